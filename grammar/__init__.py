@@ -1,0 +1,15 @@
+"""Card text → typed AST → canonical card text."""
+
+from .errors import CardParseError, CardTextError, LinkError, LocatedError
+from .parser import ParseResult, parse_card, parse_cards, parse_text
+
+__all__ = [
+    "CardParseError",
+    "CardTextError",
+    "LinkError",
+    "LocatedError",
+    "ParseResult",
+    "parse_card",
+    "parse_cards",
+    "parse_text",
+]

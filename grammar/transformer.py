@@ -1,0 +1,911 @@
+"""Parse tree → AST.
+
+Each rule (or alias) of the grammar has a method here that returns its AST
+node, with the rule's source span.  Anonymous keywords are filtered out by
+Lark; the methods receive the meaningful children in order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from . import ast as A
+
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
+}  # fmt: skip
+
+_SINGULAR = {
+    "creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+    "lands": "land", "planeswalkers": "planeswalker", "permanents": "permanent",
+    "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
+}  # fmt: skip
+
+_CARD_TYPES = {"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery"}
+_PLAYER_NOUNS = {"player", "opponent"}
+_STATUS = {"tapped", "untapped", "attacking", "blocking", "face-down", "face-up", "token"}
+_MANA_RE = re.compile(r"\{([^}]*)\}")
+
+
+class TextError(Exception):
+    """Raised inside the transformer for text that parses but means nothing;
+    the parser turns it into a located :class:`CardParseError`."""
+
+    def __init__(self, message: str, token: Token | None = None, span: A.Span | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.token = token
+        self.span = span
+
+
+def _span(meta: Any) -> A.Span | None:
+    if getattr(meta, "empty", True):
+        return None
+    return A.Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(tok: Token) -> A.Span:
+    return A.Span(tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
+
+
+def mana_symbol(text: str, span: A.Span | None = None) -> A.ManaSymbol:
+    """One symbol's inside, "2" or "W/U" or "G/U/P", as an AST node (CR 107.4)."""
+    if text.isdigit():
+        return A.GenericMana(int(text), span=span)
+    parts = text.split("/")
+    if len(parts) == 1:
+        if text in A.COLORS:
+            return A.ColoredMana(text, span=span)  # type: ignore[arg-type]
+        if text == "C":
+            return A.ColorlessMana(span=span)
+        if text == "S":
+            return A.SnowMana(span=span)
+        return A.VariableMana(text, span=span)
+    if parts[-1] == "P":
+        hybrid = parts[1] if len(parts) == 3 else None
+        return A.PhyrexianMana(parts[0], hybrid, span=span)  # type: ignore[arg-type]
+    if parts[0] == "2":
+        return A.GenericHybridMana(parts[1], span=span)  # type: ignore[arg-type]
+    return A.HybridMana(parts[0], parts[1], span=span)  # type: ignore[arg-type]
+
+
+def _player_form(obj: Any) -> Any:
+    """Players are described like objects ("each opponent", "target player");
+    turn those descriptions into player nodes."""
+    if isinstance(obj, A.Each) and _is_player_filter(obj.filter):
+        which = "each_opponent" if obj.filter.nouns == ("opponent",) else "each_player"
+        return A.PlayerGroup(which, span=obj.span)
+    if isinstance(obj, A.AnObject) and _is_player_filter(obj.filter):
+        which = "an_opponent" if obj.filter.nouns == ("opponent",) else "a_player"
+        return A.PlayerGroup(which, span=obj.span)
+    return obj
+
+
+def _is_player_filter(f: A.ObjectFilter) -> bool:
+    return len(f.nouns) == 1 and f.nouns[0] in _PLAYER_NOUNS and not f.adjectives
+
+
+@v_args(inline=True, meta=True)
+class ToAst(Transformer):  # type: ignore[type-arg]
+    """One method per rule (or alias) of the grammar."""
+
+    # ------------------------------------------------------------ the card --
+
+    def card(self, meta, cost, type_line, abilities, stats=None):  # type: ignore[no-untyped-def]
+        return (cost, type_line, abilities, stats)
+
+    def name_line(self, meta, self_tok, cost=None):  # type: ignore[no-untyped-def]
+        return cost
+
+    def ability_lines(self, meta, *abilities):  # type: ignore[no-untyped-def]
+        return tuple(abilities)
+
+    def pt_line(self, meta, tok):  # type: ignore[no-untyped-def]
+        power, toughness = str(tok).split("/")
+        return A.PowerToughness(power, toughness, span=_tok_span(tok))
+
+    def loyalty_line(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.Loyalty(str(tok), span=_tok_span(tok))
+
+    # ---------------------------------------------------------------- mana --
+
+    def mana_cost(self, meta, *toks):  # type: ignore[no-untyped-def]
+        return A.ManaCost(tuple(mana_symbol(t[1:-1], _tok_span(t)) for t in toks), span=_span(meta))
+
+    def cost(self, meta, *parts):  # type: ignore[no-untyped-def]
+        return A.Cost(tuple(parts), span=_span(meta))
+
+    def tap_cost(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.TapCost(span=_span(meta))
+
+    def untap_cost(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.UntapCost(span=_span(meta))
+
+    def sacrifice_cost(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.SacrificeCost(what, span=_span(meta))
+
+    def discard_cost(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.DiscardCost(what, span=_span(meta))
+
+    def discard_hand_cost(self, meta):  # type: ignore[no-untyped-def]
+        return A.DiscardCost(None, span=_span(meta))
+
+    def pay_life_cost(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.PayLifeCost(amount, span=_span(meta))
+
+    def tap_object_cost(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.TapObjectCost(what, span=_span(meta))
+
+    def remove_counters_cost(self, meta, amount, kind, source):  # type: ignore[no-untyped-def]
+        return A.RemoveCountersCost(amount, kind, source, span=_span(meta))
+
+    # ----------------------------------------------------------- type line --
+
+    def type_line(self, meta, *toks):  # type: ignore[no-untyped-def]
+        sup: list[str] = []
+        types: list[str] = []
+        subs: list[str] = []
+        for t in toks:
+            if t.type == "SUPERTYPE":
+                sup.append(str(t))
+            elif t.type == "CARD_TYPE":
+                types.append("Kindred" if str(t) == "Tribal" else str(t))
+            else:
+                word = str(t)
+                if not word[:1].isupper():
+                    raise TextError(f"a subtype is capitalised: '{word.capitalize()}'", t)
+                subs.append(word)
+        return A.TypeLine(tuple(sup), tuple(types), tuple(subs), span=_span(meta))
+
+    # ------------------------------------------------------------- keywords --
+
+    def kicker_mana(self, meta, cost):  # type: ignore[no-untyped-def]
+        return A.Kicker((A.Cost((cost,), span=cost.span),), span=_span(meta))
+
+    def kicker_two(self, meta, first, second):  # type: ignore[no-untyped-def]
+        return A.Kicker(
+            (A.Cost((first,), span=first.span), A.Cost((second,), span=second.span)), span=_span(meta)
+        )
+
+    def kicker_cost(self, meta, cost):  # type: ignore[no-untyped-def]
+        return A.Kicker((cost,), span=_span(meta))
+
+    def multikicker_mana(self, meta, cost):  # type: ignore[no-untyped-def]
+        return A.Kicker((A.Cost((cost,), span=cost.span),), multi=True, span=_span(meta))
+
+    def multikicker_cost(self, meta, cost):  # type: ignore[no-untyped-def]
+        return A.Kicker((cost,), multi=True, span=_span(meta))
+
+    def keyword_line(self, meta, *kws):  # type: ignore[no-untyped-def]
+        return A.KeywordLine(tuple(kws), span=_span(meta))
+
+    def keyword_with_cost(self, meta, name, cost):  # type: ignore[no-untyped-def]
+        return A.KeywordWithCost(str(name).lower(), A.Cost((cost,), span=cost.span), span=_span(meta))
+
+    def kw_landwalk(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.Keyword(str(tok).lower(), span=_span(meta))
+
+    def kw_enchant(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.Keyword("enchant " + f.nouns[0], span=_span(meta))
+
+    def __default__(self, data, children, meta):  # type: ignore[no-untyped-def]
+        name = str(data)
+        if name.startswith("kw_"):
+            return A.Keyword(name[3:].replace("_", " "), span=_span(meta))
+        raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/transformer mismatch
+
+    def keyword_name_list(self, meta, *kws):  # type: ignore[no-untyped-def]
+        return tuple(k.name for k in kws)
+
+    # ------------------------------------------------------------ abilities --
+
+    def trigger_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok)
+
+    def triggered_ability(self, meta, word, trigger, effect):  # type: ignore[no-untyped-def]
+        condition = None
+        first = effect.sentences[0]
+        if isinstance(first, A.IfSentence) and not first.instead:
+            # 603.4: "When X, if C, Y." — an intervening "if".
+            condition = first.condition
+            effect = A.Effect((first.body, *effect.sentences[1:]), span=effect.span)
+        return A.TriggeredAbility(word, trigger, effect, condition, span=_span(meta))
+
+    def activated_ability(self, meta, cost, effect):  # type: ignore[no-untyped-def]
+        return A.ActivatedAbility(cost, effect, span=_span(meta))
+
+    def spell_ability(self, meta, effect):  # type: ignore[no-untyped-def]
+        return A.SpellAbility(effect, span=_span(meta))
+
+    def enters_with_counters(self, meta, obj, counters):  # type: ignore[no-untyped-def]
+        amount, kind = counters
+        return A.EntersWithCounters(amount, kind, span=_span(meta))
+
+    def if_enters_with_counters(self, meta, condition, obj, counters, also=None):  # type: ignore[no-untyped-def]
+        amount, kind = counters
+        return A.EntersWithCounters(amount, kind, condition, also or (), span=_span(meta))
+
+    def counters_on_it(self, meta, amount, kind, per=None):  # type: ignore[no-untyped-def]
+        if per is not None:
+            amount = A.ForEach(amount, per, span=_span(meta))
+        return (amount, kind)
+
+    def enters_also(self, meta, kws):  # type: ignore[no-untyped-def]
+        return kws
+
+    def enters_tapped(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.EntersTapped(obj, span=_span(meta))
+
+    def cant_be_countered(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.CantBeCountered(obj, span=_span(meta))
+
+    def static_effect_ability(self, meta, action):  # type: ignore[no-untyped-def]
+        return A.StaticEffect(action, span=_span(meta))
+
+    def as_long_as_equipped(self, meta, obj, action):  # type: ignore[no-untyped-def]
+        return A.StaticEffect(action, A.IsEquipped(obj), span=_span(meta))
+
+    def static_pump(self, meta, what, mod, per=None):  # type: ignore[no-untyped-def]
+        p, t = _pt_mod(mod)
+        return A.Pump(what, p, t, (), per, until_eot=False, span=_span(meta))
+
+    def static_pump_keywords(self, meta, what, mod, kws):  # type: ignore[no-untyped-def]
+        p, t = _pt_mod(mod)
+        return A.Pump(what, p, t, kws, until_eot=False, verb="have", span=_span(meta))
+
+    def static_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+        return A.Pump(what, None, None, kws, until_eot=False, verb="have", span=_span(meta))
+
+    def static_cant_block(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.CantBlock(what, span=_span(meta))
+
+    def static_cant_be_blocked(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.CantBlock(what, blocked=True, span=_span(meta))
+
+    # ------------------------------------------------------------- triggers --
+
+    def enters_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.EntersTrigger(obj, span=_span(meta))
+
+    def leaves_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.LeavesTrigger(obj, span=_span(meta))
+
+    def dies_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.DiesTrigger(obj, span=_span(meta))
+
+    def attacks_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.AttacksTrigger(obj, span=_span(meta))
+
+    def combat_damage_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.DealsCombatDamageTrigger(obj, span=_span(meta))
+
+    def phase_trigger(self, meta, phase):  # type: ignore[no-untyped-def]
+        step, yours = phase
+        return A.PhaseTrigger(step, yours, span=_span(meta))
+
+    def your_end_step(self, meta):  # type: ignore[no-untyped-def]
+        return ("end", True)
+
+    def each_end_step(self, meta):  # type: ignore[no-untyped-def]
+        return ("end", False)
+
+    def your_upkeep(self, meta):  # type: ignore[no-untyped-def]
+        return ("upkeep", True)
+
+    def your_combat(self, meta):  # type: ignore[no-untyped-def]
+        return ("combat", True)
+
+    def your_second_main(self, meta):  # type: ignore[no-untyped-def]
+        return ("second_main", True)
+
+    def kicks_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+        return A.KicksTrigger(_player_form(who), span=_span(meta))
+
+    def cast_kicked_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+        return A.CastTrigger(_player_form(who), kicked=True, span=_span(meta))
+
+    def cast_this_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+        return A.CastTrigger(_player_form(who), this_spell=True, span=_span(meta))
+
+    def turned_face_up_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.TurnedFaceUpTrigger(_filter_of(obj), span=_span(meta))
+
+    def you_turn_face_up_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.TurnedFaceUpTrigger(_filter_of(obj), you_turn=True, span=_span(meta))
+
+    # ----------------------------------------------------------- conditions --
+
+    def kicked_condition(self, meta, subject, detail=None):  # type: ignore[no-untyped-def]
+        cost = times = None
+        if isinstance(detail, A.ManaCost):
+            cost = A.Cost((detail,), span=detail.span)
+        elif isinstance(detail, int):
+            times = detail
+        return A.KickedCondition(subject, cost, times, span=_span(meta))
+
+    def not_kicked_condition(self, meta, subject):  # type: ignore[no-untyped-def]
+        return A.KickedCondition(subject, negated=True, span=_span(meta))
+
+    def kicked_with(self, meta, cost):  # type: ignore[no-untyped-def]
+        return cost
+
+    def kicked_twice(self, meta):  # type: ignore[no-untyped-def]
+        return 2
+
+    def you_do(self, meta):  # type: ignore[no-untyped-def]
+        return A.YouDo(span=_span(meta))
+
+    def is_creature(self, meta):  # type: ignore[no-untyped-def]
+        return A.IsCreature(A.ItRef(), span=_span(meta))
+
+    def is_tapped(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.IsTapped(obj, span=_span(meta))
+
+    def control_none(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.ControlNone(f, span=_span(meta))
+
+    # -------------------------------------------------------------- effects --
+
+    def effect(self, meta, *sentences):  # type: ignore[no-untyped-def]
+        out: list[Any] = []
+        for s in sentences:
+            if s == "new_targets":
+                # "You may choose new targets for the copy." belongs to the copy before it.
+                if not out or not _mark_new_targets(out):
+                    raise TextError("'choose new targets for the copy' follows an instruction that copies a spell", span=_span(meta))
+                continue
+            out.append(s)
+        return A.Effect(tuple(out), span=_span(meta))
+
+    def plain_sentence(self, meta, instructions, where=None):  # type: ignore[no-untyped-def]
+        actions, joiner = instructions
+        return A.Sentence(actions, joiner, where, span=_span(meta))
+
+    def if_sentence(self, meta, condition, before, instructions, after, where=None):  # type: ignore[no-untyped-def]
+        if before and after:
+            raise TextError("'instead' is written once, before or after the instruction", span=_span(meta))
+        actions, joiner = instructions
+        body = A.Sentence(actions, joiner, where)
+        instead = "before" if before else "after" if after else ""
+        return A.IfSentence(condition, body, instead, span=_span(meta))
+
+    def new_targets_sentence(self, meta):  # type: ignore[no-untyped-def]
+        return "new_targets"
+
+    def where_x(self, meta, q):  # type: ignore[no-untyped-def]
+        return q
+
+    def one_instruction(self, meta, a):  # type: ignore[no-untyped-def]
+        return ((a,), "")
+
+    def then_instructions(self, meta, a, b):  # type: ignore[no-untyped-def]
+        return ((a, b), "then")
+
+    def and_instructions(self, meta, a, b):  # type: ignore[no-untyped-def]
+        return ((a, b), "and")
+
+    def may_action(self, meta, action):  # type: ignore[no-untyped-def]
+        return A.MayDo(action, span=_span(meta))
+
+    def may_have_action(self, meta, obj, action):  # type: ignore[no-untyped-def]
+        if isinstance(action, A.Fight):
+            action = A.Fight(obj, action.second, span=action.span)
+        return A.MayDo(action, have=True, span=_span(meta))
+
+    def have_fight(self, meta, other):  # type: ignore[no-untyped-def]
+        return A.Fight(A.ItRef(), other, span=_span(meta))
+
+    def instead(self, meta, tok):  # type: ignore[no-untyped-def]
+        return True
+
+    def tapped(self, meta, tok):  # type: ignore[no-untyped-def]
+        return True
+
+    def deal_damage(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+        return A.DealDamage(source, amount, _player_form(to), span=_span(meta))
+
+    def deal_damage_instead(self, meta, source, amount):  # type: ignore[no-untyped-def]
+        return A.DealDamage(source, amount, None, span=_span(meta))
+
+    def deal_damage_equal(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+        return A.DealDamage(source, amount, _player_form(to), span=_span(meta))
+
+    def deal_damage_to_equal(self, meta, source, to, amount):  # type: ignore[no-untyped-def]
+        return A.DealDamage(source, amount, _player_form(to), amount_after=True, span=_span(meta))
+
+    def destroy(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.Destroy(what, span=_span(meta))
+
+    def exile(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.Exile(what, span=_span(meta))
+
+    def exile_until(self, meta, what, until):  # type: ignore[no-untyped-def]
+        return A.Exile(what, until_leaves=True, span=_span(meta))
+
+    def return_to(self, meta, what, dest):  # type: ignore[no-untyped-def]
+        zone, owners, under_owner, under_you = dest
+        return A.ReturnTo(what, zone, owners, under_owner, under_you, span=_span(meta))
+
+    def to_hand(self, meta, poss):  # type: ignore[no-untyped-def]
+        return ("hand", not isinstance(poss, A.You), False, False)
+
+    def to_owners_hands(self, meta):  # type: ignore[no-untyped-def]
+        return ("hand", True, False, False)
+
+    def to_battlefield(self, meta):  # type: ignore[no-untyped-def]
+        return ("battlefield", True, False, False)
+
+    def to_battlefield_under(self, meta, poss):  # type: ignore[no-untyped-def]
+        if isinstance(poss, A.You):
+            return ("battlefield", True, False, True)
+        return ("battlefield", True, True, False)
+
+    def draw(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.Draw(amount, span=_span(meta))
+
+    def draw_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
+        return A.Draw(amount, _player_form(who), span=_span(meta))
+
+    def discard(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.Discard(amount, span=_span(meta))
+
+    def discard_subject(self, meta, who, amount, instead=None):  # type: ignore[no-untyped-def]
+        return A.Discard(amount, _player_form(who), span=_span(meta))
+
+    def discard_hand(self, meta):  # type: ignore[no-untyped-def]
+        return A.Discard(None, span=_span(meta))
+
+    def mill(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.Mill(amount, span=_span(meta))
+
+    def gain_life(self, meta, who, amount):  # type: ignore[no-untyped-def]
+        return A.GainLife(amount, _player_form(who), span=_span(meta))
+
+    def lose_life(self, meta, who, amount):  # type: ignore[no-untyped-def]
+        return A.LoseLife(amount, _player_form(who), span=_span(meta))
+
+    def lose_half_life(self, meta, who, rounding):  # type: ignore[no-untyped-def]
+        half = A.Half(A.LifeTotal(A.TheirRef()), rounding == "up")
+        return A.LoseLife(half, _player_form(who), span=_span(meta))
+
+    def rounding(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok).lower()
+
+    def sacrifice(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.Sacrifice(what, span=_span(meta))
+
+    def sacrifice_subject(self, meta, who, what):  # type: ignore[no-untyped-def]
+        return A.Sacrifice(what, _player_form(who), span=_span(meta))
+
+    def put_counters(self, meta, amount, kind, on):  # type: ignore[no-untyped-def]
+        return A.PutCounters(amount, kind, on, span=_span(meta))
+
+    def remove_counters(self, meta, amount, kind, source):  # type: ignore[no-untyped-def]
+        return A.RemoveCounters(amount, kind, source, span=_span(meta))
+
+    def create_tokens(self, meta, amount, tapped, spec):  # type: ignore[no-untyped-def]
+        return A.CreateTokens(amount, spec, bool(tapped), span=_span(meta))
+
+    def create_tokens_subject(self, meta, who, amount, tapped, spec):  # type: ignore[no-untyped-def]
+        return A.CreateTokens(amount, spec, bool(tapped), _player_form(who), span=_span(meta))
+
+    def create_more_tokens(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.CreateTokens(amount, None, span=_span(meta))
+
+    def create_token_copy(self, meta, amount, tapped, of):  # type: ignore[no-untyped-def]
+        return A.CreateTokenCopy(amount, of, bool(tapped), span=_span(meta))
+
+    def token_spec(self, meta, pt, *rest):  # type: ignore[no-untyped-def]
+        *words, keywords = rest
+        colors = tuple(w for w in words if isinstance(w, tuple) and w[0] == "color")
+        types = tuple(w[1] for w in words if isinstance(w, tuple) and w[0] == "type")
+        subs = tuple(str(w) for w in words if isinstance(w, Token))
+        power, toughness = str(pt).split("/")
+        return A.TokenSpec(
+            power, toughness, tuple(c[1] for c in colors), subs, types, keywords or (),
+            span=_span(meta),
+        )
+
+    def token_keywords(self, meta, kws):  # type: ignore[no-untyped-def]
+        return kws
+
+    def token_type(self, meta, tok):  # type: ignore[no-untyped-def]
+        return ("type", str(tok).lower())
+
+    def color_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        return ("color", str(tok).lower())
+
+    def pump(self, meta, what, mod, tail):  # type: ignore[no-untyped-def]
+        p, t = _pt_mod(mod)
+        return A.Pump(what, p, t, tail, span=_span(meta))
+
+    def pump_gain_eot(self, meta, kws):  # type: ignore[no-untyped-def]
+        return kws
+
+    def pump_eot(self, meta, instead=None):  # type: ignore[no-untyped-def]
+        return ()
+
+    def gain_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+        return A.Pump(what, None, None, kws, verb="gain", span=_span(meta))
+
+    def cant_be_regenerated(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.CantBeRegenerated(what, span=_span(meta))
+
+    def tap(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.TapObjects(what, span=_span(meta))
+
+    def untap(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.UntapObjects(what, span=_span(meta))
+
+    def counter_spell(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.CounterSpell(what, span=_span(meta))
+
+    def counter_unless(self, meta, what, cost, per=None):  # type: ignore[no-untyped-def]
+        return A.CounterSpell(what, cost, per, span=_span(meta))
+
+    def copy_spell(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.CopySpell(what, span=_span(meta))
+
+    def manifest(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.Manifest(amount, span=_span(meta))
+
+    def manifest_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
+        return A.Manifest(amount, _player_form(who), span=_span(meta))
+
+    def manifest_dread(self, meta):  # type: ignore[no-untyped-def]
+        return A.Manifest(None, dread=True, span=_span(meta))
+
+    def cloak(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.Manifest(amount, cloak=True, span=_span(meta))
+
+    def manifest_what(self, meta, *parts):  # type: ignore[no-untyped-def]
+        amount = parts[0] if len(parts) == 2 else A.Number(1, "article")
+        return amount
+
+    def fight(self, meta, a, b):  # type: ignore[no-untyped-def]
+        return A.Fight(a, b, span=_span(meta))
+
+    def look_at_top(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.LookAtTop(amount, span=_span(meta))
+
+    def reveal_put_in_hand(self, meta, what):  # type: ignore[no-untyped-def]
+        return A.RevealPutInHand(_filter_of(what), span=_span(meta))
+
+    def put_rest_on_bottom(self, meta, order):  # type: ignore[no-untyped-def]
+        return A.PutRestOnBottom(order, span=_span(meta))
+
+    def order(self, meta, *toks):  # type: ignore[no-untyped-def]
+        return str(toks[0]).lower() == "a"
+
+    def attach(self, meta, what, to):  # type: ignore[no-untyped-def]
+        return A.Attach(what, to, span=_span(meta))
+
+    def add_mana(self, meta, mana, per=None):  # type: ignore[no-untyped-def]
+        return A.AddMana(mana, per, span=_span(meta))
+
+    def skip_turn(self, meta):  # type: ignore[no-untyped-def]
+        return A.SkipTurn(span=_span(meta))
+
+    # -------------------------------------------------------------- objects --
+
+    def self_name(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.SelfRef("name", span=_span(meta))
+
+    def self_short(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.SelfRef("short", span=_span(meta))
+
+    def self_this(self, meta, noun):  # type: ignore[no-untyped-def]
+        return A.SelfRef("this", noun, span=_span(meta))
+
+    def it_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.ItRef(span=_span(meta))
+
+    def them_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.ThemRef(span=_span(meta))
+
+    def you_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.You(span=_span(meta))
+
+    def that_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+        if noun == "player":
+            return A.ThatPlayer(span=_span(meta))
+        return A.ThatRef(noun, "that", span=_span(meta))
+
+    def the_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+        return A.ThatRef(noun, "the", span=_span(meta))
+
+    def those_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+        return A.ThatRef(noun, "those", span=_span(meta))
+
+    def exiled_card(self, meta):  # type: ignore[no-untyped-def]
+        return A.ExiledCards(span=_span(meta))
+
+    def exiled_with(self, meta, obj):  # type: ignore[no-untyped-def]
+        if not isinstance(obj, A.SelfRef):
+            raise TextError("'cards exiled with' names this object", span=_span(meta))
+        return A.ExiledCards(plural=True, with_self=True, span=_span(meta))
+
+    def enchanted_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.AttachedRef("enchanted", span=_span(meta))
+
+    def equipped_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.AttachedRef("equipped", span=_span(meta))
+
+    def defending_player(self, meta):  # type: ignore[no-untyped-def]
+        return A.PlayerGroup("defending", span=_span(meta))
+
+    def controller_of(self, meta, poss):  # type: ignore[no-untyped-def]
+        return A.ControllerOf(poss, span=_span(meta))
+
+    def owner_of(self, meta, poss):  # type: ignore[no-untyped-def]
+        return A.OwnerOf(poss, span=_span(meta))
+
+    def poss_it(self, meta):  # type: ignore[no-untyped-def]
+        return A.ItRef(span=_span(meta))
+
+    def poss_you(self, meta):  # type: ignore[no-untyped-def]
+        return A.You(span=_span(meta))
+
+    def poss_their(self, meta):  # type: ignore[no-untyped-def]
+        return A.TheirRef(span=_span(meta))
+
+    def poss_of(self, meta, obj):  # type: ignore[no-untyped-def]
+        return obj
+
+    def each_ref(self, meta, f):  # type: ignore[no-untyped-def]
+        return _player_form(A.Each(f, "each", span=_span(meta)))
+
+    def all_ref(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.Each(f, "all", span=_span(meta))
+
+    def bare_ref(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.Each(f, "bare", span=_span(meta))
+
+    def an_object(self, meta, count, f):  # type: ignore[no-untyped-def]
+        return _player_form(A.AnObject(f, count, span=_span(meta)))
+
+    def target_one(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.Target(_target_spec(f), span=_span(meta))
+
+    def another_target(self, meta, f):  # type: ignore[no-untyped-def]
+        f = _replace(f, another=True)
+        return A.Target(_target_spec(f), span=_span(meta))
+
+    def target_n(self, meta, another, count, f):  # type: ignore[no-untyped-def]
+        if another:
+            f = _replace(f, another=True)
+        return A.Target(_target_spec(f), count, span=_span(meta))
+
+    def target_up_to(self, meta, count, f):  # type: ignore[no-untyped-def]
+        return A.Target(_target_spec(f), count, up_to=True, span=_span(meta))
+
+    def any_target(self, meta):  # type: ignore[no-untyped-def]
+        return A.Target(A.AnyTarget(), span=_span(meta))
+
+    def another(self, meta, tok):  # type: ignore[no-untyped-def]
+        return True
+
+    def object_filter(self, meta, *parts):  # type: ignore[no-untyped-def]
+        *adjs, nouns, card, rest = _split_filter(parts)
+        another = any(a == "other" for a in adjs)
+        adjectives = tuple(a for a in adjs if a != "other") + nouns[1]
+        qualities = tuple(q for q in rest if not isinstance(q, (A.ControlledBy, A.InZone)))
+        controller = next((q for q in rest if isinstance(q, A.ControlledBy)), None)
+        zone = next((q for q in rest if isinstance(q, A.InZone)), None)
+        return A.ObjectFilter(
+            nouns[0], adjectives, another, card, qualities, controller, zone, span=_span(meta)
+        )
+
+    def noun_list(self, meta, *groups):  # type: ignore[no-untyped-def]
+        return tuple(groups)
+
+    def noun_group(self, meta, *words):  # type: ignore[no-untyped-def]
+        return tuple(words)
+
+    def subtype_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        word = str(tok)
+        if not word[:1].isupper() or word.lower().startswith("non-"):
+            if word.lower().startswith("non-") and word[4:5].isupper():
+                return A.SubtypeAdj(word[4:], True, span=_tok_span(tok))
+            raise TextError(f"unknown word '{word}'", tok)
+        return A.SubtypeAdj(word, span=_tok_span(tok))
+
+    def noun_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        word = str(tok).lower()
+        return _SINGULAR.get(word, word)
+
+    def adjective(self, meta, tok):  # type: ignore[no-untyped-def]
+        word = str(tok).lower()
+        if word == "other":
+            return "other"
+        negated = word.startswith("non")
+        base = word[3:] if negated else word
+        if base in A.COLOR_NAMES or base in ("colorless", "multicolored"):
+            return A.ColorAdj(base, negated, span=_span(meta))
+        if base in _STATUS:
+            return A.StatusAdj(base, negated, span=_span(meta))
+        return A.TypeAdj(base, negated, span=_span(meta))
+
+    def with_flying(self, meta):  # type: ignore[no-untyped-def]
+        return A.WithKeyword("flying", span=_span(meta))
+
+    def without_flying(self, meta):  # type: ignore[no-untyped-def]
+        return A.WithKeyword("flying", negated=True, span=_span(meta))
+
+    def with_mana_value(self, meta, comparison):  # type: ignore[no-untyped-def]
+        return A.WithManaValue(comparison, span=_span(meta))
+
+    def with_power(self, meta, comparison):  # type: ignore[no-untyped-def]
+        return A.WithPower(comparison, span=_span(meta))
+
+    def with_counter(self, meta, kind):  # type: ignore[no-untyped-def]
+        return A.WithCounter(kind, span=_span(meta))
+
+    def with_kicker(self, meta):  # type: ignore[no-untyped-def]
+        return A.WithKicker(span=_span(meta))
+
+    def comparison(self, meta, value, op):  # type: ignore[no-untyped-def]
+        return A.Comparison(value, op or "eq", span=_span(meta))
+
+    def comparison_op(self, meta, _or, word):  # type: ignore[no-untyped-def]
+        return "le" if str(word).lower() == "less" else "ge"
+
+    def controlled_by(self, meta, who):  # type: ignore[no-untyped-def]
+        return A.ControlledBy(_player_form(who), span=_span(meta))
+
+    def not_controlled_by(self, meta, who):  # type: ignore[no-untyped-def]
+        return A.ControlledBy(_player_form(who), negated=True, span=_span(meta))
+
+    def from_zone(self, meta, poss, zone):  # type: ignore[no-untyped-def]
+        return A.InZone(zone, poss, "from", span=_span(meta))
+
+    def in_zone(self, meta, poss, zone):  # type: ignore[no-untyped-def]
+        return A.InZone(zone, poss, "in", span=_span(meta))
+
+    def zone_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok).lower()
+
+    def counter_kind(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok).lower()
+
+    # ----------------------------------------------------------- quantities --
+
+    def digits(self, meta, tok):  # type: ignore[no-untyped-def]
+        return A.Number(int(tok), "digits", span=_span(meta))
+
+    def number_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        word = str(tok).lower()
+        form = "article" if word in ("a", "an") else "word"
+        return A.Number(_NUMBER_WORDS[word], form, span=_span(meta))
+
+    def var_x(self, meta):  # type: ignore[no-untyped-def]
+        return A.VarX(span=_span(meta))
+
+    def twice(self, meta, q):  # type: ignore[no-untyped-def]
+        return A.Twice(q, span=_span(meta))
+
+    def power_of(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.PowerOf(obj, "power", span=_span(meta))
+
+    def toughness_of(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.PowerOf(obj, "toughness", span=_span(meta))
+
+    def mana_value_of(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.PowerOf(obj, "mana_value", span=_span(meta))
+
+    def mana_spent_amount(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.ManaSpent(span=_span(meta))
+
+    def difference(self, meta, left, right):  # type: ignore[no-untyped-def]
+        return A.Difference(A.Number(int(left), "digits"), right, span=_span(meta))
+
+    def highest_life(self, meta):  # type: ignore[no-untyped-def]
+        return A.HighestLife(span=_span(meta))
+
+    def times_kicked(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.TimesKicked(obj, span=_span(meta))
+
+    def counters_on(self, meta, kind, obj):  # type: ignore[no-untyped-def]
+        return A.CountersOn(kind, obj, span=_span(meta))
+
+    def count_of(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.CountOf(f, span=_span(meta))
+
+    def mana_spent(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.ManaSpent(span=_span(meta))
+
+    def for_each(self, meta, per):  # type: ignore[no-untyped-def]
+        return per
+
+
+def _mark_new_targets(out: list[Any]) -> bool:
+    import dataclasses
+
+    last = out[-1]
+    body = last.body if isinstance(last, A.IfSentence) else last
+    actions = list(body.actions)
+    for i in range(len(actions) - 1, -1, -1):
+        if isinstance(actions[i], A.CopySpell):
+            actions[i] = dataclasses.replace(actions[i], new_targets=True)
+            body = dataclasses.replace(body, actions=tuple(actions))
+            out[-1] = dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
+            return True
+    return False
+
+
+def _pt_mod(tok: Token) -> tuple[int, int]:
+    p, t = str(tok).split("/")
+    return int(p), int(t)
+
+
+def _replace(f: A.ObjectFilter, **changes: Any) -> A.ObjectFilter:
+    import dataclasses
+
+    return dataclasses.replace(f, **changes)
+
+
+def _filter_of(obj: Any) -> A.ObjectFilter:
+    if isinstance(obj, (A.Each, A.AnObject)):
+        return obj.filter
+    raise TextError("expected a description of permanents, like 'a permanent you control'")
+
+
+def _target_spec(f: A.ObjectFilter) -> A.TargetSpec:
+    nouns = set(f.nouns)
+    if nouns & _PLAYER_NOUNS:
+        if nouns == {"player"} or nouns == {"opponent"}:
+            return A.PlayerFilter(opponent=nouns == {"opponent"}, span=f.span)
+        if nouns == {"creature", "player"}:
+            return A.CreatureOrPlayer(span=f.span)
+        if nouns == {"player", "planeswalker"}:
+            return A.PlayerOrPlaneswalker(span=f.span)
+        raise TextError("a target is either players or objects of one description", span=f.span)
+    return f
+
+
+def _split_filter(parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Split object_filter's children into adjectives, (nouns, noun adjectives),
+    card flag and the trailing qualities/controller/zone."""
+    adjs: list[Any] = []
+    i = 0
+    while i < len(parts) and not isinstance(parts[i], tuple):
+        adjs.append(parts[i])
+        i += 1
+    groups = parts[i]
+    card = False
+    last = groups[-1]
+    if last[-1] == "card":
+        card = True
+        groups = (*groups[:-1], last[:-1]) if len(last) > 1 else groups[:-1]
+    rest = [p for p in parts[i + 1 :] if p is not None]
+    nouns, noun_adjs = _nouns(groups) if groups else ((), ())
+    return (*adjs, (nouns, noun_adjs), card, rest)
+
+
+def _nouns(groups: tuple[tuple[Any, ...], ...]) -> tuple[tuple[str, ...], tuple[A.Adjective, ...]]:
+    """"artifact creature" → noun creature + adjective artifact; "artifact or
+    enchantment" → two nouns; a subtype is a noun ("a Goblin") or an
+    adjective ("Goblin creature")."""
+
+    def name(w: Any) -> str:
+        return w.subtype if isinstance(w, A.SubtypeAdj) else w
+
+    if len(groups) == 1:
+        *adj_words, noun = groups[0]
+        adjs: list[A.Adjective] = []
+        for w in adj_words:
+            adjs.append(w if isinstance(w, A.SubtypeAdj) else A.TypeAdj(w))
+        if isinstance(noun, A.SubtypeAdj) and noun.negated:
+            raise TextError("a negated subtype needs a noun after it ('non-Human creature')", span=noun.span)
+        return (name(noun),), tuple(adjs)
+    nouns = []
+    for g in groups:
+        if len(g) != 1:
+            raise TextError("write one word on each side of 'or'", span=getattr(g[0], "span", None))
+        nouns.append(name(g[0]))
+    return tuple(nouns), ()
