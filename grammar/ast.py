@@ -459,6 +459,8 @@ class TimesKicked(Node):
 class ManaSpent(Node):
     """"the amount of mana spent to cast it" (includes additional costs, K14)."""
 
+    object: ObjectRef
+
 
 @dataclass(frozen=True, slots=True)
 class CountersOn(Node):
@@ -892,7 +894,7 @@ class LookAtTop(Node):
 class RevealPutInHand(Node):
     """"reveal a [filter] from among them and put it into your hand"."""
 
-    filter: ObjectFilter
+    what: AnObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -1122,6 +1124,7 @@ class EntersWithCounters(Node):
     """"[this] enters with N [kind] counters on it [for each ...]" and "If [this]
     was kicked, it enters with ..." — a replacement effect (614.1c)."""
 
+    object: ObjectRef
     amount: Quantity
     kind: str
     condition: Condition | None = None

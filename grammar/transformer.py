@@ -224,11 +224,11 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def enters_with_counters(self, meta, obj, counters):  # type: ignore[no-untyped-def]
         amount, kind = counters
-        return A.EntersWithCounters(amount, kind, span=_span(meta))
+        return A.EntersWithCounters(obj, amount, kind, span=_span(meta))
 
     def if_enters_with_counters(self, meta, condition, obj, counters, also=None):  # type: ignore[no-untyped-def]
         amount, kind = counters
-        return A.EntersWithCounters(amount, kind, condition, also or (), span=_span(meta))
+        return A.EntersWithCounters(obj, amount, kind, condition, also or (), span=_span(meta))
 
     def counters_on_it(self, meta, amount, kind, per=None):  # type: ignore[no-untyped-def]
         if per is not None:
@@ -574,7 +574,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.LookAtTop(amount, span=_span(meta))
 
     def reveal_put_in_hand(self, meta, what):  # type: ignore[no-untyped-def]
-        return A.RevealPutInHand(_filter_of(what), span=_span(meta))
+        if not isinstance(what, A.AnObject):
+            raise TextError("expected what to reveal, like 'a creature card'", span=_span(meta))
+        return A.RevealPutInHand(what, span=_span(meta))
 
     def put_rest_on_bottom(self, meta, order):  # type: ignore[no-untyped-def]
         return A.PutRestOnBottom(order, span=_span(meta))
@@ -799,7 +801,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.PowerOf(obj, "mana_value", span=_span(meta))
 
     def mana_spent_amount(self, meta, obj):  # type: ignore[no-untyped-def]
-        return A.ManaSpent(span=_span(meta))
+        return A.ManaSpent(obj, span=_span(meta))
 
     def difference(self, meta, left, right):  # type: ignore[no-untyped-def]
         return A.Difference(A.Number(int(left), "digits"), right, span=_span(meta))
@@ -817,7 +819,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return A.CountOf(f, span=_span(meta))
 
     def mana_spent(self, meta, obj):  # type: ignore[no-untyped-def]
-        return A.ManaSpent(span=_span(meta))
+        return A.ManaSpent(obj, span=_span(meta))
 
     def for_each(self, meta, per):  # type: ignore[no-untyped-def]
         return per
