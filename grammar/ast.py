@@ -373,6 +373,7 @@ class ObjectFilter(Node):
     qualities: tuple[Quality, ...] = ()
     controller: ControlledBy | None = None
     zone: InZone | None = None
+    qualities_last: bool = False  # "creature you control with a +1/+1 counter on it"
 
 
 @dataclass(frozen=True, slots=True)

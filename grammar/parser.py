@@ -86,6 +86,7 @@ class Segment:
 
     block: Block | None = None
     comment: str | None = None
+    line: int = 0
 
 
 def split_file(text: str) -> list[Segment]:
@@ -100,7 +101,7 @@ def split_file(text: str) -> list[Segment]:
         line = raw.rstrip()
         if line.lstrip().startswith("#"):
             if current is None:
-                segments.append(Segment(comment=line))
+                segments.append(Segment(comment=line, line=number))
             else:
                 current.comments.append(line)
                 current.lines.append("")  # keeps the numbering
@@ -119,6 +120,7 @@ def split_file(text: str) -> list[Segment]:
 # Parsing one card
 # --------------------------------------------------------------------------
 
+_REMINDER_LINE = re.compile(r"^\s*\([^()]*\)\s*$")
 _BARE_MANA = re.compile(r"\s((?:\d+|[WUBRGCX])[WUBRGCX]*)$")
 _WORD_CHARS = r"[\w\ue000\ue001]"
 
@@ -154,7 +156,12 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
     legendary = "Legendary" in type_line
     short = name.split(",", 1)[0] if legendary and "," in name else ""
     sub_lines = [name_line[:indent] + SELF_CHAR * len(name) + name_line[indent + len(name) :]]
-    for ln in lines[first + 1 :]:
+    for i, ln in enumerate(lines[first + 1 :]):
+        if _REMINDER_LINE.match(ln):
+            ln = ""  # a line of reminder text only ("({T}: Add {G}.)") means nothing
+        elif i == 0 or not ln.strip():
+            sub_lines.append(ln)  # the type line names no card
+            continue
         ln = _substitute(ln, name, SELF_CHAR)
         if short:
             ln = _substitute(ln, short, SHORT_CHAR)

@@ -21,6 +21,7 @@ from .errors import CardTextError
 KICKER_REMINDER = "(You may pay an additional {cost} as you cast this spell.)"
 MULTIKICKER_REMINDER = "(You may pay an additional {cost} any number of times as you cast this spell.)"
 COST_KICKER_REMINDER = "(You may {cost} in addition to any other costs as you cast this spell.)"
+COPY_REMINDER = "(A copy of a permanent spell becomes a token.)"
 MANIFEST_REMINDER = (
     "(To manifest a card, put it onto the battlefield face down as a 2/2 creature. "
     "Turn it face up any time for its mana cost if it's a creature card.)"
@@ -123,6 +124,10 @@ class Renderer:
         assert card is not None
         head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
         lines = [head, self.r(card.type_line)]
+        basic_mana = [BASIC_LAND_MANA[s] for s in card.type_line.subtypes if s in BASIC_LAND_MANA]
+        if "Land" in card.type_line.types and basic_mana:
+            # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
+            lines.append(f"({{T}}: Add {_or_list(basic_mana)}.)")
         lines.extend(self.ability(a) for a in card.abilities)
         if card.pt is not None:
             lines.append(self.r(card.pt))
@@ -138,8 +143,11 @@ class Renderer:
     def _reminder(self, ability: A.Node) -> str:
         if isinstance(ability, A.Kicker):
             return ""  # written by _r_Kicker itself
-        manifests = [n for n in ability.walk() if isinstance(n, A.Manifest)]
+        nodes = list(ability.walk())
+        manifests = [n for n in nodes if isinstance(n, A.Manifest)]
         if not manifests:
+            if any(isinstance(n, A.CopySpell) for n in nodes):
+                return COPY_REMINDER
             return ""
         m = manifests[0]
         if m.dread:
@@ -660,10 +668,13 @@ class Renderer:
             words.append(" or ".join(nouns))
         else:
             words.append(", ".join(nouns[:-1]) + ", or " + nouns[-1])
-        for qual in f.qualities:
-            words.append(self.r(qual))
+        qualities = [self.r(q) for q in f.qualities]
+        if not f.qualities_last:
+            words.extend(qualities)
         if f.controller is not None:
             words.append(self.r(f.controller))
+        if f.qualities_last:
+            words.extend(qualities)
         if f.zone is not None:
             words.append(self.r(f.zone))
         return " ".join(w for w in words if w)
@@ -723,6 +734,8 @@ class Renderer:
         return f"{self.q(count)} {rest}"
 
     def cards(self, amount: A.Node) -> str:
+        if isinstance(amount, A.ForEach):
+            return f"{self.cards(amount.base)} for each {self.per(amount.per)}"
         return self.counted(amount, "card" if _is_one(amount) else "cards")
 
     def counters(self, amount: A.Node, kind: str) -> str:
@@ -779,9 +792,52 @@ class Renderer:
         return f"{self.q(n.base)} for each {self.per(n.per)}"
 
 
+BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + ", or " + items[-1]
+
+
 def _is_one(q: A.Node | None) -> bool:
     return q is None or (isinstance(q, A.Number) and q.value == 1)
 
 
 def _is_count(q: A.Node) -> bool:
     return isinstance(q, (A.Number, A.VarX))
+
+
+def format_text(text: str, filename: str = "<string>") -> str:
+    """A whole card file in canonical form (what ``cardtext fmt`` writes).
+
+    Each card is rendered canonically; comment lines outside cards stay where
+    they are, comment lines inside a card move just above it; one blank line
+    separates cards; the file ends with one newline.  Raises the first
+    :class:`~grammar.errors.CardParseError` if a card doesn't parse.
+    """
+    from .parser import parse_block, split_file
+
+    chunks: list[str] = []
+    pending_comments: list[str] = []
+    last_comment_line = 0
+    for seg in split_file(text):
+        if seg.comment is not None:
+            if pending_comments and seg.line > last_comment_line + 1:
+                chunks.append("\n".join(pending_comments))  # a blank line came between
+                pending_comments = []
+            pending_comments.append(seg.comment)
+            last_comment_line = seg.line
+            continue
+        assert seg.block is not None
+        card = parse_block(seg.block, filename)
+        if pending_comments and seg.block.start > last_comment_line + 1:
+            chunks.append("\n".join(pending_comments))
+            pending_comments = []
+        lines = pending_comments + seg.block.comments + [render_card(card)]
+        pending_comments = []
+        chunks.append("\n".join(lines))
+    if pending_comments:
+        chunks.append("\n".join(pending_comments))
+    return "\n\n".join(chunks) + "\n" if chunks else ""

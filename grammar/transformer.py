@@ -445,16 +445,16 @@ class ToAst(Transformer):  # type: ignore[type-arg]
             return ("battlefield", True, False, True)
         return ("battlefield", True, True, False)
 
-    def draw(self, meta, amount):  # type: ignore[no-untyped-def]
-        return A.Draw(amount, span=_span(meta))
+    def draw(self, meta, amount, per):  # type: ignore[no-untyped-def]
+        return A.Draw(_times(amount, per), span=_span(meta))
 
-    def draw_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
-        return A.Draw(amount, _player_form(who), span=_span(meta))
+    def draw_subject(self, meta, who, amount, per):  # type: ignore[no-untyped-def]
+        return A.Draw(_times(amount, per), _player_form(who), span=_span(meta))
 
     def discard(self, meta, amount):  # type: ignore[no-untyped-def]
         return A.Discard(amount, span=_span(meta))
 
-    def discard_subject(self, meta, who, amount, instead=None):  # type: ignore[no-untyped-def]
+    def discard_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
         return A.Discard(amount, _player_form(who), span=_span(meta))
 
     def discard_hand(self, meta):  # type: ignore[no-untyped-def]
@@ -527,7 +527,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def pump_gain_eot(self, meta, kws):  # type: ignore[no-untyped-def]
         return kws
 
-    def pump_eot(self, meta, instead=None):  # type: ignore[no-untyped-def]
+    def pump_eot(self, meta):  # type: ignore[no-untyped-def]
         return ()
 
     def gain_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
@@ -696,12 +696,19 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         *adjs, nouns, card, rest = _split_filter(parts)
         another = any(a == "other" for a in adjs)
         adjectives = tuple(a for a in adjs if a != "other") + nouns[1]
-        qualities = tuple(q for q in rest if not isinstance(q, (A.ControlledBy, A.InZone)))
+        qualities = tuple(q for q in rest if not isinstance(q, (A.ControlledBy, A.InZone, _Late)))
+        late = tuple(q.quality for q in rest if isinstance(q, _Late))
+        if qualities and late:
+            raise TextError("write the 'with ...' qualities together, before or after who controls it", span=_span(meta))
         controller = next((q for q in rest if isinstance(q, A.ControlledBy)), None)
         zone = next((q for q in rest if isinstance(q, A.InZone)), None)
         return A.ObjectFilter(
-            nouns[0], adjectives, another, card, qualities, controller, zone, span=_span(meta)
+            nouns[0], adjectives, another, card, qualities or late, controller, zone,
+            qualities_last=bool(late), span=_span(meta),
         )
+
+    def late_quality(self, meta, q):  # type: ignore[no-untyped-def]
+        return _Late(q)
 
     def noun_list(self, meta, *groups):  # type: ignore[no-untyped-def]
         return tuple(groups)
@@ -838,6 +845,17 @@ def _mark_new_targets(out: list[Any]) -> bool:
             out[-1] = dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
             return True
     return False
+
+
+class _Late:
+    """A quality written after "you control" ("creature you control with ...")."""
+
+    def __init__(self, quality: Any) -> None:
+        self.quality = quality
+
+
+def _times(amount: Any, per: Any) -> Any:
+    return amount if per is None else A.ForEach(amount, per)
 
 
 def _pt_mod(tok: Token) -> tuple[int, int]:
