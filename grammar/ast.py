@@ -212,7 +212,9 @@ class AttachedRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ThemRef(Node):
-    """"them": the objects the previous instruction acted on."""
+    """"them" / "they": the objects the previous instruction acted on."""
+
+    word: Literal["them", "they"] = "them"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +226,7 @@ class You(Node):
 class PlayerGroup(Node):
     """"each player", "each opponent", "a player", "an opponent", "defending player"."""
 
-    which: Literal["each_player", "each_opponent", "a_player", "an_opponent", "defending"]
+    which: Literal["each_player", "each_opponent", "a_player", "an_opponent", "defending", "your_opponents"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +486,7 @@ class PowerOf(Node):
 
     object: ObjectRef
     stat: Literal["power", "toughness", "mana_value"] = "power"
+    of_form: bool = False  # "the mana value of the exiled card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1072,10 +1075,19 @@ class KeywordWithCost(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Champion(Node):
+    """"Champion a Goblin" (702.72): two linked abilities (607.2k, rule L-k) —
+    exile another such permanent you control or sacrifice this one; when this
+    leaves the battlefield, the exiled card returns."""
+
+    what: AnObject
+
+
+@dataclass(frozen=True, slots=True)
 class KeywordLine(Node):
     """A line of keywords: "Hexproof, haste"."""
 
-    keywords: tuple[Keyword | KeywordWithCost, ...]
+    keywords: tuple[Keyword | KeywordWithCost | Champion, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1110,6 +1122,7 @@ class TriggeredAbility(Node):
     trigger: Trigger
     effect: Effect
     condition: Condition | None = None
+    ability_word: str = ""  # "Landfall — ", no rules meaning (207.2c)
 
 
 @dataclass(frozen=True, slots=True)

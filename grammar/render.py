@@ -218,6 +218,15 @@ class Renderer:
     def _r_Keyword(self, n: A.Keyword) -> str:
         return n.name
 
+    def _r_Champion(self, n: A.Champion) -> str:
+        what = self.obj(n.what)
+        other = self.filter(n.what.filter)
+        return (
+            f"Champion {what} (When this enters, sacrifice it unless you exile another {other} "
+            "you control. When this leaves the battlefield, that card returns to the battlefield "
+            "under its owner's control.)"
+        )
+
     def _r_KeywordWithCost(self, n: A.KeywordWithCost) -> str:
         return f"{n.name.capitalize()} {self.r(n.cost)}"
 
@@ -233,6 +242,8 @@ class Renderer:
 
     def _r_TriggeredAbility(self, n: A.TriggeredAbility) -> str:
         head = f"{n.word} {self.r(n.trigger)}, "
+        if n.ability_word:
+            head = f"{n.ability_word} — {head}"
         if n.condition is not None:
             head += f"if {self.cond(n.condition)}, "
         return head + self.effect(n.effect, first_capital=False)
@@ -395,6 +406,8 @@ class Renderer:
             return ref.word == "those"
         if isinstance(ref, A.ThemRef):
             return True
+        if isinstance(ref, A.PlayerGroup):
+            return ref.which == "your_opponents"
         if isinstance(ref, A.AnObject):
             return not _is_one(ref.count)
         return False
@@ -583,7 +596,7 @@ class Renderer:
         return "it"
 
     def _r_ThemRef(self, n: A.ThemRef) -> str:
-        return "them"
+        return n.word
 
     def _r_You(self, n: A.You) -> str:
         return "you"
@@ -613,6 +626,7 @@ class Renderer:
             "a_player": "a player",
             "an_opponent": "an opponent",
             "defending": "defending player",
+            "your_opponents": "your opponents",
         }[n.which]
 
     def _r_ControllerOf(self, n: A.ControllerOf) -> str:
@@ -658,8 +672,11 @@ class Renderer:
         words: list[str] = []
         if f.another and other:
             words.append("other")
-        for adj in f.adjectives:
-            words.append(self.r(adj))
+        adjs = [self.r(adj) for adj in f.adjectives]
+        if len(adjs) > 1 and all(getattr(a, "negated", False) for a in f.adjectives):
+            words.append(", ".join(adjs))  # "nonland, nontoken permanent"
+        else:
+            words.extend(adjs)
         nouns = [(_plural_noun(x) if plural else x) for x in f.nouns]
         if f.card:
             nouns_text = " or ".join(f.nouns) if f.nouns else ""
@@ -777,6 +794,8 @@ class Renderer:
 
     def _r_PowerOf(self, n: A.PowerOf) -> str:
         stat = {"power": "power", "toughness": "toughness", "mana_value": "mana value"}[n.stat]
+        if n.of_form:
+            return f"the {stat} of {self.obj(n.object)}"
         return f"{self.poss(n.object)} {stat}"
 
     def _r_HighestLife(self, n: A.HighestLife) -> str:

@@ -187,6 +187,24 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def keyword_with_cost(self, meta, name, cost):  # type: ignore[no-untyped-def]
         return A.KeywordWithCost(str(name).lower(), A.Cost((cost,), span=cost.span), span=_span(meta))
 
+    def kw_champion(self, meta, what):  # type: ignore[no-untyped-def]
+        if not isinstance(what, A.AnObject):
+            raise TextError("Champion names what it champions, like 'Champion a Goblin'", span=_span(meta))
+        return A.Champion(what, span=_span(meta))
+
+    def kw_protection(self, meta, what):  # type: ignore[no-untyped-def]
+        color = what[1] if isinstance(what, tuple) else what
+        return A.Keyword("protection from " + color, span=_span(meta))
+
+    def chosen_color(self, meta):  # type: ignore[no-untyped-def]
+        return "the chosen color"
+
+    def cost_keyword(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok).lower()
+
+    def ability_word(self, meta, tok):  # type: ignore[no-untyped-def]
+        return str(tok)
+
     def kw_landwalk(self, meta, tok):  # type: ignore[no-untyped-def]
         return A.Keyword(str(tok).lower(), span=_span(meta))
 
@@ -207,14 +225,14 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_word(self, meta, tok):  # type: ignore[no-untyped-def]
         return str(tok)
 
-    def triggered_ability(self, meta, word, trigger, effect):  # type: ignore[no-untyped-def]
+    def triggered_ability(self, meta, ability_word, word, trigger, effect):  # type: ignore[no-untyped-def]
         condition = None
         first = effect.sentences[0]
         if isinstance(first, A.IfSentence) and not first.instead:
             # 603.4: "When X, if C, Y." — an intervening "if".
             condition = first.condition
             effect = A.Effect((first.body, *effect.sentences[1:]), span=effect.span)
-        return A.TriggeredAbility(word, trigger, effect, condition, span=_span(meta))
+        return A.TriggeredAbility(word, trigger, effect, condition, ability_word or "", span=_span(meta))
 
     def activated_ability(self, meta, cost, effect):  # type: ignore[no-untyped-def]
         return A.ActivatedAbility(cost, effect, span=_span(meta))
@@ -500,6 +518,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def create_token_copy(self, meta, amount, tapped, of):  # type: ignore[no-untyped-def]
         return A.CreateTokenCopy(amount, of, bool(tapped), span=_span(meta))
 
+    def put_token_copy(self, meta, amount, of):  # type: ignore[no-untyped-def]
+        return A.CreateTokenCopy(amount, of, span=_span(meta))
+
     def token_spec(self, meta, pt, *rest):  # type: ignore[no-untyped-def]
         *words, keywords = rest
         colors = tuple(w for w in words if isinstance(w, tuple) and w[0] == "color")
@@ -609,6 +630,15 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def them_ref(self, meta):  # type: ignore[no-untyped-def]
         return A.ThemRef(span=_span(meta))
+
+    def they_ref(self, meta):  # type: ignore[no-untyped-def]
+        return A.ThemRef("they", span=_span(meta))
+
+    def your_opponents(self, meta):  # type: ignore[no-untyped-def]
+        return A.PlayerGroup("your_opponents", span=_span(meta))
+
+    def that_creature_or_player(self, meta):  # type: ignore[no-untyped-def]
+        return A.ThatRef("creature or player", span=_span(meta))
 
     def you_ref(self, meta):  # type: ignore[no-untyped-def]
         return A.You(span=_span(meta))
@@ -806,6 +836,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def mana_value_of(self, meta, obj):  # type: ignore[no-untyped-def]
         return A.PowerOf(obj, "mana_value", span=_span(meta))
+
+    def mana_value_of_the(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.PowerOf(obj, "mana_value", of_form=True, span=_span(meta))
 
     def mana_spent_amount(self, meta, obj):  # type: ignore[no-untyped-def]
         return A.ManaSpent(obj, span=_span(meta))
