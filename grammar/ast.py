@@ -203,6 +203,14 @@ class ExiledCards(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificedRef(Node):
+    """"the sacrificed creature": what was sacrificed to pay this spell's
+    additional cost (linked to :class:`AdditionalCost`, 607.2j)."""
+
+    noun: str = "creature"
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedRef(Node):
     """"enchanted creature" / "equipped creature"."""
 
@@ -332,7 +340,19 @@ class WithPower(Node):
     comparison: Comparison
 
 
-Quality: TypeAlias = WithKeyword | WithManaValue | WithCounter | WithKicker | WithPower
+@dataclass(frozen=True, slots=True)
+class OfChosenType(Node):
+    """"of the chosen type": linked to this object's "choose a creature type" (607.2d)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithChosenName(Node):
+    """"with the chosen name": linked to this object's "choose a card name" (607.2d)."""
+
+
+Quality: TypeAlias = (
+    WithKeyword | WithManaValue | WithCounter | WithKicker | WithPower | OfChosenType | WithChosenName
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +446,8 @@ class AnObject(Node):
 
 
 ObjectRef: TypeAlias = (
-    SelfRef | ItRef | ThatRef | ExiledCards | AttachedRef | ThemRef | Target | Each | AnObject
+    SelfRef | ItRef | ThatRef | ExiledCards | SacrificedRef | AttachedRef | ThemRef | Target | Each
+    | AnObject
 )
 PlayerRef: TypeAlias = You | PlayerGroup | ThatPlayer | TheirRef | ControllerOf | OwnerOf | Target
 
@@ -525,6 +546,15 @@ class Difference(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class HighestAmong(Node):
+    """"the highest mana value among cards in your graveyard", "the greatest
+    power among creatures they control"."""
+
+    stat: Literal["mana_value", "power"]
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
 class ForEach(Node):
     """"[base] for each [thing]": base × the count (``per`` is the count)."""
 
@@ -545,6 +575,7 @@ Quantity: TypeAlias = (
     | Half
     | Twice
     | Difference
+    | HighestAmong
     | ForEach
 )
 
@@ -929,11 +960,34 @@ class SkipTurn(Node):
     """"you skip your next turn"."""
 
 
+@dataclass(frozen=True, slots=True)
+class SearchLibrary(Node):
+    """"search your library for [what], put [it] onto the battlefield [tapped] /
+    into your hand, then shuffle" (701.23)."""
+
+    what: ObjectRef
+    put: ObjectRef
+    zone: Literal["battlefield", "hand"]
+    tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseValue(Node):
+    """"choose a creature type", "choose a color", "name a card" (607.2d)."""
+
+    kind: Literal["creature type", "color", "card name"]
+
+
+@dataclass(frozen=True, slots=True)
+class PayAnyLife(Node):
+    """"pay any amount of life" (as this enters, 607.2g)."""
+
+
 Action: TypeAlias = (
     DealDamage | Destroy | Exile | ReturnTo | Draw | Discard | Mill | GainLife | LoseLife
     | Sacrifice | PutCounters | RemoveCounters | CreateTokens | CreateTokenCopy | Pump | CantBlock
     | CantBeRegenerated | TapObjects | UntapObjects | CounterSpell | CopySpell | Manifest | Fight
-    | LookAtTop | RevealPutInHand | PutRestOnBottom | Attach | AddMana | SkipTurn
+    | LookAtTop | RevealPutInHand | PutRestOnBottom | Attach | AddMana | SkipTurn | SearchLibrary
 )
 
 
@@ -963,6 +1017,7 @@ class IfSentence(Node):
     condition: Condition
     body: Sentence
     instead: Literal["", "before", "after"] = ""
+    trailing: Literal["", "if", "unless"] = ""  # "Counter target spell if it was kicked."
 
 
 Instruction: TypeAlias = Sentence | IfSentence
@@ -1024,6 +1079,7 @@ class CastTrigger(Node):
     player: PlayerRef
     kicked: bool = False
     this_spell: bool = False
+    filter: ObjectFilter | None = None  # "Whenever you cast a spell of the chosen type"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1160,6 +1216,33 @@ class CantBeCountered(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AsEnters(Node):
+    """"As [this] enters, choose a color." — a replacement effect (614.12) whose
+    choice or payment later abilities of the object refer to (607.2d, 607.2g)."""
+
+    object: ObjectRef
+    action: ChooseValue | PayAnyLife | Action
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost(Node):
+    """"As an additional cost to cast [this], sacrifice a creature." (601.2b, 601.2f)."""
+
+    object: ObjectRef
+    cost: Cost
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PTEqual(Node):
+    """"[this]'s power and toughness are each equal to [quantity]" (604.3)."""
+
+    object: ObjectRef
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
 class StaticEffect(Node):
     """A continuous effect from a static ability (611.3): an anthem, "can't
     block", "has haste as long as ..."."""
@@ -1170,7 +1253,7 @@ class StaticEffect(Node):
 
 Ability: TypeAlias = (
     KeywordLine | Kicker | SpellAbility | TriggeredAbility | ActivatedAbility | EntersWithCounters
-    | EntersTapped | CantBeCountered | StaticEffect
+    | EntersTapped | CantBeCountered | StaticEffect | AsEnters | AdditionalCost | PTEqual
 )
 
 

@@ -312,6 +312,11 @@ def _from_lark(exc: UnexpectedInput, filename: str, block: Block, text: str) -> 
             return _error(filename, block, line, column, "the line ends too early", expected=expected)
         if value and value[0] in (SELF_CHAR, SHORT_CHAR):
             value = "the card's name"
+        bare = re.match(r"\w+", src[column - 1 :])
+        if bare and _BARE_SYMBOLS.match(bare.group(0)) and any("mana symbol" in e for e in expected):
+            # "Kicker 2G" lexes as NUMBER then a word; report the whole cost.
+            return _error(filename, block, line, column, "mana cost without braces",
+                          text=bare.group(0), hint=_hint_for(bare.group(0), expected), expected=expected)
         return _error(filename, block, line, column, f"unexpected '{value}'", text=str(tok),
                       hint=_hint_for(value, expected), expected=expected)
     if isinstance(exc, UnexpectedEOF):

@@ -67,7 +67,8 @@ def capitalize(text: str) -> str:
 
 
 def _article(rest: str) -> str:
-    return "an" if re.match(r"[aeiouAEIOU]", rest) else "a"
+    """"a" or "an" by the sound of the next word ("an X/X", "an 8/8", "an Elf")."""
+    return "an" if re.match(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/", rest) else "a"
 
 
 def _plural_noun(noun: str) -> str:
@@ -262,6 +263,27 @@ class Renderer:
             text = f"If {self.cond(n.condition)}, {text}"
         return text + "."
 
+    def _r_AsEnters(self, n: A.AsEnters) -> str:
+        head = f"As {self.obj(n.object)} enters, "
+        if n.condition is not None:
+            head += f"if {self.cond(n.condition)}, "
+        return head + self.r(n.action) + "."
+
+    def _r_ChooseValue(self, n: A.ChooseValue) -> str:
+        return "name a card" if n.kind == "card name" else f"choose a {n.kind}"
+
+    def _r_PayAnyLife(self, n: A.PayAnyLife) -> str:
+        return "pay any amount of life"
+
+    def _r_AdditionalCost(self, n: A.AdditionalCost) -> str:
+        may = "you may " if n.optional else ""
+        cost = self.r(n.cost)
+        cost = cost[0].lower() + cost[1:] if cost[:1].isalpha() else cost
+        return f"As an additional cost to cast {self.obj(n.object)}, {may}{cost}."
+
+    def _r_PTEqual(self, n: A.PTEqual) -> str:
+        return f"{self.poss(n.object)} power and toughness are each equal to {self.q(n.amount)}."
+
     def _r_EntersTapped(self, n: A.EntersTapped) -> str:
         return f"{self.obj(n.object)} enters tapped."
 
@@ -273,7 +295,7 @@ class Renderer:
         if isinstance(n.condition, A.IsEquipped):
             return f"As long as {self.obj(n.condition.object)} is equipped, {text}."
         if n.condition is not None:
-            raise RenderError(f"no wording for a static condition {type(n.condition).__name__}")
+            return f"If {self.cond(n.condition)}, {text}."
         return text + "."
 
     # ------------------------------------------------------------ triggers --
@@ -307,6 +329,9 @@ class Renderer:
 
     def _r_CastTrigger(self, n: A.CastTrigger) -> str:
         what = "this spell" if n.this_spell else "a kicked spell" if n.kicked else "a spell"
+        if n.filter is not None:
+            desc = self.filter(n.filter)
+            what = f"{_article(desc)} {desc}"
         return f"{self.player(n.player)} {self.verb('cast', n.player)} {what}"
 
     def _r_TurnedFaceUpTrigger(self, n: A.TurnedFaceUpTrigger) -> str:
@@ -354,6 +379,8 @@ class Renderer:
         return " ".join(out)
 
     def sentence(self, s: A.Node) -> str:
+        if isinstance(s, A.IfSentence) and s.trailing:
+            return f"{self.instructions(s.body)} {s.trailing} {self.cond(s.condition)}."
         if isinstance(s, A.IfSentence):
             body = self.instructions(s.body)
             if s.instead == "before":
@@ -382,6 +409,10 @@ class Renderer:
     def _r_MayDo(self, n: A.MayDo) -> str:
         if n.have and isinstance(n.action, A.Fight):
             return f"you may have {self.obj(n.action.first)} fight {self.obj(n.action.second)}"
+        if n.have and isinstance(n.action, A.DealDamage):
+            a = n.action
+            assert a.to is not None
+            return f"you may have {self.obj(a.source)} deal damage to {self.obj(a.to)} equal to {self.q(a.amount)}"
         return "you may " + self.r(n.action)
 
     def subject(self, player: A.Node | None, verb: str) -> str:
@@ -568,6 +599,10 @@ class Renderer:
     def _r_SkipTurn(self, n: A.SkipTurn) -> str:
         return "you skip your next turn"
 
+    def _r_SearchLibrary(self, n: A.SearchLibrary) -> str:
+        where = "into your hand" if n.zone == "hand" else "onto the battlefield" + (" tapped" if n.tapped else "")
+        return f"search your library for {self.obj(n.what)}, put {self.obj(n.put)} {where}, then shuffle"
+
     # ------------------------------------------------------------- objects --
 
     def obj(self, ref: A.Node) -> str:
@@ -722,6 +757,20 @@ class Renderer:
 
     def _r_WithKicker(self, n: A.WithKicker) -> str:
         return "with a kicker ability"
+
+    def _r_OfChosenType(self, n: A.OfChosenType) -> str:
+        return "of the chosen type"
+
+    def _r_WithChosenName(self, n: A.WithChosenName) -> str:
+        return "with the chosen name"
+
+    def _r_SacrificedRef(self, n: A.SacrificedRef) -> str:
+        return f"the sacrificed {n.noun}"
+
+    def _r_HighestAmong(self, n: A.HighestAmong) -> str:
+        if n.stat == "power":
+            return f"the greatest power among {self.filter(n.filter, plural=True)}"
+        return f"the highest mana value among {self.filter(n.filter, plural=True)}"
 
     def _r_Comparison(self, n: A.Comparison) -> str:
         op = {"eq": "", "le": " or less", "ge": " or greater"}[n.op]

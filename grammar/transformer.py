@@ -7,6 +7,7 @@ Lark; the methods receive the meaningful children in order.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -228,7 +229,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def triggered_ability(self, meta, ability_word, word, trigger, effect):  # type: ignore[no-untyped-def]
         condition = None
         first = effect.sentences[0]
-        if isinstance(first, A.IfSentence) and not first.instead:
+        if isinstance(first, A.IfSentence) and not first.instead and not first.trailing:
             # 603.4: "When X, if C, Y." — an intervening "if".
             condition = first.condition
             effect = A.Effect((first.body, *effect.sentences[1:]), span=effect.span)
@@ -255,6 +256,36 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def enters_also(self, meta, kws):  # type: ignore[no-untyped-def]
         return kws
+
+    def if_static_effect(self, meta, condition, action):  # type: ignore[no-untyped-def]
+        return A.StaticEffect(action, condition, span=_span(meta))
+
+    def as_enters(self, meta, obj, action):  # type: ignore[no-untyped-def]
+        return A.AsEnters(obj, action, span=_span(meta))
+
+    def as_enters_if(self, meta, obj, condition, action):  # type: ignore[no-untyped-def]
+        return A.AsEnters(obj, action, condition, span=_span(meta))
+
+    def choose_creature_type(self, meta):  # type: ignore[no-untyped-def]
+        return A.ChooseValue("creature type", span=_span(meta))
+
+    def choose_color(self, meta):  # type: ignore[no-untyped-def]
+        return A.ChooseValue("color", span=_span(meta))
+
+    def name_a_card(self, meta):  # type: ignore[no-untyped-def]
+        return A.ChooseValue("card name", span=_span(meta))
+
+    def pay_any_life(self, meta):  # type: ignore[no-untyped-def]
+        return A.PayAnyLife(span=_span(meta))
+
+    def additional_cost(self, meta, obj, cost):  # type: ignore[no-untyped-def]
+        return A.AdditionalCost(obj, cost, span=_span(meta))
+
+    def optional_additional_cost(self, meta, obj, cost):  # type: ignore[no-untyped-def]
+        return A.AdditionalCost(obj, cost, optional=True, span=_span(meta))
+
+    def pt_equal(self, meta, obj, amount):  # type: ignore[no-untyped-def]
+        return A.PTEqual(obj, amount, span=_span(meta))
 
     def enters_tapped(self, meta, obj):  # type: ignore[no-untyped-def]
         return A.EntersTapped(obj, span=_span(meta))
@@ -330,6 +361,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def cast_this_trigger(self, meta, who):  # type: ignore[no-untyped-def]
         return A.CastTrigger(_player_form(who), this_spell=True, span=_span(meta))
 
+    def cast_spell_trigger(self, meta, who, f):  # type: ignore[no-untyped-def]
+        return A.CastTrigger(_player_form(who), filter=f, span=_span(meta))
+
     def turned_face_up_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
         return A.TurnedFaceUpTrigger(_filter_of(obj), span=_span(meta))
 
@@ -392,6 +426,14 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         instead = "before" if before else "after" if after else ""
         return A.IfSentence(condition, body, instead, span=_span(meta))
 
+    def trailing_if_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
+        actions, joiner = instructions
+        return A.IfSentence(condition, A.Sentence(actions, joiner), trailing="if", span=_span(meta))
+
+    def trailing_unless_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
+        actions, joiner = instructions
+        return A.IfSentence(condition, A.Sentence(actions, joiner), trailing="unless", span=_span(meta))
+
     def new_targets_sentence(self, meta):  # type: ignore[no-untyped-def]
         return "new_targets"
 
@@ -413,7 +455,22 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def may_have_action(self, meta, obj, action):  # type: ignore[no-untyped-def]
         if isinstance(action, A.Fight):
             action = A.Fight(obj, action.second, span=action.span)
+        elif isinstance(action, A.DealDamage):
+            action = dataclasses.replace(action, source=obj)
         return A.MayDo(action, have=True, span=_span(meta))
+
+    def have_deal_damage(self, meta, to, amount):  # type: ignore[no-untyped-def]
+        return A.DealDamage(A.ItRef(), amount, _player_form(to), amount_after=True, span=_span(meta))
+
+    def search_library(self, meta, what, put, dest):  # type: ignore[no-untyped-def]
+        zone, tapped = dest
+        return A.SearchLibrary(what, put, zone, tapped, span=_span(meta))
+
+    def onto_battlefield(self, meta, tapped):  # type: ignore[no-untyped-def]
+        return ("battlefield", bool(tapped))
+
+    def into_hand(self, meta):  # type: ignore[no-untyped-def]
+        return ("hand", False)
 
     def have_fight(self, meta, other):  # type: ignore[no-untyped-def]
         return A.Fight(A.ItRef(), other, span=_span(meta))
@@ -788,6 +845,15 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def with_kicker(self, meta):  # type: ignore[no-untyped-def]
         return A.WithKicker(span=_span(meta))
 
+    def of_chosen_type(self, meta):  # type: ignore[no-untyped-def]
+        return A.OfChosenType(span=_span(meta))
+
+    def with_chosen_name(self, meta):  # type: ignore[no-untyped-def]
+        return A.WithChosenName(span=_span(meta))
+
+    def sacrificed_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+        return A.SacrificedRef(noun, span=_span(meta))
+
     def comparison(self, meta, value, op):  # type: ignore[no-untyped-def]
         return A.Comparison(value, op or "eq", span=_span(meta))
 
@@ -848,6 +914,12 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def highest_life(self, meta):  # type: ignore[no-untyped-def]
         return A.HighestLife(span=_span(meta))
+
+    def highest_mana_value(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.HighestAmong("mana_value", f, span=_span(meta))
+
+    def greatest_power(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.HighestAmong("power", f, span=_span(meta))
 
     def times_kicked(self, meta, obj):  # type: ignore[no-untyped-def]
         return A.TimesKicked(obj, span=_span(meta))

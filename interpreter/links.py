@@ -4,8 +4,9 @@ refer to (CR 607, 702.33).
 Like a compiler's "undefined name": "if this spell was kicked" on a card with
 no kicker (K5), "kicked with its {U} kicker" when the card's kicker costs are
 {R} and {W} (K6, 607.2i), "kicked twice" with a single kicker cost (K4), "the
-exiled card" with nothing on the card that exiles (607.2a), X that nothing
-defines.  Each is reported with the line and column of the reference.
+exiled card" with nothing on the card that exiles (607.2a), "the chosen type"
+or "the chosen color" with nothing that chooses (607.2d), "the sacrificed
+creature" with no additional cost that sacrifices, X that nothing defines.  Each is reported with the line and column of the reference.
 """
 
 from __future__ import annotations
@@ -34,7 +35,13 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
     kickers = card.kickers()
     kicker_costs = [c for k in kickers for c in k.costs]
     can_kick_twice = any(k.multi for k in kickers) or len(kicker_costs) > 1
-    exiles = any(isinstance(n, A.Exile) for a in card.abilities for n in a.walk())
+    nodes = [n for a in card.abilities for n in a.walk()]
+    exiles = any(isinstance(n, A.Exile) for n in nodes)
+    chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue)}
+    sacrifices = any(
+        isinstance(a, A.AdditionalCost) and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
+        for a in card.abilities
+    )
     x_defined = _has_x(card.mana_cost) or any(_has_x(c.mana) for c in kicker_costs)
     render = Renderer(card)
 
@@ -54,10 +61,32 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
                 report(node, "'times it was kicked' refers to a kicker ability, and this card has none (702.33, K5)")
             elif isinstance(node, A.ExiledCards) and not exiles:
                 report(node, "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)")
+            elif isinstance(node, A.OfChosenType) and "creature type" not in chosen:
+                report(node, "'the chosen type' refers to an ability of this card that chooses a creature type, and there is none (607.2d)",
+                       hint="add 'As [this] enters, choose a creature type.'")
+            elif isinstance(node, A.WithChosenName) and "card name" not in chosen:
+                report(node, "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)")
+            elif isinstance(node, (A.Keyword, A.Pump)) and _mentions_chosen_color(node) and "color" not in chosen:
+                report(node, "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
+                       hint="add 'As [this] enters, choose a color.'")
+            elif isinstance(node, A.SacrificedRef) and not sacrifices:
+                report(node, "'the sacrificed creature' refers to an additional cost of this card that sacrifices, and there is none (607.2j)")
         for sentence, x in _x_uses(ability):
             if not x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
     return errors
+
+
+def _targets_a_spell(sentence: A.Sentence) -> bool:
+    return any(
+        isinstance(n, A.Target) and isinstance(n.spec, A.ObjectFilter) and "spell" in n.spec.nouns
+        for n in sentence.walk()
+    )
+
+
+def _mentions_chosen_color(node: A.Node) -> bool:
+    names = (node.name,) if isinstance(node, A.Keyword) else getattr(node, "keywords", ())
+    return any("the chosen color" in k for k in names)
 
 
 def _has_x(cost: A.ManaCost | None) -> bool:
@@ -71,12 +100,19 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
     other_spell = isinstance(ability, A.TriggeredAbility) and isinstance(ability.trigger, A.CastTrigger) and not ability.trigger.this_spell
+    about_target: set[int] = set()
     for node in ability.walk():
+        # "Counter target spell if it was kicked.": "it" is the target spell.
+        if isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
+            about_target.update(id(n) for n in node.condition.walk())
+    for node in ability.walk():
+        if id(node) in about_target:
+            continue
         if isinstance(node, (A.KickedCondition, A.TimesKicked)):
             subject = node.subject if isinstance(node, A.KickedCondition) else node.object
             about_self = isinstance(subject, A.SelfRef) or (isinstance(subject, A.ItRef) and not other_spell)
             yield node, about_self
-        elif isinstance(node, A.ExiledCards):
+        elif isinstance(node, (A.ExiledCards, A.OfChosenType, A.WithChosenName, A.SacrificedRef, A.Keyword, A.Pump)):
             yield node, True
 
 
