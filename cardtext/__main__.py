@@ -1,0 +1,5 @@
+"""``python -m cardtext``: the same as the ``cardtext`` command."""
+
+from cardtext.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,602 @@
+"""The ``cardtext`` command: parse, check, format and play card files.
+
+Exit codes: 0 when all is well, 1 when errors were found (in cards, files or
+scenarios), 2 for a usage error (a bad option, a path that does not exist).
+A mistake in a card or on the command line is reported as a message, never as
+a traceback: every error the project raises on purpose derives from
+:class:`grammar.errors.CardTextError`.
+
+Where output goes: ``check`` and ``coverage`` are reports, so their
+diagnostics and summary go to standard output (``cardtext check | less``
+works); ``parse`` and ``fmt`` write the AST or the card text to standard
+output and their diagnostics to standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import difflib
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from grammar import ast as A
+from grammar.errors import CardTextError, LocatedError
+from grammar.parser import parse_text
+from grammar.render import format_text
+
+from .library import BUNDLED, card_files, read_jsonl
+
+PROG = "cardtext"
+STDIN = "-"
+
+OK, ERRORS, USAGE = 0, 1, 2
+
+
+class UsageError(CardTextError):
+    """A command line that asks for something that can't be done (exit code 2)."""
+
+
+class FileError(CardTextError):
+    """A file that can't be read or written (not there, a folder, not UTF-8)."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        super().__init__(f"{_display(path)}: error: {message}")
+
+
+# --------------------------------------------------------------------------
+# Output helpers
+# --------------------------------------------------------------------------
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _say(text: str = "", *, err: bool = False) -> None:
+    print(text, file=sys.stderr if err else sys.stdout)
+
+
+def _diagnostic(exc: CardTextError) -> str:
+    """How one error is shown: located errors with their source line and caret."""
+    if isinstance(exc, FileError):
+        return str(exc)
+    if isinstance(exc, LocatedError):
+        return exc.format()
+    return f"{PROG}: error: {exc}"
+
+
+def _sort_key(exc: CardTextError) -> tuple[int, int]:
+    if isinstance(exc, LocatedError):
+        return exc.line, exc.column
+    return 0, 0
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardtext")
+    except PackageNotFoundError:
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        try:
+            import tomllib
+
+            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
+        except (OSError, KeyError, ValueError):
+            return "unknown"
+
+
+# --------------------------------------------------------------------------
+# Reading files
+# --------------------------------------------------------------------------
+
+
+def _existing(paths: Sequence[str]) -> list[Path]:
+    """The paths named on the command line; one that doesn't exist is a usage error."""
+    missing = [p for p in paths if p != STDIN and not Path(p).exists()]
+    if missing:
+        raise UsageError("no such file or folder: " + ", ".join(missing))
+    return [Path(p) for p in paths]
+
+
+def _read(path: Path | str) -> str:
+    if str(path) == STDIN:
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except UnicodeDecodeError as exc:
+        raise FileError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise FileError(path, f"can't read: {exc.strerror or exc}") from None
+
+
+def _display(path: Path | str) -> str:
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+# --------------------------------------------------------------------------
+# cardtext parse
+# --------------------------------------------------------------------------
+
+
+def _scalar(value: Any) -> str:
+    return repr(value)
+
+
+def _is_leaf(value: Any) -> bool:
+    """A value that fits on one line: not a node, not a non-empty sequence of nodes."""
+    if dataclasses.is_dataclass(value):
+        return False
+    if isinstance(value, tuple):
+        return all(not dataclasses.is_dataclass(v) for v in value)
+    return True
+
+
+def _node_fields(node: Any) -> list[tuple[str, Any]]:
+    return [(f.name, getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span"]
+
+
+def format_tree(node: Any, indent: int = 0) -> Iterator[str]:
+    """An indented tree of a node: its class name, then one field a line.
+
+    A node whose fields are all plain values fits on one line, like
+    ``ColoredMana(color='G')``; spans are left out.
+    """
+    pad = "  " * indent
+    fields = _node_fields(node)
+    name = type(node).__name__
+    if all(_is_leaf(v) for _, v in fields):
+        inner = ", ".join(f"{k}={_scalar(v)}" for k, v in fields)
+        yield f"{pad}{name}({inner})"
+        return
+    yield f"{pad}{name}"
+    for key, value in fields:
+        if _is_leaf(value):
+            yield f"{pad}  {key}: {_scalar(value)}"
+        elif isinstance(value, tuple):
+            yield f"{pad}  {key}:"
+            for item in value:
+                lines = list(format_tree(item, indent + 2))
+                first = lines[0].lstrip()
+                yield f"{pad}    - {first}"
+                yield from (f"  {line}" for line in lines[1:])
+        else:
+            lines = list(format_tree(value, indent + 1))
+            yield f"{pad}  {key}: {lines[0].lstrip()}"
+            yield from lines[1:]
+
+
+def to_json(value: Any) -> Any:
+    """A node as JSON data: ``{"node": ClassName, field: ..., "span": [l, c, el, ec]}``."""
+    if isinstance(value, A.Span):
+        return [value.line, value.column, value.end_line, value.end_column]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"node": type(value).__name__}
+        for f in dataclasses.fields(value):
+            if f.name != "span":
+                out[f.name] = to_json(getattr(value, f.name))
+        span = getattr(value, "span", None)
+        if span is not None:
+            out["span"] = to_json(span)
+        return out
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def _error_json(exc: CardTextError) -> dict[str, Any]:
+    if isinstance(exc, LocatedError):
+        return {
+            "file": exc.file,
+            "line": exc.line,
+            "column": exc.column,
+            "kind": type(exc).__name__,
+            "message": exc.message,
+            "hint": exc.hint,
+            "expected": list(exc.expected),
+        }
+    return {"kind": type(exc).__name__, "message": str(exc)}
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    paths = _existing(args.files)
+    status = OK
+    documents: list[dict[str, Any]] = []
+    for index, path in enumerate(paths):
+        name = _display(path)
+        try:
+            result = parse_text(_read(path), name)
+        except CardTextError as exc:
+            _say(_diagnostic(exc), err=True)
+            documents.append({"file": name, "cards": [], "errors": [_error_json(exc)]})
+            status = ERRORS
+            continue
+        for error in result.errors:
+            _say(error.format(), err=True)
+        if result.errors:
+            status = ERRORS
+        if args.json:
+            documents.append({
+                "file": name,
+                "cards": [to_json(c) for c in result.cards],
+                "errors": [_error_json(e) for e in result.errors],
+            })  # fmt: skip
+            continue
+        if len(paths) > 1:
+            _say(("\n" if index else "") + f"==> {name} <==")
+        for number, card in enumerate(result.cards):
+            if number:
+                _say()
+            _say("\n".join(format_tree(card)))
+    if args.json:
+        json.dump(documents, sys.stdout, indent=2, ensure_ascii=False)
+        _say()
+    return status
+
+
+# --------------------------------------------------------------------------
+# cardtext check
+# --------------------------------------------------------------------------
+
+
+def _link_checker() -> Callable[[A.Card, str, str], list[Any]] | None:
+    """``interpreter.links.check_card``, or None while that module is not there."""
+    try:
+        from interpreter.links import check_card
+    except ModuleNotFoundError as exc:
+        if exc.name in ("interpreter.links", "interpreter"):
+            return None
+        raise
+    return check_card
+
+
+@dataclasses.dataclass
+class CheckReport:
+    files: int = 0
+    cards: int = 0
+    errors: int = 0
+
+
+def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] | None) -> None:
+    """Parse and link-check one file; print every error it has, in line order."""
+    report.files += 1
+    try:
+        text = _read(path)
+    except CardTextError as exc:
+        report.errors += 1
+        _say(_diagnostic(exc))
+        return
+    result = parse_text(text, str(path))
+    report.cards += sum(1 for seg in result.segments if seg.block is not None)
+    errors: list[CardTextError] = list(result.errors)
+    if link is not None:
+        for card in result.cards:
+            errors.extend(link(card, str(path), text))
+    errors.sort(key=_sort_key)
+    report.errors += len(errors)
+    for error in errors:
+        _say(_diagnostic(error))
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    if STDIN in args.paths:
+        raise UsageError(
+            "check reads files and folders; to check standard input use 'cardtext parse -'"
+        )
+    paths = _existing(args.paths) if args.paths else [BUNDLED]
+    link = None if args.no_link else _link_checker()
+    report = CheckReport()
+    for path in card_files(paths):
+        check_file(path, report, link)
+    summary = f"checked {_plural(report.cards, 'card')} in {_plural(report.files, 'file')}: "
+    summary += _plural(report.errors, "error")
+    if link is None and not args.no_link:
+        summary += " (link check not available)"
+    _say(summary)
+    return ERRORS if report.errors else OK
+
+
+# --------------------------------------------------------------------------
+# cardtext fmt
+# --------------------------------------------------------------------------
+
+
+class FormatError(CardTextError):
+    """The formatter would change what a file means: a bug in the renderer, not the card."""
+
+
+def canonical_text(text: str, filename: str = "<string>") -> str:
+    """A card file in canonical form (``cardtext fmt``), by :func:`grammar.render.format_text`.
+
+    Raises the first parse error of the file, or :class:`FormatError` if the
+    new text would not parse back to the same cards (the file is then left
+    alone rather than changed in meaning).
+    """
+    before = parse_text(text, filename)
+    if before.errors:
+        raise before.errors[0]
+    new = format_text(text, filename)
+    after = parse_text(new, filename)
+    if after.errors or after.cards != before.cards:
+        raise FormatError(
+            f"{filename}: the canonical text would not parse back to the same cards; "
+            "the file was left as it is (this is a bug in cardtext's renderer)"
+        )
+    return new
+
+
+def _diff(old: str, new: str, name: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            old.splitlines(keepends=True), new.splitlines(keepends=True), f"{name}", f"{name}"
+        )
+    )
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as exc:
+        raise FileError(path, f"can't write: {exc.strerror or exc}") from None
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    if STDIN in args.paths and len(args.paths) > 1:
+        raise UsageError("'-' (standard input) can't be mixed with other paths")
+    from_stdin = args.paths == [STDIN]
+    files = [Path(STDIN)] if from_stdin else list(card_files(_existing(args.paths)))
+    failed = changed = unchanged = 0
+    for path in files:
+        name = _display(path)
+        try:
+            old = _read(path)
+            errors = parse_text(old, name).errors
+            if errors:
+                failed += 1
+                for error in errors:
+                    _say(error.format(), err=True)
+                continue
+            new = canonical_text(old, name)
+        except CardTextError as exc:
+            failed += 1
+            _say(_diagnostic(exc), err=True)
+            continue
+        if from_stdin and not (args.check or args.diff):
+            sys.stdout.write(new)
+            continue
+        if new == old:
+            unchanged += 1
+            continue
+        changed += 1
+        if args.diff:
+            sys.stdout.write(_diff(old, new, name))
+        if args.check:
+            _say(f"would reformat {name}")
+        if not (args.check or args.diff):
+            _write(path, new)
+            _say(f"reformatted {name}", err=True)
+    if not from_stdin:
+        verb = "would be reformatted" if args.check or args.diff else "reformatted"
+        parts = [
+            f"{_plural(changed, 'file')} {verb}",
+            f"{_plural(unchanged, 'file')} left unchanged",
+        ]
+        if failed:
+            parts.append(f"{_plural(failed, 'file')} with errors (not changed)")
+        _say(", ".join(parts), err=True)
+    if failed or (args.check and changed):
+        return ERRORS
+    return OK
+
+
+# --------------------------------------------------------------------------
+# cardtext coverage
+# --------------------------------------------------------------------------
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    (path,) = _existing([args.file])
+    cards = read_jsonl(path)
+    passed = 0
+    internal = 0
+    first_errors: Counter[str] = Counter()
+    for jc in cards:
+        try:
+            result = parse_text(jc.text, jc.name)
+        except CardTextError as exc:  # a card the library could not even split
+            errors: list[Any] = [exc]
+        except Exception as exc:  # noqa: BLE001 - a bug in the grammar must not stop the count
+            internal += 1
+            if args.verbose:
+                _say(f"--- {jc.name} ({path}:{jc.line})")
+                _say(f"internal error (a bug in cardtext): {type(exc).__name__}: {exc}")
+            continue
+        else:
+            errors = list(result.errors)
+        if not errors:
+            passed += 1
+            continue
+        first = errors[0]
+        first_errors[first.message if isinstance(first, LocatedError) else str(first)] += 1
+        if args.verbose:
+            _say(f"--- {jc.name} ({path}:{jc.line})")
+            for error in errors:
+                _say(_diagnostic(error))
+    total = len(cards)
+    if first_errors:
+        _say("most common errors:")
+        for message, count in first_errors.most_common(args.top):
+            _say(f"  {count:5d}  {message}")
+    failed = total - passed
+    _say(f"parse errors: {failed - internal}, internal errors: {internal}")
+    percent = 100.0 * passed / total if total else 0.0
+    _say(f"{path}: {passed} of {_plural(total, 'card')} parse ({percent:.1f}%)")
+    return OK
+
+
+# --------------------------------------------------------------------------
+# cardtext play
+# --------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from cardtext.scenario import play_main
+    except ImportError as exc:
+        if exc.name not in ("cardtext.scenario", None) or not _is_missing_play(exc):
+            raise
+        _say("play: not available yet", err=True)
+        return USAGE
+    return int(play_main(list(args.scenarios), quiet=args.quiet, interactive=args.interactive))
+
+
+def _is_missing_play(exc: ImportError) -> bool:
+    """True if the scenario runner itself is missing (not broken inside)."""
+    if isinstance(exc, ModuleNotFoundError):
+        return exc.name == "cardtext.scenario"
+    return "play_main" in str(exc)
+
+
+# --------------------------------------------------------------------------
+# The command line
+# --------------------------------------------------------------------------
+
+EPILOG = "exit status: 0 all is well, 1 errors were found, 2 usage error"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Magic: The Gathering card text as data: parse, check, format and play card files.",
+        epilog=EPILOG,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "parse",
+        help="print the AST of card files",
+        description="Parse card files and print each card's AST as an indented tree "
+        "(or as JSON with --json). Errors go to standard error.",
+        epilog=EPILOG,
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="card files ('-' reads standard input)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: one object per file, with its cards and errors",
+    )
+    p.set_defaults(run=cmd_parse)
+
+    p = sub.add_parser(
+        "check",
+        help="parse and link-check card files and folders",
+        description="Parse and link-check card files, and every *.card file in the folders named "
+        "(recursively). Every error is reported as file:line:col: error: message. "
+        "With no PATH, checks the bundled cards.",
+        epilog=EPILOG,
+    )
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="card files or folders (default: the bundled cards)",
+    )
+    p.add_argument("--no-link", action="store_true", help="parse only; skip the link check")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser(
+        "fmt",
+        help="rewrite card files in canonical Oracle text",
+        description="Rewrite card files in canonical text: each card as the renderer writes it, "
+        "comments kept, one blank line between cards. A file with errors is left as it is. "
+        "'cardtext fmt -' reads standard input and writes standard output.",
+        epilog="exit status: 0 all is well (with --check: nothing would change), "
+        "1 errors were found (with --check: some file would change), 2 usage error",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders, or '-'")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; list the files that would change and exit 1 if any",
+    )
+    p.add_argument(
+        "--diff", action="store_true", help="change nothing; print a unified diff of the changes"
+    )
+    p.set_defaults(run=cmd_fmt)
+
+    p = sub.add_parser(
+        "coverage",
+        help="how many cards of a JSON-lines file parse",
+        description="Parse every card of a Scryfall-style JSON-lines file (one card object a line) "
+        "and report how many parse. The last line is the summary.",
+        epilog="exit status: 0 the file was read (whatever the coverage), 1 it could not be read, 2 usage error",
+    )
+    p.add_argument("file", metavar="FILE.jsonl", help="one Scryfall card object a line")
+    p.add_argument("-v", "--verbose", action="store_true", help="print each failing card's errors")
+    p.add_argument(
+        "--top",
+        type=int,
+        default=5,
+        metavar="N",
+        help="how many of the most common errors to list (default 5)",
+    )
+    p.set_defaults(run=cmd_coverage)
+
+    p = sub.add_parser(
+        "play",
+        help="run scenario files",
+        description="Run scenarios (TOML files that set up a game, take steps and state what must "
+        "then be true) and report every expectation that fails.",
+        epilog="exit status: 0 every scenario passed, 1 some failed, 2 usage error",
+    )
+    p.add_argument(
+        "scenarios", nargs="*", metavar="SCENARIO.toml", help="scenario files or folders"
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    p.add_argument(
+        "-i",
+        "--interactive",
+        action="store_true",
+        help="ask at the terminal for decisions the scenario does not script",
+    )
+    p.set_defaults(run=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, --version, or a usage error already printed
+        return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else USAGE)
+    try:
+        return int(args.run(args))
+    except UsageError as exc:
+        _say(f"{PROG} {args.command}: error: {exc}", err=True)
+        return USAGE
+    except CardTextError as exc:
+        _say(_diagnostic(exc), err=True)
+        return ERRORS
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`cardtext coverage ... | head`); stay quiet about it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return ERRORS
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,544 @@
+"""The ``cardtext`` command line, run in-process through ``main([...])``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtext import cli
+from cardtext.cli import main
+from cardtext.library import BUNDLED, card_files, parse_path
+
+REPO = Path(__file__).resolve().parents[1]
+
+GNARLID = """\
+Gnarlid Pack {1}{G}
+Creature — Beast
+Multikicker {1}{G}
+Gnarlid Pack enters the battlefield with a +1/+1 counter on it for each time it was kicked.
+2/2
+"""
+
+GNARLID_CANONICAL = """\
+Gnarlid Pack {1}{G}
+Creature — Beast
+Multikicker {1}{G} (You may pay an additional {1}{G} any number of times as you cast this spell.)
+Gnarlid Pack enters with a +1/+1 counter on it for each time it was kicked.
+2/2
+"""
+
+SHOCK = """\
+Shock {R}
+Instant
+Shock deals 2 damage to any target.
+"""
+
+# Two mistakes in two cards of one file, and a third in another file.
+BAD_A = """\
+Shock {R}
+Instant
+Shock deals 2 damage to any target
+
+Bloodstone Goblin {1}{R}
+Creature — Goblin
+Kicker 2G
+2/2
+"""
+
+BAD_B = """\
+Grizzly Bears {1}{G}
+Creature — Bear
+"""
+
+DANGLING_KICK = """\
+Grizzly Bears {1}{G}
+Creature — Bear
+When Grizzly Bears enters, if it was kicked, draw a card.
+2/2
+"""
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def bundled_card_count() -> int:
+    return sum(len(parse_path(p).cards) for p in card_files([BUNDLED]))
+
+
+# --------------------------------------------------------------- general --
+
+
+def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "COMMAND" in capsys.readouterr().err
+
+
+def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--frobnicate"]) == 2
+    assert "unrecognized arguments: --frobnicate" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("cardtext ")
+    assert out.split()[1][0].isdigit()
+
+
+@pytest.mark.parametrize("command", ["parse", "check", "fmt", "coverage", "play"])
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: cardtext {command}")
+    assert "exit status" in out
+
+
+def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("parse", "check", "fmt", "coverage", "play"):
+        assert command in out
+
+
+# ----------------------------------------------------------------- parse --
+
+
+def test_parse_prints_a_tree_without_spans(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "gnarlid.card", GNARLID)
+    assert main(["parse", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Card"
+    assert "  name: 'Gnarlid Pack'" in lines
+    assert "      - ColoredMana(color='G')" in lines
+    assert "multi: True" in out  # Multikicker is a Kicker that repeats
+    assert "span" not in out
+
+
+def test_parse_json_has_node_names_fields_and_spans(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "shock.card", SHOCK)
+    assert main(["parse", "--json", str(path)]) == 0
+    (document,) = json.loads(capsys.readouterr().out)
+    assert document["file"] == str(path)
+    assert document["errors"] == []
+    (card,) = document["cards"]
+    assert card["node"] == "Card"
+    assert card["name"] == "Shock"
+    assert card["mana_cost"]["node"] == "ManaCost"
+    assert card["mana_cost"]["symbols"][0] == {
+        "node": "ColoredMana",
+        "color": "R",
+        "span": [1, 7, 1, 10],
+    }
+    assert card["type_line"]["types"] == ["Instant"]
+    assert card["abilities"][0]["span"][0] == 3
+
+
+def test_parse_json_of_tree_matches_ast(tmp_path: Path) -> None:
+    from grammar.parser import parse_card
+
+    card = parse_card(GNARLID)
+    data = cli.to_json(card)
+    assert data["abilities"][0]["node"] == type(card.abilities[0]).__name__
+    assert data["pt"] == {
+        "node": "PowerToughness",
+        "power": "2",
+        "toughness": "2",
+        "span": [5, 1, 5, 4],
+    }
+
+
+def test_parse_reports_errors_on_stderr_and_prints_the_cards_that_parse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "mixed.card", SHOCK + "\n" + BAD_B)
+    assert main(["parse", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert "name: 'Shock'" in captured.out
+    assert f"{path}:6:1: error: a creature needs power/toughness" in captured.err
+
+
+def test_parse_json_lists_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "bad.card", BAD_A)
+    assert main(["parse", "--json", str(path)]) == 1
+    (document,) = json.loads(capsys.readouterr().out)
+    assert [(e["line"], e["column"]) for e in document["errors"]] == [(3, 35), (7, 8)]
+    assert document["errors"][0]["message"] == "missing '.' at the end of the sentence"
+
+
+def test_parse_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(SHOCK))
+    assert main(["parse", "-"]) == 0
+    assert "name: 'Shock'" in capsys.readouterr().out
+
+
+def test_parse_several_files_gets_a_header_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = write(tmp_path, "a.card", SHOCK)
+    b = write(tmp_path, "b.card", GNARLID)
+    assert main(["parse", str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    assert out.index(f"==> {a} <==") < out.index("'Shock'") < out.index(f"==> {b} <==")
+
+
+def test_parse_missing_file_is_a_clear_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nope.card"
+    assert main(["parse", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"cardtext parse: error: no such file or folder: {missing}"
+
+
+def test_parse_unreadable_file_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.card"
+    path.write_bytes("Café {R}\nInstant\n".encode("latin-1"))
+    assert main(["parse", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: error: not UTF-8 text")
+    assert "Traceback" not in err
+
+
+def test_parse_folder_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", str(tmp_path)]) == 1
+    assert f"{tmp_path}: error: can't read" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- check --
+
+
+def test_check_bundled_cards_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    files = len(list(card_files([BUNDLED])))
+    cards = bundled_card_count()
+    assert files > 0 and cards > files
+    assert out.strip().splitlines()[-1] == f"checked {cards} cards in {files} files: 0 errors"
+
+
+def test_check_reports_every_error_of_every_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = write(tmp_path, "a.card", BAD_A)
+    b = write(tmp_path, "sub/b.card", BAD_B)
+    write(tmp_path, "sub/good.card", SHOCK)
+    write(tmp_path, "notes.txt", "not a card")
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    heads = [line for line in out.splitlines() if ": error: " in line]
+    assert heads == [
+        f"{a}:3:35: error: missing '.' at the end of the sentence",
+        f"{a}:7:8: error: mana cost without braces",
+        f"{b}:2:1: error: a creature needs power/toughness on its last line, like 2/2",
+    ]
+    assert out.splitlines()[-1] == "checked 4 cards in 3 files: 3 errors"
+
+
+def test_check_prints_source_line_caret_and_expected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "shock.card", BAD_A.split("\n\n")[0] + "\n")
+    assert main(["check", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path}:3:35: error: missing '.' at the end of the sentence"
+    assert lines[1] == "    Shock deals 2 damage to any target"
+    assert lines[2] == "    " + " " * 34 + "^"
+    assert lines[3].startswith("  expected: ") and "'.'" in lines[3]
+    assert lines[-1] == "checked 1 card in 1 file: 1 error"
+
+
+def test_check_runs_the_link_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "bears.card", DANGLING_KICK)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:3:31: error: 'was kicked' refers to a kicker ability" in out
+    assert "    When Grizzly Bears enters, if it was kicked, draw a card." in out
+    assert out.splitlines()[-1] == "checked 1 card in 1 file: 1 error"
+
+
+def test_check_no_link_parses_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "bears.card", DANGLING_KICK)
+    assert main(["check", "--no-link", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "checked 1 card in 1 file: 0 errors"
+
+
+def test_check_link_module_is_there() -> None:
+    assert cli._link_checker() is not None
+
+
+def test_check_without_link_module_still_parses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "interpreter.links", None)  # import raises ImportError
+    path = write(tmp_path, "bears.card", DANGLING_KICK)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out == "checked 1 card in 1 file: 0 errors (link check not available)"
+
+
+def test_check_missing_path_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(tmp_path / "a.card"), str(tmp_path / "b")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file or folder:" in err and "a.card" in err and "b" in err
+
+
+def test_check_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == "checked 0 cards in 0 files: 0 errors"
+
+
+# ------------------------------------------------------------------- fmt --
+
+
+def test_fmt_rewrites_to_canonical_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "gnarlid.card", GNARLID.replace("—", "-"))
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == GNARLID_CANONICAL
+    assert f"reformatted {path}" in capsys.readouterr().err
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_fmt_keeps_comments_and_spaces_cards(tmp_path: Path) -> None:
+    text = (
+        "# header\n\n\n"
+        "Shock {R}\nInstant\n# inside\nShock deals 2 damage to any target.\n\n\n\n"
+        "# about the pack\n" + GNARLID + "\n\n# the end\n\n\n"
+    )
+    path = write(tmp_path, "cards.card", text)
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == (
+        "# header\n\n# inside\n"
+        + SHOCK
+        + "\n# about the pack\n"
+        + GNARLID_CANONICAL
+        + "\n# the end\n"
+    )
+
+
+def test_fmt_check_lists_files_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    messy = write(tmp_path, "messy.card", GNARLID)
+    clean = write(tmp_path, "clean.card", SHOCK)
+    assert main(["fmt", "--check", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [f"would reformat {messy}"]
+    assert "1 file would be reformatted, 1 file left unchanged" in captured.err
+    assert messy.read_text(encoding="utf-8") == GNARLID
+    assert clean.read_text(encoding="utf-8") == SHOCK
+
+
+def test_fmt_diff_prints_a_unified_diff_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "gnarlid.card", GNARLID)
+    assert main(["fmt", "--diff", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"--- {path}\n+++ {path}\n@@ ")
+    assert "-Multikicker {1}{G}\n" in out
+    assert "+Gnarlid Pack enters with a +1/+1 counter on it for each time it was kicked.\n" in out
+    assert path.read_text(encoding="utf-8") == GNARLID
+
+
+def test_fmt_does_not_rewrite_a_file_with_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "bad.card", BAD_A)
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:3:35: error:" in err
+    assert f"{path}:7:8: error:" in err  # every error of the file, not just the first
+    assert path.read_text(encoding="utf-8") == BAD_A
+
+
+def test_fmt_stdin_to_stdout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(GNARLID))
+    assert main(["fmt", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == GNARLID_CANONICAL
+    assert captured.err == ""
+
+
+def test_fmt_stdin_with_errors_prints_nothing_on_stdout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(BAD_B))
+    assert main(["fmt", "-"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("<stdin>:2:1: error: a creature needs power/toughness")
+
+
+def test_fmt_stdin_cannot_mix_with_paths(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fmt", "-", str(tmp_path)]) == 2
+    assert "standard input" in capsys.readouterr().err
+
+
+def test_fmt_refuses_to_change_meaning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "shock.card", SHOCK.replace("2 damage", "3 damage"))
+    monkeypatch.setattr(cli, "format_text", lambda text, filename: SHOCK)
+    assert main(["fmt", str(path)]) == 1
+    assert "would not parse back to the same cards" in capsys.readouterr().err
+    assert "3 damage" in path.read_text(encoding="utf-8")
+
+
+def test_bundled_cards_are_canonical(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", "--check", str(BUNDLED)]) == 0, capsys.readouterr().out
+
+
+# -------------------------------------------------------------- coverage --
+
+
+def jsonl(folder: Path, objects: list[dict[str, str]]) -> Path:
+    path = folder / "cards.jsonl"
+    path.write_text("\n".join(json.dumps(o) for o in objects) + "\n", encoding="utf-8")
+    return path
+
+
+CORPUS = [
+    {"name": "Shock", "mana_cost": "{R}", "type_line": "Instant",
+     "oracle_text": "Shock deals 2 damage to any target."},
+    {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
+     "oracle_text": "", "power": "2", "toughness": "2"},
+    {"name": "Zapper", "mana_cost": "{R}", "type_line": "Instant",
+     "oracle_text": "Zapper zaps 2 damage to any target."},
+]  # fmt: skip
+
+
+def test_coverage_summary_is_the_last_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = jsonl(tmp_path, CORPUS)
+    assert main(["coverage", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == f"{path}: 2 of 3 cards parse (66.7%)"
+    assert lines[-2] == "parse errors: 1, internal errors: 0"
+    assert "Zapper:" not in "\n".join(lines)
+
+
+def test_coverage_verbose_shows_each_failing_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = jsonl(tmp_path, CORPUS)
+    assert main(["coverage", "--verbose", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"--- Zapper ({path}:3)" in out
+    assert "Zapper:3:8: error: unexpected 'zaps'" in out
+    assert "Shock:" not in out
+    assert out.splitlines()[-1] == f"{path}: 2 of 3 cards parse (66.7%)"
+
+
+def test_coverage_counts_an_internal_error_as_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = cli.parse_text
+
+    def flaky(text: str, filename: str = "<string>"):  # type: ignore[no-untyped-def]
+        if filename == "Shock":
+            raise RuntimeError("boom")
+        return real(text, filename)
+
+    monkeypatch.setattr(cli, "parse_text", flaky)
+    path = jsonl(tmp_path, CORPUS)
+    assert main(["coverage", "-v", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "internal error (a bug in cardtext): RuntimeError: boom" in lines
+    assert lines[-1] == f"{path}: 1 of 3 cards parse (33.3%)"
+
+
+def test_coverage_bad_json_line_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cards.jsonl"
+    path.write_text(json.dumps(CORPUS[0]) + "\n{oops\n", encoding="utf-8")
+    assert main(["coverage", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(f"{path}:2:1: error: not a card object")
+
+
+# ------------------------------------------------------------------ play --
+
+
+def test_play_passes_its_arguments(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import types
+
+    calls: list[tuple[list[str], bool, bool]] = []
+
+    def play_main(paths: list[str], quiet: bool, interactive: bool) -> int:
+        calls.append((paths, quiet, interactive))
+        return 1
+
+    monkeypatch.setitem(
+        sys.modules, "cardtext.scenario", types.SimpleNamespace(play_main=play_main)
+    )
+    assert main(["play", "a.toml", "b.toml", "-q"]) == 1
+    assert main(["play", "-i"]) == 1
+    assert calls == [(["a.toml", "b.toml"], True, False), ([], False, True)]
+
+
+def test_play_without_the_scenario_runner(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "cardtext.scenario", None)
+    assert main(["play"]) == 2
+    assert capsys.readouterr().err.strip() == "play: not available yet"
+
+
+# ------------------------------------------------------------ subprocess --
+
+
+def test_python_dash_m_cardtext_checks_a_bad_card(tmp_path: Path) -> None:
+    path = write(tmp_path, "bad.card", BAD_B)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtext", "check", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stdout.splitlines()[0] == (
+        f"{path}:2:1: error: a creature needs power/toughness on its last line, like 2/2"
+    )
+    assert proc.stdout.splitlines()[-1] == "checked 1 card in 1 file: 1 error"
+    assert proc.stderr == ""
+
+
+def test_python_dash_m_cardtext_usage_error() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardtext", "fmt"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("usage: cardtext fmt")
+    assert "Traceback" not in proc.stderr

@@ -1,0 +1,138 @@
+"""The common mistakes of a card author get a located, human message.
+
+Each case asserts the file, line and column exactly, the message in words,
+and, where the parser gives one, the hint that says how to fix it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar.errors import CardParseError, CardTextError, LocatedError
+from grammar.parser import parse_text
+
+
+def only_error(text: str, filename: str = "my.card") -> CardParseError:
+    result = parse_text(text, filename)
+    assert result.cards == []
+    assert len(result.errors) == 1, [str(e) for e in result.errors]
+    (error,) = result.errors
+    assert isinstance(error, CardTextError) and isinstance(error, LocatedError)
+    assert error.file == filename
+    return error
+
+
+def test_kicker_without_braces() -> None:
+    error = only_error("Bloodstone Goblin {1}{R}\nCreature — Goblin\nKicker 2G\n2/2\n")
+    assert (error.line, error.column) == (3, 8)
+    assert error.message == "mana cost without braces"
+    assert error.text == "2G"
+    assert "{2}{G}" in error.hint
+    assert str(error) == "my.card:3:8: error: mana cost without braces"
+
+
+def test_mana_cost_without_braces_on_the_name_line() -> None:
+    error = only_error("Gnarlid Pack 1G\nCreature — Beast\n2/2\n")
+    assert (error.line, error.column) == (1, 14)
+    assert error.message == "mana cost without braces"
+    assert error.text == "1G"
+    assert "{1}{G}" in error.hint
+
+
+def test_enter_for_enters() -> None:
+    error = only_error(
+        "Gnarlid Pack {1}{G}\nCreature — Beast\n"
+        "Gnarlid Pack enter with a +1/+1 counter on it.\n2/2\n"
+    )
+    assert (error.line, error.column) == (3, 14)
+    assert error.message == "unexpected 'enter'"
+    assert "enters" in error.hint
+
+
+def test_enter_the_battlefield_in_a_trigger() -> None:
+    error = only_error(
+        "Grizzly Bears {1}{G}\nCreature — Bear\n"
+        "When Grizzly Bears enter the battlefield, draw a card.\n2/2\n"
+    )
+    assert (error.line, error.column) == (3, 20)
+    assert "enters" in error.hint
+    assert "'enters'" in error.expected
+
+
+def test_unclosed_brace() -> None:
+    error = only_error("Bloodstone Goblin {1}{R}\nCreature — Goblin\nKicker {2\n2/2\n")
+    assert (error.line, error.column) == (3, 8)
+    assert error.message == "unclosed brace '{'"
+    assert "'}'" in error.hint
+
+
+def test_unclosed_parenthesis_in_reminder_text() -> None:
+    error = only_error(
+        "Bloodstone Goblin {1}{R}\nCreature — Goblin\n"
+        "Kicker {2} (You may pay an additional {2} as you cast this spell.\n2/2\n"
+    )
+    assert (error.line, error.column) == (3, 12)
+    assert error.message == "unclosed parenthesis '('"
+    assert "')'" in error.hint
+
+
+def test_missing_period() -> None:
+    error = only_error("Shock {R}\nInstant\nShock deals 2 damage to any target\n")
+    assert (error.line, error.column) == (3, 35)  # just after the last word
+    assert error.message == "missing '.' at the end of the sentence"
+    assert "'.'" in error.expected
+
+
+def test_creature_without_power_toughness() -> None:
+    error = only_error("Grizzly Bears {1}{G}\nCreature — Bear\n")
+    assert (error.line, error.column) == (2, 1)
+    assert error.message == "a creature needs power/toughness on its last line, like 2/2"
+
+
+def test_power_toughness_on_a_sorcery() -> None:
+    error = only_error("Divination {2}{U}\nSorcery\nDraw two cards.\n2/2\n")
+    assert (error.line, error.column) == (4, 1)
+    assert error.message == "only creatures and Vehicles have power/toughness"
+    assert error.text == "2/2"
+
+
+def test_unknown_word() -> None:
+    error = only_error("Shock {R}\nInstant\nShock zaps 2 damage to any target.\n")
+    assert (error.line, error.column) == (3, 7)
+    assert error.message == "unexpected 'zaps'"
+    assert error.text == "zaps"
+    assert "'deals'" in error.expected
+
+
+def test_error_lines_count_from_the_top_of_the_file() -> None:
+    text = "# my cards\n\nShock {R}\nInstant\nShock deals 2 damage to any target.\n\n"
+    text += "Grizzly Bears {1}{G}\nCreature — Bear\n# a comment inside\nKicker 2G\n2/2\n"
+    (error,) = parse_text(text, "deck.card").errors
+    assert (error.file, error.line, error.column) == ("deck.card", 10, 8)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_lines"),
+    [
+        (
+            "Shock {R}\nInstant\nShock deals 2 damage to any target\n",
+            [
+                "my.card:3:35: error: missing '.' at the end of the sentence",
+                "    Shock deals 2 damage to any target",
+                "    " + " " * 34 + "^",
+            ],
+        ),
+        (
+            "Bloodstone Goblin {1}{R}\nCreature — Goblin\nKicker 2G\n2/2\n",
+            [
+                "my.card:3:8: error: mana cost without braces",
+                "    Kicker 2G",
+                "           ^^",
+                "  hint: mana costs are written in braces: {2}{G}",
+            ],
+        ),
+    ],
+)
+def test_format_shows_the_line_and_a_caret(text: str, expected_lines: list[str]) -> None:
+    formatted = only_error(text).format().splitlines()
+    assert formatted[: len(expected_lines)] == expected_lines
