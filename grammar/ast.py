@@ -350,8 +350,18 @@ class WithChosenName(Node):
     """"with the chosen name": linked to this object's "choose a card name" (607.2d)."""
 
 
+@dataclass(frozen=True, slots=True)
+class CreatedWith(Node):
+    """"created with [this]" / "put onto the battlefield with [this]": linked to
+    this object's ability that made them (607.2c)."""
+
+    object: ObjectRef
+    put: bool = False
+
+
 Quality: TypeAlias = (
-    WithKeyword | WithManaValue | WithCounter | WithKicker | WithPower | OfChosenType | WithChosenName
+    CreatedWith
+    | WithKeyword | WithManaValue | WithCounter | WithKicker | WithPower | OfChosenType | WithChosenName
 )
 
 
@@ -376,8 +386,8 @@ class InZone(Node):
     """"from your graveyard", "in your graveyard", "from your hand"."""
 
     zone: Literal["graveyard", "hand", "library", "exile", "battlefield"]
-    owner: PlayerRef
-    preposition: Literal["from", "in"] = "from"
+    owner: PlayerRef | None  # None: "on the battlefield"
+    preposition: Literal["from", "in", "on"] = "from"
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +406,7 @@ class ObjectFilter(Node):
     controller: ControlledBy | None = None
     zone: InZone | None = None
     qualities_last: bool = False  # "creature you control with a +1/+1 counter on it"
+    spell: bool = False  # "instant or sorcery spell": the nouns describe a spell
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,6 +454,7 @@ class AnObject(Node):
 
     filter: ObjectFilter
     count: Quantity | None = None
+    any: bool = False  # "any creature on the battlefield"
 
 
 ObjectRef: TypeAlias = (
@@ -546,6 +558,14 @@ class Difference(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LifePaid(Node):
+    """"the life paid as [this] entered": linked to its "As [this] enters, pay
+    any amount of life" (607.2g)."""
+
+    object: ObjectRef
+
+
+@dataclass(frozen=True, slots=True)
 class HighestAmong(Node):
     """"the highest mana value among cards in your graveyard", "the greatest
     power among creatures they control"."""
@@ -576,6 +596,7 @@ Quantity: TypeAlias = (
     | Twice
     | Difference
     | HighestAmong
+    | LifePaid
     | ForEach
 )
 
@@ -956,6 +977,13 @@ class AddMana(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AddManaAnyColor(Node):
+    """"Add one mana of any color" (106.1)."""
+
+    amount: Quantity
+
+
+@dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
     """"you skip your next turn"."""
 
@@ -987,7 +1015,8 @@ Action: TypeAlias = (
     DealDamage | Destroy | Exile | ReturnTo | Draw | Discard | Mill | GainLife | LoseLife
     | Sacrifice | PutCounters | RemoveCounters | CreateTokens | CreateTokenCopy | Pump | CantBlock
     | CantBeRegenerated | TapObjects | UntapObjects | CounterSpell | CopySpell | Manifest | Fight
-    | LookAtTop | RevealPutInHand | PutRestOnBottom | Attach | AddMana | SkipTurn | SearchLibrary
+    | LookAtTop | RevealPutInHand | PutRestOnBottom | Attach | AddMana | AddManaAnyColor | SkipTurn
+    | SearchLibrary
 )
 
 
@@ -1243,6 +1272,15 @@ class PTEqual(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EntersAsCopy(Node):
+    """"You may have [this] enter as a copy of any creature on the battlefield"
+    (706.2, 614.1c); the copy is not kicked (707.2, rule K16)."""
+
+    object: ObjectRef
+    of: ObjectRef
+
+
+@dataclass(frozen=True, slots=True)
 class StaticEffect(Node):
     """A continuous effect from a static ability (611.3): an anthem, "can't
     block", "has haste as long as ..."."""
@@ -1253,7 +1291,7 @@ class StaticEffect(Node):
 
 Ability: TypeAlias = (
     KeywordLine | Kicker | SpellAbility | TriggeredAbility | ActivatedAbility | EntersWithCounters
-    | EntersTapped | CantBeCountered | StaticEffect | AsEnters | AdditionalCost | PTEqual
+    | EntersTapped | CantBeCountered | StaticEffect | AsEnters | AdditionalCost | PTEqual | EntersAsCopy
 )
 
 

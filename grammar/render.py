@@ -147,7 +147,7 @@ class Renderer:
         nodes = list(ability.walk())
         manifests = [n for n in nodes if isinstance(n, A.Manifest)]
         if not manifests:
-            if any(isinstance(n, A.CopySpell) for n in nodes):
+            if any(isinstance(n, A.CopySpell) and _may_be_permanent_spell(n.what) for n in nodes):
                 return COPY_REMINDER
             return ""
         m = manifests[0]
@@ -277,8 +277,7 @@ class Renderer:
 
     def _r_AdditionalCost(self, n: A.AdditionalCost) -> str:
         may = "you may " if n.optional else ""
-        cost = self.r(n.cost)
-        cost = cost[0].lower() + cost[1:] if cost[:1].isalpha() else cost
+        cost = ", ".join(("pay " + mana_text(p)) if isinstance(p, A.ManaCost) else self.r(p) for p in n.cost.parts)
         return f"As an additional cost to cast {self.obj(n.object)}, {may}{cost}."
 
     def _r_PTEqual(self, n: A.PTEqual) -> str:
@@ -490,9 +489,10 @@ class Renderer:
         return f"{self.subject(n.player, 'gain')} {self.q(n.amount)} life"
 
     def _r_LoseLife(self, n: A.LoseLife) -> str:
-        if isinstance(n.amount, A.Half):
+        if isinstance(n.amount, A.Half) and isinstance(n.amount.of, A.LifeTotal):
             rounding = "up" if n.amount.round_up else "down"
-            return f"{self.subject(n.player, 'lose')} half their life, rounded {rounding}"
+            whose = self.poss(n.amount.of.player)
+            return f"{self.subject(n.player, 'lose')} half {whose} life, rounded {rounding}"
         return f"{self.subject(n.player, 'lose')} {self.q(n.amount)} life"
 
     def _r_Sacrifice(self, n: A.Sacrifice) -> str:
@@ -700,6 +700,8 @@ class Renderer:
         return "all " + text if n.quantifier == "all" else text
 
     def _r_AnObject(self, n: A.AnObject) -> str:
+        if n.any:
+            return "any " + self.filter(n.filter)
         plural = not _is_one(n.count)
         return self.counted(n.count, self.filter(n.filter, plural=plural))
 
@@ -713,9 +715,10 @@ class Renderer:
         else:
             words.extend(adjs)
         nouns = [(_plural_noun(x) if plural else x) for x in f.nouns]
-        if f.card:
+        if f.card or f.spell:
+            head = "card" if f.card else "spell"
             nouns_text = " or ".join(f.nouns) if f.nouns else ""
-            words.append(f"{nouns_text} {'cards' if plural else 'card'}".strip())
+            words.append(f"{nouns_text} {head + 's' if plural else head}".strip())
         elif len(nouns) <= 2:
             words.append(" or ".join(nouns))
         else:
@@ -784,7 +787,22 @@ class Renderer:
         return f"{who} {'controls' if singular else 'control'}"
 
     def _r_InZone(self, n: A.InZone) -> str:
+        if n.owner is None:
+            return f"{n.preposition} the {n.zone}"
         return f"{n.preposition} {self.poss(n.owner)} {n.zone}"
+
+    def _r_CreatedWith(self, n: A.CreatedWith) -> str:
+        verb = "put onto the battlefield" if n.put else "created"
+        return f"{verb} with {self.obj(n.object)}"
+
+    def _r_LifePaid(self, n: A.LifePaid) -> str:
+        return f"the life paid as {self.obj(n.object)} entered"
+
+    def _r_AddManaAnyColor(self, n: A.AddManaAnyColor) -> str:
+        return f"add {self.q(n.amount)} mana of any color"
+
+    def _r_EntersAsCopy(self, n: A.EntersAsCopy) -> str:
+        return f"You may have {self.obj(n.object)} enter as a copy of {self.obj(n.of)}."
 
     # ---------------------------------------------------------- quantities --
 
@@ -867,6 +885,13 @@ def _or_list(items: list[str]) -> str:
     if len(items) <= 2:
         return " or ".join(items)
     return ", ".join(items[:-1]) + ", or " + items[-1]
+
+
+def _may_be_permanent_spell(ref: A.Node) -> bool:
+    """Whether a copied spell could be a permanent spell (then its copy becomes a token)."""
+    if isinstance(ref, A.Target) and isinstance(ref.spec, A.ObjectFilter):
+        return not set(ref.spec.nouns) <= {"instant", "sorcery"}
+    return True
 
 
 def _is_one(q: A.Node | None) -> bool:

@@ -284,6 +284,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def optional_additional_cost(self, meta, obj, cost):  # type: ignore[no-untyped-def]
         return A.AdditionalCost(obj, cost, optional=True, span=_span(meta))
 
+    def enters_as_copy(self, meta, obj, of):  # type: ignore[no-untyped-def]
+        return A.EntersAsCopy(obj, of, span=_span(meta))
+
     def pt_equal(self, meta, obj, amount):  # type: ignore[no-untyped-def]
         return A.PTEqual(obj, amount, span=_span(meta))
 
@@ -544,8 +547,8 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def lose_life(self, meta, who, amount):  # type: ignore[no-untyped-def]
         return A.LoseLife(amount, _player_form(who), span=_span(meta))
 
-    def lose_half_life(self, meta, who, rounding):  # type: ignore[no-untyped-def]
-        half = A.Half(A.LifeTotal(A.TheirRef()), rounding == "up")
+    def lose_half_life(self, meta, who, poss, rounding):  # type: ignore[no-untyped-def]
+        half = A.Half(A.LifeTotal(poss), rounding == "up")
         return A.LoseLife(half, _player_form(who), span=_span(meta))
 
     def rounding(self, meta, tok):  # type: ignore[no-untyped-def]
@@ -668,6 +671,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
     def add_mana(self, meta, mana, per=None):  # type: ignore[no-untyped-def]
         return A.AddMana(mana, per, span=_span(meta))
 
+    def add_any_color(self, meta, amount):  # type: ignore[no-untyped-def]
+        return A.AddManaAnyColor(amount, span=_span(meta))
+
     def skip_turn(self, meta):  # type: ignore[no-untyped-def]
         return A.SkipTurn(span=_span(meta))
 
@@ -780,7 +786,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         return True
 
     def object_filter(self, meta, *parts):  # type: ignore[no-untyped-def]
-        *adjs, nouns, card, rest = _split_filter(parts)
+        *adjs, nouns, (card, spell), rest = _split_filter(parts)
         another = any(a == "other" for a in adjs)
         adjectives = tuple(a for a in adjs if a != "other") + nouns[1]
         qualities = tuple(q for q in rest if not isinstance(q, (A.ControlledBy, A.InZone, _Late)))
@@ -791,7 +797,7 @@ class ToAst(Transformer):  # type: ignore[type-arg]
         zone = next((q for q in rest if isinstance(q, A.InZone)), None)
         return A.ObjectFilter(
             nouns[0], adjectives, another, card, qualities or late, controller, zone,
-            qualities_last=bool(late), span=_span(meta),
+            qualities_last=bool(late), spell=spell, span=_span(meta),
         )
 
     def late_quality(self, meta, q):  # type: ignore[no-untyped-def]
@@ -844,6 +850,18 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def with_kicker(self, meta):  # type: ignore[no-untyped-def]
         return A.WithKicker(span=_span(meta))
+
+    def created_with(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.CreatedWith(obj, span=_span(meta))
+
+    def put_onto_battlefield_with(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.CreatedWith(obj, put=True, span=_span(meta))
+
+    def on_battlefield(self, meta):  # type: ignore[no-untyped-def]
+        return A.InZone("battlefield", None, "on", span=_span(meta))
+
+    def any_object(self, meta, f):  # type: ignore[no-untyped-def]
+        return A.AnObject(f, None, any=True, span=_span(meta))
 
     def of_chosen_type(self, meta):  # type: ignore[no-untyped-def]
         return A.OfChosenType(span=_span(meta))
@@ -914,6 +932,9 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def highest_life(self, meta):  # type: ignore[no-untyped-def]
         return A.HighestLife(span=_span(meta))
+
+    def life_paid(self, meta, obj):  # type: ignore[no-untyped-def]
+        return A.LifePaid(obj, span=_span(meta))
 
     def highest_mana_value(self, meta, f):  # type: ignore[no-untyped-def]
         return A.HighestAmong("mana_value", f, span=_span(meta))
@@ -1002,14 +1023,17 @@ def _split_filter(parts: tuple[Any, ...]) -> tuple[Any, ...]:
         adjs.append(parts[i])
         i += 1
     groups = parts[i]
-    card = False
+    card = spell = False
     last = groups[-1]
     if last[-1] == "card":
         card = True
         groups = (*groups[:-1], last[:-1]) if len(last) > 1 else groups[:-1]
+    elif last[-1] == "spell" and len(last) == 2 and len(groups) > 1:
+        spell = True  # "instant or sorcery spell"
+        groups = (*groups[:-1], last[:-1])
     rest = [p for p in parts[i + 1 :] if p is not None]
     nouns, noun_adjs = _nouns(groups) if groups else ((), ())
-    return (*adjs, (nouns, noun_adjs), card, rest)
+    return (*adjs, (nouns, noun_adjs), (card, spell), rest)
 
 
 def _nouns(groups: tuple[tuple[Any, ...], ...]) -> tuple[tuple[str, ...], tuple[A.Adjective, ...]]:

@@ -38,6 +38,8 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
     nodes = [n for a in card.abilities for n in a.walk()]
     exiles = any(isinstance(n, A.Exile) for n in nodes)
     chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue)}
+    pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
+    makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
     sacrifices = any(
         isinstance(a, A.AdditionalCost) and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
         for a in card.abilities
@@ -69,6 +71,10 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
             elif isinstance(node, (A.Keyword, A.Pump)) and _mentions_chosen_color(node) and "color" not in chosen:
                 report(node, "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
                        hint="add 'As [this] enters, choose a color.'")
+            elif isinstance(node, A.LifePaid) and not pays_life:
+                report(node, "'the life paid as [this] entered' refers to an ability of this card that pays life as it enters, and there is none (607.2g)")
+            elif isinstance(node, A.CreatedWith) and not makes:
+                report(node, "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)")
             elif isinstance(node, A.SacrificedRef) and not sacrifices:
                 report(node, "'the sacrificed creature' refers to an additional cost of this card that sacrifices, and there is none (607.2j)")
         for sentence, x in _x_uses(ability):
@@ -112,7 +118,7 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
             subject = node.subject if isinstance(node, A.KickedCondition) else node.object
             about_self = isinstance(subject, A.SelfRef) or (isinstance(subject, A.ItRef) and not other_spell)
             yield node, about_self
-        elif isinstance(node, (A.ExiledCards, A.OfChosenType, A.WithChosenName, A.SacrificedRef, A.Keyword, A.Pump)):
+        elif isinstance(node, (A.ExiledCards, A.OfChosenType, A.WithChosenName, A.SacrificedRef, A.Keyword, A.Pump, A.LifePaid, A.CreatedWith)):
             yield node, True
 
 
