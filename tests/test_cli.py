@@ -542,3 +542,16 @@ def test_python_dash_m_cardtext_usage_error() -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("usage: cardtext fmt")
     assert "Traceback" not in proc.stderr
+
+
+def test_fmt_is_idempotent_on_the_bundled_files() -> None:
+    for path in card_files([BUNDLED]):
+        once = cli.canonical_text(path.read_text(encoding="utf-8"), str(path))
+        assert cli.canonical_text(once, str(path)) == once, path
+
+
+def test_fmt_writes_unix_newlines(tmp_path: Path) -> None:
+    path = tmp_path / "crlf.card"
+    path.write_bytes(SHOCK.replace("\n", "\r\n").encode("utf-8") + b"\r\n\r\n")
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_bytes() == SHOCK.encode("utf-8")
