@@ -249,7 +249,7 @@ def test_k20_kicker_with_a_non_mana_cost() -> None:
     assert only("Kicker—Sacrifice a creature.") == A.Kicker((A.Cost((sac_creature,)),))
 
 
-@pytest.mark.parametrize("dash", ["—", "--"])
+@pytest.mark.parametrize("dash", ["—", "--", "-", " - ", " — "])
 def test_k20_kicker_dash_forms_are_equal(dash: str) -> None:
     sac_land = A.SacrificeCost(A.AnObject(flt("land"), a()))
     assert only(f"Kicker{dash}Sacrifice a land.") == A.Kicker((A.Cost((sac_land,)),))
@@ -695,6 +695,11 @@ def test_keyword_line() -> None:
 def test_keyword_line_two_word_keyword() -> None:
     ab = creature_abilities("Flying, first strike")[-1]
     assert ab == A.KeywordLine((A.Keyword("flying"), A.Keyword("first strike")))
+
+
+def test_keyword_with_a_cost() -> None:
+    ab = only("Equip {2}", type_line="Artifact — Equipment")
+    assert ab == A.KeywordLine((A.KeywordWithCost("equip", cost(g(2))),))
 
 
 def test_landwalk_keyword() -> None:

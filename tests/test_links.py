@@ -1,0 +1,217 @@
+"""The static link check (interpreter/links.py): a linked reference with
+nothing to refer to is an author's error, located like a compiler's
+"undefined name" (rules K4, K5, K6, L-a, L-i; CR 607, 702.33)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtext.library import bundled_cards
+from grammar import ast as A
+from grammar.errors import LinkError
+from grammar.parser import parse_card
+from interpreter.links import check_card
+
+
+def check(text: str) -> list[LinkError]:
+    return check_card(parse_card(text, "test.card"), "test.card", text)
+
+
+def one_error(text: str) -> LinkError:
+    errors = check(text)
+    assert len(errors) == 1, [e.format() for e in errors]
+    return errors[0]
+
+
+def bundled(name: str) -> A.Card:
+    (card,) = [c for c in bundled_cards() if c.name == name]
+    return card
+
+
+# --------------------------------------------------------------------------
+# K5: "was kicked" needs a kicker on the same card
+# --------------------------------------------------------------------------
+
+
+def test_k5_if_this_spell_was_kicked_without_kicker() -> None:
+    text = "Test Card {1}{G}\nSorcery\nDraw a card. If this spell was kicked, draw two cards instead.\n"
+    err = one_error(text)
+    assert (err.file, err.line, err.column) == ("test.card", 3, 17)
+    assert err.text == "this spell was kicked"
+    assert "no" in err.message and "kicker" in err.message and "K5" in err.message
+    assert "    " + " " * 16 + "^" * len("this spell was kicked") in err.format().splitlines()
+
+
+def test_k5_intervening_if_kicked_without_kicker() -> None:
+    text = "Test Card {1}{G}\nCreature — Elf\nWhen Test Card enters, if it was kicked, draw a card.\n1/1\n"
+    err = one_error(text)
+    assert (err.line, err.column, err.text) == (3, 27, "it was kicked")
+
+
+def test_k5_if_name_was_kicked_enters_with_counters_without_kicker() -> None:
+    text = "Test Card {1}{G}\nCreature — Elf\nIf Test Card was kicked, it enters with two +1/+1 counters on it.\n1/1\n"
+    err = one_error(text)
+    assert (err.line, err.column, err.text) == (3, 4, "Test Card was kicked")
+
+
+def test_k9_times_kicked_without_kicker() -> None:
+    text = "Test Card {1}{G}\nSorcery\nDraw a card for each time it was kicked.\n"
+    err = one_error(text)
+    assert (err.line, err.column) == (3, 22)
+    assert "K5" in err.message
+
+
+def test_k5_with_a_kicker_the_condition_is_linked() -> None:
+    text = "Test Card {1}{G}\nSorcery\nKicker {2}\nDraw a card. If this spell was kicked, draw two cards instead.\n"
+    assert check(text) == []
+
+
+# --------------------------------------------------------------------------
+# K6 / L-i: "kicked with its {cost} kicker" names one of the card's kicker costs
+# --------------------------------------------------------------------------
+
+
+def test_k6_kicked_with_a_cost_the_card_does_not_have() -> None:
+    text = (
+        "Test Card {1}{G}\nCreature — Elf\nKicker {R} and/or {W}\n"
+        "When Test Card enters, if it was kicked with its {U} kicker, draw a card.\n1/1\n"
+    )
+    err = one_error(text)
+    assert (err.line, err.column) == (4, 27)
+    assert err.text == "it was kicked with its {U} kicker"
+    assert "{U}" in err.message and "{R} and {W}" in err.message
+    assert "607.2i" in err.message
+
+
+def test_k6_each_kicked_with_condition_is_checked() -> None:
+    text = (
+        "Test Card {1}{G}\nCreature — Elf\nKicker {R} and/or {W}\n"
+        "When Test Card enters, if it was kicked with its {R} kicker, draw a card.\n"
+        "When Test Card enters, if it was kicked with its {2}{W} kicker, draw a card.\n1/1\n"
+    )
+    err = one_error(text)
+    assert (err.line, err.column) == (5, 27)
+
+
+def test_k6_kicked_with_a_matching_cost_has_no_error() -> None:
+    text = (
+        "Test Card {1}{G}\nCreature — Elf\nKicker {R} and/or {W}\n"
+        "When Test Card enters, if it was kicked with its {W} kicker, draw a card.\n1/1\n"
+    )
+    assert check(text) == []
+
+
+# --------------------------------------------------------------------------
+# K4: "kicked twice" needs two kicker costs or multikicker
+# --------------------------------------------------------------------------
+
+
+def test_k4_kicked_twice_with_one_kicker_cost() -> None:
+    text = "Test Card {1}{G}\nCreature — Elf\nKicker {R}\nWhen Test Card enters, if it was kicked twice, draw a card.\n1/1\n"
+    err = one_error(text)
+    assert (err.line, err.column, err.text) == (4, 27, "it was kicked twice")
+    assert "K4" in err.message
+
+
+@pytest.mark.parametrize("kicker", ["Kicker {R} and/or {W}", "Multikicker {R}"])
+def test_k4_kicked_twice_with_two_costs_or_multikicker(kicker: str) -> None:
+    text = f"Test Card {{1}}{{G}}\nCreature — Elf\n{kicker}\nWhen Test Card enters, if it was kicked twice, draw a card.\n1/1\n"
+    assert check(text) == []
+
+
+# --------------------------------------------------------------------------
+# L-a (607.2a): "the exiled card" needs an ability of this card that exiles
+# --------------------------------------------------------------------------
+
+
+def test_la_exiled_card_with_nothing_that_exiles() -> None:
+    text = (
+        "Test Card {1}{W}\nEnchantment\n"
+        "When Test Card leaves the battlefield, return the exiled card to the battlefield under its owner's control.\n"
+    )
+    err = one_error(text)
+    assert (err.line, err.column, err.text) == (3, 47, "the exiled card")
+    assert "607.2a" in err.message
+
+
+def test_la_exiled_card_with_an_exiling_ability() -> None:
+    text = (
+        "Test Card {1}{W}\nEnchantment\nWhen Test Card enters, exile target creature.\n"
+        "When Test Card leaves the battlefield, return the exiled card to the battlefield under its owner's control.\n"
+    )
+    assert check(text) == []
+
+
+# --------------------------------------------------------------------------
+# X must be defined (601.2b): by a cost or by "where X is ..."
+# --------------------------------------------------------------------------
+
+
+def test_x_undefined() -> None:
+    err = one_error("Test Card {1}{G}\nSorcery\nDraw X cards.\n")
+    assert (err.line, err.column, err.text) == (3, 6, "X")
+    assert "X" in err.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Test Card {X}{G}\nSorcery\nDraw X cards.\n",
+        "Test Card {1}{G}\nSorcery\nKicker {X}\nDraw X cards.\n",
+        "Test Card {1}{G}\nSorcery\nDraw X cards, where X is the number of creatures you control.\n",
+    ],
+)
+def test_x_defined_by_mana_cost_kicker_cost_or_where_clause(text: str) -> None:
+    assert check(text) == []
+
+
+def test_where_x_defines_x_only_in_its_own_sentence() -> None:
+    text = "Test Card {1}{G}\nSorcery\nDraw X cards, where X is the number of creatures you control. You gain X life.\n"
+    err = one_error(text)
+    assert (err.line, err.column, err.text) == (3, 72, "X")
+
+
+# --------------------------------------------------------------------------
+# Several errors, in the order written; error objects
+# --------------------------------------------------------------------------
+
+
+def test_every_error_is_reported_in_order() -> None:
+    text = (
+        "Test Card {1}{G}\nCreature — Elf\n"
+        "When Test Card enters, if it was kicked, draw X cards.\n"
+        "When Test Card leaves the battlefield, return the exiled card to its owner's hand.\n1/1\n"
+    )
+    errors = check(text)
+    assert [(e.line, e.column) for e in errors] == [(3, 27), (3, 47), (4, 47)]
+
+
+def test_link_error_prints_like_a_compiler() -> None:
+    text = "Test Card {1}{G}\nSorcery\nDraw a card. If this spell was kicked, draw two cards instead.\n"
+    err = one_error(text)
+    lines = err.format().splitlines()
+    assert lines[0].startswith("test.card:3:17: error: ")
+    assert lines[1] == "    Draw a card. If this spell was kicked, draw two cards instead."
+
+
+# --------------------------------------------------------------------------
+# Real cards with correct links have none
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Stormscape Battlemage", "Journey to Nowhere", "Gnarlid Pack"])
+def test_real_cards_with_correct_links(name: str) -> None:
+    assert check_card(bundled(name)) == []
+
+
+def test_stormscape_battlemage_with_a_wrong_cost_is_caught() -> None:
+    """The same card with its {W} link misspelt as {U} (K6)."""
+    text = (
+        "Stormscape Battlemage {2}{U}\nCreature — Metathran Wizard\nKicker {W} and/or {2}{B}\n"
+        "When Stormscape Battlemage enters, if it was kicked with its {U} kicker, you gain 3 life.\n"
+        "When Stormscape Battlemage enters, if it was kicked with its {2}{B} kicker, destroy target nonblack creature. "
+        "That creature can't be regenerated.\n2/2\n"
+    )
+    err = one_error(text)
+    assert (err.line, err.column) == (4, 39)
+    assert "{W} and {2}{B}" in err.message
