@@ -2,8 +2,9 @@
 
 The grammar lives in the ``.lark`` files beside this module, one per concern;
 they are joined in :data:`GRAMMAR_FILES` order and compiled once (LALR with
-the contextual lexer, cached on disk by Lark).  The parse tree (with
-positions) is turned into AST nodes by :class:`~grammar.transformer.ToAst`.
+the contextual lexer, cached on disk by Lark).  The parser builds AST
+nodes as it reduces each rule (:class:`~grammar.transformer.InlineAst`); no
+parse tree is made.
 
 Self-reference: before a card is parsed, each mention of its name is replaced
 by private-use characters of the same length (and its short name, for a
@@ -20,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lark import Lark, Token
-from lark.exceptions import VisitError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
 from .errors import CardParseError, Location
-from .transformer import TextError, ToAst
+from .transformer import InlineAst, TextError
 
 GRAMMAR_FILES = (
     "card", "mana", "types", "keywords", "abilities", "effects", "objects", "quantities",
@@ -42,18 +43,28 @@ def grammar_text() -> str:
 
 @functools.cache
 def lark_parser() -> Lark:
-    """The compiled parser, with the AST transformer inlined (built once)."""
+    """The compiled parser; it builds AST nodes as it reduces (no parse tree).
+
+    Built once per process; Lark caches the compiled tables on disk.
+    """
+    text = grammar_text()
+    plain = Lark(text, start="card", parser="lalr", lexer="contextual", cache=True)
+    filtered = {
+        sym.name
+        for rule in plain.rules
+        for sym in rule.expansion
+        if sym.is_term and sym.filter_out
+    }
+    keep_rules = set(re.findall(r"^!(\w+)", text, flags=re.M))
     return Lark(
-        grammar_text(),
+        text,
         start="card",
         parser="lalr",
         lexer="contextual",
-        propagate_positions=True,
+        keep_all_tokens=True,
+        transformer=InlineAst(filtered, keep_rules),
         cache=True,
     )
-
-
-_TO_AST = ToAst()
 
 
 @functools.cache
@@ -168,11 +179,8 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
         sub_lines.append(ln)
     text = "\n" * (block.start + first - 1) + "\n".join(sub_lines) + "\n"
     try:
-        cost, type_node, abilities, stats = _TO_AST.transform(lark_parser().parse(text))
-    except VisitError as visit:
-        exc = visit.orig_exc
-        if not isinstance(exc, TextError):
-            raise
+        cost, type_node, abilities, stats = lark_parser().parse(text)
+    except TextError as exc:
         line, col, width = _text_error_place(exc)
         raise _error(filename, block, line, col, exc.message, text="x" * width) from None
     except UnexpectedInput as exc:

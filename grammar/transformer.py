@@ -11,7 +11,7 @@ import dataclasses
 import re
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token
 
 from . import ast as A
 
@@ -91,9 +91,102 @@ def _is_player_filter(f: A.ObjectFilter) -> bool:
     return len(f.nouns) == 1 and f.nouns[0] in _PLAYER_NOUNS and not f.adjectives
 
 
-@v_args(inline=True, meta=True)
-class ToAst(Transformer):  # type: ignore[type-arg]
-    """One method per rule (or alias) of the grammar."""
+class Meta:
+    """Where a rule's text starts and ends (from its first and last child)."""
+
+    __slots__ = ("line", "column", "end_line", "end_column", "empty")
+
+    def __init__(self, children: list[Any]) -> None:
+        self.empty = True
+        for child in children:
+            if self._start(child):
+                break
+        for child in reversed(children):
+            if self._end(child):
+                break
+
+    def _start(self, child: Any) -> bool:
+        if isinstance(child, Token) and child.line is not None:
+            self.line, self.column = child.line, child.column
+        elif isinstance(child, A.Node) and child.span is not None:
+            self.line, self.column = child.span.line, child.span.column
+        else:
+            return False
+        self.empty = False
+        return True
+
+    def _end(self, child: Any) -> bool:
+        if isinstance(child, Token) and child.end_line is not None:
+            self.end_line, self.end_column = child.end_line, child.end_column
+        elif isinstance(child, A.Node) and child.span is not None:
+            self.end_line, self.end_column = child.span.end_line, child.span.end_column
+        else:
+            return False
+        return True
+
+
+class InlineAst:
+    """The callbacks Lark's LALR parser calls as it reduces each rule.
+
+    The parser keeps every token (``keep_all_tokens``) so that a rule's span
+    covers its keywords too ("the exiled card"); this adapter measures the
+    span, drops the keyword tokens (except in the grammar's ``!`` rules, which
+    want them) and calls the :class:`ToAst` method of the rule.
+    """
+
+    def __init__(self, filtered: set[str], keep_rules: set[str]) -> None:
+        self._ast = ToAst()
+        self._filtered = filtered
+        self._keep = keep_rules
+        self._cache: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or not name[:1].islower():
+            # Inlined rules (Lark splices their children into the parent) and
+            # terminals (Lark would take a method of that name as a token callback).
+            raise AttributeError(name)
+        fn = self._cache.get(name)
+        if fn is None:
+            fn = self._make(name)
+            self._cache[name] = fn
+        return fn
+
+    def _make(self, name: str) -> Any:
+        method = getattr(self._ast, name, None)
+        filtered = self._filtered
+        hidden = {t for t in filtered if t.startswith("_") and not t.startswith("__")}
+        keep = name in self._keep
+        if method is None:
+            if name.startswith("kw_"):
+                keyword = name[3:].replace("_", " ")
+
+                def kw(children: list[Any]) -> Any:
+                    return A.Keyword(keyword, span=_span(Meta(children)))
+
+                return kw
+
+            def passthrough(children: list[Any]) -> Any:
+                # An inlined (?rule) alternative: one meaningful child among keywords.
+                args = [c for c in children if not (isinstance(c, Token) and c.type in filtered)]
+                if len(args) != 1:
+                    raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/transformer mismatch
+                return args[0]
+
+            return passthrough
+
+        def call(children: list[Any]) -> Any:
+            meta = Meta(children)
+            if keep:
+                args = [c for c in children if not (isinstance(c, Token) and c.type in hidden)]
+            else:
+                args = [c for c in children if not (isinstance(c, Token) and c.type in filtered)]
+            return method(meta, *args)
+
+        return call
+
+
+class ToAst:
+    """One method per rule (or alias) of the grammar: (meta, *children) → node."""
 
     # ------------------------------------------------------------ the card --
 
@@ -211,12 +304,6 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def kw_enchant(self, meta, f):  # type: ignore[no-untyped-def]
         return A.Keyword("enchant " + f.nouns[0], span=_span(meta))
-
-    def __default__(self, data, children, meta):  # type: ignore[no-untyped-def]
-        name = str(data)
-        if name.startswith("kw_"):
-            return A.Keyword(name[3:].replace("_", " "), span=_span(meta))
-        raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/transformer mismatch
 
     def keyword_name_list(self, meta, *kws):  # type: ignore[no-untyped-def]
         return tuple(k.name for k in kws)
@@ -377,20 +464,23 @@ class ToAst(Transformer):  # type: ignore[type-arg]
 
     def kicked_condition(self, meta, subject, detail=None):  # type: ignore[no-untyped-def]
         cost = times = None
-        if isinstance(detail, A.ManaCost):
-            cost = A.Cost((detail,), span=detail.span)
-        elif isinstance(detail, int):
-            times = detail
-        return A.KickedCondition(subject, cost, times, span=_span(meta))
+        span = _span(meta)
+        if isinstance(detail, A.Cost):
+            cost = detail
+        elif isinstance(detail, tuple):
+            times, end = detail
+            if span is not None and end is not None:
+                span = A.Span(span.line, span.column, end.end_line, end.end_column)
+        return A.KickedCondition(subject, cost, times, span=span)
 
     def not_kicked_condition(self, meta, subject):  # type: ignore[no-untyped-def]
         return A.KickedCondition(subject, negated=True, span=_span(meta))
 
     def kicked_with(self, meta, cost):  # type: ignore[no-untyped-def]
-        return cost
+        return A.Cost((cost,), span=_span(meta))  # the span covers "with its {1}{U} kicker"
 
     def kicked_twice(self, meta):  # type: ignore[no-untyped-def]
-        return 2
+        return (2, _span(meta))
 
     def you_do(self, meta):  # type: ignore[no-untyped-def]
         return A.YouDo(span=_span(meta))
