@@ -1,0 +1,763 @@
+"""Scenarios: set up a game, take steps, check what must then be true.
+
+A scenario is a TOML file (read with :mod:`tomllib`) in the format of
+design.md, "Scenarios".  Keys beyond the core ones, all documented in the
+README:
+
+* top level: ``seed`` (an integer for "random order" effects; default 0);
+* zone entries in ``[players.X]`` may be inline tables
+  ``{ card = "Grizzly Bears", tapped = true, counters = { "+1/+1" = 1 },
+  face_down = "manifested" }`` instead of a card name;
+* a step may say ``pay = [REF, ...]`` to name the mana sources that pay;
+* a step without ``kick`` casts the spell unkicked (kicking is optional, K8);
+* an ``order`` decision (several different triggered abilities of one
+  player) is answered in ``choices`` by a list naming their sources, the one
+  put on the stack first (and so resolving last) first;
+* an expectation may also check ``damage``; ``face_down`` may be ``true``,
+  ``false`` or how it became face down (``"manifested"``, ``"manifested
+  dread"``, ``"cloaked"``, ``"morph"``); ``kicked`` may be a number of times
+  or ``true``/``false``.
+
+A scenario that is itself wrong — an unknown key, an unknown card, an
+ambiguous or unknown reference, an unanswered decision — raises
+:class:`ScenarioError` with the file, line and column; a step the rules
+refuse or an expectation that doesn't hold is a *failure* of the scenario,
+reported with what was found instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grammar import ast as A
+from grammar.errors import CardTextError, LocatedError, Location
+from interpreter import (
+    Game,
+    GameObject,
+    IllegalAction,
+    UnansweredDecision,
+    Unsupported,
+    activate,
+    add_card,
+    cast,
+    chars,
+    display_name,
+    new_game,
+    pass_priority,
+    power_toughness,
+    resolve_top,
+    turn_face_up,
+)
+from interpreter.choices import Decision, ScriptedChooser
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+TOP_KEYS = {"description", "rules", "cards", "players", "steps", "expect", "seed"}
+PLAYER_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile"}
+ENTRY_KEYS = {"card", "tapped", "counters", "face_down"}
+STEP_KEYS = {
+    "player", "cast", "from", "kick", "x", "targets", "choices", "activate", "ability",
+    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note",
+}  # fmt: skip
+ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass")
+EXPECT_KEYS = {
+    "player", "zone", "card", "count", "counters", "power", "toughness", "tapped", "face_down",
+    "mana_value", "colors", "kicked", "token", "name", "life", "damage", "note",
+}  # fmt: skip
+ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+                 "w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}  # fmt: skip
+
+
+class ScenarioError(LocatedError):
+    """A scenario file that is wrong (not a game that went differently)."""
+
+
+# --------------------------------------------------------------------------
+# Finding places in the TOML text (tomllib keeps no positions)
+# --------------------------------------------------------------------------
+
+
+class Locator:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+
+    def loc(self, line: int, column: int = 1) -> Location:
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return Location(self.path, line, column, src)
+
+    def header(self, name: str, nth: int = 0) -> int:
+        """Line of the ``nth`` ``[[name]]`` (or ``[name]``) header, 1-based; 1 if not found."""
+        pattern = re.compile(rf"^\s*\[\[?\s*{re.escape(name)}\s*\]\]?\s*(#.*)?$")
+        seen = 0
+        for i, ln in enumerate(self.lines, start=1):
+            if pattern.match(ln):
+                if seen == nth:
+                    return i
+                seen += 1
+        return 1
+
+    def _section_end(self, start: int) -> int:
+        for i in range(start, len(self.lines)):
+            if re.match(r"^\s*\[", self.lines[i]):
+                return i
+        return len(self.lines)
+
+    def key(self, start: int, key: str) -> Location:
+        """Where ``key =`` is written in the section starting at line ``start``."""
+        end = self._section_end(start)
+        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+        for i in range(start - 1 if start > 0 else 0, end):
+            m = pattern.match(self.lines[i])
+            if m:
+                return self.loc(i + 1, len(self.lines[i]) - len(self.lines[i].lstrip()) + 1)
+        return self.loc(start)
+
+    def value(self, start: int, text: str) -> Location:
+        """Where the string ``"text"`` is written in the section starting at ``start``."""
+        end = self._section_end(start)
+        needle = f'"{text}"'
+        for i in range(max(start - 1, 0), end):
+            col = self.lines[i].find(needle)
+            if col >= 0:
+                return self.loc(i + 1, col + 1)
+        return self.loc(start)
+
+    def top_key(self, key: str) -> Location:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i, ln in enumerate(self.lines, start=1):
+            if ln.lstrip().startswith("["):
+                break
+            if pattern.match(ln):
+                return self.loc(i)
+        return self.loc(1)
+
+
+# --------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Failure:
+    where: str
+    expected: str
+    found: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: expected {self.expected}; found {self.found}"
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    description: str = ""
+    rules: list[str] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+# --------------------------------------------------------------------------
+# Card pool
+# --------------------------------------------------------------------------
+
+_BUNDLED: list[A.Card] | None = None
+
+
+def bundled_pool() -> dict[str, A.Card]:
+    global _BUNDLED
+    if _BUNDLED is None:
+        from cardtext.library import bundled_cards
+
+        _BUNDLED = bundled_cards()
+    return {c.name: c for c in _BUNDLED}
+
+
+def load_extra_cards(paths: list[Path]) -> list[A.Card]:
+    from cardtext.library import card_files, parse_path
+
+    cards: list[A.Card] = []
+    for f in card_files(paths):
+        result = parse_path(f)
+        if result.errors:
+            raise result.errors[0]
+        cards.extend(result.cards)
+    return cards
+
+
+# --------------------------------------------------------------------------
+# References: "B:Grizzly Bears#2", "face-down", "A"
+# --------------------------------------------------------------------------
+
+_REF = re.compile(r"^(?:(?P<player>[AB]):)?(?P<name>.+?)(?:#(?P<nth>\d+))?$")
+
+
+class RefError(CardTextError):
+    """A reference that fits nothing, or fits several different things."""
+
+
+def _distinct_key(game: Game, o: GameObject) -> tuple[Any, ...]:
+    return (
+        o.controller, o.zone, o.tapped, tuple(sorted(o.counters.items())), o.damage, o.face_down,
+        o.token, game.linked(o.id).kicks, o.card.name, o.copy_of.name if o.copy_of else "",
+    )  # fmt: skip
+
+
+def describe_obj(game: Game, o: GameObject) -> str:
+    bits = [f"{o.controller}:{display_name(o) if o.face_down is None else 'face-down'}"]
+    extra = []
+    if o.zone == "battlefield":
+        p, t = power_toughness(game, o)
+        if p is not None:
+            extra.append(f"{p}/{t}")
+        if o.tapped:
+            extra.append("tapped")
+        if o.counters:
+            extra.append(", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())))
+        if o.damage:
+            extra.append(f"{o.damage} damage")
+    if o.face_down:
+        extra.append(o.face_down)
+    if o.token:
+        extra.append("token")
+    kicks = len(game.linked(o.id).kicks)
+    if kicks:
+        extra.append(f"kicked {kicks}")
+    if extra:
+        bits.append("(" + "; ".join(extra) + ")")
+    return " ".join(bits)
+
+
+def ref_matches_name(o: GameObject, name: str) -> bool:
+    low = name.strip().lower()
+    if low in ("face-down", "face down"):
+        return o.face_down is not None
+    if o.face_down is not None:
+        return False
+    n = chars(o).name.lower()
+    return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
+
+
+def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str) -> GameObject:
+    """The one candidate ``ref`` means, or :class:`RefError` listing what it could mean."""
+    m = _REF.match(ref.strip())
+    if not m:
+        raise RefError(f"'{ref}' is not a reference (write a card name, 'B:Name', 'Name#2' or 'face-down')")
+    player, name, nth = m.group("player"), m.group("name"), m.group("nth")
+    fits = [o for o in candidates if ref_matches_name(o, name) and (player is None or o.controller == player)]
+    fits.sort(key=lambda o: o.arrived)
+    if not fits:
+        shown = ", ".join(describe_obj(game, o) for o in candidates[:12]) or "nothing"
+        raise RefError(f"'{ref}' matches nothing for {what}; candidates: {shown}")
+    if nth is not None:
+        k = int(nth)
+        if not 1 <= k <= len(fits):
+            raise RefError(f"'{ref}': there are only {len(fits)} that fit for {what}")
+        return fits[k - 1]
+    if len(fits) > 1 and len({_distinct_key(game, o) for o in fits}) > 1:
+        listed = "; ".join(f"{m.group('name')}#{i} = {describe_obj(game, o)}" for i, o in enumerate(fits, start=1))
+        raise RefError(f"'{ref}' is ambiguous for {what}: it could mean {listed}")
+    return fits[0]
+
+
+def stack_views(game: Game) -> list[GameObject]:
+    """Everything on the stack, bottom first: spells as they are, and each
+    ability as a stand-in object named after its source (abilities are not cards)."""
+    out = []
+    for item in game.state.stack:
+        if item.kind == "spell":
+            o = game.get(item.source)
+            if o is not None:
+                out.append(o)
+            continue
+        src = game.state.objects.get(item.source[0])
+        lki = game.state.lki.get(item.source)
+        card = src.card if src is not None else None
+        if card is None or (lki is not None and lki.face_down):
+            continue
+        view = GameObject(-item.sid, 0, card, item.controller, item.controller, "stack", arrived=item.sid)
+        out.append(view)
+    return out
+
+
+def _objects_of(game: Game, options: list[Any]) -> list[GameObject]:
+    out = []
+    for v in options:
+        if isinstance(v, tuple):
+            o = game.get(v)
+            if o is not None:
+                out.append(o)
+    return out
+
+
+def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
+    """Turn a scenario's written answer into the option values of a decision."""
+    if d.kind == "kick":
+        return _translate_kick(game, d, raw)
+    if d.kind in ("may", "new_targets", "x", "word"):
+        if d.kind == "word" and isinstance(raw, str):
+            for opt in d.options:
+                if str(opt).lower() == raw.lower():
+                    return opt
+        return raw
+    if d.kind == "order":
+        if not isinstance(raw, list):
+            return raw
+        out = []
+        for r in raw:
+            hits = [i for i, lab in zip(d.options, d.labels, strict=True)
+                    if lab.lower() == str(r).lower() and i not in out]  # fmt: skip
+            if not hits:
+                hits = [i for i, lab in zip(d.options, d.labels, strict=True)
+                        if lab.lower().startswith(str(r).lower()) and i not in out]  # fmt: skip
+            if not hits:
+                raise RefError(f"'{r}' names none of the triggered abilities to order: {', '.join(d.labels)}")
+            out.append(hits[0])
+        return out
+    values = raw if isinstance(raw, list) else [raw]
+    objs = _objects_of(game, d.options)
+    out = []
+    for v in values:
+        if isinstance(v, str) and v in d.options:  # a player
+            out.append(v)
+            continue
+        if not isinstance(v, str):
+            raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
+        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
+        out.append(o.id)
+    return out
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower()
+
+
+def _translate_kick(game: Game, d: Decision, raw: Any) -> list[int]:
+    if raw is None or raw is False or raw == 0:
+        return []
+    costs = list(d.options)
+    if raw is True:
+        if len(costs) != 1:
+            raise RefError(f"kick = true is ambiguous: the card has {len(costs)} kicker costs ({', '.join(d.labels)}); list the costs to pay")
+        return [costs[0]]
+    if isinstance(raw, int):
+        if len(costs) != 1:
+            raise RefError(f"kick = {raw} is ambiguous: the card has {len(costs)} kicker costs ({', '.join(d.labels)}); list the costs to pay")
+        return [costs[0]] * raw
+    if isinstance(raw, list):
+        out = []
+        for r in raw:
+            hits = [c for c, lab in zip(costs, d.labels, strict=True)
+                    if _norm(str(r)) in (_norm(lab), _norm(lab.split(" ", 1)[1]))]  # fmt: skip
+            if not hits:
+                raise RefError(f"kick: '{r}' is none of the kicker costs: {', '.join(d.labels)}")
+            out.append(hits[0])
+        return out
+    raise RefError(f"kick = {raw!r}: write a number of times, true/false, or a list of costs")
+
+
+# --------------------------------------------------------------------------
+# Running
+# --------------------------------------------------------------------------
+
+
+class Runner:
+    def __init__(self, path: Path, text: str, chooser: Any = None) -> None:
+        self.path = path
+        self.loc = Locator(str(path), text)
+        self.text = text
+        self.interactive = chooser
+        try:
+            self.data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"line (\d+), column (\d+)", str(exc))
+            line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+            raise ScenarioError(f"not valid TOML: {exc}", self.loc.loc(line, col)) from None
+        self.result = ScenarioResult(str(path), str(self.data.get("description", "")),
+                                     list(self.data.get("rules", [])))  # fmt: skip
+
+    def error(self, message: str, where: Location, hint: str = "") -> ScenarioError:
+        return ScenarioError(message, where, hint=hint)
+
+    # --- checking keys ---------------------------------------------------------
+
+    def _unknown(self, keys: set[str], allowed: set[str], start: int, what: str) -> None:
+        for k in sorted(keys - allowed):
+            close = difflib.get_close_matches(k, sorted(allowed), n=1)
+            raise self.error(
+                f"unknown key '{k}' in {what}", self.loc.key(start, k),
+                hint=f"did you mean '{close[0]}'?" if close else "",
+            )
+
+    # --- cards -------------------------------------------------------------------
+
+    def load_pool(self) -> dict[str, A.Card]:
+        pool = dict(bundled_pool())
+        extra = self.data.get("cards", [])
+        if not isinstance(extra, list):
+            raise self.error("'cards' must be a list of files or folders", self.loc.top_key("cards"))
+        paths = []
+        for e in extra:
+            p = (self.path.parent / str(e)).resolve()
+            if not p.exists():
+                raise self.error(f"no such card file or folder: {e}", self.loc.value(1, str(e)))
+            paths.append(p)
+        for c in load_extra_cards(paths):
+            pool[c.name] = c
+        return pool
+
+    def card(self, name: str, start: int) -> A.Card:
+        c = self.pool.get(name)
+        if c is None:
+            close = difflib.get_close_matches(name, list(self.pool), n=3)
+            raise self.error(
+                f"unknown card '{name}'", self.loc.value(start, name),
+                hint=("did you mean " + " or ".join(f"'{n}'" for n in close) + "?") if close
+                else "add its card file to the scenario's 'cards' list",
+            )  # fmt: skip
+        return c
+
+    # --- setup -------------------------------------------------------------------
+
+    def setup(self) -> Game:
+        self._unknown(set(self.data), TOP_KEYS, 1, "the scenario")
+        self.pool = self.load_pool()
+        game = new_game(seed=int(self.data.get("seed", 0)))
+        players = self.data.get("players", {})
+        if not isinstance(players, dict):
+            raise self.error("'players' must be a table", self.loc.top_key("players"))
+        for name, spec in players.items():
+            start = self.loc.header(f"players.{name}")
+            if name not in game.state.players:
+                raise self.error(f"unknown player '{name}' (players are A and B)", self.loc.loc(start))
+            if not isinstance(spec, dict):
+                raise self.error(f"players.{name} must be a table", self.loc.loc(start))
+            self._unknown(set(spec), PLAYER_KEYS, start, f"players.{name}")
+            if "life" in spec:
+                game.player(name).life = int(spec["life"])
+            for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+                for entry in spec.get(zone, []):
+                    self._add_entry(game, name, zone, entry, start)
+        return game
+
+    def _add_entry(self, game: Game, player: str, zone: str, entry: Any, start: int) -> None:
+        if isinstance(entry, str):
+            add_card(game, self.card(entry, start), player, zone)  # type: ignore[arg-type]
+            return
+        if not isinstance(entry, dict) or "card" not in entry:
+            raise self.error(f"a {zone} entry must be a card name or a table with 'card'", self.loc.key(start, zone))
+        self._unknown(set(entry), ENTRY_KEYS, start, f"a {zone} entry")
+        fd = entry.get("face_down")
+        if fd is True:
+            fd = "manifested"
+        if fd not in (None, False, "manifested", "manifested dread", "cloaked", "morph"):
+            raise self.error(f"face_down = {fd!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\" or \"morph\"",
+                             self.loc.key(start, zone))  # fmt: skip
+        add_card(
+            game, self.card(entry["card"], start), player, zone,  # type: ignore[arg-type]
+            tapped=bool(entry.get("tapped", False)), counters=entry.get("counters"), face_down=fd or None,
+        )  # fmt: skip
+
+    # --- steps -------------------------------------------------------------------
+
+    def run(self) -> ScenarioResult:
+        game = self.setup()
+        self.game = game
+        steps = self.data.get("steps", [])
+        expects = self.data.get("expect", [])
+        if not isinstance(steps, list) or not isinstance(expects, list):
+            raise self.error("'steps' and 'expect' are arrays of tables ([[steps]], [[expect]])", self.loc.loc(1))
+        for i, step in enumerate(steps):
+            self.run_step(game, i, step)
+        for i, exp in enumerate(expects):
+            self.check(game, i, exp)
+        self.result.log = list(game.log)
+        return self.result
+
+    def _obj_ref(self, game: Game, ref: Any, cands: list[GameObject], what: str, where: Location) -> GameObject:
+        if not isinstance(ref, str):
+            raise self.error(f"{what}: expected a reference (a string), got {ref!r}", where)
+        try:
+            return resolve_ref(game, ref, cands, what=what)
+        except RefError as exc:
+            raise self.error(str(exc), where) from None
+
+    def run_step(self, game: Game, i: int, step: dict[str, Any]) -> None:
+        start = self.loc.header("steps", i)
+        self._unknown(set(step), STEP_KEYS, start, f"step {i + 1}")
+        actions = [k for k in ACTION_KEYS if k in step]
+        if len(actions) != 1:
+            raise self.error(
+                f"step {i + 1} must have exactly one of {', '.join(ACTION_KEYS)}"
+                + (f" (it has {', '.join(actions)})" if actions else ""), self.loc.loc(start),
+            )  # fmt: skip
+        action = actions[0]
+        player = step.get("player", game.state.active)
+        if player not in game.state.players:
+            raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
+        chooser = self.interactive or ScriptedChooser(
+            kick=step.get("kick"), x=step.get("x"), targets=step.get("targets"),
+            choices=step.get("choices"), translate=translate_answer,
+        )  # fmt: skip
+        game.chooser = chooser
+        where = self.loc.key(start, action)
+        game.say(f"[step {i + 1}] {player}: {action} {step[action] if action != 'pass' else ''}".rstrip())
+        only = None
+        if "pay" in step:
+            srcs = [o for o in game.battlefield() if o.controller == player]
+            only = [self._obj_ref(game, r, srcs, "a mana source to pay with", self.loc.key(start, "pay")).id
+                    for r in step["pay"]]  # fmt: skip
+        expected_error = step.get("error")
+        try:
+            if action == "cast":
+                zone = step.get("from", "hand")
+                if zone not in ("hand", "graveyard", "exile", "library"):
+                    raise self.error(f"from = {zone!r}: a card is cast from hand, graveyard, exile or library",
+                                     self.loc.key(start, "from"))  # fmt: skip
+                cands = game.zone_objects(zone, player)
+                obj = self._obj_ref(game, step["cast"], cands, f"a card in {player}'s {zone} to cast", where)
+                cast(game, player, obj.id, from_zone=zone, only=only)
+            elif action == "activate":
+                cands = [o for o in game.battlefield() if o.controller == player]
+                obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
+                n = step.get("ability", 1)
+                if not isinstance(n, int) or n < 1:
+                    raise self.error("ability = N counts activated abilities from 1", self.loc.key(start, "ability"))
+                activate(game, player, obj.id, n, only=only)
+            elif action == "turn_face_up":
+                cands = [o for o in game.battlefield() if o.controller == player and o.face_down is not None]
+                cands = cands or [o for o in game.battlefield() if o.face_down is not None]
+                obj = self._obj_ref(game, step["turn_face_up"], cands, f"a face-down permanent {player} controls", where)
+                how = step.get("cost", "mana")
+                if how not in ("mana", "morph", "megamorph"):
+                    raise self.error("cost = \"morph\" (or omit it to pay the mana cost)", self.loc.key(start, "cost"))
+                turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
+            elif action == "resolve":
+                n = step["resolve"]
+                if n == "all":
+                    for _ in range(1000):
+                        if not game.state.stack:
+                            break
+                        resolve_top(game)
+                    if not game.state.stack and not game.state.stack:
+                        pass
+                elif isinstance(n, int) and n > 0:
+                    for _ in range(n):
+                        resolve_top(game)
+                else:
+                    raise self.error("resolve = \"all\" or a number of stack objects", where)
+            elif action == "pass":
+                if step["pass"] is not True:
+                    raise self.error("pass = true", where)
+                pass_priority(game)
+        except IllegalAction as exc:
+            if expected_error is not None and str(expected_error).lower() in str(exc).lower():
+                game.say(f"  refused as expected: {exc}")
+            else:
+                game.say(f"  REFUSED: {exc}")
+                self.result.failures.append(Failure(
+                    f"{where} (step {i + 1})",
+                    "the step to succeed" if expected_error is None else f"a refusal containing {expected_error!r}",
+                    f"it was refused: {exc}",
+                ))  # fmt: skip
+            self._check_leftovers(chooser, i, start, strict=False)
+            return
+        except (UnansweredDecision, RefError) as exc:
+            key = getattr(chooser, "last_key", "")
+            at = self.loc.key(start, key) if key and key in step else where
+            raise self.error(f"step {i + 1}: {exc}", at) from None
+        except Unsupported as exc:
+            raise self.error(f"step {i + 1}: not supported by the interpreter: {exc}", where) from None
+        if expected_error is not None:
+            self.result.failures.append(Failure(
+                f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
+            ))  # fmt: skip
+        self._check_leftovers(chooser, i, start, strict=True)
+
+    def _check_leftovers(self, chooser: Any, i: int, start: int, *, strict: bool) -> None:
+        if not isinstance(chooser, ScriptedChooser) or not strict:
+            return
+        if chooser.unused:
+            raise self.error(f"step {i + 1}: {len(chooser.unused)} choice(s) were not used: {chooser.unused!r}",
+                             self.loc.key(start, "choices"))  # fmt: skip
+        if chooser.targets:
+            raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}", self.loc.key(start, "targets"))
+
+    # --- expectations --------------------------------------------------------------
+
+    def check(self, game: Game, i: int, exp: dict[str, Any]) -> None:
+        start = self.loc.header("expect", i)
+        self._unknown(set(exp), EXPECT_KEYS, start, f"expectation {i + 1}")
+        where = f"{self.loc.loc(start)} (expect {i + 1})"
+        player = exp.get("player")
+        if player is not None and player not in game.state.players:
+            raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
+        if "life" in exp:
+            if player is None:
+                raise self.error("'life' needs 'player'", self.loc.key(start, "life"))
+            found = game.player(player).life
+            if found != exp["life"]:
+                self.result.failures.append(Failure(where, f"{player} at {exp['life']} life", f"{found} life"))
+            return
+        zone = exp.get("zone")
+        if zone not in ZONE_NAMES:
+            raise self.error(f"zone = {zone!r}: one of {', '.join(ZONE_NAMES)}", self.loc.key(start, "zone") if zone else self.loc.loc(start))
+        objs = self._zone_objects(game, zone, player)
+        ref = exp.get("card")
+        if ref is not None:
+            objs = self._ref_filter(game, ref, objs)
+        props = {k: v for k, v in exp.items() if k not in ("player", "zone", "card", "count", "note")}
+        fits = [o for o in objs if all(self._prop_ok(game, o, k, v) for k, v in props.items())]
+        what = f"{player + ':' if player else ''}{zone}" + (f" {ref}" if ref else "") + (
+            " with " + ", ".join(f"{k}={v!r}" for k, v in props.items()) if props else "")
+        if "count" in exp:
+            if len(fits) != exp["count"]:
+                self.result.failures.append(Failure(
+                    where, f"{exp['count']} × {what}", f"{len(fits)}: " + self._show(game, objs, zone, player)))
+        elif not fits:
+            self.result.failures.append(Failure(where, what, self._show(game, objs, zone, player)))
+
+    def _show(self, game: Game, objs: list[GameObject], zone: str, player: str | None) -> str:
+        if not objs:
+            everything = self._zone_objects(game, zone, player)
+            return "nothing that fits in that zone (it holds: " + (", ".join(describe_obj(game, o) for o in everything) or "nothing") + ")"
+        return ", ".join(describe_obj(game, o) for o in objs)
+
+    def _zone_objects(self, game: Game, zone: str, player: str | None) -> list[GameObject]:
+        if zone == "stack":
+            return [o for o in stack_views(game) if player is None or o.controller == player]
+        if zone == "battlefield":
+            objs = game.zone_objects(zone)  # type: ignore[arg-type]
+            return [o for o in objs if player is None or o.controller == player]
+        out = []
+        for p in game.state.players:
+            if player is None or p == player:
+                out.extend(game.zone_objects(zone, p))  # type: ignore[arg-type]
+        return out
+
+    def _ref_filter(self, game: Game, ref: str, objs: list[GameObject]) -> list[GameObject]:
+        m = _REF.match(ref.strip())
+        if not m:
+            return []
+        p, name, nth = m.group("player"), m.group("name"), m.group("nth")
+        fits = sorted([o for o in objs if ref_matches_name(o, name) and (p is None or o.controller == p)],
+                      key=lambda o: o.arrived)  # fmt: skip
+        if nth is not None:
+            k = int(nth)
+            return fits[k - 1 : k]
+        return fits
+
+    def _prop_ok(self, game: Game, o: GameObject, key: str, want: Any) -> bool:
+        if key == "counters":
+            return all(o.counters.get(k, 0) == v for k, v in want.items())
+        if key in ("power", "toughness"):
+            p, t = power_toughness(game, o)
+            return (p if key == "power" else t) == want
+        if key == "tapped":
+            return o.tapped == want
+        if key == "face_down":
+            if isinstance(want, bool):
+                return (o.face_down is not None) == want
+            return o.face_down == want
+        if key == "mana_value":
+            return chars(o).mana_value == want
+        if key == "colors":
+            letters = {COLOR_LETTERS.get(str(c).lower(), str(c).upper()) for c in want}
+            return set(chars(o).colors) == letters
+        if key == "kicked":
+            n = len(game.linked(o.id).kicks)
+            return (n > 0) == want if isinstance(want, bool) else n == want
+        if key == "token":
+            return o.token == want
+        if key == "name":
+            return chars(o).name == want
+        if key == "damage":
+            return o.damage == want
+        raise ValueError(key)
+
+
+# --------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------
+
+
+def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = None) -> ScenarioResult:
+    """Run one scenario file.  Raises :class:`ScenarioError` (or another
+    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"can't read scenario: {exc}", Location(str(p), 1, 1)) from None
+    runner = Runner(p, text, chooser)
+    result = runner.run()
+    if not quiet:
+        for line in result.log:
+            print(line)
+    return result
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            out.extend(sorted(p.glob("*.toml")))
+        else:
+            out.append(p)
+    return out
+
+
+def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable[[str], None] | None = None) -> int:
+    """``cardtext play``: run scenarios; 0 all pass, 1 some failed, 2 bad input.
+    With no paths, the bundled demo scenarios."""
+    write = out or (lambda s: print(s))
+    files = scenario_files(paths) if paths else sorted(SCENARIOS.glob("*.toml"))
+    if not files:
+        write("no scenarios to run")
+        return 2
+    status = 0
+    chooser = None
+    if interactive:
+        from interpreter.choices import TerminalChooser
+
+        chooser = TerminalChooser()
+    for f in files:
+        try:
+            result = run_scenario_file(f, quiet=True, chooser=chooser)
+        except LocatedError as exc:
+            print(exc.format(), file=sys.stderr)
+            status = 2
+            continue
+        except CardTextError as exc:
+            print(f"{f}: error: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        if not quiet:
+            for line in result.log:
+                write(line)
+        head = "PASS" if result.ok else "FAIL"
+        write(f"{head} {f}" + (f" — {result.description}" if result.description else ""))
+        for failure in result.failures:
+            write(f"  {failure}")
+        if not result.ok and status == 0:
+            status = 1
+    return status
+
+
+__all__ = [
+    "Failure", "ScenarioError", "ScenarioResult", "play_main", "resolve_ref", "run_scenario_file",
+    "scenario_files",
+]  # fmt: skip

@@ -1,0 +1,109 @@
+"""Activating abilities (CR 602) and mana abilities (605).
+
+``number`` counts a permanent's activated abilities from 1 in printed order,
+with a basic land's intrinsic mana ability (305.6) first.  A mana ability
+doesn't use the stack: its mana is added at once (605.3).  Other abilities
+follow the casting steps (602.2b → 601.2b-h): X, targets, total cost,
+payment, then the ability is on the stack.  A face-down permanent has no
+abilities (708.2).
+"""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from .characteristics import BASIC_LAND_MANA, chars, display_name
+from .choices import Decision, ask
+from .context import Ctx
+from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
+from .errors import IllegalAction
+from .mana import mana_ability_of, need_of, units_text
+from .objects import GameObject, ObjectId, PlayerId
+from .state import Game, StackItem
+from .targets import choose_targets, label, slot_index
+from .triggers import settle
+
+
+def activated_abilities(obj: GameObject) -> list[tuple[int, A.ActivatedAbility | None]]:
+    """(ability index, node) per activated ability; index -1 / None is the intrinsic one of a basic land."""
+    c = chars(obj)
+    out: list[tuple[int, A.ActivatedAbility | None]] = []
+    if "land" in c.types and any(s in BASIC_LAND_MANA for s in c.subtypes):
+        out.append((-1, None))
+    for i, ab in enumerate(c.abilities):
+        if isinstance(ab, A.ActivatedAbility):
+            out.append((i, ab))
+    return out
+
+
+def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
+             only: list[ObjectId] | None = None) -> StackItem | None:  # fmt: skip
+    """Activate the ``number``-th activated ability of ``oid``; all or nothing.
+    Returns the ability on the stack, or None for a mana ability."""
+    with game.transaction():
+        item = _activate(game, player, oid, number, only)
+        settle(game)
+        return item
+
+
+def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: list[ObjectId] | None) -> StackItem | None:
+    obj = game.get(oid)
+    if obj is None or obj.zone != "battlefield":
+        raise IllegalAction("can't activate: it is not on the battlefield")
+    name = display_name(obj)
+    if obj.controller != player:
+        raise IllegalAction(f"can't activate {name}'s ability: {obj.controller} controls it")
+    abilities = activated_abilities(obj)
+    if not abilities:
+        raise IllegalAction(f"{name} has no activated abilities" + (" (face-down permanents have none, 708.2)" if obj.face_down else ""))
+    if not 1 <= number <= len(abilities):
+        raise IllegalAction(f"{name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}, not {number}")
+    index, node = abilities[number - 1]
+    if node is None or mana_ability_of(node) is not None and all(
+        isinstance(p, A.TapCost) for p in node.cost.parts
+    ):
+        # 605.3: a mana ability resolves at once.
+        if node is not None:
+            check_other_part(game, player, A.TapCost(), obj)
+        elif obj.tapped:
+            raise IllegalAction(f"can't activate {name}'s mana ability: it is tapped")
+        units = produce(game, player, obj, index)
+        game.say(f"{player} taps {name} for {units_text(units)} (mana ability, 605)")
+        return None
+    assert node is not None
+    cost = node.cost
+    effect = node.effect
+    item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
+    x = None
+    if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols):
+        x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
+    item.x = x
+    ctx = Ctx(game, player, obj.id, index, item, slot_index(effect), x=x)
+    try:
+        item.targets = choose_targets(ctx, effect, main=True, who=f"{name}'s ability")
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    for part in cost.parts:
+        if not isinstance(part, A.ManaCost):
+            check_other_part(game, player, part, obj)
+    need = need_of(mana_parts(cost), x)
+    targets = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
+    game.say(f"{player} activates {name}'s ability ({describe(cost)})" + (f", targeting {targets}" if targets else ""))
+    try:
+        pay_mana(game, player, need, only, f"{name}'s ability")
+        paid: dict[str, list] = {}
+        for part in cost.parts:
+            if not isinstance(part, A.ManaCost):
+                pay_other(game, player, part, obj, paid)
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    if mana_ability_of(node) is not None and not item.targets:
+        from .effects import run
+
+        run(ctx, effect)
+        return None
+    game.state.stack.append(item)
+    return item
+
+
+__all__ = ["activate", "activated_abilities"]

@@ -1,0 +1,186 @@
+"""Casting a spell, step by step (CR 601.2).
+
+a. announce: the card moves to the stack (a new object);
+b. kicker intentions and the multikicker count, the value of X (601.2b, K8);
+c. targets — a kicked-only part's targets only if kicked (K7);
+f. the total cost: mana cost + kicker costs, once per time kicked
+   (+ increases − reductions; 601.2f, K13, K14);
+g-h. mana abilities are activated and the total cost paid — mana first, then
+   sacrifices, discards, life, tapping (K20);
+i. the spell becomes cast: "whenever you cast" and "whenever a player kicks
+   a spell" trigger, the latter once per kicker payment (K17, K18).
+
+Any impossible step refuses the whole cast with a message saying why, and
+the game is exactly as before (601.2, :meth:`Game.transaction`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from grammar import ast as A
+
+from .bind import kicker_costs
+from .characteristics import chars, display_name, has_keyword
+from .choices import Decision, ask
+from .context import Ctx
+from .costs import describe, mana_parts, pay_mana, pay_other
+from .errors import IllegalAction
+from .linked import Linked
+from .mana import need_of
+from .objects import ObjectId, PlayerId, Zone
+from .stack import spell_effect
+from .state import Cast, Game, Kicked, StackItem
+from .targets import choose_targets, label, slot_index
+from .triggers import settle
+from .zones import move
+
+
+def kicker_label(card: A.Card, index: int) -> str:
+    k = kicker_costs(card)[index]
+    return f"{'Multikicker' if k.multi else 'Kicker'} {describe(k.cost)}"
+
+
+def _has_x(costs: list[A.ManaCost]) -> bool:
+    return any(isinstance(s, A.VariableMana) for c in costs for s in c.symbols)
+
+
+def sorcery_timing_ok(game: Game, player: PlayerId) -> str | None:
+    """307.1: why a sorcery-speed action can't be taken now (or None if it can)."""
+    if game.state.active != player:
+        return f"it is {game.state.active}'s turn"
+    if game.state.stack:
+        return "the stack is not empty"
+    if game.state.step != "main":
+        return f"it is the {game.state.step} step, not a main phase"
+    return None
+
+
+def cast(
+    game: Game,
+    player: PlayerId,
+    oid: ObjectId,
+    *,
+    from_zone: Zone = "hand",
+    only: list[ObjectId] | None = None,
+) -> StackItem:
+    """Cast the card ``oid``; all or nothing."""
+    with game.transaction():
+        item = _cast(game, player, oid, from_zone, only)
+        settle(game)
+        return item
+
+
+def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: list[ObjectId] | None) -> StackItem:
+    card_obj = game.get(oid)
+    if card_obj is None:
+        raise IllegalAction("that card is no longer there")
+    name = display_name(card_obj)
+    if card_obj.zone != from_zone:
+        raise IllegalAction(f"can't cast {name}: it is in the {card_obj.zone}, not the {from_zone}")
+    if card_obj.owner != player:
+        raise IllegalAction(f"can't cast {name}: it belongs to {card_obj.owner}")
+    if from_zone != "hand":
+        raise IllegalAction(f"can't cast {name} from the {from_zone}: no effect allows it")
+    c = chars(card_obj)
+    if "land" in c.types:
+        raise IllegalAction(f"can't cast {name}: lands are played, not cast (305.1)")
+    if c.mana_cost is None:
+        raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b)")
+    if "instant" not in c.types and not has_keyword(game, card_obj, "flash"):
+        why = sorcery_timing_ok(game, player)
+        if why:
+            raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+    card = card_obj.card
+
+    # 601.2a: announce — the card becomes a spell on the stack.
+    spell = move(game, card_obj, "stack", controller=player)
+    effect = spell_effect(card)
+    item = StackItem(game.new_id(), "spell", player, spell.id, -1, effect, card.name)
+
+    # 601.2b: kicker intentions and the value of X.
+    kicks = _announce_kicks(game, player, card)
+    paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
+    mana_costs = [c.mana_cost] + [m for k in paid_kickers for m in mana_parts(k)]
+    x: int | None = None
+    if _has_x(mana_costs):
+        x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x))
+    item.x = x
+
+    # 601.2c: targets (K7: a kicked part's targets only if kicked).
+    ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
+    try:
+        item.targets = choose_targets(ctx, effect, main=True, who=name)
+    except IllegalAction as exc:
+        if kicks and "kicked part" in str(exc):
+            raise IllegalAction(f"can't kick {name}: {exc} (K7)") from None
+        raise IllegalAction(f"can't cast {name}: {exc}") from None
+
+    # 601.2f: total cost = mana cost + additional costs (kicker × times).
+    need = need_of(mana_costs, x)
+    parts: list[A.CostPart] = [p for k in paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
+    kick_text = _kick_text(card, kicks)
+    target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
+    game.say(
+        f"{player} casts {name}" + (f" {kick_text}" if kick_text else "")
+        + (f", X={x}" if x is not None else "")
+        + (f", targeting {target_text}" if target_text else "")
+        + f"; total cost {need.text()}" + ("".join(f", {describe(A.Cost((p,)))}" for p in parts))
+    )  # fmt: skip
+
+    # 601.2g-h: activate mana abilities and pay.
+    try:
+        payment = pay_mana(game, player, need, only, f"{name}'s total cost {need.text()}")
+        paid: dict[str, list[Any]] = {}
+        for part in parts:
+            pay_other(game, player, part, None, paid)
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't cast {name}: {exc}") from None
+    info = game.linked(spell.id)
+    game.set_linked(spell.id, Linked(
+        kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
+        paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid,
+    ))  # fmt: skip
+
+    # 601.2i: it becomes cast.
+    game.state.stack.append(item)
+    game.events.append(Cast(item.sid, player))
+    for k in kicks:
+        game.events.append(Kicked(item.sid, player, k))
+    return item
+
+
+def _announce_kicks(game: Game, player: PlayerId, card: A.Card) -> tuple[int, ...]:
+    costs = kicker_costs(card)
+    if not costs:
+        return ()
+    labels = [kicker_label(card, k.index) for k in costs]
+    d = Decision(
+        "kick", player, f"{card.name}: which kicker costs to pay (and how many times for multikicker)",
+        [k.index for k in costs], labels, 0, 99, repeat=True,
+    )  # fmt: skip
+    answer = ask(game, d)
+    counts = Counter(answer)
+    for index, n in counts.items():
+        if n > 1 and not costs[index].multi:
+            raise IllegalAction(
+                f"can't kick {card.name} {n} times: {labels[index]} can be paid only once "
+                "(only Multikicker can be paid more than once, 702.33c)"
+            )
+    return tuple(answer)
+
+
+def _kick_text(card: A.Card, kicks: tuple[int, ...]) -> str:
+    if not kicks:
+        return ""
+    counts = Counter(kicks)
+    parts = []
+    for index, n in sorted(counts.items()):
+        parts.append(kicker_label(card, index) + (f" ×{n}" if n > 1 else ""))
+    total = len(kicks)
+    return f"kicked {total} time{'s' if total != 1 else ''} ({'; '.join(parts)})"
+
+
+__all__ = ["cast", "kicker_label", "sorcery_timing_ok"]

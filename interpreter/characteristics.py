@@ -1,0 +1,214 @@
+"""Computed characteristics (CR 109.3, 613).
+
+An object's characteristics are never stored: they are worked out each time
+from the layers that apply, in order:
+
+1. the printed card (or a token's definition), or the copiable values a copy
+   effect gave it (layer 1, 706.2);
+2. the face-down overlay (708.2, rules M1, M2): a 2/2 creature with no name,
+   no subtypes, no color, no mana cost (mana value 0) and no abilities
+   (cloaked: ward {2}, 701.58);
+3. continuous effects from static abilities — anthems, "+1/+1 for each ...",
+   "has haste as long as ..." (layer 6 and 7c) — and from resolved spells
+   that last until end of turn;
+4. counters (layer 7d).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grammar import ast as A
+
+from .objects import GameObject
+
+if TYPE_CHECKING:
+    from .state import Game
+
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """Characteristics other than power and toughness (which need the whole board)."""
+
+    name: str
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    mana_cost: A.ManaCost | None
+    abilities: tuple[A.Ability, ...]
+    printed_keywords: tuple[str, ...]
+    base_power: int | None
+    base_toughness: int | None
+
+    @property
+    def mana_value(self) -> int:
+        return self.mana_cost.mana_value if self.mana_cost is not None else 0
+
+    def is_type(self, t: str) -> bool:
+        return t.lower() in self.types
+
+
+def _stat(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0  # "*" without a characteristic-defining ability the interpreter knows
+
+
+def mana_colors(cost: A.ManaCost | None) -> tuple[str, ...]:
+    """CR 202.2: an object's colors are those of the mana symbols in its cost."""
+    if cost is None:
+        return ()
+    found: set[str] = set()
+    for s in cost.symbols:
+        if isinstance(s, A.ColoredMana):
+            found.add(s.color)
+        elif isinstance(s, A.HybridMana):
+            found.update((s.first, s.second))
+        elif isinstance(s, A.GenericHybridMana):
+            found.add(s.color)
+        elif isinstance(s, A.PhyrexianMana):
+            found.add(s.color)
+            if s.hybrid:
+                found.add(s.hybrid)
+    return tuple(c for c in A.COLORS if c in found)
+
+
+def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for ab in abilities:
+        if isinstance(ab, A.KeywordLine):
+            for kw in ab.keywords:
+                out.append(kw.name.lower())
+    return tuple(out)
+
+
+FACE_DOWN_TYPE = A.TypeLine((), ("Creature",), ())
+CLOAK_WARD = A.KeywordLine((A.KeywordWithCost("ward", A.Cost((A.ManaCost((A.GenericMana(2),)),))),))
+
+
+def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
+    """The characteristics a card (or token definition) has on its own."""
+    tl = card.type_line
+    pt = card.pt
+    return Chars(
+        name=card.name,
+        supertypes=tuple(s.lower() for s in tl.supertypes),
+        types=tuple(t.lower() for t in tl.types),
+        subtypes=tuple(tl.subtypes),
+        colors=colors if colors is not None else mana_colors(card.mana_cost),
+        mana_cost=card.mana_cost,
+        abilities=card.abilities,
+        printed_keywords=keywords_of(card.abilities),
+        base_power=_stat(pt.power) if pt else None,
+        base_toughness=_stat(pt.toughness) if pt else None,
+    )
+
+
+def chars(obj: GameObject) -> Chars:
+    """Layers 1 and the face-down overlay (708.2): what the object *is*."""
+    if obj.face_down is not None:
+        abilities: tuple[A.Ability, ...] = (CLOAK_WARD,) if obj.face_down == "cloaked" else ()
+        return Chars("", (), ("creature",), (), (), None, abilities, keywords_of(abilities), 2, 2)
+    if obj.copy_of is not None:
+        return printed_chars(obj.copy_of)
+    return printed_chars(obj.card, obj.token_colors)
+
+
+def front_chars(obj: GameObject) -> Chars:
+    """The characteristics of the card itself, face-down or not (for turning it
+    face up, 701.40b: "show that it is a creature card" ignores type-changing effects)."""
+    if obj.copy_of is not None:
+        return printed_chars(obj.copy_of)
+    return printed_chars(obj.card, obj.token_colors)
+
+
+def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect]]:
+    out: list[tuple[GameObject, A.StaticEffect]] = []
+    for src in game.battlefield():
+        if src.face_down is not None:
+            continue
+        for ab in chars(src).abilities:
+            if isinstance(ab, A.StaticEffect) and isinstance(ab.action, A.Pump):
+                out.append((src, ab))
+    return out
+
+
+def _affects(game: Game, src: GameObject, eff: A.StaticEffect, obj: GameObject) -> bool:
+    from .conditions import static_condition_holds
+    from .filters import matches_ref_static
+
+    if eff.condition is not None and not static_condition_holds(game, src, eff.condition):
+        return False
+    action = eff.action
+    assert isinstance(action, A.Pump)
+    return matches_ref_static(game, src, action.what, obj)
+
+
+def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
+    """Layer 7: base P/T, then static and until-end-of-turn changes (7c), then
+    +1/+1 and -1/-1 counters (7d)."""
+    from .quantities import static_quantity
+
+    c = chars(obj)
+    if c.base_power is None:
+        return None, None
+    power, tough = c.base_power or 0, c.base_toughness or 0
+    if obj.zone == "battlefield":
+        for src, eff in _static_pumps(game):
+            pump = eff.action
+            assert isinstance(pump, A.Pump)
+            if pump.power is None and pump.toughness is None:
+                continue
+            if not _affects(game, src, eff, obj):
+                continue
+            times = static_quantity(game, src, pump.per) if pump.per is not None else 1
+            power += (pump.power or 0) * times
+            tough += (pump.toughness or 0) * times
+        for e in game.state.eot:
+            if e.target == obj.id:
+                power += e.power
+                tough += e.toughness
+    plus = obj.counters.get("+1/+1", 0)
+    minus = obj.counters.get("-1/-1", 0)
+    return power + plus - minus, tough + plus - minus
+
+
+def keywords(game: Game, obj: GameObject) -> frozenset[str]:
+    """Printed keywords plus those granted by static abilities and until-end-of-turn effects."""
+    c = chars(obj)
+    out = set(c.printed_keywords)
+    if obj.zone == "battlefield":
+        for src, eff in _static_pumps(game):
+            pump = eff.action
+            assert isinstance(pump, A.Pump)
+            if pump.keywords and _affects(game, src, eff, obj):
+                out.update(k.lower() for k in pump.keywords)
+        for e in game.state.eot:
+            if e.target == obj.id:
+                out.update(e.keywords)
+    return frozenset(out)
+
+
+def has_keyword(game: Game, obj: GameObject, word: str) -> bool:
+    return word in keywords(game, obj)
+
+
+def display_name(obj: GameObject) -> str:
+    """How the log names an object: face-down permanents have no name (M10)."""
+    if obj.face_down is not None:
+        return f"face-down #{obj.cid}"
+    base = obj.copy_of.name if obj.copy_of is not None else obj.card.name
+    if obj.spell_copy:
+        return f"copy of {base}"
+    return base
+
+
+__all__ = [
+    "BASIC_LAND_MANA", "Chars", "chars", "display_name", "front_chars", "has_keyword",
+    "keywords", "mana_colors", "power_toughness", "printed_chars",
+]  # fmt: skip

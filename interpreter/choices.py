@@ -1,0 +1,255 @@
+"""Decisions and the choosers that answer them.
+
+Every decision a player makes — how many times to kick, the value of X,
+targets, "you may", which card to discard, how to order triggered abilities
+— is a :class:`Decision` put to a *chooser*.  The engine never answers for a
+player (except when the rules leave exactly one way to do something, such
+as discarding the only card in hand); a chooser that has no answer raises
+:class:`~interpreter.errors.UnansweredDecision`, which names the decision
+and says what would answer it.
+
+Choosers: :class:`ScriptedChooser` (answers given in advance, as scenarios
+and tests do), :class:`TerminalChooser` (asks a person), and
+:class:`RandomChooser` (any legal answer, for property tests).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
+
+from .errors import UnansweredDecision
+
+if TYPE_CHECKING:
+    from .state import Game
+
+Kind: TypeAlias = Literal["kick", "x", "targets", "may", "pick", "order", "word", "new_targets"]
+
+
+@dataclass
+class Decision:
+    """One decision of one player.
+
+    ``options`` are the values that may be chosen (object ids, player names,
+    words, kicker cost indices); ``labels`` says each in words.  A pick takes
+    between ``min`` and ``max`` of them.  ``main`` marks the targets of the
+    spell or ability the current step puts on the stack (answered by a
+    scenario step's ``targets``); other decisions are answered in order from
+    its ``choices``.
+    """
+
+    kind: Kind
+    player: str
+    prompt: str
+    options: list[Any] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    min: int = 1
+    max: int = 1
+    main: bool = False
+    repeat: bool = False  # an option may be picked more than once (multikicker)
+
+    def describe_options(self) -> str:
+        if not self.labels:
+            return ""
+        return "one of: " + ", ".join(self.labels)
+
+
+class Chooser(Protocol):
+    def choose(self, game: Game, decision: Decision) -> Any: ...
+
+
+def how_to_answer(decision: Decision) -> str:
+    if decision.kind == "kick":
+        return "'kick = N' (times), 'kick = true' or 'kick = [\"{cost}\", ...]' on the step"
+    if decision.kind == "x":
+        return "'x = N' on the step"
+    if decision.kind == "targets" and decision.main:
+        return "'targets = [...]' on the step"
+    what = {
+        "may": "true or false",
+        "targets": "a REF (or a list of REFs for several targets)",
+        "pick": "a REF" if decision.max == 1 else "a list of REFs",
+        "order": "a list naming the triggered abilities' sources, first put on the stack first",
+        "word": "a word",
+        "new_targets": "true or false",
+    }.get(decision.kind, "an answer")
+    return f"{what} in the step's 'choices'"
+
+
+def unanswered(decision: Decision, detail: str = "") -> UnansweredDecision:
+    options = decision.describe_options()
+    if options and not detail:
+        detail = options
+    return UnansweredDecision(f"{decision.player}: {decision.prompt}", how_to_answer(decision), detail)
+
+
+def ask(game: Game, decision: Decision) -> Any:
+    """Put a decision to the game's chooser and check the answer's kind."""
+    chooser = game.chooser
+    if chooser is None:
+        raise unanswered(decision)
+    answer = chooser.choose(game, decision)
+    return check_answer(decision, answer)
+
+
+def check_answer(decision: Decision, answer: Any) -> Any:
+    if decision.kind in ("may", "new_targets"):
+        if not isinstance(answer, bool):
+            raise unanswered(decision, f"expected true or false, got {answer!r}")
+        return answer
+    if decision.kind == "x":
+        if not isinstance(answer, int) or isinstance(answer, bool) or answer < 0:
+            raise unanswered(decision, f"expected a number 0 or more, got {answer!r}")
+        return answer
+    if decision.kind == "word":
+        if answer not in decision.options:
+            raise unanswered(decision, f"{answer!r} is not " + decision.describe_options())
+        return answer
+    # picks: a list of options
+    values = list(answer) if isinstance(answer, list | tuple) else [answer]
+    if not decision.min <= len(values) <= decision.max:
+        raise unanswered(
+            decision, f"expected {_count_text(decision)}, got {len(values)}"
+        )
+    seen: list[Any] = []
+    for v in values:
+        if v not in decision.options:
+            raise unanswered(decision, f"{v!r} is not a legal choice; " + decision.describe_options())
+        if v in seen and not decision.repeat:
+            raise unanswered(decision, f"{v!r} chosen twice")
+        seen.append(v)
+    return values
+
+
+def _count_text(d: Decision) -> str:
+    if d.min == d.max:
+        return f"{d.min}"
+    return f"{d.min} to {d.max}"
+
+
+class ScriptedChooser:
+    """Answers given in advance.
+
+    ``kick``/``x``/``targets`` answer the decisions of those kinds for the
+    step's own spell or ability; ``choices`` answer every other decision in
+    order.  ``translate`` turns a written answer into an option (a scenario
+    turns REF strings into object ids).
+    """
+
+    def __init__(
+        self,
+        *,
+        kick: Any = None,
+        x: int | None = None,
+        targets: Sequence[Any] | None = None,
+        choices: Sequence[Any] | None = None,
+        translate: Callable[[Game, Decision, Any], Any] | None = None,
+    ) -> None:
+        self.kick = kick
+        self.x = x
+        self.targets = list(targets) if targets is not None else None
+        self.choices = list(choices or [])
+        self.used_choices = 0
+        self.last_key = ""  # which answer list the last decision drew from
+        self.translate = translate or (lambda game, decision, raw: raw)
+
+    def choose(self, game: Game, decision: Decision) -> Any:
+        if decision.kind == "kick":
+            self.last_key = "kick"
+            return self.translate(game, decision, self.kick)
+        if decision.kind == "x" and decision.main:
+            self.last_key = "x"
+            if self.x is None:
+                raise unanswered(decision)
+            return self.x
+        if decision.kind == "targets" and decision.main and self.targets is not None:
+            self.last_key = "targets"
+            if not self.targets:
+                raise unanswered(decision, "the step's 'targets' list has run out")
+            return self.translate(game, decision, self.targets.pop(0))
+        self.last_key = "choices"
+        if self.used_choices >= len(self.choices):
+            raise unanswered(decision)
+        raw = self.choices[self.used_choices]
+        self.used_choices += 1
+        return self.translate(game, decision, raw)
+
+    @property
+    def unused(self) -> list[Any]:
+        return self.choices[self.used_choices :]
+
+
+class RandomChooser:
+    """Any legal answer, drawn from a seeded generator (for property tests)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Any:
+        rng = self.rng
+        if decision.kind in ("may", "new_targets"):
+            return rng.random() < 0.5
+        if decision.kind == "x":
+            return rng.randint(0, 3)
+        if decision.kind == "word":
+            return rng.choice(decision.options)
+        if decision.kind == "kick":
+            if not decision.options:
+                return []
+            n = rng.randint(0, min(decision.max, 3))
+            if decision.repeat:
+                return [rng.choice(decision.options) for _ in range(n)]
+            return rng.sample(decision.options, min(n, len(decision.options)))
+        if decision.kind == "order":
+            opts = list(decision.options)
+            rng.shuffle(opts)
+            return opts
+        hi = min(decision.max, len(decision.options))
+        lo = min(decision.min, hi)
+        n = rng.randint(lo, hi)
+        return rng.sample(decision.options, n)
+
+
+class TerminalChooser:
+    """Asks a person at a terminal (``cardtext play -i``)."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+        self.read = read
+        self.write = write
+
+    def choose(self, game: Game, decision: Decision) -> Any:
+        self.write(f"[{decision.player}] {decision.prompt}")
+        if decision.kind in ("may", "new_targets"):
+            while True:
+                text = self.read("  yes/no> ").strip().lower()
+                if text in ("y", "yes", "n", "no"):
+                    return text.startswith("y")
+        if decision.kind == "x":
+            while True:
+                text = self.read("  X> ").strip()
+                if text.isdigit():
+                    return int(text)
+        for i, label in enumerate(decision.labels, start=1):
+            self.write(f"  {i}. {label}")
+        if decision.kind == "word":
+            while True:
+                text = self.read("  number> ").strip()
+                if text.isdigit() and 1 <= int(text) <= len(decision.options):
+                    return decision.options[int(text) - 1]
+        hint = f"{decision.min}-{decision.max} numbers, separated by spaces"
+        while True:
+            text = self.read(f"  ({hint})> ").strip()
+            try:
+                picks = [decision.options[int(t) - 1] for t in text.split()]
+            except (ValueError, IndexError):
+                continue
+            if decision.min <= len(picks) <= decision.max:
+                return picks
+
+
+__all__ = [
+    "Chooser", "Decision", "RandomChooser", "ScriptedChooser", "TerminalChooser", "ask",
+    "check_answer", "how_to_answer", "unanswered",
+]  # fmt: skip

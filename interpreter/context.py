@@ -1,0 +1,185 @@
+"""What a resolving spell or ability refers to (CR 608.2, 607).
+
+A :class:`Ctx` is made for each resolution (and for each static ability
+being applied).  It knows the source object, the controller, the chosen
+targets, and what earlier instructions acted on, so that "it", "that
+creature", "them", "the exiled card" and "target player" mean the right
+objects and players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from grammar import ast as A
+
+from .errors import Unsupported
+from .objects import GameObject, Lki, ObjectId, PlayerId
+
+if TYPE_CHECKING:
+    from .state import Game, StackItem
+
+
+@dataclass
+class Ctx:
+    game: Game
+    controller: PlayerId
+    source: ObjectId
+    ability: int = -1
+    item: StackItem | None = None
+    slots: dict[int, int] = field(default_factory=dict)
+    it: list[ObjectId] = field(default_factory=list)
+    that: list[ObjectId] = field(default_factory=list)
+    them: list[ObjectId] = field(default_factory=list)
+    that_player: list[PlayerId] = field(default_factory=list)
+    looked: list[ObjectId] = field(default_factory=list)
+    x: int | None = None
+    you_did: bool | None = None
+    trigger_object: ObjectId | None = None
+    trigger_spell: int | None = None
+    trigger_player: PlayerId | None = None
+    last_token: A.TokenSpec | None = None
+    replaced: A.Instruction | None = None
+
+    # --- the source --------------------------------------------------------
+
+    def source_obj(self) -> GameObject | None:
+        return self.game.get(self.source)
+
+    def source_card(self) -> A.Card:
+        o = self.game.state.objects[self.source[0]]
+        return o.copy_of or o.card
+
+    def lki(self, oid: ObjectId) -> Lki | None:
+        return self.game.state.lki.get(oid)
+
+    # --- targets -------------------------------------------------------------
+
+    def slot_values(self, node: A.Target) -> list[Any]:
+        slot = self.slots.get(id(node))
+        if slot is None or self.item is None or slot >= len(self.item.targets):
+            return []
+        from .targets import still_legal
+
+        return [v for v in self.item.targets[slot] if still_legal(self, node, v)]
+
+    # --- objects ---------------------------------------------------------------
+
+    def objects(self, ref: object) -> list[ObjectId]:
+        """The objects a reference means now (those that left are kept as ids
+        so last known information can be used)."""
+        game = self.game
+        if isinstance(ref, A.SelfRef):
+            return [self.source]
+        if isinstance(ref, A.ItRef):
+            if self.it:
+                return list(self.it)
+            if self.trigger_object is not None:
+                return [self.trigger_object]
+            return [self.source]
+        if isinstance(ref, A.ThatRef):
+            if ref.noun == "spell" and self.trigger_spell is not None:
+                item = game.stack_item(self.trigger_spell)
+                return [item.source] if item is not None else []
+            if self.that:
+                return list(self.that)
+            if self.trigger_object is not None:
+                return [self.trigger_object]
+            return list(self.it)
+        if isinstance(ref, A.ThemRef):
+            return list(self.them or self.that)
+        if isinstance(ref, A.ExiledCards):
+            return self.exiled_cards()
+        if isinstance(ref, A.AttachedRef):
+            src = self.source_obj()
+            return [src.attached_to] if src is not None and src.attached_to else []
+        if isinstance(ref, A.Target):
+            return [v for v in self.slot_values(ref) if isinstance(v, tuple)]
+        if isinstance(ref, A.Each):
+            return [o.id for o in self.each(ref.filter)]
+        raise Unsupported(f"object reference {type(ref).__name__}")
+
+    def self_objects(self, ref: object) -> list[ObjectId]:
+        """Like :meth:`objects`, but "it" means the source: "if it was kicked",
+        "the number of times it was kicked" ask about the object the text is on."""
+        if isinstance(ref, A.ItRef | A.SelfRef):
+            return [self.source]
+        return self.objects(ref)
+
+    def each(self, filt: A.ObjectFilter) -> list[GameObject]:
+        from .filters import matches
+
+        game = self.game
+        if filt.zone is not None:
+            pool: list[GameObject] = []
+            for p in self.players(filt.zone.owner):
+                pool.extend(game.zone_objects(filt.zone.zone, p))
+        elif "spell" in filt.nouns:
+            pool = game.zone_objects("stack")
+        else:
+            pool = game.battlefield()
+        return [
+            o for o in pool
+            if matches(game, filt, o, you=self.controller, source=self.source, players=self.players,
+                       quantity=self.quantity)
+        ]  # fmt: skip
+
+    def exiled_cards(self) -> list[ObjectId]:
+        """607.2a: the cards exiled by the linked ability of this object that are still in exile."""
+        from .bind import linked_exile_ability
+
+        idx = linked_exile_ability(self.source_card(), self.ability)
+        out = []
+        for oid in self.game.linked(self.source).exiled_by(idx):
+            o = self.game.get(oid)
+            if o is not None and o.zone == "exile":
+                out.append(oid)
+        return out
+
+    def obj_or_lki(self, oid: ObjectId) -> GameObject | Lki | None:
+        return self.game.get(oid) or self.lki(oid)
+
+    # --- players ---------------------------------------------------------------
+
+    def players(self, ref: object) -> list[PlayerId]:
+        game = self.game
+        if ref is None or isinstance(ref, A.You):
+            return [self.controller]
+        if isinstance(ref, A.PlayerGroup):
+            if ref.which in ("each_opponent", "an_opponent", "defending"):
+                return game.opponents(self.controller)
+            if ref.which == "a_player" and self.trigger_player is not None:
+                return [self.trigger_player]
+            return list(game.state.players)
+        if isinstance(ref, A.ThatPlayer | A.TheirRef):
+            if self.that_player:
+                return list(self.that_player)
+            if self.trigger_player is not None:
+                return [self.trigger_player]
+            raise Unsupported(f"'{type(ref).__name__}' with no player named before it")
+        if isinstance(ref, A.ControllerOf | A.OwnerOf):
+            out = []
+            for oid in self.objects(ref.object):
+                o = self.obj_or_lki(oid)
+                if o is not None:
+                    out.append(o.controller if isinstance(ref, A.ControllerOf) else o.owner)
+            return out
+        if isinstance(ref, A.Target):
+            return [v for v in self.slot_values(ref) if isinstance(v, str)]
+        raise Unsupported(f"player reference {type(ref).__name__}")
+
+    # --- numbers and conditions --------------------------------------------------
+
+    def quantity(self, q: A.Quantity) -> int:
+        from .quantities import evaluate
+
+        return evaluate(self, q)
+
+    def holds(self, cond: A.Condition) -> bool:
+        from .conditions import holds
+
+        return holds(self, cond)
+
+
+__all__ = ["Ctx"]

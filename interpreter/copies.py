@@ -1,0 +1,76 @@
+"""Copies (CR 706, 707.10).
+
+* A copy of a spell is created on the stack, not cast: "whenever you cast"
+  abilities don't trigger.  It copies the choices made for the original —
+  X, modes, targets, and how many times and with which costs it was kicked
+  (707.10, rule K15) — and the costs paid for it, but nothing is paid for
+  the copy.  Its controller may be allowed to choose new targets.  A copy
+  of a permanent spell becomes a token when it resolves.
+* A token or permanent that is a copy of a permanent copies its copiable
+  values (706.2) only; linked information such as "kicked" is not copied
+  (rule K16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grammar import ast as A
+
+from .characteristics import display_name
+from .choices import Decision, ask
+from .context import Ctx
+from .errors import IllegalAction
+from .objects import GameObject, ObjectId
+from .state import StackItem
+from .targets import choose_targets, label, slot_index
+from .zones import create_object
+
+
+def copiable_card(obj: GameObject) -> A.Card:
+    """706.2: the copiable values — the card as printed, or as modified by another copy effect."""
+    return obj.copy_of or obj.card
+
+
+def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
+    game = ctx.game
+    original = next((s for s in game.state.stack if s.source == oid and s.kind == "spell"), None)
+    spell = game.get(oid)
+    if original is None or spell is None:
+        game.say("  there is no spell to copy any more")
+        return False
+    card = copiable_card(spell)
+    copy_obj = create_object(game, spell.card, spell.owner, "stack", controller=ctx.controller, spell_copy=True)
+    copy_obj.copy_of = spell.copy_of
+    copy_obj.face_down = spell.face_down
+    info = game.linked(oid)
+    game.set_linked(copy_obj.id, replace(info, cast=False, exiled=(), created=(), chosen=()))
+    item = StackItem(
+        game.new_id(), "spell", ctx.controller, copy_obj.id, -1, original.effect,
+        f"copy of {card.name}", original.targets, original.x,
+    )  # fmt: skip
+    if new_targets and original.effect is not None and any(original.targets):
+        d = Decision("new_targets", ctx.controller, f"choose new targets for the copy of {card.name}?")
+        if ask(game, d):
+            cctx = Ctx(game, ctx.controller, copy_obj.id, -1, item, slot_index(original.effect), x=info.x)
+            try:
+                item.targets = choose_targets(cctx, original.effect, main=False, who=f"copy of {card.name}")
+            except IllegalAction as exc:
+                game.say(f"  can't choose new targets ({exc}); the copy keeps the original's")
+    game.state.stack.append(item)
+    kicks = len(info.kicks)
+    bits = []
+    if kicks:
+        bits.append(f"kicked {kicks} time{'s' if kicks != 1 else ''}")
+    if info.x is not None:
+        bits.append(f"X={info.x}")
+    tctx = Ctx(game, ctx.controller, copy_obj.id)
+    chosen = [label(tctx, v) for slot in item.targets for v in slot]
+    if chosen:
+        bits.append("targeting " + ", ".join(chosen))
+    game.say(f"  {ctx.controller} copies {display_name(spell)}" + (f" ({'; '.join(bits)})" if bits else "")
+             + " — the copy is not cast (707.10)")  # fmt: skip
+    return True
+
+
+__all__ = ["copiable_card", "copy_spell"]

@@ -1,0 +1,248 @@
+"""Costs: adding them up and paying them (CR 118, 601.2f-h, 602.2b).
+
+A :class:`~grammar.ast.Cost` is a list of parts paid together: mana, {T},
+sacrificing, discarding, paying life, tapping an untapped creature you
+control, removing counters.  The total cost of a spell is its mana cost plus
+increases (kicker costs, once per time kicked) minus reductions (601.2f,
+rule K14); mana is paid first (mana abilities are activated during 601.2g),
+then the other parts, in the order written.  Anything that can't be paid
+raises :class:`~interpreter.errors.IllegalAction` with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from grammar import ast as A
+
+from .characteristics import BASIC_LAND_MANA, chars, display_name
+from .choices import Decision, ask
+from .errors import IllegalAction, Unsupported
+from .filters import matches
+from .mana import (
+    ManaNeed,
+    Payment,
+    _add_mana_units,
+    cost_text,
+    explain_shortfall,
+    find_payment,
+    units_text,
+)
+from .objects import GameObject, ObjectId, PlayerId
+
+if TYPE_CHECKING:
+    from .state import Game
+
+
+def describe(cost: A.Cost) -> str:
+    """A cost in words, for the log and for messages."""
+    out: list[str] = []
+    for p in cost.parts:
+        if isinstance(p, A.ManaCost):
+            out.append(cost_text(p))
+        elif isinstance(p, A.TapCost):
+            out.append("{T}")
+        elif isinstance(p, A.UntapCost):
+            out.append("{Q}")
+        elif isinstance(p, A.SacrificeCost):
+            out.append("sacrifice " + describe_ref(p.what))
+        elif isinstance(p, A.DiscardCost):
+            out.append("discard " + (describe_ref(p.what) if p.what else "your hand"))
+        elif isinstance(p, A.PayLifeCost):
+            amount = p.amount.value if isinstance(p.amount, A.Number) else "X"
+            out.append(f"pay {amount} life")
+        elif isinstance(p, A.TapObjectCost):
+            out.append("tap " + describe_ref(p.what))
+        elif isinstance(p, A.RemoveCountersCost):
+            out.append(f"remove {p.kind} counters")
+        else:
+            out.append(type(p).__name__)
+    return ", ".join(out)
+
+
+def describe_ref(ref: object) -> str:
+    if isinstance(ref, A.SelfRef):
+        return "this"
+    if isinstance(ref, A.AnObject):
+        n = ref.count.value if isinstance(ref.count, A.Number) else 1
+        f = ref.filter
+        words = [a.type if isinstance(a, A.TypeAdj) else getattr(a, "status", getattr(a, "subtype", getattr(a, "color", ""))) for a in f.adjectives]
+        noun = " or ".join(f.nouns) or "card"
+        return f"{'a' if n == 1 else n} {' '.join(w for w in words if w)} {noun}".replace("  ", " ")
+    return type(ref).__name__
+
+
+def mana_parts(cost: A.Cost) -> list[A.ManaCost]:
+    return [p for p in cost.parts if isinstance(p, A.ManaCost)]
+
+
+# --------------------------------------------------------------------------
+# Mana
+# --------------------------------------------------------------------------
+
+
+def produce(game: Game, player: PlayerId, obj: GameObject, ability: int) -> list[str]:
+    """Activate a mana ability of ``obj`` whose cost is {T} (605.3): tap it, add the mana."""
+    c = chars(obj)
+    if ability == -1:
+        units: tuple[str, ...] = tuple(BASIC_LAND_MANA[s] for s in c.subtypes if s in BASIC_LAND_MANA)[:1]
+    else:
+        from .mana import mana_ability_of
+
+        add = mana_ability_of(c.abilities[ability])
+        assert add is not None
+        units = _add_mana_units(game, obj, add)
+    obj.tapped = True
+    pool = game.player(player).pool
+    for u in units:
+        pool[u] = pool.get(u, 0) + 1
+    return list(units)
+
+
+def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str) -> Payment:
+    """601.2g-h: activate mana abilities, then spend mana from the pool."""
+    if need.total == 0:
+        return Payment((), (), 0)
+    payment = find_payment(game, player, need, only)
+    if payment is None:
+        raise IllegalAction(f"can't pay {what}: " + explain_shortfall(game, player, need, only))
+    tapped: list[str] = []
+    for oid, ability in payment.taps:
+        obj = game.get(oid)
+        assert obj is not None
+        units = produce(game, player, obj, ability)
+        tapped.append(f"{display_name(obj)} → {units_text(units)}")
+    pool = game.player(player).pool
+    for u in payment.spend:
+        pool[u] -= 1
+        if pool[u] == 0:
+            del pool[u]
+    if payment.life:
+        game.player(player).life -= payment.life
+    spent = units_text(Counter(payment.spend))
+    detail = f"tapping {', '.join(tapped)}" if tapped else "from the mana pool"
+    life = f" and {payment.life} life" if payment.life else ""
+    game.say(f"  pays {spent}{life} for {need.text()} ({detail})")
+    return payment
+
+
+# --------------------------------------------------------------------------
+# Other parts
+# --------------------------------------------------------------------------
+
+
+def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject], n: int) -> list[GameObject]:
+    if len(candidates) < n:
+        raise IllegalAction(f"can't {prompt}: only {len(candidates)} available")
+    if len(candidates) == n:
+        return candidates  # the rules leave one way to do it
+    d = Decision(
+        "pick", player, prompt, [o.id for o in candidates], [display_name(o) for o in candidates], n, n
+    )
+    chosen = ask(game, d)
+    return [o for o in candidates if o.id in chosen]
+
+
+def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None) -> None:
+    """Raise if a non-mana part certainly can't be paid (used before a payment starts)."""
+    if isinstance(part, A.TapCost):
+        from .mana import can_tap_for_cost
+
+        if source is None or not can_tap_for_cost(game, source):
+            raise IllegalAction(f"can't pay {{T}}: {display_name(source) if source else 'it'} is tapped or can't be tapped yet")
+    if isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number):
+        if game.player(player).life < part.amount.value:
+            raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
+
+
+def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:
+    """Pay one non-mana part of a cost (118.3: only what can be done can be paid)."""
+    from .zones import move
+
+    you = player
+    src_id = source.id if source else None
+    if isinstance(part, A.TapCost):
+        check_other_part(game, player, part, source)
+        assert source is not None
+        source.tapped = True
+        return
+    if isinstance(part, A.UntapCost):
+        if source is None or not source.tapped:
+            raise IllegalAction("can't pay {Q}: it is untapped")
+        source.tapped = False
+        return
+    if isinstance(part, A.PayLifeCost):
+        amount = part.amount.value if isinstance(part.amount, A.Number) else None
+        if amount is None:
+            raise Unsupported("a life cost that is not a fixed number")
+        if game.player(player).life < amount:
+            raise IllegalAction(f"can't pay {amount} life with {game.player(player).life} life")
+        game.player(player).life -= amount
+        game.say(f"  pays {amount} life")
+        paid.setdefault("life", []).append((amount, 0))
+        return
+    if isinstance(part, A.SacrificeCost):
+        if isinstance(part.what, A.SelfRef):
+            if source is None or source.zone != "battlefield":
+                raise IllegalAction("can't sacrifice it: it is not on the battlefield")
+            victims = [source]
+        elif isinstance(part.what, A.AnObject):
+            n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+            cands = [
+                o for o in game.battlefield()
+                if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)
+                and o.id != src_id
+            ]  # fmt: skip
+            victims = _pick(game, player, "sacrifice " + describe_ref(part.what), cands, n)
+        else:
+            raise Unsupported(f"sacrifice cost of {type(part.what).__name__}")
+        for v in victims:
+            game.say(f"  sacrifices {display_name(v)}")
+            paid.setdefault("sacrificed", []).append(v.id)
+            move(game, v, "graveyard")
+        return
+    if isinstance(part, A.DiscardCost):
+        hand = game.zone_objects("hand", you)
+        if part.what is None:
+            victims = list(hand)
+        elif isinstance(part.what, A.AnObject):
+            n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+            cands = [o for o in hand if _card_matches(game, part.what.filter, o, you)]
+            victims = _pick(game, player, "discard " + describe_ref(part.what), cands, n)
+        else:
+            raise Unsupported(f"discard cost of {type(part.what).__name__}")
+        for v in victims:
+            game.say(f"  discards {v.card.name}")
+            paid.setdefault("discarded", []).append(v.id)
+            move(game, v, "graveyard")
+        return
+    if isinstance(part, A.TapObjectCost):
+        if not isinstance(part.what, A.AnObject):
+            raise Unsupported(f"tap cost of {type(part.what).__name__}")
+        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        cands = [
+            o for o in game.battlefield()
+            if o.controller == you and not o.tapped and matches(game, part.what.filter, o, you=you, source=src_id)
+        ]  # fmt: skip
+        for v in _pick(game, player, "tap " + describe_ref(part.what), cands, n):
+            v.tapped = True
+            game.say(f"  taps {display_name(v)}")
+        return
+    if isinstance(part, A.RemoveCountersCost):
+        amount = part.amount.value if isinstance(part.amount, A.Number) else 1
+        if source is None or source.counters.get(part.kind, 0) < amount:
+            raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
+        source.counters[part.kind] -= amount
+        return
+    raise Unsupported(f"cost part {type(part).__name__}")
+
+
+def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: PlayerId) -> bool:
+    """A filter for a card in hand ("discard a creature card")."""
+    from dataclasses import replace
+
+    return matches(game, replace(filt, card=True), obj, you=you, source=None)
+
+
+__all__ = ["check_other_part", "describe", "mana_parts", "pay_mana", "pay_other", "produce"]

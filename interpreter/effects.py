@@ -1,0 +1,575 @@
+"""Carrying out an effect's instructions (CR 608.2c-h).
+
+Sentences are followed in order.  A sentence that a later "If ..., instead"
+sentence replaces is skipped when that condition holds; "If [condition], ..."
+sentences run only when it holds; "you may" asks the player (K8) and
+records whether it was done for "If you do".  Each action is one function
+below, found through :data:`ACTIONS`; an action the interpreter doesn't know
+raises :class:`~interpreter.errors.Unsupported` — never a silent no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from grammar import ast as A
+
+from .characteristics import chars, display_name, has_keyword, power_toughness
+from .choices import Decision, ask
+from .context import Ctx
+from .errors import Unsupported
+from .mana import units_text
+from .objects import GameObject, ObjectId, PlayerId, token_card, token_colors
+from .replacement import create_on_battlefield, put_onto_battlefield
+from .state import EotEffect
+from .zones import draw, move
+
+
+def run(ctx: Ctx, effect: A.Effect) -> None:
+    sentences = effect.sentences
+    for i, s in enumerate(sentences):
+        nxt = sentences[i + 1] if i + 1 < len(sentences) else None
+        if isinstance(nxt, A.IfSentence) and nxt.instead and ctx.holds(nxt.condition):
+            continue  # replaced by the "instead" sentence after it
+        if isinstance(s, A.IfSentence):
+            if not ctx.holds(s.condition):
+                continue
+            ctx.replaced = sentences[i - 1] if s.instead and i > 0 else None
+            run_sentence(ctx, s.body)
+            ctx.replaced = None
+        else:
+            run_sentence(ctx, s)
+
+
+def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
+    saved_x = ctx.x
+    if sentence.where_x is not None:
+        ctx.x = ctx.quantity(sentence.where_x)
+    try:
+        for action in sentence.actions:
+            if isinstance(action, A.MayDo):
+                who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
+                d = Decision("may", who, f"{_source_name(ctx)}: you may {describe_action(action.action)}?")
+                if ask(ctx.game, d):
+                    ctx.you_did = bool(do(ctx, action.action))
+                else:
+                    ctx.you_did = False
+                    ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
+            else:
+                do(ctx, action)
+    finally:
+        ctx.x = saved_x
+
+
+def do(ctx: Ctx, action: A.Action) -> bool:
+    fn = ACTIONS.get(type(action))
+    if fn is None:
+        raise Unsupported(f"the interpreter can't carry out '{type(action).__name__}' yet")
+    return fn(ctx, action)
+
+
+def describe_action(action: A.Action) -> str:
+    name = type(action).__name__
+    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
+    if isinstance(action, A.RemoveCounters):
+        return f"remove {getattr(action.amount, 'value', 'X')} {action.kind} counter(s)"
+    if isinstance(action, A.Exile):
+        return "exile the target"
+    return words
+
+
+def _source_name(ctx: Ctx) -> str:
+    o = ctx.game.state.objects.get(ctx.source[0])
+    return display_name(o) if o is not None else "?"
+
+
+def _current(ctx: Ctx, ids: list[ObjectId]) -> list[GameObject]:
+    out = []
+    for oid in ids:
+        o = ctx.game.get(oid)
+        if o is not None:
+            out.append(o)
+    return out
+
+
+def _acted(ctx: Ctx, objs: list[GameObject]) -> None:
+    """Later "it" / "that creature" / "them" mean what this instruction acted on."""
+    ctx.it = [o.id for o in objs]
+    ctx.that = list(ctx.it)
+    ctx.them = list(ctx.it)
+
+
+# --------------------------------------------------------------------------
+# Damage, destruction, life (120, 701.7, 119)
+# --------------------------------------------------------------------------
+
+
+def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]]:
+    if isinstance(ref, A.Target):
+        values = ctx.slot_values(ref)
+        return _current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
+    if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
+        return [], ctx.players(ref)
+    return _current(ctx, ctx.objects(ref)), []
+
+
+def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
+                source: GameObject | None = None) -> None:  # fmt: skip
+    """120.3: damage to a creature is marked on it, to a planeswalker removes
+    loyalty, to a player is lost life; a source with lifelink also gains its
+    controller that much life (702.15b)."""
+    game = ctx.game
+    if amount <= 0:
+        return
+    for o in objs:
+        c = chars(o)
+        if "creature" in c.types:
+            o.damage += amount
+        if "planeswalker" in c.types:
+            o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)
+        game.say(f"  {source_name} deals {amount} damage to {display_name(o)}")
+    for p in players:
+        game.player(p).life -= amount
+        game.say(f"  {source_name} deals {amount} damage to {p} (life {game.player(p).life})")
+    if source is not None and has_keyword(game, source, "lifelink"):
+        total = amount * (len(objs) + len(players))
+        if total:
+            game.player(source.controller).life += total
+            game.say(f"  lifelink: {source.controller} gains {total} life")
+
+
+def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
+    if a.to is None:
+        # "it deals 4 damage instead": the sentence it replaces says to whom
+        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
+        prior = [x for x in (before.actions if before else ()) if isinstance(x, A.DealDamage)]
+        if not prior:
+            raise Unsupported("'deals N damage instead' with no damage before it")
+        a = A.DealDamage(prior[0].source, a.amount, prior[0].to)
+    src_ids = [ctx.source] if isinstance(a.source, A.ItRef) else ctx.objects(a.source)
+    if not src_ids:
+        return False
+    saved_it = ctx.it
+    ctx.it = [src_ids[0]]  # "its power", "its controller": the damage source's
+    try:
+        amount = ctx.quantity(a.amount)
+        if a.to is None:
+            raise Unsupported("damage with no recipient")
+        objs, players = _recipients(ctx, a.to)
+    finally:
+        ctx.it = saved_it
+    src = ctx.obj_or_lki(src_ids[0])
+    name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
+    deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None)
+    return True
+
+
+def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.say(f"  destroys {display_name(o)}")
+        move(ctx.game, o, "graveyard")
+    _acted(ctx, objs)
+    ctx.it = [o.id for o in objs]
+    return bool(objs)
+
+
+def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        ctx.game.player(p).life += n
+        ctx.game.say(f"  {p} gains {n} life (life {ctx.game.player(p).life})")
+    return True
+
+
+def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        ctx.game.player(p).life -= n
+        ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
+    return True
+
+
+# --------------------------------------------------------------------------
+# Zones: exile, return, draw, discard, mill, sacrifice
+# --------------------------------------------------------------------------
+
+
+def _exile(ctx: Ctx, a: A.Exile) -> bool:
+    game = ctx.game
+    if a.until_leaves:
+        src = ctx.source_obj()
+        if src is None or src.zone != "battlefield":
+            game.say(f"  {_source_name(ctx)} has left the battlefield: nothing is exiled (610.3c)")
+            return False
+    objs = _current(ctx, ctx.objects(a.what))
+    done = []
+    for o in objs:
+        name = display_name(o)
+        new = move(game, o, "exile")
+        done.append(new)
+        game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+        if a.until_leaves:
+            game.state.until_leaves.append((ctx.source, new.id))
+        game.say(f"  exiles {name} with {_source_name(ctx)}")
+    _acted(ctx, done)
+    return bool(done)
+
+
+def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
+    game = ctx.game
+    objs = _current(ctx, ctx.objects(a.what))
+    done = []
+    for o in objs:
+        name = display_name(o)
+        if a.zone == "hand":
+            if o.zone == "hand":
+                continue
+            new = move(game, o, "hand")
+            game.say(f"  returns {name} to {new.owner}'s hand")
+        else:
+            if o.zone == "battlefield":
+                continue
+            controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
+            if a.under_owner:
+                controller = o.owner
+            new = put_onto_battlefield(game, o, controller)
+            game.say(f"  returns {name} to the battlefield under {controller}'s control")
+        done.append(new)
+    _acted(ctx, done)
+    return bool(done)
+
+
+def _draw(ctx: Ctx, a: A.Draw) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        draw(ctx.game, p, n)
+    return True
+
+
+def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject], n: int) -> list[GameObject]:
+    """A player picks ``n`` of ``cands`` (all of them if there is no choice)."""
+    if len(cands) <= n:
+        return list(cands)
+    d = Decision("pick", player, prompt, [o.id for o in cands], [display_name(o) for o in cands], n, n)
+    picked = ask(ctx.game, d)
+    return [o for o in cands if o.id in picked]
+
+
+def _discard(ctx: Ctx, a: A.Discard) -> bool:
+    game = ctx.game
+    for p in ctx.players(a.player):
+        hand = game.zone_objects("hand", p)
+        if a.amount is None:
+            victims = list(hand)
+        else:
+            n = ctx.quantity(a.amount)
+            victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
+        for v in victims:
+            game.say(f"  {p} discards {v.card.name}")
+            move(game, v, "graveyard")
+    return True
+
+
+def _mill(ctx: Ctx, a: A.Mill) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        for o in [ctx.game.obj(c) for c in ctx.game.zone("library", p)[:n]]:
+            move(ctx.game, o, "graveyard")
+        ctx.game.say(f"  {p} mills {n}")
+    return True
+
+
+def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
+    game = ctx.game
+    done = False
+    if isinstance(a.what, A.SelfRef | A.ItRef) and a.player is None:
+        for o in _current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
+            if o.zone == "battlefield" and o.controller == ctx.controller:
+                game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
+                move(game, o, "graveyard")
+                done = True
+        return done
+    if not isinstance(a.what, A.AnObject):
+        raise Unsupported(f"sacrifice of {type(a.what).__name__}")
+    from .filters import matches
+
+    n = ctx.quantity(a.what.count) if a.what.count is not None else 1
+    for p in ctx.players(a.player):
+        cands = [
+            o for o in game.battlefield()
+            if o.controller == p and matches(game, a.what.filter, o, you=p, source=ctx.source)
+        ]  # fmt: skip
+        for v in choose_cards(ctx, p, f"sacrifice {n}", cands, n):
+            game.say(f"  {p} sacrifices {display_name(v)}")
+            move(game, v, "graveyard")
+            done = True
+    return done
+
+
+# --------------------------------------------------------------------------
+# Counters, tokens, P/T, tapping
+# --------------------------------------------------------------------------
+
+
+def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
+    n = ctx.quantity(a.amount)
+    objs = [o for o in _current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
+    for o in objs:
+        o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
+    return bool(objs) and n > 0
+
+
+def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
+    n = ctx.quantity(a.amount)
+    objs = _current(ctx, ctx.objects(a.source))
+    if not objs or any(o.counters.get(a.kind, 0) < n for o in objs):
+        ctx.game.say(f"  can't remove {n} {a.kind} counter(s): not enough")
+        return False
+    for o in objs:
+        o.counters[a.kind] -= n
+        if not o.counters[a.kind]:
+            del o.counters[a.kind]
+        ctx.game.say(f"  removes {n} {a.kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
+    return True
+
+
+def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
+    game = ctx.game
+    spec = a.spec or ctx.last_token
+    if spec is None:
+        raise Unsupported("'of those tokens' with no token named before")
+    ctx.last_token = spec
+    n = ctx.quantity(a.amount)
+    card = token_card(spec)
+    made = []
+    for p in ctx.players(a.player):
+        for _ in range(n):
+            new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped)
+            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+            made.append(new)
+        game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}")
+    _acted(ctx, made)
+    return bool(made)
+
+
+def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
+    """111.10/707.2: a token that copies the copiable values — never the kicked
+    status or other linked information (K16)."""
+    from .copies import copiable_card
+
+    game = ctx.game
+    n = ctx.quantity(a.amount)
+    made = []
+    for oid in ctx.objects(a.of):
+        o = ctx.game.get(oid)
+        if o is None:
+            continue
+        card = copiable_card(o)
+        for _ in range(n):
+            new = create_on_battlefield(game, card, ctx.controller, copy_of=card, tapped=a.tapped)
+            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+            made.append(new)
+            game.say(f"  {ctx.controller} creates a token copy of {display_name(o)}")
+    _acted(ctx, made)
+    return bool(made)
+
+
+def _pump(ctx: Ctx, a: A.Pump) -> bool:
+    if not a.until_eot:
+        raise Unsupported("a static P/T change inside a resolving effect")
+    times = ctx.quantity(a.per) if a.per is not None else 1
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        eff = EotEffect(o.id, (a.power or 0) * times, (a.toughness or 0) * times,
+                        tuple(k.lower() for k in a.keywords), ctx.game.tick())  # fmt: skip
+        ctx.game.state.eot.append(eff)
+        ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
+                     + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
+    return bool(objs)
+
+
+def _tap(ctx: Ctx, a: A.TapObjects) -> bool:
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        o.tapped = True
+        ctx.game.say(f"  taps {display_name(o)}")
+    _acted(ctx, objs)
+    return bool(objs)
+
+
+def _untap(ctx: Ctx, a: A.UntapObjects) -> bool:
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        o.tapped = False
+        ctx.game.say(f"  untaps {display_name(o)}")
+    _acted(ctx, objs)
+    return bool(objs)
+
+
+def _fight(ctx: Ctx, a: A.Fight) -> bool:
+    """701.14: each deals damage equal to its power to the other."""
+    first = _current(ctx, ctx.objects(a.first))
+    second = _current(ctx, ctx.objects(a.second))
+    if not first or not second:
+        return False
+    x, y = first[0], second[0]
+    if x.zone != "battlefield" or y.zone != "battlefield":
+        return False
+    px, _ = power_toughness(ctx.game, x)
+    py, _ = power_toughness(ctx.game, y)
+    deal_damage(ctx, display_name(x), px or 0, [y], [], x)
+    deal_damage(ctx, display_name(y), py or 0, [x], [], y)
+    return True
+
+
+def _no_combat(ctx: Ctx, a: Any) -> bool:
+    """Combat and regeneration are not modelled; these change nothing the game can observe."""
+    return True
+
+
+# --------------------------------------------------------------------------
+# The stack: counter, copy
+# --------------------------------------------------------------------------
+
+
+def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
+    from .stack import counter_spell
+
+    done = False
+    for oid in ctx.objects(a.what):
+        done = counter_spell(ctx, oid, a) or done
+    return done
+
+
+def _copy_spell(ctx: Ctx, a: A.CopySpell) -> bool:
+    from .copies import copy_spell
+
+    done = False
+    for oid in ctx.objects(a.what):
+        done = copy_spell(ctx, oid, new_targets=a.new_targets) or done
+    return done
+
+
+# --------------------------------------------------------------------------
+# Face-down, library manipulation, mana
+# --------------------------------------------------------------------------
+
+
+def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
+    from .facedown import manifest, manifest_dread
+
+    made: list[GameObject] = []
+    for p in ctx.players(a.player):
+        if a.dread:
+            made.extend(manifest_dread(ctx, p))
+        else:
+            n = ctx.quantity(a.amount) if a.amount is not None else 1
+            made.extend(manifest(ctx, p, n, cloak=a.cloak))
+    _acted(ctx, made)
+    return bool(made)
+
+
+def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
+    n = ctx.quantity(a.amount)
+    ctx.looked = [ctx.game.obj(c).id for c in ctx.game.zone("library", ctx.controller)[:n]]
+    ctx.game.say(f"  {ctx.controller} looks at the top {len(ctx.looked)} card(s) of their library")
+    return True
+
+
+def _reveal_put_in_hand(ctx: Ctx, a: A.RevealPutInHand) -> bool:
+    from .filters import matches
+
+    what = getattr(a, "what", None)
+    filt = what.filter if isinstance(what, A.AnObject) else getattr(a, "filter", None)
+    if filt is None:
+        raise Unsupported("reveal with no description of the card")
+    from dataclasses import replace
+
+    filt = replace(filt, card=True, zone=None)
+    cands = [o for o in _current(ctx, ctx.looked) if matches(ctx.game, filt, o, you=ctx.controller, source=ctx.source)]
+    if not cands:
+        ctx.game.say("  no card fits; nothing is revealed")
+        return False
+    d = Decision("pick", ctx.controller, "reveal which card and put it into your hand",
+                 [o.id for o in cands], [o.card.name for o in cands], 1, 1)  # fmt: skip
+    picked = ask(ctx.game, d)
+    o = ctx.game.get(picked[0])
+    assert o is not None
+    ctx.game.say(f"  reveals {o.card.name} and puts it into their hand")
+    move(ctx.game, o, "hand")
+    return True
+
+
+def _rest_on_bottom(ctx: Ctx, a: A.PutRestOnBottom) -> bool:
+    import random
+
+    rest = _current(ctx, ctx.looked)
+    rest = [o for o in rest if o.zone == "library"]
+    if a.random:
+        random.Random(ctx.game.state.seed * 7919 + ctx.game.state.clock).shuffle(rest)
+    for o in rest:
+        move(ctx.game, o, "library", bottom=True)
+    ctx.game.say(f"  puts {len(rest)} card(s) on the bottom of the library")
+    ctx.looked = []
+    return True
+
+
+def _add_mana(ctx: Ctx, a: A.AddMana) -> bool:
+    from .mana import _add_mana_units
+
+    src = ctx.source_obj()
+    if src is None:
+        return False
+    units = _add_mana_units(ctx.game, src, a)
+    pool = ctx.game.player(ctx.controller).pool
+    for u in units:
+        pool[u] = pool.get(u, 0) + 1
+    ctx.game.say(f"  {ctx.controller} adds {units_text(list(units))}")
+    return True
+
+
+def _attach(ctx: Ctx, a: A.Attach) -> bool:
+    what = _current(ctx, ctx.objects(a.what))
+    to = _current(ctx, ctx.objects(a.to))
+    if not what or not to:
+        return False
+    what[0].attached_to = to[0].id
+    ctx.game.say(f"  attaches {display_name(what[0])} to {display_name(to[0])}")
+    return True
+
+
+ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.DealDamage: _deal_damage,
+    A.Destroy: _destroy,
+    A.Exile: _exile,
+    A.ReturnTo: _return,
+    A.Draw: _draw,
+    A.Discard: _discard,
+    A.Mill: _mill,
+    A.GainLife: _gain_life,
+    A.LoseLife: _lose_life,
+    A.Sacrifice: _sacrifice,
+    A.PutCounters: _put_counters,
+    A.RemoveCounters: _remove_counters,
+    A.CreateTokens: _create_tokens,
+    A.CreateTokenCopy: _create_token_copy,
+    A.Pump: _pump,
+    A.CantBlock: _no_combat,
+    A.CantBeRegenerated: _no_combat,
+    A.TapObjects: _tap,
+    A.UntapObjects: _untap,
+    A.CounterSpell: _counter,
+    A.CopySpell: _copy_spell,
+    A.Manifest: _manifest,
+    A.Fight: _fight,
+    A.LookAtTop: _look,
+    A.RevealPutInHand: _reveal_put_in_hand,
+    A.PutRestOnBottom: _rest_on_bottom,
+    A.AddMana: _add_mana,
+    A.Attach: _attach,
+}
+
+__all__ = ["ACTIONS", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_sentence"]

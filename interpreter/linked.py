@@ -1,0 +1,89 @@
+"""Linked information kept per object at run time (CR 607, 702.33).
+
+Everything one ability of an object records for another ability of the same
+object lives in a :class:`Linked` record keyed by the object's
+:data:`~interpreter.objects.ObjectId` — the card's id *and* its zone-change
+count — so a card that left its zone and came back is a new object with none
+of it (400.7).  "Was it kicked" is never a flag on the card.
+
+Records are immutable; an update replaces the record, which keeps snapshots
+(:meth:`interpreter.state.GameState.clone`) cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .objects import ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """What the game remembers about one object for its linked abilities.
+
+    * ``kicks``: for each kicker payment, the index of the kicker cost paid
+      (607.2i, 702.33; rules K4, K9) — ``(0, 0)`` is a multikicker paid twice,
+      ``(0, 1)`` both costs of "Kicker A and/or B".
+    * ``cast``: it was cast (a copy or a card put onto the battlefield was not, K11, K15).
+    * ``x``: the value of X chosen as it was cast (601.2b; copied by 707.10).
+    * ``mana_spent``: mana spent to cast it, additional costs included (K14, L-j).
+    * ``exiled`` / ``created``: per ability index, the objects that ability
+      exiled (607.2a, L-a) or put onto the battlefield (607.2c, L-c).
+    * ``chosen``: per ability index, the value that ability chose (607.2d, L-d).
+    * ``paid``: per ability index (-1: the spell's own additional costs), what
+      was paid as it was cast or entered (607.2g/607.2j, L-g, L-j).
+    """
+
+    kicks: tuple[int, ...] = ()
+    cast: bool = False
+    x: int | None = None
+    mana_spent: int = 0
+    exiled: tuple[tuple[int, ObjectId], ...] = ()
+    created: tuple[tuple[int, ObjectId], ...] = ()
+    chosen: tuple[tuple[int, Any], ...] = ()
+    paid: tuple[tuple[int, Any], ...] = ()
+
+    @property
+    def times_kicked(self) -> int:
+        return len(self.kicks)
+
+    def exiled_by(self, ability: int | None) -> list[ObjectId]:
+        return [o for a, o in self.exiled if ability is None or a == ability]
+
+    def created_by(self, ability: int | None) -> list[ObjectId]:
+        return [o for a, o in self.created if ability is None or a == ability]
+
+    def chosen_by(self, ability: int | None) -> Any:
+        for a, v in reversed(self.chosen):
+            if ability is None or a == ability:
+                return v
+        return None
+
+    def paid_by(self, ability: int | None) -> Any:
+        for a, v in reversed(self.paid):
+            if ability is None or a == ability:
+                return v
+        return None
+
+    def cast_info(self) -> Linked:
+        """What a resolving permanent spell passes to the permanent it becomes
+        (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
+        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid)
+
+    def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
+        return replace(self, exiled=self.exiled + ((ability, obj),))
+
+    def with_created(self, ability: int, obj: ObjectId) -> Linked:
+        return replace(self, created=self.created + ((ability, obj),))
+
+    def with_chosen(self, ability: int, value: Any) -> Linked:
+        return replace(self, chosen=self.chosen + ((ability, value),))
+
+    def with_paid(self, ability: int, value: Any) -> Linked:
+        return replace(self, paid=self.paid + ((ability, value),))
+
+
+EMPTY = Linked()
+
+__all__ = ["EMPTY", "Linked"]

@@ -1,0 +1,363 @@
+"""Mana: pools, mana abilities, and working out a payment (CR 106, 107.4,
+601.2g-h, 605).
+
+A cost's mana symbols become *requirements* (one per colored, colorless,
+hybrid, Phyrexian and {2/W} symbol, one count of generic mana).  Mana in the
+pool and untapped sources with mana abilities ("{T}: Add {G}", "Add {C} for
+each charge counter on ...", the intrinsic ability of a basic land, 305.6)
+are searched for an assignment that pays every requirement; when there is
+none, :func:`explain_shortfall` says precisely why.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grammar import ast as A
+
+from .characteristics import BASIC_LAND_MANA, chars, display_name, has_keyword
+from .objects import GameObject, ObjectId, PlayerId
+
+if TYPE_CHECKING:
+    from .state import Game
+
+MANA_ORDER = "WUBRGC"
+
+
+# --------------------------------------------------------------------------
+# Writing mana
+# --------------------------------------------------------------------------
+
+
+def symbol_text(s: A.ManaSymbol) -> str:
+    if isinstance(s, A.GenericMana):
+        return f"{{{s.amount}}}"
+    if isinstance(s, A.ColoredMana):
+        return f"{{{s.color}}}"
+    if isinstance(s, A.ColorlessMana):
+        return "{C}"
+    if isinstance(s, A.SnowMana):
+        return "{S}"
+    if isinstance(s, A.VariableMana):
+        return f"{{{s.letter}}}"
+    if isinstance(s, A.HybridMana):
+        return f"{{{s.first}/{s.second}}}"
+    if isinstance(s, A.GenericHybridMana):
+        return f"{{2/{s.color}}}"
+    if isinstance(s, A.PhyrexianMana):
+        return f"{{{s.color}/{s.hybrid}/P}}" if s.hybrid else f"{{{s.color}/P}}"
+    raise TypeError(s)
+
+
+def cost_text(cost: A.ManaCost | None) -> str:
+    if cost is None:
+        return ""
+    return "".join(symbol_text(s) for s in cost.symbols) or "{0}"
+
+
+def units_text(units: list[str] | Counter[str]) -> str:
+    items = sorted(units.elements() if isinstance(units, Counter) else units, key=MANA_ORDER.index)
+    return "".join(f"{{{u}}}" for u in items) or "nothing"
+
+
+# --------------------------------------------------------------------------
+# Requirements
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One symbol to pay: ``colors`` it accepts (C is colorless mana only),
+    ``life`` if 2 life may pay it (Phyrexian), ``generic2`` for {2/W}."""
+
+    text: str
+    colors: frozenset[str]
+    life: bool = False
+    generic2: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ManaNeed:
+    specific: tuple[Requirement, ...]
+    generic: int
+
+    @property
+    def total(self) -> int:
+        return len(self.specific) + self.generic
+
+    def text(self) -> str:
+        parts = [r.text for r in self.specific]
+        return (f"{{{self.generic}}}" if self.generic else "") + "".join(parts) if (parts or self.generic) else "{0}"
+
+
+def need_of(costs: list[A.ManaCost], x: int | None = None) -> ManaNeed:
+    """The requirements of several mana costs added together (601.2f), X replaced by its value."""
+    specific: list[Requirement] = []
+    generic = 0
+    for cost in costs:
+        for s in cost.symbols:
+            if isinstance(s, A.GenericMana):
+                generic += s.amount
+            elif isinstance(s, A.VariableMana):
+                generic += x or 0
+            elif isinstance(s, A.ColoredMana):
+                specific.append(Requirement(symbol_text(s), frozenset(s.color)))
+            elif isinstance(s, A.ColorlessMana):
+                specific.append(Requirement("{C}", frozenset("C")))
+            elif isinstance(s, A.HybridMana):
+                specific.append(Requirement(symbol_text(s), frozenset((s.first, s.second))))
+            elif isinstance(s, A.GenericHybridMana):
+                specific.append(Requirement(symbol_text(s), frozenset(s.color), generic2=True))
+            elif isinstance(s, A.PhyrexianMana):
+                cs = {s.color} | ({s.hybrid} if s.hybrid else set())
+                specific.append(Requirement(symbol_text(s), frozenset(cs), life=True))
+            elif isinstance(s, A.SnowMana):
+                generic += 1  # snow is not modelled: any mana pays it
+    specific.sort(key=lambda r: (r.life or r.generic2, len(r.colors)))
+    return ManaNeed(tuple(specific), generic)
+
+
+# --------------------------------------------------------------------------
+# Sources
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSource:
+    """An untapped permanent and what each of its mana abilities would add."""
+
+    obj: ObjectId
+    name: str
+    ability: tuple[int, ...]  # ability index per option (-1: intrinsic, 305.6)
+    options: tuple[tuple[str, ...], ...]
+
+    def colors(self) -> set[str]:
+        return {u for opt in self.options for u in opt}
+
+
+def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana) -> tuple[str, ...]:
+    from .quantities import static_quantity
+
+    units: list[str] = []
+    for s in add.mana.symbols:
+        if isinstance(s, A.ColoredMana):
+            units.append(s.color)
+        elif isinstance(s, A.ColorlessMana):
+            units.append("C")
+        elif isinstance(s, A.GenericMana):
+            units.extend("C" * s.amount)
+    if add.per is not None:
+        units = units * static_quantity(game, obj, add.per)
+    return tuple(units)
+
+
+def mana_ability_of(ab: A.Ability) -> A.AddMana | None:
+    """An activated ability that only adds mana and has no target (605.1a)."""
+    if not isinstance(ab, A.ActivatedAbility):
+        return None
+    sentences = ab.effect.sentences
+    if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence):
+        return None
+    actions = sentences[0].actions
+    if len(actions) == 1 and isinstance(actions[0], A.AddMana):
+        return actions[0]
+    return None
+
+
+def can_tap_for_cost(game: Game, obj: GameObject) -> bool:
+    """302.6: a creature's {T} abilities need it to have been controlled since the turn began."""
+    if obj.tapped:
+        return False
+    return not (obj.sick and "creature" in chars(obj).types and not has_keyword(game, obj, "haste"))
+
+
+def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None) -> list[ManaSource]:
+    """Untapped permanents of ``player`` whose mana abilities cost just {T}."""
+    out: list[ManaSource] = []
+    for obj in game.battlefield():
+        if obj.controller != player or (only is not None and obj.id not in only):
+            continue
+        if not can_tap_for_cost(game, obj):
+            continue
+        c = chars(obj)
+        idx: list[int] = []
+        opts: list[tuple[str, ...]] = []
+        if "land" in c.types:
+            for sub in c.subtypes:
+                if sub in BASIC_LAND_MANA:
+                    idx.append(-1)
+                    opts.append((BASIC_LAND_MANA[sub],))
+        for i, ab in enumerate(c.abilities):
+            add = mana_ability_of(ab)
+            if add is None or not isinstance(ab, A.ActivatedAbility):
+                continue
+            if tuple(type(p) for p in ab.cost.parts) != (A.TapCost,):
+                continue
+            units = _add_mana_units(game, obj, add)
+            if units:
+                idx.append(i)
+                opts.append(units)
+        if opts:
+            out.append(ManaSource(obj.id, display_name(obj), tuple(idx), tuple(opts)))
+    out.sort(key=lambda s: (len(s.colors()), max(len(o) for o in s.options)))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Finding a payment
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Which sources to tap (and which of their abilities), which pool mana
+    to spend, and how much life pays Phyrexian symbols."""
+
+    taps: tuple[tuple[ObjectId, int], ...]
+    spend: tuple[str, ...]
+    life: int
+
+    @property
+    def mana_spent(self) -> int:
+        return len(self.spend)
+
+
+class _Search:
+    def __init__(self, need: ManaNeed, pool: Counter[str], sources: list[ManaSource], life: int) -> None:
+        self.need = need
+        self.sources = sources
+        self.life = life
+        self.start_pool = pool
+        self.budget = 20000
+
+    def run(self) -> Payment | None:
+        return self._specific(0, Counter(self.start_pool), (), frozenset(), [], 0, 0)
+
+    def _specific(
+        self,
+        i: int,
+        floating: Counter[str],
+        taps: tuple[tuple[ObjectId, int], ...],
+        used: frozenset[int],
+        spent: list[str],
+        life: int,
+        extra_generic: int,
+    ) -> Payment | None:
+        self.budget -= 1
+        if self.budget < 0:
+            return None
+        if i == len(self.need.specific):
+            return self._generic(floating, taps, used, spent, life, self.need.generic + extra_generic)
+        req = self.need.specific[i]
+        tried: set[str] = set()
+        for color in sorted(req.colors, key=MANA_ORDER.index):
+            if floating[color] > 0 and color not in tried:
+                tried.add(color)
+                floating[color] -= 1
+                got = self._specific(i + 1, floating, taps, used, spent + [color], life, extra_generic)
+                floating[color] += 1
+                if got:
+                    return got
+        for si, src in enumerate(self.sources):
+            if si in used:
+                continue
+            for oi, opt in enumerate(src.options):
+                hit = next((u for u in opt if u in req.colors), None)
+                if hit is None:
+                    continue
+                add = Counter(opt)
+                add[hit] -= 1
+                got = self._specific(
+                    i + 1, floating + add, taps + ((src.obj, src.ability[oi]),), used | {si},
+                    spent + [hit], life, extra_generic,
+                )  # fmt: skip
+                if got:
+                    return got
+        if req.generic2:
+            got = self._specific(i + 1, floating, taps, used, spent, life, extra_generic + 2)
+            if got:
+                return got
+        if req.life and self.life - life >= 2:
+            got = self._specific(i + 1, floating, taps, used, spent, life + 2, extra_generic)
+            if got:
+                return got
+        return None
+
+    def _generic(
+        self,
+        floating: Counter[str],
+        taps: tuple[tuple[ObjectId, int], ...],
+        used: frozenset[int],
+        spent: list[str],
+        life: int,
+        generic: int,
+    ) -> Payment | None:
+        floating = Counter({k: v for k, v in floating.items() if v > 0})
+        spent = list(spent)
+        taps_l = list(taps)
+        while generic > 0 and sum(floating.values()) > 0:
+            unit = max(floating, key=lambda u: (u == "C", floating[u]))
+            floating[unit] -= 1
+            if floating[unit] == 0:
+                del floating[unit]
+            spent.append(unit)
+            generic -= 1
+        for si, src in enumerate(self.sources):
+            if generic <= 0:
+                break
+            if si in used:
+                continue
+            oi = max(range(len(src.options)), key=lambda k: len(src.options[k]))
+            opt = list(src.options[oi])
+            taps_l.append((src.obj, src.ability[oi]))
+            take = opt[:generic]
+            spent.extend(take)
+            generic -= len(take)
+        if generic > 0:
+            return None
+        return Payment(tuple(taps_l), tuple(spent), life)
+
+
+def find_payment(
+    game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None
+) -> Payment | None:
+    pool = Counter(game.player(player).pool)
+    sources = sources_of(game, player, only)
+    return _Search(need, pool, sources, game.player(player).life).run()
+
+
+def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None) -> str:
+    """Why no payment exists: too little mana in all, or too few sources of a color."""
+    pool = Counter(game.player(player).pool)
+    sources = sources_of(game, player, only)
+    available = sum(pool.values()) + sum(max(len(o) for o in s.options) for s in sources)
+    names = ", ".join(s.name for s in sources) or "none"
+    pool_text = f"; pool {units_text(pool)}" if sum(pool.values()) else ""
+    if available < need.total - sum(1 for r in need.specific if r.life):
+        return (
+            f"needs {need.total} mana ({need.text()}) but only {available} is available "
+            f"(untapped sources: {names}{pool_text})"
+        )
+    by_color: Counter[str] = Counter()
+    for r in need.specific:
+        if len(r.colors) == 1 and not r.life and not r.generic2:
+            by_color[next(iter(r.colors))] += 1
+    for color, count in by_color.items():
+        have = pool[color] + sum(1 for s in sources if color in s.colors())
+        if have < count:
+            makers = [s.name for s in sources if color in s.colors()]
+            return (
+                f"needs {{{color}}}" + (f" ×{count}" if count > 1 else "")
+                + f" but only {have} source{'s' if have != 1 else ''} of {{{color}}}"
+                + (f" ({', '.join(makers)})" if makers else "")
+                + f"; untapped sources: {names}{pool_text}"
+            )  # fmt: skip
+    return f"no way to pay {need.text()} with the untapped sources ({names}){pool_text}"
+
+
+__all__ = [
+    "ManaNeed", "ManaSource", "Payment", "Requirement", "cost_text", "explain_shortfall",
+    "find_payment", "mana_ability_of", "need_of", "sources_of", "symbol_text", "units_text",
+]  # fmt: skip

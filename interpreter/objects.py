@@ -1,0 +1,124 @@
+"""Game objects and their identity (CR 109, 400.7).
+
+A physical card (or a token, or a copy of a spell) has a ``cid`` that never
+changes.  Each time it changes zones it becomes a new object: its zone-change
+counter ``zcc`` goes up, and everything the game remembered about the old
+object (tapped, counters, damage, face-down status, linked information) is
+gone.  ``(cid, zcc)`` — an :data:`ObjectId` — names one object for as long as
+it exists, and is the key of everything linked to it (rule 607,
+:mod:`interpreter.linked`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+from grammar import ast as A
+
+ObjectId: TypeAlias = tuple[int, int]
+PlayerId: TypeAlias = str
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
+Zone: TypeAlias = Literal["library", "hand", "battlefield", "graveyard", "stack", "exile"]
+
+FaceDown: TypeAlias = Literal["manifested", "manifested dread", "cloaked", "morph"]
+
+
+@dataclass(slots=True)
+class GameObject:
+    """One card, token or spell copy in one zone.
+
+    ``card`` is what is printed (for a token, what the effect that created it
+    said).  ``copy_of`` holds copiable values set by a copy effect (706.2);
+    ``face_down`` says how it became face down (708, rule M13), ``None`` when
+    face up.  Characteristics are never stored here: they are computed by
+    :mod:`interpreter.characteristics`.
+    """
+
+    cid: int
+    zcc: int
+    card: A.Card
+    owner: PlayerId
+    controller: PlayerId
+    zone: Zone
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    token: bool = False
+    spell_copy: bool = False
+    face_down: FaceDown | None = None
+    copy_of: A.Card | None = None
+    token_colors: tuple[str, ...] | None = None
+    arrived: int = 0
+    sick: bool = False
+    attached_to: ObjectId | None = None
+
+    @property
+    def id(self) -> ObjectId:
+        return (self.cid, self.zcc)
+
+    def clone(self) -> GameObject:
+        return GameObject(
+            self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
+            dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
+            self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to,
+        )  # fmt: skip
+
+    @property
+    def is_card(self) -> bool:
+        """A physical card (not a token, not a copy of a spell): conserved across zones."""
+        return not self.token and not self.spell_copy
+
+
+@dataclass(slots=True)
+class Player:
+    name: PlayerId
+    life: int = 20
+    pool: dict[str, int] = field(default_factory=dict)
+    lost: bool = False
+    poison: int = 0
+
+    def clone(self) -> Player:
+        return Player(self.name, self.life, dict(self.pool), self.lost, self.poison)
+
+
+@dataclass(frozen=True, slots=True)
+class Lki:
+    """Last known information of an object that left a zone (CR 608.2h, 603.10)."""
+
+    id: ObjectId
+    name: str
+    controller: PlayerId
+    owner: PlayerId
+    power: int | None
+    toughness: int | None
+    types: tuple[str, ...]
+    counters: tuple[tuple[str, int], ...]
+    abilities: tuple[A.Ability, ...]
+    face_down: FaceDown | None
+    zone: Zone
+
+
+MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def token_card(spec: A.TokenSpec) -> A.Card:
+    """The card-like definition of a token (CR 111.4: its name is its subtypes + "Token")."""
+    name = " ".join(spec.subtypes) + " Token" if spec.subtypes else "Token"
+    abilities: tuple[A.Ability, ...] = ()
+    if spec.keywords:
+        abilities = (A.KeywordLine(tuple(A.Keyword(k) for k in spec.keywords)),)
+    types = tuple(t.capitalize() for t in spec.types)
+    pt = A.PowerToughness(spec.power, spec.toughness) if "Creature" in types else None
+    return A.Card(name, None, A.TypeLine((), types, tuple(spec.subtypes)), abilities, pt)
+
+
+def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
+    return tuple(MANA_COLOR_WORDS[c] for c in spec.colors if c in MANA_COLOR_WORDS)
+
+
+__all__ = [
+    "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
+    "token_card", "token_colors",
+]  # fmt: skip

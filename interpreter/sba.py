@@ -1,0 +1,58 @@
+"""State-based actions (CR 704), checked whenever a player would receive priority.
+
+* 704.5a a player with 0 or less life loses; 704.5b a player who drew from
+  an empty library loses;
+* 704.5d a token not on the battlefield ceases to exist; 704.5e a copy of a
+  spell not on the stack ceases to exist;
+* 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
+* 704.5g a creature with lethal damage marked on it is destroyed;
+* 704.5i a planeswalker with no loyalty counters goes to the graveyard.
+"""
+
+from __future__ import annotations
+
+from .characteristics import chars, display_name, power_toughness
+from .state import Game
+from .zones import move
+
+
+def check(game: Game) -> bool:
+    """Perform all applicable state-based actions at once, repeatedly (704.3).
+    Return whether any was performed."""
+    any_done = False
+    while True:
+        done = False
+        for p in game.state.players.values():
+            if p.life <= 0 and not p.lost:
+                p.lost = True
+                game.say(f"  {p.name} has {p.life} life and loses the game (704.5a)")
+                done = True
+        dying = []
+        for o in game.battlefield():
+            c = chars(o)
+            if "creature" in c.types:
+                _, t = power_toughness(game, o)
+                if t is not None and t <= 0:
+                    dying.append((o, "has toughness 0 or less (704.5f)"))
+                elif t is not None and o.damage >= t:
+                    dying.append((o, "has lethal damage (704.5g)"))
+            elif "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+                dying.append((o, "has no loyalty (704.5i)"))
+        for o, why in dying:
+            game.say(f"  {display_name(o)} {why} and is put into the graveyard")
+            move(game, o, "graveyard")
+            done = True
+        for o in list(game.state.objects.values()):
+            if (o.token and o.zone != "battlefield") or (o.spell_copy and o.zone != "stack"):
+                key = o.zone if o.zone in ("battlefield", "stack") else f"{o.owner}:{o.zone}"
+                lst = game.state.zones.get(key, [])
+                if o.cid in lst:
+                    lst.remove(o.cid)
+                del game.state.objects[o.cid]
+                done = True
+        if not done:
+            return any_done
+        any_done = True
+
+
+__all__ = ["check"]

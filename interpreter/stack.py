@@ -1,0 +1,154 @@
+"""The stack and resolution (CR 405, 608), countering (701.6).
+
+The top object resolves: its targets are checked again, and if all of them
+are illegal it does nothing (608.2b); an instant or sorcery carries out its
+effect and goes to its owner's graveyard; a permanent spell becomes a
+permanent (608.3) carrying its cast-time linked information (kicks, X, mana
+spent), and a copy of a permanent spell becomes a token (707.10c, rule K15).
+A triggered ability with an intervening "if" does nothing if the condition
+is false now (603.4).
+"""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from .bind import ability_effect
+from .characteristics import chars, display_name
+from .choices import Decision, ask
+from .context import Ctx
+from .costs import pay_mana
+from .errors import IllegalAction
+from .mana import cost_text, need_of
+from .objects import ObjectId
+from .replacement import put_onto_battlefield
+from .state import Game, StackItem
+from .targets import slot_index, slots_of, still_legal
+from .triggers import settle
+from .zones import move
+
+PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+
+
+def item_ctx(game: Game, item: StackItem) -> Ctx:
+    x = item.x
+    if item.kind == "spell":
+        x = game.linked(item.source).x
+    return Ctx(
+        game, item.controller, item.source, item.ability, item, slot_index(item.effect) if item.effect else {},
+        x=x, trigger_object=item.trigger_object, trigger_spell=item.trigger_spell, trigger_player=item.trigger_player,
+    )  # fmt: skip
+
+
+def _all_targets_illegal(ctx: Ctx, item: StackItem) -> bool:
+    if item.effect is None or not any(item.targets):
+        return False
+    for slot, chosen in zip(slots_of(item.effect), item.targets, strict=False):
+        for value in chosen:
+            if still_legal(ctx, slot.node, value):
+                return False
+    return True
+
+
+def resolve_top(game: Game) -> None:
+    """608.2: resolve the top object of the stack, then let the game settle."""
+    if not game.state.stack:
+        raise IllegalAction("nothing to resolve: the stack is empty")
+    item = game.state.stack.pop()
+    ctx = item_ctx(game, item)
+    if item.kind == "spell":
+        _resolve_spell(game, item, ctx)
+    else:
+        _resolve_ability(game, item, ctx)
+    settle(game)
+
+
+def _resolve_ability(game: Game, item: StackItem, ctx: Ctx) -> None:
+    if item.condition is not None and not ctx.holds(item.condition):
+        game.say(f"{item.name}'s ability resolves and does nothing: its 'if' condition is false now (603.4)")
+        return
+    if _all_targets_illegal(ctx, item):
+        game.say(f"{item.name}'s ability does nothing: all its targets are illegal now (608.2b)")
+        return
+    game.say(f"{item.name}'s ability resolves")
+    if item.effect is not None:
+        from .effects import run
+
+        run(ctx, item.effect)
+
+
+def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
+    from .effects import run
+
+    spell = game.get(item.source)
+    if spell is None:
+        return
+    name = display_name(spell)
+    if _all_targets_illegal(ctx, item):
+        game.say(f"{name} doesn't resolve: all its targets are illegal (608.2b)")
+        _leave_stack(game, spell.id)
+        return
+    c = chars(spell)
+    if any(t in c.types for t in PERMANENT_TYPES):
+        info = game.linked(spell.id).cast_info()
+        if spell.spell_copy:
+            spell.spell_copy = False
+            spell.token = True  # 707.10c: a copy of a permanent spell becomes a token
+            game.say(f"{name} resolves and becomes a token permanent")
+        else:
+            game.say(f"{name} resolves and enters the battlefield")
+        put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down)
+        return
+    game.say(f"{name} resolves")
+    if item.effect is not None:
+        run(ctx, item.effect)
+    _leave_stack(game, spell.id)
+
+
+def _leave_stack(game: Game, oid: ObjectId) -> None:
+    spell = game.get(oid)
+    if spell is None or spell.zone != "stack":
+        return
+    move(game, spell, "graveyard")  # a copy ceases to exist there (704.5e)
+
+
+def can_be_countered(game: Game, oid: ObjectId) -> bool:
+    spell = game.get(oid)
+    if spell is None:
+        return False
+    return not any(isinstance(ab, A.CantBeCountered) for ab in chars(spell).abilities)
+
+
+def counter_spell(ctx: Ctx, oid: ObjectId, action: A.CounterSpell) -> bool:
+    """701.6: a countered spell is removed from the stack — all of it, however
+    many times it was kicked (K10); "can't be countered" spells stay (101.2)."""
+    game = ctx.game
+    item = next((s for s in game.state.stack if s.source == oid), None)
+    spell = game.get(oid)
+    if item is None or spell is None:
+        return False
+    name = display_name(spell)
+    if not can_be_countered(game, oid):
+        game.say(f"  {name} can't be countered")
+        return False
+    if action.unless_pays is not None:
+        need = need_of([action.unless_pays])
+        d = Decision("may", item.controller, f"pay {cost_text(action.unless_pays)} so that {name} isn't countered?")
+        if ask(game, d):
+            try:
+                with game.transaction():
+                    pay_mana(game, item.controller, need, None, cost_text(action.unless_pays))
+                return False
+            except IllegalAction as exc:
+                game.say(f"  {item.controller} can't pay: {exc}")
+    game.state.stack.remove(item)
+    game.say(f"  counters {name}")
+    _leave_stack(game, oid)
+    return True
+
+
+def spell_effect(card: A.Card) -> A.Effect | None:
+    return ability_effect(card, -1)
+
+
+__all__ = ["can_be_countered", "counter_spell", "item_ctx", "resolve_top", "spell_effect"]

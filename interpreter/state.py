@@ -1,0 +1,251 @@
+"""The game state and the :class:`Game` that plays it.
+
+:class:`GameState` is plain data: players, objects, zones, the stack, linked
+information, continuous effects with a duration, triggered abilities waiting
+to be put on the stack.  It can be cloned and compared, which is how a refused
+action leaves the game exactly as it was (:meth:`Game.transaction`).
+
+:class:`Game` adds what is not game state: the chooser that answers
+decisions, the log, and the events of the action being carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from grammar import ast as A
+from grammar.errors import CardTextError
+
+from .linked import EMPTY, Linked
+from .objects import GameObject, Lki, ObjectId, Player, PlayerId, Zone
+
+TargetValue: TypeAlias = "ObjectId | PlayerId"
+
+
+@dataclass(slots=True)
+class StackItem:
+    """A spell or an ability on the stack (CR 405, 113.7).
+
+    For a spell, ``source`` is the spell object itself and its kicks and X
+    are in the spell's :class:`~interpreter.linked.Linked` record.  For an
+    ability, ``source`` is the object it comes from and ``ability`` the index
+    of the ability in that object's abilities.  ``targets`` has one tuple
+    per target slot of the effect (:mod:`interpreter.targets`); an empty tuple
+    is a slot with nothing chosen (a kicked-only part of an unkicked spell,
+    K7, or "up to" with none).
+    """
+
+    sid: int
+    kind: Literal["spell", "ability"]
+    controller: PlayerId
+    source: ObjectId
+    ability: int
+    effect: A.Effect | None
+    name: str
+    targets: tuple[tuple[Any, ...], ...] = ()
+    x: int | None = None
+    condition: A.Condition | None = None
+    trigger_object: ObjectId | None = None
+    trigger_spell: int | None = None
+    trigger_player: PlayerId | None = None
+
+    def clone(self) -> StackItem:
+        return StackItem(
+            self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
+            self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
+            self.trigger_player,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class EotEffect:
+    """A continuous effect from a resolved spell or ability that lasts until
+    end of turn (611.2a, 514.2): "+3/+3 until end of turn"."""
+
+    target: ObjectId
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    timestamp: int
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTrigger:
+    """A triggered ability that triggered and waits to be put on the stack
+    the next time a player would receive priority (603.3)."""
+
+    controller: PlayerId
+    source: ObjectId
+    ability: int
+    node: A.TriggeredAbility
+    name: str
+    trigger_object: ObjectId | None = None
+    trigger_spell: int | None = None
+    trigger_player: PlayerId | None = None
+    order: int = 0
+
+
+@dataclass(slots=True)
+class GameState:
+    players: dict[PlayerId, Player]
+    objects: dict[int, GameObject] = field(default_factory=dict)
+    zones: dict[str, list[int]] = field(default_factory=dict)
+    stack: list[StackItem] = field(default_factory=list)
+    linked: dict[ObjectId, Linked] = field(default_factory=dict)
+    lki: dict[ObjectId, Lki] = field(default_factory=dict)
+    eot: list[EotEffect] = field(default_factory=list)
+    until_leaves: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    active: PlayerId = "A"
+    step: str = "main"
+    turn: int = 1
+    next_id: int = 1
+    clock: int = 0
+    seed: int = 0
+
+    def clone(self) -> GameState:
+        return GameState(
+            {k: p.clone() for k, p in self.players.items()},
+            {k: o.clone() for k, o in self.objects.items()},
+            {k: list(v) for k, v in self.zones.items()},
+            [s.clone() for s in self.stack],
+            dict(self.linked),
+            dict(self.lki),
+            list(self.eot),
+            list(self.until_leaves),
+            list(self.pending),
+            self.active, self.step, self.turn, self.next_id, self.clock, self.seed,
+        )  # fmt: skip
+
+
+# --------------------------------------------------------------------------
+# Events: what happened during an action, for triggered abilities (603.2)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    obj: ObjectId
+    from_zone: Zone | None
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    lki: Lki
+    to_zone: Zone
+    new: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    sid: int
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    """One kicker payment (K17: "whenever a player kicks a spell" counts each)."""
+
+    sid: int
+    player: PlayerId
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedFaceUp:
+    obj: ObjectId
+    player: PlayerId
+
+
+Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp
+
+
+class Game:
+    """A game in progress: state, chooser, log and the card pool."""
+
+    def __init__(self, state: GameState, chooser: Any = None) -> None:
+        self.state = state
+        self.chooser = chooser
+        self.log: list[str] = []
+        self.events: list[Event] = []
+
+    # --- objects and zones ---------------------------------------------------
+
+    def obj(self, cid: int) -> GameObject:
+        return self.state.objects[cid]
+
+    def get(self, oid: ObjectId) -> GameObject | None:
+        """The object ``oid`` if it still exists (same zone-change count)."""
+        o = self.state.objects.get(oid[0])
+        if o is None or o.zcc != oid[1]:
+            return None
+        return o
+
+    def zone(self, zone: Zone, player: PlayerId | None = None) -> list[int]:
+        key = zone if zone in ("battlefield", "stack") else f"{player}:{zone}"
+        return self.state.zones.setdefault(key, [])
+
+    def zone_objects(self, zone: Zone, player: PlayerId | None = None) -> list[GameObject]:
+        return [self.state.objects[c] for c in self.zone(zone, player)]
+
+    def battlefield(self) -> list[GameObject]:
+        return [self.state.objects[c] for c in self.zone("battlefield")]
+
+    def linked(self, oid: ObjectId) -> Linked:
+        return self.state.linked.get(oid, EMPTY)
+
+    def set_linked(self, oid: ObjectId, value: Linked) -> None:
+        self.state.linked[oid] = value
+
+    def opponents(self, player: PlayerId) -> list[PlayerId]:
+        return [p for p in self.state.players if p != player]
+
+    def player(self, name: PlayerId) -> Player:
+        return self.state.players[name]
+
+    def tick(self) -> int:
+        self.state.clock += 1
+        return self.state.clock
+
+    def new_id(self) -> int:
+        n = self.state.next_id
+        self.state.next_id += 1
+        return n
+
+    def stack_item(self, sid: int) -> StackItem | None:
+        for item in self.state.stack:
+            if item.sid == sid:
+                return item
+        return None
+
+    # --- log ----------------------------------------------------------------
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+
+    # --- transactions ---------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Do an action all or nothing: on any :class:`CardTextError` the state,
+        the log and pending events are put back as they were, then the error
+        goes on (601.2: an illegal cast is reversed, 728 in spirit)."""
+        saved = self.state.clone()
+        log_len = len(self.log)
+        events = list(self.events)
+        try:
+            yield
+        except CardTextError:
+            self.state = saved
+            del self.log[log_len:]
+            self.events = events
+            raise
+
+
+__all__ = [
+    "Cast", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
+    "PendingTrigger", "StackItem", "TargetValue", "TurnedFaceUp",
+]  # fmt: skip

@@ -1,0 +1,236 @@
+"""Targets (CR 115, 601.2c, 603.3d, 608.2b).
+
+The targets of a spell or ability are the ``target`` phrases of its effect,
+in order: each is a *slot*.  A slot inside "If it was kicked, ..." is chosen
+only if the spell is kicked, and a slot of a sentence that a kicked
+"instead" replaces only if it isn't (rule K7); a spell can't be kicked if
+such a slot has no legal choice.  On resolution each target is checked again;
+if every target is illegal the spell or ability does nothing (608.2b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from grammar import ast as A
+
+from .bind import per_node
+from .characteristics import chars, display_name, keywords
+from .choices import Decision, ask
+from .errors import IllegalAction, Unsupported
+from .filters import matches
+from .objects import GameObject
+
+if TYPE_CHECKING:
+    from .context import Ctx
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    node: A.Target
+    when: Literal["always", "kicked", "unkicked"] = "always"
+    condition: A.KickedCondition | None = None
+    where_x: A.Quantity | None = None
+
+
+def _targets_in(node: A.Node) -> list[A.Target]:
+    return [n for n in node.walk() if isinstance(n, A.Target)]
+
+
+@per_node
+def slots_of(effect: A.Effect) -> tuple[Slot, ...]:
+    out: list[Slot] = []
+    sentences = effect.sentences
+    for i, s in enumerate(sentences):
+        body = s.body if isinstance(s, A.IfSentence) else s
+        when: Literal["always", "kicked", "unkicked"] = "always"
+        cond: A.KickedCondition | None = None
+        if isinstance(s, A.IfSentence) and isinstance(s.condition, A.KickedCondition):
+            cond = s.condition
+            when = "unkicked" if cond.negated else "kicked"
+        elif i + 1 < len(sentences):
+            nxt = sentences[i + 1]
+            if (isinstance(nxt, A.IfSentence) and nxt.instead and isinstance(nxt.condition, A.KickedCondition)
+                    and _targets_in(nxt.body)):  # fmt: skip
+                cond = nxt.condition
+                when = "kicked" if cond.negated else "unkicked"
+        for t in _targets_in(body):
+            out.append(Slot(t, when, cond, body.where_x))
+    return tuple(out)
+
+
+@per_node
+def slot_index(effect: A.Effect) -> dict[int, int]:
+    return {id(s.node): i for i, s in enumerate(slots_of(effect))}
+
+
+def slot_active(ctx: Ctx, slot: Slot) -> bool:
+    if slot.when == "always" or slot.condition is None:
+        return True
+    from .conditions import kicked
+
+    positive = A.KickedCondition(slot.condition.subject, slot.condition.cost, slot.condition.times, False)
+    return kicked(ctx, positive) == (slot.when == "kicked")
+
+
+def _targetable(ctx: Ctx, obj: GameObject) -> bool:
+    """702.11 hexproof / 702.18 shroud; a spell can't target itself (115.5)."""
+    if obj.id == ctx.source and obj.zone == "stack":
+        return False
+    kws = keywords(ctx.game, obj)
+    if "shroud" in kws:
+        return False
+    return not ("hexproof" in kws and obj.controller != ctx.controller)
+
+
+def _object_ok(ctx: Ctx, spec: object, obj: GameObject, earlier: list[Any], another: bool) -> bool:
+    game = ctx.game
+    if isinstance(spec, A.ObjectFilter):
+        if not matches(game, spec, obj, you=ctx.controller, source=ctx.source, players=ctx.players,
+                       quantity=ctx.quantity):  # fmt: skip
+            return False
+    elif isinstance(spec, A.AnyTarget | A.CreatureOrPlayer | A.PlayerOrPlaneswalker):
+        if obj.zone != "battlefield":
+            return False
+        types = chars(obj).types
+        allowed = {"planeswalker", "battle"} if isinstance(spec, A.PlayerOrPlaneswalker) else {"creature", "planeswalker", "battle"}
+        if not allowed & set(types):
+            return False
+    else:
+        return False
+    if another and obj.id in earlier:
+        return False
+    return _targetable(ctx, obj)
+
+
+def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
+    if ctx.game.player(player).lost:
+        return False
+    if isinstance(spec, A.PlayerFilter):
+        return not spec.opponent or player != ctx.controller
+    return not isinstance(spec, A.ObjectFilter)
+
+
+def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
+    """Every legal choice for one target slot, objects in arrival order, then players."""
+    game = ctx.game
+    spec = node.spec
+    another = isinstance(spec, A.ObjectFilter) and spec.another
+    out: list[Any] = []
+    if not isinstance(spec, A.PlayerFilter):
+        pool: list[GameObject]
+        if isinstance(spec, A.ObjectFilter) and spec.zone is not None:
+            pool = []
+            for p in ctx.players(spec.zone.owner):
+                pool.extend(game.zone_objects(spec.zone.zone, p))
+        elif isinstance(spec, A.ObjectFilter) and "spell" in spec.nouns:
+            pool = game.zone_objects("stack")
+        else:
+            pool = game.battlefield()
+        pool = sorted(pool, key=lambda o: o.arrived)
+        out.extend(o.id for o in pool if _object_ok(ctx, spec, o, earlier, another))
+    if isinstance(spec, A.PlayerFilter | A.AnyTarget | A.CreatureOrPlayer | A.PlayerOrPlaneswalker):
+        out.extend(p for p in game.state.players if _player_ok(ctx, spec, p))
+    return out
+
+
+def still_legal(ctx: Ctx, node: A.Target, value: Any) -> bool:
+    """608.2b: is a chosen target still a legal target?"""
+    if isinstance(value, str):
+        return _player_ok(ctx, node.spec, value)
+    obj = ctx.game.get(value)
+    if obj is None:
+        return False
+    return _object_ok(ctx, node.spec, obj, [], False)
+
+
+def label(ctx: Ctx, value: Any) -> str:
+    if isinstance(value, str):
+        return f"player {value}"
+    obj = ctx.game.get(value)
+    if obj is None:
+        return str(value)
+    return f"{obj.controller}:{display_name(obj)} ({obj.zone})"
+
+
+def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
+    node = slot.node
+    if node.count is None:
+        n = 1
+    else:
+        saved = ctx.x
+        if slot.where_x is not None:
+            ctx.x = ctx.quantity(slot.where_x)
+        try:
+            n = ctx.quantity(node.count)
+        finally:
+            ctx.x = saved
+    return (0 if node.up_to else n), n
+
+
+def describe_target(node: A.Target) -> str:
+    spec = node.spec
+    if isinstance(spec, A.ObjectFilter):
+        words = ["another target"] if spec.another else ["target"]
+        for a in spec.adjectives:
+            w = getattr(a, "type", None) or getattr(a, "status", None) or getattr(a, "subtype", None) or getattr(a, "color", "")
+            words.append(("non" if getattr(a, "negated", False) else "") + str(w))
+        words.append(" or ".join(spec.nouns) + (" card" if spec.card else ""))
+        return " ".join(words)
+    if isinstance(spec, A.PlayerFilter):
+        return "target opponent" if spec.opponent else "target player"
+    if isinstance(spec, A.AnyTarget):
+        return "any target"
+    if isinstance(spec, A.CreatureOrPlayer):
+        return "target creature or player"
+    return "target player or planeswalker"
+
+
+def choose_targets(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -> tuple[tuple[Any, ...], ...]:
+    """601.2c / 603.3d: choose every active slot's targets, in order.
+
+    Raises :class:`IllegalAction` when a required slot has no legal choice
+    (the caller decides what that means: a spell can't be cast, a trigger is
+    removed from the stack).
+    """
+    if effect is None:
+        return ()
+    chosen: list[tuple[Any, ...]] = []
+    earlier: list[Any] = []
+    for slot in slots_of(effect):
+        if not slot_active(ctx, slot):
+            chosen.append(())
+            continue
+        lo, hi = count_range(ctx, slot)
+        opts = candidates(ctx, slot.node, earlier)
+        what = describe_target(slot.node)
+        if len(opts) < lo:
+            part = " (the kicked part)" if slot.when == "kicked" else ""
+            raise IllegalAction(f"{who}: no legal target for '{what}'{part}")
+        if hi == 0:
+            chosen.append(())
+            continue
+        d = Decision(
+            "targets", ctx.controller, f"{who}: choose {what}" + (f" (up to {hi})" if node_up_to(slot) else ""),
+            opts, [label(ctx, o) for o in opts], lo, min(hi, len(opts)) if node_up_to(slot) else hi, main=main,
+        )  # fmt: skip
+        picks = ask(ctx.game, d)
+        chosen.append(tuple(picks))
+        earlier.extend(picks)
+    return tuple(chosen)
+
+
+def node_up_to(slot: Slot) -> bool:
+    return slot.node.up_to
+
+
+def require_supported(effect: A.Effect) -> None:
+    for n in effect.walk():
+        if isinstance(n, A.Target) and not isinstance(
+            n.spec, A.ObjectFilter | A.PlayerFilter | A.AnyTarget | A.CreatureOrPlayer | A.PlayerOrPlaneswalker
+        ):
+            raise Unsupported(f"target kind {type(n.spec).__name__}")
+
+
+__all__ = ["Slot", "candidates", "choose_targets", "label", "slot_index", "slots_of", "still_legal"]

@@ -1,0 +1,223 @@
+"""Triggered abilities (CR 603).
+
+Events recorded while an action is carried out are matched against the
+triggered abilities of the objects that could see them: permanents on the
+battlefield, a spell being cast ("when you cast this spell"), and an object
+that just left the battlefield for its own leaves-the-battlefield abilities
+(603.10a, which "look back in time").  An intervening "if" (603.4) is
+checked when the event happens and again on resolution.
+
+Triggered abilities wait in ``state.pending`` until a player would receive
+priority; then they are put on the stack, active player's first (APNAP,
+603.3b), and their targets chosen at that moment (603.3d, rule K12).  A
+player with several different triggered abilities chooses their order (a
+``"order"`` decision); identical ones need no choice.
+"""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from . import sba
+from .characteristics import chars, display_name
+from .choices import Decision, ask
+from .context import Ctx
+from .errors import IllegalAction
+from .filters import matches
+from .objects import GameObject, Lki, ObjectId, PlayerId
+from .state import Cast, Entered, Event, Game, Kicked, Left, PendingTrigger, StackItem, TurnedFaceUp
+from .targets import choose_targets, slot_index
+
+
+def _abilities(obj: GameObject) -> list[tuple[int, A.TriggeredAbility]]:
+    return [(i, ab) for i, ab in enumerate(chars(obj).abilities) if isinstance(ab, A.TriggeredAbility)]
+
+
+def _player_matches(game: Game, ref: A.PlayerRef, controller: PlayerId, actor: PlayerId) -> bool:
+    if isinstance(ref, A.You):
+        return actor == controller
+    if isinstance(ref, A.PlayerGroup):
+        if ref.which in ("each_opponent", "an_opponent"):
+            return actor != controller
+        return True
+    return False
+
+
+def _is_self(ref: object) -> bool:
+    return isinstance(ref, A.SelfRef | A.ItRef)
+
+
+def _filter_of(ref: object) -> A.ObjectFilter | None:
+    if isinstance(ref, A.Each | A.AnObject):
+        return ref.filter
+    if isinstance(ref, A.ObjectFilter):
+        return ref
+    return None
+
+
+def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.TriggeredAbility, event: Event,
+                 spell_self: int | None = None) -> tuple[bool, ObjectId | None, int | None, PlayerId | None]:  # fmt: skip
+    """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
+    (triggers, triggering object, triggering spell, triggering player)."""
+    t = node.trigger
+    if isinstance(event, Entered) and isinstance(t, A.EntersTrigger):
+        if _is_self(t.object):
+            return event.obj == src_id, event.obj, None, None
+        filt = _filter_of(t.object)
+        obj = game.get(event.obj)
+        if filt is not None and obj is not None:
+            return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
+        return False, None, None, None
+    if isinstance(event, Left) and isinstance(t, A.LeavesTrigger | A.DiesTrigger):
+        dies = event.lki.zone == "battlefield" and event.to_zone == "graveyard"
+        if isinstance(t, A.DiesTrigger) and not (dies and "creature" in event.lki.types):
+            return False, None, None, None
+        if event.lki.zone != "battlefield":
+            return False, None, None, None
+        if _is_self(t.object):
+            return event.lki.id == src_id, event.lki.id, None, None
+        return False, None, None, None
+    if isinstance(event, Cast) and isinstance(t, A.CastTrigger):
+        item = game.stack_item(event.sid)
+        if item is None:
+            return False, None, None, None
+        if t.this_spell:
+            return spell_self == event.sid, None, event.sid, event.player
+        if spell_self is not None:
+            return False, None, None, None
+        if not _player_matches(game, t.player, controller, event.player):
+            return False, None, None, None
+        if t.kicked and not game.linked(item.source).kicks:
+            return False, None, None, None
+        return True, None, event.sid, event.player
+    if isinstance(event, Kicked) and isinstance(t, A.KicksTrigger):
+        if spell_self is not None:
+            return False, None, None, None
+        ok = _player_matches(game, t.player, controller, event.player)
+        return ok, None, event.sid, event.player
+    if isinstance(event, TurnedFaceUp) and isinstance(t, A.TurnedFaceUpTrigger):
+        obj = game.get(event.obj)
+        if obj is None:
+            return False, None, None, None
+        if t.you_turn:
+            ok = event.player == controller
+        else:
+            ok = matches(game, t.filter, obj, you=controller, source=src_id)
+        return ok, event.obj, None, event.player
+    return False, None, None, None
+
+
+def collect(game: Game) -> None:
+    """Turn the events recorded so far into pending triggered abilities."""
+    events = game.events
+    game.events = []
+    for event in events:
+        sources: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
+        for o in game.battlefield():
+            abilities = _abilities(o)
+            if abilities:
+                sources.append((o.id, o.controller, abilities, display_name(o), None))
+        if isinstance(event, Left):
+            lki: Lki = event.lki
+            own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
+            if own and lki.face_down is None:
+                sources.append((lki.id, lki.controller, own, lki.name, None))
+        if isinstance(event, Cast):
+            item = game.stack_item(event.sid)
+            spell = game.get(item.source) if item else None
+            if spell is not None and spell.face_down is None:
+                sources.append((spell.id, spell.controller, _abilities(spell), display_name(spell), event.sid))
+        for src_id, controller, abilities, name, spell_self in sources:
+            for idx, node in abilities:
+                ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self)
+                if not ok:
+                    continue
+                pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
+                                         len(game.state.pending))  # fmt: skip
+                if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
+                    continue  # 603.4: an intervening "if" that is false: it doesn't trigger
+                game.state.pending.append(pending)
+
+
+def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ctx:
+    effect = p.node.effect
+    return Ctx(
+        game, p.controller, p.source, p.ability, item, slot_index(effect),
+        trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
+    )  # fmt: skip
+
+
+def _order(game: Game, player: PlayerId, items: list[PendingTrigger]) -> list[PendingTrigger]:
+    kinds = {(p.source, p.ability) for p in items}
+    if len(kinds) <= 1:
+        return items
+    labels = []
+    for p in items:
+        same_source = sum(1 for q in items if q.source == p.source and q.ability != p.ability)
+        labels.append(p.name + (f" (ability {p.ability + 1})" if same_source else ""))
+    d = Decision(
+        "order", player, "order your triggered abilities (the first listed is put on the stack first and resolves last)",
+        list(range(len(items))), labels, len(items), len(items),
+    )  # fmt: skip
+    picked = ask(game, d)
+    return [items[i] for i in picked]
+
+
+def put_on_stack(game: Game) -> None:
+    """603.3b: APNAP order; targets are chosen now (603.3d)."""
+    pending = game.state.pending
+    game.state.pending = []
+    players = list(game.state.players)
+    active = game.state.active
+    order = [active] + [p for p in players if p != active]
+    for player in order:
+        mine = [p for p in pending if p.controller == player]
+        if not mine:
+            continue
+        for p in _order(game, player, mine):
+            item = StackItem(
+                game.new_id(), "ability", p.controller, p.source, p.ability, p.node.effect, p.name,
+                condition=p.node.condition, trigger_object=p.trigger_object,
+                trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
+            )  # fmt: skip
+            ctx = _ctx_for(game, p, item)
+            try:
+                item.targets = choose_targets(ctx, p.node.effect, main=False, who=f"{p.name}'s triggered ability")
+            except IllegalAction as exc:
+                game.say(f"{p.name}'s triggered ability is removed from the stack: {exc} (603.3d)")
+                continue
+            game.state.stack.append(item)
+            game.say(f"{p.name}'s triggered ability ({_trigger_words(p.node)}) goes on the stack"
+                     + _targets_text(game, item))  # fmt: skip
+
+
+def _trigger_words(node: A.TriggeredAbility) -> str:
+    name = type(node.trigger).__name__.replace("Trigger", "").lower()
+    return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
+            "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up",
+            }.get(name, name)  # fmt: skip
+
+
+def _targets_text(game: Game, item: StackItem) -> str:
+    from .targets import label
+
+    ctx = Ctx(game, item.controller, item.source)
+    chosen = [label(ctx, v) for slot in item.targets for v in slot]
+    return f", targeting {', '.join(chosen)}" if chosen else ""
+
+
+def settle(game: Game) -> None:
+    """117.5: before a player receives priority, state-based actions are
+    performed and triggered abilities are put on the stack, until neither happens."""
+    for _ in range(1000):
+        changed = sba.check(game)
+        collect(game)
+        if game.state.pending:
+            put_on_stack(game)
+            continue
+        if not changed and not game.events:
+            return
+    raise RuntimeError("state-based actions and triggers did not settle")
+
+
+__all__ = ["collect", "put_on_stack", "settle"]

@@ -1,0 +1,73 @@
+"""Passing priority and the turn (CR 117.4, 500-514), as far as scenarios need.
+
+When every player passes in succession, the top object of the stack
+resolves; with an empty stack the step ends.  A turn here is: upkeep →
+(draw) → main → end → cleanup.  The game starts in the first player's main
+phase.  At cleanup damage wears off and "until end of turn" effects end
+(514.2); mana pools empty at the end of every step (106.4).  The next
+player's turn starts with their permanents untapping (502.3) and a draw
+(504.1).
+"""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from .characteristics import chars
+from .state import Game, PendingTrigger
+from .triggers import settle
+from .zones import draw
+
+
+def _phase_triggers(game: Game, step: str) -> None:
+    for o in game.battlefield():
+        for i, ab in enumerate(chars(o).abilities):
+            if isinstance(ab, A.TriggeredAbility) and isinstance(ab.trigger, A.PhaseTrigger):
+                if ab.trigger.step != step:
+                    continue
+                if ab.trigger.yours and o.controller != game.state.active:
+                    continue
+                game.state.pending.append(PendingTrigger(o.controller, o.id, i, ab, o.card.name))
+
+
+def _empty_pools(game: Game) -> None:
+    for p in game.state.players.values():
+        p.pool = {}
+
+
+def pass_priority(game: Game) -> None:
+    """All players pass: resolve the top of the stack, or end the step."""
+    from .stack import resolve_top
+
+    if game.state.stack:
+        resolve_top(game)
+        return
+    state = game.state
+    _empty_pools(game)
+    if state.step == "main":
+        state.step = "end"
+        game.say(f"-- {state.active}'s end step")
+        _phase_triggers(game, "end")
+    elif state.step == "end":
+        game.say("-- cleanup: damage wears off, 'until end of turn' effects end (514.2)")
+        for o in game.battlefield():
+            o.damage = 0
+        state.eot = []
+        players = list(state.players)
+        state.active = players[(players.index(state.active) + 1) % len(players)]
+        state.turn += 1
+        state.step = "upkeep"
+        game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
+        for o in game.battlefield():
+            if o.controller == state.active:
+                o.tapped = False
+                o.sick = False
+        _phase_triggers(game, "upkeep")
+    elif state.step == "upkeep":
+        state.step = "main"
+        game.say(f"-- {state.active}'s draw step and main phase")
+        draw(game, state.active, 1)
+    settle(game)
+
+
+__all__ = ["pass_priority"]

@@ -1,0 +1,138 @@
+"""Zones and moving objects between them (CR 400).
+
+Moving an object makes a new object (400.7): a new zone-change count, no
+counters, untapped, no damage, face up (a face-down permanent that leaves is
+revealed, 708.9), nothing attached, no linked information.  Leaving the
+battlefield or the stack records last known information (608.2h) and an
+event for leaves-the-battlefield triggers (603.10a).
+"""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from .characteristics import chars, display_name, power_toughness
+from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
+from .state import Entered, Game, Left
+
+
+def zone_key(zone: Zone, player: PlayerId) -> str:
+    return zone if zone in ("battlefield", "stack") else f"{player}:{zone}"
+
+
+def _list_for(game: Game, obj: GameObject) -> list[int]:
+    owner_or_controller = obj.controller if obj.zone in ("battlefield", "stack") else obj.owner
+    return game.zone(obj.zone, owner_or_controller)
+
+
+def create_object(
+    game: Game,
+    card: A.Card,
+    owner: PlayerId,
+    zone: Zone,
+    *,
+    controller: PlayerId | None = None,
+    token: bool = False,
+    spell_copy: bool = False,
+    position: int | None = None,
+) -> GameObject:
+    """A new card, token or copy in a zone (no event: used for setup, tokens, copies)."""
+    cid = game.new_id()
+    obj = GameObject(cid, 0, card, owner, controller or owner, zone, token=token, spell_copy=spell_copy)
+    obj.arrived = game.tick()
+    game.state.objects[cid] = obj
+    lst = game.zone(zone, obj.controller if zone in ("battlefield", "stack") else owner)
+    if position is None:
+        lst.append(cid)
+    else:
+        lst.insert(position, cid)
+    return obj
+
+
+def lki_of(game: Game, obj: GameObject) -> Lki:
+    p, t = power_toughness(game, obj)
+    c = chars(obj)
+    return Lki(
+        obj.id, c.name, obj.controller, obj.owner, p, t, c.types,
+        tuple(sorted(obj.counters.items())), c.abilities, obj.face_down, obj.zone,
+    )  # fmt: skip
+
+
+def move(
+    game: Game,
+    obj: GameObject,
+    to: Zone,
+    *,
+    controller: PlayerId | None = None,
+    bottom: bool = False,
+    face_down: str | None = None,
+    tapped: bool = False,
+) -> GameObject:
+    """Move ``obj`` to zone ``to`` as a new object; return it.
+
+    Libraries are ordered top first; ``bottom`` puts a card at the bottom.
+    """
+    old_id = obj.id
+    from_zone = obj.zone
+    lki: Lki | None = None
+    if from_zone in ("battlefield", "stack"):
+        lki = lki_of(game, obj)
+        game.state.lki[old_id] = lki
+    if from_zone == "battlefield" and obj.face_down is not None:
+        game.say(f"  {display_name(obj)} is revealed: {obj.card.name} (708.9)")
+    _list_for(game, obj).remove(obj.cid)
+    obj.zcc += 1
+    obj.zone = to
+    obj.tapped = tapped
+    obj.counters = {}
+    obj.damage = 0
+    obj.face_down = face_down  # type: ignore[assignment]
+    obj.attached_to = None
+    obj.sick = to == "battlefield"
+    obj.arrived = game.tick()
+    if to in ("battlefield", "stack"):
+        obj.controller = controller or (obj.controller if from_zone == "stack" and to == "battlefield" else obj.owner)
+    else:
+        obj.controller = obj.owner
+    if to != "battlefield" and to != "stack":
+        obj.copy_of = None if not obj.token else obj.copy_of
+    lst = _list_for(game, obj)
+    if to == "library" and not bottom:
+        lst.insert(0, obj.cid)
+    else:
+        lst.append(obj.cid)
+    for other in game.battlefield():
+        if other.attached_to == old_id:
+            other.attached_to = None
+    if lki is not None:
+        game.events.append(Left(lki, to, obj.id))
+    if to == "battlefield":
+        game.events.append(Entered(obj.id, from_zone))
+    return obj
+
+
+def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
+    """CR 121: draw from the top; drawing from an empty library loses the game at the next SBA check."""
+    out = []
+    for _ in range(n):
+        lib = game.zone("library", player)
+        if not lib:
+            game.player(player).lost = True
+            game.say(f"  {player} can't draw from an empty library")
+            continue
+        obj = move(game, game.obj(lib[0]), "hand")
+        out.append(obj)
+    if out:
+        game.say(f"  {player} draws {len(out)} card{'s' if len(out) != 1 else ''}")
+    return out
+
+
+def top_of_library(game: Game, player: PlayerId, n: int) -> list[GameObject]:
+    return [game.obj(c) for c in game.zone("library", player)[:n]]
+
+
+def find_current(game: Game, oid: ObjectId) -> GameObject | None:
+    return game.get(oid)
+
+
+__all__ = ["create_object", "draw", "find_current", "lki_of", "move", "top_of_library", "zone_key"]
