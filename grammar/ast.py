@@ -745,6 +745,7 @@ class DealDamage(Node):
     amount: Quantity
     to: ObjectRef | PlayerRef | None  # None: "deals N damage instead" (amount changed only)
     amount_after: bool = False  # "deals damage to X equal to Y" wording
+    also: bool = False  # "it also deals 4 damage to ...": in addition to the sentence before
 
 
 @dataclass(frozen=True, slots=True)
@@ -875,6 +876,7 @@ class Pump(Node):
     per: Quantity | None = None
     until_eot: bool = True
     verb: Literal["get", "gain", "have"] = "get"
+    also: bool = False  # "that creature also gains hexproof"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1047,6 +1049,7 @@ class IfSentence(Node):
     body: Sentence
     instead: Literal["", "before", "after"] = ""
     trailing: Literal["", "if", "unless"] = ""  # "Counter target spell if it was kicked."
+    then: bool = False  # "Then if it wasn't kicked, discard three cards."
 
 
 Instruction: TypeAlias = Sentence | IfSentence

@@ -48,13 +48,9 @@ def lark_parser() -> Lark:
     Built once per process; Lark caches the compiled tables on disk.
     """
     text = grammar_text()
-    plain = Lark(text, start="card", parser="lalr", lexer="contextual", cache=True)
-    filtered = {
-        sym.name
-        for rule in plain.rules
-        for sym in rule.expansion
-        if sym.is_term and sym.filter_out
-    }
+    # Tokens that carry meaning are those of the named terminals (SELF, NUMBER,
+    # MANA_SYMBOL...); keywords and _HIDDEN terminals are only there to parse.
+    named = set(re.findall(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", text, flags=re.M))
     keep_rules = set(re.findall(r"^!(\w+)", text, flags=re.M))
     return Lark(
         text,
@@ -62,7 +58,7 @@ def lark_parser() -> Lark:
         parser="lalr",
         lexer="contextual",
         keep_all_tokens=True,
-        transformer=InlineAst(filtered, keep_rules),
+        transformer=InlineAst(named, keep_rules),
         cache=True,
     )
 

@@ -386,7 +386,8 @@ class Renderer:
                 body = "instead " + body
             elif s.instead == "after":
                 body += " instead"
-            return f"If {self.cond(s.condition)}, {body}{self.where(s.body)}."
+            head = "Then if" if s.then else "If"
+            return f"{head} {self.cond(s.condition)}, {body}{self.where(s.body)}."
         if isinstance(s, A.Sentence):
             return self.instructions(s) + self.where(s) + "."
         raise RenderError(f"no wording for sentence {type(s).__name__}")
@@ -443,7 +444,8 @@ class Renderer:
         return False
 
     def _r_DealDamage(self, n: A.DealDamage) -> str:
-        head = f"{self.obj(n.source)} {self.verb('deal', n.source)}"
+        also = "also " if n.also else ""
+        head = f"{self.obj(n.source)} {also}{self.verb('deal', n.source)}"
         if n.to is None:
             return f"{head} {self.q(n.amount)} damage"
         to = self.obj(n.to)
@@ -535,7 +537,7 @@ class Renderer:
         if n.keywords:
             verb = "gain" if n.verb in ("gain", "get") else "have"
             parts.append(f"{self.verb(verb, n.what)} {self.keywords(n.keywords)}")
-        text = f"{who} " + " and ".join(parts)
+        text = f"{who} {'also ' if n.also else ''}" + " and ".join(parts)
         if n.until_eot:
             text += " until end of turn"
         return text

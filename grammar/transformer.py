@@ -134,9 +134,9 @@ class InlineAst:
     want them) and calls the :class:`ToAst` method of the rule.
     """
 
-    def __init__(self, filtered: set[str], keep_rules: set[str]) -> None:
+    def __init__(self, named: set[str], keep_rules: set[str]) -> None:
         self._ast = ToAst()
-        self._filtered = filtered
+        self._named = named
         self._keep = keep_rules
         self._cache: dict[str, Any] = {}
 
@@ -153,8 +153,7 @@ class InlineAst:
 
     def _make(self, name: str) -> Any:
         method = getattr(self._ast, name, None)
-        filtered = self._filtered
-        hidden = {t for t in filtered if t.startswith("_") and not t.startswith("__")}
+        named = self._named
         keep = name in self._keep
         if method is None:
             if name.startswith("kw_"):
@@ -167,7 +166,7 @@ class InlineAst:
 
             def passthrough(children: list[Any]) -> Any:
                 # An inlined (?rule) alternative: one meaningful child among keywords.
-                args = [c for c in children if not (isinstance(c, Token) and c.type in filtered)]
+                args = [c for c in children if not (isinstance(c, Token) and c.type not in named)]
                 if len(args) != 1:
                     raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/transformer mismatch
                 return args[0]
@@ -177,9 +176,10 @@ class InlineAst:
         def call(children: list[Any]) -> Any:
             meta = Meta(children)
             if keep:
-                args = [c for c in children if not (isinstance(c, Token) and c.type in hidden)]
+                # a "!" rule wants its keyword tokens, not the hidden _TERMINALS
+                args = [c for c in children if not (isinstance(c, Token) and c.type[0] == "_" and c.type[1] != "_")]
             else:
-                args = [c for c in children if not (isinstance(c, Token) and c.type in filtered)]
+                args = [c for c in children if not (isinstance(c, Token) and c.type not in named)]
             return method(meta, *args)
 
         return call
@@ -316,7 +316,7 @@ class ToAst:
     def triggered_ability(self, meta, ability_word, word, trigger, effect):  # type: ignore[no-untyped-def]
         condition = None
         first = effect.sentences[0]
-        if isinstance(first, A.IfSentence) and not first.instead and not first.trailing:
+        if isinstance(first, A.IfSentence) and not (first.instead or first.trailing or first.then):
             # 603.4: "When X, if C, Y." — an intervening "if".
             condition = first.condition
             effect = A.Effect((first.body, *effect.sentences[1:]), span=effect.span)
@@ -519,6 +519,10 @@ class ToAst:
         instead = "before" if before else "after" if after else ""
         return A.IfSentence(condition, body, instead, span=_span(meta))
 
+    def then_if_sentence(self, meta, condition, instructions):  # type: ignore[no-untyped-def]
+        actions, joiner = instructions
+        return A.IfSentence(condition, A.Sentence(actions, joiner), then=True, span=_span(meta))
+
     def trailing_if_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
         actions, joiner = instructions
         return A.IfSentence(condition, A.Sentence(actions, joiner), trailing="if", span=_span(meta))
@@ -576,6 +580,12 @@ class ToAst:
 
     def deal_damage(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
         return A.DealDamage(source, amount, _player_form(to), span=_span(meta))
+
+    def also_deal_damage(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+        return A.DealDamage(source, amount, _player_form(to), also=True, span=_span(meta))
+
+    def also_gain_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+        return A.Pump(what, None, None, kws, verb="gain", also=True, span=_span(meta))
 
     def deal_damage_instead(self, meta, source, amount):  # type: ignore[no-untyped-def]
         return A.DealDamage(source, amount, None, span=_span(meta))
