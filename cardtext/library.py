@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from grammar import ast as A
-from grammar.errors import CardTextError, Location, LocatedError
+from grammar.errors import CardTextError, LocatedError, Location
 from grammar.parser import ParseResult, parse_text
 
 BUNDLED = Path(__file__).parent / "cards"
@@ -44,7 +44,9 @@ def json_card_text(obj: dict[str, Any]) -> str:
     Multi-face cards ("card_faces") give one card per face.
     """
     if obj.get("card_faces"):
-        return "\n\n".join(json_card_text({**face, "card_faces": None}) for face in obj["card_faces"])
+        return "\n\n".join(
+            json_card_text({**face, "card_faces": None}) for face in obj["card_faces"]
+        )
     head = obj["name"]
     if obj.get("mana_cost"):
         head += " " + obj["mana_cost"]
@@ -79,7 +81,9 @@ def read_jsonl(path: Path) -> list[JsonCard]:
             obj = json.loads(line)
             out.append(JsonCard(obj["name"], json_card_text(obj), number))
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise LibraryError(f"not a card object: {exc}", Location(str(path), number, 1)) from None
+            raise LibraryError(
+                f"not a card object: {exc}", Location(str(path), number, 1)
+            ) from None
     return out
 
 
@@ -94,4 +98,11 @@ def bundled_cards() -> list[A.Card]:
     return cards
 
 
-__all__ = ["CardTextError", "bundled_cards", "card_files", "json_card_text", "parse_path", "read_jsonl"]
+__all__ = [
+    "CardTextError",
+    "bundled_cards",
+    "card_files",
+    "json_card_text",
+    "parse_path",
+    "read_jsonl",
+]

@@ -181,12 +181,12 @@ class SelfRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ItRef(Node):
-    """"it" / "its": the object the sentence or trigger is already about."""
+    """ "it" / "its": the object the sentence or trigger is already about."""
 
 
 @dataclass(frozen=True, slots=True)
 class ThatRef(Node):
-    """"that creature", "the creature", "those creatures", "that spell": an
+    """ "that creature", "the creature", "those creatures", "that spell": an
     object named earlier in the same ability (a target, the triggering object)."""
 
     noun: str
@@ -195,7 +195,7 @@ class ThatRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ExiledCards(Node):
-    """"the exiled card" / "cards exiled with [this]": linked to the ability of
+    """ "the exiled card" / "cards exiled with [this]": linked to the ability of
     this object that exiled them (607.2a)."""
 
     plural: bool = False
@@ -204,7 +204,7 @@ class ExiledCards(Node):
 
 @dataclass(frozen=True, slots=True)
 class SacrificedRef(Node):
-    """"the sacrificed creature": what was sacrificed to pay this spell's
+    """ "the sacrificed creature": what was sacrificed to pay this spell's
     additional cost (linked to :class:`AdditionalCost`, 607.2j)."""
 
     noun: str = "creature"
@@ -212,7 +212,7 @@ class SacrificedRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class AttachedRef(Node):
-    """"enchanted creature" / "equipped creature"."""
+    """ "enchanted creature" / "equipped creature"."""
 
     how: Literal["enchanted", "equipped"]
     noun: str = "creature"
@@ -220,7 +220,7 @@ class AttachedRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ThemRef(Node):
-    """"them" / "they": the objects the previous instruction acted on."""
+    """ "them" / "they": the objects the previous instruction acted on."""
 
     word: Literal["them", "they"] = "them"
 
@@ -232,31 +232,33 @@ class You(Node):
 
 @dataclass(frozen=True, slots=True)
 class PlayerGroup(Node):
-    """"each player", "each opponent", "a player", "an opponent", "defending player"."""
+    """ "each player", "each opponent", "a player", "an opponent", "defending player"."""
 
-    which: Literal["each_player", "each_opponent", "a_player", "an_opponent", "defending", "your_opponents"]
+    which: Literal[
+        "each_player", "each_opponent", "a_player", "an_opponent", "defending", "your_opponents"
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class TheirRef(Node):
-    """"their": the player the sentence is about ("each player loses half their life")."""
+    """ "their": the player the sentence is about ("each player loses half their life")."""
 
 
 @dataclass(frozen=True, slots=True)
 class ThatPlayer(Node):
-    """"that player": the player named earlier in the ability."""
+    """ "that player": the player named earlier in the ability."""
 
 
 @dataclass(frozen=True, slots=True)
 class ControllerOf(Node):
-    """"its controller", "that creature's controller"."""
+    """ "its controller", "that creature's controller"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class OwnerOf(Node):
-    """"its owner", "the exiled card's owner"."""
+    """ "its owner", "the exiled card's owner"."""
 
     object: ObjectRef
 
@@ -273,7 +275,7 @@ class PlayerFilter(Node):
 
 @dataclass(frozen=True, slots=True)
 class ColorAdj(Node):
-    """"black", "nonblack", "colorless", "multicolored"."""
+    """ "black", "nonblack", "colorless", "multicolored"."""
 
     color: str
     negated: bool = False
@@ -281,7 +283,7 @@ class ColorAdj(Node):
 
 @dataclass(frozen=True, slots=True)
 class TypeAdj(Node):
-    """"nonland", "nonbasic", "artifact" (as in "artifact creature"), "legendary"."""
+    """ "nonland", "nonbasic", "artifact" (as in "artifact creature"), "legendary"."""
 
     type: str
     negated: bool = False
@@ -289,7 +291,7 @@ class TypeAdj(Node):
 
 @dataclass(frozen=True, slots=True)
 class SubtypeAdj(Node):
-    """"Goblin", "non-Human", "Saproling" before a noun."""
+    """ "Goblin", "non-Human", "Saproling" before a noun."""
 
     subtype: str
     negated: bool = False
@@ -297,7 +299,7 @@ class SubtypeAdj(Node):
 
 @dataclass(frozen=True, slots=True)
 class StatusAdj(Node):
-    """"tapped", "untapped", "attacking", "blocking", "face-down", "nontoken", "token"."""
+    """ "tapped", "untapped", "attacking", "blocking", "face-down", "nontoken", "token"."""
 
     status: str
     negated: bool = False
@@ -308,7 +310,7 @@ Adjective: TypeAlias = ColorAdj | TypeAdj | SubtypeAdj | StatusAdj
 
 @dataclass(frozen=True, slots=True)
 class WithKeyword(Node):
-    """"with flying"; "without flying" when negated."""
+    """ "with flying"; "without flying" when negated."""
 
     keyword: str
     negated: bool = False
@@ -316,43 +318,43 @@ class WithKeyword(Node):
 
 @dataclass(frozen=True, slots=True)
 class WithManaValue(Node):
-    """"with mana value 2 or less" (older: "converted mana cost")."""
+    """ "with mana value 2 or less" (older: "converted mana cost")."""
 
     comparison: Comparison
 
 
 @dataclass(frozen=True, slots=True)
 class WithCounter(Node):
-    """"with a +1/+1 counter on it"."""
+    """ "with a +1/+1 counter on it"."""
 
     kind: str
 
 
 @dataclass(frozen=True, slots=True)
 class WithKicker(Node):
-    """"with a kicker ability": a kicker or multikicker keyword (rule K19)."""
+    """ "with a kicker ability": a kicker or multikicker keyword (rule K19)."""
 
 
 @dataclass(frozen=True, slots=True)
 class WithPower(Node):
-    """"with power 2 or less"."""
+    """ "with power 2 or less"."""
 
     comparison: Comparison
 
 
 @dataclass(frozen=True, slots=True)
 class OfChosenType(Node):
-    """"of the chosen type": linked to this object's "choose a creature type" (607.2d)."""
+    """ "of the chosen type": linked to this object's "choose a creature type" (607.2d)."""
 
 
 @dataclass(frozen=True, slots=True)
 class WithChosenName(Node):
-    """"with the chosen name": linked to this object's "choose a card name" (607.2d)."""
+    """ "with the chosen name": linked to this object's "choose a card name" (607.2d)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CreatedWith(Node):
-    """"created with [this]" / "put onto the battlefield with [this]": linked to
+    """ "created with [this]" / "put onto the battlefield with [this]": linked to
     this object's ability that made them (607.2c)."""
 
     object: ObjectRef
@@ -361,13 +363,19 @@ class CreatedWith(Node):
 
 Quality: TypeAlias = (
     CreatedWith
-    | WithKeyword | WithManaValue | WithCounter | WithKicker | WithPower | OfChosenType | WithChosenName
+    | WithKeyword
+    | WithManaValue
+    | WithCounter
+    | WithKicker
+    | WithPower
+    | OfChosenType
+    | WithChosenName
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Comparison(Node):
-    """"2 or less", "3 or greater", "X"."""
+    """ "2 or less", "3 or greater", "X"."""
 
     value: Quantity
     op: Literal["eq", "le", "ge"] = "eq"
@@ -375,7 +383,7 @@ class Comparison(Node):
 
 @dataclass(frozen=True, slots=True)
 class ControlledBy(Node):
-    """"you control", "you don't control", "an opponent controls", "target player controls"."""
+    """ "you control", "you don't control", "an opponent controls", "target player controls"."""
 
     player: PlayerRef
     negated: bool = False
@@ -383,7 +391,7 @@ class ControlledBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class InZone(Node):
-    """"from your graveyard", "in your graveyard", "from your hand"."""
+    """ "from your graveyard", "in your graveyard", "from your hand"."""
 
     zone: Literal["graveyard", "hand", "library", "exile", "battlefield"]
     owner: PlayerRef | None  # None: "on the battlefield"
@@ -411,27 +419,29 @@ class ObjectFilter(Node):
 
 @dataclass(frozen=True, slots=True)
 class AnyTarget(Node):
-    """"any target": a creature, player, planeswalker or battle (115.4)."""
+    """ "any target": a creature, player, planeswalker or battle (115.4)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CreatureOrPlayer(Node):
-    """"target creature or player" (older wording)."""
+    """ "target creature or player" (older wording)."""
 
     planeswalker: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerOrPlaneswalker(Node):
-    """"target player or planeswalker"."""
+    """ "target player or planeswalker"."""
 
 
-TargetSpec: TypeAlias = ObjectFilter | PlayerFilter | AnyTarget | CreatureOrPlayer | PlayerOrPlaneswalker
+TargetSpec: TypeAlias = (
+    ObjectFilter | PlayerFilter | AnyTarget | CreatureOrPlayer | PlayerOrPlaneswalker
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Target(Node):
-    """"target creature", "up to two target creatures", "another target land"."""
+    """ "target creature", "up to two target creatures", "another target land"."""
 
     spec: TargetSpec
     count: Quantity | None = None
@@ -440,7 +450,7 @@ class Target(Node):
 
 @dataclass(frozen=True, slots=True)
 class Each(Node):
-    """"each creature", "all creatures", "creatures you control": every object
+    """ "each creature", "all creatures", "creatures you control": every object
     that fits, at the time the instruction is carried out."""
 
     filter: ObjectFilter
@@ -449,7 +459,7 @@ class Each(Node):
 
 @dataclass(frozen=True, slots=True)
 class AnObject(Node):
-    """"a creature", "two lands": objects the acting player picks as it happens
+    """ "a creature", "two lands": objects the acting player picks as it happens
     (sacrifice, discard) — not targets."""
 
     filter: ObjectFilter
@@ -458,7 +468,15 @@ class AnObject(Node):
 
 
 ObjectRef: TypeAlias = (
-    SelfRef | ItRef | ThatRef | ExiledCards | SacrificedRef | AttachedRef | ThemRef | Target | Each
+    SelfRef
+    | ItRef
+    | ThatRef
+    | ExiledCards
+    | SacrificedRef
+    | AttachedRef
+    | ThemRef
+    | Target
+    | Each
     | AnObject
 )
 PlayerRef: TypeAlias = You | PlayerGroup | ThatPlayer | TheirRef | ControllerOf | OwnerOf | Target
@@ -486,21 +504,21 @@ class VarX(Node):
 
 @dataclass(frozen=True, slots=True)
 class TimesKicked(Node):
-    """"the number of times it was kicked" (702.33, rule K9)."""
+    """ "the number of times it was kicked" (702.33, rule K9)."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class ManaSpent(Node):
-    """"the amount of mana spent to cast it" (includes additional costs, K14)."""
+    """ "the amount of mana spent to cast it" (includes additional costs, K14)."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class CountersOn(Node):
-    """"the number of +1/+1 counters on it"."""
+    """ "the number of +1/+1 counters on it"."""
 
     kind: str
     object: ObjectRef
@@ -508,14 +526,14 @@ class CountersOn(Node):
 
 @dataclass(frozen=True, slots=True)
 class CountOf(Node):
-    """"the number of attacking creatures", "the number of cards in your hand"."""
+    """ "the number of attacking creatures", "the number of cards in your hand"."""
 
     filter: ObjectFilter
 
 
 @dataclass(frozen=True, slots=True)
 class PowerOf(Node):
-    """"its power", "that creature's power", "the sacrificed creature's power"."""
+    """ "its power", "that creature's power", "the sacrificed creature's power"."""
 
     object: ObjectRef
     stat: Literal["power", "toughness", "mana_value"] = "power"
@@ -524,19 +542,19 @@ class PowerOf(Node):
 
 @dataclass(frozen=True, slots=True)
 class LifeTotal(Node):
-    """"half their life" and friends: a player's life total."""
+    """ "half their life" and friends: a player's life total."""
 
     player: PlayerRef
 
 
 @dataclass(frozen=True, slots=True)
 class HighestLife(Node):
-    """"the highest life total among players"."""
+    """ "the highest life total among players"."""
 
 
 @dataclass(frozen=True, slots=True)
 class Half(Node):
-    """"half [quantity], rounded up/down"."""
+    """ "half [quantity], rounded up/down"."""
 
     of: Quantity
     round_up: bool = True
@@ -544,14 +562,14 @@ class Half(Node):
 
 @dataclass(frozen=True, slots=True)
 class Twice(Node):
-    """"twice [quantity]"."""
+    """ "twice [quantity]"."""
 
     of: Quantity
 
 
 @dataclass(frozen=True, slots=True)
 class Difference(Node):
-    """"20 minus [quantity]"."""
+    """ "20 minus [quantity]"."""
 
     left: Quantity
     right: Quantity
@@ -559,7 +577,7 @@ class Difference(Node):
 
 @dataclass(frozen=True, slots=True)
 class LifePaid(Node):
-    """"the life paid as [this] entered": linked to its "As [this] enters, pay
+    """ "the life paid as [this] entered": linked to its "As [this] enters, pay
     any amount of life" (607.2g)."""
 
     object: ObjectRef
@@ -567,7 +585,7 @@ class LifePaid(Node):
 
 @dataclass(frozen=True, slots=True)
 class HighestAmong(Node):
-    """"the highest mana value among cards in your graveyard", "the greatest
+    """ "the highest mana value among cards in your graveyard", "the greatest
     power among creatures they control"."""
 
     stat: Literal["mana_value", "power"]
@@ -576,7 +594,7 @@ class HighestAmong(Node):
 
 @dataclass(frozen=True, slots=True)
 class ForEach(Node):
-    """"[base] for each [thing]": base × the count (``per`` is the count)."""
+    """ "[base] for each [thing]": base × the count (``per`` is the count)."""
 
     base: Quantity
     per: Quantity
@@ -618,35 +636,35 @@ class UntapCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeCost(Node):
-    """"Sacrifice a creature", "Sacrifice two lands", "Sacrifice [this]"."""
+    """ "Sacrifice a creature", "Sacrifice two lands", "Sacrifice [this]"."""
 
     what: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardCost(Node):
-    """"Discard a creature card", "Discard your hand"."""
+    """ "Discard a creature card", "Discard your hand"."""
 
     what: ObjectRef | None  # None: "your hand"
 
 
 @dataclass(frozen=True, slots=True)
 class PayLifeCost(Node):
-    """"Pay 3 life"."""
+    """ "Pay 3 life"."""
 
     amount: Quantity
 
 
 @dataclass(frozen=True, slots=True)
 class TapObjectCost(Node):
-    """"Tap an untapped Vampire you control"."""
+    """ "Tap an untapped Vampire you control"."""
 
     what: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveCountersCost(Node):
-    """"Remove a +1/+1 counter from [this]"."""
+    """ "Remove a +1/+1 counter from [this]"."""
 
     amount: Quantity
     kind: str
@@ -654,7 +672,13 @@ class RemoveCountersCost(Node):
 
 
 CostPart: TypeAlias = (
-    ManaCost | TapCost | UntapCost | SacrificeCost | DiscardCost | PayLifeCost | TapObjectCost
+    ManaCost
+    | TapCost
+    | UntapCost
+    | SacrificeCost
+    | DiscardCost
+    | PayLifeCost
+    | TapObjectCost
     | RemoveCountersCost
 )
 
@@ -680,7 +704,7 @@ class Cost(Node):
 
 @dataclass(frozen=True, slots=True)
 class KickedCondition(Node):
-    """"if it was kicked", "if this spell was kicked", "if [name] was kicked",
+    """ "if it was kicked", "if this spell was kicked", "if [name] was kicked",
     "if it was kicked with its {1}{U} kicker", "if it was kicked twice",
     "unless it was kicked", "if it wasn't kicked".
 
@@ -698,33 +722,33 @@ class KickedCondition(Node):
 
 @dataclass(frozen=True, slots=True)
 class YouDo(Node):
-    """"If you do": the preceding optional instruction was carried out."""
+    """ "If you do": the preceding optional instruction was carried out."""
 
 
 @dataclass(frozen=True, slots=True)
 class IsCreature(Node):
-    """"if it's a creature"."""
+    """ "if it's a creature"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class IsTapped(Node):
-    """"if [this] is tapped"."""
+    """ "if [this] is tapped"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class ControlNone(Node):
-    """"if you control no face-down permanents"."""
+    """ "if you control no face-down permanents"."""
 
     filter: ObjectFilter
 
 
 @dataclass(frozen=True, slots=True)
 class IsEquipped(Node):
-    """"as long as [this] is equipped"."""
+    """ "as long as [this] is equipped"."""
 
     object: ObjectRef
 
@@ -739,7 +763,7 @@ Condition: TypeAlias = KickedCondition | YouDo | IsCreature | IsTapped | Control
 
 @dataclass(frozen=True, slots=True)
 class DealDamage(Node):
-    """"[source] deals N damage to [target]"."""
+    """ "[source] deals N damage to [target]"."""
 
     source: ObjectRef
     amount: Quantity
@@ -761,7 +785,7 @@ class Exile(Node):
 
 @dataclass(frozen=True, slots=True)
 class ReturnTo(Node):
-    """"Return [what] to its owner's hand" / "to the battlefield [under ...]" / "to your hand"."""
+    """ "Return [what] to its owner's hand" / "to the battlefield [under ...]" / "to your hand"."""
 
     what: ObjectRef
     zone: Literal["hand", "battlefield"]
@@ -778,7 +802,7 @@ class Draw(Node):
 
 @dataclass(frozen=True, slots=True)
 class Discard(Node):
-    """"discards two cards", "discard your hand", "discard a card"."""
+    """ "discards two cards", "discard your hand", "discard a card"."""
 
     amount: Quantity | None  # None: the whole hand
     player: PlayerRef | None = None
@@ -804,7 +828,7 @@ class LoseLife(Node):
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice(Node):
-    """"sacrifice [this]", "target player sacrifices a creature"."""
+    """ "sacrifice [this]", "target player sacrifices a creature"."""
 
     what: ObjectRef
     player: PlayerRef | None = None
@@ -812,7 +836,7 @@ class Sacrifice(Node):
 
 @dataclass(frozen=True, slots=True)
 class PutCounters(Node):
-    """"put N [kind] counters on [what]"."""
+    """ "put N [kind] counters on [what]"."""
 
     amount: Quantity
     kind: str
@@ -821,7 +845,7 @@ class PutCounters(Node):
 
 @dataclass(frozen=True, slots=True)
 class RemoveCounters(Node):
-    """"remove N [kind] counters from [what]"."""
+    """ "remove N [kind] counters from [what]"."""
 
     amount: Quantity
     kind: str
@@ -830,7 +854,7 @@ class RemoveCounters(Node):
 
 @dataclass(frozen=True, slots=True)
 class TokenSpec(Node):
-    """"1/1 green Saproling creature token(s) with flying"."""
+    """ "1/1 green Saproling creature token(s) with flying"."""
 
     power: str
     toughness: str
@@ -842,7 +866,7 @@ class TokenSpec(Node):
 
 @dataclass(frozen=True, slots=True)
 class CreateTokens(Node):
-    """"create two 1/1 green Saproling creature tokens"; ``spec`` None means
+    """ "create two 1/1 green Saproling creature tokens"; ``spec`` None means
     "of those tokens" (the same as the sentence before)."""
 
     amount: Quantity
@@ -853,7 +877,7 @@ class CreateTokens(Node):
 
 @dataclass(frozen=True, slots=True)
 class CreateTokenCopy(Node):
-    """"create a token that's a copy of target creature"."""
+    """ "create a token that's a copy of target creature"."""
 
     amount: Quantity
     of: ObjectRef
@@ -862,7 +886,7 @@ class CreateTokenCopy(Node):
 
 @dataclass(frozen=True, slots=True)
 class Pump(Node):
-    """"[what] gets +N/+N [and gains flying] until end of turn".
+    """ "[what] gets +N/+N [and gains flying] until end of turn".
 
     ``power``/``toughness`` are signed numbers or quantities (for "+1/+1 for
     each ..."), ``None`` when only abilities are gained.  Without ``until_eot``
@@ -881,7 +905,7 @@ class Pump(Node):
 
 @dataclass(frozen=True, slots=True)
 class CantBlock(Node):
-    """"[what] can't block" / "can't be blocked"."""
+    """ "[what] can't block" / "can't be blocked"."""
 
     what: ObjectRef
     blocked: bool = False
@@ -889,7 +913,7 @@ class CantBlock(Node):
 
 @dataclass(frozen=True, slots=True)
 class CantBeRegenerated(Node):
-    """"It can't be regenerated." (701.19c)."""
+    """ "It can't be regenerated." (701.19c)."""
 
     what: ObjectRef
 
@@ -906,7 +930,7 @@ class UntapObjects(Node):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Node):
-    """"Counter target spell [unless its controller pays {2}]" (701.6)."""
+    """ "Counter target spell [unless its controller pays {2}]" (701.6)."""
 
     what: ObjectRef
     unless_pays: ManaCost | None = None
@@ -915,7 +939,7 @@ class CounterSpell(Node):
 
 @dataclass(frozen=True, slots=True)
 class CopySpell(Node):
-    """"copy that spell" (707.10); ``new_targets`` adds "You may choose new
+    """ "copy that spell" (707.10); ``new_targets`` adds "You may choose new
     targets for the copy."."""
 
     what: ObjectRef
@@ -924,7 +948,7 @@ class CopySpell(Node):
 
 @dataclass(frozen=True, slots=True)
 class Manifest(Node):
-    """"manifest the top [N] card(s) of [player's] library" (701.40) or
+    """ "manifest the top [N] card(s) of [player's] library" (701.40) or
     "manifest dread" (701.62); ``cloak`` for cloak (701.58)."""
 
     amount: Quantity | None
@@ -935,7 +959,7 @@ class Manifest(Node):
 
 @dataclass(frozen=True, slots=True)
 class Fight(Node):
-    """"[a] fights [b]"; ``have`` for "you may have it fight ..."."""
+    """ "[a] fights [b]"; ``have`` for "you may have it fight ..."."""
 
     first: ObjectRef
     second: ObjectRef
@@ -943,28 +967,28 @@ class Fight(Node):
 
 @dataclass(frozen=True, slots=True)
 class LookAtTop(Node):
-    """"look at the top N cards of your library"."""
+    """ "look at the top N cards of your library"."""
 
     amount: Quantity
 
 
 @dataclass(frozen=True, slots=True)
 class RevealPutInHand(Node):
-    """"reveal a [filter] from among them and put it into your hand"."""
+    """ "reveal a [filter] from among them and put it into your hand"."""
 
     what: AnObject
 
 
 @dataclass(frozen=True, slots=True)
 class PutRestOnBottom(Node):
-    """"Put the rest on the bottom of your library in a random order / in any order"."""
+    """ "Put the rest on the bottom of your library in a random order / in any order"."""
 
     random: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class Attach(Node):
-    """"attach [this] to it"."""
+    """ "attach [this] to it"."""
 
     what: ObjectRef
     to: ObjectRef
@@ -972,7 +996,7 @@ class Attach(Node):
 
 @dataclass(frozen=True, slots=True)
 class AddMana(Node):
-    """"Add {G}", "Add {C} for each charge counter on [this]" (106)."""
+    """ "Add {G}", "Add {C} for each charge counter on [this]" (106)."""
 
     mana: ManaCost
     per: Quantity | None = None
@@ -980,19 +1004,19 @@ class AddMana(Node):
 
 @dataclass(frozen=True, slots=True)
 class AddManaAnyColor(Node):
-    """"Add one mana of any color" (106.1)."""
+    """ "Add one mana of any color" (106.1)."""
 
     amount: Quantity
 
 
 @dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
-    """"you skip your next turn"."""
+    """ "you skip your next turn"."""
 
 
 @dataclass(frozen=True, slots=True)
 class SearchLibrary(Node):
-    """"search your library for [what], put [it] onto the battlefield [tapped] /
+    """ "search your library for [what], put [it] onto the battlefield [tapped] /
     into your hand, then shuffle" (701.23)."""
 
     what: ObjectRef
@@ -1003,28 +1027,54 @@ class SearchLibrary(Node):
 
 @dataclass(frozen=True, slots=True)
 class ChooseValue(Node):
-    """"choose a creature type", "choose a color", "name a card" (607.2d)."""
+    """ "choose a creature type", "choose a color", "name a card" (607.2d)."""
 
     kind: Literal["creature type", "color", "card name"]
 
 
 @dataclass(frozen=True, slots=True)
 class PayAnyLife(Node):
-    """"pay any amount of life" (as this enters, 607.2g)."""
+    """ "pay any amount of life" (as this enters, 607.2g)."""
 
 
 Action: TypeAlias = (
-    DealDamage | Destroy | Exile | ReturnTo | Draw | Discard | Mill | GainLife | LoseLife
-    | Sacrifice | PutCounters | RemoveCounters | CreateTokens | CreateTokenCopy | Pump | CantBlock
-    | CantBeRegenerated | TapObjects | UntapObjects | CounterSpell | CopySpell | Manifest | Fight
-    | LookAtTop | RevealPutInHand | PutRestOnBottom | Attach | AddMana | AddManaAnyColor | SkipTurn
+    DealDamage
+    | Destroy
+    | Exile
+    | ReturnTo
+    | Draw
+    | Discard
+    | Mill
+    | GainLife
+    | LoseLife
+    | Sacrifice
+    | PutCounters
+    | RemoveCounters
+    | CreateTokens
+    | CreateTokenCopy
+    | Pump
+    | CantBlock
+    | CantBeRegenerated
+    | TapObjects
+    | UntapObjects
+    | CounterSpell
+    | CopySpell
+    | Manifest
+    | Fight
+    | LookAtTop
+    | RevealPutInHand
+    | PutRestOnBottom
+    | Attach
+    | AddMana
+    | AddManaAnyColor
+    | SkipTurn
     | SearchLibrary
 )
 
 
 @dataclass(frozen=True, slots=True)
 class MayDo(Node):
-    """"you may [action]" / "you may have [it] [action]": the player chooses (K8)."""
+    """ "you may [action]" / "you may have [it] [action]": the player chooses (K8)."""
 
     action: Action
     player: PlayerRef | None = None
@@ -1042,7 +1092,7 @@ class Sentence(Node):
 
 @dataclass(frozen=True, slots=True)
 class IfSentence(Node):
-    """"If [condition], [instructions]." — ``instead`` when it replaces the
+    """ "If [condition], [instructions]." — ``instead`` when it replaces the
     sentence before it ("..., instead ..." or "... instead.")."""
 
     condition: Condition
@@ -1069,7 +1119,7 @@ class Effect(Node):
 
 @dataclass(frozen=True, slots=True)
 class EntersTrigger(Node):
-    """"When [this] enters" (also "enters the battlefield"); ``filter`` for
+    """ "When [this] enters" (also "enters the battlefield"); ``filter`` for
     "Whenever a face-down permanent you control enters"."""
 
     object: ObjectRef
@@ -1077,21 +1127,21 @@ class EntersTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class LeavesTrigger(Node):
-    """"When [this] leaves the battlefield"."""
+    """ "When [this] leaves the battlefield"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class DiesTrigger(Node):
-    """"When [this] dies"."""
+    """ "When [this] dies"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseTrigger(Node):
-    """"At the beginning of your end step" / "of the end step" / "of combat on your turn"."""
+    """ "At the beginning of your end step" / "of the end step" / "of combat on your turn"."""
 
     step: Literal["end", "upkeep", "combat", "second_main"]
     yours: bool = True
@@ -1099,14 +1149,14 @@ class PhaseTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class KicksTrigger(Node):
-    """"Whenever a player kicks a spell" (K17): once per kicker cost paid."""
+    """ "Whenever a player kicks a spell" (K17): once per kicker cost paid."""
 
     player: PlayerRef
 
 
 @dataclass(frozen=True, slots=True)
 class CastTrigger(Node):
-    """"Whenever you cast a [kicked] spell" (K18) / "When you cast this spell"."""
+    """ "Whenever you cast a [kicked] spell" (K18) / "When you cast this spell"."""
 
     player: PlayerRef
     kicked: bool = False
@@ -1116,7 +1166,7 @@ class CastTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class TurnedFaceUpTrigger(Node):
-    """"Whenever a permanent you control is turned face up" (708.8)."""
+    """ "Whenever a permanent you control is turned face up" (708.8)."""
 
     filter: ObjectFilter
     you_turn: bool = False  # "Whenever you turn a permanent face up"
@@ -1124,21 +1174,28 @@ class TurnedFaceUpTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class AttacksTrigger(Node):
-    """"Whenever [this] attacks"."""
+    """ "Whenever [this] attacks"."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class DealsCombatDamageTrigger(Node):
-    """"Whenever [this] deals combat damage to a player"."""
+    """ "Whenever [this] deals combat damage to a player"."""
 
     object: ObjectRef
 
 
 Trigger: TypeAlias = (
-    EntersTrigger | LeavesTrigger | DiesTrigger | PhaseTrigger | KicksTrigger | CastTrigger
-    | TurnedFaceUpTrigger | AttacksTrigger | DealsCombatDamageTrigger
+    EntersTrigger
+    | LeavesTrigger
+    | DiesTrigger
+    | PhaseTrigger
+    | KicksTrigger
+    | CastTrigger
+    | TurnedFaceUpTrigger
+    | AttacksTrigger
+    | DealsCombatDamageTrigger
 )
 
 
@@ -1156,7 +1213,7 @@ class Keyword(Node):
 
 @dataclass(frozen=True, slots=True)
 class KeywordWithCost(Node):
-    """"Equip {2}", "Ward {2}", "Morph {4}{G}", "Megamorph {2}"."""
+    """ "Equip {2}", "Ward {2}", "Morph {4}{G}", "Megamorph {2}"."""
 
     name: str
     cost: Cost
@@ -1164,7 +1221,7 @@ class KeywordWithCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class Champion(Node):
-    """"Champion a Goblin" (702.72): two linked abilities (607.2k, rule L-k) —
+    """ "Champion a Goblin" (702.72): two linked abilities (607.2k, rule L-k) —
     exile another such permanent you control or sacrifice this one; when this
     leaves the battlefield, the exiled card returns."""
 
@@ -1200,7 +1257,7 @@ class SpellAbility(Node):
 
 @dataclass(frozen=True, slots=True)
 class TriggeredAbility(Node):
-    """"When/Whenever/At [trigger], [if condition,] [effect]" (603).
+    """ "When/Whenever/At [trigger], [if condition,] [effect]" (603).
 
     ``condition`` is an intervening "if" (603.4), checked when the trigger
     event happens and again on resolution.
@@ -1215,7 +1272,7 @@ class TriggeredAbility(Node):
 
 @dataclass(frozen=True, slots=True)
 class ActivatedAbility(Node):
-    """"[cost]: [effect]" (602)."""
+    """ "[cost]: [effect]" (602)."""
 
     cost: Cost
     effect: Effect
@@ -1223,7 +1280,7 @@ class ActivatedAbility(Node):
 
 @dataclass(frozen=True, slots=True)
 class EntersWithCounters(Node):
-    """"[this] enters with N [kind] counters on it [for each ...]" and "If [this]
+    """ "[this] enters with N [kind] counters on it [for each ...]" and "If [this]
     was kicked, it enters with ..." — a replacement effect (614.1c)."""
 
     object: ObjectRef
@@ -1235,21 +1292,21 @@ class EntersWithCounters(Node):
 
 @dataclass(frozen=True, slots=True)
 class EntersTapped(Node):
-    """"[this] enters tapped" (614.1c)."""
+    """ "[this] enters tapped" (614.1c)."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class CantBeCountered(Node):
-    """"This spell can't be countered." (101.2)."""
+    """ "This spell can't be countered." (101.2)."""
 
     object: ObjectRef
 
 
 @dataclass(frozen=True, slots=True)
 class AsEnters(Node):
-    """"As [this] enters, choose a color." — a replacement effect (614.12) whose
+    """ "As [this] enters, choose a color." — a replacement effect (614.12) whose
     choice or payment later abilities of the object refer to (607.2d, 607.2g)."""
 
     object: ObjectRef
@@ -1259,7 +1316,7 @@ class AsEnters(Node):
 
 @dataclass(frozen=True, slots=True)
 class AdditionalCost(Node):
-    """"As an additional cost to cast [this], sacrifice a creature." (601.2b, 601.2f)."""
+    """ "As an additional cost to cast [this], sacrifice a creature." (601.2b, 601.2f)."""
 
     object: ObjectRef
     cost: Cost
@@ -1268,7 +1325,7 @@ class AdditionalCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class PTEqual(Node):
-    """"[this]'s power and toughness are each equal to [quantity]" (604.3)."""
+    """ "[this]'s power and toughness are each equal to [quantity]" (604.3)."""
 
     object: ObjectRef
     amount: Quantity
@@ -1276,7 +1333,7 @@ class PTEqual(Node):
 
 @dataclass(frozen=True, slots=True)
 class EntersAsCopy(Node):
-    """"You may have [this] enter as a copy of any creature on the battlefield"
+    """ "You may have [this] enter as a copy of any creature on the battlefield"
     (706.2, 614.1c); the copy is not kicked (707.2, rule K16)."""
 
     object: ObjectRef
@@ -1293,8 +1350,19 @@ class StaticEffect(Node):
 
 
 Ability: TypeAlias = (
-    KeywordLine | Kicker | SpellAbility | TriggeredAbility | ActivatedAbility | EntersWithCounters
-    | EntersTapped | CantBeCountered | StaticEffect | AsEnters | AdditionalCost | PTEqual | EntersAsCopy
+    KeywordLine
+    | Kicker
+    | SpellAbility
+    | TriggeredAbility
+    | ActivatedAbility
+    | EntersWithCounters
+    | EntersTapped
+    | CantBeCountered
+    | StaticEffect
+    | AsEnters
+    | AdditionalCost
+    | PTEqual
+    | EntersAsCopy
 )
 
 
@@ -1305,7 +1373,7 @@ Ability: TypeAlias = (
 
 @dataclass(frozen=True, slots=True)
 class PowerToughness(Node):
-    """"2/2", "*/3", "1+*/1+*"."""
+    """ "2/2", "*/3", "1+*/1+*"."""
 
     power: str
     toughness: str

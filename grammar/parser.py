@@ -152,7 +152,10 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
         if m and any(ch.isdigit() for ch in m.group(1)) or (m and len(m.group(1)) > 1):
             assert m is not None
             raise _error(
-                filename, block, block.start + first, m.start(1) + 1,
+                filename,
+                block,
+                block.start + first,
+                m.start(1) + 1,
                 "mana cost without braces",
                 text=m.group(1),
                 hint="write each mana symbol in braces, like {1}{G}",
@@ -183,7 +186,15 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
         raise _from_lark(exc, filename, block, text) from None
     pt = stats if isinstance(stats, A.PowerToughness) else None
     loyalty = stats if isinstance(stats, A.Loyalty) else None
-    card = A.Card(name, cost, type_node, abilities, pt, loyalty, span=A.Span(block.start, 1, block.start + len(lines) - 1, 1))
+    card = A.Card(
+        name,
+        cost,
+        type_node,
+        abilities,
+        pt,
+        loyalty,
+        span=A.Span(block.start, 1, block.start + len(lines) - 1, 1),
+    )
     _check_layout(card, filename, block)
     return card
 
@@ -203,19 +214,32 @@ def _check_layout(card: A.Card, filename: str, block: Block) -> None:
     last_line = block.start + len(block.lines) - 1
     can_have_pt = "Creature" in types or "Vehicle" in card.type_line.subtypes
     if "Creature" in types and card.pt is None:
-        raise _error(filename, block, last_line, 1, "a creature needs power/toughness on its last line, like 2/2")
+        raise _error(
+            filename,
+            block,
+            last_line,
+            1,
+            "a creature needs power/toughness on its last line, like 2/2",
+        )
     if card.pt is not None and not can_have_pt:
         sp = card.pt.span
         raise _error(
-            filename, block, sp.line if sp else last_line, sp.column if sp else 1,
+            filename,
+            block,
+            sp.line if sp else last_line,
+            sp.column if sp else 1,
             "only creatures and Vehicles have power/toughness",
             text=f"{card.pt.power}/{card.pt.toughness}",
         )
     if "Planeswalker" in types and card.loyalty is None:
-        raise _error(filename, block, last_line, 1, "a planeswalker needs a last line like 'Loyalty: 3'")
+        raise _error(
+            filename, block, last_line, 1, "a planeswalker needs a last line like 'Loyalty: 3'"
+        )
     if card.loyalty is not None and "Planeswalker" not in types:
         sp = card.loyalty.span
-        raise _error(filename, block, sp.line if sp else last_line, 1, "only planeswalkers have loyalty")
+        raise _error(
+            filename, block, sp.line if sp else last_line, 1, "only planeswalkers have loyalty"
+        )
 
 
 def _source_line(block: Block, line: int) -> str:
@@ -290,43 +314,116 @@ def _from_lark(exc: UnexpectedInput, filename: str, block: Block, text: str) -> 
             rest = src[column - 1 :]
             close = rest.find("}")
             if close < 0:
-                return _error(filename, block, line, column, "unclosed brace '{'", text="{",
-                              hint="close the mana symbol with '}'", expected=expected)
-            return _error(filename, block, line, column, f"unknown mana symbol {rest[: close + 1]}",
-                          text=rest[: close + 1], hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}, {T}",
-                          expected=expected)
+                return _error(
+                    filename,
+                    block,
+                    line,
+                    column,
+                    "unclosed brace '{'",
+                    text="{",
+                    hint="close the mana symbol with '}'",
+                    expected=expected,
+                )
+            return _error(
+                filename,
+                block,
+                line,
+                column,
+                f"unknown mana symbol {rest[: close + 1]}",
+                text=rest[: close + 1],
+                hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}, {T}",
+                expected=expected,
+            )
         if ch == "(":
-            return _error(filename, block, line, column, "unclosed parenthesis '('", text="(",
-                          hint="reminder text is closed with ')' on the same line", expected=expected)
+            return _error(
+                filename,
+                block,
+                line,
+                column,
+                "unclosed parenthesis '('",
+                text="(",
+                hint="reminder text is closed with ')' on the same line",
+                expected=expected,
+            )
         if ch in (SELF_CHAR, SHORT_CHAR):
-            return _error(filename, block, line, column, "the card's name is not expected here",
-                          text=ch, expected=expected)
+            return _error(
+                filename,
+                block,
+                line,
+                column,
+                "the card's name is not expected here",
+                text=ch,
+                expected=expected,
+            )
         word = re.match(r"[\w'/+\-*]+", src[column - 1 :])
         shown = word.group(0) if word else ch
-        return _error(filename, block, line, column, f"unexpected '{shown}'", text=shown,
-                      hint=_hint_for(shown, expected), expected=expected)
+        return _error(
+            filename,
+            block,
+            line,
+            column,
+            f"unexpected '{shown}'",
+            text=shown,
+            hint=_hint_for(shown, expected),
+            expected=expected,
+        )
     if isinstance(exc, UnexpectedToken):
         tok: Token = exc.token
         expected = _describe(exc.expected or ())
         value = str(tok)
         if tok.type == "$END" or (tok.type == "_NL"):
             if "'.'" in expected:
-                return _error(filename, block, line, column, "missing '.' at the end of the sentence",
-                              text=" ", expected=expected)
-            return _error(filename, block, line, column, "the line ends too early", expected=expected)
+                return _error(
+                    filename,
+                    block,
+                    line,
+                    column,
+                    "missing '.' at the end of the sentence",
+                    text=" ",
+                    expected=expected,
+                )
+            return _error(
+                filename, block, line, column, "the line ends too early", expected=expected
+            )
         if value and value[0] in (SELF_CHAR, SHORT_CHAR):
             value = "the card's name"
         bare = re.match(r"\w+", src[column - 1 :])
-        if bare and _BARE_SYMBOLS.match(bare.group(0)) and any("mana symbol" in e for e in expected):
+        if (
+            bare
+            and _BARE_SYMBOLS.match(bare.group(0))
+            and any("mana symbol" in e for e in expected)
+        ):
             # "Kicker 2G" lexes as NUMBER then a word; report the whole cost.
-            return _error(filename, block, line, column, "mana cost without braces",
-                          text=bare.group(0), hint=_hint_for(bare.group(0), expected), expected=expected)
-        return _error(filename, block, line, column, f"unexpected '{value}'", text=str(tok),
-                      hint=_hint_for(value, expected), expected=expected)
+            return _error(
+                filename,
+                block,
+                line,
+                column,
+                "mana cost without braces",
+                text=bare.group(0),
+                hint=_hint_for(bare.group(0), expected),
+                expected=expected,
+            )
+        return _error(
+            filename,
+            block,
+            line,
+            column,
+            f"unexpected '{value}'",
+            text=str(tok),
+            hint=_hint_for(value, expected),
+            expected=expected,
+        )
     if isinstance(exc, UnexpectedEOF):
         last = block.start + len(block.lines) - 1
-        return _error(filename, block, last, len(_source_line(block, last)) + 1,
-                      "the card ends too early", expected=_describe(exc.expected or ()))
+        return _error(
+            filename,
+            block,
+            last,
+            len(_source_line(block, last)) + 1,
+            "the card ends too early",
+            expected=_describe(exc.expected or ()),
+        )
     return _error(filename, block, line, column, str(exc))
 
 
@@ -386,9 +483,7 @@ def parse_card(text: str, filename: str = "<string>") -> A.Card:
     """Parse exactly one card."""
     cards = parse_cards(text, filename)
     if len(cards) != 1:
-        raise CardParseError(
-            f"expected one card, found {len(cards)}", Location(filename, 1, 1)
-        )
+        raise CardParseError(f"expected one card, found {len(cards)}", Location(filename, 1, 1))
     return cards[0]
 
 

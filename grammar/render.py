@@ -19,7 +19,9 @@ from . import ast as A
 from .errors import CardTextError
 
 KICKER_REMINDER = "(You may pay an additional {cost} as you cast this spell.)"
-MULTIKICKER_REMINDER = "(You may pay an additional {cost} any number of times as you cast this spell.)"
+MULTIKICKER_REMINDER = (
+    "(You may pay an additional {cost} any number of times as you cast this spell.)"
+)
 COST_KICKER_REMINDER = "(You may {cost} in addition to any other costs as you cast this spell.)"
 COPY_REMINDER = "(A copy of a permanent spell becomes a token.)"
 MANIFEST_REMINDER = (
@@ -67,7 +69,7 @@ def capitalize(text: str) -> str:
 
 
 def _article(rest: str) -> str:
-    """"a" or "an" by the sound of the next word ("an X/X", "an 8/8", "an Elf")."""
+    """ "a" or "an" by the sound of the next word ("an X/X", "an 8/8", "an Elf")."""
     return "an" if re.match(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/", rest) else "a"
 
 
@@ -253,7 +255,9 @@ class Renderer:
         return f"{self.r(n.cost)}: {self.r(n.effect)}"
 
     def _r_EntersWithCounters(self, n: A.EntersWithCounters) -> str:
-        amount, per = (n.amount.base, n.amount.per) if isinstance(n.amount, A.ForEach) else (n.amount, None)
+        amount, per = (
+            (n.amount.base, n.amount.per) if isinstance(n.amount, A.ForEach) else (n.amount, None)
+        )
         text = f"{self.obj(n.object)} enters with {self.counters(amount, n.kind)} on it"
         if per is not None:
             text += " for each " + self.per(per)
@@ -277,7 +281,10 @@ class Renderer:
 
     def _r_AdditionalCost(self, n: A.AdditionalCost) -> str:
         may = "you may " if n.optional else ""
-        cost = ", ".join(("pay " + mana_text(p)) if isinstance(p, A.ManaCost) else self.r(p) for p in n.cost.parts)
+        cost = ", ".join(
+            ("pay " + mana_text(p)) if isinstance(p, A.ManaCost) else self.r(p)
+            for p in n.cost.parts
+        )
         return f"As an additional cost to cast {self.obj(n.object)}, {may}{cost}."
 
     def _r_PTEqual(self, n: A.PTEqual) -> str:
@@ -416,7 +423,7 @@ class Renderer:
         return "you may " + self.r(n.action)
 
     def subject(self, player: A.Node | None, verb: str) -> str:
-        """"draw" (imperative), "you draw", "target player draws"."""
+        """ "draw" (imperative), "you draw", "target player draws"."""
         if player is None:
             return verb
         return f"{self.player(player)} {self.verb(verb, player)}"
@@ -467,7 +474,11 @@ class Renderer:
     def _r_ReturnTo(self, n: A.ReturnTo) -> str:
         plural = self.plural(n.what)
         if n.zone == "hand":
-            where = ("their owners' hands" if plural else "its owner's hand") if n.owners else "your hand"
+            where = (
+                ("their owners' hands" if plural else "its owner's hand")
+                if n.owners
+                else "your hand"
+            )
         else:
             where = "the battlefield"
             if n.under_owner:
@@ -602,7 +613,11 @@ class Renderer:
         return "you skip your next turn"
 
     def _r_SearchLibrary(self, n: A.SearchLibrary) -> str:
-        where = "into your hand" if n.zone == "hand" else "onto the battlefield" + (" tapped" if n.tapped else "")
+        where = (
+            "into your hand"
+            if n.zone == "hand"
+            else "onto the battlefield" + (" tapped" if n.tapped else "")
+        )
         return f"search your library for {self.obj(n.what)}, put {self.obj(n.put)} {where}, then shuffle"
 
     # ------------------------------------------------------------- objects --
@@ -678,7 +693,11 @@ class Renderer:
             return "any target"
         plural = n.count is not None and not _is_one(n.count)
         if isinstance(spec, A.PlayerFilter):
-            desc = ("opponents" if plural else "opponent") if spec.opponent else ("players" if plural else "player")
+            desc = (
+                ("opponents" if plural else "opponent")
+                if spec.opponent
+                else ("players" if plural else "player")
+            )
         elif isinstance(spec, A.CreatureOrPlayer):
             desc = "creatures or players" if plural else "creature or player"
         elif isinstance(spec, A.PlayerOrPlaneswalker):
@@ -812,7 +831,7 @@ class Renderer:
         return self.r(n)
 
     def counted(self, count: A.Node | None, rest: str) -> str:
-        """"a card", "an Elf", "two lands": a count before its noun."""
+        """ "a card", "an Elf", "two lands": a count before its noun."""
         if count is None:
             return rest
         if isinstance(count, A.Number) and count.form == "article":
@@ -880,7 +899,13 @@ class Renderer:
         return f"{self.q(n.base)} for each {self.per(n.per)}"
 
 
-BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+BASIC_LAND_MANA = {
+    "Plains": "{W}",
+    "Island": "{U}",
+    "Swamp": "{B}",
+    "Mountain": "{R}",
+    "Forest": "{G}",
+}
 
 
 def _or_list(items: list[str]) -> str:

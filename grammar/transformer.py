@@ -37,7 +37,9 @@ class TextError(Exception):
     """Raised inside the transformer for text that parses but means nothing;
     the parser turns it into a located :class:`CardParseError`."""
 
-    def __init__(self, message: str, token: Token | None = None, span: A.Span | None = None) -> None:
+    def __init__(
+        self, message: str, token: Token | None = None, span: A.Span | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.token = token
@@ -168,7 +170,9 @@ class InlineAst:
                 # An inlined (?rule) alternative: one meaningful child among keywords.
                 args = [c for c in children if not (isinstance(c, Token) and c.type not in named)]
                 if len(args) != 1:
-                    raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/transformer mismatch
+                    raise TextError(
+                        f"no AST for grammar rule {name!r}"
+                    )  # a grammar/transformer mismatch
                 return args[0]
 
             return passthrough
@@ -177,7 +181,11 @@ class InlineAst:
             meta = Meta(children)
             if keep:
                 # a "!" rule wants its keyword tokens, not the hidden _TERMINALS
-                args = [c for c in children if not (isinstance(c, Token) and c.type[0] == "_" and c.type[1] != "_")]
+                args = [
+                    c
+                    for c in children
+                    if not (isinstance(c, Token) and c.type[0] == "_" and c.type[1] != "_")
+                ]
             else:
                 args = [c for c in children if not (isinstance(c, Token) and c.type not in named)]
             return method(meta, *args)
@@ -263,7 +271,8 @@ class ToAst:
 
     def kicker_two(self, meta, first, second):  # type: ignore[no-untyped-def]
         return A.Kicker(
-            (A.Cost((first,), span=first.span), A.Cost((second,), span=second.span)), span=_span(meta)
+            (A.Cost((first,), span=first.span), A.Cost((second,), span=second.span)),
+            span=_span(meta),
         )
 
     def kicker_cost(self, meta, cost):  # type: ignore[no-untyped-def]
@@ -279,11 +288,15 @@ class ToAst:
         return A.KeywordLine(tuple(kws), span=_span(meta))
 
     def keyword_with_cost(self, meta, name, cost):  # type: ignore[no-untyped-def]
-        return A.KeywordWithCost(str(name).lower(), A.Cost((cost,), span=cost.span), span=_span(meta))
+        return A.KeywordWithCost(
+            str(name).lower(), A.Cost((cost,), span=cost.span), span=_span(meta)
+        )
 
     def kw_champion(self, meta, what):  # type: ignore[no-untyped-def]
         if not isinstance(what, A.AnObject):
-            raise TextError("Champion names what it champions, like 'Champion a Goblin'", span=_span(meta))
+            raise TextError(
+                "Champion names what it champions, like 'Champion a Goblin'", span=_span(meta)
+            )
         return A.Champion(what, span=_span(meta))
 
     def kw_protection(self, meta, what):  # type: ignore[no-untyped-def]
@@ -320,7 +333,9 @@ class ToAst:
             # 603.4: "When X, if C, Y." — an intervening "if".
             condition = first.condition
             effect = A.Effect((first.body, *effect.sentences[1:]), span=effect.span)
-        return A.TriggeredAbility(word, trigger, effect, condition, ability_word or "", span=_span(meta))
+        return A.TriggeredAbility(
+            word, trigger, effect, condition, ability_word or "", span=_span(meta)
+        )
 
     def activated_ability(self, meta, cost, effect):  # type: ignore[no-untyped-def]
         return A.ActivatedAbility(cost, effect, span=_span(meta))
@@ -502,7 +517,10 @@ class ToAst:
             if s == "new_targets":
                 # "You may choose new targets for the copy." belongs to the copy before it.
                 if not out or not _mark_new_targets(out):
-                    raise TextError("'choose new targets for the copy' follows an instruction that copies a spell", span=_span(meta))
+                    raise TextError(
+                        "'choose new targets for the copy' follows an instruction that copies a spell",
+                        span=_span(meta),
+                    )
                 continue
             out.append(s)
         return A.Effect(tuple(out), span=_span(meta))
@@ -513,7 +531,9 @@ class ToAst:
 
     def if_sentence(self, meta, condition, before, instructions, after, where=None):  # type: ignore[no-untyped-def]
         if before and after:
-            raise TextError("'instead' is written once, before or after the instruction", span=_span(meta))
+            raise TextError(
+                "'instead' is written once, before or after the instruction", span=_span(meta)
+            )
         actions, joiner = instructions
         body = A.Sentence(actions, joiner, where)
         instead = "before" if before else "after" if after else ""
@@ -529,7 +549,9 @@ class ToAst:
 
     def trailing_unless_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
         actions, joiner = instructions
-        return A.IfSentence(condition, A.Sentence(actions, joiner), trailing="unless", span=_span(meta))
+        return A.IfSentence(
+            condition, A.Sentence(actions, joiner), trailing="unless", span=_span(meta)
+        )
 
     def new_targets_sentence(self, meta):  # type: ignore[no-untyped-def]
         return "new_targets"
@@ -557,7 +579,9 @@ class ToAst:
         return A.MayDo(action, have=True, span=_span(meta))
 
     def have_deal_damage(self, meta, to, amount):  # type: ignore[no-untyped-def]
-        return A.DealDamage(A.ItRef(), amount, _player_form(to), amount_after=True, span=_span(meta))
+        return A.DealDamage(
+            A.ItRef(), amount, _player_form(to), amount_after=True, span=_span(meta)
+        )
 
     def search_library(self, meta, what, put, dest):  # type: ignore[no-untyped-def]
         zone, tapped = dest
@@ -688,7 +712,12 @@ class ToAst:
         subs = tuple(str(w) for w in words if isinstance(w, Token))
         power, toughness = str(pt).split("/")
         return A.TokenSpec(
-            power, toughness, tuple(c[1] for c in colors), subs, types, keywords or (),
+            power,
+            toughness,
+            tuple(c[1] for c in colors),
+            subs,
+            types,
+            keywords or (),
             span=_span(meta),
         )
 
@@ -892,12 +921,23 @@ class ToAst:
         qualities = tuple(q for q in rest if not isinstance(q, (A.ControlledBy, A.InZone, _Late)))
         late = tuple(q.quality for q in rest if isinstance(q, _Late))
         if qualities and late:
-            raise TextError("write the 'with ...' qualities together, before or after who controls it", span=_span(meta))
+            raise TextError(
+                "write the 'with ...' qualities together, before or after who controls it",
+                span=_span(meta),
+            )
         controller = next((q for q in rest if isinstance(q, A.ControlledBy)), None)
         zone = next((q for q in rest if isinstance(q, A.InZone)), None)
         return A.ObjectFilter(
-            nouns[0], adjectives, another, card, qualities or late, controller, zone,
-            qualities_last=bool(late), spell=spell, span=_span(meta),
+            nouns[0],
+            adjectives,
+            another,
+            card,
+            qualities or late,
+            controller,
+            zone,
+            qualities_last=bool(late),
+            spell=spell,
+            span=_span(meta),
         )
 
     def late_quality(self, meta, q):  # type: ignore[no-untyped-def]
@@ -1068,7 +1108,9 @@ def _mark_new_targets(out: list[Any]) -> bool:
         if isinstance(actions[i], A.CopySpell):
             actions[i] = dataclasses.replace(actions[i], new_targets=True)
             body = dataclasses.replace(body, actions=tuple(actions))
-            out[-1] = dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
+            out[-1] = (
+                dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
+            )
             return True
     return False
 
@@ -1137,7 +1179,7 @@ def _split_filter(parts: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _nouns(groups: tuple[tuple[Any, ...], ...]) -> tuple[tuple[str, ...], tuple[A.Adjective, ...]]:
-    """"artifact creature" → noun creature + adjective artifact; "artifact or
+    """ "artifact creature" → noun creature + adjective artifact; "artifact or
     enchantment" → two nouns; a subtype is a noun ("a Goblin") or an
     adjective ("Goblin creature")."""
 
@@ -1150,7 +1192,9 @@ def _nouns(groups: tuple[tuple[Any, ...], ...]) -> tuple[tuple[str, ...], tuple[
         for w in adj_words:
             adjs.append(w if isinstance(w, A.SubtypeAdj) else A.TypeAdj(w))
         if isinstance(noun, A.SubtypeAdj) and noun.negated:
-            raise TextError("a negated subtype needs a noun after it ('non-Human creature')", span=noun.span)
+            raise TextError(
+                "a negated subtype needs a noun after it ('non-Human creature')", span=noun.span
+            )
         return (name(noun),), tuple(adjs)
     nouns = []
     for g in groups:

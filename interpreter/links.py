@@ -18,7 +18,9 @@ from grammar.errors import LinkError, Location
 from grammar.render import Renderer
 
 
-def check_card(card: A.Card, filename: str = "<string>", text: str | None = None) -> list[LinkError]:
+def check_card(
+    card: A.Card, filename: str = "<string>", text: str | None = None
+) -> list[LinkError]:
     """Every dangling linked reference of ``card``, in the order written."""
     lines = text.splitlines() if text is not None else []
     errors: list[LinkError] = []
@@ -41,7 +43,8 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
     sacrifices = any(
-        isinstance(a, A.AdditionalCost) and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
+        isinstance(a, A.AdditionalCost)
+        and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
         for a in card.abilities
     )
     x_defined = _has_x(card.mana_cost) or any(_has_x(c.mana) for c in kicker_costs)
@@ -51,32 +54,69 @@ def check_card(card: A.Card, filename: str = "<string>", text: str | None = None
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
-                    report(node, "'was kicked' refers to a kicker ability, and this card has none (702.33, K5)",
-                           hint="add a 'Kicker {cost}' line, or remove the condition")
+                    report(
+                        node,
+                        "'was kicked' refers to a kicker ability, and this card has none (702.33, K5)",
+                        hint="add a 'Kicker {cost}' line, or remove the condition",
+                    )
                     continue
                 if node.cost is not None and node.cost not in kicker_costs:
                     have = " and ".join(render.r(c) for c in kicker_costs)
-                    report(node, f"this card has no {render.r(node.cost)} kicker; its kicker costs are {have} (607.2i, K6)")
+                    report(
+                        node,
+                        f"this card has no {render.r(node.cost)} kicker; its kicker costs are {have} (607.2i, K6)",
+                    )
                 if node.times is not None and node.times > 1 and not can_kick_twice:
-                    report(node, "'kicked twice' needs two kicker costs or multikicker; a single kicker is paid at most once (K4)")
+                    report(
+                        node,
+                        "'kicked twice' needs two kicker costs or multikicker; a single kicker is paid at most once (K4)",
+                    )
             elif isinstance(node, A.TimesKicked) and about_self and not kickers:
-                report(node, "'times it was kicked' refers to a kicker ability, and this card has none (702.33, K5)")
+                report(
+                    node,
+                    "'times it was kicked' refers to a kicker ability, and this card has none (702.33, K5)",
+                )
             elif isinstance(node, A.ExiledCards) and not exiles:
-                report(node, "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)")
+                report(
+                    node,
+                    "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)",
+                )
             elif isinstance(node, A.OfChosenType) and "creature type" not in chosen:
-                report(node, "'the chosen type' refers to an ability of this card that chooses a creature type, and there is none (607.2d)",
-                       hint="add 'As [this] enters, choose a creature type.'")
+                report(
+                    node,
+                    "'the chosen type' refers to an ability of this card that chooses a creature type, and there is none (607.2d)",
+                    hint="add 'As [this] enters, choose a creature type.'",
+                )
             elif isinstance(node, A.WithChosenName) and "card name" not in chosen:
-                report(node, "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)")
-            elif isinstance(node, (A.Keyword, A.Pump)) and _mentions_chosen_color(node) and "color" not in chosen:
-                report(node, "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
-                       hint="add 'As [this] enters, choose a color.'")
+                report(
+                    node,
+                    "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)",
+                )
+            elif (
+                isinstance(node, (A.Keyword, A.Pump))
+                and _mentions_chosen_color(node)
+                and "color" not in chosen
+            ):
+                report(
+                    node,
+                    "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
+                    hint="add 'As [this] enters, choose a color.'",
+                )
             elif isinstance(node, A.LifePaid) and not pays_life:
-                report(node, "'the life paid as [this] entered' refers to an ability of this card that pays life as it enters, and there is none (607.2g)")
+                report(
+                    node,
+                    "'the life paid as [this] entered' refers to an ability of this card that pays life as it enters, and there is none (607.2g)",
+                )
             elif isinstance(node, A.CreatedWith) and not makes:
-                report(node, "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)")
+                report(
+                    node,
+                    "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
+                )
             elif isinstance(node, A.SacrificedRef) and not sacrifices:
-                report(node, "'the sacrificed creature' refers to an additional cost of this card that sacrifices, and there is none (607.2j)")
+                report(
+                    node,
+                    "'the sacrificed creature' refers to an additional cost of this card that sacrifices, and there is none (607.2j)",
+                )
         for sentence, x in _x_uses(ability):
             if not x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
@@ -105,7 +145,11 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     "it" is the card itself except in a trigger about another spell ("Whenever
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
-    other_spell = isinstance(ability, A.TriggeredAbility) and isinstance(ability.trigger, A.CastTrigger) and not ability.trigger.this_spell
+    other_spell = (
+        isinstance(ability, A.TriggeredAbility)
+        and isinstance(ability.trigger, A.CastTrigger)
+        and not ability.trigger.this_spell
+    )
     about_target: set[int] = set()
     for node in ability.walk():
         # "Counter target spell if it was kicked.": "it" is the target spell.
@@ -116,9 +160,23 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
             continue
         if isinstance(node, (A.KickedCondition, A.TimesKicked)):
             subject = node.subject if isinstance(node, A.KickedCondition) else node.object
-            about_self = isinstance(subject, A.SelfRef) or (isinstance(subject, A.ItRef) and not other_spell)
+            about_self = isinstance(subject, A.SelfRef) or (
+                isinstance(subject, A.ItRef) and not other_spell
+            )
             yield node, about_self
-        elif isinstance(node, (A.ExiledCards, A.OfChosenType, A.WithChosenName, A.SacrificedRef, A.Keyword, A.Pump, A.LifePaid, A.CreatedWith)):
+        elif isinstance(
+            node,
+            (
+                A.ExiledCards,
+                A.OfChosenType,
+                A.WithChosenName,
+                A.SacrificedRef,
+                A.Keyword,
+                A.Pump,
+                A.LifePaid,
+                A.CreatedWith,
+            ),
+        ):
             yield node, True
 
 
