@@ -12,6 +12,7 @@ means "the cards exiled with this object"), so binding never looks at text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Literal, TypeAlias
 
@@ -47,7 +48,7 @@ class Node:
                 out.extend(v for v in value if isinstance(v, Node))
         return tuple(out)
 
-    def walk(self):  # type: ignore[no-untyped-def]
+    def walk(self) -> Iterator[Node]:
         """Every node below and including this one, depth first."""
         stack: list[Node] = [self]
         while stack:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -178,7 +179,8 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
         sub_lines.append(ln)
     text = "\n" * (block.start + first - 1) + "\n".join(sub_lines) + "\n"
     try:
-        cost, type_node, abilities, stats = lark_parser().parse(text)
+        parsed: Any = lark_parser().parse(text)  # the AST parts built by InlineAst.card
+        cost, type_node, abilities, stats = parsed
     except TextError as exc:
         line, col, width = _text_error_place(exc)
         raise _error(filename, block, line, col, exc.message, text="x" * width) from None
@@ -308,7 +310,8 @@ def _from_lark(exc: UnexpectedInput, filename: str, block: Block, text: str) -> 
     column = getattr(exc, "column", 1) or 1
     src = _source_line(block, line)
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        pos = exc.pos_in_stream or 0
+        ch = text[pos] if pos < len(text) else ""
         expected = _describe(exc.allowed or ())
         if ch == "{":
             rest = src[column - 1 :]

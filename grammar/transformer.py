@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import Any, Literal
 
 from lark import Token
 
@@ -63,7 +63,7 @@ def mana_symbol(text: str, span: A.Span | None = None) -> A.ManaSymbol:
     parts = text.split("/")
     if len(parts) == 1:
         if text in A.COLORS:
-            return A.ColoredMana(text, span=span)  # type: ignore[arg-type]
+            return A.ColoredMana(text, span=span)
         if text == "C":
             return A.ColorlessMana(span=span)
         if text == "S":
@@ -81,11 +81,13 @@ def _player_form(obj: Any) -> Any:
     """Players are described like objects ("each opponent", "target player");
     turn those descriptions into player nodes."""
     if isinstance(obj, A.Each) and _is_player_filter(obj.filter):
-        which = "each_opponent" if obj.filter.nouns == ("opponent",) else "each_player"
-        return A.PlayerGroup(which, span=obj.span)
+        return A.PlayerGroup(
+            "each_opponent" if obj.filter.nouns == ("opponent",) else "each_player", span=obj.span
+        )
     if isinstance(obj, A.AnObject) and _is_player_filter(obj.filter):
-        which = "an_opponent" if obj.filter.nouns == ("opponent",) else "a_player"
-        return A.PlayerGroup(which, span=obj.span)
+        return A.PlayerGroup(
+            "an_opponent" if obj.filter.nouns == ("opponent",) else "a_player", span=obj.span
+        )
     return obj
 
 
@@ -198,57 +200,57 @@ class ToAst:
 
     # ------------------------------------------------------------ the card --
 
-    def card(self, meta, cost, type_line, abilities, stats=None):  # type: ignore[no-untyped-def]
+    def card(self, meta, cost, type_line, abilities, stats=None):
         return (cost, type_line, abilities, stats)
 
-    def name_line(self, meta, self_tok, cost=None):  # type: ignore[no-untyped-def]
+    def name_line(self, meta, self_tok, cost=None):
         return cost
 
-    def ability_lines(self, meta, *abilities):  # type: ignore[no-untyped-def]
+    def ability_lines(self, meta, *abilities):
         return tuple(abilities)
 
-    def pt_line(self, meta, tok):  # type: ignore[no-untyped-def]
+    def pt_line(self, meta, tok):
         power, toughness = str(tok).split("/")
         return A.PowerToughness(power, toughness, span=_tok_span(tok))
 
-    def loyalty_line(self, meta, tok):  # type: ignore[no-untyped-def]
+    def loyalty_line(self, meta, tok):
         return A.Loyalty(str(tok), span=_tok_span(tok))
 
     # ---------------------------------------------------------------- mana --
 
-    def mana_cost(self, meta, *toks):  # type: ignore[no-untyped-def]
+    def mana_cost(self, meta, *toks):
         return A.ManaCost(tuple(mana_symbol(t[1:-1], _tok_span(t)) for t in toks), span=_span(meta))
 
-    def cost(self, meta, *parts):  # type: ignore[no-untyped-def]
+    def cost(self, meta, *parts):
         return A.Cost(tuple(parts), span=_span(meta))
 
-    def tap_cost(self, meta, tok):  # type: ignore[no-untyped-def]
+    def tap_cost(self, meta, tok):
         return A.TapCost(span=_span(meta))
 
-    def untap_cost(self, meta, tok):  # type: ignore[no-untyped-def]
+    def untap_cost(self, meta, tok):
         return A.UntapCost(span=_span(meta))
 
-    def sacrifice_cost(self, meta, what):  # type: ignore[no-untyped-def]
+    def sacrifice_cost(self, meta, what):
         return A.SacrificeCost(what, span=_span(meta))
 
-    def discard_cost(self, meta, what):  # type: ignore[no-untyped-def]
+    def discard_cost(self, meta, what):
         return A.DiscardCost(what, span=_span(meta))
 
-    def discard_hand_cost(self, meta):  # type: ignore[no-untyped-def]
+    def discard_hand_cost(self, meta):
         return A.DiscardCost(None, span=_span(meta))
 
-    def pay_life_cost(self, meta, amount):  # type: ignore[no-untyped-def]
+    def pay_life_cost(self, meta, amount):
         return A.PayLifeCost(amount, span=_span(meta))
 
-    def tap_object_cost(self, meta, what):  # type: ignore[no-untyped-def]
+    def tap_object_cost(self, meta, what):
         return A.TapObjectCost(what, span=_span(meta))
 
-    def remove_counters_cost(self, meta, amount, kind, source):  # type: ignore[no-untyped-def]
+    def remove_counters_cost(self, meta, amount, kind, source):
         return A.RemoveCountersCost(amount, kind, source, span=_span(meta))
 
     # ----------------------------------------------------------- type line --
 
-    def type_line(self, meta, *toks):  # type: ignore[no-untyped-def]
+    def type_line(self, meta, *toks):
         sup: list[str] = []
         types: list[str] = []
         subs: list[str] = []
@@ -266,67 +268,67 @@ class ToAst:
 
     # ------------------------------------------------------------- keywords --
 
-    def kicker_mana(self, meta, cost):  # type: ignore[no-untyped-def]
+    def kicker_mana(self, meta, cost):
         return A.Kicker((A.Cost((cost,), span=cost.span),), span=_span(meta))
 
-    def kicker_two(self, meta, first, second):  # type: ignore[no-untyped-def]
+    def kicker_two(self, meta, first, second):
         return A.Kicker(
             (A.Cost((first,), span=first.span), A.Cost((second,), span=second.span)),
             span=_span(meta),
         )
 
-    def kicker_cost(self, meta, cost):  # type: ignore[no-untyped-def]
+    def kicker_cost(self, meta, cost):
         return A.Kicker((cost,), span=_span(meta))
 
-    def multikicker_mana(self, meta, cost):  # type: ignore[no-untyped-def]
+    def multikicker_mana(self, meta, cost):
         return A.Kicker((A.Cost((cost,), span=cost.span),), multi=True, span=_span(meta))
 
-    def multikicker_cost(self, meta, cost):  # type: ignore[no-untyped-def]
+    def multikicker_cost(self, meta, cost):
         return A.Kicker((cost,), multi=True, span=_span(meta))
 
-    def keyword_line(self, meta, *kws):  # type: ignore[no-untyped-def]
+    def keyword_line(self, meta, *kws):
         return A.KeywordLine(tuple(kws), span=_span(meta))
 
-    def keyword_with_cost(self, meta, name, cost):  # type: ignore[no-untyped-def]
+    def keyword_with_cost(self, meta, name, cost):
         return A.KeywordWithCost(
             str(name).lower(), A.Cost((cost,), span=cost.span), span=_span(meta)
         )
 
-    def kw_champion(self, meta, what):  # type: ignore[no-untyped-def]
+    def kw_champion(self, meta, what):
         if not isinstance(what, A.AnObject):
             raise TextError(
                 "Champion names what it champions, like 'Champion a Goblin'", span=_span(meta)
             )
         return A.Champion(what, span=_span(meta))
 
-    def kw_protection(self, meta, what):  # type: ignore[no-untyped-def]
+    def kw_protection(self, meta, what):
         color = what[1] if isinstance(what, tuple) else what
         return A.Keyword("protection from " + color, span=_span(meta))
 
-    def chosen_color(self, meta):  # type: ignore[no-untyped-def]
+    def chosen_color(self, meta):
         return "the chosen color"
 
-    def cost_keyword(self, meta, tok):  # type: ignore[no-untyped-def]
+    def cost_keyword(self, meta, tok):
         return str(tok).lower()
 
-    def ability_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def ability_word(self, meta, tok):
         return str(tok)
 
-    def kw_landwalk(self, meta, tok):  # type: ignore[no-untyped-def]
+    def kw_landwalk(self, meta, tok):
         return A.Keyword(str(tok).lower(), span=_span(meta))
 
-    def kw_enchant(self, meta, f):  # type: ignore[no-untyped-def]
+    def kw_enchant(self, meta, f):
         return A.Keyword("enchant " + f.nouns[0], span=_span(meta))
 
-    def keyword_name_list(self, meta, *kws):  # type: ignore[no-untyped-def]
+    def keyword_name_list(self, meta, *kws):
         return tuple(k.name for k in kws)
 
     # ------------------------------------------------------------ abilities --
 
-    def trigger_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def trigger_word(self, meta, tok):
         return str(tok)
 
-    def triggered_ability(self, meta, ability_word, word, trigger, effect):  # type: ignore[no-untyped-def]
+    def triggered_ability(self, meta, ability_word, word, trigger, effect):
         condition = None
         first = effect.sentences[0]
         if isinstance(first, A.IfSentence) and not (first.instead or first.trailing or first.then):
@@ -337,147 +339,147 @@ class ToAst:
             word, trigger, effect, condition, ability_word or "", span=_span(meta)
         )
 
-    def activated_ability(self, meta, cost, effect):  # type: ignore[no-untyped-def]
+    def activated_ability(self, meta, cost, effect):
         return A.ActivatedAbility(cost, effect, span=_span(meta))
 
-    def spell_ability(self, meta, effect):  # type: ignore[no-untyped-def]
+    def spell_ability(self, meta, effect):
         return A.SpellAbility(effect, span=_span(meta))
 
-    def enters_with_counters(self, meta, obj, counters):  # type: ignore[no-untyped-def]
+    def enters_with_counters(self, meta, obj, counters):
         amount, kind = counters
         return A.EntersWithCounters(obj, amount, kind, span=_span(meta))
 
-    def if_enters_with_counters(self, meta, condition, obj, counters, also=None):  # type: ignore[no-untyped-def]
+    def if_enters_with_counters(self, meta, condition, obj, counters, also=None):
         amount, kind = counters
         return A.EntersWithCounters(obj, amount, kind, condition, also or (), span=_span(meta))
 
-    def counters_on_it(self, meta, amount, kind, per=None):  # type: ignore[no-untyped-def]
+    def counters_on_it(self, meta, amount, kind, per=None):
         if per is not None:
             amount = A.ForEach(amount, per, span=_span(meta))
         return (amount, kind)
 
-    def enters_also(self, meta, kws):  # type: ignore[no-untyped-def]
+    def enters_also(self, meta, kws):
         return kws
 
-    def if_static_effect(self, meta, condition, action):  # type: ignore[no-untyped-def]
+    def if_static_effect(self, meta, condition, action):
         return A.StaticEffect(action, condition, span=_span(meta))
 
-    def as_enters(self, meta, obj, action):  # type: ignore[no-untyped-def]
+    def as_enters(self, meta, obj, action):
         return A.AsEnters(obj, action, span=_span(meta))
 
-    def as_enters_if(self, meta, obj, condition, action):  # type: ignore[no-untyped-def]
+    def as_enters_if(self, meta, obj, condition, action):
         return A.AsEnters(obj, action, condition, span=_span(meta))
 
-    def choose_creature_type(self, meta):  # type: ignore[no-untyped-def]
+    def choose_creature_type(self, meta):
         return A.ChooseValue("creature type", span=_span(meta))
 
-    def choose_color(self, meta):  # type: ignore[no-untyped-def]
+    def choose_color(self, meta):
         return A.ChooseValue("color", span=_span(meta))
 
-    def name_a_card(self, meta):  # type: ignore[no-untyped-def]
+    def name_a_card(self, meta):
         return A.ChooseValue("card name", span=_span(meta))
 
-    def pay_any_life(self, meta):  # type: ignore[no-untyped-def]
+    def pay_any_life(self, meta):
         return A.PayAnyLife(span=_span(meta))
 
-    def additional_cost(self, meta, obj, cost):  # type: ignore[no-untyped-def]
+    def additional_cost(self, meta, obj, cost):
         return A.AdditionalCost(obj, cost, span=_span(meta))
 
-    def optional_additional_cost(self, meta, obj, cost):  # type: ignore[no-untyped-def]
+    def optional_additional_cost(self, meta, obj, cost):
         return A.AdditionalCost(obj, cost, optional=True, span=_span(meta))
 
-    def enters_as_copy(self, meta, obj, of):  # type: ignore[no-untyped-def]
+    def enters_as_copy(self, meta, obj, of):
         return A.EntersAsCopy(obj, of, span=_span(meta))
 
-    def pt_equal(self, meta, obj, amount):  # type: ignore[no-untyped-def]
+    def pt_equal(self, meta, obj, amount):
         return A.PTEqual(obj, amount, span=_span(meta))
 
-    def enters_tapped(self, meta, obj):  # type: ignore[no-untyped-def]
+    def enters_tapped(self, meta, obj):
         return A.EntersTapped(obj, span=_span(meta))
 
-    def cant_be_countered(self, meta, obj):  # type: ignore[no-untyped-def]
+    def cant_be_countered(self, meta, obj):
         return A.CantBeCountered(obj, span=_span(meta))
 
-    def static_effect_ability(self, meta, action):  # type: ignore[no-untyped-def]
+    def static_effect_ability(self, meta, action):
         return A.StaticEffect(action, span=_span(meta))
 
-    def as_long_as_equipped(self, meta, obj, action):  # type: ignore[no-untyped-def]
+    def as_long_as_equipped(self, meta, obj, action):
         return A.StaticEffect(action, A.IsEquipped(obj), span=_span(meta))
 
-    def static_pump(self, meta, what, mod, per=None):  # type: ignore[no-untyped-def]
+    def static_pump(self, meta, what, mod, per=None):
         p, t = _pt_mod(mod)
         return A.Pump(what, p, t, (), per, until_eot=False, span=_span(meta))
 
-    def static_pump_keywords(self, meta, what, mod, kws):  # type: ignore[no-untyped-def]
+    def static_pump_keywords(self, meta, what, mod, kws):
         p, t = _pt_mod(mod)
         return A.Pump(what, p, t, kws, until_eot=False, verb="have", span=_span(meta))
 
-    def static_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+    def static_keywords(self, meta, what, kws):
         return A.Pump(what, None, None, kws, until_eot=False, verb="have", span=_span(meta))
 
-    def static_cant_block(self, meta, what):  # type: ignore[no-untyped-def]
+    def static_cant_block(self, meta, what):
         return A.CantBlock(what, span=_span(meta))
 
-    def static_cant_be_blocked(self, meta, what):  # type: ignore[no-untyped-def]
+    def static_cant_be_blocked(self, meta, what):
         return A.CantBlock(what, blocked=True, span=_span(meta))
 
     # ------------------------------------------------------------- triggers --
 
-    def enters_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def enters_trigger(self, meta, obj):
         return A.EntersTrigger(obj, span=_span(meta))
 
-    def leaves_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def leaves_trigger(self, meta, obj):
         return A.LeavesTrigger(obj, span=_span(meta))
 
-    def dies_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def dies_trigger(self, meta, obj):
         return A.DiesTrigger(obj, span=_span(meta))
 
-    def attacks_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def attacks_trigger(self, meta, obj):
         return A.AttacksTrigger(obj, span=_span(meta))
 
-    def combat_damage_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def combat_damage_trigger(self, meta, obj):
         return A.DealsCombatDamageTrigger(obj, span=_span(meta))
 
-    def phase_trigger(self, meta, phase):  # type: ignore[no-untyped-def]
+    def phase_trigger(self, meta, phase):
         step, yours = phase
         return A.PhaseTrigger(step, yours, span=_span(meta))
 
-    def your_end_step(self, meta):  # type: ignore[no-untyped-def]
+    def your_end_step(self, meta):
         return ("end", True)
 
-    def each_end_step(self, meta):  # type: ignore[no-untyped-def]
+    def each_end_step(self, meta):
         return ("end", False)
 
-    def your_upkeep(self, meta):  # type: ignore[no-untyped-def]
+    def your_upkeep(self, meta):
         return ("upkeep", True)
 
-    def your_combat(self, meta):  # type: ignore[no-untyped-def]
+    def your_combat(self, meta):
         return ("combat", True)
 
-    def your_second_main(self, meta):  # type: ignore[no-untyped-def]
+    def your_second_main(self, meta):
         return ("second_main", True)
 
-    def kicks_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+    def kicks_trigger(self, meta, who):
         return A.KicksTrigger(_player_form(who), span=_span(meta))
 
-    def cast_kicked_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+    def cast_kicked_trigger(self, meta, who):
         return A.CastTrigger(_player_form(who), kicked=True, span=_span(meta))
 
-    def cast_this_trigger(self, meta, who):  # type: ignore[no-untyped-def]
+    def cast_this_trigger(self, meta, who):
         return A.CastTrigger(_player_form(who), this_spell=True, span=_span(meta))
 
-    def cast_spell_trigger(self, meta, who, f):  # type: ignore[no-untyped-def]
+    def cast_spell_trigger(self, meta, who, f):
         return A.CastTrigger(_player_form(who), filter=f, span=_span(meta))
 
-    def turned_face_up_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def turned_face_up_trigger(self, meta, obj):
         return A.TurnedFaceUpTrigger(_filter_of(obj), span=_span(meta))
 
-    def you_turn_face_up_trigger(self, meta, obj):  # type: ignore[no-untyped-def]
+    def you_turn_face_up_trigger(self, meta, obj):
         return A.TurnedFaceUpTrigger(_filter_of(obj), you_turn=True, span=_span(meta))
 
     # ----------------------------------------------------------- conditions --
 
-    def kicked_condition(self, meta, subject, detail=None):  # type: ignore[no-untyped-def]
+    def kicked_condition(self, meta, subject, detail=None):
         cost = times = None
         span = _span(meta)
         if isinstance(detail, A.Cost):
@@ -488,30 +490,30 @@ class ToAst:
                 span = A.Span(span.line, span.column, end.end_line, end.end_column)
         return A.KickedCondition(subject, cost, times, span=span)
 
-    def not_kicked_condition(self, meta, subject):  # type: ignore[no-untyped-def]
+    def not_kicked_condition(self, meta, subject):
         return A.KickedCondition(subject, negated=True, span=_span(meta))
 
-    def kicked_with(self, meta, cost):  # type: ignore[no-untyped-def]
+    def kicked_with(self, meta, cost):
         return A.Cost((cost,), span=_span(meta))  # the span covers "with its {1}{U} kicker"
 
-    def kicked_twice(self, meta):  # type: ignore[no-untyped-def]
+    def kicked_twice(self, meta):
         return (2, _span(meta))
 
-    def you_do(self, meta):  # type: ignore[no-untyped-def]
+    def you_do(self, meta):
         return A.YouDo(span=_span(meta))
 
-    def is_creature(self, meta):  # type: ignore[no-untyped-def]
+    def is_creature(self, meta):
         return A.IsCreature(A.ItRef(), span=_span(meta))
 
-    def is_tapped(self, meta, obj):  # type: ignore[no-untyped-def]
+    def is_tapped(self, meta, obj):
         return A.IsTapped(obj, span=_span(meta))
 
-    def control_none(self, meta, f):  # type: ignore[no-untyped-def]
+    def control_none(self, meta, f):
         return A.ControlNone(f, span=_span(meta))
 
     # -------------------------------------------------------------- effects --
 
-    def effect(self, meta, *sentences):  # type: ignore[no-untyped-def]
+    def effect(self, meta, *sentences):
         out: list[Any] = []
         for s in sentences:
             if s == "new_targets":
@@ -525,187 +527,187 @@ class ToAst:
             out.append(s)
         return A.Effect(tuple(out), span=_span(meta))
 
-    def plain_sentence(self, meta, instructions, where=None):  # type: ignore[no-untyped-def]
+    def plain_sentence(self, meta, instructions, where=None):
         actions, joiner = instructions
         return A.Sentence(actions, joiner, where, span=_span(meta))
 
-    def if_sentence(self, meta, condition, before, instructions, after, where=None):  # type: ignore[no-untyped-def]
+    def if_sentence(self, meta, condition, before, instructions, after, where=None):
         if before and after:
             raise TextError(
                 "'instead' is written once, before or after the instruction", span=_span(meta)
             )
         actions, joiner = instructions
         body = A.Sentence(actions, joiner, where)
-        instead = "before" if before else "after" if after else ""
+        instead: Literal["", "before", "after"] = "before" if before else "after" if after else ""
         return A.IfSentence(condition, body, instead, span=_span(meta))
 
-    def then_if_sentence(self, meta, condition, instructions):  # type: ignore[no-untyped-def]
+    def then_if_sentence(self, meta, condition, instructions):
         actions, joiner = instructions
         return A.IfSentence(condition, A.Sentence(actions, joiner), then=True, span=_span(meta))
 
-    def trailing_if_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
+    def trailing_if_sentence(self, meta, instructions, condition):
         actions, joiner = instructions
         return A.IfSentence(condition, A.Sentence(actions, joiner), trailing="if", span=_span(meta))
 
-    def trailing_unless_sentence(self, meta, instructions, condition):  # type: ignore[no-untyped-def]
+    def trailing_unless_sentence(self, meta, instructions, condition):
         actions, joiner = instructions
         return A.IfSentence(
             condition, A.Sentence(actions, joiner), trailing="unless", span=_span(meta)
         )
 
-    def new_targets_sentence(self, meta):  # type: ignore[no-untyped-def]
+    def new_targets_sentence(self, meta):
         return "new_targets"
 
-    def where_x(self, meta, q):  # type: ignore[no-untyped-def]
+    def where_x(self, meta, q):
         return q
 
-    def one_instruction(self, meta, a):  # type: ignore[no-untyped-def]
+    def one_instruction(self, meta, a):
         return ((a,), "")
 
-    def then_instructions(self, meta, a, b):  # type: ignore[no-untyped-def]
+    def then_instructions(self, meta, a, b):
         return ((a, b), "then")
 
-    def and_instructions(self, meta, a, b):  # type: ignore[no-untyped-def]
+    def and_instructions(self, meta, a, b):
         return ((a, b), "and")
 
-    def may_action(self, meta, action):  # type: ignore[no-untyped-def]
+    def may_action(self, meta, action):
         return A.MayDo(action, span=_span(meta))
 
-    def may_have_action(self, meta, obj, action):  # type: ignore[no-untyped-def]
+    def may_have_action(self, meta, obj, action):
         if isinstance(action, A.Fight):
             action = A.Fight(obj, action.second, span=action.span)
         elif isinstance(action, A.DealDamage):
             action = dataclasses.replace(action, source=obj)
         return A.MayDo(action, have=True, span=_span(meta))
 
-    def have_deal_damage(self, meta, to, amount):  # type: ignore[no-untyped-def]
+    def have_deal_damage(self, meta, to, amount):
         return A.DealDamage(
             A.ItRef(), amount, _player_form(to), amount_after=True, span=_span(meta)
         )
 
-    def search_library(self, meta, what, put, dest):  # type: ignore[no-untyped-def]
+    def search_library(self, meta, what, put, dest):
         zone, tapped = dest
         return A.SearchLibrary(what, put, zone, tapped, span=_span(meta))
 
-    def onto_battlefield(self, meta, tapped):  # type: ignore[no-untyped-def]
+    def onto_battlefield(self, meta, tapped):
         return ("battlefield", bool(tapped))
 
-    def into_hand(self, meta):  # type: ignore[no-untyped-def]
+    def into_hand(self, meta):
         return ("hand", False)
 
-    def have_fight(self, meta, other):  # type: ignore[no-untyped-def]
+    def have_fight(self, meta, other):
         return A.Fight(A.ItRef(), other, span=_span(meta))
 
-    def instead(self, meta, tok):  # type: ignore[no-untyped-def]
+    def instead(self, meta, tok):
         return True
 
-    def tapped(self, meta, tok):  # type: ignore[no-untyped-def]
+    def tapped(self, meta, tok):
         return True
 
-    def deal_damage(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+    def deal_damage(self, meta, source, amount, to):
         return A.DealDamage(source, amount, _player_form(to), span=_span(meta))
 
-    def also_deal_damage(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+    def also_deal_damage(self, meta, source, amount, to):
         return A.DealDamage(source, amount, _player_form(to), also=True, span=_span(meta))
 
-    def also_gain_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+    def also_gain_keywords(self, meta, what, kws):
         return A.Pump(what, None, None, kws, verb="gain", also=True, span=_span(meta))
 
-    def deal_damage_instead(self, meta, source, amount):  # type: ignore[no-untyped-def]
+    def deal_damage_instead(self, meta, source, amount):
         return A.DealDamage(source, amount, None, span=_span(meta))
 
-    def deal_damage_equal(self, meta, source, amount, to):  # type: ignore[no-untyped-def]
+    def deal_damage_equal(self, meta, source, amount, to):
         return A.DealDamage(source, amount, _player_form(to), span=_span(meta))
 
-    def deal_damage_to_equal(self, meta, source, to, amount):  # type: ignore[no-untyped-def]
+    def deal_damage_to_equal(self, meta, source, to, amount):
         return A.DealDamage(source, amount, _player_form(to), amount_after=True, span=_span(meta))
 
-    def destroy(self, meta, what):  # type: ignore[no-untyped-def]
+    def destroy(self, meta, what):
         return A.Destroy(what, span=_span(meta))
 
-    def exile(self, meta, what):  # type: ignore[no-untyped-def]
+    def exile(self, meta, what):
         return A.Exile(what, span=_span(meta))
 
-    def exile_until(self, meta, what, until):  # type: ignore[no-untyped-def]
+    def exile_until(self, meta, what, until):
         return A.Exile(what, until_leaves=True, span=_span(meta))
 
-    def return_to(self, meta, what, dest):  # type: ignore[no-untyped-def]
+    def return_to(self, meta, what, dest):
         zone, owners, under_owner, under_you = dest
         return A.ReturnTo(what, zone, owners, under_owner, under_you, span=_span(meta))
 
-    def to_hand(self, meta, poss):  # type: ignore[no-untyped-def]
+    def to_hand(self, meta, poss):
         return ("hand", not isinstance(poss, A.You), False, False)
 
-    def to_owners_hands(self, meta):  # type: ignore[no-untyped-def]
+    def to_owners_hands(self, meta):
         return ("hand", True, False, False)
 
-    def to_battlefield(self, meta):  # type: ignore[no-untyped-def]
+    def to_battlefield(self, meta):
         return ("battlefield", True, False, False)
 
-    def to_battlefield_under(self, meta, poss):  # type: ignore[no-untyped-def]
+    def to_battlefield_under(self, meta, poss):
         if isinstance(poss, A.You):
             return ("battlefield", True, False, True)
         return ("battlefield", True, True, False)
 
-    def draw(self, meta, amount, per):  # type: ignore[no-untyped-def]
+    def draw(self, meta, amount, per):
         return A.Draw(_times(amount, per), span=_span(meta))
 
-    def draw_subject(self, meta, who, amount, per):  # type: ignore[no-untyped-def]
+    def draw_subject(self, meta, who, amount, per):
         return A.Draw(_times(amount, per), _player_form(who), span=_span(meta))
 
-    def discard(self, meta, amount):  # type: ignore[no-untyped-def]
+    def discard(self, meta, amount):
         return A.Discard(amount, span=_span(meta))
 
-    def discard_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
+    def discard_subject(self, meta, who, amount):
         return A.Discard(amount, _player_form(who), span=_span(meta))
 
-    def discard_hand(self, meta):  # type: ignore[no-untyped-def]
+    def discard_hand(self, meta):
         return A.Discard(None, span=_span(meta))
 
-    def mill(self, meta, amount):  # type: ignore[no-untyped-def]
+    def mill(self, meta, amount):
         return A.Mill(amount, span=_span(meta))
 
-    def gain_life(self, meta, who, amount):  # type: ignore[no-untyped-def]
+    def gain_life(self, meta, who, amount):
         return A.GainLife(amount, _player_form(who), span=_span(meta))
 
-    def lose_life(self, meta, who, amount):  # type: ignore[no-untyped-def]
+    def lose_life(self, meta, who, amount):
         return A.LoseLife(amount, _player_form(who), span=_span(meta))
 
-    def lose_half_life(self, meta, who, poss, rounding):  # type: ignore[no-untyped-def]
+    def lose_half_life(self, meta, who, poss, rounding):
         half = A.Half(A.LifeTotal(poss), rounding == "up")
         return A.LoseLife(half, _player_form(who), span=_span(meta))
 
-    def rounding(self, meta, tok):  # type: ignore[no-untyped-def]
+    def rounding(self, meta, tok):
         return str(tok).lower()
 
-    def sacrifice(self, meta, what):  # type: ignore[no-untyped-def]
+    def sacrifice(self, meta, what):
         return A.Sacrifice(what, span=_span(meta))
 
-    def sacrifice_subject(self, meta, who, what):  # type: ignore[no-untyped-def]
+    def sacrifice_subject(self, meta, who, what):
         return A.Sacrifice(what, _player_form(who), span=_span(meta))
 
-    def put_counters(self, meta, amount, kind, on):  # type: ignore[no-untyped-def]
+    def put_counters(self, meta, amount, kind, on):
         return A.PutCounters(amount, kind, on, span=_span(meta))
 
-    def remove_counters(self, meta, amount, kind, source):  # type: ignore[no-untyped-def]
+    def remove_counters(self, meta, amount, kind, source):
         return A.RemoveCounters(amount, kind, source, span=_span(meta))
 
-    def create_tokens(self, meta, amount, tapped, spec):  # type: ignore[no-untyped-def]
+    def create_tokens(self, meta, amount, tapped, spec):
         return A.CreateTokens(amount, spec, bool(tapped), span=_span(meta))
 
-    def create_tokens_subject(self, meta, who, amount, tapped, spec):  # type: ignore[no-untyped-def]
+    def create_tokens_subject(self, meta, who, amount, tapped, spec):
         return A.CreateTokens(amount, spec, bool(tapped), _player_form(who), span=_span(meta))
 
-    def create_more_tokens(self, meta, amount):  # type: ignore[no-untyped-def]
+    def create_more_tokens(self, meta, amount):
         return A.CreateTokens(amount, None, span=_span(meta))
 
-    def create_token_copy(self, meta, amount, tapped, of):  # type: ignore[no-untyped-def]
+    def create_token_copy(self, meta, amount, tapped, of):
         return A.CreateTokenCopy(amount, of, bool(tapped), span=_span(meta))
 
-    def put_token_copy(self, meta, amount, of):  # type: ignore[no-untyped-def]
+    def put_token_copy(self, meta, amount, of):
         return A.CreateTokenCopy(amount, of, span=_span(meta))
 
-    def token_spec(self, meta, pt, *rest):  # type: ignore[no-untyped-def]
+    def token_spec(self, meta, pt, *rest):
         *words, keywords = rest
         colors = tuple(w for w in words if isinstance(w, tuple) and w[0] == "color")
         types = tuple(w[1] for w in words if isinstance(w, tuple) and w[0] == "type")
@@ -721,200 +723,200 @@ class ToAst:
             span=_span(meta),
         )
 
-    def token_keywords(self, meta, kws):  # type: ignore[no-untyped-def]
+    def token_keywords(self, meta, kws):
         return kws
 
-    def token_type(self, meta, tok):  # type: ignore[no-untyped-def]
+    def token_type(self, meta, tok):
         return ("type", str(tok).lower())
 
-    def color_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def color_word(self, meta, tok):
         return ("color", str(tok).lower())
 
-    def pump(self, meta, what, mod, tail):  # type: ignore[no-untyped-def]
+    def pump(self, meta, what, mod, tail):
         p, t = _pt_mod(mod)
         return A.Pump(what, p, t, tail, span=_span(meta))
 
-    def pump_gain_eot(self, meta, kws):  # type: ignore[no-untyped-def]
+    def pump_gain_eot(self, meta, kws):
         return kws
 
-    def pump_eot(self, meta):  # type: ignore[no-untyped-def]
+    def pump_eot(self, meta):
         return ()
 
-    def gain_keywords(self, meta, what, kws):  # type: ignore[no-untyped-def]
+    def gain_keywords(self, meta, what, kws):
         return A.Pump(what, None, None, kws, verb="gain", span=_span(meta))
 
-    def cant_be_regenerated(self, meta, what):  # type: ignore[no-untyped-def]
+    def cant_be_regenerated(self, meta, what):
         return A.CantBeRegenerated(what, span=_span(meta))
 
-    def tap(self, meta, what):  # type: ignore[no-untyped-def]
+    def tap(self, meta, what):
         return A.TapObjects(what, span=_span(meta))
 
-    def untap(self, meta, what):  # type: ignore[no-untyped-def]
+    def untap(self, meta, what):
         return A.UntapObjects(what, span=_span(meta))
 
-    def counter_spell(self, meta, what):  # type: ignore[no-untyped-def]
+    def counter_spell(self, meta, what):
         return A.CounterSpell(what, span=_span(meta))
 
-    def counter_unless(self, meta, what, cost, per=None):  # type: ignore[no-untyped-def]
+    def counter_unless(self, meta, what, cost, per=None):
         return A.CounterSpell(what, cost, per, span=_span(meta))
 
-    def copy_spell(self, meta, what):  # type: ignore[no-untyped-def]
+    def copy_spell(self, meta, what):
         return A.CopySpell(what, span=_span(meta))
 
-    def manifest(self, meta, amount):  # type: ignore[no-untyped-def]
+    def manifest(self, meta, amount):
         return A.Manifest(amount, span=_span(meta))
 
-    def manifest_subject(self, meta, who, amount):  # type: ignore[no-untyped-def]
+    def manifest_subject(self, meta, who, amount):
         return A.Manifest(amount, _player_form(who), span=_span(meta))
 
-    def manifest_dread(self, meta):  # type: ignore[no-untyped-def]
+    def manifest_dread(self, meta):
         return A.Manifest(None, dread=True, span=_span(meta))
 
-    def cloak(self, meta, amount):  # type: ignore[no-untyped-def]
+    def cloak(self, meta, amount):
         return A.Manifest(amount, cloak=True, span=_span(meta))
 
-    def manifest_what(self, meta, *parts):  # type: ignore[no-untyped-def]
+    def manifest_what(self, meta, *parts):
         amount = parts[0] if len(parts) == 2 else A.Number(1, "article")
         return amount
 
-    def fight(self, meta, a, b):  # type: ignore[no-untyped-def]
+    def fight(self, meta, a, b):
         return A.Fight(a, b, span=_span(meta))
 
-    def look_at_top(self, meta, amount):  # type: ignore[no-untyped-def]
+    def look_at_top(self, meta, amount):
         return A.LookAtTop(amount, span=_span(meta))
 
-    def reveal_put_in_hand(self, meta, what):  # type: ignore[no-untyped-def]
+    def reveal_put_in_hand(self, meta, what):
         if not isinstance(what, A.AnObject):
             raise TextError("expected what to reveal, like 'a creature card'", span=_span(meta))
         return A.RevealPutInHand(what, span=_span(meta))
 
-    def put_rest_on_bottom(self, meta, order):  # type: ignore[no-untyped-def]
+    def put_rest_on_bottom(self, meta, order):
         return A.PutRestOnBottom(order, span=_span(meta))
 
-    def order(self, meta, *toks):  # type: ignore[no-untyped-def]
+    def order(self, meta, *toks):
         return str(toks[0]).lower() == "a"
 
-    def attach(self, meta, what, to):  # type: ignore[no-untyped-def]
+    def attach(self, meta, what, to):
         return A.Attach(what, to, span=_span(meta))
 
-    def add_mana(self, meta, mana, per=None):  # type: ignore[no-untyped-def]
+    def add_mana(self, meta, mana, per=None):
         return A.AddMana(mana, per, span=_span(meta))
 
-    def add_any_color(self, meta, amount):  # type: ignore[no-untyped-def]
+    def add_any_color(self, meta, amount):
         return A.AddManaAnyColor(amount, span=_span(meta))
 
-    def skip_turn(self, meta):  # type: ignore[no-untyped-def]
+    def skip_turn(self, meta):
         return A.SkipTurn(span=_span(meta))
 
     # -------------------------------------------------------------- objects --
 
-    def self_name(self, meta, tok):  # type: ignore[no-untyped-def]
+    def self_name(self, meta, tok):
         return A.SelfRef("name", span=_span(meta))
 
-    def self_short(self, meta, tok):  # type: ignore[no-untyped-def]
+    def self_short(self, meta, tok):
         return A.SelfRef("short", span=_span(meta))
 
-    def self_this(self, meta, noun):  # type: ignore[no-untyped-def]
+    def self_this(self, meta, noun):
         return A.SelfRef("this", noun, span=_span(meta))
 
-    def it_ref(self, meta):  # type: ignore[no-untyped-def]
+    def it_ref(self, meta):
         return A.ItRef(span=_span(meta))
 
-    def them_ref(self, meta):  # type: ignore[no-untyped-def]
+    def them_ref(self, meta):
         return A.ThemRef(span=_span(meta))
 
-    def they_ref(self, meta):  # type: ignore[no-untyped-def]
+    def they_ref(self, meta):
         return A.ThemRef("they", span=_span(meta))
 
-    def your_opponents(self, meta):  # type: ignore[no-untyped-def]
+    def your_opponents(self, meta):
         return A.PlayerGroup("your_opponents", span=_span(meta))
 
-    def that_creature_or_player(self, meta):  # type: ignore[no-untyped-def]
+    def that_creature_or_player(self, meta):
         return A.ThatRef("creature or player", span=_span(meta))
 
-    def you_ref(self, meta):  # type: ignore[no-untyped-def]
+    def you_ref(self, meta):
         return A.You(span=_span(meta))
 
-    def that_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+    def that_ref(self, meta, noun):
         if noun == "player":
             return A.ThatPlayer(span=_span(meta))
         return A.ThatRef(noun, "that", span=_span(meta))
 
-    def the_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+    def the_ref(self, meta, noun):
         return A.ThatRef(noun, "the", span=_span(meta))
 
-    def those_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+    def those_ref(self, meta, noun):
         return A.ThatRef(noun, "those", span=_span(meta))
 
-    def exiled_card(self, meta):  # type: ignore[no-untyped-def]
+    def exiled_card(self, meta):
         return A.ExiledCards(span=_span(meta))
 
-    def exiled_with(self, meta, obj):  # type: ignore[no-untyped-def]
+    def exiled_with(self, meta, obj):
         if not isinstance(obj, A.SelfRef):
             raise TextError("'cards exiled with' names this object", span=_span(meta))
         return A.ExiledCards(plural=True, with_self=True, span=_span(meta))
 
-    def enchanted_ref(self, meta):  # type: ignore[no-untyped-def]
+    def enchanted_ref(self, meta):
         return A.AttachedRef("enchanted", span=_span(meta))
 
-    def equipped_ref(self, meta):  # type: ignore[no-untyped-def]
+    def equipped_ref(self, meta):
         return A.AttachedRef("equipped", span=_span(meta))
 
-    def defending_player(self, meta):  # type: ignore[no-untyped-def]
+    def defending_player(self, meta):
         return A.PlayerGroup("defending", span=_span(meta))
 
-    def controller_of(self, meta, poss):  # type: ignore[no-untyped-def]
+    def controller_of(self, meta, poss):
         return A.ControllerOf(poss, span=_span(meta))
 
-    def owner_of(self, meta, poss):  # type: ignore[no-untyped-def]
+    def owner_of(self, meta, poss):
         return A.OwnerOf(poss, span=_span(meta))
 
-    def poss_it(self, meta):  # type: ignore[no-untyped-def]
+    def poss_it(self, meta):
         return A.ItRef(span=_span(meta))
 
-    def poss_you(self, meta):  # type: ignore[no-untyped-def]
+    def poss_you(self, meta):
         return A.You(span=_span(meta))
 
-    def poss_their(self, meta):  # type: ignore[no-untyped-def]
+    def poss_their(self, meta):
         return A.TheirRef(span=_span(meta))
 
-    def poss_of(self, meta, obj):  # type: ignore[no-untyped-def]
+    def poss_of(self, meta, obj):
         return obj
 
-    def each_ref(self, meta, f):  # type: ignore[no-untyped-def]
+    def each_ref(self, meta, f):
         return _player_form(A.Each(f, "each", span=_span(meta)))
 
-    def all_ref(self, meta, f):  # type: ignore[no-untyped-def]
+    def all_ref(self, meta, f):
         return A.Each(f, "all", span=_span(meta))
 
-    def bare_ref(self, meta, f):  # type: ignore[no-untyped-def]
+    def bare_ref(self, meta, f):
         return A.Each(f, "bare", span=_span(meta))
 
-    def an_object(self, meta, count, f):  # type: ignore[no-untyped-def]
+    def an_object(self, meta, count, f):
         return _player_form(A.AnObject(f, count, span=_span(meta)))
 
-    def target_one(self, meta, f):  # type: ignore[no-untyped-def]
+    def target_one(self, meta, f):
         return A.Target(_target_spec(f), span=_span(meta))
 
-    def another_target(self, meta, f):  # type: ignore[no-untyped-def]
+    def another_target(self, meta, f):
         f = _replace(f, another=True)
         return A.Target(_target_spec(f), span=_span(meta))
 
-    def target_n(self, meta, another, count, f):  # type: ignore[no-untyped-def]
+    def target_n(self, meta, another, count, f):
         if another:
             f = _replace(f, another=True)
         return A.Target(_target_spec(f), count, span=_span(meta))
 
-    def target_up_to(self, meta, count, f):  # type: ignore[no-untyped-def]
+    def target_up_to(self, meta, count, f):
         return A.Target(_target_spec(f), count, up_to=True, span=_span(meta))
 
-    def any_target(self, meta):  # type: ignore[no-untyped-def]
+    def any_target(self, meta):
         return A.Target(A.AnyTarget(), span=_span(meta))
 
-    def another(self, meta, tok):  # type: ignore[no-untyped-def]
+    def another(self, meta, tok):
         return True
 
-    def object_filter(self, meta, *parts):  # type: ignore[no-untyped-def]
+    def object_filter(self, meta, *parts):
         *adjs, nouns, (card, spell), rest = _split_filter(parts)
         another = any(a == "other" for a in adjs)
         adjectives = tuple(a for a in adjs if a != "other") + nouns[1]
@@ -940,16 +942,16 @@ class ToAst:
             span=_span(meta),
         )
 
-    def late_quality(self, meta, q):  # type: ignore[no-untyped-def]
+    def late_quality(self, meta, q):
         return _Late(q)
 
-    def noun_list(self, meta, *groups):  # type: ignore[no-untyped-def]
+    def noun_list(self, meta, *groups):
         return tuple(groups)
 
-    def noun_group(self, meta, *words):  # type: ignore[no-untyped-def]
+    def noun_group(self, meta, *words):
         return tuple(words)
 
-    def subtype_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def subtype_word(self, meta, tok):
         word = str(tok)
         if not word[:1].isupper() or word.lower().startswith("non-"):
             if word.lower().startswith("non-") and word[4:5].isupper():
@@ -957,11 +959,11 @@ class ToAst:
             raise TextError(f"unknown word '{word}'", tok)
         return A.SubtypeAdj(word, span=_tok_span(tok))
 
-    def noun_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def noun_word(self, meta, tok):
         word = str(tok).lower()
         return _SINGULAR.get(word, word)
 
-    def adjective(self, meta, tok):  # type: ignore[no-untyped-def]
+    def adjective(self, meta, tok):
         word = str(tok).lower()
         if word == "other":
             return "other"
@@ -973,128 +975,129 @@ class ToAst:
             return A.StatusAdj(base, negated, span=_span(meta))
         return A.TypeAdj(base, negated, span=_span(meta))
 
-    def with_flying(self, meta):  # type: ignore[no-untyped-def]
+    def with_flying(self, meta):
         return A.WithKeyword("flying", span=_span(meta))
 
-    def without_flying(self, meta):  # type: ignore[no-untyped-def]
+    def without_flying(self, meta):
         return A.WithKeyword("flying", negated=True, span=_span(meta))
 
-    def with_mana_value(self, meta, comparison):  # type: ignore[no-untyped-def]
+    def with_mana_value(self, meta, comparison):
         return A.WithManaValue(comparison, span=_span(meta))
 
-    def with_power(self, meta, comparison):  # type: ignore[no-untyped-def]
+    def with_power(self, meta, comparison):
         return A.WithPower(comparison, span=_span(meta))
 
-    def with_counter(self, meta, kind):  # type: ignore[no-untyped-def]
+    def with_counter(self, meta, kind):
         return A.WithCounter(kind, span=_span(meta))
 
-    def with_kicker(self, meta):  # type: ignore[no-untyped-def]
+    def with_kicker(self, meta):
         return A.WithKicker(span=_span(meta))
 
-    def created_with(self, meta, obj):  # type: ignore[no-untyped-def]
+    def created_with(self, meta, obj):
         return A.CreatedWith(obj, span=_span(meta))
 
-    def put_onto_battlefield_with(self, meta, obj):  # type: ignore[no-untyped-def]
+    def put_onto_battlefield_with(self, meta, obj):
         return A.CreatedWith(obj, put=True, span=_span(meta))
 
-    def on_battlefield(self, meta):  # type: ignore[no-untyped-def]
+    def on_battlefield(self, meta):
         return A.InZone("battlefield", None, "on", span=_span(meta))
 
-    def any_object(self, meta, f):  # type: ignore[no-untyped-def]
+    def any_object(self, meta, f):
         return A.AnObject(f, None, any=True, span=_span(meta))
 
-    def of_chosen_type(self, meta):  # type: ignore[no-untyped-def]
+    def of_chosen_type(self, meta):
         return A.OfChosenType(span=_span(meta))
 
-    def with_chosen_name(self, meta):  # type: ignore[no-untyped-def]
+    def with_chosen_name(self, meta):
         return A.WithChosenName(span=_span(meta))
 
-    def sacrificed_ref(self, meta, noun):  # type: ignore[no-untyped-def]
+    def sacrificed_ref(self, meta, noun):
         return A.SacrificedRef(noun, span=_span(meta))
 
-    def comparison(self, meta, value, op):  # type: ignore[no-untyped-def]
+    def comparison(self, meta, value, op):
         return A.Comparison(value, op or "eq", span=_span(meta))
 
-    def comparison_op(self, meta, _or, word):  # type: ignore[no-untyped-def]
+    def comparison_op(self, meta, _or, word):
         return "le" if str(word).lower() == "less" else "ge"
 
-    def controlled_by(self, meta, who):  # type: ignore[no-untyped-def]
+    def controlled_by(self, meta, who):
         return A.ControlledBy(_player_form(who), span=_span(meta))
 
-    def not_controlled_by(self, meta, who):  # type: ignore[no-untyped-def]
+    def not_controlled_by(self, meta, who):
         return A.ControlledBy(_player_form(who), negated=True, span=_span(meta))
 
-    def from_zone(self, meta, poss, zone):  # type: ignore[no-untyped-def]
+    def from_zone(self, meta, poss, zone):
         return A.InZone(zone, poss, "from", span=_span(meta))
 
-    def in_zone(self, meta, poss, zone):  # type: ignore[no-untyped-def]
+    def in_zone(self, meta, poss, zone):
         return A.InZone(zone, poss, "in", span=_span(meta))
 
-    def zone_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def zone_word(self, meta, tok):
         return str(tok).lower()
 
-    def counter_kind(self, meta, tok):  # type: ignore[no-untyped-def]
+    def counter_kind(self, meta, tok):
         return str(tok).lower()
 
     # ----------------------------------------------------------- quantities --
 
-    def digits(self, meta, tok):  # type: ignore[no-untyped-def]
+    def digits(self, meta, tok):
         return A.Number(int(tok), "digits", span=_span(meta))
 
-    def number_word(self, meta, tok):  # type: ignore[no-untyped-def]
+    def number_word(self, meta, tok):
         word = str(tok).lower()
-        form = "article" if word in ("a", "an") else "word"
-        return A.Number(_NUMBER_WORDS[word], form, span=_span(meta))
+        if word in ("a", "an"):
+            return A.Number(1, "article", span=_span(meta))
+        return A.Number(_NUMBER_WORDS[word], "word", span=_span(meta))
 
-    def var_x(self, meta):  # type: ignore[no-untyped-def]
+    def var_x(self, meta):
         return A.VarX(span=_span(meta))
 
-    def twice(self, meta, q):  # type: ignore[no-untyped-def]
+    def twice(self, meta, q):
         return A.Twice(q, span=_span(meta))
 
-    def power_of(self, meta, obj):  # type: ignore[no-untyped-def]
+    def power_of(self, meta, obj):
         return A.PowerOf(obj, "power", span=_span(meta))
 
-    def toughness_of(self, meta, obj):  # type: ignore[no-untyped-def]
+    def toughness_of(self, meta, obj):
         return A.PowerOf(obj, "toughness", span=_span(meta))
 
-    def mana_value_of(self, meta, obj):  # type: ignore[no-untyped-def]
+    def mana_value_of(self, meta, obj):
         return A.PowerOf(obj, "mana_value", span=_span(meta))
 
-    def mana_value_of_the(self, meta, obj):  # type: ignore[no-untyped-def]
+    def mana_value_of_the(self, meta, obj):
         return A.PowerOf(obj, "mana_value", of_form=True, span=_span(meta))
 
-    def mana_spent_amount(self, meta, obj):  # type: ignore[no-untyped-def]
+    def mana_spent_amount(self, meta, obj):
         return A.ManaSpent(obj, span=_span(meta))
 
-    def difference(self, meta, left, right):  # type: ignore[no-untyped-def]
+    def difference(self, meta, left, right):
         return A.Difference(A.Number(int(left), "digits"), right, span=_span(meta))
 
-    def highest_life(self, meta):  # type: ignore[no-untyped-def]
+    def highest_life(self, meta):
         return A.HighestLife(span=_span(meta))
 
-    def life_paid(self, meta, obj):  # type: ignore[no-untyped-def]
+    def life_paid(self, meta, obj):
         return A.LifePaid(obj, span=_span(meta))
 
-    def highest_mana_value(self, meta, f):  # type: ignore[no-untyped-def]
+    def highest_mana_value(self, meta, f):
         return A.HighestAmong("mana_value", f, span=_span(meta))
 
-    def greatest_power(self, meta, f):  # type: ignore[no-untyped-def]
+    def greatest_power(self, meta, f):
         return A.HighestAmong("power", f, span=_span(meta))
 
-    def times_kicked(self, meta, obj):  # type: ignore[no-untyped-def]
+    def times_kicked(self, meta, obj):
         return A.TimesKicked(obj, span=_span(meta))
 
-    def counters_on(self, meta, kind, obj):  # type: ignore[no-untyped-def]
+    def counters_on(self, meta, kind, obj):
         return A.CountersOn(kind, obj, span=_span(meta))
 
-    def count_of(self, meta, f):  # type: ignore[no-untyped-def]
+    def count_of(self, meta, f):
         return A.CountOf(f, span=_span(meta))
 
-    def mana_spent(self, meta, obj):  # type: ignore[no-untyped-def]
+    def mana_spent(self, meta, obj):
         return A.ManaSpent(obj, span=_span(meta))
 
-    def for_each(self, meta, per):  # type: ignore[no-untyped-def]
+    def for_each(self, meta, per):
         return per
 
 
