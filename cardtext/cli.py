@@ -557,8 +557,10 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="run scenario files",
         description="Run scenarios (TOML files that set up a game, take steps and state what must "
-        "then be true) and report every expectation that fails.",
-        epilog="exit status: 0 every scenario passed, 1 some failed, 2 usage error",
+        "then be true) and report every expectation that fails. With no files, runs the "
+        "bundled demo scenarios.",
+        epilog="exit status: 0 every scenario passed, 1 some failed, "
+        "2 usage error or a scenario file that is itself wrong",
     )
     p.add_argument(
         "scenarios", nargs="*", metavar="SCENARIO.toml", help="scenario files or folders"

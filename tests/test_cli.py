@@ -511,6 +511,48 @@ def test_play_without_the_scenario_runner(
     assert capsys.readouterr().err.strip() == "play: not available yet"
 
 
+def test_play_runs_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "PASS " in out and "gnarlid-pack-multikicker.toml" in out
+    assert "FAIL" not in out
+
+
+SCENARIO = """\
+description = "Shock to the face"
+cards = ["shock.card"]
+
+[players.A]
+battlefield = ["Mountain"]
+hand = ["Shock"]
+
+[[steps]]
+player = "A"
+cast = "Shock"
+targets = ["B"]
+
+[[steps]]
+resolve = "all"
+
+[[expect]]
+player = "B"
+life = {life}
+"""
+
+
+def test_play_exit_status_follows_the_scenarios(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "shock.card", SHOCK)
+    good = write(tmp_path, "good.toml", SCENARIO.format(life=18))
+    bad = write(tmp_path, "bad.toml", SCENARIO.format(life=17))
+    assert main(["play", "-q", str(good)]) == 0
+    assert f"PASS {good}" in capsys.readouterr().out
+    assert main(["play", "-q", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"PASS {good}" in out and f"FAIL {bad}" in out
+
+
 # ------------------------------------------------------------ subprocess --
 
 
