@@ -75,8 +75,10 @@ def _contains(node: A.Node, kind: type) -> bool:
 def linked_exile_ability(card: A.Card, referring: int) -> int | None:
     """607.2a: the ability of ``card`` that exiles the cards "the exiled card"
     in ability ``referring`` means (another ability with an Exile instruction)."""
+    from .keywords import all_abilities
+
     candidates = [
-        i for i, ab in enumerate(card.abilities)
+        i for i, ab in enumerate(all_abilities(card))
         if i != referring and _contains(ab, A.Exile)
     ]  # fmt: skip
     if not candidates:
@@ -87,12 +89,14 @@ def linked_exile_ability(card: A.Card, referring: int) -> int | None:
 
 
 def ability_effect(card: A.Card, index: int) -> A.Effect | None:
+    from .keywords import all_abilities
+
     if index < 0:
         for ab in card.abilities:
             if isinstance(ab, A.SpellAbility):
                 return ab.effect
         return None
-    ab = card.abilities[index]
+    ab = all_abilities(card)[index]
     return getattr(ab, "effect", None)
 
 

@@ -118,9 +118,17 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
             raise IllegalAction(f"can't kick {name}: {exc} (K7)") from None
         raise IllegalAction(f"can't cast {name}: {exc}") from None
 
-    # 601.2f: total cost = mana cost + additional costs (kicker × times).
+    # 601.2f: total cost = mana cost + additional costs (kicker × times,
+    # "as an additional cost to cast this spell", 601.2b).
+    extra: list[A.Cost] = []
+    for ab in c.abilities:
+        if isinstance(ab, A.AdditionalCost):
+            if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
+                continue
+            extra.append(ab.cost)
+    mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
-    parts: list[A.CostPart] = [p for k in paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
+    parts: list[A.CostPart] = [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
     kick_text = _kick_text(card, kicks)
     target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(

@@ -83,7 +83,7 @@ def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
     for ab in abilities:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
-                out.append(kw.name.lower())
+                out.append(getattr(kw, "name", type(kw).__name__).lower())
     return tuple(out)
 
 
@@ -93,8 +93,11 @@ CLOAK_WARD = A.KeywordLine((A.KeywordWithCost("ward", A.Cost((A.ManaCost((A.Gene
 
 def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
     """The characteristics a card (or token definition) has on its own."""
+    from .keywords import all_abilities
+
     tl = card.type_line
     pt = card.pt
+    abilities = all_abilities(card)
     return Chars(
         name=card.name,
         supertypes=tuple(s.lower() for s in tl.supertypes),
@@ -102,8 +105,8 @@ def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
         subtypes=tuple(tl.subtypes),
         colors=colors if colors is not None else mana_colors(card.mana_cost),
         mana_cost=card.mana_cost,
-        abilities=card.abilities,
-        printed_keywords=keywords_of(card.abilities),
+        abilities=abilities,
+        printed_keywords=keywords_of(abilities),
         base_power=_stat(pt.power) if pt else None,
         base_toughness=_stat(pt.toughness) if pt else None,
     )
@@ -201,7 +204,7 @@ def has_keyword(game: Game, obj: GameObject, word: str) -> bool:
 def display_name(obj: GameObject) -> str:
     """How the log names an object: face-down permanents have no name (M10)."""
     if obj.face_down is not None:
-        return f"face-down #{obj.cid}"
+        return f"face-down permanent [id {obj.cid}]"
     base = obj.copy_of.name if obj.copy_of is not None else obj.card.name
     if obj.spell_copy:
         return f"copy of {base}"

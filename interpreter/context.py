@@ -91,6 +91,10 @@ class Ctx:
             return list(self.them or self.that)
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()
+        if isinstance(ref, A.SacrificedRef):
+            # 607.2j: what was sacrificed to pay this spell's additional cost
+            paid = dict(self.game.linked(self.source).paid_by(-1) or ())
+            return list(paid.get("sacrificed", ()))
         if isinstance(ref, A.AttachedRef):
             src = self.source_obj()
             return [src.attached_to] if src is not None and src.attached_to else []
@@ -111,9 +115,12 @@ class Ctx:
         from .filters import matches
 
         game = self.game
-        if filt.zone is not None:
+        if filt.zone is not None and filt.zone.zone == "battlefield":
+            pool = game.battlefield()
+        elif filt.zone is not None:
             pool: list[GameObject] = []
-            for p in self.players(filt.zone.owner):
+            owners = list(game.state.players) if filt.zone.owner is None else self.players(filt.zone.owner)
+            for p in owners:
                 pool.extend(game.zone_objects(filt.zone.zone, p))
         elif "spell" in filt.nouns:
             pool = game.zone_objects("stack")

@@ -343,6 +343,12 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
         raise Unsupported("'of those tokens' with no token named before")
     ctx.last_token = spec
     n = ctx.quantity(a.amount)
+    if "X" in (spec.power, spec.toughness):
+        from dataclasses import replace
+
+        x = ctx.quantity(A.VarX())
+        spec = replace(spec, power=str(x) if spec.power == "X" else spec.power,
+                       toughness=str(x) if spec.toughness == "X" else spec.toughness)  # fmt: skip
     card = token_card(spec)
     made = []
     for p in ctx.players(a.player):
@@ -541,6 +547,30 @@ def _attach(ctx: Ctx, a: A.Attach) -> bool:
     return True
 
 
+def _champion_exile(ctx: Ctx, a: Any) -> bool:
+    """702.72a: sacrifice it unless you exile another such permanent you control."""
+    from .filters import matches
+
+    game = ctx.game
+    src = ctx.source_obj()
+    what = a.exile.what
+    cands = [o for o in game.battlefield()
+             if matches(game, what.filter, o, you=ctx.controller, source=ctx.source)]  # fmt: skip
+    name = _source_name(ctx)
+    if cands and ask(game, Decision("may", ctx.controller, f"{name}: champion (exile) another permanent? If not, sacrifice {name}")):
+        chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
+        for o in chosen:
+            label = display_name(o)
+            new = move(game, o, "exile")
+            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+            game.say(f"  {name} champions {label}: exiled with {name}")
+        return True
+    if src is not None and src.zone == "battlefield":
+        game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
+        move(game, src, "graveyard")
+    return False
+
+
 ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.DealDamage: _deal_damage,
     A.Destroy: _destroy,
@@ -571,5 +601,14 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.AddMana: _add_mana,
     A.Attach: _attach,
 }
+
+
+def _register_keyword_actions() -> None:
+    from .keywords import ChampionExile
+
+    ACTIONS[ChampionExile] = _champion_exile
+
+
+_register_keyword_actions()
 
 __all__ = ["ACTIONS", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_sentence"]

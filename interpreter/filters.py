@@ -73,9 +73,10 @@ def matches(
     if filt.zone is not None:
         if zone != filt.zone.zone:
             return False
-        owners = (players or simple_players(game, you))(filt.zone.owner)
-        if obj.owner not in owners:
-            return False
+        if filt.zone.owner is not None:
+            owners = (players or simple_players(game, you))(filt.zone.owner)
+            if obj.owner not in owners:
+                return False
     elif filt.card or "card" in nouns:
         if zone == "battlefield" or zone == "stack":
             return False
@@ -129,6 +130,19 @@ def matches(
             amount = quantity(q.comparison.value) if quantity else getattr(q.comparison.value, "value", 0)
             if p is None or not _compare(p, q.comparison, amount):
                 return False
+        elif isinstance(q, A.CreatedWith):
+            # 607.2c: only what the linked ability of that object made
+            maker = _maker(game, q.object, source)
+            if maker is None or obj.id not in game.linked(maker).created_by(None):
+                return False
+        elif isinstance(q, A.OfChosenType):
+            chosen = game.linked(source).chosen_by(None) if source is not None else None
+            if chosen is None or chosen not in c.subtypes:
+                return False  # 607.5a: a choice never made matches nothing
+        elif isinstance(q, A.WithChosenName):
+            chosen = game.linked(source).chosen_by(None) if source is not None else None
+            if chosen is None or c.name != chosen:
+                return False
         else:
             raise Unsupported(f"object quality {type(q).__name__}")
     if filt.controller is not None:
@@ -137,6 +151,12 @@ def matches(
         if inside == filt.controller.negated:
             return False
     return True
+
+
+def _maker(game: Game, ref: object, source: ObjectId | None) -> ObjectId | None:
+    if isinstance(ref, A.SelfRef | A.ItRef):
+        return source
+    raise Unsupported(f"'created with' {type(ref).__name__}")
 
 
 def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: object) -> bool:

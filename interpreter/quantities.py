@@ -39,6 +39,19 @@ def evaluate(ctx: Ctx, q: A.Quantity) -> int:
         ref = getattr(q, "object", None)
         ids = ctx.self_objects(ref) if ref is not None else [ctx.source]
         return game.linked(ids[0]).mana_spent if ids else 0
+    if isinstance(q, A.LifePaid):
+        # 607.2g: the life paid as that object entered, by its "As ... enters" ability
+        ids = ctx.self_objects(q.object)
+        value = game.linked(ids[0]).paid_by(None) if ids else None
+        return int(value or 0)
+    if isinstance(q, A.HighestAmong):
+        values = []
+        for o in ctx.each(q.filter):
+            if q.stat == "mana_value":
+                values.append(chars(o).mana_value)
+            else:
+                values.append(power_toughness(game, o)[0] or 0)
+        return max(values, default=0)
     if isinstance(q, A.CountersOn):
         o = _one(ctx, q.object)
         if isinstance(o, GameObject):

@@ -16,6 +16,7 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name
 from .context import Ctx
+from .errors import Unsupported
 from .linked import Linked
 from .objects import GameObject, PlayerId
 from .state import Game
@@ -66,10 +67,102 @@ def create_on_battlefield(
     return obj
 
 
+CREATURE_TYPES = (
+    "Angel", "Beast", "Bear", "Bird", "Cleric", "Dragon", "Drake", "Elemental", "Elf", "Giant",
+    "Goblin", "Human", "Knight", "Merfolk", "Phyrexian", "Rat", "Saproling", "Shaman", "Soldier",
+    "Spirit", "Vampire", "Warrior", "Wizard", "Zombie",
+)  # fmt: skip
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+
+
+def _choice_options(game: Game, kind: str) -> list[str]:
+    if kind == "color":
+        return list(COLOR_WORDS)
+    names: set[str] = set()
+    for o in game.state.objects.values():
+        c = o.copy_of or o.card
+        if kind == "card name":
+            names.add(c.name)
+        elif "Creature" in c.type_line.types or "Kindred" in c.type_line.types:
+            names.update(c.type_line.subtypes)
+    if kind == "creature type":
+        names.update(CREATURE_TYPES)
+    return sorted(names)
+
+
+def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
+    """614.12: "As [this] enters, choose ... / pay any amount of life" — the
+    choice or payment is linked to the abilities that refer to it (607.2d, 607.2g)."""
+    from .choices import Decision, ask
+
+    action = ab.action
+    name = display_name(obj)
+    if isinstance(action, A.ChooseValue):
+        options = _choice_options(game, action.kind)
+        d = Decision("word", obj.controller, f"as {name} enters, choose a {action.kind}", options, options)
+        value = ask(game, d)
+        game.set_linked(obj.id, game.linked(obj.id).with_chosen(index, value))
+        game.say(f"  as {name} enters, {obj.controller} chooses {value}")
+        return
+    if isinstance(action, A.PayAnyLife):
+        life = game.player(obj.controller).life
+        d = Decision("x", obj.controller, f"as {name} enters, pay how much life (0 to {max(life, 0)})")
+        amount = ask(game, d)
+        if amount > max(life, 0):
+            from .errors import IllegalAction
+
+            raise IllegalAction(f"can't pay {amount} life with {life} life")
+        game.player(obj.controller).life -= amount
+        game.set_linked(obj.id, game.linked(obj.id).with_paid(index, amount))
+        game.say(f"  as {name} enters, {obj.controller} pays {amount} life")
+        return
+    raise Unsupported(f"'As it enters' with {type(action).__name__}")
+
+
+def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
+    """706.2/614.1c: it enters as a copy of the chosen creature — its copiable
+    values only; the copied object's kicked status is not copied (K16)."""
+    from .choices import Decision, ask
+    from .copies import copiable_card
+    from .filters import matches
+
+    what = ab.of
+    filt = what.filter if isinstance(what, A.AnObject | A.Each) else None
+    cands = [
+        o for o in game.battlefield()
+        if o.id != obj.id and (filt is None or matches(game, filt, o, you=obj.controller, source=obj.id))
+    ]  # fmt: skip
+    name = display_name(obj)
+    if not cands:
+        game.say(f"  {name} enters as itself: there is nothing to copy")
+        return
+    d = Decision("may", obj.controller, f"have {name} enter as a copy of a creature?")
+    if not ask(game, d):
+        return
+    d = Decision("pick", obj.controller, f"{name} enters as a copy of which creature",
+                 [o.id for o in cands], [display_name(o) for o in cands], 1, 1)  # fmt: skip
+    picked = ask(game, d)[0]
+    target = game.get(picked)
+    assert target is not None
+    obj.copy_of = copiable_card(target)
+    game.say(f"  {name} enters as a copy of {display_name(target)}")
+
+
 def apply_enters_replacements(game: Game, obj: GameObject) -> None:
     ctx = Ctx(game, obj.controller, obj.id)
-    for ab in chars(obj).abilities:
+    if obj.face_down is None:
+        for ab in chars(obj).abilities:
+            if isinstance(ab, A.EntersAsCopy):
+                _enters_as_copy(game, obj, ab)
+                break
+    for index, ab in enumerate(chars(obj).abilities):
+        if isinstance(ab, A.AsEnters):
+            if ab.condition is None or ctx.holds(ab.condition):
+                _as_enters(game, obj, index, ab)
         if isinstance(ab, A.EntersWithCounters):
+            about = getattr(ab, "object", None)
+            if about is not None and not isinstance(about, A.SelfRef | A.ItRef):
+                raise Unsupported("'enters with counters' about other permanents")
             if ab.condition is not None and not ctx.holds(ab.condition):
                 continue
             n = ctx.quantity(ab.amount)

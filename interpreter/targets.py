@@ -120,9 +120,12 @@ def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
     out: list[Any] = []
     if not isinstance(spec, A.PlayerFilter):
         pool: list[GameObject]
-        if isinstance(spec, A.ObjectFilter) and spec.zone is not None:
+        if isinstance(spec, A.ObjectFilter) and spec.zone is not None and spec.zone.zone == "battlefield":
+            pool = game.battlefield()
+        elif isinstance(spec, A.ObjectFilter) and spec.zone is not None:
             pool = []
-            for p in ctx.players(spec.zone.owner):
+            owners = list(game.state.players) if spec.zone.owner is None else ctx.players(spec.zone.owner)
+            for p in owners:
                 pool.extend(game.zone_objects(spec.zone.zone, p))
         elif isinstance(spec, A.ObjectFilter) and "spell" in spec.nouns:
             pool = game.zone_objects("stack")

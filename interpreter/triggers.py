@@ -89,6 +89,10 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
             return False, None, None, None
         if t.kicked and not game.linked(item.source).kicks:
             return False, None, None, None
+        filt = getattr(t, "filter", None)
+        spell = game.get(item.source)
+        if filt is not None and (spell is None or not matches(game, filt, spell, you=controller, source=src_id)):
+            return False, None, None, None
         return True, None, event.sid, event.player
     if isinstance(event, Kicked) and isinstance(t, A.KicksTrigger):
         if spell_self is not None:

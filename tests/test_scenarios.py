@@ -26,6 +26,11 @@ def named_rules() -> set[str]:
     return named
 
 
+def test_every_required_rule_id_has_a_scenario() -> None:
+    missing = [r for r in REQUIRED if r not in named_rules()]
+    assert not missing, f"rule ids named by no scenario: {missing}"
+
+
 def test_scenarios_name_only_known_rule_ids() -> None:
     rules_md = Path("/work/shared/rules.md")
     known = {f"K{i}" for i in range(1, 21)} | {f"M{i}" for i in range(1, 19)}
