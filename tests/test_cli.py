@@ -13,6 +13,7 @@ import pytest
 from cardtext import cli
 from cardtext.cli import main
 from cardtext.library import BUNDLED, card_files, parse_path
+from grammar.parser import ParseResult
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -459,7 +460,7 @@ def test_coverage_counts_an_internal_error_as_a_failure(
 ) -> None:
     real = cli.parse_text
 
-    def flaky(text: str, filename: str = "<string>"):  # type: ignore[no-untyped-def]
+    def flaky(text: str, filename: str = "<string>") -> ParseResult:
         if filename == "Shock":
             raise RuntimeError("boom")
         return real(text, filename)
