@@ -126,10 +126,6 @@ def _display(path: Path | str) -> str:
 # --------------------------------------------------------------------------
 
 
-def _scalar(value: Any) -> str:
-    return repr(value)
-
-
 def _is_leaf(value: Any) -> bool:
     """A value that fits on one line: not a node, not a non-empty sequence of nodes."""
     if dataclasses.is_dataclass(value):
@@ -153,13 +149,13 @@ def format_tree(node: Any, indent: int = 0) -> Iterator[str]:
     fields = _node_fields(node)
     name = type(node).__name__
     if all(_is_leaf(v) for _, v in fields):
-        inner = ", ".join(f"{k}={_scalar(v)}" for k, v in fields)
+        inner = ", ".join(f"{k}={repr(v)}" for k, v in fields)
         yield f"{pad}{name}({inner})"
         return
     yield f"{pad}{name}"
     for key, value in fields:
         if _is_leaf(value):
-            yield f"{pad}  {key}: {_scalar(value)}"
+            yield f"{pad}  {key}: {repr(value)}"
         elif isinstance(value, tuple):
             yield f"{pad}  {key}:"
             for item in value:
@@ -453,18 +449,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         from cardtext.scenario import play_main
     except ImportError as exc:
-        if exc.name not in ("cardtext.scenario", None) or not _is_missing_play(exc):
+        if not _scenario_runner_missing(exc):
             raise
         _say("play: not available yet", err=True)
         return USAGE
     return int(play_main(list(args.scenarios), quiet=args.quiet, interactive=args.interactive))
 
 
-def _is_missing_play(exc: ImportError) -> bool:
-    """True if the scenario runner itself is missing (not broken inside)."""
-    if isinstance(exc, ModuleNotFoundError):
-        return exc.name == "cardtext.scenario"
-    return "play_main" in str(exc)
+def _scenario_runner_missing(exc: ImportError) -> bool:
+    """True if the scenario runner is not there at all (rather than broken inside)."""
+    if exc.name != "cardtext.scenario":
+        return False
+    return isinstance(exc, ModuleNotFoundError) or "play_main" in str(exc)
 
 
 # --------------------------------------------------------------------------
