@@ -91,8 +91,25 @@ FACE_DOWN_TYPE = A.TypeLine((), ("Creature",), ())
 CLOAK_WARD = A.KeywordLine((A.KeywordWithCost("ward", A.Cost((A.ManaCost((A.GenericMana(2),)),))),))
 
 
+_PRINTED: dict[tuple[int, tuple[str, ...] | None], tuple[A.Card, Chars]] = {}
+
+
 def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
-    """The characteristics a card (or token definition) has on its own."""
+    """The characteristics a card (or token definition) has on its own (cached
+    per card object: AST nodes are immutable and live as long as the card pool)."""
+    key = (id(card), colors)
+    hit = _PRINTED.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    value = _printed_chars(card, colors)
+    _PRINTED[key] = (card, value)
+    return value
+
+
+_FACE_DOWN = Chars("", (), ("creature",), (), (), None, (), (), 2, 2)
+
+
+def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     from .keywords import all_abilities
 
     tl = card.type_line
@@ -115,8 +132,9 @@ def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
 def chars(obj: GameObject) -> Chars:
     """Layers 1 and the face-down overlay (708.2): what the object *is*."""
     if obj.face_down is not None:
-        abilities: tuple[A.Ability, ...] = (CLOAK_WARD,) if obj.face_down == "cloaked" else ()
-        return Chars("", (), ("creature",), (), (), None, abilities, keywords_of(abilities), 2, 2)
+        if obj.face_down != "cloaked":
+            return _FACE_DOWN
+        return Chars("", (), ("creature",), (), (), None, (CLOAK_WARD,), ("ward",), 2, 2)
     if obj.copy_of is not None:
         return printed_chars(obj.copy_of)
     return printed_chars(obj.card, obj.token_colors)

@@ -335,9 +335,15 @@ def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[O
     available = sum(pool.values()) + sum(max(len(o) for o in s.options) for s in sources)
     names = ", ".join(s.name for s in sources) or "none"
     pool_text = f"; pool {units_text(pool)}" if sum(pool.values()) else ""
-    if available < need.total - sum(1 for r in need.specific if r.life):
+    makeable = set(pool) | {u for s in sources for u in s.colors()}
+    least = need.generic
+    for r in need.specific:
+        if r.life:
+            continue
+        least += 1 if (not r.generic2 or r.colors & makeable) else 2
+    if available < least:
         return (
-            f"needs {need.total} mana ({need.text()}) but only {available} is available "
+            f"needs {least} mana ({need.text()}) but only {available} is available "
             f"(untapped sources: {names}{pool_text})"
         )
     by_color: Counter[str] = Counter()

@@ -54,13 +54,14 @@ def resolve_top(game: Game) -> None:
     """608.2: resolve the top object of the stack, then let the game settle."""
     if not game.state.stack:
         raise IllegalAction("nothing to resolve: the stack is empty")
-    item = game.state.stack.pop()
-    ctx = item_ctx(game, item)
-    if item.kind == "spell":
-        _resolve_spell(game, item, ctx)
-    else:
-        _resolve_ability(game, item, ctx)
-    settle(game)
+    with game.transaction():
+        item = game.state.stack.pop()
+        ctx = item_ctx(game, item)
+        if item.kind == "spell":
+            _resolve_spell(game, item, ctx)
+        else:
+            _resolve_ability(game, item, ctx)
+        settle(game)
 
 
 def _resolve_ability(game: Game, item: StackItem, ctx: Ctx) -> None:

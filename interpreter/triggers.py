@@ -28,9 +28,17 @@ from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import Cast, Entered, Event, Game, Kicked, Left, PendingTrigger, StackItem, TurnedFaceUp
 from .targets import choose_targets, slot_index
 
+_TRIGGERED: dict[int, tuple[tuple[A.Ability, ...], list[tuple[int, A.TriggeredAbility]]]] = {}
+
 
 def _abilities(obj: GameObject) -> list[tuple[int, A.TriggeredAbility]]:
-    return [(i, ab) for i, ab in enumerate(chars(obj).abilities) if isinstance(ab, A.TriggeredAbility)]
+    abilities = chars(obj).abilities
+    hit = _TRIGGERED.get(id(abilities))
+    if hit is not None and hit[0] is abilities:
+        return hit[1]
+    found = [(i, ab) for i, ab in enumerate(abilities) if isinstance(ab, A.TriggeredAbility)]
+    _TRIGGERED[id(abilities)] = (abilities, found)
+    return found
 
 
 def _player_matches(game: Game, ref: A.PlayerRef, controller: PlayerId, actor: PlayerId) -> bool:
@@ -114,13 +122,16 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
 def collect(game: Game) -> None:
     """Turn the events recorded so far into pending triggered abilities."""
     events = game.events
+    if not events:
+        return
     game.events = []
+    on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
+    for o in game.battlefield():
+        abilities = _abilities(o)
+        if abilities:
+            on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
     for event in events:
-        sources: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
-        for o in game.battlefield():
-            abilities = _abilities(o)
-            if abilities:
-                sources.append((o.id, o.controller, abilities, display_name(o), None))
+        sources = list(on_battlefield)
         if isinstance(event, Left):
             lki: Lki = event.lki
             own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]

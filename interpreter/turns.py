@@ -42,6 +42,11 @@ def pass_priority(game: Game) -> None:
     if game.state.stack:
         resolve_top(game)
         return
+    with game.transaction():
+        _end_step(game)
+
+
+def _end_step(game: Game) -> None:
     state = game.state
     _empty_pools(game)
     if state.step == "main":

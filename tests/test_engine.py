@@ -1,0 +1,140 @@
+"""Engine tests: payment, identity (400.7), rollback of refused actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtext.scenario import bundled_pool, load_extra_cards
+from grammar import ast as A
+from interpreter import (
+    Game,
+    IllegalAction,
+    ScriptedChooser,
+    activate,
+    add_card,
+    cast,
+    new_game,
+    power_toughness,
+    resolve_top,
+)
+from interpreter.errors import UnansweredDecision
+
+CARDS_DIR = Path(__file__).parent / "cards"
+
+
+@pytest.fixture(scope="module")
+def pool() -> dict[str, A.Card]:
+    cards = dict(bundled_pool())
+    for c in load_extra_cards([CARDS_DIR]):
+        cards[c.name] = c
+    return cards
+
+
+def board(pool: dict[str, A.Card], lands: list[str], hand: list[str], **kw: object) -> tuple[Game, list]:
+    game = new_game(chooser=ScriptedChooser(**kw))  # type: ignore[arg-type]
+    for name in lands:
+        add_card(game, pool[name], "A", "battlefield")
+    objs = [add_card(game, pool[name], "A", "hand") for name in hand]
+    return game, objs
+
+
+def test_refused_cast_leaves_the_game_exactly_as_it_was(pool: dict[str, A.Card]) -> None:
+    game, (drake,) = board(pool, ["Island"] * 5, ["Academy Drake"], kick=[0])
+    game.player("A").pool["U"] = 1
+    before = game.state.clone()
+    with pytest.raises(IllegalAction, match="needs 7 mana"):
+        cast(game, "A", drake.id)
+    assert game.state == before
+    assert game.state is not before
+
+
+def test_refused_cast_after_partial_payment_is_rolled_back(pool: dict[str, A.Card]) -> None:
+    # Dwarven Landslide kicked: the mana is paid, then sacrificing a land fails (none left to pick)
+    game, (slide,) = board(pool, ["Mountain"] * 7, ["Dwarven Landslide"], kick=[0], targets=[])
+    add_card(game, pool["Forest"], "B", "battlefield")
+    add_card(game, pool["Island"], "B", "battlefield")
+    game.chooser = ScriptedChooser(kick=[0], choices=[[(999, 0)]], targets=[[(3, 0)]])
+    before = game.state.clone()
+    with pytest.raises((IllegalAction, UnansweredDecision)):
+        cast(game, "A", slide.id)
+    assert game.state == before
+
+
+def test_phyrexian_mana_paid_with_life_when_no_blue(pool: dict[str, A.Card]) -> None:
+    game, (probe,) = board(pool, ["Forest"], ["Gitaxian Probe"])
+    cast(game, "A", probe.id)
+    assert game.player("A").life == 18
+    assert not any(o.tapped for o in game.battlefield())
+
+
+def test_hybrid_and_two_generic_hybrid(pool: dict[str, A.Card]) -> None:
+    game, (app, proc) = board(pool, ["Swamp", "Mountain"] * 3, ["Beckon Apparition", "Spectral Procession"])
+    proc_id = proc.id
+    cast(game, "A", app.id)
+    assert [o.card.name for o in game.battlefield() if o.tapped] == ["Swamp"]
+    resolve_top(game)
+    # {2/W}{2/W}{2/W} with no white source: six generic needed, five sources left
+    with pytest.raises(IllegalAction, match="needs 6 mana"):
+        cast(game, "A", proc_id)
+    for _ in range(1):
+        add_card(game, pool["Plains"], "A", "battlefield")
+    cast(game, "A", proc_id)  # {W} from Plains + 4 generic from the rest
+    untapped = [o.card.name for o in game.battlefield() if not o.tapped]
+    assert len(untapped) == 1 and "Plains" not in untapped
+
+
+def test_shortfall_names_the_missing_color(pool: dict[str, A.Card]) -> None:
+    game, (bears,) = board(pool, ["Island", "Island", "Island"], ["Grizzly Bears"])
+    with pytest.raises(IllegalAction) as err:
+        cast(game, "A", bears.id)
+    assert "{G}" in str(err.value) and "Island" in str(err.value)
+
+
+def test_named_sources_only(pool: dict[str, A.Card]) -> None:
+    game, (bears,) = board(pool, ["Forest", "Forest", "Island"], ["Grizzly Bears"])
+    bears_id = bears.id  # hold ids, not objects: a refused action restores a copy of the state
+    forests = [o.id for o in game.battlefield() if o.card.name == "Forest"]
+    with pytest.raises(IllegalAction):
+        cast(game, "A", bears_id, only=forests[:1])
+    cast(game, "A", bears_id, only=forests)
+    assert [o.card.name for o in game.battlefield() if not o.tapped] == ["Island"]
+
+
+def test_charge_counter_mana_ability(pool: dict[str, A.Card]) -> None:
+    game, (chalice, bears) = board(pool, ["Plains"] * 4, ["Everflowing Chalice", "Grizzly Bears"], kick=[0, 0])
+    cast(game, "A", chalice.id)
+    resolve_top(game)
+    (ch,) = [o for o in game.battlefield() if o.card.name == "Everflowing Chalice"]
+    assert ch.counters == {"charge": 2}
+    ch.sick = False
+    activate(game, "A", ch.id, 1)
+    assert game.player("A").pool == {"C": 2}
+
+
+def test_object_that_changes_zones_is_a_new_object_with_no_memory(pool: dict[str, A.Card]) -> None:
+    game, (pack, unsummon) = board(pool, ["Forest"] * 6 + ["Island"], ["Gnarlid Pack", "Unsummon"], kick=[0, 0])
+    cast(game, "A", pack.id)
+    resolve_top(game)
+    on_bf = game.get((pack.cid, pack.zcc))
+    assert on_bf is not None and game.linked(on_bf.id).times_kicked == 2
+    old_id = on_bf.id
+    game.chooser = ScriptedChooser(targets=[[old_id]])
+    cast(game, "A", unsummon.id)
+    resolve_top(game)
+    in_hand = game.obj(pack.cid)
+    assert in_hand.zone == "hand" and in_hand.id != old_id
+    assert game.get(old_id) is None
+    assert game.linked(in_hand.id).times_kicked == 0
+    assert game.linked(old_id).times_kicked == 2  # the old object's record, unreachable from the new one
+
+
+def test_anthem_and_until_end_of_turn(pool: dict[str, A.Card]) -> None:
+    game, (growth,) = board(pool, ["Forest", "Glorious Anthem", "Grizzly Bears"], ["Giant Growth"])
+    bears = next(o for o in game.battlefield() if o.card.name == "Grizzly Bears")
+    assert power_toughness(game, bears) == (3, 3)
+    game.chooser = ScriptedChooser(targets=[[bears.id]])
+    cast(game, "A", growth.id)
+    resolve_top(game)
+    assert power_toughness(game, bears) == (6, 6)

@@ -1,0 +1,158 @@
+"""Property tests: random legal and illegal actions on random small boards
+never corrupt the game.
+
+* a refused action (IllegalAction, or a decision the chooser can't answer)
+  leaves the state equal to a snapshot taken just before it;
+* the number of cards is conserved across zones (tokens and spell copies
+  come and go, cards don't);
+* every object is in exactly the zone list its ``zone`` says.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtext.scenario import bundled_pool, load_extra_cards
+from grammar.errors import CardTextError
+from interpreter import (
+    Game,
+    RandomChooser,
+    activate,
+    activated_abilities,
+    add_card,
+    cast,
+    new_game,
+    pass_priority,
+    resolve_top,
+    turn_face_up,
+)
+
+CARDS_DIR = Path(__file__).parent / "cards"
+_POOL: dict = {}
+
+
+def pool() -> dict:
+    if not _POOL:
+        _POOL.update(bundled_pool())
+        for c in load_extra_cards([CARDS_DIR]):
+            _POOL[c.name] = c
+    return _POOL
+
+
+LANDS = ["Forest", "Island", "Mountain", "Plains", "Swamp"]
+SPELLS = [
+    "Gnarlid Pack", "Academy Drake", "Grizzly Bears", "Shock", "Murder", "Cancel", "Unsummon",
+    "Stormscape Battlemage", "Dwarven Landslide", "Rushing River", "Soul Summons", "Formless Nurturing",
+    "Deathforge Shaman", "Saproling Infestation", "Fiend Hunter", "Oblivion Ring", "Giant Growth",
+    "Burst Lightning", "Phyrexian Scuta", "Cackling Counterpart", "Everflowing Chalice", "Illuminate",
+    "Gitaxian Probe", "Spectral Procession", "Ethereal Ambush", "Roost of Drakes", "Divination",
+]  # fmt: skip
+
+
+def cards_in_play(game: Game) -> int:
+    return sum(1 for o in game.state.objects.values() if o.is_card)
+
+
+def check_zones(game: Game) -> None:
+    seen: dict[int, str] = {}
+    for key, ids in game.state.zones.items():
+        for cid in ids:
+            assert cid not in seen, f"{cid} in {seen[cid]} and {key}"
+            seen[cid] = key
+            o = game.state.objects[cid]
+            assert key.split(":")[-1] == o.zone, (key, o.zone)
+    assert set(seen) == set(game.state.objects)
+    for item in game.state.stack:
+        if item.kind == "spell":
+            spell = game.get(item.source)
+            assert spell is not None and spell.zone == "stack"
+
+
+names = st.sampled_from(SPELLS)
+board = st.fixed_dictionaries({
+    "lands": st.lists(st.sampled_from(LANDS), min_size=0, max_size=7),
+    "creatures": st.lists(st.sampled_from(["Grizzly Bears", "Hill Giant", "Gnarlid Pack"]), max_size=2),
+    "hand": st.lists(names, min_size=1, max_size=4),
+    "library": st.lists(st.sampled_from(SPELLS + LANDS), max_size=5),
+})  # fmt: skip
+action = st.tuples(
+    st.sampled_from(["cast", "cast", "cast", "activate", "face_up", "resolve", "resolve", "pass"]),
+    st.sampled_from(["A", "B"]),
+    st.integers(0, 9),
+    st.integers(1, 3),
+)
+
+
+def setup(seed: int, boards: list[dict]) -> Game:
+    game = new_game(seed=seed, chooser=RandomChooser(seed))
+    p = pool()
+    for player, b in zip(("A", "B"), boards, strict=True):
+        for name in b["lands"] + b["creatures"]:
+            add_card(game, p[name], player, "battlefield")
+        for name in b["hand"]:
+            add_card(game, p[name], player, "hand")
+        for name in b["library"]:
+            add_card(game, p[name], player, "library")
+    return game
+
+
+def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
+    if kind == "cast":
+        hand = game.zone("hand", player)
+        if hand:
+            cast(game, player, game.obj(hand[index % len(hand)]).id)
+    elif kind == "activate":
+        mine = [o for o in game.battlefield() if o.controller == player]
+        if mine:
+            o = mine[index % len(mine)]
+            activate(game, player, o.id, number if activated_abilities(o) else 1)
+    elif kind == "face_up":
+        down = [o for o in game.battlefield() if o.face_down]
+        if down:
+            turn_face_up(game, player, down[index % len(down)].id)
+    elif kind == "resolve":
+        resolve_top(game)
+    else:
+        pass_priority(game)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), a=board, b=board, actions=st.lists(action, min_size=1, max_size=14))
+def test_random_actions_never_corrupt_the_game(seed: int, a: dict, b: dict, actions: list) -> None:
+    game = setup(seed, [a, b])
+    total = cards_in_play(game)
+    refused = 0
+    for kind, player, index, number in actions:
+        before = game.state.clone()
+        log_len = len(game.log)
+        try:
+            take(game, kind, player, index, number)
+        except CardTextError:
+            refused += 1
+            assert game.state == before, f"refused {kind} changed the state"
+            assert len(game.log) == log_len
+        check_zones(game)
+        assert cards_in_play(game) == total
+
+
+def test_random_games_refuse_and_succeed() -> None:
+    """The property test above exercises both outcomes (so it can fail)."""
+    outcomes = {"ok": 0, "refused": 0}
+    for seed in range(40):
+        boards = [
+            {"lands": LANDS * 2, "creatures": ["Grizzly Bears"], "hand": SPELLS[seed % 9 :: 9], "library": LANDS},
+            {"lands": LANDS, "creatures": ["Hill Giant"], "hand": SPELLS[(seed + 3) % 9 :: 9], "library": LANDS},
+        ]
+        game = setup(seed, boards)
+        for i in range(8):
+            before = game.state.clone()
+            try:
+                take(game, ["cast", "resolve", "cast", "activate"][i % 4], "AB"[i % 2], seed + i, 1)
+                outcomes["ok"] += 1
+            except CardTextError:
+                outcomes["refused"] += 1
+                assert game.state == before
+    assert outcomes["ok"] > 20 and outcomes["refused"] > 5, outcomes
