@@ -215,6 +215,11 @@ def _check_layout(card: A.Card, filename: str, block: Block) -> None:
     types = card.type_line.types
     last_line = block.start + len(block.lines) - 1
     can_have_pt = "Creature" in types or "Vehicle" in card.type_line.subtypes
+    if card.loyalty is not None and "Planeswalker" not in types:
+        sp = card.loyalty.span
+        raise _error(
+            filename, block, sp.line if sp else last_line, 1, "only planeswalkers have loyalty"
+        )
     if "Creature" in types and card.pt is None:
         raise _error(
             filename,
@@ -305,10 +310,36 @@ def _describe(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(ordered)
 
 
+_TYPE_LINE = re.compile(
+    r"^\s*(?:(?:Legendary|Basic|Snow|World) )*"
+    r"(?:Artifact|Creature|Enchantment|Instant|Land|Planeswalker|Sorcery|Kindred|Tribal|Battle)\b"
+)
+_TRAILING_REMINDER = re.compile(r"\s*\([^()]*\)\s*$")
+
+
 def _from_lark(exc: UnexpectedInput, filename: str, block: Block, text: str) -> CardParseError:
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
     src = _source_line(block, line)
+    first = block.start + next((i for i, ln in enumerate(block.lines) if ln.strip()), 0)
+    for number in (line, line + 1):
+        # A type line after the card's own: two cards without a blank line between them.
+        if number > first + 1 and _TYPE_LINE.match(_source_line(block, number)):
+            start = number - 1
+            return _error(
+                filename, block, start, 1,
+                "this looks like the start of another card",
+                text=_source_line(block, start).strip(),
+                hint="separate cards with a blank line",
+            )
+    keyword = re.match(r"\s*(kicker|multikicker)\b", src)
+    if keyword and line > first + 1:
+        word = keyword.group(1)
+        return _error(
+            filename, block, line, keyword.start(1) + 1,
+            f"write '{word.capitalize()}' with a capital letter",
+            text=word,
+        )
     if isinstance(exc, UnexpectedCharacters):
         pos = exc.pos_in_stream or 0
         ch = text[pos] if pos < len(text) else ""
@@ -375,6 +406,18 @@ def _from_lark(exc: UnexpectedInput, filename: str, block: Block, text: str) -> 
         expected = _describe(exc.expected or ())
         value = str(tok)
         if tok.type == "$END" or (tok.type == "_NL"):
+            meaningful = _TRAILING_REMINDER.sub("", src)
+            if column > len(meaningful) + 1:
+                column = len(meaningful) + 1  # point before the reminder text, not after it
+            bare_words = re.fullmatch(r"\s*([A-Z][\w-]*)(?: [\w-]+)*", meaningful)
+            if bare_words and "'.'" not in expected:
+                word = bare_words.group(1)
+                return _error(
+                    filename, block, line, bare_words.start(1) + 1,
+                    f"unknown keyword or ability '{word}'",
+                    text=word,
+                    expected=expected,
+                )
             if "'.'" in expected:
                 return _error(
                     filename,

@@ -110,6 +110,8 @@ class Meta:
                 break
 
     def _start(self, child: Any) -> bool:
+        if isinstance(child, tuple):
+            return any(self._start(c) for c in child)
         if isinstance(child, Token) and child.line is not None:
             self.line, self.column = child.line, child.column
         elif isinstance(child, A.Node) and child.span is not None:
@@ -120,6 +122,8 @@ class Meta:
         return True
 
     def _end(self, child: Any) -> bool:
+        if isinstance(child, tuple):
+            return any(self._end(c) for c in reversed(child))
         if isinstance(child, Token) and child.end_line is not None:
             self.end_line, self.end_column = child.end_line, child.end_column
         elif isinstance(child, A.Node) and child.span is not None:
@@ -140,7 +144,7 @@ class InlineAst:
 
     def __init__(self, named: set[str], keep_rules: set[str]) -> None:
         self._ast = ToAst()
-        self._named = named
+        self._named = named | {"NOUN"}  # NOUN: the positioned words ToAst.noun_word makes
         self._keep = keep_rules
         self._cache: dict[str, Any] = {}
 
@@ -329,6 +333,13 @@ class ToAst:
         return str(tok)
 
     def triggered_ability(self, meta, ability_word, word, trigger, effect):
+        subject = getattr(trigger, "object", None)
+        if word == "When" and isinstance(subject, A.Each) and subject.quantifier == "bare":
+            # "When Grizzly Bear enters": not the card's name, and "When" names one object.
+            raise TextError(
+                "this is not the card's name (check its spelling), and 'When' needs one object",
+                span=subject.span,
+            )
         condition = None
         first = effect.sentences[0]
         if isinstance(first, A.IfSentence) and not (first.instead or first.trailing or first.then):
@@ -817,7 +828,7 @@ class ToAst:
         return A.SelfRef("short", span=_span(meta))
 
     def self_this(self, meta, noun):
-        return A.SelfRef("this", noun, span=_span(meta))
+        return A.SelfRef("this", str(noun), span=_span(meta))
 
     def it_ref(self, meta):
         return A.ItRef(span=_span(meta))
@@ -840,13 +851,13 @@ class ToAst:
     def that_ref(self, meta, noun):
         if noun == "player":
             return A.ThatPlayer(span=_span(meta))
-        return A.ThatRef(noun, "that", span=_span(meta))
+        return A.ThatRef(str(noun), "that", span=_span(meta))
 
     def the_ref(self, meta, noun):
-        return A.ThatRef(noun, "the", span=_span(meta))
+        return A.ThatRef(str(noun), "the", span=_span(meta))
 
     def those_ref(self, meta, noun):
-        return A.ThatRef(noun, "those", span=_span(meta))
+        return A.ThatRef(str(noun), "those", span=_span(meta))
 
     def exiled_card(self, meta):
         return A.ExiledCards(span=_span(meta))
@@ -961,7 +972,7 @@ class ToAst:
 
     def noun_word(self, meta, tok):
         word = str(tok).lower()
-        return _SINGULAR.get(word, word)
+        return Token.new_borrow_pos("NOUN", _SINGULAR.get(word, word), tok)  # keeps its place
 
     def adjective(self, meta, tok):
         word = str(tok).lower()
@@ -1012,7 +1023,7 @@ class ToAst:
         return A.WithChosenName(span=_span(meta))
 
     def sacrificed_ref(self, meta, noun):
-        return A.SacrificedRef(noun, span=_span(meta))
+        return A.SacrificedRef(str(noun), span=_span(meta))
 
     def comparison(self, meta, value, op):
         return A.Comparison(value, op or "eq", span=_span(meta))
@@ -1187,13 +1198,13 @@ def _nouns(groups: tuple[tuple[Any, ...], ...]) -> tuple[tuple[str, ...], tuple[
     adjective ("Goblin creature")."""
 
     def name(w: Any) -> str:
-        return w.subtype if isinstance(w, A.SubtypeAdj) else w
+        return w.subtype if isinstance(w, A.SubtypeAdj) else str(w)
 
     if len(groups) == 1:
         *adj_words, noun = groups[0]
         adjs: list[A.Adjective] = []
         for w in adj_words:
-            adjs.append(w if isinstance(w, A.SubtypeAdj) else A.TypeAdj(w))
+            adjs.append(w if isinstance(w, A.SubtypeAdj) else A.TypeAdj(str(w)))
         if isinstance(noun, A.SubtypeAdj) and noun.negated:
             raise TextError(
                 "a negated subtype needs a noun after it ('non-Human creature')", span=noun.span
