@@ -1167,10 +1167,13 @@ class CastTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class TurnedFaceUpTrigger(Node):
-    """ "Whenever a permanent you control is turned face up" (708.8)."""
+    """A trigger on turning face up (708.8): "Whenever a permanent you control
+    is turned face up", or "When [this] is turned face up" (``self_ref``, no
+    filter)."""
 
-    filter: ObjectFilter
+    filter: ObjectFilter | None
     you_turn: bool = False  # "Whenever you turn a permanent face up"
+    self_ref: SelfRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1325,6 +1328,16 @@ class AdditionalCost(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CostModifier(Node):
+    """A cost increase or reduction, applied when the total cost is worked out
+    (601.2f): "Creature spells of the chosen type cost {2} less to cast."."""
+
+    what: ObjectRef
+    amount: ManaCost
+    change: Literal["less", "more"]
+
+
+@dataclass(frozen=True, slots=True)
 class PTEqual(Node):
     """ "[this]'s power and toughness are each equal to [quantity]" (604.3)."""
 
@@ -1364,6 +1377,7 @@ Ability: TypeAlias = (
     | AdditionalCost
     | PTEqual
     | EntersAsCopy
+    | CostModifier
 )
 
 

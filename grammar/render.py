@@ -287,6 +287,10 @@ class Renderer:
         )
         return f"As an additional cost to cast {self.obj(n.object)}, {may}{cost}."
 
+    def _r_CostModifier(self, n: A.CostModifier) -> str:
+        verb = self.verb("cost", n.what)
+        return f"{self.obj(n.what)} {verb} {mana_text(n.amount)} {n.change} to cast."
+
     def _r_PTEqual(self, n: A.PTEqual) -> str:
         return f"{self.poss(n.object)} power and toughness are each equal to {self.q(n.amount)}."
 
@@ -341,6 +345,9 @@ class Renderer:
         return f"{self.player(n.player)} {self.verb('cast', n.player)} {what}"
 
     def _r_TurnedFaceUpTrigger(self, n: A.TurnedFaceUpTrigger) -> str:
+        if n.self_ref is not None:
+            return f"{self.obj(n.self_ref)} is turned face up"
+        assert n.filter is not None
         what = self.filter(n.filter)
         if n.you_turn:
             return f"you turn {_article(what)} {what} face up"

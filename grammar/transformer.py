@@ -402,6 +402,12 @@ class ToAst:
     def enters_as_copy(self, meta, obj, of):
         return A.EntersAsCopy(obj, of, span=_span(meta))
 
+    def cost_modifier(self, meta, what, amount, which):
+        return A.CostModifier(what, amount, which, span=_span(meta))
+
+    def more_or_less(self, meta, tok):
+        return str(tok).lower()
+
     def pt_equal(self, meta, obj, amount):
         return A.PTEqual(obj, amount, span=_span(meta))
 
@@ -483,6 +489,8 @@ class ToAst:
         return A.CastTrigger(_player_form(who), filter=f, span=_span(meta))
 
     def turned_face_up_trigger(self, meta, obj):
+        if isinstance(obj, A.SelfRef):
+            return A.TurnedFaceUpTrigger(None, self_ref=obj, span=_span(meta))
         return A.TurnedFaceUpTrigger(_filter_of(obj), span=_span(meta))
 
     def you_turn_face_up_trigger(self, meta, obj):
