@@ -4,7 +4,8 @@ equipped"."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
@@ -38,28 +39,51 @@ def kicked(ctx: Ctx, cond: A.KickedCondition) -> bool:
     return result != cond.negated
 
 
+def _you_do(ctx: Ctx, cond: A.YouDo) -> bool:
+    return bool(ctx.you_did)
+
+
+def _one(ctx: Ctx, ref: object) -> GameObject | None:
+    ids = ctx.objects(ref)
+    return ctx.game.get(ids[0]) if ids else None
+
+
+def _is_creature(ctx: Ctx, cond: A.IsCreature) -> bool:
+    o = _one(ctx, cond.object)
+    return o is not None and "creature" in chars(o).types
+
+
+def _is_tapped(ctx: Ctx, cond: A.IsTapped) -> bool:
+    o = _one(ctx, cond.object)
+    return o is not None and o.tapped
+
+
+def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
+    return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
+
+
+def _is_equipped(ctx: Ctx, cond: A.IsEquipped) -> bool:
+    ids = ctx.objects(cond.object)
+    return bool(ids) and any(
+        o.attached_to == ids[0] and "Equipment" in chars(o).subtypes for o in ctx.game.battlefield()
+    )
+
+
+CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.KickedCondition: kicked,
+    A.YouDo: _you_do,
+    A.IsCreature: _is_creature,
+    A.IsTapped: _is_tapped,
+    A.ControlNone: _control_none,
+    A.IsEquipped: _is_equipped,
+}
+
+
 def holds(ctx: Ctx, cond: A.Condition) -> bool:
-    game = ctx.game
-    if isinstance(cond, A.KickedCondition):
-        return kicked(ctx, cond)
-    if isinstance(cond, A.YouDo):
-        return bool(ctx.you_did)
-    if isinstance(cond, A.IsCreature):
-        ids = ctx.objects(cond.object)
-        o = game.get(ids[0]) if ids else None
-        return o is not None and "creature" in chars(o).types
-    if isinstance(cond, A.IsTapped):
-        ids = ctx.objects(cond.object)
-        o = game.get(ids[0]) if ids else None
-        return o is not None and o.tapped
-    if isinstance(cond, A.ControlNone):
-        return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
-    if isinstance(cond, A.IsEquipped):
-        ids = ctx.objects(cond.object)
-        return bool(ids) and any(
-            o.attached_to == ids[0] and "Equipment" in chars(o).subtypes for o in game.battlefield()
-        )
-    raise Unsupported(f"condition {type(cond).__name__}")
+    fn = CONDITIONS.get(type(cond))
+    if fn is None:
+        raise Unsupported(f"condition {type(cond).__name__}")
+    return fn(ctx, cond)
 
 
 def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bool:
@@ -68,4 +92,4 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["holds", "kicked", "static_condition_holds"]
+__all__ = ["CONDITIONS", "holds", "kicked", "static_condition_holds"]

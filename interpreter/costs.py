@@ -151,9 +151,9 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
 
         if source is None or not can_tap_for_cost(game, source):
             raise IllegalAction(f"can't pay {{T}}: {display_name(source) if source else 'it'} is tapped or can't be tapped yet")
-    if isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number):
-        if game.player(player).life < part.amount.value:
-            raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
+    if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
+            and game.player(player).life < part.amount.value):  # fmt: skip
+        raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
 
 
 def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:

@@ -4,7 +4,8 @@ power, life totals and arithmetic on them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
@@ -24,70 +25,123 @@ def _one(ctx: Ctx, ref: object) -> object | None:
     return ctx.obj_or_lki(ids[0])
 
 
-def evaluate(ctx: Ctx, q: A.Quantity) -> int:
-    game = ctx.game
-    if isinstance(q, A.Number):
-        return q.value
-    if isinstance(q, A.VarX):
-        if ctx.x is None:
-            raise Unsupported("X has no value here")
-        return ctx.x
-    if isinstance(q, A.TimesKicked):
-        ids = ctx.self_objects(q.object)
-        return game.linked(ids[0]).times_kicked if ids else 0
-    if isinstance(q, A.ManaSpent):
-        ref = getattr(q, "object", None)
-        ids = ctx.self_objects(ref) if ref is not None else [ctx.source]
-        return game.linked(ids[0]).mana_spent if ids else 0
-    if isinstance(q, A.LifePaid):
-        # 607.2g: the life paid as that object entered, by its "As ... enters" ability
-        ids = ctx.self_objects(q.object)
-        value = game.linked(ids[0]).paid_by(None) if ids else None
-        return int(value or 0)
-    if isinstance(q, A.HighestAmong):
-        values = []
-        for o in ctx.each(q.filter):
-            if q.stat == "mana_value":
-                values.append(chars(o).mana_value)
-            else:
-                values.append(power_toughness(game, o)[0] or 0)
-        return max(values, default=0)
-    if isinstance(q, A.CountersOn):
-        o = _one(ctx, q.object)
-        if isinstance(o, GameObject):
-            return o.counters.get(q.kind, 0)
-        if o is not None:
-            return dict(o.counters).get(q.kind, 0)  # type: ignore[attr-defined]
-        return 0
-    if isinstance(q, A.CountOf):
-        return len(ctx.each(q.filter))
-    if isinstance(q, A.PowerOf):
-        o = _one(ctx, q.object)
-        if o is None:
-            return 0
-        if isinstance(o, GameObject):
-            if q.stat == "mana_value":
-                return chars(o).mana_value
-            p, t = power_toughness(game, o)
-            value = p if q.stat == "power" else t
+def _number(ctx: Ctx, q: A.Number) -> int:
+    return q.value
+
+
+def _var_x(ctx: Ctx, q: A.VarX) -> int:
+    if ctx.x is None:
+        raise Unsupported("X has no value here")
+    return ctx.x
+
+
+def _times_kicked(ctx: Ctx, q: A.TimesKicked) -> int:
+    """K9: how many times its controller chose to pay its kicker costs."""
+    ids = ctx.self_objects(q.object)
+    return ctx.game.linked(ids[0]).times_kicked if ids else 0
+
+
+def _mana_spent(ctx: Ctx, q: A.ManaSpent) -> int:
+    """K14: mana spent to cast it, additional costs included."""
+    ref = getattr(q, "object", None)
+    ids = ctx.self_objects(ref) if ref is not None else [ctx.source]
+    return ctx.game.linked(ids[0]).mana_spent if ids else 0
+
+
+def _life_paid(ctx: Ctx, q: A.LifePaid) -> int:
+    """607.2g: the life paid as that object entered, by its "As ... enters" ability."""
+    ids = ctx.self_objects(q.object)
+    value = ctx.game.linked(ids[0]).paid_by(None) if ids else None
+    return int(value or 0)
+
+
+def _highest_among(ctx: Ctx, q: A.HighestAmong) -> int:
+    values = []
+    for o in ctx.each(q.filter):
+        if q.stat == "mana_value":
+            values.append(chars(o).mana_value)
         else:
-            value = o.power if q.stat == "power" else o.toughness  # type: ignore[attr-defined]
-        return max(0, value or 0) if q.stat == "power" else (value or 0)
-    if isinstance(q, A.LifeTotal):
-        ps = ctx.players(q.player)
-        return game.player(ps[0]).life if ps else 0
-    if isinstance(q, A.HighestLife):
-        return max(p.life for p in game.state.players.values())
-    if isinstance(q, A.Half):
-        v = evaluate(ctx, q.of)
-        return (v + 1) // 2 if q.round_up else v // 2
-    if isinstance(q, A.Twice):
-        return 2 * evaluate(ctx, q.of)
-    if isinstance(q, A.Difference):
-        return evaluate(ctx, q.left) - evaluate(ctx, q.right)
-    if isinstance(q, A.ForEach):
-        return evaluate(ctx, q.base) * evaluate(ctx, q.per)
-    raise Unsupported(f"quantity {type(q).__name__}")
+            values.append(power_toughness(ctx.game, o)[0] or 0)
+    return max(values, default=0)
+
+
+def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
+    o = _one(ctx, q.object)
+    if isinstance(o, GameObject):
+        return o.counters.get(q.kind, 0)
+    if o is not None:
+        return dict(o.counters).get(q.kind, 0)  # type: ignore[attr-defined]
+    return 0
+
+
+def _count_of(ctx: Ctx, q: A.CountOf) -> int:
+    return len(ctx.each(q.filter))
+
+
+def _power_of(ctx: Ctx, q: A.PowerOf) -> int:
+    o = _one(ctx, q.object)
+    if o is None:
+        return 0
+    if isinstance(o, GameObject):
+        if q.stat == "mana_value":
+            return chars(o).mana_value
+        p, t = power_toughness(ctx.game, o)
+        value = p if q.stat == "power" else t
+    else:
+        value = o.power if q.stat == "power" else o.toughness  # type: ignore[attr-defined]
+    return max(0, value or 0) if q.stat == "power" else (value or 0)
+
+
+def _life_total(ctx: Ctx, q: A.LifeTotal) -> int:
+    ps = ctx.players(q.player)
+    return ctx.game.player(ps[0]).life if ps else 0
+
+
+def _highest_life(ctx: Ctx, q: A.HighestLife) -> int:
+    return max(p.life for p in ctx.game.state.players.values())
+
+
+def _half(ctx: Ctx, q: A.Half) -> int:
+    v = evaluate(ctx, q.of)
+    return (v + 1) // 2 if q.round_up else v // 2
+
+
+def _twice(ctx: Ctx, q: A.Twice) -> int:
+    return 2 * evaluate(ctx, q.of)
+
+
+def _difference(ctx: Ctx, q: A.Difference) -> int:
+    return evaluate(ctx, q.left) - evaluate(ctx, q.right)
+
+
+def _for_each(ctx: Ctx, q: A.ForEach) -> int:
+    return evaluate(ctx, q.base) * evaluate(ctx, q.per)
+
+
+QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
+    A.Number: _number,
+    A.VarX: _var_x,
+    A.TimesKicked: _times_kicked,
+    A.ManaSpent: _mana_spent,
+    A.LifePaid: _life_paid,
+    A.HighestAmong: _highest_among,
+    A.CountersOn: _counters_on,
+    A.CountOf: _count_of,
+    A.PowerOf: _power_of,
+    A.LifeTotal: _life_total,
+    A.HighestLife: _highest_life,
+    A.Half: _half,
+    A.Twice: _twice,
+    A.Difference: _difference,
+    A.ForEach: _for_each,
+}
+
+
+def evaluate(ctx: Ctx, q: A.Quantity) -> int:
+    fn = QUANTITIES.get(type(q))
+    if fn is None:
+        raise Unsupported(f"quantity {type(q).__name__}")
+    return fn(ctx, q)
 
 
 def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
@@ -97,4 +151,4 @@ def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 
-__all__ = ["evaluate", "static_quantity"]
+__all__ = ["QUANTITIES", "evaluate", "static_quantity"]

@@ -12,6 +12,9 @@ its own enters replacements apply (708.2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from grammar import ast as A
 
 from .characteristics import chars, display_name
@@ -116,7 +119,13 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
         game.set_linked(obj.id, game.linked(obj.id).with_paid(index, amount))
         game.say(f"  as {name} enters, {obj.controller} pays {amount} life")
         return
-    raise Unsupported(f"'As it enters' with {type(action).__name__}")
+    from .effects import ACTIONS, run_sentence
+
+    if type(action) not in ACTIONS:
+        raise Unsupported(f"'As it enters' with {type(action).__name__}")
+    # 614.12: an instruction carried out as it enters ("As [this] enters, mill two cards")
+    game.say(f"  as {name} enters:")
+    run_sentence(Ctx(game, obj.controller, obj.id, index), A.Sentence((action,)))
 
 
 def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
@@ -148,29 +157,53 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
     game.say(f"  {name} enters as a copy of {display_name(target)}")
 
 
-def apply_enters_replacements(game: Game, obj: GameObject) -> None:
+def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCounters) -> None:
+    """614.1c: "[this] enters with N counters on it [for each time it was kicked]"."""
+    about = ab.object
+    if not isinstance(about, A.SelfRef | A.ItRef):
+        raise Unsupported("'enters with counters' about other permanents")
     ctx = Ctx(game, obj.controller, obj.id)
+    if ab.condition is not None and not ctx.holds(ab.condition):
+        return
+    n = ctx.quantity(ab.amount)
+    if n > 0:
+        obj.counters[ab.kind] = obj.counters.get(ab.kind, 0) + n
+        game.say(f"  {display_name(obj)} enters with {n} {ab.kind} counter{'s' if n != 1 else ''}")
+
+
+def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:
+    obj.tapped = True
+
+
+def _as_enters_if(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
+    if ab.condition is None or Ctx(game, obj.controller, obj.id).holds(ab.condition):
+        _as_enters(game, obj, index, ab)
+
+
+def _as_copy(game: Game, obj: GameObject, index: int, ab: A.EntersAsCopy) -> None:
+    """Applied first, on its own (see :func:`apply_enters_replacements`)."""
+
+
+ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {
+    A.EntersAsCopy: _as_copy,
+    A.AsEnters: _as_enters_if,
+    A.EntersWithCounters: _with_counters,
+    A.EntersTapped: _tapped,
+}
+
+
+def apply_enters_replacements(game: Game, obj: GameObject) -> None:
+    """614.12: the replacement effects of the permanent itself; "enter as a
+    copy" first, as the copy's own abilities are the ones that then apply (706.2, 614.1c)."""
     if obj.face_down is None:
         for ab in chars(obj).abilities:
             if isinstance(ab, A.EntersAsCopy):
                 _enters_as_copy(game, obj, ab)
                 break
     for index, ab in enumerate(chars(obj).abilities):
-        if isinstance(ab, A.AsEnters):
-            if ab.condition is None or ctx.holds(ab.condition):
-                _as_enters(game, obj, index, ab)
-        if isinstance(ab, A.EntersWithCounters):
-            about = getattr(ab, "object", None)
-            if about is not None and not isinstance(about, A.SelfRef | A.ItRef):
-                raise Unsupported("'enters with counters' about other permanents")
-            if ab.condition is not None and not ctx.holds(ab.condition):
-                continue
-            n = ctx.quantity(ab.amount)
-            if n > 0:
-                obj.counters[ab.kind] = obj.counters.get(ab.kind, 0) + n
-                game.say(f"  {display_name(obj)} enters with {n} {ab.kind} counter{'s' if n != 1 else ''}")
-        elif isinstance(ab, A.EntersTapped):
-            obj.tapped = True
+        fn = ENTERS_REPLACEMENTS.get(type(ab))
+        if fn is not None:
+            fn(game, obj, index, ab)
 
 
-__all__ = ["apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]
+__all__ = ["ENTERS_REPLACEMENTS", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

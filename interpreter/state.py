@@ -160,7 +160,15 @@ class TurnedFaceUp:
     player: PlayerId
 
 
-Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp
+@dataclass(frozen=True, slots=True)
+class StepBegan:
+    """The beginning of a step of ``active``'s turn (503.1a, 513.1a)."""
+
+    step: str
+    active: PlayerId
+
+
+Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan
 
 
 class Game:
@@ -247,5 +255,5 @@ class Game:
 
 __all__ = [
     "Cast", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "TargetValue", "TurnedFaceUp",
+    "PendingTrigger", "StackItem", "StepBegan", "TargetValue", "TurnedFaceUp",
 ]  # fmt: skip

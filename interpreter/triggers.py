@@ -16,16 +16,29 @@ player with several different triggered abilities chooses their order (a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grammar import ast as A
 
 from . import sba
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .filters import matches
 from .objects import GameObject, Lki, ObjectId, PlayerId
-from .state import Cast, Entered, Event, Game, Kicked, Left, PendingTrigger, StackItem, TurnedFaceUp
+from .state import (
+    Cast,
+    Entered,
+    Event,
+    Game,
+    Kicked,
+    Left,
+    PendingTrigger,
+    StackItem,
+    StepBegan,
+    TurnedFaceUp,
+)
 from .targets import choose_targets, slot_index
 
 _TRIGGERED: dict[int, tuple[tuple[A.Ability, ...], list[tuple[int, A.TriggeredAbility]]]] = {}
@@ -63,60 +76,121 @@ def _filter_of(ref: object) -> A.ObjectFilter | None:
     return None
 
 
+Hit = tuple[bool, ObjectId | None, int | None, PlayerId | None]
+NO: Hit = (False, None, None, None)
+
+
+def _enters(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EntersTrigger, event: Event,
+            spell_self: int | None) -> Hit:  # fmt: skip
+    """603.6a: "When [this] enters" / "Whenever a [filter] enters"."""
+    if not isinstance(event, Entered):
+        return NO
+    if _is_self(t.object):
+        return event.obj == src_id, event.obj, None, None
+    filt = _filter_of(t.object)
+    obj = game.get(event.obj)
+    if filt is not None and obj is not None:
+        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
+    return NO
+
+
+def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigger | A.DiesTrigger, event: Event,
+            spell_self: int | None) -> Hit:  # fmt: skip
+    """603.6c, 603.10a: leaves-the-battlefield abilities look back in time; "dies"
+    is a creature put into a graveyard from the battlefield (700.4)."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield":
+        return NO
+    dies = event.to_zone == "graveyard"
+    if isinstance(t, A.DiesTrigger) and not (dies and "creature" in event.lki.types):
+        return NO
+    if _is_self(t.object):
+        return event.lki.id == src_id, event.lki.id, None, None
+    return NO
+
+
+def _cast(game: Game, src_id: ObjectId, controller: PlayerId, t: A.CastTrigger, event: Event,
+          spell_self: int | None) -> Hit:  # fmt: skip
+    """601.2i: "Whenever you cast a [kicked] spell [of the chosen type]" (K18),
+    "When you cast this spell"."""
+    if not isinstance(event, Cast):
+        return NO
+    item = game.stack_item(event.sid)
+    if item is None:
+        return NO
+    if t.this_spell:
+        return spell_self == event.sid, None, event.sid, event.player
+    if spell_self is not None:
+        return NO
+    if not _player_matches(game, t.player, controller, event.player):
+        return NO
+    if t.kicked and not game.linked(item.source).kicks:
+        return NO
+    spell = game.get(item.source)
+    if t.filter is not None and (spell is None or not matches(game, t.filter, spell, you=controller, source=src_id)):
+        return NO
+    return True, None, event.sid, event.player
+
+
+def _kicks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.KicksTrigger, event: Event,
+           spell_self: int | None) -> Hit:  # fmt: skip
+    """K17: once for each kicker payment."""
+    if not isinstance(event, Kicked) or spell_self is not None:
+        return NO
+    return _player_matches(game, t.player, controller, event.player), None, event.sid, event.player
+
+
+def _turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TurnedFaceUpTrigger, event: Event,
+                    spell_self: int | None) -> Hit:  # fmt: skip
+    """708.8: "When [this] is turned face up" (the permanent itself, which has
+    its abilities once it is face up), "Whenever a permanent you control is
+    turned face up", "Whenever you turn a permanent face up"."""
+    if not isinstance(event, TurnedFaceUp):
+        return NO
+    obj = game.get(event.obj)
+    if obj is None:
+        return NO
+    if t.self_ref is not None:
+        ok = event.obj == src_id
+    elif t.you_turn:
+        ok = event.player == controller
+    elif t.filter is not None:
+        ok = matches(game, t.filter, obj, you=controller, source=src_id)
+    else:
+        raise Unsupported("a 'turned face up' trigger that names no permanent")
+    return ok, event.obj, None, event.player
+
+
+def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger, event: Event,
+           spell_self: int | None) -> Hit:  # fmt: skip
+    """503.1a, 513.1a: "At the beginning of [your] upkeep / end step"."""
+    if not isinstance(event, StepBegan) or event.step != t.step:
+        return NO
+    if t.yours and controller != event.active:
+        return NO
+    return True, None, None, event.active
+
+
+TRIGGERS: dict[type, Callable[..., Hit]] = {
+    A.EntersTrigger: _enters,
+    A.LeavesTrigger: _leaves,
+    A.DiesTrigger: _leaves,
+    A.CastTrigger: _cast,
+    A.KicksTrigger: _kicks,
+    A.TurnedFaceUpTrigger: _turned_face_up,
+    A.PhaseTrigger: _phase,
+}
+
+
 def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.TriggeredAbility, event: Event,
-                 spell_self: int | None = None) -> tuple[bool, ObjectId | None, int | None, PlayerId | None]:  # fmt: skip
+                 spell_self: int | None = None) -> Hit:  # fmt: skip
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
-    (triggers, triggering object, triggering spell, triggering player)."""
-    t = node.trigger
-    if isinstance(event, Entered) and isinstance(t, A.EntersTrigger):
-        if _is_self(t.object):
-            return event.obj == src_id, event.obj, None, None
-        filt = _filter_of(t.object)
-        obj = game.get(event.obj)
-        if filt is not None and obj is not None:
-            return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
-        return False, None, None, None
-    if isinstance(event, Left) and isinstance(t, A.LeavesTrigger | A.DiesTrigger):
-        dies = event.lki.zone == "battlefield" and event.to_zone == "graveyard"
-        if isinstance(t, A.DiesTrigger) and not (dies and "creature" in event.lki.types):
-            return False, None, None, None
-        if event.lki.zone != "battlefield":
-            return False, None, None, None
-        if _is_self(t.object):
-            return event.lki.id == src_id, event.lki.id, None, None
-        return False, None, None, None
-    if isinstance(event, Cast) and isinstance(t, A.CastTrigger):
-        item = game.stack_item(event.sid)
-        if item is None:
-            return False, None, None, None
-        if t.this_spell:
-            return spell_self == event.sid, None, event.sid, event.player
-        if spell_self is not None:
-            return False, None, None, None
-        if not _player_matches(game, t.player, controller, event.player):
-            return False, None, None, None
-        if t.kicked and not game.linked(item.source).kicks:
-            return False, None, None, None
-        filt = getattr(t, "filter", None)
-        spell = game.get(item.source)
-        if filt is not None and (spell is None or not matches(game, filt, spell, you=controller, source=src_id)):
-            return False, None, None, None
-        return True, None, event.sid, event.player
-    if isinstance(event, Kicked) and isinstance(t, A.KicksTrigger):
-        if spell_self is not None:
-            return False, None, None, None
-        ok = _player_matches(game, t.player, controller, event.player)
-        return ok, None, event.sid, event.player
-    if isinstance(event, TurnedFaceUp) and isinstance(t, A.TurnedFaceUpTrigger):
-        obj = game.get(event.obj)
-        if obj is None:
-            return False, None, None, None
-        if t.you_turn:
-            ok = event.player == controller
-        else:
-            ok = matches(game, t.filter, obj, you=controller, source=src_id)
-        return ok, event.obj, None, event.player
-    return False, None, None, None
+    (triggers, triggering object, triggering spell, triggering player).  A
+    trigger the interpreter has no event for (combat is not modelled) never
+    triggers; :mod:`interpreter.support` reports such cards."""
+    fn = TRIGGERS.get(type(node.trigger))
+    if fn is None:
+        return NO
+    return fn(game, src_id, controller, node.trigger, event, spell_self)
 
 
 def collect(game: Game) -> None:
@@ -209,7 +283,7 @@ def put_on_stack(game: Game) -> None:
 def _trigger_words(node: A.TriggeredAbility) -> str:
     name = type(node.trigger).__name__.replace("Trigger", "").lower()
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
-            "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up",
+            "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             }.get(name, name)  # fmt: skip
 
 
@@ -235,4 +309,4 @@ def settle(game: Game) -> None:
     raise RuntimeError("state-based actions and triggers did not settle")
 
 
-__all__ = ["collect", "put_on_stack", "settle"]
+__all__ = ["TRIGGERS", "collect", "put_on_stack", "settle"]

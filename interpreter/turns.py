@@ -11,23 +11,14 @@ player's turn starts with their permanents untapping (502.3) and a draw
 
 from __future__ import annotations
 
-from grammar import ast as A
-
-from .characteristics import chars
-from .state import Game, PendingTrigger
+from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
 
 
 def _phase_triggers(game: Game, step: str) -> None:
-    for o in game.battlefield():
-        for i, ab in enumerate(chars(o).abilities):
-            if isinstance(ab, A.TriggeredAbility) and isinstance(ab.trigger, A.PhaseTrigger):
-                if ab.trigger.step != step:
-                    continue
-                if ab.trigger.yours and o.controller != game.state.active:
-                    continue
-                game.state.pending.append(PendingTrigger(o.controller, o.id, i, ab, o.card.name))
+    """"At the beginning of ..." abilities trigger on the step's start (603.2)."""
+    game.events.append(StepBegan(step, game.state.active))
 
 
 def _empty_pools(game: Game) -> None:
