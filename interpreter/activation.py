@@ -71,6 +71,11 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         game.say(f"{player} taps {name} for {units_text(units)} (mana ability, 605)")
         return None
     assert node is not None
+    from .casting import split_second
+
+    holder = split_second(game)
+    if holder:
+        raise IllegalAction(f"can't activate {name}'s ability: {holder} has split second (702.61a)")
     cost = node.cost
     effect = node.effect
     item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)

@@ -25,10 +25,10 @@ from .bind import kicker_costs
 from .characteristics import chars, display_name, has_keyword
 from .choices import Decision, ask
 from .context import Ctx
-from .costs import describe, mana_parts, pay_mana, pay_other
+from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
 from .errors import IllegalAction
 from .linked import Linked
-from .mana import need_of
+from .mana import cost_text, need_of
 from .objects import ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, Kicked, StackItem
@@ -54,6 +54,16 @@ def sorcery_timing_ok(game: Game, player: PlayerId) -> str | None:
         return "the stack is not empty"
     if game.state.step != "main":
         return f"it is the {game.state.step} step, not a main phase"
+    return None
+
+
+def split_second(game: Game) -> str | None:
+    """702.61a: while a spell with split second is on the stack, players can't
+    cast other spells or activate abilities that aren't mana abilities.  The
+    name of such a spell, if there is one."""
+    for o in game.zone_objects("stack"):
+        if has_keyword(game, o, "split second"):
+            return display_name(o)
     return None
 
 
@@ -92,6 +102,9 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
         why = sorcery_timing_ok(game, player)
         if why:
             raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+    holder = split_second(game)
+    if holder:
+        raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
     card = card_obj.card
 
     # 601.2a: announce — the card becomes a spell on the stack.
@@ -128,6 +141,11 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
             extra.append(ab.cost)
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
+    mods = cost_modifiers(game, spell)
+    if mods:
+        need = modify_cost(need, [m for _, m in mods])
+        game.say(f"  {name}'s cost is changed by " + ", ".join(
+            f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")
     parts: list[A.CostPart] = [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
     kick_text = _kick_text(card, kicks)
     target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
@@ -191,4 +209,4 @@ def _kick_text(card: A.Card, kicks: tuple[int, ...]) -> str:
     return f"kicked {total} time{'s' if total != 1 else ''} ({'; '.join(parts)})"
 
 
-__all__ = ["cast", "kicker_label", "sorcery_timing_ok"]
+__all__ = ["cast", "kicker_label", "sorcery_timing_ok", "split_second"]

@@ -78,12 +78,19 @@ def mana_colors(cost: A.ManaCost | None) -> tuple[str, ...]:
     return tuple(c for c in A.COLORS if c in found)
 
 
+def keyword_name(kw: A.Keyword | A.KeywordWithCost | A.Champion) -> str:
+    """A keyword ability's name in lower case ("champion" for Champion, 702.72)."""
+    if isinstance(kw, A.Champion):
+        return "champion"
+    return kw.name.lower()
+
+
 def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for ab in abilities:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
-                out.append(getattr(kw, "name", type(kw).__name__).lower())
+                out.append(keyword_name(kw))
     return tuple(out)
 
 
@@ -148,13 +155,45 @@ def front_chars(obj: GameObject) -> Chars:
     return printed_chars(obj.card, obj.token_colors)
 
 
+def _pump_effect(src: GameObject, eff: A.StaticEffect) -> bool:
+    """Layers 6 and 7c: "[what] get(s) +N/+N", "[what] has [keyword]"."""
+    return True
+
+
+def _no_effect(src: GameObject, eff: A.StaticEffect) -> bool:
+    """"[this] can't block": combat is not modelled, so nothing observable changes."""
+    return False
+
+
+STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _no_effect}
+"""What a static ability's effect (611.3) does, by the kind of its action;
+a kind not here raises :class:`~interpreter.errors.Unsupported`."""
+
+
+def _self_only(what: object) -> bool:
+    return isinstance(what, A.SelfRef | A.ItRef)
+
+
 def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect]]:
+    """Static abilities that change P/T or grant keywords: those of permanents
+    on the battlefield, and those of a spell about itself while it is on the
+    stack ("If this spell was kicked, it has split second", 113.6a/112.6)."""
+    from .errors import Unsupported
+
     out: list[tuple[GameObject, A.StaticEffect]] = []
-    for src in game.battlefield():
+    sources = game.battlefield() + game.zone_objects("stack")
+    for src in sources:
         if src.face_down is not None:
             continue
         for ab in chars(src).abilities:
-            if isinstance(ab, A.StaticEffect) and isinstance(ab.action, A.Pump):
+            if not isinstance(ab, A.StaticEffect):
+                continue
+            fn = STATIC_ACTIONS.get(type(ab.action))
+            if fn is None:
+                raise Unsupported(f"static ability with {type(ab.action).__name__}")
+            if src.zone == "stack" and not _self_only(getattr(ab.action, "what", None)):
+                continue
+            if fn(src, ab):
                 out.append((src, ab))
     return out
 
@@ -170,6 +209,23 @@ def _affects(game: Game, src: GameObject, eff: A.StaticEffect, obj: GameObject) 
     return matches_ref_static(game, src, action.what, obj)
 
 
+def _pt_equal(game: Game, obj: GameObject, ab: A.PTEqual, power: int, tough: int) -> tuple[int, int]:
+    """604.3, 613.4a: "[this]'s power and toughness are each equal to [N]" —
+    a characteristic-defining ability, applied in every zone before any
+    other effect changes P/T."""
+    from .errors import Unsupported
+    from .quantities import static_quantity
+
+    if not _self_only(ab.object):
+        raise Unsupported("a power/toughness-defining ability about another object")
+    n = static_quantity(game, obj, ab.amount)
+    return n, n
+
+
+CHARACTERISTIC_DEFINING = {A.PTEqual: _pt_equal}
+"""Characteristic-defining abilities (604.3), by kind (layer 7a)."""
+
+
 def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
     """Layer 7: base P/T, then static and until-end-of-turn changes (7c), then
     +1/+1 and -1/-1 counters (7d)."""
@@ -179,6 +235,10 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
     if c.base_power is None:
         return None, None
     power, tough = c.base_power or 0, c.base_toughness or 0
+    for ab in c.abilities:
+        cda = CHARACTERISTIC_DEFINING.get(type(ab))
+        if cda is not None:
+            power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
         for src, eff in _static_pumps(game):
             pump = eff.action
@@ -203,7 +263,7 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     """Printed keywords plus those granted by static abilities and until-end-of-turn effects."""
     c = chars(obj)
     out = set(c.printed_keywords)
-    if obj.zone == "battlefield":
+    if obj.zone in ("battlefield", "stack"):
         for src, eff in _static_pumps(game):
             pump = eff.action
             assert isinstance(pump, A.Pump)
@@ -230,6 +290,6 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "BASIC_LAND_MANA", "Chars", "chars", "display_name", "front_chars", "has_keyword",
-    "keywords", "mana_colors", "power_toughness", "printed_chars",
+    "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
+    "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars",
 ]  # fmt: skip

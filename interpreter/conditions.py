@@ -5,11 +5,12 @@ equipped"."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
-from .bind import kicker_index
+from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
 from .objects import GameObject
@@ -86,10 +87,39 @@ def holds(ctx: Ctx, cond: A.Condition) -> bool:
     return fn(ctx, cond)
 
 
+_SUBJECT_FIELDS = ("what", "on", "of", "first", "source")
+
+
+def _acted_on(sentence: A.Sentence) -> A.Node | None:
+    """The object the first instruction of a sentence acts on ("counter
+    *target spell*", "sacrifice *Skizzik*")."""
+    for action in sentence.actions:
+        node = action.action if isinstance(action, A.MayDo) else action
+        for name in _SUBJECT_FIELDS:
+            value = getattr(node, name, None)
+            if isinstance(value, A.Node):
+                return value
+    return None
+
+
+@per_node
+def sentence_condition(s: A.IfSentence) -> A.Condition:
+    """The condition of an "if" sentence, its "it" made explicit: after the
+    instruction ("Counter target spell if it was kicked", "sacrifice Skizzik
+    unless it was kicked") "it" is what the instruction acts on; before it
+    ("If it was kicked, ...") the object the text is on."""
+    cond = s.condition
+    if s.trailing and isinstance(cond, A.KickedCondition) and isinstance(cond.subject, A.ItRef):
+        subject = _acted_on(s.body)
+        if subject is not None and not isinstance(subject, A.ItRef):
+            return replace(cond, subject=subject)  # type: ignore[arg-type]
+    return cond
+
+
 def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bool:
     from .context import Ctx
 
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["CONDITIONS", "holds", "kicked", "static_condition_holds"]
+__all__ = ["CONDITIONS", "holds", "kicked", "sentence_condition", "static_condition_holds"]

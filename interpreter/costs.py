@@ -82,22 +82,92 @@ def mana_parts(cost: A.Cost) -> list[A.ManaCost]:
 # --------------------------------------------------------------------------
 
 
-def produce(game: Game, player: PlayerId, obj: GameObject, ability: int) -> list[str]:
-    """Activate a mana ability of ``obj`` whose cost is {T} (605.3): tap it, add the mana."""
+def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
+            units: tuple[str, ...] | None = None) -> list[str]:  # fmt: skip
+    """Activate a mana ability of ``obj`` whose cost is {T} (605.3): tap it, add
+    the mana.  ``units`` is the mana a payment chose to make with it (which of
+    its options, 106.1b); without it, a color left open is asked of the player."""
     c = chars(obj)
-    if ability == -1:
-        units: tuple[str, ...] = tuple(BASIC_LAND_MANA[s] for s in c.subtypes if s in BASIC_LAND_MANA)[:1]
+    if units is not None:
+        pass
+    elif ability == -1:
+        units = tuple(BASIC_LAND_MANA[s] for s in c.subtypes if s in BASIC_LAND_MANA)[:1]
     else:
         from .mana import mana_ability_of
 
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
-        units = _add_mana_units(game, obj, add)
+        units = choose_mana(game, player, obj, add)
     obj.tapped = True
     pool = game.player(player).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
     return list(units)
+
+
+def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.CostModifier]]:
+    """The cost increases and reductions that apply to casting ``spell``: the
+    static abilities of permanents whose description fits it (601.2f)."""
+    from .filters import matches_ref_static
+
+    out = []
+    for src in game.battlefield():
+        if src.face_down is not None:
+            continue
+        for ab in chars(src).abilities:
+            if isinstance(ab, A.CostModifier) and matches_ref_static(game, src, ab.what, spell):
+                out.append((src, ab))
+    return out
+
+
+def modify_cost(need: ManaNeed, mods: list[A.CostModifier]) -> ManaNeed:
+    """601.2f, rule K14: total cost = the cost + increases − reductions, in that
+    order.  A generic reduction lowers only the generic part (118.7d: it can't
+    pay colored requirements); a colored one removes a requirement of that
+    color, or else one generic."""
+    from dataclasses import replace as _replace
+
+    from .mana import need_of
+
+    specific = list(need.specific)
+    generic = need.generic
+    for m in mods:
+        if m.change == "more":
+            extra = need_of([m.amount])
+            specific.extend(extra.specific)
+            generic += extra.generic
+    for m in mods:
+        if m.change != "less":
+            continue
+        for sym in m.amount.symbols:
+            if isinstance(sym, A.GenericMana):
+                generic = max(0, generic - sym.amount)
+            elif isinstance(sym, A.ColoredMana):
+                hit = next((r for r in specific if r.colors == frozenset(sym.color)), None)
+                if hit is not None:
+                    specific.remove(hit)
+                else:
+                    generic = max(0, generic - 1)
+            else:
+                raise Unsupported(f"a cost reduction of {type(sym).__name__}")
+    return _replace(need, specific=tuple(specific), generic=generic)
+
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> tuple[str, ...]:
+    """The mana a mana ability adds; "one mana of any color" asks which color (106.1b)."""
+    from .mana import mana_options
+
+    if not isinstance(add, A.AddManaAnyColor):
+        return _add_mana_units(game, obj, add)
+    options = mana_options(game, obj, add)
+    if not options:
+        return ()
+    words = [COLOR_NAMES[o[0]] for o in options]
+    d = Decision("word", player, f"{display_name(obj)}: add mana of which color", words, words)
+    return options[words.index(ask(game, d))]
 
 
 def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str) -> Payment:
@@ -108,10 +178,10 @@ def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] 
     if payment is None:
         raise IllegalAction(f"can't pay {what}: " + explain_shortfall(game, player, need, only))
     tapped: list[str] = []
-    for oid, ability in payment.taps:
+    for oid, ability, made in payment.taps:
         obj = game.get(oid)
         assert obj is not None
-        units = produce(game, player, obj, ability)
+        units = produce(game, player, obj, ability, made)
         tapped.append(f"{display_name(obj)} → {units_text(units)}")
     pool = game.player(player).pool
     for u in payment.spend:
@@ -245,4 +315,4 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
     return matches(game, replace(filt, card=True), obj, you=you, source=None)
 
 
-__all__ = ["check_other_part", "describe", "mana_parts", "pay_mana", "pay_other", "produce"]
+__all__ = ["choose_mana", "check_other_part", "cost_modifiers", "modify_cost", "describe", "mana_parts", "pay_mana", "pay_other", "produce"]

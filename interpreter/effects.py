@@ -26,14 +26,24 @@ from .state import EotEffect
 from .zones import draw, move
 
 
+def applies(ctx: Ctx, s: A.IfSentence) -> bool:
+    """Is the instruction of an "if" sentence carried out?  "[do this] unless
+    [condition]" does it when the condition is false; in a trailing "if" or
+    "unless" ("Counter target spell if it was kicked"), "it" is what the
+    instruction acts on (:func:`~interpreter.conditions.sentence_condition`)."""
+    from .conditions import sentence_condition
+
+    return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
+
+
 def run(ctx: Ctx, effect: A.Effect) -> None:
     sentences = effect.sentences
     for i, s in enumerate(sentences):
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if isinstance(nxt, A.IfSentence) and nxt.instead and ctx.holds(nxt.condition):
+        if isinstance(nxt, A.IfSentence) and nxt.instead and applies(ctx, nxt):
             continue  # replaced by the "instead" sentence after it
         if isinstance(s, A.IfSentence):
-            if not ctx.holds(s.condition):
+            if not applies(ctx, s):
                 continue
             ctx.replaced = sentences[i - 1] if s.instead and i > 0 else None
             run_sentence(ctx, s.body)
@@ -162,6 +172,8 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     src = ctx.obj_or_lki(src_ids[0])
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
     deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None)
+    if objs:
+        ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
     return True
 
 
@@ -523,13 +535,70 @@ def _rest_on_bottom(ctx: Ctx, a: A.PutRestOnBottom) -> bool:
     return True
 
 
-def _add_mana(ctx: Ctx, a: A.AddMana) -> bool:
-    from .mana import _add_mana_units
+def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
+    """701.23: search your library for cards that fit, put them onto the
+    battlefield [tapped] or into your hand, then shuffle.  A search for cards
+    with a stated quality may find fewer than there are (701.23b); the player
+    picks which."""
+    import random
+    from dataclasses import replace
+
+    from .filters import matches
+
+    game = ctx.game
+    what = a.what
+    if not isinstance(what, A.AnObject):
+        raise Unsupported(f"searching a library for {type(what).__name__}")
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    filt = replace(what.filter, card=True, zone=None)
+    library = game.zone_objects("library", ctx.controller)
+    cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
+                                           players=ctx.players, quantity=ctx.quantity)]  # fmt: skip
+    stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
+    hi = min(n, len(cands))
+    lo = 0 if stated else hi
+    found: list[GameObject] = []
+    if hi > 0:
+        d = Decision("pick", ctx.controller, f"search your library: find up to {n} (none to find nothing)"
+                     if lo == 0 else f"search your library: find {hi}",
+                     [o.id for o in cands], [o.card.name for o in cands], lo, hi)  # fmt: skip
+        picked = ask(game, d)
+        found = [o for o in cands if o.id in picked]
+    moved: list[GameObject] = []
+    for o in found:
+        name = o.card.name
+        if a.zone == "battlefield":
+            moved.append(put_onto_battlefield(game, o, ctx.controller, tapped=a.tapped))
+            game.say(f"  {ctx.controller} finds {name} and puts it onto the battlefield" + (" tapped" if a.tapped else ""))
+        else:
+            moved.append(move(game, o, "hand"))
+            game.say(f"  {ctx.controller} finds {name} and puts it into their hand")
+    if not found:
+        game.say(f"  {ctx.controller} searches their library and finds nothing")
+    lib = game.zone("library", ctx.controller)
+    random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
+    game.tick()
+    game.say(f"  {ctx.controller} shuffles their library (701.20)")
+    _acted(ctx, moved)
+    return bool(moved)
+
+
+def _skip_turn(ctx: Ctx, a: A.SkipTurn) -> bool:
+    """500.7: "You skip your next turn" — the turn after this one that would be yours doesn't happen."""
+    ctx.game.player(ctx.controller).skip_turns += 1
+    ctx.game.say(f"  {ctx.controller} will skip their next turn")
+    return True
+
+
+def _add_mana(ctx: Ctx, a: A.AddMana | A.AddManaAnyColor) -> bool:
+    """106.4: mana goes into the controller's pool; "one mana of any color" is
+    the controller's choice as the ability resolves (106.1b)."""
+    from .costs import choose_mana
 
     src = ctx.source_obj()
     if src is None:
         return False
-    units = _add_mana_units(ctx.game, src, a)
+    units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
@@ -599,7 +668,10 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.RevealPutInHand: _reveal_put_in_hand,
     A.PutRestOnBottom: _rest_on_bottom,
     A.AddMana: _add_mana,
+    A.AddManaAnyColor: _add_mana,
     A.Attach: _attach,
+    A.SearchLibrary: _search_library,
+    A.SkipTurn: _skip_turn,
 }
 
 
@@ -611,4 +683,4 @@ def _register_keyword_actions() -> None:
 
 _register_keyword_actions()
 
-__all__ = ["ACTIONS", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_sentence"]
+__all__ = ["ACTIONS", "applies", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_sentence"]

@@ -137,9 +137,13 @@ class ManaSource:
         return {u for opt in self.options for u in opt}
 
 
-def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana) -> tuple[str, ...]:
+def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> tuple[str, ...]:
+    """The mana an ability adds; for "one mana of any color" (106.1), see
+    :func:`mana_options` — the color is chosen as the ability resolves."""
     from .quantities import static_quantity
 
+    if isinstance(add, A.AddManaAnyColor):
+        raise ValueError("mana of any color: the color is a choice (mana_options)")
     units: list[str] = []
     for s in add.mana.symbols:
         if isinstance(s, A.ColoredMana):
@@ -153,7 +157,19 @@ def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana) -> tuple[str, .
     return tuple(units)
 
 
-def mana_ability_of(ab: A.Ability) -> A.AddMana | None:
+def mana_options(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> list[tuple[str, ...]]:
+    """Every way the ability can add mana: one for a fixed "Add {G}", one per
+    color for "Add N mana of any color" (106.1b: N mana of one color)."""
+    if isinstance(add, A.AddManaAnyColor):
+        from .quantities import static_quantity
+
+        n = static_quantity(game, obj, add.amount)
+        return [(c,) * n for c in "WUBRG"] if n > 0 else []
+    units = _add_mana_units(game, obj, add)
+    return [units] if units else []
+
+
+def mana_ability_of(ab: A.Ability) -> A.AddMana | A.AddManaAnyColor | None:
     """An activated ability that only adds mana and has no target (605.1a)."""
     if not isinstance(ab, A.ActivatedAbility):
         return None
@@ -161,7 +177,7 @@ def mana_ability_of(ab: A.Ability) -> A.AddMana | None:
     if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence):
         return None
     actions = sentences[0].actions
-    if len(actions) == 1 and isinstance(actions[0], A.AddMana):
+    if len(actions) == 1 and isinstance(actions[0], A.AddMana | A.AddManaAnyColor):
         return actions[0]
     return None
 
@@ -195,8 +211,7 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
                 continue
             if tuple(type(p) for p in ab.cost.parts) != (A.TapCost,):
                 continue
-            units = _add_mana_units(game, obj, add)
-            if units:
+            for units in mana_options(game, obj, add):
                 idx.append(i)
                 opts.append(units)
         if opts:
@@ -215,7 +230,7 @@ class Payment:
     """Which sources to tap (and which of their abilities), which pool mana
     to spend, and how much life pays Phyrexian symbols."""
 
-    taps: tuple[tuple[ObjectId, int], ...]
+    taps: tuple[tuple[ObjectId, int, tuple[str, ...]], ...]  # source, ability, the mana it adds
     spend: tuple[str, ...]
     life: int
 
@@ -239,7 +254,7 @@ class _Search:
         self,
         i: int,
         floating: Counter[str],
-        taps: tuple[tuple[ObjectId, int], ...],
+        taps: tuple[tuple[ObjectId, int, tuple[str, ...]], ...],
         used: frozenset[int],
         spent: list[str],
         life: int,
@@ -270,7 +285,7 @@ class _Search:
                 add = Counter(opt)
                 add[hit] -= 1
                 got = self._specific(
-                    i + 1, floating + add, taps + ((src.obj, src.ability[oi]),), used | {si},
+                    i + 1, floating + add, taps + ((src.obj, src.ability[oi], opt),), used | {si},
                     spent + [hit], life, extra_generic,
                 )  # fmt: skip
                 if got:
@@ -288,7 +303,7 @@ class _Search:
     def _generic(
         self,
         floating: Counter[str],
-        taps: tuple[tuple[ObjectId, int], ...],
+        taps: tuple[tuple[ObjectId, int, tuple[str, ...]], ...],
         used: frozenset[int],
         spent: list[str],
         life: int,
@@ -311,7 +326,7 @@ class _Search:
                 continue
             oi = max(range(len(src.options)), key=lambda k: len(src.options[k]))
             opt = list(src.options[oi])
-            taps_l.append((src.obj, src.ability[oi]))
+            taps_l.append((src.obj, src.ability[oi], src.options[oi]))
             take = opt[:generic]
             spent.extend(take)
             generic -= len(take)
@@ -365,5 +380,5 @@ def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[O
 
 __all__ = [
     "ManaNeed", "ManaSource", "Payment", "Requirement", "cost_text", "explain_shortfall",
-    "find_payment", "mana_ability_of", "need_of", "sources_of", "symbol_text", "units_text",
+    "find_payment", "mana_ability_of", "mana_options", "need_of", "sources_of", "symbol_text", "units_text",
 ]  # fmt: skip

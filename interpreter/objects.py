@@ -78,9 +78,10 @@ class Player:
     pool: dict[str, int] = field(default_factory=dict)
     lost: bool = False
     poison: int = 0
+    skip_turns: int = 0  # "skip your next turn" (500.7)
 
     def clone(self) -> Player:
-        return Player(self.name, self.life, dict(self.pool), self.lost, self.poison)
+        return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,18 @@ def _targets_in(node: A.Node) -> list[A.Target]:
     return [n for n in node.walk() if isinstance(n, A.Target)]
 
 
+def _own_kicked(s: A.IfSentence) -> A.KickedCondition | None:
+    """K7: "if this spell was kicked" about the spell itself makes its
+    instruction a kicked-only part; "Counter target spell if it was kicked"
+    asks about the target, and its target is always chosen."""
+    from .conditions import sentence_condition
+
+    cond = sentence_condition(s)
+    if isinstance(cond, A.KickedCondition) and isinstance(cond.subject, A.SelfRef | A.ItRef):
+        return cond
+    return None
+
+
 @per_node
 def slots_of(effect: A.Effect) -> tuple[Slot, ...]:
     out: list[Slot] = []
@@ -46,14 +58,15 @@ def slots_of(effect: A.Effect) -> tuple[Slot, ...]:
         body = s.body if isinstance(s, A.IfSentence) else s
         when: Literal["always", "kicked", "unkicked"] = "always"
         cond: A.KickedCondition | None = None
-        if isinstance(s, A.IfSentence) and isinstance(s.condition, A.KickedCondition):
-            cond = s.condition
-            when = "unkicked" if cond.negated else "kicked"
+        own = _own_kicked(s) if isinstance(s, A.IfSentence) else None
+        if isinstance(s, A.IfSentence) and own is not None:
+            cond = own
+            when = "unkicked" if cond.negated != (s.trailing == "unless") else "kicked"
         elif i + 1 < len(sentences):
             nxt = sentences[i + 1]
-            if (isinstance(nxt, A.IfSentence) and nxt.instead and isinstance(nxt.condition, A.KickedCondition)
-                    and _targets_in(nxt.body)):  # fmt: skip
-                cond = nxt.condition
+            nxt_own = _own_kicked(nxt) if isinstance(nxt, A.IfSentence) else None
+            if isinstance(nxt, A.IfSentence) and nxt.instead and nxt_own is not None and _targets_in(nxt.body):
+                cond = nxt_own
                 when = "kicked" if cond.negated else "unkicked"
         for t in _targets_in(body):
             out.append(Slot(t, when, cond, body.where_x))

@@ -51,6 +51,10 @@ def _end_step(game: Game) -> None:
         state.eot = []
         players = list(state.players)
         state.active = players[(players.index(state.active) + 1) % len(players)]
+        while game.player(state.active).skip_turns > 0:
+            game.player(state.active).skip_turns -= 1
+            game.say(f"-- {state.active} skips this turn (500.7)")
+            state.active = players[(players.index(state.active) + 1) % len(players)]
         state.turn += 1
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
