@@ -19,7 +19,7 @@ from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, 
 from .errors import IllegalAction
 from .mana import mana_ability_of, need_of, units_text
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Game, StackItem
+from .state import Game, StackItem, targeted
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 
@@ -108,6 +108,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         run(ctx, effect)
         return None
     game.state.stack.append(item)
+    targeted(game, item)
     return item
 
 

@@ -31,7 +31,7 @@ from .linked import Linked
 from .mana import cost_text, need_of
 from .objects import ObjectId, PlayerId, Zone
 from .stack import spell_effect
-from .state import Cast, Game, Kicked, StackItem
+from .state import Cast, Game, Kicked, StackItem, targeted
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 from .zones import move
@@ -173,6 +173,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     # 601.2i: it becomes cast.
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player))
+    targeted(game, item)
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item

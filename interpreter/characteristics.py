@@ -136,12 +136,25 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     )
 
 
+_CLOAKED: list[Chars] = []
+
+
+def _cloaked() -> Chars:
+    """708.2 with 701.58a: a cloaked permanent is a face-down 2/2 with ward {2}."""
+    if not _CLOAKED:
+        from .keywords import keyword_abilities
+
+        abilities = (CLOAK_WARD,) + keyword_abilities(CLOAK_WARD)
+        _CLOAKED.append(Chars("", (), ("creature",), (), (), None, abilities, ("ward",), 2, 2))
+    return _CLOAKED[0]
+
+
 def chars(obj: GameObject) -> Chars:
     """Layers 1 and the face-down overlay (708.2): what the object *is*."""
     if obj.face_down is not None:
         if obj.face_down != "cloaked":
             return _FACE_DOWN
-        return Chars("", (), ("creature",), (), (), None, (CLOAK_WARD,), ("ward",), 2, 2)
+        return _cloaked()
     if obj.copy_of is not None:
         return printed_chars(obj.copy_of)
     return printed_chars(obj.card, obj.token_colors)

@@ -675,10 +675,41 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
 }
 
 
+def _counter_unless_pays(ctx: Ctx, a: Any) -> bool:
+    """702.21a, 701.6: counter the spell or ability that triggered ward unless
+    its controller pays the cost (their choice)."""
+    from .costs import describe, mana_parts, pay_mana, pay_other
+    from .errors import IllegalAction
+    from .mana import need_of
+    from .stack import remove_from_stack
+
+    game = ctx.game
+    item = game.stack_item(ctx.trigger_spell) if ctx.trigger_spell is not None else None
+    if item is None:
+        game.say("  the spell or ability it countered has already left the stack")
+        return False
+    what = describe(a.cost)
+    d = Decision("may", item.controller, f"pay {what} so that {item.name} isn't countered (ward)?")
+    if ask(game, d):
+        try:
+            with game.transaction():
+                pay_mana(game, item.controller, need_of(mana_parts(a.cost)), None, what)
+                paid: dict[str, list[Any]] = {}
+                for part in a.cost.parts:
+                    if not isinstance(part, A.ManaCost):
+                        pay_other(game, item.controller, part, None, paid)
+            return False
+        except IllegalAction as exc:
+            game.say(f"  {item.controller} can't pay: {exc}")
+    remove_from_stack(game, item)
+    return True
+
+
 def _register_keyword_actions() -> None:
-    from .keywords import ChampionExile
+    from .keywords import ChampionExile, CounterUnlessPays
 
     ACTIONS[ChampionExile] = _champion_exile
+    ACTIONS[CounterUnlessPays] = _counter_unless_pays
 
 
 _register_keyword_actions()

@@ -70,11 +70,15 @@ def manifest_dread(ctx: Ctx, player: PlayerId) -> list[GameObject]:
     return [new]
 
 
+MORPH_KEYWORDS = ("morph", "megamorph")
+"""Keywords that let a face-down permanent be turned face up for their cost (702.37e)."""
+
+
 def morph_cost(card: A.Card) -> tuple[str, A.Cost] | None:
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
-                if isinstance(kw, A.KeywordWithCost) and kw.name.lower() in ("morph", "megamorph"):
+                if isinstance(kw, A.KeywordWithCost) and kw.name.lower() in MORPH_KEYWORDS:
                     return kw.name.lower(), kw.cost
     return None
 
@@ -126,4 +130,4 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
         settle(game)
 
 
-__all__ = ["manifest", "manifest_dread", "morph_cost", "turn_face_up"]
+__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_dread", "morph_cost", "turn_face_up"]

@@ -1,5 +1,10 @@
 """Keyword abilities that stand for other abilities (CR 702).
 
+Ward (702.21a) is a triggered ability: "Whenever this permanent becomes the
+target of a spell or ability an opponent controls, counter it unless that
+player pays [cost]."  The engine's own nodes :class:`BecomesTarget` and
+:class:`CounterUnlessPays` spell it out.
+
 Champion (702.72a) is two linked triggered abilities (607.2k, rule L-k):
 "When this enters, sacrifice it unless you exile another [object] you
 control" and "When this leaves the battlefield, return the exiled card to the
@@ -25,15 +30,47 @@ class ChampionExile(A.Node):
     exile: A.Exile
 
 
+@dataclass(frozen=True, slots=True)
+class BecomesTarget(A.Node):
+    """Ward's trigger: this permanent becomes the target of a spell or ability
+    an opponent controls (702.21a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays(A.Node):
+    """Ward's effect: counter the spell or ability that targeted it unless its
+    controller pays ``cost`` (701.6, 702.21a)."""
+
+    cost: A.Cost
+
+
+def _ward(kw: A.KeywordWithCost) -> list[A.Ability]:
+    effect = A.Effect((A.Sentence((CounterUnlessPays(kw.cost),)),))  # type: ignore[arg-type]
+    return [A.TriggeredAbility("Whenever", BecomesTarget(), effect)]  # type: ignore[arg-type]
+
+
+@per_node
+def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
+    """The abilities the keywords of a line stand for (Champion, Ward)."""
+    extra: list[A.Ability] = []
+    for kw in line.keywords:
+        if isinstance(kw, A.Champion):
+            extra.extend(_champion(kw))
+        elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
+            extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
+    return tuple(extra)
+
+
+KEYWORD_EXPANSIONS = {"ward": _ward}
+"""Keywords with a cost that stand for other abilities, by name."""
+
+
 @per_node
 def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
     extra: list[A.Ability] = []
     for ab in card.abilities:
-        if not isinstance(ab, A.KeywordLine):
-            continue
-        for kw in ab.keywords:
-            if isinstance(kw, getattr(A, "Champion", ())):
-                extra.extend(_champion(kw))
+        if isinstance(ab, A.KeywordLine):
+            extra.extend(keyword_abilities(ab))
     return card.abilities + tuple(extra)
 
 
@@ -51,4 +88,7 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
     return [enters, leaves]
 
 
-__all__ = ["ChampionExile", "all_abilities"]
+__all__ = [
+    "BecomesTarget", "ChampionExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "keyword_abilities",
+]  # fmt: skip

@@ -148,8 +148,17 @@ def counter_spell(ctx: Ctx, oid: ObjectId, action: A.CounterSpell) -> bool:
     return True
 
 
+def remove_from_stack(game: Game, item: StackItem) -> None:
+    """701.6a: a countered spell goes to its owner's graveyard; a countered
+    ability just leaves the stack."""
+    game.state.stack.remove(item)
+    game.say(f"  counters {item.name}" + ("'s ability" if item.kind == "ability" else ""))
+    if item.kind == "spell":
+        _leave_stack(game, item.source)
+
+
 def spell_effect(card: A.Card) -> A.Effect | None:
     return ability_effect(card, -1)
 
 
-__all__ = ["can_be_countered", "counter_spell", "item_ctx", "resolve_top", "spell_effect"]
+__all__ = ["can_be_countered", "counter_spell", "remove_from_stack", "item_ctx", "resolve_top", "spell_effect"]

@@ -168,7 +168,24 @@ class StepBegan:
     active: PlayerId
 
 
-Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan
+@dataclass(frozen=True, slots=True)
+class BecameTarget:
+    """An object became a target of the spell or ability ``sid`` controlled by ``player`` (115.1)."""
+
+    sid: int
+    obj: ObjectId
+    player: PlayerId
+
+
+Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget
+
+
+def targeted(game: Game, item: StackItem) -> None:
+    """Record that the objects ``item`` targets became its targets (for ward, 702.21a)."""
+    for slot in item.targets:
+        for value in slot:
+            if isinstance(value, tuple):
+                game.events.append(BecameTarget(item.sid, value, item.controller))
 
 
 class Game:
@@ -254,6 +271,6 @@ class Game:
 
 
 __all__ = [
-    "Cast", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "TargetValue", "TurnedFaceUp",
+    "BecameTarget", "Cast", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp",
 ]  # fmt: skip

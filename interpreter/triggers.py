@@ -26,8 +26,10 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction, Unsupported
 from .filters import matches
+from .keywords import BecomesTarget
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
+    BecameTarget,
     Cast,
     Entered,
     Event,
@@ -38,6 +40,7 @@ from .state import (
     StackItem,
     StepBegan,
     TurnedFaceUp,
+    targeted,
 )
 from .targets import choose_targets, slot_index
 
@@ -170,7 +173,16 @@ def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger
     return True, None, None, event.active
 
 
+def _becomes_target(game: Game, src_id: ObjectId, controller: PlayerId, t: BecomesTarget, event: Event,
+                    spell_self: int | None) -> Hit:  # fmt: skip
+    """702.21a: it becomes the target of a spell or ability an opponent controls."""
+    if not isinstance(event, BecameTarget) or event.obj != src_id or event.player == controller:
+        return NO
+    return True, event.obj, event.sid, event.player
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    BecomesTarget: _becomes_target,
     A.EntersTrigger: _enters,
     A.LeavesTrigger: _leaves,
     A.DiesTrigger: _leaves,
@@ -276,6 +288,7 @@ def put_on_stack(game: Game) -> None:
                 game.say(f"{p.name}'s triggered ability is removed from the stack: {exc} (603.3d)")
                 continue
             game.state.stack.append(item)
+            targeted(game, item)
             game.say(f"{p.name}'s triggered ability ({_trigger_words(p.node)}) goes on the stack"
                      + _targets_text(game, item))  # fmt: skip
 
