@@ -807,6 +807,7 @@ class Discard(Node):
 
     amount: Quantity | None  # None: the whole hand
     player: PlayerRef | None = None
+    filter: ObjectFilter | None = None  # "discard a creature card"; None: any cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,7 +183,8 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
         cost, type_node, abilities, stats = parsed
     except TextError as exc:
         line, col, width = _text_error_place(exc)
-        raise _error(filename, block, line, col, exc.message, text="x" * width) from None
+        shown = _source_line(block, line)[col - 1 : col - 1 + width]
+        raise _error(filename, block, line, col, exc.message, text=shown) from None
     except UnexpectedInput as exc:
         raise _from_lark(exc, filename, block, text) from None
     pt = stats if isinstance(stats, A.PowerToughness) else None

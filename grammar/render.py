@@ -231,7 +231,7 @@ class Renderer:
         )
 
     def _r_KeywordWithCost(self, n: A.KeywordWithCost) -> str:
-        return f"{n.name.capitalize()} {self.r(n.cost)}"
+        return f"{n.name} {self.r(n.cost)}"  # capitalised at the start of the line
 
     def keywords(self, names: tuple[str, ...]) -> str:
         if len(names) <= 2:
@@ -387,7 +387,8 @@ class Renderer:
             text = self.sentence(s)
             out.append(capitalize(text) if (i or first_capital) else text)
             body = s.body if isinstance(s, A.IfSentence) else s
-            if any(isinstance(a, A.CopySpell) and a.new_targets for a in body.actions):
+            copies = [a.action if isinstance(a, A.MayDo) else a for a in body.actions]
+            if any(isinstance(a, A.CopySpell) and a.new_targets for a in copies):
                 out.append("You may choose new targets for the copy.")
         return " ".join(out)
 
@@ -453,6 +454,8 @@ class Renderer:
             return True
         if isinstance(ref, A.PlayerGroup):
             return ref.which == "your_opponents"
+        if isinstance(ref, A.Target):
+            return ref.count is not None and not _is_one(ref.count)
         if isinstance(ref, A.AnObject):
             return not _is_one(ref.count)
         return False
@@ -500,6 +503,9 @@ class Renderer:
     def _r_Discard(self, n: A.Discard) -> str:
         if n.amount is None:
             return self.subject(n.player, "discard") + " your hand"
+        if n.filter is not None:
+            plural = not _is_one(n.amount)
+            return f"{self.subject(n.player, 'discard')} {self.counted(n.amount, self.filter(n.filter, plural=plural))}"
         return f"{self.subject(n.player, 'discard')} {self.cards(n.amount)}"
 
     def _r_Mill(self, n: A.Mill) -> str:

@@ -663,6 +663,9 @@ class ToAst:
     def to_battlefield(self, meta):
         return ("battlefield", True, False, False)
 
+    def to_battlefield_under_owners(self, meta):
+        return ("battlefield", True, True, False)
+
     def to_battlefield_under(self, meta, poss):
         if isinstance(poss, A.You):
             return ("battlefield", True, False, True)
@@ -674,11 +677,11 @@ class ToAst:
     def draw_subject(self, meta, who, amount, per):
         return A.Draw(_times(amount, per), _player_form(who), span=_span(meta))
 
-    def discard(self, meta, amount):
-        return A.Discard(amount, span=_span(meta))
+    def discard(self, meta, what):
+        return _discard(what, None, _span(meta))
 
-    def discard_subject(self, meta, who, amount):
-        return A.Discard(amount, _player_form(who), span=_span(meta))
+    def discard_subject(self, meta, who, what):
+        return _discard(what, _player_form(who), _span(meta))
 
     def discard_hand(self, meta):
         return A.Discard(None, span=_span(meta))
@@ -1121,19 +1124,22 @@ class ToAst:
 
 
 def _mark_new_targets(out: list[Any]) -> bool:
-    import dataclasses
-
+    """Mark the last copy in the sentence before (possibly a "you may copy")."""
     last = out[-1]
     body = last.body if isinstance(last, A.IfSentence) else last
     actions = list(body.actions)
     for i in range(len(actions) - 1, -1, -1):
-        if isinstance(actions[i], A.CopySpell):
-            actions[i] = dataclasses.replace(actions[i], new_targets=True)
-            body = dataclasses.replace(body, actions=tuple(actions))
-            out[-1] = (
-                dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
-            )
-            return True
+        action = actions[i]
+        if isinstance(action, A.MayDo) and isinstance(action.action, A.CopySpell):
+            copy = dataclasses.replace(action.action, new_targets=True)
+            actions[i] = dataclasses.replace(action, action=copy)
+        elif isinstance(action, A.CopySpell):
+            actions[i] = dataclasses.replace(action, new_targets=True)
+        else:
+            continue
+        body = dataclasses.replace(body, actions=tuple(actions))
+        out[-1] = dataclasses.replace(last, body=body) if isinstance(last, A.IfSentence) else body
+        return True
     return False
 
 
@@ -1142,6 +1148,17 @@ class _Late:
 
     def __init__(self, quality: Any) -> None:
         self.quality = quality
+
+
+def _discard(what: Any, player: Any, span: A.Span | None) -> A.Discard:
+    """"discard two cards" (any cards) or "discard a creature card" (cards that fit)."""
+    if not isinstance(what, A.AnObject) or what.any:
+        raise TextError("expected what to discard, like 'a card' or 'two cards'", span=span)
+    f = what.filter
+    count = what.count if what.count is not None else A.Number(1, "article")
+    if f.card and not f.nouns and not f.adjectives and not f.qualities and f.zone is None:
+        return A.Discard(count, player, span=span)
+    return A.Discard(count, player, f, span=span)
 
 
 def _times(amount: Any, per: Any) -> Any:
@@ -1162,7 +1179,10 @@ def _replace(f: A.ObjectFilter, **changes: Any) -> A.ObjectFilter:
 def _filter_of(obj: Any) -> A.ObjectFilter:
     if isinstance(obj, (A.Each, A.AnObject)):
         return obj.filter
-    raise TextError("expected a description of permanents, like 'a permanent you control'")
+    raise TextError(
+        "expected a description of permanents, like 'a permanent you control'",
+        span=getattr(obj, "span", None),
+    )
 
 
 def _target_spec(f: A.ObjectFilter) -> A.TargetSpec:

@@ -1,0 +1,121 @@
+"""One named test per grammar or renderer bug found, so none comes back."""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar import ast as A
+from grammar import parse_card
+from grammar.errors import CardParseError
+from grammar.render import render_card
+
+HEAD = "Test Card {1}\nSorcery\n"
+
+
+def card(text: str, head: str = HEAD) -> A.Card:
+    return parse_card(head + text)
+
+
+def roundtrip_line(text: str, head: str = HEAD) -> str:
+    """The rendered last rules line, after checking parse(render(card)) == card."""
+    c = card(text, head)
+    rendered = render_card(c)
+    assert parse_card(rendered) == c
+    return rendered.splitlines()[-1]
+
+
+def test_pt_with_plus_star() -> None:
+    c = parse_card("Test Card {1}\nCreature — Bear\n1+*/1+*")
+    assert c.pt == A.PowerToughness("1+*", "1+*")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Discard a card.", "Remove a charge counter from Test Card, then draw a card."],
+)
+def test_spell_instruction_that_looks_like_a_cost(text: str) -> None:
+    """An instruction that starts like a cost ("Discard a card") is still a spell ability."""
+    c = card(text)
+    assert isinstance(c.abilities[0], A.SpellAbility)
+    assert roundtrip_line(text) == text
+
+
+def test_discard_a_card_is_any_card() -> None:
+    (ability,) = card("Discard a card.").abilities
+    assert isinstance(ability, A.SpellAbility)
+    (sentence,) = ability.effect.sentences
+    assert sentence.actions == (A.Discard(A.Number(1, "article")),)
+
+
+def test_discard_a_creature_card_keeps_its_description() -> None:
+    (ability,) = card("Discard a creature card.").abilities
+    assert isinstance(ability, A.SpellAbility)
+    (action,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert isinstance(action, A.Discard)
+    assert action.filter == A.ObjectFilter(("creature",), card=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Destroy target green tapped permanent.",
+        "Destroy each other blue creature.",
+        "Destroy target nonblack attacking creature.",
+    ],
+)
+def test_two_adjectives_in_a_row(text: str) -> None:
+    assert roundtrip_line(text) == text
+
+
+def test_you_kick_a_spell() -> None:
+    c = card("Whenever you kick a spell, draw a card.", "Test Card {1}\nEnchantment\n")
+    (ability,) = c.abilities
+    assert isinstance(ability, A.TriggeredAbility)
+    assert ability.trigger == A.KicksTrigger(A.You())
+
+
+def test_new_targets_after_you_may_copy() -> None:
+    text = "You may copy target instant or sorcery spell. You may choose new targets for the copy."
+    c = card(text, "Test Card {1}\nInstant\n")
+    assert roundtrip_line(text, "Test Card {1}\nInstant\n") == text
+    (ability,) = c.abilities
+    assert isinstance(ability, A.SpellAbility)
+    (may,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert isinstance(may, A.MayDo) and isinstance(may.action, A.CopySpell)
+    assert may.action.new_targets
+
+
+def test_return_all_under_their_owners_control() -> None:
+    text = "Return all creatures to the battlefield under their owners' control."
+    assert roundtrip_line(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Return two target creatures to their owners' hands.",
+        "Up to two target creatures get +1/+1 until end of turn.",
+    ],
+)
+def test_plural_targets_read_plural(text: str) -> None:
+    assert roundtrip_line(text) == text
+
+
+def test_keyword_with_cost_lowercase_after_a_comma() -> None:
+    text = "Flying, ward {2}"
+    c = parse_card(f"Test Card {{1}}\nCreature — Bear\n{text}\n1/1")
+    assert render_card(c).splitlines()[2] == text
+
+
+def test_error_inside_the_transformer_shows_the_word() -> None:
+    with pytest.raises(CardParseError) as info:
+        card("Destroy target quickly creature.")
+    err = info.value
+    assert (err.line, err.column, err.text) == (3, 16, "quickly")
+    assert "unknown word 'quickly'" in err.message
+
+
+def test_error_for_a_filterless_face_up_trigger_is_located() -> None:
+    with pytest.raises(CardParseError) as info:
+        card("Whenever that creature is turned face up, draw a card.", "Test Card {1}\nEnchantment\n")
+    assert (info.value.line, info.value.column, info.value.text) == (3, 10, "that creature")
