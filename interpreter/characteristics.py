@@ -16,6 +16,7 @@ from the layers that apply, in order:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -235,7 +236,7 @@ def _pt_equal(game: Game, obj: GameObject, ab: A.PTEqual, power: int, tough: int
     return n, n
 
 
-CHARACTERISTIC_DEFINING = {A.PTEqual: _pt_equal}
+CHARACTERISTIC_DEFINING: dict[type, Callable[..., tuple[int, int]]] = {A.PTEqual: _pt_equal}
 """Characteristic-defining abilities (604.3), by kind (layer 7a)."""
 
 

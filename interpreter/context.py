@@ -115,10 +115,11 @@ class Ctx:
         from .filters import matches
 
         game = self.game
+        pool: list[GameObject]
         if filt.zone is not None and filt.zone.zone == "battlefield":
             pool = game.battlefield()
         elif filt.zone is not None:
-            pool: list[GameObject] = []
+            pool = []
             owners = list(game.state.players) if filt.zone.owner is None else self.players(filt.zone.owner)
             for p in owners:
                 pool.extend(game.zone_objects(filt.zone.zone, p))
