@@ -26,6 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .errors import CardParseError, Location
+from .lexer import CardLexer
 from .transformer import InlineAst, TextError
 
 GRAMMAR_FILES = (
@@ -57,7 +58,7 @@ def lark_parser() -> Lark:
         text,
         start="card",
         parser="lalr",
-        lexer="contextual",
+        lexer=CardLexer,
         keep_all_tokens=True,
         transformer=InlineAst(named, keep_rules),
         cache=True,
