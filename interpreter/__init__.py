@@ -13,18 +13,27 @@ as it was.
 
 from __future__ import annotations
 
-from .activation import activate, activated_abilities
-from .casting import cast
-from .characteristics import chars, display_name, keywords, power_toughness
-from .choices import Chooser, Decision, RandomChooser, ScriptedChooser, TerminalChooser
-from .errors import EngineError, IllegalAction, UnansweredDecision, Unsupported
-from .facedown import turn_face_up
-from .objects import GameObject, ObjectId, PlayerId
-from .setup import add_card, new_game
-from .stack import resolve_top
-from .state import Game, GameState, StackItem
-from .triggers import settle
-from .turns import pass_priority
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The engine's names, by the module that defines them.  They are imported on
+# first use, so that ``interpreter.links`` (the static link check that
+# ``cardtext check`` runs) doesn't load the whole engine.
+_EXPORTS = {
+    "activation": ("activate", "activated_abilities"),
+    "casting": ("cast",),
+    "characteristics": ("chars", "display_name", "keywords", "power_toughness"),
+    "choices": ("Chooser", "Decision", "RandomChooser", "ScriptedChooser", "TerminalChooser"),
+    "errors": ("EngineError", "IllegalAction", "UnansweredDecision", "Unsupported"),
+    "facedown": ("turn_face_up",),
+    "objects": ("GameObject", "ObjectId", "PlayerId"),
+    "setup": ("add_card", "new_game"),
+    "stack": ("resolve_top",),
+    "state": ("Game", "GameState", "StackItem"),
+    "triggers": ("settle",),
+    "turns": ("pass_priority",),
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "Chooser", "Decision", "EngineError", "Game", "GameObject", "GameState", "IllegalAction",
@@ -33,3 +42,27 @@ __all__ = [
     "chars", "display_name", "keywords", "new_game", "pass_priority", "power_toughness",
     "resolve_top", "settle", "turn_face_up",
 ]  # fmt: skip
+assert sorted(__all__) == sorted(_MODULE_OF)
+
+if TYPE_CHECKING:
+    from .activation import activate, activated_abilities
+    from .casting import cast
+    from .characteristics import chars, display_name, keywords, power_toughness
+    from .choices import Chooser, Decision, RandomChooser, ScriptedChooser, TerminalChooser
+    from .errors import EngineError, IllegalAction, UnansweredDecision, Unsupported
+    from .facedown import turn_face_up
+    from .objects import GameObject, ObjectId, PlayerId
+    from .setup import add_card, new_game
+    from .stack import resolve_top
+    from .state import Game, GameState, StackItem
+    from .triggers import settle
+    from .turns import pass_priority
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'interpreter' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
