@@ -5,6 +5,8 @@
 Over the same cards (the corpus copy in benchmarks/data/cards.jsonl, kept to
 those that parse), one run measures:
 
+- our card lexer alone (``grammar/lexer.py``, the one the parser runs with),
+  with the parser states recorded during a real parse and replayed;
 - Lark's contextual lexer alone, on the text the parser sees (the card's
   name already replaced by its placeholder characters).  The contextual lexer
   picks its terminals from the LALR parser's state, and Lark 1.3's standalone
@@ -14,7 +16,8 @@ those that parse), one run measures:
 - Lark's parse tree (contextual lexer + LALR parser, no AST);
 - our full parse: ``parse_text`` (layout, name substitution, parse, AST);
 - a plain ``re`` scan of the same text (one regex over words and symbols);
-- ``cardtext check`` of one bundled card file, wall time of a new process;
+- ``cardtext check`` of one bundled card file, wall time of a new process
+  (the modules byte-compiled first, as an installed package is);
 - how many corpus cards parse.
 
 Each figure is the best of ``--repeat`` runs (time.perf_counter), on one core
@@ -31,6 +34,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +43,7 @@ from lark.lexer import ContextualLexer, LexerThread  # noqa: E402
 
 from cardtext.library import read_jsonl  # noqa: E402
 from grammar import parser as P  # noqa: E402
+from grammar.lexer import CardLexer  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent / "data" / "cards.jsonl"
 CHECK_FILE = ROOT / "cardtext" / "cards" / "kicker.card"
@@ -108,6 +113,52 @@ def record_states(lexer: ContextualLexer, parse: Callable[[str], object], text: 
     return log
 
 
+class _RecordingState:
+    """Stands in for the parser's state during a real parse, noting each state asked for."""
+
+    def __init__(self, real: Any, log: list[int]) -> None:
+        self.real = real
+        self.parse_conf = real.parse_conf
+        self.log = log
+
+    @property
+    def position(self) -> int:
+        state: int = self.real.position
+        self.log.append(state)
+        return state
+
+
+class _ReplayedCardState(_ReplayedState):
+    """The recorded states again, with the parse table the card lexer reads."""
+
+    __slots__ = ("parse_conf",)
+
+    def __init__(self, states: list[int], parse_conf: Any) -> None:
+        super().__init__(states)
+        self.parse_conf = parse_conf
+
+
+def record_card_states(lexer: CardLexer, parse: Callable[[str], object], text: str) -> list[int]:
+    """Like :func:`record_states`, for the card lexer."""
+    log: list[int] = []
+
+    def lex(lexer_state: Any, parser_state: Any) -> Any:
+        return CardLexer.lex(lexer, lexer_state, _RecordingState(parser_state, log))
+
+    lexer.lex = lex  # type: ignore[method-assign]
+    try:
+        parse(text)
+    finally:
+        del lexer.lex
+    return log
+
+
+def card_lex_with_states(lexer: CardLexer, text: str, states: list[int], parse_conf: Any) -> int:
+    """Run the card lexer alone over ``text``; the number of tokens."""
+    thread = LexerThread.from_text(lexer, text)
+    return sum(1 for _ in thread.lex(_ReplayedCardState(states, parse_conf)))
+
+
 def lex_with_states(lexer: ContextualLexer, text: str, states: list[int]) -> int:
     """Run the contextual lexer alone over ``text``; the number of tokens."""
     return sum(1 for _ in LexerThread.from_text(lexer, text).lex(_ReplayedState(states)))
@@ -135,6 +186,12 @@ def check_wall_time(repeat: int) -> str:
         return "check: not measured (no CLI yet)"
     cmd = [sys.executable, "-m", "cardtext", "check", str(CHECK_FILE)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # An installed package comes byte-compiled; compile the sources the same way.
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "grammar", "interpreter", "cardtext"],
+        cwd=ROOT, check=True, capture_output=True, env={**env, "PYTHONDONTWRITEBYTECODE": ""},
+    )  # fmt: skip
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
 
     def run() -> None:
         subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True)
@@ -167,6 +224,19 @@ def main(argv: list[str] | None = None) -> int:
     states = [record_states(lexer, tree_parser.parse, s) for s in subs]
     tokens = sum(lex_with_states(lexer, s, st) for s, st in zip(subs, states, strict=True))
 
+    parser = P.lark_parser()
+    card_lexer = parser.parser.lexer
+    assert isinstance(card_lexer, CardLexer)
+    parse_conf = parser.parser.parser.parser.parse_table  # the LALR table the lexer reads
+    card_states = [record_card_states(card_lexer, parser.parse, s) for s in subs]
+
+    class _Conf:
+        states = parse_conf.states
+
+    def card_lex_only() -> None:
+        for s, st in zip(subs, card_states, strict=True):
+            card_lex_with_states(card_lexer, s, st, _Conf)
+
     def lex_only() -> None:
         for s, st in zip(subs, states, strict=True):
             lex_with_states(lexer, s, st)
@@ -184,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
             TOKEN_RE.findall(s)
 
     lex_only()  # warm up: the lexer is built on first use
+    card_lex_only()
     timings = {
+        "card_lexer": best_of(args.repeat, card_lex_only),
         "lexer": best_of(args.repeat, lex_only),
         "tree": best_of(args.repeat, lark_tree),
         "full": best_of(args.repeat, full_parse),
@@ -199,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'measurement':<48} {'cards/s':>10} {'µs/card':>9}")
     print("-" * 69)
     rows = [
+        ("    our card lexer alone (grammar/lexer.py)", "card_lexer"),
         ("(a) Lark contextual lexer alone", "lexer"),
         ("    Lark parse tree (contextual lexer + LALR)", "tree"),
         ("(b) parse_text: full parse + AST", "full"),
@@ -207,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     for label, key in rows:
         print(f"{label:<48} {rate[key]:>10,.0f} {timings[key] / n * 1e6:>9.1f}")
     print("-" * 69)
-    print(f"(c) full parse is {timings['full'] / timings['lexer']:.1f}x the lexer's time "
+    print(f"(c) full parse is {timings['full'] / timings['card_lexer']:.1f}x our lexer's time, "
+          f"{timings['full'] / timings['lexer']:.1f}x Lark's contextual lexer's time "
           f"(lexer/full = {rate['lexer'] / rate['full']:.1f}); parse tree is "
           f"{timings['tree'] / timings['lexer']:.1f}x; AST and layout add "
           f"{(timings['full'] - timings['tree']) / timings['full']:.0%} of the full parse")  # fmt: skip
