@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
+from grammar.render import mana_text, symbol_text
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name, has_keyword
 from .objects import GameObject, ObjectId, PlayerId
@@ -31,30 +32,10 @@ MANA_ORDER = "WUBRGC"
 # --------------------------------------------------------------------------
 
 
-def symbol_text(s: A.ManaSymbol) -> str:
-    if isinstance(s, A.GenericMana):
-        return f"{{{s.amount}}}"
-    if isinstance(s, A.ColoredMana):
-        return f"{{{s.color}}}"
-    if isinstance(s, A.ColorlessMana):
-        return "{C}"
-    if isinstance(s, A.SnowMana):
-        return "{S}"
-    if isinstance(s, A.VariableMana):
-        return f"{{{s.letter}}}"
-    if isinstance(s, A.HybridMana):
-        return f"{{{s.first}/{s.second}}}"
-    if isinstance(s, A.GenericHybridMana):
-        return f"{{2/{s.color}}}"
-    if isinstance(s, A.PhyrexianMana):
-        return f"{{{s.color}/{s.hybrid}/P}}" if s.hybrid else f"{{{s.color}/P}}"
-    raise TypeError(s)
-
-
 def cost_text(cost: A.ManaCost | None) -> str:
     if cost is None:
         return ""
-    return "".join(symbol_text(s) for s in cost.symbols) or "{0}"
+    return mana_text(cost) or "{0}"
 
 
 def units_text(units: list[str] | Counter[str]) -> str:
