@@ -13,6 +13,7 @@ its own enters replacements apply (708.2).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from grammar import ast as A
@@ -70,11 +71,13 @@ def create_on_battlefield(
     return obj
 
 
-CREATURE_TYPES = (
-    "Angel", "Beast", "Bear", "Bird", "Cleric", "Dragon", "Drake", "Elemental", "Elf", "Giant",
-    "Goblin", "Human", "Knight", "Merfolk", "Phyrexian", "Rat", "Saproling", "Shaman", "Soldier",
-    "Spirit", "Vampire", "Warrior", "Wizard", "Zombie",
-)  # fmt: skip
+def _creature_types() -> tuple[str, ...]:
+    """The creature types (CR 205.3m), from the package's data file."""
+    text = (Path(__file__).parent / "data" / "creature_types.txt").read_text(encoding="utf-8")
+    return tuple(ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
+
+
+CREATURE_TYPES = _creature_types()
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
