@@ -395,7 +395,7 @@ class InZone(Node):
     """ "from your graveyard", "in your graveyard", "from your hand"."""
 
     zone: Literal["graveyard", "hand", "library", "exile", "battlefield"]
-    owner: PlayerRef | None  # None: "on the battlefield"
+    owner: PlayerRef | None  # None: every player's ("on the battlefield", "in all graveyards")
     preposition: Literal["from", "in", "on"] = "from"
 
 
@@ -466,6 +466,7 @@ class AnObject(Node):
     filter: ObjectFilter
     count: Quantity | None = None
     any: bool = False  # "any creature on the battlefield"
+    up_to: bool = False  # "up to two basic land cards": that many or fewer
 
 
 ObjectRef: TypeAlias = (

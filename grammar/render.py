@@ -737,6 +737,8 @@ class Renderer:
         if n.any:
             return "any " + self.filter(n.filter)
         plural = not _is_one(n.count)
+        if n.up_to:
+            return f"up to {self.q(n.count)} {self.filter(n.filter, plural=plural)}" if n.count else ""
         return self.counted(n.count, self.filter(n.filter, plural=plural))
 
     def filter(self, f: A.ObjectFilter, plural: bool = False, other: bool = True) -> str:
@@ -822,7 +824,7 @@ class Renderer:
 
     def _r_InZone(self, n: A.InZone) -> str:
         if n.owner is None:
-            return f"{n.preposition} the {n.zone}"
+            return "in all graveyards" if n.zone == "graveyard" else f"{n.preposition} the {n.zone}"
         return f"{n.preposition} {self.poss(n.owner)} {n.zone}"
 
     def _r_CreatedWith(self, n: A.CreatedWith) -> str:

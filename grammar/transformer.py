@@ -1024,6 +1024,12 @@ class ToAst:
     def on_battlefield(self, meta):
         return A.InZone("battlefield", None, "on", span=_span(meta))
 
+    def in_all_graveyards(self, meta):
+        return A.InZone("graveyard", None, "in", span=_span(meta))
+
+    def up_to_objects(self, meta, count, f):
+        return A.AnObject(f, count, up_to=True, span=_span(meta))
+
     def any_object(self, meta, f):
         return A.AnObject(f, None, any=True, span=_span(meta))
 

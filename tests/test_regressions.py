@@ -119,3 +119,25 @@ def test_error_for_a_filterless_face_up_trigger_is_located() -> None:
     with pytest.raises(CardParseError) as info:
         card("Whenever that creature is turned face up, draw a card.", "Test Card {1}\nEnchantment\n")
     assert (info.value.line, info.value.column, info.value.text) == (3, 10, "that creature")
+
+
+def test_in_all_graveyards() -> None:
+    text = "Test Card's power and toughness are each equal to the number of creature cards in all graveyards."
+    head = "Test Card {1}{G}\nCreature — Lhurgoyf\n"
+    c = parse_card(head + text + "\n*/*")
+    assert render_card(c).splitlines()[2] == text
+    (ability,) = c.abilities
+    assert isinstance(ability, A.PTEqual)
+    assert isinstance(ability.amount, A.CountOf)
+    assert ability.amount.filter.zone == A.InZone("graveyard", None, "in")
+
+
+def test_search_for_up_to_two() -> None:
+    text = "Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle."
+    assert roundtrip_line(text) == text
+    (ability,) = card(text).abilities
+    assert isinstance(ability, A.SpellAbility)
+    (search,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert isinstance(search, A.SearchLibrary)
+    assert isinstance(search.what, A.AnObject) and search.what.up_to
+    assert search.what.count == A.Number(2, "word")
