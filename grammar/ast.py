@@ -897,13 +897,21 @@ class Pump(Node):
     """
 
     what: ObjectRef
-    power: int | None
-    toughness: int | None
+    power: int | SignedX | None
+    toughness: int | SignedX | None
     keywords: tuple[str, ...] = ()
     per: Quantity | None = None
     until_eot: bool = True
     verb: Literal["get", "gain", "have"] = "get"
     also: bool = False  # "that creature also gains hexproof"
+
+
+@dataclass(frozen=True, slots=True)
+class SignedX(Node):
+    """"+X" or "-X" in a power/toughness change ("gets +X/+X", "-X/-0"): the
+    value of X, with a sign."""
+
+    sign: Literal[1, -1] = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -554,7 +554,7 @@ class Renderer:
         who = self.obj(n.what)
         parts = []
         if n.power is not None and n.toughness is not None:
-            mod = f"{n.power:+d}/{n.toughness:+d}"
+            mod = f"{_signed(n.power)}/{_signed(n.toughness)}"
             parts.append(f"{self.verb('get', n.what)} {mod}")
             if n.per is not None:
                 parts[-1] += " for each " + self.per(n.per)
@@ -934,6 +934,12 @@ def _may_be_permanent_spell(ref: A.Node) -> bool:
     if isinstance(ref, A.Target) and isinstance(ref.spec, A.ObjectFilter):
         return not set(ref.spec.nouns) <= {"instant", "sorcery"}
     return True
+
+
+def _signed(value: int | A.SignedX) -> str:
+    if isinstance(value, A.SignedX):
+        return "+X" if value.sign > 0 else "-X"
+    return f"{value:+d}"
 
 
 def _is_one(q: A.Node | None) -> bool:

@@ -1171,9 +1171,16 @@ def _times(amount: Any, per: Any) -> Any:
     return amount if per is None else A.ForEach(amount, per)
 
 
-def _pt_mod(tok: Token) -> tuple[int, int]:
+def _pt_mod(tok: Token) -> tuple[int | A.SignedX, int | A.SignedX]:
+    """"+2/-1" → (2, -1); "+X/+X" → (SignedX(1), SignedX(1))."""
+
+    def part(text: str) -> int | A.SignedX:
+        if text[1:] == "X":
+            return A.SignedX(-1 if text[0] == "-" else 1, span=_tok_span(tok))
+        return int(text)
+
     p, t = str(tok).split("/")
-    return int(p), int(t)
+    return part(p), part(t)
 
 
 def _replace(f: A.ObjectFilter, **changes: Any) -> A.ObjectFilter:

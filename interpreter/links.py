@@ -25,9 +25,14 @@ def check_card(
     lines = text.splitlines() if text is not None else []
     errors: list[LinkError] = []
 
+    reported: set[tuple[int, int, str]] = set()
+
     def report(node: A.Node, message: str, hint: str = "") -> None:
         span = node.span
         line, col = (span.line, span.column) if span else (card.span.line if card.span else 1, 1)
+        if (line, col, message) in reported:
+            return  # "-X/-X": one report for the one place
+        reported.add((line, col, message))
         width = span.end_column - span.column if span and span.end_line == span.line else 1
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         loc = Location(filename, line, col, src)
@@ -47,10 +52,23 @@ def check_card(
         and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
         for a in card.abilities
     )
-    x_defined = _has_x(card.mana_cost) or any(_has_x(c.mana) for c in kicker_costs)
+    # X is chosen as a cost with X is paid (601.2b, 602.2b): the mana cost, a
+    # kicker, a keyword's cost (morph {X}{B}{B}) — or an activated ability's own cost.
+    card_costs = [*kicker_costs] + [
+        k.cost for a in card.abilities if isinstance(a, A.KeywordLine)
+        for k in a.keywords if isinstance(k, A.KeywordWithCost)
+    ] + [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)]  # fmt: skip
+    x_on_card = _has_x(card.mana_cost) or any(_cost_has_x(c) for c in card_costs)
     render = Renderer(card)
 
     for ability in card.abilities:
+        own_cost = ability.cost if isinstance(ability, A.ActivatedAbility) else None
+        x_defined = x_on_card or (own_cost is not None and _cost_has_x(own_cost))
+        sacrifices_here = (
+            sacrifices
+            or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
+            or any(isinstance(n, A.Sacrifice) for n in ability.walk())  # "you may sacrifice ... If you do"
+        )
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
@@ -112,10 +130,10 @@ def check_card(
                     node,
                     "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
                 )
-            elif isinstance(node, A.SacrificedRef) and not sacrifices:
+            elif isinstance(node, A.SacrificedRef) and not sacrifices_here:
                 report(
                     node,
-                    "'the sacrificed creature' refers to an additional cost of this card that sacrifices, and there is none (607.2j)",
+                    "'the sacrificed creature' refers to a cost of this card or ability that sacrifices, and there is none (607.2j)",
                 )
         for sentence, x in _x_uses(ability):
             if not x_defined and (sentence is None or sentence.where_x is None):
@@ -133,6 +151,11 @@ def _targets_a_spell(sentence: A.Sentence) -> bool:
 def _mentions_chosen_color(node: A.Node) -> bool:
     names = (node.name,) if isinstance(node, A.Keyword) else getattr(node, "keywords", ())
     return any("the chosen color" in k for k in names)
+
+
+def _cost_has_x(cost: A.Cost) -> bool:
+    """A cost with {X} in it, or an X amount ("Tap X untapped Knights you control")."""
+    return any(isinstance(n, (A.VariableMana, A.VarX)) for n in cost.walk())
 
 
 def _has_x(cost: A.ManaCost | None) -> bool:
@@ -180,17 +203,17 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
             yield node, True
 
 
-def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX]]:
+def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.SignedX]]:
     """Each X in the ability with the sentence it is in (None outside sentences)."""
     seen: set[int] = set()
     for node in ability.walk():
         if isinstance(node, A.Sentence):
             for inner in node.walk():
-                if isinstance(inner, A.VarX):
+                if isinstance(inner, (A.VarX, A.SignedX)):
                     seen.add(id(inner))
                     yield node, inner
         elif isinstance(node, A.IfSentence):
             continue
     for node in ability.walk():
-        if isinstance(node, A.VarX) and id(node) not in seen:
+        if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in seen:
             yield None, node

@@ -141,3 +141,50 @@ def test_search_for_up_to_two() -> None:
     assert isinstance(search, A.SearchLibrary)
     assert isinstance(search.what, A.AnObject) and search.what.up_to
     assert search.what.count == A.Number(2, "word")
+
+
+def test_plus_x_pump_parses() -> None:
+    """Was a ValueError (int('+X')) on real cards like Accelerated Mutation."""
+    text = "Target creature gets +X/+X until end of turn."
+    c = card(text, "Test Card {X}{G}\nInstant\n")
+    (ability,) = c.abilities
+    assert isinstance(ability, A.SpellAbility)
+    (pump,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert isinstance(pump, A.Pump)
+    assert (pump.power, pump.toughness) == (A.SignedX(1), A.SignedX(1))
+    assert roundtrip_line(text, "Test Card {X}{G}\nInstant\n") == text
+    minus = card("Target creature gets -X/-0 until end of turn.", "Test Card {X}{B}\nInstant\n")
+    (ability,) = minus.abilities
+    (pump,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert (pump.power, pump.toughness) == (A.SignedX(-1), 0)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # X chosen as an activated ability's cost is paid (602.2b)
+        "Test Card {3}{U}{U}\nLegendary Creature — Human\n{X}{U}, {T}, Discard two cards: Return X target creatures to their owners' hands.\n3/3",
+        # X in a morph cost
+        "Test Card {2}{B}{B}\nCreature — Horror\nMorph {X}{B}{B}\nWhen Test Card is turned face up, all creatures get -X/-X until end of turn.\n4/3",
+        # X in an additional cost
+        "Test Card {X}{G}{G}\nSorcery\nAs an additional cost to cast this spell, sacrifice X lands.\nDraw X cards.",
+        # the sacrificed creature of an activated ability's own cost
+        "Test Card {4}{R}\nCreature — Bird\n{1}{R}, Sacrifice a Goblin creature: Test Card deals damage equal to the sacrificed creature's power to any target.\n2/2",
+        # the sacrificed creature of "you may sacrifice ... If you do"
+        "Test Card {2}{G}{G}\nEnchantment\nAt the beginning of your end step, you may sacrifice a nontoken creature. If you do, create X 2/2 green Wolf creature tokens, where X is the sacrificed creature's toughness.",
+    ],
+)
+def test_links_defined_by_the_abilitys_own_cost(text: str) -> None:
+    from interpreter.links import check_card
+
+    c = parse_card(text)
+    assert check_card(c, "t.card", text) == []
+
+
+def test_x_nothing_defines_is_still_reported_for_signed_x() -> None:
+    from interpreter.links import check_card
+
+    text = "Test Card {1}{B}\nInstant\nTarget creature gets -X/-X until end of turn."
+    (err,) = check_card(parse_card(text), "t.card", text)
+    assert (err.line, err.column, err.text) == (3, 22, "-X/-X")
+    assert "X is not defined" in err.message
