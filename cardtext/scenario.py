@@ -10,6 +10,8 @@ README:
   face_down = "manifested" }`` instead of a card name;
 * a step may say ``pay = [REF, ...]`` to name the mana sources that pay;
 * a step without ``kick`` casts the spell unkicked (kicking is optional, K8);
+* a cast step may say ``face_down = true`` to cast the card face down with
+  morph (702.37c); it has no kicker then, so ``kick`` with it is refused;
 * an ``order`` decision (several different triggered abilities of one
   player) is answered in ``choices`` by a list naming their sources, the one
   put on the stack first (and so resolving last) first;
@@ -64,7 +66,7 @@ PLAYER_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile"}
 ENTRY_KEYS = {"card", "tapped", "counters", "face_down"}
 STEP_KEYS = {
     "player", "cast", "from", "kick", "x", "targets", "choices", "activate", "ability",
-    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note",
+    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note", "face_down",
 }  # fmt: skip
 ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass")
 EXPECT_KEYS = {
@@ -504,6 +506,10 @@ class Runner:
                 + (f" (it has {', '.join(actions)})" if actions else ""), self.loc.loc(start),
             )  # fmt: skip
         action = actions[0]
+        face_down = step.get("face_down", False)
+        if "face_down" in step and (action != "cast" or not isinstance(face_down, bool)):
+            raise self.error("face_down = true goes on a cast step: cast the card face down with morph",
+                             self.loc.key(start, "face_down"))  # fmt: skip
         player = step.get("player", game.state.active)
         if player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
@@ -528,7 +534,10 @@ class Runner:
                                      self.loc.key(start, "from"))  # fmt: skip
                 cands = game.zone_objects(zone, player)
                 obj = self._obj_ref(game, step["cast"], cands, f"a card in {player}'s {zone} to cast", where)
-                cast(game, player, obj.id, from_zone=zone, only=only)
+                if face_down and step.get("kick") not in (None, False, 0, []):
+                    raise IllegalAction(f"can't kick {obj.card.name} cast face down: the face-down spell has no "
+                                        "text, so no kicker (702.37c, 708.2)")  # fmt: skip
+                cast(game, player, obj.id, from_zone=zone, only=only, face_down=face_down)
             elif action == "activate":
                 cands = [o for o in game.battlefield() if o.controller == player]
                 obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
@@ -542,7 +551,8 @@ class Runner:
                 obj = self._obj_ref(game, step["turn_face_up"], cands, f"a face-down permanent {player} controls", where)
                 how = step.get("cost", "mana")
                 if how not in ("mana", "morph", "megamorph"):
-                    raise self.error("cost = \"morph\" (or omit it to pay the mana cost)", self.loc.key(start, "cost"))
+                    raise self.error("cost = \"morph\" (or \"megamorph\") for the morph cost; \"mana\" or no cost for the mana cost",
+                                     self.loc.key(start, "cost"))  # fmt: skip
                 turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
             elif action == "resolve":
                 n = step["resolve"]

@@ -10,6 +10,14 @@ g-h. mana abilities are activated and the total cost paid — mana first, then
 i. the spell becomes cast: "whenever you cast" and "whenever a player kicks
    a spell" trigger, the latter once per kicker payment (K17, K18).
 
+A card with morph or megamorph may instead be cast face down (702.37c,
+708.4): it is turned face down before it is put on the stack, so the spell
+is a 2/2 creature with no text, no name, no subtypes and no mana cost, and
+its timing and cost are those of that spell: sorcery timing (it has no
+flash), the alternative cost {3} in place of a mana cost (601.2b, 601.2f),
+cost changes that apply to creature spells, and nothing of the card's own —
+no kicker, no additional costs, no X, no targets.
+
 Any impossible step refuses the whole cast with a message saying why, and
 the game is exactly as before (601.2, :meth:`Game.transaction`).
 """
@@ -27,9 +35,10 @@ from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
 from .errors import IllegalAction
+from .facedown import morph_cost
 from .linked import Linked
 from .mana import cost_text, need_of
-from .objects import ObjectId, PlayerId, Zone
+from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, Kicked, StackItem, targeted
 from .targets import choose_targets, label, slot_index
@@ -74,15 +83,20 @@ def cast(
     *,
     from_zone: Zone = "hand",
     only: list[ObjectId] | None = None,
+    face_down: bool = False,
 ) -> StackItem:
-    """Cast the card ``oid``; all or nothing."""
+    """Cast the card ``oid`` (face down with morph if ``face_down``); all or nothing."""
     with game.transaction():
-        item = _cast(game, player, oid, from_zone, only)
+        if face_down:
+            item = _cast_face_down(game, player, oid, from_zone, only)
+        else:
+            item = _cast(game, player, oid, from_zone, only)
         settle(game)
         return item
 
 
-def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: list[ObjectId] | None) -> StackItem:
+def _castable(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone) -> GameObject:
+    """The card to cast, if it is where the player may cast it from (601.2, 601.3)."""
     card_obj = game.get(oid)
     if card_obj is None:
         raise IllegalAction("that card is no longer there")
@@ -93,6 +107,61 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
         raise IllegalAction(f"can't cast {name}: it belongs to {card_obj.owner}")
     if from_zone != "hand":
         raise IllegalAction(f"can't cast {name} from the {from_zone}: no effect allows it")
+    return card_obj
+
+
+MORPH_COST = A.ManaCost((A.GenericMana(3),))
+"""The alternative cost of a spell cast face down with morph or megamorph (702.37c)."""
+
+
+def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone,
+                    only: list[ObjectId] | None) -> StackItem:  # fmt: skip
+    """702.37c, 708.4: cast a card with morph face down for {3}."""
+    card_obj = _castable(game, player, oid, from_zone)
+    name = card_obj.card.name
+    if morph_cost(card_obj.card) is None:
+        raise IllegalAction(f"can't cast {name} face down: it has no morph or megamorph (702.37c)")
+    # 708.4, 601.3e: the face-down characteristics decide whether it may be
+    # cast now — a creature spell without flash.
+    why = sorcery_timing_ok(game, player)
+    if why:
+        raise IllegalAction(f"can't cast {name} face down now: {why} (a face-down creature spell has no flash, 307.1)")
+    holder = split_second(game)
+    if holder:
+        raise IllegalAction(f"can't cast {name} face down: {holder} has split second (702.61a)")
+
+    # 601.2a, 708.4: turned face down, then put on the stack.
+    spell = move(game, card_obj, "stack", controller=player, face_down="morph")
+    shown = display_name(spell)
+    item = StackItem(game.new_id(), "spell", player, spell.id, -1, None, shown)
+    game.set_linked(spell.id, Linked(cast=True))
+
+    # 601.2b, 601.2f: the alternative cost {3}, changed by what applies to it.
+    need = need_of([MORPH_COST])
+    mods = cost_modifiers(game, spell)
+    if mods:
+        need = modify_cost(need, [m for _, m in mods])
+        game.say(f"  {shown}'s cost is changed by " + ", ".join(
+            f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")  # fmt: skip
+    game.say(f"{player} casts a card face down with morph: {shown}, a 2/2 creature spell "
+             f"(702.37c); total cost {need.text()} rather than its mana cost")  # fmt: skip
+
+    # 601.2g-h
+    try:
+        payment = pay_mana(game, player, need, only, f"{shown}'s total cost {need.text()}")
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't cast {name} face down: {exc}") from None
+    game.set_linked(spell.id, Linked(cast=True, mana_spent=payment.mana_spent))
+
+    # 601.2i
+    game.state.stack.append(item)
+    game.events.append(Cast(item.sid, player))
+    return item
+
+
+def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: list[ObjectId] | None) -> StackItem:
+    card_obj = _castable(game, player, oid, from_zone)
+    name = display_name(card_obj)
     c = chars(card_obj)
     if "land" in c.types:
         raise IllegalAction(f"can't cast {name}: lands are played, not cast (305.1)")
@@ -210,4 +279,4 @@ def _kick_text(card: A.Card, kicks: tuple[int, ...]) -> str:
     return f"kicked {total} time{'s' if total != 1 else ''} ({'; '.join(parts)})"
 
 
-__all__ = ["cast", "kicker_label", "sorcery_timing_ok", "split_second"]
+__all__ = ["MORPH_COST", "cast", "kicker_label", "sorcery_timing_ok", "split_second"]

@@ -294,9 +294,9 @@ def has_keyword(game: Game, obj: GameObject, word: str) -> bool:
 
 
 def display_name(obj: GameObject) -> str:
-    """How the log names an object: face-down permanents have no name (M10)."""
+    """How the log names an object: face-down permanents and spells have no name (M10)."""
     if obj.face_down is not None:
-        return f"face-down permanent [id {obj.cid}]"
+        return f"face-down {'spell' if obj.zone == 'stack' else 'permanent'} [id {obj.cid}]"
     base = obj.copy_of.name if obj.copy_of is not None else obj.card.name
     if obj.spell_copy:
         return f"copy of {base}"

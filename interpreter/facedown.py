@@ -10,7 +10,9 @@ permanent stays the same object — same counters, tapped status, targets
 (M11) — so it doesn't "enter the battlefield" (M9).  A manifested or
 cloaked permanent is turned up for its mana cost if it is a creature card
 (M3, M4; an instant or sorcery never, M8), or for its morph cost if it has
-morph (M5); a permanent cast face down with morph only for its morph cost.
+morph (M5); a permanent cast face down with morph only for its morph cost
+(702.37e), and with megamorph it also gets a +1/+1 counter (702.37b).
+Casting a card face down with morph is in :mod:`interpreter.casting`.
 """
 
 from __future__ import annotations
@@ -104,7 +106,10 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
             what = f"its {kind} cost {cost_text(cost.mana)}"
         else:
             if obj.face_down == "morph":
-                raise IllegalAction(f"can't turn {display_name(obj)} face up for its mana cost: it was cast with morph; use its morph cost (702.37e)")
+                raise IllegalAction(
+                    f"can't turn {display_name(obj)} face up for its mana cost: it was cast face down with morph, "
+                    "so only its morph cost turns it face up (702.37e); the mana cost is for manifested or cloaked cards (701.40b)"
+                )  # fmt: skip
             if "instant" in front.types or "sorcery" in front.types:
                 game.say(f"{player} reveals {display_name(obj)}: it is {name}, an instant or sorcery card; it stays face down (M8)")
                 raise IllegalAction(f"can't turn {display_name(obj)} face up: it is an instant or sorcery card (701.40c)")
@@ -123,9 +128,10 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
             if not isinstance(part, A.ManaCost):
                 pay_other(game, player, part, obj, paid)
         obj.face_down = None
+        game.say(f"  {label} is {name}")
         if kind == "megamorph":
             obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
-        game.say(f"  {label} is {name}")
+            game.say(f"  puts a +1/+1 counter on {name} (megamorph, 702.37b)")
         game.events.append(TurnedFaceUp(obj.id, player))
         settle(game)
 

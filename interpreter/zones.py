@@ -1,7 +1,8 @@
 """Zones and moving objects between them (CR 400).
 
 Moving an object makes a new object (400.7): a new zone-change count, no
-counters, untapped, no damage, face up (a face-down permanent that leaves is
+counters, untapped, no damage, face up (a face-down permanent that leaves the battlefield, or a
+face-down spell that leaves the stack for anywhere but the battlefield, is
 revealed, 708.9), nothing attached, no linked information.  Leaving the
 battlefield or the stack records last known information (608.2h) and an
 event for leaves-the-battlefield triggers (603.10a).
@@ -78,7 +79,7 @@ def move(
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)
         game.state.lki[old_id] = lki
-    if from_zone == "battlefield" and obj.face_down is not None:
+    if obj.face_down is not None and (from_zone == "battlefield" or (from_zone == "stack" and to != "battlefield")):
         game.say(f"  {display_name(obj)} is revealed: {obj.card.name} (708.9)")
     _list_for(game, obj).remove(obj.cid)
     obj.zcc += 1

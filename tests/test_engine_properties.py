@@ -6,6 +6,9 @@ never corrupt the game.
 * the number of cards is conserved across zones (tokens and spell copies
   come and go, cards don't);
 * every object is in exactly the zone list its ``zone`` says.
+
+The actions include casting a card face down with morph (702.37c) and
+turning a face-down permanent face up for its mana or its morph cost (116.2b).
 """
 
 from __future__ import annotations
@@ -49,7 +52,10 @@ SPELLS = [
     "Deathforge Shaman", "Saproling Infestation", "Fiend Hunter", "Oblivion Ring", "Giant Growth",
     "Burst Lightning", "Phyrexian Scuta", "Cackling Counterpart", "Everflowing Chalice", "Illuminate",
     "Gitaxian Probe", "Spectral Procession", "Ethereal Ambush", "Roost of Drakes", "Divination",
+    "Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide",
 ]  # fmt: skip
+MORPH_CARDS = ["Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide"]
+TURN_UP_COSTS = ("mana", "morph", "morph")  # by the action's number, 1 to 3
 
 
 def cards_in_play(game: Game) -> int:
@@ -79,7 +85,7 @@ board = st.fixed_dictionaries({
     "library": st.lists(st.sampled_from(SPELLS + LANDS), max_size=5),
 })  # fmt: skip
 action = st.tuples(
-    st.sampled_from(["cast", "cast", "cast", "activate", "face_up", "resolve", "resolve", "pass"]),
+    st.sampled_from(["cast", "cast", "cast", "cast_face_down", "activate", "face_up", "face_up", "resolve", "resolve", "pass"]),
     st.sampled_from(["A", "B"]),
     st.integers(0, 9),
     st.integers(1, 3),
@@ -109,10 +115,14 @@ def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
         if mine:
             o = mine[index % len(mine)]
             activate(game, player, o.id, number if activated_abilities(o) else 1)
+    elif kind == "cast_face_down":
+        hand = game.zone("hand", player)
+        if hand:
+            cast(game, player, game.obj(hand[index % len(hand)]).id, face_down=True)
     elif kind == "face_up":
         down = [o for o in game.battlefield() if o.face_down]
         if down:
-            turn_face_up(game, player, down[index % len(down)].id)
+            turn_face_up(game, player, down[index % len(down)].id, how=TURN_UP_COSTS[(number - 1) % 3])
     elif kind == "resolve":
         resolve_top(game)
     else:
@@ -156,3 +166,33 @@ def test_random_games_refuse_and_succeed() -> None:
                 outcomes["refused"] += 1
                 assert game.state == before
     assert outcomes["ok"] > 20 and outcomes["refused"] > 5, outcomes
+
+
+def test_random_face_down_actions_refuse_and_succeed() -> None:
+    """Casting face down and turning face up, in random games, both succeed
+    and are refused (so the rollback check above meets both), and a refusal
+    leaves the game exactly as it was."""
+    outcomes = {"cast_face_down": {"ok": 0, "refused": 0}, "face_up": {"ok": 0, "refused": 0}}
+    for seed in range(30):
+        boards = [
+            {"lands": LANDS * 2, "creatures": [], "hand": MORPH_CARDS[seed % 5 :] + ["Grizzly Bears"], "library": LANDS},
+            {"lands": LANDS[seed % 5 :], "creatures": ["Hill Giant"], "hand": MORPH_CARDS, "library": LANDS},
+        ]
+        game = setup(seed, boards)
+        total = cards_in_play(game)
+        script = ["cast_face_down", "resolve", "face_up", "cast_face_down", "resolve", "face_up", "resolve", "face_up"]
+        for i, kind in enumerate(script):
+            before = game.state.clone()
+            log_len = len(game.log)
+            try:
+                take(game, kind, "A" if i < 5 else "AB"[seed % 2], seed + i, 1 + (seed + i) % 3)
+                if kind in outcomes and len(game.log) > log_len:  # something was done
+                    outcomes[kind]["ok"] += 1
+            except CardTextError:
+                if kind in outcomes:
+                    outcomes[kind]["refused"] += 1
+                assert game.state == before, f"refused {kind} changed the state"
+            check_zones(game)
+            assert cards_in_play(game) == total
+    for kind, seen in outcomes.items():
+        assert seen["ok"] > 5 and seen["refused"] > 3, (kind, outcomes)
