@@ -262,6 +262,10 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
             if not _affects(game, src, eff, obj):
                 continue
             times = static_quantity(game, src, pump.per) if pump.per is not None else 1
+            if isinstance(pump.power, A.SignedX) or isinstance(pump.toughness, A.SignedX):
+                from .errors import Unsupported
+
+                raise Unsupported("+X/+X in a static ability: X has no value there")
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
         for e in game.state.eot:

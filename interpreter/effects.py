@@ -395,13 +395,21 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
     return bool(made)
 
 
+def _change(ctx: Ctx, value: int | A.SignedX | None) -> int:
+    """One side of "+2/-1" or "+X/+X": X is the spell's or ability's X (601.2b)."""
+    if isinstance(value, A.SignedX):
+        return value.sign * ctx.quantity(A.VarX())
+    return value or 0
+
+
 def _pump(ctx: Ctx, a: A.Pump) -> bool:
     if not a.until_eot:
         raise Unsupported("a static P/T change inside a resolving effect")
     times = ctx.quantity(a.per) if a.per is not None else 1
+    power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
-        eff = EotEffect(o.id, (a.power or 0) * times, (a.toughness or 0) * times,
+        eff = EotEffect(o.id, power * times, toughness * times,
                         tuple(k.lower() for k in a.keywords), ctx.game.tick())  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
