@@ -58,6 +58,7 @@ from interpreter import (
     turn_face_up,
 )
 from interpreter.choices import Decision, ScriptedChooser
+from interpreter.objects import FaceDown
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -461,15 +462,17 @@ class Runner:
         if not isinstance(entry, dict) or "card" not in entry:
             raise self.error(f"a {zone} entry must be a card name or a table with 'card'", self.loc.key(start, zone))
         self._unknown(set(entry), ENTRY_KEYS, start, f"a {zone} entry")
-        fd = entry.get("face_down")
-        if fd is True:
-            fd = "manifested"
-        if fd not in (None, False, "manifested", "manifested dread", "cloaked", "morph"):
-            raise self.error(f"face_down = {fd!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\" or \"morph\"",
+        written = entry.get("face_down")
+        ways: dict[Any, FaceDown | None] = {
+            None: None, False: None, True: "manifested", "manifested": "manifested",
+            "manifested dread": "manifested dread", "cloaked": "cloaked", "morph": "morph",
+        }  # fmt: skip
+        if written not in ways:
+            raise self.error(f"face_down = {written!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\" or \"morph\"",
                              self.loc.key(start, zone))  # fmt: skip
         add_card(
             game, self.card(entry["card"], start), player, zone,  # type: ignore[arg-type]
-            tapped=bool(entry.get("tapped", False)), counters=entry.get("counters"), face_down=fd or None,
+            tapped=bool(entry.get("tapped", False)), counters=entry.get("counters"), face_down=ways[written],
         )  # fmt: skip
 
     # --- steps -------------------------------------------------------------------
