@@ -1113,7 +1113,20 @@ class IfSentence(Node):
     then: bool = False  # "Then if it wasn't kicked, discard three cards."
 
 
-Instruction: TypeAlias = Sentence | IfSentence
+@dataclass(frozen=True, slots=True)
+class Modes(Node):
+    """"Choose one —" and a line for each mode (700.2): the modes are chosen
+    as the spell is cast (601.2b, rule K8) or the ability is put on the stack
+    (603.3c).  ``count_if`` is "If this spell was kicked, choose any number
+    instead.": with ``condition`` true, ``count_if`` replaces ``count``."""
+
+    count: Literal["one", "two", "three", "one or both", "one or more", "any number"]
+    modes: tuple[Effect, ...]
+    condition: Condition | None = None
+    count_if: Literal["one", "two", "three", "one or both", "one or more", "any number"] | None = None
+
+
+Instruction: TypeAlias = Sentence | IfSentence | Modes
 
 
 @dataclass(frozen=True, slots=True)

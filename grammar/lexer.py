@@ -49,7 +49,9 @@ _PIECES = re.compile(
 )
 
 # Terminals that span several pieces: taken whole only where the state takes them.
-_SPANNING = ("_KICKER_DASH", "_MULTIKICKER_DASH", "_THEN", "_WHERE", "_FROM_AMONG_THEM")
+_SPANNING = (
+    "_BULLET_LINE", "_KICKER_DASH", "_MULTIKICKER_DASH", "_THEN", "_WHERE", "_FROM_AMONG_THEM",
+)  # fmt: skip
 
 # Regular-expression terminals, by the kind of piece they are made from.
 _BY_PIECE = {
@@ -129,7 +131,14 @@ class CardLexer(Lexer):
             for name, regex in spanning:
                 m = regex.match(text, pos)
                 if m:
-                    token = self._token(name, m.group(0), pos, line, line_start)
+                    value = m.group(0)
+                    newlines = value.count("\n")
+                    if newlines:  # a bullet line: the token starts at its bullet
+                        line += newlines
+                        line_start = pos + value.rfind("\n") + 1
+                        pos = line_start + len(value[value.rfind("\n") + 1 :]) - len(value.lstrip("\r\n \t"))
+                        value = value.lstrip("\r\n \t")
+                    token = self._token(name, value, pos, line, line_start)
                     break
             if token is None:
                 m = _PIECES.match(text, pos)

@@ -480,6 +480,8 @@ _BARE_SYMBOLS = re.compile(r"^(?:\d+|[WUBRGCX])+$")
 
 def _hint_for(word: str, expected: tuple[str, ...]) -> str:
     low = word.lower()
+    if low.startswith("•"):
+        return "a line starting with • is a mode of a 'Choose one —' ability on the line before"
     if low in ("enter", "enter the battlefield"):
         return "write 'enters' (\"[this] enters ...\")"
     if _BARE_SYMBOLS.match(word) and any("mana symbol" in e for e in expected):

@@ -382,6 +382,9 @@ class Renderer:
         return self.effect(n)
 
     def effect(self, n: A.Effect, first_capital: bool = True) -> str:
+        if len(n.sentences) == 1 and isinstance(n.sentences[0], A.Modes):
+            text = self.modes(n.sentences[0])
+            return capitalize(text) if first_capital else text
         out = []
         for i, s in enumerate(n.sentences):
             text = self.sentence(s)
@@ -391,6 +394,14 @@ class Renderer:
             if any(isinstance(a, A.CopySpell) and a.new_targets for a in copies):
                 out.append("You may choose new targets for the copy.")
         return " ".join(out)
+
+    def modes(self, m: A.Modes) -> str:
+        """"Choose one —" and a line for each mode, each starting with a bullet."""
+        if m.condition is not None and m.count_if is not None:
+            head = f"choose {m.count}. If {self.cond(m.condition)}, choose {m.count_if} instead."
+        else:
+            head = f"choose {m.count} —"
+        return head + "".join("\n• " + self.effect(mode) for mode in m.modes)
 
     def sentence(self, s: A.Node) -> str:
         if isinstance(s, A.IfSentence) and s.trailing:

@@ -577,6 +577,18 @@ class ToAst:
     def new_targets_sentence(self, meta):
         return "new_targets"
 
+    def modal(self, meta, count, *modes):
+        return A.Modes(count, modes, span=_span(meta))
+
+    def modal_if(self, meta, count, condition, count_if, *modes):
+        return A.Modes(count, modes, condition, count_if, span=_span(meta))
+
+    def mode_count(self, meta, *toks):
+        return " ".join(str(t).lower() for t in toks)
+
+    def mode(self, meta, *sentences):
+        return self.effect(meta, *sentences)
+
     def where_x(self, meta, q):
         return q
 

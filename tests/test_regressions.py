@@ -188,3 +188,44 @@ def test_x_nothing_defines_is_still_reported_for_signed_x() -> None:
     (err,) = check_card(parse_card(text), "t.card", text)
     assert (err.line, err.column, err.text) == (3, 22, "-X/-X")
     assert "X is not defined" in err.message
+
+
+INSCRIPTION = """Inscription of Ruin {2}{B}
+Sorcery
+Kicker {2}{B}{B} (You may pay an additional {2}{B}{B} as you cast this spell.)
+Choose one. If this spell was kicked, choose any number instead.
+• Target opponent discards two cards.
+• Return target creature card with mana value 2 or less from your graveyard to the battlefield.
+• Destroy target creature with mana value 3 or less."""
+
+
+def test_modal_spell_with_kicked_mode_count() -> None:
+    """700.2 modes; "If this spell was kicked, choose any number instead." (K8)."""
+    c = parse_card(INSCRIPTION)
+    assert render_card(c) == INSCRIPTION
+    spell = c.abilities[1]
+    assert isinstance(spell, A.SpellAbility)
+    (modes,) = spell.effect.sentences
+    assert isinstance(modes, A.Modes)
+    assert (modes.count, modes.count_if) == ("one", "any number")
+    assert isinstance(modes.condition, A.KickedCondition)
+    assert len(modes.modes) == 3
+    assert all(isinstance(m, A.Effect) for m in modes.modes)
+
+
+def test_modal_trigger_and_its_location() -> None:
+    text = "Test Lord {2}{G}{U}\nLegendary Creature — Elf\nAt the beginning of combat on your turn, choose one —\n• Draw a card.\n• Put a +1/+1 counter on each colorless creature you control.\n3/4"
+    c = parse_card(text)
+    assert render_card(c) == text
+    (ability,) = c.abilities
+    assert isinstance(ability, A.TriggeredAbility)
+    (modes,) = ability.effect.sentences
+    assert isinstance(modes, A.Modes) and modes.count == "one"
+    second = modes.modes[1]
+    assert second.span is not None and second.span.line == 5
+
+
+def test_a_bullet_line_without_a_choice_is_an_error() -> None:
+    with pytest.raises(CardParseError) as info:
+        parse_card("Test Card {1}\nSorcery\nDraw a card.\n• Draw a card.")
+    assert info.value.line == 4
