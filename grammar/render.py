@@ -390,6 +390,8 @@ class Renderer:
             text = self.sentence(s)
             out.append(capitalize(text) if (i or first_capital) else text)
             body = s.body if isinstance(s, A.IfSentence) else s
+            if not isinstance(body, A.Sentence):
+                raise RenderError("modes are the whole effect, not one sentence of it")
             copies = [a.action if isinstance(a, A.MayDo) else a for a in body.actions]
             if any(isinstance(a, A.CopySpell) and a.new_targets for a in copies):
                 out.append("You may choose new targets for the copy.")
