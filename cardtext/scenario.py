@@ -10,6 +10,10 @@ README:
   face_down = "manifested" }`` instead of a card name;
 * a step may say ``pay = [REF, ...]`` to name the mana sources that pay;
 * a step without ``kick`` casts the spell unkicked (kicking is optional, K8);
+* a cast step may say ``modes = [1, 3]``: the modes of a modal spell, by
+  number from 1 in printed order (601.2b, 700.2); a modal spell cast
+  without it is an unanswered decision.  The modes of a modal triggered
+  ability are answered in ``choices`` with such a list (603.3c);
 * a cast step may say ``face_down = true`` to cast the card face down with
   morph (702.37c); it has no kicker then, so ``kick`` with it is refused;
 * an ``order`` decision (several different triggered abilities of one
@@ -67,7 +71,7 @@ PLAYER_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile"}
 ENTRY_KEYS = {"card", "tapped", "counters", "face_down"}
 STEP_KEYS = {
     "player", "cast", "from", "kick", "x", "targets", "choices", "activate", "ability",
-    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note", "face_down",
+    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note", "face_down", "modes",
 }  # fmt: skip
 ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass")
 EXPECT_KEYS = {
@@ -309,6 +313,8 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
     """Turn a scenario's written answer into the option values of a decision."""
     if d.kind == "kick":
         return _translate_kick(game, d, raw)
+    if d.kind == "modes":
+        return _translate_modes(d, raw)
     if d.kind in ("may", "new_targets", "x", "word"):
         if d.kind == "word" and isinstance(raw, str):
             for opt in d.options:
@@ -340,6 +346,18 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
             raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
         o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
         out.append(o.id)
+    return out
+
+
+def _translate_modes(d: Decision, raw: Any) -> list[int]:
+    """``[1, 3]``: mode numbers from 1, in printed order, to the engine's mode indices."""
+    values = raw if isinstance(raw, list) else [raw]
+    out = []
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(d.options):
+            raise RefError(f"modes: {v!r} is not a mode number of '{d.prompt}' (1 to {len(d.options)}, in printed order: "
+                           + "; ".join(d.labels) + ")")  # fmt: skip
+        out.append(v - 1)
     return out
 
 
@@ -513,12 +531,15 @@ class Runner:
         if "face_down" in step and (action != "cast" or not isinstance(face_down, bool)):
             raise self.error("face_down = true goes on a cast step: cast the card face down with morph",
                              self.loc.key(start, "face_down"))  # fmt: skip
+        if "modes" in step and action != "cast":
+            raise self.error("modes = [...] goes on a cast step: the modes of the modal spell cast (601.2b); "
+                             "a triggered ability's modes are answered in 'choices'", self.loc.key(start, "modes"))  # fmt: skip
         player = step.get("player", game.state.active)
         if player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
         chooser = self.interactive or ScriptedChooser(
             kick=step.get("kick"), x=step.get("x"), targets=step.get("targets"),
-            choices=step.get("choices"), translate=translate_answer,
+            choices=step.get("choices"), translate=translate_answer, modes=step.get("modes"),
         )  # fmt: skip
         game.chooser = chooser
         where = self.loc.key(start, action)
@@ -607,6 +628,9 @@ class Runner:
                              self.loc.key(start, "choices"))  # fmt: skip
         if chooser.targets:
             raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}", self.loc.key(start, "targets"))
+        if chooser.modes is not None and not chooser.modes_used:
+            raise self.error(f"step {i + 1}: modes = {chooser.modes!r} was not used: the spell cast is not modal",
+                             self.loc.key(start, "modes"))  # fmt: skip
 
     # --- expectations --------------------------------------------------------------
 

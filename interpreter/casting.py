@@ -1,8 +1,12 @@
 """Casting a spell, step by step (CR 601.2).
 
 a. announce: the card moves to the stack (a new object);
-b. kicker intentions and the multikicker count, the value of X (601.2b, K8);
-c. targets — a kicked-only part's targets only if kicked (K7);
+b. kicker intentions and the multikicker count, the value of X, and the
+   modes of a modal spell, announced in the same step (601.2b, 700.2a, K8):
+   the kicks are asked first, so that "If this spell was kicked, choose any
+   number instead" counts the modes against the kicks announced with them;
+c. targets — a kicked-only part's targets only if kicked (K7), a mode's
+   only if that mode is chosen (700.2c);
 f. the total cost: mana cost + kicker costs, once per time kicked
    (+ increases − reductions; 601.2f, K13, K14);
 g-h. mana abilities are activated and the total cost paid — mana first, then
@@ -38,6 +42,8 @@ from .errors import IllegalAction
 from .facedown import morph_cost
 from .linked import Linked
 from .mana import cost_text, need_of
+from .modes import choose_modes
+from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, Kicked, StackItem, targeted
@@ -181,7 +187,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     effect = spell_effect(card)
     item = StackItem(game.new_id(), "spell", player, spell.id, -1, effect, card.name)
 
-    # 601.2b: kicker intentions and the value of X.
+    # 601.2b: kicker intentions, the value of X and the modes (K8).
     kicks = _announce_kicks(game, player, card)
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
     mana_costs = [c.mana_cost] + [m for k in paid_kickers for m in mana_parts(k)]
@@ -190,9 +196,14 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x))
     item.x = x
-
-    # 601.2c: targets (K7: a kicked part's targets only if kicked).
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
+    try:
+        item.modes = choose_modes(ctx, effect, main=True, who=name)
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't cast {name}: {exc}") from None
+
+    # 601.2c: targets (K7: a kicked part's targets only if kicked; 700.2c:
+    # a mode's targets only if it is chosen).
     try:
         item.targets = choose_targets(ctx, effect, main=True, who=name)
     except IllegalAction as exc:
@@ -221,6 +232,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     game.say(
         f"{player} casts {name}" + (f" {kick_text}" if kick_text else "")
         + (f", X={x}" if x is not None else "")
+        + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
         + (f", targeting {target_text}" if target_text else "")
         + f"; total cost {need.text()}" + ("".join(f", {describe(A.Cost((p,)))}" for p in parts))
     )  # fmt: skip

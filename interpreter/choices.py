@@ -1,7 +1,7 @@
 """Decisions and the choosers that answer them.
 
 Every decision a player makes — how many times to kick, the value of X,
-targets, "you may", which card to discard, how to order triggered abilities
+the modes of a modal spell or ability, targets, "you may", which card to discard, how to order triggered abilities
 — is a :class:`Decision` put to a *chooser*.  The engine never answers for a
 player (except when the rules leave exactly one way to do something, such
 as discarding the only card in hand); a chooser that has no answer raises
@@ -25,7 +25,7 @@ from .errors import UnansweredDecision
 if TYPE_CHECKING:
     from .state import Game
 
-Kind: TypeAlias = Literal["kick", "x", "targets", "may", "pick", "order", "word", "new_targets"]
+Kind: TypeAlias = Literal["kick", "x", "modes", "targets", "may", "pick", "order", "word", "new_targets"]
 
 
 @dataclass
@@ -33,11 +33,16 @@ class Decision:
     """One decision of one player.
 
     ``options`` are the values that may be chosen (object ids, player names,
-    words, kicker cost indices); ``labels`` says each in words.  A pick takes
-    between ``min`` and ``max`` of them.  ``main`` marks the targets of the
-    spell or ability the current step puts on the stack (answered by a
-    scenario step's ``targets``); other decisions are answered in order from
-    its ``choices``.
+    words, kicker cost indices, mode indices); ``labels`` says each in
+    words.  A pick takes between ``min`` and ``max`` of them.  ``main`` marks
+    the targets and modes of the spell or ability the current step puts on
+    the stack (answered by a scenario step's ``targets`` and ``modes``);
+    other decisions are answered in order from its ``choices``.
+
+    A ``modes`` decision's ``min``/``max`` say how many modes the rules
+    allow; an answer of another size, or with a mode twice, is not an
+    unanswered decision but an illegal choice, refused by the engine with
+    the rule that forbids it (:func:`interpreter.modes.choose_modes`).
     """
 
     kind: Kind
@@ -67,7 +72,10 @@ def how_to_answer(decision: Decision) -> str:
         return "'x = N' on the step"
     if decision.kind == "targets" and decision.main:
         return "'targets = [...]' on the step"
+    if decision.kind == "modes" and decision.main:
+        return "'modes = [...]' on the step (mode numbers from 1, in printed order)"
     what = {
+        "modes": "a list of mode numbers (from 1, in printed order)",
         "may": "true or false",
         "targets": "a REF (or a list of REFs for several targets)",
         "pick": "a REF" if decision.max == 1 else "a list of REFs",
@@ -107,6 +115,12 @@ def check_answer(decision: Decision, answer: Any) -> Any:
         if answer not in decision.options:
             raise unanswered(decision, f"{answer!r} is not " + decision.describe_options())
         return answer
+    if decision.kind == "modes":
+        modes = list(answer) if isinstance(answer, list | tuple) else [answer]
+        for v in modes:
+            if v not in decision.options or isinstance(v, bool):
+                raise unanswered(decision, f"{v!r} is not one of its modes; " + decision.describe_options())
+        return modes  # how many, and repeats: the engine's to refuse (700.2, 700.2d)
     # picks: a list of options
     values = list(answer) if isinstance(answer, list | tuple) else [answer]
     if not decision.min <= len(values) <= decision.max:
@@ -132,9 +146,9 @@ def _count_text(d: Decision) -> str:
 class ScriptedChooser:
     """Answers given in advance.
 
-    ``kick``/``x``/``targets`` answer the decisions of those kinds for the
-    step's own spell or ability; ``choices`` answer every other decision in
-    order.  ``translate`` turns a written answer into an option (a scenario
+    ``kick``/``x``/``modes``/``targets`` answer the decisions of those
+    kinds for the step's own spell or ability; ``choices`` answer every
+    other decision in order.  ``translate`` turns a written answer into an option (a scenario
     turns REF strings into object ids).
     """
 
@@ -146,9 +160,12 @@ class ScriptedChooser:
         targets: Sequence[Any] | None = None,
         choices: Sequence[Any] | None = None,
         translate: Callable[[Game, Decision, Any], Any] | None = None,
+        modes: Any = None,
     ) -> None:
         self.kick = kick
         self.x = x
+        self.modes = modes
+        self.modes_used = False
         self.targets = list(targets) if targets is not None else None
         self.choices = list(choices or [])
         self.used_choices = 0
@@ -164,6 +181,12 @@ class ScriptedChooser:
             if self.x is None:
                 raise unanswered(decision)
             return self.x
+        if decision.kind == "modes" and decision.main:
+            self.last_key = "modes"
+            if self.modes is None:
+                raise unanswered(decision, decision.describe_options())
+            self.modes_used = True
+            return self.translate(game, decision, self.modes)
         if decision.kind == "targets" and decision.main and self.targets is not None:
             self.last_key = "targets"
             if not self.targets:

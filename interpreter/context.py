@@ -160,7 +160,8 @@ class Ctx:
             if ref.which == "a_player" and self.trigger_player is not None:
                 return [self.trigger_player]
             return list(game.state.players)
-        if isinstance(ref, A.ThatPlayer | A.TheirRef):
+        if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef):
+            # "that player", "their", and "they" as a player ("creatures they control")
             if self.that_player:
                 return list(self.that_player)
             if self.trigger_player is not None:

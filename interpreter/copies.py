@@ -49,6 +49,7 @@ def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
         game.new_id(), "spell", ctx.controller, copy_obj.id, -1, original.effect,
         f"copy of {card.name}", original.targets, original.x,
     )  # fmt: skip
+    item.modes = original.modes  # 700.2g: the copy's controller can't choose other modes
     if new_targets and original.effect is not None and any(original.targets):
         d = Decision("new_targets", ctx.controller, f"choose new targets for the copy of {card.name}?")
         if ask(game, d):
@@ -64,6 +65,10 @@ def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
         bits.append(f"kicked {kicks} time{'s' if kicks != 1 else ''}")
     if info.x is not None:
         bits.append(f"X={info.x}")
+    if item.modes is not None:
+        from .modes import describe
+
+        bits.append(f"{describe(item.modes)}, as the original")
     tctx = Ctx(game, ctx.controller, copy_obj.id)
     chosen = [label(tctx, v) for slot in item.targets for v in slot]
     if chosen:

@@ -1,11 +1,14 @@
 """Carrying out an effect's instructions (CR 608.2c-h).
 
-Sentences are followed in order.  A sentence that a later "If ..., instead"
-sentence replaces is skipped when that condition holds; "If [condition], ..."
+Sentences are followed in order, each kind carried out by its function in
+:data:`INSTRUCTIONS`.  A sentence that a later "If ..., instead" sentence
+replaces is skipped when that condition holds; "If [condition], ..."
 sentences run only when it holds; "you may" asks the player (K8) and
-records whether it was done for "If you do".  Each action is one function
-below, found through :data:`ACTIONS`; an action the interpreter doesn't know
-raises :class:`~interpreter.errors.Unsupported` — never a silent no-op.
+records whether it was done for "If you do"; a modal instruction carries out
+the modes chosen when the spell or ability was put on the stack, in printed
+order (700.2, 608.2c).  Each action is one function below, found through
+:data:`ACTIONS`; an action the interpreter doesn't know raises
+:class:`~interpreter.errors.Unsupported` — never a silent no-op.
 """
 
 from __future__ import annotations
@@ -42,20 +45,67 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
         if isinstance(nxt, A.IfSentence) and nxt.instead and applies(ctx, nxt):
             continue  # replaced by the "instead" sentence after it
-        if isinstance(s, A.IfSentence):
-            if not applies(ctx, s):
-                continue
-            ctx.replaced = sentences[i - 1] if s.instead and i > 0 else None
-            run_sentence(ctx, s.body)
-            ctx.replaced = None
-        else:
-            run_sentence(ctx, s)
+        fn = INSTRUCTIONS.get(type(s))
+        if fn is None:
+            raise Unsupported(f"the interpreter can't carry out a '{type(s).__name__}' yet")
+        fn(ctx, s, sentences[i - 1] if i > 0 else None)
+
+
+def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
+    if not applies(ctx, s):
+        return
+    ctx.replaced = before if s.instead else None
+    run_sentence(ctx, s.body)
+    ctx.replaced = None
+
+
+def _run_plain(ctx: Ctx, s: A.Sentence, before: A.Instruction | None) -> None:
+    run_sentence(ctx, s)
+
+
+def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
+    """700.2, 608.2c: the modes chosen as the spell or ability was put on the
+    stack (or copied from the original, 700.2g), in printed order."""
+    chosen = ctx.item.modes if ctx.item is not None else None
+    if chosen is None:
+        raise Unsupported("a modal instruction with no modes chosen (it was not put on the stack)")
+    for m in chosen:
+        run(ctx, s.modes[m])
+
+
+INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
+    A.Sentence: _run_plain,
+    A.IfSentence: _run_if,
+    A.Modes: run_modes,
+}
+"""Each kind of sentence (608.2c) and the function that carries it out."""
+
+
+def _subject_player(sentence: A.Sentence) -> object | None:
+    """The player the first instruction names ("*Target player* gains X life"),
+    whom a "they" in its "where X is ..." means."""
+    for action in sentence.actions:
+        node = action.action if isinstance(action, A.MayDo) else action
+        player = getattr(node, "player", None)
+        if isinstance(player, A.Node):
+            return player
+    return None
 
 
 def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
     saved_x = ctx.x
     if sentence.where_x is not None:
-        ctx.x = ctx.quantity(sentence.where_x)
+        saved_player = ctx.that_player
+        subject = _subject_player(sentence)
+        subject_players = ctx.players(subject) if subject is not None else None
+        try:
+            if subject_players is not None and not subject_players:
+                ctx.x = 0  # its player is no longer a legal target: nothing is done to anyone (608.2b)
+            else:
+                ctx.that_player = subject_players if subject_players is not None else ctx.that_player
+                ctx.x = ctx.quantity(sentence.where_x)
+        finally:
+            ctx.that_player = saved_player
     try:
         for action in sentence.actions:
             if isinstance(action, A.MayDo):
@@ -153,7 +203,7 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
         before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
-        prior = [x for x in (before.actions if before else ()) if isinstance(x, A.DealDamage)]
+        prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.DealDamage)]
         if not prior:
             raise Unsupported("'deals N damage instead' with no damage before it")
         a = A.DealDamage(prior[0].source, a.amount, prior[0].to)
@@ -188,7 +238,7 @@ def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
 
 
 def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
-    n = ctx.quantity(a.amount)
+    n = max(0, ctx.quantity(a.amount))  # 107.1b: a negative amount counts as 0
     for p in ctx.players(a.player):
         ctx.game.player(p).life += n
         ctx.game.say(f"  {p} gains {n} life (life {ctx.game.player(p).life})")
@@ -196,7 +246,7 @@ def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
 
 
 def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
-    n = ctx.quantity(a.amount)
+    n = max(0, ctx.quantity(a.amount))  # 107.1b
     for p in ctx.players(a.player):
         ctx.game.player(p).life -= n
         ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
@@ -722,4 +772,4 @@ def _register_keyword_actions() -> None:
 
 _register_keyword_actions()
 
-__all__ = ["ACTIONS", "applies", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_sentence"]
+__all__ = ["ACTIONS", "INSTRUCTIONS", "applies", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_modes", "run_sentence"]

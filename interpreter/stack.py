@@ -6,7 +6,8 @@ effect and goes to its owner's graveyard; a permanent spell becomes a
 permanent (608.3) carrying its cast-time linked information (kicks, X, mana
 spent), and a copy of a permanent spell becomes a token (707.10c, rule K15).
 A triggered ability with an intervening "if" does nothing if the condition
-is false now (603.4).
+is false now (603.4).  Of a modal spell or ability, only the modes chosen
+for it happen, in printed order (700.2, :mod:`interpreter.modes`).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def _resolve_ability(game: Game, item: StackItem, ctx: Ctx) -> None:
     if _all_targets_illegal(ctx, item):
         game.say(f"{item.name}'s ability does nothing: all its targets are illegal now (608.2b)")
         return
-    game.say(f"{item.name}'s ability resolves")
+    game.say(f"{item.name}'s ability resolves" + _modes_text(item))
     if item.effect is not None:
         from .effects import run
 
@@ -100,10 +101,16 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             game.say(f"{name} resolves and enters the battlefield")
         put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down)
         return
-    game.say(f"{name} resolves")
+    game.say(f"{name} resolves" + _modes_text(item))
     if item.effect is not None:
         run(ctx, item.effect)
     _leave_stack(game, spell.id)
+
+
+def _modes_text(item: StackItem) -> str:
+    from .modes import describe
+
+    return f" ({describe(item.modes)}, in printed order)" if item.modes is not None else ""
 
 
 def _leave_stack(game: Game, oid: ObjectId) -> None:

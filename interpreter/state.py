@@ -35,7 +35,9 @@ class StackItem:
     of the ability in that object's abilities.  ``targets`` has one tuple
     per target slot of the effect (:mod:`interpreter.targets`); an empty tuple
     is a slot with nothing chosen (a kicked-only part of an unkicked spell,
-    K7, or "up to" with none).
+    K7, or "up to" with none; a mode that wasn't chosen, 700.2c).  ``modes``
+    are the chosen modes of a modal spell or ability, from 0 in printed
+    order (700.2, :mod:`interpreter.modes`); None when it isn't modal.
     """
 
     sid: int
@@ -51,12 +53,13 @@ class StackItem:
     trigger_object: ObjectId | None = None
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
+    modes: tuple[int, ...] | None = None
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
-            self.trigger_player,
+            self.trigger_player, self.modes,
         )  # fmt: skip
 
 

@@ -3,6 +3,8 @@
 Each kind of node the engine acts on is looked up in the table the engine
 itself dispatches through when it plays the card:
 
+* kinds of sentence (608.2c) — plain, "if", modal (700.2) — in
+  :data:`interpreter.effects.INSTRUCTIONS`;
 * instructions (608.2c) in :data:`interpreter.effects.ACTIONS`;
 * triggers (603) in :data:`interpreter.triggers.TRIGGERS`;
 * conditions in :data:`interpreter.conditions.CONDITIONS`;
@@ -30,7 +32,7 @@ from grammar import ast as A
 from . import activation, casting, costs, stack, triggers
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS
 from .conditions import CONDITIONS
-from .effects import ACTIONS
+from .effects import ACTIONS, INSTRUCTIONS
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
@@ -56,6 +58,7 @@ AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 """What "As [this] enters, ..." can do besides an instruction (614.12, 607.2d, 607.2g)."""
 
 _KINDS: tuple[tuple[str, tuple[type, ...], Any], ...] = (
+    ("sentence", get_args(A.Instruction), INSTRUCTIONS),
     ("instruction", get_args(A.Action), ACTIONS),
     ("trigger", get_args(A.Trigger), TRIGGERS),
     ("condition", get_args(A.Condition), CONDITIONS),

@@ -4,7 +4,8 @@ The targets of a spell or ability are the ``target`` phrases of its effect,
 in order: each is a *slot*.  A slot inside "If it was kicked, ..." is chosen
 only if the spell is kicked, and a slot of a sentence that a kicked
 "instead" replaces only if it isn't (rule K7); a spell can't be kicked if
-such a slot has no legal choice.  On resolution each target is checked again;
+such a slot has no legal choice.  A slot of a mode of a modal spell or
+ability is chosen only if that mode is chosen (700.2c).  On resolution each target is checked again;
 if every target is illegal the spell or ability does nothing (608.2b).
 """
 
@@ -32,6 +33,7 @@ class Slot:
     when: Literal["always", "kicked", "unkicked"] = "always"
     condition: A.KickedCondition | None = None
     where_x: A.Quantity | None = None
+    mode: int | None = None  # the mode it belongs to (from 0), for a modal effect
 
 
 def _targets_in(node: A.Node) -> list[A.Target]:
@@ -52,9 +54,17 @@ def _own_kicked(s: A.IfSentence) -> A.KickedCondition | None:
 
 @per_node
 def slots_of(effect: A.Effect) -> tuple[Slot, ...]:
+    return tuple(_slots(effect, None))
+
+
+def _slots(effect: A.Effect, mode: int | None) -> list[Slot]:
     out: list[Slot] = []
     sentences = effect.sentences
     for i, s in enumerate(sentences):
+        if isinstance(s, A.Modes):
+            for m, sub in enumerate(s.modes):
+                out.extend(_slots(sub, m))
+            continue
         body = s.body if isinstance(s, A.IfSentence) else s
         when: Literal["always", "kicked", "unkicked"] = "always"
         cond: A.KickedCondition | None = None
@@ -69,8 +79,8 @@ def slots_of(effect: A.Effect) -> tuple[Slot, ...]:
                 cond = nxt_own
                 when = "kicked" if cond.negated else "unkicked"
         for t in _targets_in(body):
-            out.append(Slot(t, when, cond, body.where_x))
-    return tuple(out)
+            out.append(Slot(t, when, cond, body.where_x, mode))
+    return out
 
 
 @per_node
@@ -78,7 +88,13 @@ def slot_index(effect: A.Effect) -> dict[int, int]:
     return {id(s.node): i for i, s in enumerate(slots_of(effect))}
 
 
-def slot_active(ctx: Ctx, slot: Slot) -> bool:
+def slot_active(ctx: Ctx, slot: Slot, *, ignore_modes: bool = False) -> bool:
+    """Are this slot's targets chosen: its mode was chosen (700.2c), and it
+    is not a kicked-only part of an unkicked spell or the reverse (K7)?"""
+    if slot.mode is not None and not ignore_modes:
+        chosen = ctx.item.modes if ctx.item is not None else None
+        if not chosen or slot.mode not in chosen:
+            return False
     if slot.when == "always" or slot.condition is None:
         return True
     from .conditions import kicked
@@ -223,6 +239,8 @@ def choose_targets(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -
         what = describe_target(slot.node)
         if len(opts) < lo:
             part = " (the kicked part)" if slot.when == "kicked" else ""
+            if slot.mode is not None:
+                raise IllegalAction(f"{who}: mode {slot.mode + 1} can't be chosen: no legal target for '{what}'{part} (700.2a)")
             raise IllegalAction(f"{who}: no legal target for '{what}'{part}")
         if hi == 0:
             chosen.append(())
@@ -249,4 +267,7 @@ def require_supported(effect: A.Effect) -> None:
             raise Unsupported(f"target kind {type(n.spec).__name__}")
 
 
-__all__ = ["Slot", "candidates", "choose_targets", "label", "slot_index", "slots_of", "still_legal"]
+__all__ = [
+    "Slot", "candidates", "choose_targets", "count_range", "describe_target", "label", "slot_active",
+    "slot_index", "slots_of", "still_legal",
+]  # fmt: skip

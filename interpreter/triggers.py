@@ -9,9 +9,9 @@ checked when the event happens and again on resolution.
 
 Triggered abilities wait in ``state.pending`` until a player would receive
 priority; then they are put on the stack, active player's first (APNAP,
-603.3b), and their targets chosen at that moment (603.3d, rule K12).  A
-player with several different triggered abilities chooses their order (a
-``"order"`` decision); identical ones need no choice.
+603.3b), and their modes (603.3c) and targets chosen at that moment
+(603.3d, rule K12).  A player with several different triggered abilities
+chooses their order (a ``"order"`` decision); identical ones need no choice.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from .context import Ctx
 from .errors import IllegalAction, Unsupported
 from .filters import matches
 from .keywords import BecomesTarget
+from .modes import can_choose, choose_modes, modes_of
+from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
     BecameTarget,
@@ -282,14 +284,27 @@ def put_on_stack(game: Game) -> None:
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
+            who = f"{p.name}'s triggered ability"
+            if modes_of(p.node.effect) is not None:
+                # 603.3c, 700.2b: the modes are chosen now; a mode that can't be
+                # chosen isn't offered by the rules, and with none chosen the
+                # ability is removed from the stack.
+                if not can_choose(ctx, p.node.effect):
+                    game.say(f"{who} is removed from the stack: none of its modes can be chosen (603.3c, 700.2b)")
+                    continue
+                item.modes = choose_modes(ctx, p.node.effect, main=False, who=who)
+                if not item.modes:
+                    game.say(f"{who} is removed from the stack: no mode was chosen (700.2b)")
+                    continue
             try:
-                item.targets = choose_targets(ctx, p.node.effect, main=False, who=f"{p.name}'s triggered ability")
+                item.targets = choose_targets(ctx, p.node.effect, main=False, who=who)
             except IllegalAction as exc:
                 game.say(f"{p.name}'s triggered ability is removed from the stack: {exc} (603.3d)")
                 continue
             game.state.stack.append(item)
             targeted(game, item)
             game.say(f"{p.name}'s triggered ability ({_trigger_words(p.node)}) goes on the stack"
+                     + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
                      + _targets_text(game, item))  # fmt: skip
 
 
