@@ -152,13 +152,12 @@ def choose_modes(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -> 
             raise IllegalAction(f"{who}: mode {m + 1} is chosen twice; a mode can be chosen only once (700.2d)")
         seen.add(m)
     if not lo <= len(picked) <= hi:
-        allowed = f"{lo}" if lo == hi else (f"{lo} to {hi}" if lo else f"up to {hi}")
         why = ""
         if node.condition is not None and node.count_if is not None and word == node.count:
             why = f"; 'choose {node.count_if}' applies only if {_condition_words(node)}"
         raise IllegalAction(
-            f"{who}: {len(picked)} mode{'s' if len(picked) != 1 else ''} chosen; it says choose {word} "
-            f"({allowed}){why} (700.2, 601.2b)"
+            f"{who}: {len(picked)} mode{'s' if len(picked) != 1 else ''} chosen, but it says "
+            f"'choose {word}'{why} (700.2, 601.2b)"
         )
     bad = illegal_modes(ctx, effect)
     for m in sorted(seen):

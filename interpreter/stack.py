@@ -110,7 +110,9 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
 def _modes_text(item: StackItem) -> str:
     from .modes import describe
 
-    return f" ({describe(item.modes)}, in printed order)" if item.modes is not None else ""
+    if item.modes is None:
+        return ""
+    return f" ({describe(item.modes)}" + (", in printed order)" if len(item.modes) > 1 else ")")
 
 
 def _leave_stack(game: Game, oid: ObjectId) -> None:
