@@ -8,7 +8,11 @@ never corrupt the game.
 * every object is in exactly the zone list its ``zone`` says.
 
 The actions include casting a card face down with morph (702.37c) and
-turning a face-down permanent face up for its mana or its morph cost (116.2b).
+turning a face-down permanent face up for its mana or its morph cost (116.2b),
+and casting modal spells and a creature with a modal triggered ability: every
+modal spell or ability on the stack has a number of distinct modes its
+"choose ..." allows, in printed order, and no target for a mode that wasn't
+chosen (700.2, 700.2c, 700.2d).
 """
 
 from __future__ import annotations
@@ -53,7 +57,9 @@ SPELLS = [
     "Burst Lightning", "Phyrexian Scuta", "Cackling Counterpart", "Everflowing Chalice", "Illuminate",
     "Gitaxian Probe", "Spectral Procession", "Ethereal Ambush", "Roost of Drakes", "Divination",
     "Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide",
+    "Inscription of Ruin", "Inscription of Abundance", "Shambling Ghast",
 ]  # fmt: skip
+MODAL_CARDS = ["Inscription of Ruin", "Inscription of Abundance"]
 MORPH_CARDS = ["Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide"]
 TURN_UP_COSTS = ("mana", "morph", "morph")  # by the action's number, 1 to 3
 
@@ -75,6 +81,26 @@ def check_zones(game: Game) -> None:
         if item.kind == "spell":
             spell = game.get(item.source)
             assert spell is not None and spell.zone == "stack"
+
+
+def check_modes(game: Game) -> None:
+    """700.2: the modes of each modal spell or ability on the stack."""
+    from interpreter.modes import count_range, modes_of
+    from interpreter.stack import item_ctx
+    from interpreter.targets import slots_of
+
+    for item in game.state.stack:
+        node = modes_of(item.effect)
+        if node is None:
+            assert item.modes is None
+            continue
+        assert item.modes is not None and list(item.modes) == sorted(set(item.modes))
+        lo, hi, word = count_range(item_ctx(game, item), node)
+        assert lo <= len(item.modes) <= hi, (item.name, word, item.modes)
+        assert item.effect is not None
+        for slot, chosen in zip(slots_of(item.effect), item.targets, strict=True):
+            if slot.mode is not None and slot.mode not in item.modes:
+                assert chosen == ()
 
 
 names = st.sampled_from(SPELLS)
@@ -145,7 +171,37 @@ def test_random_actions_never_corrupt_the_game(seed: int, a: dict, b: dict, acti
             assert game.state == before, f"refused {kind} changed the state"
             assert len(game.log) == log_len
         check_zones(game)
+        check_modes(game)
         assert cards_in_play(game) == total
+
+
+def test_random_modal_casts_refuse_and_succeed() -> None:
+    """Random modal casts (random kicks, random modes) are both cast and
+    refused; each refusal leaves the game as it was, and each cast spell's
+    modes fit its count (so the checks above meet both outcomes)."""
+    outcomes = {"ok": 0, "refused": 0, "several modes": 0}
+    for seed in range(40):
+        boards = [
+            {"lands": ["Swamp", "Forest"] * 4, "creatures": ["Grizzly Bears"], "hand": MODAL_CARDS * 2,
+             "library": LANDS},
+            {"lands": LANDS, "creatures": ["Hill Giant"] if seed % 2 else [], "hand": ["Forest", "Island"],
+             "library": LANDS},
+        ]  # fmt: skip
+        game = setup(seed, boards)
+        for i in range(6):
+            before = game.state.clone()
+            try:
+                take(game, "cast" if i % 3 < 2 else "resolve", "A", seed + i, 1)
+            except CardTextError:
+                outcomes["refused"] += 1
+                assert game.state == before
+                continue
+            check_modes(game)
+            if i % 3 < 2:
+                outcomes["ok"] += 1
+                modes = game.state.stack[-1].modes or ()
+                outcomes["several modes"] += len(modes) > 1
+    assert outcomes["ok"] > 20 and outcomes["refused"] > 20 and outcomes["several modes"] > 2, outcomes
 
 
 def test_random_games_refuse_and_succeed() -> None:
