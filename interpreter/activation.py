@@ -3,9 +3,9 @@
 ``number`` counts a permanent's activated abilities from 1 in printed order,
 with a basic land's intrinsic mana ability (305.6) first.  A mana ability
 doesn't use the stack: its mana is added at once (605.3).  Other abilities
-follow the casting steps (602.2b → 601.2b-h): X, targets, total cost,
-payment, then the ability is on the stack.  A face-down permanent has no
-abilities (708.2).
+follow the casting steps (602.2b → 601.2b-h): X and the modes of a modal
+ability (700.2a), targets, total cost, payment, then the ability is on the
+stack.  A face-down permanent has no abilities (708.2).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from .context import Ctx
 from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
 from .errors import IllegalAction
 from .mana import mana_ability_of, need_of, units_text
+from .modes import choose_modes
+from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
 from .state import Game, StackItem, targeted
 from .targets import choose_targets, label, slot_index
@@ -85,6 +87,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     item.x = x
     ctx = Ctx(game, player, obj.id, index, item, slot_index(effect), x=x)
     try:
+        item.modes = choose_modes(ctx, effect, main=True, who=f"{name}'s ability")  # 700.2a
         item.targets = choose_targets(ctx, effect, main=True, who=f"{name}'s ability")
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
@@ -93,7 +96,9 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
             check_other_part(game, player, part, obj)
     need = need_of(mana_parts(cost), x)
     targets = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
-    game.say(f"{player} activates {name}'s ability ({describe(cost)})" + (f", targeting {targets}" if targets else ""))
+    game.say(f"{player} activates {name}'s ability ({describe(cost)})"
+             + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
+             + (f", targeting {targets}" if targets else ""))  # fmt: skip
     try:
         pay_mana(game, player, need, only, f"{name}'s ability")
         paid: dict[str, list] = {}

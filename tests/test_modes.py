@@ -267,3 +267,32 @@ def test_the_coverage_check_knows_modes_through_the_engines_dispatch(
     assert gaps(ruin) == []
     monkeypatch.delitem(effects.INSTRUCTIONS, A.Modes)
     assert [g.what for g in gaps(ruin)] == ["sentence Modes"]
+
+
+def test_a_modal_activated_ability_chooses_its_modes_as_it_is_activated(pool: dict[str, A.Card]) -> None:
+    """700.2a: the grammar gives modes to spells and triggered abilities; the
+    engine chooses them for an activated ability too (an AST built by hand)."""
+    from dataclasses import replace
+
+    from interpreter import activate
+
+    base = one("Relic {1}\nArtifact\n{T}: Draw a card.")
+    (ability,) = base.abilities
+    assert isinstance(ability, A.ActivatedAbility)
+    ruin = pool["Inscription of Ruin"]
+    modal = next(ab for ab in ruin.abilities if isinstance(ab, A.SpellAbility)).effect
+    relic_card = replace(base, abilities=(replace(ability, effect=modal),))
+    game = new_game(chooser=ScriptedChooser(translate=translate_answer, modes=[1, 3], targets=["B", "B:Grizzly Bears"]))
+    relic = add_card(game, relic_card, "A", "battlefield")
+    add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+    add_card(game, pool["Forest"], "B", "hand")
+    before = game.state.clone()
+    with pytest.raises(IllegalAction, match="2 modes chosen, but it says 'choose one'"):
+        activate(game, "A", relic.id)  # "if this spell was kicked": an ability is never kicked
+    assert game.state == before
+    game.chooser = ScriptedChooser(translate=translate_answer, modes=[3], targets=["B:Grizzly Bears"])
+    item = activate(game, "A", relic.id)
+    assert item is not None and item.modes == (2,)
+    assert "choosing mode 3" in game.log[-1]
+    resolve_top(game)
+    assert [o.card.name for o in game.zone_objects("graveyard", "B")] == ["Grizzly Bears"]
