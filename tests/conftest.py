@@ -6,7 +6,21 @@ from pathlib import Path
 
 import pytest
 
+from grammar import ast as A
+
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
+CARDS_DIR = Path(__file__).parent / "cards"
+
+
+@pytest.fixture(scope="session")
+def pool() -> dict[str, A.Card]:
+    """Every card the engine tests play: the bundled ones and tests/cards/."""
+    from cardtext.scenario import bundled_pool, load_extra_cards
+
+    cards = dict(bundled_pool())
+    for c in load_extra_cards([CARDS_DIR]):
+        cards[c.name] = c
+    return cards
 
 
 class ScenarioFile(pytest.File):

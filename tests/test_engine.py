@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from cardtext.scenario import bundled_pool, load_extra_cards
 from grammar import ast as A
 from interpreter import (
     Game,
@@ -23,13 +22,6 @@ from interpreter.errors import UnansweredDecision
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
-
-@pytest.fixture(scope="module")
-def pool() -> dict[str, A.Card]:
-    cards = dict(bundled_pool())
-    for c in load_extra_cards([CARDS_DIR]):
-        cards[c.name] = c
-    return cards
 
 
 def board(pool: dict[str, A.Card], lands: list[str], hand: list[str], **kw: object) -> tuple[Game, list]:

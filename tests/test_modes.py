@@ -11,8 +11,6 @@ import pytest
 
 from cardtext.scenario import (
     ScenarioError,
-    bundled_pool,
-    load_extra_cards,
     run_scenario_file,
     translate_answer,
 )
@@ -32,13 +30,6 @@ from interpreter.support import gaps
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
-
-@pytest.fixture(scope="module")
-def pool() -> dict[str, A.Card]:
-    cards = dict(bundled_pool())
-    for c in load_extra_cards([CARDS_DIR]):
-        cards[c.name] = c
-    return cards
 
 
 def one(text: str) -> A.Card:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtext.scenario import ScenarioError, bundled_pool, load_extra_cards, run_scenario_file
+from cardtext.scenario import ScenarioError, run_scenario_file
 from grammar import ast as A
 from interpreter import (
     Game,
@@ -24,13 +24,6 @@ from interpreter import (
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
-
-@pytest.fixture(scope="module")
-def pool() -> dict[str, A.Card]:
-    cards = dict(bundled_pool())
-    for c in load_extra_cards([CARDS_DIR]):
-        cards[c.name] = c
-    return cards
 
 
 def face_down_on_battlefield(pool: dict[str, A.Card], name: str, lands: list[str]) -> tuple[Game, GameObject]:
