@@ -212,6 +212,18 @@ class SacrificedRef(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LookedCards(Node):
+    """The cards this ability looked at ("look at the top two cards of your
+    library"): "one of them", "one of those cards", "the other", "the rest".
+    Like a linked reference (607.1), it means only what the "look at"
+    instruction of the same ability saw, and only those still in the library.
+    With ``count`` the player picks that many of them; without, all that remain."""
+
+    word: Literal["them", "those cards", "the other", "the rest"]
+    count: Quantity | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedRef(Node):
     """ "enchanted creature" / "equipped creature"."""
 
@@ -475,6 +487,7 @@ ObjectRef: TypeAlias = (
     | ThatRef
     | ExiledCards
     | SacrificedRef
+    | LookedCards
     | AttachedRef
     | ThemRef
     | Target
@@ -966,6 +979,7 @@ class Manifest(Node):
     player: PlayerRef | None = None
     dread: bool = False
     cloak: bool = False
+    looked: LookedCards | None = None  # "manifest one of those cards": from the cards looked at
 
 
 @dataclass(frozen=True, slots=True)
@@ -988,6 +1002,21 @@ class RevealPutInHand(Node):
     """ "reveal a [filter] from among them and put it into your hand"."""
 
     what: AnObject
+
+
+@dataclass(frozen=True, slots=True)
+class PutLooked(Node):
+    """ "put one of them into your hand", "put the other on the top or bottom
+    of your library", "[and] the rest on the bottom of your library in any
+    order": cards looked at go to a hand or a library end (401.4: the player
+    chooses the order of cards put on the bottom together unless it says
+    "random").  ``verb`` is False when the instruction shares the "put" of
+    the one before it ("Put one of them into your hand and the rest on ...")."""
+
+    what: LookedCards
+    to: Literal["hand", "top or bottom", "bottom"]
+    order: Literal["", "any", "a random"] = ""
+    verb: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -1075,6 +1104,7 @@ Action: TypeAlias = (
     | LookAtTop
     | RevealPutInHand
     | PutRestOnBottom
+    | PutLooked
     | Attach
     | AddMana
     | AddManaAnyColor

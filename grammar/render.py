@@ -607,6 +607,8 @@ class Renderer:
         head = self.subject(n.player, verb)
         if n.dread:
             return f"{head} dread"
+        if n.looked is not None:
+            return f"{head} {self.obj(n.looked)}"
         assert n.amount is not None
         whose = "your" if n.player is None or isinstance(n.player, A.You) else "their"
         if isinstance(n.amount, A.Number) and n.amount.value == 1 and n.amount.form == "article":
@@ -625,6 +627,21 @@ class Renderer:
     def _r_PutRestOnBottom(self, n: A.PutRestOnBottom) -> str:
         order = "a random" if n.random else "any"
         return f"put the rest on the bottom of your library in {order} order"
+
+    def _r_LookedCards(self, n: A.LookedCards) -> str:
+        if n.count is None:
+            return n.word
+        return f"{self.q(n.count)} of {n.word}"
+
+    def _r_PutLooked(self, n: A.PutLooked) -> str:
+        where = {
+            "hand": "into your hand",
+            "top or bottom": "on the top or bottom of your library",
+            "bottom": "on the bottom of your library",
+        }[n.to]
+        if n.order:
+            where += f" in {n.order} order"
+        return ("put " if n.verb else "") + f"{self.obj(n.what)} {where}"
 
     def _r_Attach(self, n: A.Attach) -> str:
         return f"attach {self.obj(n.what)} to {self.obj(n.to)}"

@@ -816,6 +816,39 @@ class ToAst:
     def fight(self, meta, a, b):
         return A.Fight(a, b, span=_span(meta))
 
+    def manifest_looked(self, meta, looked):
+        return A.Manifest(None, looked=looked, span=_span(meta))
+
+    def looked_them(self, meta, amount):
+        return A.LookedCards("them", amount, span=_span(meta))
+
+    def looked_those(self, meta, amount):
+        return A.LookedCards("those cards", amount, span=_span(meta))
+
+    def looked_to_hand(self, meta):
+        return ("hand", "")
+
+    def looked_to_top_or_bottom(self, meta):
+        return ("top or bottom", "")
+
+    def looked_to_bottom(self, meta, *order):
+        chosen = [o for o in order if isinstance(o, bool)]
+        if not chosen:
+            return ("bottom", "")
+        return ("bottom", "a random" if chosen[0] else "any")
+
+    def put_looked(self, meta, looked, dest):
+        return A.PutLooked(looked, dest[0], dest[1], span=_span(meta))
+
+    def put_looked_other(self, meta, dest):
+        return A.PutLooked(A.LookedCards("the other", span=_span(meta)), dest[0], dest[1], span=_span(meta))
+
+    def looked_rest(self, meta, tok):
+        return A.LookedCards("the rest" if str(tok).lower() == "rest" else "the other", span=_span(meta))
+
+    def rest_looked_no_verb(self, meta, rest, dest):
+        return A.PutLooked(rest, dest[0], dest[1], verb=False, span=_span(meta))
+
     def look_at_top(self, meta, amount):
         return A.LookAtTop(amount, span=_span(meta))
 

@@ -538,6 +538,13 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     from .facedown import manifest, manifest_dread
 
     made: list[GameObject] = []
+    if a.looked is not None:
+        from .facedown import manifest_cards
+
+        verb = "cloak" if a.cloak else "manifest"
+        made = manifest_cards(ctx, ctx.controller, looked_cards(ctx, a.looked, verb), cloak=a.cloak)
+        _acted(ctx, made)
+        return bool(made)
     for p in ctx.players(a.player):
         if a.dread:
             made.extend(manifest_dread(ctx, p))
@@ -577,6 +584,58 @@ def _reveal_put_in_hand(ctx: Ctx, a: A.RevealPutInHand) -> bool:
     ctx.game.say(f"  reveals {o.card.name} and puts it into their hand")
     move(ctx.game, o, "hand")
     return True
+
+
+def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
+    """The cards the ability looked at that are still in the library (each
+    still the object it looked at, 400.7); "one of them" is the controller's
+    pick among those, "the other" / "the rest" are all of them."""
+    remaining = [o for o in _current(ctx, ctx.looked) if o.zone == "library"]
+    if ref.count is None:
+        return remaining
+    n = ctx.quantity(ref.count)
+    if not remaining or n <= 0:
+        return []
+    d = Decision("pick", ctx.controller, f"{_source_name(ctx)}: {verb} which of the cards you looked at",
+                 [o.id for o in remaining], [o.card.name for o in remaining],
+                 min(n, len(remaining)), min(n, len(remaining)))  # fmt: skip
+    picked = ask(ctx.game, d)
+    return [o for o in remaining if o.id in picked]
+
+
+def _put_looked(ctx: Ctx, a: A.PutLooked) -> bool:
+    """Cards looked at go into the hand, or on the top or bottom of the
+    library (the player's choice for each, as it says); several put on the
+    bottom together go in an order their owner chooses (401.4) unless the
+    order is random."""
+    import random
+
+    game = ctx.game
+    cards = looked_cards(ctx, a.what, "put into your hand" if a.to == "hand" else "put on your library")
+    if a.to == "hand":
+        for o in cards:
+            game.say(f"  puts {o.card.name} into {o.owner}'s hand")
+            move(game, o, "hand")
+        return bool(cards)
+    if a.to == "top or bottom":
+        for o in cards:
+            d = Decision("word", ctx.controller, f"put {o.card.name} on the top or the bottom of your library",
+                         ["top", "bottom"], ["top", "bottom"])  # fmt: skip
+            end = ask(game, d)
+            move(game, o, "library", bottom=end == "bottom")
+            game.say(f"  puts a card on the {end} of the library")
+        return bool(cards)
+    if a.order == "a random":
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(cards)
+    elif len(cards) > 1:
+        d = Decision("pick", ctx.controller, "order the cards for the bottom of your library (the last named is the bottom card)",
+                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards))  # fmt: skip
+        order = ask(game, d)
+        cards = [next(o for o in cards if o.id == oid) for oid in order]
+    for o in cards:
+        move(game, o, "library", bottom=True)
+    game.say(f"  puts {len(cards)} card(s) on the bottom of the library")
+    return bool(cards)
 
 
 def _rest_on_bottom(ctx: Ctx, a: A.PutRestOnBottom) -> bool:
@@ -725,6 +784,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.LookAtTop: _look,
     A.RevealPutInHand: _reveal_put_in_hand,
     A.PutRestOnBottom: _rest_on_bottom,
+    A.PutLooked: _put_looked,
     A.AddMana: _add_mana,
     A.AddManaAnyColor: _add_mana,
     A.Attach: _attach,
@@ -772,4 +832,4 @@ def _register_keyword_actions() -> None:
 
 _register_keyword_actions()
 
-__all__ = ["ACTIONS", "INSTRUCTIONS", "applies", "choose_cards", "deal_damage", "describe_action", "do", "run", "run_modes", "run_sentence"]
+__all__ = ["ACTIONS", "INSTRUCTIONS", "applies", "choose_cards", "looked_cards", "deal_damage", "describe_action", "do", "run", "run_modes", "run_sentence"]

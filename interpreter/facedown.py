@@ -36,16 +36,25 @@ def manifest(ctx: Ctx, player: PlayerId, n: int, *, cloak: bool = False) -> list
     """701.40a/701.58a: one card at a time from the top of the library (M7)."""
     game = ctx.game
     made = []
-    how = "cloaked" if cloak else "manifested"
     for _ in range(n):
         lib = game.zone("library", player)
         if not lib:
             game.say(f"  {player}'s library is empty: nothing to {'cloak' if cloak else 'manifest'}")
             break
-        card = game.obj(lib[0])
+        made.extend(manifest_cards(ctx, player, [game.obj(lib[0])], cloak=cloak))
+    return made
+
+
+def manifest_cards(ctx: Ctx, player: PlayerId, cards: list[GameObject], *, cloak: bool = False) -> list[GameObject]:
+    """701.40a/701.58a: put these cards onto the battlefield face down, one at
+    a time (M7) — "manifest one of those cards" names cards, not the top."""
+    game = ctx.game
+    how = "cloaked" if cloak else "manifested"
+    made = []
+    for card in cards:
         new = put_onto_battlefield(game, card, player, face_down=how)
         made.append(new)
-        game.say(f"  {player} {how} the top card of their library: {display_name(new)} (a 2/2 face-down creature)")
+        game.say(f"  {player} {how} a card of their library: {display_name(new)} (a 2/2 face-down creature)")
     return made
 
 
@@ -136,4 +145,4 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
         settle(game)
 
 
-__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_dread", "morph_cost", "turn_face_up"]
+__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_cards", "manifest_dread", "morph_cost", "turn_face_up"]

@@ -69,6 +69,7 @@ def check_card(
             or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
             or any(isinstance(n, A.Sacrifice) for n in ability.walk())  # "you may sacrifice ... If you do"
         )
+        looks_here = any(isinstance(n, A.LookAtTop) for n in ability.walk())
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
@@ -129,6 +130,12 @@ def check_card(
                 report(
                     node,
                     "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
+                )
+            elif isinstance(node, A.LookedCards) and not looks_here:
+                report(
+                    node,
+                    f"'{render.r(node)}' refers to cards this ability looked at, and it looks at none",
+                    hint="add 'Look at the top N cards of your library.' before it",
                 )
             elif isinstance(node, A.SacrificedRef) and not sacrifices_here:
                 report(
@@ -194,6 +201,7 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
                 A.OfChosenType,
                 A.WithChosenName,
                 A.SacrificedRef,
+                A.LookedCards,
                 A.Keyword,
                 A.Pump,
                 A.LifePaid,

