@@ -1414,6 +1414,12 @@ class StaticEffect(Node):
 
     action: Pump | CantBlock
     condition: Condition | None = None
+    more: tuple[Pump | CantBlock, ...] = ()  # "gets +1/+0 and can't be blocked": more effects of the same ability
+
+    @property
+    def effects(self) -> tuple[Pump | CantBlock, ...]:
+        """Every effect of the ability, in printed order (one ability, 113.3d)."""
+        return (self.action, *self.more)
 
 
 Ability: TypeAlias = (

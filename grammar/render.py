@@ -302,6 +302,12 @@ class Renderer:
 
     def _r_StaticEffect(self, n: A.StaticEffect) -> str:
         text = self.action(n.action)
+        for more in n.more:
+            subject = self.obj(more.what) + " "
+            part = self.action(more)
+            if not part.startswith(subject):
+                raise RenderError("the effects of one static ability share their subject")
+            text += " and " + part[len(subject):]
         if isinstance(n.condition, A.IsEquipped):
             return f"As long as {self.obj(n.condition.object)} is equipped, {text}."
         if n.condition is not None:

@@ -33,6 +33,14 @@ _STATUS = {"tapped", "untapped", "attacking", "blocking", "face-down", "face-up"
 _MANA_RE = re.compile(r"\{([^}]*)\}")
 
 
+
+def _static(action, condition, meta):
+    """A static ability (604.1) from one effect, or from several joined by
+    "and" (a tuple: "gets +1/+0 and can't be blocked")."""
+    if isinstance(action, tuple):
+        return A.StaticEffect(action[0], condition, action[1:], span=_span(meta))
+    return A.StaticEffect(action, condition, span=_span(meta))
+
 class TextError(Exception):
     """Raised inside the transformer for text that parses but means nothing;
     the parser turns it into a located :class:`CardParseError`."""
@@ -373,7 +381,7 @@ class ToAst:
         return kws
 
     def if_static_effect(self, meta, condition, action):
-        return A.StaticEffect(action, condition, span=_span(meta))
+        return _static(action, condition, meta)
 
     def as_enters(self, meta, obj, action):
         return A.AsEnters(obj, action, span=_span(meta))
@@ -418,10 +426,13 @@ class ToAst:
         return A.CantBeCountered(obj, span=_span(meta))
 
     def static_effect_ability(self, meta, action):
-        return A.StaticEffect(action, span=_span(meta))
+        return _static(action, None, meta)
 
     def as_long_as_equipped(self, meta, obj, action):
-        return A.StaticEffect(action, A.IsEquipped(obj), span=_span(meta))
+        return _static(action, A.IsEquipped(obj), meta)
+
+    def static_pump_cant_be_blocked(self, meta, what, mod):
+        return (self.static_pump(meta, what, mod), A.CantBlock(what, blocked=True, span=_span(meta)))
 
     def static_pump(self, meta, what, mod, per=None):
         p, t = _pt_mod(mod)

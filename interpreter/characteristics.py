@@ -188,13 +188,15 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
-def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect]]:
-    """Static abilities that change P/T or grant keywords: those of permanents
-    on the battlefield, and those of a spell about itself while it is on the
-    stack ("If this spell was kicked, it has split second", 113.6a/112.6)."""
+def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]:
+    """Static abilities that change P/T or grant keywords, with each such
+    effect of them ("gets +1/+0 and can't be blocked" is one ability with two
+    effects): those of permanents on the battlefield, and those of a spell
+    about itself while it is on the stack ("If this spell was kicked, it has
+    split second", 113.6a/112.6)."""
     from .errors import Unsupported
 
-    out: list[tuple[GameObject, A.StaticEffect]] = []
+    out: list[tuple[GameObject, A.StaticEffect, A.Pump]] = []
     sources = game.battlefield() + game.zone_objects("stack")
     for src in sources:
         if src.face_down is not None:
@@ -202,24 +204,23 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect]]:
         for ab in chars(src).abilities:
             if not isinstance(ab, A.StaticEffect):
                 continue
-            fn = STATIC_ACTIONS.get(type(ab.action))
-            if fn is None:
-                raise Unsupported(f"static ability with {type(ab.action).__name__}")
-            if src.zone == "stack" and not _self_only(getattr(ab.action, "what", None)):
-                continue
-            if fn(src, ab):
-                out.append((src, ab))
+            for action in ab.effects:
+                fn = STATIC_ACTIONS.get(type(action))
+                if fn is None:
+                    raise Unsupported(f"static ability with {type(action).__name__}")
+                if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
+                    continue
+                if fn(src, ab) and isinstance(action, A.Pump):
+                    out.append((src, ab, action))
     return out
 
 
-def _affects(game: Game, src: GameObject, eff: A.StaticEffect, obj: GameObject) -> bool:
+def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: A.Pump, obj: GameObject) -> bool:
     from .conditions import static_condition_holds
     from .filters import matches_ref_static
 
     if eff.condition is not None and not static_condition_holds(game, src, eff.condition):
         return False
-    action = eff.action
-    assert isinstance(action, A.Pump)
     return matches_ref_static(game, src, action.what, obj)
 
 
@@ -254,12 +255,10 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
-        for src, eff in _static_pumps(game):
-            pump = eff.action
-            assert isinstance(pump, A.Pump)
+        for src, eff, pump in _static_pumps(game):
             if pump.power is None and pump.toughness is None:
                 continue
-            if not _affects(game, src, eff, obj):
+            if not _affects(game, src, eff, pump, obj):
                 continue
             times = static_quantity(game, src, pump.per) if pump.per is not None else 1
             if isinstance(pump.power, A.SignedX) or isinstance(pump.toughness, A.SignedX):
@@ -282,10 +281,8 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     c = chars(obj)
     out = set(c.printed_keywords)
     if obj.zone in ("battlefield", "stack"):
-        for src, eff in _static_pumps(game):
-            pump = eff.action
-            assert isinstance(pump, A.Pump)
-            if pump.keywords and _affects(game, src, eff, obj):
+        for src, eff, pump in _static_pumps(game):
+            if pump.keywords and _affects(game, src, eff, pump, obj):
                 out.update(k.lower() for k in pump.keywords)
         for e in game.state.eot:
             if e.target == obj.id:

@@ -724,9 +724,18 @@ def _add_mana(ctx: Ctx, a: A.AddMana | A.AddManaAnyColor) -> bool:
 
 
 def _attach(ctx: Ctx, a: A.Attach) -> bool:
+    """701.3a: put an Aura or Equipment on an object; one that can't be
+    attached to it (or has left the battlefield) doesn't move (701.3b)."""
+    from .attach import attach_problem
+
     what = _current(ctx, ctx.objects(a.what))
     to = _current(ctx, ctx.objects(a.to))
     if not what or not to:
+        ctx.game.say("  nothing is attached: one of them is gone (701.3b)")
+        return False
+    problem = attach_problem(ctx.game, what[0], to[0])
+    if problem is not None:
+        ctx.game.say(f"  {display_name(what[0])} isn't attached to {display_name(to[0])}: {problem} (701.3b)")
         return False
     what[0].attached_to = to[0].id
     ctx.game.say(f"  attaches {display_name(what[0])} to {display_name(to[0])}")

@@ -6,7 +6,10 @@
   spell not on the stack ceases to exist;
 * 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
 * 704.5g a creature with lethal damage marked on it is destroyed;
-* 704.5i a planeswalker with no loyalty counters goes to the graveyard.
+* 704.5i a planeswalker with no loyalty counters goes to the graveyard;
+* 704.5m an Aura attached illegally or to nothing goes to the graveyard;
+  704.5n an Equipment attached illegally becomes unattached
+  (:mod:`interpreter.attach`).
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ def check(game: Game) -> bool:
             game.say(f"  {display_name(o)} {why} and is put into the graveyard")
             move(game, o, "graveyard")
             done = True
+        from .attach import check_attachments
+
+        done = check_attachments(game) or done
         for o in list(game.state.objects.values()):
             if (o.token and o.zone != "battlefield") or (o.spell_copy and o.zone != "stack"):
                 key = o.zone if o.zone in ("battlefield", "stack") else f"{o.owner}:{o.zone}"

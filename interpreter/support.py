@@ -87,8 +87,10 @@ def gaps(card: A.Card) -> list[Gap]:
         for label, members, table in _KINDS:
             if kind in members and kind not in table:
                 out.append(Gap(node, f"{label} {kind.__name__}"))
-        if isinstance(node, A.StaticEffect) and type(node.action) not in STATIC_ACTIONS:
-            out.append(Gap(node, f"static effect {type(node.action).__name__}"))
+        if isinstance(node, A.StaticEffect):
+            for action in node.effects:
+                if type(action) not in STATIC_ACTIONS:
+                    out.append(Gap(node, f"static effect {type(action).__name__}"))
         if isinstance(node, A.AsEnters) and not isinstance(node.action, AS_ENTERS_CHOICES) and type(node.action) not in ACTIONS:
             out.append(Gap(node, f"'As it enters' with {type(node.action).__name__}"))
         if isinstance(node, A.KeywordWithCost):

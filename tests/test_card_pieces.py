@@ -116,3 +116,54 @@ def test_manifest_one_of_those_cards_needs_an_answer() -> None:
     text = path.read_text(encoding="utf-8").replace('choices = ["Hill Giant", "top"]', "choices = []")
     with pytest.raises((UnansweredDecision, CardTextError)):
         Runner(path, text).run()
+
+
+# --------------------------------------------------------------------------
+# Equipment that attaches itself; a static ability with two effects
+# --------------------------------------------------------------------------
+
+
+def test_gets_and_cant_be_blocked_is_one_static_ability_with_two_effects() -> None:
+    c = card("Equipped creature gets +1/+0 and can't be blocked.", type_line="Artifact — Equipment")
+    (ab,) = c.abilities
+    equipped = A.AttachedRef("equipped")
+    assert ab == A.StaticEffect(
+        A.Pump(equipped, 1, 0, until_eot=False), more=(A.CantBlock(equipped, blocked=True),)
+    )
+    assert ab.effects == (ab.action, *ab.more)
+    assert "Equipped creature gets +1/+0 and can't be blocked." in render_card(c)
+    assert parse_card(render_card(c)) == c
+
+
+def coat_game() -> tuple[object, object, object]:
+    from interpreter.characteristics import chars
+
+    game = run("m07_cryptic_coat.toml").game
+    coat = next(o for o in game.battlefield() if chars(o).name == "Cryptic Coat")
+    cloaked = next(o for o in game.battlefield() if o.face_down == "cloaked")
+    return game, coat, cloaked
+
+
+def test_equipment_stays_unattached_when_its_creature_leaves() -> None:
+    """704.5n: the Equipment stays on the battlefield, attached to nothing."""
+    from interpreter import sba
+    from interpreter.zones import move
+
+    game, coat, cloaked = coat_game()
+    assert coat.attached_to == cloaked.id
+    move(game, cloaked, "graveyard")
+    sba.check(game)
+    assert coat.zone == "battlefield"
+    assert coat.attached_to is None
+
+
+def test_equipment_cant_be_attached_to_a_land_or_to_itself() -> None:
+    from interpreter.attach import attach_problem
+    from interpreter.characteristics import chars
+
+    game, coat, cloaked = coat_game()
+    island = next(o for o in game.battlefield() if chars(o).name == "Island")
+    assert "only a creature" in (attach_problem(game, coat, island) or "")
+    assert "itself" in (attach_problem(game, coat, coat) or "")
+    assert attach_problem(game, coat, cloaked) is None
+    assert "only an Aura or an Equipment" in (attach_problem(game, island, cloaked) or "")
