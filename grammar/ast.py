@@ -983,6 +983,18 @@ class Manifest(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Becomes(Node):
+    """ "it becomes an Aura with enchant creature": a type-changing effect
+    (205.1b: the new types are in addition to the old ones) that may also
+    give abilities; from a resolved ability with no stated duration it lasts
+    as long as the object stays on the battlefield (611.2a, 400.7)."""
+
+    what: ObjectRef
+    types: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Fight(Node):
     """ "[a] fights [b]"; ``have`` for "you may have it fight ..."."""
 
@@ -1101,6 +1113,7 @@ Action: TypeAlias = (
     | CopySpell
     | Manifest
     | Fight
+    | Becomes
     | LookAtTop
     | RevealPutInHand
     | PutRestOnBottom

@@ -621,6 +621,14 @@ class Renderer:
             return f"{head} the top card of {whose} library"
         return f"{head} the top {self.cards(n.amount)} of {whose} library"
 
+    def _r_Becomes(self, n: A.Becomes) -> str:
+        words = " ".join(n.types)
+        article = "an" if words[:1].lower() in "aeiou" else "a"
+        text = f"{self.obj(n.what)} {self.verb('become', n.what)} {article} {words}"
+        if n.keywords:
+            text += " with " + self.keywords(n.keywords)
+        return text
+
     def _r_Fight(self, n: A.Fight) -> str:
         return f"{self.obj(n.first)} {self.verb('fight', n.first)} {self.obj(n.second)}"
 

@@ -34,6 +34,9 @@ _MANA_RE = re.compile(r"\{([^}]*)\}")
 
 
 
+_CARD_TYPE_WORDS = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery"})
+
+
 def _static(action, condition, meta):
     """A static ability (604.1) from one effect, or from several joined by
     "and" (a tuple: "gets +1/+0 and can't be blocked")."""
@@ -823,6 +826,17 @@ class ToAst:
     def manifest_what(self, meta, *parts):
         amount = parts[0] if len(parts) == 2 else A.Number(1, "article")
         return amount
+
+    def becomes(self, meta, what, *rest):
+        kws = rest[-1] if rest and (rest[-1] is None or isinstance(rest[-1], tuple)) else None
+        words = []
+        for w in rest:
+            if isinstance(w, A.SubtypeAdj):
+                words.append(w.subtype)
+            elif isinstance(w, str):  # a noun: card types in lower case, subtypes ("Aura") capitalised
+                word = str(w).lower()
+                words.append(word if word in _CARD_TYPE_WORDS else word.capitalize())
+        return A.Becomes(what, tuple(words), tuple(kws or ()), span=_span(meta))
 
     def fight(self, meta, a, b):
         return A.Fight(a, b, span=_span(meta))

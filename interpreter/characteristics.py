@@ -151,14 +151,37 @@ def _cloaked() -> Chars:
 
 
 def chars(obj: GameObject) -> Chars:
-    """Layers 1 and the face-down overlay (708.2): what the object *is*."""
+    """Layers 1 and the face-down overlay (708.2): what the object *is*; then
+    the type changes it underwent ("it becomes an Aura with enchant creature",
+    layer 4 and 6)."""
     if obj.face_down is not None:
         if obj.face_down != "cloaked":
             return _FACE_DOWN
         return _cloaked()
-    if obj.copy_of is not None:
-        return printed_chars(obj.copy_of)
-    return printed_chars(obj.card, obj.token_colors)
+    base = printed_chars(obj.copy_of) if obj.copy_of is not None else printed_chars(obj.card, obj.token_colors)
+    return _became(base, obj.became) if obj.became else base
+
+
+CARD_TYPE_WORDS = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle"})
+
+
+def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
+    """205.1b: a type-changing effect that doesn't say "in addition" still
+    keeps the old card types when it adds only subtypes ("becomes an Aura");
+    new card types are added, new subtypes added; abilities it grants are
+    added (613.1f)."""
+    from dataclasses import replace
+
+    types, subtypes, kws = list(c.types), list(c.subtypes), list(c.printed_keywords)
+    for change in changes:
+        for word in change.types:
+            if word.lower() in CARD_TYPE_WORDS:
+                if word.lower() not in types:
+                    types.append(word.lower())
+            elif word not in subtypes:
+                subtypes.append(word)
+        kws.extend(k.lower() for k in change.keywords if k.lower() not in kws)
+    return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws))
 
 
 def front_chars(obj: GameObject) -> Chars:

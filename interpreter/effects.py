@@ -742,6 +742,16 @@ def _attach(ctx: Ctx, a: A.Attach) -> bool:
     return True
 
 
+def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
+    """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
+    each stays the same object on the battlefield."""
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        o.became = (*o.became, a)
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(a.keywords)}" if a.keywords else ""))
+    return bool(objs)
+
+
 def _champion_exile(ctx: Ctx, a: Any) -> bool:
     """702.72a: sacrifice it unless you exile another such permanent you control."""
     from .filters import matches
@@ -790,6 +800,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.CopySpell: _copy_spell,
     A.Manifest: _manifest,
     A.Fight: _fight,
+    A.Becomes: _becomes,
     A.LookAtTop: _look,
     A.RevealPutInHand: _reveal_put_in_hand,
     A.PutRestOnBottom: _rest_on_bottom,

@@ -53,6 +53,7 @@ class GameObject:
     arrived: int = 0
     sick: bool = False
     attached_to: ObjectId | None = None
+    became: tuple[A.Becomes, ...] = ()  # "it becomes an Aura ...": type changes on this object (611.2a)
 
     @property
     def id(self) -> ObjectId:
@@ -62,7 +63,7 @@ class GameObject:
         return GameObject(
             self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
-            self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to,
+            self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
         )  # fmt: skip
 
     @property

@@ -89,6 +89,7 @@ def move(
     obj.damage = 0
     obj.face_down = face_down  # type: ignore[assignment]
     obj.attached_to = None
+    obj.became = ()
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
     if to in ("battlefield", "stack"):

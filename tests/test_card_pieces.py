@@ -167,3 +167,59 @@ def test_equipment_cant_be_attached_to_a_land_or_to_itself() -> None:
     assert "itself" in (attach_problem(game, coat, coat) or "")
     assert attach_problem(game, coat, cloaked) is None
     assert "only an Aura or an Equipment" in (attach_problem(game, island, cloaked) or "")
+
+
+# --------------------------------------------------------------------------
+# "It becomes an Aura with enchant creature"
+# --------------------------------------------------------------------------
+
+
+def test_becomes_an_aura_with_enchant_creature() -> None:
+    c = card("When Test Card enters, it becomes an Aura with enchant creature.", type_line="Enchantment")
+    (becomes,) = actions(c)
+    assert becomes == A.Becomes(A.ItRef(), ("Aura",), ("enchant creature",))
+    assert "it becomes an Aura with enchant creature." in render_card(c)
+    assert parse_card(render_card(c)) == c
+
+
+def test_becomes_keeps_card_types_lower_case_and_subtypes_capitalised() -> None:
+    c = card("Target land becomes an artifact creature.")
+    (becomes,) = actions(c)
+    assert isinstance(becomes, A.Becomes)
+    assert becomes.types == ("artifact", "creature")
+    assert parse_card(render_card(c)) == c
+
+
+def lightform_game() -> tuple[object, object, object]:
+    from interpreter.characteristics import chars
+
+    game = run("m09_lightform.toml").game
+    aura = next(o for o in game.battlefield() if chars(o).name == "Lightform")
+    host = next(o for o in game.battlefield() if o.face_down == "manifested")
+    return game, aura, host
+
+
+def test_lightform_is_still_an_enchantment_now_an_aura_and_grants_its_keywords() -> None:
+    from interpreter.characteristics import chars, has_keyword
+
+    game, aura, host = lightform_game()
+    c = chars(aura)
+    assert c.types == ("enchantment",)
+    assert c.subtypes == ("Aura",)
+    assert aura.attached_to == host.id
+    assert has_keyword(game, host, "flying") and has_keyword(game, host, "lifelink")
+    assert not has_keyword(game, aura, "flying")
+
+
+def test_aura_goes_to_the_graveyard_when_its_creature_leaves() -> None:
+    """704.5m; the card in the graveyard is a new object: no longer an Aura (400.7)."""
+    from interpreter import sba
+    from interpreter.characteristics import chars
+    from interpreter.zones import move
+
+    game, aura, host = lightform_game()
+    move(game, host, "graveyard")
+    sba.check(game)
+    assert aura.zone == "graveyard"
+    assert aura.became == ()
+    assert chars(aura).subtypes == ()
