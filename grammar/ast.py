@@ -204,10 +204,12 @@ class ExiledCards(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class SacrificedRef(Node):
-    """ "the sacrificed creature": what was sacrificed to pay this spell's
-    additional cost (linked to :class:`AdditionalCost`, 607.2j)."""
+class CostPaidRef(Node):
+    """ "the sacrificed creature", "the discarded card": what was sacrificed
+    or discarded to pay this spell's additional cost or kicker cost (linked
+    to :class:`AdditionalCost` or :class:`Kicker`, 607.2i, 607.2j)."""
 
+    verb: Literal["sacrificed", "discarded"] = "sacrificed"
     noun: str = "creature"
 
 
@@ -486,7 +488,7 @@ ObjectRef: TypeAlias = (
     | ItRef
     | ThatRef
     | ExiledCards
-    | SacrificedRef
+    | CostPaidRef
     | LookedCards
     | AttachedRef
     | ThemRef
@@ -1358,6 +1360,8 @@ class EntersWithCounters(Node):
     kind: str
     condition: Condition | None = None
     keywords: tuple[str, ...] = ()  # "and with first strike"
+    keywords_first: bool = False  # "enters with flying and with X +1/+1 counters on it"
+    where_x: Quantity | None = None  # ", where X is the discarded card's mana value"
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,11 +258,17 @@ class Renderer:
         amount, per = (
             (n.amount.base, n.amount.per) if isinstance(n.amount, A.ForEach) else (n.amount, None)
         )
-        text = f"{self.obj(n.object)} enters with {self.counters(amount, n.kind)} on it"
+        counters = f"{self.counters(amount, n.kind)} on it"
+        if n.keywords_first:
+            text = f"{self.obj(n.object)} enters with {self.keywords(n.keywords)} and with {counters}"
+        else:
+            text = f"{self.obj(n.object)} enters with {counters}"
         if per is not None:
             text += " for each " + self.per(per)
-        if n.keywords:
+        if n.keywords and not n.keywords_first:
             text += " and with " + self.keywords(n.keywords)
+        if n.where_x is not None:
+            text += f", where X is {self.q(n.where_x)}"
         if n.condition is not None:
             text = f"If {self.cond(n.condition)}, {text}"
         return text + "."
@@ -847,8 +853,8 @@ class Renderer:
     def _r_WithChosenName(self, n: A.WithChosenName) -> str:
         return "with the chosen name"
 
-    def _r_SacrificedRef(self, n: A.SacrificedRef) -> str:
-        return f"the sacrificed {n.noun}"
+    def _r_CostPaidRef(self, n: A.CostPaidRef) -> str:
+        return f"the {n.verb} {n.noun}"
 
     def _r_HighestAmong(self, n: A.HighestAmong) -> str:
         if n.stat == "power":

@@ -375,6 +375,11 @@ class ToAst:
         amount, kind = counters
         return A.EntersWithCounters(obj, amount, kind, condition, also or (), span=_span(meta))
 
+    def if_enters_with_keywords_counters(self, meta, condition, obj, kw, counters, where=None):
+        amount, kind = counters
+        return A.EntersWithCounters(obj, amount, kind, condition, (kw.name,), keywords_first=True, where_x=where,
+                                    span=_span(meta))  # fmt: skip
+
     def counters_on_it(self, meta, amount, kind, per=None):
         if per is not None:
             amount = A.ForEach(amount, per, span=_span(meta))
@@ -1110,7 +1115,10 @@ class ToAst:
         return A.WithChosenName(span=_span(meta))
 
     def sacrificed_ref(self, meta, noun):
-        return A.SacrificedRef(str(noun), span=_span(meta))
+        return A.CostPaidRef("sacrificed", str(noun), span=_span(meta))
+
+    def discarded_ref(self, meta, noun):
+        return A.CostPaidRef("discarded", str(noun), span=_span(meta))
 
     def comparison(self, meta, value, op):
         return A.Comparison(value, op or "eq", span=_span(meta))

@@ -91,10 +91,10 @@ class Ctx:
             return list(self.them or self.that)
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()
-        if isinstance(ref, A.SacrificedRef):
-            # 607.2j: what was sacrificed to pay this spell's additional cost
+        if isinstance(ref, A.CostPaidRef):
+            # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
-            return list(paid.get("sacrificed", ()))
+            return list(paid.get(ref.verb, ()))
         if isinstance(ref, A.AttachedRef):
             src = self.source_obj()
             return [src.attached_to] if src is not None and src.attached_to else []

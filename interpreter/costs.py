@@ -284,8 +284,8 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             raise Unsupported(f"discard cost of {type(part.what).__name__}")
         for v in victims:
             game.say(f"  discards {v.card.name}")
-            paid.setdefault("discarded", []).append(v.id)
-            move(game, v, "graveyard")
+            # the card in the graveyard is what "the discarded card" means (a hand has no last known information)
+            paid.setdefault("discarded", []).append(move(game, v, "graveyard").id)
         return
     if isinstance(part, A.TapObjectCost):
         if not isinstance(part.what, A.AnObject):

@@ -47,11 +47,9 @@ def check_card(
     chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue)}
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
-    sacrifices = any(
-        isinstance(a, A.AdditionalCost)
-        and any(isinstance(p, A.SacrificeCost) for p in a.cost.parts)
-        for a in card.abilities
-    )
+    spell_costs = [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)] + kicker_costs
+    sacrifices = any(isinstance(p, A.SacrificeCost) for c in spell_costs for p in c.parts)
+    discards = any(isinstance(p, A.DiscardCost) for c in spell_costs for p in c.parts)
     # X is chosen as a cost with X is paid (601.2b, 602.2b): the mana cost, a
     # kicker, a keyword's cost (morph {X}{B}{B}) — or an activated ability's own cost.
     card_costs = [*kicker_costs] + [
@@ -63,7 +61,11 @@ def check_card(
 
     for ability in card.abilities:
         own_cost = ability.cost if isinstance(ability, A.ActivatedAbility) else None
-        x_defined = x_on_card or (own_cost is not None and _cost_has_x(own_cost))
+        x_defined = (
+            x_on_card
+            or (own_cost is not None and _cost_has_x(own_cost))
+            or getattr(ability, "where_x", None) is not None  # "enters with X ..., where X is ..."
+        )
         sacrifices_here = (
             sacrifices
             or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
@@ -137,7 +139,12 @@ def check_card(
                     f"'{render.r(node)}' refers to cards this ability looked at, and it looks at none",
                     hint="add 'Look at the top N cards of your library.' before it",
                 )
-            elif isinstance(node, A.SacrificedRef) and not sacrifices_here:
+            elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not discards:
+                report(
+                    node,
+                    "'the discarded card' refers to a cost of this card that discards, and there is none (607.2i, 607.2j)",
+                )
+            elif isinstance(node, A.CostPaidRef) and node.verb == "sacrificed" and not sacrifices_here:
                 report(
                     node,
                     "'the sacrificed creature' refers to a cost of this card or ability that sacrifices, and there is none (607.2j)",
@@ -200,7 +207,7 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
                 A.ExiledCards,
                 A.OfChosenType,
                 A.WithChosenName,
-                A.SacrificedRef,
+                A.CostPaidRef,
                 A.LookedCards,
                 A.Keyword,
                 A.Pump,

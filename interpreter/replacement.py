@@ -168,10 +168,16 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
     ctx = Ctx(game, obj.controller, obj.id)
     if ab.condition is not None and not ctx.holds(ab.condition):
         return
+    if ab.where_x is not None:
+        ctx.x = ctx.quantity(ab.where_x)
     n = ctx.quantity(ab.amount)
     if n > 0:
         obj.counters[ab.kind] = obj.counters.get(ab.kind, 0) + n
         game.say(f"  {display_name(obj)} enters with {n} {ab.kind} counter{'s' if n != 1 else ''}")
+    if ab.keywords:
+        # 614.1c: it enters with these abilities and has them while it stays on the battlefield
+        obj.became = (*obj.became, A.Becomes(ab.object, (), ab.keywords))
+        game.say(f"  {display_name(obj)} enters with {', '.join(ab.keywords)}")
 
 
 def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:

@@ -223,3 +223,59 @@ def test_aura_goes_to_the_graveyard_when_its_creature_leaves() -> None:
     assert aura.zone == "graveyard"
     assert aura.became == ()
     assert chars(aura).subtypes == ()
+
+
+# --------------------------------------------------------------------------
+# "The discarded card" (Dralnu's Pet)
+# --------------------------------------------------------------------------
+
+DRALNUS_PET = (
+    "Kicker—{2}{B}, Discard a creature card.",
+    "If Test Card was kicked, it enters with flying and with X +1/+1 counters on it, where X is the discarded "
+    "card's mana value.",
+)
+
+
+def test_enters_with_a_keyword_and_with_x_counters_where_x_is_the_discarded_cards_mana_value() -> None:
+    c = parse_card("Test Card {1}{U}{U}\nCreature — Shapeshifter\n" + "\n".join(DRALNUS_PET) + "\n2/2\n")
+    ab = c.abilities[-1]
+    assert isinstance(ab, A.EntersWithCounters)
+    assert ab.keywords == ("flying",) and ab.keywords_first
+    assert ab.amount == A.VarX()
+    assert ab.where_x == A.PowerOf(A.CostPaidRef("discarded", "card"), "mana_value")
+    assert DRALNUS_PET[1] in render_card(c)
+    assert parse_card(render_card(c)) == c
+    assert check_links(c) == []
+
+
+def test_the_discarded_card_without_a_discard_cost_is_a_link_error() -> None:
+    c = parse_card(
+        "Test Card {1}{U}{U}\nCreature — Shapeshifter\nKicker {2}{B}\n" + DRALNUS_PET[1] + "\n2/2\n"
+    )
+    errors = check_links(c)
+    assert [e for e in errors if "discarded card" in str(e)]
+
+
+def test_sacrificed_and_discarded_are_one_kind_of_reference() -> None:
+    (deal,) = actions(card("Test Card deals damage equal to the sacrificed creature's power to any target."))
+    assert isinstance(deal, A.DealDamage)
+    assert deal.amount == A.PowerOf(A.CostPaidRef("sacrificed", "creature"))
+
+
+def test_dralnus_pet_kicked_has_flying_only_while_it_stays() -> None:
+    from interpreter.characteristics import chars, has_keyword
+    from interpreter.zones import move
+
+    game = run("k22_dralnus_pet_kicked.toml").game
+    pet = next(o for o in game.battlefield() if chars(o).name == "Dralnu's Pet")
+    assert has_keyword(game, pet, "flying")
+    move(game, pet, "hand")
+    assert not has_keyword(game, pet, "flying")
+
+
+def test_dralnus_pet_unkicked_has_no_flying() -> None:
+    from interpreter.characteristics import chars, has_keyword
+
+    game = run("k22_dralnus_pet_unkicked.toml").game
+    pet = next(o for o in game.battlefield() if chars(o).name == "Dralnu's Pet")
+    assert not has_keyword(game, pet, "flying")
