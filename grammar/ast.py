@@ -601,6 +601,17 @@ class LifePaid(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ThatMuch(Node):
+    """"that much": the amount of the event that triggered the ability
+    ("Whenever [this] deals damage, you gain that much life", 603.7c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LifeLostThisWay(Node):
+    """"the life lost this way": what the sentence before made a player lose (608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HighestAmong(Node):
     """ "the highest mana value among cards in your graveyard", "the greatest
     power among creatures they control"."""
@@ -631,6 +642,8 @@ Quantity: TypeAlias = (
     | Twice
     | Difference
     | HighestAmong
+    | ThatMuch
+    | LifeLostThisWay
     | LifePaid
     | ForEach
 )
@@ -1064,6 +1077,14 @@ class AddManaAnyColor(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Regenerate(Node):
+    """"Regenerate [this]": the next time it would be destroyed this turn,
+    instead tap it, remove it from combat and remove all damage from it (701.19)."""
+
+    what: ObjectRef
+
+
+@dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
     """ "you skip your next turn"."""
 
@@ -1093,6 +1114,7 @@ class PayAnyLife(Node):
 
 Action: TypeAlias = (
     DealDamage
+    | Regenerate
     | Destroy
     | Exile
     | ReturnTo
@@ -1202,6 +1224,13 @@ class LeavesTrigger(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DealsDamageTrigger(Node):
+    """"Whenever [this] deals damage" (any damage, 120.3; 603.2)."""
+
+    object: ObjectRef
+
+
+@dataclass(frozen=True, slots=True)
 class DiesTrigger(Node):
     """ "When [this] dies"."""
 
@@ -1260,6 +1289,7 @@ class DealsCombatDamageTrigger(Node):
 
 Trigger: TypeAlias = (
     EntersTrigger
+    | DealsDamageTrigger
     | LeavesTrigger
     | DiesTrigger
     | PhaseTrigger
@@ -1361,6 +1391,7 @@ class EntersWithCounters(Node):
     condition: Condition | None = None
     keywords: tuple[str, ...] = ()  # "and with first strike"
     keywords_first: bool = False  # "enters with flying and with X +1/+1 counters on it"
+    abilities: tuple[Ability, ...] = ()  # 'and with "Pay 3 life: Regenerate [this]."'
     where_x: Quantity | None = None  # ", where X is the discarded card's mana value"
 
 

@@ -43,7 +43,7 @@ _PIECES = re.compile(
     | (?P<word>[A-Za-z]+(?:'t)?(?:-[A-Za-z]+)*(?:'(?![A-Za-z]))?)
     | (?P<poss>'s\b)
     | (?P<dash>—|--?)
-    | (?P<punct>[.,:])
+    | (?P<punct>[.,:"])
     """,
     re.VERBOSE,
 )

@@ -267,6 +267,10 @@ class Renderer:
             text += " for each " + self.per(per)
         if n.keywords and not n.keywords_first:
             text += " and with " + self.keywords(n.keywords)
+        if n.abilities:
+            (ability,) = n.abilities
+            text += f' and with "{self.ability(ability)}"'
+            return f"If {self.cond(n.condition)}, {text}" if n.condition is not None else text
         if n.where_x is not None:
             text += f", where X is {self.q(n.where_x)}"
         if n.condition is not None:
@@ -537,7 +541,21 @@ class Renderer:
         return f"{self.subject(n.player, 'mill')} {self.cards(n.amount)}"
 
     def _r_GainLife(self, n: A.GainLife) -> str:
+        if not _is_count(n.amount) and not isinstance(n.amount, A.ThatMuch):
+            return f"{self.subject(n.player, 'gain')} life equal to {self.q(n.amount)}"
         return f"{self.subject(n.player, 'gain')} {self.q(n.amount)} life"
+
+    def _r_ThatMuch(self, n: A.ThatMuch) -> str:
+        return "that much"
+
+    def _r_LifeLostThisWay(self, n: A.LifeLostThisWay) -> str:
+        return "the life lost this way"
+
+    def _r_Regenerate(self, n: A.Regenerate) -> str:
+        return "regenerate " + self.obj(n.what)
+
+    def _r_DealsDamageTrigger(self, n: A.DealsDamageTrigger) -> str:
+        return f"{self.obj(n.object)} deals damage"
 
     def _r_LoseLife(self, n: A.LoseLife) -> str:
         if isinstance(n.amount, A.Half) and isinstance(n.amount.of, A.LifeTotal):

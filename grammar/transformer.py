@@ -388,6 +388,13 @@ class ToAst:
     def enters_also(self, meta, kws):
         return kws
 
+    def if_enters_with_quoted(self, meta, condition, obj, counters, ability):
+        """The quoted ability ends the sentence: its period is inside the quotes."""
+        amount, kind = counters
+        return A.EntersWithCounters(
+            obj, amount, kind, condition, abilities=(ability,), span=_span(meta)
+        )
+
     def if_static_effect(self, meta, condition, action):
         return _static(action, condition, meta)
 
@@ -472,6 +479,9 @@ class ToAst:
 
     def attacks_trigger(self, meta, obj):
         return A.AttacksTrigger(obj, span=_span(meta))
+
+    def deals_damage_trigger(self, meta, obj):
+        return A.DealsDamageTrigger(obj, span=_span(meta))
 
     def combat_damage_trigger(self, meta, obj):
         return A.DealsCombatDamageTrigger(obj, span=_span(meta))
@@ -1181,6 +1191,15 @@ class ToAst:
 
     def highest_life(self, meta):
         return A.HighestLife(span=_span(meta))
+
+    def that_much(self, meta):
+        return A.ThatMuch(span=_span(meta))
+
+    def life_lost_this_way(self, meta):
+        return A.LifeLostThisWay(span=_span(meta))
+
+    def regenerate(self, meta, what):
+        return A.Regenerate(what, span=_span(meta))
 
     def life_paid(self, meta, obj):
         return A.LifePaid(obj, span=_span(meta))

@@ -59,7 +59,7 @@ def check_card(
     x_on_card = _has_x(card.mana_cost) or any(_cost_has_x(c) for c in card_costs)
     render = Renderer(card)
 
-    for ability in card.abilities:
+    for ability in _abilities(card):
         own_cost = ability.cost if isinstance(ability, A.ActivatedAbility) else None
         x_defined = (
             x_on_card
@@ -70,6 +70,11 @@ def check_card(
             sacrifices
             or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
             or any(isinstance(n, A.Sacrifice) for n in ability.walk())  # "you may sacrifice ... If you do"
+        )
+        discards_here = (
+            discards
+            or (own_cost is not None and any(isinstance(p, A.DiscardCost) for p in own_cost.parts))
+            or any(isinstance(n, A.Discard) for n in _own_nodes(ability))  # "then discard a card"
         )
         looks_here = any(isinstance(n, A.LookAtTop) for n in ability.walk())
         for node, about_self in _references(ability):
@@ -123,6 +128,15 @@ def check_card(
                     "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
                     hint="add 'As [this] enters, choose a color.'",
                 )
+            elif isinstance(node, A.LifeLostThisWay) and not any(
+                isinstance(n, A.LoseLife) for n in _own_nodes(ability)
+            ):
+                report(node, "'the life lost this way' refers to an instruction of this ability that makes a player lose life, and there is none")
+            elif isinstance(node, A.ThatMuch) and not (
+                isinstance(ability, A.TriggeredAbility)
+                and isinstance(ability.trigger, (A.DealsDamageTrigger, A.DealsCombatDamageTrigger))
+            ):
+                report(node, "'that much' refers to the amount of the event that triggered the ability, and this ability has none (603.7c)")
             elif isinstance(node, A.LifePaid) and not pays_life:
                 report(
                     node,
@@ -139,7 +153,7 @@ def check_card(
                     f"'{render.r(node)}' refers to cards this ability looked at, and it looks at none",
                     hint="add 'Look at the top N cards of your library.' before it",
                 )
-            elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not discards:
+            elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not discards_here:
                 report(
                     node,
                     "'the discarded card' refers to a cost of this card that discards, and there is none (607.2i, 607.2j)",
@@ -176,6 +190,27 @@ def _has_x(cost: A.ManaCost | None) -> bool:
     return cost is not None and any(isinstance(s, A.VariableMana) for s in cost.symbols)
 
 
+def _abilities(card: A.Card) -> Iterator[A.Node]:
+    """The card's abilities, and the quoted ones it grants ('with "Pay 3 life: ..."')."""
+    for ability in card.abilities:
+        yield ability
+        for node in ability.walk():
+            if isinstance(node, A.EntersWithCounters):
+                yield from node.abilities
+
+
+def _own_nodes(ability: A.Node) -> Iterator[A.Node]:
+    """The nodes of an ability, not those of the quoted abilities inside it."""
+    stack: list[A.Node] = [ability]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = node.children()
+        if isinstance(node, A.EntersWithCounters):
+            children = tuple(c for c in children if c not in node.abilities)
+        stack.extend(reversed(children))
+
+
 def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     """Linked references in an ability, each with whether it is about the card itself.
 
@@ -188,11 +223,11 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
         and not ability.trigger.this_spell
     )
     about_target: set[int] = set()
-    for node in ability.walk():
+    for node in _own_nodes(ability):
         # "Counter target spell if it was kicked.": "it" is the target spell.
         if isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
             about_target.update(id(n) for n in node.condition.walk())
-    for node in ability.walk():
+    for node in _own_nodes(ability):
         if id(node) in about_target:
             continue
         if isinstance(node, (A.KickedCondition, A.TimesKicked)):
@@ -213,6 +248,8 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
                 A.Pump,
                 A.LifePaid,
                 A.CreatedWith,
+                A.LifeLostThisWay,
+                A.ThatMuch,
             ),
         ):
             yield node, True

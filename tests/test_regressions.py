@@ -229,3 +229,63 @@ def test_a_bullet_line_without_a_choice_is_an_error() -> None:
     with pytest.raises(CardParseError) as info:
         parse_card("Test Card {1}\nSorcery\nDraw a card.\n• Draw a card.")
     assert info.value.line == 4
+
+
+RAKAVOLVER = """Rakavolver {2}{R}
+Creature — Volver
+Kicker {1}{W} and/or {U} (You may pay an additional {1}{W} and/or {U} as you cast this spell.)
+If Rakavolver was kicked with its {1}{W} kicker, it enters with two +1/+1 counters on it and with "Whenever Rakavolver deals damage, you gain that much life."
+If Rakavolver was kicked with its {U} kicker, it enters with a +1/+1 counter on it and with flying.
+2/2"""
+
+
+def test_quoted_ability_a_permanent_enters_with() -> None:
+    from interpreter.links import check_card
+
+    c = parse_card(RAKAVOLVER)
+    assert render_card(c) == RAKAVOLVER
+    enters = c.abilities[1]
+    assert isinstance(enters, A.EntersWithCounters)
+    (granted,) = enters.abilities
+    assert isinstance(granted, A.TriggeredAbility)
+    assert granted.trigger == A.DealsDamageTrigger(A.SelfRef("name"))
+    (gain,) = granted.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert gain == A.GainLife(A.ThatMuch(), A.You())
+    assert check_card(c, "r.card", RAKAVOLVER) == []
+
+
+def test_regenerate_in_a_quoted_activated_ability() -> None:
+    text = 'If Test Card was kicked, it enters with two +1/+1 counters on it and with "Pay 3 life: Regenerate Test Card."'
+    c = parse_card(f"Test Card {{1}}{{W}}\nCreature — Volver\nKicker {{1}}{{B}} (You may pay an additional {{1}}{{B}} as you cast this spell.)\n{text}\n1/1")
+    assert render_card(c).splitlines()[3] == text
+    (granted,) = c.abilities[1].abilities  # type: ignore[union-attr]
+    assert isinstance(granted, A.ActivatedAbility)
+    assert granted.effect.sentences[0].actions == (A.Regenerate(A.SelfRef("name")),)  # type: ignore[union-attr]
+
+
+def test_life_lost_this_way_and_that_much_are_linked() -> None:
+    from interpreter.links import check_card
+
+    good = "Test Card {4}{B}{B}\nSorcery\nTarget opponent loses half their life, rounded up. You gain life equal to the life lost this way."
+    assert check_card(parse_card(good), "t.card", good) == []
+    assert roundtrip_line("Target opponent loses half their life, rounded up. You gain life equal to the life lost this way.") == good.splitlines()[-1]
+    bad = "Test Card {1}\nSorcery\nYou gain life equal to the life lost this way."
+    (err,) = check_card(parse_card(bad), "t.card", bad)
+    assert "the life lost this way" in err.message
+    assert (err.line, err.column, err.text) == (3, 24, "the life lost this way")
+    bad_much = "Test Card {1}\nSorcery\nYou gain that much life."
+    (err,) = check_card(parse_card(bad_much), "t.card", bad_much)
+    assert "'that much'" in err.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Test Card {2}{R}\nCreature — Human\n{R}, {T}, Discard a card: Test Card deals damage to target creature equal to the discarded card's mana value.\n1/3",
+        "Test Card {4}{U}\nCreature — Dragon\nWhenever Test Card attacks, draw a card, then discard a card. Test Card gets +X/+0 until end of turn, where X is the discarded card's mana value.\n5/5",
+    ],
+)
+def test_the_discarded_card_of_the_abilitys_own_cost_or_instruction(text: str) -> None:
+    from interpreter.links import check_card
+
+    assert check_card(parse_card(text), "t.card", text) == []
