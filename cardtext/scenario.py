@@ -19,6 +19,12 @@ README:
 * an ``order`` decision (several different triggered abilities of one
   player) is answered in ``choices`` by a list naming their sources, the one
   put on the stack first (and so resolving last) first;
+* ``attack = [REF, ...]`` declares attackers (508.1), ``block = { BLOCKER =
+  ATTACKER }`` declares blockers (509.1), ``combat = "damage"`` passes
+  through the combat steps until combat damage is dealt and ``combat =
+  "end"`` on to the second main phase; a ``divide`` decision (a creature's
+  combat damage among its blockers, 510.1c) is answered in ``choices`` by a
+  table ``{ REF = amount }``;
 * an expectation may also check ``damage``; ``face_down`` may be ``true``,
   ``false`` or how it became face down (``"manifested"``, ``"manifested
   dread"``, ``"cloaked"``, ``"morph"``); ``kicked`` may be a number of times
@@ -62,6 +68,7 @@ from interpreter import (
     turn_face_up,
 )
 from interpreter.choices import Decision, ScriptedChooser
+from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -72,8 +79,9 @@ ENTRY_KEYS = {"card", "tapped", "counters", "face_down"}
 STEP_KEYS = {
     "player", "cast", "from", "kick", "x", "targets", "choices", "activate", "ability",
     "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note", "face_down", "modes",
+    "attack", "block", "combat",
 }  # fmt: skip
-ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass")
+ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass", "attack", "block", "combat")
 EXPECT_KEYS = {
     "player", "zone", "card", "count", "counters", "power", "toughness", "tapped", "face_down",
     "mana_value", "colors", "kicked", "token", "name", "life", "damage", "note",
@@ -321,6 +329,8 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
                 if str(opt).lower() == raw.lower():
                     return opt
         return raw
+    if d.kind == "divide":
+        return _translate_divide(game, d, raw)
     if d.kind == "order":
         if not isinstance(raw, list):
             return raw
@@ -346,6 +356,21 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
             raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
         o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
         out.append(o.id)
+    return out
+
+
+def _translate_divide(game: Game, d: Decision, raw: Any) -> Any:
+    """``{ "B:Grizzly Bears" = 2, "B" = 1 }``: damage amounts by recipient."""
+    if not isinstance(raw, dict):
+        return raw
+    objs = _objects_of(game, d.options)
+    out: dict[Any, Any] = {}
+    for ref, amount in raw.items():
+        if ref in d.options:
+            out[ref] = amount
+            continue
+        o = resolve_ref(game, ref, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
+        out[o.id] = amount
     return out
 
 
@@ -534,7 +559,8 @@ class Runner:
         if "modes" in step and action != "cast":
             raise self.error("modes = [...] goes on a cast step: the modes of the modal spell cast (601.2b); "
                              "a triggered ability's modes are answered in 'choices'", self.loc.key(start, "modes"))  # fmt: skip
-        player = step.get("player", game.state.active)
+        default = game.opponents(game.state.active)[0] if action == "block" else game.state.active
+        player = step.get("player", default)
         if player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
         chooser = self.interactive or ScriptedChooser(
@@ -596,6 +622,12 @@ class Runner:
                 if step["pass"] is not True:
                     raise self.error("pass = true", where)
                 pass_priority(game)
+            elif action == "attack":
+                self._attack(game, player, step["attack"], where)
+            elif action == "block":
+                self._block(game, player, step["block"], where)
+            elif action == "combat":
+                self._combat(game, step["combat"], where)
         except IllegalAction as exc:
             if expected_error is not None and str(expected_error).lower() in str(exc).lower():
                 game.say(f"  refused as expected: {exc}")
@@ -619,6 +651,48 @@ class Runner:
                 f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
             ))  # fmt: skip
         self._check_leftovers(chooser, i, start, strict=True)
+
+    def _attack(self, game: Game, player: str, refs: Any, where: Location) -> None:
+        """``attack = [REF, ...]``: ``player`` declares these attackers (508.1)."""
+        if not isinstance(refs, list):
+            raise self.error("attack = [REF, ...]: the creatures that attack (an empty list for none)", where)
+        cands = [o for o in game.battlefield() if o.controller == player]
+        ids = [self._obj_ref(game, r, cands, f"a creature {player} controls to attack with", where).id for r in refs]
+        declare_attackers(game, player, ids)
+
+    def _block(self, game: Game, player: str, table: Any, where: Location) -> None:
+        """``block = { BLOCKER = ATTACKER, ... }``: ``player`` declares blockers (509.1)."""
+        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+            raise self.error('block = { "BLOCKER" = "ATTACKER", ... }: each blocker and the attacker it blocks', where)
+        mine = [o for o in game.battlefield() if o.controller == player]
+        theirs = [o for o in game.battlefield() if o.controller != player]
+        pairs = []
+        for b, a in table.items():
+            blocker = self._obj_ref(game, b, mine, f"a creature {player} controls to block with", where)
+            attacker = self._obj_ref(game, a, theirs, f"an attacking creature for {b} to block", where)
+            pairs.append((blocker.id, attacker.id))
+        declare_blockers(game, player, pairs)
+
+    def _combat(self, game: Game, goal: Any, where: Location) -> None:
+        """``combat = "damage"``: pass with an empty stack until combat damage is
+        dealt (510.2); ``combat = "end"``: on to the second main phase (511)."""
+        if goal not in ("damage", "end"):
+            raise self.error('combat = "damage" (on through combat damage) or "end" (on to the second main phase)', where)
+        if game.state.step not in COMBAT_STEPS:
+            raise IllegalAction(f"it is the {game.state.step} step, not the combat phase: declare attackers first (508.1)")
+        targets = ("combat_damage", "end_of_combat", "main2") if goal == "damage" else ("main2",)
+        if game.state.step in targets:
+            raise IllegalAction("combat damage has already been dealt in this combat (510)")
+        if game.state.stack:
+            raise IllegalAction("the stack isn't empty: resolve it before the combat goes on (117.4)")
+        for _ in range(10):
+            if game.state.step in targets:
+                return
+            if game.state.stack:
+                game.say("  the stack isn't empty: resolve it, then go on with the combat (117.4)")
+                return
+            pass_priority(game)
+        raise RuntimeError("combat did not end")
 
     def _check_leftovers(self, chooser: Any, i: int, start: int, *, strict: bool) -> None:
         if not isinstance(chooser, ScriptedChooser) or not strict:

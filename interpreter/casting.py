@@ -67,7 +67,7 @@ def sorcery_timing_ok(game: Game, player: PlayerId) -> str | None:
         return f"it is {game.state.active}'s turn"
     if game.state.stack:
         return "the stack is not empty"
-    if game.state.step != "main":
+    if game.state.step not in ("main", "main2"):
         return f"it is the {game.state.step} step, not a main phase"
     return None
 

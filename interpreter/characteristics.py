@@ -197,12 +197,13 @@ def _pump_effect(src: GameObject, eff: A.StaticEffect) -> bool:
     return True
 
 
-def _no_effect(src: GameObject, eff: A.StaticEffect) -> bool:
-    """"[this] can't block": combat is not modelled, so nothing observable changes."""
-    return False
+def _restriction(src: GameObject, eff: A.StaticEffect) -> bool:
+    """"[what] can't block", "[what] can't be blocked": restrictions on
+    declaring blockers (509.1b), read by :func:`restrictions`."""
+    return True
 
 
-STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _no_effect}
+STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _restriction}
 """What a static ability's effect (611.3) does, by the kind of its action;
 a kind not here raises :class:`~interpreter.errors.Unsupported`."""
 
@@ -211,15 +212,18 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
-def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]:
-    """Static abilities that change P/T or grant keywords, with each such
-    effect of them ("gets +1/+0 and can't be blocked" is one ability with two
-    effects): those of permanents on the battlefield, and those of a spell
-    about itself while it is on the stack ("If this spell was kicked, it has
-    split second", 113.6a/112.6)."""
+StaticAction = A.Pump | A.CantBlock
+
+
+def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, StaticAction]]:
+    """Static abilities' effects that apply, each with its source and ability
+    ("gets +1/+0 and can't be blocked" is one ability with two effects):
+    those of permanents on the battlefield, and those of a spell about itself
+    while it is on the stack ("If this spell was kicked, it has split
+    second", 113.6a/112.6)."""
     from .errors import Unsupported
 
-    out: list[tuple[GameObject, A.StaticEffect, A.Pump]] = []
+    out: list[tuple[GameObject, A.StaticEffect, StaticAction]] = []
     sources = game.battlefield() + game.zone_objects("stack")
     for src in sources:
         if src.face_down is not None:
@@ -233,12 +237,29 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
                     raise Unsupported(f"static ability with {type(action).__name__}")
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if fn(src, ab) and isinstance(action, A.Pump):
+                if fn(src, ab):
                     out.append((src, ab, action))
     return out
 
 
-def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: A.Pump, obj: GameObject) -> bool:
+def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]:
+    """Static effects that change P/T or grant keywords (layers 6 and 7c)."""
+    return [(src, ab, action) for src, ab, action in _static_effects(game) if isinstance(action, A.Pump)]
+
+
+def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
+    """509.1b: the blocking restrictions on ``obj`` from static abilities —
+    ``"can't block"`` and ``"can't be blocked"``."""
+    out: set[str] = set()
+    if obj.zone != "battlefield":
+        return frozenset()
+    for src, eff, action in _static_effects(game):
+        if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
+            out.add("can't be blocked" if action.blocked else "can't block")
+    return frozenset(out)
+
+
+def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject) -> bool:
     from .conditions import static_condition_holds
     from .filters import matches_ref_static
 
@@ -329,5 +350,5 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
-    "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars",
+    "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
 ]  # fmt: skip

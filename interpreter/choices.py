@@ -25,7 +25,7 @@ from .errors import UnansweredDecision
 if TYPE_CHECKING:
     from .state import Game
 
-Kind: TypeAlias = Literal["kick", "x", "modes", "targets", "may", "pick", "order", "word", "new_targets"]
+Kind: TypeAlias = Literal["kick", "x", "modes", "targets", "may", "pick", "order", "word", "new_targets", "divide"]
 
 
 @dataclass
@@ -38,6 +38,10 @@ class Decision:
     the targets and modes of the spell or ability the current step puts on
     the stack (answered by a scenario step's ``targets`` and ``modes``);
     other decisions are answered in order from its ``choices``.
+
+    A ``divide`` decision splits ``total`` (a creature's combat damage,
+    510.1c) among its options: the answer maps options to amounts; whether
+    the split is legal (trample, 702.19b) is the engine's to refuse.
 
     A ``modes`` decision's ``min``/``max`` say how many modes the rules
     allow; an answer of another size, or with a mode twice, is not an
@@ -54,6 +58,7 @@ class Decision:
     max: int = 1
     main: bool = False
     repeat: bool = False  # an option may be picked more than once (multikicker)
+    total: int = 0  # what a "divide" decision splits
 
     def describe_options(self) -> str:
         if not self.labels:
@@ -82,6 +87,7 @@ def how_to_answer(decision: Decision) -> str:
         "order": "a list naming the triggered abilities' sources, first put on the stack first",
         "word": "a word",
         "new_targets": "true or false",
+        "divide": "a table of REF = amount (e.g. { \"B:Grizzly Bears\" = 2, \"B\" = 1 })",
     }.get(decision.kind, "an answer")
     return f"{what} in the step's 'choices'"
 
@@ -115,6 +121,8 @@ def check_answer(decision: Decision, answer: Any) -> Any:
         if answer not in decision.options:
             raise unanswered(decision, f"{answer!r} is not " + decision.describe_options())
         return answer
+    if decision.kind == "divide":
+        return _check_division(decision, answer)
     if decision.kind == "modes":
         modes = list(answer) if isinstance(answer, list | tuple) else [answer]
         for v in modes:
@@ -135,6 +143,21 @@ def check_answer(decision: Decision, answer: Any) -> Any:
             raise unanswered(decision, f"{v!r} chosen twice")
         seen.append(v)
     return values
+
+
+def _check_division(decision: Decision, answer: Any) -> dict[Any, int]:
+    if not isinstance(answer, dict):
+        raise unanswered(decision, f"expected a table of amounts, got {answer!r}")
+    out: dict[Any, int] = {}
+    for key, amount in answer.items():
+        if key not in decision.options:
+            raise unanswered(decision, f"{key!r} is not a legal choice; " + decision.describe_options())
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise unanswered(decision, f"expected an amount 0 or more, got {amount!r}")
+        out[key] = amount
+    if sum(out.values()) != decision.total:
+        raise unanswered(decision, f"the amounts add up to {sum(out.values())}, not {decision.total}")
+    return out
 
 
 def _count_text(d: Decision) -> str:
@@ -229,6 +252,11 @@ class RandomChooser:
             opts = list(decision.options)
             rng.shuffle(opts)
             return opts
+        if decision.kind == "divide":
+            split = dict.fromkeys(decision.options, 0)
+            for _ in range(decision.total):
+                split[rng.choice(decision.options)] += 1
+            return split
         hi = min(decision.max, len(decision.options))
         lo = min(decision.min, hi)
         n = rng.randint(lo, hi)
@@ -254,6 +282,8 @@ class TerminalChooser:
                 text = self.read("  X> ").strip()
                 if text.isdigit():
                     return int(text)
+        if decision.kind == "divide":
+            return self._divide(decision)
         for i, label in enumerate(decision.labels, start=1):
             self.write(f"  {i}. {label}")
         if decision.kind == "word":
@@ -270,6 +300,17 @@ class TerminalChooser:
                 continue
             if decision.min <= len(picks) <= decision.max:
                 return picks
+
+
+    def _divide(self, decision: Decision) -> dict[Any, int]:
+        while True:
+            split: dict[Any, int] = {}
+            for option, label in zip(decision.options, decision.labels, strict=True):
+                text = self.read(f"  amount to {label}> ").strip()
+                split[option] = int(text) if text.isdigit() else 0
+            if sum(split.values()) == decision.total:
+                return split
+            self.write(f"  the amounts must add up to {decision.total}")
 
 
 __all__ = [

@@ -178,14 +178,17 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
                 source: GameObject | None = None) -> None:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life; a source with lifelink also gains its
-    controller that much life (702.15b)."""
+    controller that much life (702.15b); a creature dealt damage by a source
+    with deathtouch is destroyed by the next state-based action check (704.5h)."""
     game = ctx.game
     if amount <= 0:
         return
+    deathtouch = source is not None and has_keyword(game, source, "deathtouch")
     for o in objs:
         c = chars(o)
         if "creature" in c.types:
             o.damage += amount
+            o.deathtouched = o.deathtouched or deathtouch
         if "planeswalker" in c.types:
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)
         game.say(f"  {source_name} deals {amount} damage to {display_name(o)}")
@@ -501,8 +504,15 @@ def _fight(ctx: Ctx, a: A.Fight) -> bool:
     return True
 
 
-def _no_combat(ctx: Ctx, a: Any) -> bool:
-    """Combat and regeneration are not modelled; these change nothing the game can observe."""
+def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
+    """"can't block" / "can't be blocked" is a static ability's effect
+    (:func:`interpreter.characteristics.restrictions`, 509.1b); the grammar
+    writes no one-shot instruction of it, which would need a duration."""
+    raise Unsupported("'can't block' as an instruction, not a static ability")
+
+
+def _no_regeneration(ctx: Ctx, a: Any) -> bool:
+    """Regeneration is not modelled; "it can't be regenerated" changes nothing the game can observe."""
     return True
 
 
@@ -792,8 +802,8 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.CreateTokens: _create_tokens,
     A.CreateTokenCopy: _create_token_copy,
     A.Pump: _pump,
-    A.CantBlock: _no_combat,
-    A.CantBeRegenerated: _no_combat,
+    A.CantBlock: _cant_block,
+    A.CantBeRegenerated: _no_regeneration,
     A.TapObjects: _tap,
     A.UntapObjects: _untap,
     A.CounterSpell: _counter,

@@ -54,6 +54,7 @@ class GameObject:
     sick: bool = False
     attached_to: ObjectId | None = None
     became: tuple[A.Becomes, ...] = ()  # "it becomes an Aura ...": type changes on this object (611.2a)
+    deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
 
     @property
     def id(self) -> ObjectId:
@@ -64,6 +65,7 @@ class GameObject:
             self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
+            self.deathtouched,
         )  # fmt: skip
 
     @property

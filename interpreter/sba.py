@@ -6,6 +6,8 @@
   spell not on the stack ceases to exist;
 * 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
 * 704.5g a creature with lethal damage marked on it is destroyed;
+* 704.5h a creature dealt damage by a source with deathtouch since the last
+  check is destroyed;
 * 704.5i a planeswalker with no loyalty counters goes to the graveyard;
 * 704.5m an Aura attached illegally or to nothing goes to the graveyard;
   704.5n an Equipment attached illegally becomes unattached
@@ -39,8 +41,12 @@ def check(game: Game) -> bool:
                     dying.append((o, "has toughness 0 or less (704.5f)"))
                 elif t is not None and o.damage >= t:
                     dying.append((o, "has lethal damage (704.5g)"))
+                elif o.deathtouched:
+                    dying.append((o, "was dealt damage by a source with deathtouch (704.5h)"))
             elif "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
                 dying.append((o, "has no loyalty (704.5i)"))
+        for o in game.battlefield():
+            o.deathtouched = False
         for o, why in dying:
             game.say(f"  {display_name(o)} {why} and is put into the graveyard")
             move(game, o, "graveyard")

@@ -92,6 +92,32 @@ class PendingTrigger:
 
 
 @dataclass(slots=True)
+class Combat:
+    """The combat of the current turn (CR 506-511), from the declaration of
+    attackers to the end of combat (511.3: then creatures stop being
+    attacking and blocking).
+
+    ``attackers`` maps each attacking creature to the player it attacks, in
+    the order declared; ``blockers`` maps each blocking creature to the
+    attacker it blocks (one blocker blocks one attacker, 509.1a);
+    ``blocked`` are the attackers that became blocked — they stay blocked
+    even if their blockers leave (509.1h).  ``struck_first`` holds the creatures that had first strike or double strike as it began
+    (702.7b, 702.4b).  A creature that leaves the battlefield is a new object
+    (400.7), so it is no longer in combat (506.4).
+    """
+
+    attackers: dict[ObjectId, PlayerId] = field(default_factory=dict)
+    blockers: dict[ObjectId, ObjectId] = field(default_factory=dict)
+    blocked: frozenset[ObjectId] = frozenset()
+    struck_first: frozenset[ObjectId] = frozenset()
+    blockers_declared: bool = False
+
+    def clone(self) -> Combat:
+        return Combat(dict(self.attackers), dict(self.blockers), self.blocked, self.struck_first,
+                      self.blockers_declared)  # fmt: skip
+
+
+@dataclass(slots=True)
 class GameState:
     players: dict[PlayerId, Player]
     objects: dict[int, GameObject] = field(default_factory=dict)
@@ -108,6 +134,7 @@ class GameState:
     next_id: int = 1
     clock: int = 0
     seed: int = 0
+    combat: Combat | None = None
 
     def clone(self) -> GameState:
         return GameState(
@@ -121,6 +148,7 @@ class GameState:
             list(self.until_leaves),
             list(self.pending),
             self.active, self.step, self.turn, self.next_id, self.clock, self.seed,
+            self.combat.clone() if self.combat is not None else None,
         )  # fmt: skip
 
 
@@ -180,7 +208,25 @@ class BecameTarget:
     player: PlayerId
 
 
-Event: TypeAlias = Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget
+@dataclass(frozen=True, slots=True)
+class Attacked:
+    """``obj`` was declared as an attacker, attacking ``defender`` (508.1m)."""
+
+    obj: ObjectId
+    defender: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCombatDamage:
+    """``obj`` dealt combat damage to the player ``to`` (510.2)."""
+
+    obj: ObjectId
+    to: PlayerId
+
+
+Event: TypeAlias = (
+    Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
+)
 
 
 def targeted(game: Game, item: StackItem) -> None:
@@ -274,6 +320,6 @@ class Game:
 
 
 __all__ = [
-    "BecameTarget", "Cast", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
+    "Attacked", "BecameTarget", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
     "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp",
 ]  # fmt: skip

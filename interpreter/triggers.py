@@ -31,8 +31,10 @@ from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
+    Attacked,
     BecameTarget,
     Cast,
+    DealtCombatDamage,
     Entered,
     Event,
     Game,
@@ -183,7 +185,39 @@ def _becomes_target(game: Game, src_id: ObjectId, controller: PlayerId, t: Becom
     return True, event.obj, event.sid, event.player
 
 
+def _attacks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTrigger, event: Event,
+             spell_self: int | None) -> Hit:  # fmt: skip
+    """508.1m, 508.3a: "Whenever [this] attacks" / "Whenever a [filter] attacks"
+    trigger as attackers are declared; "defending player" is the player it attacks."""
+    if not isinstance(event, Attacked):
+        return NO
+    if _is_self(t.object):
+        return event.obj == src_id, event.obj, None, event.defender
+    filt = _filter_of(t.object)
+    obj = game.get(event.obj)
+    if filt is not None and obj is not None:
+        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, event.defender
+    return NO
+
+
+def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
+                         event: Event, spell_self: int | None) -> Hit:  # fmt: skip
+    """510.3a, 603.2: "Whenever [this] deals combat damage to a player"; "that
+    player" is the player dealt damage."""
+    if not isinstance(event, DealtCombatDamage):
+        return NO
+    if _is_self(t.object):
+        return event.obj == src_id, event.obj, None, event.to
+    filt = _filter_of(t.object)
+    obj = game.get(event.obj)
+    if filt is not None and obj is not None:
+        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, event.to
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    A.AttacksTrigger: _attacks,
+    A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
     A.EntersTrigger: _enters,
     A.LeavesTrigger: _leaves,
@@ -199,7 +233,7 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
                  spell_self: int | None = None) -> Hit:  # fmt: skip
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
     (triggers, triggering object, triggering spell, triggering player).  A
-    trigger the interpreter has no event for (combat is not modelled) never
+    trigger the interpreter has no event for never
     triggers; :mod:`interpreter.support` reports such cards."""
     fn = TRIGGERS.get(type(node.trigger))
     if fn is None:
@@ -312,6 +346,7 @@ def _trigger_words(node: A.TriggeredAbility) -> str:
     name = type(node.trigger).__name__.replace("Trigger", "").lower()
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
+            "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
             }.get(name, name)  # fmt: skip
 
 

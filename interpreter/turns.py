@@ -3,7 +3,13 @@
 When every player passes in succession, the top object of the stack
 resolves; with an empty stack the step ends.  A turn here is: upkeep →
 (draw) → main → end → cleanup.  The game starts in the first player's main
-phase.  At cleanup damage wears off and "until end of turn" effects end
+phase.  When the active player declares attackers
+(:func:`interpreter.combat.declare_attackers`), the first main phase is
+followed by the combat phase — beginning of combat, declare attackers,
+declare blockers, first-strike and regular combat damage, end of combat
+(506.1) — and a second main phase ("main2", 505.1); with no attackers
+declared, passing in the first main phase goes on to the end step, as a
+combat phase without attackers changes nothing (508.8).  At cleanup damage wears off and "until end of turn" effects end
 (514.2); mana pools empty at the end of every step (106.4).  The next
 player's turn starts with their permanents untapping (502.3) and a draw
 (504.1).
@@ -11,6 +17,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 
 from __future__ import annotations
 
+from . import combat
 from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
@@ -40,7 +47,9 @@ def pass_priority(game: Game) -> None:
 def _end_step(game: Game) -> None:
     state = game.state
     _empty_pools(game)
-    if state.step == "main":
+    if state.step in combat.COMBAT_STEPS:
+        _next_combat_step(game)
+    elif state.step in ("main", "main2"):
         state.step = "end"
         game.say(f"-- {state.active}'s end step")
         _phase_triggers(game, "end")
@@ -68,6 +77,42 @@ def _end_step(game: Game) -> None:
         game.say(f"-- {state.active}'s draw step and main phase")
         draw(game, state.active, 1)
     settle(game)
+
+
+def _next_combat_step(game: Game) -> None:
+    """506.1: the steps of combat in order; without attackers the declare
+    blockers and combat damage steps are skipped (508.8), and the
+    first-strike damage step happens only when a creature in combat has
+    first strike or double strike (510.4)."""
+    state = game.state
+    fight = state.combat
+    step = state.step
+    if step == "combat" or (step == "declare_attackers" and (fight is None or not fight.attackers)):
+        if step == "combat":
+            game.say("  no attackers are declared (508.8)")
+        state.step = "end_of_combat"
+    elif step == "declare_attackers":
+        combat.no_blockers(game)
+        return
+    elif step == "declare_blockers" and combat.first_strike_step(game):
+        state.step = "first_strike_damage"
+        game.say(f"-- {state.active}'s first-strike combat damage step (510.4)")
+        combat.deal_combat_damage(game, first=True)
+        return
+    elif step in ("declare_blockers", "first_strike_damage"):
+        state.step = "combat_damage"
+        game.say(f"-- {state.active}'s combat damage step (510)")
+        combat.deal_combat_damage(game, first=False)
+        return
+    elif step == "combat_damage":
+        state.step = "end_of_combat"
+    else:
+        combat.end_combat(game)
+        state.step = "main2"
+        game.say(f"-- {state.active}'s second main phase (505.1)")
+        _phase_triggers(game, "second_main")
+        return
+    game.say(f"-- {state.active}'s end of combat step (511)")
 
 
 __all__ = ["pass_priority"]

@@ -87,6 +87,7 @@ def move(
     obj.tapped = tapped
     obj.counters = {}
     obj.damage = 0
+    obj.deathtouched = False
     obj.face_down = face_down  # type: ignore[assignment]
     obj.attached_to = None
     obj.became = ()

@@ -49,12 +49,21 @@ def one(text: str):
     return card
 
 
-def test_a_trigger_the_engine_has_no_event_for_is_reported() -> None:
-    """Combat is not modelled: "Whenever this creature attacks" is a gap, with its place."""
+def test_combat_triggers_are_supported_through_the_trigger_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Whenever this creature attacks" (508.1m) and "deals combat damage to a
+    player" (510.3a) are in the engine's trigger table; without it, each is a
+    gap, with its place."""
+    from grammar import ast as A
+
     card = one("Raider {1}{R}\nCreature — Human\nWhenever this creature attacks, draw a card.\n2/2")
+    thief = one("Thief {2}{U}\nCreature — Rogue\nWhenever this creature deals combat damage to a player, draw a card.\n1/3")
+    assert gaps(card) == [] and gaps(thief) == []
+    monkeypatch.delitem(triggers.TRIGGERS, A.AttacksTrigger)
+    monkeypatch.delitem(triggers.TRIGGERS, A.DealsCombatDamageTrigger)
     (gap,) = gaps(card)
     assert gap.what == "trigger AttacksTrigger"
     assert "line 3" in str(gap)
+    assert [g.what for g in gaps(thief)] == ["trigger DealsCombatDamageTrigger"]
 
 
 def test_the_check_reads_the_tables_the_engine_runs_with(monkeypatch: pytest.MonkeyPatch) -> None:

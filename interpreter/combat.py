@@ -1,0 +1,324 @@
+"""Combat (CR 506-511): declaring attackers and blockers, and combat damage.
+
+The combat phase of the active player's turn, as far as scenarios need:
+
+* beginning of combat (507) — "at the beginning of combat" abilities trigger;
+* declare attackers (508) — :func:`declare_attackers`: untapped creatures
+  their controller has controlled continuously since the turn began, or with
+  haste (302.6), and without defender (702.3b), attack the other player;
+  attacking taps them unless they have vigilance (702.20b); "whenever [this]
+  attacks" triggers (508.1m);
+* declare blockers (509) — :func:`declare_blockers`: untapped creatures of
+  the defending player each block one attacker (509.1a), within the
+  restrictions of flying and reach (702.9b, 702.17b), menace (702.111b),
+  "can't block" and "can't be blocked" (509.1b);
+* combat damage (510) — :func:`deal_combat_damage`: a first-strike damage
+  step when a creature in combat has first strike or double strike (510.4,
+  702.7b, 702.4b); an unblocked attacker damages the player it attacks, a
+  blocked one divides its damage among its blockers as its controller
+  chooses (510.1c), trample lets the rest go to the player once each blocker
+  is assigned lethal damage, 1 being lethal from a source with deathtouch
+  (702.19b, 702.2c); lifelink and deathtouch apply as the damage is dealt
+  (702.15b, 704.5h);
+* end of combat (511) — creatures stop being in combat (511.3).
+
+Planeswalkers and battles can't be attacked here: every attacker attacks the
+player who isn't active.  Each step is left by passing priority with an empty
+stack (:mod:`interpreter.turns`).  Every refused declaration raises
+:class:`IllegalAction` and leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from .characteristics import chars, display_name, has_keyword, power_toughness, restrictions
+from .choices import Decision, ask
+from .context import Ctx
+from .errors import IllegalAction
+from .objects import GameObject, ObjectId, PlayerId
+from .state import Attacked, Combat, DealtCombatDamage, Game, StepBegan
+
+COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                "end_of_combat")  # fmt: skip
+"""The steps of the combat phase (506.1), as ``GameState.step`` names them."""
+
+
+def defending_player(game: Game) -> PlayerId:
+    """506.2: the defending player is the active player's opponent."""
+    return game.opponents(game.state.active)[0]
+
+
+def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
+    """Why ``obj`` can't be declared as an attacker by ``player`` (None if it can)."""
+    if obj.zone != "battlefield" or obj.controller != player:
+        return f"it isn't a permanent {player} controls"
+    if "creature" not in chars(obj).types:
+        return "it isn't a creature (508.1a)"
+    if obj.tapped:
+        return "it is tapped (508.1a)"
+    if obj.sick and not has_keyword(game, obj, "haste"):
+        return f"it hasn't been under {player}'s control continuously since the turn began and has no haste (302.6)"
+    if has_keyword(game, obj, "defender"):
+        return "it has defender (702.3b)"
+    return None
+
+
+def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` (None if it can)."""
+    if "creature" not in chars(blocker).types:
+        return "it isn't a creature (509.1a)"
+    if blocker.tapped:
+        return "it is tapped (509.1a)"
+    if "can't block" in restrictions(game, blocker):
+        return "it can't block (509.1b)"
+    if "can't be blocked" in restrictions(game, attacker):
+        return f"{display_name(attacker)} can't be blocked (509.1b)"
+    if has_keyword(game, attacker, "flying") and not (
+        has_keyword(game, blocker, "flying") or has_keyword(game, blocker, "reach")
+    ):
+        return f"{display_name(attacker)} has flying and it has neither flying nor reach (702.9b, 702.17b)"
+    return None
+
+
+def _combat(game: Game) -> Combat:
+    combat = game.state.combat
+    if combat is None:
+        raise IllegalAction("there is no combat this turn: no attackers were declared (508.8)")
+    return combat
+
+
+def begin_combat(game: Game) -> None:
+    """507: the beginning of combat step; its triggered abilities go on the
+    stack before attackers are declared (507.1)."""
+    from .triggers import settle
+
+    game.state.step = "combat"
+    game.say(f"-- {game.state.active}'s beginning of combat step (507)")
+    game.events.append(StepBegan("combat", game.state.active))
+    settle(game)
+
+
+def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -> None:
+    """508.1: the active player declares attackers (the turn-based action that
+    starts the declare attackers step).  From the first main phase this goes
+    through the beginning of combat; if abilities triggered there, they are
+    on the stack and the declaration waits until they have resolved."""
+    from .triggers import settle
+
+    with game.transaction():
+        state = game.state
+        if player != state.active:
+            raise IllegalAction(f"{player} can't declare attackers: it is {state.active}'s turn (508.1)")
+        if state.stack:
+            raise IllegalAction("attackers are declared as the declare attackers step begins, with an empty stack (508.1)")
+        if state.step == "main":
+            begin_combat(game)
+            if state.stack:
+                game.say("  attackers are declared once the beginning of combat step's abilities have resolved (507.1)")
+                return
+        elif state.step != "combat":
+            raise IllegalAction(f"attackers are declared in the combat phase after the first main phase; it is the {state.step} step (506.1)")
+        defender = defending_player(game)
+        state.step = "declare_attackers"
+        game.say(f"-- {player}'s declare attackers step (508)")
+        chosen: list[GameObject] = []
+        for oid in attackers:
+            obj = game.get(oid)
+            if obj is None:
+                raise IllegalAction("an attacker no longer exists")
+            if any(o.id == obj.id for o in chosen):
+                raise IllegalAction(f"{display_name(obj)} is declared as an attacker twice (508.1a)")
+            why = attack_refusal(game, obj, player)
+            if why is not None:
+                raise IllegalAction(f"{display_name(obj)} can't attack: {why}")
+            chosen.append(obj)
+        state.combat = Combat({o.id: defender for o in chosen})
+        if not chosen:
+            game.say("  no attackers: the declare blockers and combat damage steps are skipped (508.8)")
+        for obj in chosen:
+            vigilance = has_keyword(game, obj, "vigilance")
+            if not vigilance:
+                obj.tapped = True
+            game.say(f"  {display_name(obj)} attacks {defender}" + (" (vigilance: it doesn't tap, 702.20b)" if vigilance else ""))
+            game.events.append(Attacked(obj.id, defender))
+        settle(game)
+
+
+def declare_blockers(game: Game, player: PlayerId, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
+    """509.1: the defending player declares blockers: ``blocks`` pairs each
+    blocking creature with the attacker it blocks."""
+    from .triggers import settle
+
+    with game.transaction():
+        state = game.state
+        combat = _combat(game)
+        if state.step != "declare_attackers":
+            raise IllegalAction(f"blockers are declared as the declare blockers step begins, right after attackers; it is the {state.step} step (509.1)")
+        if not combat.attackers:
+            raise IllegalAction("no attackers were declared, so there is no declare blockers step (508.8)")
+        defender = defending_player(game)
+        if player != defender:
+            raise IllegalAction(f"{player} can't declare blockers: {defender} is the defending player (509.1)")
+        if state.stack:
+            raise IllegalAction("blockers are declared as the declare blockers step begins, with an empty stack (509.1)")
+        _blockers(game, blocks)
+        settle(game)
+
+
+def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
+    state = game.state
+    combat = _combat(game)
+    defender = defending_player(game)
+    state.step = "declare_blockers"
+    game.say(f"-- {state.active}'s declare blockers step (509)")
+    assigned: dict[ObjectId, ObjectId] = {}
+    for bid, aid in blocks:
+        blocker, attacker = game.get(bid), game.get(aid)
+        if blocker is None or attacker is None:
+            raise IllegalAction("a blocker or the attacker it blocks no longer exists")
+        if blocker.zone != "battlefield" or blocker.controller != defender:
+            raise IllegalAction(f"{display_name(blocker)} can't block: it isn't a creature {defender} controls (509.1a)")
+        if aid not in combat.attackers:
+            raise IllegalAction(f"{display_name(blocker)} can't block {display_name(attacker)}: it isn't attacking (509.1a)")
+        if bid in assigned:
+            raise IllegalAction(f"{display_name(blocker)} can block only one attacker (509.1a)")
+        why = block_refusal(game, blocker, attacker)
+        if why is not None:
+            raise IllegalAction(f"{display_name(blocker)} can't block {display_name(attacker)}: {why}")
+        assigned[bid] = aid
+    for aid in combat.attackers:
+        attacker = game.get(aid)
+        count = sum(1 for a in assigned.values() if a == aid)
+        if attacker is not None and count == 1 and has_keyword(game, attacker, "menace"):
+            raise IllegalAction(f"{display_name(attacker)} has menace: it can't be blocked except by two or more creatures (702.111b)")
+    combat.blockers = assigned
+    combat.blocked = frozenset(assigned.values())
+    combat.blockers_declared = True
+    for bid, aid in assigned.items():
+        game.say(f"  {display_name(game.obj(bid[0]))} blocks {display_name(game.obj(aid[0]))}")
+    if not assigned:
+        game.say(f"  {defender} declares no blockers")
+
+
+def _in_combat(game: Game, combat: Combat) -> list[GameObject]:
+    return [o for o in (game.get(x) for x in (*combat.attackers, *combat.blockers)) if o is not None]
+
+
+def first_strike_step(game: Game) -> bool:
+    """510.4: there is a first-strike combat damage step when an attacking or
+    blocking creature has first strike or double strike as it would begin."""
+    combat = _combat(game)
+    return any(has_keyword(game, o, "first strike") or has_keyword(game, o, "double strike")
+               for o in _in_combat(game, combat))  # fmt: skip
+
+
+def no_blockers(game: Game) -> None:
+    """The declare attackers step ended without a declaration of blockers:
+    the defending player declares none (509.1)."""
+    _blockers(game, [])
+
+
+def _lethal(game: Game, attacker: GameObject, blocker: GameObject, already: int) -> int:
+    """702.19b, 510.1c: the damage still needed to be lethal, counting damage
+    marked and damage assigned in this step; 1 from deathtouch (702.2c)."""
+    _, t = power_toughness(game, blocker)
+    need = max(0, (t or 0) - blocker.damage - already)
+    return min(need, 1) if has_keyword(game, attacker, "deathtouch") else need
+
+
+Assignment = list[tuple[GameObject, GameObject | PlayerId, int]]
+
+
+def _assign_blocked(game: Game, attacker: GameObject, power: int, blockers: list[GameObject],
+                    defender: PlayerId, assigned: dict[ObjectId, int]) -> Assignment:  # fmt: skip
+    """510.1c-d, 702.19b-e: how a blocked attacker's damage is assigned."""
+    trample = has_keyword(game, attacker, "trample")
+    if not blockers:
+        if trample:
+            return [(attacker, defender, power)]  # 702.19e
+        return []  # 509.1h: it stays blocked and assigns no damage
+    needs = [_lethal(game, attacker, b, assigned.get(b.id, 0)) for b in blockers]
+    if len(blockers) == 1 and (not trample or power <= needs[0]):
+        return [(attacker, blockers[0], power)]
+    options: list[GameObject | PlayerId] = [*blockers, *([defender] if trample else [])]
+    labels = [f"{display_name(b)} (lethal: {n})" for b, n in zip(blockers, needs, strict=True)]
+    labels += [defender] if trample else []
+    ids: list[ObjectId | PlayerId] = [o.id if isinstance(o, GameObject) else o for o in options]
+    d = Decision(
+        "divide", attacker.controller,
+        f"divide {display_name(attacker)}'s {power} combat damage among "
+        + ("its blockers and " + defender if trample else "its blockers") + " (510.1c"
+        + (", 702.19b: the player only once each blocker has lethal damage)" if trample else ")"),
+        ids, labels, total=power,
+    )  # fmt: skip
+    split = ask(game, d)
+    if trample and split.get(defender, 0) > 0:
+        for b, n in zip(blockers, needs, strict=True):
+            if split.get(b.id, 0) < n:
+                raise IllegalAction(
+                    f"{display_name(attacker)} can't assign damage to {defender}: {display_name(b)} isn't assigned "
+                    f"lethal damage ({n}) (702.19b)"
+                )  # fmt: skip
+    return [(attacker, o, split.get(i, 0)) for o, i in zip(options, ids, strict=True) if split.get(i, 0) > 0]
+
+
+def deal_combat_damage(game: Game, *, first: bool) -> None:
+    """510.1-510.2: every attacking and blocking creature that deals damage in
+    this step assigns it, then all of it is dealt at once.  In the
+    first-strike step, only creatures with first strike or double strike
+    deal damage; in the regular step, those that didn't deal first-strike
+    damage and those with double strike (510.4)."""
+    combat = _combat(game)
+    if first:
+        combat.struck_first = frozenset(o.id for o in _in_combat(game, combat) if has_keyword(game, o, "first strike")
+                                        or has_keyword(game, o, "double strike"))  # fmt: skip
+
+    def strikes(o: GameObject) -> bool:
+        if first:
+            return o.id in combat.struck_first
+        return o.id not in combat.struck_first or has_keyword(game, o, "double strike")
+
+    assignment: Assignment = []
+    assigned: dict[ObjectId, int] = {}
+    for aid, defender in combat.attackers.items():
+        attacker = game.get(aid)
+        if attacker is None or not strikes(attacker):
+            continue
+        power = power_toughness(game, attacker)[0] or 0
+        if power <= 0:
+            continue  # 510.1a
+        if aid not in combat.blocked:
+            parts: Assignment = [(attacker, defender, power)]
+        else:
+            blockers = [b for b in (game.get(x) for x, a in combat.blockers.items() if a == aid) if b is not None]
+            parts = _assign_blocked(game, attacker, power, blockers, defender, assigned)
+        for _, to, n in parts:
+            if isinstance(to, GameObject):
+                assigned[to.id] = assigned.get(to.id, 0) + n
+        assignment.extend(parts)
+    for bid, aid in combat.blockers.items():
+        blocker, attacker = game.get(bid), game.get(aid)
+        if blocker is None or attacker is None or not strikes(blocker):
+            continue
+        power = power_toughness(game, blocker)[0] or 0
+        if power > 0:
+            assignment.append((blocker, attacker, power))
+    from .effects import deal_damage
+
+    for source, to, amount in assignment:
+        ctx = Ctx(game, source.controller, source.id)
+        if isinstance(to, GameObject):
+            deal_damage(ctx, display_name(source), amount, [to], [], source)
+        else:
+            deal_damage(ctx, display_name(source), amount, [], [to], source)
+            game.events.append(DealtCombatDamage(source.id, to))
+
+
+def end_combat(game: Game) -> None:
+    """511.3: at the end of combat, creatures stop being attacking and blocking."""
+    game.state.combat = None
+
+
+__all__ = [
+    "COMBAT_STEPS", "attack_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
+    "declare_blockers", "defending_player", "end_combat", "first_strike_step", "no_blockers",
+]  # fmt: skip
