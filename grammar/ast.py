@@ -376,8 +376,14 @@ class CreatedWith(Node):
     put: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class NamedSelf(Node):
+    """"a card named [this card's name]" (201.2)."""
+
+
 Quality: TypeAlias = (
-    CreatedWith
+    NamedSelf
+    | CreatedWith
     | WithKeyword
     | WithManaValue
     | WithCounter
@@ -1085,6 +1091,15 @@ class Regenerate(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SpendOnly(Node):
+    """"Spend this mana only to cast kicked spells": a restriction on the mana
+    the ability makes (106.6)."""
+
+    filter: ObjectFilter
+    kicked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
     """ "you skip your next turn"."""
 
@@ -1146,6 +1161,7 @@ Action: TypeAlias = (
     | AddMana
     | AddManaAnyColor
     | SkipTurn
+    | SpendOnly
     | SearchLibrary
 )
 
@@ -1456,16 +1472,25 @@ class EntersAsCopy(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SetPT(Node):
+    """"Enchanted creature is 8/8": sets its base power and toughness (613.4b)."""
+
+    what: ObjectRef
+    power: str
+    toughness: str
+
+
+@dataclass(frozen=True, slots=True)
 class StaticEffect(Node):
     """A continuous effect from a static ability (611.3): an anthem, "can't
     block", "has haste as long as ..."."""
 
-    action: Pump | CantBlock
+    action: Pump | CantBlock | SetPT
     condition: Condition | None = None
-    more: tuple[Pump | CantBlock, ...] = ()  # "gets +1/+0 and can't be blocked": more effects of the same ability
+    more: tuple[Pump | CantBlock | SetPT, ...] = ()  # "gets +1/+0 and can't be blocked": more effects of the same ability
 
     @property
-    def effects(self) -> tuple[Pump | CantBlock, ...]:
+    def effects(self) -> tuple[Pump | CantBlock | SetPT, ...]:
         """Every effect of the ability, in printed order (one ability, 113.3d)."""
         return (self.action, *self.more)
 

@@ -301,6 +301,16 @@ class Renderer:
         verb = self.verb("cost", n.what)
         return f"{self.obj(n.what)} {verb} {mana_text(n.amount)} {n.change} to cast."
 
+    def _r_SetPT(self, n: A.SetPT) -> str:
+        return f"{self.obj(n.what)} is {n.power}/{n.toughness}"
+
+    def _r_SpendOnly(self, n: A.SpendOnly) -> str:
+        kicked = "kicked " if n.kicked else ""
+        return f"spend this mana only to cast {kicked}{self.filter(n.filter, plural=True)}"
+
+    def _r_NamedSelf(self, n: A.NamedSelf) -> str:
+        return f"named {self.name}"
+
     def _r_PTEqual(self, n: A.PTEqual) -> str:
         return f"{self.poss(n.object)} power and toughness are each equal to {self.q(n.amount)}."
 

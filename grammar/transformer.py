@@ -431,6 +431,24 @@ class ToAst:
     def more_or_less(self, meta, tok):
         return str(tok).lower()
 
+    def static_set_pt(self, meta, what, pt):
+        power, toughness = str(pt).split("/")
+        return A.SetPT(what, power, toughness, span=_span(meta))
+
+    def static_set_pt_keywords(self, meta, what, pt, kws):
+        power, toughness = str(pt).split("/")
+        have = A.Pump(what, None, None, kws, until_eot=False, verb="have", span=_span(meta))
+        return (A.SetPT(what, power, toughness, span=_span(meta)), have)
+
+    def spend_only(self, meta, kicked, f):
+        return A.SpendOnly(f, bool(kicked), span=_span(meta))
+
+    def kicked_word(self, meta, tok):
+        return True
+
+    def named_self(self, meta, tok):
+        return A.NamedSelf(span=_span(meta))
+
     def pt_equal(self, meta, obj, amount):
         return A.PTEqual(obj, amount, span=_span(meta))
 

@@ -289,3 +289,31 @@ def test_the_discarded_card_of_the_abilitys_own_cost_or_instruction(text: str) -
     from interpreter.links import check_card
 
     assert check_card(parse_card(text), "t.card", text) == []
+
+
+def test_set_power_toughness_and_a_card_named_this() -> None:
+    text = """Gigantiform {3}{G}{G}
+Enchantment — Aura
+Kicker {4} (You may pay an additional {4} as you cast this spell.)
+Enchant creature
+Enchanted creature is 8/8 and has trample.
+When Gigantiform enters, if it was kicked, you may search your library for a card named Gigantiform, put it onto the battlefield, then shuffle."""
+    c = parse_card(text)
+    assert render_card(c) == text
+    static = c.abilities[2]
+    assert isinstance(static, A.StaticEffect)
+    assert static.action == A.SetPT(A.AttachedRef("enchanted"), "8", "8")
+    assert static.more == (A.Pump(A.AttachedRef("enchanted"), None, None, ("trample",), until_eot=False, verb="have"),)
+    older = text.replace("Gigantiform enters,", "Gigantiform enters the battlefield,").replace("then shuffle.", "then shuffle your library.")
+    assert parse_card(older) == c
+
+
+def test_spend_this_mana_only_to_cast_kicked_spells() -> None:
+    text = "{T}: Add {G}{G}. Spend this mana only to cast kicked spells."
+    head = "Test Card {1}{G}\nCreature — Elf Druid\n"
+    c = parse_card(head + text + "\n0/2")
+    assert render_card(c).splitlines()[2] == text
+    (ability,) = c.abilities
+    assert isinstance(ability, A.ActivatedAbility)
+    spend = ability.effect.sentences[1].actions[0]  # type: ignore[union-attr]
+    assert spend == A.SpendOnly(A.ObjectFilter(("spell",)), kicked=True)
