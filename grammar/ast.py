@@ -226,6 +226,14 @@ class LookedCards(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BothRef(Node):
+    """"Saproling creatures and other Treefolk creatures": the objects of either description."""
+
+    first: ObjectRef
+    second: ObjectRef
+
+
+@dataclass(frozen=True, slots=True)
 class AttachedRef(Node):
     """ "enchanted creature" / "equipped creature"."""
 
@@ -497,6 +505,7 @@ ObjectRef: TypeAlias = (
     | CostPaidRef
     | LookedCards
     | AttachedRef
+    | BothRef
     | ThemRef
     | Target
     | Each

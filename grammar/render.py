@@ -489,7 +489,7 @@ class Renderer:
             return ref.quantifier != "each"
         if isinstance(ref, A.ThatRef):
             return ref.word == "those"
-        if isinstance(ref, A.ThemRef):
+        if isinstance(ref, (A.ThemRef, A.BothRef)):
             return True
         if isinstance(ref, A.PlayerGroup):
             return ref.which == "your_opponents"
@@ -737,6 +737,9 @@ class Renderer:
 
     def _r_ItRef(self, n: A.ItRef) -> str:
         return "it"
+
+    def _r_BothRef(self, n: A.BothRef) -> str:
+        return f"{self.obj(n.first)} and {self.obj(n.second)}"
 
     def _r_ThemRef(self, n: A.ThemRef) -> str:
         return n.word

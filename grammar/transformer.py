@@ -431,6 +431,9 @@ class ToAst:
     def more_or_less(self, meta, tok):
         return str(tok).lower()
 
+    def static_pump_both(self, meta, first, second, mod):
+        return self.static_pump(meta, A.BothRef(first, second, span=_span(meta)), mod)
+
     def static_set_pt(self, meta, what, pt):
         power, toughness = str(pt).split("/")
         return A.SetPT(what, power, toughness, span=_span(meta))

@@ -317,3 +317,16 @@ def test_spend_this_mana_only_to_cast_kicked_spells() -> None:
     assert isinstance(ability, A.ActivatedAbility)
     spend = ability.effect.sentences[1].actions[0]  # type: ignore[union-attr]
     assert spend == A.SpendOnly(A.ObjectFilter(("spell",)), kicked=True)
+
+
+def test_two_descriptions_joined_by_and() -> None:
+    text = "Saproling creatures and other Treefolk creatures get +1/+1."
+    c = parse_card(f"Test Card {{4}}{{G}}{{G}}\nLegendary Creature — Treefolk\n{text}\n4/7")
+    assert render_card(c).splitlines()[2] == text
+    (static,) = c.abilities
+    assert isinstance(static, A.StaticEffect)
+    pump = static.action
+    assert isinstance(pump, A.Pump) and isinstance(pump.what, A.BothRef)
+    first, second = pump.what.first, pump.what.second
+    assert isinstance(first, A.Each) and first.filter.nouns == ("creature",)
+    assert isinstance(second, A.Each) and second.filter.another
