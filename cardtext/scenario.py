@@ -369,7 +369,9 @@ def _translate_divide(game: Game, d: Decision, raw: Any) -> Any:
         if ref in d.options:
             out[ref] = amount
             continue
-        o = resolve_ref(game, ref, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
+        o = resolve_ref(game, ref, objs, what=f"'{d.prompt}'")
+        if o.id in out:
+            raise RefError(f"'{ref}' names a recipient given an amount already")
         out[o.id] = amount
     return out
 
@@ -685,13 +687,14 @@ class Runner:
             raise IllegalAction("combat damage has already been dealt in this combat (510)")
         if game.state.stack:
             raise IllegalAction("the stack isn't empty: resolve it before the combat goes on (117.4)")
-        for _ in range(10):
-            if game.state.step in targets:
-                return
-            if game.state.stack:
-                game.say("  the stack isn't empty: resolve it, then go on with the combat (117.4)")
-                return
-            pass_priority(game)
+        with game.transaction():  # refused as a whole: the game as it was before the step
+            for _ in range(10):
+                if game.state.step in targets:
+                    return
+                if game.state.stack:
+                    game.say("  the stack isn't empty: resolve it, then go on with the combat (117.4)")
+                    return
+                pass_priority(game)
         raise RuntimeError("combat did not end")
 
     def _check_leftovers(self, chooser: Any, i: int, start: int, *, strict: bool) -> None:
