@@ -237,7 +237,7 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
                     raise Unsupported(f"static ability with {type(action).__name__}")
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if fn(src, ab):
+                if fn(src, ab) and isinstance(action, A.Pump | A.CantBlock):
                     out.append((src, ab, action))
     return out
 
