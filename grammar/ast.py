@@ -201,6 +201,7 @@ class ExiledCards(Node):
 
     plural: bool = False
     with_self: bool = False
+    all: bool = False  # "all cards exiled with [this]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -837,6 +838,7 @@ class ReturnTo(Node):
     owners: bool = True  # "its owner's hand" vs "your hand"
     under_owner: bool = False  # "under its owner's control"
     under_you: bool = False  # "under your control"
+    verb: Literal["return", "put"] = "return"  # "Put all cards exiled with ... into their owners' hands"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1109,6 +1111,16 @@ class SpendOnly(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileTop(Node):
+    """"exile the top card of your library [face down]" (406.3: a face-down
+    exiled card can't be looked at)."""
+
+    amount: Quantity
+    whose: PlayerRef
+    face_down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
     """ "you skip your next turn"."""
 
@@ -1120,8 +1132,9 @@ class SearchLibrary(Node):
 
     what: ObjectRef
     put: ObjectRef
-    zone: Literal["battlefield", "hand"]
+    zone: Literal["battlefield", "hand", "exile"]
     tapped: bool = False
+    whose: PlayerRef | None = None  # "Search target player's library ...": None is your own
 
 
 @dataclass(frozen=True, slots=True)
@@ -1171,6 +1184,7 @@ Action: TypeAlias = (
     | AddManaAnyColor
     | SkipTurn
     | SpendOnly
+    | ExileTop
     | SearchLibrary
 )
 

@@ -491,6 +491,8 @@ class Renderer:
             return ref.word == "those"
         if isinstance(ref, (A.ThemRef, A.BothRef)):
             return True
+        if isinstance(ref, A.ExiledCards):
+            return ref.plural
         if isinstance(ref, A.PlayerGroup):
             return ref.which == "your_opponents"
         if isinstance(ref, A.Target):
@@ -534,6 +536,8 @@ class Renderer:
                 where += " under their owners' control" if plural else " under its owner's control"
             elif n.under_you:
                 where += " under your control"
+        if n.verb == "put":
+            return f"put {self.obj(n.what)} into {where}"
         return f"return {self.obj(n.what)} to {where}"
 
     def _r_Draw(self, n: A.Draw) -> str:
@@ -703,7 +707,18 @@ class Renderer:
     def _r_SkipTurn(self, n: A.SkipTurn) -> str:
         return "you skip your next turn"
 
+    def _r_ExileTop(self, n: A.ExileTop) -> str:
+        top = "the top card" if _is_one(n.amount) else f"the top {self.cards(n.amount)}"
+        face = " face down" if n.face_down else ""
+        return f"exile {top} of {self.poss(n.whose)} library{face}"
+
     def _r_SearchLibrary(self, n: A.SearchLibrary) -> str:
+        if n.zone == "exile":
+            whose = self.poss(n.whose) if n.whose is not None else "your"
+            return (
+                f"search {whose} library for {self.obj(n.what)}, exile {self.obj(n.put)}, "
+                "then that player shuffles"
+            )
         where = (
             "into your hand"
             if n.zone == "hand"
@@ -759,7 +774,7 @@ class Renderer:
 
     def _r_ExiledCards(self, n: A.ExiledCards) -> str:
         if n.with_self:
-            return f"cards exiled with {self.name}"
+            return f"{'all ' if n.all else ''}cards exiled with {self.name}"
         return "the exiled card"
 
     def _r_AttachedRef(self, n: A.AttachedRef) -> str:

@@ -666,6 +666,21 @@ class ToAst:
             A.ItRef(), amount, _player_form(to), amount_after=True, span=_span(meta)
         )
 
+    def exile_top(self, meta, count, whose, face_down):
+        amount = count if count is not None else A.Number(1, "article")
+        return A.ExileTop(amount, whose, bool(face_down), span=_span(meta))
+
+    def face_down_word(self, meta, *toks):
+        return True
+
+    def put_into_owners_hands(self, meta, what):
+        return A.ReturnTo(what, "hand", verb="put", span=_span(meta))
+
+    def search_exile(self, meta, whose, what, put, shuffler, *rest):
+        if not isinstance(shuffler, A.ThatPlayer):
+            raise TextError("the library searched is shuffled by 'that player'", span=_span(meta))
+        return A.SearchLibrary(what, put, "exile", whose=whose, span=_span(meta))
+
     def search_library(self, meta, what, put, dest):
         zone, tapped = dest
         return A.SearchLibrary(what, put, zone, tapped, span=_span(meta))
@@ -978,6 +993,11 @@ class ToAst:
 
     def exiled_card(self, meta):
         return A.ExiledCards(span=_span(meta))
+
+    def all_exiled_with(self, meta, obj):
+        if not isinstance(obj, A.SelfRef):
+            raise TextError("'cards exiled with' names this object", span=_span(meta))
+        return A.ExiledCards(plural=True, with_self=True, all=True, span=_span(meta))
 
     def exiled_with(self, meta, obj):
         if not isinstance(obj, A.SelfRef):

@@ -43,7 +43,11 @@ def check_card(
     kicker_costs = [c for k in kickers for c in k.costs]
     can_kick_twice = any(k.multi for k in kickers) or len(kicker_costs) > 1
     nodes = [n for a in card.abilities for n in a.walk()]
-    exiles = any(isinstance(n, A.Exile) for n in nodes)
+    exiles = any(
+        isinstance(n, (A.Exile, A.ExileTop))
+        or (isinstance(n, A.SearchLibrary) and n.zone == "exile")
+        for n in nodes
+    )
     chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue)}
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)

@@ -330,3 +330,39 @@ def test_two_descriptions_joined_by_and() -> None:
     first, second = pump.what.first, pump.what.second
     assert isinstance(first, A.Each) and first.filter.nouns == ("creature",)
     assert isinstance(second, A.Each) and second.filter.another
+
+
+BOMAT = """Bomat Courier {1}
+Artifact Creature — Construct
+Haste
+Whenever Bomat Courier attacks, exile the top card of your library face down.
+{R}, Discard your hand, Sacrifice Bomat Courier: Put all cards exiled with Bomat Courier into their owners' hands.
+1/1"""
+
+
+def test_exile_the_top_card_face_down_and_the_cards_exiled_with_this() -> None:
+    """607.2a: "all cards exiled with [this]" is linked to the ability that exiles them."""
+    from interpreter.links import check_card
+
+    c = parse_card(BOMAT)
+    assert render_card(c) == BOMAT
+    trigger, activated = c.abilities[1], c.abilities[2]
+    assert isinstance(trigger, A.TriggeredAbility) and isinstance(activated, A.ActivatedAbility)
+    assert trigger.effect.sentences[0].actions == (A.ExileTop(A.Number(1, "article"), A.You(), face_down=True),)  # type: ignore[union-attr]
+    (put,) = activated.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert put == A.ReturnTo(A.ExiledCards(plural=True, with_self=True, all=True), "hand", verb="put")
+    assert check_card(c, "b.card", BOMAT) == []
+    no_exile = BOMAT.replace("exile the top card of your library face down", "draw a card")
+    (err,) = check_card(parse_card(no_exile), "b.card", no_exile)
+    assert "exiled" in err.message
+
+
+def test_search_another_players_library_and_exile() -> None:
+    text = "Search target player's library for up to three cards, exile them, then that player shuffles."
+    assert roundtrip_line(text) == text
+    older = card("Search target player's library for up to three cards, exile them, then that player shuffles his or her library.")
+    assert older == card(text)
+    (ability,) = older.abilities
+    (search,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
+    assert isinstance(search, A.SearchLibrary) and search.zone == "exile"
+    assert search.whose == A.Target(A.PlayerFilter())
