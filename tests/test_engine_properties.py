@@ -13,6 +13,13 @@ and casting modal spells and a creature with a modal triggered ability: every
 modal spell or ability on the stack has a number of distinct modes its
 "choose ..." allows, in printed order, and no target for a mode that wasn't
 chosen (700.2, 700.2c, 700.2d).
+
+They also include random declarations of attackers and blockers (508.1,
+509.1) among creatures with combat keywords and restrictions, and passing
+through combat damage (510): a refused declaration (a tapped or
+summoning-sick attacker, defender, a non-flyer blocking a flyer, one blocker
+on a menace attacker, "can't block", a block out of turn) or a refused
+damage assignment (trample, 702.19b) leaves the state as it was.
 """
 
 from __future__ import annotations
@@ -31,11 +38,13 @@ from interpreter import (
     activated_abilities,
     add_card,
     cast,
+    chars,
     new_game,
     pass_priority,
     resolve_top,
     turn_face_up,
 )
+from interpreter.combat import declare_attackers, declare_blockers
 
 CARDS_DIR = Path(__file__).parent / "cards"
 _POOL: dict = {}
@@ -62,6 +71,11 @@ SPELLS = [
 MODAL_CARDS = ["Inscription of Ruin", "Inscription of Abundance"]
 MORPH_CARDS = ["Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide"]
 TURN_UP_COSTS = ("mana", "morph", "morph")  # by the action's number, 1 to 3
+FIGHTERS = [
+    "Grizzly Bears", "Hill Giant", "Wind Drake", "Giant Spider", "Boggart Brute", "Colossal Dreadmaw",
+    "Thornbite Stalker", "Kavu Aggressor", "Wall of Wood", "Youthful Knight", "Fencing Ace", "Scroll Thief",
+    "Trumpet Herald", "Serra Angel", "Child of Night",
+]  # fmt: skip
 
 
 def cards_in_play(game: Game) -> int:
@@ -106,12 +120,13 @@ def check_modes(game: Game) -> None:
 names = st.sampled_from(SPELLS)
 board = st.fixed_dictionaries({
     "lands": st.lists(st.sampled_from(LANDS), min_size=0, max_size=7),
-    "creatures": st.lists(st.sampled_from(["Grizzly Bears", "Hill Giant", "Gnarlid Pack"]), max_size=2),
+    "creatures": st.lists(st.sampled_from(["Gnarlid Pack", *FIGHTERS]), max_size=3),
     "hand": st.lists(names, min_size=1, max_size=4),
     "library": st.lists(st.sampled_from(SPELLS + LANDS), max_size=5),
 })  # fmt: skip
 action = st.tuples(
-    st.sampled_from(["cast", "cast", "cast", "cast_face_down", "activate", "face_up", "face_up", "resolve", "resolve", "pass"]),
+    st.sampled_from(["cast", "cast", "cast", "cast_face_down", "activate", "face_up", "face_up", "resolve", "resolve", "pass",
+                     "attack", "block", "pass"]),
     st.sampled_from(["A", "B"]),
     st.integers(0, 9),
     st.integers(1, 3),
@@ -149,6 +164,17 @@ def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
         down = [o for o in game.battlefield() if o.face_down]
         if down:
             turn_face_up(game, player, down[index % len(down)].id, how=TURN_UP_COSTS[(number - 1) % 3])
+    elif kind == "attack":
+        mine = [o for o in game.battlefield() if o.controller == player]
+        mask = index * 3 + number
+        declare_attackers(game, player, [o.id for i, o in enumerate(mine) if mask >> (i % 5) & 1])
+    elif kind == "block":
+        attackers = list(game.state.combat.attackers) if game.state.combat else []
+        mine = [o for o in game.battlefield() if o.controller == player and "creature" in chars(o).types]
+        mask = index * 3 + number
+        pairs = [(o.id, attackers[(index + i) % len(attackers)]) for i, o in enumerate(mine)
+                 if attackers and mask >> (i % 5) & 1]  # fmt: skip
+        declare_blockers(game, player, pairs)
     elif kind == "resolve":
         resolve_top(game)
     else:
@@ -252,3 +278,37 @@ def test_random_face_down_actions_refuse_and_succeed() -> None:
             assert cards_in_play(game) == total
     for kind, seen in outcomes.items():
         assert seen["ok"] > 5 and seen["refused"] > 3, (kind, outcomes)
+
+
+def test_random_combat_declarations_refuse_and_succeed() -> None:
+    """Random attacks, blocks and passes through combat, on boards of creatures
+    with combat keywords: declarations are both accepted and refused, each
+    refusal leaves the game exactly as it was, and combat damage is dealt."""
+    outcomes = {"attack": {"ok": 0, "refused": 0}, "block": {"ok": 0, "refused": 0}, "pass": {"ok": 0, "refused": 0}}
+    damaged = 0
+    for seed in range(40):
+        boards = [
+            {"lands": ["Forest"], "creatures": FIGHTERS[seed % 15 :: 4], "hand": ["Grizzly Bears"], "library": LANDS},
+            {"lands": ["Island"], "creatures": FIGHTERS[(seed + 2) % 15 :: 5], "hand": ["Forest"], "library": LANDS},
+        ]
+        game = setup(seed, boards)
+        if seed % 3 == 0:
+            game.obj(game.zone("battlefield")[1]).sick = True  # came under A's control this turn (302.6)
+        total = cards_in_play(game)
+        script = [("attack", "A"), ("attack", "A"), ("block", "A"), ("block", "B"), ("block", "B"), ("block", "B"),
+                  ("pass", "A"), ("pass", "A"), ("pass", "A")]  # fmt: skip
+        for i, (kind, player) in enumerate(script):
+            before = game.state.clone()
+            log_len = len(game.log)
+            try:
+                take(game, kind, player, seed + i, 1 + (seed + i) % 3)
+                outcomes[kind]["ok"] += 1
+            except CardTextError:
+                outcomes[kind]["refused"] += 1
+                assert game.state == before, f"refused {kind} changed the state"
+                assert len(game.log) == log_len
+            check_zones(game)
+            assert cards_in_play(game) == total
+        damaged += game.player("B").life < 20 or any(o.damage for o in game.battlefield())
+    assert all(v["ok"] > 5 and v["refused"] > 3 for k, v in outcomes.items() if k != "pass"), outcomes
+    assert outcomes["pass"]["ok"] > 20 and damaged > 10, (outcomes, damaged)
