@@ -4,7 +4,8 @@ Entry points:
 
 * :func:`new_game`, :func:`add_card` — set up a game;
 * :func:`cast` (601.2), :func:`activate` (602), :func:`turn_face_up` (116.2b),
-  :func:`resolve_top` (608), :func:`pass_priority` (117.4) — the actions;
+  :func:`resolve_top` (608), :func:`pass_priority` (117.4),
+  :func:`declare_attackers` (508.1), :func:`declare_blockers` (509.1) — the actions;
 * choosers (:mod:`interpreter.choices`) answer every decision.
 
 Every refused action raises :class:`IllegalAction` and leaves the game exactly
@@ -23,6 +24,7 @@ _EXPORTS = {
     "activation": ("activate", "activated_abilities"),
     "casting": ("cast",),
     "characteristics": ("chars", "display_name", "keywords", "power_toughness"),
+    "combat": ("declare_attackers", "declare_blockers"),
     "choices": ("Chooser", "Decision", "RandomChooser", "ScriptedChooser", "TerminalChooser"),
     "errors": ("EngineError", "IllegalAction", "UnansweredDecision", "Unsupported"),
     "facedown": ("turn_face_up",),
@@ -39,7 +41,7 @@ __all__ = [
     "Chooser", "Decision", "EngineError", "Game", "GameObject", "GameState", "IllegalAction",
     "ObjectId", "PlayerId", "RandomChooser", "ScriptedChooser", "StackItem", "TerminalChooser",
     "UnansweredDecision", "Unsupported", "activate", "activated_abilities", "add_card", "cast",
-    "chars", "display_name", "keywords", "new_game", "pass_priority", "power_toughness",
+    "chars", "declare_attackers", "declare_blockers", "display_name", "keywords", "new_game", "pass_priority", "power_toughness",
     "resolve_top", "settle", "turn_face_up",
 ]  # fmt: skip
 assert sorted(__all__) == sorted(_MODULE_OF)
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
     from .casting import cast
     from .characteristics import chars, display_name, keywords, power_toughness
     from .choices import Chooser, Decision, RandomChooser, ScriptedChooser, TerminalChooser
+    from .combat import declare_attackers, declare_blockers
     from .errors import EngineError, IllegalAction, UnansweredDecision, Unsupported
     from .facedown import turn_face_up
     from .objects import GameObject, ObjectId, PlayerId
