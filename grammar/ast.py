@@ -1012,6 +1012,7 @@ class Manifest(Node):
     dread: bool = False
     cloak: bool = False
     looked: LookedCards | None = None  # "manifest one of those cards": from the cards looked at
+    from_hand: bool = False  # "Cloak a card from your hand": a card its player picks from hand
 
 
 @dataclass(frozen=True, slots=True)

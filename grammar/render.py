@@ -147,6 +147,8 @@ class Renderer:
         if isinstance(ability, A.Kicker):
             return ""  # written by _r_Kicker itself
         nodes = list(ability.walk())
+        if any(isinstance(n, A.Modes) for n in nodes):
+            return ""  # each mode carries its own reminder text (see ``modes``)
         manifests = [n for n in nodes if isinstance(n, A.Manifest)]
         if not manifests:
             if any(isinstance(n, A.CopySpell) and _may_be_permanent_spell(n.what) for n in nodes):
@@ -429,7 +431,11 @@ class Renderer:
             head = f"choose {m.count}. If {self.cond(m.condition)}, choose {m.count_if} instead."
         else:
             head = f"choose {m.count} —"
-        return head + "".join("\n• " + self.effect(mode) for mode in m.modes)
+        lines = []
+        for mode in m.modes:
+            reminder = self._reminder(mode)
+            lines.append("\n• " + self.effect(mode) + (f" {reminder}" if reminder else ""))
+        return head + "".join(lines)
 
     def sentence(self, s: A.Node) -> str:
         if isinstance(s, A.IfSentence) and s.trailing:
@@ -653,6 +659,8 @@ class Renderer:
             return f"{head} dread"
         if n.looked is not None:
             return f"{head} {self.obj(n.looked)}"
+        if n.from_hand:
+            return f"{head} a card from your hand"
         assert n.amount is not None
         whose = "your" if n.player is None or isinstance(n.player, A.You) else "their"
         if isinstance(n.amount, A.Number) and n.amount.value == 1 and n.amount.form == "article":

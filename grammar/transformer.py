@@ -874,6 +874,9 @@ class ToAst:
     def cloak(self, meta, amount):
         return A.Manifest(amount, cloak=True, span=_span(meta))
 
+    def cloak_from_hand(self, meta):
+        return A.Manifest(A.Number(1, "article"), cloak=True, from_hand=True, span=_span(meta))
+
     def manifest_what(self, meta, *parts):
         amount = parts[0] if len(parts) == 2 else A.Number(1, "article")
         return amount

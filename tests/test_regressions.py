@@ -366,3 +366,19 @@ def test_search_another_players_library_and_exile() -> None:
     (search,) = ability.effect.sentences[0].actions  # type: ignore[union-attr]
     assert isinstance(search, A.SearchLibrary) and search.zone == "exile"
     assert search.whose == A.Target(A.PlayerFilter())
+
+
+def test_cloak_a_card_from_your_hand_in_a_mode_with_its_reminder() -> None:
+    text = """Test Lord {2}{G}{U}
+Legendary Creature — Elf Ooze Wizard
+At the beginning of combat on your turn, choose one —
+• Cloak a card from your hand. (To cloak a card, put it onto the battlefield face down as a 2/2 creature with ward {2}. Turn it face up any time for its mana cost if it's a creature card.)
+• Put a +1/+1 counter on each colorless creature you control.
+3/4"""
+    c = parse_card(text)
+    assert render_card(c) == text
+    (ability,) = c.abilities
+    (modes,) = ability.effect.sentences  # type: ignore[union-attr]
+    assert isinstance(modes, A.Modes)
+    (cloak,) = modes.modes[0].sentences[0].actions  # type: ignore[union-attr]
+    assert cloak == A.Manifest(A.Number(1, "article"), cloak=True, from_hand=True)
