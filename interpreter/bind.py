@@ -71,6 +71,11 @@ def _contains(node: A.Node, kind: type) -> bool:
     return any(isinstance(n, kind) for n in node.walk())
 
 
+def _exiles_found(node: A.Node) -> bool:
+    """A search that exiles the cards it finds (701.23) is an exiling ability too."""
+    return any(isinstance(n, A.SearchLibrary) and n.zone == "exile" for n in node.walk())
+
+
 @per_node
 def linked_exile_ability(card: A.Card, referring: int) -> int | None:
     """607.2a: the ability of ``card`` that exiles the cards "the exiled card"
@@ -79,7 +84,7 @@ def linked_exile_ability(card: A.Card, referring: int) -> int | None:
 
     candidates = [
         i for i, ab in enumerate(all_abilities(card))
-        if i != referring and _contains(ab, A.Exile)
+        if i != referring and (_contains(ab, A.Exile) or _contains(ab, A.ExileTop) or _exiles_found(ab))
     ]  # fmt: skip
     if not candidates:
         return -2  # nothing is linked: no card is "exiled with" it

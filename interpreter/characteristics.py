@@ -137,6 +137,9 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     )
 
 
+_FACE_DOWN_IN_EXILE = Chars("", (), (), (), (), None, (), (), None, None)
+"""406.3: a card exiled face down has no characteristics anyone can see."""
+
 _CLOAKED: list[Chars] = []
 
 
@@ -155,6 +158,8 @@ def chars(obj: GameObject) -> Chars:
     the type changes it underwent ("it becomes an Aura with enchant creature",
     layer 4 and 6)."""
     if obj.face_down is not None:
+        if obj.face_down == "exiled":
+            return _FACE_DOWN_IN_EXILE
         if obj.face_down != "cloaked":
             return _FACE_DOWN
         return _cloaked()
@@ -341,7 +346,8 @@ def has_keyword(game: Game, obj: GameObject, word: str) -> bool:
 def display_name(obj: GameObject) -> str:
     """How the log names an object: face-down permanents and spells have no name (M10)."""
     if obj.face_down is not None:
-        return f"face-down {'spell' if obj.zone == 'stack' else 'permanent'} [id {obj.cid}]"
+        kind = {"stack": "spell", "battlefield": "permanent"}.get(obj.zone, "card")
+        return f"face-down {kind} [id {obj.cid}]"
     base = obj.copy_of.name if obj.copy_of is not None else obj.card.name
     if obj.spell_copy:
         return f"copy of {base}"

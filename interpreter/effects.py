@@ -282,6 +282,24 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
     return bool(done)
 
 
+def _exile_top(ctx: Ctx, a: A.ExileTop) -> bool:
+    """"Exile the top N cards of [whose] library [face down]": each card goes
+    to exile, linked to this ability (607.2a); exiled face down, no player
+    may look at it there (406.3) and it has no characteristics until it
+    leaves exile (708.2 is for permanents and spells only)."""
+    game = ctx.game
+    n = ctx.quantity(a.amount)
+    done: list[GameObject] = []
+    for p in ctx.players(a.whose):
+        for cid in list(game.zone("library", p)[:n]):
+            new = move(game, game.obj(cid), "exile", face_down="exiled" if a.face_down else None)
+            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+            done.append(new)
+            game.say(f"  exiles the top card of {p}'s library" + (" face down" if a.face_down else f": {new.card.name}"))
+    _acted(ctx, done)
+    return bool(done)
+
+
 def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
     game = ctx.game
     objs = _current(ctx, ctx.objects(a.what))
@@ -292,7 +310,7 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
             if o.zone == "hand":
                 continue
             new = move(game, o, "hand")
-            game.say(f"  returns {name} to {new.owner}'s hand")
+            game.say(f"  {'puts' if a.verb == 'put' else 'returns'} {new.card.name} into {new.owner}'s hand")
         else:
             if o.zone == "battlefield":
                 continue
@@ -790,6 +808,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.DealDamage: _deal_damage,
     A.Destroy: _destroy,
     A.Exile: _exile,
+    A.ExileTop: _exile_top,
     A.ReturnTo: _return,
     A.Draw: _draw,
     A.Discard: _discard,
