@@ -576,6 +576,11 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     for p in ctx.players(a.player):
         if a.dread:
             made.extend(manifest_dread(ctx, p))
+        elif a.from_hand:
+            from .facedown import manifest_from_hand
+
+            n = ctx.quantity(a.amount) if a.amount is not None else 1
+            made.extend(manifest_from_hand(ctx, p, n, cloak=a.cloak))
         else:
             n = ctx.quantity(a.amount) if a.amount is not None else 1
             made.extend(manifest(ctx, p, n, cloak=a.cloak))
