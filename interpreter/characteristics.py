@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
@@ -164,7 +165,19 @@ def chars(obj: GameObject) -> Chars:
             return _FACE_DOWN
         return _cloaked()
     base = printed_chars(obj.copy_of) if obj.copy_of is not None else printed_chars(obj.card, obj.token_colors)
+    if obj.granted:
+        base = _with_granted(base, obj.granted)
     return _became(base, obj.became) if obj.became else base
+
+
+@lru_cache(maxsize=512)
+def _with_granted(c: Chars, granted: tuple[A.Ability, ...]) -> Chars:
+    """614.1c: abilities a permanent entered with ('enters with "Pay 3 life:
+    Regenerate [this]."'), after its printed ones, so the printed abilities
+    keep their indexes; they last as long as it stays on the battlefield."""
+    from dataclasses import replace
+
+    return replace(c, abilities=c.abilities + granted)
 
 
 CARD_TYPE_WORDS = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle"})

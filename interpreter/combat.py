@@ -35,7 +35,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Attacked, Combat, DealtCombatDamage, Game, StepBegan
+from .state import Attacked, Combat, DealtCombatDamage, DealtDamage, Game, StepBegan
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
                 "end_of_combat")  # fmt: skip
@@ -304,13 +304,18 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
             assignment.append((blocker, attacker, power))
     from .effects import deal_damage
 
+    totals: dict[ObjectId, int] = {}
     for source, to, amount in assignment:
         ctx = Ctx(game, source.controller, source.id)
+        if amount > 0:
+            totals[source.id] = totals.get(source.id, 0) + amount
         if isinstance(to, GameObject):
-            deal_damage(ctx, display_name(source), amount, [to], [], source)
+            deal_damage(ctx, display_name(source), amount, [to], [], source, event=False)
         else:
-            deal_damage(ctx, display_name(source), amount, [], [to], source)
+            deal_damage(ctx, display_name(source), amount, [], [to], source, event=False)
             game.events.append(DealtCombatDamage(source.id, to))
+    for sid, total in totals.items():
+        game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
 
 
 def end_combat(game: Game) -> None:

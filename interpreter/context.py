@@ -39,6 +39,7 @@ class Ctx:
     trigger_object: ObjectId | None = None
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
+    trigger_amount: int | None = None
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
 

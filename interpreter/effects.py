@@ -175,14 +175,20 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 
 
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
-                source: GameObject | None = None) -> None:  # fmt: skip
+                source: GameObject | None = None, *, event: bool = True) -> None:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life; a source with lifelink also gains its
     controller that much life (702.15b); a creature dealt damage by a source
-    with deathtouch is destroyed by the next state-based action check (704.5h)."""
+    with deathtouch is destroyed by the next state-based action check (704.5h).
+    The source's "deals damage" event carries the total dealt (603.7c);
+    ``event=False`` leaves it to the caller (combat damage, dealt at once)."""
+    from .state import DealtDamage
+
     game = ctx.game
     if amount <= 0:
         return
+    if event and source is not None and (objs or players):
+        game.events.append(DealtDamage(source.id, amount * (len(objs) + len(players))))
     deathtouch = source is not None and has_keyword(game, source, "deathtouch")
     for o in objs:
         c = chars(o)
@@ -231,10 +237,16 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
 
 
 def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
+    """701.8: put into the graveyard, unless a regeneration shield replaces it
+    (701.19b) — which "It can't be regenerated" in the same effect forbids (701.19c)."""
+    from .destroy import destroy
+
+    effect = ctx.item.effect if ctx.item is not None else None
+    regenerable = effect is None or not any(isinstance(n, A.CantBeRegenerated) for n in effect.walk())
     objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         ctx.game.say(f"  destroys {display_name(o)}")
-        move(ctx.game, o, "graveyard")
+        destroy(ctx.game, o, regenerable=regenerable)
     _acted(ctx, objs)
     ctx.it = [o.id for o in objs]
     return bool(objs)
@@ -530,8 +542,19 @@ def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
 
 
 def _no_regeneration(ctx: Ctx, a: Any) -> bool:
-    """Regeneration is not modelled; "it can't be regenerated" changes nothing the game can observe."""
+    """701.19c: "It can't be regenerated" is read by the destroy instruction of
+    the same effect (:func:`_destroy`); as an instruction of its own it does nothing more."""
     return True
+
+
+def _regenerate(ctx: Ctx, a: A.Regenerate) -> bool:
+    """701.19a: "Regenerate [permanent]" — a shield for the next time it would be destroyed this turn."""
+    from .destroy import add_shield
+
+    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        add_shield(ctx.game, o)
+    return bool(objs)
 
 
 # --------------------------------------------------------------------------
@@ -828,6 +851,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Pump: _pump,
     A.CantBlock: _cant_block,
     A.CantBeRegenerated: _no_regeneration,
+    A.Regenerate: _regenerate,
     A.TapObjects: _tap,
     A.UntapObjects: _untap,
     A.CounterSpell: _counter,

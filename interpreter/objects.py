@@ -56,6 +56,7 @@ class GameObject:
     attached_to: ObjectId | None = None
     became: tuple[A.Becomes, ...] = ()  # "it becomes an Aura ...": type changes on this object (611.2a)
     deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
+    granted: tuple[A.Ability, ...] = ()  # abilities it entered with ('enters with "..."', 614.1c)
 
     @property
     def id(self) -> ObjectId:
@@ -66,7 +67,7 @@ class GameObject:
             self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
-            self.deathtouched,
+            self.deathtouched, self.granted,
         )  # fmt: skip
 
     @property

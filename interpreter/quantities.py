@@ -118,7 +118,15 @@ def _for_each(ctx: Ctx, q: A.ForEach) -> int:
     return evaluate(ctx, q.base) * evaluate(ctx, q.per)
 
 
+def _that_much(ctx: Ctx, q: A.ThatMuch) -> int:
+    """603.7c: "that much" — the amount of the event that triggered the ability."""
+    if ctx.trigger_amount is None:
+        raise Unsupported("'that much' outside an ability triggered by an amount")
+    return ctx.trigger_amount
+
+
 QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
+    A.ThatMuch: _that_much,
     A.Number: _number,
     A.VarX: _var_x,
     A.TimesKicked: _times_kicked,

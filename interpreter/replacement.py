@@ -178,6 +178,10 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
         # 614.1c: it enters with these abilities and has them while it stays on the battlefield
         obj.became = (*obj.became, A.Becomes(ab.object, (), ab.keywords))
         game.say(f"  {display_name(obj)} enters with {', '.join(ab.keywords)}")
+    if ab.abilities:
+        # 614.1c: it enters with the quoted abilities and has them until it leaves (400.7)
+        obj.granted = (*obj.granted, *ab.abilities)
+        game.say(f"  {display_name(obj)} enters with {len(ab.abilities)} more abilit{'y' if len(ab.abilities) == 1 else 'ies'}")
 
 
 def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:

@@ -5,7 +5,8 @@
 * 704.5d a token not on the battlefield ceases to exist; 704.5e a copy of a
   spell not on the stack ceases to exist;
 * 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
-* 704.5g a creature with lethal damage marked on it is destroyed;
+* 704.5g a creature with lethal damage marked on it is destroyed (a
+  regeneration shield can replace that, :mod:`interpreter.destroy`);
 * 704.5h a creature dealt damage by a source with deathtouch since the last
   check is destroyed;
 * 704.5i a planeswalker with no loyalty counters goes to the graveyard;
@@ -17,6 +18,7 @@
 from __future__ import annotations
 
 from .characteristics import chars, display_name, power_toughness
+from .destroy import destroy
 from .state import Game
 from .zones import move
 
@@ -38,18 +40,22 @@ def check(game: Game) -> bool:
             if "creature" in c.types:
                 _, t = power_toughness(game, o)
                 if t is not None and t <= 0:
-                    dying.append((o, "has toughness 0 or less (704.5f)"))
+                    dying.append((o, "has toughness 0 or less (704.5f)", False))
                 elif t is not None and o.damage >= t:
-                    dying.append((o, "has lethal damage (704.5g)"))
+                    dying.append((o, "has lethal damage (704.5g)", True))
                 elif o.deathtouched:
-                    dying.append((o, "was dealt damage by a source with deathtouch (704.5h)"))
+                    dying.append((o, "was dealt damage by a source with deathtouch (704.5h)", True))
             elif "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
-                dying.append((o, "has no loyalty (704.5i)"))
+                dying.append((o, "has no loyalty (704.5i)", False))
         for o in game.battlefield():
             o.deathtouched = False
-        for o, why in dying:
-            game.say(f"  {display_name(o)} {why} and is put into the graveyard")
-            move(game, o, "graveyard")
+        for o, why, destroys in dying:
+            if destroys:
+                game.say(f"  {display_name(o)} {why} and is destroyed")
+                destroy(game, o)
+            else:
+                game.say(f"  {display_name(o)} {why} and is put into the graveyard")
+                move(game, o, "graveyard")
             done = True
         from .attach import check_attachments
 

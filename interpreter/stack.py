@@ -38,6 +38,7 @@ def item_ctx(game: Game, item: StackItem) -> Ctx:
     return Ctx(
         game, item.controller, item.source, item.ability, item, slot_index(item.effect) if item.effect else {},
         x=x, trigger_object=item.trigger_object, trigger_spell=item.trigger_spell, trigger_player=item.trigger_player,
+        trigger_amount=item.trigger_amount,
     )  # fmt: skip
 
 

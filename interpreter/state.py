@@ -54,12 +54,13 @@ class StackItem:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     modes: tuple[int, ...] | None = None
+    trigger_amount: int | None = None  # "that much": the amount of the triggering event (603.7c)
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
-            self.trigger_player, self.modes,
+            self.trigger_player, self.modes, self.trigger_amount,
         )  # fmt: skip
 
 
@@ -89,6 +90,7 @@ class PendingTrigger:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     order: int = 0
+    trigger_amount: int | None = None
 
 
 @dataclass(slots=True)
@@ -135,6 +137,7 @@ class GameState:
     clock: int = 0
     seed: int = 0
     combat: Combat | None = None
+    shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
 
     def clone(self) -> GameState:
         return GameState(
@@ -149,6 +152,7 @@ class GameState:
             list(self.pending),
             self.active, self.step, self.turn, self.next_id, self.clock, self.seed,
             self.combat.clone() if self.combat is not None else None,
+            list(self.shields),
         )  # fmt: skip
 
 
@@ -224,8 +228,18 @@ class DealtCombatDamage:
     to: PlayerId
 
 
+@dataclass(frozen=True, slots=True)
+class DealtDamage:
+    """``obj`` dealt ``amount`` damage, all its recipients together, in one
+    event (120.3; combat damage is dealt at once, 510.2)."""
+
+    obj: ObjectId
+    amount: int
+
+
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
+    | DealtDamage
 )
 
 

@@ -35,6 +35,7 @@ from .state import (
     BecameTarget,
     Cast,
     DealtCombatDamage,
+    DealtDamage,
     Entered,
     Event,
     Game,
@@ -215,7 +216,23 @@ def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: 
     return NO
 
 
+def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsDamageTrigger,
+                  event: Event, spell_self: int | None) -> Hit:  # fmt: skip
+    """120.3, 603.2: "Whenever [this] deals damage" — any damage, combat or
+    not, to any recipient; "that much" is the amount it dealt (603.7c)."""
+    if not isinstance(event, DealtDamage):
+        return NO
+    if _is_self(t.object):
+        return event.obj == src_id, event.obj, None, None
+    filt = _filter_of(t.object)
+    obj = game.get(event.obj)
+    if filt is not None and obj is not None:
+        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
@@ -270,7 +287,7 @@ def collect(game: Game) -> None:
                 if not ok:
                     continue
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
-                                         len(game.state.pending))  # fmt: skip
+                                         len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 game.state.pending.append(pending)
@@ -281,6 +298,7 @@ def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ct
     return Ctx(
         game, p.controller, p.source, p.ability, item, slot_index(effect),
         trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
+        trigger_amount=p.trigger_amount,
     )  # fmt: skip
 
 
@@ -315,7 +333,7 @@ def put_on_stack(game: Game) -> None:
             item = StackItem(
                 game.new_id(), "ability", p.controller, p.source, p.ability, p.node.effect, p.name,
                 condition=p.node.condition, trigger_object=p.trigger_object,
-                trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
+                trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
             who = f"{p.name}'s triggered ability"
@@ -347,6 +365,7 @@ def _trigger_words(node: A.TriggeredAbility) -> str:
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
+            "dealsdamage": "it dealt damage",
             }.get(name, name)  # fmt: skip
 
 

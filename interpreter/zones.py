@@ -91,6 +91,7 @@ def move(
     obj.face_down = face_down  # type: ignore[assignment]
     obj.attached_to = None
     obj.became = ()
+    obj.granted = ()
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
     if to in ("battlefield", "stack"):

@@ -25,3 +25,67 @@ def test_exile_top_face_down_hides_the_card(pool: dict[str, A.Card]) -> None:
     assert chars(exiled).name == "" and chars(exiled).types == ()
     assert display_name(exiled).startswith("face-down card")
     assert game.linked(courier.id).exiled_by(None) == [exiled.id]
+
+
+def _granted(pool: dict[str, A.Card], name: str, kicker: int) -> tuple[A.Ability, ...]:
+    """The quoted abilities of the volver's replacement effect for kicker cost ``kicker``."""
+    ab = [a for a in pool[name].abilities if isinstance(a, A.EntersWithCounters)][kicker]
+    return ab.abilities
+
+
+def test_deals_damage_trigger_on_noncombat_damage_gains_that_much(pool: dict[str, A.Card]) -> None:
+    """120.3, 603.7c: any damage, here from an effect, triggers 'deals damage'; 'that much' is the amount."""
+    from interpreter.context import Ctx
+    from interpreter.effects import deal_damage
+    from interpreter.triggers import settle
+
+    game = _game()
+    rakavolver = add_card(game, pool["Rakavolver"], "A", "battlefield")
+    rakavolver.granted = _granted(pool, "Rakavolver", 0)
+    bears = add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+    deal_damage(Ctx(game, "A", rakavolver.id), "Rakavolver", 1, [bears], ["B"], rakavolver)
+    settle(game)
+    assert len(game.state.stack) == 1
+    resolve_top(game)
+    assert game.player("A").life == 22  # 1 to Grizzly Bears and 1 to B: one event of 2
+    assert game.player("B").life == 19
+
+
+def test_granted_abilities_and_shields_end(pool: dict[str, A.Card]) -> None:
+    """614.1c: an ability it entered with is lost when it leaves (400.7);
+    701.19a: a regeneration shield ends in the cleanup step (514.2)."""
+    from interpreter import activate, pass_priority
+    from interpreter.zones import move
+
+    game = _game()
+    dega = add_card(game, pool["Degavolver"], "A", "battlefield")
+    dega.granted = _granted(pool, "Degavolver", 0)
+    assert any(isinstance(a, A.ActivatedAbility) for a in chars(dega).abilities)
+    activate(game, "A", dega.id, 1)
+    resolve_top(game)
+    assert game.state.shields == [dega.id]
+    pass_priority(game)  # end step
+    pass_priority(game)  # cleanup
+    assert game.state.shields == []
+    new = move(game, dega, "hand")
+    assert new.granted == () and not any(isinstance(a, A.ActivatedAbility) for a in chars(new).abilities)
+
+
+def test_lethal_damage_is_a_destruction_a_shield_replaces(pool: dict[str, A.Card]) -> None:
+    """704.5g is a destruction (701.19b): a shielded creature with lethal damage
+    stays, tapped and with its damage removed; toughness 0 (704.5f) is not one."""
+    from interpreter.destroy import add_shield
+    from interpreter.triggers import settle
+
+    game = _game()
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    add_shield(game, bears)
+    bears.damage = 5
+    settle(game)
+    assert bears.zone == "battlefield" and bears.tapped and bears.damage == 0
+    assert game.state.shields == []
+    add_shield(game, bears)
+    bears.counters["-1/-1"] = 2
+    settle(game)
+    assert bears.zone == "graveyard"
+    assert [o.card.name for o in game.zone_objects("graveyard", "A")] == ["Grizzly Bears"]

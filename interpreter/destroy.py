@@ -1,0 +1,54 @@
+"""Destroying a permanent (CR 701.8) and regeneration (701.19).
+
+"Regenerate [permanent]" sets up a regeneration shield: a replacement effect
+for the next time that permanent would be destroyed this turn (701.19a).
+Instead of being destroyed it becomes tapped, all damage is removed from it,
+and it is removed from combat (701.19b, 506.4).  Each shield is used up by
+the destruction it replaces; shields that are left end in the cleanup step
+(514.2).  "It can't be regenerated" makes a destruction ignore them (701.19c).
+Lethal damage and damage from a deathtouch source destroy (704.5g, 704.5h),
+so a shield replaces those too; toughness 0 or less doesn't (704.5f).
+"""
+
+from __future__ import annotations
+
+from .characteristics import display_name
+from .objects import GameObject, ObjectId
+from .state import Game
+from .zones import move
+
+
+def add_shield(game: Game, obj: GameObject) -> None:
+    """701.19a: one more regeneration shield on ``obj`` for this turn."""
+    game.state.shields.append(obj.id)
+    game.say(f"  {display_name(obj)} gets a regeneration shield (701.19a)")
+
+
+def remove_from_combat(game: Game, oid: ObjectId) -> None:
+    """506.4: it stops being an attacking, blocking or blocked creature; an
+    attacker it blocked stays blocked (509.1h)."""
+    combat = game.state.combat
+    if combat is None:
+        return
+    combat.attackers.pop(oid, None)
+    combat.blockers.pop(oid, None)
+    combat.blocked = combat.blocked - {oid}
+    combat.struck_first = combat.struck_first - {oid}
+
+
+def destroy(game: Game, obj: GameObject, *, regenerable: bool = True) -> bool:
+    """701.8a: put it into its owner's graveyard, unless a regeneration shield
+    replaces that (701.19b).  Returns whether it was destroyed."""
+    if regenerable and obj.id in game.state.shields:
+        game.state.shields.remove(obj.id)
+        obj.tapped = True
+        obj.damage = 0
+        obj.deathtouched = False
+        remove_from_combat(game, obj.id)
+        game.say(f"  {display_name(obj)} regenerates: it is tapped, its damage is removed and it is removed from combat (701.19b)")
+        return False
+    move(game, obj, "graveyard")
+    return True
+
+
+__all__ = ["add_shield", "destroy", "remove_from_combat"]
