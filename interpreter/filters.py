@@ -220,6 +220,9 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
         return src.attached_to == obj.id
     if isinstance(what, A.ObjectFilter):
         return matches(game, what, obj, you=src.controller, source=src.id)
+    if isinstance(what, A.BothRef):
+        # "Saproling creatures and other Treefolk creatures": either description (each object once)
+        return matches_ref_static(game, src, what.first, obj) or matches_ref_static(game, src, what.second, obj)
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 

@@ -30,9 +30,18 @@ def _number(ctx: Ctx, q: A.Number) -> int:
 
 
 def _var_x(ctx: Ctx, q: A.VarX) -> int:
-    if ctx.x is None:
-        raise Unsupported("X has no value here")
-    return ctx.x
+    """The X of this spell or ability; in a permanent's ability ("When [this]
+    enters, ... create X tokens"), the X chosen as it was cast, Kicker {X}
+    included (107.3m).  A permanent that wasn't cast has no such value: 0 (107.3m, K11)."""
+    if ctx.x is not None:
+        return ctx.x
+    linked = ctx.game.state.linked.get(ctx.source)
+    if linked is not None and linked.x is not None:
+        return linked.x
+    obj = ctx.obj_or_lki(ctx.source)
+    if obj is not None and obj.zone == "battlefield":
+        return 0
+    raise Unsupported("X has no value here")
 
 
 def _times_kicked(ctx: Ctx, q: A.TimesKicked) -> int:
