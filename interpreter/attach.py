@@ -9,10 +9,59 @@ attached to nothing and goes to the graveyard at the next check.
 
 from __future__ import annotations
 
+from grammar import ast as A
+
+from .bind import per_node
 from .characteristics import Chars, chars, display_name, keywords
+from .errors import Unsupported
 from .objects import GameObject
 from .state import Game
 from .zones import move
+
+
+def enchant_nouns(card: A.Card) -> list[str]:
+    """What the card's enchant abilities allow ("enchant creature": ``creature``, 702.5a)."""
+    out = []
+    for ab in card.abilities:
+        if isinstance(ab, A.KeywordLine):
+            for kw in ab.keywords:
+                if isinstance(kw, A.Keyword) and kw.name.lower().startswith("enchant "):
+                    out.append(kw.name.lower().removeprefix("enchant "))
+    return out
+
+
+@per_node
+def aura_spell_effect(card: A.Card) -> A.Effect | None:
+    """303.4a, 115.1b: an Aura spell targets the object its enchant ability
+    allows, and resolving, it enters attached to that object (608.3a); if the
+    target is illegal then, it doesn't resolve (608.3b).  Written as the
+    instruction "attach [this] to target [what it can enchant]", whose target
+    the casting steps choose (601.2c) like any other; the resolving permanent
+    spell is attached by :func:`interpreter.stack` (its effect isn't run)."""
+    if "Aura" not in card.type_line.subtypes:
+        return None
+    nouns = enchant_nouns(card)
+    if not nouns:
+        return None
+    if any(n in ("player", "opponent") or " " in n for n in nouns):
+        raise Unsupported(f"an Aura with enchant {' or '.join(nouns)}")
+    target = A.Target(A.ObjectFilter(tuple(nouns)))
+    return A.Effect((A.Sentence((A.Attach(A.SelfRef(), target),)),))
+
+
+def aura_target(effect: A.Effect) -> A.Target:
+    """The target of an Aura spell's :func:`aura_spell_effect`."""
+    action = effect.sentences[0]
+    assert isinstance(action, A.Sentence) and isinstance(action.actions[0], A.Attach)
+    to = action.actions[0].to
+    assert isinstance(to, A.Target)
+    return to
+
+
+def can_enchant(game: Game, card: A.Card, to: GameObject) -> bool:
+    """Could an Aura with ``card``'s enchant abilities be attached to ``to`` (303.4a)?"""
+    c = chars(to)
+    return to.zone == "battlefield" and any(_is_a(c, noun) for noun in enchant_nouns(card))
 
 
 def _is_a(c: Chars, noun: str) -> bool:
@@ -64,4 +113,4 @@ def check_attachments(game: Game) -> bool:
     return done
 
 
-__all__ = ["attach_problem", "check_attachments"]
+__all__ = ["attach_problem", "aura_spell_effect", "aura_target", "can_enchant", "check_attachments", "enchant_nouns"]

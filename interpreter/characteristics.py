@@ -8,8 +8,8 @@ from the layers that apply, in order:
 2. the face-down overlay (708.2, rules M1, M2): a 2/2 creature with no name,
    no subtypes, no color, no mana cost (mana value 0) and no abilities
    (cloaked: ward {2}, 701.58);
-3. continuous effects from static abilities — anthems, "+1/+1 for each ...",
-   "has haste as long as ..." (layer 6 and 7c) — and from resolved spells
+3. continuous effects from static abilities — "is 8/8" (layer 7b), anthems,
+   "+1/+1 for each ...", "has haste as long as ..." (layer 6 and 7c) — and from resolved spells
    that last until end of turn;
 4. counters (layer 7d).
 """
@@ -221,7 +221,12 @@ def _restriction(src: GameObject, eff: A.StaticEffect) -> bool:
     return True
 
 
-STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _restriction}
+def _set_pt(src: GameObject, eff: A.StaticEffect) -> bool:
+    """Layer 7b: "Enchanted creature is 8/8" sets base power and toughness (613.4b)."""
+    return True
+
+
+STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt}
 """What a static ability's effect (611.3) does, by the kind of its action;
 a kind not here raises :class:`~interpreter.errors.Unsupported`."""
 
@@ -230,7 +235,7 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
-StaticAction = A.Pump | A.CantBlock
+StaticAction = A.Pump | A.CantBlock | A.SetPT
 
 
 def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, StaticAction]]:
@@ -255,7 +260,7 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
                     raise Unsupported(f"static ability with {type(action).__name__}")
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if fn(src, ab) and isinstance(action, A.Pump | A.CantBlock):
+                if fn(src, ab) and isinstance(action, A.Pump | A.CantBlock | A.SetPT):
                     out.append((src, ab, action))
     return out
 
@@ -304,8 +309,9 @@ CHARACTERISTIC_DEFINING: dict[type, Callable[..., tuple[int, int]]] = {A.PTEqual
 
 
 def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
-    """Layer 7: base P/T, then static and until-end-of-turn changes (7c), then
-    +1/+1 and -1/-1 counters (7d)."""
+    """Layer 7: base P/T and characteristic-defining abilities (7a), effects
+    that set P/T ("is 8/8", 7b, in timestamp order), static and
+    until-end-of-turn changes (7c), then +1/+1 and -1/-1 counters (7d)."""
     from .quantities import static_quantity
 
     c = chars(obj)
@@ -317,6 +323,10 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
+        sets = [(src, eff, a) for src, eff, a in _static_effects(game) if isinstance(a, A.SetPT)]
+        for src, eff, setter in sorted(sets, key=lambda t: t[0].arrived):  # 613.7: timestamp order
+            if _affects(game, src, eff, setter, obj):
+                power, tough = _stat(setter.power), _stat(setter.toughness)
         for src, eff, pump in _static_pumps(game):
             if pump.power is None and pump.toughness is None:
                 continue

@@ -139,6 +139,11 @@ def matches(
             chosen = game.linked(source).chosen_by(None) if source is not None else None
             if chosen is None or chosen not in c.subtypes:
                 return False  # 607.5a: a choice never made matches nothing
+        elif isinstance(q, A.NamedSelf):
+            # 201.2: "a card named [this]": the name of the object the text is on
+            me = game.state.objects.get(source[0]) if source is not None else None
+            if me is None or obj.face_down is not None or c.name != (me.copy_of or me.card).name:
+                return False
         elif isinstance(q, A.WithChosenName):
             chosen = game.linked(source).chosen_by(None) if source is not None else None
             if chosen is None or c.name != chosen:

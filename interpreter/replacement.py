@@ -22,7 +22,7 @@ from .characteristics import chars, display_name
 from .context import Ctx
 from .errors import Unsupported
 from .linked import Linked
-from .objects import GameObject, PlayerId
+from .objects import GameObject, ObjectId, PlayerId
 from .state import Game
 from .zones import move
 
@@ -35,8 +35,31 @@ def put_onto_battlefield(
     linked: Linked | None = None,
     face_down: str | None = None,
     tapped: bool = False,
+    attach_to: ObjectId | None = None,
 ) -> GameObject:
+    """Put ``obj`` onto the battlefield under ``controller``'s control with its
+    enters replacement effects.  An Aura enters attached to ``attach_to`` (a
+    resolving Aura spell's target, 608.3a); an Aura put onto the battlefield
+    any other way is attached to an object its controller chooses as it
+    enters, without targeting, and with nothing it could enchant it stays
+    where it is (303.4f)."""
+    if face_down is None and attach_to is None and "Aura" in chars(obj).subtypes and obj.zone != "stack":
+        from .attach import can_enchant
+        from .choices import Decision, ask
+
+        card = obj.copy_of or obj.card
+        cands = [o for o in game.battlefield() if o.id != obj.id and can_enchant(game, card, o)]
+        if not cands:
+            game.say(f"  {display_name(obj)} stays in the {obj.zone}: there is nothing it could enchant (303.4f)")
+            return obj
+        d = Decision("pick", controller, f"{display_name(obj)} enters attached to which permanent (303.4f)",
+                     [o.id for o in cands], [display_name(o) for o in cands], 1, 1)  # fmt: skip
+        attach_to = ask(game, d)[0]
     new = move(game, obj, "battlefield", controller=controller, face_down=face_down, tapped=tapped)
+    if attach_to is not None:
+        new.attached_to = attach_to
+        host = game.get(attach_to)
+        game.say(f"  {display_name(new)} enters attached to {display_name(host) if host else '?'}")
     if linked is not None:
         game.set_linked(new.id, linked)
     apply_enters_replacements(game, new)

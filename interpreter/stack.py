@@ -100,7 +100,14 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             game.say(f"{name} resolves and becomes a token permanent")
         else:
             game.say(f"{name} resolves and enters the battlefield")
-        put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down)
+        attach_to = None
+        if item.effect is not None and spell.face_down is None and "Aura" in c.subtypes:
+            from .attach import aura_target
+
+            # 608.3a: an Aura spell enters attached to its (still legal) target
+            legal = [v for v in ctx.slot_values(aura_target(item.effect)) if isinstance(v, tuple)]
+            attach_to = legal[0] if legal else None
+        put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down, attach_to=attach_to)
         return
     game.say(f"{name} resolves" + _modes_text(item))
     if item.effect is not None:
@@ -168,7 +175,11 @@ def remove_from_stack(game: Game, item: StackItem) -> None:
 
 
 def spell_effect(card: A.Card) -> A.Effect | None:
-    return ability_effect(card, -1)
+    """The instructions of an instant or sorcery (its spell ability), or an
+    Aura spell's target and attachment (303.4a, :func:`interpreter.attach.aura_spell_effect`)."""
+    from .attach import aura_spell_effect
+
+    return ability_effect(card, -1) or aura_spell_effect(card)
 
 
 __all__ = ["can_be_countered", "counter_spell", "remove_from_stack", "item_ctx", "resolve_top", "spell_effect"]

@@ -89,3 +89,44 @@ def test_lethal_damage_is_a_destruction_a_shield_replaces(pool: dict[str, A.Card
     settle(game)
     assert bears.zone == "graveyard"
     assert [o.card.name for o in game.zone_objects("graveyard", "A")] == ["Grizzly Bears"]
+
+
+def test_enchanted_creature_is_8_8_and_has_trample(pool: dict[str, A.Card]) -> None:
+    """613.4b: "is 8/8" sets base P/T; the same ability grants trample (613.1f)."""
+    from interpreter.characteristics import keywords, power_toughness
+
+    game = _game()
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    aura = add_card(game, pool["Gigantiform"], "A", "battlefield")
+    assert power_toughness(game, bears) == (2, 2)
+    aura.attached_to = bears.id
+    assert power_toughness(game, bears) == (8, 8)
+    assert "trample" in keywords(game, bears)
+    assert "trample" not in keywords(game, aura)
+
+
+def test_aura_with_nothing_to_enchant_stays_where_it_is(pool: dict[str, A.Card]) -> None:
+    """303.4f: an Aura put onto the battlefield without being cast, with no object it could enchant, stays put."""
+    from interpreter.replacement import put_onto_battlefield
+
+    game = _game()
+    add_card(game, pool["Forest"], "A", "battlefield")
+    aura = add_card(game, pool["Gigantiform"], "A", "library")
+    put_onto_battlefield(game, aura, "A")
+    assert aura.zone == "library" and game.battlefield()[0].card.name == "Forest"
+
+
+def test_aura_spell_needs_a_target(pool: dict[str, A.Card]) -> None:
+    """303.4a, 601.2c: an Aura spell with nothing it could target can't be cast; the game is unchanged."""
+    import pytest
+
+    from interpreter import IllegalAction, cast
+
+    game = _game(kick=0)
+    for _ in range(5):
+        add_card(game, pool["Forest"], "A", "battlefield")
+    aura = add_card(game, pool["Gigantiform"], "A", "hand")
+    before = game.state.clone()
+    with pytest.raises(IllegalAction, match="target"):
+        cast(game, "A", aura.id)
+    assert game.state == before
