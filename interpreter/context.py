@@ -40,6 +40,7 @@ class Ctx:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
+    life_lost: int = 0  # life lost through this effect's instructions so far ("the life lost this way")
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
 

@@ -261,9 +261,18 @@ def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
 
 
 def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
-    n = max(0, ctx.quantity(a.amount))  # 107.1b
-    for p in ctx.players(a.player):
+    """119.3: each player loses that much life; the total is what "the life
+    lost this way" means later in the same effect."""
+    players = ctx.players(a.player)
+    for p in players:
+        saved = ctx.that_player
+        ctx.that_player = [p]  # "loses half their life": their own life total
+        try:
+            n = max(0, ctx.quantity(a.amount))  # 107.1b
+        finally:
+            ctx.that_player = saved
         ctx.game.player(p).life -= n
+        ctx.life_lost += n
         ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
     return True
 

@@ -134,7 +134,14 @@ def _that_much(ctx: Ctx, q: A.ThatMuch) -> int:
     return ctx.trigger_amount
 
 
+def _life_lost_this_way(ctx: Ctx, q: A.LifeLostThisWay) -> int:
+    """"the life lost this way": the life players lost through the earlier
+    instructions of the same effect (119.3, 608.2c)."""
+    return ctx.life_lost
+
+
 QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
+    A.LifeLostThisWay: _life_lost_this_way,
     A.ThatMuch: _that_much,
     A.Number: _number,
     A.VarX: _var_x,
