@@ -717,11 +717,29 @@ def _rest_on_bottom(ctx: Ctx, a: A.PutRestOnBottom) -> bool:
     return True
 
 
+def _searched_player(ctx: Ctx, a: A.SearchLibrary) -> PlayerId:
+    """Whose library is searched: yours, or the player it names ("target
+    player's library"); "that player's library" in an "instead" sentence is
+    the player of the search it replaces."""
+    if a.whose is None:
+        return ctx.controller
+    if isinstance(a.whose, A.ThatPlayer) and not ctx.that_player and ctx.trigger_player is None:
+        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
+        prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.SearchLibrary)]
+        if prior and prior[0].whose is not None and not isinstance(prior[0].whose, A.ThatPlayer):
+            return _searched_player(ctx, prior[0])
+    players = ctx.players(a.whose)
+    if len(players) != 1:
+        raise Unsupported("a search of several players' libraries")
+    return players[0]
+
+
 def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
-    """701.23: search your library for cards that fit, put them onto the
-    battlefield [tapped] or into your hand, then shuffle.  A search for cards
-    with a stated quality may find fewer than there are (701.23b); the player
-    picks which."""
+    """701.23: search a library for cards that fit, put them onto the
+    battlefield [tapped], into your hand or into exile, then its owner
+    shuffles.  A search for cards with a stated quality, or for "up to" N
+    cards, may find fewer than there are (701.23b); the searching player
+    picks which.  Cards it exiles are linked to the ability (607.2a)."""
     import random
     from dataclasses import replace
 
@@ -731,36 +749,45 @@ def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
     what = a.what
     if not isinstance(what, A.AnObject):
         raise Unsupported(f"searching a library for {type(what).__name__}")
+    whose = _searched_player(ctx, a)
+    if whose != ctx.controller:
+        ctx.that_player = [whose]  # "then that player shuffles"
     n = ctx.quantity(what.count) if what.count is not None else 1
     filt = replace(what.filter, card=True, zone=None)
-    library = game.zone_objects("library", ctx.controller)
+    library = game.zone_objects("library", whose)
     cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
                                            players=ctx.players, quantity=ctx.quantity)]  # fmt: skip
     stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
     hi = min(n, len(cands))
-    lo = 0 if stated else hi
+    lo = 0 if stated or what.up_to else hi
     found: list[GameObject] = []
+    mine = "your library" if whose == ctx.controller else f"{whose}'s library"
     if hi > 0:
-        d = Decision("pick", ctx.controller, f"search your library: find up to {n} (none to find nothing)"
-                     if lo == 0 else f"search your library: find {hi}",
+        d = Decision("pick", ctx.controller, f"search {mine}: find up to {min(n, len(cands))} (none to find nothing)"
+                     if lo == 0 else f"search {mine}: find {hi}",
                      [o.id for o in cands], [o.card.name for o in cands], lo, hi)  # fmt: skip
         picked = ask(game, d)
         found = [o for o in cands if o.id in picked]
     moved: list[GameObject] = []
     for o in found:
         name = o.card.name
-        if a.zone == "battlefield":
+        if a.zone == "exile":
+            new = move(game, o, "exile")
+            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+            moved.append(new)
+            game.say(f"  {ctx.controller} finds {name} and exiles it")
+        elif a.zone == "battlefield":
             moved.append(put_onto_battlefield(game, o, ctx.controller, tapped=a.tapped))
             game.say(f"  {ctx.controller} finds {name} and puts it onto the battlefield" + (" tapped" if a.tapped else ""))
         else:
             moved.append(move(game, o, "hand"))
             game.say(f"  {ctx.controller} finds {name} and puts it into their hand")
     if not found:
-        game.say(f"  {ctx.controller} searches their library and finds nothing")
-    lib = game.zone("library", ctx.controller)
+        game.say(f"  {ctx.controller} searches {mine} and finds nothing")
+    lib = game.zone("library", whose)
     random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
     game.tick()
-    game.say(f"  {ctx.controller} shuffles their library (701.20)")
+    game.say(f"  {whose} shuffles their library (701.20)")
     _acted(ctx, moved)
     return bool(moved)
 
