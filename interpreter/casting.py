@@ -239,7 +239,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
 
     # 601.2g-h: activate mana abilities and pay.
     try:
-        payment = pay_mana(game, player, need, only, f"{name}'s total cost {need.text()}")
+        allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
+        payment = pay_mana(game, player, need, only, f"{name}'s total cost {need.text()}", allowed)
         paid: dict[str, list[Any]] = {}
         for part in parts:
             pay_other(game, player, part, None, paid)

@@ -40,7 +40,8 @@ class Ctx:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
-    life_lost: int = 0  # life lost through this effect's instructions so far ("the life lost this way")
+    life_lost: int = 0
+    added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)  # life lost through this effect's instructions so far ("the life lost this way")
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
 

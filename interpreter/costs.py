@@ -93,11 +93,11 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
     elif ability == -1:
         units = tuple(BASIC_LAND_MANA[s] for s in c.subtypes if s in BASIC_LAND_MANA)[:1]
     else:
-        from .mana import mana_ability_of
+        from .mana import mana_ability_of, spend_restriction, tagged
 
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
-        units = choose_mana(game, player, obj, add)
+        units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
     obj.tapped = True
     pool = game.player(player).pool
     for u in units:
@@ -170,11 +170,14 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: A.AddMana | 
     return options[words.index(ask(game, d))]
 
 
-def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str) -> Payment:
-    """601.2g-h: activate mana abilities, then spend mana from the pool."""
+def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str,
+             allowed: frozenset[str] = frozenset()) -> Payment:  # fmt: skip
+    """601.2g-h: activate mana abilities, then spend mana from the pool.
+    Mana with a spending restriction (106.6) pays only if ``allowed`` holds its
+    tag (``"kicked"``: this is a kicked spell being cast)."""
     if need.total == 0:
         return Payment((), (), 0)
-    payment = find_payment(game, player, need, only)
+    payment = find_payment(game, player, need, only, allowed)
     if payment is None:
         raise IllegalAction(f"can't pay {what}: " + explain_shortfall(game, player, need, only))
     tapped: list[str] = []

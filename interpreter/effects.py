@@ -811,7 +811,27 @@ def _add_mana(ctx: Ctx, a: A.AddMana | A.AddManaAnyColor) -> bool:
     pool = ctx.game.player(ctx.controller).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
+    ctx.added_mana = list(units)
     ctx.game.say(f"  {ctx.controller} adds {units_text(list(units))}")
+    return True
+
+
+def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
+    """106.6: "Spend this mana only to cast kicked spells" — the mana the
+    ability just added carries the restriction, which the payment solver
+    respects (:mod:`interpreter.mana`)."""
+    from .mana import restriction_tag, tagged
+
+    tag = restriction_tag(a)
+    pool = ctx.game.player(ctx.controller).pool
+    for u in ctx.added_mana:
+        if pool.get(u, 0) > 0:
+            pool[u] -= 1
+            if not pool[u]:
+                del pool[u]
+            (t,) = tagged((u,), tag)
+            pool[t] = pool.get(t, 0) + 1
+    ctx.added_mana = []
     return True
 
 
@@ -901,6 +921,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.PutLooked: _put_looked,
     A.AddMana: _add_mana,
     A.AddManaAnyColor: _add_mana,
+    A.SpendOnly: _spend_only,
     A.Attach: _attach,
     A.SearchLibrary: _search_library,
     A.SkipTurn: _skip_turn,

@@ -38,9 +38,51 @@ def cost_text(cost: A.ManaCost | None) -> str:
     return mana_text(cost) or "{0}"
 
 
+def base_unit(unit: str) -> str:
+    """The mana symbol of a unit of mana: ``"G:kicked"`` is {G} that carries a restriction (106.6)."""
+    return unit.split(":", 1)[0]
+
+
+def unit_tag(unit: str) -> str | None:
+    """The restriction a unit of mana carries ("kicked": only to cast kicked spells, 106.6), or None."""
+    return unit.split(":", 1)[1] if ":" in unit else None
+
+
+RESTRICTION_WORDS = {"kicked": "only to cast kicked spells"}
+
+
 def units_text(units: list[str] | Counter[str]) -> str:
-    items = sorted(units.elements() if isinstance(units, Counter) else units, key=MANA_ORDER.index)
-    return "".join(f"{{{u}}}" for u in items) or "nothing"
+    items = sorted(units.elements() if isinstance(units, Counter) else units, key=lambda u: MANA_ORDER.index(base_unit(u)))
+    text = "".join(f"{{{base_unit(u)}}}" for u in items) or "nothing"
+    tags = sorted({t for u in items if (t := unit_tag(u)) is not None})
+    if tags:
+        text += " (spend " + ", ".join(RESTRICTION_WORDS.get(t, t) for t in tags) + ")"
+    return text
+
+
+def spend_restriction(ab: A.Ability) -> str | None:
+    """106.6: "Spend this mana only to cast kicked spells" after a mana
+    ability's "Add ...": the tag its mana carries."""
+    if not isinstance(ab, A.ActivatedAbility):
+        return None
+    for s in ab.effect.sentences[1:]:
+        if isinstance(s, A.Sentence):
+            for action in s.actions:
+                if isinstance(action, A.SpendOnly):
+                    return restriction_tag(action)
+    return None
+
+
+def restriction_tag(a: A.SpendOnly) -> str:
+    from .errors import Unsupported
+
+    if a.kicked and tuple(n.lower() for n in a.filter.nouns) == ("spell",) and not a.filter.adjectives and not a.filter.qualities:
+        return "kicked"
+    raise Unsupported("a mana spending restriction other than 'only to cast kicked spells'")
+
+
+def tagged(units: tuple[str, ...], tag: str | None) -> tuple[str, ...]:
+    return units if tag is None else tuple(f"{base_unit(u)}:{tag}" for u in units)
 
 
 # --------------------------------------------------------------------------
@@ -115,7 +157,7 @@ class ManaSource:
     options: tuple[tuple[str, ...], ...]
 
     def colors(self) -> set[str]:
-        return {u for opt in self.options for u in opt}
+        return {base_unit(u) for opt in self.options for u in opt if unit_tag(u) is None}
 
 
 def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> tuple[str, ...]:
@@ -155,7 +197,10 @@ def mana_ability_of(ab: A.Ability) -> A.AddMana | A.AddManaAnyColor | None:
     if not isinstance(ab, A.ActivatedAbility):
         return None
     sentences = ab.effect.sentences
-    if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence):
+    restrictions = sentences[1:]
+    if not all(isinstance(s, A.Sentence) and all(isinstance(x, A.SpendOnly) for x in s.actions) for s in restrictions):
+        return None  # 106.6: "Spend this mana only ..." after it keeps it a mana ability
+    if not sentences or not isinstance(sentences[0], A.Sentence):
         return None
     actions = sentences[0].actions
     if len(actions) == 1 and isinstance(actions[0], A.AddMana | A.AddManaAnyColor):
@@ -194,7 +239,7 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
                 continue
             for units in mana_options(game, obj, add):
                 idx.append(i)
-                opts.append(units)
+                opts.append(tagged(units, spend_restriction(ab)))
         if opts:
             out.append(ManaSource(obj.id, display_name(obj), tuple(idx), tuple(opts)))
     out.sort(key=lambda s: (len(s.colors()), max(len(o) for o in s.options)))
@@ -221,12 +266,21 @@ class Payment:
 
 
 class _Search:
-    def __init__(self, need: ManaNeed, pool: Counter[str], sources: list[ManaSource], life: int) -> None:
+    """A backtracking search for a payment.  Mana that carries a restriction
+    (106.6) pays only when the payment allows its tag (``allowed``)."""
+
+    def __init__(self, need: ManaNeed, pool: Counter[str], sources: list[ManaSource], life: int,
+                 allowed: frozenset[str] = frozenset()) -> None:  # fmt: skip
         self.need = need
         self.sources = sources
         self.life = life
         self.start_pool = pool
+        self.allowed = allowed
         self.budget = 20000
+
+    def usable(self, unit: str) -> bool:
+        tag = unit_tag(unit)
+        return tag is None or tag in self.allowed
 
     def run(self) -> Payment | None:
         return self._specific(0, Counter(self.start_pool), (), frozenset(), [], 0, 0)
@@ -247,20 +301,19 @@ class _Search:
         if i == len(self.need.specific):
             return self._generic(floating, taps, used, spent, life, self.need.generic + extra_generic)
         req = self.need.specific[i]
-        tried: set[str] = set()
-        for color in sorted(req.colors, key=MANA_ORDER.index):
-            if floating[color] > 0 and color not in tried:
-                tried.add(color)
-                floating[color] -= 1
-                got = self._specific(i + 1, floating, taps, used, spent + [color], life, extra_generic)
-                floating[color] += 1
+        # plain mana before restricted mana of the same color
+        for unit in sorted(floating, key=lambda u: (MANA_ORDER.index(base_unit(u)), unit_tag(u) is not None, u)):
+            if floating[unit] > 0 and base_unit(unit) in req.colors and self.usable(unit):
+                floating[unit] -= 1
+                got = self._specific(i + 1, floating, taps, used, spent + [unit], life, extra_generic)
+                floating[unit] += 1
                 if got:
                     return got
         for si, src in enumerate(self.sources):
             if si in used:
                 continue
             for oi, opt in enumerate(src.options):
-                hit = next((u for u in opt if u in req.colors), None)
+                hit = next((u for u in opt if base_unit(u) in req.colors and self.usable(u)), None)
                 if hit is None:
                     continue
                 add = Counter(opt)
@@ -290,7 +343,7 @@ class _Search:
         life: int,
         generic: int,
     ) -> Payment | None:
-        floating = Counter({k: v for k, v in floating.items() if v > 0})
+        floating = Counter({k: v for k, v in floating.items() if v > 0 and self.usable(k)})
         spent = list(spent)
         taps_l = list(taps)
         while generic > 0 and sum(floating.values()) > 0:
@@ -305,8 +358,10 @@ class _Search:
                 break
             if si in used:
                 continue
-            oi = max(range(len(src.options)), key=lambda k: len(src.options[k]))
-            opt = list(src.options[oi])
+            oi = max(range(len(src.options)), key=lambda k: len([u for u in src.options[k] if self.usable(u)]))
+            opt = [u for u in src.options[oi] if self.usable(u)]
+            if not opt:
+                continue
             taps_l.append((src.obj, src.ability[oi], src.options[oi]))
             take = opt[:generic]
             spent.extend(take)
@@ -317,11 +372,13 @@ class _Search:
 
 
 def find_payment(
-    game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None
-) -> Payment | None:
+    game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None,
+    allowed: frozenset[str] = frozenset(),
+) -> Payment | None:  # fmt: skip
+    """A way to pay ``need``; restricted mana (106.6) only where ``allowed`` has its tag."""
     pool = Counter(game.player(player).pool)
     sources = sources_of(game, player, only)
-    return _Search(need, pool, sources, game.player(player).life).run()
+    return _Search(need, pool, sources, game.player(player).life, allowed).run()
 
 
 def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None) -> str:
@@ -360,6 +417,7 @@ def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[O
 
 
 __all__ = [
-    "ManaNeed", "ManaSource", "Payment", "Requirement", "cost_text", "explain_shortfall",
+    "ManaNeed", "ManaSource", "Payment", "Requirement", "base_unit", "cost_text", "explain_shortfall", "restriction_tag",
+    "spend_restriction", "tagged", "unit_tag",
     "find_payment", "mana_ability_of", "mana_options", "need_of", "sources_of", "symbol_text", "units_text",
 ]  # fmt: skip

@@ -130,3 +130,23 @@ def test_aura_spell_needs_a_target(pool: dict[str, A.Card]) -> None:
     with pytest.raises(IllegalAction, match="target"):
         cast(game, "A", aura.id)
     assert game.state == before
+
+
+def test_spend_only_tags_the_mana_just_added(pool: dict[str, A.Card]) -> None:
+    """106.6: carried out as instructions, 'Add {G}{G}. Spend this mana only to
+    cast kicked spells.' leaves restricted mana, which an unkicked payment can't use."""
+    from interpreter.context import Ctx
+    from interpreter.effects import run
+    from interpreter.mana import find_payment, need_of
+
+    game = _game()
+    druid = add_card(game, pool["Elfhame Druid"], "A", "battlefield")
+    ability = pool["Elfhame Druid"].abilities[1]
+    assert isinstance(ability, A.ActivatedAbility)
+    run(Ctx(game, "A", druid.id, 1), ability.effect)
+    assert game.player("A").pool == {"G:kicked": 2}
+    druid.tapped = True
+    need = need_of([A.ManaCost((A.ColoredMana("G"),))])
+    assert find_payment(game, "A", need) is None
+    found = find_payment(game, "A", need, allowed=frozenset({"kicked"}))
+    assert found is not None and found.spend == ("G:kicked",)
