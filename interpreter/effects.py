@@ -777,7 +777,10 @@ def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
             moved.append(new)
             game.say(f"  {ctx.controller} finds {name} and exiles it")
         elif a.zone == "battlefield":
-            moved.append(put_onto_battlefield(game, o, ctx.controller, tapped=a.tapped))
+            new = put_onto_battlefield(game, o, ctx.controller, tapped=a.tapped)
+            if new.zone != "battlefield":
+                continue  # an Aura with nothing to enchant stays where it was (303.4f)
+            moved.append(new)
             game.say(f"  {ctx.controller} finds {name} and puts it onto the battlefield" + (" tapped" if a.tapped else ""))
         else:
             moved.append(move(game, o, "hand"))
