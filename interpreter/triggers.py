@@ -192,13 +192,7 @@ def _attacks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTri
     trigger as attackers are declared; "defending player" is the player it attacks."""
     if not isinstance(event, Attacked):
         return NO
-    if _is_self(t.object):
-        return event.obj == src_id, event.obj, None, event.defender
-    filt = _filter_of(t.object)
-    obj = game.get(event.obj)
-    if filt is not None and obj is not None:
-        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, event.defender
-    return NO
+    return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, event.defender
 
 
 def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
@@ -207,13 +201,7 @@ def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: 
     player" is the player dealt damage."""
     if not isinstance(event, DealtCombatDamage):
         return NO
-    if _is_self(t.object):
-        return event.obj == src_id, event.obj, None, event.to
-    filt = _filter_of(t.object)
-    obj = game.get(event.obj)
-    if filt is not None and obj is not None:
-        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, event.to
-    return NO
+    return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, event.to
 
 
 def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsDamageTrigger,
@@ -222,13 +210,17 @@ def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Deals
     not, to any recipient; "that much" is the amount it dealt (603.7c)."""
     if not isinstance(event, DealtDamage):
         return NO
-    if _is_self(t.object):
-        return event.obj == src_id, event.obj, None, None
-    filt = _filter_of(t.object)
-    obj = game.get(event.obj)
-    if filt is not None and obj is not None:
-        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
-    return NO
+    return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, None
+
+
+def _is_subject(game: Game, subject: A.Node, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
+    """Whether the object an event is about is the trigger's subject: [this]
+    itself, or an object that fits its description ("a Goblin you control")."""
+    if _is_self(subject):
+        return obj_id == src_id
+    filt = _filter_of(subject)
+    obj = game.get(obj_id)
+    return filt is not None and obj is not None and matches(game, filt, obj, you=controller, source=src_id)
 
 
 TRIGGERS: dict[type, Callable[..., Hit]] = {
