@@ -287,7 +287,7 @@ _TERMINAL_WORDS = {
     "CARD_TYPE": "a card type (Creature, Instant, ...)",
     "_DASH": "a dash (—)",
     "LANDWALK": "a landwalk keyword",
-    "COST_KEYWORD": "a keyword with a cost (Equip, Ward)",
+    "_BULLET_LINE": "a mode on a new line starting with •",
     "_THEN": "', then'",
     "_WHERE": "', where'",
 }

@@ -509,20 +509,13 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     return bool(objs)
 
 
-def _tap(ctx: Ctx, a: A.TapObjects) -> bool:
+def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
+    """701.26: tap or untap the permanents named."""
+    tapped = isinstance(a, A.TapObjects)
     objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
-        o.tapped = True
-        ctx.game.say(f"  taps {display_name(o)}")
-    _acted(ctx, objs)
-    return bool(objs)
-
-
-def _untap(ctx: Ctx, a: A.UntapObjects) -> bool:
-    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
-    for o in objs:
-        o.tapped = False
-        ctx.game.say(f"  untaps {display_name(o)}")
+        o.tapped = tapped
+        ctx.game.say(f"  {'taps' if tapped else 'untaps'} {display_name(o)}")
     _acted(ctx, objs)
     return bool(objs)
 
@@ -912,7 +905,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.CantBeRegenerated: _no_regeneration,
     A.Regenerate: _regenerate,
     A.TapObjects: _tap,
-    A.UntapObjects: _untap,
+    A.UntapObjects: _tap,
     A.CounterSpell: _counter,
     A.CopySpell: _copy_spell,
     A.Manifest: _manifest,
