@@ -44,9 +44,8 @@ def json_card_text(obj: dict[str, Any]) -> str:
     Multi-face cards ("card_faces") give one card per face.
     """
     if obj.get("card_faces"):
-        return "\n\n".join(
-            json_card_text({**face, "card_faces": None}) for face in obj["card_faces"]
-        )
+        faces = [json_card_text({**face, "card_faces": None}) for face in obj["card_faces"]]
+        return "\n//\n".join(faces)
     head = obj["name"]
     if obj.get("mana_cost"):
         head += " " + obj["mana_cost"]

@@ -41,8 +41,11 @@ class LocatedError(CardTextError):
         expected: tuple[str, ...] = (),
         text: str = "",
         hint: str = "",
+        kind: str = "",
     ) -> None:
         super().__init__(message)
+        if kind:
+            self.kind = kind
         self.message = message
         self.location = location
         self.expected = expected
@@ -80,7 +83,13 @@ class LocatedError(CardTextError):
 
 
 class CardParseError(LocatedError):
-    """Card text that the grammar does not accept."""
+    """Card text that the grammar does not accept.  ``kind`` "warning" for
+    what is accepted but worth a look (a subtype the rules don't list)."""
+
+
+class NotUnderstood(CardParseError):
+    """Card text that reads like valid Oracle English but that the grammar
+    doesn't cover yet (as opposed to malformed wording)."""
 
 
 class LinkError(LocatedError):

@@ -1,16 +1,21 @@
 """A contextual lexer for card text, plugged into Lark's LALR parser.
 
-Lark's own contextual lexer compiles one large regular expression per parser
-state and tries the terminals in priority order.  Card text is simpler than
-that: it is words, numbers, symbols in braces and a little punctuation.  This
-lexer splits the text with one regular expression, then gives each piece the
-terminal type the parser can take in its current state, as Lark's contextual
-lexer would:
+Card text is words, numbers, symbols in braces and a little punctuation.
+This lexer splits the text with one regular expression (every pattern of it
+linear: no nested repetition), then gives each piece the terminal type the
+parser can take in its current state, as Lark's contextual lexer would:
 
-* a word is a keyword of the grammar ("destroy", "When") when the state takes
-  that keyword, else a SUBTYPE when the state takes a subtype;
-* pieces that span several words or symbols (", then", "Kicker—", "from
-  among them") are taken whole only where the state takes them.
+* a word is a keyword of the grammar ("destroy", "When") when the state
+  takes that keyword; a possessive or contraction is one keyword where the
+  grammar has it as one ("opponent's", "it's");
+* a capitalised word is a SUBTYPE only when the subtype table lists it (or
+  a type line of the cards being read declares it) — see
+  :mod:`grammar.vocabulary`;
+* some terminals look past themselves (:data:`LOOKAHEAD`): a comma is a
+  list comma only when a short list ending in "or"/"and" follows; "and" joins
+  two noun phrases only when a determiner follows; a word is a counter's
+  kind only when "counter" follows.  This is how one LALR(1) grammar reads
+  English coordination without conflicts.
 
 The terminals come from the grammar (``lexer_conf.terminals``); a regular
 expression terminal this lexer doesn't know is an error when the parser is
@@ -20,56 +25,196 @@ built, so the grammar and the lexer can't drift apart silently.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState
 
+from . import vocabulary
+
 # Pieces of text, in the order they are tried.  Each group names a kind of piece.
 _PIECES = re.compile(
     r"""
-    (?P<nl>(?:\r?\n)+)
-    | (?P<space>[ \t]+)
+    (?P<space>[ \t\r\n]+)
     | (?P<reminder>\([^()\n]*\))
-    | (?P<mana>\{[^{}\n]*\})
+    | (?P<mana>\{[^{}\n]{0,12}\})
     | (?P<ptmod>[+-](?:\d+|X)/[+-](?:\d+|X))
+    | (?P<loyalty>\[?[+−-](?:\d+|X)\]?(?=[ ]*:)|\[?0\]?(?=[ ]*:))
     | (?P<pt>(?:\d+\+\*|\d+|X|\*)/(?:\d+\+\*|\d+|X|\*))
     | (?P<number>\d+)
     | (?P<self>\ue000+)
     | (?P<short>\ue001+)
     | (?P<andor>and/or\b)
-    | (?P<word>[A-Za-z]+(?:'t)?(?:-[A-Za-z]+)*(?:'(?![A-Za-z]))?)
+    | (?P<word>[A-Za-z][A-Za-z0-9]*(?:'t)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?)
     | (?P<poss>'s\b)
     | (?P<dash>—|--?)
-    | (?P<punct>[.,:"])
+    | (?P<bullet>•)
+    | (?P<punct>[.,:;"/])
     """,
     re.VERBOSE,
 )
 
-# Terminals that span several pieces: taken whole only where the state takes them.
-_SPANNING = (
-    "_BULLET_LINE", "_KICKER_DASH", "_MULTIKICKER_DASH", "_THEN", "_WHERE", "_FROM_AMONG_THEM",
-)  # fmt: skip
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!-]*")
+_NEXT_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'/-]*)")
 
 # Regular-expression terminals, by the kind of piece they are made from.
 _BY_PIECE = {
-    "SELF": "self",
-    "SELF_SHORT": "short",
-    "MANA_SYMBOL": "mana",
-    "PT": "pt",
-    "PT_MOD": "ptmod",
-    "NUMBER": "number",
-    "LOYALTY_VALUE": "number",
-    "_NL": "nl",
-    "_DASH": "dash",
-    "SUBTYPE": "word",
-    "LANDWALK": "word",
-    "SUPERTYPE": "word",
-    "CARD_TYPE": "word",
-    "REMINDER": "reminder",
+    "SELF": "self", "SELF_SHORT": "short", "MANA_SYMBOL": "mana", "PT": "pt", "PT_MOD": "ptmod",
+    "NUMBER": "number", "LOYALTY_COST": "loyalty", "_DASH": "dash", "_BULLET": "bullet",
+    "SUBTYPE": "word", "NONSUBTYPE": "word", "LANDWALK": "word", "TYPECYCLING": "word",
+    "CHAPTER": "word", "NAME_WORD": "word", "LABEL_WORD": "word", "KEYWORD_WORD": "word",
+    "QUOTE": "punct",
+}  # fmt: skip
+
+# ---------------------------------------------------------------------------
+# Look-ahead terminals: name → function(text, pos) → length matched, or 0.
+# ---------------------------------------------------------------------------
+
+_LIST_END = {"or", "and", "and/or"}
+_STOP = {".", ";", ":", '"'}
+_ADJ_WORDS = {
+    "nonartifact", "noncreature", "nonland", "nonenchantment", "nonplaneswalker", "nonblack",
+    "nonwhite", "nonblue", "nonred", "nongreen", "nontoken", "nonlegendary", "nonbasic", "nonsnow",
+    "tapped", "untapped", "attacking", "blocking", "legendary", "basic", "snow", "white", "blue",
+    "black", "red", "green", "colorless", "multicolored", "monocolored", "face-down", "face-up",
+}  # fmt: skip
+_DETERMINERS = {"target", "each", "all", "another", "up", "any", "other", "two", "three", "x"}
+
+
+def _list_comma(text: str, pos: int) -> int:
+    """A comma inside a list of one- or two-word items ending in "or"/"and"
+    ("artifact, creature, or land"; "red, green, or white")."""
+    if text[pos] != ",":
+        return None
+    i = pos + 1
+    words = 0
+    while i < len(text):
+        m = re.compile(r"\s*").match(text, i)
+        i = m.end() if m else i
+        if i >= len(text):
+            return None
+        ch = text[i]
+        if ch == ",":
+            if words == 0 or words > 2:
+                return None
+            words = 0
+            i += 1
+            continue
+        if ch in _STOP or ch == "\n":
+            return None
+        wm = re.compile(r"[A-Za-z/+-]+|\ue000+").match(text, i)
+        if not wm:
+            return None
+        word = wm.group(0).lower()
+        if word in _LIST_END:
+            return 1 if words <= 2 else None
+        words += 1
+        if words > 2:
+            return None
+        i = wm.end()
+    return None
+
+
+def _adj_comma(text: str, pos: int) -> int:
+    """A comma between adjectives ("noncreature, nonland permanent")."""
+    if text[pos] != ",":
+        return None
+    m = _NEXT_WORD.match(text, pos + 1)
+    return 1 if m and m.group(1).lower() in _ADJ_WORDS else None
+
+
+def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
+    pattern = re.compile(rf"{re.escape(word)}\b", re.IGNORECASE)
+
+    def match(text: str, pos: int) -> int:
+        m = pattern.match(text, pos)
+        if not m:
+            return None
+        nxt = _NEXT_WORD.match(text, m.end())
+        if nxt and nxt.group(1).lower() in follow:
+            return m.end() - pos
+        if text.startswith(" \ue000", m.end()) or text.startswith(" \ue001", m.end()):
+            return m.end() - pos  # "... and [this]"
+        return None
+
+    return match
+
+
+_NP_START = _DETERMINERS | {"a", "an", "you", "one"}
+
+
+def _counter_word(text: str, pos: int) -> int:
+    m = re.compile(r"[a-z][a-z-]*(?= counters?\b)").match(text, pos)
+    return len(m.group(0)) if m else None
+
+
+def _ability_word(text: str, pos: int) -> int:
+    for word in _ability_words():
+        if text.startswith(word, pos) and re.match(r"\s*(—|--?)\s", text[pos + len(word):]):
+            return len(word)
+    return None
+
+
+_ABILITY_WORDS: list[str] = []
+
+
+def _ability_words() -> list[str]:
+    if not _ABILITY_WORDS:
+        path = vocabulary.DATA / "ability_words.txt"
+        words = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                 if ln.strip() and not ln.startswith("#")]  # fmt: skip
+        _ABILITY_WORDS.extend(sorted(words, key=len, reverse=True))
+    return _ABILITY_WORDS
+
+
+def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
+    compiled = re.compile(pattern, flags)
+
+    def match(text: str, pos: int) -> int:
+        m = compiled.match(text, pos)
+        return len(m.group(0)) if m else None
+
+    return match
+
+
+def _cost_start(text: str, pos: int) -> int | None:
+    """Zero-width, where an ability starts with its cost: the first ':' of the
+    line comes before its first '.' and outside quotation marks."""
+    quoted = False
+    for i in range(pos, len(text)):
+        ch = text[i]
+        if ch == '"':
+            if quoted:
+                return None
+            quoted = True
+        elif ch == ":":
+            return 0
+        elif ch in ".\n":
+            return None
+    return None
+
+
+LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
+    "_COST_START": _cost_start,
+    "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
+    "_WHERE": _regex(r",[ ]+where\b", re.IGNORECASE),
+    "_LIST_COMMA": _list_comma,
+    "_ADJ_COMMA": _adj_comma,
+    "_NP_AND": _word_then("and", _NP_START - {"you", "one"}),
+    "_NP_OR": _word_then("or", _NP_START),
+    "_NP_ANDOR": _word_then("and/or", _NP_START),
+    "COUNTER_WORD": _counter_word,
+    "ABILITY_WORD": _ability_word,
+    "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
+    "_MULTIKICKER_DASH": _regex(r"Multikicker[ ]*(?:—|--?)[ ]*"),
 }
+"""Terminals whose match depends on what follows them, tried (in this order)
+where the parser's state takes them, before the ordinary pieces."""
+
+LINE_OFFSET = [0]
+"""Added to every token's line: the line of the file the parsed text starts on."""
 
 
 class CardLexer(Lexer):
@@ -80,29 +225,30 @@ class CardLexer(Lexer):
 
     def __init__(self, lexer_conf: Any) -> None:
         self.terminals_by_name = {t.name: t for t in lexer_conf.terminals}
-        self.ignore = set(lexer_conf.ignore)
-        self.spanning: dict[str, re.Pattern[str]] = {}
-        self.exact: dict[str, list[str]] = {}  # case-sensitive words: "When" → ["WHEN"]
-        self.folded: dict[str, str] = {}  # case-insensitive keywords: "destroy" → "DESTROY"
+        self.folded: dict[str, list[str]] = {}  # case-insensitive keywords: "destroy" → ["DESTROY"]
+        self.phrases: dict[str, re.Pattern[str]] = {}  # "this turn": several words as one keyword
+        self.exact: dict[str, str] = {}  # case-sensitive keywords: "Kicker" → "_KICKER"
         self.symbols: dict[str, str] = {}  # ".", ",", ":", "'s", "{T}", "and/or" → terminal
-        self.word_patterns: dict[str, re.Pattern[str]] = {}  # SUBTYPE, LANDWALK, CARD_TYPE...
-        self.mana = re.compile(self.terminals_by_name["MANA_SYMBOL"].pattern.to_regexp())
-        self._spanning_by_state: dict[Any, tuple[tuple[str, re.Pattern[str]], ...]] = {}
+        self.word_patterns: dict[str, re.Pattern[str]] = {}  # LANDWALK, CHAPTER, ...
+        self._lookahead_by_state: dict[Any, tuple[tuple[str, Callable[[str, int], int | None]], ...]] = {}
         for term in lexer_conf.terminals:
             pattern = term.pattern
-            if term.name in _SPANNING:
-                flags = re.IGNORECASE if "i" in pattern.flags else 0
-                self.spanning[term.name] = re.compile(pattern.to_regexp(), flags)
-            elif pattern.type == "str":
+            if term.name in LOOKAHEAD:
+                continue
+            if pattern.type == "str":
                 value = pattern.value
                 if value == " ":
                     continue
-                if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*", value) or value == "'s":
+                if " " in value.strip():
+                    words = r"\s+".join(re.escape(w) for w in value.split())
+                    flags = re.IGNORECASE if "i" in pattern.flags else 0
+                    self.phrases[term.name] = re.compile(words + r"(?![\w'])", flags)
+                elif not re.fullmatch(r"[A-Za-z][A-Za-z0-9'/-]*", value) or value == "'s":
                     self.symbols[value.lower() if "i" in pattern.flags else value] = term.name
                 elif "i" in pattern.flags:
-                    self.folded[value.lower()] = term.name
+                    self.folded.setdefault(value.lower(), []).append(term.name)
                 else:
-                    self.exact.setdefault(value, []).append(term.name)
+                    self.exact[value] = term.name
             elif term.name in _BY_PIECE:
                 if _BY_PIECE[term.name] == "word":
                     flags = re.IGNORECASE if "i" in pattern.flags else 0
@@ -116,60 +262,69 @@ class CardLexer(Lexer):
         text_slice = lexer_state.text
         text: str = text_slice.text
         pos, end = text_slice.start, text_slice.end
+        offset = LINE_OFFSET[0]
         line = 1 + text.count("\n", 0, pos)
         line_start = text.rfind("\n", 0, pos) + 1
         states = parser_state.parse_conf.states
-        spanning_by_state = self._spanning_by_state
+        by_state = self._lookahead_by_state
         while pos < end:
             position = parser_state.position
             accepts = states[position]
-            spanning = spanning_by_state.get(position)
-            if spanning is None:
-                spanning = tuple((n, r) for n, r in self.spanning.items() if n in accepts)
-                spanning_by_state[position] = spanning
+            lookahead = by_state.get(position)
+            if lookahead is None:
+                lookahead = tuple((n, f) for n, f in LOOKAHEAD.items() if n in accepts)
+                phrases = sorted(((n, r) for n, r in self.phrases.items() if n in accepts),
+                                 key=lambda nr: -len(nr[1].pattern))  # fmt: skip
+                lookahead += tuple((n, _phrase(r)) for n, r in phrases)
+                by_state[position] = lookahead
             token = None
-            for name, regex in spanning:
-                m = regex.match(text, pos)
-                if m:
-                    value = m.group(0)
-                    newlines = value.count("\n")
-                    if newlines:  # a bullet line: the token starts at its bullet
-                        line += newlines
-                        line_start = pos + value.rfind("\n") + 1
-                        pos = line_start + len(value[value.rfind("\n") + 1 :]) - len(value.lstrip("\r\n \t"))
-                        value = value.lstrip("\r\n \t")
-                    token = self._token(name, value, pos, line, line_start)
+            for name, match in lookahead:
+                length = match(text, pos)
+                if length is not None:
+                    token = self._token(name, text[pos : pos + length], pos, line + offset, line_start)
                     break
             if token is None:
                 m = _PIECES.match(text, pos)
                 if m is None:
                     raise UnexpectedCharacters(
-                        text, pos, line, pos - line_start + 1, allowed=set(accepts),
+                        text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
                         state=parser_state, token_history=[lexer_state.last_token],
                     )  # fmt: skip
                 kind = m.lastgroup
                 value = m.group(0)
                 if kind == "space" or kind == "reminder":
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = pos + value.rfind("\n") + 1
                     pos = m.end()
                     continue
+                if kind == "word":
+                    value = self._merge_possessive(text, pos, value, accepts)
                 name = self._terminal(kind, value, accepts)
                 if not name:  # "{T/G}": not a mana symbol at all
                     raise UnexpectedCharacters(
-                        text, pos, line, pos - line_start + 1, allowed=set(accepts),
+                        text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
                         state=parser_state, token_history=[lexer_state.last_token],
                     )  # fmt: skip
-                token = self._token(name, value, pos, line, line_start)
+                token = self._token(name, value, pos, line + offset, line_start)
                 if name not in accepts:
                     raise UnexpectedToken(
-                        token, {s for s in accepts if s.isupper()}, state=parser_state,
-                        token_history=[lexer_state.last_token],
+                        token, {s for s in accepts if s.isupper() or s.startswith("_")},
+                        state=parser_state, token_history=[lexer_state.last_token],
                     )  # fmt: skip
             pos = token.end_pos or pos
-            if token.type == "_NL":
-                line += token.value.count("\n")
-                line_start = pos
             lexer_state.last_token = token
             yield token
+
+    def _merge_possessive(self, text: str, pos: int, value: str, accepts: Any) -> str:
+        """ "opponent" + "'s" as one keyword where the grammar has "opponent's"."""
+        end = pos + len(value)
+        if text.startswith("'s", end):
+            joined = value + "'s"
+            if any(n in accepts for n in self.folded.get(joined.lower(), ())):
+                return joined
+        return value
 
     def _terminal(self, kind: str | None, value: str, accepts: Any) -> str:
         """The terminal for a piece: one the state takes if any fits, else the
@@ -177,49 +332,77 @@ class CardLexer(Lexer):
         if kind == "word":
             return self._word(value, accepts)
         if kind == "mana":
-            symbol = self.symbols.get(value)
-            if symbol is not None:
+            symbol = self.symbols.get(value) or self.symbols.get(value.lower())
+            if symbol is not None and (symbol in accepts or "MANA_SYMBOL" not in accepts):
                 return symbol
-            return "MANA_SYMBOL" if self.mana.fullmatch(value) else ""
+            return "MANA_SYMBOL" if _mana_ok(value) else ""
         if kind == "number":
-            if "NUMBER" in accepts or "LOYALTY_VALUE" not in accepts:
-                return "NUMBER"
-            return "LOYALTY_VALUE"
-        if kind in ("nl", "self", "short", "pt", "ptmod", "dash"):
-            return {
-                "nl": "_NL", "self": "SELF", "short": "SELF_SHORT", "pt": "PT",
-                "ptmod": "PT_MOD", "dash": "_DASH",
-            }[kind]  # fmt: skip
+            return "NUMBER"
+        if kind == "loyalty":
+            return "LOYALTY_COST"
+        if kind == "pt":
+            return "PT"
+        if kind == "ptmod":
+            return "PT_MOD"
+        if kind == "dash":
+            return "_DASH"
+        if kind == "bullet":
+            return "_BULLET"
+        if kind == "self":
+            return "SELF"
+        if kind == "short":
+            return "SELF_SHORT"
+        if kind == "andor":
+            names = self.folded.get("and/or", ())
+            return next((n for n in names if n in accepts), self.symbols.get("and/or", "PUNCTUATION"))
+        if value == '"':
+            return "QUOTE"
         return self.symbols.get(value.lower(), self.symbols.get(value, "PUNCTUATION"))
 
     def _word(self, word: str, accepts: Any) -> str:
-        for name in self.exact.get(word, ()):
+        exact = self.exact.get(word)
+        if exact is not None and exact in accepts:
+            return exact
+        low = word.lower()
+        names = self.folded.get(low, ())
+        for name in names:
             if name in accepts:
                 return name
-        folded = self.folded.get(word.lower())
-        if folded is not None and folded in accepts:
-            return folded
-        symbol = self.symbols.get(word.lower())
+        folded = names[0] if names else None
+        symbol = self.symbols.get(low)
         if symbol is not None and symbol in accepts:
-            return symbol  # "owners'", "can't", "face-down"
-        for name, regex in self.word_patterns.items():
-            if name in accepts and name != "SUBTYPE" and regex.fullmatch(word):
-                return name
-        if word == "X" and "LOYALTY_VALUE" in accepts:
-            return "LOYALTY_VALUE"
-        if "SUBTYPE" in accepts and self.word_patterns["SUBTYPE"].fullmatch(word):
+            return symbol
+        if "SUBTYPE" in accepts and word[:1].isupper() and vocabulary.subtype(word) is not None:
             return "SUBTYPE"
+        if "NONSUBTYPE" in accepts and vocabulary.non_subtype(word) is not None:
+            return "NONSUBTYPE"
+        for name, regex in self.word_patterns.items():
+            if name in accepts and name not in ("SUBTYPE", "NONSUBTYPE") and regex.fullmatch(word):
+                return name
         if folded is not None:
             return folded
-        exact = self.exact.get(word)
-        return exact[0] if exact else "SUBTYPE"
+        if exact is not None:
+            return exact
+        if word[:1].isupper() and vocabulary.subtype(word) is not None:
+            return "SUBTYPE"
+        return "WORD"
 
     @staticmethod
     def _token(name: str, value: str, pos: int, line: int, line_start: int) -> Token:
         end_pos = pos + len(value)
-        newlines = value.count("\n")
-        if newlines:
-            end_line, end_column = line + newlines, len(value) - value.rfind("\n")
-        else:
-            end_line, end_column = line, end_pos - line_start + 1
-        return Token(name, value, pos, line, pos - line_start + 1, end_line, end_column, end_pos)
+        return Token(name, value, pos, line, pos - line_start + 1, line, end_pos - line_start + 1, end_pos)
+
+
+_MANA_OK = re.compile(r"\{(?:\d{1,9}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG])\}")
+
+
+def _phrase(regex: re.Pattern[str]) -> Callable[[str, int], int | None]:
+    def match(text: str, pos: int) -> int | None:
+        m = regex.match(text, pos)
+        return len(m.group(0)) if m else None
+
+    return match
+
+
+def _mana_ok(value: str) -> bool:
+    return bool(_MANA_OK.fullmatch(value))

@@ -1,0 +1,171 @@
+"""The kinds of abilities on a line of rules text (CR 113): nodes, builders,
+wording.  Grammar: ``card.lark``.  The card itself (name, type line, faces)
+is in :mod:`grammar.layout`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..node import BUILDERS, Node, builds, renders
+from ..render import capitalize
+from ..transformer import span, tok_span
+
+
+@dataclass(frozen=True, slots=True)
+class SpellAbility(Node):
+    """The instructions of an instant or sorcery (or any spell paragraph)."""
+
+    effect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility(Node):
+    """ "[cost]: [effect]" (602)."""
+
+    cost: Any
+    effect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class LoyaltyAbility(Node):
+    """ "+1: ...", "−2: ...", "0: ..." (606): an activated ability whose cost
+    adds or removes loyalty counters; ``cost`` as written ("+1", "−X")."""
+
+    cost: str
+    effect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterAbility(Node):
+    """ "I, II — ..." (714.2): a Saga's chapter ability, triggered as lore
+    counters are added."""
+
+    chapters: tuple[int, ...]
+    effect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityWord(Node):
+    """An ability word and the ability it names (207.2c): "Threshold — ...".
+    The word has no rules meaning."""
+
+    word: str
+    ability: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderOnly(Node):
+    """A line of reminder text only ("({T}: Add {G}.)" on a basic land)."""
+
+
+# --------------------------------------------------------------------------
+# Builders
+# --------------------------------------------------------------------------
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+@builds("sentences")
+def _sentences(meta: Any, effect: Any) -> Any:
+    return triggered_or_spell(effect, span(meta))
+
+
+def triggered_or_spell(effect: Any, where: Any) -> Any:
+    """A paragraph whose first sentence is "When/Whenever/At [trigger], ..."
+    is a triggered ability (603.1), the rest of the paragraph its effect."""
+    from .sentences import DelayedTrigger, Effect
+    from .triggers import make_triggered
+
+    first = effect.sentences[0] if effect.sentences else None
+    if isinstance(first, DelayedTrigger):
+        body = first.body if not isinstance(first.body, Effect) else None
+        parts = (first.body,) if body is not None else first.body.sentences
+        rest = Effect((*parts, *effect.sentences[1:]), span=effect.span)
+        return make_triggered(first.word, first.trigger, rest, first.condition, where)
+    return SpellAbility(effect, span=where)
+
+
+@builds("with_ability_word")
+def _with_ability_word(meta: Any, word: str, ability: Any) -> Any:
+    from .triggers import TriggeredAbility
+
+    if isinstance(ability, TriggeredAbility):
+        import dataclasses
+
+        return dataclasses.replace(ability, ability_word=word, span=span(meta))
+    return AbilityWord(word, ability, span=span(meta))
+
+
+@builds("ability_word")
+def _ability_word(meta: Any, tok: Any) -> str:
+    return str(tok).strip()
+
+
+@builds("chapter_ability")
+def _chapter(meta: Any, *parts: Any) -> ChapterAbility:
+    *chapters, effect = parts
+    return ChapterAbility(tuple(_ROMAN[str(c)] for c in chapters), effect, span=span(meta))
+
+
+@builds("loyalty_ability")
+def _loyalty(meta: Any, tok: Any, effect: Any) -> LoyaltyAbility:
+    cost = str(tok).strip("[]").replace("-", "−")
+    return LoyaltyAbility(cost, effect, span=span(meta))
+
+
+BUILDERS["activated_ability"] = lambda meta, cost, effect: ActivatedAbility(cost, effect, span=span(meta))
+_ = tok_span
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+
+def ability_text(r: Any, ability: Any, quoted: bool = False) -> str:
+    """One ability as a line of card text."""
+    return r(ability)
+
+
+@renders(SpellAbility)
+def _r_spell(r: Any, n: SpellAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    return effect_text(r, n.effect)
+
+
+@renders(ActivatedAbility)
+def _r_activated(r: Any, n: ActivatedAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    return f"{r(n.cost)}: {effect_text(r, n.effect)}"
+
+
+@renders(LoyaltyAbility)
+def _r_loyalty(r: Any, n: LoyaltyAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    return f"{n.cost}: {effect_text(r, n.effect)}"
+
+
+_NUMERALS = {v: k for k, v in _ROMAN.items()}
+
+
+@renders(ChapterAbility)
+def _r_chapter(r: Any, n: ChapterAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    return ", ".join(_NUMERALS[c] for c in n.chapters) + " — " + effect_text(r, n.effect)
+
+
+@renders(AbilityWord)
+def _r_ability_word(r: Any, n: AbilityWord, **ctx: Any) -> str:
+    return f"{n.word} — {r(n.ability)}"
+
+
+@renders(ReminderOnly)
+def _r_reminder_only(r: Any, n: ReminderOnly, **ctx: Any) -> str:
+    return ""
+
+
+_ = capitalize

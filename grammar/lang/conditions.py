@@ -1,0 +1,754 @@
+"""Conditions (CR 603.4, 608.2c, 611.3a): what "if", "unless" and "as long
+as" ask.  Grammar: ``conditions.lark``.
+
+A condition is a statement with a subject (:class:`IsState`, :class:`Controls`,
+:class:`HasObjects`, :class:`Happened`, ...) or a comparison of amounts.
+Kicker conditions (:class:`KickedCondition`) name the kicker cost they mean,
+so the link check and the engine never look at text (rules K4-K6, 607.2i).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..node import BUILDERS, Node, builds, renders
+from ..render import article
+from ..transformer import span
+
+
+@dataclass(frozen=True, slots=True)
+class KickedCondition(Node):
+    """ "if it was kicked", "if this spell was kicked", "if it was kicked with
+    its {1}{U} kicker", "if it was kicked twice", "unless it was kicked",
+    "if it wasn't kicked".
+
+    ``cost`` links the condition to one kicker cost of the same object (K6,
+    607.2i); ``None`` means any of them.  ``times`` asks for at least that
+    many kicks.  ``subject`` says whose kicked status is asked.
+    """
+
+    subject: Any
+    cost: Any = None
+    times: int | None = None
+    negated: bool = False
+    word: str = "wasn't"  # "wasn't" or "weren't" (negated), as written
+
+
+@dataclass(frozen=True, slots=True)
+class YouDo(Node):
+    """ "If you do" (``who`` "you"), "if you don't", "if they do", "if that
+    player does", "if no one does": whether the optional instruction before
+    was carried out."""
+
+    who: str = "you"
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IsCreature(Node):
+    """ "if it's a creature"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class IsTapped(Node):
+    """ "if [this] is tapped"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ControlNone(Node):
+    """ "if you control no face-down permanents"."""
+
+    filter: Any
+
+
+@dataclass(frozen=True, slots=True)
+class IsEquipped(Node):
+    """ "as long as [this] is equipped"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class IsState(Node):
+    """ "[it] is [state]": "that creature is a Zombie", "it's attacking",
+    "[this] is on the battlefield", "it's not your turn"; ``form`` keeps
+    "is" / "it's" / "isn't" as written."""
+
+    object: Any
+    state: Any
+    negated: bool = False
+    form: str = "is"
+
+
+@dataclass(frozen=True, slots=True)
+class Controls(Node):
+    """ "you control a Swamp", "an opponent controls more creatures than you",
+    "you control no artifacts" (an :class:`AnObject` with ``how`` "no")."""
+
+    player: Any
+    what: Any
+    negated: bool = False
+    compare: Literal["", "more", "fewer", "at least"] = ""
+    than: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class HasObjects(Node):
+    """ "you have no cards in hand", "you have seven or more cards in hand"."""
+
+    player: Any
+    what: Any
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCompare(Node):
+    """ "you have 10 or less life", "you have more life than an opponent",
+    "your life total is 5 or less"."""
+
+    player: Any
+    amount: Any = None
+    op: str = ""
+    than: Any = None
+    form: Literal["have", "total"] = "have"
+
+
+@dataclass(frozen=True, slots=True)
+class HandCompare(Node):
+    """ "you have more cards in hand than each opponent"."""
+
+    player: Any
+    op: str
+    than: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CompareAmount(Node):
+    """ "X is 5 or more", "its power is greater than its toughness"."""
+
+    amount: Any
+    comparison: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ThereAre(Node):
+    """ "there are seven or more cards in your graveyard", "there are no creatures on the battlefield"."""
+
+    amount: Any
+    op: str
+    what: Any
+    word: str = "are"
+
+
+@dataclass(frozen=True, slots=True)
+class Happened(Node):
+    """Something that happened this turn: "a creature died this turn",
+    "[this] attacked this turn", "you gained life this turn"."""
+
+    subject: Any
+    event: str
+    other: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Would(Node):
+    """ "[a source] would deal damage to you", "you would draw a card", "[it]
+    would die", "a card would be put into a graveyard": the event a
+    replacement effect replaces (614.1a)."""
+
+    subject: Any
+    event: Any
+    passive: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Passive(Node):
+    """A passive event: "destroyed", "dealt damage", "put into a graveyard from anywhere"."""
+
+    what: str
+    place: Any = None
+    by: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Node):
+    """ "it's your turn", "it's not your turn", "it's an opponent's turn"."""
+
+    whose: Literal["yours", "not yours", "an opponent's"]
+
+
+@dataclass(frozen=True, slots=True)
+class CastFrom(Node):
+    """ "it was cast from your hand", "you cast it from your hand"."""
+
+    object: Any
+    zone: Any
+    form: Literal["was cast", "you cast it"] = "was cast"
+    who: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpentToCast(Node):
+    """ "{R} was spent to cast it"."""
+
+    what: Any
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class HasKeyword(Node):
+    """ "it has flying", "it had flying"."""
+
+    object: Any
+    keyword: Any
+    past: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SharesWith(Node):
+    object: Any
+    what: str
+    other: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CondAnd(Node):
+    """Two conditions joined by "and" or "or"."""
+
+    first: Any
+    second: Any
+    conj: Literal["and", "or"] = "and"
+
+
+@dataclass(frozen=True, slots=True)
+class NthResolution(Node):
+    """ "this is the second time this ability has resolved this turn"."""
+
+    ordinal: str
+
+
+@dataclass(frozen=True, slots=True)
+class ControlCommander(Node):
+    """ "you control your commander"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bargained(Node):
+    object: Any
+
+
+# --------------------------------------------------------------------------
+# Builders
+# --------------------------------------------------------------------------
+
+
+@builds("kicked_condition")
+def _kicked(meta: Any, subject: Any) -> KickedCondition:
+    return KickedCondition(subject, span=span(meta))
+
+
+@builds("kicked_with")
+def _kicked_with(meta: Any, subject: Any, cost: Any) -> KickedCondition:
+    from .mana import Cost
+
+    return KickedCondition(subject, Cost((cost,), span=cost.span), span=span(meta))
+
+
+@builds("kicked_twice")
+def _kicked_twice(meta: Any, subject: Any) -> KickedCondition:
+    return KickedCondition(subject, times=2, span=span(meta))
+
+
+@builds("not_kicked_condition")
+def _not_kicked(meta: Any, subject: Any) -> KickedCondition:
+    return KickedCondition(subject, negated=True, span=span(meta))
+
+
+BUILDERS["bargained"] = lambda meta, obj: Bargained(obj, span=span(meta))
+@builds("does")
+def _does(meta: Any, who: Any) -> YouDo:
+    return YouDo(_who(who), span=span(meta))
+
+
+@builds("doesnt")
+def _doesnt(meta: Any, who: Any) -> YouDo:
+    return YouDo(_who(who), True, span=span(meta))
+
+
+def _who(np: Any) -> Any:
+    from .objects import You
+
+    return "you" if isinstance(np, You) else np
+
+
+BUILDERS["no_one_does"] = lambda meta: YouDo("no one", span=span(meta))
+
+
+@builds("controls")
+def _controls(meta: Any, player: Any, what: Any) -> Any:
+    from .objects import AnObject, You
+
+    if isinstance(player, You) and isinstance(what, AnObject) and what.how == "no":
+        return ControlNone(what.filter, span=span(meta))
+    return Controls(player, what, span=span(meta))
+
+
+BUILDERS["doesnt_control"] = lambda meta, p, w: Controls(p, w, True, span=span(meta))
+BUILDERS["controls_more"] = lambda meta, p, w, t: Controls(p, w, compare="more", than=t, span=span(meta))
+BUILDERS["controls_fewer"] = lambda meta, p, w, t: Controls(p, w, compare="fewer", than=t, span=span(meta))
+
+
+@builds("controls_at_least")
+def _controls_at_least(meta: Any, p: Any, count: Any, what: Any) -> Controls:
+    from .objects import AnObject
+
+    return Controls(p, AnObject(what, count, how="at least"), span=span(meta))
+
+
+BUILDERS["has_objects"] = lambda meta, p, w: HasObjects(p, w, span=span(meta))
+BUILDERS["doesnt_have"] = lambda meta, p, w: HasObjects(p, w, True, span=span(meta))
+BUILDERS["more_less"] = lambda meta, tok: str(tok).lower()
+BUILDERS["life_compare"] = lambda meta, p, amount, op: LifeCompare(p, amount, op, span=span(meta))
+BUILDERS["more_life_than"] = lambda meta, p, t: LifeCompare(p, None, "more", t, span=span(meta))
+BUILDERS["less_life_than"] = lambda meta, p, t: LifeCompare(p, None, "less", t, span=span(meta))
+BUILDERS["more_cards_than"] = lambda meta, p, t: HandCompare(p, "more", t, span=span(meta))
+BUILDERS["fewer_cards_than"] = lambda meta, p, t: HandCompare(p, "fewer", t, span=span(meta))
+
+
+@builds("empty_hand")
+def _empty_hand(meta: Any, p: Any) -> HasObjects:
+    return HasObjects(p, "no cards in hand", span=span(meta))
+
+
+@builds("hand_size")
+def _hand_size(meta: Any, p: Any, amount: Any) -> HasObjects:
+    return HasObjects(p, ("or more", amount), span=span(meta))
+
+
+@builds("hand_size_fewer")
+def _hand_size_fewer(meta: Any, p: Any, amount: Any) -> HasObjects:
+    return HasObjects(p, ("or fewer", amount), span=span(meta))
+
+
+def _state_is(form: str, negated: bool) -> Any:
+    def build(meta: Any, obj: Any, state: Any) -> Any:
+        return _is(obj, state, negated, form, meta)
+
+    return build
+
+
+def _is(obj: Any, state: Any, negated: bool, form: str, meta: Any) -> Any:
+    from .objects import Noun, StateWord, StatusAdj
+
+    if not negated and form in ("is", "it's"):
+        if isinstance(state, StateWord) and state.word == "a" and isinstance(state.what, tuple):
+            words = state.what
+            if len(words) == 1 and isinstance(words[0], Noun) and words[0].word == "creature":
+                return IsCreature(obj, span=span(meta))
+        if isinstance(state, StatusAdj) and state.status == "tapped" and not state.negated:
+            return IsTapped(obj, span=span(meta))
+        if isinstance(state, StateWord) and state.word == "equipped":
+            return IsEquipped(obj, span=span(meta))
+    return IsState(obj, state, negated, form, span=span(meta))
+
+
+BUILDERS["is_state"] = _state_is("is", False)
+BUILDERS["is_not_state"] = _state_is("is not", True)
+
+
+def _it_is(negated: bool) -> Any:
+    def build(meta: Any, state: Any) -> Any:
+        from .objects import ItRef
+
+        return _is(ItRef(), state, negated, "it's not" if negated else "it's", meta)
+
+    return build
+
+
+BUILDERS["it_is_state"] = _it_is(False)
+BUILDERS["it_is_not_state"] = _it_is(True)
+BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "that's", span=span(meta))
+BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
+BUILDERS["not_your_turn"] = lambda meta: Turn("not yours", span=span(meta))
+BUILDERS["opponents_turn"] = lambda meta: Turn("an opponent's", span=span(meta))
+BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
+
+
+@builds("life_total_compare")
+def _life_total_compare(meta: Any, whose: Any, comparison: Any) -> LifeCompare:
+    from .objects import Possessive
+
+    p = whose.object if isinstance(whose, Possessive) else whose
+    return LifeCompare(p, comparison, form="total", span=span(meta))
+
+
+BUILDERS["there_are"] = lambda meta, amount, op, what: ThereAre(amount, op, what, span=span(meta))
+BUILDERS["there_are_none"] = lambda meta, what: ThereAre(None, "no", what, span=span(meta))
+BUILDERS["happened"] = lambda meta, subject, ev: Happened(subject, ev[0], ev[1], span=span(meta))
+BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
+BUILDERS["would_be"] = lambda meta, subject, event: Would(subject, event, True, span=span(meta))
+BUILDERS["cast_from"] = lambda meta, obj, zone: CastFrom(obj, zone, span=span(meta))
+BUILDERS["you_cast_it_from"] = lambda meta, who, obj, zone: CastFrom(obj, zone, "you cast it", who, span=span(meta))
+BUILDERS["spent_to_cast"] = lambda meta, what, obj: SpentToCast(what, obj, span=span(meta))
+BUILDERS["has_keyword"] = lambda meta, obj, kw: HasKeyword(obj, kw, span=span(meta))
+BUILDERS["had_keyword"] = lambda meta, obj, kw: HasKeyword(obj, kw, True, span=span(meta))
+BUILDERS["shares_with"] = lambda meta, obj, what, other: SharesWith(obj, what, other, span=span(meta))
+BUILDERS["condition_and"] = lambda meta, a, b: CondAnd(a, b, "and", span=span(meta))
+BUILDERS["condition_or"] = lambda meta, a, b: CondAnd(a, b, "or", span=span(meta))
+BUILDERS["nth_resolution"] = lambda meta, word: NthResolution(word, span=span(meta))
+BUILDERS["ordinal_word"] = lambda meta, tok: str(tok).lower()
+BUILDERS["control_commander"] = lambda meta: ControlCommander(span=span(meta))
+
+
+def _happened(event: str) -> Any:
+    def build(meta: Any, *args: Any) -> Any:
+        return (event, args[0] if args else None)
+
+    return build
+
+
+for _rule, _event in (
+    ("died_this_turn", "died"), ("entered_this_turn", "entered the battlefield"),
+    ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
+    ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
+    ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
+):  # fmt: skip
+    BUILDERS[_rule] = _happened(_event)
+
+
+def _subject_event(event: str) -> Any:
+    def build(meta: Any, *args: Any) -> Happened:
+        from .objects import You
+
+        if event.startswith("you "):
+            return Happened(args[0], event[4:], args[1] if len(args) > 1 else None, span=span(meta))
+        return Happened(args[0] if args else None, event, args[1] if len(args) > 1 else None,
+                        span=span(meta))  # fmt: skip
+
+    return build
+
+
+for _rule, _event in (
+    ("gained_life_this_turn", "you gained life"), ("you_attacked", "you attacked"),
+    ("you_attacked_with", "you attacked with"), ("you_cast_this_turn_cond", "you cast"),
+    ("you_sacrificed", "you sacrificed"), ("lost_life", "lost life"),
+    ("was_dealt_damage", "was dealt damage"), ("entered_under_you", "entered under your control"),
+    ("had_counter", "had a counter"), ("was_put_into", "was put into"),
+):  # fmt: skip
+    BUILDERS[_rule] = _subject_event(_event)
+
+BUILDERS["gained_life_amount"] = lambda meta, who, amount: Happened(who, "gained or more life", amount, span=span(meta))
+BUILDERS["opponent_lost_life"] = lambda meta: Happened(None, "an opponent lost life", span=span(meta))
+BUILDERS["none_put_into"] = lambda meta, what, zone: Happened(what, "none put into", zone, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class State(Node):
+    """A state in a condition that is not an adjective: "on the battlefield",
+    "in your graveyard", "your commander", "the only creature you control"."""
+
+    word: str
+    what: Any = None
+
+
+for _rule, _word in (
+    ("state_on_battlefield", "on the battlefield"), ("state_attacking_or_blocking", "attacking or blocking"),
+    ("state_enchanted", "enchanted"), ("state_equipped", "equipped"), ("state_monstrous", "monstrous"),
+    ("state_renowned", "renowned"), ("state_suspected", "suspected"), ("state_commander", "your commander"),
+    ("state_chosen_color", "the chosen color"), ("state_chosen_type", "of the chosen type"),
+    ("state_a_color", "a color"), ("state_fresh", "untapped and has no counters on it"),
+):  # fmt: skip
+    BUILDERS[_rule] = (lambda w: lambda meta, *a: State(w, span=span(meta)))(_word)
+
+
+@builds("state_a")
+def _state_a(meta: Any, words: Any) -> Any:
+    from .objects import StateWord
+
+    return StateWord("a", words, span=span(meta))
+
+
+BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(meta))
+BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
+BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
+BUILDERS["state_stat_compare"] = lambda meta, stat, comparison: State(f"{stat} or toughness", comparison, span=span(meta))
+
+# passive events
+for _rule, _what in (
+    ("pass_destroyed", "destroyed"), ("pass_dealt_damage", "dealt damage"),
+    ("pass_countered", "countered"), ("pass_exiled", "exiled"), ("pass_created", "created"),
+    ("pass_put_onto_battlefield", "put onto the battlefield"),
+):  # fmt: skip
+    BUILDERS[_rule] = (lambda w: lambda meta: Passive(w, span=span(meta)))(_what)
+BUILDERS["pass_dealt_damage_by"] = lambda meta, by: Passive("dealt damage by", by=by, span=span(meta))
+BUILDERS["pass_put_into"] = lambda meta, place: Passive("put into", place, span=span(meta))
+BUILDERS["pass_put_into_from_battlefield"] = lambda meta, place: Passive("put into from the battlefield", place, span=span(meta))
+BUILDERS["pass_put_into_from_anywhere"] = lambda meta, place: Passive("put into from anywhere", place, span=span(meta))
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+
+def _is_word(subject: Any) -> str:
+    from .objects import is_plural
+
+    return "are" if is_plural(subject) else "is"
+
+
+@renders(KickedCondition)
+def _r_kicked(r: Any, n: KickedCondition, **ctx: Any) -> str:
+    from .mana import mana_text
+    from .objects import is_plural
+
+    subject = r(n.subject)
+    if n.negated:
+        return f"{subject} {'weren' if is_plural(n.subject) else 'wasn'}'t kicked"
+    text = f"{subject} {'were' if is_plural(n.subject) else 'was'} kicked"
+    if n.cost is not None and n.cost.mana is not None:
+        text += f" with its {mana_text(n.cost.mana)} kicker"
+    if n.times == 2:
+        text += " twice"
+    return text
+
+
+_YOU_DO = {
+    ("you", False): "you do", ("you", True): "you don't", ("they", False): "they do",
+    ("they", True): "they don't", ("that player", False): "that player does",
+    ("that player", True): "that player doesn't", ("no one", False): "no one does",
+    ("a player", False): "a player does",
+}  # fmt: skip
+
+
+@renders(YouDo)
+def _r_you_do(r: Any, n: YouDo, **ctx: Any) -> str:
+    from .objects import is_plural
+
+    if isinstance(n.who, str):
+        return _YOU_DO[(n.who, n.negated)]
+    plural = is_plural(n.who)
+    if n.negated:
+        return f"{r(n.who)} {'don' if plural else 'doesn'}'t"
+    return f"{r(n.who)} {'do' if plural else 'does'}"
+
+
+@renders(IsCreature)
+def _r_is_creature(r: Any, n: IsCreature, **ctx: Any) -> str:
+    from .objects import ItRef
+
+    if isinstance(n.object, ItRef):
+        return "it's a creature"
+    return f"{r(n.object)} is a creature"
+
+
+@renders(IsTapped)
+def _r_is_tapped(r: Any, n: IsTapped, **ctx: Any) -> str:
+    from .objects import ItRef
+
+    if isinstance(n.object, ItRef):
+        return "it's tapped"
+    return f"{r(n.object)} {_is_word(n.object)} tapped"
+
+
+@renders(IsEquipped)
+def _r_is_equipped(r: Any, n: IsEquipped, **ctx: Any) -> str:
+    from .objects import ItRef
+
+    if isinstance(n.object, ItRef):
+        return "it's equipped"
+    return f"{r(n.object)} is equipped"
+
+
+@renders(ControlNone)
+def _r_control_none(r: Any, n: ControlNone, **ctx: Any) -> str:
+    return f"you control no {r(n.filter, plural=True)}"
+
+
+@renders(IsState)
+def _r_is_state(r: Any, n: IsState, **ctx: Any) -> str:
+    state = r(n.state)
+    if n.form == "it's":
+        return f"it's {state}"
+    if n.form == "it's not":
+        return f"it's not {state}"
+    if n.form == "that's":
+        return f"that's {state}"
+    be = _is_word(n.object)
+    if n.negated:
+        return f"{r(n.object)} {be} not {state}" if n.form == "is not" else f"{r(n.object)} {be}n't {state}"
+    return f"{r(n.object)} {be} {state}"
+
+
+@renders(State)
+def _r_state(r: Any, n: State, **ctx: Any) -> str:
+    if n.word == "in":
+        return f"in {r(n.what)}"
+    if n.word == "the only":
+        return f"the only {r(n.what)}"
+    if n.word == "still":
+        return f"still {r(n.what)}"
+    if n.what is not None:
+        return f"{n.word} {r(n.what)}"
+    return n.word
+
+
+@renders(Controls)
+def _r_controls(r: Any, n: Controls, **ctx: Any) -> str:
+    from .objects import verb
+
+    who = r(n.player)
+    if n.negated:
+        from .objects import is_plural
+
+        return f"{who} {'don' if is_plural(n.player) else 'doesn'}'t control {r(n.what)}"
+    if n.compare in ("more", "fewer"):
+        return f"{who} {verb(n.player, 'control')} {n.compare} {r(n.what, plural=True)} than {r(n.than)}"
+    return f"{who} {verb(n.player, 'control')} {r(n.what)}"
+
+
+@renders(HasObjects)
+def _r_has_objects(r: Any, n: HasObjects, **ctx: Any) -> str:
+    from .objects import is_plural, verb
+
+    who = r(n.player)
+    if n.what == "no cards in hand":
+        return f"{who} {verb(n.player, 'have')} no cards in hand"
+    if isinstance(n.what, tuple):
+        op, amount = n.what
+        return f"{who} {verb(n.player, 'have')} {r(amount)} {op} cards in hand"
+    if n.negated:
+        return f"{who} {'don' if is_plural(n.player) else 'doesn'}'t have {r(n.what)}"
+    return f"{who} {verb(n.player, 'have')} {r(n.what)}"
+
+
+@renders(LifeCompare)
+def _r_life_compare(r: Any, n: LifeCompare, **ctx: Any) -> str:
+    from .objects import possessive_text, verb
+
+    if n.form == "total":
+        return f"{possessive_text(r, n.player)} life total is {r(n.amount)}"
+    who = r(n.player)
+    if n.than is not None:
+        return f"{who} {verb(n.player, 'have')} {n.op} life than {r(n.than)}"
+    return f"{who} {verb(n.player, 'have')} {r(n.amount)} or {n.op} life"
+
+
+@renders(HandCompare)
+def _r_hand_compare(r: Any, n: HandCompare, **ctx: Any) -> str:
+    from .objects import verb
+
+    return f"{r(n.player)} {verb(n.player, 'have')} {n.op} cards in hand than {r(n.than)}"
+
+
+@renders(CompareAmount)
+def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
+    return f"{r(n.amount)} is {r(n.comparison)}"
+
+
+@renders(ThereAre)
+def _r_there_are(r: Any, n: ThereAre, **ctx: Any) -> str:
+    if n.op == "no":
+        return f"there are no {r(n.what, plural=True)}"
+    return f"there are {r(n.amount)} or {n.op} {r(n.what, plural=True)}"
+
+
+@renders(Happened)
+def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
+    from .objects import is_plural
+
+    ev = n.event
+    if ev in ("dealt damage to", "dealt combat damage to"):
+        return f"{r(n.subject)} {ev} {r(n.other)} this turn"
+    if ev in ("attacked with", "cast", "sacrificed"):
+        return f"{r(n.subject)} {ev} {r(n.other)} this turn"
+    if ev == "gained or more life":
+        return f"{r(n.subject)} gained {r(n.other)} or more life this turn"
+    if ev == "an opponent lost life":
+        return "an opponent lost life this turn"
+    if ev == "none put into":
+        return f"no {r(n.subject, plural=True)} were put into {r(n.other)} from the battlefield this turn"
+    if ev == "was dealt damage":
+        return f"{r(n.subject)} {'were' if is_plural(n.subject) else 'was'} dealt damage this turn"
+    if ev == "was put into":
+        return f"{r(n.subject)} was put into {r(n.other)} from the battlefield this turn"
+    if ev == "entered under your control":
+        return f"{r(n.subject)} entered the battlefield under your control this turn"
+    if ev == "had a counter":
+        return f"{r(n.subject)} had a {n.other} counter on it"
+    return f"{r(n.subject)} {ev} this turn"
+
+
+@renders(Would)
+def _r_would(r: Any, n: Would, **ctx: Any) -> str:
+    if n.passive:
+        return f"{r(n.subject)} would be {r(n.event)}"
+    return f"{r(n.subject)} would {r(n.event, imperative=True)}"
+
+
+@renders(Passive)
+def _r_passive(r: Any, n: Passive, **ctx: Any) -> str:
+    if n.what == "dealt damage by":
+        return f"dealt damage by {r(n.by)}"
+    if n.what.startswith("put into"):
+        rest = n.what[len("put into"):]
+        return f"put into {r(n.place)}{rest}"
+    return n.what
+
+
+@renders(Turn)
+def _r_turn(r: Any, n: Turn, **ctx: Any) -> str:
+    return {"yours": "it's your turn", "not yours": "it's not your turn",
+            "an opponent's": "it's an opponent's turn"}[n.whose]  # fmt: skip
+
+
+@renders(CastFrom)
+def _r_cast_from(r: Any, n: CastFrom, **ctx: Any) -> str:
+    if n.form == "you cast it":
+        return f"{r(n.who)} cast {r(n.object)} from {r(n.zone)}"
+    return f"{r(n.object)} was cast from {r(n.zone)}"
+
+
+@renders(SpentToCast)
+def _r_spent(r: Any, n: SpentToCast, **ctx: Any) -> str:
+    return f"{r(n.what)} was spent to cast {r(n.object)}"
+
+
+@renders(HasKeyword)
+def _r_has_keyword(r: Any, n: HasKeyword, **ctx: Any) -> str:
+    from .objects import verb
+
+    return f"{r(n.object)} {'had' if n.past else verb(n.object, 'have')} {r(n.keyword)}"
+
+
+@renders(SharesWith)
+def _r_shares(r: Any, n: SharesWith, **ctx: Any) -> str:
+    return f"{r(n.object)} shares a {n.what} with {r(n.other)}"
+
+
+@renders(CondAnd)
+def _r_cond_and(r: Any, n: CondAnd, **ctx: Any) -> str:
+    return f"{r(n.first)} {n.conj} {r(n.second)}"
+
+
+@renders(NthResolution)
+def _r_nth(r: Any, n: NthResolution, **ctx: Any) -> str:
+    return f"this is the {n.ordinal} time this ability has resolved this turn"
+
+
+@renders(ControlCommander)
+def _r_commander(r: Any, n: ControlCommander, **ctx: Any) -> str:
+    return "you control your commander"
+
+
+@renders(Bargained)
+def _r_bargained(r: Any, n: Bargained, **ctx: Any) -> str:
+    return f"{r(n.object)} was bargained"
+
+
+_ = article

@@ -1,0 +1,904 @@
+"""How instructions are put together (CR 608.2c): effects, sentences,
+clauses, modes, durations.  Grammar: ``sentences.lark``.
+
+A clause is an instruction with its subject ("target player draws a card":
+:class:`~grammar.lang.verbs.Draw` with ``player`` the target).  Verb
+phrases that share a subject ("... draws a card and loses 1 life") each get
+it, so the meaning is in the instruction node; :class:`ClauseForm` keeps how
+the clause was written (subject written or shared, where its suffixes
+stood), so that it renders back as written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..node import BUILDERS, Node, builds, renders
+from ..render import capitalize
+from ..transformer import TextError, span
+from .objects import You, is_plural
+from .quantities import EqualTo, ForEach, WhereX, fill_amount, tail_of
+
+# --------------------------------------------------------------------------
+# Durations (CR 611.2)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Duration(Node):
+    """ "until end of turn", "this turn", "until your next turn", "for as
+    long as [this] remains on the battlefield", "until [this] leaves the
+    battlefield" (``object``)."""
+
+    kind: str
+    object: Any = None
+
+
+_DURATIONS = {
+    "until_eot": "until end of turn",
+    "until_your_next_turn": "until your next turn",
+    "until_end_of_your_next_turn": "until the end of your next turn",
+    "this_turn": "this turn",
+    "until_end_of_combat": "until end of combat",
+    "until_next_untap": "until your next untap step",
+    "until_next_upkeep": "until the beginning of your next upkeep",
+    "during_your_turn": "during your turn",
+    "each_turn": "each turn",
+    "each_combat": "each combat",
+}
+
+for _rule, _text in _DURATIONS.items():
+    BUILDERS[_rule] = (lambda t: lambda meta: Duration(t, span=span(meta)))(_text)
+BUILDERS["until_leaves"] = lambda meta, obj: Duration("until leaves the battlefield", obj, span=span(meta))
+BUILDERS["as_long_as_remains"] = lambda meta, obj: Duration("for as long as remains on the battlefield", obj, span=span(meta))
+BUILDERS["as_long_as_tapped"] = lambda meta, obj: Duration("for as long as remains tapped", obj, span=span(meta))
+BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
+BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
+
+
+@renders(Duration)
+def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    if n.kind == "until leaves the battlefield":
+        return f"until {r(n.object)} leaves the battlefield"
+    if n.kind == "for as long as remains on the battlefield":
+        return f"for as long as {r(n.object)} remains on the battlefield"
+    if n.kind == "for as long as remains tapped":
+        return f"for as long as {r(n.object)} remains tapped"
+    if n.kind == "for as long as you control":
+        return f"for as long as you control {r(n.object)}"
+    if n.kind == "during next untap step":
+        return f"during {possessive_text(r, n.object)} next untap step"
+    return n.kind
+
+
+def is_until_eot(d: Any) -> bool:
+    return isinstance(d, Duration) and d.kind == "until end of turn"
+
+
+# --------------------------------------------------------------------------
+# Clauses
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseForm(Node):
+    """How a clause was written: ``subject`` "written" (before the verb),
+    "shared" (with the clause before, "... and loses 1 life") or "" (none:
+    an imperative); ``tails`` the suffixes after the verb phrase in order
+    ("duration", "for each", "equal to", "this way", ...)."""
+
+    subject: Literal["written", "shared", ""] = ""
+    tails: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MayDo(Node):
+    """ "you may [action]" / "target player may [action]" / "you may have [it]
+    [action]" (``have``): the player chooses whether (K8)."""
+
+    action: Any
+    player: Any = None
+    have: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Have(Node):
+    """ "have [target creature] deal damage ...": the action's subject acts
+    for the player (imperative "have")."""
+
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Tail(Node):
+    """A clause suffix that is form, not amount: "this way", "at random",
+    "in addition to its other types"."""
+
+    word: str
+
+
+class Clause:
+    """A clause while its sentence is being built (not an AST node)."""
+
+    __slots__ = ("action", "form_subject", "tails", "where", "third_person")
+
+    def __init__(self, action: Any, form_subject: str = "", tails: tuple[str, ...] = (),
+                 where: WhereX | None = None) -> None:  # fmt: skip
+        self.action = action
+        self.form_subject = form_subject
+        self.tails = tails
+        self.where = where
+        self.third_person = False
+
+
+def _subject_field(node: Any) -> str:
+    return getattr(node, "SUBJECT", "")
+
+
+def with_subject(node: Any, subject: Any, meta: Any = None) -> Any:
+    """The instruction with its subject ("target player" draws)."""
+    if isinstance(node, MayDo):
+        return MayDo(with_subject(node.action, subject, meta), node.player, node.have, span=node.span)
+    name = _subject_field(node)
+    if not name:
+        raise TextError(f"'{type(node).__name__}' doesn't take a subject here", span=span(meta) if meta else None)
+    return dataclasses.replace(node, **{name: subject})
+
+
+def subject_of(node: Any) -> Any:
+    if isinstance(node, MayDo):
+        return node.player if node.player is not None else subject_of(node.action)
+    name = _subject_field(node)
+    return getattr(node, name, None) if name else None
+
+
+def _apply_tail(action: Any, tail: Any) -> tuple[Any, str]:
+    if isinstance(tail, ForEach):
+        return fill_amount(action, tail), "for each"
+    if isinstance(tail, EqualTo):
+        return fill_amount(action, tail), "equal to"
+    if isinstance(tail, Duration):
+        if not getattr(action, "DURATION", False):
+            raise TextError("this instruction doesn't take a duration", span=tail.span)
+        changes: dict[str, Any] = {"duration": tail}
+        if hasattr(action, "until_eot"):
+            changes["until_eot"] = is_until_eot(tail)
+        return dataclasses.replace(action, **changes), "duration"
+    if isinstance(tail, Tail):
+        return action, tail.word
+    raise TextError(f"no meaning for {type(tail).__name__} here", span=getattr(tail, "span", None))
+
+
+@builds("tailed")
+def _tailed(meta: Any, vp: Any, *tails: Any) -> Clause:
+    where = None
+    order: list[str] = []
+    action = vp
+    for t in tails:
+        if isinstance(t, WhereX):
+            where = t
+            order.append("where")
+            continue
+        action, word = _apply_tail(action, t)
+        order.append(word)
+    return Clause(action, "", tuple(order), where)
+
+
+BUILDERS["this_way"] = lambda meta: Tail("this way", span=span(meta))
+BUILDERS["in_addition"] = lambda meta: Tail("in addition to its other types", span=span(meta))
+BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
+BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
+
+
+def _clause(x: Any) -> Clause:
+    return x if isinstance(x, Clause) else Clause(x)
+
+
+@builds("subject_clause")
+def _subject_clause(meta: Any, subject: Any, pred: Any) -> Clause:
+    c = _clause(pred)
+    c.action = with_subject(c.action, subject, meta)
+    c.form_subject = "written"
+    return c
+
+
+@builds("may_clause")
+def _may_clause(meta: Any, subject: Any, pred: Any) -> Clause:
+    c = _clause(pred)
+    action = with_subject(c.action, subject, meta) if _subject_field(c.action) else c.action
+    c.action = MayDo(action, subject, span=span(meta))
+    c.form_subject = "written"
+    return c
+
+
+@builds("may_have_clause")
+def _may_have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
+    c = _clause(pred)
+    c.action = MayDo(with_subject(c.action, obj, meta), You(), True, span=span(meta))
+    c.form_subject = "written"
+    return c
+
+
+@builds("may_have_clause_subject")
+def _may_have_clause_subject(meta: Any, who: Any, obj: Any, pred: Any) -> Clause:
+    c = _clause(pred)
+    c.action = MayDo(with_subject(c.action, obj, meta), who, True, span=span(meta))
+    c.form_subject = "written"
+    return c
+
+
+@builds("have_clause")
+def _have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
+    c = _clause(pred)
+    c.action = Have(with_subject(c.action, obj, meta), span=span(meta))
+    return c
+
+
+# --------------------------------------------------------------------------
+# Sentences
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Node):
+    """Instructions carried out in order: "A, then B." / "A and B." / "A.".
+
+    ``joiners`` are the words between the instructions as written; ``forms``
+    how each clause was written; ``where_x`` the value of ", where X is ..."."""
+
+    actions: tuple[Any, ...]
+    joiners: tuple[str, ...] = ()
+    where_x: Any = None
+    forms: tuple[ClauseForm, ...] = ()
+    where_letter: str = "X"
+
+
+@dataclass(frozen=True, slots=True)
+class IfSentence(Node):
+    """ "If [condition], [instructions]." — ``instead`` when it replaces the
+    sentence before it ("..., instead ..." or "... instead.")."""
+
+    condition: Any
+    body: Sentence
+    instead: Literal["", "before", "after"] = ""
+    trailing: Literal["", "if", "unless"] = ""  # "Counter target spell if it was kicked."
+    then: bool = False  # "Then if it wasn't kicked, discard three cards."
+
+
+@dataclass(frozen=True, slots=True)
+class LeadSentence(Node):
+    """A sentence with a lead-in that isn't "if": "Otherwise, ...", "Then
+    ...", "... instead.", "For each T, ...", "Until end of turn, ...", "As
+    long as C, ..." (with ``condition``).  ``kind`` names the lead."""
+
+    kind: str
+    body: Sentence
+    condition: Any = None
+    per: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexiveTrigger(Node):
+    """ "When you do, ..." (603.12): a triggered ability made by the
+    instruction before it."""
+
+    body: Sentence
+    word: str = "When"
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger(Node):
+    """ "At the beginning of the next end step, ..." (603.7): a delayed
+    triggered ability made when the sentence is carried out."""
+
+    word: str
+    trigger: Any
+    body: Sentence
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateOnly(Node):
+    """ "Activate only as a sorcery." (602.5): when an activated ability may be activated."""
+
+    timings: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TriggersOnce(Node):
+    """ "This ability triggers only once each turn." (603.2h)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Modes(Node):
+    """"Choose one —" and a line for each mode (700.2).  ``count_if`` is
+    "If this spell was kicked, choose any number instead.": with
+    ``condition`` true, ``count_if`` replaces ``count``."""
+
+    count: str
+    modes: tuple[Any, ...]
+    condition: Any = None
+    count_if: str | None = None
+    rider: str = ""  # "same mode more than once", "hasn't been chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect(Node):
+    """One or more sentences of instructions, carried out in order (608.2c)."""
+
+    sentences: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeLabel(Node):
+    """A labelled mode ("Lesson of ... — "): the label carries no rules meaning."""
+
+    label: str
+    effect: Effect
+
+
+# ---- body ------------------------------------------------------------------
+
+
+@builds("body")
+def _body(meta: Any, *items: Any) -> Sentence:
+    clauses: list[Clause] = []
+    joiners: list[str] = []
+    for it in items:
+        if isinstance(it, str):
+            joiners.append(it)
+        else:
+            clauses.append(_clause(it))
+    where: WhereX | None = None
+    actions: list[Any] = []
+    forms: list[ClauseForm] = []
+    prev_subject: Any = None
+    for i, c in enumerate(clauses):
+        action = c.action
+        form = c.form_subject
+        if form == "written":
+            prev_subject = subject_of(action)
+        elif i > 0 and prev_subject is not None and _shares_subject(c, action, prev_subject, meta):
+            action = with_subject(action, prev_subject)
+            form = "shared"
+        if c.where is not None:
+            if where is not None:
+                raise TextError("two 'where X is' in one sentence", span=span(meta))
+            where = c.where
+        actions.append(action)
+        forms.append(ClauseForm(form, c.tails))  # type: ignore[arg-type]
+    return Sentence(tuple(actions), tuple(joiners), where.value if where else None, tuple(forms),
+                    where.letter if where else "X", span=span(meta))  # fmt: skip
+
+
+def _shares_subject(c: Clause, action: Any, subject: Any, meta: Any) -> bool:
+    """Does a clause without a subject share the one before it?  "Target
+    player draws a card and loses 1 life": yes (the verb says "loses");
+    "Tap target creature and draw a card": no subject to share."""
+    if not _subject_field(action):
+        return False
+    from ..transformer import word_at
+
+    word = word_at(action.span)
+    if word is None:
+        return True
+    if is_plural(subject) or isinstance(subject, You):
+        return True
+    return word.lower().endswith("s")
+
+
+for _rule, _word in (
+    ("join_and", "and"), ("join_then", ", then"), ("join_comma_and", ", and"),
+    ("join_comma_then", ", then"), ("join_comma", ","), ("join_comma_and_then", ", and then"),
+    ("join_and_then", "and then"), ("join_or", "or"), ("join_comma_or", ", or"),
+):  # fmt: skip
+    BUILDERS[_rule] = (lambda w: lambda meta: w)(_word)
+
+
+# ---- sentence kinds ----------------------------------------------------------
+
+
+@builds("plain_sentence")
+def _plain(meta: Any, body: Sentence) -> Any:
+    return _respan(body, meta)
+
+
+def _respan(s: Sentence, meta: Any) -> Sentence:
+    return dataclasses.replace(s, span=span(meta))
+
+
+@builds("if_sentence")
+def _if(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    return IfSentence(condition, body, span=span(meta))
+
+
+@builds("if_instead_after")
+def _if_instead_after(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    return IfSentence(condition, body, "after", span=span(meta))
+
+
+@builds("if_instead_before")
+def _if_instead_before(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    return IfSentence(condition, body, "before", span=span(meta))
+
+
+@builds("then_if_sentence")
+def _then_if(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    return IfSentence(condition, body, then=True, span=span(meta))
+
+
+@builds("trailing_if_sentence")
+def _trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
+    return IfSentence(condition, body, trailing="if", span=span(meta))
+
+
+@builds("trailing_unless_sentence")
+def _trailing_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
+    return IfSentence(condition, body, trailing="unless", span=span(meta))
+
+
+@builds("instead_if_sentence")
+def _instead_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
+    return IfSentence(condition, body, "after", "if", span=span(meta))
+
+
+BUILDERS["otherwise_sentence"] = lambda meta, body: LeadSentence("otherwise", body, span=span(meta))
+BUILDERS["then_sentence"] = lambda meta, body: LeadSentence("then", body, span=span(meta))
+BUILDERS["instead_sentence"] = lambda meta, body: LeadSentence("instead", body, span=span(meta))
+BUILDERS["for_each_sentence"] = lambda meta, per, body: LeadSentence("for each", body, per=per, span=span(meta))
+BUILDERS["as_long_as_sentence"] = lambda meta, cond, body: LeadSentence("as long as", body, cond, span=span(meta))
+BUILDERS["for_as_long_as_sentence"] = lambda meta, body, cond: LeadSentence("for as long as", body, cond, span=span(meta))
+BUILDERS["trailing_as_long_as_sentence"] = lambda meta, body, cond: LeadSentence("trailing as long as", body, cond, span=span(meta))
+
+
+@builds("duration_first_sentence")
+def _duration_first(meta: Any, duration: Any, body: Sentence) -> LeadSentence:
+    actions = []
+    for a in body.actions:
+        inner = a.action if isinstance(a, MayDo) else a
+        if not getattr(inner, "DURATION", False):
+            raise TextError("this instruction doesn't take a duration", span=duration.span)
+        changes: dict[str, Any] = {"duration": duration}
+        if hasattr(inner, "until_eot"):
+            changes["until_eot"] = is_until_eot(duration)
+        inner = dataclasses.replace(inner, **changes)
+        actions.append(dataclasses.replace(a, action=inner) if isinstance(a, MayDo) else inner)
+    body = dataclasses.replace(body, actions=tuple(actions))
+    return LeadSentence("duration", body, duration=duration, span=span(meta))
+
+
+@builds("when_you_do")
+def _when_you_do(meta: Any, body: Sentence) -> ReflexiveTrigger:
+    return ReflexiveTrigger(body, span=span(meta))
+
+
+@builds("delayed_trigger")
+def _delayed(meta: Any, word: str, trigger: Any, body: Sentence) -> DelayedTrigger:
+    return DelayedTrigger(word, trigger, body, span=span(meta))
+
+
+@builds("delayed_trigger_if")
+def _delayed_if(meta: Any, word: str, trigger: Any, condition: Any, body: Sentence) -> DelayedTrigger:
+    return DelayedTrigger(word, trigger, body, condition, span=span(meta))
+
+
+@builds("trigger_modal")
+def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> DelayedTrigger:
+    return DelayedTrigger(word, trigger, Effect((modes,), span=modes.span), span=span(meta))
+
+
+@builds("trigger_modal_if")
+def _trigger_modal_if(meta: Any, word: str, trigger: Any, condition: Any, modes: Modes) -> DelayedTrigger:
+    return DelayedTrigger(word, trigger, Effect((modes,), span=modes.span), condition, span=span(meta))
+
+
+BUILDERS["new_targets_sentence"] = lambda meta: "new_targets"
+BUILDERS["activate_only"] = lambda meta, t: ActivateOnly((t,), span=span(meta))
+BUILDERS["activate_only_two"] = lambda meta, a, b: ActivateOnly((a, b), span=span(meta))
+BUILDERS["activate_once"] = lambda meta: ActivateOnly(("once each turn",), span=span(meta))
+BUILDERS["triggers_once"] = lambda meta: TriggersOnce(span=span(meta))
+
+
+@builds("cant_be_regenerated_sentence")
+def _cant_be_regenerated(meta: Any) -> Sentence:
+    from .objects import ItRef
+    from .verbs import CantBeRegenerated
+
+    return Sentence((CantBeRegenerated(ItRef()),), forms=(ClauseForm("written"),), span=span(meta))
+
+
+@builds("activation_timing")
+def _activation_timing(meta: Any, *parts: Any) -> Any:
+    from lark import Token
+
+    if parts and not isinstance(parts[0], Token):
+        return parts[0]  # "Activate only if ..."
+    return " ".join(str(t).lower() if str(t) != "opponent's" else str(t) for t in parts)
+
+
+# ---- effects and modes ---------------------------------------------------------
+
+
+@builds("effect")
+def _effect(meta: Any, *sentences: Any) -> Effect:
+    return Effect(_merge(sentences, meta), span=span(meta))
+
+
+def _merge(sentences: tuple[Any, ...], meta: Any) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for s in sentences:
+        if _is_new_targets(s):
+            # "You may choose new targets for the copy." belongs to the copy before it.
+            if not out or not _mark_new_targets(out):
+                raise TextError("'choose new targets for the copy' follows an instruction that copies a spell",
+                                span=span(meta))  # fmt: skip
+            continue
+        out.append(s)
+    return tuple(out)
+
+
+def _is_new_targets(s: Any) -> bool:
+    """ "You may choose new targets for the copy." (707.10c)."""
+    from .verbs import Choose
+
+    if not isinstance(s, Sentence) or len(s.actions) != 1:
+        return False
+    a = s.actions[0]
+    return isinstance(a, MayDo) and isinstance(a.action, Choose) and a.action.kind == "new targets"
+
+
+def _mark_new_targets(out: list[Any]) -> bool:
+    from .verbs import CopySpell
+
+    last = out[-1]
+    body = last.body if isinstance(last, IfSentence | LeadSentence) else last
+    if not isinstance(body, Sentence):
+        return False
+    actions = list(body.actions)
+    for i in range(len(actions) - 1, -1, -1):
+        a = actions[i]
+        inner = a.action if isinstance(a, MayDo) else a
+        if isinstance(inner, CopySpell):
+            new = dataclasses.replace(inner, new_targets=True)
+            actions[i] = dataclasses.replace(a, action=new) if isinstance(a, MayDo) else new
+            new_body = dataclasses.replace(body, actions=tuple(actions))
+            out[-1] = dataclasses.replace(last, body=new_body) if last is not body else new_body
+            return True
+    return False
+
+
+@builds("modal_effect")
+def _modal_effect(meta: Any, modes: Modes, *sentences: Any) -> Effect:
+    return Effect((modes, *_merge(sentences, meta)), span=span(meta))
+
+
+@builds("modal")
+def _modal(meta: Any, count: str, *modes: Any) -> Modes:
+    return Modes(count, modes, span=span(meta))
+
+
+@builds("modal_if")
+def _modal_if(meta: Any, count: str, condition: Any, count_if: str, *modes: Any) -> Modes:
+    return Modes(count, modes, condition, count_if, span=span(meta))
+
+
+@builds("modal_repeat")
+def _modal_repeat(meta: Any, count: str, *modes: Any) -> Modes:
+    return Modes(count, modes, rider="same mode", span=span(meta))
+
+
+@builds("modal_unchosen")
+def _modal_unchosen(meta: Any, count: str, *modes: Any) -> Modes:
+    return Modes(count, modes, rider="unchosen", span=span(meta))
+
+
+@builds("mode_count")
+def _mode_count(meta: Any, *toks: Any) -> str:
+    return " ".join(str(t).lower() for t in toks)
+
+
+@builds("mode")
+def _mode(meta: Any, *sentences: Any) -> Any:
+    if len(sentences) == 1 and isinstance(sentences[0], ModeLabel):
+        return sentences[0]
+    return Effect(_merge(sentences, meta), span=span(meta))
+
+
+@builds("labelled_mode")
+def _labelled_mode(meta: Any, label: str, *sentences: Any) -> ModeLabel:
+    return ModeLabel(label, Effect(_merge(sentences, meta)), span=span(meta))
+
+
+BUILDERS["mode_label"] = lambda meta, *toks: " ".join(str(t) for t in toks)
+
+# ---- quoted abilities ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Quoted(Node):
+    """Abilities in quotation marks that an object has or gains
+    ('has "{T}: Add {G}."', 113.1c)."""
+
+    abilities: tuple[Any, ...]
+
+
+@builds("quoted")
+def _quoted(meta: Any, q1: Any, ability: Any, q2: Any) -> Quoted:
+    return Quoted((ability,), span=span(meta))
+
+
+@builds("quoted_two")
+def _quoted_two(meta: Any, q1: Any, a: Any, q2: Any, q3: Any, b: Any, q4: Any) -> Quoted:
+    return Quoted((a, b), span=span(meta))
+
+
+@builds("quoted_static")
+def _quoted_static(meta: Any, effect: Effect) -> Any:
+    from .card import triggered_or_spell
+
+    return triggered_or_spell(effect, span(meta))
+
+
+@builds("quoted_keywords")
+def _quoted_keywords(meta: Any, line: Any) -> Any:
+    return line
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+
+def clause_text(r: Any, action: Any, form: ClauseForm | None) -> str:
+    """One clause: the subject (if written), the verb phrase, its suffixes."""
+    from .quantities import tail_of as amount_tail
+
+    if isinstance(action, MayDo):
+        inner = action.action
+        if action.have:
+            body = f"{r(action.player)} may have {r(_subject(inner))} {_vp(r, inner, imperative=True)}"
+        else:
+            who = action.player if action.player is not None else subject_of(inner)
+            body = f"{r(who)} may {_vp(r, inner, imperative=True)}"
+        return body + _tails(r, inner, form)
+    if isinstance(action, Have):
+        return f"have {r(_subject(action.action))} {_vp(r, action.action, imperative=True)}" + _tails(r, action.action, form)
+    written = form is not None and form.subject == "written"
+    shared = form is not None and form.subject == "shared"
+    text = _vp(r, action, imperative=not (written or shared))
+    if written:
+        subject = _subject(action)
+        text = f"{r(subject)} {text}"
+    _ = amount_tail
+    return text + _tails(r, action, form)
+
+
+def _subject(node: Any) -> Any:
+    name = _subject_field(node)
+    return getattr(node, name) if name else None
+
+
+def _vp(r: Any, action: Any, imperative: bool) -> str:
+    return r(action, imperative=imperative)
+
+
+def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
+    """The suffixes of a clause in the order written; "for each" and "equal
+    to" from the instruction's amount, durations from its duration."""
+    order = form.tails if form is not None else ()
+    out = ""
+    amount = tail_of(r, action)
+    duration = getattr(action, "duration", None)
+    wrote_amount = wrote_duration = False
+    for word in order:
+        if word in ("for each", "equal to"):
+            if not wrote_amount:
+                out += amount
+                wrote_amount = True
+        elif word == "duration":
+            if duration is not None and not wrote_duration:
+                out += " " + r(duration)
+                wrote_duration = True
+        elif word == "where":
+            continue
+        else:
+            out += " " + _tail_word(word)
+    if not wrote_amount:
+        out += amount
+    if duration is not None and not wrote_duration and "duration" not in order and not _lead_duration(form):
+        out += " " + r(duration)
+    return out
+
+
+def _lead_duration(form: Any) -> bool:
+    return form is not None and "lead-duration" in form.tails
+
+
+def _tail_word(word: str) -> str:
+    if word == "instead of putting it into graveyard":
+        return "instead of putting it into its owner's graveyard"
+    return word
+
+
+def body_text(r: Any, s: Sentence, lead_duration: bool = False) -> str:
+    parts: list[str] = []
+    for i, action in enumerate(s.actions):
+        form = s.forms[i] if i < len(s.forms) else None
+        if lead_duration and form is not None:
+            form = ClauseForm(form.subject, (*form.tails, "lead-duration"))
+        text = clause_text(r, action, form)
+        if i == 0:
+            parts.append(text)
+        else:
+            joiner = s.joiners[i - 1] if i - 1 < len(s.joiners) else "and"
+            parts.append((joiner if joiner.startswith(",") else " " + joiner) + " " + text)
+    text = "".join(parts)
+    if s.where_x is not None:
+        text += f", where {s.where_letter} is {r(s.where_x)}"
+    return text
+
+
+def _cap(text: str, ctx: dict[str, Any]) -> str:
+    """A sentence starts with a capital letter, except right after a trigger's comma."""
+    return capitalize(text) if ctx.get("capital", True) else text
+
+
+@renders(Sentence)
+def _r_sentence(r: Any, n: Sentence, **ctx: Any) -> str:
+    return _cap(body_text(r, n), ctx) + "."
+
+
+@renders(IfSentence)
+def _r_if(r: Any, n: IfSentence, **ctx: Any) -> str:
+    body = body_text(r, n.body)
+    cond = r(n.condition)
+    if n.trailing == "if":
+        return _cap(f"{body}{' instead' if n.instead else ''} if {cond}.", ctx)
+    if n.trailing == "unless":
+        return _cap(f"{body} unless {cond}.", ctx)
+    if n.then:
+        return _cap(f"then if {cond}, {body}.", ctx)
+    if n.instead == "before":
+        return _cap(f"if {cond}, instead {body}.", ctx)
+    if n.instead == "after":
+        return _cap(f"if {cond}, {body} instead.", ctx)
+    return _cap(f"if {cond}, {body}.", ctx)
+
+
+@renders(LeadSentence)
+def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
+    if n.kind == "duration":
+        return _cap(f"{r(n.duration)}, {body_text(r, n.body, lead_duration=True)}.", ctx)
+    body = body_text(r, n.body)
+    if n.kind == "otherwise":
+        return _cap(f"otherwise, {body}.", ctx)
+    if n.kind == "then":
+        return _cap(f"then {body}.", ctx)
+    if n.kind == "instead":
+        return _cap(f"{body} instead.", ctx)
+    if n.kind == "for each":
+        return _cap(f"for each {r(n.per, per=True)}, {body}.", ctx)
+    if n.kind == "as long as":
+        return _cap(f"as long as {r(n.condition)}, {body}.", ctx)
+    if n.kind == "for as long as":
+        return _cap(f"{body} for as long as {r(n.condition)}.", ctx)
+    if n.kind == "trailing as long as":
+        return _cap(f"{body} as long as {r(n.condition)}.", ctx)
+    raise TextError(f"no wording for a '{n.kind}' sentence")
+
+
+@renders(ReflexiveTrigger)
+def _r_reflexive(r: Any, n: ReflexiveTrigger, **ctx: Any) -> str:
+    return _cap(f"{n.word.lower()} you do, {body_text(r, n.body)}.", ctx)
+
+
+@renders(DelayedTrigger)
+def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
+    cond = f" if {r(n.condition)}," if n.condition is not None else ""
+    return _cap(f"{n.word.lower()} {r(n.trigger)},{cond} {body_text(r, n.body)}.", ctx)
+
+
+@renders(ActivateOnly)
+def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
+    parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
+    if parts == ["once each turn"]:
+        return "Activate only once each turn."
+    return "Activate only " + " and only ".join(parts) + "."
+
+
+@renders(TriggersOnce)
+def _r_triggers_once(r: Any, n: TriggersOnce, **ctx: Any) -> str:
+    return "This ability triggers only once each turn."
+
+
+@renders(MayDo)
+def _r_may(r: Any, n: MayDo, **ctx: Any) -> str:
+    return clause_text(r, n, ClauseForm("written"))
+
+
+@renders(Have)
+def _r_have(r: Any, n: Have, **ctx: Any) -> str:
+    return clause_text(r, n, None)
+
+
+@renders(Tail)
+def _r_tail(r: Any, n: Tail, **ctx: Any) -> str:
+    return n.word
+
+
+@renders(ClauseForm)
+def _r_clause_form(r: Any, n: ClauseForm, **ctx: Any) -> str:
+    return ""
+
+
+def _copy_note(s: Any) -> str:
+    """ " You may choose new targets for the copy." after a sentence that copies."""
+    from .verbs import CopySpell
+
+    body = s.body if isinstance(s, IfSentence | LeadSentence) else s
+    if not isinstance(body, Sentence):
+        return ""
+    for a in body.actions:
+        inner = a.action if isinstance(a, MayDo) else a
+        if isinstance(inner, CopySpell) and inner.new_targets:
+            plural = inner.times is not None or inner.per is not None
+            return f" You may choose new targets for the cop{'ies' if plural else 'y'}."
+    return ""
+
+
+def effect_text(r: Any, n: Effect, capital: bool = True) -> str:
+    parts: list[str] = []
+    for i, s in enumerate(n.sentences):
+        text = r(s, capital=capital or i > 0)
+        parts.append(text + _copy_note(s))
+    out = ""
+    for p in parts:
+        if not out:
+            out = p
+        elif p.startswith("\n"):
+            out += p
+        elif out.endswith("\n") or out.rstrip().endswith("—"):
+            out += p
+        else:
+            out += (" " if not _is_modal_text(out) else "\n") + p
+    return out
+
+
+def _is_modal_text(text: str) -> bool:
+    return "\n•" in text
+
+
+@renders(Effect)
+def _r_effect(r: Any, n: Effect, **ctx: Any) -> str:
+    return effect_text(r, n)
+
+
+@renders(Modes)
+def _r_modes(r: Any, n: Modes, **ctx: Any) -> str:
+    head = _cap(f"choose {n.count}", ctx)
+    if n.rider == "unchosen":
+        head += " that hasn't been chosen"
+    if n.condition is not None:
+        head += f". If {r(n.condition)}, choose {n.count_if} instead."
+    elif n.rider == "same mode":
+        head += ". You may choose the same mode more than once."
+    else:
+        head += " —"
+    return head + "".join("\n• " + r(m) for m in n.modes)
+
+
+@renders(ModeLabel)
+def _r_mode_label(r: Any, n: ModeLabel, **ctx: Any) -> str:
+    return f"{n.label} — {r(n.effect)}"
+
+
+@renders(Quoted)
+def _r_quoted(r: Any, n: Quoted, **ctx: Any) -> str:
+    from .card import ability_text
+
+    return " and ".join(f'"{ability_text(r, a, quoted=True)}"' for a in n.abilities)

@@ -1,0 +1,497 @@
+"""Static abilities with shapes of their own (CR 604, 614): additional costs,
+"As [this] enters", characteristic-defining abilities, "enters with",
+"enters tapped", cost changes.  Grammar: ``statics.lark``.
+
+Static abilities written as sentences ("Creatures you control get +1/+1.")
+are sentences; :func:`static_form` turns a permanent's sentences into the
+static ability nodes the engine plays, keeping the sentence as ``written``
+for the renderer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..node import BUILDERS, Node, builds, renders
+from ..render import capitalize
+from ..transformer import TextError, span
+from .objects import SelfRef, is_plural, possessive_text, verb
+
+# --------------------------------------------------------------------------
+# Nodes
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWithCounters(Node):
+    """ "[this] enters with N [kind] counters on it [for each ...]" and "If [this]
+    was kicked, it enters with ..." — a replacement effect (614.1c).  As an
+    instruction of a sentence ``object`` is its subject."""
+
+    SUBJECT = "object"
+    AMOUNT = "amount"
+
+    object: Any
+    amount: Any
+    kind: str
+    condition: Any = None
+    keywords: tuple[Any, ...] = ()
+    keywords_first: bool = False
+    abilities: tuple[Any, ...] = ()
+    where_x: Any = None
+    additional: bool = False
+    written: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTapped(Node):
+    """ "[this] enters tapped" (614.1c); ``unless`` "enters tapped unless you
+    control two or more other lands"."""
+
+    SUBJECT = "object"
+
+    object: Any
+    unless: Any = None
+    no_untap: bool = False
+    written: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntersAttacking(Node):
+    SUBJECT = "object"
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeCountered(Node):
+    """ "This spell can't be countered." (101.2)."""
+
+    object: Any
+    written: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class AsEnters(Node):
+    """ "As [this] enters, choose a color." — a replacement effect (614.12)
+    whose choice or payment later abilities of the object refer to (607.2d,
+    607.2g)."""
+
+    object: Any
+    action: Any
+    condition: Any = None
+    body: Any = None
+    turned_up: str = ""  # "or is turned face up", "is turned face up"
+
+
+@dataclass(frozen=True, slots=True)
+class AdditionalCost(Node):
+    """ "As an additional cost to cast [this], sacrifice a creature." (601.2b, 601.2f)."""
+
+    object: Any
+    cost: Any
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier(Node):
+    """A cost increase or reduction, applied when the total cost is worked out
+    (601.2f): "Creature spells of the chosen type cost {2} less to cast."."""
+
+    SUBJECT = "what"
+    AMOUNT = "per"
+
+    what: Any
+    amount: Any
+    change: str
+    per: Any = None
+    activate: bool = False
+    written: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class FirstSpellCost(Node):
+    """ "The first [spell] you cast each turn costs {1} less to cast."."""
+
+    what: Any
+    amount: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PTEqual(Node):
+    """ "[this]'s power and toughness are each equal to [quantity]" (604.3);
+    ``stat`` "power" or "toughness" for one of them."""
+
+    object: Any
+    amount: Any
+    stat: str = "power and toughness"
+    second: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntersAsCopy(Node):
+    """ "You may have [this] enter as a copy of any creature on the
+    battlefield" (706.2, 614.1c); the copy is not kicked (707.2, rule K16)."""
+
+    SUBJECT = "object"
+
+    object: Any
+    of: Any
+    exception: Any = None
+    written: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class StaticEffect(Node):
+    """A continuous effect from a static ability (611.3): an anthem, "can't
+    block", "has haste as long as ..."; ``written`` is the sentence."""
+
+    action: Any
+    condition: Any = None
+    more: tuple[Any, ...] = ()
+    written: Any = None
+
+    @property
+    def effects(self) -> tuple[Any, ...]:
+        """Every effect of the ability, in printed order (one ability, 113.3d)."""
+        return (self.action, *self.more)
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility(Node):
+    """Any other static ability written as sentences (604.1)."""
+
+    effect: Any
+
+
+# --------------------------------------------------------------------------
+# Builders
+# --------------------------------------------------------------------------
+
+
+@builds("additional_cost")
+def _additional_cost(meta: Any, obj: Any, cost: Any) -> AdditionalCost:
+    return AdditionalCost(obj, cost, span=span(meta))
+
+
+@builds("optional_additional_cost")
+def _optional_additional_cost(meta: Any, obj: Any, cost: Any) -> AdditionalCost:
+    return AdditionalCost(obj, cost, True, span=span(meta))
+
+
+def _as_enters_action(body: Any) -> Any:
+    from .verbs import Choose, ChooseValue, PayAnyLife
+
+    if len(body.actions) == 1:
+        a = body.actions[0]
+        if isinstance(a, Choose) and a.kind in ("color", "creature type", "card name") and a.player is None:
+            if a.form == "choose" or a.kind == "card name":
+                return ChooseValue(a.kind)
+        if isinstance(a, PayAnyLife):
+            return a
+        return a
+    return None
+
+
+@builds("as_enters")
+def _as_enters(meta: Any, obj: Any, body: Any) -> AsEnters:
+    return AsEnters(obj, _as_enters_action(body), body=body, span=span(meta))
+
+
+@builds("as_enters_if")
+def _as_enters_if(meta: Any, obj: Any, condition: Any, body: Any) -> AsEnters:
+    return AsEnters(obj, _as_enters_action(body), condition, body, span=span(meta))
+
+
+@builds("as_enters_or_turned_up")
+def _as_enters_or_turned_up(meta: Any, obj: Any, body: Any) -> AsEnters:
+    return AsEnters(obj, _as_enters_action(body), body=body, turned_up="or is turned face up", span=span(meta))
+
+
+@builds("as_turned_face_up")
+def _as_turned_face_up(meta: Any, obj: Any, body: Any) -> AsEnters:
+    return AsEnters(obj, _as_enters_action(body), body=body, turned_up="is turned face up", span=span(meta))
+
+
+def _poss(whose: Any) -> Any:
+    from .objects import Possessive
+
+    return whose.object if isinstance(whose, Possessive) else whose
+
+
+BUILDERS["pt_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, span=span(meta))
+BUILDERS["power_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, "power", span=span(meta))
+BUILDERS["toughness_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, "toughness", span=span(meta))
+BUILDERS["power_toughness_equal"] = lambda meta, w1, a, w2, b: PTEqual(_poss(w1), a, "power, toughness", b, span=span(meta))
+BUILDERS["first_spell_cost"] = lambda meta, what, amount: FirstSpellCost(what, amount, span=span(meta))
+
+
+def _counters(value: Any) -> tuple[Any, str, bool]:
+    amount, kind = value
+    if amount == "additional":
+        from .quantities import Number
+
+        return Number(1, "article"), kind, True
+    return amount, kind, False
+
+
+@builds("enters_with_counters")
+def _enters_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
+    amount, kind, additional = _counters(counters)
+    return EntersWithCounters(None, amount, kind, additional=additional, span=span(meta))
+
+
+@builds("enters_with_counters_per")
+def _enters_with_counters_per(meta: Any, counters: Any, per: Any) -> EntersWithCounters:
+    from .quantities import ForEach
+
+    amount, kind, additional = _counters(counters)
+    return EntersWithCounters(None, ForEach(amount, per.per, span=per.span), kind, span=span(meta))
+
+
+@builds("enters_with_counters_keywords")
+def _enters_with_counters_keywords(meta: Any, counters: Any, kws: Any) -> EntersWithCounters:
+    amount, kind, _ = _counters(counters)
+    return EntersWithCounters(None, amount, kind, keywords=kws, span=span(meta))
+
+
+@builds("enters_with_keywords_counters")
+def _enters_with_keywords_counters(meta: Any, kws: Any, counters: Any) -> EntersWithCounters:
+    amount, kind, _ = _counters(counters)
+    return EntersWithCounters(None, amount, kind, keywords=kws, keywords_first=True, span=span(meta))
+
+
+@builds("enters_with_counters_quoted")
+def _enters_with_counters_quoted(meta: Any, counters: Any, quoted: Any) -> EntersWithCounters:
+    amount, kind, _ = _counters(counters)
+    return EntersWithCounters(None, amount, kind, abilities=quoted.abilities, span=span(meta))
+
+
+BUILDERS["enters_tapped"] = lambda meta: EntersTapped(None, span=span(meta))
+BUILDERS["enters_tapped_no_untap"] = lambda meta: EntersTapped(None, no_untap=True, span=span(meta))
+BUILDERS["enters_tapped_unless"] = lambda meta, cond: EntersTapped(None, cond, span=span(meta))
+BUILDERS["enters_attacking"] = lambda meta: EntersAttacking(None, span=span(meta))
+BUILDERS["enters_as_copy"] = lambda meta, of: EntersAsCopy(None, of, span=span(meta))
+BUILDERS["enters_as_copy_except"] = lambda meta, of, exc: EntersAsCopy(None, of, exc, span=span(meta))
+BUILDERS["more_or_less"] = lambda meta, tok: str(tok).lower()
+BUILDERS["cost_modifier"] = lambda meta, amount, change: CostModifier(None, amount, change, span=span(meta))
+BUILDERS["cost_modifier_per"] = lambda meta, amount, change, per: CostModifier(None, amount, change, per.per, span=span(meta))
+BUILDERS["activate_cost_modifier"] = lambda meta, amount, change: CostModifier(None, amount, change, activate=True, span=span(meta))
+
+
+@builds("cost_less_x")
+def _cost_less_x(meta: Any) -> CostModifier:
+    from .mana import ManaCost, VariableMana
+
+    return CostModifier(None, ManaCost((VariableMana(),)), "less", span=span(meta))
+
+
+# --------------------------------------------------------------------------
+# Sentences that are static abilities
+# --------------------------------------------------------------------------
+
+_CONTINUOUS = ("Pump", "CantBlock", "SetPT")
+
+
+def static_form(effect: Any, permanent: bool) -> Any | None:
+    """The static ability a paragraph of sentences is, if it has one of the
+    shapes the engine knows; None to keep it as sentences."""
+    from .sentences import IfSentence, LeadSentence, MayDo, Sentence
+    from .verbs import Restriction
+
+    if len(effect.sentences) != 1:
+        return None
+    s = effect.sentences[0]
+    condition = None
+    body = s
+    if isinstance(s, IfSentence) and not s.instead and not s.then and s.trailing == "":
+        condition, body = s.condition, s.body
+    elif isinstance(s, LeadSentence) and s.kind in ("as long as", "trailing as long as"):
+        condition, body = s.condition, s.body
+    if not isinstance(body, Sentence) or body.where_x is not None and not _enters_with(body):
+        return None
+    actions = body.actions
+    first = actions[0]
+    if len(actions) == 1 and isinstance(first, EntersWithCounters):
+        return dataclasses.replace(first, condition=condition, where_x=body.where_x, written=effect)
+    if len(actions) == 1 and isinstance(first, EntersTapped) and condition is None:
+        return dataclasses.replace(first, written=effect)
+    if (len(actions) == 1 and isinstance(first, Restriction) and first.rule == "can't be countered"
+            and isinstance(first.what, SelfRef) and condition is None):  # fmt: skip
+        return CantBeCountered(first.what, written=effect, span=effect.span)
+    if len(actions) == 1 and isinstance(first, CostModifier) and condition is None and permanent or (
+            len(actions) == 1 and isinstance(first, CostModifier) and condition is None):  # fmt: skip
+        return dataclasses.replace(first, written=effect)
+    if (len(actions) == 1 and isinstance(first, MayDo) and first.have
+            and isinstance(first.action, EntersAsCopy) and condition is None):  # fmt: skip
+        return dataclasses.replace(first.action, written=effect)
+    if not permanent:
+        return None
+    if all(type(a).__name__ in _CONTINUOUS and getattr(a, "duration", None) is None for a in actions):
+        if isinstance(s, LeadSentence) and s.kind != "as long as" and s.kind != "trailing as long as":
+            return None
+        return StaticEffect(actions[0], condition, tuple(actions[1:]), written=effect, span=effect.span)
+    return None
+
+
+def _enters_with(body: Any) -> bool:
+    return len(body.actions) == 1 and isinstance(body.actions[0], EntersWithCounters)
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+
+def _written(r: Any, n: Any) -> str | None:
+    w = getattr(n, "written", None)
+    if w is None:
+        return None
+    from .sentences import effect_text
+
+    return effect_text(r, w)
+
+
+@renders(EntersWithCounters)
+def _r_enters_with(r: Any, n: EntersWithCounters, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    from .quantities import counters_text
+    from .verbs import keyword_list_text
+
+    v = _enters(n.object, ctx)
+    counters = f"an additional {n.kind} counter on it" if n.additional else f"{counters_text(r, n.amount, n.kind)} on it"
+    if n.keywords_first:
+        return f"{v} with {keyword_list_text(r, n.keywords)} and with {counters}"
+    text = f"{v} with {counters}"
+    if n.keywords:
+        text += f" and with {keyword_list_text(r, n.keywords)}"
+    if n.abilities:
+        from .sentences import Quoted
+
+        text += f" and with {r(Quoted(n.abilities))}"
+    return text
+
+
+def _enters(obj: Any, ctx: dict[str, Any]) -> str:
+    if ctx.get("imperative") or obj is None:
+        return "enter"
+    return verb(obj, "enter")
+
+
+@renders(EntersTapped)
+def _r_enters_tapped(r: Any, n: EntersTapped, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    text = f"{_enters(n.object, ctx)} tapped"
+    if n.no_untap:
+        text += " and doesn't untap during your untap step"
+    if n.unless is not None:
+        text += f" unless {r(n.unless)}"
+    return text
+
+
+@renders(EntersAttacking)
+def _r_enters_attacking(r: Any, n: EntersAttacking, **ctx: Any) -> str:
+    return f"{_enters(n.object, ctx)} attacking"
+
+
+@renders(CantBeCountered)
+def _r_cant_be_countered(r: Any, n: CantBeCountered, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    return capitalize(f"{r(n.object)} can't be countered.")
+
+
+@renders(AsEnters)
+def _r_as_enters(r: Any, n: AsEnters, **ctx: Any) -> str:
+    from .sentences import body_text
+
+    body = body_text(r, n.body) if n.body is not None else r(n.action)
+    cond = f" if {r(n.condition)}," if n.condition is not None else ""
+    if n.turned_up == "is turned face up":
+        return f"As {r(n.object)} is turned face up,{cond} {body}."
+    tail = " or is turned face up" if n.turned_up else ""
+    return f"As {r(n.object)} enters{tail},{cond} {body}."
+
+
+@renders(AdditionalCost)
+def _r_additional_cost(r: Any, n: AdditionalCost, **ctx: Any) -> str:
+    cost = r(n.cost, capital=False)
+    may = "you may " if n.optional else ""
+    return f"As an additional cost to cast {r(n.object)}, {may}{cost}."
+
+
+@renders(CostModifier)
+def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    from .quantities import per_text
+
+    what = n.what
+    v = "cost" if what is None or is_plural(what) else "costs"
+    text = f"{v} {r(n.amount)} {n.change} to {'activate' if n.activate else 'cast'}"
+    if n.per is not None:
+        text += " " + per_text(r, n.per)
+    if ctx.get("imperative") is not None:
+        return text
+    return capitalize(f"{r(what)} {text}.")
+
+
+@renders(FirstSpellCost)
+def _r_first_spell_cost(r: Any, n: FirstSpellCost, **ctx: Any) -> str:
+    return f"The first {r(n.what)} you cast each turn costs {r(n.amount)} less to cast."
+
+
+@renders(PTEqual)
+def _r_pt_equal(r: Any, n: PTEqual, **ctx: Any) -> str:
+    whose = capitalize(possessive_text(r, n.object))
+    if n.stat == "power and toughness":
+        return f"{whose} power and toughness are each equal to {r(n.amount)}."
+    if n.stat == "power, toughness":
+        return f"{whose} power is equal to {r(n.amount)} and {possessive_text(r, n.object)} toughness is equal to {r(n.second)}."
+    return f"{whose} {n.stat} is equal to {r(n.amount)}."
+
+
+@renders(EntersAsCopy)
+def _r_enters_as_copy(r: Any, n: EntersAsCopy, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    text = f"enter as a copy of {r(n.of)}"
+    if n.exception is not None:
+        text += f", except {r(n.exception)}"
+    if ctx.get("imperative") is not None:
+        return text
+    return f"You may have {r(n.object)} {text}."
+
+
+@renders(StaticEffect)
+def _r_static_effect(r: Any, n: StaticEffect, **ctx: Any) -> str:
+    w = _written(r, n)
+    if w is not None:
+        return w
+    from .sentences import ClauseForm, Sentence, body_text
+
+    s = Sentence((n.action, *n.more), ("and",) * len(n.more), forms=(ClauseForm("written"),) +
+                 (ClauseForm("shared"),) * len(n.more))  # fmt: skip
+    text = body_text(r, s)
+    if n.condition is not None:
+        return f"As long as {r(n.condition)}, {text}."
+    return capitalize(text) + "."
+
+
+@renders(StaticAbility)
+def _r_static_ability(r: Any, n: StaticAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    return effect_text(r, n.effect)
+
+
+_ = TextError

@@ -1,0 +1,506 @@
+"""Triggered abilities (CR 603): trigger events, nodes, builders, wording.
+Grammar: ``triggers.lark``.
+
+A trigger is a subject and an event ("[this] enters", "a creature you
+control dies", "you cast a kicked spell"), or a point of the turn.  The
+events the engine plays have nodes of their own (:class:`EntersTrigger`,
+:class:`CastTrigger`, ...); every other event is an :class:`EventTrigger`
+naming its event, so nothing written is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..node import BUILDERS, Node, builds, renders
+from ..transformer import TextError, span
+from .objects import AnObject, Each, ObjectFilter, SelfRef, StatusAdj, You, is_plural, possessive_text, verb
+
+
+@dataclass(frozen=True, slots=True)
+class Event(Node):
+    """What happens to a trigger's subject: "enters", "dies", "attacks",
+    "becomes blocked by [a Wall]" (``other``), "is put into a graveyard from
+    the battlefield" (``place``)."""
+
+    kind: str
+    other: Any = None
+    place: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredTrigger(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTrigger(Node):
+    """ "When [this] enters" (also "enters the battlefield")."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class LeavesTrigger(Node):
+    """ "When [this] leaves the battlefield"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class DealsDamageTrigger(Node):
+    """"Whenever [this] deals damage" (any damage, 120.3; 603.2)."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class DiesTrigger(Node):
+    """ "When [this] dies"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksTrigger(Node):
+    """ "Whenever [this] attacks"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class DealsCombatDamageTrigger(Node):
+    """ "Whenever [this] deals combat damage to a player"."""
+
+    object: Any
+
+
+@dataclass(frozen=True, slots=True)
+class KicksTrigger(Node):
+    """ "Whenever a player kicks a spell" (K17): once per kicker cost paid."""
+
+    player: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CastTrigger(Node):
+    """ "Whenever you cast a [kicked] spell" (K18) / "When you cast this spell"."""
+
+    player: Any
+    kicked: bool = False
+    this_spell: bool = False
+    filter: Any = None
+    what: Any = None  # the spell as written
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedFaceUpTrigger(Node):
+    """A trigger on turning face up (708.8)."""
+
+    filter: Any
+    you_turn: bool = False
+    self_ref: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventTrigger(Node):
+    """Any other subject and event ("Whenever a creature you control becomes
+    blocked", "Whenever you gain life"); ``events`` several joined by "or"."""
+
+    subject: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseTrigger(Node):
+    """ "At the beginning of your upkeep" / "of each end step" / "of combat on
+    your turn" (``step``; ``whose`` as written: "your", "each", "the", "each
+    player's", "each opponent's", "the next", "your next")."""
+
+    step: str
+    yours: bool = True
+    whose: str = "your"
+    end_of: bool = False
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerOr(Node):
+    """Two triggers of one ability: "When [this] enters or dies" with
+    different subjects ("Whenever you cast a spell or a creature dies")."""
+
+    first: Any
+    second: Any
+    conj: str = "or"
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility(Node):
+    """ "When/Whenever/At [trigger], [if condition,] [effect]" (603).
+
+    ``condition`` is an intervening "if" (603.4), checked when the trigger
+    event happens and again on resolution.
+    """
+
+    word: str
+    trigger: Any
+    effect: Any
+    condition: Any = None
+    ability_word: str = ""
+
+
+# --------------------------------------------------------------------------
+# Builders
+# --------------------------------------------------------------------------
+
+_EVENTS = {
+    "ev_enters": "enters", "ev_enters_or_attacks": "enters or attacks", "ev_leaves": "leaves the battlefield",
+    "ev_dies": "dies", "ev_put_into_from_battlefield": "is put into from the battlefield",
+    "ev_put_into_from_anywhere": "is put into from anywhere", "ev_put_into": "is put into",
+    "ev_attacks": "attacks", "ev_attacks_alone": "attacks alone",
+    "ev_attacks_unblocked": "attacks and isn't blocked", "ev_attacks_or_blocks": "attacks or blocks",
+    "ev_blocks": "blocks", "ev_blocks_or_blocked": "blocks or becomes blocked",
+    "ev_becomes_blocked": "becomes blocked", "ev_becomes_tapped": "becomes tapped",
+    "ev_becomes_untapped": "becomes untapped", "ev_becomes_creature": "becomes a creature",
+    "ev_becomes_monstrous": "becomes monstrous", "ev_dealt_damage": "is dealt damage",
+    "ev_dealt_combat_damage": "is dealt combat damage", "ev_deals_damage": "deals damage",
+    "ev_deals_combat_damage": "deals combat damage", "ev_turned_face_up": "is turned face up",
+    "ev_turned_face_down": "is turned face down", "ev_gains_life": "gains life",
+    "ev_loses_life": "loses life", "ev_draws": "draws a card", "ev_searches": "searches library",
+    "ev_shuffles": "shuffles library", "ev_tapped_for_mana": "is tapped for mana",
+    "ev_becomes_monarch": "becomes the monarch", "ev_exiled": "is exiled",
+    "ev_countered": "is countered", "ev_returned_to_hand": "is returned to hand",
+    "ev_explores": "explores", "ev_scries": "scries", "ev_surveils": "surveils",
+    "ev_put_onto_battlefield": "is put onto the battlefield", "ev_fights": "fights",
+    "ev_transforms": "transforms", "ev_wins_flip": "wins a coin flip",
+    "ev_loses_flip": "loses a coin flip", "ev_clashes": "clashes",
+}  # fmt: skip
+_EVENTS_WITH = {
+    "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
+    "ev_blocks_whom": "blocks", "ev_becomes_blocked_by": "becomes blocked by",
+    "ev_becomes_target": "becomes the target of", "ev_dealt_damage_by": "is dealt damage by",
+    "ev_deals_damage_to": "deals damage to", "ev_deals_combat_damage_to": "deals combat damage to",
+    "ev_deals_noncombat_damage_to": "deals noncombat damage to", "ev_casts": "casts",
+    "ev_kicks": "kicks", "ev_copies": "copies", "ev_activates": "activates",
+    "ev_discards": "discards", "ev_sacrifices": "sacrifices", "ev_cycles": "cycles",
+    "ev_cycles_or_discards": "cycles or discards", "ev_taps_for_mana": "taps for mana",
+    "ev_plays": "plays", "ev_puts_into_graveyard": "puts into graveyard", "ev_mills": "mills",
+    "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn",
+}  # fmt: skip
+
+for _rule, _kind in _EVENTS.items():
+    BUILDERS[_rule] = (lambda k: lambda meta, *a: Event(k, place=a[0] if a else None, span=span(meta)))(_kind)
+for _rule, _kind in _EVENTS_WITH.items():
+    BUILDERS[_rule] = (lambda k: lambda meta, other: Event(k, other, span=span(meta)))(_kind)
+BUILDERS["ev_casts_from"] = lambda meta, what, zone: Event("casts", what, zone, span=span(meta))
+BUILDERS["ev_put_into_from"] = lambda meta, a, b: Event("is put into from", a, b, span=span(meta))
+BUILDERS["ev_counters_put_on"] = lambda meta, kind, on: Event("counters are put on", on, kind, span=span(meta))
+BUILDERS["ev_puts_counters"] = lambda meta, kind, on: Event("puts counters on", on, kind, span=span(meta))
+
+
+def _event_node(subject: Any, ev: Event, meta: Any) -> Any:
+    k = ev.kind
+    if k == "enters":
+        return EntersTrigger(subject, span=span(meta))
+    if k == "leaves the battlefield":
+        return LeavesTrigger(subject, span=span(meta))
+    if k == "dies":
+        return DiesTrigger(subject, span=span(meta))
+    if k == "attacks" and ev.other is None:
+        return AttacksTrigger(subject, span=span(meta))
+    if k == "deals damage" and ev.other is None:
+        return DealsDamageTrigger(subject, span=span(meta))
+    if k == "deals combat damage to" and _is_a_player(ev.other):
+        return DealsCombatDamageTrigger(subject, span=span(meta))
+    if k == "kicks" and _is_a_spell(ev.other):
+        return KicksTrigger(subject, span=span(meta))
+    if k == "casts" and ev.place is None:
+        return _cast_trigger(subject, ev.other, meta)
+    if k == "is turned face up":
+        if isinstance(subject, SelfRef):
+            return TurnedFaceUpTrigger(None, self_ref=subject, span=span(meta))
+        if isinstance(subject, AnObject | Each) and not isinstance(subject, SelfRef):
+            return TurnedFaceUpTrigger(subject.filter, span=span(meta))
+    return EventTrigger(subject, (ev,), span=span(meta))
+
+
+def _is_a_player(np: Any) -> bool:
+    from .objects import PlayerGroup
+
+    return isinstance(np, PlayerGroup) and np.which == "a_player"
+
+
+def _is_a_spell(np: Any) -> bool:
+    return (
+        isinstance(np, AnObject) and np.filter.spell and not np.filter.nouns
+        and not np.filter.adjectives and not np.filter.post
+    )  # fmt: skip
+
+
+def _cast_trigger(player: Any, what: Any, meta: Any) -> Any:
+    if isinstance(what, SelfRef) and what.form == "this":
+        return CastTrigger(player, this_spell=True, what=what, span=span(meta))
+    if isinstance(what, AnObject) and what.count is not None and not what.how:
+        f = what.filter
+        kicked = any(isinstance(a, StatusAdj) and a.status == "kicked" for a in f.adjectives)
+        if kicked and f.spell and not f.nouns and len(f.adjectives) == 1 and not f.post:
+            return CastTrigger(player, kicked=True, what=what, span=span(meta))
+        return CastTrigger(player, filter=f, what=what, span=span(meta))
+    return EventTrigger(player, (Event("casts", what),), span=span(meta))
+
+
+@builds("event_trigger")
+def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
+    if len(events) == 1:
+        return _event_node(subject, events[0], meta)
+    return EventTrigger(subject, tuple(events), span=span(meta))
+
+
+@builds("trigger_or")
+def _trigger_or(meta: Any, a: Any, b: Any) -> TriggerOr:
+    return TriggerOr(a, b, span=span(meta))
+
+
+@builds("trigger_and")
+def _trigger_and(meta: Any, a: Any, b: Any) -> TriggerOr:
+    return TriggerOr(a, b, "and", span=span(meta))
+
+
+@builds("trigger_word")
+def _trigger_word(meta: Any, tok: Any) -> str:
+    return str(tok).capitalize()
+
+
+_OLD_STEPS = {"end step": "end", "upkeep": "upkeep", "second main phase": "second_main"}
+
+
+def _phase(whose: str, yours: bool) -> Any:
+    def build(meta: Any, *args: Any) -> PhaseTrigger:
+        step = args[-1]
+        player = args[0] if len(args) > 1 else None
+        if player is not None:
+            from .objects import Possessive
+
+            player = player.object if isinstance(player, Possessive) else player
+            is_you = isinstance(player, You)
+            return PhaseTrigger(_OLD_STEPS.get(step, step), is_you, "possessive" if not is_you else "your",
+                                player=None if is_you else player, span=span(meta))  # fmt: skip
+        return PhaseTrigger(_OLD_STEPS.get(step, step), yours, whose, span=span(meta))
+
+    return build
+
+
+BUILDERS["phase_of"] = _phase("your", True)
+BUILDERS["phase_each"] = _phase("each", False)
+BUILDERS["phase_the"] = _phase("the", False)
+BUILDERS["phase_next"] = _phase("the next", False)
+BUILDERS["phase_next_of"] = lambda meta, whose, step: PhaseTrigger(_OLD_STEPS.get(step, step), True, "your next", span=span(meta))
+BUILDERS["phase_each_player"] = _phase("each player's", False)
+BUILDERS["phase_each_opponent"] = _phase("each opponent's", False)
+BUILDERS["phase_each_of"] = lambda meta, whose, step: PhaseTrigger(_OLD_STEPS.get(step, step), False, "each of your", span=span(meta))
+BUILDERS["phase_next_turn"] = _phase("the next turn's", False)
+BUILDERS["your_combat"] = lambda meta: PhaseTrigger("combat", True, "combat on your turn", span=span(meta))
+BUILDERS["opponent_combat"] = lambda meta: PhaseTrigger("combat", False, "combat on each opponent's turn", span=span(meta))
+BUILDERS["each_combat"] = lambda meta: PhaseTrigger("combat", False, "combat", span=span(meta))
+BUILDERS["end_step_next_turn"] = lambda meta: PhaseTrigger("end", True, "the end step of your next turn", span=span(meta))
+BUILDERS["your_next_turn"] = lambda meta: PhaseTrigger("turn", True, "your next turn", span=span(meta))
+
+
+@builds("phase_trigger")
+def _phase_trigger(meta: Any, phase: PhaseTrigger) -> PhaseTrigger:
+    return phase
+
+
+@builds("phase_end_trigger")
+def _phase_end_trigger(meta: Any, phase: PhaseTrigger) -> PhaseTrigger:
+    import dataclasses
+
+    return dataclasses.replace(phase, end_of=True)
+
+
+BUILDERS["end_of_combat_trigger"] = lambda meta: PhaseTrigger("end of combat", False, "end of combat", span=span(meta))
+
+
+def make_triggered(word: str, trigger: Any, effect: Any, condition: Any, where: Any) -> TriggeredAbility:
+    from .sentences import Effect, IfSentence
+
+    if word == "When" and isinstance(trigger, EntersTrigger | DiesTrigger | LeavesTrigger | AttacksTrigger):
+        subject = trigger.object
+        if isinstance(subject, Each) and subject.quantifier == "bare":
+            raise TextError(
+                "this is not the card's name (check its spelling), and 'When' needs one object",
+                span=subject.span,
+            )
+    return TriggeredAbility(word, trigger, effect, condition, span=where)
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+_ = ObjectFilter
+
+
+def _subject_verb(r: Any, subject: Any, phrase: str) -> str:
+    """ "[subject] enters" with the verb agreeing ("creatures ... enter")."""
+    head, _, rest = phrase.partition(" ")
+    if head in ("is", "are"):
+        head = "are" if is_plural(subject) else "is"
+    elif head == "becomes":
+        head = "become" if is_plural(subject) else "becomes"
+    else:
+        base = _BASES.get(head, head[:-1] if head.endswith("s") else head)
+        head = verb(subject, base)
+    return f"{r(subject)} {head}{' ' + rest if rest else ''}"
+
+
+_BASES = {"dies": "die", "copies": "copy", "scries": "scry", "clashes": "clash", "searches": "search"}
+
+
+@renders(EntersTrigger)
+def _r_enters(r: Any, n: EntersTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "enters")
+
+
+@renders(LeavesTrigger)
+def _r_leaves(r: Any, n: LeavesTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "leaves the battlefield")
+
+
+@renders(DiesTrigger)
+def _r_dies(r: Any, n: DiesTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "dies")
+
+
+@renders(AttacksTrigger)
+def _r_attacks(r: Any, n: AttacksTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "attacks")
+
+
+@renders(DealsDamageTrigger)
+def _r_deals_damage(r: Any, n: DealsDamageTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "deals damage")
+
+
+@renders(DealsCombatDamageTrigger)
+def _r_deals_combat(r: Any, n: DealsCombatDamageTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.object, "deals combat damage to a player")
+
+
+@renders(KicksTrigger)
+def _r_kicks(r: Any, n: KicksTrigger, **ctx: Any) -> str:
+    return _subject_verb(r, n.player, "kicks a spell")
+
+
+@renders(CastTrigger)
+def _r_cast(r: Any, n: CastTrigger, **ctx: Any) -> str:
+    what = r(n.what) if n.what is not None else ("this spell" if n.this_spell else "a kicked spell")
+    return f"{_subject_verb(r, n.player, 'casts')} {what}"
+
+
+@renders(TurnedFaceUpTrigger)
+def _r_face_up(r: Any, n: TurnedFaceUpTrigger, **ctx: Any) -> str:
+    if n.self_ref is not None:
+        return f"{r(n.self_ref)} is turned face up"
+    plural = False
+    return f"{_article_filter(r, n.filter, plural)} is turned face up"
+
+
+def _article_filter(r: Any, f: Any, plural: bool) -> str:
+    from ..render import article
+
+    text = r(f)
+    return f"{article(text)} {text}"
+
+
+@renders(Event)
+def _r_event(r: Any, n: Event, **ctx: Any) -> str:
+    subject = ctx.get("subject")
+    k = n.kind
+    if k == "enters under control":
+        return _agree(subject, "enters") + f" under {possessive_text(r, _poss(n.other))} control"
+    if k.startswith("is put into"):
+        rest = k[len("is put into"):]
+        if rest == " from":
+            return f"{_agree(subject, 'is')} put into {r(n.other)} from {r(n.place)}"
+        return f"{_agree(subject, 'is')} put into {r(n.place)}{rest}"
+    if k == "counters are put on":
+        return f"{r(n.place)} counters are put on {r(n.other)}"
+    if k == "puts counters on":
+        return f"{_agree(subject, 'puts')} one or more {n.place} counters on {r(n.other)}"
+    if k in ("searches library", "shuffles library"):
+        return f"{_agree(subject, k.split()[0])} {possessive_text(r, _poss(n.place))} library"
+    if k == "is returned to hand":
+        return f"{_agree(subject, 'is')} returned to {possessive_text(r, _poss(n.place))} hand"
+    if k == "taps for mana":
+        return f"{_agree(subject, 'taps')} {r(n.other)} for mana"
+    if k == "puts into graveyard":
+        return f"{_agree(subject, 'puts')} {r(n.other)} into {possessive_text(r, _poss(n.place))} graveyard"
+    if k == "cycles or discards":
+        return f"{_agree(subject, 'cycles')} or {_agree(subject, 'discards')} {r(n.other)}"
+    if k == "draws nth card each turn":
+        return f"{_agree(subject, 'draws')} {possessive_text(r, n.other)} card each turn"
+    if k == "casts" and n.place is not None:
+        return f"{_agree(subject, 'casts')} {r(n.other)} from {r(n.place)}"
+    words = k.split(" ")
+    head = _agree(subject, words[0])
+    rest = " ".join(words[1:])
+    text = head + (" " + rest if rest else "")
+    if n.other is not None:
+        text += " " + r(n.other)
+    return text
+
+
+def _poss(x: Any) -> Any:
+    from .objects import Possessive
+
+    return x.object if isinstance(x, Possessive) else x
+
+
+def _agree(subject: Any, word: str) -> str:
+    if subject is None or not is_plural(subject):
+        return word
+    if word in ("is",):
+        return "are"
+    if word == "becomes":
+        return "become"
+    return _BASES.get(word, word[:-1] if word.endswith("s") else word)
+
+
+@renders(EventTrigger)
+def _r_event_trigger(r: Any, n: EventTrigger, **ctx: Any) -> str:
+    events = " or ".join(r(e, subject=n.subject) for e in n.events)
+    return f"{r(n.subject)} {events}"
+
+
+_STEP_TEXT = {"end": "end step", "second_main": "second main phase"}
+
+
+@renders(PhaseTrigger)
+def _r_phase(r: Any, n: PhaseTrigger, **ctx: Any) -> str:
+    step = _STEP_TEXT.get(n.step, n.step)
+    lead = "the end of" if n.end_of else "the beginning of"
+    if n.whose == "end of combat":
+        return "end of combat"
+    if n.whose in ("combat on your turn", "combat on each opponent's turn", "combat", "your next turn",
+                   "the end step of your next turn"):  # fmt: skip
+        return f"{lead} {n.whose}"
+    if n.whose == "possessive":
+        return f"{lead} {possessive_text(r, n.player)} {step}"
+    return f"{lead} {n.whose} {step}"
+
+
+@renders(TriggerOr)
+def _r_trigger_or(r: Any, n: TriggerOr, **ctx: Any) -> str:
+    return f"{r(n.first)} {n.conj} {r(n.second)}"
+
+
+@renders(TriggeredAbility)
+def _r_triggered(r: Any, n: TriggeredAbility, **ctx: Any) -> str:
+    from .sentences import effect_text
+
+    cond = f" if {r(n.condition)}," if n.condition is not None else ""
+    body = effect_text(r, n.effect, capital=False)
+    word = f"{n.ability_word} — " if n.ability_word else ""
+    return f"{word}{n.word} {r(n.trigger)},{cond} {body}"

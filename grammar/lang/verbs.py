@@ -1,0 +1,2370 @@
+"""Instructions (CR 608.2c) and keyword actions (CR 701): nodes, builders,
+wording.  Grammar: ``verbs.lark``.
+
+Each instruction node names, in class variables (grammar/node.py), the field
+its clause's subject fills (``SUBJECT``: "target player draws" → ``player``),
+the field "for each" and "equal to" change (``AMOUNT``), and whether it takes
+a duration (``DURATION``: "until end of turn").  Keyword actions (scry,
+investigate, goad, ...) are one node, :class:`KeywordAction`, named by verb.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..node import BUILDERS, Node, builds, renders
+from ..render import article, capitalize, or_list
+from ..transformer import TextError, span
+from .objects import ItRef, is_plural, possessive_text, verb
+from .quantities import EqualTo, Number, cards_text, counters_text, measure
+
+# --------------------------------------------------------------------------
+# Damage and life
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage(Node):
+    """ "[source] deals N damage to [target]"; ``to`` None for "deals N damage
+    instead"; ``combat`` for "combat damage"; ``divided`` for "divided as you
+    choose among ..."."""
+
+    SUBJECT: ClassVar[str] = "source"
+    AMOUNT: ClassVar[str] = "amount"
+
+    source: Any
+    amount: Any
+    to: Any
+    amount_after: bool = False
+    also: bool = False
+    combat: bool = False
+    divided: bool = False
+    second: Any = None  # "... and N damage to [another]"
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife(Node):
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife(Node):
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult(Node):
+    """ "you win the game", "that player loses the game" (104.2, 104.3)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    win: bool
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Node):
+    """ "pay 3 life", "pay {2}", "pay {E}{E}" as an instruction (118.1);
+    ``get`` for "you get {E}{E}" (energy, 107.14)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    what: str  # "life", "mana", "energy"
+    amount: Any
+    player: Any = None
+    get: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Node):
+    """ "[a] fights [b]" (701.14); ``second`` None for "fight each other"."""
+
+    SUBJECT: ClassVar[str] = "first"
+
+    first: Any
+    second: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage(Node):
+    """Prevention (615): "prevent all combat damage that would be dealt this
+    turn", "prevent the next 3 damage that would be dealt to any target this
+    turn", "prevent that damage"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    kind: str  # "all combat", "all", "next", "that", "all but", "some"
+    amount: Any = None
+    to: Any = None
+    by: Any = None
+    duration: Any = None
+    player: Any = None
+    form: str = ""
+
+
+# --------------------------------------------------------------------------
+# Zones
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Node):
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exile(Node):
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    until_leaves: bool = False  # "until [this] leaves the battlefield" (610.3)
+    player: Any = None
+    face_down: bool = False
+    until: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTop(Node):
+    """"exile the top card of your library [face down]" (406.3)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    whose: Any
+    face_down: bool = False
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Destination(Node):
+    """Where a card goes: "to its owner's hand", "onto the battlefield tapped",
+    "on top of your library", "into your graveyard"."""
+
+    zone: str  # "hand", "battlefield", "graveyard", "library", "exile"
+    whose: Any = None
+    where: str = ""  # library: "top", "bottom", "top or bottom", "second", "nth"; battlefield: mods
+    form: str = ""  # the wording chosen ("to", "into", "onto", "on", "under")
+    order: str = ""
+    mods: tuple[str, ...] = ()
+    under: Any = None
+    nth: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnTo(Node):
+    """ "Return [what] to its owner's hand" / "to the battlefield [under ...]"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    zone: str
+    owners: bool = True
+    under_owner: bool = False
+    under_you: bool = False
+    verb: str = "return"
+    destination: Any = None
+    from_zone: Any = None
+    player: Any = None
+    first: bool = False  # "return to the battlefield [what]" order
+
+
+@dataclass(frozen=True, slots=True)
+class PutInZone(Node):
+    """ "put it into your hand", "put that card onto the battlefield", "put it
+    on the bottom of its owner's library"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    to: Destination
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice(Node):
+    """ "sacrifice [this]", "target player sacrifices a creature"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Node):
+    """ "shuffle" (701.20), "shuffle your library", "shuffle it into its owner's
+    library", "shuffle your graveyard into your library"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any = None
+    into: Any = None
+    player: Any = None
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpell(Node):
+    """ "Counter target spell [unless its controller pays {2}]" (701.6)."""
+
+    what: Any
+    unless_pays: Any = None
+    unless_per: Any = None
+    unless_life: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CopySpell(Node):
+    """ "copy that spell" (707.10); ``new_targets`` adds "You may choose new
+    targets for the copy."; ``times`` for "copy it twice"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    new_targets: bool = False
+    times: Any = None
+    per: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastCard(Node):
+    """ "cast that card [without paying its mana cost]", "play it" (601, 305)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    free: bool = False
+    play: bool = False
+    player: Any = None
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate(Node):
+    """"Regenerate [this]" (701.19)."""
+
+    what: Any
+
+
+# --------------------------------------------------------------------------
+# Cards
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Node):
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+    additional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Node):
+    """ "discards two cards", "discard your hand" (``amount`` None), "discard a
+    creature card", "discard it" (``what``), "discard a card at random"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+    filter: Any = None
+    what: Any = None
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mill(Node):
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtTop(Node):
+    """ "look at the top N cards of your library"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    whose: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class LookAt(Node):
+    """ "look at target player's hand", "look at it"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+    hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Node):
+    """ "reveal it", "reveal your hand", "reveal the top three cards of your
+    library", "reveal cards from the top of your library until you reveal ..."."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    what: Any = None
+    player: Any = None
+    top: bool = False
+    amount: Any = None
+    whose: Any = None
+    until: Any = None
+    hand: bool = False
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Node):
+    """ "search your library for a card" (701.23): what is found, the next
+    instruction puts ("put it into your hand")."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    whose: Any
+    what: Any
+    player: Any = None
+    zones: str = "library"
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordAction(Node):
+    """A keyword action named by its verb (701): "scry 2", "investigate",
+    "explore", "proliferate", "goad target creature", "amass Zombies 2",
+    "venture into the dungeon", "become the monarch", "flip a coin"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    verb: str
+    what: Any = None
+    amount: Any = None
+    player: Any = None
+    extra: str = ""
+
+
+# --------------------------------------------------------------------------
+# Counters and tokens
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters(Node):
+    """ "put N [kind] counters on [what]"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    on: Any
+    player: Any = None
+    additional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters(Node):
+    """ "remove N [kind] counters from [what]"; ``kind`` "" for "counters"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    source: Any
+    player: Any = None
+    all: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleCounters(Node):
+    """ "double the number of +1/+1 counters on it"."""
+
+    kind: str
+    on: Any
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCounters(Node):
+    """ "put those counters on [it]"."""
+
+    on: Any
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSpec(Node):
+    """ "1/1 green Saproling creature token(s) with flying"; ``colors`` as
+    written ("blue and red"), ``named`` a token's name, ``abilities`` quoted
+    abilities it has."""
+
+    power: str
+    toughness: str
+    colors: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    types: tuple[str, ...] = ("creature",)
+    keywords: tuple[Any, ...] = ()
+    supertype: str = ""
+    named: str = ""
+    abilities: tuple[Any, ...] = ()
+    extra: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens(Node):
+    """ "create two 1/1 green Saproling creature tokens"; ``spec`` None means
+    "of those tokens" (the same as the sentence before)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    spec: Any
+    tapped: bool = False
+    player: Any = None
+    attacking: str = ""  # "", "tapped and attacking", "that are tapped and attacking"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokenCopy(Node):
+    """ "create a token that's a copy of target creature" (707.2, 111.10)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    of: Any
+    tapped: bool = False
+    player: Any = None
+    exception: Any = None
+    attacking: bool = False
+    then_exile: bool = False
+    plural_form: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exception_(Node):
+    """ ", except it isn't legendary" (707.9b)."""
+
+    what: str
+    value: Any = None
+
+
+# --------------------------------------------------------------------------
+# Continuous effects on objects
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SignedX(Node):
+    """"+X" or "-X" in a power/toughness change ("gets +X/+X")."""
+
+    sign: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pump(Node):
+    """ "[what] gets +N/+N [and gains flying] until end of turn", "[what] gains
+    flying", "[what] has haste" (``verb``).
+
+    ``power``/``toughness`` are signed numbers (or :class:`SignedX`), None
+    when only abilities are gained.  ``until_eot`` and ``duration`` say how
+    long; without a duration it is a static effect (an anthem, 611.3).
+    ``quoted`` are abilities in quotation marks it gains or has.
+    """
+
+    SUBJECT: ClassVar[str] = "what"
+    AMOUNT: ClassVar[str] = "per"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    power: Any
+    toughness: Any
+    keywords: tuple[Any, ...] = ()
+    per: Any = None
+    until_eot: bool = False
+    verb: str = "get"
+    also: bool = False
+    duration: Any = None
+    quoted: tuple[Any, ...] = ()
+    second_verb: str = ""  # "gets +1/+1 and gains/has ..."
+    extra: Any = None  # "gets +1/+0 and can't be blocked"
+    keyword_conj: str = "and"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbilities(Node):
+    """ "[it] loses flying", "loses all abilities" (``keywords`` empty)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    keywords: tuple[Any, ...] = ()
+    duration: Any = None
+    other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HaveAbilitiesOf(Node):
+    """ "has all activated abilities of [those cards]"."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    of: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class GainControl(Node):
+    """ "gain control of target creature [until end of turn]" (613.1b)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    player: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeControl(Node):
+    """ "exchange control of target artifact and target creature"."""
+
+    what: Any
+    second: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TapObjects(Node):
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class UntapObjects(Node):
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+    all_yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TapOrUntap(Node):
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Attach(Node):
+    """ "attach [this] to it"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    to: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unattach(Node):
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Becomes(Node):
+    """ "[it] becomes an Aura with enchant creature", "becomes a 4/4 Elemental
+    creature", "becomes red", "becomes tapped" (205.1b, 611.2a)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    types: tuple[str, ...]
+    keywords: tuple[Any, ...] = ()
+    pt: str = ""
+    additional: bool = False
+    duration: Any = None
+    words: Any = None  # the description as written
+    color: str = ""
+    special: str = ""  # "tapped", "the color of your choice", "a copy of"
+    of: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetPT(Node):
+    """"Enchanted creature is 8/8", "has base power and toughness 1/1" (613.4b)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    power: str
+    toughness: str
+    base: bool = False
+    keywords: tuple[Any, ...] = ()
+    duration: Any = None
+    amounts: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class IsType(Node):
+    """ "is a Zombie in addition to its other types", "is red", "is every
+    creature type", "is indestructible" (613.1d-f)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    words: Any = None
+    special: str = ""
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlock(Node):
+    """ "[what] can't block" / "can't be blocked"."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    blocked: bool = False
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction(Node):
+    """ "[what] can't attack", "can't attack or block", "can't be blocked
+    except by two or more creatures", "can't cast spells", "can't gain life"
+    (``rule`` names which; ``other`` what it mentions)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    rule: str
+    other: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement(Node):
+    """ "attacks each combat if able", "blocks this turn if able", "must be
+    blocked if able", "can block an additional creature each combat"."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    rule: str
+    other: Any = None
+    duration: Any = None
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeRegenerated(Node):
+    """ "It can't be regenerated." (701.19c)."""
+
+    SUBJECT: ClassVar[str] = "what"
+
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPT(Node):
+    """ "switch its power and toughness until end of turn" (613.4d)."""
+
+    DURATION: ClassVar[bool] = True
+
+    whose: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFace(Node):
+    """ "turn it face up", "turn target creature face down", "[it] is turned face up"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    up: bool = True
+    player: Any = None
+    passive: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest(Node):
+    """ "manifest the top [N] card(s) of [player's] library" (701.40),
+    "manifest dread" (701.62), cloak (701.58)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+    dread: bool = False
+    cloak: bool = False
+    looked: Any = None
+    from_hand: bool = False
+    whose: Any = None
+    what: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Node):
+    """ "choose a color", "choose a creature type", "name a card", "choose
+    target creature" (607.2d: a later "the chosen ..." refers to it)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    kind: str
+    what: Any = None
+    player: Any = None
+    form: str = "choose"
+    low: Any = None
+    high: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseValue(Node):
+    """ "choose a creature type", "choose a color", "name a card" (607.2d),
+    kept for "As [this] enters, ..."."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PayAnyLife(Node):
+    """ "pay any amount of life" (as this enters, 607.2g)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana(Node):
+    """ "Add {G}", "Add {C} for each charge counter on [this]" (106)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "per"
+
+    mana: Any
+    per: Any = None
+    player: Any = None
+    old: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaChoice(Node):
+    """ "Add {W} or {U}", "Add {G}, {U}, or {B}" (106.1): one of the options."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "per"
+
+    options: tuple[Any, ...]
+    per: Any = None
+    player: Any = None
+    andor: bool = False
+    old: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaAnyColor(Node):
+    """ "Add one mana of any color" (106.1)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    player: Any = None
+    one_color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaSpecial(Node):
+    """Other "Add ..." forms: "X mana in any combination of colors", "one mana
+    of the chosen color", "mana of any type that land produced"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    kind: str
+    amount: Any = None
+    of: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOnly(Node):
+    """"Spend this mana only to cast kicked spells" (106.6)."""
+
+    filter: Any
+    kicked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SkipTurn(Node):
+    """ "you skip your next turn", "skip your next untap step"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any = None
+    step: str = "turn"
+    whose: Any = None
+    amount: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn(Node):
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Node):
+    """ "note [it]", "vote for [a creature]"."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    verb: str
+    what: Any
+    player: Any = None
+
+
+# --------------------------------------------------------------------------
+# Builders
+# --------------------------------------------------------------------------
+
+
+def build(cls: type, **fixed: Any) -> Any:
+    """A builder that makes ``cls`` from the rule's children in field order
+    (after the ``fixed`` fields)."""
+    names = [f.name for f in dataclasses.fields(cls) if f.name != "span" and f.name not in fixed]
+
+    def make(meta: Any, *args: Any) -> Any:
+        return cls(**dict(zip(names, args, strict=False)), **fixed, span=span(meta))
+
+    return make
+
+
+def _reg(rule: str, fn: Any) -> None:
+    BUILDERS[rule] = fn
+
+
+def _source_self() -> Any:
+    return None
+
+
+_reg("deal_damage", lambda m, amount, to: DealDamage(None, amount, to, span=span(m)))
+_reg("deal_damage_split", lambda m, a1, to1, a2, to2: DealDamage(None, a1, to1, second=(a2, to2), span=span(m)))
+_reg("deal_damage_equal", lambda m, eq, to: DealDamage(None, eq, to, span=span(m)))
+_reg("deal_damage_to_equal", lambda m, to, eq: DealDamage(
+    None, EqualTo(eq.value, "end", span=eq.span), to, amount_after=True, span=span(m)))
+_reg("deal_damage_instead", lambda m, amount: DealDamage(None, amount, None, span=span(m)))
+_reg("deal_damage_unmeasured", lambda m, to: DealDamage(None, None, to, span=span(m)))
+_reg("deal_damage_divided", lambda m, amount, to: DealDamage(None, amount, to, divided=True, span=span(m)))
+_reg("deal_combat_damage", lambda m, amount, to: DealDamage(None, amount, to, combat=True, span=span(m)))
+_reg("deal_combat_damage_unmeasured", lambda m, to: DealDamage(None, None, to, combat=True, span=span(m)))
+_reg("also_deal_damage", lambda m, amount, to: DealDamage(None, amount, to, also=True, span=span(m)))
+_reg("gain_life", build(GainLife))
+_reg("gain_life_equal", build(GainLife))
+_reg("gain_life_unmeasured", lambda m: GainLife(None, span=span(m)))
+_reg("lose_life", build(LoseLife))
+_reg("lose_life_equal", build(LoseLife))
+
+
+@builds("lose_half_life")
+def _lose_half_life(meta: Any, whose: Any, rounding: Any = None) -> LoseLife:
+    from .objects import Possessive
+    from .quantities import Half, LifeTotal
+
+    p = whose.object if isinstance(whose, Possessive) else whose
+    up = None if rounding is None else rounding == "up"
+    return LoseLife(Half(LifeTotal(p), up), span=span(meta))
+
+
+_reg("lose_game", lambda m: GameResult(False, span=span(m)))
+_reg("win_game", lambda m: GameResult(True, span=span(m)))
+_reg("pay_life", lambda m, amount: Pay("life", amount, span=span(m)))
+_reg("pay_mana", lambda m, mana: Pay("mana", mana, span=span(m)))
+_reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
+_reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
+_reg("fight", lambda m, other: Fight(None, other, span=span(m)))
+_reg("fight_each_other", lambda m: Fight(None, None, span=span(m)))
+_reg("prevent_all_combat", lambda m, d: PreventDamage("all combat", duration=d, span=span(m)))
+_reg("prevent_combat_by", lambda m, by, d: PreventDamage("all combat", by=by, duration=d, span=span(m)))
+_reg("prevent_combat_to", lambda m, to, d: PreventDamage("all combat", to=to, duration=d, span=span(m)))
+_reg("prevent_combat_to_and_by", lambda m, x, d: PreventDamage("all combat", to=x, by=x, duration=d, span=span(m)))
+_reg("prevent_all_to", lambda m, to, d: PreventDamage("all", to=to, duration=d, span=span(m)))
+_reg("prevent_all_by", lambda m, by, d: PreventDamage("all", by=by, duration=d, span=span(m)))
+_reg("prevent_all_from", lambda m, by, d: PreventDamage("all", by=by, duration=d, form="would deal", span=span(m)))
+_reg("prevent_all_damage", lambda m, d: PreventDamage("all", duration=d, span=span(m)))
+_reg("prevent_next", lambda m, amount, to, d: PreventDamage("next", amount, to, duration=d, span=span(m)))
+_reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
+_reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
+_reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
+
+# ---- zones ----
+_reg("destroy", build(Destroy))
+@builds("exile")
+def _exile(meta: Any, what: Any) -> Any:
+    from .objects import TopOfLibrary
+
+    if isinstance(what, TopOfLibrary) and not what.bottom:
+        return ExileTop(what.count, what.whose, span=span(meta))
+    return Exile(what, span=span(meta))
+
+
+@builds("exile_face_down")
+def _exile_face_down(meta: Any, what: Any) -> Any:
+    from .objects import TopOfLibrary
+
+    if isinstance(what, TopOfLibrary) and not what.bottom:
+        return ExileTop(what.count, what.whose, True, span=span(meta))
+    return Exile(what, face_down=True, span=span(meta))
+_reg("exile_until", lambda m, what, until: Exile(what, True, until=until, span=span(m)))
+
+
+def _whose(p: Any) -> Any:
+    from .objects import Possessive
+
+    return p.object if isinstance(p, Possessive) else p
+
+
+def _return(meta: Any, what: Any, dest: Destination, from_zone: Any = None, first: bool = False) -> ReturnTo:
+    under_owner = dest.under == "owner"
+    under_you = dest.under == "you"
+    owners = dest.form in ("owners", "owner's") or (dest.zone == "hand" and not _is_you(dest.whose))
+    return ReturnTo(what, dest.zone, owners, under_owner, under_you, destination=dest,
+                    from_zone=from_zone, first=first, span=span(meta))  # fmt: skip
+
+
+def _is_you(p: Any) -> bool:
+    from .objects import You
+
+    return isinstance(p, You)
+
+
+_reg("return_to", lambda m, what, dest: _return(m, what, dest))
+_reg("return_from", lambda m, what, zone, dest: _return(m, what, dest, zone))
+_reg("return_to_first", lambda m, dest, what: _return(m, what, dest, first=True))
+_reg("sacrifice", build(Sacrifice))
+_reg("put_in_zone", lambda m, what, dest: PutInZone(what, dest, span=span(m)))
+_reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
+    what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
+_reg("put_onto_battlefield_under", lambda m, what, whose: PutInZone(
+    what, Destination("battlefield", form="under", under=_whose(whose)), span=span(m)))
+_reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
+    what, Destination("battlefield", form="onto", mods=mods), span=span(m)))
+
+
+@builds("put_exiled_into_hands")
+def _put_exiled_into_hands(meta: Any, obj: Any) -> ReturnTo:
+    from .objects import ExiledCards
+
+    return ReturnTo(ExiledCards(True, True, True), "hand", True, verb="put", span=span(meta))
+
+
+_reg("shuffle_into", lambda m, what, whose: Shuffle(what, _whose(whose), span=span(m)))
+_reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
+_reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
+_reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
+_reg("shuffle_library", lambda m, whose: Shuffle(None, _whose(whose), form="library", span=span(m)))
+_reg("shuffle_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="graveyard", span=span(m)))
+_reg("shuffle_hand_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="hand and graveyard", span=span(m)))
+_reg("counter_spell", lambda m, what: CounterSpell(what, span=span(m)))
+_reg("counter_unless", lambda m, what, cost: CounterSpell(what, cost, span=span(m)))
+_reg("counter_unless_per", lambda m, what, cost, per: CounterSpell(what, cost, per.per, span=span(m)))
+_reg("counter_unless_life", lambda m, what, amount: CounterSpell(what, unless_life=amount, span=span(m)))
+_reg("copy_spell", lambda m, what: CopySpell(what, span=span(m)))
+_reg("copy_spell_times", lambda m, what, times: CopySpell(what, times=times, span=span(m)))
+_reg("copy_spell_per", lambda m, what, per: CopySpell(what, per=per, span=span(m)))
+_reg("cast_card", lambda m, what: CastCard(what, span=span(m)))
+_reg("cast_free", lambda m, what: CastCard(what, True, span=span(m)))
+_reg("play_card", lambda m, what: CastCard(what, play=True, span=span(m)))
+_reg("play_free", lambda m, what: CastCard(what, True, True, span=span(m)))
+_reg("regenerate", build(Regenerate))
+_reg("regenerate_self", lambda m: Regenerate(None, span=span(m)))
+
+
+# destinations
+def _dest(zone: str, form: str = "", where: str = "") -> Any:
+    def make(meta: Any, *args: Any) -> Destination:
+        whose = _whose(args[0]) if args else None
+        return Destination(zone, whose, where, form, span=span(meta))
+
+    return make
+
+
+_reg("to_hand", _dest("hand", "to"))
+_reg("to_graveyard", _dest("graveyard", "to"))
+_reg("to_library_top", _dest("library", "to", "top"))
+_reg("to_owners_hands", _dest("hand", "owners"))
+_reg("to_owners_hand", _dest("hand", "owner's"))
+
+
+@builds("to_battlefield")
+def _to_battlefield(meta: Any, mods: Any = None) -> Destination:
+    return Destination("battlefield", form="to", mods=tuple(mods or ()), span=span(meta))
+
+
+_reg("to_battlefield_under", lambda m, whose: Destination(
+    "battlefield", form="to", under="you" if _is_you(_whose(whose)) else _whose(whose), span=span(m)))
+_reg("to_battlefield_under_owners", lambda m: Destination("battlefield", form="owners'", under="owner", span=span(m)))
+_reg("to_battlefield_under_owner", lambda m: Destination("battlefield", form="owner's", under="owner", span=span(m)))
+_reg("into_hand", _dest("hand", "into"))
+_reg("into_graveyard", _dest("graveyard", "into"))
+_reg("into_library", _dest("library", "into"))
+_reg("into_owners_hands", _dest("hand", "owners"))
+_reg("into_owners_hand", _dest("hand", "owner's"))
+_reg("into_owners_graveyard", _dest("graveyard", "owner's"))
+_reg("into_owners_graveyards", _dest("graveyard", "owners"))
+_reg("onto_battlefield", _dest("battlefield", "onto"))
+_reg("on_top_of_library_dest", _dest("library", "on", "top"))
+_reg("on_bottom_of_library", _dest("library", "on", "bottom"))
+_reg("on_top_or_bottom", _dest("library", "on", "top or bottom"))
+_reg("second_from_top", _dest("library", "on", "second"))
+_reg("into_hand_or_graveyard", _dest("hand or graveyard", "into"))
+_reg("into_exile", _dest("exile", "into"))
+
+
+@builds("on_bottom_in_order", "on_top_in_order")
+def _in_order(meta: Any, whose: Any, order: str) -> Destination:
+    return Destination("library", _whose(whose), "bottom", "on", order, span=span(meta))
+
+
+_reg("on_top_in_order", lambda m, whose, order: Destination("library", _whose(whose), "top", "on", order, span=span(m)))
+_reg("into_library_nth", lambda m, whose, n, fr: Destination("library", _whose(whose), fr, "into", nth=n, span=span(m)))
+_reg("order", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("ordinal_from_top", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("battlefield_mods", lambda m, *mods: tuple(mods))
+
+
+@builds("battlefield_mod")
+def _battlefield_mod(meta: Any, *toks: Any) -> Any:
+    from lark import Token
+
+    words = [str(t).lower() for t in toks if isinstance(t, Token)]
+    nodes = [t for t in toks if not isinstance(t, Token)]
+    if nodes:
+        return ("with", nodes[0])
+    return " ".join(words)
+
+
+_reg("counters_with", lambda m, amount, kind: (amount, kind))
+_reg("additional_counter", lambda m, kind: ("additional", kind))
+
+# ---- cards ----
+_reg("draw", build(Draw))
+_reg("draw_equal", lambda m, eq: Draw(eq, span=span(m)))
+
+
+@builds("draw_per")
+def _draw_per(meta: Any, per: Any) -> Draw:
+    from .quantities import ForEach
+
+    return Draw(ForEach(Number(1, "article"), per), span=span(meta))
+
+
+_reg("draw_additional", lambda m: Draw(Number(1, "article"), additional=True, span=span(m)))
+
+
+@builds("discard")
+def _discard(meta: Any, what: Any) -> Discard:
+    from .objects import AnObject
+
+    if isinstance(what, AnObject) and not what.how and not what.any:
+        return Discard(what.count, None, what.filter, span=span(meta))
+    return Discard(None, what=what, span=span(meta))
+
+
+_reg("discard_hand", lambda m, whose: Discard(None, what=("hand", _whose(whose)), span=span(m)))
+_reg("discard_random", lambda m, *a: Discard(a[0] if a else Number(1, "article"), random=True, span=span(m)))
+_reg("discard_that", lambda m: Discard(None, what="that card", span=span(m)))
+_reg("mill", build(Mill))
+_reg("mill_equal", lambda m, eq: Mill(eq, span=span(m)))
+@builds("look_at")
+def _look_at(meta: Any, what: Any) -> Any:
+    from .objects import TopOfLibrary
+
+    if isinstance(what, TopOfLibrary) and not what.bottom:
+        return LookAtTop(what.count, what.whose, span=span(meta))
+    return LookAt(what, span=span(meta))
+_reg("look_at_hand", lambda m, whose: LookAt(_whose(whose), hand=True, span=span(m)))
+@builds("reveal")
+def _reveal(meta: Any, what: Any) -> Any:
+    from .objects import TopOfLibrary
+
+    if isinstance(what, TopOfLibrary) and not what.bottom:
+        return Reveal(None, top=True, amount=what.count, whose=what.whose, span=span(meta))
+    return Reveal(what, span=span(meta))
+_reg("reveal_hand", lambda m, whose: Reveal(_whose(whose), hand=True, span=span(m)))
+_reg("reveal_until", lambda m, what, who, until: Reveal(what, until=(who, until), form="until", span=span(m)))
+_reg("search", lambda m, whose, what: Search(_whose(whose), what, span=span(m)))
+_reg("search_library_graveyard", lambda m, whose, what: Search(_whose(whose), what, zones="library and graveyard", span=span(m)))
+_reg("search_all_zones", lambda m, whose, what: Search(_whose(whose), what, zones="graveyard, hand, and library", span=span(m)))
+
+
+def _kw_action(verb_: str, *fields_: str, extra: str = "") -> Any:
+    def make(meta: Any, *args: Any) -> KeywordAction:
+        values = dict(zip(fields_, args, strict=False))
+        return KeywordAction(verb_, extra=extra, span=span(meta), **values)
+
+    return make
+
+
+for _rule, _verb, _fields in (
+    ("scry", "scry", ("amount",)), ("surveil", "surveil", ("amount",)),
+    ("investigate", "investigate", ()), ("investigate_times", "investigate", ("amount",)),
+    ("explore", "explore", ()), ("proliferate", "proliferate", ()), ("populate", "populate", ()),
+    ("clash", "clash", ("what",)), ("amass", "amass", ("amount",)), ("learn", "learn", ()),
+    ("venture", "venture into the dungeon", ()), ("connive", "connive", ()),
+    ("adapt", "adapt", ("amount",)), ("bolster", "bolster", ("amount",)),
+    ("support", "support", ("amount",)), ("detain", "detain", ("what",)),
+    ("goad", "goad", ("what",)), ("exert", "exert", ("what",)),
+    ("incubate", "incubate", ("amount",)),
+    ("discover", "discover", ("amount",)), ("seek", "seek", ("what",)),
+    ("suspect", "suspect", ("what",)), ("forage", "forage", ()),
+    ("collect_evidence", "collect evidence", ("amount",)), ("open_attraction", "open an Attraction", ()),
+    ("roll_planar_die", "roll the planar die", ()), ("roll_d20", "roll a d20", ()),
+    ("flip_coin", "flip a coin", ()), ("become_monarch", "become the monarch", ()),
+    ("take_initiative", "take the initiative", ()), ("monstrosity", "monstrosity", ("amount",)),
+    ("planeswalk", "planeswalk", ()), ("abandon", "abandon", ("what",)),
+    ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
+    ("transform_self", "transform", ()),
+):  # fmt: skip
+    _reg(_rule, _kw_action(_verb, *_fields))
+
+
+@builds("amass_type")
+def _amass_type(meta: Any, tok: Any, amount: Any) -> KeywordAction:
+    return KeywordAction("amass", amount=amount, extra=str(tok), span=span(meta))
+
+
+@builds("manifest_dread")
+def _manifest_dread(meta: Any) -> Manifest:
+    return Manifest(None, dread=True, span=span(meta))
+
+
+_reg("skip_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), span=span(m)))
+_reg("skip_steps", lambda m, whose, amount, step: SkipTurn(None, step, _whose(whose), amount, span=span(m)))
+_reg("extra_turn", lambda m: ExtraTurn(span=span(m)))
+_reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+
+# ---- counters and tokens ----
+_reg("put_counters", lambda m, amount, kind, on: PutCounters(amount, kind, on, span=span(m)))
+_reg("put_counters_equal", lambda m, kind, on, eq: PutCounters(
+    EqualTo(eq.value, "number_of" if _had_number_of(m) else "end", span=eq.span), kind, on, span=span(m)))
+
+
+def _had_number_of(meta: Any) -> bool:
+    return True
+
+
+_reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
+_reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
+_reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
+_reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
+_reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
+_reg("remove_every_counter", lambda m, source: RemoveCounters(None, "", source, all=True, span=span(m)))
+
+
+@builds("remove_from_combat")
+def _remove_from_combat(meta: Any, what: Any) -> KeywordAction:
+    return KeywordAction("remove from combat", what, span=span(meta))
+
+
+_reg("double_counters", lambda m, kind, on: DoubleCounters(kind, on, span=span(m)))
+_reg("counter_pt", lambda m, tok: str(tok))
+_reg("counter_named", lambda m, tok: str(tok).lower())
+_reg("create_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
+_reg("create_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "number_of", span=eq.span), spec, span=span(m)))
+_reg("create_tapped_tokens", lambda m, amount, spec: CreateTokens(amount, spec, True, span=span(m)))
+_reg("create_tokens_attacking", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking", span=span(m)))
+_reg("create_tokens_attacking_that", lambda m, amount, spec: CreateTokens(amount, spec, attacking="that's tapped and attacking", span=span(m)))
+_reg("create_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
+_reg("create_token_copy", lambda m, amount, of: CreateTokenCopy(amount, of, span=span(m)))
+_reg("create_tapped_token_copy", lambda m, amount, of: CreateTokenCopy(amount, of, True, span=span(m)))
+_reg("create_token_copy_except", lambda m, amount, of, exc: CreateTokenCopy(amount, of, exception=exc, span=span(m)))
+_reg("create_token_copy_attacking", lambda m, amount, of: CreateTokenCopy(amount, of, attacking=True, span=span(m)))
+_reg("create_token_copy_then_exile", lambda m, amount, of: CreateTokenCopy(amount, of, then_exile=True, span=span(m)))
+_reg("except_not_legendary", lambda m: Exception_("it isn't legendary", span=span(m)))
+_reg("except_power", lambda m, amount: Exception_("its power is", amount, span=span(m)))
+_reg("except_is", lambda m, pt, words: Exception_("it's a", (str(pt), words), span=span(m)))
+_reg("except_has", lambda m, kw: Exception_("it has", kw, span=span(m)))
+
+
+@builds("token_spec")
+def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, types: Any, *extra: Any) -> TokenSpec:
+    subtypes = tuple(t for t in types if t[:1].isupper())
+    kinds = tuple(t for t in types if not t[:1].isupper())
+    power, toughness = str(pt).split("/") if pt is not None else ("", "")
+    keywords: tuple[Any, ...] = ()
+    abilities: tuple[Any, ...] = ()
+    named = ""
+    others: list[Any] = []
+    for e in extra:
+        kind, value = e
+        if kind == "keywords":
+            keywords = value
+        elif kind == "ability":
+            abilities = value
+        elif kind == "both":
+            keywords, abilities = value
+        elif kind == "named":
+            named = value
+        else:
+            others.append(e)
+    if pt is not None and "creature" not in kinds and "Vehicle" not in subtypes:
+        raise TextError("a token with power/toughness is a creature (or a Vehicle)", span=span(meta))
+    return TokenSpec(power, toughness, tuple(colors or ()), subtypes, kinds, keywords, sup or "",
+                     named, abilities, tuple(others), span=span(meta))  # fmt: skip
+
+
+_reg("token_super", lambda m, tok: str(tok).lower())
+_reg("token_colors", lambda m, c: (c,))
+_reg("token_two_colors", lambda m, a, b: (a, "and", b))
+_reg("token_three_colors", lambda m, a, b, c: (a, ",", b, ", and", c))
+_reg("token_types", lambda m, *ts: tuple(ts))
+_reg("token_subtype", lambda m, tok: _token_subtype(tok))
+_reg("type_noun", lambda m, tok: str(tok).lower())
+_reg("token_with_keywords", lambda m, kws: ("keywords", kws))
+_reg("token_with_ability", lambda m, q: ("ability", q))
+_reg("token_with_both", lambda m, kws, q: ("both", (kws, q)))
+_reg("token_named", lambda m, name: ("named", name))
+_reg("token_all_types", lambda m: ("all types", None))
+_reg("token_base_pt", lambda m, amount: ("base pt", amount))
+
+
+def _token_subtype(tok: Any) -> str:
+    from .. import vocabulary
+
+    name = vocabulary.subtype(str(tok))
+    if name is None:
+        raise TextError(f"'{tok}' is not a subtype", tok)
+    return name
+
+
+# ---- continuous effects ----
+
+
+def _signed(text: str) -> tuple[Any, Any]:
+    def one(part: str) -> Any:
+        sign = -1 if part[0] in "-−" else 1
+        body = part[1:]
+        if body == "X":
+            return SignedX(sign)
+        return sign * int(body)
+
+    p, t = str(text).split("/")
+    return one(p), one(t)
+
+
+def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
+    power, toughness = _signed(mod)
+    return Pump(None, power, toughness, span=span(meta), **kw)
+
+
+_reg("pump", lambda m, mod: _pump(m, mod))
+_reg("pump_gain", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="gain"))
+_reg("pump_have", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="have"))
+_reg("pump_gain_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="gain"))
+_reg("pump_have_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="have"))
+_reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
+_reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
+_reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat")))
+_reg("pump_is_type", lambda m, mod, words: _pump(m, mod, extra=IsType(None, words, "in addition")))
+_reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
+_reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
+_reg("also_gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", also=True, span=span(m)))
+_reg("gain_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="gain", quoted=q, span=span(m)))
+_reg("have_keywords", lambda m, kws: Pump(None, None, None, kws, verb="have", span=span(m)))
+_reg("have_quoted", lambda m, q: Pump(None, None, None, (), verb="have", quoted=q, span=span(m)))
+_reg("have_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="have", quoted=q, span=span(m)))
+_reg("have_abilities_of", lambda m, of: HaveAbilitiesOf(None, of, span=span(m)))
+_reg("lose_keywords", lambda m, kws: LoseAbilities(None, kws, span=span(m)))
+_reg("lose_all_abilities", lambda m: LoseAbilities(None, (), span=span(m)))
+_reg("gain_control", lambda m, what: GainControl(what, span=span(m)))
+_reg("exchange_control", lambda m, what: ExchangeControl(what, span=span(m)))
+_reg("exchange_control_two", lambda m, a, b: ExchangeControl(a, b, span=span(m)))
+_reg("untap", lambda m, *a: UntapObjects(a[0], span=span(m)) if a else UntapObjects(None, all_yours=True, span=span(m)))
+_reg("tap", lambda m, what: TapObjects(what, span=span(m)))
+_reg("tap_or_untap", lambda m, what: TapOrUntap(what, span=span(m)))
+_reg("attach", lambda m, what, to: Attach(what, to, span=span(m)))
+_reg("unattach", lambda m, what: Unattach(what, span=span(m)))
+_reg("becomes_tapped", lambda m: Becomes(None, (), special="tapped", span=span(m)))
+
+
+@builds("descriptor_phrase")
+def _descriptor_phrase(meta: Any, count: Any, words: Any, keywords: Any = None) -> Any:
+    return (count, words, keywords or ())
+
+
+def _types_of(words: Any) -> tuple[str, ...]:
+    from .objects import Noun
+
+    out: list[str] = []
+    for w in words:
+        if isinstance(w, Noun):
+            out.append(w.word)
+        elif hasattr(w, "type"):
+            out.append(w.type)
+        elif hasattr(w, "subtype"):
+            out.append(w.subtype)
+    return tuple(out)
+
+
+@builds("becomes")
+def _becomes(meta: Any, phrase: Any) -> Becomes:
+    count, words, kws = phrase
+    return Becomes(None, _types_of(words), kws, words=words, span=span(meta))
+
+
+@builds("becomes_additional")
+def _becomes_additional(meta: Any, phrase: Any) -> Becomes:
+    count, words, kws = phrase
+    return Becomes(None, _types_of(words), kws, additional=True, words=words, span=span(meta))
+
+
+_reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
+_reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
+_reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
+_reg("becomes_copy", lambda m, of: Becomes(None, (), special="a copy of", of=of, span=span(m)))
+_reg("becomes_color", lambda m, color: Becomes(None, (), color=color, span=span(m)))
+
+
+@builds("set_pt")
+def _set_pt(meta: Any, pt: Any) -> SetPT:
+    p, t = str(pt).split("/")
+    return SetPT(None, p, t, span=span(meta))
+
+
+@builds("set_pt_keywords")
+def _set_pt_keywords(meta: Any, pt: Any, kws: Any) -> SetPT:
+    p, t = str(pt).split("/")
+    return SetPT(None, p, t, keywords=kws, span=span(meta))
+
+
+@builds("set_base_pt")
+def _set_base_pt(meta: Any, pt: Any) -> SetPT:
+    p, t = str(pt).split("/")
+    return SetPT(None, p, t, base=True, span=span(meta))
+
+
+_reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amounts=(a, b), span=span(m)))
+_reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
+_reg("is_also_type", lambda m, words: IsType(None, words, "in addition", span=span(m)))
+_reg("is_chosen_type", lambda m: IsType(None, special="the chosen type", span=span(m)))
+_reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
+_reg("is_every_type", lambda m: IsType(None, special="every creature type", span=span(m)))
+_reg("cant_block", lambda m: CantBlock(None, span=span(m)))
+_reg("cant_be_blocked", lambda m: CantBlock(None, True, span=span(m)))
+
+
+def _restrict(rule: str) -> Any:
+    def make(meta: Any, *args: Any) -> Restriction:
+        return Restriction(None, rule, args[0] if args else None, args[1] if len(args) > 1 else None,
+                           span=span(meta))  # fmt: skip
+
+    return make
+
+
+for _rule, _text in (
+    ("cant_attack", "can't attack"), ("cant_attack_or_block", "can't attack or block"),
+    ("cant_attack_or_block_alone", "can't attack or block alone"),
+    ("cant_attack_alone", "can't attack alone"), ("cant_block_alone", "can't block alone"),
+    ("cant_attack_whom", "can't attack"), ("cant_block_whom", "can't block"),
+    ("cant_be_blocked_except", "can't be blocked except by"),
+    ("cant_be_blocked_by", "can't be blocked by"),
+    ("cant_be_blocked_by_more_than_one", "can't be blocked by more than one creature"),
+    ("cant_be_countered_vp", "can't be countered"), ("cant_be_target", "can't be the target of"),
+    ("cant_be_enchanted", "can't be enchanted by"), ("cant_be_sacrificed", "can't be sacrificed"),
+    ("cant_transform", "can't transform"), ("cant_cast", "can't cast"),
+    ("cant_cast_duration", "can't cast"), ("cant_play", "can't play"),
+    ("cant_gain_life", "can't gain life"), ("cant_lose_life", "can't lose life"),
+    ("cant_lose_game", "can't lose the game"), ("cant_win_game", "can't win the game"),
+    ("cant_draw_more", "can't draw more than one card each turn"),
+    ("cant_search", "can't search libraries"), ("cant_activate", "can't activate"),
+    ("cant_untap", "can't untap"), ("cant_turn_face_up", "can't be turned face up"),
+    ("blocked_only_by_n", "can't be blocked except by or more creatures"),
+    ("cant_be_countered_old", "can't be countered by spells or abilities"),
+):  # fmt: skip
+    _reg(_rule, _restrict(_text))
+_reg("cant_be_regenerated", lambda m: CantBeRegenerated(None, span=span(m)))
+
+
+def _require(rule: str) -> Any:
+    def make(meta: Any, *args: Any) -> Requirement:
+        return Requirement(None, rule, args[0] if args else None, span=span(meta))
+
+    return make
+
+
+for _rule, _text in (
+    ("block_additional", "can block an additional creature each combat"),
+    ("block_additional_n", "can block an additional creatures each combat"),
+    ("block_any_number", "can block any number of creatures"),
+    ("can_block_only", "can block only"), ("block_as_though", "can block as though it had"),
+    ("attack_as_though", "can attack as though it didn't have defender"),
+    ("blocked_only_by", "can be blocked only by"),
+    ("must_attack", "attacks each combat if able"), ("must_block", "blocks each combat if able"),
+    ("must_attack_this_turn", "attacks this turn if able"),
+    ("must_block_this_turn", "blocks this turn if able"),
+    ("must_be_blocked", "must be blocked if able"), ("must_be_blocked_by", "must be blocked by if able"),
+    ("must_block_whom", "blocks this turn if able"),
+    ("doesnt_untap", "doesn't untap during untap step"),
+    ("doesnt_untap_next", "doesn't untap during next untap step"),
+    ("assigns_no_damage", "assigns no combat damage"),
+    ("assigns_by_toughness", "assigns combat damage equal to its toughness rather than its power"),
+    ("phase_out", "phases out"),
+):  # fmt: skip
+    _reg(_rule, _require(_text))
+
+_reg("switch_pt", lambda m, whose: SwitchPT(_whose(whose), span=span(m)))
+_reg("is_turned_face_up", lambda m: TurnFace(None, passive=True, span=span(m)))
+_reg("turn_face_up", lambda m, what: TurnFace(what, span=span(m)))
+_reg("turn_face_down", lambda m, what: TurnFace(what, False, span=span(m)))
+def _manifest(cloak: bool) -> Any:
+    def make(meta: Any, what: Any) -> Manifest:
+        from .objects import LookedCards, TopOfLibrary
+
+        if isinstance(what, TopOfLibrary) and not what.bottom:
+            return Manifest(what.count, cloak=cloak, whose=what.whose, span=span(meta))
+        if isinstance(what, LookedCards):
+            return Manifest(None, cloak=cloak, looked=what, span=span(meta))
+        return Manifest(None, cloak=cloak, what=what, span=span(meta))
+
+    return make
+
+
+_reg("manifest_np", _manifest(False))
+_reg("cloak_np", _manifest(True))
+_reg("note", lambda m, what: Note("note", what, span=span(m)))
+_reg("vote", lambda m, what: Note("vote for", what, span=span(m)))
+
+# ---- choices ----
+@builds("choose")
+def _choose(meta: Any, what: Any) -> Choose:
+    """ "choose a creature type", "choose a color", "choose two colors",
+    "choose a card name": a choice of a value (607.2d); "choose target
+    creature": a choice of objects."""
+    from .objects import AnObject, Noun
+
+    if isinstance(what, AnObject) and what.filter.words:
+        head = what.filter.words[-1]
+        if isinstance(head, Noun) and head.word in ("type", "color", "name") and not what.filter.post:
+            words = " ".join(w.word if isinstance(w, Noun) else getattr(w, "type", getattr(w, "status", ""))
+                             for w in what.filter.words)  # fmt: skip
+            return Choose(words, what, span=span(meta))
+    return Choose("object", what, span=span(meta))
+
+
+_reg("choose_new_targets", lambda m, what: Choose("new targets", what, span=span(m)))
+for _rule, _kind in (
+    ("choose_number", "number"), ("choose_odd_even", "odd or even"),
+    ("choose_left_right", "left or right"),
+):  # fmt: skip
+    _reg(_rule, (lambda k: lambda m: Choose(k, span=span(m)))(_kind))
+_reg("choose_number_between", lambda m, lo, hi: Choose("number", low=lo, high=hi, span=span(m)))
+_reg("name_a_card", lambda m: Choose("card name", form="name", span=span(m)))
+_reg("name_nonland", lambda m: Choose("nonland card name", form="name", span=span(m)))
+_reg("name_creature_type", lambda m: Choose("creature type", form="name", span=span(m)))
+_reg("choose_type_other_than", lambda m, tok: Choose("creature type other than", str(tok), span=span(m)))
+
+# ---- mana ----
+_reg("mana_one", lambda m, c: (c,))
+_reg("mana_or", lambda m, *cs: cs)
+_reg("mana_andor", lambda m, *cs: ("and/or", *cs))
+
+
+@builds("add_mana")
+def _add_mana(meta: Any, options: Any) -> Any:
+    return _mana_options(meta, options, False)
+
+
+@builds("add_mana_old")
+def _add_mana_old(meta: Any, options: Any) -> Any:
+    return _mana_options(meta, options, True)
+
+
+def _mana_options(meta: Any, options: Any, old: bool) -> Any:
+    andor = options[0] == "and/or"
+    if andor:
+        options = options[1:]
+    if len(options) == 1:
+        return AddMana(options[0], old=old, span=span(meta))
+    return AddManaChoice(tuple(options), andor=andor, old=old, span=span(meta))
+
+
+_reg("add_mana_or_old", lambda m, a, b: AddManaChoice((a, b), old=True, span=span(m)))
+_reg("add_any_color", lambda m, amount: AddManaAnyColor(amount, span=span(m)))
+_reg("add_any_one_color", lambda m, amount: AddManaAnyColor(amount, one_color=True, span=span(m)))
+_reg("add_any_one_color_per", lambda m, amount, per: AddManaSpecial("any one color for each", amount, per, span=span(m)))
+_reg("add_x_any_one_color", lambda m: AddManaSpecial("x any one color", span=span(m)))
+_reg("add_any_combination", lambda m, amount: AddManaSpecial("any combination of colors", amount, span=span(m)))
+_reg("add_combination_of", lambda m, amount, of: AddManaSpecial("combination of", amount, of, span=span(m)))
+_reg("mana_or_list", lambda m, *cs: cs)
+_reg("add_chosen_color", lambda m, amount: AddManaSpecial("the chosen color", amount, span=span(m)))
+_reg("add_could_produce", lambda m, amount, what: AddManaSpecial("any type could produce", amount, what, span=span(m)))
+_reg("add_color_could_produce", lambda m, amount, what: AddManaSpecial("any color could produce", amount, what, span=span(m)))
+_reg("add_opponent_land_color", lambda m: AddManaSpecial("opponent land color", span=span(m)))
+_reg("add_that_color", lambda m, amount: AddManaSpecial("that color", amount, span=span(m)))
+_reg("add_that_type", lambda m, amount: AddManaSpecial("that type", amount, span=span(m)))
+_reg("add_amount_equal", lambda m, sym, amount: AddManaSpecial("amount of", amount, sym, span=span(m)))
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+
+def subj(r: Any, node: Any, base: str, ctx: dict[str, Any]) -> str:
+    """The verb as the clause's subject takes it (the subject itself is
+    written by the clause, sentences.py): "draw" / "draws"."""
+    subject = getattr(node, node.SUBJECT, None) if node.SUBJECT else None
+    if ctx.get("imperative") or subject is None:
+        return base
+    return verb(subject, base)
+
+
+def _to(r: Any, to: Any) -> str:
+    return r(to)
+
+
+@renders(DealDamage)
+def _r_deal_damage(r: Any, n: DealDamage, **ctx: Any) -> str:
+    v = ("also " if n.also else "") + subj(r, n, "deal", ctx)
+    word = "combat damage" if n.combat else "damage"
+    amount = measure(r, n.amount, word)
+    if n.divided:
+        return f"{v} {amount} divided as you choose among {r(n.to)}"
+    if n.to is None:
+        return f"{v} {amount}"
+    text = f"{v} {amount} to {r(n.to)}"
+    if n.second is not None:
+        text += f" and {measure(r, n.second[0], word)} to {r(n.second[1])}"
+    return text
+
+
+@renders(GainLife)
+def _r_gain_life(r: Any, n: GainLife, **ctx: Any) -> str:
+    return f"{subj(r, n, 'gain', ctx)} {measure(r, n.amount, 'life')}"
+
+
+@renders(LoseLife)
+def _r_lose_life(r: Any, n: LoseLife, **ctx: Any) -> str:
+    from .quantities import Half, LifeTotal
+
+    v = subj(r, n, "lose", ctx)
+    if isinstance(n.amount, Half) and isinstance(n.amount.of, LifeTotal):
+        tail = "" if n.amount.round_up is None else (", rounded up" if n.amount.round_up else ", rounded down")
+        return f"{v} half {possessive_text(r, n.amount.of.player)} life{tail}"
+    return f"{v} {measure(r, n.amount, 'life')}"
+
+
+@renders(GameResult)
+def _r_game_result(r: Any, n: GameResult, **ctx: Any) -> str:
+    return f"{subj(r, n, 'win' if n.win else 'lose', ctx)} the game"
+
+
+@renders(Pay)
+def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
+    if n.what == "energy":
+        return f"{subj(r, n, 'get' if n.get else 'pay', ctx)} " + "{E}" * n.amount.value
+    if n.what == "mana":
+        return f"{subj(r, n, 'pay', ctx)} {r(n.amount)}"
+    return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
+
+
+@renders(Fight)
+def _r_fight(r: Any, n: Fight, **ctx: Any) -> str:
+    v = subj(r, n, "fight", ctx)
+    return f"{v} each other" if n.second is None else f"{v} {r(n.second)}"
+
+
+@renders(PreventDamage)
+def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
+    v = subj(r, n, "prevent", ctx)
+    dur = f" {r(n.duration)}" if n.duration is not None else ""
+    if n.kind == "that":
+        return f"{v} that damage"
+    if n.kind == "all but":
+        return f"{v} all but {r(n.amount)} of that damage"
+    if n.kind == "some":
+        return f"{v} {r(n.amount)} of that damage"
+    if n.kind == "next":
+        return f"{v} the next {r(n.amount)} damage that would be dealt to {r(n.to)}{dur}"
+    what = "all combat damage" if n.kind == "all combat" else "all damage"
+    if n.form == "would deal":
+        return f"{v} {what} {r(n.by)} would deal{dur}"
+    if n.to is not None and n.by is not None and n.to is n.by:
+        return f"{v} {what} that would be dealt to and dealt by {r(n.to)}{dur}"
+    if n.to is not None:
+        return f"{v} {what} that would be dealt to {r(n.to)}{dur}"
+    if n.by is not None:
+        return f"{v} {what} that would be dealt by {r(n.by)}{dur}"
+    return f"{v} {what} that would be dealt{dur}"
+
+
+@renders(Destroy)
+def _r_destroy(r: Any, n: Destroy, **ctx: Any) -> str:
+    return f"{subj(r, n, 'destroy', ctx)} {r(n.what)}"
+
+
+@renders(Exile)
+def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
+    text = f"{subj(r, n, 'exile', ctx)} {r(n.what)}"
+    if n.face_down:
+        text += " face down"
+    if n.until_leaves:
+        until = n.until if n.until is not None else None
+        who = r(until) if until is not None else r.name
+        text += f" until {who} leaves the battlefield"
+    return text
+
+
+@renders(ExileTop)
+def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
+    text = f"{subj(r, n, 'exile', ctx)} the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
+    return text + (" face down" if n.face_down else "")
+
+
+@renders(Destination)
+def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
+    whose = possessive_text(r, n.whose) if n.whose is not None else ""
+    if n.zone == "battlefield":
+        mods = "".join(" " + (m if isinstance(m, str) else _with_counters(r, m[1])) for m in n.mods)
+        prep = "onto" if n.form == "onto" else "to"
+        if n.under == "owner":
+            return f"{prep} the battlefield under {'their owners' if n.form == 'owners' + chr(39) else 'its owner' + chr(39) + 's'} control{mods}"
+        if n.under is not None:
+            who = "your" if n.under == "you" else possessive_text(r, n.under)
+            return f"{prep} the battlefield under {who} control{mods}"
+        return f"{prep} the battlefield{mods}"
+    if n.form == "owners":
+        prep = "to" if ctx.get("verb") == "return" else "into"
+        return f"{prep} their owners' {n.zone}s"
+    if n.form == "owner's":
+        prep = "to" if ctx.get("verb") == "return" else "into"
+        return f"{prep} its owner's {n.zone}"
+    if n.where == "rest graveyard":
+        return f"into {whose} hand and the rest into {possessive_text(r, n.under)} graveyard"
+    if n.zone == "library":
+        if n.form == "to":
+            return f"to the top of {whose} library"
+        if n.nth is not None:
+            return f"into {whose} library {r(n.nth)} {n.where}"
+        if n.where == "top":
+            text = f"on top of {whose} library"
+        elif n.where == "bottom":
+            text = f"on the bottom of {whose} library"
+        elif n.where == "top or bottom":
+            text = f"on the top or bottom of {whose} library"
+        elif n.where == "second":
+            text = f"second from the top of {whose} library"
+        else:
+            text = f"into {whose} library"
+        if n.order:
+            text += f" in {n.order} order"
+        return text
+    if n.zone == "exile":
+        return "into exile"
+    return f"{n.form} {whose} {n.zone}"
+
+
+def _with_counters(r: Any, value: Any) -> str:
+    amount, kind = value
+    if amount == "additional":
+        return f"with an additional {kind} counter on it"
+    return f"with {counters_text(r, amount, kind)} on it"
+
+
+@renders(ReturnTo)
+def _r_return(r: Any, n: ReturnTo, **ctx: Any) -> str:
+    from .objects import ExiledCards
+
+    if n.verb == "put" and isinstance(n.what, ExiledCards):
+        return f"{subj(r, n, 'put', ctx)} {r(n.what)} into their owners' hands"
+    v = subj(r, n, "return", ctx)
+    dest = r(n.destination, verb="return") if n.destination is not None else _old_dest(r, n)
+    source = f" from {r(n.from_zone)}" if n.from_zone is not None else ""
+    if n.first:
+        return f"{v} {dest} {r(n.what)}"
+    return f"{v} {r(n.what)}{source} {dest}"
+
+
+def _old_dest(r: Any, n: ReturnTo) -> str:
+    if n.zone == "hand":
+        return "to its owner's hand" if n.owners else "to your hand"
+    if n.under_owner:
+        return "to the battlefield under its owner's control"
+    if n.under_you:
+        return "to the battlefield under your control"
+    return "to the battlefield"
+
+
+@renders(PutInZone)
+def _r_put(r: Any, n: PutInZone, **ctx: Any) -> str:
+    return f"{subj(r, n, 'put', ctx)} {r(n.what)} {r(n.to)}"
+
+
+@renders(Sacrifice)
+def _r_sacrifice(r: Any, n: Sacrifice, **ctx: Any) -> str:
+    return f"{subj(r, n, 'sacrifice', ctx)} {r(n.what)}"
+
+
+@renders(Shuffle)
+def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
+    v = subj(r, n, "shuffle", ctx)
+    if n.form == "library":
+        return f"{v} {possessive_text(r, n.into)} library"
+    if n.form == "graveyard":
+        return f"{v} {possessive_text(r, n.what)} graveyard into {possessive_text(r, n.into)} library"
+    if n.form == "hand and graveyard":
+        return f"{v} {possessive_text(r, n.what)} hand and graveyard into {possessive_text(r, n.into)} library"
+    if n.what is None:
+        return v
+    if isinstance(n.what, tuple):
+        return f"{v} {r(n.what[0])} and {r(n.what[1])} into {possessive_text(r, n.into)} library"
+    return f"{v} {r(n.what)} into {possessive_text(r, n.into)} library"
+
+
+@renders(CounterSpell)
+def _r_counter(r: Any, n: CounterSpell, **ctx: Any) -> str:
+    from .quantities import per_text
+
+    text = f"counter {r(n.what)}"
+    if n.unless_pays is not None:
+        text += f" unless its controller pays {r(n.unless_pays)}"
+        if n.unless_per is not None:
+            text += " " + per_text(r, n.unless_per)
+    if n.unless_life is not None:
+        text += f" unless its controller pays {r(n.unless_life)} life"
+    return text
+
+
+@renders(CopySpell)
+def _r_copy(r: Any, n: CopySpell, **ctx: Any) -> str:
+    from .quantities import per_text
+
+    text = f"{subj(r, n, 'copy', ctx)} {r(n.what)}"
+    if n.times is not None:
+        text += f" {r(n.times)} times"
+    if n.per is not None:
+        text += " " + per_text(r, n.per)
+    return text
+
+
+@renders(CastCard)
+def _r_cast(r: Any, n: CastCard, **ctx: Any) -> str:
+    text = f"{subj(r, n, 'play' if n.play else 'cast', ctx)} {r(n.what)}"
+    if n.free:
+        text += " without paying " + ("their mana costs" if is_plural(n.what) else "its mana cost")
+    return text
+
+
+@renders(Regenerate)
+def _r_regenerate(r: Any, n: Regenerate, **ctx: Any) -> str:
+    if n.what is None:
+        return "regenerates"
+    return f"regenerate {r(n.what)}"
+
+
+@renders(Draw)
+def _r_draw(r: Any, n: Draw, **ctx: Any) -> str:
+    v = subj(r, n, "draw", ctx)
+    if n.additional:
+        return f"{v} an additional card"
+    return f"{v} {cards_text(r, n.amount)}"
+
+
+@renders(Discard)
+def _r_discard(r: Any, n: Discard, **ctx: Any) -> str:
+    v = subj(r, n, "discard", ctx)
+    if n.random:
+        return f"{v} {cards_text(r, n.amount)} at random"
+    if isinstance(n.what, tuple):
+        return f"{v} {possessive_text(r, n.what[1])} hand"
+    if n.what == "that card":
+        return f"{v} that card"
+    if n.what is not None:
+        return f"{v} {r(n.what)}"
+    if n.filter is not None:
+        from .objects import AnObject
+
+        return f"{v} {r(AnObject(n.filter, n.amount))}"
+    return f"{v} {cards_text(r, n.amount)}"
+
+
+@renders(Mill)
+def _r_mill(r: Any, n: Mill, **ctx: Any) -> str:
+    return f"{subj(r, n, 'mill', ctx)} {cards_text(r, n.amount)}"
+
+
+@renders(LookAtTop)
+def _r_look_at_top(r: Any, n: LookAtTop, **ctx: Any) -> str:
+    return f"{subj(r, n, 'look', ctx)} at the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
+
+
+@renders(LookAt)
+def _r_look_at(r: Any, n: LookAt, **ctx: Any) -> str:
+    if n.hand:
+        return f"{subj(r, n, 'look', ctx)} at {possessive_text(r, n.what)} hand"
+    return f"{subj(r, n, 'look', ctx)} at {r(n.what)}"
+
+
+@renders(Reveal)
+def _r_reveal(r: Any, n: Reveal, **ctx: Any) -> str:
+    v = subj(r, n, "reveal", ctx)
+    if n.hand:
+        return f"{v} {possessive_text(r, n.what)} hand"
+    if n.form == "until":
+        who, until = n.until
+        return f"{v} {r(n.what)} until {r(who)} {verb(who, 'reveal')} {r(until)}"
+    if n.top:
+        return f"{v} the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
+    return f"{v} {r(n.what)}"
+
+
+@renders(Search)
+def _r_search(r: Any, n: Search, **ctx: Any) -> str:
+    zones = "library" if n.zones == "library" else n.zones
+    return f"{subj(r, n, 'search', ctx)} {possessive_text(r, n.whose)} {zones} for {r(n.what)}"
+
+
+@renders(KeywordAction)
+def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
+    v = subj(r, n, n.verb, ctx) if " " not in n.verb else _multi_word_verb(r, n, ctx)
+    if n.verb == "amass" and n.extra:
+        return f"{v} {n.extra} {r(n.amount)}"
+    if n.verb == "investigate" and n.amount is not None:
+        return f"{v} {r(n.amount)} times"
+    if n.verb == "remove from combat":
+        return f"{subj(r, n, 'remove', ctx)} {r(n.what)} from combat"
+    if n.verb == "set in motion":
+        return f"set {r(n.what)} in motion"
+    if n.what is not None:
+        return f"{v} {r(n.what)}"
+    if n.amount is not None:
+        return f"{v} {r(n.amount)}"
+    return v
+
+
+def _multi_word_verb(r: Any, n: KeywordAction, ctx: dict[str, Any]) -> str:
+    head, _, rest = n.verb.partition(" ")
+    return f"{subj(r, n, head, ctx)} {rest}"
+
+
+@renders(PutCounters)
+def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
+    v = subj(r, n, "put", ctx)
+    if n.additional:
+        return f"{v} an additional {n.kind} counter on {r(n.on)}"
+    return f"{v} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
+
+
+@renders(RemoveCounters)
+def _r_remove_counters(r: Any, n: RemoveCounters, **ctx: Any) -> str:
+    v = subj(r, n, "remove", ctx)
+    if n.all:
+        kind = f"{n.kind} " if n.kind else ""
+        return f"{v} all {kind}counters from {r(n.source)}"
+    return f"{v} {counters_text(r, n.amount, n.kind)} from {r(n.source)}"
+
+
+@renders(DoubleCounters)
+def _r_double_counters(r: Any, n: DoubleCounters, **ctx: Any) -> str:
+    return f"double the number of {n.kind} counters on {r(n.on)}"
+
+
+@renders(MoveCounters)
+def _r_move_counters(r: Any, n: MoveCounters, **ctx: Any) -> str:
+    return f"put those counters on {r(n.on)}"
+
+
+def _colors_text(colors: tuple[str, ...]) -> str:
+    out = ""
+    for c in colors:
+        if c in ("and", ", and"):
+            out += " and " if c == "and" else ", and "
+        elif c == ",":
+            out += ", "
+        else:
+            out += c
+    return out
+
+
+@renders(TokenSpec)
+def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
+    plural = ctx.get("plural", False)
+    parts: list[str] = []
+    if n.supertype:
+        parts.append(n.supertype)
+    if n.power:
+        parts.append(f"{n.power}/{n.toughness}")
+    if n.colors:
+        parts.append(_colors_text(n.colors))
+    parts.extend(n.subtypes)
+    parts.extend(n.types)
+    parts.append("tokens" if plural else "token")
+    text = " ".join(parts)
+    if n.named:
+        text += f" named {n.named}"
+    for kind, value in n.extra:
+        if kind == "all types":
+            text += " with all creature types"
+        elif kind == "base pt":
+            text += f" with base power and toughness each equal to {r(value)}"
+    if n.keywords and n.abilities:
+        text += f" with {keyword_list_text(r, n.keywords)} and {quoted_text(r, n.abilities)}"
+    elif n.keywords:
+        text += f" with {keyword_list_text(r, n.keywords)}"
+    elif n.abilities:
+        text += f" with {quoted_text(r, n.abilities)}"
+    return text
+
+
+def keyword_list_text(r: Any, kws: tuple[Any, ...]) -> str:
+    return or_list([r(k) for k in kws], "and")
+
+
+def quoted_text(r: Any, q: Any) -> str:
+    return r(q)
+
+
+@renders(CreateTokens)
+def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
+    from .quantities import is_one
+
+    v = subj(r, n, "create", ctx)
+    if n.spec is None:
+        return f"{v} {r(n.amount)} of those tokens"
+    amount = n.amount.base if hasattr(n.amount, "base") and n.amount.base is not None and type(n.amount).__name__ == "ForEach" else n.amount
+    if isinstance(amount, EqualTo):
+        spec = r(n.spec, plural=True)
+        return f"{v} a number of {spec}" + _attacking(n)
+    plural = not is_one(amount)
+    spec = r(n.spec, plural=plural)
+    tapped = "tapped " if n.tapped else ""
+    return f"{v} {r(amount, before=tapped + spec)} {tapped}{spec}" + _attacking(n)
+
+
+def _attacking(n: CreateTokens) -> str:
+    if not n.attacking:
+        return ""
+    if n.attacking.startswith("that"):
+        from .quantities import is_one
+
+        return " that's tapped and attacking" if is_one(n.amount) else " that are tapped and attacking"
+    return " " + n.attacking
+
+
+@renders(CreateTokenCopy)
+def _r_create_token_copy(r: Any, n: CreateTokenCopy, **ctx: Any) -> str:
+    from .quantities import is_one
+
+    v = subj(r, n, "create", ctx)
+    one = is_one(n.amount)
+    tapped = "tapped " if n.tapped else ""
+    noun = "token" if one else "tokens"
+    copy = "that's a copy of" if one else "that are copies of"
+    text = f"{v} {r(n.amount, before=tapped + noun)} {tapped}{noun} {copy} {r(n.of)}"
+    if n.exception is not None:
+        text += f", except {r(n.exception)}"
+    if n.attacking:
+        text += " and that's tapped and attacking"
+    if n.then_exile:
+        text += ", then exile it"
+    return text
+
+
+@renders(Exception_)
+def _r_exception(r: Any, n: Exception_, **ctx: Any) -> str:
+    from .objects import words_text
+
+    if n.what == "its power is":
+        return f"its power is {r(n.value)}"
+    if n.what == "it's a":
+        pt, words = n.value
+        return f"it's {article(pt)} {pt} {words_text(r, words, False)}"
+    if n.what == "it has":
+        return f"it has {r(n.value)}"
+    return n.what
+
+
+@renders(SignedX)
+def _r_signed_x(r: Any, n: SignedX, **ctx: Any) -> str:
+    return ("+" if n.sign > 0 else "-") + "X"
+
+
+def pt_mod_text(power: Any, toughness: Any) -> str:
+    def one(v: Any) -> str:
+        if isinstance(v, SignedX):
+            return ("+" if v.sign > 0 else "-") + "X"
+        return f"+{v}" if v >= 0 else f"-{-v}"
+
+    return f"{one(power)}/{one(toughness)}"
+
+
+@renders(Pump)
+def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
+    parts: list[str] = []
+    also = "also " if n.also else ""
+    if n.power is not None:
+        parts.append(f"{subj(r, n, 'get', ctx)} {pt_mod_text(n.power, n.toughness)}")
+        if n.keywords or n.quoted:
+            parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
+        if n.extra is not None:
+            parts.append("and " + r(n.extra, imperative=False, subject=n.what))
+        return also + " ".join(parts)
+    return f"{also}{subj(r, n, n.verb, ctx)} {_abilities_text(r, n)}"
+
+
+def _abilities_text(r: Any, n: Pump) -> str:
+    kws = [r(k) for k in n.keywords]
+    if n.quoted:
+        if kws:
+            return f"{or_list(kws, 'and')} and {r(n.quoted)}"
+        return r(n.quoted)
+    return or_list(kws, n.keyword_conj)
+
+
+@renders(LoseAbilities)
+def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
+    v = subj(r, n, "lose", ctx)
+    if not n.keywords:
+        return f"{v} all abilities"
+    return f"{v} {or_list([r(k) for k in n.keywords], 'and')}"
+
+
+@renders(HaveAbilitiesOf)
+def _r_have_abilities_of(r: Any, n: HaveAbilitiesOf, **ctx: Any) -> str:
+    return f"{subj(r, n, 'have', ctx)} all activated abilities of {r(n.of)}"
+
+
+@renders(GainControl)
+def _r_gain_control(r: Any, n: GainControl, **ctx: Any) -> str:
+    return f"{subj(r, n, 'gain', ctx)} control of {r(n.what)}"
+
+
+@renders(ExchangeControl)
+def _r_exchange_control(r: Any, n: ExchangeControl, **ctx: Any) -> str:
+    if n.second is not None:
+        return f"exchange control of {r(n.what)} and {r(n.second)}"
+    return f"exchange control of {r(n.what)}"
+
+
+@renders(TapObjects)
+def _r_tap(r: Any, n: TapObjects, **ctx: Any) -> str:
+    return f"{subj(r, n, 'tap', ctx)} {r(n.what)}"
+
+
+@renders(UntapObjects)
+def _r_untap(r: Any, n: UntapObjects, **ctx: Any) -> str:
+    if n.all_yours:
+        return f"{subj(r, n, 'untap', ctx)} all permanents you control"
+    return f"{subj(r, n, 'untap', ctx)} {r(n.what)}"
+
+
+@renders(TapOrUntap)
+def _r_tap_or_untap(r: Any, n: TapOrUntap, **ctx: Any) -> str:
+    return f"tap or untap {r(n.what)}"
+
+
+@renders(Attach)
+def _r_attach(r: Any, n: Attach, **ctx: Any) -> str:
+    return f"{subj(r, n, 'attach', ctx)} {r(n.what)} to {r(n.to)}"
+
+
+@renders(Unattach)
+def _r_unattach(r: Any, n: Unattach, **ctx: Any) -> str:
+    return f"unattach {r(n.what)}"
+
+
+@renders(Becomes)
+def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
+    from .objects import words_text
+
+    v = subj(r, n, "become", ctx)
+    if n.special == "tapped":
+        return f"{v} tapped"
+    if n.special == "a copy of":
+        return f"{v} a copy of {r(n.of)}"
+    if n.special:
+        return f"{v} {n.special}"
+    if n.color:
+        return f"{v} {n.color}"
+    words = words_text(r, n.words, False)
+    if n.pt:
+        text = f"{v} {article(n.pt)} {n.pt} {words}"
+    else:
+        text = f"{v} {article(words)} {words}"
+    if n.keywords:
+        text += f" with {keyword_list_text(r, n.keywords)}"
+    if n.additional:
+        text += " in addition to its other types"
+    return text
+
+
+@renders(SetPT)
+def _r_set_pt(r: Any, n: SetPT, **ctx: Any) -> str:
+    subject = getattr(n, "what", None)
+    plural = subject is not None and is_plural(subject)
+    if n.base:
+        have = "have" if plural or subject is None else "has"
+        if n.amounts is not None:
+            return f"{have} base power and toughness {r(n.amounts[0])}/{r(n.amounts[1])}"
+        return f"{have} base power and toughness {n.power}/{n.toughness}"
+    be = "are" if plural else "is"
+    text = f"{be} {n.power}/{n.toughness}"
+    if n.keywords:
+        text += f" and {'have' if plural else 'has'} {keyword_list_text(r, n.keywords)}"
+    return text
+
+
+@renders(IsType)
+def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
+    from .objects import words_text
+
+    subject = ctx.get("subject", n.what)
+    plural = subject is not None and is_plural(subject)
+    be = "are" if plural else "is"
+    if n.special == "in addition":
+        words = words_text(r, n.words, plural)
+        if plural:
+            return f"{be} {words} in addition to their other types"
+        return f"{be} {article(words)} {words} in addition to its other types"
+    if n.special == "the chosen type":
+        return f"{be} the chosen type in addition to its other types"
+    return f"{be} {n.special}"
+
+
+@renders(CantBlock)
+def _r_cant_block(r: Any, n: CantBlock, **ctx: Any) -> str:
+    return "can't be blocked" if n.blocked else "can't block"
+
+
+@renders(Restriction)
+def _r_restriction(r: Any, n: Restriction, **ctx: Any) -> str:
+    rule = n.rule
+    if rule == "can't be blocked except by or more creatures":
+        return f"can't be blocked except by {r(n.other)} or more creatures"
+    if n.other is not None:
+        text = f"{rule} {r(n.other)}"
+        if n.duration is not None and rule == "can't cast":
+            pass
+        return text
+    return rule
+
+
+@renders(Requirement)
+def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
+    subject = ctx.get("subject", n.what)
+    plural = subject is not None and is_plural(subject)
+    rule = n.rule
+    if rule == "doesn't untap during untap step":
+        return f"{'don' if plural else 'doesn'}'t untap during {_controller_poss(subject)} untap step"
+    if rule == "doesn't untap during next untap step":
+        return f"{'don' if plural else 'doesn'}'t untap during {_controller_poss(subject)} next untap step"
+    if rule == "can block an additional creatures each combat":
+        return f"can block an additional {r(n.other)} creatures each combat"
+    if rule in ("can block only", "can be blocked only by"):
+        return f"{rule} {r(n.other)}"
+    if rule == "can block as though it had":
+        return f"can block {r(n.other)} as though it had"
+    if rule == "must be blocked by if able":
+        return f"must be blocked by {r(n.other)} if able"
+    if rule == "blocks this turn if able" and n.other is not None:
+        return f"{'block' if plural else 'blocks'} {r(n.other)} this turn if able"
+    if plural:
+        for single, many in (("attacks", "attack"), ("blocks", "block"), ("assigns", "assign"), ("phases", "phase")):
+            if rule.startswith(single):
+                return many + rule[len(single):]
+    return rule
+
+
+def _controller_poss(subject: Any) -> str:
+    from .objects import You
+
+    if isinstance(subject, You):
+        return "your"
+    if subject is not None and is_plural(subject):
+        return "their controllers'"
+    return "its controller's"
+
+
+@renders(CantBeRegenerated)
+def _r_cant_be_regenerated(r: Any, n: CantBeRegenerated, **ctx: Any) -> str:
+    return "can't be regenerated"
+
+
+@renders(SwitchPT)
+def _r_switch(r: Any, n: SwitchPT, **ctx: Any) -> str:
+    return f"switch {possessive_text(r, n.whose)} power and toughness"
+
+
+@renders(TurnFace)
+def _r_turn_face(r: Any, n: TurnFace, **ctx: Any) -> str:
+    if n.passive:
+        return "is turned face up"
+    return f"{subj(r, n, 'turn', ctx)} {r(n.what)} face {'up' if n.up else 'down'}"
+
+
+@renders(Manifest)
+def _r_manifest(r: Any, n: Manifest, **ctx: Any) -> str:
+    word = "cloak" if n.cloak else "manifest"
+    v = subj(r, n, word, ctx)
+    if n.dread:
+        return f"{v} dread"
+    if n.what is not None:
+        return f"{v} {r(n.what)}"
+    if n.looked is not None:
+        return f"{v} {r(n.looked)}"
+    if n.from_hand:
+        return f"{v} a card from your hand"
+    return f"{v} the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
+
+
+@renders(Choose)
+def _r_choose(r: Any, n: Choose, **ctx: Any) -> str:
+    if n.form == "name":
+        v = subj(r, n, "name", ctx)
+        return {"card name": f"{v} a card", "nonland card name": f"{v} a nonland card",
+                "creature type": f"{v} a creature type"}[n.kind]  # fmt: skip
+    v = subj(r, n, "choose", ctx)
+    if n.kind == "new targets":
+        return f"{v} new targets for {r(n.what)}"
+    if n.what is not None:
+        return f"{v} {r(n.what)}"
+    if n.kind == "number" and n.low is not None:
+        return f"{v} a number between {r(n.low)} and {r(n.high)}"
+    if n.kind == "creature type other than":
+        return f"{v} a creature type other than {n.what}"
+    if n.kind in ("odd or even", "left or right", "two colors"):
+        return f"{v} {n.kind}"
+    return f"{v} a {n.kind}"
+
+
+@renders(ChooseValue)
+def _r_choose_value(r: Any, n: ChooseValue, **ctx: Any) -> str:
+    if n.kind == "card name":
+        return "name a card"
+    return f"choose a {n.kind}"
+
+
+@renders(PayAnyLife)
+def _r_pay_any_life(r: Any, n: PayAnyLife, **ctx: Any) -> str:
+    return "pay any amount of life"
+
+
+def _mana_tail(n: Any) -> str:
+    return " to your mana pool" if getattr(n, "old", False) else ""
+
+
+@renders(AddMana)
+def _r_add_mana(r: Any, n: AddMana, **ctx: Any) -> str:
+    return f"{subj(r, n, 'add', ctx)} {r(n.mana)}{_mana_tail(n)}"
+
+
+@renders(AddManaChoice)
+def _r_add_mana_choice(r: Any, n: AddManaChoice, **ctx: Any) -> str:
+    return f"{subj(r, n, 'add', ctx)} {or_list([r(o) for o in n.options], 'and/or' if n.andor else 'or')}{_mana_tail(n)}"
+
+
+@renders(AddManaAnyColor)
+def _r_add_any_color(r: Any, n: AddManaAnyColor, **ctx: Any) -> str:
+    one = " one" if n.one_color else ""
+    return f"{subj(r, n, 'add', ctx)} {r(n.amount)} mana of any{one} color"
+
+
+@renders(AddManaSpecial)
+def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
+    v = subj(r, n, "add", ctx)
+    k = n.kind
+    if k == "any one color for each":
+        from .quantities import per_text
+
+        return f"{v} {r(n.amount)} mana of any one color {per_text(r, n.of)}"
+    if k == "x any one color":
+        return f"{v} X mana of any one color"
+    if k == "any combination of colors":
+        return f"{v} {r(n.amount)} mana in any combination of colors"
+    if k == "combination of":
+        return f"{v} {r(n.amount)} mana in any combination of {or_list([r(c) for c in n.of], 'and/or')}"
+    if k == "the chosen color":
+        return f"{v} {r(n.amount)} mana of the chosen color"
+    if k == "any type could produce":
+        return f"{v} {r(n.amount)} mana of any type {r(n.of)} could produce"
+    if k == "any color could produce":
+        return f"{v} {r(n.amount)} mana of any color {r(n.of)} could produce"
+    if k == "opponent land color":
+        return f"{v} one mana of any color that a land an opponent controls could produce"
+    if k == "that color":
+        return f"{v} {r(n.amount)} mana of that color"
+    if k == "that type":
+        return f"{v} {r(n.amount)} mana of that type"
+    if k == "amount of":
+        return f"{v} an amount of {r(n.of)} equal to {r(n.amount)}"
+    return f"{v} {k}"
+
+
+@renders(SpendOnly)
+def _r_spend_only(r: Any, n: SpendOnly, **ctx: Any) -> str:
+    return f"spend this mana only to cast {'kicked ' if n.kicked else ''}{r(n.filter, plural=True)}"
+
+
+@renders(SkipTurn)
+def _r_skip(r: Any, n: SkipTurn, **ctx: Any) -> str:
+    v = subj(r, n, "skip", ctx)
+    whose = possessive_text(r, n.whose) if n.whose is not None else "your"
+    if n.amount is not None:
+        return f"{v} {whose} next {r(n.amount)} {n.step}s"
+    return f"{v} {whose} next {n.step}"
+
+
+@renders(ExtraTurn)
+def _r_extra_turn(r: Any, n: ExtraTurn, **ctx: Any) -> str:
+    return f"{subj(r, n, 'take', ctx)} an extra turn after this one"
+
+
+@renders(Note)
+def _r_note(r: Any, n: Note, **ctx: Any) -> str:
+    head, _, rest = n.verb.partition(" ")
+    return f"{subj(r, n, head, ctx)}{' ' + rest if rest else ''} {r(n.what)}"
+
+
+_ = (capitalize, ItRef)

@@ -1,0 +1,476 @@
+"""The layout of a card (design.md, "Card files"): the name line, the type
+line (CR 205), the paragraphs of rules text, power/toughness (208) or
+loyalty (209) or defense (310.4), and the faces of a multi-face card
+(split, adventure, transforming and modal double-faced cards, 709-712).
+
+A card block is read here, line by line; each paragraph of rules text is
+parsed on its own by the grammar (:func:`grammar.parser.parse_paragraph`),
+so every wrong line of a card gets its own error.  A paragraph is one
+ability line and the mode lines ("• ...") that follow it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from . import vocabulary
+from .errors import CardParseError, CardTextError, Location
+from .lang.mana import ManaCost, mana_symbol
+from .node import Node, Span, renders
+
+# --------------------------------------------------------------------------
+# Nodes
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TypeLine(Node):
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerToughness(Node):
+    """ "2/2", "*/3", "1+*/1+*"."""
+
+    power: str
+    toughness: str
+
+
+@dataclass(frozen=True, slots=True)
+class Loyalty(Node):
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defense(Node):
+    """A battle's defense (310.4)."""
+
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Node):
+    """One card, or one face of a multi-face card.  A multi-face card has its
+    ``faces`` (each a :class:`Card`) and its ``layout``; its own name is the
+    faces' names joined by " // "."""
+
+    name: str
+    mana_cost: ManaCost | None
+    type_line: TypeLine
+    abilities: tuple[Any, ...]
+    pt: PowerToughness | None = None
+    loyalty: Loyalty | None = None
+    faces: tuple[Card, ...] = ()
+    layout: str = ""
+    defense: Defense | None = None
+
+    @property
+    def short_name(self) -> str:
+        """The part of a legendary name before the comma (201.5)."""
+        return self.name.split(",", 1)[0]
+
+    def kickers(self) -> tuple[Any, ...]:
+        from .lang.keywords import Kicker
+
+        return tuple(a for a in self.abilities if isinstance(a, Kicker))
+
+
+LAYOUTS = ("split", "adventure", "transform", "modal", "flip", "meld", "aftermath")
+"""Kinds of multi-face card, written after "//" ("// transform")."""
+
+# --------------------------------------------------------------------------
+# Reading a card block
+# --------------------------------------------------------------------------
+
+SELF_CHAR = "\ue000"
+SHORT_CHAR = "\ue001"
+_PRIVATE = re.compile("[\ue000-\uf8ff]")
+_REMINDER_LINE = re.compile(r"^\s*\([^()]*\)\s*$")
+_PT = re.compile(r"^\s*((?:\d+[+-]\*|\*[+-]\d+|\d+|X|\*|\d+\.\d+)/(?:\d+[+-]\*|\*[+-]\d+|\d+|X|\*|\d+\.\d+))\s*$")
+_LOYALTY = re.compile(r"^\s*[Ll]oyalty:\s*(\d+|X)\s*$")
+_DEFENSE = re.compile(r"^\s*[Dd]efense:\s*(\d+)\s*$")
+_FACE_SEP = re.compile(r"^\s*//\s*(\w*)\s*$")
+_MANA = re.compile(r"\{[^{}]*\}")
+_BAD_PT = re.compile(r"^\s*(\d+|X|\*)\s*[\\|:]\s*(\d+|X|\*)\s*$")
+_WORD_CHARS = r"[\w\ue000\ue001]"
+
+
+@dataclass
+class Face:
+    """The lines of one face, with the file line number of each."""
+
+    lines: list[tuple[int, str]]
+    layout: str = ""
+
+
+def _substitute(text: str, name: str, char: str) -> str:
+    if not name:
+        return text
+    pattern = re.compile(rf"(?<!{_WORD_CHARS}){re.escape(name)}(?!{_WORD_CHARS})")
+    return pattern.sub(lambda m: char * len(m.group(0)), text)
+
+
+class Reader:
+    """Reads one card block; collects every error of every line."""
+
+    def __init__(self, filename: str, lines: list[tuple[int, str]]) -> None:
+        self.filename = filename
+        self.lines = lines
+        self.by_number = dict(lines)
+        self.errors: list[CardTextError] = []
+        self.warnings: list[CardTextError] = []
+
+    def error(self, line: int, column: int, message: str, *, text: str = "", hint: str = "",
+              expected: tuple[str, ...] = (), kind: str = "error") -> CardParseError:  # fmt: skip
+        loc = Location(self.filename, line, column, self.by_number.get(line, ""))
+        return CardParseError(message, loc, text=text, hint=hint, expected=expected, kind=kind)
+
+    def read(self) -> Card | None:
+        faces = self._faces()
+        cards = [self._face(f) for f in faces]
+        if any(c is None for c in cards) or self.errors:
+            return None
+        if len(cards) == 1:
+            return cards[0]
+        done = [c for c in cards if c is not None]
+        layout = next((f.layout for f in faces[1:] if f.layout), "") or _guess_layout(done)
+        first = self.lines[0][0]
+        last = self.lines[-1][0]
+        return Card(" // ".join(c.name for c in done), None, done[0].type_line, (), faces=tuple(done),
+                    layout=layout, span=Span(first, 1, last, 1))  # fmt: skip
+
+    def _faces(self) -> list[Face]:
+        faces = [Face([])]
+        for number, line in self.lines:
+            m = _FACE_SEP.match(line)
+            if m:
+                layout = m.group(1).lower()
+                if layout and layout not in LAYOUTS:
+                    self.errors.append(self.error(number, line.index(m.group(1)) + 1,
+                                                  f"unknown layout '{m.group(1)}'",
+                                                  hint="after '//' write one of " + ", ".join(LAYOUTS)))
+                faces.append(Face([], layout))
+                continue
+            faces[-1].lines.append((number, line))
+        for f in faces:
+            if not f.lines:
+                number = self.lines[-1][0]
+                self.errors.append(self.error(number, 1, "a face of a card is empty"))
+        return [f for f in faces if f.lines]
+
+    # ---- one face ---------------------------------------------------------
+
+    def _face(self, face: Face) -> Card | None:
+        lines = face.lines
+        number, name_line = lines[0]
+        name, cost = self._name_line(number, name_line)
+        if len(lines) < 2:
+            self.errors.append(self.error(number, len(name_line) + 1, "a card needs a type line after its name"))
+            return None
+        type_number, type_text = lines[1]
+        type_line = self._type_line(type_number, type_text)
+        body = lines[2:]
+        stats: Any = None
+        if body:
+            last_number, last = body[-1]
+            stats = self._stats(last_number, last)
+            if stats is not None:
+                body = body[:-1]
+        if name is None or type_line is None:
+            return None
+        legendary = "Legendary" in type_line.supertypes
+        short = name.split(",", 1)[0] if legendary and "," in name else ""
+        abilities = []
+        for start, paragraph in _paragraphs(body):
+            text = self._self_reference(paragraph, name, short)
+            if text is None:
+                continue
+            ability = self._ability(start, text)
+            if ability is not None:
+                abilities.append(ability)
+        if self.errors:
+            return None
+        card = Card(name, cost, type_line, tuple(abilities), span=Span(number, 1, lines[-1][0], 1))
+        return self._stats_check(card, stats, lines)
+
+    def _name_line(self, number: int, line: str) -> tuple[str | None, ManaCost | None]:
+        brace = line.find("{")
+        name = (line[:brace] if brace >= 0 else line).strip()
+        if _PRIVATE.search(line):
+            col = _PRIVATE.search(line).start() + 1  # type: ignore[union-attr]
+            self.errors.append(self.error(number, col, "a private-use character is not card text"))
+            return None, None
+        if brace < 0:
+            m = re.search(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$", line)
+            if m and (any(ch.isdigit() for ch in m.group(1)) or len(m.group(1)) > 1):
+                self.errors.append(self.error(number, m.start(1) + 1, "mana cost without braces",
+                                              text=m.group(1),
+                                              hint="write each mana symbol in braces, like {1}{G}"))
+                return None, None
+        if not name:
+            self.errors.append(self.error(number, 1, "a card starts with its name"))
+            return None, None
+        cost = None
+        if brace >= 0:
+            rest = line[brace:].rstrip()
+            symbols = []
+            pos = 0
+            for m in _MANA.finditer(rest):
+                if rest[pos:m.start()].strip():
+                    break
+                pos = m.end()
+                inner = m.group(0)[1:-1]
+                if not _valid_symbol(inner):
+                    self.errors.append(self.error(number, brace + m.start() + 1, f"unknown mana symbol {m.group(0)}",
+                                                  text=m.group(0),
+                                                  hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}"))
+                    return None, None
+                col = brace + m.start() + 1
+                symbols.append(mana_symbol(inner, Span(number, col, number, col + len(m.group(0)))))
+            if rest[pos:].strip():
+                col = brace + pos + len(rest[pos:]) - len(rest[pos:].lstrip()) + 1
+                if "{" in rest[pos:] and "}" not in rest[pos:]:
+                    self.errors.append(self.error(number, col, "unclosed brace '{'", text="{",
+                                                  hint="close the mana symbol with '}'"))
+                else:
+                    self.errors.append(self.error(number, col, "the name line ends with the mana cost",
+                                                  text=rest[pos:].strip()))
+                return None, None
+            cost = ManaCost(tuple(symbols), span=Span(number, brace + 1, number, brace + 1 + len(rest)))
+        return name, cost
+
+    def _type_line(self, number: int, text: str) -> TypeLine | None:
+        t = vocabulary.types()
+        left, dash, right = _split_dash(text)
+        words = left.split()
+        sup: list[str] = []
+        types: list[str] = []
+        col = 1 + len(text) - len(text.lstrip())
+        for w in words:
+            pos = text.find(w, col - 1) + 1
+            if w in t.supertypes and not types:
+                sup.append(w)
+            elif w in t.card_types:
+                types.append("Kindred" if w == "Tribal" else w)
+            elif w.capitalize() in t.card_types or w.capitalize() in t.supertypes:
+                self.errors.append(self.error(number, pos, f"write '{w.capitalize()}' with a capital letter", text=w))
+                return None
+            else:
+                hint = ""
+                close = _closest(w, [*t.card_types, *t.supertypes])
+                if close:
+                    hint = f"did you mean '{close}'?"
+                self.errors.append(self.error(number, pos, f"'{w}' is not a card type or supertype",
+                                              text=w, hint=hint or "the type line is 'Supertypes Types — Subtypes'"))
+                return None
+            col = pos + len(w)
+        if not types:
+            self.errors.append(self.error(number, col, "a type line needs a card type (Creature, Instant, ...)"))
+            return None
+        subs: list[str] = []
+        if dash:
+            rest_col = len(left) + len(dash) + 1
+            if "Plane" in types and right.strip():
+                subs.append(right.strip())
+            else:
+                for w in right.split():
+                    pos = text.find(w, rest_col - 1) + 1
+                    rest_col = pos + len(w)
+                    if not w[:1].isupper():
+                        self.errors.append(self.error(number, pos, f"a subtype is capitalised: '{w.capitalize()}'", text=w))
+                        return None
+                    if vocabulary.subtype(w) is None or w in t.plurals and w not in t.subtypes:
+                        self.warnings.append(self.error(
+                            number, pos, f"'{w}' is not a subtype the rules list (a new one?)", text=w,
+                            hint=_did_you_mean(w, list(t.subtypes)), kind="warning"))
+                    subs.append(w)
+        return TypeLine(tuple(sup), tuple(types), tuple(subs),
+                        span=Span(number, 1, number, len(text) + 1))  # fmt: skip
+
+    def _stats(self, number: int, line: str) -> Any:
+        m = _PT.match(line)
+        if m:
+            power, toughness = m.group(1).split("/")
+            col = line.index(m.group(1)) + 1
+            return PowerToughness(power, toughness, span=Span(number, col, number, col + len(m.group(1))))
+        m = _LOYALTY.match(line)
+        if m:
+            return Loyalty(m.group(1), span=Span(number, 1, number, len(line) + 1))
+        m = _DEFENSE.match(line)
+        if m:
+            return Defense(m.group(1), span=Span(number, 1, number, len(line) + 1))
+        m = _BAD_PT.match(line)
+        if m:
+            self.errors.append(self.error(number, 1, "power/toughness is written with '/'",
+                                          text=line.strip(), hint=f"write {m.group(1)}/{m.group(2)}"))
+            return "bad"
+        return None
+
+    def _stats_check(self, card: Card, stats: Any, lines: list[tuple[int, str]]) -> Card | None:
+        """CR 208/209: creatures have P/T, Vehicles may; planeswalkers have loyalty."""
+        import dataclasses
+
+        if stats == "bad":
+            return None
+        types = card.type_line.types
+        last_line = lines[-1][0]
+        if isinstance(stats, PowerToughness):
+            if "Creature" not in types and "Vehicle" not in card.type_line.subtypes and "Spacecraft" not in card.type_line.subtypes:
+                sp = stats.span
+                self.errors.append(self.error(sp.line if sp else last_line, sp.column if sp else 1,
+                                              "only creatures and Vehicles have power/toughness",
+                                              text=f"{stats.power}/{stats.toughness}"))
+                return None
+            return dataclasses.replace(card, pt=stats)
+        if isinstance(stats, Loyalty):
+            if "Planeswalker" not in types:
+                self.errors.append(self.error(last_line, 1, "only planeswalkers have loyalty"))
+                return None
+            return dataclasses.replace(card, loyalty=stats)
+        if isinstance(stats, Defense):
+            if "Battle" not in types:
+                self.errors.append(self.error(last_line, 1, "only battles have defense"))
+                return None
+            return dataclasses.replace(card, defense=stats)
+        if "Creature" in types:
+            self.errors.append(self.error(last_line, 1, "a creature needs power/toughness on its last line, like 2/2"))
+            return None
+        if "Planeswalker" in types:
+            self.errors.append(self.error(last_line, 1, "a planeswalker needs a last line like 'Loyalty: 3'"))
+            return None
+        return card
+
+    # ---- rules text --------------------------------------------------------
+
+    def _self_reference(self, paragraph: list[tuple[int, str]], name: str, short: str) -> list[tuple[int, str]] | None:
+        out: list[tuple[int, str]] = []
+        for number, line in paragraph:
+            m = _PRIVATE.search(line)
+            if m:
+                self.errors.append(self.error(number, m.start() + 1, "a private-use character is not card text",
+                                              text=line[m.start()]))
+                return None
+            line = _substitute(line, name, SELF_CHAR)
+            if short:
+                line = _substitute(line, short, SHORT_CHAR)
+            out.append((number, line))
+        return out
+
+    def _ability(self, start: int, paragraph: list[tuple[int, str]]) -> Any:
+        from .parser import parse_paragraph
+
+        try:
+            return parse_paragraph(paragraph, self.filename, self.by_number)
+        except CardParseError as exc:
+            self.errors.append(exc)
+            return None
+
+
+def _split_dash(text: str) -> tuple[str, str, str]:
+    m = re.search(r"\s(—|--|-|–)\s", text)
+    if not m:
+        if text.rstrip().endswith(("—", "--")):
+            return text.rstrip().rstrip("—-"), "—", ""
+        return text, "", ""
+    return text[: m.start()], text[m.start(): m.end()], text[m.end():]
+
+
+def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Ability paragraphs: a line, with the bullet lines after it."""
+    out: list[tuple[int, list[tuple[int, str]]]] = []
+    for number, line in lines:
+        if not line.strip() or _REMINDER_LINE.match(line):
+            continue
+        if line.lstrip().startswith("•") and out:
+            out[-1][1].append((number, line))
+            continue
+        out.append((number, [(number, line)]))
+    return out
+
+
+def _valid_symbol(inner: str) -> bool:
+    return bool(re.fullmatch(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]", inner))
+
+
+def _guess_layout(faces: list[Card]) -> str:
+    if len(faces) == 2 and "Adventure" in faces[1].type_line.subtypes:
+        return "adventure"
+    if all(f.mana_cost is not None for f in faces):
+        spells = all({"Instant", "Sorcery"} & set(f.type_line.types) for f in faces)
+        return "split" if spells else "modal"
+    return "transform"
+
+
+def _closest(word: str, words: list[str]) -> str:
+    import difflib
+
+    found = difflib.get_close_matches(word, words, n=1, cutoff=0.75)
+    return found[0] if found else ""
+
+
+def _did_you_mean(word: str, words: list[str]) -> str:
+    close = _closest(word, words)
+    return f"did you mean '{close}'?" if close else ""
+
+
+# --------------------------------------------------------------------------
+# Wording
+# --------------------------------------------------------------------------
+
+BASIC_LAND_MANA = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+
+
+@renders(TypeLine)
+def _r_type_line(r: Any, n: TypeLine, **ctx: Any) -> str:
+    left = " ".join((*n.supertypes, *n.types))
+    return f"{left} — {' '.join(n.subtypes)}" if n.subtypes else left
+
+
+@renders(PowerToughness)
+def _r_pt(r: Any, n: PowerToughness, **ctx: Any) -> str:
+    return f"{n.power}/{n.toughness}"
+
+
+@renders(Loyalty)
+def _r_loyalty(r: Any, n: Loyalty, **ctx: Any) -> str:
+    return f"Loyalty: {n.value}"
+
+
+@renders(Defense)
+def _r_defense(r: Any, n: Defense, **ctx: Any) -> str:
+    return f"Defense: {n.value}"
+
+
+def render_card_text(card: Card, *, reminders: bool = True) -> str:
+    """The card as card-file text, without a trailing newline."""
+    from .render import Renderer, or_list
+
+    if card.faces:
+        parts = []
+        for i, face in enumerate(card.faces):
+            if i:
+                parts.append("//" + (f" {card.layout}" if card.layout and card.layout != _guess_layout(list(card.faces)) else ""))
+            parts.append(render_card_text(face, reminders=reminders))
+        return "\n".join(parts)
+    r = Renderer(card, reminders=reminders)
+    from .lang.mana import mana_text
+
+    head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
+    lines = [head, r(card.type_line)]
+    basic = [BASIC_LAND_MANA[s] for s in card.type_line.subtypes if s in BASIC_LAND_MANA]
+    if reminders and "Land" in card.type_line.types and basic:
+        # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
+        lines.append(f"({{T}}: Add {or_list(basic)}.)")
+    lines.extend(r(a) for a in card.abilities)
+    for stat in (card.pt, card.loyalty, card.defense):
+        if stat is not None:
+            lines.append(r(stat))
+    return "\n".join(lines)
+
+
+__all__ = ["Card", "Defense", "Loyalty", "PowerToughness", "Reader", "TypeLine", "render_card_text",
+           "SELF_CHAR", "SHORT_CHAR"]  # fmt: skip

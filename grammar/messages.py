@@ -1,0 +1,115 @@
+"""What a parse error says: where, what was expected in words, a hint for
+common mistakes, "did you mean ...?" for a misspelled word (by edit distance
+over the grammar's own words), and whether the wording is malformed or
+valid-looking English the grammar doesn't cover yet ("not understood yet")."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from typing import Any
+
+from .errors import CardParseError, Location, NotUnderstood
+
+_BARE_SYMBOLS = re.compile(r"(?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10}")
+
+
+@functools.cache
+def grammar_words() -> tuple[str, ...]:
+    """Every word the grammar knows (its keywords)."""
+    from .parser import lark_parser
+
+    words = set()
+    for t in lark_parser().terminals:
+        if t.pattern.type == "str" and re.fullmatch(r"[A-Za-z][A-Za-z'-]+", t.pattern.value):
+            words.add(t.pattern.value.lower())
+    return tuple(sorted(words))
+
+
+def _shown(text: str) -> str:
+    return text.replace("\ue000", "~").replace("\ue001", "~")
+
+
+def explain(filename: str, source: dict[int, str], line: int, column: int, value: str, kind: str,
+            expected: tuple[str, ...]) -> CardParseError:  # fmt: skip
+    """The error for an unexpected token (``kind`` its terminal, "end", or "char")."""
+    src = source.get(line, "")
+    rest = src[column - 1 :]
+    loc = Location(filename, line, column, _shown(src))
+
+    def err(message: str, text: str = "", hint: str = "", cls: type[CardParseError] = CardParseError) -> CardParseError:
+        return cls(message, loc, text=_shown(text), hint=hint, expected=expected)
+
+    if kind == "end":
+        if "'.'" in expected:
+            return err("missing '.' at the end of the sentence", " ")
+        return err("the line ends too early")
+    if kind == "char":
+        ch = rest[:1]
+        if ch == "{":
+            close = rest.find("}")
+            if close < 0:
+                return err("unclosed brace '{'", "{", "close the mana symbol with '}'")
+            return err(f"unknown mana symbol {rest[: close + 1]}", rest[: close + 1],
+                       "mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}, {T}")
+        if ch == "(":
+            return err("unclosed parenthesis '('", "(", "reminder text is closed with ')' on the same line")
+        if ch in "–‐‑":
+            return err(f"'{ch}' is not a dash the card language uses", ch, "write an em dash '—' (or '--')")
+        if ch in "’‘“”":
+            return err(f"'{ch}' is a typographic quote", ch, "write a straight quote: ' or \"")
+        if ch in "\u00a0":
+            return err("a no-break space (U+00A0)", ch, "write an ordinary space")
+        if ch == "\x00":
+            return err("a NUL character (U+0000)", ch)
+        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
+        return err(f"unexpected character '{shown}'", ch)
+    word_m = re.match(r"[\w'/+\-*{}\ue000\ue001]+", rest)
+    word = word_m.group(0) if word_m else value
+    low = word.lower()
+    if value and value[0] in "\ue000\ue001":
+        return err("the card's name is not expected here", value)
+    if _BARE_SYMBOLS.fullmatch(word) and any("mana symbol" in e for e in expected):
+        symbols = "".join("{" + s + "}" for s in re.findall(r"\d+|[WUBRGCX]", word))
+        return err("mana cost without braces", word, f"mana costs are written in braces: {symbols}")
+    if low in ("enter", "enter the battlefield") and "'enters'" in expected:
+        return err(f"unexpected '{word}'", word, "write 'enters' (\"[this] enters ...\")")
+    if low in ("kicker", "multikicker") and word[:1].islower() and column == 1:
+        return err(f"write '{word.capitalize()}' with a capital letter", word)
+    if kind == "WORD":
+        close = _close_word(low)
+        if close:
+            return err(f"unknown word '{word}'", word, f"did you mean '{close}'?")
+        if word[:1].isupper():
+            from . import vocabulary
+
+            subtype = difflib.get_close_matches(word, list(vocabulary.types().subtypes), n=1, cutoff=0.8)
+            hint = f"did you mean '{subtype[0]}'?" if subtype else (
+                "a capitalised word here would be a subtype; this one isn't one the rules list "
+                "or a type line of these cards declares"
+            )
+            return err(f"unknown word '{word}'", word, hint)
+        return err(f"unknown word '{word}'", word, cls=NotUnderstood)
+    close = _close_expected(low, expected)
+    if close:
+        return err(f"unexpected '{word}'", word, f"did you mean '{close}'?")
+    return err(f"not understood yet: '{word}' here", word,
+               "this wording may be valid Oracle text that the card language doesn't cover yet",
+               cls=NotUnderstood)
+
+
+def _close_word(word: str) -> str:
+    found = difflib.get_close_matches(word, grammar_words(), n=1, cutoff=0.8)
+    return found[0] if found else ""
+
+
+def _close_expected(word: str, expected: tuple[str, ...]) -> str:
+    options = [e.strip("'") for e in expected if e.startswith("'")]
+    found = difflib.get_close_matches(word, options, n=1, cutoff=0.75)
+    if found and found[0] != word:
+        return found[0]
+    return ""
+
+
+_ = Any
