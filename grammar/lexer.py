@@ -60,12 +60,16 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!-]*")
 _NEXT_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'/-]*)")
 
 # Regular-expression terminals, by the kind of piece they are made from.
+_PARTICIPLES = {"attacking": "_POST_ATTACKING", "blocking": "_POST_BLOCKING",
+                "blocked": "_POST_BLOCKED", "tapped": "_POST_TAPPED"}
+
 _BY_PIECE = {
     "SELF": "self", "SELF_SHORT": "short", "MANA_SYMBOL": "mana", "PT": "pt", "PT_MOD": "ptmod",
     "NUMBER": "number", "LOYALTY_COST": "loyalty", "_DASH": "dash", "_BULLET": "bullet",
     "SUBTYPE": "word", "NONSUBTYPE": "word", "LANDWALK": "word", "TYPECYCLING": "word",
     "CHAPTER": "word", "NAME_WORD": "word", "LABEL_WORD": "word", "KEYWORD_WORD": "word",
-    "QUOTE": "punct",
+    "QUOTE": "punct", "_POST_ATTACKING": "word", "_POST_BLOCKING": "word", "_POST_BLOCKED": "word",
+    "_POST_TAPPED": "word",
 }  # fmt: skip
 
 # ---------------------------------------------------------------------------
@@ -145,6 +149,42 @@ def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
 _NP_START = _DETERMINERS | {"a", "an", "you", "one"}
 
 
+def _descriptor_words() -> frozenset[str]:
+    """The words that can stand in a description (the grammar's noun_word and
+    adjective rules in objects.lark), for "and"/"or" between descriptions."""
+    if not _DESCRIPTOR_WORDS:
+        text = (vocabulary.DATA.parent / "lang" / "objects.lark").read_text(encoding="utf-8")
+        for rule in ("noun_word", "adjective"):
+            m = re.search(rf"^!{rule}:(.*?)(?=^\S|\Z)", text, re.M | re.S)
+            if m:
+                _DESCRIPTOR_WORDS.update(re.findall(r'"([^"]+)"i', m.group(1)))
+    return frozenset(_DESCRIPTOR_WORDS)
+
+
+_DESCRIPTOR_WORDS: set[str] = set()
+
+
+def _desc_coord(word: str) -> Callable[[str, int], int | None]:
+    """ "or"/"and" inside a description: followed by another descriptor
+    ("red or green creature", "artifacts and enchantments")."""
+    pattern = re.compile(rf"{re.escape(word)}(?![\w/])", re.IGNORECASE)
+    nxt_word = re.compile(r"\s+([A-Za-z][A-Za-z'-]*)")
+
+    def match(text: str, pos: int) -> int | None:
+        m = pattern.match(text, pos)
+        if not m:
+            return None
+        nxt = nxt_word.match(text, m.end())
+        if not nxt:
+            return None
+        w = nxt.group(1)
+        if w.lower() in _descriptor_words() or vocabulary.subtype(w) or vocabulary.non_subtype(w):
+            return m.end() - pos
+        return None
+
+    return match
+
+
 def _counter_word(text: str, pos: int) -> int:
     m = re.compile(r"[a-z][a-z-]*(?= counters?\b)").match(text, pos)
     return len(m.group(0)) if m else None
@@ -181,17 +221,26 @@ def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
 
 def _cost_start(text: str, pos: int) -> int | None:
     """Zero-width, where an ability starts with its cost: the first ':' of the
-    line comes before its first '.' and outside quotation marks."""
+    line comes before its first '.', outside quotation marks and reminder text."""
+    depth = 0
     quoted = False
     for i in range(pos, len(text)):
         ch = text[i]
-        if ch == '"':
-            if quoted:
-                return None
+        if ch == "\n":
+            return None
+        if quoted:
+            quoted = ch != '"'
+        elif ch == '"':
             quoted = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth:
+            continue
         elif ch == ":":
             return 0
-        elif ch in ".\n":
+        elif ch == ".":
             return None
     return None
 
@@ -200,11 +249,14 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_COST_START": _cost_start,
     "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
     "_WHERE": _regex(r",[ ]+where\b", re.IGNORECASE),
-    "_LIST_COMMA": _list_comma,
-    "_ADJ_COMMA": _adj_comma,
+    "LIST_COMMA": _list_comma,
+    "ADJ_COMMA": _adj_comma,
     "_NP_AND": _word_then("and", _NP_START - {"you", "one"}),
     "_NP_OR": _word_then("or", _NP_START),
     "_NP_ANDOR": _word_then("and/or", _NP_START),
+    "DESC_ANDOR": _desc_coord("and/or"),
+    "DESC_AND": _desc_coord("and"),
+    "DESC_OR": _desc_coord("or"),
     "COUNTER_WORD": _counter_word,
     "ABILITY_WORD": _ability_word,
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
@@ -267,7 +319,19 @@ class CardLexer(Lexer):
         line_start = text.rfind("\n", 0, pos) + 1
         states = parser_state.parse_conf.states
         by_state = self._lookahead_by_state
-        while pos < end:
+        quotes = 0
+        dot = self.symbols.get(".")
+        while pos <= end:
+            if quotes and quotes % 2 == 0 and lexer_state.last_token is not None \
+                    and lexer_state.last_token.type == "QUOTE" and _ends_sentence(text, pos) \
+                    and text[pos - 2 : pos] == '."' and dot in states[parser_state.position]:
+                # 'has "... target."' — the period inside the quotes ends the sentence too.
+                token = self._token(dot, "", pos, line + offset, line_start)
+                lexer_state.last_token = token
+                yield token
+                continue
+            if pos == end:
+                break
             position = parser_state.position
             accepts = states[position]
             lookahead = by_state.get(position)
@@ -302,6 +366,10 @@ class CardLexer(Lexer):
                 if kind == "word":
                     value = self._merge_possessive(text, pos, value, accepts)
                 name = self._terminal(kind, value, accepts)
+                if kind == "word" and value.lower() in _PARTICIPLES and self._after_noun(lexer_state):
+                    post = _PARTICIPLES[value.lower()]
+                    if post in accepts:
+                        name = post
                 if not name:  # "{T/G}": not a mana symbol at all
                     raise UnexpectedCharacters(
                         text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
@@ -314,8 +382,20 @@ class CardLexer(Lexer):
                         state=parser_state, token_history=[lexer_state.last_token],
                     )  # fmt: skip
             pos = token.end_pos or pos
+            if token.type == "QUOTE":
+                quotes += 1
             lexer_state.last_token = token
             yield token
+
+    @staticmethod
+    def _after_noun(lexer_state: Any) -> bool:
+        last = lexer_state.last_token
+        if last is None:
+            return False
+        if last.type == "SUBTYPE":
+            return True
+        word = str(last).lower()
+        return word in _descriptor_words() and word not in _ADJ_WORDS and word != "other"
 
     def _merge_possessive(self, text: str, pos: int, value: str, accepts: Any) -> str:
         """ "opponent" + "'s" as one keyword where the grammar has "opponent's"."""
@@ -377,7 +457,8 @@ class CardLexer(Lexer):
         if "NONSUBTYPE" in accepts and vocabulary.non_subtype(word) is not None:
             return "NONSUBTYPE"
         for name, regex in self.word_patterns.items():
-            if name in accepts and name not in ("SUBTYPE", "NONSUBTYPE") and regex.fullmatch(word):
+            if name in accepts and name not in ("SUBTYPE", "NONSUBTYPE") and not name.startswith("_POST_") \
+                    and regex.fullmatch(word):
                 return name
         if folded is not None:
             return folded
@@ -394,6 +475,12 @@ class CardLexer(Lexer):
 
 
 _MANA_OK = re.compile(r"\{(?:\d{1,9}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG])\}")
+
+
+def _ends_sentence(text: str, pos: int) -> bool:
+    """After a closing quote: the end of the paragraph, or a new sentence."""
+    rest = text[pos:].lstrip(" ")
+    return not rest or rest[0] == "\n" or rest[0].isupper() or rest[0] == "("
 
 
 def _phrase(regex: re.Pattern[str]) -> Callable[[str, int], int | None]:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ..node import BUILDERS, Node, builds, renders
 from ..render import article
-from ..transformer import span
+from ..transformer import TextError, span
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +359,7 @@ def _is(obj: Any, state: Any, negated: bool, form: str, meta: Any) -> Any:
 
 BUILDERS["is_state"] = _state_is("is", False)
 BUILDERS["is_not_state"] = _state_is("is not", True)
+BUILDERS["isnt_state"] = _state_is("isn't", True)
 
 
 def _it_is(negated: bool) -> Any:
@@ -391,6 +392,43 @@ BUILDERS["there_are"] = lambda meta, amount, op, what: ThereAre(amount, op, what
 BUILDERS["there_are_none"] = lambda meta, what: ThereAre(None, "no", what, span=span(meta))
 BUILDERS["happened"] = lambda meta, subject, ev: Happened(subject, ev[0], ev[1], span=span(meta))
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
+
+
+@builds("does_action")
+def _does_action(meta: Any, subject: Any, action: Any) -> Any:
+    """ "unless you pay {2}", "if it has flying": the subject does the action
+    (or has the quality)."""
+    from .sentences import with_subject
+    from .verbs import Pump
+
+    if isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1:
+        return HasKeyword(subject, action.keywords[0], span=span(meta))
+    try:
+        action = with_subject(action, subject, meta)
+    except TextError:
+        pass
+    return DoesAction(subject, action, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class DoesAction(Node):
+    """ "unless you pay {W}{W}", "unless that player sacrifices a creature":
+    whether the player does (or chooses to do) the action (608.2d)."""
+
+    subject: Any
+    action: Any
+
+
+@renders(DoesAction)
+def _r_does_action(r: Any, n: DoesAction, **ctx: Any) -> str:
+    from .sentences import ClauseForm, clause_text
+
+    return clause_text(r, n.action, ClauseForm("written")) if _has_subject(n.action) else f"{r(n.subject)} {r(n.action, imperative=True)}"
+
+
+def _has_subject(action: Any) -> bool:
+    name = getattr(action, "SUBJECT", "")
+    return bool(name) and getattr(action, name, None) is not None
 BUILDERS["would_be"] = lambda meta, subject, event: Would(subject, event, True, span=span(meta))
 BUILDERS["cast_from"] = lambda meta, obj, zone: CastFrom(obj, zone, span=span(meta))
 BUILDERS["you_cast_it_from"] = lambda meta, who, obj, zone: CastFrom(obj, zone, "you cast it", who, span=span(meta))
@@ -582,6 +620,8 @@ def _r_is_state(r: Any, n: IsState, **ctx: Any) -> str:
     be = _is_word(n.object)
     if n.negated:
         return f"{r(n.object)} {be} not {state}" if n.form == "is not" else f"{r(n.object)} {be}n't {state}"
+    if n.form == "is not":
+        return f"{r(n.object)} {be} not {state}"
     return f"{r(n.object)} {be} {state}"
 
 

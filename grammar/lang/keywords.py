@@ -87,6 +87,7 @@ class KeywordWithCost(Node):
 
     name: str
     cost: Any
+    period: bool = True  # "—Discard a card." (older printings may lack the period)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,12 +202,17 @@ class Kicker(Node):
 
 
 def _name(toks: tuple[Any, ...]) -> str:
-    return " ".join(str(t).lower() for t in toks if isinstance(t, Token))
+    """A keyword's name in lower case, but for proper nouns inside it
+    ("splice onto Arcane")."""
+    words = [str(t) for t in toks if isinstance(t, Token)]
+    return " ".join(w if i and w[:1].isupper() else w.lower() for i, w in enumerate(words))
 
 
 def _mana_cost_node(cost: Any) -> Any:
     from .mana import Cost, ManaCost
 
+    if isinstance(cost, tuple):  # "Echo—Discard a card" without its period
+        return cost[1]
     if isinstance(cost, ManaCost):
         return Cost((cost,), span=cost.span)
     return cost
@@ -234,7 +240,7 @@ def _kw_number(meta: Any, name: str, amount: Any) -> KeywordNumber:
 
 @builds("kw_cost_kw")
 def _kw_cost(meta: Any, name: str, cost: Any) -> KeywordWithCost:
-    return KeywordWithCost(name, _mana_cost_node(cost), span=span(meta))
+    return KeywordWithCost(name, _mana_cost_node(cost), not isinstance(cost, tuple), span=span(meta))
 
 
 @builds("kw_cycling")
@@ -248,7 +254,7 @@ def _kw_number_cost(meta: Any, name: str, amount: Any, cost: Any) -> KeywordNumb
 
 
 BUILDERS["dash_cost"] = lambda meta, cost: cost
-BUILDERS["dash_cost_open"] = lambda meta, cost: cost
+BUILDERS["dash_cost_open"] = lambda meta, cost: ("open", cost)
 
 
 @builds("kw_from")
@@ -346,6 +352,11 @@ def _kw_partner_with(meta: Any, name: str) -> PartnerWith:
     return PartnerWith(name, span=span(meta))
 
 
+@builds("kw_sep")
+def _kw_sep(meta: Any, tok: Any) -> str:
+    return str(tok)
+
+
 @builds("keyword_line")
 def _keyword_line(meta: Any, *kws: Any) -> KeywordLine:
     seps = [k for k in kws if isinstance(k, str)]
@@ -353,9 +364,16 @@ def _keyword_line(meta: Any, *kws: Any) -> KeywordLine:
                        span=span(meta))  # fmt: skip
 
 
-@builds("keyword_list", "keyword_list_or")
+@builds("keyword_list")
 def _keyword_list(meta: Any, *kws: Any) -> tuple[Any, ...]:
     return tuple(kws)
+
+
+@builds("keyword_list_or")
+def _keyword_list_or(meta: Any, *kws: Any) -> tuple[Any, ...]:
+    from .verbs import KeywordChoice
+
+    return (KeywordChoice(tuple(kws), span=span(meta)),)
 
 
 @builds("kicker_mana")
@@ -414,7 +432,8 @@ def _r_keyword(r: Any, n: Keyword, **ctx: Any) -> str:
 
 @renders(KeywordWithCost)
 def _r_keyword_cost(r: Any, n: KeywordWithCost, **ctx: Any) -> str:
-    return n.name + cost_after_keyword(r, n.cost)
+    text = n.name + cost_after_keyword(r, n.cost)
+    return text if n.period else text.removesuffix(".")
 
 
 @renders(KeywordNumber)

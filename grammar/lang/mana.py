@@ -454,7 +454,10 @@ def _cap(text: str) -> str:
 @renders(Cost)
 def _r_cost(r: Any, n: Cost, **ctx: Any) -> str:
     parts = [r(p) for p in n.parts]
-    parts = [parts[0]] + [_cap(p) if not p.startswith("{") else p for p in parts[1:]]
+    if n.joiner == ",":
+        parts = [parts[0]] + [_cap(p) if not p.startswith("{") else p for p in parts[1:]]
+    else:
+        parts = [parts[0]] + [_cap(p) if not p.startswith("{") else p for p in parts[1:-1]] + [parts[-1]]
     parts[0] = _cap(parts[0]) if ctx.get("capital", True) else parts[0]
     if len(parts) == 1:
         return parts[0]

@@ -37,7 +37,8 @@ _SINGULAR = {
     "lands": "land", "planeswalkers": "planeswalker", "permanents": "permanent",
     "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
     "instants": "instant", "sorceries": "sorcery", "sources": "source", "tokens": "token",
-    "battles": "battle", "abilities": "ability", "objects": "object",
+    "battles": "battle", "abilities": "ability", "objects": "object", "types": "type",
+    "colors": "color", "names": "name",
 }  # fmt: skip
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
@@ -55,6 +56,7 @@ class Noun(Node):
     or a kind of object ("card", "spell", "permanent", "player")."""
 
     word: str
+    plural: bool | None = None  # as written ("creatures", "Elves"); None: not written
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +121,14 @@ def _word(tok: Any) -> Any:
         name = vocabulary.subtype(text)
         if name is None:
             raise TextError(f"'{text}' is not a subtype", tok)
-        return Noun(name, span=where)
+        plural = text != name if vocabulary.plural(name) != name else None  # "Aetherborn": either
+        return Noun(name, plural, span=where)
     if isinstance(tok, Token) and tok.type == "NONSUBTYPE":
         name = vocabulary.non_subtype(text)
         if name is None:
             raise TextError(f"'{text[4:]}' is not a subtype", tok)
         return SubtypeAdj(name, True, span=where)
+    plural = low in _SINGULAR
     low = _SINGULAR.get(low, low)
     if low in _COLORS or low in ("colorless", "multicolored", "monocolored"):
         return ColorAdj(low, span=where)
@@ -138,7 +142,7 @@ def _word(tok: Any) -> Any:
         return TypeAdj(low, span=where)
     if low in _STATUS and low != "token":
         return StatusAdj(low, span=where)
-    return Noun(low, span=where)
+    return Noun(low, plural, span=where)
 
 
 # --------------------------------------------------------------------------
@@ -651,6 +655,7 @@ class EachOf(Node):
 
     of: Any
     one: bool = False
+    count: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -675,7 +680,9 @@ class TheirRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ThatPlayer(Node):
-    """ "that player": the player named earlier in the ability."""
+    """ "that player" ("that opponent"): the player named earlier in the ability."""
+
+    word: str = "player"
 
 
 @dataclass(frozen=True, slots=True)
@@ -786,10 +793,11 @@ def _descriptors(meta: Any, *items: Any) -> tuple[Word, ...]:
 def _coord(meta: Any, *toks: Any) -> Coord:
     words = [str(t).lower() for t in toks]
     kinds = [t.type for t in toks if isinstance(t, Token)]
-    if "_ADJ_COMMA" in kinds:
+    words = [w for w, k in zip(words, kinds, strict=False) if k not in ("LIST_COMMA", "ADJ_COMMA")]
+    if "ADJ_COMMA" in kinds:
         return Coord(",", span=span(meta))
     text = " ".join(w for w in words if w != ",")
-    if "_LIST_COMMA" in kinds:
+    if "LIST_COMMA" in kinds:
         return Coord(", " + text if text else ",", span=span(meta))
     return Coord(text, span=span(meta))
 
@@ -901,9 +909,20 @@ def _each_of(meta: Any, of: Any) -> EachOf:
 
 @builds("one_of")
 def _one_of(meta: Any, of: Any) -> Any:
-    if isinstance(of, ThemRef | ThatRef):
-        return LookedCards("them" if isinstance(of, ThemRef) else "those cards", None, span=span(meta))
-    return EachOf(of, True, span=span(meta))
+    from .quantities import Number
+
+    return _n_of(meta, Number(1, "word"), of)
+
+
+@builds("n_of")
+def _n_of(meta: Any, count: Any, of: Any) -> Any:
+    """ "one of them", "two of those cards": some of the cards the ability
+    looked at or named (607.1)."""
+    if isinstance(of, ThemRef) and of.word == "them":
+        return LookedCards("them", count, span=span(meta))
+    if isinstance(of, ThatRef) and of.word == "those" and of.what.card and len(of.what.words) == 1:
+        return LookedCards("those cards", count, span=span(meta))
+    return EachOf(of, True, count, span=span(meta))
 
 
 @builds("defending_player")
@@ -964,7 +983,7 @@ def _these_ref(meta: Any, f: ObjectFilter) -> Any:
 @builds("that_ref")
 def _that_ref(meta: Any, f: ObjectFilter) -> Any:
     if f.is_player and not f.post and len(f.words) == 1:
-        return ThatPlayer(span=span(meta))
+        return ThatPlayer(f.nouns[0], span=span(meta))
     return ThatRef(f, "that", span=span(meta))
 
 
@@ -1303,6 +1322,13 @@ def _with_any_counter(meta: Any, *toks: Any) -> WithCounter:
     return WithCounter("", None, span=span(meta))
 
 
+@builds("with_a_counter")
+def _with_a_counter(meta: Any, *toks: Any) -> WithCounter:
+    from .quantities import Number
+
+    return WithCounter("", Number(1, "article"), span=span(meta))
+
+
 @builds("same_name_as")
 def _same_name_as(meta: Any, other: Any) -> SameNameAs:
     return SameNameAs(other, span=span(meta))
@@ -1350,6 +1376,23 @@ _BUILDERS["dealt_damage_this_turn"] = lambda meta: DealtDamageThisTurn(span=span
 _BUILDERS["dealt_damage_by_this_turn"] = lambda meta, by: DealtDamageThisTurn(by, span=span(meta))
 _BUILDERS["among_them"] = lambda meta: Among(span=span(meta))
 _BUILDERS["among"] = lambda meta, what: Among(what, span=span(meta))
+_BUILDERS["done_this_way"] = lambda meta, word: DoneThisWay(word, span=span(meta))
+_BUILDERS["tapped_this_way"] = lambda meta, tok: DoneThisWay("tapped", span=span(meta))
+_BUILDERS["dealt_damage_this_way"] = lambda meta: DoneThisWay("dealt damage", span=span(meta))
+_BUILDERS["this_way_verb"] = lambda meta, tok: str(tok).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class DoneThisWay(Node):
+    """ "tapped this way", "sacrificed this way": the objects the instruction
+    before acted on (608.2c)."""
+
+    verb: str
+
+
+@renders(DoneThisWay)
+def _r_done_this_way(r: Any, n: DoneThisWay, **ctx: Any) -> str:
+    return f"{n.verb} this way"
 
 
 def _that_is_builder(negated: bool) -> Any:
@@ -1496,14 +1539,21 @@ def is_plural(node: Any) -> bool:
         return True
     if isinstance(node, ThatRef):
         return node.word in ("those", "these")
+    written = _written_plural(node)
+    if written is not None:
+        return written
     if isinstance(node, Each):
         return node.quantifier in ("all", "bare", "all the")
     if isinstance(node, BothRef):
+        if isinstance(node.first, Each) and isinstance(node.second, Each):
+            return not (node.first.quantifier == node.second.quantifier == "each")
         return node.conj != "or"
     if isinstance(node, PlayerGroup):
         return node.which in ("your_opponents", "players", "opponents", "all_players", "all_opponents", "your_team")
     if isinstance(node, AnObject | Target):
         if getattr(node, "any_number", False):
+            return True
+        if isinstance(node, AnObject) and node.how in ("or more", "or fewer"):
             return True
         c = node.count
         return c is not None and not (isinstance(c, Number) and c.value == 1)
@@ -1514,6 +1564,17 @@ def is_plural(node: Any) -> bool:
     if isinstance(node, ControllerOf | OwnerOf):
         return node.plural
     return False
+
+
+def _written_plural(node: Any) -> bool | None:
+    """Whether the head noun of a noun phrase was written plural, when known."""
+    f = getattr(node, "filter", None) if isinstance(node, Each | AnObject) else None
+    if isinstance(node, Target) and isinstance(node.spec, ObjectFilter):
+        f = node.spec
+    if f is None or not f.words:
+        return None
+    last = f.words[-1]
+    return last.plural if isinstance(last, Noun) else None
 
 
 def verb(subject: Any, base: str) -> str:
@@ -1528,6 +1589,8 @@ def _noun_text(word: str, plural: bool) -> str:
         return word
     if word[:1].isupper():
         return vocabulary.plural(word)
+    if word == "ability":
+        return "abilities"
     if word == "instant and sorcery":
         return word
     return _PLURAL.get(word, word + "s")
@@ -1571,7 +1634,10 @@ def _r_adj_group(r: Any, n: AdjGroup, **ctx: Any) -> str:
 
 
 def words_text(r: Any, words: tuple[Word, ...], plural: bool) -> str:
-    """The words of a description; the head nouns plural when the phrase is."""
+    """The words of a description; the head nouns plural when the phrase is
+    (or as written, when the words say how they were written)."""
+    if any(isinstance(w, Noun) and w.plural is not None for w in words):
+        return _joined(r, words, lambda i, w: r(w, plural=bool(getattr(w, "plural", False))))
     head_start = len(words) - 1
     while head_start >= 2 and isinstance(words[head_start - 1], Coord) and words[head_start - 1].word != ",":
         head_start -= 2
@@ -1583,6 +1649,16 @@ def words_text(r: Any, words: tuple[Word, ...], plural: bool) -> str:
             continue
         text = r(w, plural=plural and i >= head_start)
         out += (" " if out else "") + text
+    return out
+
+
+def _joined(r: Any, words: tuple[Word, ...], text_of: Any) -> str:
+    out = ""
+    for i, w in enumerate(words):
+        if isinstance(w, Coord):
+            out += w.word if w.word.startswith(",") else " " + w.word
+            continue
+        out += (" " if out else "") + text_of(i, w)
     return out
 
 
@@ -1662,6 +1738,8 @@ def _r_top(r: Any, n: TopOfLibrary, **ctx: Any) -> str:
 
 @renders(EachOf)
 def _r_each_of(r: Any, n: EachOf, **ctx: Any) -> str:
+    if n.count is not None:
+        return f"{r(n.count)} of {r(n.of)}"
     return f"{'one' if n.one else 'each'} of {r(n.of)}"
 
 
@@ -1695,7 +1773,7 @@ def _r_their(r: Any, n: TheirRef, **ctx: Any) -> str:
 
 @renders(ThatPlayer)
 def _r_that_player(r: Any, n: ThatPlayer, **ctx: Any) -> str:
-    return "that player"
+    return f"that {n.word}"
 
 
 @renders(ControllerOf)
@@ -1864,6 +1942,8 @@ def _r_cast_by(r: Any, n: CastBy, **ctx: Any) -> str:
 def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
     if n.zone == "battlefield":
         return "on the battlefield"
+    if n.how == "top":
+        return f"{n.preposition} the top of {possessive_text(r, n.owner)} library"
     if n.preposition == "on top of":
         return f"on top of {possessive_text(r, n.owner)} library"
     if n.how == "a":
@@ -2033,7 +2113,7 @@ def _r_that_is(r: Any, n: ThatIs, **ctx: Any) -> str:
 @renders(StateWord)
 def _r_state_word(r: Any, n: StateWord, **ctx: Any) -> str:
     if n.word == "a":
-        text = r(n.what)
+        text = words_text(r, n.what, False) if isinstance(n.what, tuple) else r(n.what)
         return f"{article(text)} {text}"
     return n.word
 

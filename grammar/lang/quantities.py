@@ -9,7 +9,7 @@ they change in its ``AMOUNT`` class variable (grammar/node.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from lark import Token
@@ -36,6 +36,7 @@ class Number(Node):
 
     value: int
     form: Literal["digits", "word", "article"] = "word"
+    text: str = field(default="", compare=False)  # the article as written ("a" or "an")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,7 @@ class GameCount(Node):
 
     what: str
     of: Any = None
+    number_of: bool = False  # "the number of ..." (else "for each ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +245,7 @@ def _digits(meta: Any, tok: Any) -> Number:
 def _number_word(meta: Any, tok: Any) -> Number:
     word = str(tok).lower()
     form = "article" if word in ("a", "an") else "word"
-    return Number(_NUMBER_WORDS[word], form, span=tok_span(tok))  # type: ignore[arg-type]
+    return Number(_NUMBER_WORDS[word], form, word if form == "article" else "", span=tok_span(tok))  # type: ignore[arg-type]
 
 
 @builds("var_x")
@@ -253,6 +255,10 @@ def _var_x(meta: Any) -> VarX:
 
 @builds("number_of")
 def _number_of(meta: Any, counted: Any) -> Any:
+    import dataclasses
+
+    if isinstance(counted, GameCount):
+        return dataclasses.replace(counted, number_of=True)
     return counted
 
 
@@ -427,7 +433,7 @@ def _r_number(r: Any, n: Number, **ctx: Any) -> str:
     if n.form == "digits" or ctx.get("slot") == "digits" and n.form != "word" and n.form != "article":
         return str(n.value)
     if n.form == "article":
-        return article(ctx.get("before", ""))
+        return n.text or article(ctx.get("before", ""))
     return number_word(n.value)
 
 
@@ -451,6 +457,8 @@ def _r_times_cast(r: Any, n: TimesCast, **ctx: Any) -> str:
 @renders(ManaSpent)
 def _r_mana_spent(r: Any, n: ManaSpent, **ctx: Any) -> str:
     if n.colors:
+        if not ctx.get("per"):
+            return f"the number of colors of mana spent to cast {r(n.object)}"
         return f"color of mana spent to cast {r(n.object)}"
     if ctx.get("per"):
         if n.symbol is not None:
@@ -571,8 +579,12 @@ def _r_game_count(r: Any, n: GameCount, **ctx: Any) -> str:
     if n.what == "speed":
         return f"{possessive_text(r, n.of)} speed"
     if n.what == "color":
+        if n.number_of:
+            return f"the number of colors {r(n.of)} is"
         return f"color {r(n.of)} is"
     if n.what in ("basic land type", "creature type"):
+        if n.number_of:
+            return f"the number of {n.what}s among {r(n.of)}"
         return f"{n.what} among {r(n.of)}"
     if n.what == "life gained":
         return f"life {possessive_text(r, n.of)} gained this turn"
@@ -645,6 +657,8 @@ def tail_of(r: Any, node: Any) -> str:
     if not name:
         return ""
     amount = getattr(node, name, None)
+    if name == "per":
+        return " " + per_text(r, amount) if amount is not None else ""
     out = ""
     if isinstance(amount, ForEach):
         out = " " + per_text(r, amount.per)
@@ -663,6 +677,10 @@ def fill_amount(node: Any, suffix: Any, where: Any = None) -> Any:
         raise TextError("this instruction has no amount for 'for each' or 'equal to' to change",
                         span=getattr(suffix, "span", None))  # fmt: skip
     current = getattr(node, name)
+    if name == "per" and isinstance(suffix, ForEach):
+        if current is not None:
+            raise TextError("two 'for each' on one instruction", span=suffix.span)
+        return dataclasses.replace(node, per=suffix.per)
     if isinstance(suffix, ForEach):
         if current is None:
             current = Number(1, "article")

@@ -38,6 +38,7 @@ class Duration(Node):
 
 _DURATIONS = {
     "until_eot": "until end of turn",
+    "until_the_eot": "until the end of turn",
     "until_your_next_turn": "until your next turn",
     "until_end_of_your_next_turn": "until the end of your next turn",
     "this_turn": "this turn",
@@ -76,7 +77,7 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
 
 
 def is_until_eot(d: Any) -> bool:
-    return isinstance(d, Duration) and d.kind == "until end of turn"
+    return isinstance(d, Duration) and d.kind in ("until end of turn", "until the end of turn")
 
 
 # --------------------------------------------------------------------------
@@ -255,6 +256,7 @@ class Sentence(Node):
     where_x: Any = None
     forms: tuple[ClauseForm, ...] = ()
     where_letter: str = "X"
+    where_index: int = -1  # the clause ", where X is ..." follows, when not the last
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +357,7 @@ def _body(meta: Any, *items: Any) -> Sentence:
         else:
             clauses.append(_clause(it))
     where: WhereX | None = None
+    where_index = -1
     actions: list[Any] = []
     forms: list[ClauseForm] = []
     prev_subject: Any = None
@@ -370,10 +373,11 @@ def _body(meta: Any, *items: Any) -> Sentence:
             if where is not None:
                 raise TextError("two 'where X is' in one sentence", span=span(meta))
             where = c.where
+            where_index = i if i < len(clauses) - 1 else -1
         actions.append(action)
         forms.append(ClauseForm(form, c.tails))  # type: ignore[arg-type]
     return Sentence(tuple(actions), tuple(joiners), where.value if where else None, tuple(forms),
-                    where.letter if where else "X", span=span(meta))  # fmt: skip
+                    where.letter if where else "X", where_index, span=span(meta))  # fmt: skip
 
 
 def _shares_subject(c: Clause, action: Any, subject: Any, meta: Any) -> bool:
@@ -389,7 +393,11 @@ def _shares_subject(c: Clause, action: Any, subject: Any, meta: Any) -> bool:
         return True
     if is_plural(subject) or isinstance(subject, You):
         return True
-    return word.lower().endswith("s")
+    low = word.lower()
+    return low.endswith("s") or low in _NO_AGREEMENT
+
+
+_NO_AGREEMENT = {"doesn't", "isn't", "can't", "can", "must", "may", "wasn't", "hasn't", "also"}
 
 
 for _rule, _word in (
@@ -478,8 +486,20 @@ def _when_you_do(meta: Any, body: Sentence) -> ReflexiveTrigger:
 
 
 @builds("delayed_trigger")
-def _delayed(meta: Any, word: str, trigger: Any, body: Sentence) -> DelayedTrigger:
+def _delayed(meta: Any, word: str, trigger: Any, body: Sentence) -> Any:
+    if _you_do(trigger):
+        return ReflexiveTrigger(body, word, span=span(meta))
     return DelayedTrigger(word, trigger, body, span=span(meta))
+
+
+def _you_do(trigger: Any) -> bool:
+    """ "When you do" (603.12): the trigger is the instruction before."""
+    from .triggers import EventTrigger
+
+    return (
+        isinstance(trigger, EventTrigger) and isinstance(trigger.subject, You)
+        and len(trigger.events) == 1 and trigger.events[0].kind == "does"
+    )  # fmt: skip
 
 
 @builds("delayed_trigger_if")
@@ -693,7 +713,7 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
     order = form.tails if form is not None else ()
     out = ""
     amount = tail_of(r, action)
-    duration = getattr(action, "duration", None)
+    duration = getattr(action, "duration", None) if getattr(action, "DURATION", False) else None
     wrote_amount = wrote_duration = False
     for word in order:
         if word in ("for each", "equal to"):
@@ -704,7 +724,7 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
             if duration is not None and not wrote_duration:
                 out += " " + r(duration)
                 wrote_duration = True
-        elif word == "where":
+        elif word in ("where", "lead-duration"):
             continue
         else:
             out += " " + _tail_word(word)
@@ -732,13 +752,15 @@ def body_text(r: Any, s: Sentence, lead_duration: bool = False) -> str:
         if lead_duration and form is not None:
             form = ClauseForm(form.subject, (*form.tails, "lead-duration"))
         text = clause_text(r, action, form)
+        if s.where_x is not None and i == s.where_index:
+            text += f", where {s.where_letter} is {r(s.where_x)}"
         if i == 0:
             parts.append(text)
         else:
             joiner = s.joiners[i - 1] if i - 1 < len(s.joiners) else "and"
             parts.append((joiner if joiner.startswith(",") else " " + joiner) + " " + text)
     text = "".join(parts)
-    if s.where_x is not None:
+    if s.where_x is not None and s.where_index < 0:
         text += f", where {s.where_letter} is {r(s.where_x)}"
     return text
 
@@ -855,6 +877,8 @@ def effect_text(r: Any, n: Effect, capital: bool = True) -> str:
     parts: list[str] = []
     for i, s in enumerate(n.sentences):
         text = r(s, capital=capital or i > 0)
+        if text.endswith('.".'):
+            text = text[:-1]  # the period inside the quotation ends the sentence
         parts.append(text + _copy_note(s))
     out = ""
     for p in parts:

@@ -437,10 +437,10 @@ def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
     what = n.what
     v = "cost" if what is None or is_plural(what) else "costs"
     text = f"{v} {r(n.amount)} {n.change} to {'activate' if n.activate else 'cast'}"
-    if n.per is not None:
-        text += " " + per_text(r, n.per)
     if ctx.get("imperative") is not None:
         return text
+    if n.per is not None:
+        text += " " + per_text(r, n.per)
     return capitalize(f"{r(what)} {text}.")
 
 

@@ -101,6 +101,7 @@ class TurnedFaceUpTrigger(Node):
     filter: Any
     you_turn: bool = False
     self_ref: Any = None
+    what: Any = None  # the subject as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,7 @@ _EVENTS = {
     "ev_explores": "explores", "ev_scries": "scries", "ev_surveils": "surveils",
     "ev_put_onto_battlefield": "is put onto the battlefield", "ev_fights": "fights",
     "ev_transforms": "transforms", "ev_wins_flip": "wins a coin flip",
-    "ev_loses_flip": "loses a coin flip", "ev_clashes": "clashes",
+    "ev_loses_flip": "loses a coin flip", "ev_clashes": "clashes", "ev_does": "does",
 }  # fmt: skip
 _EVENTS_WITH = {
     "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
@@ -221,7 +222,7 @@ def _event_node(subject: Any, ev: Event, meta: Any) -> Any:
         if isinstance(subject, SelfRef):
             return TurnedFaceUpTrigger(None, self_ref=subject, span=span(meta))
         if isinstance(subject, AnObject | Each) and not isinstance(subject, SelfRef):
-            return TurnedFaceUpTrigger(subject.filter, span=span(meta))
+            return TurnedFaceUpTrigger(subject.filter, what=subject, span=span(meta))
     return EventTrigger(subject, (ev,), span=span(meta))
 
 
@@ -403,6 +404,8 @@ def _r_cast(r: Any, n: CastTrigger, **ctx: Any) -> str:
 def _r_face_up(r: Any, n: TurnedFaceUpTrigger, **ctx: Any) -> str:
     if n.self_ref is not None:
         return f"{r(n.self_ref)} is turned face up"
+    if n.what is not None:
+        return _subject_verb(r, n.what, "is turned face up")
     plural = False
     return f"{_article_filter(r, n.filter, plural)} is turned face up"
 

@@ -436,6 +436,7 @@ class TokenSpec(Node):
     named: str = ""
     abilities: tuple[Any, ...] = ()
     extra: tuple[Any, ...] = ()
+    order: tuple[str, ...] = ()  # the kinds of what follows "token", as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,6 +517,7 @@ class Pump(Node):
     duration: Any = None
     quoted: tuple[Any, ...] = ()
     second_verb: str = ""  # "gets +1/+1 and gains/has ..."
+    mod: str = ""  # the change as written ("-4/-0")
     extra: Any = None  # "gets +1/+0 and can't be blocked"
     keyword_conj: str = "and"
 
@@ -828,10 +830,15 @@ class AddManaSpecial(Node):
 
 @dataclass(frozen=True, slots=True)
 class SpendOnly(Node):
-    """"Spend this mana only to cast kicked spells" (106.6)."""
+    """"Spend this mana only to cast kicked spells" (106.6): a restriction on
+    the mana the ability makes; ``purpose`` what it may pay for ("cast",
+    "activate", "cast or activate", "on", "pay"), ``what`` as written."""
 
     filter: Any
     kicked: bool = False
+    purpose: str = "cast"
+    what: Any = None
+    second: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -894,6 +901,9 @@ _reg("deal_damage_equal", lambda m, eq, to: DealDamage(None, eq, to, span=span(m
 _reg("deal_damage_to_equal", lambda m, to, eq: DealDamage(
     None, EqualTo(eq.value, "end", span=eq.span), to, amount_after=True, span=span(m)))
 _reg("deal_damage_instead", lambda m, amount: DealDamage(None, amount, None, span=span(m)))
+_reg("deal_damage_each_equal", lambda m, to1, a1, to2, a2: DealDamage(
+    None, EqualTo(a1, "end"), to1, amount_after=True, second=(EqualTo(a2, "end"), to2), span=span(m)))
+_reg("becomes_color_word", lambda m, tok: str(tok).lower())
 _reg("deal_damage_unmeasured", lambda m, to: DealDamage(None, None, to, span=span(m)))
 _reg("deal_damage_divided", lambda m, amount, to: DealDamage(None, amount, to, divided=True, span=span(m)))
 _reg("deal_combat_damage", lambda m, amount, to: DealDamage(None, amount, to, combat=True, span=span(m)))
@@ -934,6 +944,7 @@ _reg("prevent_all_from", lambda m, by, d: PreventDamage("all", by=by, duration=d
 _reg("prevent_all_damage", lambda m, d: PreventDamage("all", duration=d, span=span(m)))
 _reg("prevent_next", lambda m, amount, to, d: PreventDamage("next", amount, to, duration=d, span=span(m)))
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
+_reg("prevent_next_duration_first", lambda m, amount, d, to: PreventDamage("next", amount, to, duration=d, form="duration first", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
 
@@ -1106,7 +1117,7 @@ _reg("draw_additional", lambda m: Draw(Number(1, "article"), additional=True, sp
 def _discard(meta: Any, what: Any) -> Discard:
     from .objects import AnObject
 
-    if isinstance(what, AnObject) and not what.how and not what.any:
+    if isinstance(what, AnObject) and not what.how and not what.any and not what.any_number and not what.up_to:
         return Discard(what.count, None, what.filter, span=span(meta))
     return Discard(None, what=what, span=span(meta))
 
@@ -1162,7 +1173,7 @@ for _rule, _verb, _fields in (
     ("roll_planar_die", "roll the planar die", ()), ("roll_d20", "roll a d20", ()),
     ("flip_coin", "flip a coin", ()), ("become_monarch", "become the monarch", ()),
     ("take_initiative", "take the initiative", ()), ("monstrosity", "monstrosity", ("amount",)),
-    ("planeswalk", "planeswalk", ()), ("abandon", "abandon", ("what",)),
+    ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("abandon", "abandon", ("what",)),
     ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
     ("transform_self", "transform", ()),
 ):  # fmt: skip
@@ -1236,6 +1247,7 @@ def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, types: Any, *extra: A
     abilities: tuple[Any, ...] = ()
     named = ""
     others: list[Any] = []
+    order = tuple(e[0] for e in extra)
     for e in extra:
         kind, value = e
         if kind == "keywords":
@@ -1251,7 +1263,7 @@ def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, types: Any, *extra: A
     if pt is not None and "creature" not in kinds and "Vehicle" not in subtypes:
         raise TextError("a token with power/toughness is a creature (or a Vehicle)", span=span(meta))
     return TokenSpec(power, toughness, tuple(colors or ()), subtypes, kinds, keywords, sup or "",
-                     named, abilities, tuple(others), span=span(meta))  # fmt: skip
+                     named, abilities, tuple(others), order, span=span(meta))  # fmt: skip
 
 
 _reg("token_super", lambda m, tok: str(tok).lower())
@@ -1295,7 +1307,7 @@ def _signed(text: str) -> tuple[Any, Any]:
 
 def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
     power, toughness = _signed(mod)
-    return Pump(None, power, toughness, span=span(meta), **kw)
+    return Pump(None, power, toughness, mod=str(mod), span=span(meta), **kw)
 
 
 _reg("pump", lambda m, mod: _pump(m, mod))
@@ -1305,7 +1317,7 @@ _reg("pump_gain_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="
 _reg("pump_have_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="have"))
 _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
-_reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat")))
+_reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words: _pump(m, mod, extra=IsType(None, words, "in addition")))
 _reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
 _reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
@@ -1316,6 +1328,18 @@ _reg("have_quoted", lambda m, q: Pump(None, None, None, (), verb="have", quoted=
 _reg("have_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="have", quoted=q, span=span(m)))
 _reg("have_abilities_of", lambda m, of: HaveAbilitiesOf(None, of, span=span(m)))
 _reg("lose_keywords", lambda m, kws: LoseAbilities(None, kws, span=span(m)))
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordChoice(Node):
+    """ "first strike or swampwalk": one of the keywords."""
+
+    keywords: tuple[Any, ...]
+
+
+@renders(KeywordChoice)
+def _r_keyword_choice(r: Any, n: KeywordChoice, **ctx: Any) -> str:
+    return or_list([r(k) for k in n.keywords], "or")
 _reg("lose_all_abilities", lambda m: LoseAbilities(None, (), span=span(m)))
 _reg("gain_control", lambda m, what: GainControl(what, span=span(m)))
 _reg("exchange_control", lambda m, what: ExchangeControl(what, span=span(m)))
@@ -1429,7 +1453,8 @@ _reg("cant_be_regenerated", lambda m: CantBeRegenerated(None, span=span(m)))
 
 def _require(rule: str) -> Any:
     def make(meta: Any, *args: Any) -> Requirement:
-        return Requirement(None, rule, args[0] if args else None, span=span(meta))
+        other = args[0] if len(args) == 1 else (tuple(args) if args else None)
+        return Requirement(None, rule, other, span=span(meta))
 
     return make
 
@@ -1440,6 +1465,7 @@ for _rule, _text in (
     ("block_any_number", "can block any number of creatures"),
     ("can_block_only", "can block only"), ("block_as_though", "can block as though it had"),
     ("attack_as_though", "can attack as though it didn't have defender"),
+    ("attack_as_though_they", "can attack as though they didn't have defender"),
     ("blocked_only_by", "can be blocked only by"),
     ("must_attack", "attacks each combat if able"), ("must_block", "blocks each combat if able"),
     ("must_attack_this_turn", "attacks this turn if able"),
@@ -1575,8 +1601,14 @@ def _r_deal_damage(r: Any, n: DealDamage, **ctx: Any) -> str:
     if n.to is None:
         return f"{v} {amount}"
     text = f"{v} {amount} to {r(n.to)}"
+    if n.second is not None and n.amount_after and isinstance(n.amount, EqualTo):
+        text += f" equal to {r(n.amount.value)}"
     if n.second is not None:
-        text += f" and {measure(r, n.second[0], word)} to {r(n.second[1])}"
+        second = n.second[0]
+        if isinstance(second, EqualTo) and second.where == "end":
+            text += f" and damage to {r(n.second[1])} equal to {r(second.value)}"
+        else:
+            text += f" and {measure(r, second, word)} to {r(n.second[1])}"
     return text
 
 
@@ -1626,6 +1658,8 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
+    if n.kind == "next" and n.form == "duration first":
+        return f"{v} the next {r(n.amount)} damage that would be dealt{dur} to {r(n.to)}"
     if n.kind == "next":
         return f"{v} the next {r(n.amount)} damage that would be dealt to {r(n.to)}{dur}"
     what = "all combat damage" if n.kind == "all combat" else "all damage"
@@ -1670,7 +1704,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         mods = "".join(" " + (m if isinstance(m, str) else _with_counters(r, m[1])) for m in n.mods)
         prep = "onto" if n.form == "onto" else "to"
         if n.under == "owner":
-            return f"{prep} the battlefield under {'their owners' if n.form == 'owners' + chr(39) else 'its owner' + chr(39) + 's'} control{mods}"
+            who = "their owners'" if n.form == "owners'" else "its owner's"
+            return f"{prep} the battlefield under {who} control{mods}"
         if n.under is not None:
             who = "your" if n.under == "you" else possessive_text(r, n.under)
             return f"{prep} the battlefield under {who} control{mods}"
@@ -1942,19 +1977,22 @@ def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
     parts.extend(n.types)
     parts.append("tokens" if plural else "token")
     text = " ".join(parts)
-    if n.named:
-        text += f" named {n.named}"
-    for kind, value in n.extra:
-        if kind == "all types":
+    order = n.order or tuple(k for k, v in (("named", n.named), ("both", n.keywords and n.abilities),
+                                            ("keywords", n.keywords), ("ability", n.abilities)) if v)  # fmt: skip
+    extra = dict(n.extra)
+    for kind in order:
+        if kind == "named":
+            text += f" named {n.named}"
+        elif kind == "all types":
             text += " with all creature types"
         elif kind == "base pt":
-            text += f" with base power and toughness each equal to {r(value)}"
-    if n.keywords and n.abilities:
-        text += f" with {keyword_list_text(r, n.keywords)} and {quoted_text(r, n.abilities)}"
-    elif n.keywords:
-        text += f" with {keyword_list_text(r, n.keywords)}"
-    elif n.abilities:
-        text += f" with {quoted_text(r, n.abilities)}"
+            text += f" with base power and toughness each equal to {r(extra[kind])}"
+        elif kind == "both":
+            text += f" with {keyword_list_text(r, n.keywords)} and {quoted_text(r, n.abilities)}"
+        elif kind == "keywords":
+            text += f" with {keyword_list_text(r, n.keywords)}"
+        elif kind == "ability":
+            text += f" with {quoted_text(r, n.abilities)}"
     return text
 
 
@@ -2045,7 +2083,7 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
     parts: list[str] = []
     also = "also " if n.also else ""
     if n.power is not None:
-        parts.append(f"{subj(r, n, 'get', ctx)} {pt_mod_text(n.power, n.toughness)}")
+        parts.append(f"{subj(r, n, 'get', ctx)} {n.mod or pt_mod_text(n.power, n.toughness)}")
         if n.keywords or n.quoted:
             parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
         if n.extra is not None:
@@ -2194,18 +2232,21 @@ def _r_restriction(r: Any, n: Restriction, **ctx: Any) -> str:
 @renders(Requirement)
 def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
     subject = ctx.get("subject", n.what)
-    plural = subject is not None and is_plural(subject)
+    plural = subject is not None and is_plural(subject) or bool(ctx.get("imperative"))
     rule = n.rule
     if rule == "doesn't untap during untap step":
-        return f"{'don' if plural else 'doesn'}'t untap during {_controller_poss(subject)} untap step"
+        whose = possessive_text(r, n.other) if n.other is not None else _controller_poss(subject)
+        return f"{'don' if plural else 'doesn'}'t untap during {whose} untap step"
     if rule == "doesn't untap during next untap step":
-        return f"{'don' if plural else 'doesn'}'t untap during {_controller_poss(subject)} next untap step"
+        whose = possessive_text(r, n.other) if n.other is not None else _controller_poss(subject)
+        return f"{'don' if plural else 'doesn'}'t untap during {whose} next untap step"
     if rule == "can block an additional creatures each combat":
         return f"can block an additional {r(n.other)} creatures each combat"
     if rule in ("can block only", "can be blocked only by"):
         return f"{rule} {r(n.other)}"
     if rule == "can block as though it had":
-        return f"can block {r(n.other)} as though it had"
+        whom, keyword = n.other
+        return f"can block {r(whom)} as though it had {r(keyword)}"
     if rule == "must be blocked by if able":
         return f"must be blocked by {r(n.other)} if able"
     if rule == "blocks this turn if able" and n.other is not None:
@@ -2344,7 +2385,36 @@ def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
 
 @renders(SpendOnly)
 def _r_spend_only(r: Any, n: SpendOnly, **ctx: Any) -> str:
-    return f"spend this mana only to cast {'kicked ' if n.kicked else ''}{r(n.filter, plural=True)}"
+    if n.what is None:
+        return f"spend this mana only to cast {'kicked ' if n.kicked else ''}{r(n.filter, plural=True)}"
+    if n.purpose == "cast or activate":
+        return f"spend this mana only to cast {r(n.what)} or activate {r(n.second)}"
+    if n.purpose == "on":
+        return f"spend this mana only on {r(n.what)}"
+    return f"spend this mana only to {n.purpose} {r(n.what)}"
+
+
+def _spend(purpose: str) -> Any:
+    def make(meta: Any, what: Any, second: Any = None) -> Any:
+        from .objects import StatusAdj
+
+        f = getattr(what, "filter", None)
+        kicked = f is not None and any(isinstance(a, StatusAdj) and a.status == "kicked" for a in f.adjectives)
+        return (purpose, what, second, f, kicked)
+
+    return make
+
+
+for _rule, _purpose in (("spend_to_cast", "cast"), ("spend_to_activate", "activate"),
+                        ("spend_to_cast_or_activate", "cast or activate"), ("spend_on", "on"),
+                        ("spend_to_pay", "pay")):  # fmt: skip
+    _reg(_rule, _spend(_purpose))
+
+
+@builds("spend_only")
+def _spend_only(meta: Any, purpose: Any) -> SpendOnly:
+    kind, what, second, f, kicked = purpose
+    return SpendOnly(f, kicked, kind, what, second, span=span(meta))
 
 
 @renders(SkipTurn)
