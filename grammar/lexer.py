@@ -43,6 +43,7 @@ _PIECES = re.compile(
     | (?P<ptmod>[+-](?:\d+|X)/[+-](?:\d+|X))
     | (?P<loyalty>\[?[+−-](?:\d+|X)\]?(?=[ ]*:)|\[?0\]?(?=[ ]*:))
     | (?P<pt>(?:\d+\+\*|\d+|X|\*)/(?:\d+\+\*|\d+|X|\*))
+    | (?P<signed>[+-]\d+(?![/\d]))
     | (?P<number>\d+)
     | (?P<self>\ue000+)
     | (?P<short>\ue001+)
@@ -65,7 +66,7 @@ _PARTICIPLES = {"attacking": "_POST_ATTACKING", "blocking": "_POST_BLOCKING",
 
 _BY_PIECE = {
     "SELF": "self", "SELF_SHORT": "short", "MANA_SYMBOL": "mana", "PT": "pt", "PT_MOD": "ptmod",
-    "NUMBER": "number", "LOYALTY_COST": "loyalty", "_DASH": "dash", "_BULLET": "bullet",
+    "NUMBER": "number", "SIGNED_NUMBER": "signed", "LOYALTY_COST": "loyalty", "_DASH": "dash", "_BULLET": "bullet",
     "SUBTYPE": "word", "NONSUBTYPE": "word", "LANDWALK": "word", "TYPECYCLING": "word",
     "CHAPTER": "word", "NAME_WORD": "word", "LABEL_WORD": "word", "KEYWORD_WORD": "word",
     "QUOTE": "punct", "_POST_ATTACKING": "word", "_POST_BLOCKING": "word", "_POST_BLOCKED": "word",
@@ -185,6 +186,27 @@ def _desc_coord(word: str) -> Callable[[str, int], int | None]:
     return match
 
 
+def _kw_comma(text: str, pos: int) -> int | None:
+    """A comma inside a list of keywords ("flying, first strike, and haste")."""
+    if text[pos] != ",":
+        return None
+    m = re.compile(r"\s+(?:(?:and|or)\s+)?([a-z][a-z-]*)", re.IGNORECASE).match(text, pos + 1)
+    if m and m.group(1).lower() in _keyword_first_words():
+        return 1
+    return None
+
+
+_KEYWORD_FIRST: set[str] = set()
+
+
+def _keyword_first_words() -> set[str]:
+    if not _KEYWORD_FIRST:
+        _KEYWORD_FIRST.update(name.split()[0] for name in vocabulary.keywords())
+        _KEYWORD_FIRST.update({"protection", "hexproof", "enchant", "plainswalk", "islandwalk", "swampwalk",
+                               "mountainwalk", "forestwalk", "landwalk", "nonbasic", "legendary", "snow"})
+    return _KEYWORD_FIRST
+
+
 def _counter_word(text: str, pos: int) -> int:
     m = re.compile(r"[a-z][a-z-]*(?= counters?\b)").match(text, pos)
     return len(m.group(0)) if m else None
@@ -257,6 +279,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "DESC_ANDOR": _desc_coord("and/or"),
     "DESC_AND": _desc_coord("and"),
     "DESC_OR": _desc_coord("or"),
+    "KW_COMMA": _kw_comma,
     "COUNTER_WORD": _counter_word,
     "ABILITY_WORD": _ability_word,
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
@@ -418,6 +441,8 @@ class CardLexer(Lexer):
             return "MANA_SYMBOL" if _mana_ok(value) else ""
         if kind == "number":
             return "NUMBER"
+        if kind == "signed":
+            return "SIGNED_NUMBER"
         if kind == "loyalty":
             return "LOYALTY_COST"
         if kind == "pt":

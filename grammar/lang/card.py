@@ -114,6 +114,24 @@ def _loyalty(meta: Any, tok: Any, effect: Any) -> LoyaltyAbility:
     return LoyaltyAbility(cost, effect, span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class VanguardModifiers(Node):
+    """ "Hand +0, life +3": a Vanguard's hand size and life modifiers (902.2)."""
+
+    hand: int
+    life: int
+
+
+@builds("vanguard_modifiers")
+def _vanguard(meta: Any, hand: Any, life: Any) -> VanguardModifiers:
+    return VanguardModifiers(int(str(hand)), int(str(life)), span=span(meta))
+
+
+@renders(VanguardModifiers)
+def _r_vanguard(r: Any, n: VanguardModifiers, **ctx: Any) -> str:
+    return f"Hand {n.hand:+d}, life {n.life:+d}"
+
+
 BUILDERS["activated_ability"] = lambda meta, cost, effect: ActivatedAbility(cost, effect, span=span(meta))
 _ = tok_span
 

@@ -398,32 +398,39 @@ BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span
 def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     """ "unless you pay {2}", "if it has flying": the subject does the action
     (or has the quality)."""
-    from .sentences import with_subject
+    from .sentences import Clause, with_subject
     from .verbs import Pump
 
+    tails: tuple[str, ...] = ()
+    if isinstance(action, Clause):
+        action, tails = action.action, action.tails
     if isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1:
         return HasKeyword(subject, action.keywords[0], span=span(meta))
     try:
         action = with_subject(action, subject, meta)
     except TextError:
         pass
-    return DoesAction(subject, action, span=span(meta))
+    return DoesAction(subject, action, tails, span=span(meta))
 
 
 @dataclass(frozen=True, slots=True)
 class DoesAction(Node):
-    """ "unless you pay {W}{W}", "unless that player sacrifices a creature":
-    whether the player does (or chooses to do) the action (608.2d)."""
+    """ "unless you pay {W}{W}", "unless that player sacrifices a creature",
+    "if a creature dies this way": whether the player does (or chooses to
+    do) the action, or whether it happened (608.2d)."""
 
     subject: Any
     action: Any
+    tails: tuple[Any, ...] = ()
 
 
 @renders(DoesAction)
 def _r_does_action(r: Any, n: DoesAction, **ctx: Any) -> str:
     from .sentences import ClauseForm, clause_text
 
-    return clause_text(r, n.action, ClauseForm("written")) if _has_subject(n.action) else f"{r(n.subject)} {r(n.action, imperative=True)}"
+    if _has_subject(n.action):
+        return clause_text(r, n.action, ClauseForm("written", n.tails))
+    return f"{r(n.subject)} {r(n.action, imperative=True)}" + clause_text(r, None, ClauseForm("", n.tails), tails_only=True)
 
 
 def _has_subject(action: Any) -> bool:

@@ -41,7 +41,7 @@ def grammar() -> str:
         "?keyword: kw_plain | kw_number | kw_cost_kw | kw_number_cost | kw_from | kw_enchant",
         "        | kw_champion | kw_affinity | kw_landwalk | kw_typecycling | kw_offering",
         "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling",
-        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw",
+        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant",
         "!kw_plain: " + "\n          | ".join(_words(n) for n in plain),
         "!kw_number_name: " + "\n          | ".join(_words(n) for n in number),
         "kw_number: kw_number_name count",
@@ -181,6 +181,7 @@ class KeywordLine(Node):
 
     keywords: tuple[Any, ...]
     separator: str = ","
+    period: bool = False  # 'has "cumulative upkeep {1}."': a quoted keyword with its period
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,14 +367,14 @@ def _keyword_line(meta: Any, *kws: Any) -> KeywordLine:
 
 @builds("keyword_list")
 def _keyword_list(meta: Any, *kws: Any) -> tuple[Any, ...]:
-    return tuple(kws)
+    return tuple(k for k in kws if not isinstance(k, Token))
 
 
 @builds("keyword_list_or")
 def _keyword_list_or(meta: Any, *kws: Any) -> tuple[Any, ...]:
     from .verbs import KeywordChoice
 
-    return (KeywordChoice(tuple(kws), span=span(meta)),)
+    return (KeywordChoice(tuple(k for k in kws if not isinstance(k, Token)), span=span(meta)),)
 
 
 @builds("kicker_mana")
@@ -487,7 +488,7 @@ def _r_partner_with(r: Any, n: PartnerWith, **ctx: Any) -> str:
 @renders(KeywordLine)
 def _r_keyword_line(r: Any, n: KeywordLine, **ctx: Any) -> str:
     parts = [r(k) for k in n.keywords]
-    return capitalize(f"{n.separator} ".join(parts))
+    return capitalize(f"{n.separator} ".join(parts)) + ("." if n.period else "")
 
 
 @renders(Kicker)

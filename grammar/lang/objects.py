@@ -1376,8 +1376,25 @@ _BUILDERS["dealt_damage_this_turn"] = lambda meta: DealtDamageThisTurn(span=span
 _BUILDERS["dealt_damage_by_this_turn"] = lambda meta, by: DealtDamageThisTurn(by, span=span(meta))
 _BUILDERS["among_them"] = lambda meta: Among(span=span(meta))
 _BUILDERS["among"] = lambda meta, what: Among(what, span=span(meta))
+_BUILDERS["at_random_q"] = lambda meta: Among("at random", span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class CountChoice(Node):
+    """ "one, two, or three target creatures": any of those numbers (601.2c)."""
+
+    counts: tuple[Any, ...]
+
+
+@renders(CountChoice)
+def _r_count_choice(r: Any, n: CountChoice, **ctx: Any) -> str:
+    return or_list([r(c) for c in n.counts], "or")
+
+
+_BUILDERS["count_choice"] = lambda meta, *counts: CountChoice(tuple(c for c in counts if not isinstance(c, Token)), span=span(meta))
+_BUILDERS["count_or"] = lambda meta, a, b: CountChoice((a, b), span=span(meta))
 _BUILDERS["done_this_way"] = lambda meta, word: DoneThisWay(word, span=span(meta))
-_BUILDERS["tapped_this_way"] = lambda meta, tok: DoneThisWay("tapped", span=span(meta))
+_BUILDERS["tapped_this_way"] = lambda meta: DoneThisWay("tapped", span=span(meta))
 _BUILDERS["dealt_damage_this_way"] = lambda meta: DoneThisWay("dealt damage", span=span(meta))
 _BUILDERS["this_way_verb"] = lambda meta, tok: str(tok).lower()
 
@@ -2099,6 +2116,8 @@ def _r_dealt_damage(r: Any, n: DealtDamageThisTurn, **ctx: Any) -> str:
 
 @renders(Among)
 def _r_among(r: Any, n: Among, **ctx: Any) -> str:
+    if n.what == "at random":
+        return "at random"
     return "among them" if n.what is None else f"among {r(n.what)}"
 
 

@@ -93,7 +93,7 @@ class ClauseForm(Node):
     ("duration", "for each", "equal to", "this way", ...)."""
 
     subject: Literal["written", "shared", ""] = ""
-    tails: tuple[str, ...] = ()
+    tails: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +116,13 @@ class Have(Node):
 
 @dataclass(frozen=True, slots=True)
 class Tail(Node):
-    """A clause suffix that is form, not amount: "this way", "at random",
-    "in addition to its other types"."""
+    """A clause suffix: "this way", "at random", "in addition to its other
+    types", "from your opening hand" (``value`` the zone), "at the beginning
+    of the next end step" (``value`` the point of the turn: the instruction
+    waits for it, 603.7)."""
 
     word: str
+    value: Any = None
 
 
 class Clause:
@@ -170,7 +173,7 @@ def _apply_tail(action: Any, tail: Any) -> tuple[Any, str]:
             changes["until_eot"] = is_until_eot(tail)
         return dataclasses.replace(action, **changes), "duration"
     if isinstance(tail, Tail):
-        return action, tail.word
+        return action, tail.word if tail.value is None else tail  # type: ignore[return-value]
     raise TextError(f"no meaning for {type(tail).__name__} here", span=getattr(tail, "span", None))
 
 
@@ -190,6 +193,12 @@ def _tailed(meta: Any, vp: Any, *tails: Any) -> Clause:
 
 
 BUILDERS["this_way"] = lambda meta: Tail("this way", span=span(meta))
+BUILDERS["at_beginning_tail"] = lambda meta, phase: Tail("at", _beginning(phase), span=span(meta))
+
+
+def _beginning(phase: Any) -> Any:
+    return phase
+BUILDERS["from_tail"] = lambda meta, place: Tail("from", place, span=span(meta))
 BUILDERS["in_addition"] = lambda meta: Tail("in addition to its other types", span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
@@ -306,9 +315,12 @@ class DelayedTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class ActivateOnly(Node):
-    """ "Activate only as a sorcery." (602.5): when an activated ability may be activated."""
+    """ "Activate only as a sorcery." (602.5): when an activated ability may
+    be activated; ``form`` "this ability" for the older "Activate this
+    ability only ..."."""
 
     timings: tuple[Any, ...]
+    form: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,6 +533,35 @@ BUILDERS["new_targets_sentence"] = lambda meta: "new_targets"
 BUILDERS["activate_only"] = lambda meta, t: ActivateOnly((t,), span=span(meta))
 BUILDERS["activate_only_two"] = lambda meta, a, b: ActivateOnly((a, b), span=span(meta))
 BUILDERS["activate_once"] = lambda meta: ActivateOnly(("once each turn",), span=span(meta))
+BUILDERS["activate_this_only"] = lambda meta, t: ActivateOnly((t,), "this ability", span=span(meta))
+BUILDERS["activate_this_only_two"] = lambda meta, a, b: ActivateOnly((a, b), "this ability", span=span(meta))
+BUILDERS["activate_this_once"] = lambda meta: ActivateOnly(("once each turn",), "this ability", span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class NextTime(Node):
+    """ "The next time [a source] would deal damage this turn, prevent that
+    damage.": a one-shot replacement effect (614.1a, 615.3)."""
+
+    subject: Any
+    event: Any
+    duration: Any
+    body: Any
+
+
+@builds("next_time_sentence")
+def _next_time(meta: Any, subject: Any, event: Any, *rest: Any) -> NextTime:
+    duration = rest[0] if len(rest) == 2 else None
+    body = rest[-1]
+    if isinstance(event, Clause):
+        event = event.action
+    return NextTime(subject, event, duration, body, span=span(meta))
+
+
+@renders(NextTime)
+def _r_next_time(r: Any, n: NextTime, **ctx: Any) -> str:
+    dur = f" {r(n.duration)}" if n.duration is not None else ""
+    return _cap(f"the next time {r(n.subject)} would {r(n.event, imperative=True)}{dur}, {body_text(r, n.body)}.", ctx)
 BUILDERS["triggers_once"] = lambda meta: TriggersOnce(span=span(meta))
 
 
@@ -536,8 +577,9 @@ def _cant_be_regenerated(meta: Any) -> Sentence:
 def _activation_timing(meta: Any, *parts: Any) -> Any:
     from lark import Token
 
-    if parts and not isinstance(parts[0], Token):
-        return parts[0]  # "Activate only if ..."
+    nodes = [p for p in parts if not isinstance(p, Token)]
+    if nodes:
+        return nodes[0]  # "Activate only if ..."
     return " ".join(str(t).lower() if str(t) != "opponent's" else str(t) for t in parts)
 
 
@@ -669,15 +711,24 @@ def _quoted_keywords(meta: Any, line: Any) -> Any:
     return line
 
 
+@builds("quoted_keywords_period")
+def _quoted_keywords_period(meta: Any, line: Any) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(line, period=True)
+
+
 # --------------------------------------------------------------------------
 # Wording
 # --------------------------------------------------------------------------
 
 
-def clause_text(r: Any, action: Any, form: ClauseForm | None) -> str:
+def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool = False) -> str:
     """One clause: the subject (if written), the verb phrase, its suffixes."""
     from .quantities import tail_of as amount_tail
 
+    if tails_only:
+        return _tails(r, None, form)
     if isinstance(action, MayDo):
         inner = action.action
         if action.have:
@@ -712,7 +763,7 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
     to" from the instruction's amount, durations from its duration."""
     order = form.tails if form is not None else ()
     out = ""
-    amount = tail_of(r, action)
+    amount = tail_of(r, action) if action is not None else ""
     duration = getattr(action, "duration", None) if getattr(action, "DURATION", False) else None
     wrote_amount = wrote_duration = False
     for word in order:
@@ -726,6 +777,8 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
                 wrote_duration = True
         elif word in ("where", "lead-duration"):
             continue
+        elif isinstance(word, Tail):
+            out += f" {word.word} {r(word.value)}"
         else:
             out += " " + _tail_word(word)
     if not wrote_amount:
@@ -828,9 +881,8 @@ def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
 @renders(ActivateOnly)
 def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
     parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
-    if parts == ["once each turn"]:
-        return "Activate only once each turn."
-    return "Activate only " + " and only ".join(parts) + "."
+    head = "Activate this ability only " if n.form else "Activate only "
+    return head + " and only ".join(parts) + "."
 
 
 @renders(TriggersOnce)

@@ -195,6 +195,7 @@ for _rule, _kind in _EVENTS.items():
 for _rule, _kind in _EVENTS_WITH.items():
     BUILDERS[_rule] = (lambda k: lambda meta, other: Event(k, other, span=span(meta)))(_kind)
 BUILDERS["ev_casts_from"] = lambda meta, what, zone: Event("casts", what, zone, span=span(meta))
+BUILDERS["ev_blocks_or_blocked_by"] = lambda meta, other: Event("blocks or becomes blocked by", other, span=span(meta))
 BUILDERS["ev_put_into_from"] = lambda meta, a, b: Event("is put into from", a, b, span=span(meta))
 BUILDERS["ev_counters_put_on"] = lambda meta, kind, on: Event("counters are put on", on, kind, span=span(meta))
 BUILDERS["ev_puts_counters"] = lambda meta, kind, on: Event("puts counters on", on, kind, span=span(meta))

@@ -934,17 +934,38 @@ _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), s
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
 _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
 _reg("fight_each_other", lambda m: Fight(None, None, span=span(m)))
-_reg("prevent_all_combat", lambda m, d: PreventDamage("all combat", duration=d, span=span(m)))
-_reg("prevent_combat_by", lambda m, by, d: PreventDamage("all combat", by=by, duration=d, span=span(m)))
-_reg("prevent_combat_to", lambda m, to, d: PreventDamage("all combat", to=to, duration=d, span=span(m)))
-_reg("prevent_combat_to_and_by", lambda m, x, d: PreventDamage("all combat", to=x, by=x, duration=d, span=span(m)))
-_reg("prevent_all_to", lambda m, to, d: PreventDamage("all", to=to, duration=d, span=span(m)))
-_reg("prevent_all_by", lambda m, by, d: PreventDamage("all", by=by, duration=d, span=span(m)))
-_reg("prevent_all_from", lambda m, by, d: PreventDamage("all", by=by, duration=d, form="would deal", span=span(m)))
-_reg("prevent_all_damage", lambda m, d: PreventDamage("all", duration=d, span=span(m)))
-_reg("prevent_next", lambda m, amount, to, d: PreventDamage("next", amount, to, duration=d, span=span(m)))
+_reg("prevent_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("prevent_all", lambda m, kind: ("all " + kind.removesuffix("damage").strip()).strip() if kind != "damage" else "all")
+_reg("prevent_next", lambda m, amount: ("next", amount))
+_reg("prevent_to", lambda m, np: ("to", np))
+_reg("prevent_to_and_by", lambda m, np: ("to and by", np))
+_reg("prevent_by", lambda m, np: ("by", np))
+
+
+@builds("prevent_damage")
+def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+    kind, amount = (what, None) if isinstance(what, str) else what
+    to = by = duration = None
+    order: list[str] = []
+    for mod in mods:
+        if isinstance(mod, tuple):
+            word, np = mod
+            if word == "by":
+                by = np
+            else:
+                to = np
+                if word == "to and by":
+                    by = np
+            order.append(word)
+        else:
+            duration = mod
+            order.append("duration")
+    return PreventDamage(kind, amount, to, by, duration, form=",".join(order), span=span(meta))
+
+
+_reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
+    "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), by=by, duration=d, form="would deal", span=span(m)))
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
-_reg("prevent_next_duration_first", lambda m, amount, d, to: PreventDamage("next", amount, to, duration=d, form="duration first", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
 
@@ -1193,6 +1214,8 @@ def _manifest_dread(meta: Any) -> Manifest:
 _reg("skip_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), span=span(m)))
 _reg("skip_steps", lambda m, whose, amount, step: SkipTurn(None, step, _whose(whose), amount, span=span(m)))
 _reg("extra_turn", lambda m: ExtraTurn(span=span(m)))
+_reg("no_max_hand_size", lambda m: KeywordAction("have no maximum hand size", span=span(m)))
+_reg("lose_this_ability", lambda m: LoseAbilities(None, ("this ability",), span=span(m)))
 _reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 
 # ---- counters and tokens ----
@@ -1658,20 +1681,20 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
-    if n.kind == "next" and n.form == "duration first":
-        return f"{v} the next {r(n.amount)} damage that would be dealt{dur} to {r(n.to)}"
-    if n.kind == "next":
-        return f"{v} the next {r(n.amount)} damage that would be dealt to {r(n.to)}{dur}"
-    what = "all combat damage" if n.kind == "all combat" else "all damage"
+    what = f"the next {r(n.amount)} damage" if n.kind == "next" else f"{n.kind} damage"
     if n.form == "would deal":
         return f"{v} {what} {r(n.by)} would deal{dur}"
-    if n.to is not None and n.by is not None and n.to is n.by:
-        return f"{v} {what} that would be dealt to and dealt by {r(n.to)}{dur}"
-    if n.to is not None:
-        return f"{v} {what} that would be dealt to {r(n.to)}{dur}"
-    if n.by is not None:
-        return f"{v} {what} that would be dealt by {r(n.by)}{dur}"
-    return f"{v} {what} that would be dealt{dur}"
+    text = f"{v} {what} that would be dealt"
+    for word in (n.form.split(",") if n.form else ()):
+        if word == "to":
+            text += f" to {r(n.to)}"
+        elif word == "to and by":
+            text += f" to and dealt by {r(n.to)}"
+        elif word == "by":
+            text += f" by {r(n.by)}"
+        elif word == "duration":
+            text += dur
+    return text
 
 
 @renders(Destroy)
@@ -1910,6 +1933,8 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         return f"{v} {r(n.amount)} times"
     if n.verb == "remove from combat":
         return f"{subj(r, n, 'remove', ctx)} {r(n.what)} from combat"
+    if n.verb == "have no maximum hand size":
+        return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
         return f"set {r(n.what)} in motion"
     if n.what is not None:
@@ -2106,7 +2131,7 @@ def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
     v = subj(r, n, "lose", ctx)
     if not n.keywords:
         return f"{v} all abilities"
-    return f"{v} {or_list([r(k) for k in n.keywords], 'and')}"
+    return f"{v} {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
 
 
 @renders(HaveAbilitiesOf)
