@@ -78,6 +78,7 @@ _BY_PIECE = {
 # ---------------------------------------------------------------------------
 
 _LIST_END = {"or", "and", "and/or"}
+_NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "x"}
 _STOP = {".", ";", ":", '"'}
 _ADJ_WORDS = {
     "nonartifact", "noncreature", "nonland", "nonenchantment", "nonplaneswalker", "nonblack",
@@ -114,7 +115,13 @@ def _list_comma(text: str, pos: int) -> int:
             return None
         word = wm.group(0).lower()
         if word in _LIST_END:
-            return 1 if words <= 2 else None
+            nxt = _NEXT_WORD.match(text, wm.end())
+            if words > 2 or not nxt:
+                return None
+            follow = nxt.group(1)
+            ok = (follow.lower() in _descriptor_words() or follow.lower() in _NUMBER_WORDS
+                  or vocabulary.subtype(follow) is not None or vocabulary.non_subtype(follow) is not None)  # fmt: skip
+            return 1 if ok else None
         words += 1
         if words > 2:
             return None

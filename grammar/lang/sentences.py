@@ -161,6 +161,8 @@ def subject_of(node: Any) -> Any:
 
 
 def _apply_tail(action: Any, tail: Any) -> tuple[Any, str]:
+    if isinstance(tail, str):
+        return action, tail
     if isinstance(tail, ForEach):
         return fill_amount(action, tail), "for each"
     if isinstance(tail, EqualTo):
@@ -193,6 +195,7 @@ def _tailed(meta: Any, vp: Any, *tails: Any) -> Clause:
 
 
 BUILDERS["this_way"] = lambda meta: Tail("this way", span=span(meta))
+BUILDERS["at_end_of_combat_tail"] = lambda meta: "at end of combat"
 BUILDERS["at_beginning_tail"] = lambda meta, phase: Tail("at", _beginning(phase), span=span(meta))
 
 
@@ -535,6 +538,8 @@ BUILDERS["activate_only_two"] = lambda meta, a, b: ActivateOnly((a, b), span=spa
 BUILDERS["activate_once"] = lambda meta: ActivateOnly(("once each turn",), span=span(meta))
 BUILDERS["activate_this_only"] = lambda meta, t: ActivateOnly((t,), "this ability", span=span(meta))
 BUILDERS["activate_this_only_two"] = lambda meta, a, b: ActivateOnly((a, b), "this ability", span=span(meta))
+BUILDERS["activate_this_only_comma"] = lambda meta, a, b: ActivateOnly((a, b), "this ability,", span=span(meta))
+BUILDERS["activate_only_comma"] = lambda meta, a, b: ActivateOnly((a, b), ",", span=span(meta))
 BUILDERS["activate_this_once"] = lambda meta: ActivateOnly(("once each turn",), "this ability", span=span(meta))
 
 
@@ -881,8 +886,9 @@ def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
 @renders(ActivateOnly)
 def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
     parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
-    head = "Activate this ability only " if n.form else "Activate only "
-    return head + " and only ".join(parts) + "."
+    head = "Activate this ability only " if n.form.startswith("this") else "Activate only "
+    joiner = ", " if n.form.endswith(",") else " and only "
+    return head + joiner.join(parts) + "."
 
 
 @renders(TriggersOnce)

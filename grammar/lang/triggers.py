@@ -187,7 +187,7 @@ _EVENTS_WITH = {
     "ev_discards": "discards", "ev_sacrifices": "sacrifices", "ev_cycles": "cycles",
     "ev_cycles_or_discards": "cycles or discards", "ev_taps_for_mana": "taps for mana",
     "ev_plays": "plays", "ev_puts_into_graveyard": "puts into graveyard", "ev_mills": "mills",
-    "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn",
+    "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn", "ev_controls": "controls",
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
