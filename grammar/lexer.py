@@ -287,6 +287,9 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "DESC_AND": _desc_coord("and"),
     "DESC_OR": _desc_coord("or"),
     "KW_COMMA": _kw_comma,
+    "_MODAL_CHOOSE": _regex(r"choose(?= (?:one|two|three|four|one or both|one or more|any number|up to "
+                           r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen)?\s*(?:—|--?|\.))",
+                           re.IGNORECASE),
     "COUNTER_WORD": _counter_word,
     "ABILITY_WORD": _ability_word,
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),

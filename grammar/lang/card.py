@@ -77,12 +77,20 @@ def triggered_or_spell(effect: Any, where: Any) -> Any:
     from .sentences import DelayedTrigger, Effect
     from .triggers import make_triggered
 
+    from .sentences import IfSentence
+
     first = effect.sentences[0] if effect.sentences else None
     if isinstance(first, DelayedTrigger):
-        body = first.body if not isinstance(first.body, Effect) else None
-        parts = (first.body,) if body is not None else first.body.sentences
+        body = first.body
+        parts = body.sentences if isinstance(body, Effect) else (body,)
+        condition = first.condition
+        head = parts[0]
+        if condition is None and isinstance(head, IfSentence) and not (head.instead or head.trailing or head.then):
+            # 603.4: "When X, if C, Y." — an intervening "if".
+            condition = head.condition
+            parts = (head.body, *parts[1:])
         rest = Effect((*parts, *effect.sentences[1:]), span=effect.span)
-        return make_triggered(first.word, first.trigger, rest, first.condition, where)
+        return make_triggered(first.word, first.trigger, rest, condition, where)
     return SpellAbility(effect, span=where)
 
 

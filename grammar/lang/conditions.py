@@ -38,11 +38,12 @@ class KickedCondition(Node):
 @dataclass(frozen=True, slots=True)
 class YouDo(Node):
     """ "If you do" (``who`` "you"), "if you don't", "if they do", "if that
-    player does", "if no one does": whether the optional instruction before
-    was carried out."""
+    player does", "if no one does", "if the player can't": whether the
+    optional instruction before was (or could be) carried out."""
 
-    who: str = "you"
+    who: Any = "you"
     negated: bool = False
+    verb: str = "do"
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,8 +389,27 @@ def _life_total_compare(meta: Any, whose: Any, comparison: Any) -> LifeCompare:
     return LifeCompare(p, comparison, form="total", span=span(meta))
 
 
-BUILDERS["there_are"] = lambda meta, amount, op, what: ThereAre(amount, op, what, span=span(meta))
-BUILDERS["there_are_none"] = lambda meta, what: ThereAre(None, "no", what, span=span(meta))
+BUILDERS["there_is"] = lambda meta, what: ThereAre(None, "", what, span=span(meta))
+BUILDERS["cannot"] = lambda meta, who: YouDo(_who(who), True, "can't", span=span(meta))
+BUILDERS["has_counters"] = lambda meta, who, amount, kind, on: HasCounters(who, amount, kind, on, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class HasCounters(Node):
+    """ "if it has a +1/+1 counter on it", "if it has three or more ki counters on it"."""
+
+    object: Any
+    amount: Any
+    kind: str
+    on: Any
+
+
+@renders(HasCounters)
+def _r_has_counters(r: Any, n: HasCounters, **ctx: Any) -> str:
+    from .objects import verb
+    from .quantities import counters_text
+
+    return f"{r(n.object)} {verb(n.object, 'have')} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
 BUILDERS["happened"] = lambda meta, subject, ev: Happened(subject, ev[0], ev[1], span=span(meta))
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
 
@@ -404,6 +424,10 @@ def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     tails: tuple[str, ...] = ()
     if isinstance(action, Clause):
         action, tails = action.action, action.tails
+    from .verbs import GainControl
+
+    if isinstance(action, GainControl) and action.verb == "control" and not tails:
+        return Controls(subject, action.what, span=span(meta))
     if isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1:
         return HasKeyword(subject, action.keywords[0], span=span(meta))
     try:
@@ -575,6 +599,8 @@ _YOU_DO = {
 def _r_you_do(r: Any, n: YouDo, **ctx: Any) -> str:
     from .objects import is_plural
 
+    if n.verb == "can't":
+        return f"{r(n.who) if not isinstance(n.who, str) else n.who} can't"
     if isinstance(n.who, str):
         return _YOU_DO[(n.who, n.negated)]
     plural = is_plural(n.who)
@@ -700,6 +726,10 @@ def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
 
 @renders(ThereAre)
 def _r_there_are(r: Any, n: ThereAre, **ctx: Any) -> str:
+    if n.op == "":
+        from .objects import is_plural
+
+        return f"there {'are' if is_plural(n.what) else 'is'} {r(n.what)}"
     if n.op == "no":
         return f"there are no {r(n.what, plural=True)}"
     return f"there are {r(n.amount)} or {n.op} {r(n.what, plural=True)}"

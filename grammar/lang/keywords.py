@@ -113,7 +113,7 @@ class Protection(Node):
 
     keyword: str
     qualities: tuple[Any, ...]
-    commas: bool = False
+    commas: Any = False  # True: "from A, from B, and from C"; "no comma": "from A, from B and from C"
 
     @property
     def name(self) -> str:
@@ -264,9 +264,14 @@ def _kw_from(meta: Any, name: str, qualities: tuple[Any, ...]) -> Protection:
 
 
 @builds("from_list")
-def _from_list(meta: Any, *qualities: Any) -> tuple[tuple[Any, ...], bool]:
+def _from_list(meta: Any, *qualities: Any) -> tuple[tuple[Any, ...], Any]:
     commas = len(qualities) > 2
     return tuple(qualities), commas
+
+
+@builds("from_list_no_comma")
+def _from_list_no_comma(meta: Any, *qualities: Any) -> tuple[tuple[Any, ...], Any]:
+    return tuple(qualities), "no comma"
 
 
 def _prot(word: str) -> Any:
@@ -451,6 +456,8 @@ def _r_keyword_number_cost(r: Any, n: KeywordNumberCost, **ctx: Any) -> str:
 @renders(Protection)
 def _r_protection(r: Any, n: Protection, **ctx: Any) -> str:
     items = [f"from {r(q)}" for q in n.qualities]
+    if n.commas == "no comma":
+        return f"{n.keyword} " + ", ".join(items[:-1]) + " and " + items[-1]
     if n.commas:
         return f"{n.keyword} " + ", ".join(items[:-1]) + ", and " + items[-1]
     return f"{n.keyword} " + " and ".join(items)

@@ -332,9 +332,10 @@ class DealtDamageThisTurn(Node):
 
 @dataclass(frozen=True, slots=True)
 class Among(Node):
-    """ "among them", "among creatures you control"."""
+    """ "among them", "among creatures you control", "from among them", "from it"."""
 
     what: Any = None
+    how: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -821,12 +822,10 @@ def _nominal(meta: Any, words: tuple[Word, ...], *post: Any) -> ObjectFilter:
 
 
 def _check_head(words: tuple[Word, ...], meta: Any) -> None:
-    last = words[-1]
-    if isinstance(last, Noun):
-        return
-    if isinstance(last, StatusAdj) and last.status in ("attacking", "blocking", "tapped", "untapped"):
-        return  # "attacking", as in "each attacking or blocking" — not a noun, but written so
-    raise TextError("a description ends with a noun (creature, card, player, ...)", span=span(meta))
+    """A description may end with an adjective used as a noun ("protection
+    from black", "red": red objects); it may not end with a coordinator."""
+    if isinstance(words[-1], Coord):
+        raise TextError("a description doesn't end with 'and' or 'or'", span=span(meta))
 
 
 def _filter_noun(f: ObjectFilter) -> str:
@@ -1377,6 +1376,43 @@ _BUILDERS["dealt_damage_by_this_turn"] = lambda meta, by: DealtDamageThisTurn(by
 _BUILDERS["among_them"] = lambda meta: Among(span=span(meta))
 _BUILDERS["among"] = lambda meta, what: Among(what, span=span(meta))
 _BUILDERS["at_random_q"] = lambda meta: Among("at random", span=span(meta))
+_BUILDERS["from_among"] = lambda meta, what: Among(what, "from among", span=span(meta))
+_BUILDERS["from_it"] = lambda meta: Among(ItRef(), "from", span=span(meta))
+_BUILDERS["from_them"] = lambda meta: Among(ThemRef(), "from", span=span(meta))
+_BUILDERS["linked_verb"] = lambda meta, tok: str(tok).lower()
+
+
+@builds("linked_ref")
+def _linked_ref(meta: Any, verb_: str, f: ObjectFilter) -> Any:
+    """ "the exiled card", "the sacrificed creature", "the discarded card",
+    "the chosen player": what this object's linked ability acted on (607.2)."""
+    plural = any(isinstance(w, Noun) and w.plural for w in f.words)
+    noun = words_text_plain(f)
+    if verb_ == "exiled" and not f.post:
+        return ExiledCards(plural, noun=noun.removesuffix("s") if plural else noun, span=span(meta))
+    if verb_ in ("sacrificed", "discarded") and not f.post:
+        return CostPaidRef(verb_, noun, span=span(meta))  # type: ignore[arg-type]
+    return LinkedRef(verb_, f, span=span(meta))
+
+
+def words_text_plain(f: ObjectFilter) -> str:
+    from ..render import Renderer
+
+    return Renderer().r(ObjectFilter(f.words))
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedRef(Node):
+    """ "the chosen player", "the revealed card", "the destroyed creature":
+    what an earlier instruction or linked ability acted on (607.2, 608.2c)."""
+
+    verb: str
+    what: ObjectFilter
+
+
+@renders(LinkedRef)
+def _r_linked_ref(r: Any, n: LinkedRef, **ctx: Any) -> str:
+    return f"the {n.verb} {r(n.what)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -2118,6 +2154,8 @@ def _r_dealt_damage(r: Any, n: DealtDamageThisTurn, **ctx: Any) -> str:
 def _r_among(r: Any, n: Among, **ctx: Any) -> str:
     if n.what == "at random":
         return "at random"
+    if n.how:
+        return f"{n.how} {r(n.what)}"
     return "among them" if n.what is None else f"among {r(n.what)}"
 
 

@@ -501,7 +501,10 @@ def _when_you_do(meta: Any, body: Sentence) -> ReflexiveTrigger:
 
 
 @builds("delayed_trigger")
-def _delayed(meta: Any, word: str, trigger: Any, body: Sentence) -> Any:
+def _delayed(meta: Any, word: str, trigger: Any, body: Any) -> Any:
+    """ "When/Whenever/At [trigger], [sentence]": a triggered ability's first
+    sentence (card.py makes the paragraph a TriggeredAbility), or, inside an
+    effect, a delayed (603.7) or reflexive ("When you do", 603.12) trigger."""
     if _you_do(trigger):
         return ReflexiveTrigger(body, word, span=span(meta))
     return DelayedTrigger(word, trigger, body, span=span(meta))
@@ -517,19 +520,48 @@ def _you_do(trigger: Any) -> bool:
     )  # fmt: skip
 
 
-@builds("delayed_trigger_if")
-def _delayed_if(meta: Any, word: str, trigger: Any, condition: Any, body: Sentence) -> DelayedTrigger:
-    return DelayedTrigger(word, trigger, body, condition, span=span(meta))
-
-
 @builds("trigger_modal")
 def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> DelayedTrigger:
     return DelayedTrigger(word, trigger, Effect((modes,), span=modes.span), span=span(meta))
 
 
-@builds("trigger_modal_if")
-def _trigger_modal_if(meta: Any, word: str, trigger: Any, condition: Any, modes: Modes) -> DelayedTrigger:
-    return DelayedTrigger(word, trigger, Effect((modes,), span=modes.span), condition, span=span(meta))
+@dataclass(frozen=True, slots=True)
+class ItsStill(Node):
+    """ "It's still a land." (205.1b: a type change keeps the old types)."""
+
+    words: Any
+
+
+@builds("its_still")
+def _its_still(meta: Any, words: Any) -> ItsStill:
+    return ItsStill(words, span=span(meta))
+
+
+@renders(ItsStill)
+def _r_its_still(r: Any, n: ItsStill, **ctx: Any) -> str:
+    from ..render import article
+    from .objects import words_text
+
+    text = words_text(r, n.words, False)
+    return _cap(f"it's still {article(text)} {text}.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class CastOnly(Node):
+    """ "Cast [this] only during combat." (601.3): when the spell may be cast."""
+
+    what: Any
+    timings: tuple[Any, ...]
+
+
+BUILDERS["cast_only"] = lambda meta, what, t: CastOnly(what, (t,), span=span(meta))
+BUILDERS["cast_only_two"] = lambda meta, what, a, b: CastOnly(what, (a, b), span=span(meta))
+
+
+@renders(CastOnly)
+def _r_cast_only(r: Any, n: CastOnly, **ctx: Any) -> str:
+    parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
+    return _cap(f"cast {r(n.what)} only " + " and only ".join(parts) + ".", ctx)
 
 
 BUILDERS["new_targets_sentence"] = lambda meta: "new_targets"
@@ -872,15 +904,23 @@ def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
     raise TextError(f"no wording for a '{n.kind}' sentence")
 
 
+def _inner(r: Any, body: Any) -> str:
+    if isinstance(body, Sentence):
+        return body_text(r, body) + "."
+    if isinstance(body, Effect):
+        return effect_text(r, body, capital=False)
+    return r(body, capital=False)
+
+
 @renders(ReflexiveTrigger)
 def _r_reflexive(r: Any, n: ReflexiveTrigger, **ctx: Any) -> str:
-    return _cap(f"{n.word.lower()} you do, {body_text(r, n.body)}.", ctx)
+    return _cap(f"{n.word.lower()} you do, {_inner(r, n.body)}", ctx)
 
 
 @renders(DelayedTrigger)
 def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
     cond = f" if {r(n.condition)}," if n.condition is not None else ""
-    return _cap(f"{n.word.lower()} {r(n.trigger)},{cond} {body_text(r, n.body)}.", ctx)
+    return _cap(f"{n.word.lower()} {r(n.trigger)},{cond} {_inner(r, n.body)}", ctx)
 
 
 @renders(ActivateOnly)

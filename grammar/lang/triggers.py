@@ -259,6 +259,25 @@ def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
     return EventTrigger(subject, tuple(events), span=span(meta))
 
 
+@builds("event_trigger_duration")
+def _event_trigger_duration(meta: Any, subject: Any, event: Any, duration: Any) -> Any:
+    return DurationTrigger(_event_node(subject, event, meta), duration, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class DurationTrigger(Node):
+    """ "When target creature dies this turn, ..." (a delayed trigger that
+    lasts this turn, 603.7c)."""
+
+    trigger: Any
+    duration: Any
+
+
+@renders(DurationTrigger)
+def _r_duration_trigger(r: Any, n: DurationTrigger, **ctx: Any) -> str:
+    return f"{r(n.trigger)} {r(n.duration)}"
+
+
 @builds("trigger_or")
 def _trigger_or(meta: Any, a: Any, b: Any) -> TriggerOr:
     return TriggerOr(a, b, span=span(meta))

@@ -136,6 +136,7 @@ class Exile(Node):
     player: Any = None
     face_down: bool = False
     until: Any = None
+    with_counters: Any = None  # "exile it with three time counters on it" (702.62, suspend)
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,6 +520,7 @@ class Pump(Node):
     second_verb: str = ""  # "gets +1/+1 and gains/has ..."
     mod: str = ""  # the change as written ("-4/-0")
     extra: Any = None  # "gets +1/+0 and can't be blocked"
+    additional: bool = False  # "gets an additional +3/+0"
     keyword_conj: str = "and"
 
 
@@ -549,7 +551,8 @@ class HaveAbilitiesOf(Node):
 
 @dataclass(frozen=True, slots=True)
 class GainControl(Node):
-    """ "gain control of target creature [until end of turn]" (613.1b)."""
+    """ "gain control of target creature [until end of turn]" (613.1b);
+    ``verb`` "control" for the static "You control enchanted creature"."""
 
     SUBJECT: ClassVar[str] = "player"
     DURATION: ClassVar[bool] = True
@@ -557,6 +560,23 @@ class GainControl(Node):
     what: Any
     player: Any = None
     duration: Any = None
+    verb: str = "gain control of"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNotUntap(Node):
+    """ "You may choose not to untap [this] during your untap step." (502.3)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    whose: Any
+    player: Any = None
+
+
+@renders(ChooseNotUntap)
+def _r_choose_not_untap(r: Any, n: ChooseNotUntap, **ctx: Any) -> str:
+    return f"{subj(r, n, 'choose', ctx)} not to untap {r(n.what)} during {possessive_text(r, n.whose)} untap step"
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,8 +723,10 @@ class CantBeRegenerated(Node):
     """ "It can't be regenerated." (701.19c)."""
 
     SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
 
     what: Any
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1214,6 +1236,12 @@ def _manifest_dread(meta: Any) -> Manifest:
 _reg("skip_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), span=span(m)))
 _reg("skip_steps", lambda m, whose, amount, step: SkipTurn(None, step, _whose(whose), amount, span=span(m)))
 _reg("extra_turn", lambda m: ExtraTurn(span=span(m)))
+_reg("control_vp", lambda m, what: GainControl(what, verb="control", span=span(m)))
+_reg("win_flip", lambda m: KeywordAction("win the flip", span=span(m)))
+_reg("lose_flip", lambda m: KeywordAction("lose the flip", span=span(m)))
+_reg("choose_not_untap", lambda m, what, whose: ChooseNotUntap(what, _whose(whose), span=span(m)))
+_reg("pump_additional", lambda m, mod: _pump(m, mod, additional=True))
+_reg("exile_with_counters", lambda m, what, counters: Exile(what, with_counters=counters, span=span(m)))
 _reg("no_max_hand_size", lambda m: KeywordAction("have no maximum hand size", span=span(m)))
 _reg("lose_this_ability", lambda m: LoseAbilities(None, ("this ability",), span=span(m)))
 _reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
@@ -1707,6 +1735,8 @@ def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
     text = f"{subj(r, n, 'exile', ctx)} {r(n.what)}"
     if n.face_down:
         text += " face down"
+    if n.with_counters is not None:
+        text += " " + _with_counters(r, n.with_counters)
     if n.until_leaves:
         until = n.until if n.until is not None else None
         who = r(until) if until is not None else r.name
@@ -1933,6 +1963,9 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         return f"{v} {r(n.amount)} times"
     if n.verb == "remove from combat":
         return f"{subj(r, n, 'remove', ctx)} {r(n.what)} from combat"
+    if n.verb in ("win the flip", "lose the flip"):
+        head, _, rest = n.verb.partition(" ")
+        return f"{subj(r, n, head, ctx)} {rest}"
     if n.verb == "have no maximum hand size":
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
@@ -2108,7 +2141,8 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
     parts: list[str] = []
     also = "also " if n.also else ""
     if n.power is not None:
-        parts.append(f"{subj(r, n, 'get', ctx)} {n.mod or pt_mod_text(n.power, n.toughness)}")
+        more = "an additional " if n.additional else ""
+        parts.append(f"{subj(r, n, 'get', ctx)} {more}{n.mod or pt_mod_text(n.power, n.toughness)}")
         if n.keywords or n.quoted:
             parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
         if n.extra is not None:
@@ -2141,6 +2175,8 @@ def _r_have_abilities_of(r: Any, n: HaveAbilitiesOf, **ctx: Any) -> str:
 
 @renders(GainControl)
 def _r_gain_control(r: Any, n: GainControl, **ctx: Any) -> str:
+    if n.verb == "control":
+        return f"{subj(r, n, 'control', ctx)} {r(n.what)}"
     return f"{subj(r, n, 'gain', ctx)} control of {r(n.what)}"
 
 
