@@ -15,8 +15,13 @@ form, or text that carries no rules meaning:
 6. a loyalty cost in brackets, "[+1]:", → "+1:", and "-" → "−" in it;
 7. spacing: runs of spaces become one, each line is stripped, and spaces
    around commas, bullets and between mana symbols are written one way;
-8. a chapter's dash: "I, II - " → "I, II — ";
-9. letter case (no meaning in card text depends on it once parsed).
+8. dashes: a chapter's "I, II - " and a keyword's "Kicker-Sacrifice" are
+   written "—";
+9. older wordings: "put [a token] onto the battlefield" → "create [a
+   token]", "entered the battlefield" → "entered";
+10. a reminder text followed by more text on the same line ends the line
+    (the next ability starts a new line);
+11. letter case (no meaning in card text depends on it once parsed).
 """
 
 from __future__ import annotations
@@ -31,16 +36,22 @@ NORMALISATIONS = (
     "'Tribal' → 'Kindred'",
     "'[+1]:' → '+1:'",
     "spacing",
-    "chapter dash",
+    "dashes",
+    "'put [tokens] onto the battlefield' → 'create [tokens]'",
+    "reminder text ends a line",
     "letter case",
 )
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+_PUT_TOKENS = re.compile(
+    r"\b([Pp])ut ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|X|\d+) "
+    r"[^.]*?\btokens?\b[^.]*?) onto the battlefield")
 _LOYALTY = re.compile(r"^\[([+−-]?(?:\d+|X))\]:", re.M)
 
 
 def normalize(text: str) -> str:
     """Card-file text with the normalisations applied."""
+    text = re.sub(r"(\))[ \t]+(?=[A-Z])", r"\1\n", text)
     prev = None
     while prev != text:
         prev = text
@@ -48,6 +59,10 @@ def normalize(text: str) -> str:
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)
     text = re.sub(r"\bconverted mana cost\b", "mana value", text)
+    text = re.sub(r"\bentered the battlefield\b", "entered", text)
+    text = _PUT_TOKENS.sub(lambda m: ("C" if m.group(1) == "P" else "c") + "reate " + m.group(2), text)
+    text = re.sub(r"(?<=[a-z])(?:--?|–)(?=[A-Z{])", "—", text)
+    text = re.sub(r"(?<=\w) (?:-|--|–) (?=[A-Z])", " — ", text)
     text = re.sub(r"\bhis or her\b", "their", text)
     text = re.sub(r"\bTribal\b", "Kindred", text)
     text = _LOYALTY.sub(lambda m: m.group(1).replace("-", "−") + ":", text)

@@ -379,10 +379,27 @@ def _split_dash(text: str) -> tuple[str, str, str]:
     return text[: m.start()], text[m.start(): m.end()], text[m.end():]
 
 
+_AFTER_REMINDER = re.compile(r"(?<=\))[ \t]+(?=[A-Z])")
+
+
+def _split_after_reminder(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A reminder text followed by more text on the same line ends the
+    ability ("Kicker {1}{G} (...) Return target ..."): the rest is the next
+    paragraph, kept at its columns."""
+    out: list[tuple[int, str]] = []
+    for number, line in lines:
+        start = 0
+        for m in _AFTER_REMINDER.finditer(line):
+            out.append((number, " " * start + line[start : m.start()]))
+            start = m.end()
+        out.append((number, " " * start + line[start:]))
+    return out
+
+
 def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int, str]]]]:
     """Ability paragraphs: a line, with the bullet lines after it."""
     out: list[tuple[int, list[tuple[int, str]]]] = []
-    for number, line in lines:
+    for number, line in _split_after_reminder(lines):
         if not line.strip() or _REMINDER_LINE.match(line):
             continue
         if line.lstrip().startswith("•") and out:

@@ -48,7 +48,7 @@ _PIECES = re.compile(
     | (?P<self>\ue000+)
     | (?P<short>\ue001+)
     | (?P<andor>and/or\b)
-    | (?P<word>[A-Za-z][A-Za-z0-9]*(?:'t)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?)
+    | (?P<word>[A-Za-z][A-Za-z0-9]*(?:'t|'re|'ve|'ll|'d)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?)
     | (?P<poss>'s\b)
     | (?P<dash>—|--?)
     | (?P<bullet>•)
@@ -140,7 +140,7 @@ def _adj_comma(text: str, pos: int) -> int:
 def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
     pattern = re.compile(rf"{re.escape(word)}\b", re.IGNORECASE)
 
-    def match(text: str, pos: int) -> int:
+    def match(text: str, pos: int) -> int | None:
         m = pattern.match(text, pos)
         if not m:
             return None
@@ -149,6 +149,8 @@ def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
             return m.end() - pos
         if text.startswith(" \ue000", m.end()) or text.startswith(" \ue001", m.end()):
             return m.end() - pos  # "... and [this]"
+        if nxt and nxt.group(1).lower() == "the" and re.match(r"\s+top\b", text[nxt.end():]):
+            return m.end() - pos  # "it and the top card of your library"
         return None
 
     return match
@@ -253,6 +255,8 @@ def _cost_start(text: str, pos: int) -> int | None:
     line comes before its first '.', outside quotation marks and reminder text."""
     depth = 0
     quoted = False
+    if re.compile(r"\[?[+−-]?(?:\d+|X)\]?\s*:").match(text, pos):
+        return None  # a loyalty ability's cost ("+2:", "−X:"), 606
     for i in range(pos, len(text)):
         ch = text[i]
         if ch == "\n":
@@ -287,6 +291,13 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "DESC_AND": _desc_coord("and"),
     "DESC_OR": _desc_coord("or"),
     "KW_COMMA": _kw_comma,
+    "_AND_DAMAGE": _regex(r"and(?= (?:\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten) damage\b)",
+                          re.IGNORECASE),
+    "EV_OR": _word_then("or", {
+        "dies", "die", "attacks", "attack", "blocks", "block", "leaves", "leave", "becomes", "become",
+        "is", "are", "deals", "deal", "enters", "enter", "gains", "loses", "draws", "discards",
+        "sacrifices", "cycles", "casts", "copies", "explores", "transforms", "taps",
+    }),
     "_MODAL_CHOOSE": _regex(r"choose(?= (?:one|two|three|four|one or both|one or more|any number|up to "
                            r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen)?\s*(?:—|--?|\.))",
                            re.IGNORECASE),

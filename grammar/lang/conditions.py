@@ -390,6 +390,9 @@ def _life_total_compare(meta: Any, whose: Any, comparison: Any) -> LifeCompare:
 
 
 BUILDERS["there_is"] = lambda meta, what: ThereAre(None, "", what, span=span(meta))
+BUILDERS["additional_cost_paid"] = lambda meta, whose: Happened(whose, "additional cost was paid", span=span(meta))
+BUILDERS["revealed_or_controlled"] = lambda meta, who, a, b, spell: Happened(who, "revealed or controlled", (a, b, spell), span=span(meta))
+BUILDERS["theyre_state"] = lambda meta, state: IsState(None, state, False, "they're", span=span(meta))
 BUILDERS["cannot"] = lambda meta, who: YouDo(_who(who), True, "can't", span=span(meta))
 BUILDERS["has_counters"] = lambda meta, who, amount, kind, on: HasCounters(who, amount, kind, on, span=span(meta))
 
@@ -482,7 +485,7 @@ def _happened(event: str) -> Any:
 
 
 for _rule, _event in (
-    ("died_this_turn", "died"), ("entered_this_turn", "entered the battlefield"),
+    ("died_this_turn", "died"), ("entered_this_turn", "entered"),
     ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
     ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
@@ -533,6 +536,18 @@ for _rule, _word in (
     ("state_a_color", "a color"), ("state_fresh", "untapped and has no counters on it"),
 ):  # fmt: skip
     BUILDERS[_rule] = (lambda w: lambda meta, *a: State(w, span=span(meta)))(_word)
+
+
+@builds("state_words")
+def _state_words(meta: Any, words: Any) -> Any:
+    """A state written as bare words: "tapped", "mana abilities"."""
+    from .objects import Noun
+
+    if len(words) == 1 and not isinstance(words[0], Noun):
+        return words[0]
+    from .objects import ObjectFilter
+
+    return ObjectFilter(words, span=span(meta))
 
 
 @builds("state_a")
@@ -650,6 +665,8 @@ def _r_is_state(r: Any, n: IsState, **ctx: Any) -> str:
         return f"it's not {state}"
     if n.form == "that's":
         return f"that's {state}"
+    if n.form == "they're":
+        return f"they're {state}"
     be = _is_word(n.object)
     if n.negated:
         return f"{r(n.object)} {be} not {state}" if n.form == "is not" else f"{r(n.object)} {be}n't {state}"
@@ -740,6 +757,13 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     from .objects import is_plural
 
     ev = n.event
+    if ev == "additional cost was paid":
+        from .objects import possessive_text
+
+        return f"{possessive_text(r, n.subject)} additional cost was paid"
+    if ev == "revealed or controlled":
+        a, b, spell = n.other
+        return f"{r(n.subject)} revealed {r(a)} or controlled {r(b)} as you cast {r(spell)}"
     if ev in ("dealt damage to", "dealt combat damage to"):
         return f"{r(n.subject)} {ev} {r(n.other)} this turn"
     if ev in ("attacked with", "cast", "sacrificed"):
@@ -755,7 +779,7 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     if ev == "was put into":
         return f"{r(n.subject)} was put into {r(n.other)} from the battlefield this turn"
     if ev == "entered under your control":
-        return f"{r(n.subject)} entered the battlefield under your control this turn"
+        return f"{r(n.subject)} entered under your control this turn"
     if ev == "had a counter":
         return f"{r(n.subject)} had a {n.other} counter on it"
     return f"{r(n.subject)} {ev} this turn"

@@ -224,6 +224,7 @@ class PayManaCost(Node):
     """ "Pay {1}" written as words in a cost."""
 
     mana: ManaCost
+    any_number: bool = False  # "pay {1}{G} any number of times"
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +436,11 @@ def _draw_cost(meta: Any, amount: Any) -> DrawCost:
     return DrawCost(amount, span=span(meta))
 
 
+@builds("pay_mana_times_cost")
+def _pay_mana_times_cost(meta: Any, mana: ManaCost) -> PayManaCost:
+    return PayManaCost(mana, True, span=span(meta))
+
+
 @builds("pay_x_life_cost")
 def _pay_x_life_cost(meta: Any) -> PayLifeCost:
     from .quantities import VarX
@@ -500,7 +506,7 @@ def _r_pay_life_cost(r: Any, n: PayLifeCost, **ctx: Any) -> str:
 
 @renders(PayManaCost)
 def _r_pay_mana_cost(r: Any, n: PayManaCost, **ctx: Any) -> str:
-    return f"pay {mana_text(n.mana)}"
+    return f"pay {mana_text(n.mana)}" + (" any number of times" if n.any_number else "")
 
 
 @renders(TapObjectCost)

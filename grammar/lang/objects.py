@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeAlias
 from lark import Token
 
 from .. import vocabulary
+from ..node import BUILDERS as _BUILDERS
 from ..node import Node, builds, renders
 from ..render import article, capitalize, or_list, third_person
 from ..transformer import TextError, span, tok_span
@@ -38,14 +39,14 @@ _SINGULAR = {
     "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
     "instants": "instant", "sorceries": "sorcery", "sources": "source", "tokens": "token",
     "battles": "battle", "abilities": "ability", "objects": "object", "types": "type",
-    "colors": "color", "names": "name",
+    "colors": "color", "names": "name", "copies": "copy",
 }  # fmt: skip
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
     "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other",
+    "other", "kicked", "last",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 
@@ -722,9 +723,10 @@ class AnyTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class CreatureOrPlayer(Node):
-    """ "target creature or player" (older wording)."""
+    """ "target creature or player" (older wording); ``other`` for "another"."""
 
     planeswalker: bool = False
+    other: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -939,6 +941,71 @@ def _your_team(meta: Any) -> PlayerGroup:
     return PlayerGroup("your_team", span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class DamageRef(Node):
+    """ "damage", "the damage" as a subject ("Damage can't be prevented this turn")."""
+
+    the: bool = False
+
+
+@renders(DamageRef)
+def _r_damage_ref(r: Any, n: DamageRef, **ctx: Any) -> str:
+    return "the damage" if n.the else "damage"
+
+
+@dataclass(frozen=True, slots=True)
+class HauntedRef(Node):
+    """ "the creature it haunts" (702.55)."""
+
+
+@renders(HauntedRef)
+def _r_haunted(r: Any, n: HauntedRef, **ctx: Any) -> str:
+    return "the creature it haunts"
+
+
+_BUILDERS["damage_ref"] = lambda meta: DamageRef(span=span(meta))
+_BUILDERS["the_damage_ref"] = lambda meta: DamageRef(True, span=span(meta))
+_BUILDERS["haunted_ref"] = lambda meta: HauntedRef(span=span(meta))
+_BUILDERS["the_copy"] = lambda meta: CopyRef("the", span=span(meta))
+_BUILDERS["that_copy"] = lambda meta: CopyRef("that", span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class CopyRef(Node):
+    """ "the copy", "that copy": the copy the instruction before made (707.10)."""
+
+    word: str = "the"
+
+
+@renders(CopyRef)
+def _r_copy_ref(r: Any, n: CopyRef, **ctx: Any) -> str:
+    return f"{n.word} copy"
+_BUILDERS["any_number_targets"] = lambda meta: Target(AnyTarget(), any_number=True, span=span(meta))
+_BUILDERS["n_targets"] = lambda meta, counts: Target(AnyTarget(), counts, span=span(meta))
+_BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=span(meta))
+_BUILDERS["that_zone"] = lambda meta, zone: ZonePlace(zone, None, "that", span=span(meta))
+
+
+@builds("of_np")
+def _of_np(meta: Any, what: Any) -> Any:
+    if isinstance(what, ThatRef) and what.word == "that" and what.what.words and \
+            isinstance(what.what.words[-1], Noun) and what.what.words[-1].word in ("type", "color"):  # fmt: skip
+        return OfThat(what.what.words[-1].word, span=span(meta))  # type: ignore[arg-type]
+    return OfObject(what, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class OfObject(Node):
+    """ "abilities of sources with the chosen name": whose (or what) they are."""
+
+    what: Any
+
+
+@renders(OfObject)
+def _r_of_object(r: Any, n: OfObject, **ctx: Any) -> str:
+    return f"of {r(n.what)}"
+
+
 @builds("your_commander")
 def _your_commander(meta: Any) -> PlayerGroup:
     return PlayerGroup("your_commander", span=span(meta))
@@ -1003,7 +1070,6 @@ def _attached(how: str) -> Any:
     return build
 
 
-from ..node import BUILDERS as _BUILDERS  # noqa: E402
 
 for _how in ("enchanted", "equipped", "fortified"):
     _BUILDERS[f"{_how}_ref"] = _attached(_how)
@@ -1048,6 +1114,7 @@ _BUILDERS["poss_their_owners"] = _poss("their owners'", lambda m: OwnerOf(ThemRe
 _BUILDERS["poss_your_opponents"] = _poss("'", lambda m: PlayerGroup("your_opponents", span=span(m)))
 _BUILDERS["poss_players"] = _poss("players'", lambda m: PlayerGroup("players", span=span(m)))
 _BUILDERS["poss_opponents"] = _poss("opponents'", lambda m: PlayerGroup("opponents", span=span(m)))
+_BUILDERS["poss_all_opponents"] = _poss("all opponents'", lambda m: PlayerGroup("all_opponents", span=span(m)))
 _BUILDERS["poss_of"] = _poss("'s", lambda m, obj: obj)
 _BUILDERS["poss_each_player"] = _poss("'s", lambda m: PlayerGroup("each_player", span=span(m)))
 _BUILDERS["poss_each_opponent"] = _poss("'s", lambda m: PlayerGroup("each_opponent", span=span(m)))
@@ -1070,7 +1137,7 @@ def _player_target_spec(f: ObjectFilter) -> Any:
     if nouns == {"opponent", "planeswalker"} and not f.adjectives and not f.post:
         return PlayerOrPlaneswalker(opponent=True)
     if nouns == {"creature", "player"} and not f.adjectives and not f.post:
-        return CreatureOrPlayer()
+        return CreatureOrPlayer(other=f.another)
     if nouns == {"creature", "player", "planeswalker"} and not f.adjectives and not f.post:
         return CreatureOrPlayer(planeswalker=True)
     return f
@@ -1843,7 +1910,7 @@ def _r_owner(r: Any, n: OwnerOf, **ctx: Any) -> str:
 
 @renders(Possessive)
 def _r_possessive(r: Any, n: Possessive, **ctx: Any) -> str:
-    if n.word in ("its", "your", "their", "their owners'", "players'", "opponents'"):
+    if n.word in ("its", "your", "their", "their owners'", "players'", "opponents'", "all opponents'"):
         return n.word
     return possessive_text(r, n.object)
 
@@ -1897,10 +1964,14 @@ def _spec_text(r: Any, spec: Any, plural: bool, another: bool) -> str:
         return r(ObjectFilter(words, spec.post), plural=plural)
     if isinstance(spec, PlayerFilter) and another:
         return r(spec, plural=plural, another=True)
+    if isinstance(spec, CreatureOrPlayer):
+        return "creature or player"
     return r(spec, plural=plural)
 
 
 def _is_other(spec: Any) -> bool:
+    if isinstance(spec, CreatureOrPlayer):
+        return spec.other
     if isinstance(spec, ObjectFilter):
         return bool(spec.words) and isinstance(spec.words[0], StatusAdj) and spec.words[0].status == "other"
     if isinstance(spec, PlayerFilter):
@@ -1911,6 +1982,10 @@ def _is_other(spec: Any) -> bool:
 @renders(Target)
 def _r_target(r: Any, n: Target, **ctx: Any) -> str:
     if isinstance(n.spec, AnyTarget):
+        if n.any_number:
+            return "any number of targets"
+        if n.count is not None:
+            return f"{r(n.count)} targets"
         return r(n.spec)
     plural = is_plural(n)
     if n.any_number:
@@ -1999,7 +2074,9 @@ def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
         return f"{n.preposition} the top of {possessive_text(r, n.owner)} library"
     if n.preposition == "on top of":
         return f"on top of {possessive_text(r, n.owner)} library"
-    if n.how == "a":
+    if n.how == "that":
+        place = f"that {n.zone}"
+    elif n.how == "a":
         place = f"a {n.zone}"
     elif n.how == "all":
         place = f"all {n.zone}"
@@ -2017,6 +2094,8 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
     zone = n.zone if not n.second else f"{n.zone} {n.joiner} {n.second}"
     if n.how == "top":
         return f"the top of {possessive_text(r, n.owner)} library"
+    if n.how == "that":
+        return f"that {zone}"
     if n.how == "a":
         return f"a {zone}"
     if n.how == "all":
@@ -2183,10 +2262,12 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         event = "were " + event[4:]
     if event == "you cast":
         return "that you cast this turn"
+    if event == "devoured":
+        return f"{r(n.by)} devoured"
     if event == "was dealt damage by" or event == "were dealt damage by":
         return f"that {event} {r(n.by)} this turn"
     if event == "entered":
-        return "that entered the battlefield this turn"
+        return "that entered this turn"
     return f"that {event} this turn"
 
 

@@ -140,6 +140,7 @@ class Sum(Node):
 
     left: Any
     right: Any
+    form: str = "plus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +155,7 @@ class ThatMuch(Node):
     """ "that much" / "that many": the amount of the event that triggered the
     ability or of the instruction before (603.7c)."""
 
-    word: Literal["much", "many"] = "much"
+    word: Literal["much", "many", "damage"] = "much"
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +360,8 @@ def _life_total(meta: Any, whose: Any) -> LifeTotal:
 
 BUILDERS["that_much"] = lambda meta: ThatMuch(span=span(meta))
 BUILDERS["that_many"] = lambda meta: ThatMuch("many", span=span(meta))
+BUILDERS["that_damage"] = lambda meta: ThatMuch("damage", span=span(meta))
+BUILDERS["additional_paid"] = lambda meta, cost: GameCount("additional paid", cost, span=span(meta))
 BUILDERS["life_lost_this_way"] = lambda meta: LifeLostThisWay(span=span(meta))
 BUILDERS["damage_dealt_this_way"] = lambda meta: ThisWay("damage dealt", span=span(meta))
 BUILDERS["damage_prevented_this_way"] = lambda meta: ThisWay("damage prevented", span=span(meta))
@@ -576,6 +579,8 @@ def _r_game_count(r: Any, n: GameCount, **ctx: Any) -> str:
 
     if n.what in _GAME_COUNT:
         return _GAME_COUNT[n.what]
+    if n.what == "additional paid":
+        return f"additional {r(n.of)} you paid"
     if n.what == "speed":
         return f"{possessive_text(r, n.of)} speed"
     if n.what == "color":

@@ -54,6 +54,7 @@ for _rule, _text in _DURATIONS.items():
     BUILDERS[_rule] = (lambda t: lambda meta: Duration(t, span=span(meta)))(_text)
 BUILDERS["until_leaves"] = lambda meta, obj: Duration("until leaves the battlefield", obj, span=span(meta))
 BUILDERS["as_long_as_remains"] = lambda meta, obj: Duration("for as long as remains on the battlefield", obj, span=span(meta))
+BUILDERS["as_long_as_exiled"] = lambda meta, obj: Duration("for as long as remains exiled", obj, span=span(meta))
 BUILDERS["as_long_as_tapped"] = lambda meta, obj: Duration("for as long as remains tapped", obj, span=span(meta))
 BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
 BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
@@ -67,6 +68,8 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
         return f"until {r(n.object)} leaves the battlefield"
     if n.kind == "for as long as remains on the battlefield":
         return f"for as long as {r(n.object)} remains on the battlefield"
+    if n.kind == "for as long as remains exiled":
+        return f"for as long as {r(n.object)} remains exiled"
     if n.kind == "for as long as remains tapped":
         return f"for as long as {r(n.object)} remains tapped"
     if n.kind == "for as long as you control":
@@ -92,7 +95,7 @@ class ClauseForm(Node):
     an imperative); ``tails`` the suffixes after the verb phrase in order
     ("duration", "for each", "equal to", "this way", ...)."""
 
-    subject: Literal["written", "shared", ""] = ""
+    subject: Literal["written", "shared", "elided", ""] = ""
     tails: tuple[Any, ...] = ()
 
 
@@ -202,6 +205,18 @@ BUILDERS["at_beginning_tail"] = lambda meta, phase: Tail("at", _beginning(phase)
 def _beginning(phase: Any) -> Any:
     return phase
 BUILDERS["from_tail"] = lambda meta, place: Tail("from", place, span=span(meta))
+BUILDERS["except_for_tail"] = lambda meta, what: Tail("except for", what, span=span(meta))
+
+
+@builds("elided_put")
+def _elided_put(meta: Any, what: Any, dest: Any) -> Clause:
+    """ "Put one of them into your hand and the rest on the bottom of your
+    library": the second "put" is left out (the verb is shared)."""
+    from .verbs import PutInZone
+
+    c = Clause(PutInZone(what, dest, span=span(meta)))
+    c.form_subject = "elided"
+    return c
 BUILDERS["in_addition"] = lambda meta: Tail("in addition to its other types", span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
@@ -379,7 +394,9 @@ def _body(meta: Any, *items: Any) -> Sentence:
     for i, c in enumerate(clauses):
         action = c.action
         form = c.form_subject
-        if form == "written":
+        if form == "elided":
+            pass
+        elif form == "written":
             prev_subject = subject_of(action)
         elif i > 0 and prev_subject is not None and _shares_subject(c, action, prev_subject, meta):
             action = with_subject(action, prev_subject)
@@ -779,6 +796,8 @@ def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool =
     written = form is not None and form.subject == "written"
     shared = form is not None and form.subject == "shared"
     text = _vp(r, action, imperative=not (written or shared))
+    if form is not None and form.subject == "elided":
+        text = text.split(" ", 1)[1]  # "[put] the rest on the bottom ..."
     if written:
         subject = _subject(action)
         text = f"{r(subject)} {text}"

@@ -93,6 +93,7 @@ class AdditionalCost(Node):
     object: Any
     cost: Any
     optional: bool = False
+    then: Any = None  # sentences after it in the same paragraph ("When you do, ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,31 @@ BUILDERS["power_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amou
 BUILDERS["toughness_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, "toughness", span=span(meta))
 BUILDERS["power_toughness_equal"] = lambda meta, w1, a, w2, b: PTEqual(_poss(w1), a, "power, toughness", b, span=span(meta))
 BUILDERS["first_spell_cost"] = lambda meta, what, amount: FirstSpellCost(what, amount, span=span(meta))
+
+
+@builds("optional_additional_cost_more")
+def _optional_additional_cost_more(meta: Any, obj: Any, cost: Any, *sentences: Any) -> AdditionalCost:
+    from .sentences import Effect
+
+    return AdditionalCost(obj, cost, True, Effect(tuple(sentences)), span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRule(Node):
+    """ "Spend only colored mana on X.", "No more than one mana of each color
+    may be spent this way." (107.3, 601.2g): how a spell's cost may be paid."""
+
+    rule: str
+
+
+BUILDERS["spend_only_colored_x"] = lambda meta: SpendRule("Spend only colored mana on X.", span=span(meta))  # noqa: E501
+BUILDERS["one_mana_each_color"] = lambda meta: SpendRule(
+    "No more than one mana of each color may be spent this way.", span=span(meta))
+
+
+@renders(SpendRule)
+def _r_spend_rule(r: Any, n: SpendRule, **ctx: Any) -> str:
+    return n.rule
 
 
 def _counters(value: Any) -> tuple[Any, str, bool]:
@@ -424,7 +450,12 @@ def _r_as_enters(r: Any, n: AsEnters, **ctx: Any) -> str:
 def _r_additional_cost(r: Any, n: AdditionalCost, **ctx: Any) -> str:
     cost = r(n.cost, capital=False)
     may = "you may " if n.optional else ""
-    return f"As an additional cost to cast {r(n.object)}, {may}{cost}."
+    text = f"As an additional cost to cast {r(n.object)}, {may}{cost}."
+    if n.then is not None:
+        from .sentences import effect_text
+
+        text += " " + effect_text(r, n.then)
+    return text
 
 
 @renders(CostModifier)
@@ -446,7 +477,7 @@ def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
 
 @renders(FirstSpellCost)
 def _r_first_spell_cost(r: Any, n: FirstSpellCost, **ctx: Any) -> str:
-    return f"The first {r(n.what)} you cast each turn costs {r(n.amount)} less to cast."
+    return f"The first {r(n.what)} each turn costs {r(n.amount)} less to cast."
 
 
 @renders(PTEqual)

@@ -188,6 +188,7 @@ _EVENTS_WITH = {
     "ev_cycles_or_discards": "cycles or discards", "ev_taps_for_mana": "taps for mana",
     "ev_plays": "plays", "ev_puts_into_graveyard": "puts into graveyard", "ev_mills": "mills",
     "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn", "ev_controls": "controls",
+    "ev_turns_face_up": "turns face up", "ev_championed": "is championed with",
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
@@ -254,9 +255,15 @@ def _cast_trigger(player: Any, what: Any, meta: Any) -> Any:
 
 @builds("event_trigger")
 def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
+    events = tuple(e for e in events if isinstance(e, Event))
     if len(events) == 1:
         return _event_node(subject, events[0], meta)
     return EventTrigger(subject, tuple(events), span=span(meta))
+
+
+@builds("counters_put_trigger")
+def _counters_put_trigger(meta: Any, count: Any, kind: str, on: Any) -> EventTrigger:
+    return EventTrigger(None, (Event("one or more counters are put on", on, kind),), span=span(meta))
 
 
 @builds("event_trigger_duration")
@@ -450,6 +457,10 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'is')} put into {r(n.place)}{rest}"
     if k == "counters are put on":
         return f"{r(n.place)} counters are put on {r(n.other)}"
+    if k == "one or more counters are put on":
+        return f"one or more {n.place} counters are put on {r(n.other)}"
+    if k == "turns face up":
+        return f"{_agree(subject, 'turns')} {r(n.other)} face up"
     if k == "puts counters on":
         return f"{_agree(subject, 'puts')} one or more {n.place} counters on {r(n.other)}"
     if k in ("searches library", "shuffles library"):
@@ -494,6 +505,8 @@ def _agree(subject: Any, word: str) -> str:
 @renders(EventTrigger)
 def _r_event_trigger(r: Any, n: EventTrigger, **ctx: Any) -> str:
     events = " or ".join(r(e, subject=n.subject) for e in n.events)
+    if n.subject is None:
+        return events
     return f"{r(n.subject)} {events}"
 
 

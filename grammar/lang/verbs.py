@@ -137,6 +137,7 @@ class Exile(Node):
     face_down: bool = False
     until: Any = None
     with_counters: Any = None  # "exile it with three time counters on it" (702.62, suspend)
+    pile: bool = False  # "in a face-down pile" (701.40b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,12 +366,14 @@ class KeywordAction(Node):
 
     SUBJECT: ClassVar[str] = "player"
     AMOUNT: ClassVar[str] = "amount"
+    DURATION: ClassVar[bool] = True
 
     verb: str
     what: Any = None
     amount: Any = None
     player: Any = None
     extra: str = ""
+    duration: Any = None
 
 
 # --------------------------------------------------------------------------
@@ -546,6 +549,7 @@ class HaveAbilitiesOf(Node):
 
     what: Any
     of: Any
+    what_of: str = "all activated abilities"
     duration: Any = None
 
 
@@ -775,6 +779,7 @@ class Choose(Node):
     target creature" (607.2d: a later "the chosen ..." refers to it)."""
 
     SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "per"
 
     kind: str
     what: Any = None
@@ -782,6 +787,7 @@ class Choose(Node):
     form: str = "choose"
     low: Any = None
     high: Any = None
+    per: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1037,6 +1043,7 @@ _reg("return_from", lambda m, what, zone, dest: _return(m, what, dest, zone))
 _reg("return_to_first", lambda m, dest, what: _return(m, what, dest, first=True))
 _reg("sacrifice", build(Sacrifice))
 _reg("put_in_zone", lambda m, what, dest: PutInZone(what, dest, span=span(m)))
+_reg("on_bottom_of_that_in_order", lambda m, order: Destination("library", None, "bottom", "on", order, under="that", span=span(m)))
 _reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
     what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
 _reg("put_onto_battlefield_under", lambda m, what, whose: PutInZone(
@@ -1242,6 +1249,9 @@ _reg("lose_flip", lambda m: KeywordAction("lose the flip", span=span(m)))
 _reg("choose_not_untap", lambda m, what, whose: ChooseNotUntap(what, _whose(whose), span=span(m)))
 _reg("pump_additional", lambda m, mod: _pump(m, mod, additional=True))
 _reg("exile_with_counters", lambda m, what, counters: Exile(what, with_counters=counters, span=span(m)))
+_reg("look_at_and_cast", lambda m, what: KeywordAction("look at and cast", what, span=span(m)))
+_reg("spend_as_though", lambda m, what: KeywordAction("spend mana as though it were mana of any type to cast", what, span=span(m)))
+_reg("doesnt_affect_combat_damage", lambda m, by: Restriction(None, "doesn't affect combat damage that would be dealt by", by, span=span(m)))
 _reg("no_max_hand_size", lambda m: KeywordAction("have no maximum hand size", span=span(m)))
 _reg("lose_this_ability", lambda m: LoseAbilities(None, ("this ability",), span=span(m)))
 _reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
@@ -1278,11 +1288,35 @@ _reg("create_tapped_tokens", lambda m, amount, spec: CreateTokens(amount, spec, 
 _reg("create_tokens_attacking", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking", span=span(m)))
 _reg("create_tokens_attacking_that", lambda m, amount, spec: CreateTokens(amount, spec, attacking="that's tapped and attacking", span=span(m)))
 _reg("create_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
-_reg("create_token_copy", lambda m, amount, of: CreateTokenCopy(amount, of, span=span(m)))
-_reg("create_tapped_token_copy", lambda m, amount, of: CreateTokenCopy(amount, of, True, span=span(m)))
-_reg("create_token_copy_except", lambda m, amount, of, exc: CreateTokenCopy(amount, of, exception=exc, span=span(m)))
-_reg("create_token_copy_attacking", lambda m, amount, of: CreateTokenCopy(amount, of, attacking=True, span=span(m)))
-_reg("create_token_copy_then_exile", lambda m, amount, of: CreateTokenCopy(amount, of, then_exile=True, span=span(m)))
+_reg("copy_of", lambda m: "copy of")
+_reg("create_token_copy", lambda m, amount, _, of: CreateTokenCopy(amount, of, span=span(m)))
+_reg("create_tapped_token_copy", lambda m, amount, _, of: CreateTokenCopy(amount, of, True, span=span(m)))
+@builds("put_token_copy")
+def _put_token_copy(meta: Any, what: Any, of: Any) -> CreateTokenCopy:
+    """ "Put a token onto the battlefield that's a copy of ..." (older wording of create)."""
+    from .objects import AnObject
+
+    if not (isinstance(what, AnObject) and what.filter.nouns in ((), ("token",)) and "token" in [
+            getattr(w, "word", "") for w in what.filter.words]):  # fmt: skip
+        raise TextError("only a token is put onto the battlefield as a copy this way", span=span(meta))
+    return CreateTokenCopy(what.count, of, span=span(meta))
+
+
+@builds("gain_life_plus")
+def _gain_life_plus(meta: Any, base: Any, more: Any, per: Any) -> GainLife:
+    """ "3 life plus an additional 3 life for each ...": base + more × count."""
+    from .quantities import ForEach, Sum
+
+    return GainLife(Sum(base, ForEach(more, per.per), form="plus an additional"), span=span(meta))
+_reg("put_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
+_reg("put_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
+_reg("create_named_token", lambda m, name, count, spec: CreateTokens(Number(1, "article"), dataclasses.replace(spec, named=name, order=("name first", *spec.order)), span=span(m)))
+_reg("exile_in_pile", lambda m, what: Exile(what, pile=True, span=span(m)))
+_reg("shuffle_pile", lambda m: Shuffle(None, None, form="that pile", span=span(m)))
+_reg("double_pt", lambda m, whose: KeywordAction("double power and toughness", _whose(whose), span=span(m)))
+_reg("has_characteristics_of", lambda m, of: HaveAbilitiesOf(None, of, "the power, toughness, and creature types", span=span(m)))
+_reg("create_token_copy_except", lambda m, amount, _, of, exc: CreateTokenCopy(amount, of, exception=exc, span=span(m)))
+_reg("create_token_copy_attacking", lambda m, amount, _, of: CreateTokenCopy(amount, of, attacking=True, span=span(m)))
 _reg("except_not_legendary", lambda m: Exception_("it isn't legendary", span=span(m)))
 _reg("except_power", lambda m, amount: Exception_("its power is", amount, span=span(m)))
 _reg("except_is", lambda m, pt, words: Exception_("it's a", (str(pt), words), span=span(m)))
@@ -1495,6 +1529,7 @@ for _rule, _text in (
     ("cant_draw_more", "can't draw more than one card each turn"),
     ("cant_search", "can't search libraries"), ("cant_activate", "can't activate"),
     ("cant_untap", "can't untap"), ("cant_turn_face_up", "can't be turned face up"),
+    ("cant_be_prevented", "can't be prevented"), ("cant_be_activated", "can't be activated"),
     ("blocked_only_by_n", "can't be blocked except by or more creatures"),
     ("cant_be_countered_old", "can't be countered by spells or abilities"),
 ):  # fmt: skip
@@ -1665,6 +1700,12 @@ def _r_deal_damage(r: Any, n: DealDamage, **ctx: Any) -> str:
 
 @renders(GainLife)
 def _r_gain_life(r: Any, n: GainLife, **ctx: Any) -> str:
+    from .quantities import Sum, per_text
+
+    if isinstance(n.amount, Sum) and n.amount.form == "plus an additional":
+        more = n.amount.right
+        return (f"{subj(r, n, 'gain', ctx)} {r(n.amount.left)} life plus an additional "
+                f"{r(more.base)} life {per_text(r, more.per)}")  # fmt: skip
     return f"{subj(r, n, 'gain', ctx)} {measure(r, n.amount, 'life')}"
 
 
@@ -1737,6 +1778,8 @@ def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
         text += " face down"
     if n.with_counters is not None:
         text += " " + _with_counters(r, n.with_counters)
+    if n.pile:
+        text += " in a face-down pile"
     if n.until_leaves:
         until = n.until if n.until is not None else None
         who = r(until) if until is not None else r.name
@@ -1771,6 +1814,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         return f"{prep} its owner's {n.zone}"
     if n.where == "rest graveyard":
         return f"into {whose} hand and the rest into {possessive_text(r, n.under)} graveyard"
+    if n.zone == "library" and n.under == "that":
+        return f"on the bottom of that library in {n.order} order"
     if n.zone == "library":
         if n.form == "to":
             return f"to the top of {whose} library"
@@ -1840,6 +1885,8 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
     v = subj(r, n, "shuffle", ctx)
     if n.form == "library":
         return f"{v} {possessive_text(r, n.into)} library"
+    if n.form == "that pile":
+        return f"{v} that pile"
     if n.form == "graveyard":
         return f"{v} {possessive_text(r, n.what)} graveyard into {possessive_text(r, n.into)} library"
     if n.form == "hand and graveyard":
@@ -1966,6 +2013,12 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     if n.verb in ("win the flip", "lose the flip"):
         head, _, rest = n.verb.partition(" ")
         return f"{subj(r, n, head, ctx)} {rest}"
+    if n.verb == "double power and toughness":
+        return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} power and toughness"
+    if n.verb == "look at and cast":
+        return f"{subj(r, n, 'look', ctx)} at and cast {r(n.what)}"
+    if n.verb.startswith("spend mana as though"):
+        return f"{subj(r, n, 'spend', ctx)} mana as though it were mana of any type to cast {r(n.what)}"
     if n.verb == "have no maximum hand size":
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
@@ -2035,6 +2088,9 @@ def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
     parts.extend(n.types)
     parts.append("tokens" if plural else "token")
     text = " ".join(parts)
+    if "name first" in n.order:
+        return f"{n.named}, {article(text)} {text}" + "".join(
+            _token_extra(r, n, k) for k in n.order if k not in ("name first", "named"))
     order = n.order or tuple(k for k, v in (("named", n.named), ("both", n.keywords and n.abilities),
                                             ("keywords", n.keywords), ("ability", n.abilities)) if v)  # fmt: skip
     extra = dict(n.extra)
@@ -2062,6 +2118,16 @@ def quoted_text(r: Any, q: Any) -> str:
     return r(q)
 
 
+def _token_extra(r: Any, n: TokenSpec, kind: str) -> str:
+    if kind == "keywords":
+        return f" with {keyword_list_text(r, n.keywords)}"
+    if kind == "ability":
+        return f" with {quoted_text(r, n.abilities)}"
+    if kind == "both":
+        return f" with {keyword_list_text(r, n.keywords)} and {quoted_text(r, n.abilities)}"
+    return ""
+
+
 @renders(CreateTokens)
 def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
     from .quantities import is_one
@@ -2069,6 +2135,8 @@ def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
     v = subj(r, n, "create", ctx)
     if n.spec is None:
         return f"{v} {r(n.amount)} of those tokens"
+    if "name first" in n.spec.order:
+        return f"{v} {r(n.spec)}"
     amount = n.amount.base if hasattr(n.amount, "base") and n.amount.base is not None and type(n.amount).__name__ == "ForEach" else n.amount
     if isinstance(amount, EqualTo):
         spec = r(n.spec, plural=True)
@@ -2170,7 +2238,7 @@ def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
 
 @renders(HaveAbilitiesOf)
 def _r_have_abilities_of(r: Any, n: HaveAbilitiesOf, **ctx: Any) -> str:
-    return f"{subj(r, n, 'have', ctx)} all activated abilities of {r(n.of)}"
+    return f"{subj(r, n, 'have', ctx)} {n.what_of} of {r(n.of)}"
 
 
 @renders(GainControl)
