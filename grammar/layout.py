@@ -482,7 +482,15 @@ def render_card_text(card: Card, *, reminders: bool = True) -> str:
     if reminders and "Land" in card.type_line.types and basic:
         # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
         lines.append(f"({{T}}: Add {or_list(basic)}.)")
-    lines.extend(r(a) for a in card.abilities)
+    from .reminders import reminder_for
+
+    for a in card.abilities:
+        text = r(a)
+        if reminders:
+            note = reminder_for(a)
+            if note:
+                text += f" ({note})"
+        lines.append(text)
     for stat in (card.pt, card.loyalty, card.defense):
         if stat is not None:
             lines.append(r(stat))

@@ -418,6 +418,9 @@ MULTIKICKER_REMINDER = "You may pay an additional {cost} any number of times as 
 COST_KICKER_REMINDER = "You may {cost} in addition to any other costs as you cast this spell."
 
 
+from .mana import ManaCost  # noqa: E402
+
+
 def _pure_mana(cost: Any) -> bool:
     from .mana import ManaCost
 
@@ -513,7 +516,10 @@ def _r_kicker(r: Any, n: Kicker, **ctx: Any) -> str:
         template = MULTIKICKER_REMINDER if n.multi else KICKER_REMINDER
         return text + r.reminder(template.format(cost=r(cost)))
     text = f"{word}—{r(cost)}."
-    return text + r.reminder(COST_KICKER_REMINDER.format(cost=r(cost, capital=False)))
+    how = " and ".join("pay " + r(p) if isinstance(p, ManaCost) else r(p, capital=False) for p in cost.parts)
+    if n.multi:
+        how += " any number of times"
+    return text + r.reminder(COST_KICKER_REMINDER.format(cost=how))
 
 
 _ = or_list

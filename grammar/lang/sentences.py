@@ -1030,7 +1030,14 @@ def _r_modes(r: Any, n: Modes, **ctx: Any) -> str:
         head += ". You may choose the same mode more than once."
     else:
         head += " —"
-    return head + "".join("\n• " + r(m) for m in n.modes)
+    from ..reminders import reminder_for
+
+    def mode_text(m: Any) -> str:
+        text = r(m)
+        note = reminder_for(m) if r.reminders else ""
+        return f"{text} ({note})" if note else text
+
+    return head + "".join("\n• " + mode_text(m) for m in n.modes)
 
 
 @renders(ModeLabel)
