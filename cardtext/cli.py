@@ -602,6 +602,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="ask at the terminal for decisions the scenario does not script",
     )
     p.set_defaults(run=cmd_play)
+
+    from . import exporter, importer  # each module adds its own command
+
+    for module in (importer, exporter):
+        module.add_command(sub)
     return parser
 
 
