@@ -603,9 +603,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_play)
 
-    from . import exporter, importer  # each module adds its own command
+    from . import exporter, importer, lsp  # each module adds its own command
 
-    for module in (importer, exporter):
+    for module in (importer, exporter, lsp):
         module.add_command(sub)
     return parser
 
