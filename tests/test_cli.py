@@ -95,7 +95,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.split()[1][0].isdigit()
 
 
-@pytest.mark.parametrize("command", ["parse", "check", "fmt", "coverage", "play"])
+COMMANDS = ["parse", "check", "fmt", "coverage", "play", "import", "export", "lsp"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([command, "--help"]) == 0
     out = capsys.readouterr().out
@@ -106,7 +109,7 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
 def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for command in ("parse", "check", "fmt", "coverage", "play"):
+    for command in COMMANDS:
         assert command in out
 
 
