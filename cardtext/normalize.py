@@ -14,7 +14,8 @@ form, or text that carries no rules meaning:
 5. "Tribal" → "Kindred" on the type line (current Oracle wording);
 6. a loyalty cost in brackets, "[+1]:", → "+1:", and "-" → "−" in it;
 7. spacing: runs of spaces become one, each line is stripped, and spaces
-   around commas, bullets and between mana symbols are written one way;
+   around commas, bullets, after a cost's colon and between mana symbols
+   are written one way;
 8. dashes: a chapter's "I, II - " and a keyword's "Kicker-Sacrifice" are
    written "—";
 9. older wordings: "put [a token] onto the battlefield" → "create [a
@@ -70,6 +71,7 @@ def normalize(text: str) -> str:
     text = re.sub(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) - ", r"\1 — ", text, flags=re.M)
     text = re.sub(r"\}\s+\{", "}{", text)
     text = re.sub(r"\s*,\s*", ", ", text)
+    text = re.sub(r"(?<=[}\w]):(?=[A-Za-z{])", ": ", text)
     text = re.sub(r"•\s*", "• ", text)
     lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]
     return "\n".join(ln for ln in lines if ln).lower()

@@ -640,6 +640,7 @@ class AttachedRef(Node):
 
     how: Literal["enchanted", "equipped", "fortified"]
     noun: str = "creature"
+    plural: bool = False  # "enchanted creatures": each object so attached
 
 
 @dataclass(frozen=True, slots=True)
@@ -820,6 +821,8 @@ def _subtype_word(meta: Any, tok: Any) -> Any:
 @builds("nominal")
 def _nominal(meta: Any, words: tuple[Word, ...], *post: Any) -> ObjectFilter:
     _check_head(words, meta)
+    if any(type(q) is _Qualities for q in post):
+        post = tuple(x for q in post for x in (q if type(q) is _Qualities else (q,)))
     return ObjectFilter(words, tuple(post), span=span(meta))
 
 
@@ -921,7 +924,8 @@ def _n_of(meta: Any, count: Any, of: Any) -> Any:
     looked at or named (607.1)."""
     if isinstance(of, ThemRef) and of.word == "them":
         return LookedCards("them", count, span=span(meta))
-    if isinstance(of, ThatRef) and of.word == "those" and of.what.card and len(of.what.words) == 1:
+    if isinstance(of, ThatRef) and of.word == "those" and of.what.card and len(of.what.words) == 1 \
+            and not of.what.post:
         return LookedCards("those cards", count, span=span(meta))
     return EachOf(of, True, count, span=span(meta))
 
@@ -986,11 +990,20 @@ _BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=s
 _BUILDERS["that_zone"] = lambda meta, zone: ZonePlace(zone, None, "that", span=span(meta))
 
 
+class _Qualities(tuple):  # type: ignore[type-arg]
+    """Several qualities from one rule, spliced into the description's."""
+
+    __slots__ = ()
+
+
 @builds("of_np")
 def _of_np(meta: Any, what: Any) -> Any:
-    if isinstance(what, ThatRef) and what.word == "that" and what.what.words and \
-            isinstance(what.what.words[-1], Noun) and what.what.words[-1].word in ("type", "color"):  # fmt: skip
-        return OfThat(what.what.words[-1].word, span=span(meta))  # type: ignore[arg-type]
+    if isinstance(what, ThatRef) and what.word == "that" and len(what.what.words) == 1 and \
+            isinstance(what.what.words[0], Noun) and what.what.words[0].word in ("type", "color"):  # fmt: skip
+        # "cards of that type from their graveyard": the qualities after
+        # "type" describe the cards, not the type.
+        of = OfThat(what.what.words[0].word, span=what.what.words[0].span)  # type: ignore[arg-type]
+        return _Qualities((of, *what.what.post)) if what.what.post else of
     return OfObject(what, span=span(meta))
 
 
@@ -1065,7 +1078,9 @@ def _attached(how: str) -> Any:
     def build(meta: Any, f: ObjectFilter) -> AttachedRef:
         if f.post or len(f.words) != 1:
             raise TextError(f"'{how} ...' names one kind of object, like '{how} creature'", span=span(meta))
-        return AttachedRef(how, _filter_noun(f) or "permanent", span=span(meta))  # type: ignore[arg-type]
+        word = f.words[0]
+        plural = isinstance(word, Noun) and word.plural is True
+        return AttachedRef(how, _filter_noun(f) or "permanent", plural, span=span(meta))  # type: ignore[arg-type]
 
     return build
 
@@ -1845,7 +1860,7 @@ def _r_both(r: Any, n: BothRef, **ctx: Any) -> str:
 
 @renders(AttachedRef)
 def _r_attached(r: Any, n: AttachedRef, **ctx: Any) -> str:
-    return f"{n.how} {n.noun}"
+    return f"{n.how} {_noun_text(n.noun, n.plural)}"
 
 
 @renders(TopOfLibrary)

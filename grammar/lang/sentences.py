@@ -12,12 +12,14 @@ stood), so that it renders back as written.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..node import BUILDERS, Node, builds, renders
-from ..render import capitalize
-from ..transformer import TextError, span
+from ..node import BUILDERS, Node, Span, builds, renders
+from ..render import capitalize, third_person
+from ..transformer import TextError, span, word_at
 from .objects import You, is_plural
 from .quantities import EqualTo, ForEach, WhereX, fill_amount, tail_of
 
@@ -226,9 +228,64 @@ def _clause(x: Any) -> Clause:
     return x if isinstance(x, Clause) else Clause(x)
 
 
+_IRREGULAR = {
+    "is": "are", "has": "have", "does": "do", "doesn't": "don't", "isn't": "aren't",
+    "was": "were", "wasn't": "weren't",
+}  # fmt: skip
+
+
+@functools.cache
+def _verb_forms() -> dict[str, str]:
+    """Each verb form the grammar knows → the other form ("draws" ↔ "draw")."""
+    from ..parser import grammar_text
+
+    words = set(re.findall(r'"([a-z\']+)"i', grammar_text()))
+    forms: dict[str, str] = {}
+    for base in words:
+        third = third_person(base)
+        if third != base and third in words:
+            forms[base] = third
+            forms[third] = base
+    for singular, plural in _IRREGULAR.items():
+        forms[singular] = plural
+        forms[plural] = singular
+    return forms
+
+
+def _singular_form(word: str) -> bool:
+    return word in _IRREGULAR or (word not in _IRREGULAR.values() and third_person(_verb_forms()[word]) == word)
+
+
+def check_agreement(subject: Any, action: Any, bare: bool = False) -> None:
+    """The verb agrees with its subject ("target opponent discards",
+    "creatures you control get"); after "have [someone]" it is bare ("have
+    target creature become").  A verb that doesn't is a malformed wording,
+    reported with the form that would be right."""
+    where = getattr(action, "span", None)
+    word = word_at(where)
+    if word is None:
+        return
+    low = word.lower()
+    other = _verb_forms().get(low)
+    if other is None:
+        return
+    where = Span(where.line, where.column, where.line, where.column + len(word))
+    singular = _singular_form(low)
+    if bare:
+        if singular:
+            raise TextError(f"after 'have', the verb is written '{other}', not '{word}'", span=where,
+                            hint=f"did you mean '{other}'?")  # fmt: skip
+        return
+    if singular == is_plural(subject):
+        number = "plural" if is_plural(subject) else "singular"
+        raise TextError(f"'{word}' doesn't agree with its {number} subject", span=where,
+                        hint=f"did you mean '{other}'?")  # fmt: skip
+
+
 @builds("subject_clause")
 def _subject_clause(meta: Any, subject: Any, pred: Any) -> Clause:
     c = _clause(pred)
+    check_agreement(subject, c.action)
     c.action = with_subject(c.action, subject, meta)
     c.form_subject = "written"
     return c
@@ -246,6 +303,7 @@ def _may_clause(meta: Any, subject: Any, pred: Any) -> Clause:
 @builds("may_have_clause")
 def _may_have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
     c = _clause(pred)
+    check_agreement(obj, c.action, bare=True)
     c.action = MayDo(with_subject(c.action, obj, meta), You(), True, span=span(meta))
     c.form_subject = "written"
     return c
@@ -254,6 +312,7 @@ def _may_have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
 @builds("may_have_clause_subject")
 def _may_have_clause_subject(meta: Any, who: Any, obj: Any, pred: Any) -> Clause:
     c = _clause(pred)
+    check_agreement(obj, c.action, bare=True)
     c.action = MayDo(with_subject(c.action, obj, meta), who, True, span=span(meta))
     c.form_subject = "written"
     return c
@@ -262,6 +321,7 @@ def _may_have_clause_subject(meta: Any, who: Any, obj: Any, pred: Any) -> Clause
 @builds("have_clause")
 def _have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
     c = _clause(pred)
+    check_agreement(obj, c.action, bare=True)
     c.action = Have(with_subject(c.action, obj, meta), span=span(meta))
     return c
 
@@ -577,7 +637,7 @@ BUILDERS["cast_only_two"] = lambda meta, what, a, b: CastOnly(what, (a, b), span
 
 @renders(CastOnly)
 def _r_cast_only(r: Any, n: CastOnly, **ctx: Any) -> str:
-    parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
+    parts = [_timing(r, t) for t in n.timings]
     return _cap(f"cast {r(n.what)} only " + " and only ".join(parts) + ".", ctx)
 
 
@@ -627,14 +687,43 @@ def _cant_be_regenerated(meta: Any) -> Sentence:
     return Sentence((CantBeRegenerated(ItRef()),), forms=(ClauseForm("written"),), span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class StepTiming(Node):
+    """ "during the declare attackers step", "before the combat damage
+    step", "during your end step", "during an opponent's upkeep" (602.5):
+    a step or phase, whose it is (``whose`` a possessive, None for "the")."""
+
+    prep: str
+    whose: Any
+    step: str
+
+
+@renders(StepTiming)
+def _r_step_timing(r: Any, n: StepTiming, **ctx: Any) -> str:
+    whose = r(n.whose) if n.whose is not None else "the"
+    return f"{n.prep} {whose} {n.step}"
+
+
 @builds("activation_timing")
 def _activation_timing(meta: Any, *parts: Any) -> Any:
     from lark import Token
 
-    nodes = [p for p in parts if not isinstance(p, Token)]
+    step = next((p for p in parts if type(p) is str), None)
+    nodes = [p for p in parts if isinstance(p, Node)]
+    if step is not None:  # "during the declare attackers step", "during your upkeep"
+        return StepTiming(str(parts[0]).lower(), nodes[0] if nodes else None, step, span=span(meta))
     if nodes:
         return nodes[0]  # "Activate only if ..."
-    return " ".join(str(t).lower() if str(t) != "opponent's" else str(t) for t in parts)
+    return " ".join(str(t).lower() if str(t) != "opponent's" else str(t) for t in parts if isinstance(t, Token))
+
+
+def _timing(r: Any, t: Any) -> str:
+    """One timing of a "Cast/Activate only ..." sentence."""
+    if isinstance(t, str):
+        return t
+    if isinstance(t, StepTiming):
+        return r(t)
+    return "if " + r(t)
 
 
 # ---- effects and modes ---------------------------------------------------------
@@ -944,7 +1033,7 @@ def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
 
 @renders(ActivateOnly)
 def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
-    parts = [t if isinstance(t, str) else "if " + r(t) for t in n.timings]
+    parts = [_timing(r, t) for t in n.timings]
     head = "Activate this ability only " if n.form.startswith("this") else "Activate only "
     joiner = ", " if n.form.endswith(",") else " and only "
     return head + joiner.join(parts) + "."

@@ -263,6 +263,8 @@ def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
 
 @builds("counters_put_trigger")
 def _counters_put_trigger(meta: Any, count: Any, kind: str, on: Any) -> EventTrigger:
+    if getattr(count, "value", None) != 1:
+        raise TextError("not understood yet: a number of counters other than 'one or more'", span=count.span)
     return EventTrigger(None, (Event("one or more counters are put on", on, kind),), span=span(meta))
 
 
@@ -456,13 +458,16 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
             return f"{_agree(subject, 'is')} put into {r(n.other)} from {r(n.place)}"
         return f"{_agree(subject, 'is')} put into {r(n.place)}{rest}"
     if k == "counters are put on":
-        return f"{r(n.place)} counters are put on {r(n.other)}"
+        kind = f"{r(n.place)} " if n.place is not None else ""
+        return f"one or more {kind}counters are put on {r(n.other)}"
     if k == "one or more counters are put on":
-        return f"one or more {n.place} counters are put on {r(n.other)}"
+        kind = f"{n.place} " if n.place else ""
+        return f"one or more {kind}counters are put on {r(n.other)}"
     if k == "turns face up":
         return f"{_agree(subject, 'turns')} {r(n.other)} face up"
     if k == "puts counters on":
-        return f"{_agree(subject, 'puts')} one or more {n.place} counters on {r(n.other)}"
+        kind = f"{n.place} " if n.place else ""
+        return f"{_agree(subject, 'puts')} one or more {kind}counters on {r(n.other)}"
     if k in ("searches library", "shuffles library"):
         return f"{_agree(subject, k.split()[0])} {possessive_text(r, _poss(n.place))} library"
     if k == "is returned to hand":

@@ -18,7 +18,7 @@ from ..node import BUILDERS, Node, builds, renders
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span
 from .objects import ItRef, is_plural, possessive_text, verb
-from .quantities import EqualTo, Number, cards_text, counters_text, measure
+from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure
 
 # --------------------------------------------------------------------------
 # Damage and life
@@ -1047,7 +1047,7 @@ _reg("on_bottom_of_that_in_order", lambda m, order: Destination("library", None,
 _reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
     what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
 _reg("put_onto_battlefield_under", lambda m, what, whose: PutInZone(
-    what, Destination("battlefield", form="under", under=_whose(whose)), span=span(m)))
+    what, Destination("battlefield", form="onto", under=_whose(whose)), span=span(m)))
 _reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
     what, Destination("battlefield", form="onto", mods=mods), span=span(m)))
 
@@ -1728,7 +1728,9 @@ def _r_game_result(r: Any, n: GameResult, **ctx: Any) -> str:
 @renders(Pay)
 def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
     if n.what == "energy":
-        return f"{subj(r, n, 'get' if n.get else 'pay', ctx)} " + "{E}" * n.amount.value
+        # "{E}{E}" written as symbols; "for each ..." is the clause's tail
+        symbols = n.amount.base if isinstance(n.amount, ForEach) else n.amount
+        return f"{subj(r, n, 'get' if n.get else 'pay', ctx)} " + "{E}" * symbols.value
     if n.what == "mana":
         return f"{subj(r, n, 'pay', ctx)} {r(n.amount)}"
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
