@@ -522,6 +522,8 @@ class CardLexer(Lexer):
         symbol = self.symbols.get(low)
         if symbol is not None and symbol in accepts:
             return symbol
+        if "NAME_WORD" in accepts and word[:1].isupper():
+            return "NAME_WORD"  # a card's name goes on while its words are capitalised ("Grizzly Bears")
         if "SUBTYPE" in accepts and word[:1].isupper() and vocabulary.subtype(word) is not None:
             return "SUBTYPE"
         if "NONSUBTYPE" in accepts and vocabulary.non_subtype(word) is not None:

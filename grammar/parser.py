@@ -215,21 +215,22 @@ def _static_abilities(card: A.Card) -> A.Card:
     if card.faces:
         return dataclasses.replace(card, faces=tuple(_static_abilities(f) for f in card.faces))
     permanent = not ({"Instant", "Sorcery"} & set(card.type_line.types))
-    out = []
-    changed = False
-    for a in card.abilities:
+
+    def static(a: Any) -> Any:
+        if isinstance(a, A.AbilityWord):  # "Threshold — This creature gets +1/+1 as long as ..."
+            inner = static(a.ability)
+            return a if inner is a.ability else dataclasses.replace(a, ability=inner)
         if isinstance(a, A.SpellAbility):
-            static = static_form(a.effect, permanent)
-            if static is not None:
-                out.append(dataclasses.replace(static, span=a.span))
-                changed = True
-                continue
+            found = static_form(a.effect, permanent)
+            if found is not None:
+                return dataclasses.replace(found, span=a.span)
             if permanent:
-                out.append(StaticAbility(a.effect, span=a.span))
-                changed = True
-                continue
-        out.append(a)
-    return dataclasses.replace(card, abilities=tuple(out)) if changed else card
+                return StaticAbility(a.effect, span=a.span)
+        return a
+
+    out = tuple(static(a) for a in card.abilities)
+    changed = any(x is not a for x, a in zip(out, card.abilities, strict=True))
+    return dataclasses.replace(card, abilities=out) if changed else card
 
 
 def parse_paragraph(lines: list[tuple[int, str]], filename: str, source: dict[int, str]) -> Any:
