@@ -38,7 +38,7 @@ from .characteristics import chars, display_name, has_keyword
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
 from .mana import cost_text, need_of
@@ -216,6 +216,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     extra: list[A.Cost] = []
     for ab in c.abilities:
         if isinstance(ab, A.AdditionalCost):
+            if ab.then is not None:
+                raise Unsupported("an additional cost with an instruction after it")
             if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
                 continue
             extra.append(ab.cost)

@@ -20,7 +20,7 @@ from .bind import per_node
 from .characteristics import chars, display_name, keywords
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import matches
+from .filters import describe_filter, matches, meaning
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -137,33 +137,35 @@ def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
     if ctx.game.player(player).lost:
         return False
     if isinstance(spec, A.PlayerFilter):
+        if spec.post:
+            raise Unsupported("a target player described by what they did or have")
+        return not spec.opponent or player != ctx.controller
+    if isinstance(spec, A.PlayerOrPlaneswalker):
         return not spec.opponent or player != ctx.controller
     return not isinstance(spec, A.ObjectFilter)
 
 
+def _another(spec: object) -> bool:
+    """ "another target creature", "any other target": not a target chosen before for this spell (115.3)."""
+    if isinstance(spec, A.ObjectFilter):
+        return meaning(spec).another
+    return bool(getattr(spec, "other", False))
+
+
 def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
     """Every legal choice for one target slot, objects in arrival order, then players."""
+    from .context import where_described
+
     game = ctx.game
     spec = node.spec
-    another = isinstance(spec, A.ObjectFilter) and spec.another
+    another = _another(spec)
     out: list[Any] = []
     if not isinstance(spec, A.PlayerFilter):
-        pool: list[GameObject]
-        if isinstance(spec, A.ObjectFilter) and spec.zone is not None and spec.zone.zone == "battlefield":
-            pool = game.battlefield()
-        elif isinstance(spec, A.ObjectFilter) and spec.zone is not None:
-            pool = []
-            owners = list(game.state.players) if spec.zone.owner is None else ctx.players(spec.zone.owner)
-            for p in owners:
-                pool.extend(game.zone_objects(spec.zone.zone, p))
-        elif isinstance(spec, A.ObjectFilter) and "spell" in spec.nouns:
-            pool = game.zone_objects("stack")
-        else:
-            pool = game.battlefield()
+        pool = where_described(game, spec, ctx.players) if isinstance(spec, A.ObjectFilter) else game.battlefield()
         pool = sorted(pool, key=lambda o: o.arrived)
         out.extend(o.id for o in pool if _object_ok(ctx, spec, o, earlier, another))
     if isinstance(spec, A.PlayerFilter | A.AnyTarget | A.CreatureOrPlayer | A.PlayerOrPlaneswalker):
-        out.extend(p for p in game.state.players if _player_ok(ctx, spec, p))
+        out.extend(p for p in game.state.players if _player_ok(ctx, spec, p) and not (another and p in earlier))
     return out
 
 
@@ -204,12 +206,7 @@ def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
 def describe_target(node: A.Target) -> str:
     spec = node.spec
     if isinstance(spec, A.ObjectFilter):
-        words = ["another target"] if spec.another else ["target"]
-        for a in spec.adjectives:
-            w = getattr(a, "type", None) or getattr(a, "status", None) or getattr(a, "subtype", None) or getattr(a, "color", "")
-            words.append(("non" if getattr(a, "negated", False) else "") + str(w))
-        words.append(" or ".join(spec.nouns) + (" card" if spec.card else ""))
-        return " ".join(words)
+        return ("another target " if meaning(spec).another else "target ") + describe_filter(spec)
     if isinstance(spec, A.PlayerFilter):
         return "target opponent" if spec.opponent else "target player"
     if isinstance(spec, A.AnyTarget):
