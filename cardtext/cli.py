@@ -30,6 +30,8 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
 from grammar.render import format_text
 
+from .diagnostics import check_text, github_annotation
+from .diagnostics import to_json as diagnostic_json
 from .library import BUNDLED, card_files, read_jsonl
 
 PROG = "cardtext"
@@ -47,6 +49,7 @@ class FileError(CardTextError):
 
     def __init__(self, path: Path | str, message: str) -> None:
         super().__init__(f"{_display(path)}: error: {message}")
+        self.path = _display(path)
 
 
 # --------------------------------------------------------------------------
@@ -260,44 +263,68 @@ class CheckReport:
     files: int = 0
     cards: int = 0
     errors: int = 0
+    warnings: int = 0
+    diagnostics: list[CardTextError] = dataclasses.field(default_factory=list)
 
 
 def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] | None) -> None:
-    """Parse and link-check one file; print every error it has, in line order."""
+    """Parse and link-check one file (``-``: standard input); keep every error, in line order."""
     report.files += 1
     try:
         text = _read(path)
     except CardTextError as exc:
         report.errors += 1
-        _say(_diagnostic(exc))
+        report.diagnostics.append(exc)
         return
-    result = parse_text(text, str(path))
-    report.cards += sum(1 for seg in result.segments if seg.block is not None)
-    errors: list[CardTextError] = list(result.errors)
-    if link is not None:
-        for card in result.cards:
-            errors.extend(link(card, str(path), text))
-    errors.sort(key=_sort_key)
-    report.errors += len(errors)
-    for error in errors:
-        _say(_diagnostic(error))
+    found = check_text(text, _display(path), link=link)
+    report.cards += len(found.cards)
+    report.errors += len(found.errors)
+    report.warnings += len(found.warnings)
+    report.diagnostics.extend(sorted([*found.errors, *found.warnings], key=_sort_key))
+
+
+def _print_check(report: CheckReport, form: str, summary: str) -> None:
+    """The report of ``check`` in the form asked for: text, json or github."""
+    if form == "json":
+        document = {
+            "files": report.files,
+            "cards": report.cards,
+            "errors": report.errors,
+            "warnings": report.warnings,
+            "diagnostics": [
+                {"file": exc.path, "severity": "error", "message": str(exc)}
+                if isinstance(exc, FileError)
+                else diagnostic_json(exc)
+                for exc in report.diagnostics
+            ],
+        }
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+        _say()
+        return
+    for exc in report.diagnostics:
+        _say(github_annotation(exc) if form == "github" else _diagnostic(exc))
+    _say(summary)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if STDIN in args.paths:
-        raise UsageError(
-            "check reads files and folders; to check standard input use 'cardtext parse -'"
-        )
+    if args.paths.count(STDIN) > 1:
+        raise UsageError("'-' (standard input) can be named only once")
     paths = _existing(args.paths) if args.paths else [BUNDLED]
     link = None if args.no_link else _link_checker()
     report = CheckReport()
-    for path in card_files(paths):
-        check_file(path, report, link)
+    for path in paths:
+        if str(path) == STDIN:
+            check_file(path, report, link)
+            continue
+        for file in card_files([path]):
+            check_file(file, report, link)
     summary = f"checked {_plural(report.cards, 'card')} in {_plural(report.files, 'file')}: "
     summary += _plural(report.errors, "error")
+    if report.warnings:
+        summary += ", " + _plural(report.warnings, "warning")
     if link is None and not args.no_link:
         summary += " (link check not available)"
-    _say(summary)
+    _print_check(report, args.format, summary)
     return ERRORS if report.errors else OK
 
 
@@ -499,16 +526,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="parse and link-check card files and folders",
         description="Parse and link-check card files, and every *.card file in the folders named "
         "(recursively). Every error is reported as file:line:col: error: message. "
-        "With no PATH, checks the bundled cards.",
+        "With no PATH, checks the bundled cards; '-' reads standard input.",
         epilog=EPILOG,
     )
     p.add_argument(
         "paths",
         nargs="*",
         metavar="PATH",
-        help="card files or folders (default: the bundled cards)",
+        help="card files or folders, or '-' for standard input (default: the bundled cards)",
     )
     p.add_argument("--no-link", action="store_true", help="parse only; skip the link check")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="text (default), json (one document), or github (GitHub Actions annotations)",
+    )
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser(
@@ -569,6 +602,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="ask at the terminal for decisions the scenario does not script",
     )
     p.set_defaults(run=cmd_play)
+
+    from . import exporter, importer, lsp  # each module adds its own command
+
+    for module in (importer, exporter, lsp):
+        module.add_command(sub)
     return parser
 
 

@@ -108,10 +108,30 @@ class Face:
 
 
 def _substitute(text: str, name: str, char: str) -> str:
-    if not name:
+    """Every whole-word mention of ``name`` in ``text`` as ``char`` × its length."""
+    if not name or name not in text:
         return text
-    pattern = re.compile(rf"(?<!{_WORD_CHARS}){re.escape(name)}(?!{_WORD_CHARS})")
-    return pattern.sub(lambda m: char * len(m.group(0)), text)
+    out = []
+    start = 0
+    n = len(name)
+    while True:
+        i = text.find(name, start)
+        if i < 0:
+            break
+        before = text[i - 1] if i else ""
+        after = text[i + n] if i + n < len(text) else ""
+        if _word_char(before) or _word_char(after):
+            out.append(text[start : i + 1])
+            start = i + 1
+            continue
+        out.append(text[start:i] + char * n)
+        start = i + n
+    out.append(text[start:])
+    return "".join(out)
+
+
+def _word_char(ch: str) -> bool:
+    return bool(ch) and (ch.isalnum() or ch == "_" or ch in "\ue000\ue001")
 
 
 class Reader:

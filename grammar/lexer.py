@@ -159,7 +159,7 @@ def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
 _NP_START = _DETERMINERS | {"a", "an", "you", "one"}
 
 
-def _descriptor_words() -> frozenset[str]:
+def _descriptor_words() -> set[str]:
     """The words that can stand in a description (the grammar's noun_word and
     adjective rules in objects.lark), for "and"/"or" between descriptions."""
     if not _DESCRIPTOR_WORDS:
@@ -168,7 +168,7 @@ def _descriptor_words() -> frozenset[str]:
             m = re.search(rf"^!{rule}:(.*?)(?=^\S|\Z)", text, re.M | re.S)
             if m:
                 _DESCRIPTOR_WORDS.update(re.findall(r'"([^"]+)"i', m.group(1)))
-    return frozenset(_DESCRIPTOR_WORDS)
+    return _DESCRIPTOR_WORDS
 
 
 _DESCRIPTOR_WORDS: set[str] = set()
@@ -309,6 +309,15 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
 """Terminals whose match depends on what follows them, tried (in this order)
 where the parser's state takes them, before the ordinary pieces."""
 
+FIRST_CHARS: dict[str, str] = {
+    "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
+    "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_MODAL_CHOOSE": "cC",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M",
+}
+"""The characters a look-ahead terminal can start with (the others may start
+with any), so the lexer tries only those that could match here."""
+
 LINE_OFFSET = [0]
 """Added to every token's line: the line of the file the parsed text starts on."""
 
@@ -326,7 +335,7 @@ class CardLexer(Lexer):
         self.exact: dict[str, str] = {}  # case-sensitive keywords: "Kicker" → "_KICKER"
         self.symbols: dict[str, str] = {}  # ".", ",", ":", "'s", "{T}", "and/or" → terminal
         self.word_patterns: dict[str, re.Pattern[str]] = {}  # LANDWALK, CHAPTER, ...
-        self._lookahead_by_state: dict[Any, tuple[tuple[str, Callable[[str, int], int | None]], ...]] = {}
+        self._lookahead_by_state: dict[Any, dict[str, tuple[tuple[str, Any], ...]]] = {}
         for term in lexer_conf.terminals:
             pattern = term.pattern
             if term.name in LOOKAHEAD:
@@ -378,13 +387,13 @@ class CardLexer(Lexer):
                 break
             position = parser_state.position
             accepts = states[position]
-            lookahead = by_state.get(position)
+            dispatch = by_state.get(position)
+            if dispatch is None:
+                dispatch = self._dispatch(accepts)
+                by_state[position] = dispatch
+            lookahead = dispatch.get(text[pos])
             if lookahead is None:
-                lookahead = tuple((n, f) for n, f in LOOKAHEAD.items() if n in accepts)
-                phrases = sorted(((n, r) for n, r in self.phrases.items() if n in accepts),
-                                 key=lambda nr: -len(nr[1].pattern))  # fmt: skip
-                lookahead += tuple((n, _phrase(r)) for n, r in phrases)
-                by_state[position] = lookahead
+                lookahead = dispatch[""]
             token = None
             for name, match in lookahead:
                 length = match(text, pos)
@@ -430,6 +439,21 @@ class CardLexer(Lexer):
                 quotes += 1
             lexer_state.last_token = token
             yield token
+
+    def _dispatch(self, accepts: Any) -> dict[str, tuple[tuple[str, Any], ...]]:
+        """The look-ahead terminals a state takes, by the character they start with."""
+        entries: list[tuple[str, Any, str | None]] = [
+            (n, f, FIRST_CHARS.get(n)) for n, f in LOOKAHEAD.items() if n in accepts
+        ]
+        phrases = sorted(((n, r) for n, r in self.phrases.items() if n in accepts),
+                         key=lambda nr: -len(nr[1].pattern))  # fmt: skip
+        for n, r in phrases:
+            first = r.pattern[0]
+            entries.append((n, _phrase(r), first.lower() + first.upper()))
+        chars = {c for _, _, first in entries if first for c in first}
+        out = {c: tuple((n, f) for n, f, first in entries if first is None or c in first) for c in chars}
+        out[""] = tuple((n, f) for n, f, first in entries if first is None)
+        return out
 
     @staticmethod
     def _after_noun(lexer_state: Any) -> bool:
@@ -517,7 +541,8 @@ class CardLexer(Lexer):
     @staticmethod
     def _token(name: str, value: str, pos: int, line: int, line_start: int) -> Token:
         end_pos = pos + len(value)
-        return Token(name, value, pos, line, pos - line_start + 1, line, end_pos - line_start + 1, end_pos)
+        # Token._future_new is Token() without its check for a deprecated keyword
+        return Token._future_new(name, value, pos, line, pos - line_start + 1, line, end_pos - line_start + 1, end_pos)
 
 
 _MANA_OK = re.compile(r"\{(?:\d{1,9}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG])\}")

@@ -50,26 +50,41 @@ def grammar_text() -> str:
 
 @functools.cache
 def lark_parser() -> Lark:
-    """The compiled parser; it builds AST nodes as it reduces (no parse tree).
+    """The compiled parser (the LALR tables; :func:`driver` runs them).
 
     Built once per process; Lark caches the compiled tables on disk.
     """
     from .lang import load
 
     load()
-    text = grammar_text()
-    named = set(re.findall(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", text, flags=re.M)) | {"WORD"}
-    keep_rules = set(re.findall(r"^!(\w+)", text, flags=re.M))
     return Lark(
-        text,
+        grammar_text(),
         start="ability",
         parser="lalr",
         lexer=CardLexer,
         keep_all_tokens=True,
         maybe_placeholders=True,
-        transformer=InlineAst(named, keep_rules),
         cache=True,
     )
+
+
+def builders() -> InlineAst:
+    """The builders of every rule, by name (grammar/transformer.py)."""
+    from .lang import load
+
+    load()
+    text = grammar_text()
+    named = set(re.findall(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", text, flags=re.M)) | {"WORD"}
+    keep_rules = set(re.findall(r"^!(\w+)", text, flags=re.M))
+    return InlineAst(named, keep_rules)
+
+
+@functools.cache
+def driver() -> Any:
+    """The LALR driver over the compiled parser (grammar/driver.py)."""
+    from .driver import Driver
+
+    return Driver(lark_parser(), "ability", builders())
 
 
 @functools.cache
@@ -224,7 +239,7 @@ def parse_paragraph(lines: list[tuple[int, str]], filename: str, source: dict[in
     LINE_OFFSET[0] = first - 1
     transformer.CURRENT[0] = (text, first)
     try:
-        return lark_parser().parse(text)
+        return driver().parse(text)
     except TextError as exc:
         line, col, width = _text_error_place(exc, first)
         shown = source.get(line, "")[col - 1 : col - 1 + width]

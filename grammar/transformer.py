@@ -32,49 +32,10 @@ class TextError(Exception):
         self.hint = hint
 
 
-class Meta:
-    """Where a rule's text starts and ends (from its first and last child)."""
-
-    __slots__ = ("line", "column", "end_line", "end_column", "empty")
-
-    def __init__(self, children: list[Any]) -> None:
-        self.empty = True
-        for child in children:
-            if self._start(child):
-                break
-        for child in reversed(children):
-            if self._end(child):
-                break
-
-    def _start(self, child: Any) -> bool:
-        if isinstance(child, tuple):
-            return any(self._start(c) for c in child)
-        if isinstance(child, Token) and child.line is not None:
-            self.line, self.column = child.line, child.column
-        elif isinstance(child, Node) and child.span is not None:
-            self.line, self.column = child.span.line, child.span.column
-        else:
-            return False
-        self.empty = False
-        return True
-
-    def _end(self, child: Any) -> bool:
-        if isinstance(child, tuple):
-            return any(self._end(c) for c in reversed(child))
-        if isinstance(child, Token) and child.end_line is not None:
-            self.end_line, self.end_column = child.end_line, child.end_column
-        elif isinstance(child, Node) and child.span is not None:
-            self.end_line, self.end_column = child.span.end_line, child.span.end_column
-        else:
-            return False
-        return True
-
-
-def span(meta: Any) -> Span | None:
-    """The span of a rule, from its :class:`Meta`."""
-    if getattr(meta, "empty", True):
-        return None
-    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+def span(meta: Span | None) -> Span | None:
+    """The span of a rule: the parser hands each builder the span of the
+    text its rule covers (None when it covers none)."""
+    return meta
 
 
 def tok_span(tok: Token) -> Span:
@@ -120,7 +81,7 @@ class InlineAst:
                 builder = _by_fields(cls)
         if builder is None:
 
-            def passthrough(children: list[Any]) -> Any:
+            def passthrough(meta: Span | None, children: list[Any]) -> Any:
                 args = [c for c in children if not (isinstance(c, Token) and c.type not in named)]
                 if len(args) != 1:
                     raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/builder mismatch
@@ -129,8 +90,7 @@ class InlineAst:
             return passthrough
         method = builder
 
-        def call(children: list[Any]) -> Any:
-            meta = Meta(children)
+        def call(meta: Span | None, children: list[Any]) -> Any:
             if keep:
                 # a "!" rule wants its keyword tokens, not the hidden _TERMINALS
                 args = [
@@ -146,7 +106,7 @@ class InlineAst:
 
 def _by_fields(cls: type) -> Any:
     def build(meta: Any, *args: Any) -> Any:
-        return cls(*args, span=span(meta))
+        return cls(*args, span=meta)
 
     return build
 

@@ -1,15 +1,33 @@
-"""Each scenario file under tests/scenarios/ is one test item (design.md, "Scenarios")."""
+"""Shared fixtures. Card files and scenario files are collected by the cardtext
+pytest plugin (cardtext/pytest_plugin.py), installed with the package: see
+[tool.pytest.ini_options] in pyproject.toml for the paths."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from grammar import ast as A
 
-SCENARIO_DIR = Path(__file__).parent / "scenarios"
+pytest_plugins = ["pytester"]
+
+REPO = Path(__file__).resolve().parents[1]
 CARDS_DIR = Path(__file__).parent / "cards"
+PACKAGES = ("grammar", "interpreter", "cardtext")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.has_plugin("cardtext"):
+        raise pytest.UsageError(
+            "the cardtext pytest plugin is not loaded, so the card files and scenarios "
+            "would not be tested: install the package (pip install -e '.[dev]') "
+            "and don't pass -p no:cardtext"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -23,43 +41,42 @@ def pool() -> dict[str, A.Card]:
     return cards
 
 
-class ScenarioFile(pytest.File):
-    def collect(self):  # type: ignore[no-untyped-def]
-        yield ScenarioItem.from_parent(self, name=self.path.stem)
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """cardtext built from a copy of the source and installed (not editable)
+    with ``pip install --target`` into a temporary folder; put that folder on
+    PYTHONPATH to run the install."""
+    source = tmp_path_factory.mktemp("source")
+    for name in PACKAGES:
+        shutil.copytree(
+            REPO / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, source / name)
+    target = tmp_path_factory.mktemp("site")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return target
 
 
-class ScenarioItem(pytest.Item):
-    def runtest(self) -> None:
-        from cardtext.scenario import run_scenario_file
-
-        result = run_scenario_file(self.path, quiet=True)
-        if not result.ok:
-            raise ScenarioFailed(result)
-
-    def repr_failure(self, excinfo, style=None):  # type: ignore[no-untyped-def]
-        if isinstance(excinfo.value, ScenarioFailed):
-            result = excinfo.value.result
-            lines = [f"scenario {self.path.name}: {result.description}"]
-            lines += [f"  {f}" for f in result.failures]
-            lines += ["log:"] + [f"  {line}" for line in result.log]
-            return "\n".join(lines)
-        from grammar.errors import LocatedError
-
-        if isinstance(excinfo.value, LocatedError):
-            return excinfo.value.format()
-        return super().repr_failure(excinfo, style=style)
-
-    def reportinfo(self):  # type: ignore[no-untyped-def]
-        return self.path, 0, f"scenario: {self.name}"
-
-
-class ScenarioFailed(Exception):
-    def __init__(self, result) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(f"{len(result.failures)} failure(s)")
-        self.result = result
-
-
-def pytest_collect_file(parent, file_path: Path):  # type: ignore[no-untyped-def]
-    if file_path.suffix == ".toml" and file_path.parent == SCENARIO_DIR:
-        return ScenarioFile.from_parent(parent, path=file_path)
-    return None
+def installed_env(target: Path) -> dict[str, str]:
+    """The environment that runs the install at ``target`` ahead of anything else."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PYTHONPATH"] = str(target)
+    env.pop("PYTEST_ADDOPTS", None)
+    return env

@@ -95,7 +95,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.split()[1][0].isdigit()
 
 
-@pytest.mark.parametrize("command", ["parse", "check", "fmt", "coverage", "play"])
+COMMANDS = ["parse", "check", "fmt", "coverage", "play", "import", "export", "lsp"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([command, "--help"]) == 0
     out = capsys.readouterr().out
@@ -106,7 +109,7 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
 def test_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for command in ("parse", "check", "fmt", "coverage", "play"):
+    for command in COMMANDS:
         assert command in out
 
 
@@ -266,6 +269,78 @@ def test_check_prints_source_line_caret_and_expected(
     assert lines[-1] == "checked 1 card in 1 file: 1 error"
 
 
+def test_check_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(BAD_A))
+    assert main(["check", "-"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "<stdin>:3:35: error: missing '.' at the end of the sentence"
+    assert out[-1] == "checked 2 cards in 1 file: 2 errors"
+
+
+def test_check_standard_input_with_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = write(tmp_path, "shock.card", SHOCK)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(SHOCK))
+    assert main(["check", str(good), "-"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "checked 2 cards in 2 files: 0 errors"
+    assert main(["check", "-", "-"]) == 2
+
+
+def test_check_format_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.card", BAD_A)
+    write(tmp_path, "bears.card", DANGLING_KICK)
+    assert main(["check", "--format", "json", str(tmp_path)]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert (document["files"], document["cards"], document["errors"]) == (2, 3, 3)
+    first = document["diagnostics"][0]
+    assert first == {
+        "file": str(a),
+        "line": 3,
+        "column": 35,
+        "end_line": 3,
+        "end_column": 36,
+        "severity": "error",
+        "kind": "CardParseError",
+        "message": "missing '.' at the end of the sentence",
+        "hint": first["hint"],
+        "expected": first["expected"],
+    }
+    kinds = [d["kind"] for d in document["diagnostics"]]
+    assert kinds == ["CardParseError", "CardParseError", "LinkError"]
+    assert document["diagnostics"][1]["end_column"] == 10  # "2G": columns 8 and 9
+
+
+def test_check_format_json_of_clean_files(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["errors"] == 0 and document["diagnostics"] == []
+    assert document["cards"] == bundled_card_count()
+
+
+def test_check_format_github_annotations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.card", BAD_A)
+    assert main(["check", "--format", "github", str(a)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"::error file={a},line=3,col=35,endColumn=36,title=cardtext::")
+    assert "::missing '.' at the end of the sentence%0Aexpected: " in lines[0]
+    assert lines[1].startswith(f"::error file={a},line=7,col=8,endColumn=10,title=cardtext::")
+    assert "%0Ahint: mana costs are written in braces: {2}{G}" in lines[1]
+    assert lines[-1] == "checked 2 cards in 1 file: 2 errors"
+
+
+def test_github_annotation_escapes_properties_and_message() -> None:
+    from cardtext.diagnostics import github_annotation
+    from grammar.errors import CardParseError, Location
+
+    error = CardParseError("50% done\nnext", Location("a,b:c.card", 2, 3), text="xy")
+    assert github_annotation(error) == (
+        "::error file=a%2Cb%3Ac.card,line=2,col=3,endColumn=5,title=cardtext::50%25 done%0Anext"
+    )
+
+
 def test_check_runs_the_link_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "bears.card", DANGLING_KICK)
     assert main(["check", str(path)]) == 1
@@ -359,6 +434,21 @@ def test_fmt_diff_prints_a_unified_diff_and_changes_nothing(
     assert "-Multikicker {1}{G}\n" in out
     assert "+Gnarlid Pack enters with a +1/+1 counter on it for each time it was kicked.\n" in out
     assert path.read_text(encoding="utf-8") == GNARLID
+
+
+def test_fmt_check_with_diff_exits_1_on_a_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Like black: --diff alone reports (exit 0), --check --diff fails (exit 1)."""
+    path = write(tmp_path, "gnarlid.card", GNARLID)
+    assert main(["fmt", "--check", "--diff", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"--- {path}\n+++ {path}\n@@ ")
+    assert f"would reformat {path}" in out
+    assert path.read_text(encoding="utf-8") == GNARLID
+    clean = write(tmp_path, "clean.card", GNARLID_CANONICAL)
+    assert main(["fmt", "--check", "--diff", str(clean)]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_fmt_does_not_rewrite_a_file_with_errors(

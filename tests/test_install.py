@@ -1,59 +1,26 @@
 """A non-editable install works on its own: grammar files, bundled cards, console script.
 
-The package is built from a copy of the source (so the build leaves nothing
-in the repository) and installed with ``pip install --target`` into a
-temporary folder; the ``cardtext`` script it installs is then run from a
+The package (the ``installed`` fixture of conftest.py) is built from a copy
+of the source (so the build leaves nothing in the repository) and installed
+with ``pip install --target`` into a temporary folder; the ``cardtext`` script it installs is then run from a
 folder outside the repository, where nothing but the install can be imported.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from conftest import installed_env
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("grammar", "interpreter", "cardtext")
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("source")
-    for name in PACKAGES:
-        shutil.copytree(
-            REPO / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
-        )
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(REPO / name, source / name)
-    target = tmp_path_factory.mktemp("site")
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--target",
-            str(target),
-            str(source),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return target
 
 
 def run_installed(target: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     script = target / "bin" / "cardtext"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    env["PYTHONPATH"] = str(target)  # the install, ahead of anything else
+    env = installed_env(target)  # the install, ahead of anything else
     return subprocess.run(
         [str(script), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120
     )

@@ -5,7 +5,8 @@
   Scryfall field names) and of the bundled card files;
 - rendering is idempotent: ``render(parse(render(card))) == render(card)``;
 - any text at all — random, built from card words and symbols, or a real card
-  with words and characters deleted, duplicated or swapped — makes
+  with words and characters deleted, duplicated or swapped (the text
+  strategies of :mod:`cardtext.strategies`) — makes
   ``parse_text``/``parse_card`` either succeed or raise a
   :class:`~grammar.errors.CardTextError`, never anything else.
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from strategies import cards
 
 from cardtext.library import BUNDLED, read_jsonl
+from cardtext.strategies import card_like_texts, mutated_texts
 from grammar import ast as A
 from grammar.errors import CardTextError
 from grammar.parser import parse_card, parse_text
@@ -121,53 +122,7 @@ def must_not_crash(text: str) -> None:
         parse_card(text)
 
 
-CARD_WORDS = (
-    "Kicker", "Multikicker", "—", "-", "--", "{1}", "{G}", "{X}", "{2/W}", "{G/P}", "{W/U}", "{T}",
-    "{S}", "{C}", "{", "}", "(", ")", "and/or", "When", "Whenever", "At", "the", "beginning", "of",
-    "your", "end", "step", "enters", "battlefield", "with", "a", "two", "X", "+1/+1", "counter",
-    "counters", "on", "it", "for", "each", "time", "was", "kicked", "If", "this", "spell",
-    "creature", "target", "player", "deals", "damage", "to", "any", "draw", "cards", "card",
-    "discard", "destroy", "exile", "manifest", "dread", "top", "library", "you", "may", ",",
-    ".", ":", "instead", "where", "is", "number", "times", "Sacrifice", "Creature", "Legendary",
-    "Sorcery", "Instant", "Beast", "2/2", "*/3", "1+*/1+*", "Loyalty:", "3", "flying", "haste",
-    "Test", "Card", "Test Card", "Test, Card", "#", "\n", "\n\n", " ", "\t", "\r\n", "\ue000",
-)  # fmt: skip
-
-
-@st.composite
-def card_ish_texts(draw: Any) -> str:
-    """A name line, a type line and lines of card words, in any order."""
-    head = draw(st.sampled_from(["Test Card {1}{G}", "Test, Card {X}", "Test Card", "", "{2}"]))
-    type_line = draw(st.sampled_from(["Creature — Beast", "Sorcery", "Legendary Creature - Elf", "Instant", ""]))
-    body = draw(st.lists(st.lists(st.sampled_from(CARD_WORDS), max_size=14).map(" ".join), max_size=5))
-    return "\n".join([head, type_line, *body])
-
-
 REAL_TEXTS = [text for _, text in CORPUS] + list(BUNDLED_TEXTS.values())
-
-
-@st.composite
-def mutated_real_texts(draw: Any) -> str:
-    """A real card (or card file) with one to four words or characters deleted,
-    duplicated, swapped or replaced by card punctuation."""
-    text = draw(st.sampled_from(REAL_TEXTS))
-    for _ in range(draw(st.integers(1, 4))):
-        unit = draw(st.sampled_from(["word", "char"]))
-        pieces = text.split(" ") if unit == "word" else list(text)
-        if len(pieces) < 2:
-            break
-        i = draw(st.integers(0, len(pieces) - 2))
-        op = draw(st.sampled_from(["delete", "duplicate", "swap", "replace"]))
-        if op == "delete":
-            del pieces[i]
-        elif op == "duplicate":
-            pieces.insert(i, pieces[i])
-        elif op == "swap":
-            pieces[i], pieces[i + 1] = pieces[i + 1], pieces[i]
-        else:
-            pieces[i] = draw(st.sampled_from(["{", "}", "(", ")", "—", "-", "/", "+", "*", ",", ".", "\n", "", "X", "{T}"]))
-        text = (" " if unit == "word" else "").join(pieces)
-    return text
 
 
 @FUZZ
@@ -177,13 +132,13 @@ def test_arbitrary_text_raises_only_card_text_errors(text: str) -> None:
 
 
 @FUZZ
-@given(card_ish_texts())
+@given(card_like_texts())
 def test_card_like_text_raises_only_card_text_errors(text: str) -> None:
     must_not_crash(text)
 
 
 @FUZZ
-@given(mutated_real_texts())
+@given(mutated_texts(REAL_TEXTS))
 def test_mutated_real_cards_raise_only_card_text_errors(text: str) -> None:
     must_not_crash(text)
 

@@ -1,0 +1,226 @@
+"""Checking a card file once, for every tool that reports on it.
+
+``cardtext check``, the pytest plugin and the language server all ask the
+same question of a file — which cards parse, what errors and warnings each
+has — and get the answer from :func:`check_text`. The errors are the
+parser's :class:`~grammar.errors.LocatedError` objects themselves; this
+module adds their severity, their extent on the line, and their JSON and
+GitHub Actions forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grammar.errors import CardTextError, LocatedError
+from grammar.parser import parse_text
+
+from .blocks import CardBlock, block_at, card_blocks, editor_lines
+
+LinkCheck = Callable[[Any, str, str], list[Any]]
+
+
+def link_checker() -> LinkCheck | None:
+    """``interpreter.links.check_card``, or None where the interpreter is not there."""
+    try:
+        from interpreter.links import check_card
+    except ModuleNotFoundError as exc:
+        if exc.name in ("interpreter.links", "interpreter"):
+            return None
+        raise
+    return check_card
+
+
+@dataclass
+class CardCheck:
+    """One card of a file: its block, the card if it parsed, its problems."""
+
+    block: CardBlock
+    card: Any = None
+    errors: list[CardTextError] = field(default_factory=list)
+    warnings: list[CardTextError] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.card, "name", "")) or self.block.name
+
+
+@dataclass
+class FileCheck:
+    """What :func:`check_text` found in one file."""
+
+    filename: str
+    text: str
+    cards: list[CardCheck]
+    errors: list[CardTextError]
+    warnings: list[CardTextError]
+
+    def card_at(self, line: int) -> CardCheck | None:
+        for check in self.cards:
+            if line in check.block:
+                return check
+        return None
+
+
+def line_of(error: CardTextError) -> int:
+    return error.line if isinstance(error, LocatedError) else 0
+
+
+def _sort_key(error: CardTextError) -> tuple[int, int]:
+    if isinstance(error, LocatedError):
+        return error.line, error.column
+    return 0, 0
+
+
+def check_text(text: str, filename: str, *, link: LinkCheck | None = None) -> FileCheck:
+    """Parse ``text`` and link-check every card that parses (with ``link``).
+
+    Errors and warnings are in line order; each is also filed under the card
+    whose lines hold it.
+    """
+    result = parse_text(text, filename)
+    blocks = card_blocks(text)
+    checks = [CardCheck(block) for block in blocks]
+    _match_cards(checks, list(result.cards))
+    errors: list[CardTextError] = list(result.errors)
+    warnings: list[CardTextError] = list(getattr(result, "warnings", None) or [])
+    if link is not None:
+        for check in checks:
+            if check.card is not None:
+                found = list(link(check.card, filename, text))
+                errors.extend(found)
+    errors.sort(key=_sort_key)
+    warnings.sort(key=_sort_key)
+    for error in errors:
+        owner = _owner(checks, blocks, error)
+        if owner is not None:
+            owner.errors.append(error)
+    for warning in warnings:
+        owner = _owner(checks, blocks, warning)
+        if owner is not None:
+            owner.warnings.append(warning)
+    return FileCheck(filename, text, checks, errors, warnings)
+
+
+def _owner(
+    checks: list[CardCheck], blocks: list[CardBlock], error: CardTextError
+) -> CardCheck | None:
+    block = block_at(blocks, line_of(error))
+    if block is None:
+        return None
+    return checks[blocks.index(block)]
+
+
+def _match_cards(checks: list[CardCheck], cards: list[Any]) -> None:
+    """Pair each parsed card with its block: by name, in order."""
+    free = list(checks)
+    for card in cards:
+        name = str(getattr(card, "name", ""))
+        first_face = name.split(" // ")[0]
+        match = next((c for c in free if c.block.name == name), None)
+        if match is None:
+            match = next((c for c in free if c.block.face_names[:1] == [first_face]), None)
+        if match is None and free:
+            match = free[0]
+        if match is not None:
+            match.card = card
+            free.remove(match)
+
+
+# --------------------------------------------------------------------------
+# One diagnostic
+# --------------------------------------------------------------------------
+
+
+def severity(error: CardTextError) -> str:
+    """``"error"`` or ``"warning"`` (the ``kind`` of a located error)."""
+    kind = getattr(error, "kind", "error")
+    return "warning" if kind == "warning" else "error"
+
+
+def extent(error: CardTextError, text: str | None = None) -> tuple[int, int, int]:
+    """``(line, column, end_column)`` of an error, 1-based, end exclusive.
+
+    The error's offending text gives its width; without one, the word at the
+    spot (or one character).
+    """
+    if not isinstance(error, LocatedError):
+        return 1, 1, 1
+    line, column = max(error.line, 1), max(error.column, 1)
+    shown = error.text or ""
+    if shown and "\n" not in shown:
+        return line, column, column + len(shown)
+    source = ""
+    if text is not None:
+        lines = editor_lines(text)
+        source = lines[line - 1] if line <= len(lines) else ""
+    elif error.location.source_line:
+        source = error.location.source_line
+    rest = source[column - 1 :]
+    word = len(rest) - len(rest.lstrip()) if rest[:1].isspace() else len(rest.split(" ", 1)[0])
+    return line, column, column + max(word, 1)
+
+
+def to_json(error: CardTextError) -> dict[str, Any]:
+    """An error as JSON data (``check --format json``)."""
+    if not isinstance(error, LocatedError):
+        return {"severity": "error", "kind": type(error).__name__, "message": str(error)}
+    line, column, end = extent(error)
+    return {
+        "file": error.file,
+        "line": line,
+        "column": column,
+        "end_line": line,
+        "end_column": end,
+        "severity": severity(error),
+        "kind": type(error).__name__,
+        "message": error.message,
+        "hint": error.hint,
+        "expected": list(error.expected),
+    }
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(error: CardTextError) -> str:
+    """An error as a GitHub Actions workflow command (``check --format github``):
+    ``::error file=F,line=L,col=C,endColumn=E,title=cardtext::message``."""
+    if not isinstance(error, LocatedError):
+        return f"::error title=cardtext::{_escape_data(str(error))}"
+    line, column, end = extent(error)
+    message = error.message
+    if error.hint:
+        message += f"\nhint: {error.hint}"
+    if error.expected:
+        message += "\nexpected: " + ", ".join(error.expected)
+    props = ",".join(
+        f"{key}={_escape_property(str(value))}"
+        for key, value in (
+            ("file", error.file),
+            ("line", line),
+            ("col", column),
+            ("endColumn", end),
+            ("title", "cardtext"),
+        )
+    )
+    return f"::{severity(error)} {props}::{_escape_data(message)}"
+
+
+__all__ = [
+    "CardCheck",
+    "FileCheck",
+    "check_text",
+    "extent",
+    "github_annotation",
+    "link_checker",
+    "severity",
+    "to_json",
+]

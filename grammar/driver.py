@@ -1,0 +1,197 @@
+"""The LALR driver: runs Lark's compiled parse table over the card lexer's
+tokens and calls the builders as each rule is reduced.
+
+Lark builds the table (grammar → LALR(1) states, cached on disk); this loop
+replaces Lark's general-purpose one for speed: rules are looked up once
+(their length, their left side, their callback), and the lexer sees the
+current state through :class:`_State` without a parser object around it.
+Errors are Lark's own exception types, so error reporting is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+from lark.exceptions import UnexpectedToken
+from lark.lexer import LexerState
+from lark.parsers.lalr_analysis import Shift
+from lark.utils import TextSlice
+
+from .node import Span
+
+
+class _State:
+    """What the lexer needs of the parser: the current state and the table."""
+
+    __slots__ = ("stack", "parse_conf")
+
+    def __init__(self, stack: list[int], parse_conf: Any) -> None:
+        self.stack = stack
+        self.parse_conf = parse_conf
+
+    @property
+    def position(self) -> int:
+        return self.stack[-1]
+
+
+class _Conf:
+    __slots__ = ("states",)
+
+    def __init__(self, states: Any) -> None:
+        self.states = states
+
+
+class _Inline(list):  # type: ignore[type-arg]
+    """The children of a hidden rule (``_rule``), spliced into its parent's."""
+
+    __slots__ = ()
+
+
+class Driver:
+    """Parses text from one start symbol with a compiled Lark parser.
+
+    Builders come from ``builders`` (:class:`~grammar.transformer.InlineAst`),
+    called directly: a hidden rule (``_rule``) passes its children up to be
+    spliced into its parent's, and a pass-through rule (``?rule``) with one
+    child gives that child, as Lark's tree builder would.
+    """
+
+    def __init__(self, lark: Any, start: str, builders: Any) -> None:
+        inner = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+        table = inner.parse_table
+        self.states = table.states
+        self.start_state = table.start_states[start]
+        self.end_state = table.end_states[start]
+        self.lexer = lark.parser.lexer
+        self.conf = _Conf(self.states)
+        # Each rule's length, left side and callback at hand (Lark's Rule
+        # objects hash slowly, so they are keyed by id).
+        self.rules: dict[int, tuple[int, str, Any]] = {}
+        for actions in self.states.values():
+            for action, arg in actions.values():
+                if action is not Shift and id(arg) not in self.rules:
+                    self.rules[id(arg)] = (len(arg.expansion), arg.origin.name, _callback(arg, builders))
+
+    def parse(self, text: str) -> Any:
+        states = self.states
+        state_stack = [self.start_state]
+        values: list[Any] = []
+        # Where each value on the stack was written: a token (it has its own
+        # line and columns), the Span of a reduced rule, or None (nothing
+        # written: an empty optional part).
+        where: list[Any] = []
+        proxy = _State(state_stack, self.conf)
+        lexer_state = LexerState(TextSlice(text, 0, len(text)))
+        end_state = self.end_state
+        rules = self.rules
+        tokens = self.lexer.lex(lexer_state, proxy)
+        token: Token | None = None
+        ttype = ""
+        while True:
+            if token is None:
+                token = next(tokens, None)
+                if token is None:
+                    last = lexer_state.last_token
+                    token = Token.new_borrow_pos("$END", "", last) if last else Token("$END", "", 0, 1, 1)
+                ttype = token.type
+            state = state_stack[-1]
+            try:
+                action, arg = states[state][ttype]
+            except KeyError:
+                expected = {s for s in states[state] if s.isupper() or s.startswith("_")}
+                raise UnexpectedToken(token, expected, state=proxy) from None
+            if action is Shift:
+                if ttype == "$END":  # pragma: no cover - the end is never shifted
+                    raise UnexpectedToken(token, set(), state=proxy)
+                state_stack.append(arg)
+                values.append(token)
+                where.append(token)
+                token = None
+                continue
+            size, origin, callback = rules[id(arg)]
+            if size:
+                children = values[-size:]
+                places = where[-size:]
+                del state_stack[-size:]
+                del values[-size:]
+                del where[-size:]
+                first = last = None
+                for place in places:
+                    if place is not None:
+                        first = place
+                        break
+                if first is not None:
+                    for place in reversed(places):
+                        if place is not None:
+                            last = place
+                            break
+                    place = Span(first.line, first.column, last.end_line, last.end_column)
+                else:
+                    place = None
+            else:
+                children = []
+                place = None
+            value = callback(place, children)
+            new_state = states[state_stack[-1]][origin][1]
+            state_stack.append(new_state)
+            values.append(value)
+            where.append(place)
+            if new_state == end_state and ttype == "$END":
+                return value
+
+
+def _callback(rule: Any, builders: Any) -> Any:
+    """The function that builds a reduced rule's value from its children.
+
+    It does what Lark's tree builder does before calling a transformer: an
+    absent optional part (``[x]``) becomes ``None``, a hidden rule's
+    children are spliced in its parent's, and a pass-through rule (``?rule``)
+    with one child gives that child.
+    """
+    origin = rule.origin.name
+    alias = rule.alias
+    expansion = rule.expansion
+    empty = rule.options.empty_indices
+    if empty:
+        ones = "".join(str(int(b)) for b in empty).split("0")
+        nones = [len(run) for run in ones]
+    else:
+        nones = [0] * (len(expansion) + 1)
+    plan = [(i, not sym.is_term and sym.name.startswith("_"), nones[i]) for i, sym in enumerate(expansion)]
+    tail = nones[len(expansion)]
+    simple = not empty and not any(splice for _i, splice, _n in plan)
+
+    def children_of(values: list[Any]) -> list[Any]:
+        if simple:
+            return values
+        out: list[Any] = []
+        for i, splice, add in plan:
+            if add:
+                out.extend([None] * add)
+            if splice:
+                out.extend(values[i])
+            else:
+                out.append(values[i])
+        if tail:
+            out.extend([None] * tail)
+        return out
+
+    if alias is None and origin.startswith("_"):
+        return lambda place, values: _Inline(children_of(values))
+    name = alias or origin
+    build = getattr(builders, name, None)
+    if alias is None and rule.options.expand1:
+
+        def expand(place: Span | None, values: list[Any]) -> Any:
+            children = children_of(values)
+            if len(children) == 1:
+                return children[0]
+            if build is None:
+                raise ValueError(f"no builder for grammar rule {name!r}")
+            return build(place, children)
+
+        return expand
+    if build is None:
+        raise ValueError(f"no builder for grammar rule {name!r}")
+    return lambda place, values: build(place, children_of(values))
