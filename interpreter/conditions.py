@@ -139,7 +139,7 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
     if s.trailing and isinstance(cond, A.KickedCondition) and isinstance(cond.subject, A.ItRef):
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
-            return replace(cond, subject=subject)  # type: ignore[arg-type]
+            return replace(cond, subject=subject)
     return cond
 
 

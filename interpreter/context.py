@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from grammar import ast as A
 
 from .errors import Unsupported
-from .objects import GameObject, Lki, ObjectId, PlayerId
+from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -198,26 +198,43 @@ class Ctx:
         return holds(self, cond)
 
 
+_ZONE_WORDS: dict[str, Zone] = {
+    "library": "library", "libraries": "library", "hand": "hand", "hands": "hand",
+    "battlefield": "battlefield", "graveyard": "graveyard", "graveyards": "graveyard",
+    "stack": "stack", "exile": "exile",
+}  # fmt: skip
+
+
+def zone_names(zone: A.InZone) -> list[Zone]:
+    """The zones a description names ("your graveyard", "all graveyards",
+    "your graveyard or hand"); Unsupported for any other."""
+    out: list[Zone] = []
+    for word in zone.zone.split(" or "):
+        name = _ZONE_WORDS.get(word.strip())
+        if name is None:
+            raise Unsupported(f"objects in the {zone.zone}")
+        out.append(name)
+    return out
+
+
 def where_described(game: Game, filt: A.ObjectFilter, players: Any) -> list[GameObject]:
     """The objects a description can be about, by where it says they are:
     its zone ("in your graveyard", "on the battlefield"), the stack for a
     spell, the battlefield otherwise (109.2)."""
     zone = filt.zone
-    if zone is not None and zone.zone == "battlefield":
+    if zone is None:
+        if filt.spell or "spell" in filt.nouns:
+            return game.zone_objects("stack")
         return game.battlefield()
-    if zone is not None:
-        pool: list[GameObject] = []
-        owners = list(game.state.players) if zone.owner is None else players(zone.owner)
-        for name in zone.zone.split(" or "):
-            if name in ("stack", "battlefield"):
-                pool.extend(game.zone_objects(name))
-                continue
-            for p in owners:
-                pool.extend(game.zone_objects(name, p))
-        return pool
-    if filt.spell or "spell" in filt.nouns:
-        return game.zone_objects("stack")
-    return game.battlefield()
+    pool: list[GameObject] = []
+    owners = list(game.state.players) if zone.owner is None else players(zone.owner)
+    for name in zone_names(zone):
+        if name in ("stack", "battlefield"):
+            pool.extend(game.zone_objects(name))
+            continue
+        for p in owners:
+            pool.extend(game.zone_objects(name, p))
+    return pool
 
 
-__all__ = ["Ctx", "where_described"]
+__all__ = ["Ctx", "where_described", "zone_names"]

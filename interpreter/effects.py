@@ -897,11 +897,13 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
 
 
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
-    """701.20: each player named shuffles their library ("then shuffle", "then that player shuffles")."""
+    """701.20: each player named shuffles their library ("then shuffle",
+    "then that player shuffles", "shuffle your library")."""
     import random
 
     game = ctx.game
-    for p in ctx.players(a.player):
+    players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
+    for p in players:
         lib = game.zone("library", p)
         random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
         game.tick()
@@ -1141,7 +1143,10 @@ LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
         ("searching a zone other than a library", lambda a: a.zones != "library"),
         ("searching a library for cards not described", lambda a: not isinstance(a.what, A.AnObject)),
     ),
-    A.Shuffle: (("shuffling cards into a library", lambda a: a.what is not None or a.into is not None),),
+    A.Shuffle: (
+        ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library")),
+        ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
+    ),
     A.SkipTurn: (
         ("skipping a step", lambda a: a.step != "turn"),
         ("skipping several turns", lambda a: a.amount is not None),

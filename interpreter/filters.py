@@ -9,7 +9,7 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
@@ -52,7 +52,7 @@ def meaning(filt: A.ObjectFilter) -> A.ObjectFilter:
     as one "or" group and so miss "other" inside it; this reading doesn't
     depend on that.)"""
     words = filt.words
-    out: list[A.Node] = []
+    out: list[Any] = []
     changed = False
     for k, w in enumerate(words):
         if k and k < len(words) - 1 and not isinstance(w, A.Coord) and not isinstance(words[k - 1], A.Coord):
@@ -111,7 +111,9 @@ def matches(
     if anywhere:
         pass
     elif filt.zone is not None:
-        if zone not in filt.zone.zone.split(" or "):
+        from .context import zone_names
+
+        if zone not in zone_names(filt.zone):
             return False
         if filt.zone.owner is not None:
             owners = (players or simple_players(game, you))(filt.zone.owner)

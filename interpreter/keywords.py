@@ -47,8 +47,8 @@ class CounterUnlessPays(A.Node):
 
 
 def _ward(kw: A.KeywordWithCost) -> list[A.Ability]:
-    effect = A.Effect((A.Sentence((CounterUnlessPays(kw.cost),)),))  # type: ignore[arg-type]
-    return [A.TriggeredAbility("Whenever", BecomesTarget(), effect)]  # type: ignore[arg-type]
+    effect = A.Effect((A.Sentence((CounterUnlessPays(kw.cost),)),))
+    return [A.TriggeredAbility("Whenever", BecomesTarget(), effect)]
 
 
 @per_node
@@ -106,7 +106,7 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
     post = f.post if f.controller is not None else (*f.post, A.ControlledBy(A.You()))
     exile = A.Exile(replace(what, filter=A.ObjectFilter(words, post)))
     enters = A.TriggeredAbility(
-        "When", A.EntersTrigger(A.SelfRef()), A.Effect((A.Sentence((ChampionExile(exile),)),))  # type: ignore[arg-type]
+        "When", A.EntersTrigger(A.SelfRef()), A.Effect((A.Sentence((ChampionExile(exile),)),))
     )
     leaves = A.TriggeredAbility(
         "When", A.LeavesTrigger(A.SelfRef()),

@@ -161,10 +161,31 @@ def check_card(
                     node,
                     "'the sacrificed creature' refers to a cost of this card or ability that sacrifices, and there is none (607.2j)",
                 )
+        if isinstance(ability, A.TriggeredAbility):
+            for subject in _trigger_subjects(ability.trigger):
+                if isinstance(subject, A.ThatRef):
+                    report(
+                        subject,
+                        f"'{render.r(subject)}' refers to an object named earlier in the ability, "
+                        "and nothing is named before its trigger",
+                        hint="name the object: 'this creature', 'a creature you control', ...",
+                    )
         for sentence, x in _x_uses(ability):
             if not x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
     return errors
+
+
+def _trigger_subjects(trigger: A.Node) -> Iterator[A.Node]:
+    """What a trigger is about: the object or player its event happens to."""
+    if isinstance(trigger, A.TriggerOr):
+        yield from _trigger_subjects(trigger.first)
+        yield from _trigger_subjects(trigger.second)
+        return
+    for name in ("subject", "object", "what"):
+        value = getattr(trigger, name, None)
+        if isinstance(value, A.Node):
+            yield value
 
 
 def _targets_a_spell(sentence: A.Sentence) -> bool:

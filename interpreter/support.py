@@ -47,7 +47,7 @@ from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
 from .replacement import ENTERS_REPLACEMENTS
-from .triggers import EVENTS, TRIGGERS, phase_supported
+from .triggers import EVENTS, TRIGGERS, face_up_supported, phase_supported
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -145,6 +145,8 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
                 yield Gap(trigger, f"trigger event '{e.kind}'")
     elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
         yield Gap(trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'")
+    elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):
+        yield Gap(trigger, "trigger 'is turned face up' that names no permanent")
 
 
 def _instructions(s: A.Sentence) -> Iterator[Gap]:

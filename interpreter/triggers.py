@@ -24,7 +24,7 @@ from . import sba
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
-from .errors import IllegalAction, Unsupported
+from .errors import IllegalAction
 from .filters import matches
 from .keywords import BecomesTarget
 from .modes import can_choose, choose_modes, modes_of
@@ -158,15 +158,21 @@ def _turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Tur
     obj = game.get(event.obj)
     if obj is None:
         return NO
+    filt = t.filter if t.filter is not None else _filter_of(t.what)
     if t.self_ref is not None:
         ok = event.obj == src_id
     elif t.you_turn:
-        ok = event.player == controller
-    elif t.filter is not None:
-        ok = matches(game, t.filter, obj, you=controller, source=src_id)
+        ok = event.player == controller and (filt is None or matches(game, filt, obj, you=controller, source=src_id))
+    elif filt is not None:
+        ok = matches(game, filt, obj, you=controller, source=src_id)
     else:
-        raise Unsupported("a 'turned face up' trigger that names no permanent")
+        return NO  # names no permanent: reported by interpreter.support
     return ok, event.obj, None, event.player
+
+
+def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
+    """Does a "turned face up" trigger name what it is about (708.8)?"""
+    return t.self_ref is not None or t.you_turn or t.filter is not None or _filter_of(t.what) is not None
 
 
 PHASE_STEPS = frozenset({"upkeep", "combat", "second_main", "end"})
@@ -433,4 +439,7 @@ def settle(game: Game) -> None:
     raise RuntimeError("state-based actions and triggers did not settle")
 
 
-__all__ = ["EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "phase_supported", "put_on_stack", "settle"]
+__all__ = [
+    "EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "face_up_supported", "phase_supported",
+    "put_on_stack", "settle",
+]  # fmt: skip
