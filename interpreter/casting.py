@@ -181,6 +181,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     if holder:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
     card = card_obj.card
+    if any(isinstance(s, A.CastOnly) for ab in c.abilities if isinstance(ab, A.SpellAbility) for s in ab.effect.sentences):
+        raise Unsupported(f"{name}: 'Cast this spell only ...' (601.3) isn't checked by the interpreter yet")
 
     # 601.2a: announce — the card becomes a spell on the stack.
     spell = move(game, card_obj, "stack", controller=player)

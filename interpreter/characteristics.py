@@ -279,6 +279,18 @@ def _self_only(what: object) -> bool:
 StaticAction = A.Pump | A.CantBlock | A.SetPT
 
 
+ABILITY_KINDS: tuple[type, ...] = (
+    A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
+    A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
+    A.AsEnters, A.EntersAsCopy, A.ReminderOnly,
+)  # fmt: skip
+"""The kinds of ability (113) the engine carries out, each where it applies
+(:data:`interpreter.support.ABILITIES` says where).  A permanent or spell
+with an ability of another kind can't be played faithfully: working out
+the game's continuous effects then raises
+:class:`~interpreter.errors.Unsupported` rather than leaving it out."""
+
+
 def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, StaticAction]]:
     """Static abilities' effects that apply, each with its source and ability
     ("gets +1/+0 and can't be blocked" is one ability with two effects):
@@ -294,6 +306,8 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
             continue
         for ab in chars(src).abilities:
             if not isinstance(ab, A.StaticEffect):
+                if not isinstance(ab, ABILITY_KINDS):
+                    raise Unsupported(f"{display_name(src)} has an ability the interpreter can't carry out: {type(ab).__name__}")
                 continue
             for action in static_actions(ab):
                 problem = static_problem(action)
@@ -415,7 +429,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

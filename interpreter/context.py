@@ -32,7 +32,7 @@ class Ctx:
     it: list[ObjectId] = field(default_factory=list)
     that: list[ObjectId] = field(default_factory=list)
     them: list[ObjectId] = field(default_factory=list)
-    named: bool = False  # an instruction of this effect has acted on objects: "it" / "them" mean those (608.2c)
+    named: bool = False  # an instruction of this effect has acted on objects (maybe none): "it", "that card", "them" mean those (608.2c)
     that_player: list[PlayerId] = field(default_factory=list)
     looked: list[ObjectId] = field(default_factory=list)
     x: int | None = None
@@ -86,7 +86,7 @@ class Ctx:
             if (ref.what.spell or ref.noun == "spell") and self.trigger_spell is not None:
                 item = game.stack_item(self.trigger_spell)
                 return [item.source] if item is not None else []
-            if self.that:
+            if self.that or self.named:
                 return list(self.that)
             if self.trigger_object is not None:
                 return [self.trigger_object]

@@ -77,9 +77,24 @@ def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
         run(ctx, s.modes[m])
 
 
+LEADS = frozenset({"then", "duration"})
+"""The lead-ins of a sentence the interpreter carries out: "Then ...", and a
+duration written first ("Until end of turn, ...": each instruction of the
+sentence has that duration)."""
+
+
+def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
+    """608.2c: "Then [instructions]." follows the sentence before it; "Until
+    end of turn, [instructions]." lasts as its instructions say."""
+    if s.kind not in LEADS:
+        raise Unsupported(f"a sentence led by '{s.kind}'")
+    run_sentence(ctx, s.body)
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.Sentence: _run_plain,
     A.IfSentence: _run_if,
+    A.LeadSentence: _run_lead,
     A.Modes: run_modes,
 }
 """Each kind of sentence (608.2c) and the function that carries it out."""
@@ -1198,6 +1213,6 @@ def _register_keyword_actions() -> None:
 _register_keyword_actions()
 
 __all__ = [
-    "ACTIONS", "INSTRUCTIONS", "LIMITS", "applies", "limit", "choose_cards", "deal_damage", "describe_action", "do", "exile_linked",
+    "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "choose_cards", "deal_damage", "describe_action", "do", "exile_linked",
     "looked_cards", "run", "run_modes", "run_sentence", "until_end_of_turn",
 ]  # fmt: skip

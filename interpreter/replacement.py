@@ -146,8 +146,10 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
         return
     from .effects import ACTIONS, run_sentence
 
-    if type(action) not in ACTIONS:
+    if action is not None and type(action) not in ACTIONS:
         raise Unsupported(f"'As it enters' with {type(action).__name__}")
+    if action is None and not isinstance(ab.body, A.Sentence):
+        raise Unsupported("'As it enters' with no instruction")
     # 614.12: an instruction carried out as it enters ("As [this] enters, mill two cards")
     game.say(f"  as {name} enters:")
     body = ab.body if isinstance(ab.body, A.Sentence) else A.Sentence((action,))

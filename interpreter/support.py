@@ -42,7 +42,7 @@ from . import activation, casting, costs, stack, triggers
 from .bind import children
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
-from .effects import ACTIONS, INSTRUCTIONS, limit
+from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
@@ -116,8 +116,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
             problem = static_problem(action)
             if problem is not None:
                 yield Gap(ab, problem)
-    if isinstance(ab, A.AsEnters) and not isinstance(ab.action, AS_ENTERS_CHOICES) and type(ab.action) not in ACTIONS:
+    if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)
+            and type(ab.action) not in ACTIONS):  # fmt: skip
         yield Gap(ab, f"'As it enters' with {type(ab.action).__name__}")
+    if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
+        yield Gap(ab, "'As it enters' with no instruction")
     if isinstance(ab, A.KeywordLine):
         for kw in ab.keywords:
             yield from _keyword(kw)
@@ -183,6 +186,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             for s in node.sentences:
                 if type(s) not in INSTRUCTIONS:
                     yield Gap(s, f"sentence {type(s).__name__}")
+                elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
+                    yield Gap(s, f"sentence led by '{s.kind}'")
         if isinstance(node, A.Sentence):
             yield from _instructions(node)
         for name in _CONDITION_FIELDS.get(type(node), ()):

@@ -37,7 +37,39 @@ class Slot:
 
 
 def _targets_in(node: A.Node) -> list[A.Target]:
-    return [n for n in node.walk() if isinstance(n, A.Target)]
+    """The target phrases of a sentence, each once: a subject shared by two
+    instructions ("Target player draws a card and loses 1 life") is one
+    target (115.1, 601.2c)."""
+    out: list[A.Target] = []
+    seen: set[int] = set()
+    for n in node.walk():
+        if isinstance(n, A.Target) and id(n) not in seen and id(n) not in _shared_subjects(node):
+            seen.add(id(n))
+            out.append(n)
+    return out
+
+
+def _subject(action: A.Node) -> object:
+    node = action.action if isinstance(action, A.MayDo) else action
+    return getattr(node, node.SUBJECT, None) if node.SUBJECT else None
+
+
+@per_node
+def _shared_subjects(node: A.Node) -> dict[int, A.Target]:
+    """Targets written once as the subject of several instructions, but held
+    by each as a node of its own: id of the later one → the first."""
+    out: dict[int, A.Target] = {}
+    for sentence in node.walk():
+        if not isinstance(sentence, A.Sentence):
+            continue
+        for i in range(1, len(sentence.actions)):
+            form = sentence.forms[i] if i < len(sentence.forms) else None
+            if form is None or form.subject not in ("shared", "elided"):
+                continue
+            first, later = _subject(sentence.actions[i - 1]), _subject(sentence.actions[i])
+            if isinstance(later, A.Target) and isinstance(first, A.Target) and later is not first and later == first:
+                out[id(later)] = out.get(id(first), first)
+    return out
 
 
 def _own_kicked(s: A.IfSentence) -> A.KickedCondition | None:
@@ -85,7 +117,11 @@ def _slots(effect: A.Effect, mode: int | None) -> list[Slot]:
 
 @per_node
 def slot_index(effect: A.Effect) -> dict[int, int]:
-    return {id(s.node): i for i, s in enumerate(slots_of(effect))}
+    index = {id(s.node): i for i, s in enumerate(slots_of(effect))}
+    for alias, first in _shared_subjects(effect).items():
+        if id(first) in index:
+            index[alias] = index[id(first)]
+    return index
 
 
 def slot_active(ctx: Ctx, slot: Slot, *, ignore_modes: bool = False) -> bool:
