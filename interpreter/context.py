@@ -36,6 +36,7 @@ class Ctx:
     that_player: list[PlayerId] = field(default_factory=list)
     looked: list[ObjectId] = field(default_factory=list)
     x: int | None = None
+    x_letter: str = "X"  # the letter ctx.x is the value of ("where Y is ...")
     you_did: bool | None = None
     trigger_object: ObjectId | None = None
     trigger_spell: int | None = None

@@ -120,7 +120,7 @@ def _shares_subject(sentence: A.Sentence, i: int) -> bool:
 
 
 def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
-    saved_x = ctx.x
+    saved_x, saved_letter = ctx.x, ctx.x_letter
     if sentence.where_x is not None:
         saved_player = ctx.that_player
         subject = _subject_player(sentence)
@@ -133,6 +133,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                 ctx.x = ctx.quantity(sentence.where_x)
         finally:
             ctx.that_player = saved_player
+        ctx.x_letter = sentence.where_letter
     try:
         declined = False
         for i, action in enumerate(sentence.actions):
@@ -151,7 +152,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             else:
                 do(ctx, action)
     finally:
-        ctx.x = saved_x
+        ctx.x, ctx.x_letter = saved_x, saved_letter
 
 
 def do(ctx: Ctx, action: A.Action) -> bool:

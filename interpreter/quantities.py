@@ -33,7 +33,7 @@ def _var_x(ctx: Ctx, q: A.VarX) -> int:
     """The X of this spell or ability; in a permanent's ability ("When [this]
     enters, ... create X tokens"), the X chosen as it was cast, Kicker {X}
     included (107.3m).  A permanent that wasn't cast has no such value: 0 (107.3m, K11)."""
-    if q.letter != "X":
+    if q.letter != ctx.x_letter:
         raise Unsupported(f"{q.letter} with no value here")
     if ctx.x is not None:
         return ctx.x
