@@ -174,6 +174,9 @@ class Ctx:
                 return list(self.that_player)
             if self.trigger_player is not None:
                 return [self.trigger_player]
+            named = self.replaced_player()
+            if named is not None:
+                return self.players(named)
             raise Unsupported(f"'{type(ref).__name__}' with no player named before it")
         if isinstance(ref, A.ControllerOf | A.OwnerOf):
             out = []
@@ -185,6 +188,19 @@ class Ctx:
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
         raise Unsupported(f"player reference {type(ref).__name__}")
+
+    def replaced_player(self) -> object | None:
+        """In an "instead" sentence, the player the sentence it replaces names
+        ("Target player discards a card.  If this spell was kicked, that
+        player discards three cards instead.", 608.2c)."""
+        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
+        for action in before.actions if isinstance(before, A.Sentence) else ():
+            node = action.action if isinstance(action, A.MayDo) else action
+            for name in ("player", "whose"):
+                value = getattr(node, name, None)
+                if isinstance(value, A.Node) and not isinstance(value, A.ThatPlayer | A.TheirRef | A.ThemRef):
+                    return value
+        return None
 
     # --- numbers and conditions --------------------------------------------------
 

@@ -149,10 +149,23 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                     ctx.you_did = False
                     declined = True
                     ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
+                    continue
             else:
                 do(ctx, action)
+            _name_player(ctx, action)
     finally:
         ctx.x, ctx.x_letter = saved_x, saved_letter
+
+
+def _name_player(ctx: Ctx, action: A.Node) -> None:
+    """A target player who does something is who a later "that player" means
+    ("Target player discards a card. That player loses 1 life.", 608.2c)."""
+    node = action.action if isinstance(action, A.MayDo) else action
+    subject = getattr(node, "player", None) if node.SUBJECT == "player" else None
+    if isinstance(subject, A.Target):
+        players = ctx.players(subject)
+        if players:
+            ctx.that_player = players
 
 
 def do(ctx: Ctx, action: A.Action) -> bool:
@@ -860,14 +873,9 @@ def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
 def _searched_player(ctx: Ctx, a: A.Search) -> PlayerId:
     """Whose library is searched: yours, or the player it names ("target
     player's library"); "that player's library" in an "instead" sentence is
-    the player of the search it replaces."""
+    the player the sentence it replaces names (:meth:`Ctx.replaced_player`)."""
     if a.whose is None:
         return ctx.controller
-    if isinstance(a.whose, A.ThatPlayer) and not ctx.that_player and ctx.trigger_player is None:
-        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
-        prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.Search)]
-        if prior and prior[0].whose is not None and not isinstance(prior[0].whose, A.ThatPlayer):
-            return _searched_player(ctx, prior[0])
     players = ctx.players(a.whose)
     if len(players) != 1:
         raise Unsupported("a search of several players' libraries")
@@ -886,7 +894,7 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player searching a library")
     whose = _searched_player(ctx, a)
-    if whose != ctx.controller:
+    if not isinstance(a.whose, A.You | None):
         ctx.that_player = [whose]  # "then that player shuffles"
     n = ctx.quantity(what.count) if what.count is not None else 1
     filt = what.filter

@@ -104,6 +104,7 @@ class Lki:
     abilities: tuple[A.Ability, ...]
     face_down: FaceDown | None
     zone: Zone
+    mana_value: int = 0
 
 
 MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -106,7 +106,7 @@ def _power_of(ctx: Ctx, q: A.PowerOf) -> int:
         p, t = power_toughness(ctx.game, o)
         value = p if q.stat == "power" else t
     elif q.stat == "mana value":
-        raise Unsupported("the mana value of an object that has left its zone")
+        return o.mana_value  # type: ignore[attr-defined]  # its last known information (608.2h)
     else:
         value = o.power if q.stat == "power" else o.toughness  # type: ignore[attr-defined]
     return max(0, value or 0) if q.stat == "power" else (value or 0)

@@ -113,3 +113,16 @@ def test_a_spell_that_has_split_second_if_kicked(pool: dict[str, A.Card]) -> Non
         cast(game, "A", shock.id)
     resolve_top(game)
     assert game.player("B").life == 18
+
+
+def test_that_player_is_the_target_player_who_acted(pool: dict[str, A.Card]) -> None:
+    """608.2c: "Target player discards a card. That player loses 1 life." — the same player."""
+    card = _card("Gloom {B}\nSorcery\nTarget player discards a card. That player loses 1 life.")
+    game = _game(targets=[["B"]])
+    add_card(game, pool["Swamp"], "A", "battlefield")
+    add_card(game, pool["Shock"], "B", "hand")
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert game.player("B").life == 19 and game.player("A").life == 20
+    assert game.zone("hand", "B") == []
