@@ -82,12 +82,15 @@ def _highest_among(ctx: Ctx, q: A.HighestAmong) -> int:
 
 
 def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
+    """ "the number of +1/+1 counters on it"; "counters on it": of every kind (122.1)."""
     o = _one(ctx, q.object)
     if isinstance(o, GameObject):
-        return o.counters.get(q.kind, 0)
-    if o is not None:
-        return dict(o.counters).get(q.kind, 0)  # type: ignore[attr-defined]
-    return 0
+        counters = dict(o.counters)
+    elif o is not None:
+        counters = dict(o.counters)  # type: ignore[attr-defined]
+    else:
+        return 0
+    return sum(counters.values()) if not q.kind else counters.get(q.kind, 0)
 
 
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:

@@ -47,7 +47,7 @@ from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
 from .replacement import ENTERS_REPLACEMENTS
-from .triggers import EVENTS, TRIGGERS, face_up_supported, phase_supported
+from .triggers import EVENTS, TRIGGERS, event_supported, face_up_supported, phase_supported
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -144,8 +144,8 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
         yield Gap(trigger, f"trigger {type(trigger).__name__}")
     elif isinstance(trigger, A.EventTrigger):
         for e in trigger.events:
-            if e.kind not in EVENTS:
-                yield Gap(trigger, f"trigger event '{e.kind}'")
+            if not event_supported(trigger, e):
+                yield Gap(trigger, f"trigger event '{e.kind}'" + (f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""))
     elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
         yield Gap(trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'")
     elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):

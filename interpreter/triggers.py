@@ -244,11 +244,18 @@ def _you_turn_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subjec
     return True, event.obj, None, event.player
 
 
-EVENTS: dict[str, Callable[..., Hit]] = {
-    "turns face up": _you_turn_face_up,
+EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "turns face up": (_you_turn_face_up, (A.You,)),
 }
 """What happens in a trigger written as a subject and an event ("Whenever
-you turn a permanent face up"), by the event's words."""
+you turn a permanent face up"), by the event's words: the function that
+matches it, and the kinds of subject it knows."""
+
+
+def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
+    """Can the engine tell when this event of the trigger happens?"""
+    entry = EVENTS.get(e.kind)
+    return entry is not None and isinstance(t.subject, entry[1])
 
 
 def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
@@ -257,10 +264,9 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
     if spell_self is not None:
         return NO
     for e in t.events:
-        fn = EVENTS.get(e.kind)
-        if fn is None:
+        if not event_supported(t, e):
             continue  # reported by interpreter.support
-        hit = fn(game, src_id, controller, t.subject, e, event)
+        hit = EVENTS[e.kind][0](game, src_id, controller, t.subject, e, event)
         if hit[0]:
             return hit
     return NO
@@ -440,6 +446,7 @@ def settle(game: Game) -> None:
 
 
 __all__ = [
-    "EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "face_up_supported", "phase_supported",
+    "EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
+    "phase_supported",
     "put_on_stack", "settle",
 ]  # fmt: skip
