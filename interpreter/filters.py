@@ -43,23 +43,31 @@ def simple_players(game: Game, you: PlayerId) -> PlayerResolver:
     return resolve
 
 
+def _head_start(words: tuple[Any, ...]) -> int:
+    """Where the nouns at the end of a description begin: the last word, and
+    every word joined to it by "or"/"and"/a comma ("creature or planeswalker")."""
+    i = len(words) - 1
+    while i >= 2 and isinstance(words[i - 1], A.Coord) and not isinstance(words[i - 2], A.Coord):
+        i -= 2
+    return max(i, 0)
+
+
 @per_node
 def meaning(filt: A.ObjectFilter) -> A.ObjectFilter:
     """The description as the engine reads it: adjectives written one after
-    another, with no "and"/"or" between them ("another nonland permanent",
-    "nonblack attacking creature"), each must hold — as if commas stood
-    between them.  (The grammar's computed ``adjectives`` group such a run
-    as one "or" group and so miss "other" inside it; this reading doesn't
-    depend on that.)"""
+    another before the nouns, with no "and"/"or" between them ("another
+    nonland permanent", "nonblack attacking creature"), each must hold — as
+    if commas stood between them.  (The grammar's computed ``adjectives``
+    group such a run as one "or" group, and so miss an "other" inside it;
+    this reading doesn't depend on that.)"""
     words = filt.words
+    head = _head_start(words)
     out: list[Any] = []
-    changed = False
     for k, w in enumerate(words):
-        if k and k < len(words) - 1 and not isinstance(w, A.Coord) and not isinstance(words[k - 1], A.Coord):
+        if 0 < k < head and not isinstance(w, A.Coord) and not isinstance(words[k - 1], A.Coord):
             out.append(A.Coord(","))
-            changed = True
         out.append(w)
-    return A.ObjectFilter(tuple(out), filt.post, span=filt.span) if changed else filt
+    return A.ObjectFilter(tuple(out), filt.post, span=filt.span) if len(out) != len(words) else filt
 
 
 def compare(value: int, comparison: A.Comparison, amount: int) -> bool:
