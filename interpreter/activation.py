@@ -16,7 +16,7 @@ from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .mana import mana_ability_of, need_of, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
@@ -80,6 +80,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         raise IllegalAction(f"can't activate {name}'s ability: {holder} has split second (702.61a)")
     cost = node.cost
     effect = node.effect
+    if any(isinstance(s, A.ActivateOnly) for s in effect.sentences):
+        raise Unsupported(f"{name}: 'Activate only ...' (602.5) isn't checked by the interpreter yet")
     item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
     x = None
     if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols):

@@ -12,22 +12,44 @@ from __future__ import annotations
 from grammar import ast as A
 
 from .bind import per_node
-from .characteristics import Chars, chars, display_name, keywords
+from .characteristics import chars, display_name
 from .errors import Unsupported
-from .objects import GameObject
+from .filters import matches
+from .objects import GameObject, ObjectId, PlayerId
 from .state import Game
 from .zones import move
 
 
-def enchant_nouns(card: A.Card) -> list[str]:
-    """What the card's enchant abilities allow ("enchant creature": ``creature``, 702.5a)."""
-    out = []
-    for ab in card.abilities:
-        if isinstance(ab, A.KeywordLine):
-            for kw in ab.keywords:
-                if isinstance(kw, A.Keyword) and kw.name.lower().startswith("enchant "):
-                    out.append(kw.name.lower().removeprefix("enchant "))
+def article(words: str) -> str:
+    return "an" if words[:1].lower() in "aeiou" else "a"
+
+
+def enchant_abilities(card: A.Card) -> list[A.Enchant]:
+    """The card's enchant abilities ("Enchant creature you control", 702.5a)."""
+    return [kw for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords if isinstance(kw, A.Enchant)]
+
+
+def object_enchants(obj: GameObject) -> list[A.Enchant]:
+    """The enchant abilities an object has: its card's, or those of a copy
+    effect, and those a type change gave it ("it becomes an Aura with
+    enchant creature", 205.1b); a face-down permanent has none (708.2)."""
+    if obj.face_down is not None:
+        return []
+    out = enchant_abilities(obj.copy_of or obj.card)
+    for change in obj.became:
+        out.extend(k for k in change.keywords if isinstance(k, A.Enchant))
     return out
+
+
+def _enchant_filter(e: A.Enchant) -> A.ObjectFilter:
+    """What an enchant ability allows: permanents that fit its description
+    (303.4a); "enchant player" or a card in a graveyard isn't played yet."""
+    filt = e.what
+    if not isinstance(filt, A.ObjectFilter) or filt.is_player or filt.card or (
+        filt.zone is not None and filt.zone.zone != "battlefield"
+    ):
+        raise Unsupported(f"an Aura with {e.name}")
+    return filt
 
 
 @per_node
@@ -40,12 +62,12 @@ def aura_spell_effect(card: A.Card) -> A.Effect | None:
     spell is attached by :func:`interpreter.stack` (its effect isn't run)."""
     if "Aura" not in card.type_line.subtypes:
         return None
-    nouns = enchant_nouns(card)
-    if not nouns:
+    enchants = enchant_abilities(card)
+    if not enchants:
         return None
-    if any(n in ("player", "opponent") or " " in n for n in nouns):
-        raise Unsupported(f"an Aura with enchant {' or '.join(nouns)}")
-    target = A.Target(A.ObjectFilter(tuple(nouns)))
+    if len(enchants) > 1:
+        raise Unsupported("an Aura with several enchant abilities")
+    target = A.Target(_enchant_filter(enchants[0]))
     return A.Effect((A.Sentence((A.Attach(A.SelfRef(), target),)),))
 
 
@@ -58,16 +80,16 @@ def aura_target(effect: A.Effect) -> A.Target:
     return to
 
 
-def can_enchant(game: Game, card: A.Card, to: GameObject) -> bool:
-    """Could an Aura with ``card``'s enchant abilities be attached to ``to`` (303.4a)?"""
-    c = chars(to)
-    return to.zone == "battlefield" and any(_is_a(c, noun) for noun in enchant_nouns(card))
+def _enchantable(game: Game, enchants: list[A.Enchant], to: GameObject, you: PlayerId, source: ObjectId | None) -> bool:
+    """Does ``to`` fit one of the enchant abilities, seen from the Aura's controller (303.4a)?"""
+    return to.zone == "battlefield" and any(
+        matches(game, _enchant_filter(e), to, you=you, source=source) for e in enchants
+    )
 
 
-def _is_a(c: Chars, noun: str) -> bool:
-    """ "enchant creature", "enchant land", "enchant permanent": does the object fit?"""
-    noun = noun.lower().removesuffix("s")
-    return noun == "permanent" or noun in c.types
+def can_enchant(game: Game, aura: GameObject, to: GameObject, controller: PlayerId) -> bool:
+    """Could ``aura``, under ``controller``'s control, be attached to ``to`` (303.4a)?"""
+    return _enchantable(game, object_enchants(aura), to, controller, aura.id)
 
 
 def attach_problem(game: Game, what: GameObject, to: GameObject) -> str | None:
@@ -81,11 +103,12 @@ def attach_problem(game: Game, what: GameObject, to: GameObject) -> str | None:
         return "a permanent can't be attached to itself (301.5c, 303.4d)"
     cw, ct = chars(what), chars(to)
     if "Aura" in cw.subtypes:
-        enchant = [k.removeprefix("enchant ") for k in keywords(game, what) if k.startswith("enchant ")]
-        if not enchant:
+        enchants = object_enchants(what)
+        if not enchants:
             return "an Aura with no enchant ability can't be attached (303.4a)"
-        if not any(_is_a(ct, noun) for noun in enchant):
-            return f"it can enchant only a {' or '.join(enchant)} (303.4a)"
+        if not _enchantable(game, enchants, to, what.controller, what.id):
+            allowed = " or ".join(e.name.removeprefix("enchant ") for e in enchants)
+            return f"it can enchant only {article(allowed)} {allowed} (303.4a)"
         return None
     if "Equipment" in cw.subtypes:
         return None if "creature" in ct.types else "an Equipment can equip only a creature (301.5c)"
@@ -113,4 +136,7 @@ def check_attachments(game: Game) -> bool:
     return done
 
 
-__all__ = ["attach_problem", "aura_spell_effect", "aura_target", "can_enchant", "check_attachments", "enchant_nouns"]
+__all__ = [
+    "attach_problem", "aura_spell_effect", "aura_target", "can_enchant", "check_attachments", "enchant_abilities",
+    "object_enchants",
+]  # fmt: skip

@@ -10,7 +10,7 @@ refer to; at run time a missing link is simply "nothing".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -67,13 +67,35 @@ def kicker_index(card: A.Card, cost: A.Cost) -> int | None:
     return None
 
 
-def _contains(node: A.Node, kind: type) -> bool:
-    return any(isinstance(n, kind) for n in node.walk())
+def children(node: A.Node) -> tuple[A.Node, ...]:
+    """The child nodes that carry meaning: all of them but ``written`` (the
+    sentences a static ability or replacement was written as, kept for
+    rendering; they say the same thing again)."""
+    kids = node.children()
+    written = getattr(node, "written", None)
+    return kids if written is None else tuple(c for c in kids if c is not written)
 
 
-def _exiles_found(node: A.Node) -> bool:
-    """A search that exiles the cards it finds (701.23) is an exiling ability too."""
-    return any(isinstance(n, A.SearchLibrary) and n.zone == "exile" for n in node.walk())
+def walk(node: A.Node) -> Iterator[A.Node]:
+    """Every node below and including ``node``, depth first, without the
+    ``written`` copies (:func:`children`)."""
+    stack: list[A.Node] = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(children(n)))
+
+
+def exiles(node: A.Node) -> bool:
+    """Does this ability exile something (607.2a)?  An "exile" instruction
+    (of a card, the top of a library, a pile), or a "put ... into exile"
+    (the cards a search found, 701.23)."""
+    for n in walk(node):
+        if isinstance(n, A.Exile | A.ExileTop):
+            return True
+        if isinstance(n, A.PutInZone) and isinstance(n.to, A.Destination) and n.to.zone == "exile":
+            return True
+    return False
 
 
 @per_node
@@ -84,7 +106,7 @@ def linked_exile_ability(card: A.Card, referring: int) -> int | None:
 
     candidates = [
         i for i, ab in enumerate(all_abilities(card))
-        if i != referring and (_contains(ab, A.Exile) or _contains(ab, A.ExileTop) or _exiles_found(ab))
+        if i != referring and exiles(ab)
     ]  # fmt: skip
     if not candidates:
         return -2  # nothing is linked: no card is "exiled with" it
@@ -94,15 +116,30 @@ def linked_exile_ability(card: A.Card, referring: int) -> int | None:
 
 
 def ability_effect(card: A.Card, index: int) -> A.Effect | None:
+    """The instructions of ability ``index`` of ``card``; ``-1`` is the spell's
+    own instructions (:func:`spell_instructions`)."""
     from .keywords import all_abilities
 
     if index < 0:
-        for ab in card.abilities:
-            if isinstance(ab, A.SpellAbility):
-                return ab.effect
-        return None
+        return spell_instructions(card)
     ab = all_abilities(card)[index]
     return getattr(ab, "effect", None)
 
 
-__all__ = ["KickerCost", "per_node", "ability_effect", "kicker_costs", "kicker_index", "linked_exile_ability"]
+@per_node
+def spell_instructions(card: A.Card) -> A.Effect | None:
+    """An instant's or sorcery's instructions: every spell-ability paragraph,
+    in printed order, as one effect (608.2c: a spell's instructions are
+    followed in the order written)."""
+    from .keywords import all_abilities
+
+    effects = [ab.effect for ab in all_abilities(card) if isinstance(ab, A.SpellAbility)]
+    if len(effects) <= 1:
+        return effects[0] if effects else None
+    return A.Effect(tuple(s for e in effects for s in e.sentences), span=effects[0].span)
+
+
+__all__ = [
+    "KickerCost", "ability_effect", "children", "exiles", "kicker_costs", "kicker_index", "linked_exile_ability",
+    "per_node", "spell_instructions", "walk",
+]  # fmt: skip

@@ -38,7 +38,7 @@ from .characteristics import chars, display_name, has_keyword
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
 from .mana import cost_text, need_of
@@ -181,6 +181,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     if holder:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
     card = card_obj.card
+    if any(isinstance(s, A.CastOnly) for ab in c.abilities if isinstance(ab, A.SpellAbility) for s in ab.effect.sentences):
+        raise Unsupported(f"{name}: 'Cast this spell only ...' (601.3) isn't checked by the interpreter yet")
 
     # 601.2a: announce — the card becomes a spell on the stack.
     spell = move(game, card_obj, "stack", controller=player)
@@ -216,6 +218,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     extra: list[A.Cost] = []
     for ab in c.abilities:
         if isinstance(ab, A.AdditionalCost):
+            if ab.then is not None:
+                raise Unsupported("an additional cost with an instruction after it")
             if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
                 continue
             extra.append(ab.cost)

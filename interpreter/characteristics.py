@@ -17,12 +17,13 @@ from the layers that apply, in order:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
 
+from .bind import per_node
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -80,11 +81,20 @@ def mana_colors(cost: A.ManaCost | None) -> tuple[str, ...]:
     return tuple(c for c in A.COLORS if c in found)
 
 
-def keyword_name(kw: A.Keyword | A.KeywordWithCost | A.Champion) -> str:
-    """A keyword ability's name in lower case ("champion" for Champion, 702.72)."""
+def keyword_name(kw: object) -> str:
+    """A keyword ability's name in lower case, as rules text refers to it
+    ("flying", "ward", "protection from red", "enchant creature"; "champion"
+    for Champion, 702.72)."""
+    if isinstance(kw, str):
+        return kw.lower()
     if isinstance(kw, A.Champion):
         return "champion"
-    return kw.name.lower()
+    name = getattr(kw, "name", None)  # Keyword, KeywordWithCost, KeywordNumber; Protection and Enchant say it
+    if isinstance(kw, A.Node) and isinstance(name, str):
+        return name.lower()
+    from .errors import Unsupported
+
+    raise Unsupported(f"a keyword ability the interpreter can't name: {type(kw).__name__}")
 
 
 def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
@@ -175,8 +185,6 @@ def _with_granted(c: Chars, granted: tuple[A.Ability, ...]) -> Chars:
     """614.1c: abilities a permanent entered with ('enters with "Pay 3 life:
     Regenerate [this]."'), after its printed ones, so the printed abilities
     keep their indexes; they last as long as it stays on the battlefield."""
-    from dataclasses import replace
-
     return replace(c, abilities=c.abilities + granted)
 
 
@@ -188,8 +196,6 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
     keeps the old card types when it adds only subtypes ("becomes an Aura");
     new card types are added, new subtypes added; abilities it grants are
     added (613.1f)."""
-    from dataclasses import replace
-
     types, subtypes, kws = list(c.types), list(c.subtypes), list(c.printed_keywords)
     for change in changes:
         for word in change.types:
@@ -198,7 +204,7 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
                     types.append(word.lower())
             elif word not in subtypes:
                 subtypes.append(word)
-        kws.extend(k.lower() for k in change.keywords if k.lower() not in kws)
+        kws.extend(name for name in map(keyword_name, change.keywords) if name not in kws)
     return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws))
 
 
@@ -210,25 +216,60 @@ def front_chars(obj: GameObject) -> Chars:
     return printed_chars(obj.card, obj.token_colors)
 
 
-def _pump_effect(src: GameObject, eff: A.StaticEffect) -> bool:
+def _pump_effect(action: A.Pump) -> str | None:
     """Layers 6 and 7c: "[what] get(s) +N/+N", "[what] has [keyword]"."""
-    return True
+    if action.quoted:
+        return "a static ability that grants quoted abilities"
+    if isinstance(action.power, A.SignedX) or isinstance(action.toughness, A.SignedX):
+        return "+X/+X in a static ability: X has no value there"
+    if action.duration is not None or action.until_eot:
+        return "a static P/T change with a duration"
+    return None
 
 
-def _restriction(src: GameObject, eff: A.StaticEffect) -> bool:
+def _restriction(action: A.CantBlock) -> str | None:
     """"[what] can't block", "[what] can't be blocked": restrictions on
     declaring blockers (509.1b), read by :func:`restrictions`."""
-    return True
+    return None if action.duration is None else "a static restriction with a duration"
 
 
-def _set_pt(src: GameObject, eff: A.StaticEffect) -> bool:
+def _set_pt(action: A.SetPT) -> str | None:
     """Layer 7b: "Enchanted creature is 8/8" sets base power and toughness (613.4b)."""
-    return True
+    if action.amounts is not None or action.duration is not None:
+        return "a power/toughness-setting effect the interpreter can't apply"
+    return None
 
 
-STATIC_ACTIONS = {A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt}
-"""What a static ability's effect (611.3) does, by the kind of its action;
-a kind not here raises :class:`~interpreter.errors.Unsupported`."""
+STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt}
+"""The continuous effects a static ability can have (611.3), by kind, each
+with a check that says why one of them can't be applied (None when it can);
+a kind not here, or an effect its check refuses, raises
+:class:`~interpreter.errors.Unsupported`."""
+
+
+def static_problem(action: A.Node) -> str | None:
+    """Why the interpreter can't apply this effect of a static ability (None if it can)."""
+    fn = STATIC_ACTIONS.get(type(action))
+    if fn is None:
+        return f"static effect {type(action).__name__}"
+    return fn(action)
+
+
+@per_node
+def static_actions(ab: A.StaticEffect) -> tuple[A.Node, ...]:
+    """Each continuous effect of a static ability, in printed order (one
+    ability, 113.3d): "gets +1/+0 and can't be blocked" is a P/T change and a
+    restriction on the same objects; "is 8/8 and has trample" sets P/T
+    (613.4b) and grants an ability (613.1f)."""
+    out: list[A.Node] = []
+    for action in ab.effects:
+        out.append(action)
+        extra = getattr(action, "extra", None)
+        if isinstance(action, A.Pump) and isinstance(extra, A.Node):
+            out.append(replace(extra, what=action.what) if getattr(extra, "what", 0) is None else extra)  # type: ignore[call-arg]
+        if isinstance(action, A.SetPT) and action.keywords:
+            out.append(A.Pump(action.what, None, None, action.keywords, verb="have"))
+    return tuple(out)
 
 
 def _self_only(what: object) -> bool:
@@ -236,6 +277,18 @@ def _self_only(what: object) -> bool:
 
 
 StaticAction = A.Pump | A.CantBlock | A.SetPT
+
+
+ABILITY_KINDS: tuple[type, ...] = (
+    A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
+    A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
+    A.AsEnters, A.EntersAsCopy, A.ReminderOnly,
+)  # fmt: skip
+"""The kinds of ability (113) the engine carries out, each where it applies
+(:data:`interpreter.support.ABILITIES` says where).  A permanent or spell
+with an ability of another kind can't be played faithfully: working out
+the game's continuous effects then raises
+:class:`~interpreter.errors.Unsupported` rather than leaving it out."""
 
 
 def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, StaticAction]]:
@@ -253,14 +306,16 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
             continue
         for ab in chars(src).abilities:
             if not isinstance(ab, A.StaticEffect):
+                if not isinstance(ab, ABILITY_KINDS):
+                    raise Unsupported(f"{display_name(src)} has an ability the interpreter can't carry out: {type(ab).__name__}")
                 continue
-            for action in ab.effects:
-                fn = STATIC_ACTIONS.get(type(action))
-                if fn is None:
-                    raise Unsupported(f"static ability with {type(action).__name__}")
+            for action in static_actions(ab):
+                problem = static_problem(action)
+                if problem is not None:
+                    raise Unsupported(problem)
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if fn(src, ab) and isinstance(action, A.Pump | A.CantBlock | A.SetPT):
+                if isinstance(action, A.Pump | A.CantBlock | A.SetPT):
                     out.append((src, ab, action))
     return out
 
@@ -333,10 +388,6 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
             if not _affects(game, src, eff, pump, obj):
                 continue
             times = static_quantity(game, src, pump.per) if pump.per is not None else 1
-            if isinstance(pump.power, A.SignedX) or isinstance(pump.toughness, A.SignedX):
-                from .errors import Unsupported
-
-                raise Unsupported("+X/+X in a static ability: X has no value there")
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
         for e in game.state.eot:
@@ -355,7 +406,7 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     if obj.zone in ("battlefield", "stack"):
         for src, eff, pump in _static_pumps(game):
             if pump.keywords and _affects(game, src, eff, pump, obj):
-                out.update(k.lower() for k in pump.keywords)
+                out.update(keyword_name(k) for k in pump.keywords)
         for e in game.state.eot:
             if e.target == obj.id:
                 out.update(e.keywords)
@@ -378,6 +429,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "static_actions", "static_problem",
 ]  # fmt: skip

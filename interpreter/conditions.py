@@ -41,7 +41,11 @@ def kicked(ctx: Ctx, cond: A.KickedCondition) -> bool:
 
 
 def _you_do(ctx: Ctx, cond: A.YouDo) -> bool:
-    return bool(ctx.you_did)
+    """608.2d: "If you do" / "If you don't": whether the optional instruction
+    before it was carried out."""
+    if cond.who != "you" or cond.verb != "do":
+        raise Unsupported(f"'if {cond.who} {cond.verb}'")
+    return bool(ctx.you_did) != cond.negated
 
 
 def _one(ctx: Ctx, ref: object) -> GameObject | None:
@@ -63,11 +67,33 @@ def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
     return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
 
 
-def _is_equipped(ctx: Ctx, cond: A.IsEquipped) -> bool:
+def _is_equipped(ctx: Ctx, cond: A.IsEquipped | A.IsState) -> bool:
     ids = ctx.objects(cond.object)
     return bool(ids) and any(
         o.attached_to == ids[0] and "Equipment" in chars(o).subtypes for o in ctx.game.battlefield()
     )
+
+
+STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "equipped": _is_equipped,
+    "tapped": _is_tapped,
+}
+"""The states "[it] is [state]" can ask about, by word."""
+
+
+def state_word(cond: A.IsState) -> str | None:
+    """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
+    state = cond.state
+    word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
+    return word if word in STATES else None
+
+
+def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "as long as [this] is equipped", "if [this] is tapped"."""
+    word = state_word(cond)
+    if word is None:
+        raise Unsupported(f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
+    return STATES[word](ctx, cond) != cond.negated
 
 
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
@@ -77,6 +103,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.IsTapped: _is_tapped,
     A.ControlNone: _control_none,
     A.IsEquipped: _is_equipped,
+    A.IsState: _is_state,
 }
 
 
@@ -112,7 +139,7 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
     if s.trailing and isinstance(cond, A.KickedCondition) and isinstance(cond.subject, A.ItRef):
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
-            return replace(cond, subject=subject)  # type: ignore[arg-type]
+            return replace(cond, subject=subject)
     return cond
 
 
@@ -122,4 +149,4 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["CONDITIONS", "holds", "kicked", "sentence_condition", "static_condition_holds"]
+__all__ = ["CONDITIONS", "STATES", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]

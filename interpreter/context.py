@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from grammar import ast as A
 
 from .errors import Unsupported
-from .objects import GameObject, Lki, ObjectId, PlayerId
+from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -32,16 +32,18 @@ class Ctx:
     it: list[ObjectId] = field(default_factory=list)
     that: list[ObjectId] = field(default_factory=list)
     them: list[ObjectId] = field(default_factory=list)
+    named: bool = False  # an instruction of this effect has acted on objects (maybe none): "it", "that card", "them" mean those (608.2c)
     that_player: list[PlayerId] = field(default_factory=list)
     looked: list[ObjectId] = field(default_factory=list)
     x: int | None = None
+    x_letter: str = "X"  # the letter ctx.x is the value of ("where Y is ...")
     you_did: bool | None = None
     trigger_object: ObjectId | None = None
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
     life_lost: int = 0
-    added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)  # life lost through this effect's instructions so far ("the life lost this way")
+    added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
 
@@ -76,22 +78,24 @@ class Ctx:
         if isinstance(ref, A.SelfRef):
             return [self.source]
         if isinstance(ref, A.ItRef):
-            if self.it:
+            if self.it or self.named:
                 return list(self.it)
             if self.trigger_object is not None:
                 return [self.trigger_object]
             return [self.source]
         if isinstance(ref, A.ThatRef):
-            if ref.noun == "spell" and self.trigger_spell is not None:
+            if (ref.what.spell or ref.noun == "spell") and self.trigger_spell is not None:
                 item = game.stack_item(self.trigger_spell)
                 return [item.source] if item is not None else []
-            if self.that:
+            if self.that or self.named:
                 return list(self.that)
             if self.trigger_object is not None:
                 return [self.trigger_object]
             return list(self.it)
         if isinstance(ref, A.ThemRef):
             return list(self.them or self.that)
+        if isinstance(ref, A.LookedCards) and ref.count is None:
+            return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()
         if isinstance(ref, A.CostPaidRef):
@@ -107,6 +111,16 @@ class Ctx:
             return [o.id for o in self.each(ref.filter)]
         raise Unsupported(f"object reference {type(ref).__name__}")
 
+    def looked_cards(self) -> list[GameObject]:
+        """607.1: the cards this ability looked at that are still in the
+        library (each still the object it looked at, 400.7)."""
+        out = []
+        for oid in self.looked:
+            o = self.game.get(oid)
+            if o is not None and o.zone == "library":
+                out.append(o)
+        return out
+
     def self_objects(self, ref: object) -> list[ObjectId]:
         """Like :meth:`objects`, but "it" means the source: "if it was kicked",
         "the number of times it was kicked" ask about the object the text is on."""
@@ -118,22 +132,11 @@ class Ctx:
         from .filters import matches
 
         game = self.game
-        pool: list[GameObject]
-        if filt.zone is not None and filt.zone.zone == "battlefield":
-            pool = game.battlefield()
-        elif filt.zone is not None:
-            pool = []
-            owners = list(game.state.players) if filt.zone.owner is None else self.players(filt.zone.owner)
-            for p in owners:
-                pool.extend(game.zone_objects(filt.zone.zone, p))
-        elif "spell" in filt.nouns:
-            pool = game.zone_objects("stack")
-        else:
-            pool = game.battlefield()
+        pool = where_described(game, filt, self.players)
         return [
             o for o in pool
             if matches(game, filt, o, you=self.controller, source=self.source, players=self.players,
-                       quantity=self.quantity)
+                       quantity=self.quantity, objects=self.objects)
         ]  # fmt: skip
 
     def exiled_cards(self) -> list[ObjectId]:
@@ -155,6 +158,8 @@ class Ctx:
 
     def players(self, ref: object) -> list[PlayerId]:
         game = self.game
+        if isinstance(ref, A.Possessive):
+            return self.players(ref.object)  # "your library", "target player's library"
         if ref is None or isinstance(ref, A.You):
             return [self.controller]
         if isinstance(ref, A.PlayerGroup):
@@ -169,6 +174,9 @@ class Ctx:
                 return list(self.that_player)
             if self.trigger_player is not None:
                 return [self.trigger_player]
+            named = self.replaced_player()
+            if named is not None:
+                return self.players(named)
             raise Unsupported(f"'{type(ref).__name__}' with no player named before it")
         if isinstance(ref, A.ControllerOf | A.OwnerOf):
             out = []
@@ -180,6 +188,19 @@ class Ctx:
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
         raise Unsupported(f"player reference {type(ref).__name__}")
+
+    def replaced_player(self) -> object | None:
+        """In an "instead" sentence, the player the sentence it replaces names
+        ("Target player discards a card.  If this spell was kicked, that
+        player discards three cards instead.", 608.2c)."""
+        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
+        for action in before.actions if isinstance(before, A.Sentence) else ():
+            node = action.action if isinstance(action, A.MayDo) else action
+            for name in ("player", "whose"):
+                value = getattr(node, name, None)
+                if isinstance(value, A.Node) and not isinstance(value, A.ThatPlayer | A.TheirRef | A.ThemRef):
+                    return value
+        return None
 
     # --- numbers and conditions --------------------------------------------------
 
@@ -194,4 +215,43 @@ class Ctx:
         return holds(self, cond)
 
 
-__all__ = ["Ctx"]
+_ZONE_WORDS: dict[str, Zone] = {
+    "library": "library", "libraries": "library", "hand": "hand", "hands": "hand",
+    "battlefield": "battlefield", "graveyard": "graveyard", "graveyards": "graveyard",
+    "stack": "stack", "exile": "exile",
+}  # fmt: skip
+
+
+def zone_names(zone: A.InZone) -> list[Zone]:
+    """The zones a description names ("your graveyard", "all graveyards",
+    "your graveyard or hand"); Unsupported for any other."""
+    out: list[Zone] = []
+    for word in zone.zone.split(" or "):
+        name = _ZONE_WORDS.get(word.strip())
+        if name is None:
+            raise Unsupported(f"objects in the {zone.zone}")
+        out.append(name)
+    return out
+
+
+def where_described(game: Game, filt: A.ObjectFilter, players: Any) -> list[GameObject]:
+    """The objects a description can be about, by where it says they are:
+    its zone ("in your graveyard", "on the battlefield"), the stack for a
+    spell, the battlefield otherwise (109.2)."""
+    zone = filt.zone
+    if zone is None:
+        if filt.spell or "spell" in filt.nouns:
+            return game.zone_objects("stack")
+        return game.battlefield()
+    pool: list[GameObject] = []
+    owners = list(game.state.players) if zone.owner is None else players(zone.owner)
+    for name in zone_names(zone):
+        if name in ("stack", "battlefield"):
+            pool.extend(game.zone_objects(name))
+            continue
+        for p in owners:
+            pool.extend(game.zone_objects(name, p))
+    return pool
+
+
+__all__ = ["Ctx", "where_described", "zone_names"]

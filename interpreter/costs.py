@@ -19,7 +19,7 @@ from grammar import ast as A
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import matches
+from .filters import describe_filter, matches
 from .mana import (
     ManaNeed,
     Payment,
@@ -66,10 +66,7 @@ def describe_ref(ref: object) -> str:
         return "this"
     if isinstance(ref, A.AnObject):
         n = ref.count.value if isinstance(ref.count, A.Number) else 1
-        f = ref.filter
-        words = [a.type if isinstance(a, A.TypeAdj) else getattr(a, "status", getattr(a, "subtype", getattr(a, "color", ""))) for a in f.adjectives]
-        noun = " or ".join(f.nouns) or "card"
-        return f"{'a' if n == 1 else n} {' '.join(w for w in words if w)} {noun}".replace("  ", " ")
+        return f"{'a' if n == 1 else n} {describe_filter(ref.filter)}"
     return type(ref).__name__
 
 
@@ -115,8 +112,11 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         if src.face_down is not None:
             continue
         for ab in chars(src).abilities:
-            if isinstance(ab, A.CostModifier) and matches_ref_static(game, src, ab.what, spell):
-                out.append((src, ab))
+            if isinstance(ab, A.CostModifier):
+                if ab.per is not None or ab.activate or not isinstance(ab.amount, A.ManaCost):
+                    raise Unsupported("a cost change for each ..., of an activated ability, or not in mana")
+                if matches_ref_static(game, src, ab.what, spell):
+                    out.append((src, ab))
     return out
 
 
@@ -160,6 +160,8 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: A.AddMana | 
     """The mana a mana ability adds; "one mana of any color" asks which color (106.1b)."""
     from .mana import mana_options
 
+    if add.player is not None and not isinstance(add.player, A.You):
+        raise Unsupported("mana added to another player's pool")
     if not isinstance(add, A.AddManaAnyColor):
         return _add_mana_units(game, obj, add)
     options = mana_options(game, obj, add)
@@ -303,6 +305,8 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             game.say(f"  taps {display_name(v)}")
         return
     if isinstance(part, A.RemoveCountersCost):
+        if part.all or not part.kind or not isinstance(part.source, A.SelfRef):
+            raise Unsupported("removing counters other than a number of one kind from this object as a cost")
         amount = part.amount.value if isinstance(part.amount, A.Number) else 1
         if source is None or source.counters.get(part.kind, 0) < amount:
             raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
@@ -313,9 +317,10 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
 
 def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: PlayerId) -> bool:
     """A filter for a card in hand ("discard a creature card")."""
-    from dataclasses import replace
-
-    return matches(game, replace(filt, card=True), obj, you=you, source=None)
+    return matches(game, filt, obj, you=you, source=None, anywhere=True)
 
 
-__all__ = ["choose_mana", "check_other_part", "cost_modifiers", "modify_cost", "describe", "mana_parts", "pay_mana", "pay_other", "produce"]
+__all__ = [
+    "check_other_part", "choose_mana", "cost_modifiers", "describe",
+    "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce",
+]  # fmt: skip

@@ -4,7 +4,9 @@ Sentences are followed in order, each kind carried out by its function in
 :data:`INSTRUCTIONS`.  A sentence that a later "If ..., instead" sentence
 replaces is skipped when that condition holds; "If [condition], ..."
 sentences run only when it holds; "you may" asks the player (K8) and
-records whether it was done for "If you do"; a modal instruction carries out
+records whether it was done for "If you do" (the instructions that share
+its subject, "you may search ..., put it ..., then shuffle", are part of
+what the player may do); a modal instruction carries out
 the modes chosen when the spell or ability was put on the stack, in printed
 order (700.2, 608.2c).  Each action is one function below, found through
 :data:`ACTIONS`; an action the interpreter doesn't know raises
@@ -14,14 +16,16 @@ order (700.2, 608.2c).  Each action is one function below, found through
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from grammar import ast as A
 
-from .characteristics import chars, display_name, has_keyword, power_toughness
+from .characteristics import chars, display_name, has_keyword, keyword_name, power_toughness
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import Unsupported
+from .filters import matches, meaning
 from .mana import units_text
 from .objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from .replacement import create_on_battlefield, put_onto_battlefield
@@ -73,9 +77,24 @@ def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
         run(ctx, s.modes[m])
 
 
+LEADS = frozenset({"then", "duration"})
+"""The lead-ins of a sentence the interpreter carries out: "Then ...", and a
+duration written first ("Until end of turn, ...": each instruction of the
+sentence has that duration)."""
+
+
+def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
+    """608.2c: "Then [instructions]." follows the sentence before it; "Until
+    end of turn, [instructions]." lasts as its instructions say."""
+    if s.kind not in LEADS:
+        raise Unsupported(f"a sentence led by '{s.kind}'")
+    run_sentence(ctx, s.body)
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.Sentence: _run_plain,
     A.IfSentence: _run_if,
+    A.LeadSentence: _run_lead,
     A.Modes: run_modes,
 }
 """Each kind of sentence (608.2c) and the function that carries it out."""
@@ -92,8 +111,16 @@ def _subject_player(sentence: A.Sentence) -> object | None:
     return None
 
 
+def _shares_subject(sentence: A.Sentence, i: int) -> bool:
+    """Does instruction ``i`` share the subject of the one before it ("you
+    may search ..., put it ... and shuffle"; "put one into your hand and the
+    rest on the bottom")?"""
+    forms = sentence.forms
+    return i < len(forms) and forms[i].subject in ("shared", "elided")
+
+
 def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
-    saved_x = ctx.x
+    saved_x, saved_letter = ctx.x, ctx.x_letter
     if sentence.where_x is not None:
         saved_player = ctx.that_player
         subject = _subject_player(sentence)
@@ -106,8 +133,13 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                 ctx.x = ctx.quantity(sentence.where_x)
         finally:
             ctx.that_player = saved_player
+        ctx.x_letter = sentence.where_letter
     try:
-        for action in sentence.actions:
+        declined = False
+        for i, action in enumerate(sentence.actions):
+            if declined and _shares_subject(sentence, i):
+                continue  # part of what the player chose not to do
+            declined = False
             if isinstance(action, A.MayDo):
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{_source_name(ctx)}: you may {describe_action(action.action)}?")
@@ -115,18 +147,44 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                     ctx.you_did = bool(do(ctx, action.action))
                 else:
                     ctx.you_did = False
+                    declined = True
                     ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
+                    continue
             else:
                 do(ctx, action)
+            _name_player(ctx, action)
     finally:
-        ctx.x = saved_x
+        ctx.x, ctx.x_letter = saved_x, saved_letter
+
+
+def _name_player(ctx: Ctx, action: A.Node) -> None:
+    """A target player who does something is who a later "that player" means
+    ("Target player discards a card. That player loses 1 life.", 608.2c)."""
+    node = action.action if isinstance(action, A.MayDo) else action
+    subject = getattr(node, "player", None) if node.SUBJECT == "player" else None
+    if isinstance(subject, A.Target):
+        players = ctx.players(subject)
+        if players:
+            ctx.that_player = players
 
 
 def do(ctx: Ctx, action: A.Action) -> bool:
     fn = ACTIONS.get(type(action))
     if fn is None:
         raise Unsupported(f"the interpreter can't carry out '{type(action).__name__}' yet")
+    problem = limit(action)
+    if problem is not None:
+        raise Unsupported(f"the interpreter can't carry out {problem} yet")
     return fn(ctx, action)
+
+
+def limit(action: A.Node) -> str | None:
+    """The part of an instruction of a kind in :data:`ACTIONS` that the
+    interpreter has no piece for (:data:`LIMITS`), or None."""
+    for what, test in LIMITS.get(type(action), ()):
+        if test(action):
+            return what
+    return None
 
 
 def describe_action(action: A.Action) -> str:
@@ -154,10 +212,12 @@ def _current(ctx: Ctx, ids: list[ObjectId]) -> list[GameObject]:
 
 
 def _acted(ctx: Ctx, objs: list[GameObject]) -> None:
-    """Later "it" / "that creature" / "them" mean what this instruction acted on."""
+    """Later "it" / "that creature" / "them" mean what this instruction acted
+    on — nothing, if it acted on nothing (608.2c)."""
     ctx.it = [o.id for o in objs]
     ctx.that = list(ctx.it)
     ctx.them = list(ctx.it)
+    ctx.named = True
 
 
 # --------------------------------------------------------------------------
@@ -209,6 +269,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
 
 
 def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
+    """120.3: "[source] deals N damage to [recipients]"; "it deals 4 damage
+    instead" changes only the amount of the instruction it replaces."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
         before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
@@ -248,7 +310,6 @@ def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
         ctx.game.say(f"  destroys {display_name(o)}")
         destroy(ctx.game, o, regenerable=regenerable)
     _acted(ctx, objs)
-    ctx.it = [o.id for o in objs]
     return bool(objs)
 
 
@@ -278,11 +339,22 @@ def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
 
 
 # --------------------------------------------------------------------------
-# Zones: exile, return, draw, discard, mill, sacrifice
+# Zones: exile, return, put, draw, discard, mill, sacrifice
 # --------------------------------------------------------------------------
 
 
+def exile_linked(ctx: Ctx, o: GameObject, *, face_down: bool = False) -> GameObject:
+    """Exile ``o``; the card in exile is linked to this ability (607.2a) —
+    face down, no player may look at it (406.3)."""
+    game = ctx.game
+    new = move(game, o, "exile", face_down="exiled" if face_down else None)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+    return new
+
+
 def _exile(ctx: Ctx, a: A.Exile) -> bool:
+    """406, 607.2a: exile, linked to this ability; "until [this] leaves the
+    battlefield" (610.3) does nothing if it already has."""
     game = ctx.game
     if a.until_leaves:
         src = ctx.source_obj()
@@ -293,12 +365,11 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
     done = []
     for o in objs:
         name = display_name(o)
-        new = move(game, o, "exile")
+        new = exile_linked(ctx, o, face_down=a.face_down)
         done.append(new)
-        game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
         if a.until_leaves:
             game.state.until_leaves.append((ctx.source, new.id))
-        game.say(f"  exiles {name} with {_source_name(ctx)}")
+        game.say(f"  exiles {name} with {_source_name(ctx)}" + (" face down" if a.face_down else ""))
     _acted(ctx, done)
     return bool(done)
 
@@ -309,20 +380,38 @@ def _exile_top(ctx: Ctx, a: A.ExileTop) -> bool:
     may look at it there (406.3) and it has no characteristics until it
     leaves exile (708.2 is for permanents and spells only)."""
     game = ctx.game
-    n = ctx.quantity(a.amount)
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
     done: list[GameObject] = []
     for p in ctx.players(a.whose):
         for cid in list(game.zone("library", p)[:n]):
-            new = move(game, game.obj(cid), "exile", face_down="exiled" if a.face_down else None)
-            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+            new = exile_linked(ctx, game.obj(cid), face_down=a.face_down)
             done.append(new)
             game.say(f"  exiles the top card of {p}'s library" + (" face down" if a.face_down else f": {new.card.name}"))
     _acted(ctx, done)
     return bool(done)
 
 
+def _controller_under(ctx: Ctx, under: object, obj: GameObject) -> PlayerId | None:
+    """Whose control "under [whose] control" puts a permanent (110.2a); None
+    when the words don't say."""
+    if under is None:
+        return None
+    if under == "owner" or isinstance(under, A.OwnerOf):
+        return obj.owner  # "under its owner's control", "under their owners' control"
+    if under == "you" or isinstance(under, A.You):
+        return ctx.controller
+    players = ctx.players(under)
+    if len(players) != 1:
+        raise Unsupported("putting a permanent under the control of several players")
+    return players[0]
+
+
 def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
+    """400.7: return a card to a hand (its owner's, 400.3) or to the
+    battlefield, under the control of the player the words name, else of
+    the player who puts it there (110.2a)."""
     game = ctx.game
+    dest = a.destination
     objs = _current(ctx, ctx.objects(a.what))
     done = []
     for o in objs:
@@ -338,8 +427,90 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
             controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
             if a.under_owner:
                 controller = o.owner
+            controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
             new = put_onto_battlefield(game, o, controller)
             game.say(f"  returns {name} to the battlefield under {controller}'s control")
+        done.append(new)
+    _acted(ctx, done)
+    return bool(done)
+
+
+def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
+    """The objects a "put" instruction moves: those named before ("it",
+    "them", "that card"), or cards looked at ("one of them", "the rest")."""
+    if isinstance(what, A.LookedCards):
+        return looked_cards(ctx, what, verb)
+    if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.Target | A.ExiledCards | A.CostPaidRef):
+        return _current(ctx, ctx.objects(what))
+    raise Unsupported(f"putting {type(what).__name__} somewhere")
+
+
+def _to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination) -> bool:
+    """401: cards go on the top or bottom of their owners' libraries (the
+    player's choice for each with "on the top or bottom"); several put on
+    the same end together go in an order their owner chooses (401.4)
+    unless it is random."""
+    import random
+
+    game = ctx.game
+    if dest.where == "top or bottom":
+        for o in cards:
+            d = Decision("word", ctx.controller, f"put {o.card.name} on the top or the bottom of your library",
+                         ["top", "bottom"], ["top", "bottom"])  # fmt: skip
+            end = ask(game, d)
+            move(game, o, "library", bottom=end == "bottom")
+            game.say(f"  puts a card on the {end} of the library")
+        return bool(cards)
+    if dest.where not in ("top", "bottom"):
+        raise Unsupported(f"putting a card {dest.where or 'somewhere'} in a library")
+    if dest.order == "a random":
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(cards)
+    elif len(cards) > 1:
+        last = "the bottom card" if dest.where == "bottom" else "the top card"
+        d = Decision("pick", ctx.controller, f"order the cards for the {dest.where} of your library (the last named is {last})",
+                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards))  # fmt: skip
+        order = ask(game, d)
+        cards = [next(o for o in cards if o.id == oid) for oid in order]
+    for o in cards:
+        move(game, o, "library", bottom=dest.where == "bottom")
+    game.say(f"  puts {len(cards)} card(s) on the {dest.where} of the library")
+    return bool(cards)
+
+
+def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
+    """Put cards named before into a zone (400.3: a card goes to its owner's
+    hand, library or graveyard): "put it onto the battlefield tapped", "put
+    one of them into your hand", "the rest on the bottom of your library in
+    any order", "exile them" after a search (linked, 607.2a)."""
+    game = ctx.game
+    dest = a.to
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player putting cards somewhere")
+    verb = {"hand": "put into your hand", "battlefield": "put onto the battlefield"}.get(dest.zone, "put on your library")
+    cards = _objects_to_put(ctx, a.what, verb)
+    done: list[GameObject] = []
+    if dest.zone == "library":
+        return _to_library(ctx, cards, dest)
+    for o in cards:
+        name = o.card.name
+        if dest.zone == "hand":
+            new = move(game, o, "hand")
+            game.say(f"  puts {name} into {new.owner}'s hand")
+        elif dest.zone == "battlefield":
+            tapped = "tapped" in dest.mods
+            controller = _controller_under(ctx, dest.under, o) or ctx.controller
+            new = put_onto_battlefield(game, o, controller, tapped=tapped)
+            if new.zone != "battlefield":
+                continue  # an Aura with nothing to enchant stays where it was (303.4f)
+            game.say(f"  puts {name} onto the battlefield" + (" tapped" if tapped else ""))
+        elif dest.zone == "graveyard":
+            new = move(game, o, "graveyard")
+            game.say(f"  puts {name} into {new.owner}'s graveyard")
+        elif dest.zone == "exile":
+            new = exile_linked(ctx, o)
+            game.say(f"  exiles {name} with {_source_name(ctx)}")
+        else:
+            raise Unsupported(f"putting a card into the {dest.zone}")
         done.append(new)
     _acted(ctx, done)
     return bool(done)
@@ -362,12 +533,16 @@ def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject
 
 
 def _discard(ctx: Ctx, a: A.Discard) -> bool:
+    """701.9: the player discards cards of their choice ("two cards", "a
+    creature card"), or their whole hand."""
     game = ctx.game
     for p in ctx.players(a.player):
         hand = game.zone_objects("hand", p)
         if a.amount is None:
             victims = list(hand)
         else:
+            if a.filter is not None:
+                hand = [o for o in hand if matches(game, a.filter, o, you=p, source=ctx.source, anywhere=True)]
             n = ctx.quantity(a.amount)
             victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
         for v in victims:
@@ -388,7 +563,7 @@ def _mill(ctx: Ctx, a: A.Mill) -> bool:
 def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
     game = ctx.game
     done = False
-    if isinstance(a.what, A.SelfRef | A.ItRef) and a.player is None:
+    if isinstance(a.what, A.SelfRef | A.ItRef) and (a.player is None or isinstance(a.player, A.You)):
         for o in _current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
             if o.zone == "battlefield" and o.controller == ctx.controller:
                 game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
@@ -397,8 +572,6 @@ def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
         return done
     if not isinstance(a.what, A.AnObject):
         raise Unsupported(f"sacrifice of {type(a.what).__name__}")
-    from .filters import matches
-
     n = ctx.quantity(a.what.count) if a.what.count is not None else 1
     for p in ctx.players(a.player):
         cands = [
@@ -441,6 +614,8 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
 
 
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
+    """111.1, 111.4: tokens as the instruction describes them ("of those
+    tokens": as the instruction before described them)."""
     game = ctx.game
     spec = a.spec or ctx.last_token
     if spec is None:
@@ -448,8 +623,6 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     ctx.last_token = spec
     n = ctx.quantity(a.amount)
     if "X" in (spec.power, spec.toughness):
-        from dataclasses import replace
-
         x = ctx.quantity(A.VarX())
         spec = replace(spec, power=str(x) if spec.power == "X" else spec.power,
                        toughness=str(x) if spec.toughness == "X" else spec.toughness)  # fmt: skip
@@ -473,16 +646,17 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
     game = ctx.game
     n = ctx.quantity(a.amount)
     made = []
-    for oid in ctx.objects(a.of):
-        o = ctx.game.get(oid)
-        if o is None:
-            continue
-        card = copiable_card(o)
-        for _ in range(n):
-            new = create_on_battlefield(game, card, ctx.controller, copy_of=card, tapped=a.tapped)
-            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
-            made.append(new)
-            game.say(f"  {ctx.controller} creates a token copy of {display_name(o)}")
+    for p in ctx.players(a.player):
+        for oid in ctx.objects(a.of):
+            o = ctx.game.get(oid)
+            if o is None:
+                continue
+            card = copiable_card(o)
+            for _ in range(n):
+                new = create_on_battlefield(game, card, p, copy_of=card, tapped=a.tapped)
+                game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+                made.append(new)
+                game.say(f"  {p} creates a token copy of {display_name(o)}")
     _acted(ctx, made)
     return bool(made)
 
@@ -494,15 +668,22 @@ def _change(ctx: Ctx, value: int | A.SignedX | None) -> int:
     return value or 0
 
 
+def until_end_of_turn(a: A.Node) -> bool:
+    """Does the instruction last until end of turn (514.2)?"""
+    duration = getattr(a, "duration", None)
+    return bool(getattr(a, "until_eot", False)) or (
+        isinstance(duration, A.Duration) and duration.kind == "until end of turn" and duration.object is None
+    )
+
+
 def _pump(ctx: Ctx, a: A.Pump) -> bool:
-    if not a.until_eot:
-        raise Unsupported("a static P/T change inside a resolving effect")
+    """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of turn"."""
     times = ctx.quantity(a.per) if a.per is not None else 1
     power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(k.lower() for k in a.keywords), ctx.game.tick())  # fmt: skip
+                        tuple(keyword_name(k) for k in a.keywords), ctx.game.tick())  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
@@ -538,8 +719,8 @@ def _fight(ctx: Ctx, a: A.Fight) -> bool:
 
 def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
     """"can't block" / "can't be blocked" is a static ability's effect
-    (:func:`interpreter.characteristics.restrictions`, 509.1b); the grammar
-    writes no one-shot instruction of it, which would need a duration."""
+    (:func:`interpreter.characteristics.restrictions`, 509.1b); the engine
+    has no one-shot instruction of it, which would need a duration."""
     raise Unsupported("'can't block' as an instruction, not a static ability")
 
 
@@ -553,7 +734,8 @@ def _regenerate(ctx: Ctx, a: A.Regenerate) -> bool:
     """701.19a: "Regenerate [permanent]" — a shield for the next time it would be destroyed this turn."""
     from .destroy import add_shield
 
-    objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    ids = [ctx.source] if a.what is None else ctx.objects(a.what)
+    objs = [o for o in _current(ctx, ids) if o.zone == "battlefield"]
     for o in objs:
         add_shield(ctx.game, o)
     return bool(objs)
@@ -588,67 +770,94 @@ def _copy_spell(ctx: Ctx, a: A.CopySpell) -> bool:
 
 
 def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
-    from .facedown import manifest, manifest_dread
+    """701.40a manifest, 701.62a manifest dread, 701.58a cloak: the top card(s)
+    of the player's library, cards looked at ("manifest one of those
+    cards"), or a card from their hand ("cloak a card from your hand")."""
+    from .facedown import manifest, manifest_cards, manifest_dread, manifest_from_hand
 
     made: list[GameObject] = []
+    verb = "cloak" if a.cloak else "manifest"
     if a.looked is not None:
-        from .facedown import manifest_cards
-
-        verb = "cloak" if a.cloak else "manifest"
         made = manifest_cards(ctx, ctx.controller, looked_cards(ctx, a.looked, verb), cloak=a.cloak)
         _acted(ctx, made)
         return bool(made)
+    from_hand = a.from_hand
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
+    if a.what is not None:
+        zone = a.what.filter.zone if isinstance(a.what, A.AnObject) else None
+        if zone is None or zone.zone != "hand" or not isinstance(zone.owner, A.You | A.Possessive | None):
+            raise Unsupported(f"{verb} {type(a.what).__name__}")
+        from_hand = True
+        n = ctx.quantity(a.what.count) if a.what.count is not None else 1
     for p in ctx.players(a.player):
+        if a.whose is not None and ctx.players(a.whose) != [p]:
+            raise Unsupported(f"{verb} the top of another player's library")
         if a.dread:
             made.extend(manifest_dread(ctx, p))
-        elif a.from_hand:
-            from .facedown import manifest_from_hand
-
-            n = ctx.quantity(a.amount) if a.amount is not None else 1
+        elif from_hand:
             made.extend(manifest_from_hand(ctx, p, n, cloak=a.cloak))
         else:
-            n = ctx.quantity(a.amount) if a.amount is not None else 1
             made.extend(manifest(ctx, p, n, cloak=a.cloak))
     _acted(ctx, made)
     return bool(made)
 
 
 def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
+    """"Look at the top N cards of your library": what later instructions of
+    the ability call "them", "one of them", "the rest" (607.1)."""
     n = ctx.quantity(a.amount)
-    ctx.looked = [ctx.game.obj(c).id for c in ctx.game.zone("library", ctx.controller)[:n]]
-    ctx.game.say(f"  {ctx.controller} looks at the top {len(ctx.looked)} card(s) of their library")
+    whose = ctx.players(a.whose if a.whose is not None else a.player)
+    if len(whose) != 1 or (a.player is not None and ctx.players(a.player) != [ctx.controller]):
+        raise Unsupported("looking at several libraries, or another player looking")
+    ctx.looked = [ctx.game.obj(c).id for c in ctx.game.zone("library", whose[0])[:n]]
+    mine = "their" if whose[0] == ctx.controller else f"{whose[0]}'s"
+    ctx.game.say(f"  {ctx.controller} looks at the top {len(ctx.looked)} card(s) of {mine} library")
+    _acted(ctx, ctx.looked_cards())
     return True
 
 
-def _reveal_put_in_hand(ctx: Ctx, a: A.RevealPutInHand) -> bool:
-    from .filters import matches
-
-    what = getattr(a, "what", None)
-    filt = what.filter if isinstance(what, A.AnObject) else getattr(a, "filter", None)
-    if filt is None:
-        raise Unsupported("reveal with no description of the card")
-    from dataclasses import replace
-
-    filt = replace(filt, card=True, zone=None)
-    cands = [o for o in _current(ctx, ctx.looked) if matches(ctx.game, filt, o, you=ctx.controller, source=ctx.source)]
+def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
+    """701.16: reveal cards named before ("reveal it"), or one the player
+    picks that fits a description from among them ("reveal a creature card
+    from among them"): what later instructions call "it"."""
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player revealing cards")
+    what = a.what
+    if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
+        shown = _current(ctx, ctx.objects(what))
+        for o in shown:
+            ctx.game.say(f"  reveals {o.card.name}")
+        _acted(ctx, shown)
+        return bool(shown)
+    if not isinstance(what, A.AnObject):
+        raise Unsupported(f"revealing {type(what).__name__}")
+    among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+    if not among:
+        raise Unsupported("revealing a card not named before ('from among them')")
+    pool = [o for ref in among for o in _current(ctx, ctx.objects(ref))]
+    cands = [o for o in pool if matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source,
+                                        players=ctx.players, quantity=ctx.quantity, objects=ctx.objects, anywhere=True)]  # fmt: skip
     if not cands:
         ctx.game.say("  no card fits; nothing is revealed")
+        _acted(ctx, [])
         return False
-    d = Decision("pick", ctx.controller, "reveal which card and put it into your hand",
-                 [o.id for o in cands], [o.card.name for o in cands], 1, 1)  # fmt: skip
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    hi = min(n, len(cands))
+    d = Decision("pick", ctx.controller, "reveal which card" if hi == 1 else f"reveal which {hi} cards",
+                 [o.id for o in cands], [o.card.name for o in cands], 0 if what.up_to else hi, hi)  # fmt: skip
     picked = ask(ctx.game, d)
-    o = ctx.game.get(picked[0])
-    assert o is not None
-    ctx.game.say(f"  reveals {o.card.name} and puts it into their hand")
-    move(ctx.game, o, "hand")
-    return True
+    shown = [o for o in cands if o.id in picked]
+    for o in shown:
+        ctx.game.say(f"  reveals {o.card.name}")
+    _acted(ctx, shown)
+    return bool(shown)
 
 
 def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
     """The cards the ability looked at that are still in the library (each
     still the object it looked at, 400.7); "one of them" is the controller's
     pick among those, "the other" / "the rest" are all of them."""
-    remaining = [o for o in _current(ctx, ctx.looked) if o.zone == "library"]
+    remaining = ctx.looked_cards()
     if ref.count is None:
         return remaining
     n = ctx.quantity(ref.count)
@@ -661,96 +870,38 @@ def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
     return [o for o in remaining if o.id in picked]
 
 
-def _put_looked(ctx: Ctx, a: A.PutLooked) -> bool:
-    """Cards looked at go into the hand, or on the top or bottom of the
-    library (the player's choice for each, as it says); several put on the
-    bottom together go in an order their owner chooses (401.4) unless the
-    order is random."""
-    import random
-
-    game = ctx.game
-    cards = looked_cards(ctx, a.what, "put into your hand" if a.to == "hand" else "put on your library")
-    if a.to == "hand":
-        for o in cards:
-            game.say(f"  puts {o.card.name} into {o.owner}'s hand")
-            move(game, o, "hand")
-        return bool(cards)
-    if a.to == "top or bottom":
-        for o in cards:
-            d = Decision("word", ctx.controller, f"put {o.card.name} on the top or the bottom of your library",
-                         ["top", "bottom"], ["top", "bottom"])  # fmt: skip
-            end = ask(game, d)
-            move(game, o, "library", bottom=end == "bottom")
-            game.say(f"  puts a card on the {end} of the library")
-        return bool(cards)
-    if a.order == "a random":
-        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(cards)
-    elif len(cards) > 1:
-        d = Decision("pick", ctx.controller, "order the cards for the bottom of your library (the last named is the bottom card)",
-                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards))  # fmt: skip
-        order = ask(game, d)
-        cards = [next(o for o in cards if o.id == oid) for oid in order]
-    for o in cards:
-        move(game, o, "library", bottom=True)
-    game.say(f"  puts {len(cards)} card(s) on the bottom of the library")
-    return bool(cards)
-
-
-def _rest_on_bottom(ctx: Ctx, a: A.PutRestOnBottom) -> bool:
-    import random
-
-    rest = _current(ctx, ctx.looked)
-    rest = [o for o in rest if o.zone == "library"]
-    if a.random:
-        random.Random(ctx.game.state.seed * 7919 + ctx.game.state.clock).shuffle(rest)
-    for o in rest:
-        move(ctx.game, o, "library", bottom=True)
-    ctx.game.say(f"  puts {len(rest)} card(s) on the bottom of the library")
-    ctx.looked = []
-    return True
-
-
-def _searched_player(ctx: Ctx, a: A.SearchLibrary) -> PlayerId:
+def _searched_player(ctx: Ctx, a: A.Search) -> PlayerId:
     """Whose library is searched: yours, or the player it names ("target
     player's library"); "that player's library" in an "instead" sentence is
-    the player of the search it replaces."""
+    the player the sentence it replaces names (:meth:`Ctx.replaced_player`)."""
     if a.whose is None:
         return ctx.controller
-    if isinstance(a.whose, A.ThatPlayer) and not ctx.that_player and ctx.trigger_player is None:
-        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
-        prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.SearchLibrary)]
-        if prior and prior[0].whose is not None and not isinstance(prior[0].whose, A.ThatPlayer):
-            return _searched_player(ctx, prior[0])
     players = ctx.players(a.whose)
     if len(players) != 1:
         raise Unsupported("a search of several players' libraries")
     return players[0]
 
 
-def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
-    """701.23: search a library for cards that fit, put them onto the
-    battlefield [tapped], into your hand or into exile, then its owner
-    shuffles.  A search for cards with a stated quality, or for "up to" N
+def _search(ctx: Ctx, a: A.Search) -> bool:
+    """701.23: search a library for cards that fit; they are what the next
+    instructions call "it" or "them" ("put it onto the battlefield", "exile
+    them").  A search for cards with a stated quality, or for "up to" N
     cards, may find fewer than there are (701.23b); the searching player
-    picks which.  Cards it exiles are linked to the ability (607.2a)."""
-    import random
-    from dataclasses import replace
-
-    from .filters import matches
-
+    picks which.  Another player's library searched is "that player"'s."""
     game = ctx.game
     what = a.what
-    if not isinstance(what, A.AnObject):
-        raise Unsupported(f"searching a library for {type(what).__name__}")
+    assert isinstance(what, A.AnObject)  # LIMITS
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player searching a library")
     whose = _searched_player(ctx, a)
-    if whose != ctx.controller:
+    if not isinstance(a.whose, A.You | None):
         ctx.that_player = [whose]  # "then that player shuffles"
     n = ctx.quantity(what.count) if what.count is not None else 1
-    filt = replace(what.filter, card=True, zone=None)
+    filt = what.filter
     library = game.zone_objects("library", whose)
     cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
-                                           players=ctx.players, quantity=ctx.quantity)]  # fmt: skip
-    stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
+                                           players=ctx.players, quantity=ctx.quantity, anywhere=True)]  # fmt: skip
+    stated = bool(meaning(filt).adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
     hi = min(n, len(cands))
     lo = 0 if stated or what.up_to else hi
     found: list[GameObject] = []
@@ -761,37 +912,34 @@ def _search_library(ctx: Ctx, a: A.SearchLibrary) -> bool:
                      [o.id for o in cands], [o.card.name for o in cands], lo, hi)  # fmt: skip
         picked = ask(game, d)
         found = [o for o in cands if o.id in picked]
-    moved: list[GameObject] = []
-    for o in found:
-        name = o.card.name
-        if a.zone == "exile":
-            new = move(game, o, "exile")
-            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
-            moved.append(new)
-            game.say(f"  {ctx.controller} finds {name} and exiles it")
-        elif a.zone == "battlefield":
-            new = put_onto_battlefield(game, o, ctx.controller, tapped=a.tapped)
-            if new.zone != "battlefield":
-                continue  # an Aura with nothing to enchant stays where it was (303.4f)
-            moved.append(new)
-            game.say(f"  {ctx.controller} finds {name} and puts it onto the battlefield" + (" tapped" if a.tapped else ""))
-        else:
-            moved.append(move(game, o, "hand"))
-            game.say(f"  {ctx.controller} finds {name} and puts it into their hand")
-    if not found:
+    if found:
+        game.say(f"  {ctx.controller} searches {mine} and finds {', '.join(o.card.name for o in found)}")
+    else:
         game.say(f"  {ctx.controller} searches {mine} and finds nothing")
-    lib = game.zone("library", whose)
-    random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
-    game.tick()
-    game.say(f"  {whose} shuffles their library (701.20)")
-    _acted(ctx, moved)
-    return bool(moved)
+    _acted(ctx, found)
+    return bool(found)
+
+
+def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
+    """701.20: each player named shuffles their library ("then shuffle",
+    "then that player shuffles", "shuffle your library")."""
+    import random
+
+    game = ctx.game
+    players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
+    for p in players:
+        lib = game.zone("library", p)
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
+        game.tick()
+        game.say(f"  {p} shuffles their library (701.20)")
+    return True
 
 
 def _skip_turn(ctx: Ctx, a: A.SkipTurn) -> bool:
     """500.7: "You skip your next turn" — the turn after this one that would be yours doesn't happen."""
-    ctx.game.player(ctx.controller).skip_turns += 1
-    ctx.game.say(f"  {ctx.controller} will skip their next turn")
+    for p in ctx.players(a.player):
+        ctx.game.player(p).skip_turns += 1
+        ctx.game.say(f"  {p} will skip their next turn")
     return True
 
 
@@ -854,16 +1002,15 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
     each stays the same object on the battlefield."""
     objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    names = [keyword_name(k) for k in a.keywords]
     for o in objs:
         o.became = (*o.became, a)
-        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(a.keywords)}" if a.keywords else ""))
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else ""))
     return bool(objs)
 
 
 def _champion_exile(ctx: Ctx, a: Any) -> bool:
     """702.72a: sacrifice it unless you exile another such permanent you control."""
-    from .filters import matches
-
     game = ctx.game
     src = ctx.source_obj()
     what = a.exile.what
@@ -874,8 +1021,7 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
         chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
         for o in chosen:
             label = display_name(o)
-            new = move(game, o, "exile")
-            game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+            exile_linked(ctx, o)
             game.say(f"  {name} champions {label}: exiled with {name}")
         return True
     if src is not None and src.zone == "battlefield":
@@ -890,6 +1036,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Exile: _exile,
     A.ExileTop: _exile_top,
     A.ReturnTo: _return,
+    A.PutInZone: _put_in_zone,
     A.Draw: _draw,
     A.Discard: _discard,
     A.Mill: _mill,
@@ -912,16 +1059,127 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Fight: _fight,
     A.Becomes: _becomes,
     A.LookAtTop: _look,
-    A.RevealPutInHand: _reveal_put_in_hand,
-    A.PutRestOnBottom: _rest_on_bottom,
-    A.PutLooked: _put_looked,
+    A.Reveal: _reveal,
+    A.Search: _search,
+    A.Shuffle: _shuffle,
     A.AddMana: _add_mana,
     A.AddManaAnyColor: _add_mana,
     A.SpendOnly: _spend_only,
     A.Attach: _attach,
-    A.SearchLibrary: _search_library,
     A.SkipTurn: _skip_turn,
 }
+"""Each instruction (608.2c) and the function that carries it out; it
+returns whether the instruction was done (for "if you do", 608.2d)."""
+
+
+def _not_you(player: object) -> bool:
+    return player is not None and not isinstance(player, A.You)
+
+
+def _zone_of(what: object) -> str | None:
+    filt = what.filter if isinstance(what, A.AnObject) else None
+    return filt.zone.zone if filt is not None and filt.zone is not None else None
+
+
+LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
+    A.DealDamage: (
+        ("combat damage as an instruction", lambda a: a.combat),
+        ("damage divided as you choose", lambda a: a.divided),
+        ("damage to a second recipient", lambda a: a.second is not None),
+    ),
+    A.Exile: (
+        ("exiling with counters", lambda a: a.with_counters is not None),
+        ("exiling a pile", lambda a: a.pile),
+        ("exiling until something other than this leaves",
+         lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
+        ("another player exiling", lambda a: _not_you(a.player)),
+    ),
+    A.ReturnTo: (
+        ("returning a card to a zone other than a hand or the battlefield", lambda a: a.zone not in ("hand", "battlefield")),
+        ("returning a permanent tapped or attacking", lambda a: a.destination is not None and a.destination.mods),
+        ("returning a card from a zone named", lambda a: a.from_zone is not None),
+        ("another player returning a card", lambda a: _not_you(a.player)),
+    ),
+    A.PutInZone: (
+        ("putting a card somewhere else", lambda a: not isinstance(a.to, A.Destination)
+         or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
+        ("putting a permanent onto the battlefield attacking or with counters",
+         lambda a: isinstance(a.to, A.Destination) and set(a.to.mods) - {"tapped"}),
+        ("putting a card into a library other than on top or at the bottom",
+         lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
+         and a.to.where not in ("top", "bottom", "top or bottom")),
+    ),
+    A.Discard: (
+        ("discarding at random", lambda a: a.random),
+        ("discarding cards named before", lambda a: a.what is not None
+         and not (isinstance(a.what, tuple) and a.what[:1] == ("hand",))),
+    ),
+    A.RemoveCounters: (
+        ("removing counters of any kind", lambda a: not a.kind),
+        ("removing all counters", lambda a: a.all),
+    ),
+    A.CreateTokens: (
+        ("tokens with quoted abilities", lambda a: a.spec is not None and a.spec.abilities),
+        ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
+        ("named tokens", lambda a: a.spec is not None and a.spec.named),
+        ("tokens with a supertype", lambda a: a.spec is not None and a.spec.supertype),
+        ("tokens created attacking", lambda a: a.attacking),
+    ),
+    A.CreateTokenCopy: (
+        ("a token copy with an exception", lambda a: a.exception is not None),
+        ("a token copy created attacking", lambda a: a.attacking),
+        ("exiling the token copy later", lambda a: a.then_exile),
+    ),
+    A.Pump: (
+        ("a P/T change or ability grant without 'until end of turn' inside a resolving effect",
+         lambda a: not until_end_of_turn(a)),
+        ("granting quoted abilities", lambda a: a.quoted),
+        ("a P/T change with another effect", lambda a: a.extra is not None),
+        ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
+    ),
+    A.UntapObjects: (("untapping all permanents you control", lambda a: a.all_yours),),
+    A.CantBeRegenerated: (("'can't be regenerated' with a duration", lambda a: a.duration is not None),),
+    A.CounterSpell: (
+        ("'unless its controller pays' an amount for each", lambda a: a.unless_per is not None),
+        ("'unless its controller pays' life", lambda a: a.unless_life is not None),
+    ),
+    A.CopySpell: (
+        ("copying a spell several times", lambda a: a.times is not None or a.per is not None),
+        ("another player copying a spell", lambda a: _not_you(a.player)),
+    ),
+    A.Manifest: (
+        ("manifesting or cloaking cards other than from the top of a library or a hand",
+         lambda a: a.what is not None and _zone_of(a.what) != "hand"),
+    ),
+    A.Fight: (("a fight that doesn't name both creatures", lambda a: a.first is None or a.second is None),),
+    A.Becomes: (
+        ("a change of power and toughness", lambda a: a.pt),
+        ("a change of color", lambda a: a.color),
+        ("a change of that kind", lambda a: a.special),
+        ("becoming a copy", lambda a: a.of is not None),
+        ("a type change with a duration", lambda a: a.duration is not None),
+    ),
+    A.Reveal: (
+        ("revealing the top of a library", lambda a: a.top or a.amount is not None or a.until is not None),
+        ("revealing a hand", lambda a: a.hand),
+    ),
+    A.Search: (
+        ("searching a zone other than a library", lambda a: a.zones != "library"),
+        ("searching a library for cards not described", lambda a: not isinstance(a.what, A.AnObject)),
+    ),
+    A.Shuffle: (
+        ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library")),
+        ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
+    ),
+    A.SkipTurn: (
+        ("skipping a step", lambda a: a.step != "turn"),
+        ("skipping several turns", lambda a: a.amount is not None),
+    ),
+}
+"""For each kind of instruction, the parts of it the interpreter can't
+carry out yet: (what, test); :func:`do` raises
+:class:`~interpreter.errors.Unsupported` naming the first that applies, and
+:mod:`interpreter.support` reports it without playing."""
 
 
 def _counter_unless_pays(ctx: Ctx, a: Any) -> bool:
@@ -963,4 +1221,7 @@ def _register_keyword_actions() -> None:
 
 _register_keyword_actions()
 
-__all__ = ["ACTIONS", "INSTRUCTIONS", "applies", "choose_cards", "looked_cards", "deal_damage", "describe_action", "do", "run", "run_modes", "run_sentence"]
+__all__ = [
+    "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "choose_cards", "deal_damage", "describe_action", "do", "exile_linked",
+    "looked_cards", "run", "run_modes", "run_sentence", "until_end_of_turn",
+]  # fmt: skip

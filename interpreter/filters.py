@@ -9,11 +9,12 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
-from .characteristics import chars, keywords, power_toughness
+from .bind import per_node
+from .characteristics import Chars, chars, keyword_name, keywords, power_toughness
 from .errors import Unsupported
 from .objects import GameObject, ObjectId, PlayerId
 
@@ -42,17 +43,55 @@ def simple_players(game: Game, you: PlayerId) -> PlayerResolver:
     return resolve
 
 
-def _compare(value: int, comparison: A.Comparison, amount: int) -> bool:
-    if comparison.op == "le":
+def _head_start(words: tuple[Any, ...]) -> int:
+    """Where the nouns at the end of a description begin: the last word, and
+    every word joined to it by "or"/"and"/a comma ("creature or planeswalker")."""
+    i = len(words) - 1
+    while i >= 2 and isinstance(words[i - 1], A.Coord) and not isinstance(words[i - 2], A.Coord):
+        i -= 2
+    return max(i, 0)
+
+
+@per_node
+def meaning(filt: A.ObjectFilter) -> A.ObjectFilter:
+    """The description as the engine reads it: adjectives written one after
+    another before the nouns, with no "and"/"or" between them ("another
+    nonland permanent", "nonblack attacking creature"), each must hold — as
+    if commas stood between them.  (The grammar's computed ``adjectives``
+    group such a run as one "or" group, and so miss an "other" inside it;
+    this reading doesn't depend on that.)"""
+    words = filt.words
+    head = _head_start(words)
+    out: list[Any] = []
+    for k, w in enumerate(words):
+        if 0 < k < head and not isinstance(w, A.Coord) and not isinstance(words[k - 1], A.Coord):
+            out.append(A.Coord(","))
+        out.append(w)
+    return A.ObjectFilter(tuple(out), filt.post, span=filt.span) if len(out) != len(words) else filt
+
+
+def compare(value: int, comparison: A.Comparison, amount: int) -> bool:
+    """ "2 or less", "3 or greater", "less than 4", "other than 0", "X"."""
+    op = comparison.op
+    if op in ("le", "le_words"):
         return value <= amount
-    if comparison.op == "ge":
+    if op in ("ge", "ge_words"):
         return value >= amount
+    if op == "lt":
+        return value < amount
+    if op == "gt":
+        return value > amount
+    if op == "ne":
+        return value != amount
     return value == amount
 
 
 def _has_kicker(card: A.Card) -> bool:
     """K19: a kicker or multikicker keyword ability, not a mention of kicking."""
     return any(isinstance(a, A.Kicker) for a in card.abilities)
+
+
+ObjectResolver = Callable[[object], list[ObjectId]]
 
 
 def matches(
@@ -64,14 +103,25 @@ def matches(
     source: ObjectId | None,
     players: PlayerResolver | None = None,
     quantity: Callable[[A.Quantity], int] | None = None,
+    objects: ObjectResolver | None = None,
+    anywhere: bool = False,
 ) -> bool:
+    """Does ``obj`` fit the description, seen from player ``you`` and object
+    ``source``?  ``anywhere``: the object is known to be where the
+    instruction looks (a library searched, a hand), so where it is isn't
+    checked; ``objects`` resolves "from among them"."""
+    filt = meaning(filt)
     c = chars(obj)
     types = set(c.types)
     zone = obj.zone
     nouns = [n.lower() for n in filt.nouns]
     # where the object must be
-    if filt.zone is not None:
-        if zone != filt.zone.zone:
+    if anywhere:
+        pass
+    elif filt.zone is not None:
+        from .context import zone_names
+
+        if zone not in zone_names(filt.zone):
             return False
         if filt.zone.owner is not None:
             owners = (players or simple_players(game, you))(filt.zone.owner)
@@ -80,7 +130,7 @@ def matches(
     elif filt.card or "card" in nouns:
         if zone == "battlefield" or zone == "stack":
             return False
-    elif "spell" in nouns:
+    elif filt.spell or "spell" in nouns:
         if zone != "stack":
             return False
     elif zone != "battlefield":
@@ -95,7 +145,7 @@ def matches(
                 ok = zone == "battlefield"
             elif noun in CARD_TYPES:
                 ok = noun in types
-            elif noun == "player":
+            elif noun in ("player", "opponent"):
                 ok = False
             else:
                 ok = noun.capitalize() in c.subtypes or noun in (s.lower() for s in c.subtypes)
@@ -109,47 +159,8 @@ def matches(
         if not _adjective(game, adj, obj, c):
             return False
     for q in filt.qualities:
-        if isinstance(q, A.WithKeyword):
-            if (q.keyword.lower() in keywords(game, obj)) == q.negated:
-                return False
-        elif isinstance(q, A.WithKicker):
-            if obj.face_down is not None or not _has_kicker(obj.copy_of or obj.card):
-                return False
-        elif isinstance(q, A.WithCounter):
-            if obj.counters.get(q.kind, 0) <= 0:
-                return False
-        elif isinstance(q, A.WithManaValue):
-            if quantity is None:
-                amount = q.comparison.value.value if isinstance(q.comparison.value, A.Number) else 0
-            else:
-                amount = quantity(q.comparison.value)
-            if not _compare(c.mana_value, q.comparison, amount):
-                return False
-        elif isinstance(q, A.WithPower):
-            p, _ = power_toughness(game, obj)
-            amount = quantity(q.comparison.value) if quantity else getattr(q.comparison.value, "value", 0)
-            if p is None or not _compare(p, q.comparison, amount):
-                return False
-        elif isinstance(q, A.CreatedWith):
-            # 607.2c: only what the linked ability of that object made
-            maker = _maker(game, q.object, source)
-            if maker is None or obj.id not in game.linked(maker).created_by(None):
-                return False
-        elif isinstance(q, A.OfChosenType):
-            chosen = game.linked(source).chosen_by(None) if source is not None else None
-            if chosen is None or chosen not in c.subtypes:
-                return False  # 607.5a: a choice never made matches nothing
-        elif isinstance(q, A.NamedSelf):
-            # 201.2: "a card named [this]": the name of the object the text is on
-            me = game.state.objects.get(source[0]) if source is not None else None
-            if me is None or obj.face_down is not None or c.name != (me.copy_of or me.card).name:
-                return False
-        elif isinstance(q, A.WithChosenName):
-            chosen = game.linked(source).chosen_by(None) if source is not None else None
-            if chosen is None or c.name != chosen:
-                return False
-        else:
-            raise Unsupported(f"object quality {type(q).__name__}")
+        if not _quality(game, q, obj, c, source=source, quantity=quantity, objects=objects):
+            return False
     if filt.controller is not None:
         who = (players or simple_players(game, you))(filt.controller.player)
         inside = obj.controller in who
@@ -158,16 +169,82 @@ def matches(
     return True
 
 
+def _amount(quantity: Callable[[A.Quantity], int] | None, q: A.Quantity) -> int:
+    if quantity is not None:
+        return quantity(q)
+    if isinstance(q, A.Number):
+        return q.value
+    raise Unsupported(f"a number the interpreter can't work out here: {type(q).__name__}")
+
+
+def _quality(
+    game: Game,
+    q: A.Node,
+    obj: GameObject,
+    c: Chars,
+    *,
+    source: ObjectId | None,
+    quantity: Callable[[A.Quantity], int] | None,
+    objects: ObjectResolver | None,
+) -> bool:
+    """One quality after the nouns ("with flying", "with mana value 2 or
+    less", "of the chosen type", "from among them")."""
+    if isinstance(q, A.WithKeyword):
+        return (keyword_name(q.keyword) in keywords(game, obj)) != q.negated
+    if isinstance(q, A.WithKicker):
+        return obj.face_down is None and _has_kicker(obj.copy_of or obj.card)
+    if isinstance(q, A.WithCounter):
+        if not q.kind:
+            return any(n > 0 for n in obj.counters.values())
+        need = _amount(quantity, q.count) if q.count is not None else 1
+        return obj.counters.get(q.kind, 0) >= max(need, 1)
+    if isinstance(q, A.WithStat):
+        if q.stat == "mana value":
+            value: int | None = c.mana_value
+        elif q.stat in ("power", "toughness"):
+            p, t = power_toughness(game, obj)
+            value = p if q.stat == "power" else t
+        else:
+            raise Unsupported(f"a description by {q.stat}")
+        return value is not None and compare(value, q.comparison, _amount(quantity, q.comparison.value))
+    if isinstance(q, A.CreatedWith):
+        # 607.2c: only what the linked ability of that object made
+        maker = _maker(game, q.object, source)
+        return maker is not None and obj.id in game.linked(maker).created_by(None)
+    if isinstance(q, A.OfChosen):
+        chosen = game.linked(source).chosen_by(None) if source is not None else None
+        if chosen is None:
+            return False  # 607.5a: a choice never made matches nothing
+        if q.what in ("type", "creature type"):
+            return chosen in c.subtypes
+        if q.what in ("color", "colors"):
+            return COLOR_WORDS.get(str(chosen).lower(), chosen) in c.colors
+        raise Unsupported(f"'of the chosen {q.what}'")
+    if isinstance(q, A.NamedSelf):
+        # 201.2: "a card named [this]": the name of the object the text is on
+        me = game.state.objects.get(source[0]) if source is not None else None
+        named = me is not None and obj.face_down is None and c.name == (me.copy_of or me.card).name
+        return named != q.negated
+    if isinstance(q, A.WithChosenName):
+        chosen = game.linked(source).chosen_by(None) if source is not None else None
+        return chosen is not None and c.name == chosen
+    if isinstance(q, A.Among) and q.what is not None and objects is not None:
+        # "from among them": one of the objects named before (608.2c)
+        return obj.id in objects(q.what)
+    raise Unsupported(f"object quality {type(q).__name__}")
+
+
 def _maker(game: Game, ref: object, source: ObjectId | None) -> ObjectId | None:
     if isinstance(ref, A.SelfRef | A.ItRef):
         return source
     raise Unsupported(f"'created with' {type(ref).__name__}")
 
 
-def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: object) -> bool:
-    from .characteristics import Chars
-
-    assert isinstance(c, Chars)
+def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
+    if isinstance(adj, A.AdjGroup):
+        # "red or green" (either), "red and white" (both)
+        results = (_adjective(game, item, obj, c) for item in adj.items)
+        return all(results) if adj.conj == "and" else any(results)
     if isinstance(adj, A.ColorAdj):
         word = adj.color.lower()
         if word == "colorless":
@@ -209,10 +286,30 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: object) -> bool
             ok = not obj.token
         elif s in ("attacking", "blocking"):
             ok = False  # combat is not modelled: nothing is attacking or blocking
+        elif s == "kicked":
+            ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
         else:
             raise Unsupported(f"status '{adj.status}'")
         return ok != adj.negated
     raise Unsupported(f"adjective {type(adj).__name__}")
+
+
+def adjective_words(adj: object) -> str:
+    """An adjective of a description in words ("nonblack", "untapped", "red or green")."""
+    if isinstance(adj, A.AdjGroup):
+        return f" {adj.conj} ".join(adjective_words(a) for a in adj.items)
+    word = getattr(adj, "type", None) or getattr(adj, "status", None) or getattr(adj, "subtype", None) or getattr(adj, "color", "")
+    return ("non" if getattr(adj, "negated", False) else "") + str(word)
+
+
+def describe_filter(f: A.ObjectFilter) -> str:
+    """A description's adjectives and nouns in words ("untapped Vampire", "creature card")."""
+    f = meaning(f)
+    words = [adjective_words(a) for a in f.adjectives]
+    noun = " or ".join(f.nouns) + (" card" if f.card else " spell" if f.spell else "") if f.nouns else (
+        "card" if f.card or not f.spell else "spell"
+    )
+    return " ".join(w for w in [*words, noun.strip()] if w)
 
 
 def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObject) -> bool:
@@ -231,4 +328,4 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
-__all__ = ["matches", "matches_ref_static", "simple_players"]
+__all__ = ["adjective_words", "compare", "describe_filter", "matches", "meaning", "matches_ref_static", "simple_players"]

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from grammar import ast as A
+from grammar.lang.statics import static_form
 
 from .bind import per_node
+from .filters import meaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +47,8 @@ class CounterUnlessPays(A.Node):
 
 
 def _ward(kw: A.KeywordWithCost) -> list[A.Ability]:
-    effect = A.Effect((A.Sentence((CounterUnlessPays(kw.cost),)),))  # type: ignore[arg-type]
-    return [A.TriggeredAbility("Whenever", BecomesTarget(), effect)]  # type: ignore[arg-type]
+    effect = A.Effect((A.Sentence((CounterUnlessPays(kw.cost),)),))
+    return [A.TriggeredAbility("Whenever", BecomesTarget(), effect)]
 
 
 @per_node
@@ -67,19 +69,44 @@ KEYWORD_EXPANSIONS = {"ward": _ward}
 
 @per_node
 def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
+    """The card's abilities in printed order (each read as :func:`reading`
+    says), then those its keywords stand for."""
     extra: list[A.Ability] = []
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
             extra.extend(keyword_abilities(ab))
-    return card.abilities + tuple(extra)
+    return tuple(reading(ab) for ab in card.abilities) + tuple(extra)
+
+
+@per_node
+def reading(ab: A.Ability) -> A.Ability:
+    """What kind of ability a paragraph is.  A spell's paragraph that only
+    gives the spell itself an ability or a characteristic, with no duration
+    ("If this spell was kicked, it has split second."), is a static ability
+    of the spell, which functions while it is on the stack (113.6a, 611.3),
+    not an instruction carried out as it resolves."""
+    if not isinstance(ab, A.SpellAbility):
+        return ab
+    static = static_form(ab.effect, True)
+    if isinstance(static, A.StaticEffect) and all(
+        isinstance(getattr(action, "what", None), A.SelfRef | A.ItRef) for action in static.effects
+    ):
+        return static
+    return ab
 
 
 def _champion(kw: A.Champion) -> list[A.Ability]:
     what = kw.what
-    filt = replace(what.filter, another=True, controller=A.ControlledBy(A.You()))
-    exile = A.Exile(replace(what, filter=filt))
+    if not isinstance(what, A.AnObject):
+        from .errors import Unsupported
+
+        raise Unsupported(f"champion of {type(what).__name__}")
+    f = what.filter
+    words = f.words if meaning(f).another else (A.StatusAdj("other"), *f.words)
+    post = f.post if f.controller is not None else (*f.post, A.ControlledBy(A.You()))
+    exile = A.Exile(replace(what, filter=A.ObjectFilter(words, post)))
     enters = A.TriggeredAbility(
-        "When", A.EntersTrigger(A.SelfRef()), A.Effect((A.Sentence((ChampionExile(exile),)),))  # type: ignore[arg-type]
+        "When", A.EntersTrigger(A.SelfRef()), A.Effect((A.Sentence((ChampionExile(exile),)),))
     )
     leaves = A.TriggeredAbility(
         "When", A.LeavesTrigger(A.SelfRef()),
@@ -90,5 +117,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BecomesTarget", "ChampionExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities",
+    "keyword_abilities", "reading",
 ]  # fmt: skip

@@ -17,6 +17,8 @@ from grammar import ast as A
 from grammar.errors import LinkError, Location
 from grammar.render import Renderer
 
+from .bind import children, exiles, walk
+
 
 def check_card(
     card: A.Card, filename: str = "<string>", text: str | None = None
@@ -42,13 +44,9 @@ def check_card(
     kickers = card.kickers()
     kicker_costs = [c for k in kickers for c in k.costs]
     can_kick_twice = any(k.multi for k in kickers) or len(kicker_costs) > 1
-    nodes = [n for a in card.abilities for n in a.walk()]
-    exiles = any(
-        isinstance(n, (A.Exile, A.ExileTop))
-        or (isinstance(n, A.SearchLibrary) and n.zone == "exile")
-        for n in nodes
-    )
-    chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue)}
+    nodes = [n for a in card.abilities for n in walk(a)]
+    exiling = any(exiles(a) for a in card.abilities)
+    chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue | A.Choose)}
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
     spell_costs = [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)] + kicker_costs
@@ -73,14 +71,14 @@ def check_card(
         sacrifices_here = (
             sacrifices
             or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
-            or any(isinstance(n, A.Sacrifice) for n in ability.walk())  # "you may sacrifice ... If you do"
+            or any(isinstance(n, A.Sacrifice) for n in walk(ability))  # "you may sacrifice ... If you do"
         )
         discards_here = (
             discards
             or (own_cost is not None and any(isinstance(p, A.DiscardCost) for p in own_cost.parts))
             or any(isinstance(n, A.Discard) for n in _own_nodes(ability))  # "then discard a card"
         )
-        looks_here = any(isinstance(n, A.LookAtTop) for n in ability.walk())
+        looks_here = any(isinstance(n, A.LookAtTop) for n in walk(ability))
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
@@ -106,12 +104,12 @@ def check_card(
                     node,
                     "'times it was kicked' refers to a kicker ability, and this card has none (702.33, K5)",
                 )
-            elif isinstance(node, A.ExiledCards) and not exiles:
+            elif isinstance(node, A.ExiledCards) and not exiling:
                 report(
                     node,
                     "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)",
                 )
-            elif isinstance(node, A.OfChosenType) and "creature type" not in chosen:
+            elif isinstance(node, A.OfChosen) and node.what in ("type", "creature type") and "creature type" not in chosen:
                 report(
                     node,
                     "'the chosen type' refers to an ability of this card that chooses a creature type, and there is none (607.2d)",
@@ -122,11 +120,7 @@ def check_card(
                     node,
                     "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)",
                 )
-            elif (
-                isinstance(node, (A.Keyword, A.Pump))
-                and _mentions_chosen_color(node)
-                and "color" not in chosen
-            ):
+            elif _mentions_chosen_color(node) and "color" not in chosen:
                 report(
                     node,
                     "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
@@ -167,27 +161,52 @@ def check_card(
                     node,
                     "'the sacrificed creature' refers to a cost of this card or ability that sacrifices, and there is none (607.2j)",
                 )
+        if isinstance(ability, A.TriggeredAbility):
+            for subject in _trigger_subjects(ability.trigger):
+                if isinstance(subject, A.ThatRef):
+                    report(
+                        subject,
+                        f"'{render.r(subject)}' refers to an object named earlier in the ability, "
+                        "and nothing is named before its trigger",
+                        hint="name the object: 'this creature', 'a creature you control', ...",
+                    )
         for sentence, x in _x_uses(ability):
             if not x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
     return errors
 
 
+def _trigger_subjects(trigger: A.Node) -> Iterator[A.Node]:
+    """What a trigger is about: the object or player its event happens to."""
+    if isinstance(trigger, A.TriggerOr):
+        yield from _trigger_subjects(trigger.first)
+        yield from _trigger_subjects(trigger.second)
+        return
+    for name in ("subject", "object", "what"):
+        value = getattr(trigger, name, None)
+        if isinstance(value, A.Node):
+            yield value
+
+
 def _targets_a_spell(sentence: A.Sentence) -> bool:
     return any(
-        isinstance(n, A.Target) and isinstance(n.spec, A.ObjectFilter) and "spell" in n.spec.nouns
-        for n in sentence.walk()
+        isinstance(n, A.Target) and isinstance(n.spec, A.ObjectFilter) and (n.spec.spell or "spell" in n.spec.nouns)
+        for n in walk(sentence)
     )
 
 
 def _mentions_chosen_color(node: A.Node) -> bool:
-    names = (node.name,) if isinstance(node, A.Keyword) else getattr(node, "keywords", ())
-    return any("the chosen color" in k for k in names)
+    """ "of the chosen color", "protection from the chosen color" (607.2d)."""
+    if isinstance(node, A.OfChosen):
+        return node.what in ("color", "colors")
+    if isinstance(node, A.ProtectionQuality):
+        return isinstance(node.what, str) and "the chosen color" in node.what
+    return isinstance(node, A.Keyword) and "the chosen color" in node.name
 
 
 def _cost_has_x(cost: A.Cost) -> bool:
     """A cost with {X} in it, or an X amount ("Tap X untapped Knights you control")."""
-    return any(isinstance(n, (A.VariableMana, A.VarX)) for n in cost.walk())
+    return any(isinstance(n, (A.VariableMana, A.VarX)) for n in walk(cost))
 
 
 def _has_x(cost: A.ManaCost | None) -> bool:
@@ -198,21 +217,22 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
     """The card's abilities, and the quoted ones it grants ('with "Pay 3 life: ..."')."""
     for ability in card.abilities:
         yield ability
-        for node in ability.walk():
+        for node in walk(ability):
             if isinstance(node, A.EntersWithCounters):
                 yield from node.abilities
 
 
 def _own_nodes(ability: A.Node) -> Iterator[A.Node]:
-    """The nodes of an ability, not those of the quoted abilities inside it."""
+    """The nodes of an ability, not those of the quoted abilities inside it
+    (nor the ``written`` sentences a static ability keeps for rendering)."""
     stack: list[A.Node] = [ability]
     while stack:
         node = stack.pop()
         yield node
-        children = node.children()
+        kids = children(node)
         if isinstance(node, A.EntersWithCounters):
-            children = tuple(c for c in children if c not in node.abilities)
-        stack.extend(reversed(children))
+            kids = tuple(c for c in kids if c not in node.abilities)
+        stack.extend(reversed(kids))
 
 
 def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
@@ -230,7 +250,7 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     for node in _own_nodes(ability):
         # "Counter target spell if it was kicked.": "it" is the target spell.
         if isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
-            about_target.update(id(n) for n in node.condition.walk())
+            about_target.update(id(n) for n in walk(node.condition))
     for node in _own_nodes(ability):
         if id(node) in about_target:
             continue
@@ -244,12 +264,12 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
             node,
             (
                 A.ExiledCards,
-                A.OfChosenType,
+                A.OfChosen,
                 A.WithChosenName,
                 A.CostPaidRef,
                 A.LookedCards,
                 A.Keyword,
-                A.Pump,
+                A.ProtectionQuality,
                 A.LifePaid,
                 A.CreatedWith,
                 A.LifeLostThisWay,
@@ -262,14 +282,14 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
 def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.SignedX]]:
     """Each X in the ability with the sentence it is in (None outside sentences)."""
     seen: set[int] = set()
-    for node in ability.walk():
+    for node in walk(ability):
         if isinstance(node, A.Sentence):
-            for inner in node.walk():
+            for inner in walk(node):
                 if isinstance(inner, (A.VarX, A.SignedX)):
                     seen.add(id(inner))
                     yield node, inner
         elif isinstance(node, A.IfSentence):
             continue
-    for node in ability.walk():
+    for node in walk(ability):
         if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in seen:
             yield None, node

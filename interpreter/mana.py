@@ -19,6 +19,7 @@ from grammar import ast as A
 from grammar.render import mana_text, symbol_text
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name, has_keyword
+from .filters import meaning
 from .objects import GameObject, ObjectId, PlayerId
 
 if TYPE_CHECKING:
@@ -76,7 +77,12 @@ def spend_restriction(ab: A.Ability) -> str | None:
 def restriction_tag(a: A.SpendOnly) -> str:
     from .errors import Unsupported
 
-    if a.kicked and tuple(n.lower() for n in a.filter.nouns) == ("spell",) and not a.filter.adjectives and not a.filter.qualities:
+    f = a.filter
+    plain_spells = isinstance(f, A.ObjectFilter) and (f.spell or tuple(n.lower() for n in f.nouns) == ("spell",)) and not (
+        set(f.nouns) - {"spell"} or f.qualities or f.controller or f.zone
+        or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in meaning(f).adjectives)
+    )  # fmt: skip
+    if a.kicked and a.purpose == "cast" and a.second is None and plain_spells:
         return "kicked"
     raise Unsupported("a mana spending restriction other than 'only to cast kicked spells'")
 

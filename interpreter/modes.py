@@ -75,6 +75,10 @@ def count_word(ctx: Ctx, node: A.Modes) -> str:
 def count_range(ctx: Ctx, node: A.Modes) -> tuple[int, int, str]:
     """(fewest, most, the words) of modes that may be chosen now."""
     word = count_word(ctx, node)
+    if word not in COUNTS or node.rider or any(not isinstance(m, A.Effect) for m in node.modes):
+        from .errors import Unsupported
+
+        raise Unsupported(f"'choose {word}' with modes the interpreter can't count or carry out")
     lo, hi = COUNTS[word]
     n = len(node.modes)
     return lo, n if hi is None else min(hi, n), word
@@ -83,7 +87,7 @@ def count_range(ctx: Ctx, node: A.Modes) -> tuple[int, int, str]:
 def mode_text(card: A.Card | None, mode: A.Effect) -> str:
     """A mode as printed on the card (its bullet line)."""
     try:
-        return Renderer(card).effect(mode)
+        return Renderer(card)(mode)
     except CardTextError:
         return "(a mode)"
 
@@ -168,7 +172,7 @@ def choose_modes(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -> 
 
 def _condition_words(node: A.Modes) -> str:
     try:
-        return Renderer(None, "it").cond(node.condition) if node.condition is not None else ""
+        return Renderer(None, "it")(node.condition) if node.condition is not None else ""
     except CardTextError:
         return "its condition holds"
 

@@ -104,6 +104,7 @@ class Lki:
     abilities: tuple[A.Ability, ...]
     face_down: FaceDown | None
     zone: Zone
+    mana_value: int = 0
 
 
 MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -114,13 +115,14 @@ def token_card(spec: A.TokenSpec) -> A.Card:
     name = " ".join(spec.subtypes) + " Token" if spec.subtypes else "Token"
     abilities: tuple[A.Ability, ...] = ()
     if spec.keywords:
-        abilities = (A.KeywordLine(tuple(A.Keyword(k) for k in spec.keywords)),)
+        abilities = (A.KeywordLine(tuple(A.Keyword(k) if isinstance(k, str) else k for k in spec.keywords)),)
     types = tuple(t.capitalize() for t in spec.types)
     pt = A.PowerToughness(spec.power, spec.toughness) if "Creature" in types else None
     return A.Card(name, None, A.TypeLine((), types, tuple(spec.subtypes)), abilities, pt)
 
 
 def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
+    """The token's colors, as written ("blue and red": the joining words are not colors; 111.4)."""
     return tuple(MANA_COLOR_WORDS[c] for c in spec.colors if c in MANA_COLOR_WORDS)
 
 

@@ -33,6 +33,8 @@ def _var_x(ctx: Ctx, q: A.VarX) -> int:
     """The X of this spell or ability; in a permanent's ability ("When [this]
     enters, ... create X tokens"), the X chosen as it was cast, Kicker {X}
     included (107.3m).  A permanent that wasn't cast has no such value: 0 (107.3m, K11)."""
+    if q.letter != ctx.x_letter:
+        raise Unsupported(f"{q.letter} with no value here")
     if ctx.x is not None:
         return ctx.x
     linked = ctx.game.state.linked.get(ctx.source)
@@ -52,6 +54,8 @@ def _times_kicked(ctx: Ctx, q: A.TimesKicked) -> int:
 
 def _mana_spent(ctx: Ctx, q: A.ManaSpent) -> int:
     """K14: mana spent to cast it, additional costs included."""
+    if q.symbol is not None or q.colors:
+        raise Unsupported("mana of a given color spent to cast it")
     ref = getattr(q, "object", None)
     ids = ctx.self_objects(ref) if ref is not None else [ctx.source]
     return ctx.game.linked(ids[0]).mana_spent if ids else 0
@@ -67,20 +71,26 @@ def _life_paid(ctx: Ctx, q: A.LifePaid) -> int:
 def _highest_among(ctx: Ctx, q: A.HighestAmong) -> int:
     values = []
     for o in ctx.each(q.filter):
-        if q.stat == "mana_value":
+        if q.stat == "mana value":
             values.append(chars(o).mana_value)
+        elif q.stat in ("power", "toughness"):
+            p, t = power_toughness(ctx.game, o)
+            values.append((p if q.stat == "power" else t) or 0)
         else:
-            values.append(power_toughness(ctx.game, o)[0] or 0)
+            raise Unsupported(f"the highest {q.stat} among objects")
     return max(values, default=0)
 
 
 def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
+    """ "the number of +1/+1 counters on it"; "counters on it": of every kind (122.1)."""
     o = _one(ctx, q.object)
     if isinstance(o, GameObject):
-        return o.counters.get(q.kind, 0)
-    if o is not None:
-        return dict(o.counters).get(q.kind, 0)  # type: ignore[attr-defined]
-    return 0
+        counters = dict(o.counters)
+    elif o is not None:
+        counters = dict(o.counters)  # type: ignore[attr-defined]
+    else:
+        return 0
+    return sum(counters.values()) if not q.kind else counters.get(q.kind, 0)
 
 
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
@@ -91,11 +101,15 @@ def _power_of(ctx: Ctx, q: A.PowerOf) -> int:
     o = _one(ctx, q.object)
     if o is None:
         return 0
+    if q.stat not in ("power", "toughness", "mana value"):
+        raise Unsupported(f"the {q.stat} of an object")
     if isinstance(o, GameObject):
-        if q.stat == "mana_value":
+        if q.stat == "mana value":
             return chars(o).mana_value
         p, t = power_toughness(ctx.game, o)
         value = p if q.stat == "power" else t
+    elif q.stat == "mana value":
+        return o.mana_value  # type: ignore[attr-defined]  # its last known information (608.2h)
     else:
         value = o.power if q.stat == "power" else o.toughness  # type: ignore[attr-defined]
     return max(0, value or 0) if q.stat == "power" else (value or 0)
@@ -111,16 +125,29 @@ def _highest_life(ctx: Ctx, q: A.HighestLife) -> int:
 
 
 def _half(ctx: Ctx, q: A.Half) -> int:
+    """107.1a: "half [N], rounded up/down"."""
     v = evaluate(ctx, q.of)
+    if q.round_up is None:
+        raise Unsupported("half of a number with no rounding")
     return (v + 1) // 2 if q.round_up else v // 2
 
 
 def _twice(ctx: Ctx, q: A.Twice) -> int:
-    return 2 * evaluate(ctx, q.of)
+    """ "twice [N]", "three times [N]"."""
+    return q.times * evaluate(ctx, q.of)
 
 
 def _difference(ctx: Ctx, q: A.Difference) -> int:
     return evaluate(ctx, q.left) - evaluate(ctx, q.right)
+
+
+def _sum(ctx: Ctx, q: A.Sum) -> int:
+    return evaluate(ctx, q.left) + evaluate(ctx, q.right)
+
+
+def _equal_to(ctx: Ctx, q: A.EqualTo) -> int:
+    """ "damage equal to its power", "a number of tokens equal to ...": the amount is the value."""
+    return evaluate(ctx, q.value)
 
 
 def _for_each(ctx: Ctx, q: A.ForEach) -> int:
@@ -157,6 +184,8 @@ QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
     A.Half: _half,
     A.Twice: _twice,
     A.Difference: _difference,
+    A.Sum: _sum,
+    A.EqualTo: _equal_to,
     A.ForEach: _for_each,
 }
 

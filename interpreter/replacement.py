@@ -18,7 +18,7 @@ from typing import Any
 
 from grammar import ast as A
 
-from .characteristics import chars, display_name
+from .characteristics import chars, display_name, keyword_name
 from .context import Ctx
 from .errors import Unsupported
 from .linked import Linked
@@ -47,8 +47,7 @@ def put_onto_battlefield(
         from .attach import can_enchant
         from .choices import Decision, ask
 
-        card = obj.copy_of or obj.card
-        cands = [o for o in game.battlefield() if o.id != obj.id and can_enchant(game, card, o)]
+        cands = [o for o in game.battlefield() if o.id != obj.id and can_enchant(game, obj, o, controller)]
         if not cands:
             game.say(f"  {display_name(obj)} stays in the {obj.zone}: there is nothing it could enchant (303.4f)")
             return obj
@@ -147,11 +146,14 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
         return
     from .effects import ACTIONS, run_sentence
 
-    if type(action) not in ACTIONS:
+    if action is not None and type(action) not in ACTIONS:
         raise Unsupported(f"'As it enters' with {type(action).__name__}")
+    if action is None and not isinstance(ab.body, A.Sentence):
+        raise Unsupported("'As it enters' with no instruction")
     # 614.12: an instruction carried out as it enters ("As [this] enters, mill two cards")
     game.say(f"  as {name} enters:")
-    run_sentence(Ctx(game, obj.controller, obj.id, index), A.Sentence((action,)))
+    body = ab.body if isinstance(ab.body, A.Sentence) else A.Sentence((action,))
+    run_sentence(Ctx(game, obj.controller, obj.id, index), body)
 
 
 def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
@@ -161,6 +163,8 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
     from .copies import copiable_card
     from .filters import matches
 
+    if ab.exception is not None:
+        raise Unsupported("entering as a copy with an exception")
     what = ab.of
     filt = what.filter if isinstance(what, A.AnObject | A.Each) else None
     cands = [
@@ -200,7 +204,7 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
     if ab.keywords:
         # 614.1c: it enters with these abilities and has them while it stays on the battlefield
         obj.became = (*obj.became, A.Becomes(ab.object, (), ab.keywords))
-        game.say(f"  {display_name(obj)} enters with {', '.join(ab.keywords)}")
+        game.say(f"  {display_name(obj)} enters with {', '.join(keyword_name(k) for k in ab.keywords)}")
     if ab.abilities:
         # 614.1c: it enters with the quoted abilities and has them until it leaves (400.7)
         obj.granted = (*obj.granted, *ab.abilities)
@@ -208,10 +212,15 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
 
 
 def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:
+    """614.1c: "[this] enters tapped"."""
+    if ab.unless is not None or ab.no_untap:
+        raise Unsupported("'enters tapped unless ...' or 'doesn't untap'")
     obj.tapped = True
 
 
 def _as_enters_if(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
+    if ab.turned_up:
+        raise Unsupported("'as [this] is turned face up'")
     if ab.condition is None or Ctx(game, obj.controller, obj.id).holds(ab.condition):
         _as_enters(game, obj, index, ab)
 

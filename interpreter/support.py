@@ -1,12 +1,16 @@
 """Can the engine carry out a card?  A static check over its AST.
 
-Each kind of node the engine acts on is looked up in the table the engine
-itself dispatches through when it plays the card:
+Each node the engine acts on is looked up, by the place it has in the card,
+in the table the engine itself dispatches through when it plays the card:
 
 * kinds of sentence (608.2c) — plain, "if", modal (700.2) — in
   :data:`interpreter.effects.INSTRUCTIONS`;
-* instructions (608.2c) in :data:`interpreter.effects.ACTIONS`;
-* triggers (603) in :data:`interpreter.triggers.TRIGGERS`;
+* instructions (608.2c) in :data:`interpreter.effects.ACTIONS`, and the
+  parts of them the engine can't carry out yet in
+  :data:`interpreter.effects.LIMITS`;
+* triggers (603) in :data:`interpreter.triggers.TRIGGERS` (and the events of
+  a trigger written as a subject and an event in
+  :data:`interpreter.triggers.EVENTS`);
 * conditions in :data:`interpreter.conditions.CONDITIONS`;
 * numbers in :data:`interpreter.quantities.QUANTITIES`;
 * enters replacements (614.1c, 614.12) in
@@ -17,27 +21,33 @@ itself dispatches through when it plays the card:
   :data:`interpreter.facedown.MORPH_KEYWORDS`.
 
 The remaining kinds of ability are each carried out by one function, listed
-in :data:`ABILITIES`.  A card that passes can still meet a choice or a
-reference the engine can't resolve at run time; those raise
-:class:`~interpreter.errors.Unsupported` with the reason.
+in :data:`ABILITIES`.  A card's abilities are read as the engine reads them
+(:func:`interpreter.keywords.all_abilities`); the ``written`` sentences a
+static ability keeps for rendering are not looked at again.  A card that
+passes can still meet a choice or a reference the engine can't resolve at
+run time; those raise :class:`~interpreter.errors.Unsupported` with the
+reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any
 
 from grammar import ast as A
+from grammar.lang import quantities as quantity_nodes
 
 from . import activation, casting, costs, stack, triggers
-from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS
-from .conditions import CONDITIONS
-from .effects import ACTIONS, INSTRUCTIONS
+from .bind import children
+from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
+from .conditions import CONDITIONS, state_word
+from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
 from .replacement import ENTERS_REPLACEMENTS
-from .triggers import TRIGGERS
+from .triggers import EVENTS, TRIGGERS, event_supported, face_up_supported, phase_supported
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -49,6 +59,7 @@ ABILITIES: dict[type, Any] = {
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
     A.CostModifier: costs.cost_modifiers,
+    A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
     **{kind: fn for kind, fn in CHARACTERISTIC_DEFINING.items()},
 }
@@ -57,14 +68,19 @@ ABILITIES: dict[type, Any] = {
 AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 """What "As [this] enters, ..." can do besides an instruction (614.12, 607.2d, 607.2g)."""
 
-_KINDS: tuple[tuple[str, tuple[type, ...], Any], ...] = (
-    ("sentence", get_args(A.Instruction), INSTRUCTIONS),
-    ("instruction", get_args(A.Action), ACTIONS),
-    ("trigger", get_args(A.Trigger), TRIGGERS),
-    ("condition", get_args(A.Condition), CONDITIONS),
-    ("quantity", get_args(A.Quantity), QUANTITIES),
-    ("ability", get_args(A.Ability), ABILITIES),
-)
+KEYWORD_NODES = (A.Keyword, A.Enchant, A.Protection, A.Champion)
+"""Keyword abilities the engine reads by name (702), or spells out (Champion, 702.72)."""
+
+_CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
+    A.IfSentence: ("condition",),
+    A.LeadSentence: ("condition",),
+    A.TriggeredAbility: ("condition",),
+    A.StaticEffect: ("condition",),
+    A.EntersWithCounters: ("condition",),
+    A.AsEnters: ("condition",),
+    A.Modes: ("condition",),
+}
+"""Where a node holds a condition."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,22 +98,106 @@ class Gap:
 def gaps(card: A.Card) -> list[Gap]:
     """Everything on ``card`` the engine has no general piece for."""
     out: list[Gap] = []
-    for node in card.walk():
-        kind = type(node)
-        for label, members, table in _KINDS:
-            if kind in members and kind not in table:
-                out.append(Gap(node, f"{label} {kind.__name__}"))
-        if isinstance(node, A.StaticEffect):
-            for action in node.effects:
-                if type(action) not in STATIC_ACTIONS:
-                    out.append(Gap(node, f"static effect {type(action).__name__}"))
-        if isinstance(node, A.AsEnters) and not isinstance(node.action, AS_ENTERS_CHOICES) and type(node.action) not in ACTIONS:
-            out.append(Gap(node, f"'As it enters' with {type(node.action).__name__}"))
-        if isinstance(node, A.KeywordWithCost):
-            name = node.name.lower()
-            if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS:
-                out.append(Gap(node, f"keyword {node.name}"))
+    if card.faces:
+        out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'})"))
+    for ability in all_abilities(card):
+        out.extend(_ability(ability))
     return out
+
+
+def _ability(ab: A.Node) -> Iterator[Gap]:
+    if type(ab) not in ABILITIES:
+        yield Gap(ab, f"ability {type(ab).__name__}")
+        return
+    if isinstance(ab, A.TriggeredAbility):
+        yield from _trigger(ab.trigger)
+    if isinstance(ab, A.StaticEffect):
+        for action in static_actions(ab):
+            problem = static_problem(action)
+            if problem is not None:
+                yield Gap(ab, problem)
+    if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)
+            and type(ab.action) not in ACTIONS):  # fmt: skip
+        yield Gap(ab, f"'As it enters' with {type(ab.action).__name__}")
+    if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
+        yield Gap(ab, "'As it enters' with no instruction")
+    if isinstance(ab, A.KeywordLine):
+        for kw in ab.keywords:
+            yield from _keyword(kw)
+    if isinstance(ab, A.EntersWithCounters):
+        for granted in ab.abilities:
+            yield from _ability(granted)
+    yield from _nodes(ab)
+
+
+def _keyword(kw: A.Node) -> Iterator[Gap]:
+    if isinstance(kw, A.KeywordWithCost):
+        name = kw.name.lower()
+        if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS:
+            yield Gap(kw, f"keyword {kw.name}")
+    elif not isinstance(kw, KEYWORD_NODES):
+        yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
+
+
+def _trigger(trigger: A.Node) -> Iterator[Gap]:
+    if type(trigger) not in TRIGGERS:
+        yield Gap(trigger, f"trigger {type(trigger).__name__}")
+    elif isinstance(trigger, A.EventTrigger):
+        for e in trigger.events:
+            if not event_supported(trigger, e):
+                yield Gap(trigger, f"trigger event '{e.kind}'" + (f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""))
+    elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
+        yield Gap(trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'")
+    elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):
+        yield Gap(trigger, "trigger 'is turned face up' that names no permanent")
+
+
+def _instructions(s: A.Sentence) -> Iterator[Gap]:
+    """Each instruction of a sentence (608.2c)."""
+    for action in s.actions:
+        node = action.action if isinstance(action, A.MayDo) else action
+        if type(node) not in ACTIONS:
+            yield Gap(node, f"instruction {type(node).__name__}")
+        else:
+            problem = limit(node)
+            if problem is not None:
+                yield Gap(node, f"instruction {type(node).__name__}: {problem}")
+
+
+def _condition(cond: A.Node) -> Iterator[Gap]:
+    if type(cond) not in CONDITIONS:
+        yield Gap(cond, f"condition {type(cond).__name__}")
+    elif isinstance(cond, A.IsState) and state_word(cond) is None:
+        yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
+
+
+def _nodes(ab: A.Node) -> Iterator[Gap]:
+    """Every sentence, condition and number inside an ability, found by the
+    place it has (quoted abilities are checked as abilities of their own)."""
+    stack: list[A.Node] = [ab]
+    while stack:
+        node = stack.pop()
+        kids = children(node)
+        if isinstance(node, A.EntersWithCounters):
+            kids = tuple(c for c in kids if c not in node.abilities)
+        if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
+            kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
+        if isinstance(node, A.Effect):
+            for s in node.sentences:
+                if type(s) not in INSTRUCTIONS:
+                    yield Gap(s, f"sentence {type(s).__name__}")
+                elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
+                    yield Gap(s, f"sentence led by '{s.kind}'")
+        if isinstance(node, A.Sentence):
+            yield from _instructions(node)
+        for name in _CONDITION_FIELDS.get(type(node), ()):
+            cond = getattr(node, name)
+            if isinstance(cond, A.Node):
+                yield from _condition(cond)
+        if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
+                and not isinstance(node, A.WhereX)):  # fmt: skip
+            yield Gap(node, f"quantity {type(node).__name__}")
+        stack.extend(reversed(kids))
 
 
 def supported(card: A.Card) -> bool:

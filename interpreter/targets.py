@@ -20,7 +20,7 @@ from .bind import per_node
 from .characteristics import chars, display_name, keywords
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import matches
+from .filters import describe_filter, matches, meaning
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -37,7 +37,39 @@ class Slot:
 
 
 def _targets_in(node: A.Node) -> list[A.Target]:
-    return [n for n in node.walk() if isinstance(n, A.Target)]
+    """The target phrases of a sentence, each once: a subject shared by two
+    instructions ("Target player draws a card and loses 1 life") is one
+    target (115.1, 601.2c)."""
+    out: list[A.Target] = []
+    seen: set[int] = set()
+    for n in node.walk():
+        if isinstance(n, A.Target) and id(n) not in seen and id(n) not in _shared_subjects(node):
+            seen.add(id(n))
+            out.append(n)
+    return out
+
+
+def _subject(action: A.Node) -> object:
+    node = action.action if isinstance(action, A.MayDo) else action
+    return getattr(node, node.SUBJECT, None) if node.SUBJECT else None
+
+
+@per_node
+def _shared_subjects(node: A.Node) -> dict[int, A.Target]:
+    """Targets written once as the subject of several instructions, but held
+    by each as a node of its own: id of the later one → the first."""
+    out: dict[int, A.Target] = {}
+    for sentence in node.walk():
+        if not isinstance(sentence, A.Sentence):
+            continue
+        for i in range(1, len(sentence.actions)):
+            form = sentence.forms[i] if i < len(sentence.forms) else None
+            if form is None or form.subject not in ("shared", "elided"):
+                continue
+            first, later = _subject(sentence.actions[i - 1]), _subject(sentence.actions[i])
+            if isinstance(later, A.Target) and isinstance(first, A.Target) and later is not first and later == first:
+                out[id(later)] = out.get(id(first), first)
+    return out
 
 
 def _own_kicked(s: A.IfSentence) -> A.KickedCondition | None:
@@ -85,7 +117,11 @@ def _slots(effect: A.Effect, mode: int | None) -> list[Slot]:
 
 @per_node
 def slot_index(effect: A.Effect) -> dict[int, int]:
-    return {id(s.node): i for i, s in enumerate(slots_of(effect))}
+    index = {id(s.node): i for i, s in enumerate(slots_of(effect))}
+    for alias, first in _shared_subjects(effect).items():
+        if id(first) in index:
+            index[alias] = index[id(first)]
+    return index
 
 
 def slot_active(ctx: Ctx, slot: Slot, *, ignore_modes: bool = False) -> bool:
@@ -137,33 +173,35 @@ def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
     if ctx.game.player(player).lost:
         return False
     if isinstance(spec, A.PlayerFilter):
+        if spec.post:
+            raise Unsupported("a target player described by what they did or have")
+        return not spec.opponent or player != ctx.controller
+    if isinstance(spec, A.PlayerOrPlaneswalker):
         return not spec.opponent or player != ctx.controller
     return not isinstance(spec, A.ObjectFilter)
 
 
+def _another(spec: object) -> bool:
+    """ "another target creature", "any other target": not a target chosen before for this spell (115.3)."""
+    if isinstance(spec, A.ObjectFilter):
+        return meaning(spec).another
+    return bool(getattr(spec, "other", False))
+
+
 def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
     """Every legal choice for one target slot, objects in arrival order, then players."""
+    from .context import where_described
+
     game = ctx.game
     spec = node.spec
-    another = isinstance(spec, A.ObjectFilter) and spec.another
+    another = _another(spec)
     out: list[Any] = []
     if not isinstance(spec, A.PlayerFilter):
-        pool: list[GameObject]
-        if isinstance(spec, A.ObjectFilter) and spec.zone is not None and spec.zone.zone == "battlefield":
-            pool = game.battlefield()
-        elif isinstance(spec, A.ObjectFilter) and spec.zone is not None:
-            pool = []
-            owners = list(game.state.players) if spec.zone.owner is None else ctx.players(spec.zone.owner)
-            for p in owners:
-                pool.extend(game.zone_objects(spec.zone.zone, p))
-        elif isinstance(spec, A.ObjectFilter) and "spell" in spec.nouns:
-            pool = game.zone_objects("stack")
-        else:
-            pool = game.battlefield()
+        pool = where_described(game, spec, ctx.players) if isinstance(spec, A.ObjectFilter) else game.battlefield()
         pool = sorted(pool, key=lambda o: o.arrived)
         out.extend(o.id for o in pool if _object_ok(ctx, spec, o, earlier, another))
     if isinstance(spec, A.PlayerFilter | A.AnyTarget | A.CreatureOrPlayer | A.PlayerOrPlaneswalker):
-        out.extend(p for p in game.state.players if _player_ok(ctx, spec, p))
+        out.extend(p for p in game.state.players if _player_ok(ctx, spec, p) and not (another and p in earlier))
     return out
 
 
@@ -204,12 +242,7 @@ def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
 def describe_target(node: A.Target) -> str:
     spec = node.spec
     if isinstance(spec, A.ObjectFilter):
-        words = ["another target"] if spec.another else ["target"]
-        for a in spec.adjectives:
-            w = getattr(a, "type", None) or getattr(a, "status", None) or getattr(a, "subtype", None) or getattr(a, "color", "")
-            words.append(("non" if getattr(a, "negated", False) else "") + str(w))
-        words.append(" or ".join(spec.nouns) + (" card" if spec.card else ""))
-        return " ".join(words)
+        return ("another target " if meaning(spec).another else "target ") + describe_filter(spec)
     if isinstance(spec, A.PlayerFilter):
         return "target opponent" if spec.opponent else "target player"
     if isinstance(spec, A.AnyTarget):

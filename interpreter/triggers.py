@@ -24,7 +24,7 @@ from . import sba
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
-from .errors import IllegalAction, Unsupported
+from .errors import IllegalAction
 from .filters import matches
 from .keywords import BecomesTarget
 from .modes import can_choose, choose_modes, modes_of
@@ -134,7 +134,8 @@ def _cast(game: Game, src_id: ObjectId, controller: PlayerId, t: A.CastTrigger, 
     if t.kicked and not game.linked(item.source).kicks:
         return NO
     spell = game.get(item.source)
-    if t.filter is not None and (spell is None or not matches(game, t.filter, spell, you=controller, source=src_id)):
+    filt = t.filter if t.filter is not None else _filter_of(t.what)
+    if filt is not None and (spell is None or not matches(game, filt, spell, you=controller, source=src_id)):
         return NO
     return True, None, event.sid, event.player
 
@@ -157,21 +158,39 @@ def _turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Tur
     obj = game.get(event.obj)
     if obj is None:
         return NO
+    filt = t.filter if t.filter is not None else _filter_of(t.what)
     if t.self_ref is not None:
         ok = event.obj == src_id
     elif t.you_turn:
-        ok = event.player == controller
-    elif t.filter is not None:
-        ok = matches(game, t.filter, obj, you=controller, source=src_id)
+        ok = event.player == controller and (filt is None or matches(game, filt, obj, you=controller, source=src_id))
+    elif filt is not None:
+        ok = matches(game, filt, obj, you=controller, source=src_id)
     else:
-        raise Unsupported("a 'turned face up' trigger that names no permanent")
+        return NO  # names no permanent: reported by interpreter.support
     return ok, event.obj, None, event.player
+
+
+def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
+    """Does a "turned face up" trigger name what it is about (708.8)?"""
+    return t.self_ref is not None or t.you_turn or t.filter is not None or _filter_of(t.what) is not None
+
+
+PHASE_STEPS = frozenset({"upkeep", "combat", "second_main", "end"})
+"""The steps and phases whose beginning the engine announces (:mod:`interpreter.turns`)."""
+PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat"})
+"""Whose step a phase trigger can name: the controller's ("your", "combat on
+your turn") or every player's ("each", "the", "each combat")."""
+
+
+def phase_supported(t: A.PhaseTrigger) -> bool:
+    """Can the engine tell when this "At the beginning of ..." triggers?"""
+    return t.step in PHASE_STEPS and t.whose in PHASE_WHOSE and not t.end_of and t.player is None
 
 
 def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger, event: Event,
            spell_self: int | None) -> Hit:  # fmt: skip
     """503.1a, 513.1a: "At the beginning of [your] upkeep / end step"."""
-    if not isinstance(event, StepBegan) or event.step != t.step:
+    if not isinstance(event, StepBegan) or event.step != t.step or not phase_supported(t):
         return NO
     if t.yours and controller != event.active:
         return NO
@@ -213,6 +232,46 @@ def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Deals
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, None
 
 
+def _you_turn_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """708.8: "Whenever you turn a permanent face up"."""
+    if not isinstance(event, TurnedFaceUp) or not isinstance(subject, A.You) or event.player != controller:
+        return NO
+    obj = game.get(event.obj)
+    filt = _filter_of(e.other)
+    if obj is None or (filt is not None and not matches(game, filt, obj, you=controller, source=src_id)):
+        return NO
+    return True, event.obj, None, event.player
+
+
+EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "turns face up": (_you_turn_face_up, (A.You,)),
+}
+"""What happens in a trigger written as a subject and an event ("Whenever
+you turn a permanent face up"), by the event's words: the function that
+matches it, and the kinds of subject it knows."""
+
+
+def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
+    """Can the engine tell when this event of the trigger happens?"""
+    entry = EVENTS.get(e.kind)
+    return entry is not None and isinstance(t.subject, entry[1])
+
+
+def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
+           spell_self: int | None) -> Hit:  # fmt: skip
+    """603.2: a trigger named by its subject and one or more events joined by "or"."""
+    if spell_self is not None:
+        return NO
+    for e in t.events:
+        if not event_supported(t, e):
+            continue  # reported by interpreter.support
+        hit = EVENTS[e.kind][0](game, src_id, controller, t.subject, e, event)
+        if hit[0]:
+            return hit
+    return NO
+
+
 def _is_subject(game: Game, subject: A.Node, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
     """Whether the object an event is about is the trigger's subject: [this]
     itself, or an object that fits its description ("a Goblin you control")."""
@@ -235,6 +294,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.KicksTrigger: _kicks,
     A.TurnedFaceUpTrigger: _turned_face_up,
     A.PhaseTrigger: _phase,
+    A.EventTrigger: _event,
 }
 
 
@@ -353,6 +413,8 @@ def put_on_stack(game: Game) -> None:
 
 
 def _trigger_words(node: A.TriggeredAbility) -> str:
+    if isinstance(node.trigger, A.EventTrigger):
+        return " or ".join(e.kind for e in node.trigger.events)
     name = type(node.trigger).__name__.replace("Trigger", "").lower()
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
@@ -383,4 +445,8 @@ def settle(game: Game) -> None:
     raise RuntimeError("state-based actions and triggers did not settle")
 
 
-__all__ = ["TRIGGERS", "collect", "put_on_stack", "settle"]
+__all__ = [
+    "EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
+    "phase_supported",
+    "put_on_stack", "settle",
+]  # fmt: skip

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardtext.library import bundled_cards, card_files, parse_path
+from grammar import ast as A
 from grammar.parser import parse_text
 from interpreter import effects, triggers
 from interpreter.support import gaps
@@ -40,6 +41,27 @@ def test_engine_supports_every_bundled_card(card) -> None:
 def test_engine_supports_every_test_card() -> None:
     found = {c.name: [str(g) for g in gaps(c)] for c in _test_cards()}
     assert not {k: v for k, v in found.items() if v}
+
+
+def test_the_engine_knows_where_each_kind_of_ability_applies() -> None:
+    """The kinds of ability the check accepts are the kinds the engine carries out while it plays."""
+    from interpreter.characteristics import ABILITY_KINDS
+    from interpreter.support import ABILITIES
+
+    assert set(ABILITIES) == set(ABILITY_KINDS)
+
+
+def test_a_permanent_with_an_ability_the_engine_cant_carry_out_is_unsupported(pool: dict[str, A.Card]) -> None:
+    """Never a silent no-op: with such a permanent on the battlefield, the game's effects can't be worked out."""
+    from interpreter import Unsupported, add_card, new_game, power_toughness
+
+    card = one("Warden {1}{W}\nCreature — Human\nPlayers can't gain life.\n2/2")
+    assert [g.what for g in gaps(card)] == ["ability StaticAbility"]
+    game = new_game()
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    add_card(game, card, "B", "battlefield")
+    with pytest.raises(Unsupported, match="StaticAbility"):
+        power_toughness(game, bears)
 
 
 def one(text: str):

@@ -27,9 +27,15 @@ def run_installed(target: Path, *args: str, cwd: Path) -> subprocess.CompletedPr
 
 
 def test_grammar_files_and_cards_are_installed(installed: Path) -> None:
-    lark_files = sorted(p.name for p in (REPO / "grammar").glob("*.lark"))
+    lark_files = sorted(p.relative_to(REPO / "grammar") for p in (REPO / "grammar").rglob("*.lark"))
     assert (
-        lark_files and sorted(p.name for p in (installed / "grammar").glob("*.lark")) == lark_files
+        lark_files
+        and sorted(p.relative_to(installed / "grammar") for p in (installed / "grammar").rglob("*.lark"))
+        == lark_files
+    )
+    data = sorted(p.relative_to(REPO / "grammar") for p in (REPO / "grammar" / "data").rglob("*.txt"))
+    assert data == sorted(
+        p.relative_to(installed / "grammar") for p in (installed / "grammar" / "data").rglob("*.txt")
     )
     cards = sorted(
         p.relative_to(REPO / "cardtext" / "cards")

@@ -1,0 +1,145 @@
+"""Instructions carried out one after another (608.2c), each with its own
+subject: a search, then a put, then a shuffle; a "you may" that covers the
+instructions sharing its subject; one target named as the subject of two
+instructions; a static ability a spell has while on the stack (113.6a)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grammar import ast as A
+from grammar.parser import parse_card
+from interpreter import Game, IllegalAction, ScriptedChooser, add_card, cast, new_game, resolve_top
+from interpreter.support import gaps
+
+
+def _card(text: str) -> A.Card:
+    return parse_card(text, "t.card")
+
+
+def _game(**kw: object) -> Game:
+    return new_game(chooser=ScriptedChooser(**kw))  # type: ignore[arg-type]
+
+
+LANDER = _card(
+    "Lander {G}\nSorcery\nSearch your library for a basic land card, put it onto the battlefield tapped, then shuffle."
+)
+MAYBE = _card(
+    "Maybe Lander {G}\nSorcery\n"
+    "You may search your library for a basic land card, put it onto the battlefield tapped, then shuffle."
+)
+DRAIN = _card("Drain {B}\nSorcery\nTarget player draws a card and loses 1 life.")
+
+
+def _library(game: Game, pool: dict[str, A.Card], names: list[str]) -> dict[str, tuple[int, int]]:
+    """Cards put in A's library, top first; their ids by name."""
+    return {name: add_card(game, pool[name], "A", "library").id for name in names}
+
+
+def test_search_then_put_it_then_shuffle(pool: dict[str, A.Card]) -> None:
+    """701.23: the card found is what "put it" puts; then the library is shuffled (701.20)."""
+    game = _game()
+    add_card(game, pool["Forest"], "A", "battlefield")
+    ids = _library(game, pool, ["Hill Giant", "Forest", "Island"])
+    game.chooser = ScriptedChooser(choices=[[ids["Island"]]])
+    spell = add_card(game, LANDER, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    (island,) = [o for o in game.battlefield() if o.card.name == "Island"]
+    assert island.tapped
+    assert len(game.zone("library", "A")) == 2
+    assert any("shuffles their library" in line for line in game.log)
+
+
+def test_a_search_that_finds_nothing_puts_nothing(pool: dict[str, A.Card]) -> None:
+    """"Put it" after a search that found nothing means nothing — not the spell itself."""
+    game = _game()
+    add_card(game, pool["Forest"], "A", "battlefield")
+    _library(game, pool, ["Hill Giant"])
+    spell = add_card(game, LANDER, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert [o.card.name for o in game.battlefield()] == ["Forest"]
+    assert [game.obj(c).card.name for c in game.zone("graveyard", "A")] == ["Lander"]
+    assert any("finds nothing" in line for line in game.log)
+
+
+@pytest.mark.parametrize("search", [True, False])
+def test_you_may_covers_the_instructions_that_share_its_subject(pool: dict[str, A.Card], search: bool) -> None:
+    """Declining "you may search ..., put it ..., then shuffle" does none of it: no shuffle either."""
+    game = _game()
+    add_card(game, pool["Forest"], "A", "battlefield")
+    ids = _library(game, pool, ["Hill Giant", "Forest", "Island"])
+    game.chooser = ScriptedChooser(choices=[True, [ids["Island"]]] if search else [False])
+    before = list(game.zone("library", "A"))
+    spell = add_card(game, MAYBE, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    shuffled = any("shuffles their library" in line for line in game.log)
+    assert shuffled == search
+    if not search:
+        assert game.zone("library", "A") == before
+    assert any(o.card.name == "Island" for o in game.battlefield()) == search
+
+
+def test_a_subject_shared_by_two_instructions_is_one_target(pool: dict[str, A.Card]) -> None:
+    """115.1: "Target player draws a card and loses 1 life": one target, both instructions."""
+    game = _game(targets=[["B"]])
+    add_card(game, pool["Swamp"], "A", "battlefield")
+    add_card(game, pool["Shock"], "B", "library")
+    spell = add_card(game, DRAIN, "A", "hand")
+    item = cast(game, "A", spell.id)
+    assert item.targets == (("B",),)
+    resolve_top(game)
+    assert game.player("B").life == 19
+    assert len(game.zone("hand", "B")) == 1
+
+
+def test_a_spell_that_has_split_second_if_kicked(pool: dict[str, A.Card]) -> None:
+    """113.6a, 702.61a: "If this spell was kicked, it has split second" works while it is on the stack."""
+    spelly = _card(
+        "Spelly {R}\nInstant\nKicker {2}\nIf this spell was kicked, it has split second.\n"
+        "Spelly deals 2 damage to any target."
+    )
+    assert gaps(spelly) == []
+    game = _game(kick=[0], targets=[["B"]])
+    for _ in range(4):
+        add_card(game, pool["Mountain"], "A", "battlefield")
+    spell = add_card(game, spelly, "A", "hand")
+    shock = add_card(game, pool["Shock"], "A", "hand")
+    cast(game, "A", spell.id)
+    game.chooser = ScriptedChooser(targets=[["B"]])
+    with pytest.raises(IllegalAction, match="split second"):
+        cast(game, "A", shock.id)
+    resolve_top(game)
+    assert game.player("B").life == 18
+
+
+def test_that_player_is_the_target_player_who_acted(pool: dict[str, A.Card]) -> None:
+    """608.2c: "Target player discards a card. That player loses 1 life." — the same player."""
+    card = _card("Gloom {B}\nSorcery\nTarget player discards a card. That player loses 1 life.")
+    game = _game(targets=[["B"]])
+    add_card(game, pool["Swamp"], "A", "battlefield")
+    add_card(game, pool["Shock"], "B", "hand")
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert game.player("B").life == 19 and game.player("A").life == 20
+    assert game.zone("hand", "B") == []
+
+
+def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card]) -> None:
+    """ "another target nonland permanent": not itself (115.3), and not a land;
+    "nonblack attacking creature" asks both."""
+    from interpreter.filters import matches, meaning
+
+    game = _game()
+    ring = add_card(game, pool["Oblivion Ring"], "A", "battlefield")
+    bears = add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+    forest = add_card(game, pool["Forest"], "B", "battlefield")
+    trigger = next(ab for ab in pool["Oblivion Ring"].abilities if isinstance(ab, A.TriggeredAbility))
+    (exile,) = trigger.effect.sentences[0].actions  # type: ignore[union-attr]
+    filt = exile.what.spec
+    assert meaning(filt).another and [type(a).__name__ for a in meaning(filt).adjectives] == ["TypeAdj"]
+    fits = [o.card.name for o in (ring, bears, forest) if matches(game, filt, o, you="A", source=ring.id)]
+    assert fits == ["Grizzly Bears"]
