@@ -19,7 +19,8 @@ form, or text that carries no rules meaning:
 8. dashes: a chapter's "I, II - " and a keyword's "Kicker-Sacrifice" are
    written "—";
 9. older wordings: "put [a token] onto the battlefield" → "create [a
-   token]", "entered the battlefield" → "entered";
+   token]", "entered the battlefield" → "entered", "shuffle your library" →
+   "shuffle", "[that player] shuffles their library" → "shuffles";
 10. a reminder text followed by more text on the same line ends the line
     (the next ability starts a new line);
 11. letter case (no meaning in card text depends on it once parsed).
@@ -39,6 +40,7 @@ NORMALISATIONS = (
     "spacing",
     "dashes",
     "'put [tokens] onto the battlefield' → 'create [tokens]'",
+    "'shuffle your library' → 'shuffle'",
     "reminder text ends a line",
     "letter case",
 )
@@ -65,6 +67,8 @@ def normalize(text: str) -> str:
     text = re.sub(r"(?<=[a-z])(?:--?|–)(?=[A-Z{])", "—", text)
     text = re.sub(r"(?<=\w) (?:-|--|–) (?=[A-Z])", " — ", text)
     text = re.sub(r"\bhis or her\b", "their", text)
+    text = re.sub(r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1", text)
+    text = re.sub(r"\b(shuffles) their library\b(?! (?:into|and))", r"\1", text)
     text = re.sub(r"\bTribal\b", "Kindred", text)
     text = _LOYALTY.sub(lambda m: m.group(1).replace("-", "−") + ":", text)
     text = re.sub(r"^([+−-]?(?:\d+|X)):", lambda m: m.group(1).replace("-", "−") + ":", text, flags=re.M)

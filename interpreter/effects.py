@@ -25,7 +25,7 @@ from .characteristics import chars, display_name, has_keyword, keyword_name, pow
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import Unsupported
-from .filters import matches, meaning
+from .filters import matches
 from .mana import units_text
 from .objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from .replacement import create_on_battlefield, put_onto_battlefield
@@ -901,7 +901,7 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
     library = game.zone_objects("library", whose)
     cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
                                            players=ctx.players, quantity=ctx.quantity, anywhere=True)]  # fmt: skip
-    stated = bool(meaning(filt).adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
+    stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
     hi = min(n, len(cands))
     lo = 0 if stated or what.up_to else hi
     found: list[GameObject] = []

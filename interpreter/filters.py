@@ -9,11 +9,10 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grammar import ast as A
 
-from .bind import per_node
 from .characteristics import Chars, chars, keyword_name, keywords, power_toughness
 from .errors import Unsupported
 from .objects import GameObject, ObjectId, PlayerId
@@ -41,33 +40,6 @@ def simple_players(game: Game, you: PlayerId) -> PlayerResolver:
         raise Unsupported(f"a player reference the interpreter can't resolve here: {type(ref).__name__}")
 
     return resolve
-
-
-def _head_start(words: tuple[Any, ...]) -> int:
-    """Where the nouns at the end of a description begin: the last word, and
-    every word joined to it by "or"/"and"/a comma ("creature or planeswalker")."""
-    i = len(words) - 1
-    while i >= 2 and isinstance(words[i - 1], A.Coord) and not isinstance(words[i - 2], A.Coord):
-        i -= 2
-    return max(i, 0)
-
-
-@per_node
-def meaning(filt: A.ObjectFilter) -> A.ObjectFilter:
-    """The description as the engine reads it: adjectives written one after
-    another before the nouns, with no "and"/"or" between them ("another
-    nonland permanent", "nonblack attacking creature"), each must hold — as
-    if commas stood between them.  (The grammar's computed ``adjectives``
-    group such a run as one "or" group, and so miss an "other" inside it;
-    this reading doesn't depend on that.)"""
-    words = filt.words
-    head = _head_start(words)
-    out: list[Any] = []
-    for k, w in enumerate(words):
-        if 0 < k < head and not isinstance(w, A.Coord) and not isinstance(words[k - 1], A.Coord):
-            out.append(A.Coord(","))
-        out.append(w)
-    return A.ObjectFilter(tuple(out), filt.post, span=filt.span) if len(out) != len(words) else filt
 
 
 def compare(value: int, comparison: A.Comparison, amount: int) -> bool:
@@ -110,7 +82,6 @@ def matches(
     ``source``?  ``anywhere``: the object is known to be where the
     instruction looks (a library searched, a hand), so where it is isn't
     checked; ``objects`` resolves "from among them"."""
-    filt = meaning(filt)
     c = chars(obj)
     types = set(c.types)
     zone = obj.zone
@@ -304,7 +275,6 @@ def adjective_words(adj: object) -> str:
 
 def describe_filter(f: A.ObjectFilter) -> str:
     """A description's adjectives and nouns in words ("untapped Vampire", "creature card")."""
-    f = meaning(f)
     words = [adjective_words(a) for a in f.adjectives]
     noun = " or ".join(f.nouns) + (" card" if f.card else " spell" if f.spell else "") if f.nouns else (
         "card" if f.card or not f.spell else "spell"
@@ -328,4 +298,4 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
-__all__ = ["adjective_words", "compare", "describe_filter", "matches", "meaning", "matches_ref_static", "simple_players"]
+__all__ = ["adjective_words", "compare", "describe_filter", "matches", "matches_ref_static", "simple_players"]

@@ -22,7 +22,6 @@ from grammar import ast as A
 from grammar.lang.statics import static_form
 
 from .bind import per_node
-from .filters import meaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +101,7 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
         raise Unsupported(f"champion of {type(what).__name__}")
     f = what.filter
-    words = f.words if meaning(f).another else (A.StatusAdj("other"), *f.words)
+    words = f.words if f.another else (A.StatusAdj("other"), *f.words)
     post = f.post if f.controller is not None else (*f.post, A.ControlledBy(A.You()))
     exile = A.Exile(replace(what, filter=A.ObjectFilter(words, post)))
     enters = A.TriggeredAbility(

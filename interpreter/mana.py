@@ -19,7 +19,6 @@ from grammar import ast as A
 from grammar.render import mana_text, symbol_text
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name, has_keyword
-from .filters import meaning
 from .objects import GameObject, ObjectId, PlayerId
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def restriction_tag(a: A.SpendOnly) -> str:
     f = a.filter
     plain_spells = isinstance(f, A.ObjectFilter) and (f.spell or tuple(n.lower() for n in f.nouns) == ("spell",)) and not (
         set(f.nouns) - {"spell"} or f.qualities or f.controller or f.zone
-        or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in meaning(f).adjectives)
+        or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in f.adjectives)
     )  # fmt: skip
     if a.kicked and a.purpose == "cast" and a.second is None and plain_spells:
         return "kicked"

@@ -20,7 +20,7 @@ from .bind import per_node
 from .characteristics import chars, display_name, keywords
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import describe_filter, matches, meaning
+from .filters import describe_filter, matches
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
 def _another(spec: object) -> bool:
     """ "another target creature", "any other target": not a target chosen before for this spell (115.3)."""
     if isinstance(spec, A.ObjectFilter):
-        return meaning(spec).another
+        return spec.another
     return bool(getattr(spec, "other", False))
 
 
@@ -242,7 +242,7 @@ def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
 def describe_target(node: A.Target) -> str:
     spec = node.spec
     if isinstance(spec, A.ObjectFilter):
-        return ("another target " if meaning(spec).another else "target ") + describe_filter(spec)
+        return ("another target " if spec.another else "target ") + describe_filter(spec)
     if isinstance(spec, A.PlayerFilter):
         return "target opponent" if spec.opponent else "target player"
     if isinstance(spec, A.AnyTarget):

@@ -131,7 +131,7 @@ def test_that_player_is_the_target_player_who_acted(pool: dict[str, A.Card]) -> 
 def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card]) -> None:
     """ "another target nonland permanent": not itself (115.3), and not a land;
     "nonblack attacking creature" asks both."""
-    from interpreter.filters import matches, meaning
+    from interpreter.filters import matches
 
     game = _game()
     ring = add_card(game, pool["Oblivion Ring"], "A", "battlefield")
@@ -140,6 +140,6 @@ def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card])
     trigger = next(ab for ab in pool["Oblivion Ring"].abilities if isinstance(ab, A.TriggeredAbility))
     (exile,) = trigger.effect.sentences[0].actions  # type: ignore[union-attr]
     filt = exile.what.spec
-    assert meaning(filt).another and [type(a).__name__ for a in meaning(filt).adjectives] == ["TypeAdj"]
+    assert filt.another and [type(a).__name__ for a in filt.adjectives] == ["TypeAdj"]
     fits = [o.card.name for o in (ring, bears, forest) if matches(game, filt, o, you="A", source=ring.id)]
     assert fits == ["Grizzly Bears"]

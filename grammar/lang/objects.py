@@ -510,25 +510,27 @@ def _split(words: tuple[Word, ...]) -> tuple[list[Word], list[Adjective]]:
     if len(head) > 1 and not all(isinstance(w, Noun) or isinstance(w, Coord) for w in head):
         # "red or green creature": the coordinated words are adjectives
         pass
-    # adjectives: runs joined by or/and make a group; commas separate
-    adjectives: list[Adjective] = []
-    run: list[Any] = []
-    conj = "or"
+    # adjectives: words joined by "or"/"and" (or by the commas of such a
+    # list) make one group; words side by side each hold ("nonblack
+    # attacking creature"), as do words after a comma between adjectives.
+    groups: list[tuple[list[Any], str]] = []
+    join = False
     for w in rest:
         if isinstance(w, Coord):
-            if w.word in (",", "adj,"):
-                if run:
-                    adjectives.append(_group(run, conj))
-                run = []
+            word = w.word.strip()
+            if word == "adj,":
+                join = False
             else:
-                conj = w.word.strip(", ")
+                join = True
+                if word != "," and groups:
+                    groups[-1] = (groups[-1][0], word.strip(", "))
             continue
-        run.append(_adjective(w))
-    if run:
-        adjectives.append(_group(run, conj))
-    # A head group whose words are all adjectives ("tapped or untapped"?) stays as it is.
-    if all(isinstance(w, Noun | Coord) for w in head):
-        return head, adjectives
+        if join and groups:
+            groups[-1][0].append(_adjective(w))
+        else:
+            groups.append(([_adjective(w)], "or"))
+        join = False
+    adjectives = [_group(run, conj) for run, conj in groups]
     return head, adjectives
 
 
@@ -592,7 +594,9 @@ class ThatRef(Node):
 
     @property
     def noun(self) -> str:
-        return self.what.nouns[0] if self.what.nouns else ("card" if self.what.card else "")
+        if self.what.nouns:
+            return self.what.nouns[0]
+        return "card" if self.what.card else "spell" if self.what.spell else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1600,7 +1604,10 @@ _BUILDERS["zone_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["zone_words"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["zone_of"] = lambda meta, whose, zone: ZonePlace(zone, whose, span=span(meta))
 _BUILDERS["a_zone"] = lambda meta, zone: ZonePlace(zone, None, "a", span=span(meta))
-_BUILDERS["all_zones"] = lambda meta, zones: ZonePlace(zones, None, "all", span=span(meta))
+_SINGULAR_ZONE = {"graveyards": "graveyard", "hands": "hand", "libraries": "library"}
+_PLURAL_ZONE = {v: k for k, v in _SINGULAR_ZONE.items()}
+# "in all graveyards": the zone is a graveyard, every player's
+_BUILDERS["all_zones"] = lambda meta, zones: ZonePlace(_SINGULAR_ZONE[zones], None, "all", span=span(meta))
 _BUILDERS["exile_zone"] = lambda meta: ZonePlace("exile", None, "", span=span(meta))
 _BUILDERS["command_zone"] = lambda meta: ZonePlace("command zone", None, "the", span=span(meta))
 _BUILDERS["anywhere"] = lambda meta: ZonePlace("anywhere", None, "", span=span(meta))
@@ -2094,7 +2101,7 @@ def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
     elif n.how == "a":
         place = f"a {n.zone}"
     elif n.how == "all":
-        place = f"all {n.zone}"
+        place = f"all {_PLURAL_ZONE.get(n.zone, n.zone)}"
     elif n.how == "the":
         place = f"the {n.zone}"
     elif n.how == "":
@@ -2114,7 +2121,7 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
     if n.how == "a":
         return f"a {zone}"
     if n.how == "all":
-        return f"all {zone}"
+        return f"all {_PLURAL_ZONE.get(zone, zone)}"
     if n.how == "the":
         return f"the {zone}"
     if n.how == "":
@@ -2316,5 +2323,3 @@ def _r_that_could_target(r: Any, n: ThatCouldTarget, **ctx: Any) -> str:
     return f"that could target {r(n.what)}"
 
 
-__all__ = [name for name in dir() if name[:1].isupper()] + ["is_plural", "verb", "possessive_text",
-                                                             "capitalize", "or_list"]  # fmt: skip

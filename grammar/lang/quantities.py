@@ -701,7 +701,4 @@ def fill_amount(node: Any, suffix: Any, where: Any = None) -> Any:
     return node
 
 
-__all__ = [name for name in dir() if name[:1].isupper()] + [
-    "measure", "cards_text", "counters_text", "tail_of", "fill_amount", "per_text", "is_one",
-]  # fmt: skip
 _ = Token

@@ -155,7 +155,18 @@ def with_subject(node: Any, subject: Any, meta: Any = None) -> Any:
     name = _subject_field(node)
     if not name:
         raise TextError(f"'{type(node).__name__}' doesn't take a subject here", span=span(meta) if meta else None)
-    return dataclasses.replace(node, **{name: subject})
+    return dataclasses.replace(_own_library(node), **{name: subject})
+
+
+def _own_library(node: Any) -> Any:
+    """ "that player shuffles their library" is the older wording of "that
+    player shuffles" (701.20): the same instruction."""
+    from .objects import TheirRef
+    from .verbs import Shuffle
+
+    if isinstance(node, Shuffle) and node.form == "library" and isinstance(node.into, TheirRef):
+        return dataclasses.replace(node, into=None, form="")
+    return node
 
 
 def subject_of(node: Any) -> Any:

@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 from ..node import BUILDERS, Node, builds, renders
 from ..render import article, capitalize, or_list
-from ..transformer import TextError, span
-from .objects import ItRef, is_plural, possessive_text, verb
+from ..transformer import TextError, span, tok_span
+from .objects import ItRef, You, is_plural, possessive_text, verb
 from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure
 
 # --------------------------------------------------------------------------
@@ -1025,7 +1025,9 @@ def _whose(p: Any) -> Any:
 
 
 def _return(meta: Any, what: Any, dest: Destination, from_zone: Any = None, first: bool = False) -> ReturnTo:
-    under_owner = dest.under == "owner"
+    from .objects import OwnerOf
+
+    under_owner = dest.under == "owner" or isinstance(dest.under, OwnerOf)
     under_you = dest.under == "you"
     owners = dest.form in ("owners", "owner's") or (dest.zone == "hand" and not _is_you(dest.whose))
     return ReturnTo(what, dest.zone, owners, under_owner, under_you, destination=dest,
@@ -1063,7 +1065,12 @@ _reg("shuffle_into", lambda m, what, whose: Shuffle(what, _whose(whose), span=sp
 _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
-_reg("shuffle_library", lambda m, whose: Shuffle(None, _whose(whose), form="library", span=span(m)))
+@builds("shuffle_library")
+def _shuffle_library(meta: Any, whose: Any) -> Shuffle:
+    """ "shuffle your library" is the older wording of "shuffle" (701.20)."""
+    if isinstance(_whose(whose), You):
+        return Shuffle(span=span(meta))
+    return Shuffle(None, _whose(whose), form="library", span=span(meta))
 _reg("shuffle_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="graveyard", span=span(m)))
 _reg("shuffle_hand_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="hand and graveyard", span=span(m)))
 _reg("counter_spell", lambda m, what: CounterSpell(what, span=span(m)))
@@ -1378,12 +1385,12 @@ def _token_subtype(tok: Any) -> str:
 # ---- continuous effects ----
 
 
-def _signed(text: str) -> tuple[Any, Any]:
+def _signed(text: str, where: Any = None) -> tuple[Any, Any]:
     def one(part: str) -> Any:
         sign = -1 if part[0] in "-−" else 1
         body = part[1:]
         if body == "X":
-            return SignedX(sign)
+            return SignedX(sign, span=where)
         return sign * int(body)
 
     p, t = str(text).split("/")
@@ -1391,7 +1398,9 @@ def _signed(text: str) -> tuple[Any, Any]:
 
 
 def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
-    power, toughness = _signed(mod)
+    from lark import Token
+
+    power, toughness = _signed(mod, tok_span(mod) if isinstance(mod, Token) else span(meta))
     return Pump(None, power, toughness, mod=str(mod), span=span(meta), **kw)
 
 
