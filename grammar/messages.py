@@ -38,8 +38,10 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     rest = src[column - 1 :]
     loc = Location(filename, line, column, _shown(src))
 
+    shown = expected if len(expected) <= 12 else (*expected[:12], f"... ({len(expected) - 12} more)")
+
     def err(message: str, text: str = "", hint: str = "", cls: type[CardParseError] = CardParseError) -> CardParseError:
-        return cls(message, loc, text=_shown(text), hint=hint, expected=expected)
+        return cls(message, loc, text=_shown(text), hint=hint, expected=shown)
 
     if kind == "end":
         if "'.'" in expected:
@@ -78,7 +80,7 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     if low in ("kicker", "multikicker") and word[:1].islower() and column == 1:
         return err(f"write '{word.capitalize()}' with a capital letter", word)
     if kind == "WORD":
-        close = _close_word(low)
+        close = _close_expected(low, expected) or _close_word(low)
         if close:
             return err(f"unknown word '{word}'", word, f"did you mean '{close}'?")
         if word[:1].isupper():

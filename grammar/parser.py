@@ -299,10 +299,7 @@ def _describe(names: Any) -> tuple[str, ...]:
         term = by_name.get(name)
         if term is not None and term.pattern.type == "str":
             words.add(f"'{term.pattern.value}'")
-    ordered = sorted(words, key=lambda w: (not w.startswith("'"), w.lower()))
-    if len(ordered) > 12:
-        ordered = ordered[:12] + [f"... ({len(words) - 12} more)"]
-    return tuple(ordered)
+    return tuple(sorted(words, key=lambda w: (not w.startswith("'"), w.lower())))
 
 
 def _from_lark(exc: UnexpectedInput, filename: str, source: dict[int, str], text: str, first: int) -> CardParseError:

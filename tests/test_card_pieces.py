@@ -55,17 +55,19 @@ WRITE_INTO_BEING = (
 
 def test_manifest_one_of_those_cards_and_the_other_on_top_or_bottom() -> None:
     look, manifest, put = actions(card(WRITE_INTO_BEING))
-    assert look == A.LookAtTop(A.Number(2, "word"))
+    assert look == A.LookAtTop(A.Number(2, "word"), A.Possessive(A.You(), "your"))
     assert manifest == A.Manifest(None, looked=A.LookedCards("those cards", A.Number(1, "word")))
-    assert put == A.PutLooked(A.LookedCards("the other"), "top or bottom")
+    assert put == A.PutInZone(A.LookedCards("the other"), A.Destination("library", A.You(), "top or bottom", "on"))
 
 
 def test_put_one_of_them_into_hand_and_the_rest_shares_the_verb() -> None:
     c = card("Look at the top three cards of your library. Put one of them into your hand and the rest on the "
              "bottom of your library in any order.")  # fmt: skip
     _, first, rest = actions(c)
-    assert first == A.PutLooked(A.LookedCards("them", A.Number(1, "word")), "hand")
-    assert rest == A.PutLooked(A.LookedCards("the rest"), "bottom", "any", verb=False)
+    assert first == A.PutInZone(A.LookedCards("them", A.Number(1, "word")), A.Destination("hand", A.You(), "", "into"))
+    assert rest == A.PutInZone(A.LookedCards("the rest"), A.Destination("library", A.You(), "bottom", "on", "any"))
+    (sentence,) = c.abilities[0].effect.sentences[1:]
+    assert sentence.forms[1].subject == "elided"  # "and the rest on the bottom": the verb is shared
 
 
 @pytest.mark.parametrize(
@@ -127,10 +129,10 @@ def test_gets_and_cant_be_blocked_is_one_static_ability_with_two_effects() -> No
     c = card("Equipped creature gets +1/+0 and can't be blocked.", type_line="Artifact — Equipment")
     (ab,) = c.abilities
     equipped = A.AttachedRef("equipped")
-    assert ab == A.StaticEffect(
-        A.Pump(equipped, 1, 0, until_eot=False), more=(A.CantBlock(equipped, blocked=True),)
-    )
-    assert ab.effects == (ab.action, *ab.more)
+    assert isinstance(ab, A.StaticEffect)
+    pump = ab.action
+    assert (pump.what, pump.power, pump.toughness, pump.until_eot) == (equipped, 1, 0, False)
+    assert pump.extra == A.CantBlock(None, blocked=True)  # the second verb shares the subject
     assert "Equipped creature gets +1/+0 and can't be blocked." in render_card(c)
     assert parse_card(render_card(c)) == c
 
@@ -177,7 +179,9 @@ def test_equipment_cant_be_attached_to_a_land_or_to_itself() -> None:
 def test_becomes_an_aura_with_enchant_creature() -> None:
     c = card("When Test Card enters, it becomes an Aura with enchant creature.", type_line="Enchantment")
     (becomes,) = actions(c)
-    assert becomes == A.Becomes(A.ItRef(), ("Aura",), ("enchant creature",))
+    assert isinstance(becomes, A.Becomes) and becomes.what == A.ItRef()
+    assert becomes.types == ("Aura",)
+    assert becomes.keywords == (A.Enchant(A.ObjectFilter((A.Noun("creature", False),))),)
     assert "it becomes an Aura with enchant creature." in render_card(c)
     assert parse_card(render_card(c)) == c
 
@@ -240,9 +244,9 @@ def test_enters_with_a_keyword_and_with_x_counters_where_x_is_the_discarded_card
     c = parse_card("Test Card {1}{U}{U}\nCreature — Shapeshifter\n" + "\n".join(DRALNUS_PET) + "\n2/2\n")
     ab = c.abilities[-1]
     assert isinstance(ab, A.EntersWithCounters)
-    assert ab.keywords == ("flying",) and ab.keywords_first
+    assert ab.keywords == (A.Keyword("flying"),) and ab.keywords_first
     assert ab.amount == A.VarX()
-    assert ab.where_x == A.PowerOf(A.CostPaidRef("discarded", "card"), "mana_value")
+    assert ab.where_x == A.PowerOf(A.CostPaidRef("discarded", "card"), "mana value")
     assert DRALNUS_PET[1] in render_card(c)
     assert parse_card(render_card(c)) == c
     assert check_links(c) == []
@@ -259,7 +263,7 @@ def test_the_discarded_card_without_a_discard_cost_is_a_link_error() -> None:
 def test_sacrificed_and_discarded_are_one_kind_of_reference() -> None:
     (deal,) = actions(card("Test Card deals damage equal to the sacrificed creature's power to any target."))
     assert isinstance(deal, A.DealDamage)
-    assert deal.amount == A.PowerOf(A.CostPaidRef("sacrificed", "creature"))
+    assert deal.amount == A.EqualTo(A.PowerOf(A.CostPaidRef("sacrificed", "creature")), "inline")
 
 
 def test_dralnus_pet_kicked_has_flying_only_while_it_stays() -> None:

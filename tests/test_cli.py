@@ -540,7 +540,7 @@ def test_coverage_verbose_shows_each_failing_card(
     assert main(["coverage", "--verbose", str(path)]) == 0
     out = capsys.readouterr().out
     assert f"--- Zapper ({path}:3)" in out
-    assert "Zapper:3:8: error: unexpected 'zaps'" in out
+    assert "Zapper:3:8: error: unknown word 'zaps'" in out
     assert "Shock:" not in out
     assert out.splitlines()[-1] == f"{path}: 2 of 3 cards parse (66.7%)"
 

@@ -87,6 +87,17 @@ def test_import_skips_tokens_and_art_cards_and_splits_faces(
     assert "Kazandu Valley\nLand\nKazandu Valley enters tapped.\n{T}: Add {G}." in out
     assert "Jace Beleren {1}{U}{U}\nLegendary Planeswalker — Jace\n+2: " in out
     assert out.rstrip().endswith("Loyalty: 3")
+    assert err.strip().endswith("(Scryfall JSON)")  # every imported card parses: no "doesn't parse yet"
+
+
+def test_import_counts_the_cards_that_dont_parse_yet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bulk = json.loads(SCRYFALL.read_text(encoding="utf-8"))
+    shock = next(c for c in bulk if c["name"] == "Shock")
+    bulk.append(dict(shock, name="Zapper", oracle_text="Zapper zaps 2 damage to any target.", id="zz"))
+    path = tmp_path / "bulk.json"
+    path.write_text(json.dumps(bulk), encoding="utf-8")
+    status, out, err = imported(capsys, str(path), "--name", "Zapper")
+    assert status == 0 and "Zapper zaps 2 damage" in out
     assert err.strip().endswith("; 1 doesn't parse yet ('cardtext check' says why)")
 
 

@@ -772,6 +772,14 @@ def _mark_new_targets(out: list[Any]) -> bool:
     from .verbs import CopySpell
 
     last = out[-1]
+    if isinstance(last, DelayedTrigger):
+        # "Whenever you cast a kicked spell, copy that spell. You may choose ..."
+        inner = list(last.body.sentences) if isinstance(last.body, Effect) else [last.body]
+        if not _mark_new_targets(inner):
+            return False
+        body = Effect(tuple(inner), span=last.body.span) if isinstance(last.body, Effect) else inner[0]
+        out[-1] = dataclasses.replace(last, body=body)
+        return True
     body = last.body if isinstance(last, IfSentence | LeadSentence) else last
     if not isinstance(body, Sentence):
         return False

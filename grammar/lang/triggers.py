@@ -255,7 +255,11 @@ def _cast_trigger(player: Any, what: Any, meta: Any) -> Any:
 
 @builds("event_trigger")
 def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
+    from .sentences import check_agreement
+
     events = tuple(e for e in events if isinstance(e, Event))
+    for e in events:
+        check_agreement(subject, e)  # "When this creature enter" is malformed
     if len(events) == 1:
         return _event_node(subject, events[0], meta)
     return EventTrigger(subject, tuple(events), span=span(meta))
