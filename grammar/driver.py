@@ -19,6 +19,7 @@ from lark.parsers.lalr_analysis import Shift
 from lark.utils import TextSlice
 
 from .node import Span
+from .transformer import TextError
 
 
 class _State:
@@ -180,6 +181,8 @@ def _callback(rule: Any, builders: Any) -> Any:
     if alias is None and origin.startswith("_"):
         return lambda place, values: _Inline(children_of(values))
     name = alias or origin
+    if simple and not (alias is None and rule.options.expand1):
+        return _direct(name, expansion, builders)
     build = getattr(builders, name, None)
     if alias is None and rule.options.expand1:
 
@@ -195,3 +198,44 @@ def _callback(rule: Any, builders: Any) -> Any:
     if build is None:
         raise ValueError(f"no builder for grammar rule {name!r}")
     return lambda place, values: build(place, children_of(values))
+
+
+def _direct(name: str, expansion: Any, builders: Any) -> Any:
+    """The callback of a rule whose children are known from its expansion
+    (no hidden rule to splice, no optional part): the keyword tokens are
+    dropped by position, and the builder called at once."""
+    method, keep = builders.resolve(name)
+    named = builders.named
+    picks: list[tuple[int, bool]] = []  # (index, a rule's value: may be a token to drop)
+    for i, sym in enumerate(expansion):
+        if sym.is_term:
+            hidden = sym.name.startswith("_") and not sym.name.startswith("__")
+            if not (hidden if keep else sym.name not in named):
+                picks.append((i, False))
+        else:
+            picks.append((i, True))
+
+    def dropped(value: Any) -> bool:
+        if type(value) is not Token:
+            return False
+        kind = value.type
+        return (kind[0] == "_" and kind[1] != "_") if keep else kind not in named
+
+    if not any(rule_value for _i, rule_value in picks):
+        indices = [i for i, _r in picks]
+        if method is None:
+            if len(indices) != 1:
+                raise ValueError(f"no builder for grammar rule {name!r}")
+            (only,) = indices
+            return lambda place, values: values[only]
+        return lambda place, values: method(place, *[values[i] for i in indices])
+
+    def build(place: Span | None, values: list[Any]) -> Any:
+        args = [values[i] for i, rule_value in picks if not (rule_value and dropped(values[i]))]
+        if method is None:
+            if len(args) != 1:
+                raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/builder mismatch
+            return args[0]
+        return method(place, *args)
+
+    return build

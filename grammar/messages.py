@@ -101,11 +101,13 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
                cls=NotUnderstood)
 
 
+@functools.lru_cache(maxsize=4096)
 def _close_word(word: str) -> str:
     found = difflib.get_close_matches(word, grammar_words(), n=1, cutoff=0.8)
     return found[0] if found else ""
 
 
+@functools.lru_cache(maxsize=4096)
 def _close_expected(word: str, expected: tuple[str, ...]) -> str:
     options = [e.strip("'") for e in expected if e.startswith("'")]
     found = difflib.get_close_matches(word, options, n=1, cutoff=0.75)

@@ -288,9 +288,19 @@ _TERMINAL_WORDS = {
 }  # fmt: skip
 
 
+@functools.cache
+def _terminals() -> dict[str, Any]:
+    return {t.name: t for t in lark_parser().terminals}
+
+
 def _describe(names: Any) -> tuple[str, ...]:
-    parser = lark_parser()
-    by_name = {t.name: t for t in parser.terminals}
+    return _described(frozenset(names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _described(names: frozenset[str]) -> tuple[str, ...]:
+    """The terminals a parser state takes, as a reader would name them."""
+    by_name = _terminals()
     words: set[str] = set()
     for name in names:
         if name in _TERMINAL_WORDS:

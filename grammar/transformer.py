@@ -71,14 +71,24 @@ class InlineAst:
             self._cache[name] = fn
         return fn
 
-    def _make(self, name: str) -> Any:
-        named = self._named
-        keep = name in self._keep
+    @property
+    def named(self) -> set[str]:
+        """The terminals that carry a value (WORD, SUBTYPE, ...), kept as children."""
+        return self._named
+
+    def resolve(self, name: str) -> tuple[Any, bool]:
+        """A rule's builder ``fn(meta, *children)`` (None: the rule passes its
+        one child up) and whether it keeps its keyword tokens (a ``!`` rule)."""
         builder = BUILDERS.get(name)
         if builder is None:
             cls = NODES.get(camel(name))
             if cls is not None:
                 builder = _by_fields(cls)
+        return builder, name in self._keep
+
+    def _make(self, name: str) -> Any:
+        named = self._named
+        builder, keep = self.resolve(name)
         if builder is None:
 
             def passthrough(meta: Span | None, children: list[Any]) -> Any:
