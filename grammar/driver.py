@@ -1,10 +1,11 @@
 """The LALR driver: runs Lark's compiled parse table over the card lexer's
 tokens and calls the builders as each rule is reduced.
 
-Lark builds the table (grammar → LALR(1) states, cached on disk); this loop
-replaces Lark's general-purpose one for speed: rules are looked up once
-(their length, their left side, their callback), and the lexer sees the
-current state through :class:`_State` without a parser object around it.
+Lark builds the table (grammar → LALR(1) states), kept as plain data by
+:mod:`grammar.tables`; this loop replaces Lark's general-purpose one for
+speed: rules are looked up once (their length, their left side, their
+callback), and the lexer sees the current state through :class:`_State`
+without a parser object around it.
 Errors are Lark's own exception types, so error reporting is unchanged.
 """
 
@@ -15,10 +16,10 @@ from typing import Any
 from lark import Token
 from lark.exceptions import UnexpectedToken
 from lark.lexer import LexerState
-from lark.parsers.lalr_analysis import Shift
 from lark.utils import TextSlice
 
 from .node import Span
+from .tables import Rule, Tables
 from .transformer import TextError
 
 
@@ -58,21 +59,18 @@ class Driver:
     child gives that child, as Lark's tree builder would.
     """
 
-    def __init__(self, lark: Any, start: str, builders: Any) -> None:
-        inner = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
-        table = inner.parse_table
-        self.states = table.states
-        self.start_state = table.start_states[start]
-        self.end_state = table.end_states[start]
-        self.lexer = lark.parser.lexer
+    def __init__(self, tables: Tables, builders: Any) -> None:
+        from types import SimpleNamespace
+
+        from .lexer import CardLexer
+
+        self.states = tables.states
+        self.start_state = tables.start_state
+        self.end_state = tables.end_state
+        self.lexer = CardLexer(SimpleNamespace(terminals=tables.terminals))
         self.conf = _Conf(self.states)
-        # Each rule's length, left side and callback at hand (Lark's Rule
-        # objects hash slowly, so they are keyed by id).
-        self.rules: dict[int, tuple[int, str, Any]] = {}
-        for actions in self.states.values():
-            for action, arg in actions.values():
-                if action is not Shift and id(arg) not in self.rules:
-                    self.rules[id(arg)] = (len(arg.expansion), arg.origin.name, _callback(arg, builders))
+        # each rule's length, left side and callback, by its index in the table
+        self.rules = [(len(rule.expansion), rule.origin, _callback(rule, builders)) for rule in tables.rules]
 
     def parse(self, text: str) -> Any:
         states = self.states
@@ -102,7 +100,7 @@ class Driver:
             except KeyError:
                 expected = {s for s in states[state] if s.isupper() or s.startswith("_")}
                 raise UnexpectedToken(token, expected, state=proxy) from None
-            if action is Shift:
+            if action:  # shift
                 if ttype == "$END":  # pragma: no cover - the end is never shifted
                     raise UnexpectedToken(token, set(), state=proxy)
                 state_stack.append(arg)
@@ -110,7 +108,7 @@ class Driver:
                 where.append(token)
                 token = None
                 continue
-            size, origin, callback = rules[id(arg)]
+            size, origin, callback = rules[arg]
             if size:
                 children = values[-size:]
                 places = where[-size:]
@@ -142,7 +140,7 @@ class Driver:
                 return value
 
 
-def _callback(rule: Any, builders: Any) -> Any:
+def _callback(rule: Rule, builders: Any) -> Any:
     """The function that builds a reduced rule's value from its children.
 
     It does what Lark's tree builder does before calling a transformer: an
@@ -150,16 +148,16 @@ def _callback(rule: Any, builders: Any) -> Any:
     children are spliced in its parent's, and a pass-through rule (``?rule``)
     with one child gives that child.
     """
-    origin = rule.origin.name
+    origin = rule.origin
     alias = rule.alias
     expansion = rule.expansion
-    empty = rule.options.empty_indices
+    empty = rule.empty_indices
     if empty:
         ones = "".join(str(int(b)) for b in empty).split("0")
         nones = [len(run) for run in ones]
     else:
         nones = [0] * (len(expansion) + 1)
-    plan = [(i, not sym.is_term and sym.name.startswith("_"), nones[i]) for i, sym in enumerate(expansion)]
+    plan = [(i, not is_term and sym.startswith("_"), nones[i]) for i, (sym, is_term) in enumerate(expansion)]
     tail = nones[len(expansion)]
     simple = not empty and not any(splice for _i, splice, _n in plan)
 
@@ -181,10 +179,10 @@ def _callback(rule: Any, builders: Any) -> Any:
     if alias is None and origin.startswith("_"):
         return lambda place, values: _Inline(children_of(values))
     name = alias or origin
-    if simple and not (alias is None and rule.options.expand1):
+    if simple and not (alias is None and rule.expand1):
         return _direct(name, expansion, builders)
     build = getattr(builders, name, None)
-    if alias is None and rule.options.expand1:
+    if alias is None and rule.expand1:
 
         def expand(place: Span | None, values: list[Any]) -> Any:
             children = children_of(values)
@@ -200,17 +198,17 @@ def _callback(rule: Any, builders: Any) -> Any:
     return lambda place, values: build(place, children_of(values))
 
 
-def _direct(name: str, expansion: Any, builders: Any) -> Any:
+def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -> Any:
     """The callback of a rule whose children are known from its expansion
     (no hidden rule to splice, no optional part): the keyword tokens are
     dropped by position, and the builder called at once."""
     method, keep = builders.resolve(name)
     named = builders.named
     picks: list[tuple[int, bool]] = []  # (index, a rule's value: may be a token to drop)
-    for i, sym in enumerate(expansion):
-        if sym.is_term:
-            hidden = sym.name.startswith("_") and not sym.name.startswith("__")
-            if not (hidden if keep else sym.name not in named):
+    for i, (sym, is_term) in enumerate(expansion):
+        if is_term:
+            hidden = sym.startswith("_") and not sym.startswith("__")
+            if not (hidden if keep else sym not in named):
                 picks.append((i, False))
         else:
             picks.append((i, True))

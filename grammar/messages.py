@@ -18,10 +18,10 @@ _BARE_SYMBOLS = re.compile(r"(?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10}")
 @functools.cache
 def grammar_words() -> tuple[str, ...]:
     """Every word the grammar knows (its keywords)."""
-    from .parser import lark_parser
+    from .tables import tables
 
     words = set()
-    for t in lark_parser().terminals:
+    for t in tables().terminals:
         if t.pattern.type == "str" and re.fullmatch(r"[A-Za-z][A-Za-z'-]+", t.pattern.value):
             words.add(t.pattern.value.lower())
     return tuple(sorted(words))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, ClassVar
 
 NODES: dict[str, type[Node]] = {}
@@ -55,18 +56,10 @@ class Node:
 
     def children(self) -> tuple[Node, ...]:
         """The child nodes, in field order (for walks that need no per-node code)."""
-        out: list[Node] = []
-        for name in _field_names(type(self)):
-            value = getattr(self, name)
-            if isinstance(value, Node):
-                out.append(value)
-            elif isinstance(value, tuple):
-                for v in value:
-                    if isinstance(v, Node):
-                        out.append(v)
-                    elif isinstance(v, tuple):
-                        out.extend(x for x in v if isinstance(x, Node))
-        return tuple(out)
+        read = _READERS.get(type(self))
+        if read is None:
+            read = _reader(type(self))
+        return read(self)
 
     def walk(self) -> Iterator[Node]:
         """Every node below and including this one, depth first."""
@@ -78,6 +71,36 @@ class Node:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_READERS: dict[type, Callable[[Node], tuple[Node, ...]]] = {}
+
+
+def _reader(cls: type) -> Callable[[Node], tuple[Node, ...]]:
+    """A function giving a node's children, made once per class: the fields
+    read at once, then the nodes among them (and in tuples of them)."""
+    names = _field_names(cls)
+    if not names:
+        read: Callable[[Node], tuple[Node, ...]] = lambda node: ()  # noqa: E731
+        _READERS[cls] = read
+        return read
+    get = attrgetter(*names)
+    single = len(names) == 1
+
+    def read_children(node: Node) -> tuple[Node, ...]:
+        values = (get(node),) if single else get(node)
+        out: list[Node] = []
+        for value in values:
+            if isinstance(value, Node):
+                out.append(value)
+            elif type(value) is tuple and value:
+                for v in value:
+                    if isinstance(v, Node):
+                        out.append(v)
+                    elif type(v) is tuple:
+                        out.extend(x for x in v if isinstance(x, Node))
+        return tuple(out)
+
+    _READERS[cls] = read_children
+    return read_children
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -86,6 +109,11 @@ def _field_names(cls: type) -> tuple[str, ...]:
         names = tuple(f.name for f in fields(cls) if f.name != "span")
         _FIELDS[cls] = names
     return names
+
+
+def class_fields(cls: type) -> tuple[str, ...]:
+    """The names of a node class's fields, without ``span``."""
+    return _field_names(cls)
 
 
 def node_fields(node: Node) -> tuple[str, ...]:

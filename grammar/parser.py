@@ -84,7 +84,9 @@ def driver() -> Any:
     """The LALR driver over the compiled parser (grammar/driver.py)."""
     from .driver import Driver
 
-    return Driver(lark_parser(), "ability", builders())
+    from .tables import tables
+
+    return Driver(tables("ability"), builders())
 
 
 @functools.cache
@@ -290,7 +292,9 @@ _TERMINAL_WORDS = {
 
 @functools.cache
 def _terminals() -> dict[str, Any]:
-    return {t.name: t for t in lark_parser().terminals}
+    from .tables import tables
+
+    return {t.name: t for t in tables().terminals}
 
 
 def _describe(names: Any) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ creature" with no additional cost that sacrifices, X that nothing defines.  Each
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from grammar import ast as A
@@ -20,11 +21,16 @@ from grammar.render import Renderer
 from .bind import children, exiles, walk
 
 
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> tuple[str, ...]:
+    """The lines of a file's text, split once for all its cards."""
+    return tuple(text.splitlines())
+
+
 def check_card(
     card: A.Card, filename: str = "<string>", text: str | None = None
 ) -> list[LinkError]:
     """Every dangling linked reference of ``card``, in the order written."""
-    lines = text.splitlines() if text is not None else []
     errors: list[LinkError] = []
 
     reported: set[tuple[int, int, str]] = set()
@@ -36,6 +42,7 @@ def check_card(
             return  # "-X/-X": one report for the one place
         reported.add((line, col, message))
         width = span.end_column - span.column if span and span.end_line == span.line else 1
+        lines = _lines(text) if text is not None else ()
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         loc = Location(filename, line, col, src)
         snippet = src[col - 1 : col - 1 + width] if src else ""
