@@ -3,7 +3,9 @@
 Every card of a downloaded card-data file (Scryfall JSON lines or bulk data,
 MTGJSON ``AtomicCards.json`` or a set file: whatever
 :func:`cardtext.importer.read_cards` reads) is written as card-file text
-(:func:`cardtext.library.json_card_text`) and gets exactly one status:
+(:func:`cardtext.library.json_card_text`), each name once (another
+printing of a card is counted, not checked again), and gets exactly one
+status:
 
 ``ok``
     it parses, the link check finds nothing, and the renderer writes back its
