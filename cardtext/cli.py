@@ -20,7 +20,6 @@ import difflib
 import json
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from grammar.render import format_text
 
 from .diagnostics import check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
-from .library import BUNDLED, card_files, read_jsonl
+from .library import BUNDLED, card_files
 
 PROG = "cardtext"
 STDIN = "-"
@@ -423,51 +422,6 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------
-# cardtext coverage
-# --------------------------------------------------------------------------
-
-
-def cmd_coverage(args: argparse.Namespace) -> int:
-    (path,) = _existing([args.file])
-    cards = read_jsonl(path)
-    passed = 0
-    internal = 0
-    first_errors: Counter[str] = Counter()
-    for jc in cards:
-        try:
-            result = parse_text(jc.text, jc.name)
-        except CardTextError as exc:  # a card the library could not even split
-            errors: list[Any] = [exc]
-        except Exception as exc:  # noqa: BLE001 - a bug in the grammar must not stop the count
-            internal += 1
-            if args.verbose:
-                _say(f"--- {jc.name} ({path}:{jc.line})")
-                _say(f"internal error (a bug in cardtext): {type(exc).__name__}: {exc}")
-            continue
-        else:
-            errors = list(result.errors)
-        if not errors:
-            passed += 1
-            continue
-        first = errors[0]
-        first_errors[first.message if isinstance(first, LocatedError) else str(first)] += 1
-        if args.verbose:
-            _say(f"--- {jc.name} ({path}:{jc.line})")
-            for error in errors:
-                _say(_diagnostic(error))
-    total = len(cards)
-    if first_errors:
-        _say("most common errors:")
-        for message, count in first_errors.most_common(args.top):
-            _say(f"  {count:5d}  {message}")
-    failed = total - passed
-    _say(f"parse errors: {failed - internal}, internal errors: {internal}")
-    percent = 100.0 * passed / total if total else 0.0
-    _say(f"{path}: {passed} of {_plural(total, 'card')} parse ({percent:.1f}%)")
-    return OK
-
-
-# --------------------------------------------------------------------------
 # cardtext play
 # --------------------------------------------------------------------------
 
@@ -564,23 +518,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_fmt)
 
-    p = sub.add_parser(
-        "coverage",
-        help="how many cards of a JSON-lines file parse",
-        description="Parse every card of a Scryfall-style JSON-lines file (one card object a line) "
-        "and report how many parse. The last line is the summary.",
-        epilog="exit status: 0 the file was read (whatever the coverage), 1 it could not be read, 2 usage error",
-    )
-    p.add_argument("file", metavar="FILE.jsonl", help="one Scryfall card object a line")
-    p.add_argument("-v", "--verbose", action="store_true", help="print each failing card's errors")
-    p.add_argument(
-        "--top",
-        type=int,
-        default=5,
-        metavar="N",
-        help="how many of the most common errors to list (default 5)",
-    )
-    p.set_defaults(run=cmd_coverage)
+    from . import coverage
+
+    coverage.add_command(sub)
 
     p = sub.add_parser(
         "play",

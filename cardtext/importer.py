@@ -90,6 +90,8 @@ def read_cards(path: Path) -> tuple[str, list[Source]]:
             return "Scryfall JSON", list(_scryfall(data["data"]))
         if data.get("object") == "card":
             return "Scryfall JSON", list(_scryfall([data]))
+        if "name" in data and "data" not in data:  # JSON lines of one card
+            return "Scryfall JSON lines", list(_scryfall([data]))
         inner = data.get("data")
         if isinstance(inner, dict):
             if isinstance(inner.get("cards"), list):
@@ -147,12 +149,22 @@ def _mtgjson_card(entries: list[dict[str, Any]]) -> dict[str, Any]:
         card = _mtgjson_face(first)
         card["name"] = first.get("name", card["name"])
         card["layout"] = first.get("layout", "normal")
-        return card
-    return {
-        "name": first.get("name", ""),
-        "layout": first.get("layout", ""),
-        "card_faces": [_mtgjson_face(e) for e in entries],
-    }
+    else:
+        card = {
+            "name": first.get("name", ""),
+            "layout": first.get("layout", ""),
+            "card_faces": [_mtgjson_face(e) for e in entries],
+        }
+    keywords = _mtgjson_keywords(entries)
+    if keywords:
+        card["keywords"] = keywords
+    return card
+
+
+def _mtgjson_keywords(entries: list[dict[str, Any]]) -> list[str]:
+    """The keywords of every face, each once (Scryfall keeps them on the card)."""
+    found = (k for e in entries if isinstance(e.get("keywords"), list) for k in e["keywords"])
+    return list(dict.fromkeys(str(k) for k in found))
 
 
 def _mtgjson_atomic(data: dict[str, list[Any]]) -> Iterator[Source]:

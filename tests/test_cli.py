@@ -13,7 +13,6 @@ import pytest
 from cardtext import cli
 from cardtext.cli import main
 from cardtext.library import BUNDLED, card_files, parse_path
-from grammar.parser import ParseResult
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -501,75 +500,6 @@ def test_fmt_refuses_to_change_meaning(
 
 def test_bundled_cards_are_canonical(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fmt", "--check", str(BUNDLED)]) == 0, capsys.readouterr().out
-
-
-# -------------------------------------------------------------- coverage --
-
-
-def jsonl(folder: Path, objects: list[dict[str, str]]) -> Path:
-    path = folder / "cards.jsonl"
-    path.write_text("\n".join(json.dumps(o) for o in objects) + "\n", encoding="utf-8")
-    return path
-
-
-CORPUS = [
-    {"name": "Shock", "mana_cost": "{R}", "type_line": "Instant",
-     "oracle_text": "Shock deals 2 damage to any target."},
-    {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature — Bear",
-     "oracle_text": "", "power": "2", "toughness": "2"},
-    {"name": "Zapper", "mana_cost": "{R}", "type_line": "Instant",
-     "oracle_text": "Zapper zaps 2 damage to any target."},
-]  # fmt: skip
-
-
-def test_coverage_summary_is_the_last_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = jsonl(tmp_path, CORPUS)
-    assert main(["coverage", str(path)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[-1] == f"{path}: 2 of 3 cards parse (66.7%)"
-    assert lines[-2] == "parse errors: 1, internal errors: 0"
-    assert "Zapper:" not in "\n".join(lines)
-
-
-def test_coverage_verbose_shows_each_failing_card(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = jsonl(tmp_path, CORPUS)
-    assert main(["coverage", "--verbose", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert f"--- Zapper ({path}:3)" in out
-    assert "Zapper:3:8: error: unknown word 'zaps'" in out
-    assert "Shock:" not in out
-    assert out.splitlines()[-1] == f"{path}: 2 of 3 cards parse (66.7%)"
-
-
-def test_coverage_counts_an_internal_error_as_a_failure(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    real = cli.parse_text
-
-    def flaky(text: str, filename: str = "<string>") -> ParseResult:
-        if filename == "Shock":
-            raise RuntimeError("boom")
-        return real(text, filename)
-
-    monkeypatch.setattr(cli, "parse_text", flaky)
-    path = jsonl(tmp_path, CORPUS)
-    assert main(["coverage", "-v", str(path)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert "internal error (a bug in cardtext): RuntimeError: boom" in lines
-    assert lines[-1] == f"{path}: 1 of 3 cards parse (33.3%)"
-
-
-def test_coverage_bad_json_line_is_located(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "cards.jsonl"
-    path.write_text(json.dumps(CORPUS[0]) + "\n{oops\n", encoding="utf-8")
-    assert main(["coverage", str(path)]) == 1
-    assert capsys.readouterr().err.startswith(f"{path}:2:1: error: not a card object")
 
 
 # ------------------------------------------------------------------ play --

@@ -246,7 +246,7 @@ def test_scryfall_export_is_read_by_coverage(
     assert main(["coverage", str(exported)]) == 0
     count = len(bundled())
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last == f"{exported}: {count} of {count} cards parse (100.0%)"
+    assert last == f"{exported}: {count} of {count} cards ok (100.0%)"
 
 
 def test_a_multi_face_card_goes_out_and_back_with_its_faces(tmp_path: Path) -> None:

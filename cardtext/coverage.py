@@ -1,0 +1,585 @@
+"""``cardtext coverage``: how much of a set of real cards cardtext reads.
+
+Every card of a downloaded card-data file (Scryfall JSON lines or bulk data,
+MTGJSON ``AtomicCards.json`` or a set file: whatever
+:func:`cardtext.importer.read_cards` reads) is written as card-file text
+(:func:`cardtext.library.json_card_text`), each name once (another
+printing of a card is counted, not checked again), and gets exactly one
+status:
+
+``ok``
+    it parses, the link check finds nothing, and the renderer writes back its
+    Oracle text (both sides compared after :func:`cardtext.normalize.normalize`);
+``parse-error``
+    the grammar does not read it (the first error, with its line and column);
+``link-error``
+    it parses, but a reference has nothing to refer to (the first one);
+``render-mismatch``
+    it parses, but the rendered text is not its Oracle text (the first line
+    that differs, expected and rendered);
+``internal-error``
+    an exception that is not a card error: a bug in cardtext, counted so that
+    one card does not stop the run.
+
+Line and column are those of the card's text as written from the JSON (line
+1 is the name line; the faces of a multi-face card are joined by a ``//``
+line).  Large files are checked by several processes (``--jobs``); the
+results are the same, in the same order, as with one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import signal
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from grammar.errors import CardTextError, LocatedError
+from grammar.parser import parse_text
+from grammar.render import render_card
+
+from .diagnostics import link_checker
+from .importer import read_cards
+from .library import json_card_text
+from .normalize import normalize
+
+OK_STATUS = "ok"
+PARSE_ERROR = "parse-error"
+LINK_ERROR = "link-error"
+RENDER_MISMATCH = "render-mismatch"
+INTERNAL_ERROR = "internal-error"
+STATUSES = (OK_STATUS, PARSE_ERROR, LINK_ERROR, RENDER_MISMATCH, INTERNAL_ERROR)
+
+# Below this many cards one process does the work: starting others costs more.
+PARALLEL_MIN = 200
+# Cards sent to a worker at a time: big enough to keep messages few, small
+# enough that the last chunks don't leave one process working alone for long.
+CHUNK_MAX = 64
+
+MISMATCH_SUMMARY = "rendered text differs from the Oracle text"
+
+# What a check gives back: status, message, line, column (None where none).
+Outcome = tuple[str, str | None, int | None, int | None]
+
+
+# --------------------------------------------------------------------------
+# Cards in
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardInput:
+    """One card of the file: its name, its card-file text, its keywords."""
+
+    name: str
+    text: str
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardResult:
+    """The status of one card, with the first problem's message and place."""
+
+    name: str
+    status: str
+    message: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK_STATUS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "status": self.status,
+            "message": self.message,
+            "line": self.line,
+            "column": self.column,
+        }
+
+
+def _keywords(card: dict[str, Any]) -> tuple[str, ...]:
+    """The card's keyword abilities as the data gives them (Scryfall ``keywords``)."""
+    found = card.get("keywords")
+    if not isinstance(found, list):
+        return ()
+    return tuple(dict.fromkeys(str(k) for k in found if isinstance(k, str) and k))
+
+
+def _card_input(card: dict[str, Any]) -> CardInput | CardResult:
+    """A card object as card-file text, or an internal error if that can't be made."""
+    name = str(card.get("name", ""))
+    try:
+        text = json_card_text(card)
+    except Exception as exc:  # noqa: BLE001 - a card object we can't write stays one card
+        return CardResult(name, INTERNAL_ERROR, f"{_exception(exc)} (in writing the card text)")
+    return CardInput(name, text, _keywords(card))
+
+
+@dataclass
+class CardData:
+    """What a file holds: its format, its cards (each name once), and how many
+    more objects repeated a name already seen (other printings of a card)."""
+
+    form: str
+    cards: list[CardInput | CardResult]
+    duplicates: int = 0
+
+
+def load(path: Path) -> CardData:
+    """The cards of ``path``, in the order of the file, each name once.
+
+    Raises :class:`cardtext.cli.FileError` for a path that is not a readable
+    file, and :class:`cardtext.importer.ImportDataError` for a file that is
+    not card data.
+    """
+    from .cli import FileError
+
+    if not path.exists():
+        raise FileError(path, "no such file")
+    if path.is_dir():
+        raise FileError(
+            path, "is a folder; give a card-data file (JSON lines, Scryfall or MTGJSON)"
+        )
+    form, sources = read_cards(path)
+    data = CardData(form, [])
+    seen: set[str] = set()
+    for source in sources:
+        if source.name in seen:
+            data.duplicates += 1
+            continue
+        seen.add(source.name)
+        data.cards.append(_card_input(source.card))
+    return data
+
+
+# --------------------------------------------------------------------------
+# Checking one card (in any process)
+# --------------------------------------------------------------------------
+
+
+def _exception(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _first_error(errors: Sequence[CardTextError]) -> tuple[str, int | None, int | None]:
+    """Message, line and column of the first of ``errors`` (by place)."""
+    located = [e for e in errors if isinstance(e, LocatedError)]
+    if located:
+        first = min(located, key=lambda e: (e.line, e.column))
+        return first.message, first.line, first.column
+    return str(errors[0]), None, None
+
+
+def _lines(text: str) -> list[str]:
+    return text.split("\n") if text else []
+
+
+def _source_line(text: str, normalized_line: int) -> int:
+    """The line of ``text`` that holds line ``normalized_line`` of its normalised form."""
+    lines = text.split("\n")
+    for number in range(1, len(lines) + 1):
+        if len(_lines(normalize("\n".join(lines[:number])))) >= normalized_line:
+            return number
+    return len(lines)
+
+
+def mismatch(text: str, rendered: str) -> tuple[str, int] | None:
+    """None if ``rendered`` is ``text`` once both are normalised; else a message
+    with the first line that differs (expected, then rendered) and its line in
+    ``text``."""
+    expected, got = normalize(text), normalize(rendered)
+    if expected == got:
+        return None
+    want = _lines(normalize(text, fold_case=False))
+    have = _lines(normalize(rendered, fold_case=False))
+    for index in range(max(len(want), len(have))):
+        a = want[index] if index < len(want) else None
+        b = have[index] if index < len(have) else None
+        if a is None or b is None or a.lower() != b.lower():
+            shown_a = f'"{a}"' if a is not None else "nothing"
+            shown_b = f'"{b}"' if b is not None else "nothing"
+            return f"expected {shown_a}, rendered {shown_b}", _source_line(text, index + 1)
+    return "the texts differ", 1  # not reached: texts that differ differ in a line
+
+
+_LINK_CHECK: dict[str, Any] = {}
+
+
+def _link() -> Callable[..., Iterable[Any]] | None:
+    """``interpreter.links.check_card``, looked up once per process."""
+    if "check" not in _LINK_CHECK:
+        _LINK_CHECK["check"] = link_checker()
+    return _LINK_CHECK["check"]
+
+
+def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
+    """The status of one card's text (see the module's docstring).
+
+    Returns plain data (status, message, line, column) so that it crosses
+    between processes cheaply.
+    """
+    phase = "parse"
+    try:
+        try:
+            result = parse_text(text, name)
+        except CardTextError as exc:
+            return (PARSE_ERROR, *_first_error([exc]))
+        if result.errors:
+            return (PARSE_ERROR, *_first_error(result.errors))
+        if not result.cards:
+            return PARSE_ERROR, "no card found in the text", 1, 1
+        checker = _link() if link else None
+        if checker is not None:
+            phase = "link check"
+            found = [e for card in result.cards for e in checker(card, name, text)]
+            if found:
+                return (LINK_ERROR, *_first_error(found))
+        phase = "render"
+        rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
+        phase = "comparison"
+        different = mismatch(text, rendered)
+    except Exception as exc:  # noqa: BLE001 - a bug in cardtext must not stop the count
+        return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None
+    if different is not None:
+        message, line = different
+        return RENDER_MISMATCH, message, line, None
+    return OK_STATUS, None, None, None
+
+
+def _check_pair(pair: tuple[str, str], link: bool) -> Outcome:
+    return check_card(pair[0], pair[1], link=link)
+
+
+def warm_up() -> None:
+    """Load the parser and the renderer (once per process: the grammar
+    tables take seconds to load, a card milliseconds to parse)."""
+    result = parse_text("Warm Up {R}\nInstant\nWarm Up deals 1 damage to any target.\n", "warm-up")
+    for card in result.cards:
+        render_card(card, reminders=False)
+
+
+# --------------------------------------------------------------------------
+# Checking many cards
+# --------------------------------------------------------------------------
+
+
+def _context() -> Any:
+    """Fork where there is fork: the workers then start with the parser that
+    the parent already loaded."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _chunk_size(count: int, jobs: int) -> int:
+    return max(1, min(CHUNK_MAX, count // (jobs * 8)))
+
+
+def _start_worker() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the pool) and loads the parser."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
+
+
+def check_cards(
+    cards: Sequence[tuple[str, str]], *, jobs: int = 1, link: bool = True
+) -> list[Outcome]:
+    """The outcome of each ``(name, text)``, in order; ``jobs`` processes for
+    a large input, one (this one) for a small one.
+
+    Only the name and text go to a worker, and only the outcome comes back,
+    in chunks of cards; the results are the same whatever ``jobs``.
+    """
+    check = partial(_check_pair, link=link)
+    jobs = max(1, min(jobs, len(cards)))
+    if jobs == 1 or len(cards) < PARALLEL_MIN:
+        return list(map(check, cards))
+    context = _context()
+    if context.get_start_method() == "fork":
+        warm_up()  # inherited by every worker
+    with context.Pool(processes=jobs, initializer=_start_worker) as pool:
+        return list(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
+
+
+def run(
+    inputs: Sequence[CardInput | CardResult], *, jobs: int = 1, link: bool = True
+) -> list[CardResult]:
+    """A result for every input, in order (inputs that are already results stay)."""
+    todo = [item for item in inputs if isinstance(item, CardInput)]
+    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link))
+    results: list[CardResult] = []
+    for item in inputs:
+        if isinstance(item, CardResult):
+            results.append(item)
+            continue
+        status, message, line, column = next(outcomes)
+        results.append(CardResult(item.name, status, message, line, column))
+    return results
+
+
+# --------------------------------------------------------------------------
+# The report
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """Counts over every card: by status, by keyword, by first error."""
+
+    file: str
+    form: str
+    link_check: bool
+    total: int = 0
+    duplicates: int = 0
+    by_status: Counter[str] = field(default_factory=Counter)
+    keywords: dict[str, Counter[str]] = field(default_factory=dict)
+    first_errors: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    @property
+    def ok(self) -> int:
+        return self.by_status[OK_STATUS]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "format": self.form,
+            "link_check": self.link_check,
+            "total": self.total,
+            "duplicates": self.duplicates,
+            "by_status": {status: self.by_status[status] for status in STATUSES},
+            "by_keyword": {
+                keyword: {"cards": counts["cards"], "ok": counts["ok"]}
+                for keyword, counts in self.keywords.items()
+            },
+        }
+
+
+def _error_key(result: CardResult) -> tuple[str, str]:
+    """What failures are grouped by in the list of common errors."""
+    if result.status == RENDER_MISMATCH:
+        return result.status, MISMATCH_SUMMARY
+    return result.status, result.message or ""
+
+
+def summarize(
+    file: str, data: CardData, results: Sequence[CardResult], *, link_check: bool
+) -> Summary:
+    """Counts over ``results``, the results of ``data.cards`` (which give the keywords)."""
+    summary = Summary(file, data.form, link_check, len(results), data.duplicates)
+    for item, result in zip(data.cards, results, strict=True):
+        summary.by_status[result.status] += 1
+        if not result.ok:
+            summary.first_errors[_error_key(result)] += 1
+        for keyword in item.keywords if isinstance(item, CardInput) else ():
+            counts = summary.keywords.setdefault(keyword, Counter())
+            counts["cards"] += 1
+            counts["ok"] += result.ok
+    summary.keywords = dict(
+        sorted(summary.keywords.items(), key=lambda kv: (-kv[1]["cards"], kv[0].lower()))
+    )
+    return summary
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "0.0%"
+
+
+def failure_line(result: CardResult) -> str:
+    """One failing card: ``name:line:col: status: message``."""
+    place = "".join(f":{n}" for n in (result.line, result.column) if n is not None)
+    return f"{result.name}{place}: {result.status}: {result.message}"
+
+
+def status_lines(summary: Summary) -> Iterator[str]:
+    yield f"by status ({summary.form}):"
+    for status in STATUSES:
+        count = summary.by_status[status]
+        yield f"  {status:<16} {count:>8,}  {_percent(count, summary.total):>6}"
+    if summary.duplicates:
+        more = (
+            "1 more object repeats"
+            if summary.duplicates == 1
+            else (f"{summary.duplicates:,} more objects repeat")
+        )
+        yield f"  ({more} a card name: other printings, not counted again)"
+
+
+def keyword_lines(summary: Summary) -> Iterator[str]:
+    if not summary.keywords:
+        return
+    width = max(len("keyword"), *(len(k) for k in summary.keywords))
+    yield "by keyword:"
+    yield f"  {'keyword':<{width}} {'cards':>8} {'ok':>8} {'not ok':>8} {'ok %':>6}"
+    for keyword, counts in summary.keywords.items():
+        cards, ok = counts["cards"], counts["ok"]
+        yield f"  {keyword:<{width}} {cards:>8,} {ok:>8,} {cards - ok:>8,} {_percent(ok, cards):>6}"
+
+
+def error_lines(summary: Summary, top: int) -> Iterator[str]:
+    if not summary.first_errors or top <= 0:
+        return
+    yield "most common first errors:"
+    for (status, message), count in summary.first_errors.most_common(top):
+        yield f"  {count:>8,}  {status:<16} {message}"
+
+
+def last_line(summary: Summary) -> str:
+    line = (
+        f"{summary.file}: {summary.ok:,} of {summary.total:,} "
+        f"{'card' if summary.total == 1 else 'cards'} ok ({_percent(summary.ok, summary.total)})"
+    )
+    return line if summary.link_check else line + " (without the link check)"
+
+
+def report_lines(
+    summary: Summary, results: Sequence[CardResult], *, top: int, failures: bool
+) -> Iterator[str]:
+    """The human report: failures (if asked), the summaries, and the last line."""
+    failing = [failure_line(r) for r in results if not r.ok] if failures else []
+    if failing:
+        yield from failing
+        yield ""
+    yield from status_lines(summary)
+    if summary.keywords:
+        yield ""
+        yield from keyword_lines(summary)
+    if summary.first_errors and top > 0:
+        yield ""
+        yield from error_lines(summary, top)
+    yield last_line(summary)
+
+
+def report_json(summary: Summary, results: Sequence[CardResult]) -> dict[str, Any]:
+    return {"summary": summary.to_json(), "cards": [r.to_json() for r in results]}
+
+
+# --------------------------------------------------------------------------
+# The command
+# --------------------------------------------------------------------------
+
+
+def _job_count(value: str) -> int:
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {jobs}")
+    return jobs
+
+
+def _top_count(value: str) -> int:
+    try:
+        top = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if top < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {top}")
+    return top
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """Check every card of ``args.file`` and print the report; 0 once the file was read."""
+    from .cli import OK
+
+    path = Path(args.file)
+    data = load(path)
+    link = not args.no_link and link_checker() is not None
+    results = run(data.cards, jobs=args.jobs, link=link)
+    summary = summarize(str(path), data, results, link_check=link)
+    if args.json:
+        json.dump(report_json(summary, results), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return OK
+    for line in report_lines(summary, results, top=args.top, failures=args.failures):
+        print(line)
+    return OK
+
+
+DESCRIPTION = (
+    "Check every card of a card-data file: Scryfall JSON lines (one card object a line), "
+    "Scryfall bulk data (a JSON array), or MTGJSON AtomicCards.json or a set file; each name "
+    "once. A card is 'ok' when it parses, passes the link check and renders back to its "
+    "Oracle text (after the normalisations listed in cardtext/normalize.py); otherwise it "
+    "is a 'parse-error', 'link-error', 'render-mismatch' or 'internal-error' (a bug in "
+    "cardtext). Prints the counts by status and by keyword, the most common first errors, "
+    "and last a line 'FILE: N of M cards ok (P%)'."
+)
+
+EPILOG = (
+    "exit status: 0 the file was read (whatever the coverage), 1 it could not be read "
+    "(no such file, a folder, not JSON, not card data), 2 usage error"
+)
+
+
+def add_command(sub: Any) -> None:
+    """Add ``cardtext coverage`` to the command line's subcommands."""
+    p = sub.add_parser(
+        "coverage",
+        help="how many cards of a Scryfall or MTGJSON file parse and render back",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+    )
+    p.add_argument("file", metavar="FILE", help="Scryfall JSON lines or bulk data, or MTGJSON")
+    p.add_argument(
+        "--failures",
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="first list each card that is not ok: name:line:column: status: message",
+    )
+    p.add_argument(
+        "--top",
+        type=_top_count,
+        default=10,
+        metavar="N",
+        help="how many of the most common first errors to list (default 10; 0: none)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print one JSON document instead: {"summary": {...}, "cards": [{"name", "status", '
+        '"message", "line", "column"}, ...]}',
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=_job_count,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="processes to check the cards with (default: one per core, here %(default)s); "
+        "the output is the same whatever N",
+    )
+    p.add_argument(
+        "--no-link", action="store_true", help="skip the link check (ok: parses and renders back)"
+    )
+    p.set_defaults(run=cmd_coverage)
+
+
+__all__ = [
+    "STATUSES",
+    "CardData",
+    "CardInput",
+    "CardResult",
+    "Summary",
+    "add_command",
+    "check_card",
+    "check_cards",
+    "load",
+    "mismatch",
+    "report_json",
+    "report_lines",
+    "run",
+    "summarize",
+]
