@@ -29,6 +29,9 @@ results are the same, in the same order, as with one.
 
 from __future__ import annotations
 
+import functools
+import re
+
 import argparse
 import json
 import multiprocessing
@@ -108,12 +111,39 @@ class CardResult:
         }
 
 
-def _keywords(card: dict[str, Any]) -> tuple[str, ...]:
-    """The card's keyword abilities as the data gives them (Scryfall ``keywords``)."""
+def _keywords(card: dict[str, Any], text: str = "") -> tuple[str, ...]:
+    """The card's keyword abilities as the data gives them (Scryfall
+    ``keywords``), or else as its keyword lines name them."""
     found = card.get("keywords")
     if not isinstance(found, list):
-        return ()
+        return text_keywords(text)
     return tuple(dict.fromkeys(str(k) for k in found if isinstance(k, str) and k))
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+@functools.cache
+def _keyword_pattern() -> re.Pattern[str]:
+    from grammar import vocabulary
+
+    names = sorted(vocabulary.keywords(), key=len, reverse=True)
+    alternatives = "|".join(re.escape(n) for n in names)
+    # a keyword opens the line or follows a keyword list's comma or semicolon;
+    # "…cycling" and "…walk" keywords are joined to a word before them
+    return re.compile(rf"(?:^|[,;] )(?:[a-z]+(?=cycling|walk))?({alternatives})\b", re.IGNORECASE)
+
+
+def text_keywords(text: str) -> tuple[str, ...]:
+    """The keyword abilities the keyword lines of a card's text name
+    ("Flying, trample" → Flying, Trample; "Kicker {2}" → Kicker)."""
+    found: dict[str, None] = {}
+    pattern = _keyword_pattern()
+    for line in text.split("\n")[2:]:
+        line = _REMINDER.sub("", line).strip()
+        for m in pattern.finditer(line):
+            found[m.group(1).capitalize()] = None
+    return tuple(found)
 
 
 def _card_input(card: dict[str, Any]) -> CardInput | CardResult:
@@ -123,7 +153,7 @@ def _card_input(card: dict[str, Any]) -> CardInput | CardResult:
         text = json_card_text(card)
     except Exception as exc:  # noqa: BLE001 - a card object we can't write stays one card
         return CardResult(name, INTERNAL_ERROR, f"{_exception(exc)} (in writing the card text)")
-    return CardInput(name, text, _keywords(card))
+    return CardInput(name, text, _keywords(card, text))
 
 
 @dataclass

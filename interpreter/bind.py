@@ -103,12 +103,21 @@ def walk(node: A.Node) -> Iterator[A.Node]:
             extend(kids[::-1])
 
 
+EXILING_KEYWORDS = frozenset({"hideaway"})
+"""Keyword abilities whose own rules text exiles a card that another
+ability of the card refers to ("the exiled card": hideaway, 702.75)."""
+
+
 def exiles(node: A.Node) -> bool:
     """Does this ability exile something (607.2a)?  An "exile" instruction
     (of a card, the top of a library, a pile), or a "put ... into exile"
-    (the cards a search found, 701.23)."""
+    (the cards a search found, 701.23), a cost that exiles ("Exile a
+    creature card from your graveyard: ..."), or a keyword that exiles
+    (hideaway)."""
     for n in walk(node):
-        if isinstance(n, A.Exile | A.ExileTop):
+        if isinstance(n, A.Exile | A.ExileTop | A.ExileCost | A.ExileTopCost):
+            return True
+        if isinstance(n, A.Keyword | A.KeywordNumber) and n.name in EXILING_KEYWORDS:
             return True
         if isinstance(n, A.PutInZone) and isinstance(n.to, A.Destination) and n.to.zone == "exile":
             return True

@@ -27,6 +27,10 @@ def _lines(text: str) -> tuple[str, ...]:
     return tuple(text.splitlines())
 
 
+NAMING_KEYWORDS = frozenset({"hidden agenda", "double agenda"})
+"""Keywords whose rules choose a card name (702.106): "the chosen name"."""
+
+
 def check_card(
     card: A.Card, filename: str = "<string>", text: str | None = None
 ) -> list[LinkError]:
@@ -53,7 +57,9 @@ def check_card(
     can_kick_twice = any(k.multi for k in kickers) or len(kicker_costs) > 1
     nodes = [n for a in card.abilities for n in walk(a)]
     exiling = any(exiles(a) for a in card.abilities)
-    chosen = {n.kind for n in nodes if isinstance(n, A.ChooseValue | A.Choose)}
+    chosen = " / ".join(n.kind for n in nodes if isinstance(n, A.ChooseValue | A.Choose))
+    if any(isinstance(n, A.Keyword) and n.name in NAMING_KEYWORDS for n in nodes):
+        chosen += " / card name"  # a conspiracy's hidden agenda names a card (702.106)
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
     spell_costs = [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)] + kicker_costs
@@ -73,7 +79,9 @@ def check_card(
         x_defined = (
             x_on_card
             or (own_cost is not None and _cost_has_x(own_cost))
+            or (isinstance(ability, A.LoyaltyAbility) and "X" in ability.cost)  # "−X: ..." (606.4)
             or getattr(ability, "where_x", None) is not None  # "enters with X ..., where X is ..."
+            or _defines_x(ability)
         )
         sacrifices_here = (
             sacrifices
@@ -85,7 +93,8 @@ def check_card(
             or (own_cost is not None and any(isinstance(p, A.DiscardCost) for p in own_cost.parts))
             or any(isinstance(n, A.Discard) for n in _own_nodes(ability))  # "then discard a card"
         )
-        looks_here = any(isinstance(n, A.LookAtTop) for n in walk(ability))
+        looks_here = any(isinstance(n, CARD_SETS) or _chooses_objects(n) for n in walk(ability))
+        counts_here = _has_antecedent_amount(ability)
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
@@ -116,13 +125,13 @@ def check_card(
                     node,
                     "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)",
                 )
-            elif isinstance(node, A.OfChosen) and node.what in ("type", "creature type") and "creature type" not in chosen:
+            elif isinstance(node, A.OfChosen) and node.what in ("type", "creature type") and "type" not in chosen:
                 report(
                     node,
-                    "'the chosen type' refers to an ability of this card that chooses a creature type, and there is none (607.2d)",
+                    "'the chosen type' refers to an ability of this card that chooses a type, and there is none (607.2d)",
                     hint="add 'As [this] enters, choose a creature type.'",
                 )
-            elif isinstance(node, A.WithChosenName) and "card name" not in chosen:
+            elif isinstance(node, A.WithChosenName) and "name" not in chosen:
                 report(
                     node,
                     "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)",
@@ -137,10 +146,7 @@ def check_card(
                 isinstance(n, A.LoseLife) for n in _own_nodes(ability)
             ):
                 report(node, "'the life lost this way' refers to an instruction of this ability that makes a player lose life, and there is none")
-            elif isinstance(node, A.ThatMuch) and not (
-                isinstance(ability, A.TriggeredAbility)
-                and isinstance(ability.trigger, (A.DealsDamageTrigger, A.DealsCombatDamageTrigger))
-            ):
+            elif isinstance(node, A.ThatMuch) and not counts_here:
                 report(node, "'that much' refers to the amount of the event that triggered the ability, and this ability has none (603.7c)")
             elif isinstance(node, A.LifePaid) and not pays_life:
                 report(
@@ -155,7 +161,8 @@ def check_card(
             elif isinstance(node, A.LookedCards) and not looks_here:
                 report(
                     node,
-                    f"'{render.r(node)}' refers to cards this ability looked at, and it looks at none",
+                    f"'{render.r(node)}' refers to cards this ability looked at, revealed, drew or chose, "
+                    "and it does none of these",
                     hint="add 'Look at the top N cards of your library.' before it",
                 )
             elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not discards_here:
@@ -170,7 +177,9 @@ def check_card(
                 )
         if isinstance(ability, A.TriggeredAbility):
             for subject in _trigger_subjects(ability.trigger):
-                if isinstance(subject, A.ThatRef):
+                # "that creature" needs something named before; "the token"
+                # names what another ability of this card made (607.2)
+                if isinstance(subject, A.ThatRef) and subject.word in ("that", "those"):
                     report(
                         subject,
                         f"'{render.r(subject)}' refers to an object named earlier in the ability, "
@@ -181,6 +190,47 @@ def check_card(
             if not x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
     return errors
+
+
+CARD_SETS = (A.LookAtTop, A.Reveal, A.RevealCost, A.Search, A.Draw)
+"""Instructions after which "one of them", "the rest", "the other" name
+some of the cards they saw (607.1)."""
+
+
+def _chooses_objects(node: A.Node) -> bool:
+    """ "choose target creature and target creature ...", "chooses up to two
+    creatures they control": objects a later "the rest" or "one of them" names."""
+    return isinstance(node, A.Choose) and node.kind in ("object", "player")
+
+
+def _has_antecedent_amount(ability: A.Node) -> bool:
+    """Something "that much" / "that many" can count (603.7c): the event of
+    a trigger (of the ability or of a trigger inside it), a replacement's
+    event, or an instruction before it in the ability ("discards all the
+    cards in their hand, then draws that many cards")."""
+    if isinstance(ability, A.TriggeredAbility):
+        return True
+    first = True
+    for node in _own_nodes(ability):
+        if isinstance(node, A.DelayedTrigger | A.Would):
+            return True
+        if isinstance(node, A.Sentence):
+            if len(node.actions) > 1 or not first:
+                return True
+            first = False
+    return False
+
+
+def _defines_x(ability: A.Node) -> bool:
+    """X given a value inside the ability: "where X is ..." in any of its
+    sentences (it holds for the rest of the ability: "Create an X/X token,
+    where X is .... It deals X damage to you."), or "you may pay {X}"."""
+    for node in _own_nodes(ability):
+        if getattr(node, "where_x", None) is not None:
+            return True
+        if isinstance(node, A.Pay | A.PayManaCost) and any(isinstance(n, A.VariableMana) for n in walk(node)):
+            return True
+    return False
 
 
 def _trigger_subjects(trigger: A.Node) -> Iterator[A.Node]:
@@ -220,6 +270,11 @@ def _has_x(cost: A.ManaCost | None) -> bool:
     return cost is not None and any(isinstance(s, A.VariableMana) for s in cost.symbols)
 
 
+NESTED = (A.ActivatedAbility, A.TriggeredAbility)
+"""Abilities that can be written inside another, in quotation marks ('has
+"{T}, Sacrifice a creature: ..."'); each is checked as an ability of its own."""
+
+
 def _abilities(card: A.Card) -> Iterator[A.Node]:
     """The card's abilities, and the quoted ones it grants ('with "Pay 3 life: ..."')."""
     for ability in card.abilities:
@@ -227,6 +282,8 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
         for node in walk(ability):
             if isinstance(node, A.EntersWithCounters):
                 yield from node.abilities
+            elif node is not ability and isinstance(node, NESTED):
+                yield node
 
 
 def _own_nodes(ability: A.Node) -> Iterator[A.Node]:
@@ -239,6 +296,7 @@ def _own_nodes(ability: A.Node) -> Iterator[A.Node]:
         kids = children(node)
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
+        kids = tuple(c for c in kids if not isinstance(c, NESTED))
         stack.extend(reversed(kids))
 
 

@@ -90,12 +90,17 @@ def test_looked_cards_render_back_to_the_same_text(line: str) -> None:
 def test_one_of_them_with_nothing_looked_at_is_a_link_error() -> None:
     errors = check_links(card("Put one of them into your hand."))
     assert len(errors) == 1
-    assert "looked at" in str(errors[0])
+    assert "looked at" in str(errors[0]) and "does none of these" in str(errors[0])
 
 
 def test_manifesting_one_of_them_outside_a_look_is_a_link_error() -> None:
-    errors = check_links(card("Draw a card. Manifest one of those cards."))
-    assert [e for e in errors if "looks at none" in str(e)]
+    errors = check_links(card("You gain 3 life. Manifest one of those cards."))
+    assert [e for e in errors if "does none of these" in str(e)]
+
+
+def test_cards_drawn_or_revealed_are_cards_one_of_them_can_name() -> None:
+    assert check_links(card("Draw two cards, then discard one of them.")) == []
+    assert check_links(card("Reveal the top three cards of your library. Put one of them into your hand.")) == []
 
 
 def test_vineshaper_prodigy_puts_the_rest_on_the_bottom_in_the_order_chosen() -> None:

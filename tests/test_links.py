@@ -165,10 +165,18 @@ def test_x_defined_by_mana_cost_kicker_cost_or_where_clause(text: str) -> None:
     assert check(text) == []
 
 
-def test_where_x_defines_x_only_in_its_own_sentence() -> None:
+def test_where_x_holds_for_the_rest_of_its_ability() -> None:
+    """As on Chainer's Torment: "Create an X/X ... token, where X is half your
+    life total, rounded up. It deals X damage to you." — one X."""
     text = "Test Card {1}{G}\nSorcery\nDraw X cards, where X is the number of creatures you control. You gain X life.\n"
+    assert check(text) == []
+
+
+def test_where_x_defines_x_only_in_its_own_ability() -> None:
+    text = ("Test Card {1}{G}\nCreature — Elf\n{T}: Draw X cards, where X is the number of creatures you control.\n"
+            "{1}: You gain X life.\n1/1\n")  # fmt: skip
     err = one_error(text)
-    assert (err.line, err.column, err.text) == (3, 72, "X")
+    assert (err.line, err.column, err.text) == (4, 15, "X")
 
 
 # --------------------------------------------------------------------------

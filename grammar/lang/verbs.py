@@ -1603,15 +1603,32 @@ def _choose(meta: Any, what: Any) -> Choose:
     """ "choose a creature type", "choose a color", "choose two colors",
     "choose a card name": a choice of a value (607.2d); "choose target
     creature": a choice of objects."""
-    from .objects import AnObject, Noun
+    return Choose(_choice_kind(what), what, span=span(meta))
 
+
+def _choice_kind(what: Any) -> str:
+    """What a "choose ..." chooses: a value ("creature type", "color", "card
+    name", "card type" — 607.2d links "the chosen ..." to it) or objects."""
+    from .objects import PLAYER_NOUNS, TYPE_WORDS, AnObject, BothRef, ColorAdj, Coord, Each, Noun, PlayerGroup
+
+    if isinstance(what, PlayerGroup):
+        return "player"
+    if isinstance(what, BothRef):  # "choose a color and an opponent"
+        return f"{_choice_kind(what.first)} and {_choice_kind(what.second)}"
     if isinstance(what, AnObject) and what.filter.words:
         head = what.filter.words[-1]
         if isinstance(head, Noun) and head.word in ("type", "color", "name") and not what.filter.post:
-            words = " ".join(w.word if isinstance(w, Noun) else getattr(w, "type", getattr(w, "status", ""))
-                             for w in what.filter.words)  # fmt: skip
-            return Choose(words, what, span=span(meta))
-    return Choose("object", what, span=span(meta))
+            return " ".join(w.word if isinstance(w, Noun) else getattr(w, "type", getattr(w, "status", ""))
+                            for w in what.filter.words)  # fmt: skip
+    if isinstance(what, Each) and what.quantifier == "bare" and not what.filter.post:
+        words = [w for w in what.filter.words if not isinstance(w, Coord)]
+        if words and all(isinstance(w, ColorAdj) and not w.negated for w in words):
+            return "color"  # "choose black or red": one of these colors
+        if words and all(isinstance(w, Noun) and w.word in TYPE_WORDS for w in words):
+            return "card type"  # "choose artifact, creature, or land"
+    if isinstance(what, AnObject | Each) and what.filter.nouns and all(n in PLAYER_NOUNS for n in what.filter.nouns):
+        return "player"
+    return "object"
 
 
 _reg("choose_new_targets", lambda m, what: Choose("new targets", what, span=span(m)))
