@@ -20,7 +20,8 @@ form, or text that carries no rules meaning:
    written "—";
 9. older wordings: "put [a token] onto the battlefield" → "create [a
    token]", "entered the battlefield" → "entered", "shuffle your library" →
-   "shuffle", "[that player] shuffles their library" → "shuffles";
+   "shuffle", "[that player] shuffles their library" → "shuffles", "[they]
+   shuffle their library" → "shuffle";
 10. a reminder text followed by more text on the same line ends the line
     (the next ability starts a new line);
 11. letter case (no meaning in card text depends on it once parsed).
@@ -78,7 +79,7 @@ _STEPS: tuple[tuple[re.Pattern[str], Any, tuple[str, ...]], ...] = tuple(
         (r"(?<=\w) (?:-|--|–) (?=[A-Z])", " — ", 0, (" -", " –")),
         (r"\bhis or her\b", "their", 0, ("his or her",)),
         (r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1", 0, ("huffle your library",)),
-        (r"\b(shuffles) their library\b(?! (?:into|and))", r"\1", 0, ("shuffles their library",)),
+        (r"\b(shuffles?) their library\b(?! (?:into|and))", r"\1", 0, ("shuffle",)),
         (r"\bTribal\b", "Kindred", 0, ("Tribal",)),
         (_LOYALTY.pattern, _loyalty, re.M, ("]:",)),
         (r"^([+−-]?(?:\d+|X)):", _loyalty, re.M, (":",)),

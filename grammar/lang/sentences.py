@@ -750,7 +750,7 @@ def _merge(sentences: tuple[Any, ...], meta: Any) -> tuple[Any, ...]:
     for s in sentences:
         if _is_new_targets(s):
             # "You may choose new targets for the copy." belongs to the copy before it.
-            if not out or not _mark_new_targets(out):
+            if not out or not _mark_new_targets(out, s.actions[0].action.what):
                 raise TextError("'choose new targets for the copy' follows an instruction that copies a spell",
                                 span=span(meta))  # fmt: skip
             continue
@@ -768,14 +768,16 @@ def _is_new_targets(s: Any) -> bool:
     return isinstance(a, MayDo) and isinstance(a.action, Choose) and a.action.kind == "new targets"
 
 
-def _mark_new_targets(out: list[Any]) -> bool:
+def _mark_new_targets(out: list[Any], copy: Any) -> bool:
+    """Mark the last instruction that copies a spell: it lets its controller
+    choose new targets for ``copy`` ("the copy", "that copy", "the copies")."""
     from .verbs import CopySpell
 
     last = out[-1]
     if isinstance(last, DelayedTrigger):
         # "Whenever you cast a kicked spell, copy that spell. You may choose ..."
         inner = list(last.body.sentences) if isinstance(last.body, Effect) else [last.body]
-        if not _mark_new_targets(inner):
+        if not _mark_new_targets(inner, copy):
             return False
         body = Effect(tuple(inner), span=last.body.span) if isinstance(last.body, Effect) else inner[0]
         out[-1] = dataclasses.replace(last, body=body)
@@ -788,7 +790,7 @@ def _mark_new_targets(out: list[Any]) -> bool:
         a = actions[i]
         inner = a.action if isinstance(a, MayDo) else a
         if isinstance(inner, CopySpell):
-            new = dataclasses.replace(inner, new_targets=True)
+            new = dataclasses.replace(inner, new_targets=True, targets_for=copy)
             actions[i] = dataclasses.replace(a, action=new) if isinstance(a, MayDo) else new
             new_body = dataclasses.replace(body, actions=tuple(actions))
             out[-1] = dataclasses.replace(last, body=new_body) if last is not body else new_body
@@ -1083,7 +1085,7 @@ def _r_clause_form(r: Any, n: ClauseForm, **ctx: Any) -> str:
     return ""
 
 
-def _copy_note(s: Any) -> str:
+def _copy_note(r: Any, s: Any) -> str:
     """ " You may choose new targets for the copy." after a sentence that copies."""
     from .verbs import CopySpell
 
@@ -1093,6 +1095,8 @@ def _copy_note(s: Any) -> str:
     for a in body.actions:
         inner = a.action if isinstance(a, MayDo) else a
         if isinstance(inner, CopySpell) and inner.new_targets:
+            if inner.targets_for is not None:
+                return f" You may choose new targets for {r(inner.targets_for)}."
             plural = inner.times is not None or inner.per is not None
             return f" You may choose new targets for the cop{'ies' if plural else 'y'}."
     return ""
@@ -1104,7 +1108,7 @@ def effect_text(r: Any, n: Effect, capital: bool = True) -> str:
         text = r(s, capital=capital or i > 0)
         if text.endswith('.".'):
             text = text[:-1]  # the period inside the quotation ends the sentence
-        parts.append(text + _copy_note(s))
+        parts.append(text + _copy_note(r, s))
     out = ""
     for p in parts:
         if not out:

@@ -243,6 +243,7 @@ class CopySpell(Node):
     times: Any = None
     per: Any = None
     player: Any = None
+    targets_for: Any = None  # as written: "the copy", "that copy", "the copies"
 
 
 @dataclass(frozen=True, slots=True)
