@@ -29,6 +29,7 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
 from grammar.render import format_text
 
+from .coverage import job_count
 from .diagnostics import check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
 from .library import BUNDLED, card_files
@@ -266,7 +267,7 @@ class CheckReport:
     diagnostics: list[CardTextError] = dataclasses.field(default_factory=list)
 
 
-def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] | None) -> None:
+def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] | None, jobs: int = 1) -> None:
     """Parse and link-check one file (``-``: standard input); keep every error, in line order."""
     report.files += 1
     try:
@@ -275,7 +276,7 @@ def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] |
         report.errors += 1
         report.diagnostics.append(exc)
         return
-    found = check_text(text, _display(path), link=link)
+    found = check_text(text, _display(path), link=link, jobs=jobs)
     report.cards += len(found.cards)
     report.errors += len(found.errors)
     report.warnings += len(found.warnings)
@@ -313,10 +314,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     report = CheckReport()
     for path in paths:
         if str(path) == STDIN:
-            check_file(path, report, link)
+            check_file(path, report, link, args.jobs)
             continue
         for file in card_files([path]):
-            check_file(file, report, link)
+            check_file(file, report, link, args.jobs)
     summary = f"checked {_plural(report.cards, 'card')} in {_plural(report.files, 'file')}: "
     summary += _plural(report.errors, "error")
     if report.warnings:
@@ -495,6 +496,15 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("text", "json", "github"),
         default="text",
         help="text (default), json (one document), or github (GitHub Actions annotations)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=job_count,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="processes for a file of many cards (default: one per core, here %(default)s); "
+        "the report is the same whatever N",
     )
     p.set_defaults(run=cmd_check)
 

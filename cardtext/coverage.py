@@ -499,7 +499,7 @@ def report_json(summary: Summary, results: Sequence[CardResult]) -> dict[str, An
 # --------------------------------------------------------------------------
 
 
-def _job_count(value: str) -> int:
+def job_count(value: str) -> int:
     try:
         jobs = int(value)
     except ValueError:
@@ -585,7 +585,7 @@ def add_command(sub: Any) -> None:
     p.add_argument(
         "--jobs",
         "-j",
-        type=_job_count,
+        type=job_count,
         default=os.cpu_count() or 1,
         metavar="N",
         help="processes to check the cards with (default: one per core, here %(default)s); "

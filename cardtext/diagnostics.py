@@ -10,6 +10,8 @@ GitHub Actions forms.
 
 from __future__ import annotations
 
+import bisect
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +19,7 @@ from typing import Any
 from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
 
-from .blocks import CardBlock, block_at, card_blocks, editor_lines
+from .blocks import CardBlock, card_blocks, editor_lines
 
 LinkCheck = Callable[[Any, str, str], list[Any]]
 
@@ -41,10 +43,15 @@ class CardCheck:
     card: Any = None
     errors: list[CardTextError] = field(default_factory=list)
     warnings: list[CardTextError] = field(default_factory=list)
+    name_parsed: str = ""  # checked in another process: the card parsed, its AST not kept
 
     @property
     def name(self) -> str:
-        return str(getattr(self.card, "name", "")) or self.block.name
+        return str(getattr(self.card, "name", "")) or self.name_parsed or self.block.name
+
+    @property
+    def parsed(self) -> bool:
+        return self.card is not None or bool(self.name_parsed)
 
 
 @dataclass
@@ -74,43 +81,119 @@ def _sort_key(error: CardTextError) -> tuple[int, int]:
     return 0, 0
 
 
-def check_text(text: str, filename: str, *, link: LinkCheck | None = None) -> FileCheck:
+PARALLEL_FROM = 400
+"""A file of at least this many cards may be checked in several processes."""
+
+
+def check_text(text: str, filename: str, *, link: LinkCheck | None = None, jobs: int = 1) -> FileCheck:
     """Parse ``text`` and link-check every card that parses (with ``link``).
 
     Errors and warnings are in line order; each is also filed under the card
-    whose lines hold it.
+    whose lines hold it.  With ``jobs`` > 1, a large file is checked in that
+    many processes: the same errors and warnings, but the cards' ASTs are not
+    kept (each :class:`CardCheck` says only whether its card parsed).
     """
-    result = parse_text(text, filename)
     blocks = card_blocks(text)
-    checks = [CardCheck(block) for block in blocks]
-    _match_cards(checks, list(result.cards))
-    errors: list[CardTextError] = list(result.errors)
-    warnings: list[CardTextError] = list(getattr(result, "warnings", None) or [])
-    if link is not None:
-        for check in checks:
-            if check.card is not None:
-                found = list(link(check.card, filename, text))
-                errors.extend(found)
+    if jobs > 1 and len(blocks) >= PARALLEL_FROM and _can_fork():
+        names, errors, warnings = _check_in_processes(text, filename, link, jobs)
+        checks = [CardCheck(block) for block in blocks]
+        _match_names(checks, names)
+    else:
+        result = parse_text(text, filename)
+        checks = [CardCheck(block) for block in blocks]
+        _match_cards(checks, list(result.cards))
+        errors = list(result.errors)
+        warnings = list(getattr(result, "warnings", None) or [])
+        if link is not None:
+            for check in checks:
+                if check.card is not None:
+                    errors.extend(link(check.card, filename, text))
     errors.sort(key=_sort_key)
     warnings.sort(key=_sort_key)
-    for error in errors:
-        owner = _owner(checks, blocks, error)
-        if owner is not None:
-            owner.errors.append(error)
-    for warning in warnings:
-        owner = _owner(checks, blocks, warning)
-        if owner is not None:
-            owner.warnings.append(warning)
+    starts = [block.start for block in blocks]
+    for problems, attr in ((errors, "errors"), (warnings, "warnings")):
+        for error in problems:
+            owner = _owner(checks, blocks, starts, error)
+            if owner is not None:
+                getattr(owner, attr).append(error)
     return FileCheck(filename, text, checks, errors, warnings)
 
 
-def _owner(
-    checks: list[CardCheck], blocks: list[CardBlock], error: CardTextError
-) -> CardCheck | None:
-    block = block_at(blocks, line_of(error))
-    if block is None:
-        return None
-    return checks[blocks.index(block)]
+def _owner(checks: list[CardCheck], blocks: list[CardBlock], starts: list[int], error: CardTextError) -> CardCheck | None:
+    line = line_of(error)
+    i = bisect.bisect_right(starts, line) - 1
+    if i >= 0 and line in blocks[i]:
+        return checks[i]
+    return None
+
+
+# ---- several processes ----------------------------------------------------
+
+_JOB: dict[str, Any] = {}
+"""What the worker processes check: set before they are forked."""
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _check_in_processes(
+    text: str, filename: str, link: LinkCheck | None, jobs: int
+) -> tuple[list[str], list[CardTextError], list[CardTextError]]:
+    """Parse and link-check the cards of a file in ``jobs`` processes, in
+    chunks of cards; the names of the cards that parsed, every error and
+    every warning."""
+    from grammar import parser, vocabulary
+
+    segments = parser.split_file(text)
+    blocks = list(parser.iter_blocks(segments))
+    parser.driver()  # the tables, loaded once and shared with the workers
+    _JOB.update(blocks=blocks, filename=filename, text=text, link=link,
+                declared=parser.declared_subtypes(segments), vocabulary=vocabulary)  # fmt: skip
+    size = max(16, len(blocks) // (jobs * 8))
+    chunks = [(i, min(i + size, len(blocks))) for i in range(0, len(blocks), size)]
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_check_chunk, chunks)
+    finally:
+        _JOB.clear()
+    names = [name for part in parts for name in part[0]]
+    errors = [e for part in parts for e in part[1]]
+    warnings = [w for part in parts for w in part[2]]
+    return names, errors, warnings
+
+
+def _check_chunk(bounds: tuple[int, int]) -> tuple[list[str], list[CardTextError], list[CardTextError]]:
+    from grammar.parser import read_block
+
+    job = _JOB
+    names: list[str] = []
+    errors: list[CardTextError] = []
+    warnings: list[CardTextError] = []
+    with job["vocabulary"].declared(job["declared"]):
+        for block in job["blocks"][bounds[0] : bounds[1]]:
+            card, errs, warns = read_block(block, job["filename"])
+            errors.extend(errs)
+            warnings.extend(warns)
+            if card is not None:
+                names.append(str(card.name))
+                if job["link"] is not None:
+                    errors.extend(job["link"](card, job["filename"], job["text"]))
+    return names, errors, warnings
+
+
+def _match_names(checks: list[CardCheck], names: list[str]) -> None:
+    """Mark the blocks whose cards parsed, pairing names in order."""
+    _match_cards(checks, [_Parsed(name) for name in names])
+    for check in checks:
+        if isinstance(check.card, _Parsed):
+            check.name_parsed = check.card.name
+            check.card = None
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    name: str
 
 
 def _match_cards(checks: list[CardCheck], cards: list[Any]) -> None:

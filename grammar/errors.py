@@ -52,6 +52,11 @@ class LocatedError(CardTextError):
         self.text = text
         self.hint = hint
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # picklable (for checking a large file in several processes): the
+        # keyword-only fields travel in the instance's dictionary
+        return (_restore, (type(self), self.message, dict(self.__dict__)))
+
     @property
     def file(self) -> str:
         return self.location.file
@@ -80,6 +85,13 @@ class LocatedError(CardTextError):
         if self.expected:
             out.append("  expected: " + ", ".join(self.expected))
         return "\n".join(out)
+
+
+def _restore(cls: type[LocatedError], message: str, state: dict[str, object]) -> LocatedError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 class CardParseError(LocatedError):

@@ -62,6 +62,7 @@ def check_card(
         chosen += " / card name"  # a conspiracy's hidden agenda names a card (702.106)
     pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
     makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
+    puts = any(_puts_onto_battlefield(n) for n in nodes)
     spell_costs = [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)] + kicker_costs
     sacrifices = any(isinstance(p, A.SacrificeCost) for c in spell_costs for p in c.parts)
     discards = any(isinstance(p, A.DiscardCost) for c in spell_costs for p in c.parts)
@@ -153,7 +154,13 @@ def check_card(
                     node,
                     "'the life paid as [this] entered' refers to an ability of this card that pays life as it enters, and there is none (607.2g)",
                 )
-            elif isinstance(node, A.CreatedWith) and not makes:
+            elif isinstance(node, A.CreatedWith) and node.put and not puts:
+                report(
+                    node,
+                    "'put onto the battlefield with [this]' refers to an ability of this card that puts a "
+                    "permanent onto the battlefield, and there is none (607.2c)",
+                )
+            elif isinstance(node, A.CreatedWith) and not node.put and not makes:
                 report(
                     node,
                     "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
@@ -197,10 +204,18 @@ CARD_SETS = (A.LookAtTop, A.Reveal, A.RevealCost, A.Search, A.Draw)
 some of the cards they saw (607.1)."""
 
 
+def _puts_onto_battlefield(node: A.Node) -> bool:
+    """ "put ... onto the battlefield", "return ... to the battlefield": what
+    "the creature put onto the battlefield with [this]" refers to (607.2c)."""
+    if isinstance(node, A.PutInZone) and isinstance(node.to, A.Destination):
+        return node.to.zone == "battlefield"
+    return isinstance(node, A.ReturnTo) and node.zone == "battlefield"
+
+
 def _chooses_objects(node: A.Node) -> bool:
     """ "choose target creature and target creature ...", "chooses up to two
     creatures they control": objects a later "the rest" or "one of them" names."""
-    return isinstance(node, A.Choose) and node.kind in ("object", "player")
+    return isinstance(node, A.Choose) and any(k in ("object", "player") for k in node.kind.split(" and "))
 
 
 def _has_antecedent_amount(ability: A.Node) -> bool:

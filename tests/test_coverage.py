@@ -50,11 +50,11 @@ ZAPPER = {  # "zaps" is no verb of the grammar
     "type_line": "Instant",
     "oracle_text": "Zapper zaps 2 damage to any target.",
 }
-MIXER = {  # the renderer writes "they shuffle", which no normalisation forgives
+MIXER = {  # rendered by a renderer that drops "other" (below): a render mismatch
     "name": "Mixer",
     "mana_cost": "{1}{U}",
     "type_line": "Sorcery",
-    "oracle_text": "Target player mills two cards. Then they shuffle their library.",
+    "oracle_text": "Each other player mills two cards.",
 }
 BEARS = {
     "name": "Grizzly Bears",
@@ -113,13 +113,25 @@ def no_link_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coverage, "_link", lambda: fake_link_check({}))
 
 
+@pytest.fixture
+def drops_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A renderer with the bug a render mismatch is there to catch: it drops
+    "other" (the caster would lose life too)."""
+    real = coverage.render_card
+
+    def render(card: Any, *, reminders: bool = True) -> str:
+        return real(card, reminders=reminders).replace("Each other player", "Each player")
+
+    monkeypatch.setattr(coverage, "render_card", render)
+
+
 # --------------------------------------------------------------------------
 # One status per card
 # --------------------------------------------------------------------------
 
 
 def test_ok_parse_error_and_render_mismatch(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, drops_other: None
 ) -> None:
     document = run_json(capsys, str(jsonl(tmp_path, MIXED)))
     cards = {card["name"]: card for card in document["cards"]}
@@ -140,8 +152,7 @@ def test_ok_parse_error_and_render_mismatch(
     assert cards["Zapper"]["message"] == "unknown word 'zaps'"
     assert (cards["Zapper"]["line"], cards["Zapper"]["column"]) == (3, 8)
     assert cards["Mixer"]["message"] == (
-        'expected "Target player mills two cards. Then they shuffle their library.", '
-        'rendered "Target player mills two cards. Then they shuffle."'
+        'expected "Each other player mills two cards.", rendered "Each player mills two cards."'
     )
     assert (cards["Mixer"]["line"], cards["Mixer"]["column"]) == (3, None)
 
@@ -247,15 +258,15 @@ def test_check_card_returns_plain_data() -> None:
 
 
 def test_human_report(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, drops_other: None
 ) -> None:
     path = jsonl(tmp_path, [*MIXED, KICKED])
     assert main(["coverage", "--failures", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
         "Zapper:3:8: parse-error: unknown word 'zaps'",
-        'Mixer:3: render-mismatch: expected "Target player mills two cards. Then they shuffle '
-        'their library.", rendered "Target player mills two cards. Then they shuffle."',
+        'Mixer:3: render-mismatch: expected "Each other player mills two cards.", '
+        'rendered "Each player mills two cards."',
     ]
     assert "  ok                      4   66.7%" in lines
     assert "  parse-error             1   16.7%" in lines
@@ -270,7 +281,7 @@ def test_human_report(
 
 
 def test_without_failures_only_the_summaries(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, drops_other: None
 ) -> None:
     path = jsonl(tmp_path, MIXED)
     assert main(["coverage", "--top", "0", str(path)]) == 0
@@ -282,7 +293,7 @@ def test_without_failures_only_the_summaries(
 
 
 def test_most_common_errors_are_counted_and_cut_at_top(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, drops_other: None
 ) -> None:
     zappers = [{**ZAPPER, "name": f"Zapper {n}"} for n in "ABC"]
     for card in zappers:
@@ -296,7 +307,7 @@ def test_most_common_errors_are_counted_and_cut_at_top(
 
 
 def test_json_shape(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, drops_other: None
 ) -> None:
     path = jsonl(tmp_path, [*MIXED, KICKED])
     document = run_json(capsys, str(path))
