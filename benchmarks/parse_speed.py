@@ -1,27 +1,32 @@
 """How fast card text is parsed, and where the time goes.
 
-    python benchmarks/parse_speed.py [--repeat N] [--corpus FILE]
+    python benchmarks/parse_speed.py [--repeat N] [--corpus FILE] [--check-cards N]
 
-Over the same cards (the corpus copy in benchmarks/data/cards.jsonl, kept to
-those that parse), one run measures:
+Over the cards of a corpus (default: benchmarks/data/cards.jsonl, the 192
+cards of the project's mechanics; ``--corpus benchmarks/data/forge-2020.jsonl``
+for 18,198 cards of every kind), kept to those that parse, one run measures:
 
-- our card lexer alone (``grammar/lexer.py``, the one the parser runs with),
-  with the parser states recorded during a real parse and replayed;
-- Lark's contextual lexer alone, on the text the parser sees (the card's
-  name already replaced by its placeholder characters).  The contextual lexer
-  picks its terminals from the LALR parser's state, and Lark 1.3's standalone
-  ``Lark.lex`` uses a basic lexer instead, which can't lex our cards ("and/or"
-  is read as the word "and").  So the states are recorded once, during a real
-  parse, and replayed: what is timed is the lexer's own work, token by token;
-- Lark's parse tree (contextual lexer + LALR parser, no AST);
-- our full parse: ``parse_text`` (layout, name substitution, parse, AST);
-- a plain ``re`` scan of the same text (one regex over words and symbols);
-- ``cardtext check`` of one bundled card file, wall time of a new process
-  (the modules byte-compiled first, as an installed package is);
-- how many corpus cards parse.
+- (a) the card lexer alone (grammar/lexer.py) over the paragraphs the parser
+  sees, with the parser states recorded during a real parse and replayed
+  (the lexer picks its terminals by state, so it can't run without them);
+- (b) the LALR loop and the lexer, each rule reduced to a plain tuple (no AST);
+- (c) the same with the real builders: the AST (grammar/driver.py);
+- (d) ``parse_text``: the whole card — layout, name substitution, every
+  paragraph, static abilities;
+- (e) a plain ``re`` scan of the same paragraphs (one regex over words and
+  symbols): a floor no tokenizer written in Python goes below;
+- (f) ``cardtext check`` of one bundled card file in a new process (start-up
+  included: imports, the grammar tables from the cache);
+- (g) ``cardtext check`` of a file of ``--check-cards`` real cards in a new
+  process, with one process and with one per core.
 
-Each figure is the best of ``--repeat`` runs (time.perf_counter), on one core
-where the OS lets us pin the process.  Not a test: nothing here asserts a speed.
+Lark's own contextual lexer is not among them: the grammar's look-ahead
+terminals (the comma of a list, "and" between objects, ...) are decided by
+the card lexer, which Lark's lexer can't stand in for.
+
+Figures (a)–(e) are the best of ``--repeat`` runs (time.perf_counter), on
+one core where the OS lets us pin the process.  Not a test: nothing here
+asserts a speed.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,129 +45,108 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lark.lexer import ContextualLexer, LexerThread  # noqa: E402
+from lark.lexer import LexerState  # noqa: E402
+from lark.utils import TextSlice  # noqa: E402
 
 from cardtext.library import read_jsonl  # noqa: E402
 from grammar import parser as P  # noqa: E402
+from grammar.driver import Driver, _State  # noqa: E402
 from grammar.lexer import CardLexer  # noqa: E402
+from grammar.tables import tables  # noqa: E402
 
-DEFAULT_CORPUS = Path(__file__).resolve().parent / "data" / "cards.jsonl"
+DATA = Path(__file__).resolve().parent / "data"
+DEFAULT_CORPUS = DATA / "cards.jsonl"
+CHECK_CORPUS = DATA / "forge-2020.jsonl"
 CHECK_FILE = ROOT / "cardtext" / "cards" / "kicker.card"
 
 TOKEN_RE = re.compile(r"\{[^}]*\}|[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)|[\w'\-]+|[^\s\w]")
 
 
-def substituted(text: str) -> str:
-    """The text ``parse_block`` hands to Lark: each card's name (and a legendary
-    card's short name) replaced by placeholder characters of the same length,
-    lines of reminder text only blanked."""
-    out: list[str] = []
-    for block in P.iter_blocks(P.split_file(text)):
-        lines = block.lines
-        name_line = lines[0]
-        brace = name_line.find("{")
-        name = (name_line[:brace] if brace >= 0 else name_line).strip()
-        type_line = lines[1] if len(lines) > 1 else ""
-        short = name.split(",", 1)[0] if "Legendary" in type_line and "," in name else ""
-        sub = [P.SELF_CHAR * len(name) + name_line[len(name) :]]
-        for i, ln in enumerate(lines[1:]):
-            if P._REMINDER_LINE.match(ln):
-                ln = ""
-            elif i > 0 and ln.strip():
-                ln = P._substitute(ln, name, P.SELF_CHAR)
-                if short:
-                    ln = P._substitute(ln, short, P.SHORT_CHAR)
-            sub.append(ln)
-        out.append("\n".join(sub) + "\n")
-    return "\n".join(out)
+# --------------------------------------------------------------------------
+# What the parser sees
+# --------------------------------------------------------------------------
 
 
-class _Recorder(dict):  # type: ignore[type-arg]
-    """The contextual lexer's table of per-state lexers, noting each state asked for."""
+class _Recording(_State):
+    """The parser state as the lexer sees it, noting each state asked for."""
 
-    def __init__(self, lexers: dict, log: list[int]) -> None:  # type: ignore[type-arg]
-        super().__init__(lexers)
+    __slots__ = ("log",)
+
+    def __init__(self, real: _State, log: list[int]) -> None:
+        super().__init__(real.stack, real.parse_conf)
         self.log = log
 
-    def __getitem__(self, state: int):  # type: ignore[no-untyped-def]
+    @property
+    def position(self) -> int:
+        state = self.stack[-1]
         self.log.append(state)
-        return dict.__getitem__(self, state)
+        return state
 
 
-class _ReplayedState:
-    """Stands in for the parser's state: gives the recorded states in order."""
+class _Replayed:
+    """The recorded states again, in order, with the table the lexer reads."""
 
-    __slots__ = ("_states",)
+    __slots__ = ("_states", "parse_conf")
 
-    def __init__(self, states: list[int]) -> None:
+    def __init__(self, states: list[int], parse_conf: Any) -> None:
         self._states = iter(states)
+        self.parse_conf = parse_conf
 
     @property
     def position(self) -> int:
         return next(self._states)
 
 
-def record_states(lexer: ContextualLexer, parse: Callable[[str], object], text: str) -> list[int]:
-    """The parser states, token by token, in which ``text`` is lexed during a parse."""
-    log: list[int] = []
-    table = lexer.lexers
-    lexer.lexers = _Recorder(table, log)
+def paragraphs(texts: list[str]) -> list[tuple[str, list[int]]]:
+    """Each paragraph the parser is given while it parses ``texts``, with the
+    parser states its lexer was asked in, token by token."""
+    driver = P.driver()
+    lexer = driver.lexer
+    seen: list[tuple[str, list[int]]] = []
+    real_parse = Driver.parse
+    real_lex = CardLexer.lex
+
+    def parse(self: Driver, text: str) -> Any:
+        log: list[int] = []
+        seen.append((text, log))
+
+        def lex(lexer_state: Any, parser_state: Any) -> Any:
+            return real_lex(lexer, lexer_state, _Recording(parser_state, log))
+
+        lexer.lex = lex  # type: ignore[method-assign]
+        try:
+            return real_parse(self, text)
+        finally:
+            del lexer.lex
+
+    Driver.parse = parse  # type: ignore[method-assign]
     try:
-        parse(text)
+        for text in texts:
+            P.parse_text(text)
     finally:
-        lexer.lexers = table
-    return log
+        Driver.parse = real_parse  # type: ignore[method-assign]
+    return seen
 
 
-class _RecordingState:
-    """Stands in for the parser's state during a real parse, noting each state asked for."""
+class _Tuples:
+    """Builders that make a plain tuple of each rule's children: the parse
+    without the AST."""
 
-    def __init__(self, real: Any, log: list[int]) -> None:
-        self.real = real
-        self.parse_conf = real.parse_conf
-        self.log = log
+    named = frozenset[str]()
 
-    @property
-    def position(self) -> int:
-        state: int = self.real.position
-        self.log.append(state)
-        return state
+    def __init__(self, named: Any) -> None:
+        self.named = named
 
+    def resolve(self, name: str) -> tuple[Any, bool]:
+        return (lambda meta, *children: children), False
 
-class _ReplayedCardState(_ReplayedState):
-    """The recorded states again, with the parse table the card lexer reads."""
-
-    __slots__ = ("parse_conf",)
-
-    def __init__(self, states: list[int], parse_conf: Any) -> None:
-        super().__init__(states)
-        self.parse_conf = parse_conf
+    def __getattr__(self, name: str) -> Any:
+        return lambda meta, children: tuple(children)
 
 
-def record_card_states(lexer: CardLexer, parse: Callable[[str], object], text: str) -> list[int]:
-    """Like :func:`record_states`, for the card lexer."""
-    log: list[int] = []
-
-    def lex(lexer_state: Any, parser_state: Any) -> Any:
-        return CardLexer.lex(lexer, lexer_state, _RecordingState(parser_state, log))
-
-    lexer.lex = lex  # type: ignore[method-assign]
-    try:
-        parse(text)
-    finally:
-        del lexer.lex
-    return log
-
-
-def card_lex_with_states(lexer: CardLexer, text: str, states: list[int], parse_conf: Any) -> int:
-    """Run the card lexer alone over ``text``; the number of tokens."""
-    thread = LexerThread.from_text(lexer, text)
-    return sum(1 for _ in thread.lex(_ReplayedCardState(states, parse_conf)))
-
-
-def lex_with_states(lexer: ContextualLexer, text: str, states: list[int]) -> int:
-    """Run the contextual lexer alone over ``text``; the number of tokens."""
-    return sum(1 for _ in LexerThread.from_text(lexer, text).lex(_ReplayedState(states)))
+# --------------------------------------------------------------------------
+# Timing
+# --------------------------------------------------------------------------
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -181,10 +166,13 @@ def pin_to_one_core() -> str:
     return "not pinned (no sched_setaffinity)"
 
 
-def check_wall_time(repeat: int) -> str:
-    if not (ROOT / "cardtext" / "cli.py").exists():
-        return "check: not measured (no CLI yet)"
-    cmd = [sys.executable, "-m", "cardtext", "check", str(CHECK_FILE)]
+def unpin(cpus: set[int] | None) -> None:
+    """Every core again, for the new processes of (f) and (g)."""
+    if cpus is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, cpus)
+
+
+def _env() -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # An installed package comes byte-compiled; compile the sources the same way.
     subprocess.run(
@@ -192,101 +180,125 @@ def check_wall_time(repeat: int) -> str:
         cwd=ROOT, check=True, capture_output=True, env={**env, "PYTHONDONTWRITEBYTECODE": ""},
     )  # fmt: skip
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def check_seconds(path: Path, repeat: int, *args: str) -> float:
+    """The wall time of ``cardtext check PATH`` in a new process, best of ``repeat``."""
+    env = _env()
+    cmd = [sys.executable, "-m", "cardtext", "check", *args, str(path)]
 
     def run() -> None:
-        subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True)
+        subprocess.run(cmd, cwd=ROOT, env=env, check=False, capture_output=True)
 
-    try:
-        seconds = best_of(repeat, run)
-    except subprocess.CalledProcessError as exc:
-        return f"check: failed ({exc.returncode}): {exc.stderr.decode(errors='replace').strip()[:200]}"
-    return f"{seconds * 1000:.0f} ms"
+    return best_of(repeat, run)
+
+
+def check_file(count: int) -> tuple[Path, int]:
+    """A card file of the first ``count`` real cards that parse (forge-2020)."""
+    texts: list[str] = []
+    for card in read_jsonl(CHECK_CORPUS):
+        if len(texts) == count:
+            break
+        if not P.parse_text(card.text).errors:
+            texts.append(card.text)
+    folder = Path(tempfile.mkdtemp(prefix="cardtext-bench-"))
+    path = folder / f"{len(texts)}-cards.card"
+    path.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    return path, len(texts)
+
+
+# --------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=7, help="runs of each measurement; the best is kept")
+    ap.add_argument("--repeat", type=int, default=5, help="runs of each measurement; the best is kept")
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="a JSON-lines card file")
+    ap.add_argument("--check-cards", type=int, default=5000, metavar="N",
+                    help="cards in the file (g) checks (0: leave (g) out)")  # fmt: skip
     args = ap.parse_args(argv)
 
+    cpus = set(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    cores = len(cpus) if cpus else os.cpu_count() or 1
+    big = check_file(args.check_cards) if args.check_cards else None
     pinned = pin_to_one_core()
+
     corpus = read_jsonl(args.corpus)
     texts = [c.text for c in corpus if not P.parse_text(c.text).errors]
-    subs = [substituted(t) for t in texts]
     n = len(texts)
     if not n:
         print("no card of the corpus parses")
         return 1
+    seen = paragraphs(texts)
+    driver = P.driver()
+    plain = Driver(tables(), _Tuples(P.builders().named))
+    conf = driver.conf
+    tokens = 0
 
-    tree_parser = P.lexer_only()
-    lexer = tree_parser.parser.lexer
-    assert isinstance(lexer, ContextualLexer)
-    states = [record_states(lexer, tree_parser.parse, s) for s in subs]
-    tokens = sum(lex_with_states(lexer, s, st) for s, st in zip(subs, states, strict=True))
+    def lexer_alone() -> None:
+        nonlocal tokens
+        count = 0
+        for text, states in seen:
+            state = LexerState(TextSlice(text, 0, len(text)))
+            count += sum(1 for _ in driver.lexer.lex(state, _Replayed(states, conf)))
+        tokens = count
 
-    parser = P.lark_parser()
-    card_lexer = parser.parser.lexer
-    assert isinstance(card_lexer, CardLexer)
-    parse_conf = parser.parser.parser.parser.parse_table  # the LALR table the lexer reads
-    card_states = [record_card_states(card_lexer, parser.parse, s) for s in subs]
+    def without_ast() -> None:
+        for text, _ in seen:
+            P.LINE_OFFSET[0] = 0
+            plain.parse(text)
 
-    class _Conf:
-        states = parse_conf.states
+    def with_ast() -> None:
+        for text, _ in seen:
+            driver.parse(text)
 
-    def card_lex_only() -> None:
-        for s, st in zip(subs, card_states, strict=True):
-            card_lex_with_states(card_lexer, s, st, _Conf)
-
-    def lex_only() -> None:
-        for s, st in zip(subs, states, strict=True):
-            lex_with_states(lexer, s, st)
-
-    def lark_tree() -> None:
-        for s in subs:
-            tree_parser.parse(s)
-
-    def full_parse() -> None:
-        for t in texts:
-            P.parse_text(t)
+    def full() -> None:
+        for text in texts:
+            P.parse_text(text)
 
     def regex_scan() -> None:
-        for s in subs:
-            TOKEN_RE.findall(s)
+        for text, _ in seen:
+            TOKEN_RE.findall(text)
 
-    lex_only()  # warm up: the lexer is built on first use
-    card_lex_only()
+    lexer_alone()
     timings = {
-        "card_lexer": best_of(args.repeat, card_lex_only),
-        "lexer": best_of(args.repeat, lex_only),
-        "tree": best_of(args.repeat, lark_tree),
-        "full": best_of(args.repeat, full_parse),
+        "lexer": best_of(args.repeat, lexer_alone),
+        "lalr": best_of(args.repeat, without_ast),
+        "ast": best_of(args.repeat, with_ast),
+        "full": best_of(args.repeat, full),
         "regex": best_of(args.repeat, regex_scan),
     }
-    rate = {k: n / v for k, v in timings.items()}
-    chars = sum(len(s) for s in subs)
-
+    chars = sum(len(t) for t, _ in seen)
     print(f"corpus: {args.corpus.name}, {len(corpus)} cards, {n} parse ({n / len(corpus):.0%}); "
-          f"{chars} characters, {tokens} tokens; best of {args.repeat}; {pinned}")  # fmt: skip
+          f"{len(seen)} paragraphs, {chars} characters, {tokens} tokens; best of {args.repeat}; {pinned}")  # fmt: skip
     print()
-    print(f"{'measurement':<48} {'cards/s':>10} {'µs/card':>9}")
-    print("-" * 69)
+    print(f"{'measurement':<52} {'cards/s':>10} {'µs/card':>9}")
+    print("-" * 73)
     rows = [
-        ("    our card lexer alone (grammar/lexer.py)", "card_lexer"),
-        ("(a) Lark contextual lexer alone", "lexer"),
-        ("    Lark parse tree (contextual lexer + LALR)", "tree"),
-        ("(b) parse_text: full parse + AST", "full"),
-        ("(d) re scan, one regex over words and symbols", "regex"),
+        ("(a) card lexer alone (states replayed)", "lexer"),
+        ("(b) lexer + LALR loop, rules as tuples (no AST)", "lalr"),
+        ("(c) lexer + LALR loop + builders (the AST)", "ast"),
+        ("(d) parse_text: whole cards (layout, every paragraph)", "full"),
+        ("(e) re scan, one regex over words and symbols", "regex"),
     ]
     for label, key in rows:
-        print(f"{label:<48} {rate[key]:>10,.0f} {timings[key] / n * 1e6:>9.1f}")
-    print("-" * 69)
-    print(f"(c) full parse is {timings['full'] / timings['card_lexer']:.1f}x our lexer's time, "
-          f"{timings['full'] / timings['lexer']:.1f}x Lark's contextual lexer's time "
-          f"(lexer/full = {rate['lexer'] / rate['full']:.1f}); parse tree is "
-          f"{timings['tree'] / timings['lexer']:.1f}x; AST and layout add "
-          f"{(timings['full'] - timings['tree']) / timings['full']:.0%} of the full parse")  # fmt: skip
-    print(f"(e) cardtext check {CHECK_FILE.relative_to(ROOT)}: {check_wall_time(args.repeat)} (new process, wall time)")
-    print(f"(f) corpus cards that parse: {n} of {len(corpus)}")
+        print(f"{label:<52} {n / timings[key]:>10,.0f} {timings[key] / n * 1e6:>9.1f}")
+    print("-" * 73)
+    full_time = timings["full"]
+    print(f"of the full parse: lexer {timings['lexer'] / full_time:.0%}, LALR loop "
+          f"{(timings['lalr'] - timings['lexer']) / full_time:.0%}, builders "
+          f"{(timings['ast'] - timings['lalr']) / full_time:.0%}, layout and the rest "
+          f"{(full_time - timings['ast']) / full_time:.0%}")  # fmt: skip
+    unpin(cpus)
+    print(f"(f) cardtext check {CHECK_FILE.relative_to(ROOT)}: "
+          f"{check_seconds(CHECK_FILE, args.repeat) * 1000:.0f} ms (new process, wall time)")
+    if big is not None:
+        path, count = big
+        one = check_seconds(path, 1, "--jobs", "1")
+        many = check_seconds(path, 1, "--jobs", str(cores))
+        print(f"(g) cardtext check of {count:,} real cards: {count / one:,.0f} cards/s in one process, "
+              f"{count / many:,.0f} cards/s with --jobs {cores} (new process, wall time, start-up included)")
     return 0
 
 
