@@ -109,7 +109,23 @@ class Driver:
                 token = None
                 continue
             size, origin, callback = rules[arg]
-            if size:
+            if callback is None:
+                # a rule of one part that passes its value up: only the state changes
+                del state_stack[-1]
+                new_state = states[state_stack[-1]][origin][1]
+                state_stack.append(new_state)
+                if new_state == end_state and ttype == "$END":
+                    return values[-1]
+                continue
+            if size == 1:
+                children = values[-1:]
+                place = where[-1]
+                del state_stack[-1]
+                del values[-1]
+                del where[-1]
+                if type(place) is Token:
+                    place = Span(place.line, place.column, place.end_line, place.end_column)  # type: ignore[arg-type]
+            elif size:
                 children = values[-size:]
                 places = where[-size:]
                 del state_stack[-size:]
@@ -141,7 +157,8 @@ class Driver:
 
 
 def _callback(rule: Rule, builders: Any) -> Any:
-    """The function that builds a reduced rule's value from its children.
+    """The function that builds a reduced rule's value from its children
+    (None for a rule of one part whose value passes up unchanged).
 
     It does what Lark's tree builder does before calling a transformer: an
     absent optional part (``[x]``) becomes ``None``, a hidden rule's
@@ -179,6 +196,8 @@ def _callback(rule: Rule, builders: Any) -> Any:
     if alias is None and origin.startswith("_"):
         return lambda place, values: _Inline(children_of(values))
     name = alias or origin
+    if simple and alias is None and rule.expand1 and len(expansion) == 1:
+        return None  # "?rule: part": the part's value
     if simple and not (alias is None and rule.expand1):
         return _direct(name, expansion, builders)
     build = getattr(builders, name, None)
@@ -225,6 +244,8 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
             if len(indices) != 1:
                 raise ValueError(f"no builder for grammar rule {name!r}")
             (only,) = indices
+            if len(expansion) == 1:
+                return None  # "rule: part" with no builder: the part's value
             return lambda place, values: values[only]
         return lambda place, values: method(place, *[values[i] for i in indices])
 

@@ -24,6 +24,7 @@ built, so the grammar and the lexer can't drift apart silently.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -59,6 +60,13 @@ _PIECES = re.compile(
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!-]*")
 _NEXT_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'/-]*)")
+_BLANKS = re.compile(r"\s*")
+_LIST_WORD = re.compile(r"[A-Za-z/+-]+|\ue000+")
+_TOP = re.compile(r"\s+top\b")
+_KW_NEXT = re.compile(r"\s+(?:(?:and|or)\s+)?([a-z][a-z-]*)", re.IGNORECASE)
+_COUNTER_WORD = re.compile(r"[a-z][a-z-]*(?= counters?\b)")
+_LOYALTY_COST = re.compile(r"\[?[+−-]?(?:\d+|X)\]?\s*:")
+_COST_END = re.compile(r'[\n"().:]')
 
 # Regular-expression terminals, by the kind of piece they are made from.
 _PARTICIPLES = {"attacking": "_POST_ATTACKING", "blocking": "_POST_BLOCKING",
@@ -97,7 +105,7 @@ def _list_comma(text: str, pos: int) -> int:
     i = pos + 1
     words = 0
     while i < len(text):
-        m = re.compile(r"\s*").match(text, i)
+        m = _BLANKS.match(text, i)
         i = m.end() if m else i
         if i >= len(text):
             return None
@@ -110,7 +118,7 @@ def _list_comma(text: str, pos: int) -> int:
             continue
         if ch in _STOP or ch == "\n":
             return None
-        wm = re.compile(r"[A-Za-z/+-]+|\ue000+").match(text, i)
+        wm = _LIST_WORD.match(text, i)
         if not wm:
             return None
         word = wm.group(0).lower()
@@ -149,7 +157,7 @@ def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
             return m.end() - pos
         if text.startswith(" \ue000", m.end()) or text.startswith(" \ue001", m.end()):
             return m.end() - pos  # "... and [this]"
-        if nxt and nxt.group(1).lower() == "the" and re.match(r"\s+top\b", text[nxt.end():]):
+        if nxt and nxt.group(1).lower() == "the" and _TOP.match(text, nxt.end()):
             return m.end() - pos  # "it and the top card of your library"
         return None
 
@@ -199,7 +207,7 @@ def _kw_comma(text: str, pos: int) -> int | None:
     """A comma inside a list of keywords ("flying, first strike, and haste")."""
     if text[pos] != ",":
         return None
-    m = re.compile(r"\s+(?:(?:and|or)\s+)?([a-z][a-z-]*)", re.IGNORECASE).match(text, pos + 1)
+    m = _KW_NEXT.match(text, pos + 1)
     if m and m.group(1).lower() in _keyword_first_words():
         return 1
     return None
@@ -217,27 +225,23 @@ def _keyword_first_words() -> set[str]:
 
 
 def _counter_word(text: str, pos: int) -> int:
-    m = re.compile(r"[a-z][a-z-]*(?= counters?\b)").match(text, pos)
+    m = _COUNTER_WORD.match(text, pos)
     return len(m.group(0)) if m else None
 
 
 def _ability_word(text: str, pos: int) -> int:
-    for word in _ability_words():
-        if text.startswith(word, pos) and re.match(r"\s*(—|--?)\s", text[pos + len(word):]):
-            return len(word)
-    return None
+    m = _ability_word_pattern().match(text, pos)
+    return len(m.group(0)) if m else None
 
 
-_ABILITY_WORDS: list[str] = []
-
-
-def _ability_words() -> list[str]:
-    if not _ABILITY_WORDS:
-        path = vocabulary.DATA / "ability_words.txt"
-        words = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
-                 if ln.strip() and not ln.startswith("#")]  # fmt: skip
-        _ABILITY_WORDS.extend(sorted(words, key=len, reverse=True))
-    return _ABILITY_WORDS
+@functools.cache
+def _ability_word_pattern() -> re.Pattern[str]:
+    """An ability word of the table (longest first) followed by its dash."""
+    path = vocabulary.DATA / "ability_words.txt"
+    words = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+             if ln.strip() and not ln.startswith("#")]  # fmt: skip
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?:{alternatives})(?=\s*(?:—|--?)\s)")
 
 
 def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
@@ -255,10 +259,16 @@ def _cost_start(text: str, pos: int) -> int | None:
     line comes before its first '.', outside quotation marks and reminder text."""
     depth = 0
     quoted = False
-    if re.compile(r"\[?[+−-]?(?:\d+|X)\]?\s*:").match(text, pos):
+    if _LOYALTY_COST.match(text, pos):
         return None  # a loyalty ability's cost ("+2:", "−X:"), 606
-    for i in range(pos, len(text)):
-        ch = text[i]
+    search = _COST_END.search
+    i = pos
+    while True:
+        m = search(text, i)
+        if m is None:
+            return None
+        i = m.end()
+        ch = m.group()
         if ch == "\n":
             return None
         if quoted:
@@ -275,7 +285,6 @@ def _cost_start(text: str, pos: int) -> int | None:
             return 0
         elif ch == ".":
             return None
-    return None
 
 
 LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
@@ -385,6 +394,9 @@ class CardLexer(Lexer):
                 continue
             if pos == end:
                 break
+            if text[pos] == " ":  # no terminal starts with a space
+                pos += 1
+                continue
             position = parser_state.position
             accepts = states[position]
             dispatch = by_state.get(position)
