@@ -29,13 +29,12 @@ results are the same, in the same order, as with one.
 
 from __future__ import annotations
 
-import functools
-import re
-
 import argparse
+import functools
 import json
 import multiprocessing
 import os
+import re
 import signal
 import sys
 from collections import Counter

@@ -83,7 +83,6 @@ def builders() -> InlineAst:
 def driver() -> Any:
     """The LALR driver over the compiled parser (grammar/driver.py)."""
     from .driver import Driver
-
     from .tables import tables
 
     return Driver(tables("ability"), builders())

@@ -15,7 +15,7 @@ from typing import Any
 
 from lark import Token
 
-from .node import BUILDERS, NODES, Node, Span
+from .node import BUILDERS, NODES, Span
 
 
 class TextError(Exception):

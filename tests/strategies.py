@@ -85,10 +85,7 @@ def player_instructions(draw: st.DrawFn) -> tuple[str, str]:
     who, third = draw(st.sampled_from(PLAYERS))
     kind = draw(st.sampled_from(("draw", "gain", "lose", "discard", "mill")))
     n, text = draw(amounts(word=kind in ("draw", "discard", "mill")))
-    if kind in ("gain", "lose"):
-        rest = f"{text} life"
-    else:
-        rest = _measured(n, text, "card", "cards")
+    rest = f"{text} life" if kind in ("gain", "lose") else _measured(n, text, "card", "cards")
     return f"{who} {_verb(kind, third)} {rest}", f"{kind} {rest}"
 
 

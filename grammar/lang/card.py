@@ -74,10 +74,8 @@ def _sentences(meta: Any, effect: Any) -> Any:
 def triggered_or_spell(effect: Any, where: Any) -> Any:
     """A paragraph whose first sentence is "When/Whenever/At [trigger], ..."
     is a triggered ability (603.1), the rest of the paragraph its effect."""
-    from .sentences import DelayedTrigger, Effect
+    from .sentences import DelayedTrigger, Effect, IfSentence
     from .triggers import make_triggered
-
-    from .sentences import IfSentence
 
     first = effect.sentences[0] if effect.sentences else None
     if isinstance(first, DelayedTrigger):

@@ -9,6 +9,7 @@ so the link check and the engine never look at text (rules K4-K6, 607.2i).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -433,10 +434,8 @@ def _does_action(meta: Any, subject: Any, action: Any) -> Any:
         return Controls(subject, action.what, span=span(meta))
     if isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1:
         return HasKeyword(subject, action.keywords[0], span=span(meta))
-    try:
+    with contextlib.suppress(TextError):
         action = with_subject(action, subject, meta)
-    except TextError:
-        pass
     return DoesAction(subject, action, tails, span=span(meta))
 
 
@@ -495,7 +494,6 @@ for _rule, _event in (
 
 def _subject_event(event: str) -> Any:
     def build(meta: Any, *args: Any) -> Happened:
-        from .objects import You
 
         if event.startswith("you "):
             return Happened(args[0], event[4:], args[1] if len(args) > 1 else None, span=span(meta))

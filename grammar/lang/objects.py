@@ -18,7 +18,7 @@ from lark import Token
 from .. import vocabulary
 from ..node import BUILDERS as _BUILDERS
 from ..node import Node, builds, renders
-from ..render import article, capitalize, or_list, third_person
+from ..render import article, or_list, third_person
 from ..transformer import TextError, span, tok_span
 
 # --------------------------------------------------------------------------
@@ -507,7 +507,7 @@ def _split(words: tuple[Word, ...]) -> tuple[list[Word], list[Adjective]]:
         i -= 2
     head = items[i:]
     rest = items[:i]
-    if len(head) > 1 and not all(isinstance(w, Noun) or isinstance(w, Coord) for w in head):
+    if len(head) > 1 and not all(isinstance(w, (Noun, Coord)) for w in head):
         # "red or green creature": the coordinated words are adjectives
         pass
     # adjectives: words joined by "or"/"and" (or by the commas of such a
@@ -788,9 +788,7 @@ PlayerRef: TypeAlias = Any
 def _descriptors(meta: Any, *items: Any) -> tuple[Word, ...]:
     out: list[Word] = []
     for it in items:
-        if isinstance(it, Coord):
-            out.append(it)
-        elif isinstance(it, Node):
+        if isinstance(it, (Coord, Node)):
             out.append(it)
         else:
             out.append(_word(it))

@@ -1113,9 +1113,7 @@ def effect_text(r: Any, n: Effect, capital: bool = True) -> str:
     for p in parts:
         if not out:
             out = p
-        elif p.startswith("\n"):
-            out += p
-        elif out.endswith("\n") or out.rstrip().endswith("—"):
+        elif p.startswith("\n") or out.endswith("\n") or out.rstrip().endswith("—"):
             out += p
         else:
             out += (" " if not _is_modal_text(out) else "\n") + p

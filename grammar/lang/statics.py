@@ -183,17 +183,18 @@ def _optional_additional_cost(meta: Any, obj: Any, cost: Any) -> AdditionalCost:
 
 
 def _as_enters_action(body: Any) -> Any:
-    from .verbs import Choose, ChooseValue, PayAnyLife
+    from .objects import AnObject
+    from .verbs import Choose, ChooseValue
 
-    if len(body.actions) == 1:
-        a = body.actions[0]
-        if isinstance(a, Choose) and a.kind in ("color", "creature type", "card name") and a.player is None:
-            if a.form == "choose" or a.kind == "card name":
-                return ChooseValue(a.kind)
-        if isinstance(a, PayAnyLife):
-            return a
-        return a
-    return None
+    if len(body.actions) != 1:
+        return None
+    a = body.actions[0]
+    # "choose a color" (not "choose black or red": a choice among the colors named)
+    plain = a.what is None or isinstance(a.what, AnObject) if isinstance(a, Choose) else False
+    if (isinstance(a, Choose) and plain and a.kind in ("color", "creature type", "card name") and a.player is None
+            and (a.form == "choose" or a.kind == "card name")):  # fmt: skip
+        return ChooseValue(a.kind)
+    return a
 
 
 @builds("as_enters")
@@ -332,9 +333,7 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
     s = effect.sentences[0]
     condition = None
     body = s
-    if isinstance(s, IfSentence) and not s.instead and not s.then and s.trailing == "":
-        condition, body = s.condition, s.body
-    elif isinstance(s, LeadSentence) and s.kind in ("as long as", "trailing as long as"):
+    if isinstance(s, IfSentence) and not s.instead and not s.then and s.trailing == "" or isinstance(s, LeadSentence) and s.kind in ("as long as", "trailing as long as"):
         condition, body = s.condition, s.body
     if not isinstance(body, Sentence) or body.where_x is not None and not _enters_with(body):
         return None

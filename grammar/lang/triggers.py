@@ -15,7 +15,17 @@ from typing import Any
 
 from ..node import BUILDERS, Node, builds, renders
 from ..transformer import TextError, span
-from .objects import AnObject, Each, ObjectFilter, SelfRef, StatusAdj, You, is_plural, possessive_text, verb
+from .objects import (
+    AnObject,
+    Each,
+    ObjectFilter,
+    SelfRef,
+    StatusAdj,
+    You,
+    is_plural,
+    possessive_text,
+    verb,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +367,6 @@ BUILDERS["end_of_combat_trigger"] = lambda meta: PhaseTrigger("end of combat", F
 
 
 def make_triggered(word: str, trigger: Any, effect: Any, condition: Any, where: Any) -> TriggeredAbility:
-    from .sentences import Effect, IfSentence
 
     if word == "When" and isinstance(trigger, EntersTrigger | DiesTrigger | LeavesTrigger | AttacksTrigger):
         subject = trigger.object

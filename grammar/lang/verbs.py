@@ -1610,7 +1610,17 @@ def _choose(meta: Any, what: Any) -> Choose:
 def _choice_kind(what: Any) -> str:
     """What a "choose ..." chooses: a value ("creature type", "color", "card
     name", "card type" — 607.2d links "the chosen ..." to it) or objects."""
-    from .objects import PLAYER_NOUNS, TYPE_WORDS, AnObject, BothRef, ColorAdj, Coord, Each, Noun, PlayerGroup
+    from .objects import (
+        PLAYER_NOUNS,
+        TYPE_WORDS,
+        AnObject,
+        BothRef,
+        ColorAdj,
+        Coord,
+        Each,
+        Noun,
+        PlayerGroup,
+    )
 
     if isinstance(what, PlayerGroup):
         return "player"
@@ -2325,10 +2335,7 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     if n.color:
         return f"{v} {n.color}"
     words = words_text(r, n.words, False)
-    if n.pt:
-        text = f"{v} {article(n.pt)} {n.pt} {words}"
-    else:
-        text = f"{v} {article(words)} {words}"
+    text = f"{v} {article(n.pt)} {n.pt} {words}" if n.pt else f"{v} {article(words)} {words}"
     if n.keywords:
         text += f" with {keyword_list_text(r, n.keywords)}"
     if n.additional:
