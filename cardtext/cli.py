@@ -161,15 +161,26 @@ def format_tree(node: Any, indent: int = 0) -> Iterator[str]:
             yield f"{pad}  {key}: {repr(value)}"
         elif isinstance(value, tuple):
             yield f"{pad}  {key}:"
-            for item in value:
-                lines = list(format_tree(item, indent + 2))
-                first = lines[0].lstrip()
-                yield f"{pad}    - {first}"
-                yield from (f"  {line}" for line in lines[1:])
+            yield from _format_items(value, indent)
         else:
             lines = list(format_tree(value, indent + 1))
             yield f"{pad}  {key}: {lines[0].lstrip()}"
             yield from lines[1:]
+
+
+def _format_items(items: tuple[Any, ...], indent: int) -> Iterator[str]:
+    """The items of a tuple field, one "- " entry each: nodes as trees, plain
+    values as written, tuples inside as nested entries."""
+    pad = "  " * indent
+    for item in items:
+        if dataclasses.is_dataclass(item):
+            lines = list(format_tree(item, indent + 2))
+        elif isinstance(item, tuple) and not _is_leaf(item):
+            lines = ["", *_format_items(item, indent + 1)]
+        else:
+            lines = [repr(item)]
+        yield f"{pad}    - {lines[0].lstrip()}".rstrip()
+        yield from (f"  {line}" for line in lines[1:])
 
 
 def to_json(value: Any) -> Any:

@@ -36,6 +36,22 @@ def test_bundled_cards_roundtrip_through_the_renderer(path: Path) -> None:
         assert parse_text(render_card(card) + "\n").cards == [card]
 
 
+def test_the_designs_file_has_forty_cards_or_more_and_their_snapshot() -> None:
+    """Invented cards in current templating that combine the language's pieces
+    in new ways (issue 6): each is a test item of the plugin, compared with its
+    tree in designs.ast (golden), canonical and link-checked."""
+    path = BUNDLED / "designs.card"
+    result = parse_text(path.read_text(encoding="utf-8"), str(path))
+    assert not result.errors
+    assert len(result.cards) >= 40
+    assert path.with_suffix(".ast").exists()
+
+
+@pytest.mark.parametrize("path", CARD_FILES, ids=_id)
+def test_every_bundled_card_file_has_its_ast_snapshot(path: Path) -> None:
+    assert path.with_suffix(".ast").exists()
+
+
 def test_bundled_card_names_are_unique() -> None:
     names = [c.name for p in CARD_FILES for c in parse_text(p.read_text(encoding="utf-8")).cards]
     assert len(names) == len(set(names))
