@@ -178,11 +178,16 @@ def _number(value: float) -> int | float:
 # --------------------------------------------------------------------------
 
 
+def _json_layout(layout: str) -> str:
+    """Scryfall's and MTGJSON's name for a layout ("modal" is "modal_dfc")."""
+    return "modal_dfc" if layout == "modal" else layout
+
+
 def to_scryfall(cards: Iterable[ExportCard], set_code: str, set_name: str) -> str:
     """JSON lines, one Scryfall-style card object a line."""
     out: list[str] = []
     for number, card in enumerate(cards, start=1):
-        obj: dict[str, Any] = {"object": "card", "name": card.name, "layout": card.layout}
+        obj: dict[str, Any] = {"object": "card", "name": card.name, "layout": _json_layout(card.layout)}
         if len(card.faces) == 1:
             obj.update(_scryfall_face(card.faces[0]))
         else:
@@ -300,7 +305,7 @@ def to_mtgjson(cards: Iterable[ExportCard], set_code: str, set_name: str, date: 
         for index, face in enumerate(card.faces):
             entry: dict[str, Any] = {
                 "name": card.name,
-                "layout": card.layout,
+                "layout": _json_layout(card.layout),
                 "manaCost": face.mana_cost,
                 "manaValue": face.mana_value,
                 "convertedManaCost": face.mana_value,

@@ -10,6 +10,7 @@ from typing import Any
 
 from grammar import ast as A
 from grammar.errors import CardTextError, LocatedError, Location
+from grammar.layout import implied_layout
 from grammar.parser import ParseResult, parse_text
 
 BUNDLED = Path(__file__).parent / "cards"
@@ -38,14 +39,29 @@ def parse_path(path: Path) -> ParseResult:
     return parse_text(text, str(path))
 
 
+JSON_LAYOUTS = {
+    "split": "split", "adventure": "adventure", "transform": "transform", "modal_dfc": "modal",
+    "modal": "modal", "flip": "flip", "meld": "meld", "aftermath": "aftermath",
+}
+"""Scryfall's multi-face layouts and the card language's word for each."""
+
+
 def json_card_text(obj: dict[str, Any]) -> str:
     """A Scryfall-style card object as card-file text (design.md, "Card files").
 
-    Multi-face cards ("card_faces") give one card per face.
+    Multi-face cards ("card_faces") give one card per face, separated by
+    "//" and the kind of card when the layout names one the card language
+    knows and a bare "//" would not imply ("modal_dfc" is written "// modal").
     """
     if obj.get("card_faces"):
         faces = [json_card_text({**face, "card_faces": None}) for face in obj["card_faces"]]
-        return "\n//\n".join(faces)
+        layout = JSON_LAYOUTS.get(str(obj.get("layout") or ""), "")
+        implied = implied_layout(
+            [bool(face.get("mana_cost")) for face in obj["card_faces"]],
+            [set(str(face.get("type_line") or "").replace("—", " ").split()) for face in obj["card_faces"]],
+        )
+        layout = "" if layout == implied else layout
+        return ("\n//" + (f" {layout}" if layout else "") + "\n").join(faces)
     head = obj["name"]
     if obj.get("mana_cost"):
         head += " " + obj["mana_cost"]

@@ -434,10 +434,21 @@ def _valid_symbol(inner: str) -> bool:
 
 
 def _guess_layout(faces: list[Card]) -> str:
-    if len(faces) == 2 and "Adventure" in faces[1].type_line.subtypes:
+    return implied_layout(
+        [f.mana_cost is not None for f in faces],
+        [{*f.type_line.types, *f.type_line.subtypes} for f in faces],
+    )
+
+
+def implied_layout(costs: list[bool], type_words: list[set[str]]) -> str:
+    """The layout a bare "//" means, from whether each face has a mana cost and
+    the words of its type line: an Adventure, a split card (every face an
+    instant or sorcery), a modal double-faced card (every face has a cost), or
+    a transforming card."""
+    if len(type_words) == 2 and "Adventure" in type_words[1]:
         return "adventure"
-    if all(f.mana_cost is not None for f in faces):
-        spells = all({"Instant", "Sorcery"} & set(f.type_line.types) for f in faces)
+    if all(costs):
+        spells = all({"Instant", "Sorcery"} & words for words in type_words)
         return "split" if spells else "modal"
     return "transform"
 

@@ -119,7 +119,33 @@ def _shares_subject(sentence: A.Sentence, i: int) -> bool:
     return i < len(forms) and forms[i].subject in ("shared", "elided")
 
 
+CARRIED_TAILS = frozenset({"for each", "equal to", "duration", "where"})
+"""Clause tails whose meaning is in the instruction itself (its amount, its
+duration) or in the sentence (its X); any other tail — "at the beginning of
+the next end step" (a delayed instruction, 603.7), "at end of combat",
+"from your opening hand", "except for ...", "in addition to its other
+types" — is written only in the clause's form, and the engine doesn't carry
+it out yet."""
+
+
+def tail_problem(sentence: A.Sentence, i: int) -> str | None:
+    """What the engine can't carry out in the tails of instruction ``i``."""
+    if i >= len(sentence.forms):
+        return None
+    for tail in sentence.forms[i].tails:
+        if isinstance(tail, str):
+            if tail not in CARRIED_TAILS:
+                return f"'{tail}' after an instruction"
+        else:
+            return f"'{getattr(tail, 'word', type(tail).__name__)} ...' after an instruction"
+    return None
+
+
 def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
+    for i in range(len(sentence.actions)):
+        problem = tail_problem(sentence, i)
+        if problem is not None:
+            raise Unsupported(f"the interpreter can't carry out {problem} yet")
     saved_x, saved_letter = ctx.x, ctx.x_letter
     if sentence.where_x is not None:
         saved_player = ctx.that_player

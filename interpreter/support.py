@@ -42,7 +42,7 @@ from . import activation, casting, costs, stack, triggers
 from .bind import children
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
-from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit
+from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
@@ -153,8 +153,11 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
 
 
 def _instructions(s: A.Sentence) -> Iterator[Gap]:
-    """Each instruction of a sentence (608.2c)."""
-    for action in s.actions:
+    """Each instruction of a sentence (608.2c), with what follows it."""
+    for i, action in enumerate(s.actions):
+        tail = tail_problem(s, i)
+        if tail is not None:
+            yield Gap(action, tail)
         node = action.action if isinstance(action, A.MayDo) else action
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")

@@ -333,6 +333,11 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
     s = effect.sentences[0]
     condition = None
     body = s
+    if (isinstance(s, IfSentence) and s.trailing == "if" and not s.instead and isinstance(s.body, Sentence)
+            and len(s.body.actions) == 1 and isinstance(s.body.actions[0], CostModifier)):  # fmt: skip
+        # "This spell costs {1} less to cast if you control a Wizard.": a static
+        # ability that works while the spell is cast (601.2f), on a spell too
+        return StaticEffect(s.body.actions[0], s.condition, (), written=effect, span=effect.span)
     if isinstance(s, IfSentence) and not s.instead and not s.then and s.trailing == "" or isinstance(s, LeadSentence) and s.kind in ("as long as", "trailing as long as"):
         condition, body = s.condition, s.body
     if not isinstance(body, Sentence) or body.where_x is not None and not _enters_with(body):
