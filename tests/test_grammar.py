@@ -534,3 +534,33 @@ def test_transforming_card_faces_keep_their_stats() -> None:
     card = parse_card("Daybound Wolf {1}{G}\nCreature — Wolf\nTrample\n2/2\n//\nNightbound Wolf\nCreature — Wolf\n"
                       "Trample, haste\n4/4", link=False)  # fmt: skip
     assert [f.pt.power for f in card.faces] == ["2", "4"]
+
+
+# --------------------------------------------------------------------------
+# Permissions and replacements with a duration (verbs.py, sentences.py,
+# conditions.py)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You may play that card this turn.", "this turn"),
+        ("Until end of turn, you may play that card.", "until end of turn"),
+        ("You may cast that card for as long as it remains exiled.", "for as long as remains exiled"),
+        ("Until the end of your next turn, you may play those cards.", "until the end of your next turn"),
+    ],
+)
+def test_cast_or_play_with_a_duration_is_a_lasting_permission(text: str, kind: str) -> None:
+    """611.2: "you may play that card this turn" lets the player cast it
+    later, for as long as the duration lasts."""
+    act = action(text)
+    assert isinstance(act, A.MayDo)
+    cast = act.action
+    assert isinstance(cast, A.CastCard) and cast.play == ("play" in text)
+    assert cast.duration.kind == kind
+
+
+def test_cast_without_a_duration_has_none() -> None:
+    cast = action("You may cast that card without paying its mana cost.").action
+    assert cast.duration is None and cast.free

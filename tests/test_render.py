@@ -314,3 +314,21 @@ def test_unknown_action_in_a_sentence_raises_render_error() -> None:
 
 def test_render_error_is_a_card_text_error() -> None:
     assert issubclass(RenderError, CardTextError)
+
+
+# --------------------------------------------------------------------------
+# Wordings that render back as written (one line of rules text each)
+# --------------------------------------------------------------------------
+
+AS_WRITTEN: list[tuple[str, str]] = [
+    ("Sorcery", "Exile the top card of your library. Until end of turn, you may play that card."),
+    ("Sorcery", "Exile the top card of your library. You may play that card this turn."),
+    ("Sorcery", "Exile the top card of your library. You may cast that card for as long as it remains exiled."),
+]
+
+
+@pytest.mark.parametrize(("type_line", "line"), AS_WRITTEN, ids=[t[1][:60] for t in AS_WRITTEN])
+def test_wording_renders_back_as_written(type_line: str, line: str) -> None:
+    """Parse, render: the same words (the AST holds every one of them)."""
+    pt = "2/2" if "Creature" in type_line else None
+    assert _ability_line(line, type_line=type_line, pt=pt) == line
