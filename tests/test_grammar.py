@@ -564,3 +564,14 @@ def test_cast_or_play_with_a_duration_is_a_lasting_permission(text: str, kind: s
 def test_cast_without_a_duration_has_none() -> None:
     cast = action("You may cast that card without paying its mana cost.").action
     assert cast.duration is None and cast.free
+
+
+def test_next_time_replacement_keeps_its_duration_and_instead() -> None:
+    """614.1a, 615.3: a one-shot replacement of the next event of a kind."""
+    s = ability("{1}: The next time you would draw a card this turn, each opponent discards a card instead.").effect.sentences[0]
+    assert isinstance(s, A.NextTime) and s.instead == "after"
+    assert isinstance(s.event, A.Draw) and s.duration.kind == "this turn"
+    s = ability("The next time a source of your choice would deal damage to you this turn, prevent that damage.").effect.sentences[0]
+    assert s.instead == "" and isinstance(s.body.actions[0], A.PreventDamage)
+    s = ability("The next time you would draw a card this turn, instead put the top card of your library into your graveyard.").effect.sentences[0]
+    assert s.instead == "before"

@@ -324,6 +324,9 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Sorcery", "Exile the top card of your library. Until end of turn, you may play that card."),
     ("Sorcery", "Exile the top card of your library. You may play that card this turn."),
     ("Sorcery", "Exile the top card of your library. You may cast that card for as long as it remains exiled."),
+    ("Instant", "The next time a source of your choice would deal damage to you this turn, prevent that damage."),
+    ("Instant", "The next time you would draw a card this turn, each opponent discards a card instead."),
+    ("Instant", "The next time you would draw a card this turn, instead put the top card of your library into your graveyard."),
 ]
 
 
