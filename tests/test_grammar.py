@@ -575,3 +575,15 @@ def test_next_time_replacement_keeps_its_duration_and_instead() -> None:
     assert s.instead == "" and isinstance(s.body.actions[0], A.PreventDamage)
     s = ability("The next time you would draw a card this turn, instead put the top card of your library into your graveyard.").effect.sentences[0]
     assert s.instead == "before"
+
+
+def test_would_with_a_duration() -> None:
+    """614.1a: "if [it] would die this turn, exile it instead" replaces the
+    event for the rest of the turn only."""
+    a = ability("Exile target creature. If that creature would die this turn, exile it instead.")
+    would = one(a, A.Would)
+    assert isinstance(would.event, A.KeywordAction) and would.event.verb == "die"
+    assert would.event.duration is None
+    assert would.duration.kind == "this turn" and not would.passive
+    would = one(ability("If that permanent would be put into a graveyard this turn, exile it instead."), A.Would)
+    assert would.passive and would.duration.kind == "this turn"

@@ -327,6 +327,8 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Instant", "The next time a source of your choice would deal damage to you this turn, prevent that damage."),
     ("Instant", "The next time you would draw a card this turn, each opponent discards a card instead."),
     ("Instant", "The next time you would draw a card this turn, instead put the top card of your library into your graveyard."),
+    ("Instant", "Exile target creature. If that creature would die this turn, exile it instead."),
+    ("Instant", "If that permanent would be put into a graveyard this turn, exile it instead."),
 ]
 
 

@@ -160,11 +160,13 @@ class Happened(Node):
 class Would(Node):
     """ "[a source] would deal damage to you", "you would draw a card", "[it]
     would die", "a card would be put into a graveyard": the event a
-    replacement effect replaces (614.1a)."""
+    replacement effect replaces (614.1a); ``duration`` how long the
+    replacement applies ("[it] would die this turn", 614.1a, 611.2a)."""
 
     subject: Any
     event: Any
     passive: bool = False
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +466,8 @@ def _has_subject(action: Any) -> bool:
     name = getattr(action, "SUBJECT", "")
     return bool(name) and getattr(action, name, None) is not None
 BUILDERS["would_be"] = lambda meta, subject, event: Would(subject, event, True, span=span(meta))
+BUILDERS["would_during"] = lambda meta, subject, event, d: Would(subject, event, duration=d, span=span(meta))
+BUILDERS["would_be_during"] = lambda meta, subject, event, d: Would(subject, event, True, d, span=span(meta))
 BUILDERS["cast_from"] = lambda meta, obj, zone: CastFrom(obj, zone, span=span(meta))
 BUILDERS["you_cast_it_from"] = lambda meta, who, obj, zone: CastFrom(obj, zone, "you cast it", who, span=span(meta))
 BUILDERS["spent_to_cast"] = lambda meta, what, obj: SpentToCast(what, obj, span=span(meta))
@@ -787,9 +791,10 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
 
 @renders(Would)
 def _r_would(r: Any, n: Would, **ctx: Any) -> str:
+    dur = f" {r(n.duration)}" if n.duration is not None else ""
     if n.passive:
-        return f"{r(n.subject)} would be {r(n.event)}"
-    return f"{r(n.subject)} would {r(n.event, imperative=True)}"
+        return f"{r(n.subject)} would be {r(n.event)}{dur}"
+    return f"{r(n.subject)} would {r(n.event, imperative=True)}{dur}"
 
 
 @renders(Passive)
