@@ -587,3 +587,16 @@ def test_would_with_a_duration() -> None:
     assert would.duration.kind == "this turn" and not would.passive
     would = one(ability("If that permanent would be put into a graveyard this turn, exile it instead."), A.Would)
     assert would.passive and would.duration.kind == "this turn"
+
+
+
+# --------------------------------------------------------------------------
+# Object qualities (objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_spells_that_you_cast() -> None:
+    """ "spells that you cast" means "spells you cast"; the "that" is kept."""
+    a = ability("Spells that you cast cost {1} less to cast.", type_line="Artifact")
+    cast_by = one(a.what, A.CastBy)
+    assert cast_by.that and isinstance(cast_by.player, A.You)

@@ -329,6 +329,7 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Instant", "The next time you would draw a card this turn, instead put the top card of your library into your graveyard."),
     ("Instant", "Exile target creature. If that creature would die this turn, exile it instead."),
     ("Instant", "If that permanent would be put into a graveyard this turn, exile it instead."),
+    ("Artifact", "Spells that you cast cost {1} less to cast."),
 ]
 
 

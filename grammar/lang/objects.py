@@ -170,10 +170,12 @@ class OwnedBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class CastBy(Node):
-    """ "spells you cast", "spells your opponents cast this turn"."""
+    """ "spells you cast", "spells your opponents cast this turn", "spells
+    that you cast" (``that``)."""
 
     player: Any
     this_turn: bool = False
+    that: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1368,6 +1370,11 @@ def _cast_by_this_turn(meta: Any, who: Any) -> CastBy:
     return CastBy(who, True, span=span(meta))
 
 
+@builds("cast_by_that")
+def _cast_by_that(meta: Any) -> CastBy:
+    return CastBy(You(), that=True, span=span(meta))
+
+
 @builds("with_keyword")
 def _with_keyword(meta: Any, kw: Any) -> WithKeyword:
     return WithKeyword(kw, span=span(meta))
@@ -2085,7 +2092,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
 
 @renders(CastBy)
 def _r_cast_by(r: Any, n: CastBy, **ctx: Any) -> str:
-    return f"{r(n.player)} {verb(n.player, 'cast')}" + (" this turn" if n.this_turn else "")
+    that = "that " if n.that else ""
+    return f"{that}{r(n.player)} {verb(n.player, 'cast')}" + (" this turn" if n.this_turn else "")
 
 
 @renders(InZone)
