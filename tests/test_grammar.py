@@ -600,3 +600,38 @@ def test_spells_that_you_cast() -> None:
     a = ability("Spells that you cast cost {1} less to cast.", type_line="Artifact")
     cast_by = one(a.what, A.CastBy)
     assert cast_by.that and isinstance(cast_by.player, A.You)
+
+
+# --------------------------------------------------------------------------
+# Alternative costs (statics.py)
+# --------------------------------------------------------------------------
+
+
+def test_alternative_cost_of_this_spell() -> None:
+    """118.9: "You may [cost] rather than pay this spell's mana cost." — a
+    cost, not instructions: its parts are cost parts."""
+    a = ability("You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.",
+                type_line="Instant")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and a.form == "" and a.condition is None
+    assert [type(p) for p in a.cost.parts] == [A.PayLifeCost, A.ExileCost]
+    assert isinstance(a.player, A.You)
+    assert isinstance(a.object.object, A.SelfRef)
+
+
+def test_alternative_cost_with_a_condition() -> None:
+    a = ability("If you control a Plains, you may tap an untapped creature you control rather than pay "
+                "Test Card's mana cost.", type_line="Instant")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and isinstance(a.condition, A.Controls)
+    assert isinstance(a.cost.parts[0], A.TapObjectCost)
+
+
+def test_alternative_cost_for_other_spells() -> None:
+    a = ability("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast.",
+                type_line="Artifact")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and a.form == "for"
+    assert one(a.object, A.CastBy).that
+
+
+def test_may_without_rather_than_pay_is_an_instruction() -> None:
+    act = action("You may pay {1}. If you do, draw a card.".split(". ")[0] + ".")
+    assert isinstance(act, A.MayDo) and isinstance(act.action, A.Pay)

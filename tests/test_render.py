@@ -329,6 +329,10 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Instant", "The next time you would draw a card this turn, instead put the top card of your library into your graveyard."),
     ("Instant", "Exile target creature. If that creature would die this turn, exile it instead."),
     ("Instant", "If that permanent would be put into a graveyard this turn, exile it instead."),
+    ("Instant", "You may exile a blue card from your hand rather than pay this spell's mana cost."),
+    ("Instant", "You may return two Islands you control to their owner's hand rather than pay Test Card's mana cost."),
+    ("Instant", "If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost."),
+    ("Artifact", "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."),
     ("Artifact", "Spells that you cast cost {1} less to cast."),
 ]
 
