@@ -635,3 +635,23 @@ def test_alternative_cost_for_other_spells() -> None:
 def test_may_without_rather_than_pay_is_an_instruction() -> None:
     act = action("You may pay {1}.")
     assert isinstance(act, A.MayDo) and isinstance(act.action, A.Pay)
+
+
+# --------------------------------------------------------------------------
+# Schemes (triggers.py, objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_set_in_motion_trigger() -> None:
+    """701.25, 314.4: "When you set this scheme in motion" triggers as the
+    scheme is set in motion; "this scheme" is the card itself."""
+    a = ability("When you set this scheme in motion, draw two cards.", type_line="Scheme")
+    assert isinstance(a, A.TriggeredAbility)
+    (event,) = a.trigger.events
+    assert event.kind == "sets in motion" and isinstance(a.trigger.subject, A.You)
+    assert event.other == A.SelfRef("this", "scheme")
+
+
+def test_scheme_is_a_noun() -> None:
+    act = action("Set three schemes in motion.", type_line="Scheme")
+    assert one(act, A.Noun) == A.Noun("scheme", True)

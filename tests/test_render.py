@@ -334,6 +334,7 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Instant", "If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost."),
     ("Artifact", "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."),
     ("Artifact", "Spells that you cast cost {1} less to cast."),
+    ("Scheme", "When you set this scheme in motion, draw two cards. Abandon this scheme."),
 ]
 
 

@@ -27,7 +27,7 @@ from ..transformer import TextError, span, tok_span
 
 TYPE_WORDS = frozenset({
     "artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
-    "battle", "kindred", "tribal",
+    "battle", "kindred", "tribal", "scheme",
 })  # fmt: skip
 CLASS_NOUNS = frozenset({"card", "spell", "token", "source", "ability", "object"})
 """Nouns that say what kind of object, after the types that describe it
@@ -39,7 +39,7 @@ _SINGULAR = {
     "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
     "instants": "instant", "sorceries": "sorcery", "sources": "source", "tokens": "token",
     "battles": "battle", "abilities": "ability", "objects": "object", "types": "type",
-    "colors": "color", "names": "name", "copies": "copy",
+    "colors": "color", "names": "name", "copies": "copy", "schemes": "scheme",
 }  # fmt: skip
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
