@@ -655,3 +655,23 @@ def test_set_in_motion_trigger() -> None:
 def test_scheme_is_a_noun() -> None:
     act = action("Set three schemes in motion.", type_line="Scheme")
     assert one(act, A.Noun) == A.Noun("scheme", True)
+
+
+# --------------------------------------------------------------------------
+# "you've" (conditions.py, objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_youve_cast_a_spell_this_turn() -> None:
+    """ "if you've cast another blue spell this turn" is the condition "you
+    cast [it] this turn", written with "you've"."""
+    h = one(ability("Draw a card if you've cast another blue spell this turn."), A.Happened)
+    assert isinstance(h.subject, A.You) and h.event == "cast" and h.form == "you've"
+    assert A.ColorAdj("blue") in h.other.filter.words
+
+
+def test_youve_been_attacked_this_step() -> None:
+    a = ability("Cast this spell only during the declare attackers step and only if you've been attacked this step.",
+                type_line="Instant")  # fmt: skip
+    h = one(a, A.Happened)
+    assert h.event == "been attacked this step" and isinstance(h.subject, A.You)

@@ -335,6 +335,8 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Artifact", "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."),
     ("Artifact", "Spells that you cast cost {1} less to cast."),
     ("Scheme", "When you set this scheme in motion, draw two cards. Abandon this scheme."),
+    ("Instant", "Cast this spell only during the declare attackers step and only if you've been attacked this step."),
+    ("Sorcery", "Draw a card if you've cast another blue spell this turn."),
 ]
 
 

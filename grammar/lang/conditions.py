@@ -154,6 +154,7 @@ class Happened(Node):
     subject: Any
     event: str
     other: Any = None
+    form: str = ""  # "you've": the subject and "have" written as one word
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,6 +519,17 @@ for _rule, _event in (
 ):  # fmt: skip
     BUILDERS[_rule] = _subject_event(_event)
 
+BUILDERS["youve_cast_this_turn"] = lambda meta, what: Happened(_you(), "cast", what, "you've", span=span(meta))
+BUILDERS["youve_been_attacked_this_step"] = lambda meta: Happened(
+    _you(), "been attacked this step", form="you've", span=span(meta))
+
+
+def _you() -> Any:
+    from .objects import You
+
+    return You()
+
+
 BUILDERS["gained_life_amount"] = lambda meta, who, amount: Happened(who, "gained or more life", amount, span=span(meta))
 BUILDERS["opponent_lost_life"] = lambda meta: Happened(None, "an opponent lost life", span=span(meta))
 BUILDERS["none_put_into"] = lambda meta, what, zone: Happened(what, "none put into", zone, span=span(meta))
@@ -761,6 +773,10 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     from .objects import is_plural
 
     ev = n.event
+    if n.form == "you've":
+        if ev == "been attacked this step":  # 506.2, 508.1: the declare attackers step
+            return "you've been attacked this step"
+        return f"you've {ev} {r(n.other)} this turn"
     if ev == "additional cost was paid":
         from .objects import possessive_text
 
