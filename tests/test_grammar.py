@@ -675,3 +675,8 @@ def test_youve_been_attacked_this_step() -> None:
                 type_line="Instant")  # fmt: skip
     h = one(a, A.Happened)
     assert h.event == "been attacked this step" and isinstance(h.subject, A.You)
+
+
+def test_spells_youve_cast_this_turn() -> None:
+    cast_by = one(ability("You gain 1 life for each spell you've cast this turn."), A.CastBy)
+    assert cast_by.have and cast_by.this_turn and isinstance(cast_by.player, A.You)

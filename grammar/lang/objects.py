@@ -171,11 +171,12 @@ class OwnedBy(Node):
 @dataclass(frozen=True, slots=True)
 class CastBy(Node):
     """ "spells you cast", "spells your opponents cast this turn", "spells
-    that you cast" (``that``)."""
+    that you cast" (``that``), "spells you've cast this turn" (``have``)."""
 
     player: Any
     this_turn: bool = False
     that: bool = False
+    have: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1375,6 +1376,11 @@ def _cast_by_that(meta: Any) -> CastBy:
     return CastBy(You(), that=True, span=span(meta))
 
 
+@builds("youve_cast_this_turn_q")
+def _youve_cast(meta: Any) -> CastBy:
+    return CastBy(You(), True, have=True, span=span(meta))
+
+
 @builds("with_keyword")
 def _with_keyword(meta: Any, kw: Any) -> WithKeyword:
     return WithKeyword(kw, span=span(meta))
@@ -2093,6 +2099,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
 @renders(CastBy)
 def _r_cast_by(r: Any, n: CastBy, **ctx: Any) -> str:
     that = "that " if n.that else ""
+    if n.have:
+        return f"{that}you've cast" + (" this turn" if n.this_turn else "")
     return f"{that}{r(n.player)} {verb(n.player, 'cast')}" + (" this turn" if n.this_turn else "")
 
 
