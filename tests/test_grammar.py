@@ -680,3 +680,13 @@ def test_youve_been_attacked_this_step() -> None:
 def test_spells_youve_cast_this_turn() -> None:
     cast_by = one(ability("You gain 1 life for each spell you've cast this turn."), A.CastBy)
     assert cast_by.have and cast_by.this_turn and isinstance(cast_by.player, A.You)
+
+
+def test_a_description_ends_before_at_the_beginning_of() -> None:
+    """ "Sacrifice that creature at the beginning of the next end step": the
+    instruction waits for that point of the turn (603.7); "at" doesn't start
+    "at least" inside the description."""
+    act = action("Sacrifice that creature at the beginning of the next end step.")
+    assert isinstance(act, A.Sacrifice) and isinstance(act.what, A.ThatRef)
+    form = ability("Sacrifice that creature at the beginning of the next end step.").effect.sentences[0].forms[0]
+    assert form.tails[0].word == "at"

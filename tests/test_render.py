@@ -338,6 +338,7 @@ AS_WRITTEN: list[tuple[str, str]] = [
     ("Instant", "Cast this spell only during the declare attackers step and only if you've been attacked this step."),
     ("Sorcery", "Draw a card if you've cast another blue spell this turn."),
     ("Sorcery", "You gain 1 life for each spell you've cast this turn."),
+    ("Instant", "Sacrifice those creatures at the beginning of the next end step."),
 ]
 
 
