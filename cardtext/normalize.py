@@ -16,8 +16,8 @@ form, or text that carries no rules meaning:
 7. spacing: runs of spaces become one, each line is stripped, and spaces
    around commas, bullets, after a cost's colon and between mana symbols
    are written one way;
-8. dashes: a chapter's "I, II - " and a keyword's "Kicker-Sacrifice" are
-   written "—";
+8. dashes: a chapter's "I, II - ", a keyword's "Kicker-Sacrifice" and a
+   modal "choose one -" at the end of its line are written "—";
 9. older wordings: "put [a token] onto the battlefield" → "create [a
    token]", "entered the battlefield" → "entered", "shuffle your library" →
    "shuffle", "[that player] shuffles their library" → "shuffles", "[they]
@@ -77,6 +77,7 @@ _STEPS: tuple[tuple[re.Pattern[str], Any, tuple[str, ...]], ...] = tuple(
         (_PUT_TOKENS.pattern, _create, 0, ("onto the battlefield",)),
         (r"(?<=[a-z])(?:--?|–)(?=[A-Z{])", "—", 0, ("-", "–")),
         (r"(?<=\w) (?:-|--|–) (?=[A-Z])", " — ", 0, (" -", " –")),
+        (r"(?<=\w) (?:-|--|–)$", " —", re.M, (" -", " –")),
         (r"\bhis or her\b", "their", 0, ("his or her",)),
         (r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1", 0, ("huffle your library",)),
         (r"\b(shuffles?) their library\b(?! (?:into|and))", r"\1", 0, ("shuffle",)),

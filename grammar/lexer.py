@@ -14,7 +14,9 @@ parser can take in its current state, as Lark's contextual lexer would:
 * some terminals look past themselves (:data:`LOOKAHEAD`): a comma is a
   list comma only when a short list ending in "or"/"and" follows; "and" joins
   two noun phrases only when a determiner follows; a word is a counter's
-  kind only when "counter" follows.  This is how one LALR(1) grammar reads
+  kind only when "counter" follows; "may" offers an alternative cost (a
+  cost, not an instruction, follows it) only when "rather than pay" comes
+  later in the sentence.  This is how one LALR(1) grammar reads
   English coordination without conflicts.
 
 The terminals come from the grammar (``lexer_conf.terminals``); a regular
@@ -312,6 +314,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
                            re.IGNORECASE),
     "COUNTER_WORD": _counter_word,
     "ABILITY_WORD": _ability_word,
+    "_MAY_RATHER": _regex(r"may(?=[^.\n\"]*\brather than pay\b)", re.IGNORECASE),
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
     "_MULTIKICKER_DASH": _regex(r"Multikicker[ ]*(?:—|--?)[ ]*"),
 }
@@ -322,7 +325,7 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM",
 }
 """The characters a look-ahead terminal can start with (the others may start
 with any), so the lexer tries only those that could match here."""

@@ -247,6 +247,20 @@ def test_normalize_keeps_letter_case_when_asked() -> None:
     assert kept.lower() == normalize(text)
 
 
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("When you set this scheme in motion, choose one -\n• Draw a card.",
+         "When you set this scheme in motion, choose one —\n• Draw a card."),
+        ("I, II - Draw a card.", "I, II — Draw a card."),
+        ("Kicker-Sacrifice a land.", "Kicker—Sacrifice a land."),
+    ],
+)  # fmt: skip
+def test_normalize_writes_dashes_one_way(written: str, expected: str) -> None:
+    """The grammar reads "-" and "--" as the dash; the renderer writes "—"."""
+    assert normalize(written, fold_case=False) == expected
+
+
 def test_check_card_returns_plain_data() -> None:
     outcome = check_card("Zapper", "Zapper {R}\nInstant\nZapper zaps 2 damage.", link=False)
     assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8)

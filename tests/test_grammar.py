@@ -534,3 +534,159 @@ def test_transforming_card_faces_keep_their_stats() -> None:
     card = parse_card("Daybound Wolf {1}{G}\nCreature — Wolf\nTrample\n2/2\n//\nNightbound Wolf\nCreature — Wolf\n"
                       "Trample, haste\n4/4", link=False)  # fmt: skip
     assert [f.pt.power for f in card.faces] == ["2", "4"]
+
+
+# --------------------------------------------------------------------------
+# Permissions and replacements with a duration (verbs.py, sentences.py,
+# conditions.py)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("You may play that card this turn.", "this turn"),
+        ("Until end of turn, you may play that card.", "until end of turn"),
+        ("You may cast that card for as long as it remains exiled.", "for as long as remains exiled"),
+        ("Until the end of your next turn, you may play those cards.", "until the end of your next turn"),
+    ],
+)
+def test_cast_or_play_with_a_duration_is_a_lasting_permission(text: str, kind: str) -> None:
+    """611.2: "you may play that card this turn" lets the player cast it
+    later, for as long as the duration lasts."""
+    act = action(text)
+    assert isinstance(act, A.MayDo)
+    cast = act.action
+    assert isinstance(cast, A.CastCard) and cast.play == ("play" in text)
+    assert cast.duration.kind == kind
+
+
+def test_cast_without_a_duration_has_none() -> None:
+    cast = action("You may cast that card without paying its mana cost.").action
+    assert cast.duration is None and cast.free
+
+
+def test_next_time_replacement_keeps_its_duration_and_instead() -> None:
+    """614.1a, 615.3: a one-shot replacement of the next event of a kind."""
+    s = ability("{1}: The next time you would draw a card this turn, each opponent discards a card instead.").effect.sentences[0]
+    assert isinstance(s, A.NextTime) and s.instead == "after"
+    assert isinstance(s.event, A.Draw) and s.duration.kind == "this turn"
+    s = ability("The next time a source of your choice would deal damage to you this turn, prevent that damage.").effect.sentences[0]
+    assert s.instead == "" and isinstance(s.body.actions[0], A.PreventDamage)
+    s = ability("The next time you would draw a card this turn, instead put the top card of your library into your graveyard.").effect.sentences[0]
+    assert s.instead == "before"
+
+
+def test_would_with_a_duration() -> None:
+    """614.1a: "if [it] would die this turn, exile it instead" replaces the
+    event for the rest of the turn only."""
+    a = ability("Exile target creature. If that creature would die this turn, exile it instead.")
+    would = one(a, A.Would)
+    assert isinstance(would.event, A.KeywordAction) and would.event.verb == "die"
+    assert would.event.duration is None
+    assert would.duration.kind == "this turn" and not would.passive
+    would = one(ability("If that permanent would be put into a graveyard this turn, exile it instead."), A.Would)
+    assert would.passive and would.duration.kind == "this turn"
+
+
+
+# --------------------------------------------------------------------------
+# Object qualities (objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_spells_that_you_cast() -> None:
+    """ "spells that you cast" means "spells you cast"; the "that" is kept."""
+    a = ability("Spells that you cast cost {1} less to cast.", type_line="Artifact")
+    cast_by = one(a.what, A.CastBy)
+    assert cast_by.that and isinstance(cast_by.player, A.You)
+
+
+# --------------------------------------------------------------------------
+# Alternative costs (statics.py)
+# --------------------------------------------------------------------------
+
+
+def test_alternative_cost_of_this_spell() -> None:
+    """118.9: "You may [cost] rather than pay this spell's mana cost." — a
+    cost, not instructions: its parts are cost parts."""
+    a = ability("You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.",
+                type_line="Instant")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and a.form == "" and a.condition is None
+    assert [type(p) for p in a.cost.parts] == [A.PayLifeCost, A.ExileCost]
+    assert isinstance(a.player, A.You)
+    assert isinstance(a.object.object, A.SelfRef)
+
+
+def test_alternative_cost_with_a_condition() -> None:
+    a = ability("If you control a Plains, you may tap an untapped creature you control rather than pay "
+                "Test Card's mana cost.", type_line="Instant")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and isinstance(a.condition, A.Controls)
+    assert isinstance(a.cost.parts[0], A.TapObjectCost)
+
+
+def test_alternative_cost_for_other_spells() -> None:
+    a = ability("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast.",
+                type_line="Artifact")  # fmt: skip
+    assert isinstance(a, A.AlternativeCost) and a.form == "for"
+    assert one(a.object, A.CastBy).that
+
+
+def test_may_without_rather_than_pay_is_an_instruction() -> None:
+    act = action("You may pay {1}.")
+    assert isinstance(act, A.MayDo) and isinstance(act.action, A.Pay)
+
+
+# --------------------------------------------------------------------------
+# Schemes (triggers.py, objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_set_in_motion_trigger() -> None:
+    """701.25, 314.4: "When you set this scheme in motion" triggers as the
+    scheme is set in motion; "this scheme" is the card itself."""
+    a = ability("When you set this scheme in motion, draw two cards.", type_line="Scheme")
+    assert isinstance(a, A.TriggeredAbility)
+    (event,) = a.trigger.events
+    assert event.kind == "sets in motion" and isinstance(a.trigger.subject, A.You)
+    assert event.other == A.SelfRef("this", "scheme")
+
+
+def test_scheme_is_a_noun() -> None:
+    act = action("Set three schemes in motion.", type_line="Scheme")
+    assert one(act, A.Noun) == A.Noun("scheme", True)
+
+
+# --------------------------------------------------------------------------
+# "you've" (conditions.py, objects.py)
+# --------------------------------------------------------------------------
+
+
+def test_youve_cast_a_spell_this_turn() -> None:
+    """ "if you've cast another blue spell this turn" is the condition "you
+    cast [it] this turn", written with "you've"."""
+    h = one(ability("Draw a card if you've cast another blue spell this turn."), A.Happened)
+    assert isinstance(h.subject, A.You) and h.event == "cast" and h.form == "you've"
+    assert A.ColorAdj("blue") in h.other.filter.words
+
+
+def test_youve_been_attacked_this_step() -> None:
+    a = ability("Cast this spell only during the declare attackers step and only if you've been attacked this step.",
+                type_line="Instant")  # fmt: skip
+    h = one(a, A.Happened)
+    assert h.event == "been attacked this step" and isinstance(h.subject, A.You)
+
+
+def test_spells_youve_cast_this_turn() -> None:
+    cast_by = one(ability("You gain 1 life for each spell you've cast this turn."), A.CastBy)
+    assert cast_by.have and cast_by.this_turn and isinstance(cast_by.player, A.You)
+
+
+def test_a_description_ends_before_at_the_beginning_of() -> None:
+    """ "Sacrifice that creature at the beginning of the next end step": the
+    instruction waits for that point of the turn (603.7); "at" doesn't start
+    "at least" inside the description."""
+    act = action("Sacrifice that creature at the beginning of the next end step.")
+    assert isinstance(act, A.Sacrifice) and isinstance(act.what, A.ThatRef)
+    form = ability("Sacrifice that creature at the beginning of the next end step.").effect.sentences[0].forms[0]
+    assert form.tails[0].word == "at"

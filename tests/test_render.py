@@ -314,3 +314,36 @@ def test_unknown_action_in_a_sentence_raises_render_error() -> None:
 
 def test_render_error_is_a_card_text_error() -> None:
     assert issubclass(RenderError, CardTextError)
+
+
+# --------------------------------------------------------------------------
+# Wordings that render back as written (one line of rules text each)
+# --------------------------------------------------------------------------
+
+AS_WRITTEN: list[tuple[str, str]] = [
+    ("Sorcery", "Exile the top card of your library. Until end of turn, you may play that card."),
+    ("Sorcery", "Exile the top card of your library. You may play that card this turn."),
+    ("Sorcery", "Exile the top card of your library. You may cast that card for as long as it remains exiled."),
+    ("Instant", "The next time a source of your choice would deal damage to you this turn, prevent that damage."),
+    ("Instant", "The next time you would draw a card this turn, each opponent discards a card instead."),
+    ("Instant", "The next time you would draw a card this turn, instead put the top card of your library into your graveyard."),
+    ("Instant", "Exile target creature. If that creature would die this turn, exile it instead."),
+    ("Instant", "If that permanent would be put into a graveyard this turn, exile it instead."),
+    ("Instant", "You may exile a blue card from your hand rather than pay this spell's mana cost."),
+    ("Instant", "You may return two Islands you control to their owner's hand rather than pay Test Card's mana cost."),
+    ("Instant", "If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost."),
+    ("Artifact", "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."),
+    ("Artifact", "Spells that you cast cost {1} less to cast."),
+    ("Scheme", "When you set this scheme in motion, draw two cards. Abandon this scheme."),
+    ("Instant", "Cast this spell only during the declare attackers step and only if you've been attacked this step."),
+    ("Sorcery", "Draw a card if you've cast another blue spell this turn."),
+    ("Sorcery", "You gain 1 life for each spell you've cast this turn."),
+    ("Instant", "Sacrifice those creatures at the beginning of the next end step."),
+]
+
+
+@pytest.mark.parametrize(("type_line", "line"), AS_WRITTEN, ids=[t[1][:60] for t in AS_WRITTEN])
+def test_wording_renders_back_as_written(type_line: str, line: str) -> None:
+    """Parse, render: the same words (the AST holds every one of them)."""
+    pt = "2/2" if "Creature" in type_line else None
+    assert _ability_line(line, type_line=type_line, pt=pt) == line

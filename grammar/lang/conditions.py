@@ -155,17 +155,20 @@ class Happened(Node):
     subject: Any
     event: str
     other: Any = None
+    form: str = ""  # "you've": the subject and "have" written as one word
 
 
 @dataclass(frozen=True, slots=True)
 class Would(Node):
     """ "[a source] would deal damage to you", "you would draw a card", "[it]
     would die", "a card would be put into a graveyard": the event a
-    replacement effect replaces (614.1a)."""
+    replacement effect replaces (614.1a); ``duration`` how long the
+    replacement applies ("[it] would die this turn", 614.1a, 611.2a)."""
 
     subject: Any
     event: Any
     passive: bool = False
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,6 +466,8 @@ def _has_subject(action: Any) -> bool:
     name = getattr(action, "SUBJECT", "")
     return bool(name) and getattr(action, name, None) is not None
 BUILDERS["would_be"] = lambda meta, subject, event: Would(subject, event, True, span=span(meta))
+BUILDERS["would_during"] = lambda meta, subject, event, d: Would(subject, event, duration=d, span=span(meta))
+BUILDERS["would_be_during"] = lambda meta, subject, event, d: Would(subject, event, True, d, span=span(meta))
 BUILDERS["cast_from"] = lambda meta, obj, zone: CastFrom(obj, zone, span=span(meta))
 BUILDERS["you_cast_it_from"] = lambda meta, who, obj, zone: CastFrom(obj, zone, "you cast it", who, span=span(meta))
 BUILDERS["spent_to_cast"] = lambda meta, what, obj: SpentToCast(what, obj, span=span(meta))
@@ -511,6 +516,17 @@ for _rule, _event in (
     ("had_counter", "had a counter"), ("was_put_into", "was put into"),
 ):  # fmt: skip
     BUILDERS[_rule] = _subject_event(_event)
+
+BUILDERS["youve_cast_this_turn"] = lambda meta, what: Happened(_you(), "cast", what, "you've", span=span(meta))
+BUILDERS["youve_been_attacked_this_step"] = lambda meta: Happened(
+    _you(), "been attacked this step", form="you've", span=span(meta))
+
+
+def _you() -> Any:
+    from .objects import You
+
+    return You()
+
 
 BUILDERS["gained_life_amount"] = lambda meta, who, amount: Happened(who, "gained or more life", amount, span=span(meta))
 BUILDERS["opponent_lost_life"] = lambda meta: Happened(None, "an opponent lost life", span=span(meta))
@@ -755,6 +771,10 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     from .objects import is_plural
 
     ev = n.event
+    if n.form == "you've":
+        if ev == "been attacked this step":  # 506.2, 508.1: the declare attackers step
+            return "you've been attacked this step"
+        return f"you've {ev} {r(n.other)} this turn"
     if ev == "additional cost was paid":
         from .objects import possessive_text
 
@@ -785,9 +805,10 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
 
 @renders(Would)
 def _r_would(r: Any, n: Would, **ctx: Any) -> str:
+    dur = f" {r(n.duration)}" if n.duration is not None else ""
     if n.passive:
-        return f"{r(n.subject)} would be {r(n.event)}"
-    return f"{r(n.subject)} would {r(n.event, imperative=True)}"
+        return f"{r(n.subject)} would be {r(n.event)}{dur}"
+    return f"{r(n.subject)} would {r(n.event, imperative=True)}{dur}"
 
 
 @renders(Passive)

@@ -27,7 +27,7 @@ from ..transformer import TextError, span, tok_span
 
 TYPE_WORDS = frozenset({
     "artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
-    "battle", "kindred", "tribal",
+    "battle", "kindred", "tribal", "scheme",
 })  # fmt: skip
 CLASS_NOUNS = frozenset({"card", "spell", "token", "source", "ability", "object"})
 """Nouns that say what kind of object, after the types that describe it
@@ -39,7 +39,7 @@ _SINGULAR = {
     "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
     "instants": "instant", "sorceries": "sorcery", "sources": "source", "tokens": "token",
     "battles": "battle", "abilities": "ability", "objects": "object", "types": "type",
-    "colors": "color", "names": "name", "copies": "copy",
+    "colors": "color", "names": "name", "copies": "copy", "schemes": "scheme",
 }  # fmt: skip
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
@@ -170,10 +170,13 @@ class OwnedBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class CastBy(Node):
-    """ "spells you cast", "spells your opponents cast this turn"."""
+    """ "spells you cast", "spells your opponents cast this turn", "spells
+    that you cast" (``that``), "spells you've cast this turn" (``have``)."""
 
     player: Any
     this_turn: bool = False
+    that: bool = False
+    have: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1366,6 +1369,16 @@ def _cast_by_this_turn(meta: Any, who: Any) -> CastBy:
     return CastBy(who, True, span=span(meta))
 
 
+@builds("cast_by_that")
+def _cast_by_that(meta: Any) -> CastBy:
+    return CastBy(You(), that=True, span=span(meta))
+
+
+@builds("youve_cast_this_turn_q")
+def _youve_cast(meta: Any) -> CastBy:
+    return CastBy(You(), True, have=True, span=span(meta))
+
+
 @builds("with_keyword")
 def _with_keyword(meta: Any, kw: Any) -> WithKeyword:
     return WithKeyword(kw, span=span(meta))
@@ -2083,7 +2096,10 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
 
 @renders(CastBy)
 def _r_cast_by(r: Any, n: CastBy, **ctx: Any) -> str:
-    return f"{r(n.player)} {verb(n.player, 'cast')}" + (" this turn" if n.this_turn else "")
+    that = "that " if n.that else ""
+    if n.have:
+        return f"{that}you've cast" + (" this turn" if n.this_turn else "")
+    return f"{that}{r(n.player)} {verb(n.player, 'cast')}" + (" this turn" if n.this_turn else "")
 
 
 @renders(InZone)

@@ -666,27 +666,41 @@ BUILDERS["activate_this_once"] = lambda meta: ActivateOnly(("once each turn",), 
 @dataclass(frozen=True, slots=True)
 class NextTime(Node):
     """ "The next time [a source] would deal damage this turn, prevent that
-    damage.": a one-shot replacement effect (614.1a, 615.3)."""
+    damage.": a one-shot replacement effect (614.1a, 615.3); ``instead``
+    where the word "instead" stands ("after" the body, "before" it, or ""
+    when not written)."""
 
     subject: Any
     event: Any
     duration: Any
     body: Any
+    instead: str = ""
 
 
-@builds("next_time_sentence")
-def _next_time(meta: Any, subject: Any, event: Any, *rest: Any) -> NextTime:
-    duration = rest[0] if len(rest) == 2 else None
-    body = rest[-1]
-    if isinstance(event, Clause):
-        event = event.action
-    return NextTime(subject, event, duration, body, span=span(meta))
+def _next_time_builder(instead: str) -> Any:
+    def build(meta: Any, subject: Any, event: Any, *rest: Any) -> NextTime:
+        duration = rest[0] if len(rest) == 2 else None
+        return NextTime(subject, event, duration, rest[-1], instead, span=span(meta))
+
+    return build
+
+
+BUILDERS["next_time_sentence"] = _next_time_builder("")
+BUILDERS["next_time_instead_after"] = _next_time_builder("after")
+BUILDERS["next_time_instead_before"] = _next_time_builder("before")
 
 
 @renders(NextTime)
 def _r_next_time(r: Any, n: NextTime, **ctx: Any) -> str:
     dur = f" {r(n.duration)}" if n.duration is not None else ""
-    return _cap(f"the next time {r(n.subject)} would {r(n.event, imperative=True)}{dur}, {body_text(r, n.body)}.", ctx)
+    body = body_text(r, n.body)
+    if n.instead == "after":
+        body += " instead"
+    elif n.instead == "before":
+        body = "instead " + body
+    return _cap(f"the next time {r(n.subject)} would {r(n.event, imperative=True)}{dur}, {body}.", ctx)
+
+
 BUILDERS["triggers_once"] = lambda meta: TriggersOnce(span=span(meta))
 
 

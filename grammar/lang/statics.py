@@ -97,6 +97,21 @@ class AdditionalCost(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AlternativeCost(Node):
+    """ "You may [cost] rather than pay this spell's mana cost." (118.9): a
+    cost the player may pay instead of the mana cost of ``object`` (this
+    spell, or with ``form`` "for", the spells described: "rather than pay
+    the mana cost for spells you cast"); ``player`` who may ("you");
+    ``condition`` when the option is there ("If you control a Plains, ...")."""
+
+    player: Any
+    cost: Any
+    object: Any
+    form: str = ""  # "" ("[this]'s mana cost") or "for" ("the mana cost for [spells]")
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CostModifier(Node):
     """A cost increase or reduction, applied when the total cost is worked out
     (601.2f): "Creature spells of the chosen type cost {2} less to cast."."""
@@ -175,6 +190,20 @@ class StaticAbility(Node):
 @builds("additional_cost")
 def _additional_cost(meta: Any, obj: Any, cost: Any) -> AdditionalCost:
     return AdditionalCost(obj, cost, span=span(meta))
+
+
+BUILDERS["mana_cost_of"] = lambda meta, whose: (whose, "")
+BUILDERS["mana_cost_for"] = lambda meta, what: (what, "for")
+
+
+@builds("alternative_cost")
+def _alternative_cost(meta: Any, player: Any, cost: Any, of: tuple[Any, str]) -> AlternativeCost:
+    return AlternativeCost(player, cost, of[0], of[1], span=span(meta))
+
+
+@builds("alternative_cost_if")
+def _alternative_cost_if(meta: Any, condition: Any, player: Any, cost: Any, of: tuple[Any, str]) -> AlternativeCost:
+    return AlternativeCost(player, cost, of[0], of[1], condition, span=span(meta))
 
 
 @builds("optional_additional_cost")
@@ -460,6 +489,19 @@ def _r_additional_cost(r: Any, n: AdditionalCost, **ctx: Any) -> str:
 
         text += " " + effect_text(r, n.then)
     return text
+
+
+@renders(AlternativeCost)
+def _r_alternative_cost(r: Any, n: AlternativeCost, **ctx: Any) -> str:
+    cost = r(n.cost, capital=False)
+    if n.form == "for":
+        of = f"the mana cost for {r(n.object)}"
+    else:
+        of = f"{possessive_text(r, n.object)} mana cost"
+    text = f"{r(n.player)} may {cost} rather than pay {of}."
+    if n.condition is not None:
+        return f"If {r(n.condition)}, {text}"
+    return capitalize(text)
 
 
 @renders(CostModifier)

@@ -199,6 +199,7 @@ _EVENTS_WITH = {
     "ev_plays": "plays", "ev_puts_into_graveyard": "puts into graveyard", "ev_mills": "mills",
     "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn", "ev_controls": "controls",
     "ev_turns_face_up": "turns face up", "ev_championed": "is championed with",
+    "ev_sets_in_motion": "sets in motion",
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
@@ -493,6 +494,8 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'cycles')} or {_agree(subject, 'discards')} {r(n.other)}"
     if k == "draws nth card each turn":
         return f"{_agree(subject, 'draws')} {possessive_text(r, n.other)} card each turn"
+    if k == "sets in motion":  # a scheme (701.25, 314)
+        return f"{_agree(subject, 'sets')} {r(n.other)} in motion"
     if k == "casts" and n.place is not None:
         return f"{_agree(subject, 'casts')} {r(n.other)} from {r(n.place)}"
     words = k.split(" ")

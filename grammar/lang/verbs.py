@@ -248,15 +248,21 @@ class CopySpell(Node):
 
 @dataclass(frozen=True, slots=True)
 class CastCard(Node):
-    """ "cast that card [without paying its mana cost]", "play it" (601, 305)."""
+    """ "cast that card [without paying its mana cost]", "play it" (601, 305).
+    With a ``duration`` ("you may play that card this turn", "until end of
+    turn, you may cast it", "for as long as it remains exiled") it is a
+    permission that lasts that long, not a cast while the effect resolves
+    (611.2, 601.2)."""
 
     SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
 
     what: Any
     free: bool = False
     play: bool = False
     player: Any = None
     form: str = ""
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
