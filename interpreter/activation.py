@@ -38,6 +38,58 @@ def activated_abilities(obj: GameObject) -> list[tuple[int, A.ActivatedAbility |
     return out
 
 
+def _sorcery(game: Game, player: PlayerId, done: int) -> str | None:
+    from .casting import sorcery_timing_ok
+
+    return sorcery_timing_ok(game, player)
+
+
+def _your_turn(game: Game, player: PlayerId, done: int) -> str | None:
+    return None if game.state.active == player else f"it is {game.state.active}'s turn"
+
+
+def _your_upkeep(game: Game, player: PlayerId, done: int) -> str | None:
+    return _your_turn(game, player, done) or (None if game.state.step == "upkeep" else "it is not the upkeep")
+
+
+def _once(game: Game, player: PlayerId, done: int) -> str | None:
+    return None if done < 1 else "it was activated once this turn already"
+
+
+def _twice(game: Game, player: PlayerId, done: int) -> str | None:
+    return None if done < 2 else "it was activated twice this turn already"
+
+
+def _thrice(game: Game, player: PlayerId, done: int) -> str | None:
+    return None if done < 3 else "it was activated three times this turn already"
+
+
+TIMINGS = {
+    "as a sorcery": _sorcery,
+    "any time you could cast a sorcery": _sorcery,
+    "during your turn": _your_turn,
+    "during your upkeep": _your_upkeep,
+    "once each turn": _once,
+    "twice each turn": _twice,
+    "three times each turn": _thrice,
+}
+"""The "Activate only ..." restrictions the engine checks (602.5b, 307.1), by
+their words: each says why the ability can't be activated now (None if it can)."""
+
+
+def timing_problem(game: Game, player: PlayerId, rule: A.ActivateOnly, key: tuple[ObjectId, int]) -> str | None:
+    """Why an "Activate only ..." restriction forbids activating now (602.5), or None."""
+    done = sum(1 for k in game.state.activations if k == key)
+    for t in rule.timings:
+        fn = TIMINGS.get(t) if isinstance(t, str) else None
+        if fn is None:
+            raise Unsupported(f"'Activate only {t if isinstance(t, str) else type(t).__name__}' (602.5)")
+        why = fn(game, player, done)
+        if why is not None:
+            return why
+    return None
+
+
 def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
              only: list[ObjectId] | None = None) -> StackItem | None:  # fmt: skip
     """Activate the ``number``-th activated ability of ``oid``; all or nothing.
@@ -80,8 +132,11 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         raise IllegalAction(f"can't activate {name}'s ability: {holder} has split second (702.61a)")
     cost = node.cost
     effect = node.effect
-    if any(isinstance(s, A.ActivateOnly) for s in effect.sentences):
-        raise Unsupported(f"{name}: 'Activate only ...' (602.5) isn't checked by the interpreter yet")
+    for s in effect.sentences:
+        if isinstance(s, A.ActivateOnly):
+            why = timing_problem(game, player, s, (obj.id, index))
+            if why is not None:
+                raise IllegalAction(f"can't activate {name}'s ability now: {why} (602.5)")
     item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
     x = None
     if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols):
@@ -115,6 +170,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         run(ctx, effect)
         return None
     game.state.stack.append(item)
+    game.state.activations.append((obj.id, index))
     targeted(game, item)
     return item
 

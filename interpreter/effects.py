@@ -91,8 +91,15 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
     run_sentence(ctx, s.body)
 
 
+def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
+    """"Activate only as a sorcery." is a rule about activating the ability
+    (602.5), checked by :func:`interpreter.activation.timing_problem` when it
+    is activated; nothing is done as the ability resolves."""
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.Sentence: _run_plain,
+    A.ActivateOnly: _activation_rule,
     A.IfSentence: _run_if,
     A.LeadSentence: _run_lead,
     A.Modes: run_modes,

@@ -113,7 +113,8 @@ def matches(
             if noun in ("card", "spell", "object"):
                 ok = True
             elif noun == "permanent":
-                ok = zone == "battlefield"
+                # "permanent spell": a spell that becomes a permanent as it resolves (608.3)
+                ok = zone == "battlefield" or (zone == "stack" and bool(types & PERMANENT_TYPES))
             elif noun in CARD_TYPES:
                 ok = noun in types
             elif noun in ("player", "opponent"):

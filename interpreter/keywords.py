@@ -1,5 +1,8 @@
 """Keyword abilities that stand for other abilities (CR 702).
 
+Equip (702.6a) is an activated ability: "[Cost]: Attach this permanent to
+target creature you control.  Activate only as a sorcery."
+
 Ward (702.21a) is a triggered ability: "Whenever this permanent becomes the
 target of a spell or ability an opponent controls, counter it unless that
 player pays [cost]."  The engine's own nodes :class:`BecomesTarget` and
@@ -62,7 +65,15 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
     return tuple(extra)
 
 
-KEYWORD_EXPANSIONS = {"ward": _ward}
+def _equip(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target
+    creature you control.  Activate only as a sorcery."."""
+    target = A.Target(A.ObjectFilter((A.Noun("creature", False),), (A.ControlledBy(A.You()),)))
+    effect = A.Effect((A.Sentence((A.Attach(A.SelfRef(), target),)), A.ActivateOnly(("as a sorcery",))))
+    return [A.ActivatedAbility(kw.cost, effect)]
+
+
+KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip}
 """Keywords with a cost that stand for other abilities, by name."""
 
 

@@ -138,6 +138,7 @@ class GameState:
     seed: int = 0
     combat: Combat | None = None
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
+    activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
 
     def clone(self) -> GameState:
         return GameState(
@@ -153,6 +154,7 @@ class GameState:
             self.active, self.step, self.turn, self.next_id, self.clock, self.seed,
             self.combat.clone() if self.combat is not None else None,
             list(self.shields),
+            list(self.activations),
         )  # fmt: skip
 
 

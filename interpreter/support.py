@@ -39,6 +39,7 @@ from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
 
 from . import activation, casting, costs, stack, triggers
+from .activation import TIMINGS
 from .bind import children
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
@@ -191,6 +192,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
+                elif isinstance(s, A.ActivateOnly):
+                    for t in s.timings:
+                        if not isinstance(t, str) or t not in TIMINGS:
+                            yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):
             yield from _instructions(node)
         for name in _CONDITION_FIELDS.get(type(node), ()):

@@ -48,6 +48,7 @@ from .state import (
     targeted,
 )
 from .targets import choose_targets, slot_index
+from .until import return_exiled
 
 _TRIGGERED: dict[int, tuple[tuple[A.Ability, ...], list[tuple[int, A.TriggeredAbility]]]] = {}
 
@@ -316,6 +317,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
+    return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)

@@ -6,6 +6,7 @@ item, collected by the cardtext pytest plugin (see pyproject.toml).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -21,6 +22,10 @@ REQUIRED = (
     + [f"M{i}" for i in range(1, 14)]
     + ["M15", "L-a", "L-c", "L-d", "L-g", "L-i", "L-j", "L-k"]
 )
+
+
+CR_NUMBER = re.compile(r"^CR \d{3}(\.\d+[a-z]?)?$")
+"""A Comprehensive Rules number ("CR 610.3c") names a rule beyond docs/rules.md."""
 
 
 def named_rules() -> set[str]:
@@ -40,7 +45,7 @@ def test_scenarios_name_only_known_rule_ids() -> None:
     assert rules_md.exists()
     known = {f"K{i}" for i in range(1, 21)} | {f"M{i}" for i in range(1, 19)}
     known |= {f"L-{c}" for c in "abcdefghijkmnpq"}
-    unknown = named_rules() - known
+    unknown = {r for r in named_rules() - known if not CR_NUMBER.match(r)}
     assert not unknown, f"unknown rule ids: {unknown} (see {rules_md})"
 
 

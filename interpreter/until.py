@@ -1,0 +1,49 @@
+"""One-shot effects that last "until [this] leaves the battlefield" (CR 610.3).
+
+"Exile target creature an opponent controls until this creature leaves the
+battlefield" exiles the card now and records the pair (source, exiled card)
+in ``state.until_leaves``.  As soon as the source leaves the battlefield the
+exiled card returns to the battlefield under its owner's control (610.3c):
+this is part of the original effect, not a triggered ability, so nothing
+goes on the stack and nothing can respond.  A card that has left exile in
+the meantime is a new object (400.7) and stays where it is.  If the source
+had already left before the exile happened, nothing was exiled at all
+(610.3c, :func:`interpreter.effects._exile`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .characteristics import display_name
+from .state import Event, Game, Left
+
+
+def return_exiled(game: Game, events: Iterable[Event]) -> None:
+    """610.3c: return the cards exiled "until [source] leaves" whose source
+    has left the battlefield in ``events``."""
+    if not game.state.until_leaves:
+        return
+    gone = {e.lki.id for e in events if isinstance(e, Left) and e.lki.zone == "battlefield"}
+    if not gone:
+        return
+    from .replacement import put_onto_battlefield
+
+    keep = []
+    due = []
+    for source, exiled in game.state.until_leaves:
+        (due if source in gone else keep).append((source, exiled))
+    game.state.until_leaves = keep
+    for source, exiled in due:
+        card = game.get(exiled)
+        name = game.state.lki[source].name if source in game.state.lki else "its source"
+        if card is None or card.zone != "exile":
+            game.say(f"  {name} has left the battlefield; the card it exiled is no longer in exile (610.3c)")
+            continue
+        label = display_name(card)
+        new = put_onto_battlefield(game, card, card.owner)
+        if new.zone == "battlefield":
+            game.say(f"  {name} has left the battlefield: {label} returns to the battlefield under {new.owner}'s control (610.3c)")
+
+
+__all__ = ["return_exiled"]
