@@ -344,7 +344,7 @@ def test_fmt_check_lists_files_and_changes_nothing(
     assert main(["fmt", "--check", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert captured.out.splitlines() == [f"would reformat {messy}"]
-    assert "1 file would be reformatted, 1 file left unchanged" in captured.err
+    assert captured.err.splitlines()[-1] == "2 files: 1 would be reformatted, 1 unchanged"
     assert messy.read_text(encoding="utf-8") == GNARLID
     assert clean.read_text(encoding="utf-8") == SHOCK
 
@@ -479,7 +479,7 @@ def test_coverage_bad_json_line_is_located(
     path = tmp_path / "cards.jsonl"
     path.write_text(json.dumps(CORPUS[0]) + "\n{oops\n", encoding="utf-8")
     assert main(["coverage", str(path)]) == 1
-    assert capsys.readouterr().err.startswith(f"{path}:2:1: error: not a card object")
+    assert capsys.readouterr().err.startswith(f"{path}:2:2: error: not a card object: not valid JSON")
 
 
 # ------------------------------------------------------------------ play --
