@@ -572,8 +572,6 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     (path,) = _existing([args.file])
-    if os.path.isdir(path):
-        raise FileError(path, "can't read: a folder (coverage reads one JSON-lines file)")
     scan = scan_jsonl(path)
     for bad in scan.errors:  # a line that isn't a card: located, and the count goes on
         _say(_diagnostic(bad), err=True)

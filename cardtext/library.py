@@ -289,6 +289,11 @@ def scan_jsonl(path: Path) -> JsonLines:
     card is a :class:`LibraryError` in :attr:`JsonLines.errors`, and the
     other lines are still read."""
     try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise PathError(path, "can't read: a folder (one JSON-lines file is read)")
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            raise PathError(path, "can't read: not a regular file (a device or a socket)")
         with open(path, "rb") as f:
             data = f.read()
     except OSError as exc:

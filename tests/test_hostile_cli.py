@@ -243,6 +243,13 @@ def test_check_refuses_a_device_named_on_its_own(capsys: pytest.CaptureFixture[s
     assert "/dev/zero: error: can't read: not a regular file" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("target", ["/dev/zero", "."])
+def test_coverage_refuses_a_device_or_a_folder(target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with deadline(20):
+        assert main(["coverage", target]) == 1
+    assert f"{target}: error: can't read: " in capsys.readouterr().err
+
+
 def test_check_follows_a_folder_link_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cards = tmp_path / "cards"
     write(cards, "shock.card", SHOCK)
