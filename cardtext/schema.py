@@ -58,12 +58,27 @@ class ScenarioError(ReadableError):
 # Finding places in the TOML text
 # --------------------------------------------------------------------------
 
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\[\]#]*?)\s*\]\]?\s*(?:#.*)?$")
-
-
 def _header_name(raw: str) -> str:
     """``players . "A"`` → ``players.A``."""
     return ".".join(part.strip().strip("\"'") for part in raw.split("."))
+
+
+def header_of(line: str) -> str | None:
+    """The table name of a ``[name]`` or ``[[name]]`` line (a comment may
+    follow), or None.  String operations only: a regular expression with
+    nested repetition would backtrack for minutes on a line of spaces."""
+    text = line.strip()
+    if not text.startswith("["):
+        return None
+    double = text.startswith("[[")
+    opening, closing = ("[[", "]]") if double else ("[", "]")
+    end = text.find(closing, len(opening))
+    if end < 0:
+        return None
+    rest = text[end + len(closing) :].lstrip()
+    if rest and not rest.startswith("#"):
+        return None
+    return _header_name(text[len(opening) : end])
 
 
 def split_lines(text: str) -> list[str]:
@@ -80,11 +95,9 @@ class Locator:
         self.headers: dict[str, list[int]] = {}
         self.header_lines: list[int] = []
         for number, line in enumerate(self.lines, start=1):
-            if not line.lstrip().startswith("["):
-                continue
-            m = _HEADER.match(line)
-            if m:
-                self.headers.setdefault(_header_name(m.group(1)), []).append(number)
+            name = header_of(line) if line.lstrip().startswith("[") else None
+            if name is not None:
+                self.headers.setdefault(name, []).append(number)
                 self.header_lines.append(number)
 
     def loc(self, line: int, column: int = 1) -> Location:
@@ -108,7 +121,9 @@ class Locator:
 
     def _find_key(self, key: str, lines: range, column: int = 1) -> Location | None:
         quoted = rf"(?:\"{re.escape(key)}\"|'{re.escape(key)}'|{re.escape(key)})"
-        pattern = re.compile(rf"(?:^|(?<=[{{,\s]))\s*({quoted})\s*=")
+        # The key first, then the spaces before '=': linear in the line (no
+        # leading \s* tried again from every position of a run of spaces).
+        pattern = re.compile(rf"(?:^|(?<=[{{,\s]))({quoted})[ \t]*=")
         for number in lines:
             line = self.lines[number - 1]
             m = pattern.search(line, column - 1 if number == lines.start else 0)

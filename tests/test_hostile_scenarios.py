@@ -426,6 +426,27 @@ def test_locating_a_step_does_not_scan_the_file(monkeypatch: pytest.MonkeyPatch)
     assert Guard.reads < 10 * (2000 // 7 + 1)
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["[" + " " * 200_000 + "x", " " * 200_000, "resolve" + " " * 200_000 + "x", "[[" + "\t" * 200_000],
+)
+def test_long_runs_of_spaces_are_read_in_linear_time(tmp_path: Path, line: str) -> None:
+    """No regular expression over the scenario's text backtracks on a run of spaces."""
+    text = BASE.replace("pass = true", "pass = true\n" + line)
+    path = scenario(tmp_path, text)
+    start = time.perf_counter()
+    try:
+        run_scenario_file(path, quiet=True)
+    except ScenarioError as exc:
+        exc.format()
+    assert time.perf_counter() - start < 5
+    locator = Locator("x.toml", text)
+    start = time.perf_counter()
+    locator.key(locator.header("steps"), "resolve")
+    locator.locate(("steps", 0, "resolve"), "all")
+    assert time.perf_counter() - start < 2
+
+
 def test_play_interactive_at_the_end_of_input(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
