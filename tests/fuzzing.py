@@ -9,7 +9,7 @@ example shrinks and replays) and the timed fuzz run (a seeded generator).
   value wrapped in lists or tables many levels deep, text with odd Unicode;
   :func:`dump_toml` writes it back as TOML text.
 * :func:`mutate_text` changes text: words dropped, swapped or repeated, a
-  run of digits, odd characters, brackets opened and never closed.
+  run of digits or of blanks, odd characters, brackets opened and never closed.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def mutate_scenario(rng: random.Random, data: dict[str, Any], rounds: int = 3) -
 
 def mutate_text(rng: random.Random, text: str, rounds: int = 3) -> str:
     """Text with words dropped, swapped or repeated, digit runs, odd characters,
-    brackets left open, lines doubled or cut."""
+    brackets left open, long runs of blanks, lines doubled or cut."""
     for _ in range(rng.randint(1, rounds)):
         words = re.split(r"(\s+)", text)
         what = rng.random()
@@ -212,9 +212,12 @@ def mutate_text(rng: random.Random, text: str, rounds: int = 3) -> str:
             text = text[:at] + run + rng.choice(["", "x", "G", "}", " "]) + text[at:]
         elif what < 0.7:
             text = odd_text(rng, text)
-        elif what < 0.8:
+        elif what < 0.75:
             at = rng.randint(0, len(text))
             text = text[:at] + rng.choice("({[") * rng.choice([1, 5, 200]) + text[at:]
+        elif what < 0.8:  # a long run of blanks: what a backtracking pattern chokes on
+            at = rng.randint(0, len(text))
+            text = text[:at] + rng.choice([" ", "\t", "\u00a0"]) * rng.choice([50, 3000, 20000]) + text[at:]
         elif what < 0.9:
             lines = text.split("\n")
             i = rng.randrange(len(lines))
