@@ -159,36 +159,46 @@ def run(minutes: float, seed: int, only: str, timeout: float, save: Path | None)
     deadline = time.monotonic() + minutes * 60
     started = time.monotonic()
     restarts = 0
-    while time.monotonic() < deadline:
-        parent, child = ctx.Pipe()
-        proc = ctx.Process(target=worker, args=(child, seed + restarts, only), daemon=True)
-        proc.start()
-        current: tuple[str, str, float] | None = None
+    try:
         while time.monotonic() < deadline:
-            wait = timeout if current is not None else 120.0
-            if not parent.poll(wait):
-                if current is not None:  # a hang: kill the worker, start another
-                    report.hangs.append((current[0], current[1]))
-                break
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=worker, args=(child, seed + restarts, only), daemon=True)
+            proc.start()
             try:
-                message: Any = parent.recv()
-            except EOFError:  # the worker died (a crash of the interpreter itself)
-                if current is not None:
-                    report.crashes.setdefault("the worker process died", (current[0], current[1]))
-                break
-            if message[0] == "start":
-                current = (message[1], message[2], time.monotonic())
-            elif current is not None:
-                report.add(current[0], current[1], message[1], message[2], message[3])
-                current = None
-        proc.kill()
-        proc.join()
-        restarts += 1
+                _watch(parent, report, deadline, timeout)
+            finally:
+                proc.kill()
+                proc.join()
+            restarts += 1
+    except KeyboardInterrupt:  # Ctrl-C: report what was found so far
+        print("interrupted")
     elapsed = time.monotonic() - started
     _print(report, elapsed, timeout)
     if save is not None:
         _save(report, save)
     return 1 if report.crashes or report.hangs or report.roundtrips else 0
+
+
+def _watch(parent: Connection, report: Report, deadline: float, timeout: float) -> None:
+    """Follow one worker until the time is up, it hangs on an input, or it dies."""
+    current: tuple[str, str] | None = None
+    while time.monotonic() < deadline:
+        wait = timeout if current is not None else 120.0
+        if not parent.poll(wait):
+            if current is not None:  # a hang: the caller kills the worker and starts another
+                report.hangs.append(current)
+            return
+        try:
+            message: Any = parent.recv()
+        except EOFError:  # the worker died (a crash of the interpreter itself)
+            if current is not None:
+                report.crashes.setdefault("the worker process died", current)
+            return
+        if message[0] == "start":
+            current = (message[1], message[2])
+        elif current is not None:
+            report.add(current[0], current[1], message[1], message[2], message[3])
+            current = None
 
 
 def _print(report: Report, elapsed: float, timeout: float) -> None:
