@@ -411,7 +411,7 @@ class Runner:
     # --- cards -------------------------------------------------------------------
 
     def load_pool(self) -> dict[str, A.Card]:
-        from cardtext.library import os_reason
+        from cardtext.library import PathError, os_reason
 
         pool = dict(bundled_pool())
         paths = []
@@ -425,7 +425,11 @@ class Runner:
             except ValueError:  # a NUL in the name
                 raise self.error(f"no such card file or folder: {e!r}", self.loc.top_key("cards")) from None
             paths.append(p)
-        for c in load_extra_cards(paths):
+        try:
+            extra = load_extra_cards(paths)
+        except PathError as exc:  # a folder (or file) in a cards folder that can't be read
+            raise self.error(f"{display_path(exc.path)}: {exc.message}", self.loc.top_key("cards")) from None
+        for c in extra:
             pool[c.name] = c
         return pool
 

@@ -218,6 +218,30 @@ def test_cards_folder_with_a_folder_link_loop(tmp_path: Path) -> None:
     assert run_scenario_file(path, quiet=True).ok
 
 
+def test_cards_folder_with_an_unreadable_subfolder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    cards = tmp_path / "cards"
+    (cards / "locked").mkdir(parents=True)
+    (cards / "bears.card").write_text(GRIZZLY, encoding="utf-8")
+    real_scandir = os.scandir
+
+    def scandir(path: str | Path) -> object:
+        if Path(path).name == "locked":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    text = BASE.replace('description = "x"', 'description = "x"\ncards = ["cards"]')
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(path, quiet=True)
+    assert str(info.value).endswith(f"{cards / 'locked'}: can't read folder: Permission denied")
+    assert info.value.line == 2
+
+
 def test_a_scenario_that_is_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_bytes(b'description = "caf\xe9"\n')
