@@ -221,8 +221,11 @@ def shown(value: Any, depth: int = 0) -> str:
         text = "true" if value else "false"
     elif isinstance(value, str):
         text = json.dumps(value if len(value) <= 40 else value[:40] + "…", ensure_ascii=False)
-    elif isinstance(value, int | float):
-        text = repr(value) if abs(value) < 10**30 else ("a very large number")
+    elif isinstance(value, float):
+        text = repr(value)  # 1.9, inf, nan
+    elif isinstance(value, int):
+        digits = str(value)
+        text = digits if len(digits) <= 30 else f"{digits[:20]}… ({len(digits)} digits)"
     elif isinstance(value, list):
         text = "[...]" if depth > 1 or len(value) > 6 else "[" + ", ".join(shown(v, depth + 1) for v in value) + "]"
     elif isinstance(value, dict):

@@ -89,6 +89,8 @@ WRONG_TYPES = [
     ('{ card = "Forest", counters = { "+1/+1" = 1 } }', "{ card = 5 }", "battlefield item 2, card = 5: expected a card name", 5, 35),
     ('description = "x"', 'description = "x"\nrules = "K1"', 'rules = "K1": expected a list of rule ids', 3, 9),
     ('description = "x"', "description = 5", "description = 5: expected text", 1, 15),
+    ("life = 20", "life = nan", "players.A: life = nan: expected a whole number of life points, found a decimal number", 7, 8),
+    ("life = 20", "life = -inf", "players.A: life = -inf: expected", 7, 8),
     ('description = "x"', 'description = "x"\nseed = "7"', 'seed = "7": expected a whole number, found text', 3, 8),
     ('description = "x"', 'description = "x"\nseed = 99999999999999999999', "seed = 99999999999999999999: expected a 64-bit whole number", 3, 8),
     ('description = "x"', 'description = "x"\nsteps = [1]', "not valid TOML", 0, 0),
