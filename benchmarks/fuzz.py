@@ -11,6 +11,10 @@ link-checked, and, where it parses, rendered and parsed again (the round
 trip must give the same cards); a scenario input is run
 (:class:`cardtext.scenario.Runner`).
 
+Each input is cut to ``MAX_INPUT`` characters (100,000): the run looks for
+hostile structure, not size (a scenario of megabytes takes seconds to read,
+in proportion to its size).
+
 The project's promise is that every mistake is a
 :class:`~grammar.errors.CardTextError`.  Anything else is a *crash*; an
 input that runs longer than ``--timeout`` seconds is a *hang* (the worker
@@ -85,7 +89,7 @@ def _run_scenario(text: str) -> str:
 def worker(conn: Connection, seed: int, only: str) -> None:
     """Make and run inputs for ever, telling the parent about each: ("start",
     kind, text) before, ("done", seconds, outcome, detail) after."""
-    from fuzzing import dump_toml, mutate_scenario, mutate_text, scenario_texts
+    from fuzzing import capped, dump_toml, mutate_scenario, mutate_text, scenario_texts
 
     from grammar.errors import CardTextError
 
@@ -106,6 +110,7 @@ def worker(conn: Connection, seed: int, only: str) -> None:
                 kind, text = "scenario", dump_toml(mutate_scenario(rng, parsed[i]))
             else:
                 kind, text = "scenario", mutate_text(rng, scenarios[i])
+        text = capped(text)
         conn.send(("start", kind, text))
         start = time.perf_counter()
         detail = ""

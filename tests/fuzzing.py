@@ -25,6 +25,13 @@ SCENARIO_DIR = ROOT / "tests" / "scenarios"
 CARDS_DIR = ROOT / "tests" / "cards"
 CORPUS = ROOT / "benchmarks" / "data" / "cards.jsonl"
 
+MAX_INPUT = 100_000
+"""Inputs are cut to this many characters (:func:`capped`): the fuzzers look
+for hostile structure, not size.  Size has tests of its own (10,000 steps,
+runs of 200,000 blanks); a mutation that doubles a line fifty times, again
+and again, would otherwise make inputs of megabytes whose parsing alone (by
+:mod:`tomllib`, pure Python) takes seconds."""
+
 # Characters that broke (or could break) a reader: NUL and other controls,
 # no-break and zero-width spaces, a byte-order mark, line and paragraph
 # separators, look-alike dashes and quotes, private-use, astral, combining.
@@ -229,6 +236,11 @@ def mutate_text(rng: random.Random, text: str, rounds: int = 3) -> str:
     return text
 
 
+def capped(text: str) -> str:
+    """``text`` cut to :data:`MAX_INPUT` characters (a cut input is as good an input)."""
+    return text if len(text) <= MAX_INPUT else text[:MAX_INPUT]
+
+
 def scenario_texts() -> list[tuple[str, str]]:
     """The test scenarios, (name, text), their ``cards`` made absolute so they
     can run from anywhere (:class:`cardtext.scenario.Runner` takes text)."""
@@ -241,6 +253,6 @@ def scenario_texts() -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "CARDS_DIR", "CORPUS", "ODD", "ROOT", "SCENARIO_DIR", "dump_toml", "mutate_scenario", "mutate_text",
+    "CARDS_DIR", "CORPUS", "MAX_INPUT", "ODD", "ROOT", "SCENARIO_DIR", "capped", "dump_toml", "mutate_scenario", "mutate_text",
     "odd_text", "random_value", "scenario_texts", "toml_string", "toml_value",
 ]  # fmt: skip
