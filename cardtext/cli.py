@@ -10,16 +10,25 @@ Where output goes: ``check`` and ``coverage`` are reports, so their
 diagnostics and summary go to standard output (``cardtext check | less``
 works); ``parse`` and ``fmt`` write the AST or the card text to standard
 output and their diagnostics to standard error.
+
+Output never stops a run halfway with a traceback: a character the terminal
+can't encode is replaced (:mod:`cardtext.console`), and an output that
+can't be written (``cardtext check >/dev/full``) is one message on standard
+error and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import difflib
+import errno
 import json
 import os
+import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,10 +38,11 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
 from grammar.render import format_text
 
+from .console import display_name, is_utf8, setup_streams
 from .coverage import job_count
 from .diagnostics import check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
-from .library import BUNDLED, card_files
+from .library import BUNDLED, PathError, find_files, os_reason
 
 PROG = "cardtext"
 STDIN = "-"
@@ -44,12 +54,15 @@ class UsageError(CardTextError):
     """A command line that asks for something that can't be done (exit code 2)."""
 
 
-class FileError(CardTextError):
+class FileError(PathError):
     """A file that can't be read or written (not there, a folder, not UTF-8)."""
 
     def __init__(self, path: Path | str, message: str) -> None:
-        super().__init__(f"{_display(path)}: error: {message}")
-        self.path = _display(path)
+        super().__init__(_display(path), message)
+
+
+class OutputError(CardTextError):
+    """Standard output or standard error can't be written (a full disk, a closed pipe...)."""
 
 
 # --------------------------------------------------------------------------
@@ -62,12 +75,42 @@ def _plural(n: int, word: str) -> str:
 
 
 def _say(text: str = "", *, err: bool = False) -> None:
-    print(text, file=sys.stderr if err else sys.stdout)
+    """Print a line to standard output (or error); :class:`OutputError` if it can't be written."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        print(text, file=stream)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(_output_problem(stream, exc)) from None
+
+
+def _write_stdout(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(_output_problem(sys.stdout, exc)) from None
+
+
+def _output_problem(stream: Any, exc: OSError) -> str:
+    which = "standard error" if stream is sys.stderr else "standard output"
+    return f"can't write to {which}: {os_reason(exc)}"
+
+
+def _silence(stream: Any) -> None:
+    """Point a stream that can't be written at the null device, so that the
+    text still in its buffer doesn't fail again as Python exits."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
 
 
 def _diagnostic(exc: CardTextError) -> str:
     """How one error is shown: located errors with their source line and caret."""
-    if isinstance(exc, FileError):
+    if isinstance(exc, PathError):
         return str(exc)
     if isinstance(exc, LocatedError):
         return exc.format()
@@ -101,27 +144,65 @@ def _version() -> str:
 
 
 def _existing(paths: Sequence[str]) -> list[Path]:
-    """The paths named on the command line; one that doesn't exist is a usage error."""
-    missing = [p for p in paths if p != STDIN and not Path(p).exists()]
+    """The paths named on the command line; one that doesn't exist is a usage error.
+
+    A path that exists but can't be used (a loop of symbolic links, no
+    permission) is kept: reading it reports the problem, located, and the
+    run goes on with the others."""
+    missing = []
+    for p in paths:
+        if p == STDIN:
+            continue
+        try:
+            os.stat(p)
+        except OSError as exc:
+            if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+                missing.append(display_name(p))
+        except ValueError:  # a NUL in the name
+            missing.append(repr(p))
     if missing:
         raise UsageError("no such file or folder: " + ", ".join(missing))
     return [Path(p) for p in paths]
 
 
-def _read(path: Path | str) -> str:
-    if str(path) == STDIN:
-        return sys.stdin.read()
+def _decode(data: bytes, path: Path | str) -> str:
+    """UTF-8 bytes as text, lines ending in ``\\n`` (as text mode reads them)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FileError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read(path: Path | str) -> str:
+    """A card file's text; a file that can't be read is a :class:`FileError`.
+
+    Standard input is read as bytes and decoded here, so bytes that aren't
+    UTF-8 are a message whatever the locale.  A device or a socket is not
+    read (``/dev/zero`` would never end); a FIFO is (``<(command)``)."""
+    if str(path) == STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream put in its place (tests)
+            return sys.stdin.read()
+        try:
+            return _decode(stream.read(), path)
+        except OSError as exc:
+            raise FileError(path, f"can't read: {os_reason(exc)}") from None
+    try:
+        info = os.stat(path)
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise FileError(path, f"can't read: {what}")
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as exc:
-        raise FileError(path, f"can't read: {exc.strerror or exc}") from None
+        raise FileError(path, f"can't read: {os_reason(exc)}") from None
+    return _decode(data, path)
 
 
 def _display(path: Path | str) -> str:
-    return "<stdin>" if str(path) == STDIN else str(path)
+    """A path as shown in messages and JSON: always valid Unicode."""
+    return "<stdin>" if str(path) == STDIN else display_name(path)
 
 
 # --------------------------------------------------------------------------
@@ -248,7 +329,8 @@ def cmd_parse(args: argparse.Namespace) -> int:
                 _say()
             _say("\n".join(format_tree(card)))
     if args.json:
-        json.dump(documents, sys.stdout, indent=2, ensure_ascii=False)
+        # Any character as it is where the output is UTF-8; \u escapes elsewhere.
+        json.dump(documents, sys.stdout, indent=2, ensure_ascii=not is_utf8(sys.stdout))
         _say()
     return status
 
@@ -303,14 +385,13 @@ def _print_check(report: CheckReport, form: str, summary: str) -> None:
             "errors": report.errors,
             "warnings": report.warnings,
             "diagnostics": [
-                {"file": exc.path, "severity": "error", "message": str(exc)}
-                if isinstance(exc, FileError)
+                {"file": display_name(exc.path), "severity": "error", "message": str(exc)}
+                if isinstance(exc, PathError)
                 else diagnostic_json(exc)
                 for exc in report.diagnostics
             ],
         }
-        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-        _say()
+        _say(json.dumps(document, indent=2, ensure_ascii=False))
         return
     for exc in report.diagnostics:
         _say(github_annotation(exc) if form == "github" else _diagnostic(exc))
@@ -327,8 +408,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         if str(path) == STDIN:
             check_file(path, report, link, args.jobs)
             continue
-        for file in card_files([path]):
-            check_file(file, report, link, args.jobs)
+        for item in find_files([path]):
+            if isinstance(item, PathError):  # a folder that can't be read: an error, and on
+                report.errors += 1
+                report.diagnostics.append(item)
+                continue
+            check_file(item, report, link, args.jobs)
     summary = f"checked {_plural(report.cards, 'card')} in {_plural(report.files, 'file')}: "
     summary += _plural(report.errors, "error")
     if report.warnings:
@@ -376,59 +461,148 @@ def _diff(old: str, new: str, name: str) -> str:
     )
 
 
-def _write(path: Path, text: str) -> None:
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace a file's content with ``text`` (UTF-8, ``\\n`` line ends), all or nothing.
+
+    The text goes to a new file in the same folder, is flushed and synced to
+    the disk (fsync), takes the original's permissions (and owner, where
+    allowed), then is renamed over the original: a rename within a folder is
+    atomic, so a full disk, a file-size limit (EFBIG) or a crash leaves
+    either the old file or the new one, never a file cut off halfway.  A
+    symbolic link is followed: the file it points to is replaced, the link
+    stays.  A read-only folder refuses the new file, and the original stays
+    as it was.  A file that doesn't exist yet is made the same way, with the
+    permissions a new file gets (0666 less the umask).  Raises :class:`FileError`.
+    """
+    target = Path(os.path.realpath(path))
+    tmp: str | None = None
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
+        info = os.stat(target) if target.exists() else None
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, stat.S_IMODE(info.st_mode) if info else _new_file_mode())
+        mine = os.stat(tmp)
+        if info and (mine.st_uid, mine.st_gid) != (info.st_uid, info.st_gid):
+            with contextlib.suppress(OSError):  # only root may give a file away
+                os.chown(tmp, info.st_uid, info.st_gid)
+        os.replace(tmp, target)
+        tmp = None
     except OSError as exc:
-        raise FileError(path, f"can't write: {exc.strerror or exc}") from None
+        raise FileError(path, f"can't write: {os_reason(exc)}; the file is as it was") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    with contextlib.suppress(OSError):  # make the rename itself survive a crash
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+@dataclasses.dataclass
+class FormatReport:
+    """What ``cardtext fmt`` did, file by file: the summary line counts these."""
+
+    changed: int = 0
+    unchanged: int = 0
+    with_errors: int = 0  # cards with errors, or text the renderer would change in meaning
+    failed: int = 0  # can't be read or written
+
+    @property
+    def files(self) -> int:
+        return self.changed + self.unchanged + self.with_errors + self.failed
+
+    def summary(self, *, dry_run: bool) -> str:
+        """``3 files: 2 reformatted, 1 failed``: the counts that aren't 0."""
+        if not self.files:
+            return "no card files found"
+        parts = [
+            (self.changed, "would be reformatted" if dry_run else "reformatted"),
+            (self.unchanged, "unchanged"),
+            (self.with_errors, "with errors (not changed)"),
+            (self.failed, "failed (not changed)"),
+        ]
+        shown = ", ".join(f"{n} {what}" for n, what in parts if n)
+        return f"{_plural(self.files, 'file')}: {shown}"
+
+
+def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_stdin: bool) -> None:
+    """Format one file (or standard input), counting what happened in ``report``."""
+    name = _display(path)
+    try:
+        if not from_stdin and not stat.S_ISREG(os.stat(path).st_mode):
+            raise FileError(path, "not a regular file, so not rewritten; 'cardtext fmt -' "
+                                  "formats standard input")  # fmt: skip
+        old = _read(path)
+    except OSError as exc:
+        report.failed += 1
+        _say(_diagnostic(FileError(path, f"can't read: {os_reason(exc)}")), err=True)
+        return
+    except CardTextError as exc:
+        report.failed += 1
+        _say(_diagnostic(exc), err=True)
+        return
+    try:
+        errors = parse_text(old, name).errors
+        if errors:
+            report.with_errors += 1
+            for error in errors:
+                _say(error.format(), err=True)
+            return
+        new = canonical_text(old, name)
+    except CardTextError as exc:
+        report.with_errors += 1
+        _say(_diagnostic(exc), err=True)
+        return
+    if from_stdin and not (args.check or args.diff):
+        _write_stdout(new)
+        return
+    if new == old:
+        report.unchanged += 1
+        return
+    if args.diff:
+        _write_stdout(_diff(old, new, name))
+    if args.check:
+        _say(f"would reformat {name}")
+    if not (args.check or args.diff):
+        try:
+            write_atomically(path, new)
+        except FileError as exc:
+            report.failed += 1
+            _say(_diagnostic(exc), err=True)
+            return
+        _say(f"reformatted {name}", err=True)
+    report.changed += 1
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     if STDIN in args.paths and len(args.paths) > 1:
         raise UsageError("'-' (standard input) can't be mixed with other paths")
     from_stdin = args.paths == [STDIN]
-    files = [Path(STDIN)] if from_stdin else list(card_files(_existing(args.paths)))
-    failed = changed = unchanged = 0
-    for path in files:
-        name = _display(path)
-        try:
-            old = _read(path)
-            errors = parse_text(old, name).errors
-            if errors:
-                failed += 1
-                for error in errors:
-                    _say(error.format(), err=True)
-                continue
-            new = canonical_text(old, name)
-        except CardTextError as exc:
-            failed += 1
-            _say(_diagnostic(exc), err=True)
+    report = FormatReport()
+    items: list[Path | PathError] = (
+        [Path(STDIN)] if from_stdin else list(find_files(_existing(args.paths)))
+    )
+    for item in items:
+        if isinstance(item, PathError):
+            report.failed += 1
+            _say(_diagnostic(item), err=True)
             continue
-        if from_stdin and not (args.check or args.diff):
-            sys.stdout.write(new)
-            continue
-        if new == old:
-            unchanged += 1
-            continue
-        changed += 1
-        if args.diff:
-            sys.stdout.write(_diff(old, new, name))
-        if args.check:
-            _say(f"would reformat {name}")
-        if not (args.check or args.diff):
-            _write(path, new)
-            _say(f"reformatted {name}", err=True)
+        _fmt_one(item, args, report, from_stdin)
     if not from_stdin:
-        verb = "would be reformatted" if args.check or args.diff else "reformatted"
-        parts = [
-            f"{_plural(changed, 'file')} {verb}",
-            f"{_plural(unchanged, 'file')} left unchanged",
-        ]
-        if failed:
-            parts.append(f"{_plural(failed, 'file')} with errors (not changed)")
-        _say(", ".join(parts), err=True)
-    if failed or (args.check and changed):
+        _say(report.summary(dry_run=args.check or args.diff), err=True)
+    if report.with_errors or report.failed or (args.check and report.changed):
         return ERRORS
     return OK
 
@@ -446,7 +620,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise
         _say("play: not available yet", err=True)
         return USAGE
-    return int(play_main(list(args.scenarios), quiet=args.quiet, interactive=args.interactive))
+    try:
+        return int(play_main(list(args.scenarios), quiet=args.quiet, interactive=args.interactive))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # the runner prints the logs: scenarios are read without raising OSError
+        raise OutputError(_output_problem(sys.stdout, exc)) from None
 
 
 def _scenario_runner_missing(exc: ImportError) -> bool:
@@ -524,9 +703,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="rewrite card files in canonical Oracle text",
         description="Rewrite card files in canonical text: each card as the renderer writes it, "
         "comments kept, one blank line between cards. A file with errors is left as it is. "
-        "'cardtext fmt -' reads standard input and writes standard output.",
+        "A file is replaced all at once (a new file renamed over it), so a write that fails "
+        "leaves it as it was. 'cardtext fmt -' reads standard input and writes standard output.",
         epilog="exit status: 0 all is well (with --check: nothing would change), "
-        "1 errors were found (with --check: some file would change), 2 usage error",
+        "1 errors were found or a file could not be written (with --check: some file would "
+        "change), 2 usage error",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders, or '-'")
     p.add_argument(
@@ -578,21 +759,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else USAGE)
+    setup_streams()
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        if not sys.stdout.closed:  # the language server closes it on exit
+            sys.stdout.flush()  # here, where a failure can still be reported
+        return status
     except UsageError as exc:
-        _say(f"{PROG} {args.command}: error: {exc}", err=True)
-        return USAGE
+        return _report(f"{PROG} {args.command}: error: {exc}", USAGE)
+    except OutputError as exc:
+        _silence(sys.stdout)
+        return _report(f"{PROG} {args.command}: error: {exc}", ERRORS)
     except CardTextError as exc:
-        _say(_diagnostic(exc), err=True)
-        return ERRORS
+        return _report(_diagnostic(exc), ERRORS)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader went away (`cardtext coverage ... | head`); stay quiet about it.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence(sys.stdout)
         return ERRORS
+    except OSError as exc:  # most likely the output (`cardtext play >/dev/full`, printed by the runner)
+        what = os_reason(exc)
+        try:
+            sys.stdout.flush()
+        except OSError:
+            what = f"can't write to standard output: {what}"
+            _silence(sys.stdout)
+        else:
+            if exc.filename:
+                what = f"{display_name(exc.filename)}: {what}"
+        return _report(f"{PROG} {args.command}: error: {what}", ERRORS)
+
+
+def _report(message: str, status: int) -> int:
+    """Print the message that ends a run on standard error, if it can be written at all."""
+    try:
+        print(message, file=sys.stderr)
+        sys.stderr.flush()
+    except OSError:
+        _silence(sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

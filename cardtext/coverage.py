@@ -36,7 +36,7 @@ import multiprocessing
 import os
 import re
 import signal
-import sys
+import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,8 +49,8 @@ from grammar.parser import parse_text
 from grammar.render import render_card
 
 from .diagnostics import link_checker
-from .importer import read_cards
-from .library import json_card_text
+from .importer import SKIPPED_LAYOUTS, read_cards
+from .library import LibraryError, json_card_text, scan_jsonl
 from .normalize import normalize
 
 OK_STATUS = "ok"
@@ -58,7 +58,8 @@ PARSE_ERROR = "parse-error"
 LINK_ERROR = "link-error"
 RENDER_MISMATCH = "render-mismatch"
 INTERNAL_ERROR = "internal-error"
-STATUSES = (OK_STATUS, PARSE_ERROR, LINK_ERROR, RENDER_MISMATCH, INTERNAL_ERROR)
+UNREADABLE = "unreadable"
+STATUSES = (OK_STATUS, PARSE_ERROR, LINK_ERROR, RENDER_MISMATCH, INTERNAL_ERROR, UNREADABLE)
 
 # Below this many cards one process does the work: starting others costs more.
 PARALLEL_MIN = 200
@@ -163,6 +164,7 @@ class CardData:
     form: str
     cards: list[CardInput | CardResult]
     duplicates: int = 0
+    unreadable: list[LibraryError] = field(default_factory=list)
 
 
 def load(path: Path) -> CardData:
@@ -170,16 +172,22 @@ def load(path: Path) -> CardData:
 
     Raises :class:`cardtext.cli.FileError` for a path that is not a readable
     file, and :class:`cardtext.importer.ImportDataError` for a file that is
-    not card data.
+    not card data. In a JSON-lines file a line that is not a card doesn't
+    stop the reading: it is an ``unreadable`` result, located at its line
+    (:attr:`CardData.unreadable` holds its error).
     """
     from .cli import FileError
 
-    if not path.exists():
-        raise FileError(path, "no such file")
-    if path.is_dir():
-        raise FileError(
-            path, "is a folder; give a card-data file (JSON lines, Scryfall or MTGJSON)"
-        )
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise FileError(path, "no such file" if not path.exists() else f"can't read: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileError(path, "can't read: a folder; give a card-data file (JSON lines, Scryfall or MTGJSON)")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileError(path, "can't read: not a regular file (a device, a pipe or a socket)")
+    if _is_json_lines(path):
+        return _load_json_lines(path)
     form, sources = read_cards(path)
     data = CardData(form, [])
     seen: set[str] = set()
@@ -189,6 +197,45 @@ def load(path: Path) -> CardData:
             continue
         seen.add(source.name)
         data.cards.append(_card_input(source.card))
+    return data
+
+
+def _is_json_lines(path: Path) -> bool:
+    """Whether the file's first line is a JSON card object (one card a line),
+    or meant as one and broken; a document of another shape on one line
+    (MTGJSON, a Scryfall list) is read whole."""
+    with open(path, "rb") as f:
+        first = f.readline(1 << 20).removeprefix(b"\xef\xbb\xbf").strip()
+    if not (first.startswith(b"{") and first.endswith(b"}")):
+        return False
+    try:
+        obj = json.loads(first)
+    except (ValueError, RecursionError):
+        return True  # a broken line: the scan says where
+    return isinstance(obj, dict) and ("name" in obj or obj.get("object") == "card")
+
+
+def _load_json_lines(path: Path) -> CardData:
+    scan = scan_jsonl(path)
+    data = CardData("Scryfall JSON lines", [], unreadable=list(scan.errors))
+    read = {card.line: card for card in scan.cards}
+    bad = {error.line: error for error in scan.errors}
+    seen: set[str] = set()
+    for number in sorted({*read, *bad}):
+        if number in bad:
+            error = bad[number]
+            data.cards.append(
+                CardResult(f"line {number}", UNREADABLE, error.message, number, error.column)
+            )
+            continue
+        card = read[number]
+        if card.data.get("object", "card") != "card" or card.data.get("layout") in SKIPPED_LAYOUTS:
+            continue
+        if card.name in seen:
+            data.duplicates += 1
+            continue
+        seen.add(card.name)
+        data.cards.append(CardInput(card.name, card.text, _keywords(card.data, card.text)))
     return data
 
 
@@ -519,21 +566,24 @@ def _top_count(value: str) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    """Check every card of ``args.file`` and print the report; 0 once the file was read."""
-    from .cli import OK
+    """Check every card of ``args.file`` and print the report: 0 once the file
+    was read, 1 when a line of it could not be (each such line is an error on
+    standard error, and the count goes on)."""
+    from .cli import ERRORS, OK, _diagnostic, _say
 
     path = Path(args.file)
     data = load(path)
+    for error in data.unreadable:
+        _say(_diagnostic(error), err=True)
     link = not args.no_link and link_checker() is not None
     results = run(data.cards, jobs=args.jobs, link=link)
     summary = summarize(str(path), data, results, link_check=link)
     if args.json:
-        json.dump(report_json(summary, results), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
-        return OK
-    for line in report_lines(summary, results, top=args.top, failures=args.failures):
-        print(line)
-    return OK
+        _say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))
+    else:
+        for line in report_lines(summary, results, top=args.top, failures=args.failures):
+            _say(line)
+    return ERRORS if data.unreadable else OK
 
 
 DESCRIPTION = (
@@ -547,8 +597,9 @@ DESCRIPTION = (
 )
 
 EPILOG = (
-    "exit status: 0 the file was read (whatever the coverage), 1 it could not be read "
-    "(no such file, a folder, not JSON, not card data), 2 usage error"
+    "exit status: 0 the file was read (whatever the coverage), 1 it or a line of it could not "
+    "be read (no such file, a folder, not JSON, not card data; a line of JSON lines that is not "
+    "a card is an error and the count goes on), 2 usage error"
 )
 
 

@@ -373,7 +373,7 @@ def export_text(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .cli import ERRORS, OK, _diagnostic, _existing, _read, _say, _write
+    from .cli import ERRORS, OK, _diagnostic, _existing, _read, _say, write_atomically
     from .diagnostics import check_text, link_checker
     from .library import card_files
 
@@ -396,7 +396,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise ExportError("cards named twice: " + ", ".join(twice))
     text = export_text(cards, args.format, set_code=args.set_code, set_name=args.set_name)
     if args.output and args.output != "-":
-        _write(Path(args.output), text)
+        write_atomically(Path(args.output), text)
         _say(f"exported {len(cards)} card(s) to {args.output} ({args.format})", err=True)
     else:
         sys.stdout.write(text)

@@ -293,7 +293,7 @@ def card_file_text(sources: list[Source], origin: str) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .cli import ERRORS, OK, UsageError, _existing, _plural, _say, _write
+    from .cli import ERRORS, OK, UsageError, _existing, _plural, _say, write_atomically
     from .diagnostics import check_text
 
     if not args.name and not args.set:
@@ -318,7 +318,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         target = Path(out)
         if target.exists() and not args.force:
             raise UsageError(f"{out} exists; use --force to replace it")
-        _write(target, text)
+        write_atomically(target, text)
     else:
         sys.stdout.write(text)
     found = check_text(text, out or "<stdout>")

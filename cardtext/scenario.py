@@ -30,20 +30,28 @@ README:
   dread"``, ``"cloaked"``, ``"morph"``); ``kicked`` may be a number of times
   or ``true``/``false``.
 
-A scenario that is itself wrong — an unknown key, an unknown card, an
-ambiguous or unknown reference, an unanswered decision — raises
-:class:`ScenarioError` with the file, line and column; a step the rules
-refuse or an expectation that doesn't hold is a *failure* of the scenario,
-reported with what was found instead.
+A scenario that is itself wrong — an unknown key, a value of the wrong
+type, an unknown card, an ambiguous or unknown reference, an unanswered
+decision — raises :class:`ScenarioError` with the file, line and column; a
+step the rules refuse or an expectation that doesn't hold is a *failure* of
+the scenario, reported with what was found instead.  Every key's type is
+checked before the game starts (:mod:`cardtext.schema`).
+
+A step resolves at most :data:`~cardtext.schema.MAX_RESOLUTIONS` stack
+objects: a loop of mandatory triggered abilities stops there with a
+:class:`ScenarioError` that says so, and sooner where the game comes back to
+a state it was in with no decision made in between (a loop of mandatory
+actions; the game is a draw, CR 104.4b).  It is never a PASS.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,89 +79,13 @@ from interpreter.choices import Decision, ScriptedChooser
 from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
 
+from .console import display_name as display_path
+from .schema import ACTION_KEYS, MAX_RESOLUTIONS, ZONE_NAMES, Locator, ScenarioError, validate
+
 SCENARIOS = Path(__file__).parent / "scenarios"
 
-TOP_KEYS = {"description", "rules", "cards", "players", "steps", "expect", "seed"}
-PLAYER_KEYS = {"life", "library", "hand", "battlefield", "graveyard", "exile"}
-ENTRY_KEYS = {"card", "tapped", "counters", "face_down"}
-STEP_KEYS = {
-    "player", "cast", "from", "kick", "x", "targets", "choices", "activate", "ability",
-    "turn_face_up", "cost", "resolve", "pass", "error", "pay", "note", "face_down", "modes",
-    "attack", "block", "combat",
-}  # fmt: skip
-ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass", "attack", "block", "combat")
-EXPECT_KEYS = {
-    "player", "zone", "card", "count", "counters", "power", "toughness", "tapped", "face_down",
-    "mana_value", "colors", "kicked", "token", "name", "life", "damage", "note",
-}  # fmt: skip
-ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
                  "w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}  # fmt: skip
-
-
-class ScenarioError(LocatedError):
-    """A scenario file that is wrong (not a game that went differently)."""
-
-
-# --------------------------------------------------------------------------
-# Finding places in the TOML text (tomllib keeps no positions)
-# --------------------------------------------------------------------------
-
-
-class Locator:
-    def __init__(self, path: str, text: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-
-    def loc(self, line: int, column: int = 1) -> Location:
-        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return Location(self.path, line, column, src)
-
-    def header(self, name: str, nth: int = 0) -> int:
-        """Line of the ``nth`` ``[[name]]`` (or ``[name]``) header, 1-based; 1 if not found."""
-        pattern = re.compile(rf"^\s*\[\[?\s*{re.escape(name)}\s*\]\]?\s*(#.*)?$")
-        seen = 0
-        for i, ln in enumerate(self.lines, start=1):
-            if pattern.match(ln):
-                if seen == nth:
-                    return i
-                seen += 1
-        return 1
-
-    def _section_end(self, start: int) -> int:
-        for i in range(start, len(self.lines)):
-            if re.match(r"^\s*\[", self.lines[i]):
-                return i
-        return len(self.lines)
-
-    def key(self, start: int, key: str) -> Location:
-        """Where ``key =`` is written in the section starting at line ``start``."""
-        end = self._section_end(start)
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
-        for i in range(start - 1 if start > 0 else 0, end):
-            m = pattern.match(self.lines[i])
-            if m:
-                return self.loc(i + 1, len(self.lines[i]) - len(self.lines[i].lstrip()) + 1)
-        return self.loc(start)
-
-    def value(self, start: int, text: str) -> Location:
-        """Where the string ``"text"`` is written in the section starting at ``start``."""
-        end = self._section_end(start)
-        needle = f'"{text}"'
-        for i in range(max(start - 1, 0), end):
-            col = self.lines[i].find(needle)
-            if col >= 0:
-                return self.loc(i + 1, col + 1)
-        return self.loc(start)
-
-    def top_key(self, key: str) -> Location:
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        for i, ln in enumerate(self.lines, start=1):
-            if ln.lstrip().startswith("["):
-                break
-            if pattern.match(ln):
-                return self.loc(i)
-        return self.loc(1)
 
 
 # --------------------------------------------------------------------------
@@ -200,15 +132,33 @@ def bundled_pool() -> dict[str, A.Card]:
     return {c.name: c for c in _BUNDLED}
 
 
+_PARSED: dict[tuple[str, int, int], list[A.Card]] = {}
+
+
 def load_extra_cards(paths: list[Path]) -> list[A.Card]:
+    """The cards of the files and folders named (a scenario's ``cards``).
+
+    Each file is parsed once per process while it is unchanged (same path,
+    size and modification time), so a folder of scenarios sharing one card
+    folder doesn't parse it again for each.  The first error raises."""
     from cardtext.library import card_files, parse_path
 
     cards: list[A.Card] = []
     for f in card_files(paths):
-        result = parse_path(f)
-        if result.errors:
-            raise result.errors[0]
-        cards.extend(result.cards)
+        try:
+            info = f.stat()
+            key: tuple[str, int, int] | None = (str(f), info.st_size, info.st_mtime_ns)
+        except OSError:
+            key = None
+        cached = _PARSED.get(key) if key is not None else None
+        if cached is None:
+            result = parse_path(f)
+            if result.errors:
+                raise result.errors[0]
+            cached = list(result.cards)
+            if key is not None:
+                _PARSED[key] = cached
+        cards.extend(cached)
     return cards
 
 
@@ -221,6 +171,11 @@ _REF = re.compile(r"^(?:(?P<player>[AB]):)?(?P<name>.+?)(?:#(?P<nth>\d+))?$")
 
 class RefError(CardTextError):
     """A reference that fits nothing, or fits several different things."""
+
+
+def _nth(digits: str) -> int:
+    """The N of ``Name#N``; a number too long to be an index counts as 0 (fits nothing)."""
+    return int(digits) if len(digits) <= 9 else 0
 
 
 def _distinct_key(game: Game, o: GameObject) -> tuple[Any, ...]:
@@ -277,7 +232,7 @@ def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str
         shown = ", ".join(describe_obj(game, o) for o in candidates[:12]) or "nothing"
         raise RefError(f"'{ref}' matches nothing for {what}; candidates: {shown}")
     if nth is not None:
-        k = int(nth)
+        k = _nth(nth)
         if not 1 <= k <= len(fits):
             raise RefError(f"'{ref}': there are only {len(fits)} that fit for {what}")
         return fits[k - 1]
@@ -433,36 +388,48 @@ class Runner:
             m = re.search(r"line (\d+), column (\d+)", str(exc))
             line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
             raise ScenarioError(f"not valid TOML: {exc}", self.loc.loc(line, col)) from None
-        self.result = ScenarioResult(str(path), str(self.data.get("description", "")),
+        except RecursionError:
+            raise ScenarioError("not valid TOML: arrays or tables nested too deeply", self.loc.loc(1)) from None
+        except ValueError:  # int() refuses more than sys.get_int_max_str_digits() digits
+            raise ScenarioError("a number too long to read (TOML numbers are 64-bit: at most 19 digits)",
+                                self._long_number()) from None  # fmt: skip
+        validate(self.data, self.loc)  # every key and its type, before the game starts
+        self.result = ScenarioResult(display_path(path), self.data.get("description", ""),
                                      list(self.data.get("rules", [])))  # fmt: skip
+
+    def _long_number(self) -> Location:
+        """Where the first run of more than 19 digits is (a number TOML can't hold)."""
+        for number, line in enumerate(self.loc.lines, start=1):
+            m = re.search(r"\d{20}", line)
+            if m:
+                return self.loc.loc(number, m.start() + 1)
+        return self.loc.loc(1)
 
     def error(self, message: str, where: Location, hint: str = "") -> ScenarioError:
         return ScenarioError(message, where, hint=hint)
 
-    # --- checking keys ---------------------------------------------------------
-
-    def _unknown(self, keys: set[str], allowed: set[str], start: int, what: str) -> None:
-        for k in sorted(keys - allowed):
-            close = difflib.get_close_matches(k, sorted(allowed), n=1)
-            raise self.error(
-                f"unknown key '{k}' in {what}", self.loc.key(start, k),
-                hint=f"did you mean '{close[0]}'?" if close else "",
-            )
-
     # --- cards -------------------------------------------------------------------
 
     def load_pool(self) -> dict[str, A.Card]:
+        from cardtext.library import PathError, os_reason
+
         pool = dict(bundled_pool())
-        extra = self.data.get("cards", [])
-        if not isinstance(extra, list):
-            raise self.error("'cards' must be a list of files or folders", self.loc.top_key("cards"))
         paths = []
-        for e in extra:
-            p = (self.path.parent / str(e)).resolve()
-            if not p.exists():
-                raise self.error(f"no such card file or folder: {e}", self.loc.value(1, str(e)))
+        for e in self.data.get("cards", []):
+            p = Path(os.path.abspath(self.path.parent / e))
+            try:
+                os.stat(p)  # follows links: a loop of symbolic links is ELOOP here
+            except OSError as exc:
+                problem = f"can't read {e}: {os_reason(exc)}" if os.path.lexists(p) else f"no such card file or folder: {e}"
+                raise self.error(problem, self.loc.value(1, e)) from None
+            except ValueError:  # a NUL in the name
+                raise self.error(f"no such card file or folder: {e!r}", self.loc.top_key("cards")) from None
             paths.append(p)
-        for c in load_extra_cards(paths):
+        try:
+            extra = load_extra_cards(paths)
+        except PathError as exc:  # a folder (or file) in a cards folder that can't be read
+            raise self.error(f"{display_path(exc.path)}: {exc.message}", self.loc.top_key("cards")) from None
+        for c in extra:
             pool[c.name] = c
         return pool
 
@@ -480,21 +447,14 @@ class Runner:
     # --- setup -------------------------------------------------------------------
 
     def setup(self) -> Game:
-        self._unknown(set(self.data), TOP_KEYS, 1, "the scenario")
+        """The game before the first step; the scenario's keys were checked by :func:`validate`."""
         self.pool = self.load_pool()
-        game = new_game(seed=int(self.data.get("seed", 0)))
+        game = new_game(seed=self.data.get("seed", 0))
         players = self.data.get("players", {})
-        if not isinstance(players, dict):
-            raise self.error("'players' must be a table", self.loc.top_key("players"))
         for name, spec in players.items():
             start = self.loc.header(f"players.{name}")
-            if name not in game.state.players:
-                raise self.error(f"unknown player '{name}' (players are A and B)", self.loc.loc(start))
-            if not isinstance(spec, dict):
-                raise self.error(f"players.{name} must be a table", self.loc.loc(start))
-            self._unknown(set(spec), PLAYER_KEYS, start, f"players.{name}")
             if "life" in spec:
-                game.player(name).life = int(spec["life"])
+                game.player(name).life = spec["life"]
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for entry in spec.get(zone, []):
                     self._add_entry(game, name, zone, entry, start)
@@ -504,9 +464,6 @@ class Runner:
         if isinstance(entry, str):
             add_card(game, self.card(entry, start), player, zone)  # type: ignore[arg-type]
             return
-        if not isinstance(entry, dict) or "card" not in entry:
-            raise self.error(f"a {zone} entry must be a card name or a table with 'card'", self.loc.key(start, zone))
-        self._unknown(set(entry), ENTRY_KEYS, start, f"a {zone} entry")
         written = entry.get("face_down")
         ways: dict[Any, FaceDown | None] = {
             None: None, False: None, True: "manifested", "manifested": "manifested",
@@ -517,7 +474,7 @@ class Runner:
                              self.loc.key(start, zone))  # fmt: skip
         add_card(
             game, self.card(entry["card"], start), player, zone,  # type: ignore[arg-type]
-            tapped=bool(entry.get("tapped", False)), counters=entry.get("counters"), face_down=ways[written],
+            tapped=entry.get("tapped", False), counters=entry.get("counters"), face_down=ways[written],
         )  # fmt: skip
 
     # --- steps -------------------------------------------------------------------
@@ -527,8 +484,6 @@ class Runner:
         self.game = game
         steps = self.data.get("steps", [])
         expects = self.data.get("expect", [])
-        if not isinstance(steps, list) or not isinstance(expects, list):
-            raise self.error("'steps' and 'expect' are arrays of tables ([[steps]], [[expect]])", self.loc.loc(1))
         for i, step in enumerate(steps):
             self.run_step(game, i, step)
         for i, exp in enumerate(expects):
@@ -546,21 +501,8 @@ class Runner:
 
     def run_step(self, game: Game, i: int, step: dict[str, Any]) -> None:
         start = self.loc.header("steps", i)
-        self._unknown(set(step), STEP_KEYS, start, f"step {i + 1}")
-        actions = [k for k in ACTION_KEYS if k in step]
-        if len(actions) != 1:
-            raise self.error(
-                f"step {i + 1} must have exactly one of {', '.join(ACTION_KEYS)}"
-                + (f" (it has {', '.join(actions)})" if actions else ""), self.loc.loc(start),
-            )  # fmt: skip
-        action = actions[0]
+        (action,) = [k for k in ACTION_KEYS if k in step]  # one, as validate() checked
         face_down = step.get("face_down", False)
-        if "face_down" in step and (action != "cast" or not isinstance(face_down, bool)):
-            raise self.error("face_down = true goes on a cast step: cast the card face down with morph",
-                             self.loc.key(start, "face_down"))  # fmt: skip
-        if "modes" in step and action != "cast":
-            raise self.error("modes = [...] goes on a cast step: the modes of the modal spell cast (601.2b); "
-                             "a triggered ability's modes are answered in 'choices'", self.loc.key(start, "modes"))  # fmt: skip
         default = game.opponents(game.state.active)[0] if action == "block" else game.state.active
         player = step.get("player", default)
         if player not in game.state.players:
@@ -569,7 +511,8 @@ class Runner:
             kick=step.get("kick"), x=step.get("x"), targets=step.get("targets"),
             choices=step.get("choices"), translate=translate_answer, modes=step.get("modes"),
         )  # fmt: skip
-        game.chooser = chooser
+        counting = _CountingChooser(chooser)
+        game.chooser = counting
         where = self.loc.key(start, action)
         game.say(f"[step {i + 1}] {player}: {action} {step[action] if action != 'pass' else ''}".rstrip())
         only = None
@@ -607,19 +550,7 @@ class Runner:
                                      self.loc.key(start, "cost"))  # fmt: skip
                 turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
             elif action == "resolve":
-                n = step["resolve"]
-                if n == "all":
-                    for _ in range(1000):
-                        if not game.state.stack:
-                            break
-                        resolve_top(game)
-                    if not game.state.stack and not game.state.stack:
-                        pass
-                elif isinstance(n, int) and n > 0:
-                    for _ in range(n):
-                        resolve_top(game)
-                else:
-                    raise self.error("resolve = \"all\" or a number of stack objects", where)
+                self._resolve(game, step["resolve"], counting, i, where)
             elif action == "pass":
                 if step["pass"] is not True:
                     raise self.error("pass = true", where)
@@ -653,6 +584,48 @@ class Runner:
                 f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
             ))  # fmt: skip
         self._check_leftovers(chooser, i, start, strict=True)
+
+    def _resolve(self, game: Game, n: int | str, chooser: _CountingChooser, i: int, where: Location) -> None:
+        """``resolve = "all"`` or ``resolve = N``: resolve the top of the stack
+        (608) until it is empty, or N times; at most :data:`MAX_RESOLUTIONS`.
+
+        A loop of mandatory actions is a draw (CR 104.4b).  Where the game
+        comes back to a state it was in after an earlier resolution of this
+        step, with no decision asked in between, nothing can ever change: the
+        loop is reported at once.  Otherwise (a loop that makes a token each
+        time never repeats a state) the limit stops it.  Both are a
+        :class:`ScenarioError`: the game can't go on to the expectations."""
+        limit = MAX_RESOLUTIONS if n == "all" else int(n)
+        seen: dict[Hashable, int] = {}
+        asked = chooser.asked
+        for count in range(1, limit + 1):
+            if n == "all" and not game.state.stack:
+                return
+            resolve_top(game)
+            if not game.state.stack:
+                continue
+            if chooser.asked != asked:  # a decision was made: what came before can't repeat as a loop
+                seen.clear()
+                asked = chooser.asked
+            state = fingerprint(game)
+            if state in seen:
+                raise self.error(
+                    f"step {i + 1}: the game is back in the state it was in after resolution {seen[state]} "
+                    f"(resolution {count}) with no decision made in between: a loop of mandatory actions, "
+                    "so the game is a draw (CR 104.4b); the scenario stops here", where,
+                    hint="a card's triggered ability keeps triggering itself; change the cards or the steps",
+                )  # fmt: skip
+            seen[state] = count
+        if n == "all" and game.state.stack:
+            top = game.state.stack[-1].name
+            raise self.error(
+                f"step {i + 1}: resolve = \"all\" stopped after {MAX_RESOLUTIONS} resolutions with "
+                f"{len(game.state.stack)} object(s) still on the stack (the top one from {top}): "
+                f"at most {MAX_RESOLUTIONS} stack objects resolve in one step. A loop of mandatory triggered "
+                "abilities never ends; the rules make it a draw (CR 104.4b)", where,
+                hint="a triggered ability that triggers itself again (\"whenever a creature enters, create a "
+                "creature token\") loops for ever",
+            )  # fmt: skip
 
     def _attack(self, game: Game, player: str, refs: Any, where: Location) -> None:
         """``attack = [REF, ...]``: ``player`` declares these attackers (508.1)."""
@@ -713,7 +686,6 @@ class Runner:
 
     def check(self, game: Game, i: int, exp: dict[str, Any]) -> None:
         start = self.loc.header("expect", i)
-        self._unknown(set(exp), EXPECT_KEYS, start, f"expectation {i + 1}")
         where = f"{self.loc.loc(start)} (expect {i + 1})"
         player = exp.get("player")
         if player is not None and player not in game.state.players:
@@ -769,8 +741,8 @@ class Runner:
         fits = sorted([o for o in objs if ref_matches_name(o, name) and (p is None or o.controller == p)],
                       key=lambda o: o.arrived)  # fmt: skip
         if nth is not None:
-            k = int(nth)
-            return fits[k - 1 : k]
+            k = _nth(nth)
+            return fits[k - 1 : k] if k >= 1 else []
         return fits
 
     def _prop_ok(self, game: Game, o: GameObject, key: str, want: Any) -> bool:
@@ -810,11 +782,18 @@ class Runner:
 def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = None) -> ScenarioResult:
     """Run one scenario file.  Raises :class:`ScenarioError` (or another
     :class:`~grammar.errors.CardTextError`) for a scenario that is wrong."""
+    from cardtext.library import os_reason
+
     p = Path(path)
+    where = Location(display_path(p), 1, 1)
     try:
+        if p.is_dir():
+            raise ScenarioError("can't read scenario: a folder", where)
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"can't read scenario: {exc}", Location(str(p), 1, 1)) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"can't read scenario: not UTF-8 text ({exc.reason} at byte {exc.start})", where) from None
+    except OSError as exc:
+        raise ScenarioError(f"can't read scenario: {os_reason(exc)}", where) from None
     runner = Runner(p, text, chooser)
     result = runner.run()
     if not quiet:
@@ -824,14 +803,125 @@ def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = N
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
+    """The files named, and the regular ``*.toml`` files in the folders named
+    (not their subfolders).  A path that can't be read is kept: running it
+    reports why."""
+    from cardtext.library import PathError, find_files
+
     out: list[Path] = []
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
-            out.extend(sorted(p.glob("*.toml")))
-        else:
+        if not p.is_dir():
             out.append(p)
+            continue
+        for item in find_files([p], ".toml", recursive=False):
+            out.append(item.path if isinstance(item, PathError) else item)
     return out
+
+
+class InputEnded(CardTextError):
+    """``play -i``: standard input ended (EOF) while a decision waited for an answer."""
+
+
+def _ask_terminal(prompt: str) -> str:
+    """Read one answer for ``play -i``; the end of the input is an :class:`InputEnded`."""
+    try:
+        return input(prompt)
+    except EOFError:
+        print()  # end the prompt's line
+        raise InputEnded("the input ended (EOF) before the decision was answered") from None
+
+
+# --------------------------------------------------------------------------
+# Game states, to find a loop of mandatory actions (CR 104.4b)
+# --------------------------------------------------------------------------
+
+
+class _CountingChooser:
+    """A chooser that counts the decisions put to it (a loop with a decision
+    in it is not a loop of mandatory actions)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.asked = 0
+
+    def choose(self, game: Game, decision: Decision) -> Any:
+        self.asked += 1
+        return self.inner.choose(game, decision)
+
+
+def fingerprint(game: Game) -> Hashable:
+    """The game state, with object ids replaced by the order objects are met
+    in (zones in a fixed order, each zone in its order): two states with the
+    same fingerprint differ in nothing but the names of their objects, and
+    play on the same way.  The log and timestamps are left out."""
+    state = game.state
+    ids: dict[tuple[int, int], int] = {}
+
+    def ref(oid: Any) -> Any:
+        if isinstance(oid, tuple) and len(oid) == 2 and oid in ids:
+            return ("obj", ids[oid])
+        return oid
+
+    def deep(value: Any) -> Any:
+        if isinstance(value, tuple | list):
+            if len(value) == 2 and all(type(v) is int for v in value) and tuple(value) in ids:
+                return ("obj", ids[(value[0], value[1])])
+            return tuple(deep(v) for v in value)
+        if isinstance(value, dict):
+            return tuple(sorted((repr(deep(k)), deep(v)) for k, v in value.items()))
+        try:
+            hash(value)
+        except TypeError:
+            return repr(value)
+        return value
+
+    zones = sorted(state.zones)
+    for key in zones:
+        for cid in state.zones[key]:
+            o = state.objects.get(cid)
+            if o is not None:
+                ids.setdefault(o.id, len(ids))
+    for cid in sorted(state.objects):
+        ids.setdefault(state.objects[cid].id, len(ids))
+    objects = []
+    for key in zones:
+        for cid in state.zones[key]:
+            o = state.objects.get(cid)
+            if o is None:
+                continue
+            linked = state.linked.get(o.id)
+            objects.append((
+                key, o.card.name, o.owner, o.controller, o.tapped, tuple(sorted(o.counters.items())),
+                o.damage, o.token, o.spell_copy, o.face_down, o.copy_of.name if o.copy_of else None,
+                o.token_colors, o.sick, ref(o.attached_to), len(o.became), o.deathtouched, len(o.granted),
+                None if linked is None else (
+                    linked.kicks, linked.cast, linked.x, linked.mana_spent,
+                    tuple((a, ref(x)) for a, x in linked.exiled), tuple((a, ref(x)) for a, x in linked.created),
+                    deep(linked.chosen), deep(linked.paid),
+                ),
+            ))  # fmt: skip
+    arrival = tuple(ids[o.id] for o in sorted(state.objects.values(), key=lambda o: (o.arrived, o.cid)))
+    stack = tuple(
+        (s.kind, s.controller, ref(s.source), s.ability, s.name, deep(s.targets), s.x, s.modes,
+         s.trigger_amount, ref(s.trigger_object), s.trigger_player, s.condition is not None)
+        for s in state.stack
+    )  # fmt: skip
+    players = tuple(
+        (p.name, p.life, tuple(sorted(p.pool.items())), p.lost, p.poison, p.skip_turns)
+        for p in state.players.values()
+    )
+    combat = None
+    if state.combat is not None:
+        c = state.combat
+        combat = (deep(c.attackers), deep(c.blockers), tuple(sorted(ids.get(x, -1) for x in c.blocked)),
+                  tuple(sorted(ids.get(x, -1) for x in c.struck_first)), c.blockers_declared)  # fmt: skip
+    return (
+        state.active, state.step, state.turn, players, tuple(objects), arrival, stack,
+        tuple((ref(e.target), e.power, e.toughness, e.keywords) for e in state.eot),
+        tuple((ref(a), ref(b)) for a, b in state.until_leaves), len(state.pending),
+        tuple(ref(x) for x in state.shields), combat,
+    )
 
 
 def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable[[str], None] | None = None) -> int:
@@ -847,23 +937,26 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
     if interactive:
         from interpreter.choices import TerminalChooser
 
-        chooser = TerminalChooser()
+        chooser = TerminalChooser(read=_ask_terminal)
     for f in files:
         try:
             result = run_scenario_file(f, quiet=True, chooser=chooser)
+        except InputEnded as exc:
+            print(f"{display_path(f)}: error: {exc}; no more scenarios are run", file=sys.stderr)
+            return 2
         except LocatedError as exc:
             print(exc.format(), file=sys.stderr)
             status = 2
             continue
         except CardTextError as exc:
-            print(f"{f}: error: {exc}", file=sys.stderr)
+            print(f"{display_path(f)}: error: {exc}", file=sys.stderr)
             status = 2
             continue
         if not quiet:
             for line in result.log:
                 write(line)
         head = "PASS" if result.ok else "FAIL"
-        write(f"{head} {f}" + (f" — {result.description}" if result.description else ""))
+        write(f"{head} {display_path(f)}" + (f" — {result.description}" if result.description else ""))
         for failure in result.failures:
             write(f"  {failure}")
         if not result.ok and status == 0:
@@ -872,6 +965,6 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
 
 
 __all__ = [
-    "Failure", "ScenarioError", "ScenarioResult", "play_main", "resolve_ref", "run_scenario_file",
-    "scenario_files",
+    "Failure", "InputEnded", "Locator", "MAX_RESOLUTIONS", "ScenarioError", "ScenarioResult", "fingerprint",
+    "play_main", "resolve_ref", "run_scenario_file", "scenario_files",
 ]  # fmt: skip

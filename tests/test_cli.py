@@ -418,7 +418,7 @@ def test_fmt_check_lists_files_and_changes_nothing(
     assert main(["fmt", "--check", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert captured.out.splitlines() == [f"would reformat {messy}"]
-    assert "1 file would be reformatted, 1 file left unchanged" in captured.err
+    assert captured.err.splitlines()[-1] == "2 files: 1 would be reformatted, 1 unchanged"
     assert messy.read_text(encoding="utf-8") == GNARLID
     assert clean.read_text(encoding="utf-8") == SHOCK
 

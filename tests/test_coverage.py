@@ -221,14 +221,19 @@ def test_an_exception_in_the_link_check_is_an_internal_error(
     )
 
 
-def test_a_card_object_that_cant_be_written_is_an_internal_error(
+def test_a_card_object_that_cant_be_written_is_unreadable_and_located(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
 ) -> None:
     odd = {"name": "Odd // Card", "card_faces": [{"type_line": "Instant"}]}  # a face with no name
-    document = run_json(capsys, str(jsonl(tmp_path, [odd, SHOCK])))
-    assert document["cards"][0]["status"] == "internal-error"
-    assert document["cards"][0]["message"].startswith("KeyError: 'name'")
+    path = jsonl(tmp_path, [odd, SHOCK])
+    assert main(["coverage", "--json", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"{path}:1:1: error: not a card object: face 1 of Odd // Card has no 'name'")
+    document = json.loads(captured.out)
+    assert document["cards"][0]["status"] == "unreadable"
+    assert document["cards"][0]["line"] == 1
     assert document["cards"][1]["status"] == "ok"
+    assert document["summary"]["by_status"]["unreadable"] == 1
 
 
 def test_the_line_of_a_mismatch_is_the_line_of_the_card_text() -> None:
@@ -338,6 +343,7 @@ def test_json_shape(
             "link-error": 0,
             "render-mismatch": 1,
             "internal-error": 0,
+            "unreadable": 0,
         },
         "by_keyword": {"Multikicker": {"cards": 1, "ok": 1}},
     }
@@ -452,13 +458,16 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert one_line_error(capsys, str(tmp_path)).startswith(f"{tmp_path}: error: is a folder")
+    assert one_line_error(capsys, str(tmp_path)).startswith(f"{tmp_path}: error: can't read: a folder")
 
 
 def test_bad_json_line_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cards.jsonl"
     path.write_text(json.dumps(SHOCK) + "\n{oops\n", encoding="utf-8")
-    assert f"{path}:2:2: not valid JSON" in one_line_error(capsys, str(path))
+    assert main(["coverage", str(path)]) == 1  # the count goes on past the line
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"{path}:2:2: error: not a card object: not valid JSON")
+    assert captured.out.splitlines()[-1] == f"{path}: 1 of 2 cards ok (50.0%)"
 
 
 @pytest.mark.parametrize(
