@@ -237,7 +237,7 @@ def json_card_text(obj: Any) -> str:
         head += " " + cost
     lines = [head, _text_field(obj, "type_line", name)]
     text = _text_field(obj, "oracle_text", name)
-    lines.extend(ln for ln in text.split("\n") if ln.strip())
+    lines.extend(ln.strip() for ln in text.split("\n") if ln.strip())  # " [-3]: ..." in some data
     power, toughness = _stat_field(obj, "power", name), _stat_field(obj, "toughness", name)
     loyalty = _stat_field(obj, "loyalty", name)
     if power is not None and toughness is not None:

@@ -70,8 +70,9 @@ def check_card(
     # kicker, a keyword's cost (morph {X}{B}{B}) — or an activated ability's own cost.
     card_costs = [*kicker_costs] + [
         k.cost for a in card.abilities if isinstance(a, A.KeywordLine)
-        for k in a.keywords if isinstance(k, A.KeywordWithCost)
+        for k in a.keywords if isinstance(k, A.KeywordWithCost | A.KeywordNumberCost)
     ] + [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)]  # fmt: skip
+    monstrosity_x = _monstrosity_x(card)
     x_on_card = _has_x(card.mana_cost) or any(_cost_has_x(c) for c in card_costs)
     render = Renderer(card)
 
@@ -83,6 +84,7 @@ def check_card(
             or (isinstance(ability, A.LoyaltyAbility) and "X" in ability.cost)  # "−X: ..." (606.4)
             or getattr(ability, "where_x", None) is not None  # "enters with X ..., where X is ..."
             or _defines_x(ability)
+            or (monstrosity_x and _on_monstrous(ability))
         )
         sacrifices_here = (
             sacrifices
@@ -245,7 +247,28 @@ def _defines_x(ability: A.Node) -> bool:
             return True
         if isinstance(node, A.Pay | A.PayManaCost) and any(isinstance(n, A.VariableMana) for n in walk(node)):
             return True
+        # "you may reveal X black cards in your hand": the player picks X as it reveals
+        if isinstance(node, A.Reveal) and isinstance(node.what, A.AnObject) and isinstance(node.what.count, A.VarX):
+            return True
     return False
+
+
+def _monstrosity_x(card: A.Card) -> bool:
+    """Whether the card has "Monstrosity X" with {X} in its cost: "When this
+    creature becomes monstrous, ... X ..." then means that X (701.37)."""
+    return any(
+        isinstance(ability, A.ActivatedAbility)
+        and _cost_has_x(ability.cost)
+        and any(isinstance(n, A.KeywordAction) and n.verb == "monstrosity" and isinstance(n.amount, A.VarX)
+                for n in walk(ability.effect))
+        for ability in _abilities(card)
+    )  # fmt: skip
+
+
+def _on_monstrous(ability: A.Node) -> bool:
+    return isinstance(ability, A.TriggeredAbility) and any(
+        isinstance(n, A.Event) and n.kind == "becomes monstrous" for n in walk(ability.trigger)
+    )
 
 
 def _trigger_subjects(trigger: A.Node) -> Iterator[A.Node]:
@@ -370,6 +393,9 @@ def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.Sig
                     yield node, inner
         elif isinstance(node, A.IfSentence):
             continue
+    for node in walk(ability):
+        if isinstance(node, A.KeywordNumber | A.KeywordNumberCost):
+            seen.add(id(node.amount))  # "Bloodthirst X", "Reinforce X—{X}{W}": the keyword's rules say what X is
     for node in walk(ability):
         if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in seen:
             yield None, node

@@ -179,6 +179,37 @@ def test_where_x_defines_x_only_in_its_own_ability() -> None:
     assert (err.line, err.column, err.text) == (4, 15, "X")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a keyword's own X: its rules (or its own cost) say what X is
+        "Test Card {6}{G}\nCreature — Treefolk\nBloodthirst X\n3/6\n",
+        "Test Card {3}{W}\nInstant\nYou gain 2 life.\nReinforce X—{X}{W}{W}\n",
+        # "becomes monstrous" means the X of the card's Monstrosity X (701.37)
+        "Test Card {4}{G}\nCreature — Hydra\n{X}{X}{G}: Monstrosity X.\n"
+        "When this creature becomes monstrous, create X 1/1 green Saproling creature tokens.\n4/4\n",
+        # the player picks X as it reveals
+        "Test Card {2}{B}\nCreature — Human\nWhen this creature enters, you may reveal X black cards in your hand. "
+        "If you do, target creature gets -X/-X until end of turn.\n2/1\n",
+    ],
+)
+def test_x_defined_by_a_keyword_monstrosity_or_a_chosen_count(text: str) -> None:
+    assert check(text) == []
+
+
+def test_becomes_monstrous_without_monstrosity_x_is_still_undefined() -> None:
+    text = ("Test Card {4}{G}\nCreature — Hydra\n{5}{G}: Monstrosity 2.\n"
+            "When this creature becomes monstrous, create X 1/1 green Saproling creature tokens.\n4/4\n")  # fmt: skip
+    assert one_error(text).text == "X"
+
+
+def test_l_chosen_type_from_a_choice_of_subtypes() -> None:
+    """ "choose Island or Swamp" chooses a type: "the chosen type" is linked (607.2d)."""
+    text = ("Test Card {1}{G}\nEnchantment\nAs this enchantment enters, choose Island or Swamp.\n"
+            "Whenever a land of the chosen type an opponent controls becomes tapped, you gain 1 life.\n")  # fmt: skip
+    assert check(text) == []
+
+
 # --------------------------------------------------------------------------
 # Several errors, in the order written; error objects
 # --------------------------------------------------------------------------

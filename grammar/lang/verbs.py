@@ -1643,6 +1643,8 @@ def _choice_kind(what: Any) -> str:
             return "color"  # "choose black or red": one of these colors
         if words and all(isinstance(w, Noun) and w.word in TYPE_WORDS for w in words):
             return "card type"  # "choose artifact, creature, or land"
+        if words and all(isinstance(w, Noun) and w.word[:1].isupper() for w in words):
+            return "subtype"  # "choose Island or Swamp": one of these subtypes
     if isinstance(what, AnObject | Each) and what.filter.nouns and all(n in PLAYER_NOUNS for n in what.filter.nouns):
         return "player"
     return "object"
