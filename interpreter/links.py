@@ -18,7 +18,8 @@ from grammar import ast as A
 from grammar.errors import LinkError, Location
 from grammar.render import Renderer
 
-from .bind import children, exiles, walk
+from .bind import children, exiles
+from .bind import walk as _walk_fresh
 
 
 @functools.lru_cache(maxsize=4)
@@ -31,10 +32,50 @@ NAMING_KEYWORDS = frozenset({"hidden agenda", "double agenda"})
 """Keywords whose rules choose a card name (702.106): "the chosen name"."""
 
 
+# The same subtrees are walked by several checks: while check_card runs, each
+# walk is made once (ids are stable while the card is alive); outside it,
+# nothing is remembered.
+_WALKS: dict[int, tuple[A.Node, ...]] = {}
+_OWN: dict[int, tuple[A.Node, ...]] = {}
+_REMEMBER = [False]
+
+
+def walk(node: A.Node) -> tuple[A.Node, ...]:
+    """Every node below and including ``node`` (:func:`interpreter.bind.walk`)."""
+    if not _REMEMBER[0]:
+        return tuple(_walk_fresh(node))
+    found = _WALKS.get(id(node))
+    if found is None:
+        found = _WALKS[id(node)] = tuple(_walk_fresh(node))
+    return found
+
+
+def _own_nodes(ability: A.Node) -> tuple[A.Node, ...]:
+    """:func:`_own_nodes_fresh`, remembered like :func:`walk`."""
+    if not _REMEMBER[0]:
+        return tuple(_own_nodes_fresh(ability))
+    found = _OWN.get(id(ability))
+    if found is None:
+        found = _OWN[id(ability)] = tuple(_own_nodes_fresh(ability))
+    return found
+
+
 def check_card(
     card: A.Card, filename: str = "<string>", text: str | None = None
 ) -> list[LinkError]:
     """Every dangling linked reference of ``card``, in the order written."""
+    outer = _REMEMBER[0]
+    _REMEMBER[0] = True
+    try:
+        return _check_card(card, filename, text)
+    finally:
+        _REMEMBER[0] = outer
+        if not outer:
+            _WALKS.clear()
+            _OWN.clear()
+
+
+def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError]:
     errors: list[LinkError] = []
 
     reported: set[tuple[int, int, str]] = set()
@@ -324,7 +365,7 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
                 yield node
 
 
-def _own_nodes(ability: A.Node) -> Iterator[A.Node]:
+def _own_nodes_fresh(ability: A.Node) -> Iterator[A.Node]:
     """The nodes of an ability, not those of the quoted abilities inside it
     (nor the ``written`` sentences a static ability keeps for rendering)."""
     stack: list[A.Node] = [ability]
