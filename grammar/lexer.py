@@ -263,6 +263,8 @@ def _cost_start(text: str, pos: int) -> int | None:
     quoted = False
     if _LOYALTY_COST.match(text, pos):
         return None  # a loyalty ability's cost ("+2:", "−X:"), 606
+    if _ability_word_pattern().match(text, pos):
+        return None  # "Channel — {1}{G}, Discard this card: ...": the cost comes after the ability word
     search = _COST_END.search
     i = pos
     while True:

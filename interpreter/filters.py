@@ -260,6 +260,8 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             ok = False  # combat is not modelled: nothing is attacking or blocking
         elif s == "kicked":
             ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
+        elif s == "historic":  # 700.6: artifacts, legendaries and Sagas
+            ok = "artifact" in c.types or "legendary" in c.supertypes or "Saga" in c.subtypes
         else:
             raise Unsupported(f"status '{adj.status}'")
         return ok != adj.negated

@@ -143,3 +143,17 @@ def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card])
     assert filt.another and [type(a).__name__ for a in filt.adjectives] == ["TypeAdj"]
     fits = [o.card.name for o in (ring, bears, forest) if matches(game, filt, o, you="A", source=ring.id)]
     assert fits == ["Grizzly Bears"]
+
+
+def test_historic_matches_artifacts_legendaries_and_sagas(pool: dict[str, A.Card]) -> None:
+    """700.6: "historic" is an artifact, a legendary permanent or a Saga; nothing else."""
+    from interpreter.filters import matches
+
+    bounce = _card("Bounce {U}\nInstant\nReturn target historic permanent to its owner's hand.")
+    filt = bounce.abilities[0].effect.sentences[0].actions[0].what.spec  # type: ignore[attr-defined]
+    game = _game()
+    relic = add_card(game, _card("Relic {1}\nArtifact\n{T}: You gain 1 life."), "B", "battlefield")
+    hero = add_card(game, _card("Hero {1}{W}\nLegendary Creature — Human\n2/2"), "B", "battlefield")
+    bears = add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+    fits = [o.card.name for o in (relic, hero, bears) if matches(game, filt, o, you="A", source=relic.id)]
+    assert fits == ["Relic", "Hero"]

@@ -236,6 +236,12 @@ def test_adjective_coordination_is_kept() -> None:
     assert f.nouns == ("creature",)
 
 
+def test_historic_is_a_quality_of_objects() -> None:
+    """700.6: "historic" describes artifacts, legendaries and Sagas."""
+    f = _filter_of("Return target historic permanent to its owner's hand.")
+    assert A.StatusAdj("historic") in f.words and f.nouns == ("permanent",)
+
+
 def test_noun_lists() -> None:
     f = _filter_of("Exile target artifact, enchantment, or land.")
     assert f.nouns == ("artifact", "enchantment", "land")
@@ -429,6 +435,19 @@ def test_until_end_of_turn_first_or_last(where: str) -> None:
 def test_ability_word_before_an_ability() -> None:
     a = ability("Landfall — Whenever a land you control enters, you gain 1 life.")
     assert isinstance(a, A.TriggeredAbility) and a.ability_word == "Landfall"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Channel — {1}{G}, Discard this card: Target creature gets +2/+2 until end of turn.",
+        "Threshold — {R}, {T}, Sacrifice this creature: It deals 2 damage to any target.",
+    ],
+)
+def test_ability_word_before_an_activated_ability(text: str) -> None:
+    """207.2c: the ability word comes before the cost, whatever the ability."""
+    a = ability(text)
+    assert isinstance(a, A.ActivatedAbility) and a.ability_word == text.split(" —")[0]
 
 
 def test_ability_word_before_a_static_ability_is_static() -> None:

@@ -21,10 +21,12 @@ class SpellAbility(Node):
 
 @dataclass(frozen=True, slots=True)
 class ActivatedAbility(Node):
-    """ "[cost]: [effect]" (602)."""
+    """ "[cost]: [effect]" (602), possibly after an ability word (207.2c:
+    "Channel — {1}{G}, Discard this card: ...")."""
 
     cost: Any
     effect: Any
+    ability_word: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,7 @@ def triggered_or_spell(effect: Any, where: Any) -> Any:
 def _with_ability_word(meta: Any, word: str, ability: Any) -> Any:
     from .triggers import TriggeredAbility
 
-    if isinstance(ability, TriggeredAbility):
+    if isinstance(ability, TriggeredAbility | ActivatedAbility):
         import dataclasses
 
         return dataclasses.replace(ability, ability_word=word, span=span(meta))
@@ -162,7 +164,8 @@ def _r_spell(r: Any, n: SpellAbility, **ctx: Any) -> str:
 def _r_activated(r: Any, n: ActivatedAbility, **ctx: Any) -> str:
     from .sentences import effect_text
 
-    return f"{r(n.cost)}: {effect_text(r, n.effect)}"
+    word = f"{n.ability_word} — " if n.ability_word else ""
+    return f"{word}{r(n.cost)}: {effect_text(r, n.effect)}"
 
 
 @renders(LoyaltyAbility)

@@ -46,7 +46,7 @@ _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
     "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other", "kicked", "last",
+    "other", "kicked", "last", "historic",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 
