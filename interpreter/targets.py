@@ -246,7 +246,7 @@ def describe_target(node: A.Target) -> str:
     if isinstance(spec, A.PlayerFilter):
         return "target opponent" if spec.opponent else "target player"
     if isinstance(spec, A.AnyTarget):
-        return "any target"
+        return "any other target" if spec.other else "any target"
     if isinstance(spec, A.CreatureOrPlayer):
         return "target creature or player"
     return "target player or planeswalker"

@@ -16,6 +16,7 @@ import pytest
 from cardtext.testing import parse_ability, parse_card
 from grammar import ast as A
 from grammar.node import Node
+from interpreter.bind import walk
 
 
 def ability(text: str, **options: Any) -> Any:
@@ -240,6 +241,24 @@ def test_historic_is_a_quality_of_objects() -> None:
     """700.6: "historic" describes artifacts, legendaries and Sagas."""
     f = _filter_of("Return target historic permanent to its owner's hand.")
     assert A.StatusAdj("historic") in f.words and f.nouns == ("permanent",)
+
+
+@pytest.mark.parametrize(("text", "name"), [("a card with cycling", "cycling"), ("a creature with morph", "morph")])
+def test_a_cost_keyword_named_without_its_cost(text: str, name: str) -> None:
+    """ "with cycling", "with morph": the keyword named, as a quality (702)."""
+    act = action(f"Return target {text.split(' ', 1)[1]} to its owner's hand.")
+    (quality,) = [q for q in act.what.spec.post if isinstance(q, A.WithKeyword)]
+    assert quality.keyword.name.lower() == name
+
+
+def test_another_target_after_any_target_is_any_other_target() -> None:
+    """ "it deals 3 damage to another target": any target but the first (115.3, 115.4)."""
+    card = parse_card(
+        "Test Card {R}\nInstant\nKicker {R}\nThis spell deals 3 damage to any target. "
+        "If this spell was kicked, it deals 3 damage to another target."
+    )
+    targets = [n.spec for n in walk(card) if isinstance(n, A.Target)]
+    assert targets == [A.AnyTarget(), A.AnyTarget(True, another=True)]
 
 
 def test_noun_lists() -> None:

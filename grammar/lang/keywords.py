@@ -41,7 +41,8 @@ def grammar() -> str:
         "?keyword: kw_plain | kw_number | kw_cost_kw | kw_number_cost | kw_from | kw_enchant",
         "        | kw_champion | kw_affinity | kw_landwalk | kw_typecycling | kw_offering",
         "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling",
-        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant",
+        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant | kw_name_only",
+        '!kw_name_only: kw_cost_name | "cycling"i',
         "!kw_plain: " + "\n          | ".join(_words(n) for n in plain),
         "!kw_number_name: " + "\n          | ".join(_words(n) for n in number),
         "kw_number: kw_number_name count",
@@ -232,6 +233,13 @@ def _kw_bare(meta: Any, *toks: Any) -> Keyword:
 @builds("kw_number_name", "kw_cost_name", "kw_number_cost_name", "kw_from_name", "landwalk_prefix")
 def _kw_name(meta: Any, *toks: Any) -> str:
     return _name(toks)
+
+
+@builds("kw_name_only")
+def _kw_name_only(meta: Any, part: Any) -> Keyword:
+    """A keyword that takes a cost, named without it: "a card with cycling",
+    "creatures with morph"."""
+    return Keyword(part if isinstance(part, str) and not isinstance(part, Token) else _name((part,)), span=span(meta))
 
 
 @builds("kw_number")

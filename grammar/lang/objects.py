@@ -724,9 +724,12 @@ class PlayerFilter(Node):
 @dataclass(frozen=True, slots=True)
 class AnyTarget(Node):
     """ "any target": a creature, player, planeswalker or battle (115.4);
-    ``other`` for "any other target"."""
+    ``other`` for "any other target", or "another target" (``another``) when
+    it follows a sentence with any target ("... If this spell was kicked, it
+    deals 3 damage to another target.")."""
 
     other: bool = False
+    another: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1202,6 +1205,11 @@ def _any_target(meta: Any) -> Target:
 @builds("any_other_target_bare")
 def _any_other_target_bare(meta: Any) -> Target:
     return Target(AnyTarget(True), span=span(meta))
+
+
+@builds("another_any_target")
+def _another_any_target(meta: Any) -> Target:
+    return Target(AnyTarget(True, another=True), span=span(meta))
 
 
 def _with_other(f: ObjectFilter) -> ObjectFilter:
@@ -1975,6 +1983,8 @@ def _r_player_filter(r: Any, n: PlayerFilter, **ctx: Any) -> str:
 
 @renders(AnyTarget)
 def _r_any_target(r: Any, n: AnyTarget, **ctx: Any) -> str:
+    if n.another:
+        return "another target"
     return "any other target" if n.other else "any target"
 
 
