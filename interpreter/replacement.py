@@ -195,6 +195,8 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
     ctx = Ctx(game, obj.controller, obj.id)
     if ab.condition is not None and not ctx.holds(ab.condition):
         return
+    if ab.tapped:  # "enters tapped with ..." — two replacements in one sentence
+        obj.tapped = True
     if ab.where_x is not None:
         ctx.x = ctx.quantity(ab.where_x)
     n = ctx.quantity(ab.amount)

@@ -433,6 +433,14 @@ def test_at_the_beginning_of_your_upkeep() -> None:
     assert a.trigger.step == "upkeep" and a.trigger.yours
 
 
+def test_the_upkeep_of_a_player_named_after_it() -> None:
+    """ "the upkeep of enchanted creature's controller": whose step, any player phrase (503.1a)."""
+    a = ability("At the beginning of the upkeep of enchanted creature's controller, that player loses 1 life.",
+                type_line="Enchantment — Aura")  # fmt: skip
+    assert a.trigger.step == "upkeep" and not a.trigger.yours
+    assert isinstance(a.trigger.player, A.ControllerOf)
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

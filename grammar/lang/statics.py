@@ -43,6 +43,7 @@ class EntersWithCounters(Node):
     where_x: Any = None
     additional: bool = False
     written: Any = None
+    tapped: bool = False  # "enters tapped with two charge counters on it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +300,12 @@ def _enters_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
     return EntersWithCounters(None, amount, kind, additional=additional, span=span(meta))
 
 
+@builds("enters_tapped_with_counters")
+def _enters_tapped_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
+    amount, kind, additional = _counters(counters)
+    return EntersWithCounters(None, amount, kind, additional=additional, tapped=True, span=span(meta))
+
+
 @builds("enters_with_counters_per")
 def _enters_with_counters_per(meta: Any, counters: Any, per: Any) -> EntersWithCounters:
     from .quantities import ForEach
@@ -421,7 +428,7 @@ def _r_enters_with(r: Any, n: EntersWithCounters, **ctx: Any) -> str:
     from .quantities import counters_text
     from .verbs import keyword_list_text
 
-    v = _enters(n.object, ctx)
+    v = _enters(n.object, ctx) + (" tapped" if n.tapped else "")
     counters = f"an additional {n.kind} counter on it" if n.additional else f"{counters_text(r, n.amount, n.kind)} on it"
     if n.keywords_first:
         return f"{v} with {keyword_list_text(r, n.keywords)} and with {counters}"

@@ -337,6 +337,9 @@ def _phase(whose: str, yours: bool) -> Any:
 
 
 BUILDERS["phase_of"] = _phase("your", True)
+BUILDERS["phase_the_of"] = lambda meta, step, player: PhaseTrigger(
+    _OLD_STEPS.get(step, step), False, "the ... of", player=player, span=span(meta)
+)  # "the upkeep of enchanted creature's controller"
 BUILDERS["phase_each"] = _phase("each", False)
 BUILDERS["phase_the"] = _phase("the", False)
 BUILDERS["phase_next"] = _phase("the next", False)
@@ -545,6 +548,8 @@ def _r_phase(r: Any, n: PhaseTrigger, **ctx: Any) -> str:
         return f"{lead} {n.whose}"
     if n.whose == "possessive":
         return f"{lead} {possessive_text(r, n.player)} {step}"
+    if n.whose == "the ... of":
+        return f"{lead} the {step} of {r(n.player)}"
     return f"{lead} {n.whose} {step}"
 
 
