@@ -28,16 +28,13 @@ from .lang.verbs import *  # noqa: F403
 from .layout import Card, Defense, Loyalty, PowerToughness, TypeLine  # noqa: F401
 from .node import Node, Span  # noqa: F401
 
-# Unions the interpreter names in type hints.
+# Unions the interpreter names in type hints.  ``Adjective``, ``CostPart``,
+# ``ObjectRef``, ``PlayerRef``, ``Quality`` and ``Word`` come from the concern
+# modules (:mod:`grammar.lang.objects`, :mod:`grammar.lang.mana`) with the rest.
 Ability: TypeAlias = Any
 Action: TypeAlias = Any
 Condition: TypeAlias = Any
-CostPart: TypeAlias = Any
 Instruction: TypeAlias = Any
-ObjectRef: TypeAlias = Any
-PlayerRef: TypeAlias = Any
 Quantity: TypeAlias = Any
 Trigger: TypeAlias = Any
 TargetSpec: TypeAlias = Any
-Adjective: TypeAlias = Any
-Quality: TypeAlias = Any

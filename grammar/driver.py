@@ -44,7 +44,7 @@ class _Conf:
         self.states = states
 
 
-class _Inline(list):  # type: ignore[type-arg]
+class _Inline(list):
     """The children of a hidden rule (``_rule``), spliced into its parent's."""
 
     __slots__ = ()
@@ -137,6 +137,7 @@ class Driver:
                         first = place
                         break
                 if first is not None:
+                    last = first  # found again (or a later one) below
                     for place in reversed(places):
                         if place is not None:
                             last = place

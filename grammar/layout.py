@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import vocabulary
-from .errors import CardParseError, CardTextError, Location
+from .errors import CardParseError, Location
 from .lang.mana import ManaCost, mana_symbol
 from .node import Node, Span, renders
 
@@ -141,8 +141,8 @@ class Reader:
         self.filename = filename
         self.lines = lines
         self.by_number = dict(lines)
-        self.errors: list[CardTextError] = []
-        self.warnings: list[CardTextError] = []
+        self.errors: list[CardParseError] = []
+        self.warnings: list[CardParseError] = []
 
     def error(self, line: int, column: int, message: str, *, text: str = "", hint: str = "",
               expected: tuple[str, ...] = (), kind: str = "error") -> CardParseError:  # fmt: skip

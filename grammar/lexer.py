@@ -99,7 +99,7 @@ _ADJ_WORDS = {
 _DETERMINERS = {"target", "each", "all", "another", "up", "any", "other", "two", "three", "x"}
 
 
-def _list_comma(text: str, pos: int) -> int:
+def _list_comma(text: str, pos: int) -> int | None:
     """A comma inside a list of one- or two-word items ending in "or"/"and"
     ("artifact, creature, or land"; "red, green, or white")."""
     if text[pos] != ",":
@@ -139,7 +139,7 @@ def _list_comma(text: str, pos: int) -> int:
     return None
 
 
-def _adj_comma(text: str, pos: int) -> int:
+def _adj_comma(text: str, pos: int) -> int | None:
     """A comma between adjectives ("noncreature, nonland permanent")."""
     if text[pos] != ",":
         return None
@@ -226,12 +226,12 @@ def _keyword_first_words() -> set[str]:
     return _KEYWORD_FIRST
 
 
-def _counter_word(text: str, pos: int) -> int:
+def _counter_word(text: str, pos: int) -> int | None:
     m = _COUNTER_WORD.match(text, pos)
     return len(m.group(0)) if m else None
 
 
-def _ability_word(text: str, pos: int) -> int:
+def _ability_word(text: str, pos: int) -> int | None:
     m = _ability_word_pattern().match(text, pos)
     return len(m.group(0)) if m else None
 
@@ -249,7 +249,7 @@ def _ability_word_pattern() -> re.Pattern[str]:
 def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
     compiled = re.compile(pattern, flags)
 
-    def match(text: str, pos: int) -> int:
+    def match(text: str, pos: int) -> int | None:
         m = compiled.match(text, pos)
         return len(m.group(0)) if m else None
 
@@ -388,10 +388,11 @@ class CardLexer(Lexer):
         by_state = self._lookahead_by_state
         quotes = 0
         dot = self.symbols.get(".")
+        token: Token | None
         while pos <= end:
             if quotes and quotes % 2 == 0 and lexer_state.last_token is not None \
                     and lexer_state.last_token.type == "QUOTE" and _ends_sentence(text, pos) \
-                    and text[pos - 2 : pos] == '."' and dot in states[parser_state.position]:
+                    and text[pos - 2 : pos] == '."' and dot is not None and dot in states[parser_state.position]:
                 # 'has "... target."' — the period inside the quotes ends the sentence too.
                 token = self._token(dot, "", pos, line + offset, line_start)
                 lexer_state.last_token = token

@@ -65,8 +65,8 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
             return err("a no-break space (U+00A0)", ch, "write an ordinary space")
         if ch == "\x00":
             return err("a NUL character (U+0000)", ch)
-        shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
-        return err(f"unexpected character '{shown}'", ch)
+        printed = ch if ch.isprintable() else f"U+{ord(ch):04X}"
+        return err(f"unexpected character '{printed}'", ch)
     word_m = re.match(r"[\w'/+\-*{}\ue000\ue001]+", rest)
     word = word_m.group(0) if word_m else value
     low = word.lower()
@@ -80,9 +80,9 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     if low in ("kicker", "multikicker") and word[:1].islower() and column == 1:
         return err(f"write '{word.capitalize()}' with a capital letter", word)
     if kind == "WORD":
-        close = _close_expected(low, expected) or _close_word(low)
-        if close:
-            return err(f"unknown word '{word}'", word, f"did you mean '{close}'?")
+        guess = _close_expected(low, expected) or _close_word(low)
+        if guess:
+            return err(f"unknown word '{word}'", word, f"did you mean '{guess}'?")
         if word[:1].isupper():
             from . import vocabulary
 
@@ -93,9 +93,9 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
             )
             return err(f"unknown word '{word}'", word, hint)
         return err(f"unknown word '{word}'", word, cls=NotUnderstood)
-    close = _close_expected(low, expected)
-    if close:
-        return err(f"unexpected '{word}'", word, f"did you mean '{close}'?")
+    guess = _close_expected(low, expected)
+    if guess:
+        return err(f"unexpected '{word}'", word, f"did you mean '{guess}'?")
     return err(f"not understood yet: '{word}' here", word,
                "this wording may be valid Oracle text that the card language doesn't cover yet",
                cls=NotUnderstood)

@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from . import transformer, vocabulary
-from .errors import CardParseError, CardTextError, Location, NotUnderstood
+from .errors import CardParseError, Location, NotUnderstood
 from .layout import SELF_CHAR, SHORT_CHAR, Reader
 from .lexer import LINE_OFFSET, CardLexer
 from .transformer import InlineAst, TextError
@@ -189,12 +189,12 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
     """Parse one card's lines; raise the first :class:`CardParseError`."""
     card, errors, _ = read_block(block, filename)
     if errors:
-        raise errors[0]  # type: ignore[misc]
+        raise errors[0]
     assert card is not None
     return card
 
 
-def read_block(block: Block, filename: str = "<string>") -> tuple[A.Card | None, list[CardTextError], list[CardTextError]]:
+def read_block(block: Block, filename: str = "<string>") -> tuple[A.Card | None, list[CardParseError], list[CardParseError]]:
     """Parse one card's lines: the card (or None), every error, every warning."""
     numbered = [(block.start + i, ln) for i, ln in enumerate(block.lines) if ln.strip()]
     if not numbered:
@@ -346,17 +346,17 @@ class ParseResult:
     """The cards of a file that parsed, an error for each wrong line, and warnings."""
 
     cards: list[A.Card]
-    errors: list[CardTextError]
+    errors: list[CardParseError]
     segments: list[Segment]
-    warnings: list[CardTextError] = field(default_factory=list)
+    warnings: list[CardParseError] = field(default_factory=list)
 
 
 def parse_text(text: str, filename: str = "<string>") -> ParseResult:
     """Parse every card of a card file; collect every error of every card."""
     segments = split_file(text)
     cards: list[A.Card] = []
-    errors: list[CardTextError] = []
-    warnings: list[CardTextError] = []
+    errors: list[CardParseError] = []
+    warnings: list[CardParseError] = []
     with vocabulary.declared(declared_subtypes(segments)):
         for seg in segments:
             if seg.block is None:

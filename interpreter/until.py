@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .characteristics import display_name
+from .objects import ObjectId
 from .state import Event, Game, Left
 
 
@@ -29,8 +30,8 @@ def return_exiled(game: Game, events: Iterable[Event]) -> None:
         return
     from .replacement import put_onto_battlefield
 
-    keep = []
-    due = []
+    keep: list[tuple[ObjectId, ObjectId]] = []
+    due: list[tuple[ObjectId, ObjectId]] = []
     for source, exiled in game.state.until_leaves:
         (due if source in gone else keep).append((source, exiled))
     game.state.until_leaves = keep

@@ -135,3 +135,11 @@ def test_error_lines_count_from_the_top_of_the_file() -> None:
 def test_format_shows_the_line_and_a_caret(text: str, expected_lines: list[str]) -> None:
     formatted = only_error(text).format().splitlines()
     assert formatted[: len(expected_lines)] == expected_lines
+
+
+def test_an_unexpected_character_keeps_what_was_expected() -> None:
+    # the character's name ("U+0007") is the message's, not the list of expected words
+    error = only_error("Shock {R}\nInstant\nShock deals 2 damage to any target\x07.\n")
+    assert (error.line, error.column) == (3, 35)
+    assert error.message == "unexpected character 'U+0007'"
+    assert isinstance(error.expected, tuple) and "'.'" in error.expected

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..node import BUILDERS, Node, builds, renders
-from ..render import capitalize
-from ..transformer import span, tok_span
+from ..render import capitalize  # noqa: F401  (kept in the names grammar.ast re-exports)
+from ..transformer import span, tok_span  # noqa: F401  (likewise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,6 @@ def _r_vanguard(r: Any, n: VanguardModifiers, **ctx: Any) -> str:
 
 
 BUILDERS["activated_ability"] = lambda meta, cost, effect: ActivatedAbility(cost, effect, span=span(meta))
-_ = tok_span
 
 # --------------------------------------------------------------------------
 # Wording
@@ -193,6 +192,3 @@ def _r_ability_word(r: Any, n: AbilityWord, **ctx: Any) -> str:
 @renders(ReminderOnly)
 def _r_reminder_only(r: Any, n: ReminderOnly, **ctx: Any) -> str:
     return ""
-
-
-_ = capitalize

@@ -14,8 +14,8 @@ from lark import Token
 
 from .. import vocabulary
 from ..node import BUILDERS, Node, builds, renders
-from ..render import capitalize, or_list
-from ..transformer import TextError, span, tok_span
+from ..render import capitalize, or_list  # noqa: F401  (kept in the names grammar.ast re-exports)
+from ..transformer import TextError, span, tok_span  # noqa: F401  (likewise)
 
 # --------------------------------------------------------------------------
 # The grammar made from the table
@@ -415,8 +415,6 @@ def _multikicker_cost(meta: Any, cost: Any) -> Kicker:
     return Kicker((cost,), multi=True, span=span(meta))
 
 
-_ = tok_span
-
 # --------------------------------------------------------------------------
 # Wording
 # --------------------------------------------------------------------------
@@ -530,4 +528,3 @@ def _r_kicker(r: Any, n: Kicker, **ctx: Any) -> str:
     return text + r.reminder(COST_KICKER_REMINDER.format(cost=how))
 
 
-_ = or_list

@@ -115,7 +115,7 @@ def mana_symbol(text: str, where: Any = None) -> ManaSymbol:
     parts = text.split("/")
     if len(parts) == 1:
         if text in COLORS:
-            return ColoredMana(text, span=where)  # type: ignore[arg-type]
+            return ColoredMana(text, span=where)
         if text == "C":
             return ColorlessMana(span=where)
         if text == "S":

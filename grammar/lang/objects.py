@@ -11,7 +11,7 @@ is made (:meth:`ObjectFilter.__post_init__`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, cast
 
 from lark import Token
 
@@ -504,7 +504,7 @@ def _split(words: tuple[Word, ...]) -> tuple[list[Word], list[Adjective]]:
     items = list(words)
     # the head: the last word, and every word joined to it by a coordinator
     i = len(items) - 1
-    while i >= 2 and isinstance(items[i - 1], Coord) and items[i - 1].word != "," + "adj":
+    while i >= 2 and isinstance(prev := items[i - 1], Coord) and prev.word != "," + "adj":
         if isinstance(items[i - 2], Coord):
             break
         i -= 2
@@ -795,7 +795,8 @@ def _descriptors(meta: Any, *items: Any) -> tuple[Word, ...]:
     out: list[Word] = []
     for it in items:
         if isinstance(it, (Coord, Node)):
-            out.append(it)
+            # the descriptor rules build only nouns, adjectives and coordinators
+            out.append(cast(Word, it))
         else:
             out.append(_word(it))
     return tuple(out)
@@ -998,7 +999,7 @@ _BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=s
 _BUILDERS["that_zone"] = lambda meta, zone: ZonePlace(zone, None, "that", span=span(meta))
 
 
-class _Qualities(tuple):  # type: ignore[type-arg]
+class _Qualities(tuple):
     """Several qualities from one rule, spliced into the description's."""
 
     __slots__ = ()
@@ -1800,7 +1801,7 @@ def words_text(r: Any, words: tuple[Word, ...], plural: bool) -> str:
     if any(isinstance(w, Noun) and w.plural is not None for w in words):
         return _joined(r, words, lambda i, w: r(w, plural=bool(getattr(w, "plural", False))))
     head_start = len(words) - 1
-    while head_start >= 2 and isinstance(words[head_start - 1], Coord) and words[head_start - 1].word != ",":
+    while head_start >= 2 and isinstance(prev := words[head_start - 1], Coord) and prev.word != ",":
         head_start -= 2
     out = ""
     for i, w in enumerate(words):

@@ -274,7 +274,7 @@ def check_agreement(subject: Any, action: Any, bare: bool = False) -> None:
     reported with the form that would be right."""
     where = getattr(action, "span", None)
     word = word_at(where)
-    if word is None:
+    if word is None or where is None:  # no word without a span
         return
     low = word.lower()
     other = _verb_forms().get(low)
@@ -398,7 +398,7 @@ class DelayedTrigger(Node):
 
     word: str
     trigger: Any
-    body: Sentence
+    body: Any  # the sentence (a Sentence, an IfSentence...), or an Effect of modes
     condition: Any = None
 
 

@@ -320,6 +320,11 @@ def _trigger_word(meta: Any, tok: Any) -> str:
 _OLD_STEPS = {"end step": "end", "upkeep": "upkeep", "second main phase": "second_main"}
 
 
+def _step(step: str) -> str:
+    """A step as the AST names it (an older wording's name mapped to it)."""
+    return _OLD_STEPS.get(step, step)
+
+
 def _phase(whose: str, yours: bool) -> Any:
     def build(meta: Any, *args: Any) -> PhaseTrigger:
         step = args[-1]
@@ -329,9 +334,9 @@ def _phase(whose: str, yours: bool) -> Any:
 
             player = player.object if isinstance(player, Possessive) else player
             is_you = isinstance(player, You)
-            return PhaseTrigger(_OLD_STEPS.get(step, step), is_you, "possessive" if not is_you else "your",
+            return PhaseTrigger(_step(step), is_you, "possessive" if not is_you else "your",
                                 player=None if is_you else player, span=span(meta))  # fmt: skip
-        return PhaseTrigger(_OLD_STEPS.get(step, step), yours, whose, span=span(meta))
+        return PhaseTrigger(_step(step), yours, whose, span=span(meta))
 
     return build
 
@@ -343,10 +348,10 @@ BUILDERS["phase_the_of"] = lambda meta, step, player: PhaseTrigger(
 BUILDERS["phase_each"] = _phase("each", False)
 BUILDERS["phase_the"] = _phase("the", False)
 BUILDERS["phase_next"] = _phase("the next", False)
-BUILDERS["phase_next_of"] = lambda meta, whose, step: PhaseTrigger(_OLD_STEPS.get(step, step), True, "your next", span=span(meta))
+BUILDERS["phase_next_of"] = lambda meta, whose, step: PhaseTrigger(_step(step), True, "your next", span=span(meta))
 BUILDERS["phase_each_player"] = _phase("each player's", False)
 BUILDERS["phase_each_opponent"] = _phase("each opponent's", False)
-BUILDERS["phase_each_of"] = lambda meta, whose, step: PhaseTrigger(_OLD_STEPS.get(step, step), False, "each of your", span=span(meta))
+BUILDERS["phase_each_of"] = lambda meta, whose, step: PhaseTrigger(_step(step), False, "each of your", span=span(meta))
 BUILDERS["phase_next_turn"] = _phase("the next turn's", False)
 BUILDERS["your_combat"] = lambda meta: PhaseTrigger("combat", True, "combat on your turn", span=span(meta))
 BUILDERS["opponent_combat"] = lambda meta: PhaseTrigger("combat", False, "combat on each opponent's turn", span=span(meta))
