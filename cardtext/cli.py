@@ -40,7 +40,7 @@ from grammar.render import format_text
 
 from .console import display_name, is_utf8, setup_streams
 from .coverage import job_count
-from .diagnostics import check_text, github_annotation
+from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
 from .library import BUNDLED, PathError, find_files, os_reason
 
@@ -340,17 +340,6 @@ def cmd_parse(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------
 
 
-def _link_checker() -> Callable[[A.Card, str, str], list[Any]] | None:
-    """``interpreter.links.check_card``, or None while that module is not there."""
-    try:
-        from interpreter.links import check_card
-    except ModuleNotFoundError as exc:
-        if exc.name in ("interpreter.links", "interpreter"):
-            return None
-        raise
-    return check_card
-
-
 @dataclasses.dataclass
 class CheckReport:
     files: int = 0
@@ -402,7 +391,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.paths.count(STDIN) > 1:
         raise UsageError("'-' (standard input) can be named only once")
     paths = _existing(args.paths) if args.paths else [BUNDLED]
-    link = None if args.no_link else _link_checker()
+    link = None if args.no_link else card_checker()
     report = CheckReport()
     for path in paths:
         if str(path) == STDIN:
@@ -421,7 +410,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if link is None and not args.no_link:
         summary += " (link check not available)"
     _print_check(report, args.format, summary)
-    return ERRORS if report.errors else OK
+    return ERRORS if report.errors or (args.strict and report.warnings) else OK
 
 
 # --------------------------------------------------------------------------
@@ -670,9 +659,12 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="parse and link-check card files and folders",
         description="Parse and link-check card files, and every *.card file in the folders named "
-        "(recursively). Every error is reported as file:line:col: error: message. "
+        "(recursively). Every error is reported as file:line:col: error: message; a card that is "
+        "valid but that the engine can't play in full gets a warning (file:line:col: warning: ...) "
+        "naming what it can't carry out. "
         "With no PATH, checks the bundled cards; '-' reads standard input.",
-        epilog=EPILOG,
+        epilog="exit status: 0 no errors (warnings don't count, unless --strict), 1 errors were found, "
+        "2 usage error",
     )
     p.add_argument(
         "paths",
@@ -680,7 +672,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="card files or folders, or '-' for standard input (default: the bundled cards)",
     )
-    p.add_argument("--no-link", action="store_true", help="parse only; skip the link check")
+    p.add_argument(
+        "--no-link", action="store_true", help="parse only; skip the link check and the engine's warnings"
+    )
+    p.add_argument("--strict", action="store_true", help="warnings count as errors (exit status 1)")
     p.add_argument(
         "--format",
         choices=("text", "json", "github"),

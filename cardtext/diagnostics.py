@@ -35,6 +35,57 @@ def link_checker() -> LinkCheck | None:
     return check_card
 
 
+class EngineWarning(LocatedError):
+    """A card that parses and links but that the engine can't play in full:
+    the instruction, trigger, condition or keyword it has no piece for."""
+
+    kind = "warning"
+
+
+def engine_warnings(card: Any, filename: str, text: str) -> list[LocatedError]:
+    """A warning for everything on ``card`` the engine can't carry out
+    (:func:`interpreter.support.gaps`), located at its node."""
+    from grammar.errors import Location
+    from interpreter.support import gaps
+
+    lines = text.splitlines()
+    out: list[LocatedError] = []
+    seen: set[tuple[int, int, str]] = set()
+    for gap in gaps(card):
+        span = gap.node.span or card.span
+        line, column = (span.line, span.column) if span else (1, 1)
+        if (line, column, gap.what) in seen:
+            continue
+        seen.add((line, column, gap.what))
+        source = lines[line - 1] if 0 < line <= len(lines) else ""
+        out.append(EngineWarning(
+            f"the engine can't play this yet: {gap.what}", Location(filename, line, column, source),
+            hint="the card is valid; 'cardtext play' stops with an error naming this if it happens",
+        ))  # fmt: skip
+    return out
+
+
+def card_checker() -> LinkCheck | None:
+    """The link check, then, for a card without link errors, the engine's
+    warnings (``cardtext check``, the pytest plugin, the language server);
+    None where the interpreter is not there."""
+    link = link_checker()
+    if link is None:
+        return None
+
+    def check(card: Any, filename: str, text: str) -> list[Any]:
+        found = list(link(card, filename, text))
+        return found or list(engine_warnings(card, filename, text))
+
+    return check
+
+
+def _sorted_out(found: list[Any], errors: list[Any], warnings: list[Any]) -> None:
+    """Errors to ``errors``, warnings (``kind`` "warning") to ``warnings``."""
+    for problem in found:
+        (warnings if getattr(problem, "kind", "error") == "warning" else errors).append(problem)
+
+
 @dataclass
 class CardCheck:
     """One card of a file: its block, the card if it parsed, its problems."""
@@ -107,7 +158,7 @@ def check_text(text: str, filename: str, *, link: LinkCheck | None = None, jobs:
         if link is not None:
             for check in checks:
                 if check.card is not None:
-                    errors.extend(link(check.card, filename, text))
+                    _sorted_out(link(check.card, filename, text), errors, warnings)
     errors.sort(key=_sort_key)
     warnings.sort(key=_sort_key)
     starts = [block.start for block in blocks]
@@ -178,7 +229,7 @@ def _check_chunk(bounds: tuple[int, int]) -> tuple[list[str], list[CardTextError
             if card is not None:
                 names.append(str(card.name))
                 if job["link"] is not None:
-                    errors.extend(job["link"](card, job["filename"], job["text"]))
+                    _sorted_out(job["link"](card, job["filename"], job["text"]), errors, warnings)
     return names, errors, warnings
 
 

@@ -17,7 +17,7 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.render import render_card
 
 from .blocks import CardBlock, block_at, card_blocks, editor_lines, split_name_line
-from .diagnostics import FileCheck, check_text, extent, link_checker, severity
+from .diagnostics import FileCheck, card_checker, check_text, extent, severity
 
 # --------------------------------------------------------------------------
 # Positions
@@ -70,7 +70,7 @@ class Diagnostic:
 
 def check(text: str, filename: str = "<editor>") -> FileCheck:
     """The file checked as ``cardtext check`` checks it (parse and link check)."""
-    return check_text(text, filename, link=link_checker())
+    return check_text(text, filename, link=card_checker())
 
 
 def _message(error: CardTextError) -> str:

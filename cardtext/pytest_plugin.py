@@ -194,7 +194,7 @@ class CardFile(pytest.File):
     """A ``.card`` file: one item per card, and a ``layout`` item for the file."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from .diagnostics import check_text, link_checker
+        from .diagnostics import card_checker, check_text
 
         try:
             text = self.path.read_text(encoding="utf-8")
@@ -202,7 +202,7 @@ class CardFile(pytest.File):
             raise CardFailure(
                 f"{_shown_path(self.config, self.path)}: error: can't read: {exc}"
             ) from None
-        found = check_text(text, _shown_path(self.config, self.path), link=link_checker())
+        found = check_text(text, _shown_path(self.config, self.path), link=card_checker())
         snapshots = self._snapshots(found)
         seen: dict[str, int] = {}
         for check in found.cards:

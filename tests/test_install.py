@@ -59,7 +59,8 @@ def test_installed_script_checks_the_bundled_cards(installed: Path, tmp_path: Pa
     cards = sum(len(parse_path(p).cards) for p in files)
     proc = run_installed(installed, "check", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.splitlines()[-1] == f"checked {cards} cards in {len(files)} files: 0 errors"
+    # the designs the engine can't play in full are warnings, not errors
+    assert proc.stdout.splitlines()[-1].startswith(f"checked {cards} cards in {len(files)} files: 0 errors")
 
 
 def test_installed_script_uses_the_installed_package(installed: Path, tmp_path: Path) -> None:

@@ -343,7 +343,7 @@ def _phase(whose: str, yours: bool) -> Any:
 
 BUILDERS["phase_of"] = _phase("your", True)
 BUILDERS["phase_the_of"] = lambda meta, step, player: PhaseTrigger(
-    _OLD_STEPS.get(step, step), False, "the ... of", player=player, span=span(meta)
+    _step(step), False, "the ... of", player=player, span=span(meta)
 )  # "the upkeep of enchanted creature's controller"
 BUILDERS["phase_each"] = _phase("each", False)
 BUILDERS["phase_the"] = _phase("the", False)
