@@ -80,6 +80,9 @@ class Ctx:
         if isinstance(ref, A.ItRef):
             if self.it or self.named:
                 return list(self.it)
+            replaced = self.replaced_objects()
+            if replaced is not None:
+                return replaced
             if self.trigger_object is not None:
                 return [self.trigger_object]
             return [self.source]
@@ -89,11 +92,21 @@ class Ctx:
                 return [item.source] if item is not None else []
             if self.that or self.named:
                 return list(self.that)
+            replaced = self.replaced_objects()
+            if replaced is not None:
+                return replaced
             if self.trigger_object is not None:
                 return [self.trigger_object]
-            return list(self.it)
+            if self.it:
+                return list(self.it)
+            raise Unsupported(f"'{ref.word} {ref.noun}' with nothing named before it to refer to")
         if isinstance(ref, A.ThemRef):
-            return list(self.them or self.that)
+            if self.them or self.that or self.named:
+                return list(self.them or self.that)
+            replaced = self.replaced_objects()
+            if replaced is not None:
+                return replaced
+            raise Unsupported("'them' with nothing named before it to refer to")
         if isinstance(ref, A.LookedCards) and ref.count is None:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
@@ -163,11 +176,11 @@ class Ctx:
         if ref is None or isinstance(ref, A.You):
             return [self.controller]
         if isinstance(ref, A.PlayerGroup):
-            if ref.which in ("each_opponent", "an_opponent", "defending"):
-                return game.opponents(self.controller)
+            from .filters import group_players
+
             if ref.which == "a_player" and self.trigger_player is not None:
                 return [self.trigger_player]
-            return list(game.state.players)
+            return group_players(game, ref.which, self.controller)
         if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef):
             # "that player", "their", and "they" as a player ("creatures they control")
             if self.that_player:
@@ -188,6 +201,29 @@ class Ctx:
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
         raise Unsupported(f"player reference {type(ref).__name__}")
+
+    def replaced_objects(self) -> list[ObjectId] | None:
+        """In an "instead" sentence, the objects the sentence it replaces
+        names, which "it", "that creature" and "those creatures" mean there
+        ("Creatures your opponents control get -1/-1 until end of turn.  If
+        this spell was kicked, those creatures get -2/-2 until end of turn
+        instead.", 608.2c, 614.1a): the replaced sentence isn't carried out,
+        but what it names is.  None when there is no replaced sentence or
+        it names no objects."""
+        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
+        if not isinstance(before, A.Sentence):
+            return None
+        for action in before.actions:
+            node = action.action if isinstance(action, A.MayDo) else action
+            for name in OBJECT_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, OBJECT_REFS):
+                    saved, self.replaced = self.replaced, None  # its own "that" refers to what came before it
+                    try:
+                        return self.objects(value)
+                    finally:
+                        self.replaced = saved
+        return None
 
     def replaced_player(self) -> object | None:
         """In an "instead" sentence, the player the sentence it replaces names
@@ -213,6 +249,17 @@ class Ctx:
         from .conditions import holds
 
         return holds(self, cond)
+
+
+OBJECT_FIELDS = ("what", "on", "to", "first")
+"""The fields of an instruction that hold the objects it acts on, first
+found first: what gets +N/+N, is destroyed, exiled, tapped; what counters
+are put on; what is dealt damage (not its source); the first of two that
+fight."""
+
+OBJECT_REFS = (A.Each, A.Target, A.SelfRef, A.ItRef, A.ThatRef, A.ThemRef, A.ExiledCards, A.AttachedRef, A.CostPaidRef)
+"""The object references :meth:`Ctx.objects` knows, an instruction names
+the objects it acts on with."""
 
 
 _ZONE_WORDS: dict[str, Zone] = {

@@ -720,6 +720,7 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
+    _acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
     return bool(objs)
 
 

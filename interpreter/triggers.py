@@ -25,7 +25,7 @@ from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
-from .filters import matches
+from .filters import group_players, matches
 from .keywords import BecomesTarget
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
@@ -67,9 +67,7 @@ def _player_matches(game: Game, ref: A.PlayerRef, controller: PlayerId, actor: P
     if isinstance(ref, A.You):
         return actor == controller
     if isinstance(ref, A.PlayerGroup):
-        if ref.which in ("each_opponent", "an_opponent"):
-            return actor != controller
-        return True
+        return actor in group_players(game, ref.which, controller)
     return False
 
 
