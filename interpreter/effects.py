@@ -462,6 +462,8 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
                 controller = o.owner
             controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
             new = put_onto_battlefield(game, o, controller)
+            if new.zone != "battlefield":
+                continue  # it stays where it was (303.4f, 304.4, 307.4)
             game.say(f"  returns {name} to the battlefield under {controller}'s control")
         done.append(new)
     _acted(ctx, done)
@@ -534,7 +536,7 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
             controller = _controller_under(ctx, dest.under, o) or ctx.controller
             new = put_onto_battlefield(game, o, controller, tapped=tapped)
             if new.zone != "battlefield":
-                continue  # an Aura with nothing to enchant stays where it was (303.4f)
+                continue  # an Aura with nothing to enchant, an instant or sorcery card, stays where it was (303.4f, 304.4)
             game.say(f"  puts {name} onto the battlefield" + (" tapped" if tapped else ""))
         elif dest.zone == "graveyard":
             new = move(game, o, "graveyard")

@@ -130,3 +130,40 @@ def test_anthem_and_until_end_of_turn(pool: dict[str, A.Card]) -> None:
     cast(game, "A", growth.id)
     resolve_top(game)
     assert power_toughness(game, bears) == (6, 6)
+
+
+@pytest.mark.parametrize("name", ["Shock", "Pathfinding"])
+def test_an_instant_or_sorcery_card_stays_where_it_was(pool: dict[str, A.Card], name: str) -> None:
+    """304.4, 307.4: an instant or sorcery card put onto the battlefield stays
+    in its zone, the same object; face down (manifested) it enters as a 2/2."""
+    from interpreter.replacement import put_onto_battlefield
+
+    game = new_game(chooser=ScriptedChooser())
+    card = add_card(game, pool[name], "A", "graveyard")
+    stayed = put_onto_battlefield(game, card, "A")
+    assert stayed.id == card.id and stayed.zone == "graveyard"
+    assert game.battlefield() == []
+    assert any("can't enter the battlefield" in line for line in game.log)
+    manifested = put_onto_battlefield(game, stayed, "A", face_down="manifested")
+    assert manifested.zone == "battlefield" and power_toughness(game, manifested) == (2, 2)
+
+
+def test_return_to_the_battlefield_leaves_a_sorcery_card_in_the_graveyard(pool: dict[str, A.Card]) -> None:
+    """304.4, 307.4: "Return target card from your graveyard to the
+    battlefield" on a sorcery card: it stays in the graveyard, and "it"
+    afterwards means nothing returned."""
+    from grammar.parser import parse_card
+
+    raise_card = parse_card(
+        "Raise Anything {B}\nSorcery\nReturn target card from your graveyard to the battlefield.", "t.card"
+    )
+    sorcery = next(c for c in pool.values() if c.type_line.types == ("Sorcery",) and not c.faces)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, pool["Swamp"], "A", "battlefield")
+    dead = add_card(game, sorcery, "A", "graveyard")
+    spell = add_card(game, raise_card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[dead.id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert [o.card.name for o in game.battlefield()] == ["Swamp"]
+    assert dead.id in [game.obj(c).id for c in game.zone("graveyard", "A")]
