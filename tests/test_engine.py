@@ -167,3 +167,33 @@ def test_return_to_the_battlefield_leaves_a_sorcery_card_in_the_graveyard(pool: 
     resolve_top(game)
     assert [o.card.name for o in game.battlefield()] == ["Swamp"]
     assert dead.id in [game.obj(c).id for c in game.zone("graveyard", "A")]
+
+
+def test_sacrifice_a_creature_may_sacrifice_the_source(pool: dict[str, A.Card]) -> None:
+    """601.2h, 118.3: "Sacrifice a creature" offers the creature whose ability
+    it is; "Sacrifice another creature" doesn't (109.2b)."""
+    offered: list[object] = []
+    game = new_game(chooser=ScriptedChooser())
+    offerer = add_card(game, pool["Bone Offerer"], "A", "battlefield")
+    loyal = add_card(game, pool["Loyal Offerer"], "A", "battlefield")
+    offerer_id, loyal_id = offerer.id, loyal.id
+    game.chooser = ScriptedChooser(choices=[[offerer_id]])
+
+    def seen(g: Game, d: object, raw: object) -> object:
+        offered.extend(getattr(d, "options", ()))
+        return raw
+
+    game.chooser.translate = seen
+    activate(game, "A", offerer_id, 1)
+    assert set(offered) == {offerer_id, loyal_id}
+    assert game.get(offerer_id) is None and game.get(loyal_id) is not None
+    game2 = new_game(chooser=ScriptedChooser())
+    alone = add_card(game2, pool["Bone Offerer"], "A", "battlefield")
+    activate(game2, "A", alone.id, 1)
+    assert [game2.obj(c).card.name for c in game2.zone("graveyard", "A")] == ["Bone Offerer"]
+    resolve_top(game2)
+    assert game2.player("A").life == 22
+    game3 = new_game(chooser=ScriptedChooser())
+    lonely = add_card(game3, pool["Loyal Offerer"], "A", "battlefield")
+    with pytest.raises(IllegalAction, match="sacrifice another creature: only 0"):
+        activate(game3, "A", lonely.id, 1)
