@@ -197,3 +197,29 @@ def test_sacrifice_a_creature_may_sacrifice_the_source(pool: dict[str, A.Card]) 
     lonely = add_card(game3, pool["Loyal Offerer"], "A", "battlefield")
     with pytest.raises(IllegalAction, match="sacrifice another creature: only 0"):
         activate(game3, "A", lonely.id, 1)
+
+
+def test_trigger_order_labels_tell_two_objects_of_one_name_apart(pool: dict[str, A.Card]) -> None:
+    """603.3b, 400.7: the triggered abilities of an object and of the new object
+    it became after a zone change (or of two copies of a card) are labelled
+    "Name#1" and "Name#2", numbered in the order the objects arrived, as REFs
+    number them; one source's two abilities add " (ability N)"."""
+    from interpreter.state import PendingTrigger
+    from interpreter.triggers import order_labels
+    from interpreter.zones import move
+
+    game = new_game(chooser=ScriptedChooser())
+    watcher = add_card(game, pool["Herd Watcher"], "A", "battlefield")
+    node = next(ab for ab in pool["Herd Watcher"].abilities if isinstance(ab, A.TriggeredAbility))
+    old_id = watcher.id
+    move(game, watcher, "exile")
+    new = move(game, watcher, "battlefield")
+    assert new.id != old_id and old_id in game.state.lki
+    new_first = [PendingTrigger("A", new.id, 2, node, "Herd Watcher"),
+                 PendingTrigger("A", old_id, 2, node, "Herd Watcher")]  # fmt: skip
+    assert order_labels(game, new_first) == ["Herd Watcher#2", "Herd Watcher#1"]
+    other = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    mixed = [PendingTrigger("A", old_id, 2, node, "Herd Watcher"),
+             PendingTrigger("A", other.id, 0, node, "Grizzly Bears"),
+             PendingTrigger("A", other.id, 1, node, "Grizzly Bears")]  # fmt: skip
+    assert order_labels(game, mixed) == ["Herd Watcher", "Grizzly Bears (ability 1)", "Grizzly Bears (ability 2)"]
