@@ -80,9 +80,6 @@ class Ctx:
         if isinstance(ref, A.ItRef):
             if self.it or self.named:
                 return list(self.it)
-            replaced = self.replaced_objects()
-            if replaced is not None:
-                return replaced
             if self.trigger_object is not None:
                 return [self.trigger_object]
             return [self.source]
@@ -92,9 +89,6 @@ class Ctx:
                 return [item.source] if item is not None else []
             if self.that or self.named:
                 return list(self.that)
-            replaced = self.replaced_objects()
-            if replaced is not None:
-                return replaced
             if self.trigger_object is not None:
                 return [self.trigger_object]
             if self.it:
@@ -103,9 +97,6 @@ class Ctx:
         if isinstance(ref, A.ThemRef):
             if self.them or self.that or self.named:
                 return list(self.them or self.that)
-            replaced = self.replaced_objects()
-            if replaced is not None:
-                return replaced
             raise Unsupported("'them' with nothing named before it to refer to")
         if isinstance(ref, A.LookedCards) and ref.count is None:
             return [o.id for o in self.looked_cards()]
@@ -202,34 +193,44 @@ class Ctx:
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
         raise Unsupported(f"player reference {type(ref).__name__}")
 
+    def replaced_sentence(self) -> A.Sentence | None:
+        """In an "instead" sentence, the sentence it replaces, without its
+        lead-in ("If ...,", "Then ...")."""
+        before = self.replaced
+        while isinstance(before, A.IfSentence | A.LeadSentence):
+            before = before.body
+        return before if isinstance(before, A.Sentence) else None
+
     def replaced_objects(self) -> list[ObjectId] | None:
         """In an "instead" sentence, the objects the sentence it replaces
         names, which "it", "that creature" and "those creatures" mean there
         ("Creatures your opponents control get -1/-1 until end of turn.  If
         this spell was kicked, those creatures get -2/-2 until end of turn
-        instead.", 608.2c, 614.1a): the replaced sentence isn't carried out,
-        but what it names is.  None when there is no replaced sentence or
-        it names no objects."""
-        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
-        if not isinstance(before, A.Sentence):
+        instead.", 608.2c): the replaced sentence isn't carried out, but what
+        it names is (:func:`interpreter.effects._run_if`).  None when there
+        is no replaced sentence or it names no objects."""
+        before = self.replaced_sentence()
+        if before is None or not before.actions:
             return None
-        for action in before.actions:
-            node = action.action if isinstance(action, A.MayDo) else action
-            for name in OBJECT_FIELDS:
-                value = getattr(node, name, None)
-                if isinstance(value, OBJECT_REFS):
-                    saved, self.replaced = self.replaced, None  # its own "that" refers to what came before it
-                    try:
-                        return self.objects(value)
-                    finally:
-                        self.replaced = saved
+        # its first instruction: a later one's "them" ("search ..., exile
+        # them") means what the sentence itself would have found
+        action = before.actions[0]
+        node = action.action if isinstance(action, A.MayDo) else action
+        for name in OBJECT_FIELDS:
+            value = getattr(node, name, None)
+            if isinstance(value, OBJECT_REFS):
+                if isinstance(value, A.Target) and self.slot_values(value) and not any(
+                    isinstance(v, tuple) for v in self.slot_values(value)
+                ):
+                    continue  # "any target" that is a player: no object named
+                return self.objects(value)  # its own "that" means what was named before it
         return None
 
     def replaced_player(self) -> object | None:
         """In an "instead" sentence, the player the sentence it replaces names
         ("Target player discards a card.  If this spell was kicked, that
         player discards three cards instead.", 608.2c)."""
-        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
+        before = self.replaced_sentence()
         for action in before.actions if isinstance(before, A.Sentence) else ():
             node = action.action if isinstance(action, A.MayDo) else action
             for name in ("player", "whose"):

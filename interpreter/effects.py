@@ -59,6 +59,16 @@ def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
     if not applies(ctx, s):
         return
     ctx.replaced = before if s.instead else None
+    if s.instead:
+        # 608.2c: the replaced sentence isn't carried out, but "it", "that
+        # creature", "those creatures" here mean the objects it names, not
+        # what an instruction before it acted on
+        try:
+            named = ctx.replaced_objects()
+        except Unsupported:
+            named = None  # a reference of the sentence not carried out; one of this sentence is still reported
+        if named is not None:
+            ctx.it, ctx.that, ctx.them, ctx.named = list(named), list(named), list(named), True
     run_sentence(ctx, s.body)
     ctx.replaced = None
 
@@ -306,7 +316,7 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     instead" changes only the amount of the instruction it replaces."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
-        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
+        before = ctx.replaced_sentence()
         prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.DealDamage)]
         if not prior:
             raise Unsupported("'deals N damage instead' with no damage before it")

@@ -223,3 +223,26 @@ def test_those_creatures_with_nothing_named_is_an_error_not_a_no_op(pool: dict[s
     ctx = Ctx(game, "A", bears.id)
     with pytest.raises(Unsupported, match="those creature"):
         ctx.objects(those)
+
+
+def test_an_instead_sentence_refers_to_the_replaced_sentence_not_an_earlier_one(pool: dict[str, A.Card]) -> None:
+    """608.2c: with an instruction before the replaced sentence ("Tap target
+    creature you control."), "those creatures" in the "instead" sentence are
+    still what the replaced sentence names, not the creature tapped."""
+    card = _card(
+        "Sweep and Tap {B}\nInstant\nKicker {1}\nTap target creature you control. "
+        "Creatures your opponents control get -1/-1 until end of turn. "
+        "If this spell was kicked, those creatures get -2/-2 until end of turn instead."
+    )
+    game = _game()
+    for _ in range(2):
+        add_card(game, pool["Swamp"], "A", "battlefield")
+    mine = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    giant = add_card(game, pool["Hill Giant"], "B", "battlefield")
+    game.chooser = ScriptedChooser(kick=[0], targets=[[mine.id]])
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert mine.tapped
+    assert _pt(game, mine.id) == (2, 2)
+    assert _pt(game, giant.id) == (1, 1)
