@@ -91,9 +91,13 @@ class Ctx:
                 return list(self.that)
             if self.trigger_object is not None:
                 return [self.trigger_object]
-            return list(self.it)
+            if self.it:
+                return list(self.it)
+            raise Unsupported(f"'{ref.word} {ref.noun}' with nothing named before it to refer to")
         if isinstance(ref, A.ThemRef):
-            return list(self.them or self.that)
+            if self.them or self.that or self.named:
+                return list(self.them or self.that)
+            raise Unsupported("'them' with nothing named before it to refer to")
         if isinstance(ref, A.LookedCards) and ref.count is None:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
@@ -163,11 +167,11 @@ class Ctx:
         if ref is None or isinstance(ref, A.You):
             return [self.controller]
         if isinstance(ref, A.PlayerGroup):
-            if ref.which in ("each_opponent", "an_opponent", "defending"):
-                return game.opponents(self.controller)
+            from .filters import group_players
+
             if ref.which == "a_player" and self.trigger_player is not None:
                 return [self.trigger_player]
-            return list(game.state.players)
+            return group_players(game, ref.which, self.controller)
         if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef):
             # "that player", "their", and "they" as a player ("creatures they control")
             if self.that_player:
@@ -189,11 +193,44 @@ class Ctx:
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
         raise Unsupported(f"player reference {type(ref).__name__}")
 
+    def replaced_sentence(self) -> A.Sentence | None:
+        """In an "instead" sentence, the sentence it replaces, without its
+        lead-in ("If ...,", "Then ...")."""
+        before = self.replaced
+        while isinstance(before, A.IfSentence | A.LeadSentence):
+            before = before.body
+        return before if isinstance(before, A.Sentence) else None
+
+    def replaced_objects(self) -> list[ObjectId] | None:
+        """In an "instead" sentence, the objects the sentence it replaces
+        names, which "it", "that creature" and "those creatures" mean there
+        ("Creatures your opponents control get -1/-1 until end of turn.  If
+        this spell was kicked, those creatures get -2/-2 until end of turn
+        instead.", 608.2c): the replaced sentence isn't carried out, but what
+        it names is (:func:`interpreter.effects._run_if`).  None when there
+        is no replaced sentence or it names no objects."""
+        before = self.replaced_sentence()
+        if before is None or not before.actions:
+            return None
+        # its first instruction: a later one's "them" ("search ..., exile
+        # them") means what the sentence itself would have found
+        action = before.actions[0]
+        node = action.action if isinstance(action, A.MayDo) else action
+        for name in OBJECT_FIELDS:
+            value = getattr(node, name, None)
+            if isinstance(value, OBJECT_REFS):
+                if isinstance(value, A.Target) and self.slot_values(value) and not any(
+                    isinstance(v, tuple) for v in self.slot_values(value)
+                ):
+                    continue  # "any target" that is a player: no object named
+                return self.objects(value)  # its own "that" means what was named before it
+        return None
+
     def replaced_player(self) -> object | None:
         """In an "instead" sentence, the player the sentence it replaces names
         ("Target player discards a card.  If this spell was kicked, that
         player discards three cards instead.", 608.2c)."""
-        before = self.replaced.body if isinstance(self.replaced, A.IfSentence) else self.replaced
+        before = self.replaced_sentence()
         for action in before.actions if isinstance(before, A.Sentence) else ():
             node = action.action if isinstance(action, A.MayDo) else action
             for name in ("player", "whose"):
@@ -213,6 +250,17 @@ class Ctx:
         from .conditions import holds
 
         return holds(self, cond)
+
+
+OBJECT_FIELDS = ("what", "on", "to", "first")
+"""The fields of an instruction that hold the objects it acts on, first
+found first: what gets +N/+N, is destroyed, exiled, tapped; what counters
+are put on; what is dealt damage (not its source); the first of two that
+fight."""
+
+OBJECT_REFS = (A.Each, A.Target, A.SelfRef, A.ItRef, A.ThatRef, A.ThemRef, A.ExiledCards, A.AttachedRef, A.CostPaidRef)
+"""The object references :meth:`Ctx.objects` knows, an instruction names
+the objects it acts on with."""
 
 
 _ZONE_WORDS: dict[str, Zone] = {

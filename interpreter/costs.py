@@ -66,7 +66,10 @@ def describe_ref(ref: object) -> str:
         return "this"
     if isinstance(ref, A.AnObject):
         n = ref.count.value if isinstance(ref.count, A.Number) else 1
-        return f"{'a' if n == 1 else n} {describe_filter(ref.filter)}"
+        what = describe_filter(ref.filter)
+        if ref.filter.another and not what.startswith("another"):
+            return f"another {what}" if n == 1 else f"{n} other {what}"
+        return f"{'a' if n == 1 else n} {what}"
     return type(ref).__name__
 
 
@@ -263,11 +266,12 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
                 raise IllegalAction("can't sacrifice it: it is not on the battlefield")
             victims = [source]
         elif isinstance(part.what, A.AnObject):
+            # "Sacrifice a creature" may be the source itself, if it fits;
+            # only "another" leaves it out (109.2b, through the filter)
             n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
             cands = [
                 o for o in game.battlefield()
                 if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)
-                and o.id != src_id
             ]  # fmt: skip
             victims = _pick(game, player, "sacrifice " + describe_ref(part.what), cands, n)
         else:

@@ -59,6 +59,16 @@ def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
     if not applies(ctx, s):
         return
     ctx.replaced = before if s.instead else None
+    if s.instead:
+        # 608.2c: the replaced sentence isn't carried out, but "it", "that
+        # creature", "those creatures" here mean the objects it names, not
+        # what an instruction before it acted on
+        try:
+            named = ctx.replaced_objects()
+        except Unsupported:
+            named = None  # a reference of the sentence not carried out; one of this sentence is still reported
+        if named is not None:
+            ctx.it, ctx.that, ctx.them, ctx.named = list(named), list(named), list(named), True
     run_sentence(ctx, s.body)
     ctx.replaced = None
 
@@ -306,7 +316,7 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     instead" changes only the amount of the instruction it replaces."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
-        before = ctx.replaced.body if isinstance(ctx.replaced, A.IfSentence) else ctx.replaced
+        before = ctx.replaced_sentence()
         prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.DealDamage)]
         if not prior:
             raise Unsupported("'deals N damage instead' with no damage before it")
@@ -462,6 +472,8 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
                 controller = o.owner
             controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
             new = put_onto_battlefield(game, o, controller)
+            if new.zone != "battlefield":
+                continue  # it stays where it was (303.4f, 304.4, 307.4)
             game.say(f"  returns {name} to the battlefield under {controller}'s control")
         done.append(new)
     _acted(ctx, done)
@@ -534,7 +546,7 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
             controller = _controller_under(ctx, dest.under, o) or ctx.controller
             new = put_onto_battlefield(game, o, controller, tapped=tapped)
             if new.zone != "battlefield":
-                continue  # an Aura with nothing to enchant stays where it was (303.4f)
+                continue  # an Aura with nothing to enchant, an instant or sorcery card, stays where it was (303.4f, 304.4)
             game.say(f"  puts {name} onto the battlefield" + (" tapped" if tapped else ""))
         elif dest.zone == "graveyard":
             new = move(game, o, "graveyard")
@@ -720,6 +732,7 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
+    _acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
     return bool(objs)
 
 

@@ -27,6 +27,30 @@ COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"
 PlayerResolver = Callable[[object], list[PlayerId]]
 
 
+OPPONENT_GROUPS = frozenset({
+    "each_opponent", "an_opponent", "defending", "your_opponents", "opponents", "all_opponents",
+    "any_opponent", "another_opponent", "each_other_opponent", "another_player", "each_other_player",
+})  # fmt: skip
+"""Groups of players that are the opponents of "you" in a two-player game
+(102.2, 102.3; the defending player, 506.2, is the opponent attacked)."""
+
+ALL_PLAYER_GROUPS = frozenset({"each_player", "a_player", "all_players", "players", "any_player"})
+"""Groups that are every player (102.1)."""
+
+
+def group_players(game: Game, which: str, you: PlayerId) -> list[PlayerId]:
+    """The players a group ("your opponents", "each player", "the active
+    player") is, seen from ``you``; Unsupported for a group the engine has
+    no meaning for ("no player", "your team"), never every player by default."""
+    if which in OPPONENT_GROUPS:
+        return game.opponents(you)
+    if which in ALL_PLAYER_GROUPS:
+        return list(game.state.players)
+    if which == "active":
+        return [game.state.active]
+    raise Unsupported(f"the players '{which.replace('_', ' ')}'")
+
+
 def simple_players(game: Game, you: PlayerId) -> PlayerResolver:
     """Who "you" and "an opponent" are, for filters outside a resolving ability."""
 
@@ -34,9 +58,7 @@ def simple_players(game: Game, you: PlayerId) -> PlayerResolver:
         if isinstance(ref, A.You):
             return [you]
         if isinstance(ref, A.PlayerGroup):
-            if ref.which in ("each_opponent", "an_opponent", "defending"):
-                return game.opponents(you)
-            return list(game.state.players)
+            return group_players(game, ref.which, you)
         raise Unsupported(f"a player reference the interpreter can't resolve here: {type(ref).__name__}")
 
     return resolve
@@ -301,4 +323,6 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
-__all__ = ["adjective_words", "compare", "describe_filter", "matches", "matches_ref_static", "simple_players"]
+__all__ = [
+    "adjective_words", "compare", "describe_filter", "group_players", "matches", "matches_ref_static", "simple_players",
+]

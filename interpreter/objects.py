@@ -105,6 +105,7 @@ class Lki:
     face_down: FaceDown | None
     zone: Zone
     mana_value: int = 0
+    arrived: int = 0  # when the object came into the zone it left (the order REFs number objects by)
 
 
 MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

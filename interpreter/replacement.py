@@ -18,7 +18,7 @@ from typing import Any
 
 from grammar import ast as A
 
-from .characteristics import chars, display_name, keyword_name
+from .characteristics import chars, display_name, keyword_name, printed_chars
 from .context import Ctx
 from .errors import Unsupported
 from .linked import Linked
@@ -42,7 +42,13 @@ def put_onto_battlefield(
     resolving Aura spell's target, 608.3a); an Aura put onto the battlefield
     any other way is attached to an object its controller chooses as it
     enters, without targeting, and with nothing it could enchant it stays
-    where it is (303.4f)."""
+    where it is (303.4f).  An instant or sorcery card put onto the
+    battlefield face up stays where it is (304.4, 307.4); face down, as a
+    manifested 2/2, it may enter (701.40a, 708.2)."""
+    if face_down is None and cant_enter(obj):
+        where = "exile" if obj.zone == "exile" else f"the {obj.zone}"
+        game.say(f"  {obj.card.name} stays in {where}: an instant or sorcery card can't enter the battlefield (304.4, 307.4)")
+        return obj
     if face_down is None and attach_to is None and "Aura" in chars(obj).subtypes and obj.zone != "stack":
         from .attach import can_enchant
         from .choices import Decision, ask
@@ -63,6 +69,14 @@ def put_onto_battlefield(
         game.set_linked(new.id, linked)
     apply_enters_replacements(game, new)
     return new
+
+
+def cant_enter(obj: GameObject) -> bool:
+    """304.4, 307.4: is ``obj`` an instant or sorcery card, which can't enter
+    the battlefield face up?  Its face-up characteristics count, whatever
+    face it showed where it was (a face-down manifested instant, 708.9)."""
+    types = printed_chars(obj.copy_of or obj.card).types
+    return "instant" in types or "sorcery" in types
 
 
 def create_on_battlefield(

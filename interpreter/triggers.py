@@ -25,7 +25,7 @@ from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
-from .filters import matches
+from .filters import group_players, matches
 from .keywords import BecomesTarget
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
@@ -67,9 +67,7 @@ def _player_matches(game: Game, ref: A.PlayerRef, controller: PlayerId, actor: P
     if isinstance(ref, A.You):
         return actor == controller
     if isinstance(ref, A.PlayerGroup):
-        if ref.which in ("each_opponent", "an_opponent"):
-            return actor != controller
-        return True
+        return actor in group_players(game, ref.which, controller)
     return False
 
 
@@ -356,14 +354,45 @@ def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ct
     )  # fmt: skip
 
 
+def _arrived(game: Game, oid: ObjectId) -> tuple[int, ObjectId]:
+    """When the object ``oid`` arrived in its zone (the one it has left, for
+    last known information), then its id: the order REFs number objects of
+    one name in ("Grizzly Bears#2")."""
+    o = game.get(oid)
+    if o is not None:
+        return (o.arrived, oid)
+    lki = game.state.lki.get(oid)
+    return (lki.arrived if lki is not None else 0, oid)
+
+
+def order_labels(game: Game, items: list[PendingTrigger]) -> list[str]:
+    """The label of each triggered ability in an "order" decision: its
+    source's name; "Name#1", "Name#2" when sources of one name are different
+    objects (two copies of a card, or an object and the new object it became
+    after a zone change, 400.7), numbered in the order they arrived, as REFs
+    number them; and " (ability N)" when one source has several of them."""
+    sources_by_name: dict[str, list[ObjectId]] = {}
+    for p in items:
+        sources = sources_by_name.setdefault(p.name, [])
+        if p.source not in sources:
+            sources.append(p.source)
+    for sources in sources_by_name.values():
+        sources.sort(key=lambda oid: _arrived(game, oid))
+    labels = []
+    for p in items:
+        sources = sources_by_name[p.name]
+        label = p.name + (f"#{sources.index(p.source) + 1}" if len(sources) > 1 else "")
+        if any(q.source == p.source and q.ability != p.ability for q in items):
+            label += f" (ability {p.ability + 1})"
+        labels.append(label)
+    return labels
+
+
 def _order(game: Game, player: PlayerId, items: list[PendingTrigger]) -> list[PendingTrigger]:
     kinds = {(p.source, p.ability) for p in items}
     if len(kinds) <= 1:
         return items
-    labels = []
-    for p in items:
-        same_source = sum(1 for q in items if q.source == p.source and q.ability != p.ability)
-        labels.append(p.name + (f" (ability {p.ability + 1})" if same_source else ""))
+    labels = order_labels(game, items)
     d = Decision(
         "order", player, "order your triggered abilities (the first listed is put on the stack first and resolves last)",
         list(range(len(items))), labels, len(items), len(items),
@@ -383,14 +412,17 @@ def put_on_stack(game: Game) -> None:
         mine = [p for p in pending if p.controller == player]
         if not mine:
             continue
+        # "Name#2" for the second object of a name, so the log tells them apart too
+        names = {id(p): label.split(" (ability ")[0] for p, label in zip(mine, order_labels(game, mine), strict=True)}
         for p in _order(game, player, mine):
+            name = names[id(p)]
             item = StackItem(
                 game.new_id(), "ability", p.controller, p.source, p.ability, p.node.effect, p.name,
                 condition=p.node.condition, trigger_object=p.trigger_object,
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
-            who = f"{p.name}'s triggered ability"
+            who = f"{name}'s triggered ability"
             if modes_of(p.node.effect) is not None:
                 # 603.3c, 700.2b: the modes are chosen now; a mode that can't be
                 # chosen isn't offered by the rules, and with none chosen the
@@ -405,11 +437,11 @@ def put_on_stack(game: Game) -> None:
             try:
                 item.targets = choose_targets(ctx, p.node.effect, main=False, who=who)
             except IllegalAction as exc:
-                game.say(f"{p.name}'s triggered ability is removed from the stack: {exc} (603.3d)")
+                game.say(f"{who} is removed from the stack: {exc} (603.3d)")
                 continue
             game.state.stack.append(item)
             targeted(game, item)
-            game.say(f"{p.name}'s triggered ability ({_trigger_words(p.node)}) goes on the stack"
+            game.say(f"{who} ({_trigger_words(p.node)}) goes on the stack"
                      + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
                      + _targets_text(game, item))  # fmt: skip
 

@@ -130,3 +130,96 @@ def test_anthem_and_until_end_of_turn(pool: dict[str, A.Card]) -> None:
     cast(game, "A", growth.id)
     resolve_top(game)
     assert power_toughness(game, bears) == (6, 6)
+
+
+@pytest.mark.parametrize("name", ["Shock", "Pathfinding"])
+def test_an_instant_or_sorcery_card_stays_where_it_was(pool: dict[str, A.Card], name: str) -> None:
+    """304.4, 307.4: an instant or sorcery card put onto the battlefield stays
+    in its zone, the same object; face down (manifested) it enters as a 2/2."""
+    from interpreter.replacement import put_onto_battlefield
+
+    game = new_game(chooser=ScriptedChooser())
+    card = add_card(game, pool[name], "A", "graveyard")
+    stayed = put_onto_battlefield(game, card, "A")
+    assert stayed.id == card.id and stayed.zone == "graveyard"
+    assert game.battlefield() == []
+    assert any("can't enter the battlefield" in line for line in game.log)
+    manifested = put_onto_battlefield(game, stayed, "A", face_down="manifested")
+    assert manifested.zone == "battlefield" and power_toughness(game, manifested) == (2, 2)
+
+
+def test_return_to_the_battlefield_leaves_a_sorcery_card_in_the_graveyard(pool: dict[str, A.Card]) -> None:
+    """304.4, 307.4: "Return target card from your graveyard to the
+    battlefield" on a sorcery card: it stays in the graveyard, and "it"
+    afterwards means nothing returned."""
+    from grammar.parser import parse_card
+
+    raise_card = parse_card(
+        "Raise Anything {B}\nSorcery\nReturn target card from your graveyard to the battlefield.", "t.card"
+    )
+    sorcery = next(c for c in pool.values() if c.type_line.types == ("Sorcery",) and not c.faces)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, pool["Swamp"], "A", "battlefield")
+    dead = add_card(game, sorcery, "A", "graveyard")
+    spell = add_card(game, raise_card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[dead.id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert [o.card.name for o in game.battlefield()] == ["Swamp"]
+    assert dead.id in [game.obj(c).id for c in game.zone("graveyard", "A")]
+
+
+def test_sacrifice_a_creature_may_sacrifice_the_source(pool: dict[str, A.Card]) -> None:
+    """601.2h, 118.3: "Sacrifice a creature" offers the creature whose ability
+    it is; "Sacrifice another creature" doesn't (109.2b)."""
+    offered: list[object] = []
+    game = new_game(chooser=ScriptedChooser())
+    offerer = add_card(game, pool["Bone Offerer"], "A", "battlefield")
+    loyal = add_card(game, pool["Loyal Offerer"], "A", "battlefield")
+    offerer_id, loyal_id = offerer.id, loyal.id
+    game.chooser = ScriptedChooser(choices=[[offerer_id]])
+
+    def seen(g: Game, d: object, raw: object) -> object:
+        offered.extend(getattr(d, "options", ()))
+        return raw
+
+    game.chooser.translate = seen
+    activate(game, "A", offerer_id, 1)
+    assert set(offered) == {offerer_id, loyal_id}
+    assert game.get(offerer_id) is None and game.get(loyal_id) is not None
+    game2 = new_game(chooser=ScriptedChooser())
+    alone = add_card(game2, pool["Bone Offerer"], "A", "battlefield")
+    activate(game2, "A", alone.id, 1)
+    assert [game2.obj(c).card.name for c in game2.zone("graveyard", "A")] == ["Bone Offerer"]
+    resolve_top(game2)
+    assert game2.player("A").life == 22
+    game3 = new_game(chooser=ScriptedChooser())
+    lonely = add_card(game3, pool["Loyal Offerer"], "A", "battlefield")
+    with pytest.raises(IllegalAction, match="sacrifice another creature: only 0"):
+        activate(game3, "A", lonely.id, 1)
+
+
+def test_trigger_order_labels_tell_two_objects_of_one_name_apart(pool: dict[str, A.Card]) -> None:
+    """603.3b, 400.7: the triggered abilities of an object and of the new object
+    it became after a zone change (or of two copies of a card) are labelled
+    "Name#1" and "Name#2", numbered in the order the objects arrived, as REFs
+    number them; one source's two abilities add " (ability N)"."""
+    from interpreter.state import PendingTrigger
+    from interpreter.triggers import order_labels
+    from interpreter.zones import move
+
+    game = new_game(chooser=ScriptedChooser())
+    watcher = add_card(game, pool["Herd Watcher"], "A", "battlefield")
+    node = next(ab for ab in pool["Herd Watcher"].abilities if isinstance(ab, A.TriggeredAbility))
+    old_id = watcher.id
+    move(game, watcher, "exile")
+    new = move(game, watcher, "battlefield")
+    assert new.id != old_id and old_id in game.state.lki
+    new_first = [PendingTrigger("A", new.id, 2, node, "Herd Watcher"),
+                 PendingTrigger("A", old_id, 2, node, "Herd Watcher")]  # fmt: skip
+    assert order_labels(game, new_first) == ["Herd Watcher#2", "Herd Watcher#1"]
+    other = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    mixed = [PendingTrigger("A", old_id, 2, node, "Herd Watcher"),
+             PendingTrigger("A", other.id, 0, node, "Grizzly Bears"),
+             PendingTrigger("A", other.id, 1, node, "Grizzly Bears")]  # fmt: skip
+    assert order_labels(game, mixed) == ["Herd Watcher", "Grizzly Bears (ability 1)", "Grizzly Bears (ability 2)"]

@@ -157,3 +157,106 @@ def test_historic_matches_artifacts_legendaries_and_sagas(pool: dict[str, A.Card
     bears = add_card(game, pool["Grizzly Bears"], "B", "battlefield")
     fits = [o.card.name for o in (relic, hero, bears) if matches(game, filt, o, you="A", source=relic.id)]
     assert fits == ["Relic", "Hero"]
+
+
+def _pt(game: Game, oid: tuple[int, int]) -> tuple[int | None, int | None]:
+    from interpreter.characteristics import power_toughness
+
+    obj = game.get(oid)
+    assert obj is not None
+    return power_toughness(game, obj)
+
+
+@pytest.mark.parametrize("kicked", [False, True])
+def test_an_instead_sentence_acts_on_what_the_replaced_sentence_names(pool: dict[str, A.Card], kicked: bool) -> None:
+    """608.2c: "Creatures your opponents control get -1/-1 ... . If this spell
+    was kicked, those creatures get -2/-2 ... instead." — kicked, the first
+    sentence is replaced, and "those creatures" are still the opponents'
+    creatures: -2/-2 only; unkicked, -1/-1 only. "Your opponents" are not "you"."""
+    game = _game(kick=[0] if kicked else [])
+    for _ in range(5):
+        add_card(game, pool["Swamp"], "A", "battlefield")
+    mine = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    giant = add_card(game, pool["Hill Giant"], "B", "battlefield")
+    spell = add_card(game, pool["Withering Sweep"], "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert _pt(game, giant.id) == ((1, 1) if kicked else (2, 2))
+    assert _pt(game, mine.id) == (2, 2)
+
+
+def test_an_instead_sentence_says_it_to_the_target_of_the_one_it_replaces(pool: dict[str, A.Card]) -> None:
+    """"Target creature gets +1/+1 ... . If this spell was kicked, it gets +3/+3
+    ... instead." — "it" is the target, not the spell."""
+    card = _card(
+        "Swell {G}\nInstant\nKicker {1}\nTarget creature gets +1/+1 until end of turn. "
+        "If this spell was kicked, it gets +3/+3 until end of turn instead."
+    )
+    game = _game(kick=[0])
+    for _ in range(2):
+        add_card(game, pool["Forest"], "A", "battlefield")
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    game.chooser = ScriptedChooser(kick=[0], targets=[[bears.id]])
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert _pt(game, bears.id) == (5, 5)
+
+
+def test_those_creatures_after_a_pump_are_the_pumped_ones(pool: dict[str, A.Card]) -> None:
+    """608.2c: "Creatures you control get +1/+1 ... . Untap those creatures." —
+    the creatures the first instruction acted on."""
+    card = _card(
+        "Rally {W}\nInstant\nCreatures you control get +1/+1 until end of turn. Untap those creatures."
+    )
+    game = _game()
+    add_card(game, pool["Plains"], "A", "battlefield")
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    theirs = add_card(game, pool["Hill Giant"], "B", "battlefield")
+    bears.tapped = theirs.tapped = True
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert not bears.tapped and theirs.tapped
+    assert _pt(game, bears.id) == (3, 3)
+
+
+def test_those_creatures_with_nothing_named_is_an_error_not_a_no_op(pool: dict[str, A.Card]) -> None:
+    """An instruction whose "those creatures" refers to nothing the engine knows
+    is reported (Unsupported, naming it), never silently carried out on no one."""
+    from interpreter.context import Ctx
+    from interpreter.errors import Unsupported
+
+    game = _game()
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    ability = next(ab for ab in pool["Withering Sweep"].abilities if isinstance(ab, A.SpellAbility))
+    instead = ability.effect.sentences[1]
+    assert isinstance(instead, A.IfSentence) and isinstance(instead.body, A.Sentence)
+    those = instead.body.actions[0].what  # "those creatures", with no sentence before it here
+    assert isinstance(those, A.ThatRef)
+    ctx = Ctx(game, "A", bears.id)
+    with pytest.raises(Unsupported, match="those creature"):
+        ctx.objects(those)
+
+
+def test_an_instead_sentence_refers_to_the_replaced_sentence_not_an_earlier_one(pool: dict[str, A.Card]) -> None:
+    """608.2c: with an instruction before the replaced sentence ("Tap target
+    creature you control."), "those creatures" in the "instead" sentence are
+    still what the replaced sentence names, not the creature tapped."""
+    card = _card(
+        "Sweep and Tap {B}\nInstant\nKicker {1}\nTap target creature you control. "
+        "Creatures your opponents control get -1/-1 until end of turn. "
+        "If this spell was kicked, those creatures get -2/-2 until end of turn instead."
+    )
+    game = _game()
+    for _ in range(2):
+        add_card(game, pool["Swamp"], "A", "battlefield")
+    mine = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    giant = add_card(game, pool["Hill Giant"], "B", "battlefield")
+    game.chooser = ScriptedChooser(kick=[0], targets=[[mine.id]])
+    spell = add_card(game, card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert mine.tapped
+    assert _pt(game, mine.id) == (2, 2)
+    assert _pt(game, giant.id) == (1, 1)
