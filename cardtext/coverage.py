@@ -69,8 +69,9 @@ CHUNK_MAX = 64
 
 MISMATCH_SUMMARY = "rendered text differs from the Oracle text"
 
-# What a check gives back: status, message, line, column (None where none).
-Outcome = tuple[str, str | None, int | None, int | None]
+# What a check gives back: status, message, line, column (None where none),
+# and whether the engine plays the card in full (an ok card without gaps).
+Outcome = tuple[str, str | None, int | None, int | None, bool]
 
 
 # --------------------------------------------------------------------------
@@ -96,6 +97,7 @@ class CardResult:
     message: str | None = None
     line: int | None = None
     column: int | None = None
+    plays: bool = False  # ok, and the engine has a piece for everything on it
 
     @property
     def ok(self) -> bool:
@@ -108,6 +110,7 @@ class CardResult:
             "message": self.message,
             "line": self.line,
             "column": self.column,
+            "plays": self.plays,
         }
 
 
@@ -310,27 +313,39 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
         try:
             result = parse_text(text, name)
         except CardTextError as exc:
-            return (PARSE_ERROR, *_first_error([exc]))
+            return (PARSE_ERROR, *_first_error([exc]), False)
         if result.errors:
-            return (PARSE_ERROR, *_first_error(result.errors))
+            return (PARSE_ERROR, *_first_error(result.errors), False)
         if not result.cards:
-            return PARSE_ERROR, "no card found in the text", 1, 1
+            return PARSE_ERROR, "no card found in the text", 1, 1, False
         checker = _link() if link else None
         if checker is not None:
             phase = "link check"
             found = [e for card in result.cards for e in checker(card, name, text)]
             if found:
-                return (LINK_ERROR, *_first_error(found))
+                return (LINK_ERROR, *_first_error(found), False)
         phase = "render"
         rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
         phase = "comparison"
         different = mismatch(text, rendered)
+        phase = "engine support"
+        plays = different is None and _plays(result.cards)
     except Exception as exc:  # noqa: BLE001 - a bug in cardtext must not stop the count
-        return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None
+        return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None, False
     if different is not None:
         message, line = different
-        return RENDER_MISMATCH, message, line, None
-    return OK_STATUS, None, None, None
+        return RENDER_MISMATCH, message, line, None, False
+    return OK_STATUS, None, None, None, plays
+
+
+def _plays(cards: Sequence[Any]) -> bool:
+    """Whether the engine has a piece for everything on the cards
+    (:func:`interpreter.support.gaps`); False without the interpreter."""
+    try:
+        from interpreter.support import gaps
+    except ModuleNotFoundError:
+        return False
+    return not any(gaps(card) for card in cards)
 
 
 def _check_pair(pair: tuple[str, str], link: bool) -> Outcome:
@@ -399,8 +414,8 @@ def run(
         if isinstance(item, CardResult):
             results.append(item)
             continue
-        status, message, line, column = next(outcomes)
-        results.append(CardResult(item.name, status, message, line, column))
+        status, message, line, column, plays = next(outcomes)
+        results.append(CardResult(item.name, status, message, line, column, plays))
     return results
 
 
@@ -418,6 +433,7 @@ class Summary:
     link_check: bool
     total: int = 0
     duplicates: int = 0
+    plays: int = 0
     by_status: Counter[str] = field(default_factory=Counter)
     keywords: dict[str, Counter[str]] = field(default_factory=dict)
     first_errors: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -433,6 +449,7 @@ class Summary:
             "link_check": self.link_check,
             "total": self.total,
             "duplicates": self.duplicates,
+            "plays": self.plays,
             "by_status": {status: self.by_status[status] for status in STATUSES},
             "by_keyword": {
                 keyword: {"cards": counts["cards"], "ok": counts["ok"]}
@@ -455,6 +472,7 @@ def summarize(
     summary = Summary(file, data.form, link_check, len(results), data.duplicates)
     for item, result in zip(data.cards, results, strict=True):
         summary.by_status[result.status] += 1
+        summary.plays += result.plays
         if not result.ok:
             summary.first_errors[_error_key(result)] += 1
         for keyword in item.keywords if isinstance(item, CardInput) else ():
@@ -489,6 +507,8 @@ def status_lines(summary: Summary) -> Iterator[str]:
             else (f"{summary.duplicates:,} more objects repeat")
         )
         yield f"  ({more} a card name: other printings, not counted again)"
+    yield (f"  plays            {summary.plays:>8,}  {_percent(summary.plays, summary.total):>6}"
+           "  (ok, and the engine carries out everything on the card)")  # fmt: skip
 
 
 def keyword_lines(summary: Summary) -> Iterator[str]:

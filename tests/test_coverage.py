@@ -148,6 +148,7 @@ def test_ok_parse_error_and_render_mismatch(
         "message": None,
         "line": None,
         "column": None,
+        "plays": True,
     }
     assert cards["Zapper"]["message"] == "unknown word 'zaps'"
     assert (cards["Zapper"]["line"], cards["Zapper"]["column"]) == (3, 8)
@@ -169,6 +170,7 @@ def test_link_error(
         "message": "'kicked' but the card has no kicker",
         "line": 3,
         "column": 6,
+        "plays": False,
     }
     assert document["cards"][0]["status"] == "ok"
 
@@ -203,6 +205,7 @@ def test_an_exception_in_the_renderer_is_an_internal_error(
         "message": "RuntimeError: boom (in render)",
         "line": None,
         "column": None,
+        "plays": False,
     }
     assert document["cards"][1]["status"] == "ok"
 
@@ -268,7 +271,7 @@ def test_normalize_writes_dashes_one_way(written: str, expected: str) -> None:
 
 def test_check_card_returns_plain_data() -> None:
     outcome = check_card("Zapper", "Zapper {R}\nInstant\nZapper zaps 2 damage.", link=False)
-    assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8)
+    assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8, False)
 
 
 # --------------------------------------------------------------------------
@@ -337,6 +340,7 @@ def test_json_shape(
         "link_check": True,
         "total": 6,
         "duplicates": 0,
+        "plays": 4,
         "by_status": {
             "ok": 4,
             "parse-error": 1,
@@ -349,7 +353,7 @@ def test_json_shape(
     }
     assert [c["name"] for c in document["cards"]] == [o["name"] for o in [*MIXED, KICKED]]
     for card in document["cards"]:
-        assert list(card) == ["name", "status", "message", "line", "column"]
+        assert list(card) == ["name", "status", "message", "line", "column", "plays"]
 
 
 # --------------------------------------------------------------------------
@@ -493,3 +497,18 @@ def test_bad_job_count_is_a_usage_error(
 ) -> None:
     assert main(["coverage", "--jobs", jobs, str(jsonl(tmp_path, [SHOCK]))]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+) -> None:
+    """ "plays": an ok card with nothing the engine lacks (interpreter.support); not a status of its own."""
+    scry = {"name": "Scrying Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
+            "oracle_text": "When Scrying Adept enters the battlefield, scry 2.", "power": "1", "toughness": "1"}  # fmt: skip
+    document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, scry])))
+    plays = {card["name"]: card["plays"] for card in document["cards"]}
+    assert statuses(document) == {"Shock": "ok", "Scrying Adept": "ok"}
+    assert plays == {"Shock": True, "Scrying Adept": False}
+    assert document["summary"]["plays"] == 1
+    assert main(["coverage", str(jsonl(tmp_path, [SHOCK, scry]))]) == 0
+    assert any(line.split()[:3] == ["plays", "1", "50.0%"] for line in capsys.readouterr().out.splitlines())
