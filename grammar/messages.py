@@ -27,6 +27,28 @@ def grammar_words() -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
+@functools.lru_cache(maxsize=64)
+def _by_length(words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    index: dict[int, list[str]] = {}
+    for w in words:
+        index.setdefault(len(w), []).append(w)
+    return {n: tuple(ws) for n, ws in index.items()}
+
+
+def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
+    """The word of ``words`` most like ``word`` (difflib's ratio at least
+    ``cutoff``), or "". Only words whose length allows that ratio are
+    compared: the ratio is at most 2·min(a, b)/(a + b) for lengths a, b."""
+    n = len(word)
+    if not n:
+        return ""
+    low, high = n * cutoff / (2 - cutoff), n * (2 - cutoff) / cutoff
+    index = _by_length(words)
+    pool = [w for length, ws in index.items() if low - 1e-9 <= length <= high + 1e-9 for w in ws]
+    found = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
+    return found[0] if found else ""
+
+
 def _shown(text: str) -> str:
     return text.replace("\ue000", "~").replace("\ue001", "~")
 
@@ -86,8 +108,8 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
         if word[:1].isupper():
             from . import vocabulary
 
-            subtype = difflib.get_close_matches(word, list(vocabulary.types().subtypes), n=1, cutoff=0.8)
-            hint = f"did you mean '{subtype[0]}'?" if subtype else (
+            subtype = closest(word, tuple(vocabulary.types().subtypes), 0.8)
+            hint = f"did you mean '{subtype}'?" if subtype else (
                 "a capitalised word here would be a subtype; this one isn't one the rules list "
                 "or a type line of these cards declares"
             )
@@ -103,17 +125,14 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
 
 @functools.lru_cache(maxsize=4096)
 def _close_word(word: str) -> str:
-    found = difflib.get_close_matches(word, grammar_words(), n=1, cutoff=0.8)
-    return found[0] if found else ""
+    return closest(word, grammar_words(), 0.8)
 
 
 @functools.lru_cache(maxsize=4096)
 def _close_expected(word: str, expected: tuple[str, ...]) -> str:
-    options = [e.strip("'") for e in expected if e.startswith("'")]
-    found = difflib.get_close_matches(word, options, n=1, cutoff=0.75)
-    if found and found[0] != word:
-        return found[0]
-    return ""
+    options = tuple(e.strip("'") for e in expected if e.startswith("'"))
+    found = closest(word, options, 0.75)
+    return found if found != word else ""
 
 
 _ = Any
