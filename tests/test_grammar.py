@@ -441,6 +441,20 @@ def test_the_upkeep_of_a_player_named_after_it() -> None:
     assert isinstance(a.trigger.player, A.ControllerOf)
 
 
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Target creature attacks this turn if able.", "attacks this turn if able"),
+        ("Target creature blocks each combat if able.", "blocks each combat if able"),
+        ("Target creature attacks each turn if able.", "attacks each combat if able"),  # older wording
+        ("Target creature must be blocked this turn if able.", "must be blocked this turn if able"),
+    ],
+)
+def test_requirements_take_when_they_hold(text: str, rule: str) -> None:
+    """508.1d, 509.1c: a requirement and when it holds, composed."""
+    assert action(text).rule == rule
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

@@ -1569,9 +1569,6 @@ for _rule, _text in (
     ("attack_as_though", "can attack as though it didn't have defender"),
     ("attack_as_though_they", "can attack as though they didn't have defender"),
     ("blocked_only_by", "can be blocked only by"),
-    ("must_attack", "attacks each combat if able"), ("must_block", "blocks each combat if able"),
-    ("must_attack_this_turn", "attacks this turn if able"),
-    ("must_block_this_turn", "blocks this turn if able"),
     ("must_be_blocked", "must be blocked if able"), ("must_be_blocked_by", "must be blocked by if able"),
     ("must_block_whom", "blocks this turn if able"),
     ("doesnt_untap", "doesn't untap during untap step"),
@@ -1582,6 +1579,22 @@ for _rule, _text in (
 ):  # fmt: skip
     _reg(_rule, _require(_text))
 
+def _requirement_when(verb: str) -> Any:
+    """ "attacks each combat if able" (older "each turn" is "each combat"),
+    "blocks this turn if able", "must be blocked this turn if able"."""
+
+    def make(meta: Any, when: str) -> Requirement:
+        when = "each combat" if when == "each turn" else when
+        rule = f"must be blocked {when} if able" if verb == "blocked" else f"{verb} {when} if able"
+        return Requirement(None, rule, span=span(meta))
+
+    return make
+
+
+_reg("requirement_when", lambda m, tok: " ".join(str(tok).lower().split()))
+_reg("must_attack_when", _requirement_when("attacks"))
+_reg("must_block_when", _requirement_when("blocks"))
+_reg("must_be_blocked_when", _requirement_when("blocked"))
 _reg("switch_pt", lambda m, whose: SwitchPT(_whose(whose), span=span(m)))
 _reg("is_turned_face_up", lambda m: TurnFace(None, passive=True, span=span(m)))
 _reg("turn_face_up", lambda m, what: TurnFace(what, span=span(m)))
