@@ -261,6 +261,13 @@ def test_another_target_after_any_target_is_any_other_target() -> None:
     assert targets == [A.AnyTarget(), A.AnyTarget(True, another=True)]
 
 
+def test_thats_attacking_whom() -> None:
+    """ "that's attacking you": a relative clause with whom it attacks (506.3)."""
+    f = _filter_of("Destroy target creature that's attacking you.")
+    (quality,) = f.post
+    assert isinstance(quality, A.InCombatWith) and quality.how == "attacking" and isinstance(quality.other, A.You)
+
+
 def test_noun_lists() -> None:
     f = _filter_of("Exile target artifact, enchantment, or land.")
     assert f.nouns == ("artifact", "enchantment", "land")

@@ -325,6 +325,7 @@ class InCombatWith(Node):
 
     how: Literal["attacking", "blocking", "blocked by", "blocking or blocked by"]
     other: Any
+    that: bool = False  # written as a relative clause: "that's attacking you"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1475,6 +1476,8 @@ _BUILDERS["other_than"] = lambda meta, other: OtherThan(other, span=span(meta))
 _BUILDERS["attached_to"] = lambda meta, to: AttachedTo(to, span=span(meta))
 _BUILDERS["attacking_whom"] = lambda meta, o: InCombatWith("attacking", o, span=span(meta))
 _BUILDERS["blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, span=span(meta))
+_BUILDERS["that_is_attacking_whom"] = lambda meta, o: InCombatWith("attacking", o, True, span=span(meta))
+_BUILDERS["that_is_blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, True, span=span(meta))
 _BUILDERS["blocked_by"] = lambda meta, o: InCombatWith("blocked by", o, span=span(meta))
 _BUILDERS["blocking_or_blocked_by"] = lambda meta, o: InCombatWith("blocking or blocked by", o, span=span(meta))
 _BUILDERS["dealt_damage_this_turn"] = lambda meta: DealtDamageThisTurn(span=span(meta))
@@ -2266,7 +2269,7 @@ def _r_attached_to(r: Any, n: AttachedTo, **ctx: Any) -> str:
 
 @renders(InCombatWith)
 def _r_in_combat(r: Any, n: InCombatWith, **ctx: Any) -> str:
-    return f"{n.how} {r(n.other)}"
+    return f"{'that' + chr(39) + 's ' if n.that else ''}{n.how} {r(n.other)}"
 
 
 @renders(DealtDamageThisTurn)
