@@ -11,6 +11,8 @@ GitHub Actions forms.
 from __future__ import annotations
 
 import bisect
+import collections
+import functools
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +37,12 @@ def link_checker() -> LinkCheck | None:
     return check_card
 
 
+@functools.lru_cache(maxsize=4)
+def _file_lines(text: str) -> tuple[str, ...]:
+    """The lines of a file's text, split once for all its cards."""
+    return tuple(text.splitlines())
+
+
 class EngineWarning(LocatedError):
     """A card that parses and links but that the engine can't play in full:
     the instruction, trigger, condition or keyword it has no piece for."""
@@ -48,7 +56,7 @@ def engine_warnings(card: Any, filename: str, text: str) -> list[LocatedError]:
     from grammar.errors import Location
     from interpreter.support import gaps
 
-    lines = text.splitlines()
+    lines = _file_lines(text)
     out: list[LocatedError] = []
     seen: set[tuple[int, int, str]] = set()
     for gap in gaps(card):
@@ -248,19 +256,39 @@ class _Parsed:
 
 
 def _match_cards(checks: list[CardCheck], cards: list[Any]) -> None:
-    """Pair each parsed card with its block: by name, in order."""
-    free = list(checks)
+    """Pair each parsed card with its block: by name, in order (the first
+    free block of that name, else of that first face's name, else the first
+    free block). Each block's name is read once: linear in the file."""
+    by_name: dict[str, collections.deque[int]] = {}
+    by_first: dict[str, collections.deque[int]] = {}
+    for i, check in enumerate(checks):
+        faces = check.block.face_names
+        by_name.setdefault(" // ".join(faces) or f"line {check.block.start}", collections.deque()).append(i)
+        if faces:
+            by_first.setdefault(faces[0], collections.deque()).append(i)
+    taken = [False] * len(checks)
+    first_free = 0
+
+    def pop_free(queue: collections.deque[int] | None) -> int | None:
+        while queue:
+            i = queue.popleft()
+            if not taken[i]:
+                return i
+        return None
+
     for card in cards:
         name = str(getattr(card, "name", ""))
-        first_face = name.split(" // ")[0]
-        match = next((c for c in free if c.block.name == name), None)
-        if match is None:
-            match = next((c for c in free if c.block.face_names[:1] == [first_face]), None)
-        if match is None and free:
-            match = free[0]
-        if match is not None:
-            match.card = card
-            free.remove(match)
+        found = pop_free(by_name.get(name))
+        if found is None:
+            found = pop_free(by_first.get(name.split(" // ")[0]))
+        if found is None:
+            while first_free < len(checks) and taken[first_free]:
+                first_free += 1
+            if first_free < len(checks):
+                found = first_free
+        if found is not None:
+            taken[found] = True
+            checks[found].card = card
 
 
 # --------------------------------------------------------------------------
