@@ -269,6 +269,14 @@ def _acted(ctx: Ctx, objs: list[GameObject]) -> None:
 
 
 def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]]:
+    if isinstance(ref, A.BothRef):
+        # "each creature without flying and each player": both groups, each once
+        objs, players = _recipients(ctx, ref.first)
+        more_objs, more_players = _recipients(ctx, ref.second)
+        seen = {o.id for o in objs}
+        objs += [o for o in more_objs if o.id not in seen]
+        players += [p for p in more_players if p not in players]
+        return objs, players
     if isinstance(ref, A.Target):
         values = ctx.slot_values(ref)
         return _current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
@@ -532,6 +540,14 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player putting cards somewhere")
     verb = {"hand": "put into your hand", "battlefield": "put onto the battlefield"}.get(dest.zone, "put on your library")
+    what = a.what
+    if (dest.zone == "battlefield" and isinstance(what, A.EachOf) and what.count is not None
+            and isinstance(what.of, A.ThatRef) and "token" in (n.lower() for n in what.of.what.nouns)):  # fmt: skip
+        # "put twelve of those tokens onto the battlefield instead": older
+        # wording for creating them (111.1)
+        again = _tokens_instead(ctx, what.count)
+        if again is not None:
+            return do(ctx, again)
     cards = _objects_to_put(ctx, a.what, verb)
     done: list[GameObject] = []
     if dest.zone == "library":
@@ -664,6 +680,9 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     game = ctx.game
     spec = a.spec or ctx.last_token
     if spec is None:
+        again = _tokens_instead(ctx, a.amount)
+        if again is not None:
+            return do(ctx, again)
         raise Unsupported("'of those tokens' with no token named before")
     ctx.last_token = spec
     n = ctx.quantity(a.amount)
@@ -681,6 +700,19 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
         game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}")
     _acted(ctx, made)
     return bool(made)
+
+
+def _tokens_instead(ctx: Ctx, amount: A.Quantity) -> A.CreateTokens | A.CreateTokenCopy | None:
+    """In an "instead" sentence, "create four of those tokens" / "put five
+    of those tokens onto the battlefield": the replaced sentence's token
+    instruction, with this amount (608.2c, 614.1a) — the replaced sentence
+    wasn't carried out, so no token was named before."""
+    before = ctx.replaced_sentence()
+    for action in before.actions if before is not None else ():
+        node = action.action if isinstance(action, A.MayDo) else action
+        if isinstance(node, A.CreateTokens) and node.spec is not None or isinstance(node, A.CreateTokenCopy):
+            return replace(node, amount=amount)
+    return None
 
 
 def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:

@@ -135,8 +135,9 @@ def matches(
             if noun in ("card", "spell", "object"):
                 ok = True
             elif noun == "permanent":
-                # "permanent spell": a spell that becomes a permanent as it resolves (608.3)
-                ok = zone == "battlefield" or (zone == "stack" and bool(types & PERMANENT_TYPES))
+                # "permanent spell": a spell that becomes a permanent as it resolves (608.3);
+                # "permanent card": a card of a permanent type, wherever it is (110.4b)
+                ok = zone == "battlefield" or bool(types & PERMANENT_TYPES)
             elif noun in CARD_TYPES:
                 ok = noun in types
             elif noun in ("player", "opponent"):
