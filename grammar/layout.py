@@ -209,7 +209,7 @@ class Reader:
             text = self._self_reference(paragraph, name, short)
             if text is None:
                 continue
-            ability = self._ability(start, text)
+            ability = self._ability(start, text, (name, short))
             if ability is not None:
                 abilities.append(ability)
         if self.errors:
@@ -380,14 +380,30 @@ class Reader:
             out.append((number, line))
         return out
 
-    def _ability(self, start: int, paragraph: list[tuple[int, str]]) -> Any:
+    def _ability(self, start: int, paragraph: list[tuple[int, str]], names: tuple[str, ...] = ()) -> Any:
         from .parser import parse_paragraph
 
         try:
             return parse_paragraph(paragraph, self.filename, self.by_number)
         except CardParseError as exc:
+            _own_name_hint(exc, names)
             self.errors.append(exc)
             return None
+
+
+def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
+    """ "Shok deals 2 damage" on Shock: an unknown capitalised word close to
+    the card's own name (or its short name) is a misspelling of it."""
+    word = exc.text
+    if not exc.message.startswith("unknown word") or not word[:1].isupper():
+        return
+    whole = {n: n for n in names if n}
+    for n in list(whole):
+        for part in n.replace(",", " ").split():
+            whole.setdefault(part, n)  # "Grizly" for the "Grizzly" of Grizzly Bears
+    close = _closest(word, list(whole))
+    if close:
+        exc.hint = f"did you mean '{whole[close]}'?"
 
 
 def _split_dash(text: str) -> tuple[str, str, str]:

@@ -143,3 +143,17 @@ def test_an_unexpected_character_keeps_what_was_expected() -> None:
     assert (error.line, error.column) == (3, 35)
     assert error.message == "unexpected character 'U+0007'"
     assert isinstance(error.expected, tuple) and "'.'" in error.expected
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("Shock {R}\nInstant\nShok deals 2 damage to any target.", "did you mean 'Shock'?"),
+        ("Grizzly Bears {1}{G}\nCreature — Bear\nWhen Grizly Bears enters, draw a card.\n2/2",
+         "did you mean 'Grizzly Bears'?"),
+    ],
+)  # fmt: skip
+def test_a_misspelled_own_name_is_an_error_naming_the_card(text: str, hint: str) -> None:
+    """A misspelled own name is an unknown word, never read as a subtype, and the hint names the card."""
+    (error,) = parse_text(text).errors
+    assert error.message.startswith("unknown word") and error.hint == hint
