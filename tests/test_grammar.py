@@ -462,6 +462,14 @@ def test_requirements_take_when_they_hold(text: str, rule: str) -> None:
     assert action(text).rule == rule
 
 
+def test_where_x_in_an_unless_clause_is_kept() -> None:
+    """ "unless they pay {X}, where X is its mana value": the X is defined where it is written."""
+    a = ability("At the beginning of your upkeep, sacrifice this enchantment unless you pay {X}, "
+                "where X is the number of creatures you control.", type_line="Enchantment")  # fmt: skip
+    (unless,) = nodes(a, A.DoesAction)
+    assert unless.where_x is not None and unless.where_x.letter == "X"
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

@@ -429,17 +429,19 @@ def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     from .verbs import Pump
 
     tails: tuple[str, ...] = ()
+    where = None
     if isinstance(action, Clause):
-        action, tails = action.action, action.tails
+        action, tails, where = action.action, action.tails, action.where
     from .verbs import GainControl
 
-    if isinstance(action, GainControl) and action.verb == "control" and not tails:
+    if isinstance(action, GainControl) and action.verb == "control" and not tails and where is None:
         return Controls(subject, action.what, span=span(meta))
-    if isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1:
+    if (isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1
+            and where is None):  # fmt: skip
         return HasKeyword(subject, action.keywords[0], span=span(meta))
     with contextlib.suppress(TextError):
         action = with_subject(action, subject, meta)
-    return DoesAction(subject, action, tails, span=span(meta))
+    return DoesAction(subject, action, tails, where, span=span(meta))
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,15 +453,18 @@ class DoesAction(Node):
     subject: Any
     action: Any
     tails: tuple[Any, ...] = ()
+    where_x: Any = None  # "unless they pay {X}, where X is its mana value"
 
 
 @renders(DoesAction)
 def _r_does_action(r: Any, n: DoesAction, **ctx: Any) -> str:
     from .sentences import ClauseForm, clause_text
 
+    where = r(n.where_x) if n.where_x is not None else ""
     if _has_subject(n.action):
-        return clause_text(r, n.action, ClauseForm("written", n.tails))
-    return f"{r(n.subject)} {r(n.action, imperative=True)}" + clause_text(r, None, ClauseForm("", n.tails), tails_only=True)
+        return clause_text(r, n.action, ClauseForm("written", n.tails)) + where
+    tails = clause_text(r, None, ClauseForm("", n.tails), tails_only=True)
+    return f"{r(n.subject)} {r(n.action, imperative=True)}{tails}{where}"
 
 
 def _has_subject(action: Any) -> bool:
