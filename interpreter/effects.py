@@ -880,6 +880,40 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     return bool(made)
 
 
+KEYWORD_ACTIONS = frozenset({"scry"})
+"""Keyword actions (701) the engine carries out; the others are gaps (:data:`LIMITS`)."""
+
+
+def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
+    if a.verb != "scry":
+        raise Unsupported(f"keyword action '{a.verb}'")
+    return _scry(ctx, a)
+
+
+def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.22a: look at the top N cards of your library, put any number of
+    them on the bottom in any order and the rest on top in any order."""
+    game = ctx.game
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
+    for p in ctx.players(a.player) if a.player is not None else [ctx.controller]:
+        if p != ctx.controller:
+            raise Unsupported("another player scrying")
+        top = [game.obj(c) for c in game.zone("library", p)[:n]]
+        game.say(f"  {p} scries {n}")
+        if not top:
+            continue
+        d = Decision("pick", p, f"scry {n}: which cards go on the bottom of your library",
+                     [o.id for o in top], [o.card.name for o in top], 0, len(top))  # fmt: skip
+        chosen = ask(game, d)
+        bottom = [o for o in top if o.id in chosen]
+        keep = [o for o in top if o.id not in chosen]
+        if bottom:
+            _to_library(ctx, bottom, A.Destination("library", where="bottom"))
+        if len(keep) > 1:  # the rest go back on top, in an order the player chooses
+            _to_library(ctx, keep, A.Destination("library", where="top"))
+    return True
+
+
 def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
     """"Look at the top N cards of your library": what later instructions of
     the ability call "them", "one of them", "the rest" (607.1)."""
@@ -1137,6 +1171,7 @@ ACTIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Fight: _fight,
     A.Becomes: _becomes,
     A.LookAtTop: _look,
+    A.KeywordAction: _keyword_action,
     A.Reveal: _reveal,
     A.Search: _search,
     A.Shuffle: _shuffle,
@@ -1160,6 +1195,11 @@ def _zone_of(what: object) -> str | None:
 
 
 LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
+    A.KeywordAction: (
+        ("a keyword action other than scry", lambda a: a.verb not in KEYWORD_ACTIONS),
+        ("another player scrying", lambda a: _not_you(a.player)),
+        ("scry for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+    ),
     A.DealDamage: (
         ("combat damage as an instruction", lambda a: a.combat),
         ("damage divided as you choose", lambda a: a.divided),

@@ -364,9 +364,9 @@ def test_check_link_module_is_there() -> None:
 
 
 UNPLAYABLE = """\
-Scrying Adept {1}{U}
+Curious Adept {1}{U}
 Creature — Human Wizard
-When this creature enters, scry 2.
+When this creature enters, investigate.
 1/1
 """
 
@@ -376,7 +376,7 @@ def test_check_warns_of_what_the_engine_cant_play(tmp_path: Path, capsys: pytest
     path = write(tmp_path, "adept.card", UNPLAYABLE)
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"{path}:3:28: warning: the engine can't play this yet: instruction KeywordAction" in out
+    assert f"{path}:3:28: warning: the engine can't play this yet: instruction KeywordAction: a keyword action other than scry" in out
     assert out.splitlines()[-1] == "checked 1 card in 1 file: 0 errors, 1 warning"
 
 

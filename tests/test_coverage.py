@@ -503,12 +503,12 @@ def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
 ) -> None:
     """ "plays": an ok card with nothing the engine lacks (interpreter.support); not a status of its own."""
-    scry = {"name": "Scrying Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
-            "oracle_text": "When Scrying Adept enters the battlefield, scry 2.", "power": "1", "toughness": "1"}  # fmt: skip
+    scry = {"name": "Curious Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
+            "oracle_text": "When Curious Adept enters the battlefield, investigate.", "power": "1", "toughness": "1"}  # fmt: skip
     document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, scry])))
     plays = {card["name"]: card["plays"] for card in document["cards"]}
-    assert statuses(document) == {"Shock": "ok", "Scrying Adept": "ok"}
-    assert plays == {"Shock": True, "Scrying Adept": False}
+    assert statuses(document) == {"Shock": "ok", "Curious Adept": "ok"}
+    assert plays == {"Shock": True, "Curious Adept": False}
     assert document["summary"]["plays"] == 1
     assert main(["coverage", str(jsonl(tmp_path, [SHOCK, scry]))]) == 0
     assert any(line.split()[:3] == ["plays", "1", "50.0%"] for line in capsys.readouterr().out.splitlines())
