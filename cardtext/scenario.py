@@ -80,6 +80,7 @@ from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
 
 from .console import display_name as display_path
+from .interactive import FallbackChooser, InputEnded, PersonChooser, read_terminal
 from .schema import ACTION_KEYS, MAX_RESOLUTIONS, ZONE_NAMES, Locator, ScenarioError, validate
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -507,10 +508,12 @@ class Runner:
         player = step.get("player", default)
         if player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
-        chooser = self.interactive or ScriptedChooser(
+        scripted = ScriptedChooser(
             kick=step.get("kick"), x=step.get("x"), targets=step.get("targets"),
             choices=step.get("choices"), translate=translate_answer, modes=step.get("modes"),
         )  # fmt: skip
+        # play -i: the person answers only what the script leaves unanswered
+        chooser = FallbackChooser(scripted, self.interactive) if self.interactive is not None else scripted
         counting = _CountingChooser(chooser)
         game.chooser = counting
         where = self.loc.key(start, action)
@@ -571,7 +574,7 @@ class Runner:
                     "the step to succeed" if expected_error is None else f"a refusal containing {expected_error!r}",
                     f"it was refused: {exc}",
                 ))  # fmt: skip
-            self._check_leftovers(chooser, i, start, strict=False)
+            self._check_leftovers(scripted, i, start, strict=False)
             return
         except (UnansweredDecision, RefError) as exc:
             key = getattr(chooser, "last_key", "")
@@ -583,7 +586,7 @@ class Runner:
             self.result.failures.append(Failure(
                 f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
             ))  # fmt: skip
-        self._check_leftovers(chooser, i, start, strict=True)
+        self._check_leftovers(scripted, i, start, strict=True)
 
     def _resolve(self, game: Game, n: int | str, chooser: _CountingChooser, i: int, where: Location) -> None:
         """``resolve = "all"`` or ``resolve = N``: resolve the top of the stack
@@ -819,19 +822,6 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
-class InputEnded(CardTextError):
-    """``play -i``: standard input ended (EOF) while a decision waited for an answer."""
-
-
-def _ask_terminal(prompt: str) -> str:
-    """Read one answer for ``play -i``; the end of the input is an :class:`InputEnded`."""
-    try:
-        return input(prompt)
-    except EOFError:
-        print()  # end the prompt's line
-        raise InputEnded("the input ended (EOF) before the decision was answered") from None
-
-
 # --------------------------------------------------------------------------
 # Game states, to find a loop of mandatory actions (CR 104.4b)
 # --------------------------------------------------------------------------
@@ -933,12 +923,10 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
         write("no scenarios to run")
         return 2
     status = 0
-    chooser = None
-    if interactive:
-        from interpreter.choices import TerminalChooser
-
-        chooser = TerminalChooser(read=_ask_terminal)
+    chooser = PersonChooser(read=read_terminal, write=write, show_log=not quiet, translate=translate_answer) if interactive else None
     for f in files:
+        if chooser is not None:
+            chooser.start()
         try:
             result = run_scenario_file(f, quiet=True, chooser=chooser)
         except InputEnded as exc:
@@ -953,7 +941,7 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
             status = 2
             continue
         if not quiet:
-            for line in result.log:
+            for line in result.log[chooser.log_printed() if chooser is not None else 0 :]:
                 write(line)
         head = "PASS" if result.ok else "FAIL"
         write(f"{head} {display_path(f)}" + (f" — {result.description}" if result.description else ""))

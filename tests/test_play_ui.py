@@ -1,0 +1,164 @@
+"""``cardtext play`` for a person: ``-i`` asks only what a scenario leaves
+unanswered, the run's summary, mid-game checkpoints, refusals shown, the
+expectations of attachments and the stack, one rule for single answers."""
+
+from __future__ import annotations
+
+import builtins
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardtext.interactive import PersonChooser
+from cardtext.scenario import ScenarioError, play_main, run_scenario_file
+
+CARDS = {
+    "shock.card": "Shock {R}\nInstant\nShock deals 2 damage to any target.\n",
+    "bears.card": "Grizzly Bears {1}{G}\nCreature — Bear\n2/2\n",
+}
+
+SHOCKS = """\
+description = "two Shocks"
+cards = ["shock.card", "bears.card"]
+
+[players.A]
+battlefield = ["Mountain", "Mountain", "Grizzly Bears"]
+hand = ["Shock", "Shock"]
+
+[players.B]
+battlefield = ["Grizzly Bears"]
+
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+
+[[steps]]
+resolve = "all"
+
+[[steps]]
+cast = "Shock"
+
+[[steps]]
+resolve = "all"
+"""
+
+
+def scenario(tmp_path: Path, text: str, name: str = "s.toml") -> Path:
+    for card, body in CARDS.items():
+        (tmp_path / card).write_text(body, encoding="utf-8")
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[str]:
+    """Answer ``input()`` with ``answers`` in turn, then the end of input; returns the prompts."""
+    prompts: list[str] = []
+    it: Iterator[str] = iter(answers)
+
+    def fake(prompt: str = "") -> str:
+        prompts.append(prompt)
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(builtins, "input", fake)
+    return prompts
+
+
+# --------------------------------------------------------------------------
+# 1. play -i
+# --------------------------------------------------------------------------
+
+
+def test_interactive_asks_only_what_the_script_leaves_unanswered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(tmp_path, SHOCKS + '\n[[expect]]\nplayer = "B"\nlife = 18\n'
+                    '\n[[expect]]\nplayer = "B"\nzone = "graveyard"\ncard = "Grizzly Bears"\n')
+    prompts = feed(monkeypatch, ["B:Grizzly Bears"])
+    assert play_main([str(path)], quiet=False, interactive=True) == 0
+    out = capsys.readouterr().out
+    assert len(prompts) == 1  # the first Shock's target is the script's: never asked
+    assert out.count("choose any target") == 1
+    assert "PASS" in out
+
+
+def test_interactive_prints_the_log_and_the_state_before_each_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(tmp_path, SHOCKS)
+    feed(monkeypatch, ["4"])
+    assert play_main([str(path)], quiet=False, interactive=True) == 0
+    out = capsys.readouterr().out
+    question = out.index("[A] Shock: choose any target")
+    assert out.index("Shock deals 2 damage to B") < question  # the log so far, then the question
+    state = out.rindex("-- turn 1", 0, question)
+    assert "  B: 18 life" in out[state:question]
+    assert out.index("[step 3] A: cast Shock") < state
+    assert out.count("[step 1] A: cast Shock") == 1  # the log is not printed twice
+    assert "  4. player B" in out[question:]
+
+
+def test_interactive_takes_a_number_from_one_or_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(tmp_path, SHOCKS + '\n[[expect]]\nplayer = "B"\nlife = 16\n')
+    feed(monkeypatch, ["0", "4"])  # "0" is not the last option
+    assert play_main([str(path)], quiet=True, interactive=True) == 0
+    out = capsys.readouterr().out
+    assert "0 is not one of the numbers 1 to 4; try again" in out
+    feed(monkeypatch, ["player B"])
+    assert play_main([str(path)], quiet=True, interactive=True) == 0
+    feed(monkeypatch, ["b"])
+    assert play_main([str(path)], quiet=True, interactive=True) == 0
+
+
+def test_interactive_asks_again_after_a_bad_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(tmp_path, SHOCKS + '\n[[expect]]\nplayer = "B"\nlife = 16\n')
+    prompts = feed(monkeypatch, ["", "9", "Lhurgoyf", "Grizzly Bears", "1, 2", "B"])
+    assert play_main([str(path)], quiet=True, interactive=True) == 0
+    out = capsys.readouterr().out
+    assert len(prompts) == 6
+    assert "no answer; try again" in out
+    assert "9 is not one of the numbers 1 to 4" in out
+    assert "'Lhurgoyf' matches nothing" in out
+    assert "'Grizzly Bears' is ambiguous" in out
+    assert "expected 1, got 2" in out
+
+
+def test_interactive_end_of_input_is_a_message(tmp_path: Path) -> None:
+    path = scenario(tmp_path, SHOCKS)
+    with open("/dev/null") as devnull:
+        run = subprocess.run([sys.executable, "-m", "cardtext", "play", "-i", str(path)], stdin=devnull,
+                             capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert "the input ended (EOF) before the decision was answered" in run.stderr
+    assert "[A] Shock: choose any target" in run.stdout
+
+
+def test_interactive_with_everything_scripted_asks_nothing(tmp_path: Path) -> None:
+    text = SHOCKS.rsplit('[[steps]]\ncast = "Shock"\n', 1)[0] + '[[steps]]\ncast = "Shock"\ntargets = ["A"]\n'
+    path = scenario(tmp_path, text)
+    with open("/dev/null") as devnull:
+        run = subprocess.run([sys.executable, "-m", "cardtext", "play", "-i", str(path)], stdin=devnull,
+                             capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "choose any target" not in run.stdout
+
+
+def test_a_wrong_scripted_answer_is_still_an_error_with_i(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = scenario(tmp_path, SHOCKS.replace('targets = ["B"]', 'targets = ["Lhurgoyf"]'))
+    prompts = feed(monkeypatch, ["B"])
+    with pytest.raises(ScenarioError, match="'Lhurgoyf' matches nothing"):
+        run_scenario_file(path, quiet=True, chooser=PersonChooser())
+    assert prompts == []
