@@ -378,9 +378,10 @@ def _translate_kick(game: Game, d: Decision, raw: Any) -> list[int]:
 
 
 class Runner:
-    def __init__(self, path: Path, text: str, chooser: Any = None) -> None:
+    def __init__(self, path: Path, text: str, chooser: Any = None, *, name: str | None = None) -> None:
         self.path = path
-        self.loc = Locator(str(path), text)
+        self.name = name if name is not None else display_path(path)
+        self.loc = Locator(self.name if name is not None else str(path), text)
         self.text = text
         self.interactive = chooser
         try:
@@ -395,7 +396,7 @@ class Runner:
             raise ScenarioError("a number too long to read (TOML numbers are 64-bit: at most 19 digits)",
                                 self._long_number()) from None  # fmt: skip
         validate(self.data, self.loc)  # every key and its type, before the game starts
-        self.result = ScenarioResult(display_path(path), self.data.get("description", ""),
+        self.result = ScenarioResult(self.name, self.data.get("description", ""),
                                      list(self.data.get("rules", [])))  # fmt: skip
 
     def _long_number(self) -> Location:
@@ -782,13 +783,16 @@ class Runner:
 # --------------------------------------------------------------------------
 
 
-def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = None) -> ScenarioResult:
+def run_scenario_file(
+    path: str | Path, *, quiet: bool = False, chooser: Any = None, name: str | None = None
+) -> ScenarioResult:
     """Run one scenario file.  Raises :class:`ScenarioError` (or another
-    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong."""
+    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong.
+    ``name`` is how the file is shown in results and messages (default: its path)."""
     from cardtext.library import os_reason
 
     p = Path(path)
-    where = Location(display_path(p), 1, 1)
+    where = Location(name if name is not None else display_path(p), 1, 1)
     try:
         if p.is_dir():
             raise ScenarioError("can't read scenario: a folder", where)
@@ -797,7 +801,7 @@ def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = N
         raise ScenarioError(f"can't read scenario: not UTF-8 text ({exc.reason} at byte {exc.start})", where) from None
     except OSError as exc:
         raise ScenarioError(f"can't read scenario: {os_reason(exc)}", where) from None
-    runner = Runner(p, text, chooser)
+    runner = Runner(p, text, chooser, name=name)
     result = runner.run()
     if not quiet:
         for line in result.log:
@@ -914,41 +918,72 @@ def fingerprint(game: Game) -> Hashable:
     )
 
 
+def bundled_name(path: Path) -> str:
+    """How a bundled demo scenario is shown: ``cardtext/scenarios/NAME.toml``,
+    its place in the package (and in a checkout, from the repository's root),
+    never the path inside a virtual environment's site-packages."""
+    return f"cardtext/scenarios/{display_path(path.name)}"
+
+
+def summary_line(passed: int, failed: int, errors: int) -> str:
+    """``12 passed, 1 failed, 2 errors``: the parts that aren't zero (``passed`` always)."""
+    parts = [f"{passed} passed"]
+    if failed:
+        parts.append(f"{failed} failed")
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    return ", ".join(parts)
+
+
 def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable[[str], None] | None = None) -> int:
     """``cardtext play``: run scenarios; 0 all pass, 1 some failed, 2 bad input.
-    With no paths, the bundled demo scenarios."""
+    With no paths, the bundled demo scenarios.  Each scenario's log (not with
+    ``quiet``), then ``PASS``/``FAIL`` (only ``FAIL`` with ``quiet``) and what
+    failed; errors on standard error; after several scenarios (or with
+    ``quiet``), a summary line."""
     write = out or (lambda s: print(s))
-    files = scenario_files(paths) if paths else sorted(SCENARIOS.glob("*.toml"))
+    if paths:
+        files = [(f, display_path(f)) for f in scenario_files(paths)]
+    else:
+        files = [(f, bundled_name(f)) for f in sorted(SCENARIOS.glob("*.toml"))]
     if not files:
         write("no scenarios to run")
         return 2
     status = 0
+    passed = failed = errors = 0
     chooser = PersonChooser(read=read_terminal, write=write, show_log=not quiet, translate=translate_answer) if interactive else None
-    for f in files:
+    for f, name in files:
         if chooser is not None:
             chooser.start()
         try:
-            result = run_scenario_file(f, quiet=True, chooser=chooser)
+            result = run_scenario_file(f, quiet=True, chooser=chooser, name=name)
         except InputEnded as exc:
-            print(f"{display_path(f)}: error: {exc}; no more scenarios are run", file=sys.stderr)
+            print(f"{name}: error: {exc}; no more scenarios are run", file=sys.stderr)
             return 2
         except LocatedError as exc:
             print(exc.format(), file=sys.stderr)
-            status = 2
+            status, errors = 2, errors + 1
             continue
         except CardTextError as exc:
-            print(f"{display_path(f)}: error: {exc}", file=sys.stderr)
-            status = 2
+            print(f"{name}: error: {exc}", file=sys.stderr)
+            status, errors = 2, errors + 1
             continue
         if not quiet:
             for line in result.log[chooser.log_printed() if chooser is not None else 0 :]:
                 write(line)
-        head = "PASS" if result.ok else "FAIL"
-        write(f"{head} {display_path(f)}" + (f" — {result.description}" if result.description else ""))
+        if result.ok:
+            passed += 1
+        else:
+            failed += 1
+        if not result.ok or not quiet:
+            head = "PASS" if result.ok else "FAIL"
+            write(f"{head} {name}" + (f" — {result.description}" if result.description else ""))
         for failure in result.failures:
             write(f"  {failure}")
         if not result.ok and status == 0:
             status = 1
+    if len(files) > 1 or quiet:
+        write(summary_line(passed, failed, errors))
     return status
 
 

@@ -162,3 +162,62 @@ def test_a_wrong_scripted_answer_is_still_an_error_with_i(
     with pytest.raises(ScenarioError, match="'Lhurgoyf' matches nothing"):
         run_scenario_file(path, quiet=True, chooser=PersonChooser())
     assert prompts == []
+
+
+# --------------------------------------------------------------------------
+# 2. the summary, -q, the names of the bundled demos
+# --------------------------------------------------------------------------
+
+ONE_SHOCK = """\
+description = "Shock to the face"
+cards = ["shock.card"]
+
+[players.A]
+battlefield = ["Mountain"]
+hand = ["Shock"]
+
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+
+[[steps]]
+resolve = "all"
+
+[[expect]]
+player = "B"
+life = {life}
+"""
+
+
+def test_a_run_of_several_scenarios_ends_with_a_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = scenario(tmp_path, ONE_SHOCK.format(life=18), "good.toml")
+    bad = scenario(tmp_path, ONE_SHOCK.format(life=17), "bad.toml")
+    broken = scenario(tmp_path, "bogus = 1\n", "broken.toml")
+    assert play_main([str(good), str(good), str(bad), str(broken)], quiet=False, interactive=False) == 2
+    out = capsys.readouterr().out
+    assert out.endswith("2 passed, 1 failed, 1 error\n")
+    assert play_main([str(good)], quiet=False, interactive=False) == 0
+    assert "passed" not in capsys.readouterr().out  # one scenario: its PASS line says it
+
+
+def test_quiet_prints_only_failures_and_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = scenario(tmp_path, ONE_SHOCK.format(life=18), "good.toml")
+    bad = scenario(tmp_path, ONE_SHOCK.format(life=17), "bad.toml")
+    assert play_main([str(good), str(bad)], quiet=True, interactive=False) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"FAIL {bad} — Shock to the face"
+    assert lines[1].startswith("  ") and "expected B at 17 life; found 18 life" in lines[1]
+    assert lines[2:] == ["1 passed, 1 failed"]
+
+
+def test_bundled_demos_are_shown_by_their_place_in_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert play_main([], quiet=False, interactive=False) == 0
+    out = capsys.readouterr().out
+    shown = [line.split()[1] for line in out.splitlines() if line.startswith("PASS ")]
+    assert shown and all(name.startswith("cardtext/scenarios/") and name.endswith(".toml") for name in shown)
+    assert "site-packages" not in out and str(Path(__file__).parent.parent) not in out
