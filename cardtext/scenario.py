@@ -396,6 +396,7 @@ class Runner:
             raise ScenarioError("a number too long to read (TOML numbers are 64-bit: at most 19 digits)",
                                 self._long_number()) from None  # fmt: skip
         validate(self.data, self.loc)  # every key and its type, before the game starts
+        self.after: dict[int, int] = {}  # a checkpoint's expectation index -> the steps taken before it
         self.result = ScenarioResult(self.name, self.data.get("description", ""),
                                      list(self.data.get("rules", [])))  # fmt: skip
 
@@ -486,12 +487,43 @@ class Runner:
         self.game = game
         steps = self.data.get("steps", [])
         expects = self.data.get("expect", [])
-        for i, step in enumerate(steps):
-            self.run_step(game, i, step)
-        for i, exp in enumerate(expects):
-            self.check(game, i, exp)
+        for kind, i in self.order(len(steps), len(expects)):
+            if kind == "steps":
+                self.run_step(game, i, steps[i])
+                continue
+            before = len(self.result.failures)
+            self.check(game, i, expects[i])
+            if i in self.after:  # a checkpoint: the log says how it went, where it was checked
+                failed = self.result.failures[before:]
+                game.say(f"[expect {i + 1}] " + ("holds" if not failed else "FAILS: " + "; ".join(
+                    f"expected {f.expected}; found {f.found}" for f in failed)))
         self.result.log = list(game.log)
         return self.result
+
+    def order(self, n_steps: int, n_expects: int) -> list[tuple[str, int]]:
+        """Steps and expectations in the order the file writes them.
+
+        :mod:`tomllib` gives each array of tables on its own, so the order is
+        recovered from the lines of the ``[[steps]]`` and ``[[expect]]``
+        headers: an expectation written between two steps is checked after
+        the first (a checkpoint).  Where the headers don't account for every
+        entry (``steps = [...]`` written as an inline array), every step
+        runs first and every expectation is checked at the end."""
+        steps_at = self.loc.headers.get("steps", [])
+        expects_at = self.loc.headers.get("expect", [])
+        if len(steps_at) != n_steps or len(expects_at) != n_expects:
+            return [("steps", i) for i in range(n_steps)] + [("expect", i) for i in range(n_expects)]
+        placed = sorted([(line, "steps", i) for i, line in enumerate(steps_at)]
+                        + [(line, "expect", i) for i, line in enumerate(expects_at)])  # fmt: skip
+        out = []
+        done = 0
+        for _, kind, i in placed:
+            if kind == "steps":
+                done += 1
+            elif done < n_steps:
+                self.after[i] = done
+            out.append((kind, i))
+        return out
 
     def _obj_ref(self, game: Game, ref: Any, cands: list[GameObject], what: str, where: Location) -> GameObject:
         if not isinstance(ref, str):
@@ -690,7 +722,9 @@ class Runner:
 
     def check(self, game: Game, i: int, exp: dict[str, Any]) -> None:
         start = self.loc.header("expect", i)
-        where = f"{self.loc.loc(start)} (expect {i + 1})"
+        after = self.after.get(i)
+        when = "" if after is None else f", after step {after}" if after else ", before the first step"
+        where = f"{self.loc.loc(start)} (expect {i + 1}{when})"
         player = exp.get("player")
         if player is not None and player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))

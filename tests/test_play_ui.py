@@ -221,3 +221,61 @@ def test_bundled_demos_are_shown_by_their_place_in_the_package(
     shown = [line.split()[1] for line in out.splitlines() if line.startswith("PASS ")]
     assert shown and all(name.startswith("cardtext/scenarios/") and name.endswith(".toml") for name in shown)
     assert "site-packages" not in out and str(Path(__file__).parent.parent) not in out
+
+
+# --------------------------------------------------------------------------
+# 3. an [[expect]] between steps is a checkpoint
+# --------------------------------------------------------------------------
+
+CHECKPOINT = """\
+description = "Shock on the stack, then resolved"
+cards = ["shock.card"]
+
+[players.A]
+battlefield = ["Mountain"]
+hand = ["Shock"]
+
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+
+[[expect]]                 # checked here: Shock is on the stack, B is unhurt
+player = "B"
+life = {mid}
+
+[[steps]]
+resolve = "all"
+
+[[expect]]
+player = "B"
+life = 18
+"""
+
+
+def test_an_expectation_between_steps_is_checked_at_that_point(tmp_path: Path) -> None:
+    result = run_scenario_file(scenario(tmp_path, CHECKPOINT.format(mid=20)), quiet=True)
+    assert result.ok, result.failures
+    assert "[expect 1] holds" in result.log
+    assert result.log.index("[expect 1] holds") < result.log.index("[step 2] A: resolve all")
+
+
+def test_a_failing_checkpoint_says_where_it_was_checked(tmp_path: Path) -> None:
+    result = run_scenario_file(scenario(tmp_path, CHECKPOINT.format(mid=18)), quiet=True)
+    (failure,) = result.failures
+    assert failure.where.endswith("s.toml:12:1 (expect 1, after step 1)")
+    assert "expected B at 18 life" in str(failure) and "found 20 life" in str(failure)
+    assert any(line.startswith("[expect 1] FAILS: expected B at 18 life") for line in result.log)
+
+
+def test_expectations_before_any_step_and_inline_arrays(tmp_path: Path) -> None:
+    text = CHECKPOINT.format(mid=20).replace('[[steps]]\ncast', '[[expect]]\nplayer = "B"\nlife = 20\n\n[[steps]]\ncast', 1)
+    result = run_scenario_file(scenario(tmp_path, text), quiet=True)
+    assert result.ok and "[expect 1] holds" in result.log
+    inline = (
+        'description = "inline"\ncards = ["shock.card"]\n'
+        'steps = [{ cast = "Shock", targets = ["B"] }, { resolve = "all" }]\n'
+        'expect = [{ player = "B", life = 18 }]\n'
+        '\n[players.A]\nbattlefield = ["Mountain"]\nhand = ["Shock"]\n'
+    )
+    result = run_scenario_file(scenario(tmp_path, inline, "inline.toml"), quiet=True)
+    assert result.ok, result.failures  # no headers to order them by: the expectations come last
