@@ -487,6 +487,16 @@ class Runner:
         self.game = game
         steps = self.data.get("steps", [])
         expects = self.data.get("expect", [])
+        try:
+            self._play(game, steps, expects)
+        except ScenarioError as exc:  # what failed before the error is shown with it
+            exc.notes = [str(f) for f in self.result.failures]
+            exc.log = list(game.log)  # type: ignore[attr-defined]
+            raise
+        self.result.log = list(game.log)
+        return self.result
+
+    def _play(self, game: Game, steps: list[Any], expects: list[Any]) -> None:
         for kind, i in self.order(len(steps), len(expects)):
             if kind == "steps":
                 self.run_step(game, i, steps[i])
@@ -497,8 +507,6 @@ class Runner:
                 failed = self.result.failures[before:]
                 game.say(f"[expect {i + 1}] " + ("holds" if not failed else "FAILS: " + "; ".join(
                     f"expected {f.expected}; found {f.found}" for f in failed)))
-        self.result.log = list(game.log)
-        return self.result
 
     def order(self, n_steps: int, n_expects: int) -> list[tuple[str, int]]:
         """Steps and expectations in the order the file writes them.
@@ -995,6 +1003,9 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
             print(f"{name}: error: {exc}; no more scenarios are run", file=sys.stderr)
             return 2
         except LocatedError as exc:
+            if not quiet:  # the game up to the error (a scenario that stops half-way)
+                for line in getattr(exc, "log", [])[chooser.log_printed() if chooser is not None else 0 :]:
+                    write(line)
             print(exc.format(), file=sys.stderr)
             status, errors = 2, errors + 1
             continue

@@ -51,7 +51,19 @@ FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph")
 
 
 class ScenarioError(ReadableError):
-    """A scenario file that is wrong (not a game that went differently)."""
+    """A scenario file that is wrong (not a game that went differently).
+
+    ``notes`` are what went wrong in the game before it (a refused step, a
+    failed checkpoint), shown after the error: the error may well be their
+    consequence."""
+
+    notes: list[str]
+
+    def format(self) -> str:
+        text = super().format()
+        for note in getattr(self, "notes", []):
+            text += "\n  earlier: " + note
+        return text
 
 
 # --------------------------------------------------------------------------

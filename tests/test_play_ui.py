@@ -279,3 +279,40 @@ def test_expectations_before_any_step_and_inline_arrays(tmp_path: Path) -> None:
     )
     result = run_scenario_file(scenario(tmp_path, inline, "inline.toml"), quiet=True)
     assert result.ok, result.failures  # no headers to order them by: the expectations come last
+
+
+# --------------------------------------------------------------------------
+# 4. a refused step is shown even when a later error stops the run
+# --------------------------------------------------------------------------
+
+REFUSED_THEN_ERROR = """\
+description = "Shock without a Mountain, then a choice nothing uses"
+cards = ["shock.card"]
+
+[players.A]
+hand = ["Shock"]
+
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+
+[[steps]]
+pass = true
+choices = [true]
+"""
+
+
+def test_a_refused_step_is_shown_with_a_later_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = scenario(tmp_path, REFUSED_THEN_ERROR)
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(path, quiet=True)
+    shown = info.value.format()
+    assert "choice(s) were not used" in shown
+    assert "earlier: " in shown and "(step 1): expected the step to succeed; found it was refused: " in shown
+    assert play_main([str(path)], quiet=True, interactive=False) == 2
+    err = capsys.readouterr().err
+    assert "choice(s) were not used" in err and "it was refused: " in err
+    assert err.index("choice(s) were not used") < err.index("it was refused: ")
+    assert play_main([str(path)], quiet=False, interactive=False) == 2
+    out = capsys.readouterr().out
+    assert "REFUSED: " in out and "[step 2] A: pass" in out  # the log up to the error
