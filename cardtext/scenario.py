@@ -199,6 +199,12 @@ def describe_obj(game: Game, o: GameObject) -> str:
             extra.append(", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())))
         if o.damage:
             extra.append(f"{o.damage} damage")
+        host = game.get(o.attached_to) if isinstance(o.attached_to, tuple) else None
+        if host is not None:
+            name = display_name(host) if host.face_down is None else "face-down"
+            extra.append(f"attached to {host.controller}:{name}")
+        elif isinstance(o.attached_to, str):
+            extra.append(f"attached to player {o.attached_to}")
     if o.face_down:
         extra.append(o.face_down)
     if o.token:
@@ -746,6 +752,9 @@ class Runner:
         zone = exp.get("zone")
         if zone not in ZONE_NAMES:
             raise self.error(f"zone = {zone!r}: one of {', '.join(ZONE_NAMES)}", self.loc.key(start, "zone") if zone else self.loc.loc(start))
+        if "cards" in exp:
+            self._check_order(game, where, zone, player, exp["cards"])
+            return
         objs = self._zone_objects(game, zone, player)
         ref = exp.get("card")
         if ref is not None:
@@ -760,6 +769,19 @@ class Runner:
                     where, f"{exp['count']} × {what}", f"{len(fits)}: " + self._show(game, objs, zone, player)))
         elif not fits:
             self.result.failures.append(Failure(where, what, self._show(game, objs, zone, player)))
+
+    def _check_order(self, game: Game, where: str, zone: str, player: str | None, refs: list[str]) -> None:
+        """``cards = [...]``: the whole zone, in order, top first (the stack, or a library)."""
+        objs = self._zone_objects(game, zone, player)
+        if zone == "stack":
+            objs.reverse()  # stack_views() is bottom first
+        ok = len(objs) == len(refs) and all(self._ref_filter(game, r, [o]) for r, o in zip(refs, objs, strict=False))
+        if not ok:
+            what = f"{player + ':' if player else ''}{zone}, top first"
+            self.result.failures.append(Failure(
+                where, f"{what}: " + (", ".join(refs) or "nothing"),
+                ", ".join(describe_obj(game, o) for o in objs) or "nothing",
+            ))  # fmt: skip
 
     def _show(self, game: Game, objs: list[GameObject], zone: str, player: str | None) -> str:
         if not objs:
@@ -817,6 +839,14 @@ class Runner:
             return chars(o).name == want
         if key == "damage":
             return o.damage == want
+        if key == "attached_to":
+            host = o.attached_to
+            if want is False or host is None:
+                return want is False and host is None
+            if isinstance(host, str):  # a player
+                return host == want
+            fits = self._ref_filter(game, want, game.battlefield())
+            return any(f.id == host for f in fits)
         raise ValueError(key)
 
 

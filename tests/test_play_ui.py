@@ -316,3 +316,81 @@ def test_a_refused_step_is_shown_with_a_later_error(tmp_path: Path, capsys: pyte
     assert play_main([str(path)], quiet=False, interactive=False) == 2
     out = capsys.readouterr().out
     assert "REFUSED: " in out and "[step 2] A: pass" in out  # the log up to the error
+
+
+# --------------------------------------------------------------------------
+# 5. attached_to, and the stack's contents in order
+# --------------------------------------------------------------------------
+
+TEST_CARDS = Path(__file__).parent / "cards"
+DEMOS = Path(__file__).parent.parent / "cardtext" / "scenarios"
+
+EQUIP = f"""\
+description = "Bonesplitter equipped"
+cards = ["{TEST_CARDS}"]
+
+[players.A]
+battlefield = ["Plains", "Plains", "Bonesplitter", "Grizzly Bears", "Grizzly Bears"]
+
+[players.B]
+battlefield = ["Hill Giant"]
+
+[[expect]]
+player = "A"
+zone = "battlefield"
+card = "Bonesplitter"
+attached_to = false
+
+[[steps]]
+activate = "Bonesplitter"
+targets = ["Grizzly Bears#2"]
+
+[[steps]]
+resolve = 1
+"""
+
+
+def test_attached_to_names_what_an_equipment_is_attached_to(tmp_path: Path) -> None:
+    text = EQUIP + '\n[[expect]]\nzone = "battlefield"\ncard = "Bonesplitter"\nattached_to = "A:Grizzly Bears#2"\n'
+    result = run_scenario_file(scenario(tmp_path, text), quiet=True)
+    assert result.ok, result.failures
+    for wrong in ('"Grizzly Bears#1"', '"Hill Giant"', "false", '"B"'):
+        text = EQUIP + f'\n[[expect]]\nzone = "battlefield"\ncard = "Bonesplitter"\nattached_to = {wrong}\n'
+        (failure,) = run_scenario_file(scenario(tmp_path, text), quiet=True).failures
+        assert f"attached_to={wrong.strip(chr(34))!r}" in failure.expected or "attached_to=False" in failure.expected
+        assert "Bonesplitter (attached to A:Grizzly Bears)" in failure.found
+
+
+def test_attached_to_must_be_a_reference_or_false(tmp_path: Path) -> None:
+    text = EQUIP.replace("attached_to = false", "attached_to = true")
+    with pytest.raises(ScenarioError, match="attached_to = true: expected a reference .* or false"):
+        run_scenario_file(scenario(tmp_path, text), quiet=True)
+
+
+VERAZOL = (DEMOS / "verazol-copies-a-kicked-spell.toml").read_text(encoding="utf-8")
+
+
+def with_checkpoint(expect: str) -> str:
+    """The Verazol demo with an expectation right after the cast (both triggers on the stack)."""
+    return VERAZOL.replace("[[steps]]\nresolve = 1", expect + "\n[[steps]]\nresolve = 1", 1)
+
+
+def test_the_stack_in_order_top_first(tmp_path: Path) -> None:
+    good = '[[expect]]\nzone = "stack"\ncards = ["Verazol, the Split Current", "Roost of Drakes", "A:Gnarlid Pack"]\n'
+    result = run_scenario_file(scenario(tmp_path, with_checkpoint(good)), quiet=True)
+    assert result.ok, result.failures
+    wrong = '[[expect]]\nzone = "stack"\ncards = ["Roost of Drakes", "Verazol, the Split Current", "Gnarlid Pack"]\n'
+    (failure,) = run_scenario_file(scenario(tmp_path, with_checkpoint(wrong)), quiet=True).failures
+    assert failure.expected == "stack, top first: Roost of Drakes, Verazol, the Split Current, Gnarlid Pack"
+    assert failure.found.startswith("A:Verazol, the Split Current, A:Roost of Drakes, A:Gnarlid Pack")
+    empty = VERAZOL + '\n[[expect]]\nzone = "stack"\ncards = []\n'
+    assert run_scenario_file(scenario(tmp_path, empty), quiet=True).ok
+
+
+def test_cards_goes_only_with_an_ordered_zone(tmp_path: Path) -> None:
+    bad = VERAZOL + '\n[[expect]]\nzone = "battlefield"\ncards = ["Forest"]\n'
+    with pytest.raises(ScenarioError, match='goes with zone = "stack" or zone = "library"'):
+        run_scenario_file(scenario(tmp_path, bad), quiet=True)
+    bad = VERAZOL + '\n[[expect]]\nzone = "stack"\ncards = []\ncount = 0\n'
+    with pytest.raises(ScenarioError, match="'count' doesn't go with cards"):
+        run_scenario_file(scenario(tmp_path, bad), quiet=True)
