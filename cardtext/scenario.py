@@ -227,8 +227,12 @@ def ref_matches_name(o: GameObject, name: str) -> bool:
     return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
 
 
-def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str) -> GameObject:
-    """The one candidate ``ref`` means, or :class:`RefError` listing what it could mean."""
+def resolve_ref(
+    game: Game, ref: str, candidates: list[GameObject], *, what: str, players: list[str] | None = None
+) -> GameObject:
+    """The one candidate ``ref`` means, or :class:`RefError` listing what it
+    could mean (``players``: the players that are also legal answers, listed
+    with the objects)."""
     m = _REF.match(ref.strip())
     if not m:
         raise RefError(f"'{ref}' is not a reference (write a card name, 'B:Name', 'Name#2' or 'face-down')")
@@ -236,7 +240,8 @@ def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str
     fits = [o for o in candidates if ref_matches_name(o, name) and (player is None or o.controller == player)]
     fits.sort(key=lambda o: o.arrived)
     if not fits:
-        shown = ", ".join(describe_obj(game, o) for o in candidates[:12]) or "nothing"
+        listed = [describe_obj(game, o) for o in candidates[:12]] + [f"player {p}" for p in players or []]
+        shown = ", ".join(listed) or "nothing"
         raise RefError(f"'{ref}' matches nothing for {what}; candidates: {shown}")
     if nth is not None:
         k = _nth(nth)
@@ -316,7 +321,8 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
             continue
         if not isinstance(v, str):
             raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
-        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
+        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'",
+                        players=[p for p in d.options if isinstance(p, str) and p not in out])  # fmt: skip
         out.append(o.id)
     return out
 
@@ -331,7 +337,7 @@ def _translate_divide(game: Game, d: Decision, raw: Any) -> Any:
         if ref in d.options:
             out[ref] = amount
             continue
-        o = resolve_ref(game, ref, objs, what=f"'{d.prompt}'")
+        o = resolve_ref(game, ref, objs, what=f"'{d.prompt}'", players=[p for p in d.options if isinstance(p, str)])
         if o.id in out:
             raise RefError(f"'{ref}' names a recipient given an amount already")
         out[o.id] = amount

@@ -394,3 +394,28 @@ def test_cards_goes_only_with_an_ordered_zone(tmp_path: Path) -> None:
     bad = VERAZOL + '\n[[expect]]\nzone = "stack"\ncards = []\ncount = 0\n'
     with pytest.raises(ScenarioError, match="'count' doesn't go with cards"):
         run_scenario_file(scenario(tmp_path, bad), quiet=True)
+
+
+# --------------------------------------------------------------------------
+# 6. players among the candidates
+# --------------------------------------------------------------------------
+
+
+def test_the_candidates_of_a_reference_that_fits_nothing_include_players(tmp_path: Path) -> None:
+    path = scenario(tmp_path, SHOCKS.replace('targets = ["B"]', 'targets = ["Lhurgoyf"]'))
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(path, quiet=True)
+    assert "candidates: A:Grizzly Bears (2/2), B:Grizzly Bears (2/2), player A, player B" in str(info.value)
+
+
+def test_a_decision_with_only_players_never_lists_nothing(tmp_path: Path) -> None:
+    (tmp_path / "spike.card").write_text("Lava Spike {R}\nSorcery\nLava Spike deals 3 damage to target player.\n",
+                                         encoding="utf-8")
+    text = ('description = "spike"\ncards = ["spike.card", "bears.card"]\n\n[players.A]\n'
+            'battlefield = ["Mountain", "Grizzly Bears"]\nhand = ["Lava Spike"]\n'
+            '\n[[steps]]\ncast = "Lava Spike"\ntargets = ["Grizzly Bears"]\n')
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(scenario(tmp_path, text), quiet=True)
+    message = str(info.value)
+    assert "'Grizzly Bears' matches nothing" in message
+    assert "candidates: player A, player B" in message and "nothing;" not in message
