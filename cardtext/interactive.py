@@ -45,6 +45,9 @@ class FallbackChooser:
     def last_key(self) -> str:
         return str(getattr(self.scripted, "last_key", ""))
 
+    def offer(self, game: Game, decision: Decision, forced: Any) -> None:
+        self.scripted.offer(game, decision, forced)
+
     def choose(self, game: Game, decision: Decision) -> Any:
         try:
             return self.scripted.choose(game, decision)

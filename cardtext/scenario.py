@@ -729,11 +729,13 @@ class Runner:
     def _check_leftovers(self, chooser: Any, i: int, start: int, *, strict: bool) -> None:
         if not isinstance(chooser, ScriptedChooser) or not strict:
             return
+        why = "; ".join(chooser.passed_over)
         if chooser.unused:
-            raise self.error(f"step {i + 1}: {len(chooser.unused)} choice(s) were not used: {chooser.unused!r}",
-                             self.loc.key(start, "choices"))  # fmt: skip
+            raise self.error(f"step {i + 1}: {len(chooser.unused)} choice(s) were not used: {chooser.unused!r}"
+                             + (f" ({why})" if why else ""), self.loc.key(start, "choices"))  # fmt: skip
         if chooser.targets:
-            raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}", self.loc.key(start, "targets"))
+            raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}" + (f" ({why})" if why else ""),
+                             self.loc.key(start, "targets"))  # fmt: skip
         if chooser.modes is not None and not chooser.modes_used:
             raise self.error(f"step {i + 1}: modes = {chooser.modes!r} was not used: the spell cast is not modal",
                              self.loc.key(start, "modes"))  # fmt: skip
@@ -920,6 +922,12 @@ class _CountingChooser:
     def choose(self, game: Game, decision: Decision) -> Any:
         self.asked += 1
         return self.inner.choose(game, decision)
+
+    def offer(self, game: Game, decision: Decision, forced: Any) -> None:
+        """A decision with one legal answer, not asked: a written answer for it may be used up."""
+        offer = getattr(self.inner, "offer", None)
+        if offer is not None:
+            offer(game, decision, forced)
 
 
 def fingerprint(game: Game) -> Hashable:

@@ -419,3 +419,67 @@ def test_a_decision_with_only_players_never_lists_nothing(tmp_path: Path) -> Non
     message = str(info.value)
     assert "'Grizzly Bears' matches nothing" in message
     assert "candidates: player A, player B" in message and "nothing;" not in message
+
+
+# --------------------------------------------------------------------------
+# 7. one rule: a decision with exactly one legal answer is taken without asking
+# --------------------------------------------------------------------------
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def one_target(tmp_path: Path, targets: str) -> Path:
+    text = (
+        f'description = "Murder the only creature"\ncards = ["{TEST_CARDS}"]\n\n[players.A]\n'
+        'battlefield = ["Swamp", "Swamp", "Swamp"]\nhand = ["Murder"]\n\n[players.B]\nbattlefield = ["Hill Giant"]\n'
+        f'\n[[steps]]\ncast = "Murder"\n{targets}\n[[steps]]\nresolve = "all"\n'
+        '\n[[expect]]\nplayer = "B"\nzone = "graveyard"\ncard = "Hill Giant"\n'
+    )
+    return scenario(tmp_path, text)
+
+
+def test_a_spells_only_legal_target_is_taken_without_asking(tmp_path: Path) -> None:
+    result = run_scenario_file(one_target(tmp_path, ""), quiet=True)
+    assert result.ok, result.failures
+    assert "  A: Murder: choose target creature: B:Hill Giant (battlefield) (the only choice)" in result.log
+
+
+def test_an_answer_may_still_be_written_for_it(tmp_path: Path) -> None:
+    assert run_scenario_file(one_target(tmp_path, 'targets = ["Hill Giant"]'), quiet=True).ok
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(one_target(tmp_path, 'targets = ["Grizzly Bears"]'), quiet=True)
+    message = str(info.value)
+    assert "target(s) not used: ['Grizzly Bears']" in message
+    assert "whose only legal answer (B:Hill Giant (battlefield)) was taken without asking" in message
+
+
+def test_a_triggers_only_legal_target_is_taken_without_asking_too(tmp_path: Path) -> None:
+    # m09: Icefeather Aven's trigger, turned face up, has one legal target; the scenario writes none
+    text = (SCENARIOS / "m09_morph_face_up_trigger.toml").read_text(encoding="utf-8")
+    assert "choices = [\"B:Hill Giant\"]" not in text
+    result = run_scenario_file(SCENARIOS / "m09_morph_face_up_trigger.toml", quiet=True)
+    assert result.ok
+    assert any("(the only choice)" in line and "Hill Giant" in line for line in result.log)
+
+
+def test_play_i_does_not_ask_a_decision_with_one_answer(tmp_path: Path) -> None:
+    path = one_target(tmp_path, "")
+    with open("/dev/null") as devnull:
+        run = subprocess.run([sys.executable, "-m", "cardtext", "play", "-i", str(path)], stdin=devnull,
+                             capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "(the only choice)" in run.stdout and "number or name>" not in run.stdout
+
+
+def test_only_answer_covers_each_kind() -> None:
+    from interpreter.choices import Decision, only_answer
+
+    assert only_answer(Decision("targets", "A", "t", [(1, 1)], ["x"])) == [(1, 1)]
+    assert only_answer(Decision("targets", "A", "t", [(1, 1), "B"], ["x", "player B"], 2, 2)) == [(1, 1), "B"]
+    assert only_answer(Decision("targets", "A", "t", [(1, 1)], ["x"], 0, 1)) is None  # "up to": may choose none
+    assert only_answer(Decision("targets", "A", "t", [(1, 1), (2, 1)], ["x", "y"])) is None
+    assert only_answer(Decision("pick", "A", "p", [(1, 1)], ["x"])) == [(1, 1)]
+    assert only_answer(Decision("word", "A", "w", ["G"], ["G"])) == "G"
+    assert only_answer(Decision("divide", "A", "d", [(1, 1)], ["x"], total=3)) == {(1, 1): 3}
+    for kind in ("may", "x", "kick", "modes", "new_targets"):
+        assert only_answer(Decision(kind, "A", "q", [0], ["one"])) is None  # type: ignore[arg-type]
