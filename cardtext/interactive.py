@@ -101,25 +101,26 @@ class PersonChooser:
         self.show_log = show_log
         self.translate = translate
         self.game: Game | None = None
-        self.printed = 0  # how many lines of self.game's log were printed
+        self.shown: list[str] = []  # the lines of self.game's log printed so far
 
     def start(self) -> None:
         """A new scenario: nothing of its log has been printed yet."""
         self.game = None
-        self.printed = 0
+        self.shown = []
 
-    def log_printed(self) -> int:
-        """How many lines of this scenario's log were printed before a question."""
-        return self.printed if self.game is not None else 0
+    def log_printed(self, log: list[str]) -> int:
+        """How many of the first lines of ``log`` (this scenario's) were printed before a question."""
+        return _common_prefix(self.shown, log) if self.game is not None else 0
 
     def _catch_up(self, game: Game) -> None:
         if game is not self.game:
-            self.game, self.printed = game, 0
-        self.printed = min(self.printed, len(game.log))  # a refused step takes its lines back
+            self.game, self.shown = game, []
+        # a refused step takes its lines back out of the log: print from where the log differs
+        start = _common_prefix(self.shown, game.log)
         if self.show_log:
-            for line in game.log[self.printed :]:
+            for line in game.log[start:]:
                 self.write(line)
-        self.printed = len(game.log)
+        self.shown = list(game.log)
 
     def choose(self, game: Game, decision: Decision) -> Any:
         self._catch_up(game)
@@ -215,6 +216,15 @@ class PersonChooser:
                 if sum(split.values()) == d.total:
                     return split
                 self.write(f"  the amounts add up to {sum(split.values())}, not {d.total}; start again")
+
+
+def _common_prefix(a: list[str], b: list[str]) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 class _Retry(Exception):

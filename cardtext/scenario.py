@@ -1048,7 +1048,8 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
             return 2
         except LocatedError as exc:
             if not quiet:  # the game up to the error (a scenario that stops half-way)
-                for line in getattr(exc, "log", [])[chooser.log_printed() if chooser is not None else 0 :]:
+                log = getattr(exc, "log", [])
+                for line in log[chooser.log_printed(log) if chooser is not None else 0 :]:
                     write(line)
             print(exc.format(), file=sys.stderr)
             status, errors = 2, errors + 1
@@ -1058,7 +1059,7 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
             status, errors = 2, errors + 1
             continue
         if not quiet:
-            for line in result.log[chooser.log_printed() if chooser is not None else 0 :]:
+            for line in result.log[chooser.log_printed(result.log) if chooser is not None else 0 :]:
                 write(line)
         if result.ok:
             passed += 1

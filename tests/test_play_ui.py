@@ -483,3 +483,16 @@ def test_only_answer_covers_each_kind() -> None:
     assert only_answer(Decision("divide", "A", "d", [(1, 1)], ["x"], total=3)) == {(1, 1): 3}
     for kind in ("may", "x", "kick", "modes", "new_targets"):
         assert only_answer(Decision(kind, "A", "q", [0], ["one"])) is None  # type: ignore[arg-type]
+
+
+def test_interactive_shows_a_refusal_after_an_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no Mountain: each Shock is refused after its target was answered (601.2c before 601.2h)
+    text = SHOCKS.replace('battlefield = ["Mountain", "Mountain", "Grizzly Bears"]', 'battlefield = ["Grizzly Bears"]')
+    text = text.replace('targets = ["B"]\n', "")
+    feed(monkeypatch, ["B", "B"])
+    assert play_main([str(scenario(tmp_path, text))], quiet=False, interactive=True) == 1
+    out = capsys.readouterr().out
+    assert out.count("REFUSED: ") == 2
+    assert out.index("REFUSED: ") < out.index("[step 3] A: cast Shock")
