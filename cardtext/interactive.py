@@ -61,7 +61,7 @@ def state_lines(game: Game) -> list[str]:
     from cardtext.scenario import describe_obj, stack_views
 
     s = game.state
-    out = [f"-- turn {s.turn}, {s.active}'s {s.step} step --"]
+    out = [f"-- turn {s.turn}, {s.active}'s {s.step.replace('_', ' ')} step --"]
     for name, p in s.players.items():
         out.append(f"  {name}: {p.life} life")
         perms = [o for o in game.battlefield() if o.controller == name]
@@ -71,6 +71,16 @@ def state_lines(game: Game) -> list[str]:
         grave = game.zone_objects("graveyard", name)
         if grave:
             out.append("    graveyard: " + ", ".join(display_name(o) for o in grave))
+    if s.combat is not None and s.combat.attackers:
+        fights = []
+        for attacker, defender in s.combat.attackers.items():
+            a = game.get(attacker)
+            if a is None:
+                continue
+            blocks = [game.get(b) for b, x in s.combat.blockers.items() if x == attacker]
+            by = ", ".join(f"{o.controller}:{display_name(o)}" for o in blocks if o is not None)
+            fights.append(f"{a.controller}:{display_name(a)} attacks {defender}" + (f", blocked by {by}" if by else ""))
+        out.append("  combat: " + "; ".join(fights))
     stack = list(reversed(stack_views(game)))
     out.append("  stack (top first): " + (", ".join(describe_obj(game, o) for o in stack) or "empty"))
     return out
@@ -128,8 +138,8 @@ class PersonChooser:
             self.write(line)
         self.write(f"[{decision.player}] {decision.prompt}")
         if decision.kind not in ("may", "new_targets", "x", "divide"):
-            for i, label in enumerate(decision.labels, start=1):
-                self.write(f"  {i}. {label}")
+            for i, label in enumerate(decision.labels, start=1):  # a mode's label has its number already
+                self.write(f"  {label}" if label.startswith(f"{i}. ") else f"  {i}. {label}")
         while True:
             answer = self._ask_once(game, decision)
             try:

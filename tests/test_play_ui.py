@@ -496,3 +496,30 @@ def test_interactive_shows_a_refusal_after_an_answer(
     out = capsys.readouterr().out
     assert out.count("REFUSED: ") == 2
     assert out.index("REFUSED: ") < out.index("[step 3] A: cast Shock")
+
+
+def test_interactive_modes_of_a_trigger(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "k12_modal_trigger.toml").read_text(encoding="utf-8")
+    text = text.replace('choices = [[2], "B:Raging Goblin"]', "").replace('"../cards/"', f'"{TEST_CARDS}"')
+    prompts = feed(monkeypatch, ["3", "2", "Raging Goblin"])
+    assert play_main([str(scenario(tmp_path, text))], quiet=True, interactive=True) == 0
+    out = capsys.readouterr().out
+    assert len(prompts) == 3
+    assert "\n  1. Each opponent loses 1 life" in out and "1. 1." not in out
+    assert "3 is not one of the numbers 1 to 2; try again" in out
+
+
+def test_interactive_divides_combat_damage_and_shows_the_combat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (SCENARIOS / "c09_trample_over_a_blocker.toml").read_text(encoding="utf-8")
+    text = text.replace('choices = [{ "Grizzly Bears" = 2, "B" = 4 }]\n', "").replace('"../cards/"', f'"{TEST_CARDS}"')
+    feed(monkeypatch, ["x", "1", "1", "2", "4"])
+    assert play_main([str(scenario(tmp_path, text))], quiet=True, interactive=True) == 0
+    out = capsys.readouterr().out
+    assert "-- turn 1, A's combat damage step --" in out
+    assert "  combat: A:Colossal Dreadmaw attacks B, blocked by B:Grizzly Bears" in out
+    assert "'x' is not a whole number 0 or more; start again" in out
+    assert "the amounts add up to 2, not 6; start again" in out
