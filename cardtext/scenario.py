@@ -28,7 +28,15 @@ README:
 * an expectation may also check ``damage``; ``face_down`` may be ``true``,
   ``false`` or how it became face down (``"manifested"``, ``"manifested
   dread"``, ``"cloaked"``, ``"morph"``); ``kicked`` may be a number of times
-  or ``true``/``false``.
+  or ``true``/``false``; ``attached_to`` a REF (or ``false``): what an Aura
+  or Equipment is attached to; ``cards = [REF, ...]`` the whole stack (or a
+  library), in order, top first;
+* an ``[[expect]]`` written between ``[[steps]]`` is a checkpoint, checked at
+  that point of the game (:meth:`Runner.order` recovers the order from the
+  header lines, which :mod:`tomllib` doesn't keep);
+* a decision with exactly one legal answer is taken without asking
+  (:func:`interpreter.choices.only_answer`); an answer written for it is used
+  if it names that answer.
 
 A scenario that is itself wrong — an unknown key, a value of the wrong
 type, an unknown card, an ambiguous or unknown reference, an unanswered
@@ -240,8 +248,8 @@ def resolve_ref(
     fits = [o for o in candidates if ref_matches_name(o, name) and (player is None or o.controller == player)]
     fits.sort(key=lambda o: o.arrived)
     if not fits:
-        listed = [describe_obj(game, o) for o in candidates[:12]] + [f"player {p}" for p in players or []]
-        shown = ", ".join(listed) or "nothing"
+        named = [describe_obj(game, o) for o in candidates[:12]] + [f"player {p}" for p in players or []]
+        shown = ", ".join(named) or "nothing"
         raise RefError(f"'{ref}' matches nothing for {what}; candidates: {shown}")
     if nth is not None:
         k = _nth(nth)
