@@ -523,3 +523,10 @@ def test_interactive_divides_combat_damage_and_shows_the_combat(
     assert "  combat: A:Colossal Dreadmaw attacks B, blocked by B:Grizzly Bears" in out
     assert "'x' is not a whole number 0 or more; start again" in out
     assert "the amounts add up to 2, not 6; start again" in out
+
+
+def test_discarding_as_many_cards_as_the_hand_holds_is_logged_as_the_only_choice() -> None:
+    result = run_scenario_file(SCENARIOS / "k08_modes_kicked_two_modes.toml", quiet=True)
+    assert result.ok
+    assert "  B: discard 2 cards: Forest, Island (the only choice)" in result.log
+    assert "  A: Inscription of Ruin: choose target opponent: player B (the only choice)" in result.log
