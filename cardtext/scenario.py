@@ -28,7 +28,15 @@ README:
 * an expectation may also check ``damage``; ``face_down`` may be ``true``,
   ``false`` or how it became face down (``"manifested"``, ``"manifested
   dread"``, ``"cloaked"``, ``"morph"``); ``kicked`` may be a number of times
-  or ``true``/``false``.
+  or ``true``/``false``; ``attached_to`` a REF (or ``false``): what an Aura
+  or Equipment is attached to; ``cards = [REF, ...]`` the whole stack (or a
+  library), in order, top first;
+* an ``[[expect]]`` written between ``[[steps]]`` is a checkpoint, checked at
+  that point of the game (:meth:`Runner.order` recovers the order from the
+  header lines, which :mod:`tomllib` doesn't keep);
+* a decision with exactly one legal answer is taken without asking
+  (:func:`interpreter.choices.only_answer`); an answer written for it is used
+  if it names that answer.
 
 A scenario that is itself wrong — an unknown key, a value of the wrong
 type, an unknown card, an ambiguous or unknown reference, an unanswered
@@ -80,6 +88,7 @@ from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
 
 from .console import display_name as display_path
+from .interactive import FallbackChooser, InputEnded, PersonChooser, read_terminal
 from .schema import ACTION_KEYS, MAX_RESOLUTIONS, ZONE_NAMES, Locator, ScenarioError, validate
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -198,6 +207,12 @@ def describe_obj(game: Game, o: GameObject) -> str:
             extra.append(", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())))
         if o.damage:
             extra.append(f"{o.damage} damage")
+        host = game.get(o.attached_to) if isinstance(o.attached_to, tuple) else None
+        if host is not None:
+            name = display_name(host) if host.face_down is None else "face-down"
+            extra.append(f"attached to {host.controller}:{name}")
+        elif isinstance(o.attached_to, str):
+            extra.append(f"attached to player {o.attached_to}")
     if o.face_down:
         extra.append(o.face_down)
     if o.token:
@@ -220,8 +235,12 @@ def ref_matches_name(o: GameObject, name: str) -> bool:
     return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
 
 
-def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str) -> GameObject:
-    """The one candidate ``ref`` means, or :class:`RefError` listing what it could mean."""
+def resolve_ref(
+    game: Game, ref: str, candidates: list[GameObject], *, what: str, players: list[str] | None = None
+) -> GameObject:
+    """The one candidate ``ref`` means, or :class:`RefError` listing what it
+    could mean (``players``: the players that are also legal answers, listed
+    with the objects)."""
     m = _REF.match(ref.strip())
     if not m:
         raise RefError(f"'{ref}' is not a reference (write a card name, 'B:Name', 'Name#2' or 'face-down')")
@@ -229,7 +248,8 @@ def resolve_ref(game: Game, ref: str, candidates: list[GameObject], *, what: str
     fits = [o for o in candidates if ref_matches_name(o, name) and (player is None or o.controller == player)]
     fits.sort(key=lambda o: o.arrived)
     if not fits:
-        shown = ", ".join(describe_obj(game, o) for o in candidates[:12]) or "nothing"
+        named = [describe_obj(game, o) for o in candidates[:12]] + [f"player {p}" for p in players or []]
+        shown = ", ".join(named) or "nothing"
         raise RefError(f"'{ref}' matches nothing for {what}; candidates: {shown}")
     if nth is not None:
         k = _nth(nth)
@@ -309,7 +329,8 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
             continue
         if not isinstance(v, str):
             raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
-        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'")
+        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'",
+                        players=[p for p in d.options if isinstance(p, str) and p not in out])  # fmt: skip
         out.append(o.id)
     return out
 
@@ -324,7 +345,7 @@ def _translate_divide(game: Game, d: Decision, raw: Any) -> Any:
         if ref in d.options:
             out[ref] = amount
             continue
-        o = resolve_ref(game, ref, objs, what=f"'{d.prompt}'")
+        o = resolve_ref(game, ref, objs, what=f"'{d.prompt}'", players=[p for p in d.options if isinstance(p, str)])
         if o.id in out:
             raise RefError(f"'{ref}' names a recipient given an amount already")
         out[o.id] = amount
@@ -377,9 +398,10 @@ def _translate_kick(game: Game, d: Decision, raw: Any) -> list[int]:
 
 
 class Runner:
-    def __init__(self, path: Path, text: str, chooser: Any = None) -> None:
+    def __init__(self, path: Path, text: str, chooser: Any = None, *, name: str | None = None) -> None:
         self.path = path
-        self.loc = Locator(str(path), text)
+        self.name = name if name is not None else display_path(path)
+        self.loc = Locator(self.name if name is not None else str(path), text)
         self.text = text
         self.interactive = chooser
         try:
@@ -394,7 +416,8 @@ class Runner:
             raise ScenarioError("a number too long to read (TOML numbers are 64-bit: at most 19 digits)",
                                 self._long_number()) from None  # fmt: skip
         validate(self.data, self.loc)  # every key and its type, before the game starts
-        self.result = ScenarioResult(display_path(path), self.data.get("description", ""),
+        self.after: dict[int, int] = {}  # a checkpoint's expectation index -> the steps taken before it
+        self.result = ScenarioResult(self.name, self.data.get("description", ""),
                                      list(self.data.get("rules", [])))  # fmt: skip
 
     def _long_number(self) -> Location:
@@ -484,12 +507,51 @@ class Runner:
         self.game = game
         steps = self.data.get("steps", [])
         expects = self.data.get("expect", [])
-        for i, step in enumerate(steps):
-            self.run_step(game, i, step)
-        for i, exp in enumerate(expects):
-            self.check(game, i, exp)
+        try:
+            self._play(game, steps, expects)
+        except ScenarioError as exc:  # what failed before the error is shown with it
+            exc.notes = [str(f) for f in self.result.failures]
+            exc.log = list(game.log)  # type: ignore[attr-defined]
+            raise
         self.result.log = list(game.log)
         return self.result
+
+    def _play(self, game: Game, steps: list[Any], expects: list[Any]) -> None:
+        for kind, i in self.order(len(steps), len(expects)):
+            if kind == "steps":
+                self.run_step(game, i, steps[i])
+                continue
+            before = len(self.result.failures)
+            self.check(game, i, expects[i])
+            if i in self.after:  # a checkpoint: the log says how it went, where it was checked
+                failed = self.result.failures[before:]
+                game.say(f"[expect {i + 1}] " + ("holds" if not failed else "FAILS: " + "; ".join(
+                    f"expected {f.expected}; found {f.found}" for f in failed)))
+
+    def order(self, n_steps: int, n_expects: int) -> list[tuple[str, int]]:
+        """Steps and expectations in the order the file writes them.
+
+        :mod:`tomllib` gives each array of tables on its own, so the order is
+        recovered from the lines of the ``[[steps]]`` and ``[[expect]]``
+        headers: an expectation written between two steps is checked after
+        the first (a checkpoint).  Where the headers don't account for every
+        entry (``steps = [...]`` written as an inline array), every step
+        runs first and every expectation is checked at the end."""
+        steps_at = self.loc.headers.get("steps", [])
+        expects_at = self.loc.headers.get("expect", [])
+        if len(steps_at) != n_steps or len(expects_at) != n_expects:
+            return [("steps", i) for i in range(n_steps)] + [("expect", i) for i in range(n_expects)]
+        placed = sorted([(line, "steps", i) for i, line in enumerate(steps_at)]
+                        + [(line, "expect", i) for i, line in enumerate(expects_at)])  # fmt: skip
+        out = []
+        done = 0
+        for _, kind, i in placed:
+            if kind == "steps":
+                done += 1
+            elif done < n_steps:
+                self.after[i] = done
+            out.append((kind, i))
+        return out
 
     def _obj_ref(self, game: Game, ref: Any, cands: list[GameObject], what: str, where: Location) -> GameObject:
         if not isinstance(ref, str):
@@ -507,10 +569,12 @@ class Runner:
         player = step.get("player", default)
         if player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
-        chooser = self.interactive or ScriptedChooser(
+        scripted = ScriptedChooser(
             kick=step.get("kick"), x=step.get("x"), targets=step.get("targets"),
             choices=step.get("choices"), translate=translate_answer, modes=step.get("modes"),
         )  # fmt: skip
+        # play -i: the person answers only what the script leaves unanswered
+        chooser = FallbackChooser(scripted, self.interactive) if self.interactive is not None else scripted
         counting = _CountingChooser(chooser)
         game.chooser = counting
         where = self.loc.key(start, action)
@@ -571,7 +635,7 @@ class Runner:
                     "the step to succeed" if expected_error is None else f"a refusal containing {expected_error!r}",
                     f"it was refused: {exc}",
                 ))  # fmt: skip
-            self._check_leftovers(chooser, i, start, strict=False)
+            self._check_leftovers(scripted, i, start, strict=False)
             return
         except (UnansweredDecision, RefError) as exc:
             key = getattr(chooser, "last_key", "")
@@ -583,7 +647,7 @@ class Runner:
             self.result.failures.append(Failure(
                 f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
             ))  # fmt: skip
-        self._check_leftovers(chooser, i, start, strict=True)
+        self._check_leftovers(scripted, i, start, strict=True)
 
     def _resolve(self, game: Game, n: int | str, chooser: _CountingChooser, i: int, where: Location) -> None:
         """``resolve = "all"`` or ``resolve = N``: resolve the top of the stack
@@ -673,11 +737,13 @@ class Runner:
     def _check_leftovers(self, chooser: Any, i: int, start: int, *, strict: bool) -> None:
         if not isinstance(chooser, ScriptedChooser) or not strict:
             return
+        why = "; ".join(chooser.passed_over)
         if chooser.unused:
-            raise self.error(f"step {i + 1}: {len(chooser.unused)} choice(s) were not used: {chooser.unused!r}",
-                             self.loc.key(start, "choices"))  # fmt: skip
+            raise self.error(f"step {i + 1}: {len(chooser.unused)} choice(s) were not used: {chooser.unused!r}"
+                             + (f" ({why})" if why else ""), self.loc.key(start, "choices"))  # fmt: skip
         if chooser.targets:
-            raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}", self.loc.key(start, "targets"))
+            raise self.error(f"step {i + 1}: target(s) not used: {chooser.targets!r}" + (f" ({why})" if why else ""),
+                             self.loc.key(start, "targets"))  # fmt: skip
         if chooser.modes is not None and not chooser.modes_used:
             raise self.error(f"step {i + 1}: modes = {chooser.modes!r} was not used: the spell cast is not modal",
                              self.loc.key(start, "modes"))  # fmt: skip
@@ -686,7 +752,9 @@ class Runner:
 
     def check(self, game: Game, i: int, exp: dict[str, Any]) -> None:
         start = self.loc.header("expect", i)
-        where = f"{self.loc.loc(start)} (expect {i + 1})"
+        after = self.after.get(i)
+        when = "" if after is None else f", after step {after}" if after else ", before the first step"
+        where = f"{self.loc.loc(start)} (expect {i + 1}{when})"
         player = exp.get("player")
         if player is not None and player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
@@ -700,6 +768,9 @@ class Runner:
         zone = exp.get("zone")
         if zone not in ZONE_NAMES:
             raise self.error(f"zone = {zone!r}: one of {', '.join(ZONE_NAMES)}", self.loc.key(start, "zone") if zone else self.loc.loc(start))
+        if "cards" in exp:
+            self._check_order(game, where, zone, player, exp["cards"])
+            return
         objs = self._zone_objects(game, zone, player)
         ref = exp.get("card")
         if ref is not None:
@@ -714,6 +785,19 @@ class Runner:
                     where, f"{exp['count']} × {what}", f"{len(fits)}: " + self._show(game, objs, zone, player)))
         elif not fits:
             self.result.failures.append(Failure(where, what, self._show(game, objs, zone, player)))
+
+    def _check_order(self, game: Game, where: str, zone: str, player: str | None, refs: list[str]) -> None:
+        """``cards = [...]``: the whole zone, in order, top first (the stack, or a library)."""
+        objs = self._zone_objects(game, zone, player)
+        if zone == "stack":
+            objs.reverse()  # stack_views() is bottom first
+        ok = len(objs) == len(refs) and all(self._ref_filter(game, r, [o]) for r, o in zip(refs, objs, strict=False))
+        if not ok:
+            what = f"{player + ':' if player else ''}{zone}, top first"
+            self.result.failures.append(Failure(
+                where, f"{what}: " + (", ".join(refs) or "nothing"),
+                ", ".join(describe_obj(game, o) for o in objs) or "nothing",
+            ))  # fmt: skip
 
     def _show(self, game: Game, objs: list[GameObject], zone: str, player: str | None) -> str:
         if not objs:
@@ -771,6 +855,14 @@ class Runner:
             return chars(o).name == want
         if key == "damage":
             return o.damage == want
+        if key == "attached_to":
+            host = o.attached_to
+            if want is False or host is None:
+                return want is False and host is None
+            if isinstance(host, str):  # a player
+                return host == want
+            fits = self._ref_filter(game, want, game.battlefield())
+            return any(f.id == host for f in fits)
         raise ValueError(key)
 
 
@@ -779,13 +871,16 @@ class Runner:
 # --------------------------------------------------------------------------
 
 
-def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = None) -> ScenarioResult:
+def run_scenario_file(
+    path: str | Path, *, quiet: bool = False, chooser: Any = None, name: str | None = None
+) -> ScenarioResult:
     """Run one scenario file.  Raises :class:`ScenarioError` (or another
-    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong."""
+    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong.
+    ``name`` is how the file is shown in results and messages (default: its path)."""
     from cardtext.library import os_reason
 
     p = Path(path)
-    where = Location(display_path(p), 1, 1)
+    where = Location(name if name is not None else display_path(p), 1, 1)
     try:
         if p.is_dir():
             raise ScenarioError("can't read scenario: a folder", where)
@@ -794,7 +889,7 @@ def run_scenario_file(path: str | Path, *, quiet: bool = False, chooser: Any = N
         raise ScenarioError(f"can't read scenario: not UTF-8 text ({exc.reason} at byte {exc.start})", where) from None
     except OSError as exc:
         raise ScenarioError(f"can't read scenario: {os_reason(exc)}", where) from None
-    runner = Runner(p, text, chooser)
+    runner = Runner(p, text, chooser, name=name)
     result = runner.run()
     if not quiet:
         for line in result.log:
@@ -819,19 +914,6 @@ def scenario_files(paths: list[str]) -> list[Path]:
     return out
 
 
-class InputEnded(CardTextError):
-    """``play -i``: standard input ended (EOF) while a decision waited for an answer."""
-
-
-def _ask_terminal(prompt: str) -> str:
-    """Read one answer for ``play -i``; the end of the input is an :class:`InputEnded`."""
-    try:
-        return input(prompt)
-    except EOFError:
-        print()  # end the prompt's line
-        raise InputEnded("the input ended (EOF) before the decision was answered") from None
-
-
 # --------------------------------------------------------------------------
 # Game states, to find a loop of mandatory actions (CR 104.4b)
 # --------------------------------------------------------------------------
@@ -848,6 +930,12 @@ class _CountingChooser:
     def choose(self, game: Game, decision: Decision) -> Any:
         self.asked += 1
         return self.inner.choose(game, decision)
+
+    def offer(self, game: Game, decision: Decision, forced: Any) -> None:
+        """A decision with one legal answer, not asked: a written answer for it may be used up."""
+        offer = getattr(self.inner, "offer", None)
+        if offer is not None:
+            offer(game, decision, forced)
 
 
 def fingerprint(game: Game) -> Hashable:
@@ -924,43 +1012,76 @@ def fingerprint(game: Game) -> Hashable:
     )
 
 
+def bundled_name(path: Path) -> str:
+    """How a bundled demo scenario is shown: ``cardtext/scenarios/NAME.toml``,
+    its place in the package (and in a checkout, from the repository's root),
+    never the path inside a virtual environment's site-packages."""
+    return f"cardtext/scenarios/{display_path(path.name)}"
+
+
+def summary_line(passed: int, failed: int, errors: int) -> str:
+    """``12 passed, 1 failed, 2 errors``: the parts that aren't zero (``passed`` always)."""
+    parts = [f"{passed} passed"]
+    if failed:
+        parts.append(f"{failed} failed")
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    return ", ".join(parts)
+
+
 def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable[[str], None] | None = None) -> int:
     """``cardtext play``: run scenarios; 0 all pass, 1 some failed, 2 bad input.
-    With no paths, the bundled demo scenarios."""
+    With no paths, the bundled demo scenarios.  Each scenario's log (not with
+    ``quiet``), then ``PASS``/``FAIL`` (only ``FAIL`` with ``quiet``) and what
+    failed; errors on standard error; after several scenarios (or with
+    ``quiet``), a summary line."""
     write = out or (lambda s: print(s))
-    files = scenario_files(paths) if paths else sorted(SCENARIOS.glob("*.toml"))
+    if paths:
+        files = [(f, display_path(f)) for f in scenario_files(paths)]
+    else:
+        files = [(f, bundled_name(f)) for f in sorted(SCENARIOS.glob("*.toml"))]
     if not files:
         write("no scenarios to run")
         return 2
     status = 0
-    chooser = None
-    if interactive:
-        from interpreter.choices import TerminalChooser
-
-        chooser = TerminalChooser(read=_ask_terminal)
-    for f in files:
+    passed = failed = errors = 0
+    chooser = PersonChooser(read=read_terminal, write=write, show_log=not quiet, translate=translate_answer) if interactive else None
+    for f, name in files:
+        if chooser is not None:
+            chooser.start()
         try:
-            result = run_scenario_file(f, quiet=True, chooser=chooser)
+            result = run_scenario_file(f, quiet=True, chooser=chooser, name=name)
         except InputEnded as exc:
-            print(f"{display_path(f)}: error: {exc}; no more scenarios are run", file=sys.stderr)
+            print(f"{name}: error: {exc}; no more scenarios are run", file=sys.stderr)
             return 2
         except LocatedError as exc:
+            if not quiet:  # the game up to the error (a scenario that stops half-way)
+                log = getattr(exc, "log", [])
+                for line in log[chooser.log_printed(log) if chooser is not None else 0 :]:
+                    write(line)
             print(exc.format(), file=sys.stderr)
-            status = 2
+            status, errors = 2, errors + 1
             continue
         except CardTextError as exc:
-            print(f"{display_path(f)}: error: {exc}", file=sys.stderr)
-            status = 2
+            print(f"{name}: error: {exc}", file=sys.stderr)
+            status, errors = 2, errors + 1
             continue
         if not quiet:
-            for line in result.log:
+            for line in result.log[chooser.log_printed(result.log) if chooser is not None else 0 :]:
                 write(line)
-        head = "PASS" if result.ok else "FAIL"
-        write(f"{head} {display_path(f)}" + (f" — {result.description}" if result.description else ""))
+        if result.ok:
+            passed += 1
+        else:
+            failed += 1
+        if not result.ok or not quiet:
+            head = "PASS" if result.ok else "FAIL"
+            write(f"{head} {name}" + (f" — {result.description}" if result.description else ""))
         for failure in result.failures:
             write(f"  {failure}")
         if not result.ok and status == 0:
             status = 1
+    if len(files) > 1 or quiet:
+        write(summary_line(passed, failed, errors))
     return status
 
 

@@ -47,11 +47,25 @@ INT64 = (-(2**63), 2**63 - 1)  # TOML: "64 bit (signed long) range expected"
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass", "attack", "block", "combat")
+ORDERED_ZONES = ("stack", "library")
+"""The zones an expectation's ``cards = [...]`` lists in order, top first."""
 FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph")
 
 
 class ScenarioError(ReadableError):
-    """A scenario file that is wrong (not a game that went differently)."""
+    """A scenario file that is wrong (not a game that went differently).
+
+    ``notes`` are what went wrong in the game before it (a refused step, a
+    failed checkpoint), shown after the error: the error may well be their
+    consequence."""
+
+    notes: list[str]
+
+    def format(self) -> str:
+        text = super().format()
+        for note in getattr(self, "notes", []):
+            text += "\n  earlier: " + note
+        return text
 
 
 # --------------------------------------------------------------------------
@@ -501,6 +515,7 @@ STEP = Table(
     name=lambda path: f"step {int(path[-1]) + 1}",
 )  # fmt: skip
 
+ATTACHED = "a reference (what it is attached to) or false (attached to nothing)"
 EXPECT = Table(
     "an expectation ([[expect]])",
     {
@@ -520,6 +535,8 @@ EXPECT = Table(
         "name": Text(),
         "life": Whole(),
         "damage": COUNT,
+        "attached_to": OneOf(ATTACHED, (REF, Exactly(ATTACHED, False))),
+        "cards": ListOf("a list of references, top first", REF),
         "note": Text(),
     },
     name=lambda path: f"expectation {int(path[-1]) + 1}",
@@ -562,6 +579,17 @@ def _structure(data: dict[str, Any]) -> None:
                 raise Invalid((*path, "life"), None, "'life' needs 'player'", style="section")
         elif "zone" not in exp:
             raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}) or 'life'", style="section")
+        if "cards" in exp:
+            if exp.get("zone") not in ORDERED_ZONES:
+                raise Invalid((*path, "cards"), None, "cards = [...] lists a zone in order, top first: it goes with "
+                              'zone = "stack" or zone = "library" (with player)', style="section")  # fmt: skip
+            if exp.get("zone") == "library" and "player" not in exp:
+                raise Invalid((*path, "cards"), None, "cards = [...] with zone = \"library\" needs 'player' (whose library)",
+                              style="section")  # fmt: skip
+            others = [k for k in exp if k not in ("player", "zone", "cards", "note")]
+            if others:
+                raise Invalid((*path, others[0]), None, f"'{others[0]}' doesn't go with cards = [...], which lists "
+                              "the whole zone in order (write another [[expect]] for it)", style="section")  # fmt: skip
 
 
 def _section_words(path: Path) -> str:

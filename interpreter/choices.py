@@ -3,8 +3,10 @@
 Every decision a player makes — how many times to kick, the value of X,
 the modes of a modal spell or ability, targets, "you may", which card to discard, how to order triggered abilities
 — is a :class:`Decision` put to a *chooser*.  The engine never answers for a
-player (except when the rules leave exactly one way to do something, such
-as discarding the only card in hand); a chooser that has no answer raises
+player, except where a decision has exactly one legal answer and no way to
+decline it (:func:`only_answer`: the only legal target, the only card in
+hand to discard): :func:`ask` takes that answer without asking, everywhere,
+and logs it ("(the only choice)"); a chooser that has no answer raises
 :class:`~interpreter.errors.UnansweredDecision`, which names the decision
 and says what would answer it.
 
@@ -99,8 +101,35 @@ def unanswered(decision: Decision, detail: str = "") -> UnansweredDecision:
     return UnansweredDecision(f"{decision.player}: {decision.prompt}", how_to_answer(decision), detail)
 
 
+def only_answer(decision: Decision) -> Any:
+    """The answer of a decision that has exactly one legal answer and no way
+    to decline, else None: one option to pick (targets, a card, a word, the
+    order of one thing; a "divide" among one recipient), or a choice of N
+    targets among exactly N.  "You may", X, kicker, "up to" and modes always
+    have a choice."""
+    opts = decision.options
+    if decision.kind in ("targets", "pick", "order", "word") and len(opts) == 1 and decision.min >= 1:
+        return opts[0] if decision.kind == "word" else [opts[0]]
+    if decision.kind == "targets" and len(opts) > 1 and decision.min == decision.max == len(opts) and not decision.repeat:
+        return list(opts)
+    if decision.kind == "divide" and len(opts) == 1:
+        return {opts[0]: decision.total}
+    return None
+
+
 def ask(game: Game, decision: Decision) -> Any:
-    """Put a decision to the game's chooser and check the answer's kind."""
+    """Put a decision to the game's chooser and check the answer's kind.
+
+    A decision with exactly one legal answer (:func:`only_answer`) is not
+    put to the chooser: it is taken, and the log says so."""
+    forced = only_answer(decision)
+    if forced is not None:
+        shown = decision.labels[0] if len(decision.labels) == 1 else ", ".join(decision.labels)
+        game.say(f"  {decision.player}: {decision.prompt}: {shown} (the only choice)")
+        offer = getattr(game.chooser, "offer", None)
+        if offer is not None:  # a written answer for it may be there: the chooser takes it if it says so
+            offer(game, decision, forced)
+        return check_answer(decision, forced)
     chooser = game.chooser
     if chooser is None:
         raise unanswered(decision)
@@ -193,6 +222,7 @@ class ScriptedChooser:
         self.choices = list(choices or [])
         self.used_choices = 0
         self.last_key = ""  # which answer list the last decision drew from
+        self.passed_over: list[str] = []  # written answers a decision with one legal answer didn't take, and why
         self.translate = translate or (lambda game, decision, raw: raw)
 
     def choose(self, game: Game, decision: Decision) -> Any:
@@ -222,9 +252,43 @@ class ScriptedChooser:
         self.used_choices += 1
         return self.translate(game, decision, raw)
 
+    def offer(self, game: Game, decision: Decision, forced: Any) -> None:
+        """A decision with only one legal answer is not asked; an answer may
+        still be written for it.  The next written answer it would draw from
+        (the step's ``targets`` for its own targets, else ``choices``) is
+        used up if it names that one answer, and left for the next decision
+        if it doesn't."""
+        if decision.kind == "targets" and decision.main and self.targets is not None:
+            if self.targets and self._names(game, decision, self.targets[0], forced):
+                self.targets.pop(0)
+                self.last_key = "targets"
+            return
+        if self.used_choices < len(self.choices) and self._names(game, decision, self.choices[self.used_choices], forced):
+            self.used_choices += 1
+            self.last_key = "choices"
+
+    def _names(self, game: Game, decision: Decision, raw: Any, forced: Any) -> bool:
+        """Whether the written answer ``raw`` means the answer ``forced``; if
+        not, why (in :attr:`passed_over`, for the message of an answer left unused)."""
+        try:
+            answer = check_answer(decision, self.translate(game, decision, raw))
+        except Exception as exc:  # an answer for another decision: a reference to nothing here, another kind
+            self.passed_over.append(f"{raw!r} was not taken for '{decision.prompt}', whose only legal answer "
+                                    f"({', '.join(decision.labels)}) was taken without asking: {exc}")  # fmt: skip
+            return False
+        if isinstance(forced, list) and isinstance(answer, list):
+            ok = len(answer) == len(forced) and all(a in forced for a in answer)
+        else:
+            ok = bool(answer == forced)
+        if not ok:
+            self.passed_over.append(f"{raw!r} was not taken for '{decision.prompt}': its only legal answer "
+                                    f"({', '.join(decision.labels)}) was taken without asking")  # fmt: skip
+        return ok
+
     @property
     def unused(self) -> list[Any]:
         return self.choices[self.used_choices :]
+
 
 
 class RandomChooser:
@@ -295,7 +359,10 @@ class TerminalChooser:
         while True:
             text = self.read(f"  ({hint})> ").strip()
             try:
-                picks = [decision.options[int(t) - 1] for t in text.split()]
+                numbers = [int(t) for t in text.split()]
+                if any(n < 1 for n in numbers):  # options are numbered from 1: 0 is not the last one
+                    continue
+                picks = [decision.options[n - 1] for n in numbers]
             except (ValueError, IndexError):
                 continue
             if decision.min <= len(picks) <= decision.max:
@@ -315,5 +382,5 @@ class TerminalChooser:
 
 __all__ = [
     "Chooser", "Decision", "RandomChooser", "ScriptedChooser", "TerminalChooser", "ask",
-    "check_answer", "how_to_answer", "unanswered",
+    "check_answer", "how_to_answer", "only_answer", "unanswered",
 ]  # fmt: skip

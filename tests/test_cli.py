@@ -561,10 +561,12 @@ def test_play_without_the_scenario_runner(
 
 
 def test_play_runs_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "-q"]) == 0
+    assert main(["play"]) == 0
     out = capsys.readouterr().out
-    assert "PASS " in out and "gnarlid-pack-multikicker.toml" in out
+    assert "PASS cardtext/scenarios/gnarlid-pack-multikicker.toml" in out
     assert "FAIL" not in out
+    assert main(["play", "-q"]) == 0  # only failures and the summary
+    assert capsys.readouterr().out == "3 passed\n"
 
 
 SCENARIO = """\
@@ -595,11 +597,18 @@ def test_play_exit_status_follows_the_scenarios(
     write(tmp_path, "shock.card", SHOCK)
     good = write(tmp_path, "good.toml", SCENARIO.format(life=18))
     bad = write(tmp_path, "bad.toml", SCENARIO.format(life=17))
-    assert main(["play", "-q", str(good)]) == 0
+    assert main(["play", str(good)]) == 0
     assert f"PASS {good}" in capsys.readouterr().out
-    assert main(["play", "-q", str(good), str(bad)]) == 1
+    assert main(["play", "-q", str(good)]) == 0
+    assert capsys.readouterr().out == "1 passed\n"
+    assert main(["play", str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     assert f"PASS {good}" in out and f"FAIL {bad}" in out
+    assert out.endswith("1 passed, 1 failed\n")
+    assert main(["play", "-q", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "PASS" not in out and "casts Shock" not in out
+    assert out.startswith(f"FAIL {bad}") and out.endswith("1 passed, 1 failed\n")
 
 
 # ------------------------------------------------------------ subprocess --

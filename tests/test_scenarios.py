@@ -104,8 +104,8 @@ def test_ambiguous_reference_lists_candidates(tmp_path: Path) -> None:
 
 def test_unanswered_decision_names_it_and_the_answer(tmp_path: Path) -> None:
     text = base(tmp_path).replace('hand = ["Grizzly Bears"]', 'hand = ["Murder"]').replace(
-        '["Forest", "Forest"]', '["Swamp", "Swamp", "Swamp", "Grizzly Bears"]'
-    )
+        '["Forest", "Forest"]', '["Swamp", "Swamp", "Swamp", "Grizzly Bears", "Hill Giant"]'
+    )  # two creatures: with one, its only legal target is taken without asking
     text += '\n[[steps]]\nplayer = "A"\ncast = "Murder"\n'
     p = write(tmp_path, text)
     with pytest.raises(ScenarioError) as err:
@@ -121,6 +121,8 @@ def test_k19_a_card_that_only_mentions_kicking_is_not_a_legal_pick(tmp_path: Pat
     p = write(tmp_path, text)
     with pytest.raises(ScenarioError) as err:
         run_scenario_file(p, quiet=True)
+    # the pick has one legal answer (Academy Drake), taken without asking; the written one is left over
+    assert "choice(s) were not used: ['Coralhelm Chronicler']" in str(err.value)
     assert "matches nothing" in str(err.value) and "Academy Drake" in str(err.value)
 
 
