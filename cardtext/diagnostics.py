@@ -80,6 +80,7 @@ def card_checker() -> LinkCheck | None:
     link = link_checker()
     if link is None:
         return None
+    import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
 
     def check(card: Any, filename: str, text: str) -> list[Any]:
         found = list(link(card, filename, text))

@@ -131,6 +131,15 @@ _FACE_DOWN = Chars("", (), ("creature",), (), (), None, (), (), 2, 2)
 def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     from .keywords import all_abilities
 
+    if card.faces:
+        if card.layout in ("split", "aftermath"):
+            from .errors import Unsupported
+
+            raise Unsupported(f"the characteristics of a {card.layout} card (709.4)")
+        # 712.8a, 715.4, 711.4a: outside the stack (and face up on the
+        # battlefield, until it transforms) a double-faced, adventurer or flip
+        # card has only its front face's characteristics
+        return _printed_chars(card.faces[0], colors)
     tl = card.type_line
     pt = card.pt
     abilities = all_abilities(card)
@@ -422,7 +431,8 @@ def display_name(obj: GameObject) -> str:
     if obj.face_down is not None:
         kind = {"stack": "spell", "battlefield": "permanent"}.get(obj.zone, "card")
         return f"face-down {kind} [id {obj.cid}]"
-    base = obj.copy_of.name if obj.copy_of is not None else obj.card.name
+    card = obj.copy_of if obj.copy_of is not None else obj.card
+    base = card.faces[0].name if card.faces and card.layout not in ("split", "aftermath") else card.name
     if obj.spell_copy:
         return f"copy of {base}"
     return base

@@ -99,8 +99,12 @@ class Gap:
 def gaps(card: A.Card) -> list[Gap]:
     """Everything on ``card`` the engine has no general piece for."""
     out: list[Gap] = []
+    if card.faces and card.layout in ("transform", "flip"):
+        # played by its front face (711.4a, 709.3): the other face is reached
+        # only by transforming or flipping it, which is a gap where written
+        return gaps(card.faces[0])
     if card.faces:
-        out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'})"))
+        out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'}): casting by face"))
     for ability in all_abilities(card):
         out.extend(_ability(ability))
     return out

@@ -136,3 +136,18 @@ def test_the_check_reads_the_tables_the_engine_runs_with(monkeypatch: pytest.Mon
 )
 def test_constructs_the_grammar_accepts_are_supported(text: str) -> None:
     assert [str(g) for g in gaps(one(text))] == []
+
+
+def test_a_transforming_card_is_played_by_its_front_face() -> None:
+    """711.4a: a transforming card is cast and played by its front face, so
+    only what the front face says can be a gap (here: transforming, line 4);
+    a modal double-faced card is cast by either face, which the engine doesn't do."""
+    transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
+                 "//\nTest Pyromancer\nCreature — Human\n4/3\n")  # fmt: skip
+    (card,) = parse_text(transform).cards
+    assert [str(g) for g in gaps(card)] == [
+        "instruction KeywordAction: a keyword action other than scry (line 4, column 28)"
+    ]
+    modal = "Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven\nLand\n{T}: Add {U}.\n"
+    (card,) = parse_text(modal).cards
+    assert [g.what for g in gaps(card)] == ["a card with faces (modal): casting by face"]

@@ -20,7 +20,7 @@ DEMOS = Path(__file__).parent.parent / "cardtext" / "scenarios"
 REQUIRED = (
     [f"K{i}" for i in range(1, 21)]
     + [f"M{i}" for i in range(1, 14)]
-    + ["M15", "L-a", "L-c", "L-d", "L-g", "L-i", "L-j", "L-k"]
+    + ["M14", "M15", "L-a", "L-c", "L-d", "L-g", "L-i", "L-j", "L-k"]
 )
 
 
