@@ -16,6 +16,7 @@ import pytest
 from cardtext.testing import parse_ability, parse_card
 from grammar import ast as A
 from grammar.node import Node
+from grammar.render import render_card
 from interpreter.bind import walk
 
 
@@ -468,6 +469,16 @@ def test_where_x_in_an_unless_clause_is_kept() -> None:
                 "where X is the number of creatures you control.", type_line="Enchantment")  # fmt: skip
     (unless,) = nodes(a, A.DoesAction)
     assert unless.where_x is not None and unless.where_x.letter == "X"
+
+
+def test_their_controllers_untap_steps() -> None:
+    """ "don't untap during their controllers' untap steps": the plural possessive, one step each."""
+    text = "Tap all creatures your opponents control. Those creatures don't untap during their controllers' next untap steps."
+    card = parse_card(f"Test Card {{2}}{{U}}\nSorcery\n{text}")
+    (req,) = nodes(card, A.Requirement)
+    assert req.rule == "doesn't untap during next untap step"
+    assert isinstance(req.other.object, A.ControllerOf) and req.other.object.plural
+    assert render_card(card).splitlines()[-1] == text
 
 
 def test_reflexive_when_you_do() -> None:

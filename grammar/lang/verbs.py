@@ -2420,12 +2420,14 @@ def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
     subject = ctx.get("subject", n.what)
     plural = subject is not None and is_plural(subject) or bool(ctx.get("imperative"))
     rule = n.rule
-    if rule == "doesn't untap during untap step":
+    if rule in ("doesn't untap during untap step", "doesn't untap during next untap step"):
+        from .objects import ControllerOf, Possessive
+
         whose = possessive_text(r, n.other) if n.other is not None else _controller_poss(subject)
-        return f"{'don' if plural else 'doesn'}'t untap during {whose} untap step"
-    if rule == "doesn't untap during next untap step":
-        whose = possessive_text(r, n.other) if n.other is not None else _controller_poss(subject)
-        return f"{'don' if plural else 'doesn'}'t untap during {whose} next untap step"
+        owner = n.other.object if isinstance(n.other, Possessive) else n.other
+        steps = "steps" if isinstance(owner, ControllerOf) and owner.plural else "step"
+        nxt = "next " if "next" in rule else ""
+        return f"{'don' if plural else 'doesn'}'t untap during {whose} {nxt}untap {steps}"
     if rule == "can block an additional creatures each combat":
         return f"can block an additional {r(n.other)} creatures each combat"
     if rule in ("can block only", "can be blocked only by"):
