@@ -481,6 +481,17 @@ def test_their_controllers_untap_steps() -> None:
     assert render_card(card).splitlines()[-1] == text
 
 
+def test_you_get_an_emblem_with_quoted_abilities() -> None:
+    """114.1: an emblem holds the quoted abilities, as written."""
+    card = parse_card(
+        "Test Walker {3}{W}{W}\nLegendary Planeswalker — Test\n"
+        '−7: You get an emblem with "Creatures you control get +1/+1."\nLoyalty: 4'
+    )
+    (emblem,) = nodes(card, A.GetEmblem)
+    assert isinstance(emblem.abilities, A.Quoted) and len(emblem.abilities.abilities) == 1
+    assert render_card(card).splitlines()[2] == '−7: You get an emblem with "Creatures you control get +1/+1."'
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

@@ -730,6 +730,17 @@ class Requirement(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class GetEmblem(Node):
+    """ "You get an emblem with "..."" (114.1, 114.2): an emblem in the
+    command zone with the quoted abilities."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    abilities: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CantBeRegenerated(Node):
     """ "It can't be regenerated." (701.19c)."""
 
@@ -1422,6 +1433,7 @@ _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "a
 _reg("pump_is_type", lambda m, mod, words: _pump(m, mod, extra=IsType(None, words, "in addition")))
 _reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
 _reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
+_reg("get_emblem", lambda m, q: GetEmblem(q, span=span(m)))
 _reg("also_gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", also=True, span=span(m)))
 _reg("gain_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="gain", quoted=q, span=span(m)))
 _reg("have_keywords", lambda m, kws: Pump(None, None, None, kws, verb="have", span=span(m)))
@@ -2454,6 +2466,13 @@ def _controller_poss(subject: Any) -> str:
     if subject is not None and is_plural(subject):
         return "their controllers'"
     return "its controller's"
+
+
+@renders(GetEmblem)
+def _r_get_emblem(r: Any, n: GetEmblem, **ctx: Any) -> str:
+    subject = ctx.get("subject", n.player)
+    plural = subject is None or is_plural(subject) or bool(ctx.get("imperative"))
+    return f"{'get' if plural else 'gets'} an emblem with {r(n.abilities)}"
 
 
 @renders(CantBeRegenerated)
