@@ -492,6 +492,30 @@ def test_you_get_an_emblem_with_quoted_abilities() -> None:
     assert render_card(card).splitlines()[2] == '−7: You get an emblem with "Creatures you control get +1/+1."'
 
 
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("Whenever you roll {CHAOS}, untap all creatures you control.", "rolls {CHAOS}"),
+        ("When you planeswalk to this plane, draw a card.", "planeswalks to"),
+        ("When you planeswalk away from this plane, each player draws a card.", "planeswalks away from"),
+    ],
+)
+def test_planechase_triggers(line: str, kind: str) -> None:
+    """901.8, 901.9: a plane's triggers, on a card of a type outside traditional play."""
+    card = parse_card(f"Test Plane\nPlane — Test\n{line}")
+    (event,) = nodes(card, A.Event)
+    assert event.kind == kind
+    assert render_card(card).splitlines()[-1] == line
+
+
+def test_a_trigger_or_a_point_of_the_turn() -> None:
+    """ "When you planeswalk to [this] or at the beginning of your upkeep": two triggers, one ability."""
+    card = parse_card("Test Plane\nPlane — Test\n"
+                      "When you planeswalk to this plane or at the beginning of your upkeep, draw a card.")  # fmt: skip
+    (trigger,) = nodes(card, A.TriggerOr)
+    assert trigger.conj == "or at" and isinstance(trigger.second, A.PhaseTrigger)
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

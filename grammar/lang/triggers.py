@@ -186,6 +186,7 @@ _EVENTS = {
     "ev_put_onto_battlefield": "is put onto the battlefield", "ev_fights": "fights",
     "ev_transforms": "transforms", "ev_wins_flip": "wins a coin flip",
     "ev_loses_flip": "loses a coin flip", "ev_clashes": "clashes", "ev_does": "does",
+    "ev_rolls_chaos": "rolls {CHAOS}",
 }  # fmt: skip
 _EVENTS_WITH = {
     "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
@@ -200,6 +201,7 @@ _EVENTS_WITH = {
     "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn", "ev_controls": "controls",
     "ev_turns_face_up": "turns face up", "ev_championed": "is championed with",
     "ev_sets_in_motion": "sets in motion",
+    "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
@@ -305,6 +307,12 @@ def _r_duration_trigger(r: Any, n: DurationTrigger, **ctx: Any) -> str:
 @builds("trigger_or")
 def _trigger_or(meta: Any, a: Any, b: Any) -> TriggerOr:
     return TriggerOr(a, b, span=span(meta))
+
+
+@builds("trigger_or_at")
+def _trigger_or_at(meta: Any, a: Any, b: Any) -> TriggerOr:
+    """ "When you planeswalk to [this] or at the beginning of your upkeep"."""
+    return TriggerOr(a, b, "or at", span=span(meta))
 
 
 @builds("trigger_and")
