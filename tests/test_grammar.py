@@ -516,6 +516,25 @@ def test_a_trigger_or_a_point_of_the_turn() -> None:
     assert trigger.conj == "or at" and isinstance(trigger.second, A.PhaseTrigger)
 
 
+def test_activated_abilities_of_an_object_cant_be_activated() -> None:
+    """602.5: "its activated abilities can't be activated", the subject a possessive."""
+    text = "Enchanted creature can't attack or block, and its activated abilities can't be activated."
+    card = parse_card(f"Test Arrest {{2}}{{W}}\nEnchantment — Aura\nEnchant creature\n{text}")
+    (whose,) = nodes(card, A.ActivatedAbilitiesOf)
+    assert isinstance(whose.whose, A.ItRef)
+    assert render_card(card).splitlines()[-1] == text
+
+
+@pytest.mark.parametrize("but", ["", " but only during your upkeep"])
+def test_any_player_may_activate_this_ability(but: str) -> None:
+    """602.2: who may activate an activated ability, after its effect."""
+    line = f"{{1}}: You gain 1 life. Any player may activate this ability{but}."
+    card = parse_card(f"Test Relic {{3}}\nArtifact\n{line}")
+    (permission,) = nodes(card, A.AnyPlayerMayActivate)
+    assert (permission.timing is None) == (not but)
+    assert render_card(card).splitlines()[-1] == line
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

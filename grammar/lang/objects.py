@@ -705,6 +705,14 @@ class ControllerOf(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ActivatedAbilitiesOf(Node):
+    """ "its activated abilities", "enchanted creature's activated abilities"
+    (602.5: "... can't be activated")."""
+
+    whose: Any
+
+
+@dataclass(frozen=True, slots=True)
 class OwnerOf(Node):
     """ "its owner", "the exiled card's owner"."""
 
@@ -1136,6 +1144,7 @@ _BUILDERS["poss_you"] = _poss("your", lambda m: You(span=span(m)))
 _BUILDERS["poss_their"] = _poss("their", lambda m: TheirRef(span=span(m)))
 _BUILDERS["poss_his_or_her"] = _poss("their", lambda m: TheirRef(span=span(m)))
 _BUILDERS["poss_their_owners"] = _poss("their owners'", lambda m: OwnerOf(ThemRef(), True, span=span(m)))
+_BUILDERS["activated_abilities_of"] = lambda meta, whose: ActivatedAbilitiesOf(_possessed(whose), span=span(meta))
 _BUILDERS["poss_their_controllers"] = _poss("their controllers'", lambda m: ControllerOf(ThemRef(), True, span=span(m)))
 _BUILDERS["poss_your_opponents"] = _poss("'", lambda m: PlayerGroup("your_opponents", span=span(m)))
 _BUILDERS["poss_players"] = _poss("players'", lambda m: PlayerGroup("players", span=span(m)))
@@ -1701,7 +1710,7 @@ def is_plural(node: Any) -> bool:
 
     if isinstance(node, You):
         return True
-    if isinstance(node, ThemRef):
+    if isinstance(node, ThemRef | ActivatedAbilitiesOf):
         return True
     if isinstance(node, ThatRef):
         return node.word in ("those", "these")
@@ -2266,6 +2275,11 @@ def _r_other_than(r: Any, n: OtherThan, **ctx: Any) -> str:
 @renders(AttachedTo)
 def _r_attached_to(r: Any, n: AttachedTo, **ctx: Any) -> str:
     return f"attached to {r(n.to)}"
+
+
+@renders(ActivatedAbilitiesOf)
+def _r_activated_abilities_of(r: Any, n: ActivatedAbilitiesOf, **ctx: Any) -> str:
+    return f"{possessive_text(r, n.whose)} activated abilities"
 
 
 @renders(InCombatWith)

@@ -413,6 +413,14 @@ class ActivateOnly(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AnyPlayerMayActivate(Node):
+    """ "Any player may activate this ability [but only ...]." (602.2: an
+    activated ability whose activation isn't limited to its controller)."""
+
+    timing: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class TriggersOnce(Node):
     """ "This ability triggers only once each turn." (603.2h)."""
 
@@ -654,6 +662,7 @@ def _r_cast_only(r: Any, n: CastOnly, **ctx: Any) -> str:
 
 BUILDERS["new_targets_sentence"] = lambda meta: "new_targets"
 BUILDERS["activate_only"] = lambda meta, t: ActivateOnly((t,), span=span(meta))
+BUILDERS["any_player_activates"] = lambda meta, *t: AnyPlayerMayActivate(t[0] if t else None, span=span(meta))
 BUILDERS["activate_only_two"] = lambda meta, a, b: ActivateOnly((a, b), span=span(meta))
 BUILDERS["activate_once"] = lambda meta: ActivateOnly(("once each turn",), span=span(meta))
 BUILDERS["activate_this_only"] = lambda meta, t: ActivateOnly((t,), "this ability", span=span(meta))
@@ -1072,6 +1081,12 @@ def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
     head = "Activate this ability only " if n.form.startswith("this") else "Activate only "
     joiner = ", " if n.form.endswith(",") else " and only "
     return head + joiner.join(parts) + "."
+
+
+@renders(AnyPlayerMayActivate)
+def _r_any_player_activates(r: Any, n: AnyPlayerMayActivate, **ctx: Any) -> str:
+    but = f" but only {_timing(r, n.timing)}" if n.timing is not None else ""
+    return f"Any player may activate this ability{but}."
 
 
 @renders(TriggersOnce)
