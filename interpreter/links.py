@@ -424,19 +424,17 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
 
 
 def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.SignedX]]:
-    """Each X in the ability with the sentence it is in (None outside sentences)."""
-    seen: set[int] = set()
+    """Each X in the ability with the innermost sentence it is in (None
+    outside sentences): a quoted ability's sentence, not the one quoting it.
+    A keyword's own X ("Bloodthirst X", "Reinforce X—{X}{W}") is left out:
+    the keyword's rules say what it is."""
+    keyword_xs = {id(n.amount) for n in walk(ability) if isinstance(n, A.KeywordNumber | A.KeywordNumberCost)}
+    owner: dict[int, A.Sentence] = {}
     for node in walk(ability):
         if isinstance(node, A.Sentence):
             for inner in walk(node):
                 if isinstance(inner, (A.VarX, A.SignedX)):
-                    seen.add(id(inner))
-                    yield node, inner
-        elif isinstance(node, A.IfSentence):
-            continue
+                    owner[id(inner)] = node  # walked outer first: the innermost wins
     for node in walk(ability):
-        if isinstance(node, A.KeywordNumber | A.KeywordNumberCost):
-            seen.add(id(node.amount))  # "Bloodthirst X", "Reinforce X—{X}{W}": the keyword's rules say what X is
-    for node in walk(ability):
-        if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in seen:
-            yield None, node
+        if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in keyword_xs:
+            yield owner.get(id(node)), node

@@ -535,6 +535,14 @@ def test_any_player_may_activate_this_ability(but: str) -> None:
     assert render_card(card).splitlines()[-1] == line
 
 
+def test_new_targets_chosen_by_another_player_keep_their_subject() -> None:
+    """707.10c: "The player may choose new targets for the copy." is not "You may ..."."""
+    line = ("Whenever a player casts an instant or sorcery spell, that player copies it. "
+            "The player may choose new targets for the copy.")  # fmt: skip
+    card = parse_card(f"Test Plane\nPlane — Test\n{line}")
+    assert render_card(card, reminders=False).splitlines()[-1] == line
+
+
 def test_reflexive_when_you_do() -> None:
     a = ability("When this creature enters, you may sacrifice a creature. When you do, draw two cards.")
     assert nodes(a, A.ReflexiveTrigger)

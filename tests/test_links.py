@@ -210,6 +210,14 @@ def test_l_chosen_type_from_a_choice_of_subtypes() -> None:
     assert check(text) == []
 
 
+def test_where_x_inside_a_quoted_ability_defines_its_x() -> None:
+    """A quoted ability's "where X is ..." defines the X of that ability, not of the one quoting it."""
+    text = ("Test Walker {3}{B}{B}\nLegendary Planeswalker — Test\n"
+            '−7: You get an emblem with "At the beginning of your end step, create X 2/2 black Zombie creature '
+            'tokens, where X is two plus the number of Zombies you control."\nLoyalty: 3\n')  # fmt: skip
+    assert check(text) == []
+
+
 # --------------------------------------------------------------------------
 # Several errors, in the order written; error objects
 # --------------------------------------------------------------------------

@@ -787,8 +787,13 @@ def _is_new_targets(s: Any) -> bool:
 
     if not isinstance(s, Sentence) or len(s.actions) != 1:
         return False
+    from .objects import You
+
     a = s.actions[0]
-    return isinstance(a, MayDo) and isinstance(a.action, Choose) and a.action.kind == "new targets"
+    # "You may ...": the copy's controller; another chooser ("The player may
+    # ...") stays a sentence of its own, with its subject
+    return (isinstance(a, MayDo) and isinstance(a.action, Choose) and a.action.kind == "new targets"
+            and (a.player is None or isinstance(a.player, You)))  # fmt: skip
 
 
 def _mark_new_targets(out: list[Any], copy: Any) -> bool:
