@@ -279,8 +279,8 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             ok = obj.token
         elif s == "nontoken":
             ok = not obj.token
-        elif s in ("attacking", "blocking"):
-            ok = False  # combat is not modelled: nothing is attacking or blocking
+        elif s in ("attacking", "nonattacking", "blocking", "blocked", "unblocked"):
+            ok = _in_combat(game, obj, s)
         elif s == "kicked":
             ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
         elif s == "historic":  # 700.6: artifacts, legendaries and Sagas
@@ -289,6 +289,26 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             raise Unsupported(f"status '{adj.status}'")
         return ok != adj.negated
     raise Unsupported(f"adjective {type(adj).__name__}")
+
+
+def _in_combat(game: Game, obj: GameObject, status: str) -> bool:
+    """506.4: attacking and blocking creatures are those declared (and still
+    on the battlefield as the same object) until combat ends; an attacking
+    creature is blocked once a blocker was declared for it (509.1h) and
+    unblocked if blockers were declared and none blocks it (509.1h)."""
+    combat = game.state.combat
+    if combat is None:
+        return status == "nonattacking"
+    attacking = obj.id in combat.attackers
+    if status == "attacking":
+        return attacking
+    if status == "nonattacking":
+        return not attacking
+    if status == "blocking":
+        return obj.id in combat.blockers
+    if status == "blocked":
+        return attacking and obj.id in combat.blocked
+    return attacking and combat.blockers_declared and obj.id not in combat.blocked
 
 
 def adjective_words(adj: object) -> str:

@@ -142,7 +142,11 @@ def need_of(costs: list[A.ManaCost], x: int | None = None) -> ManaNeed:
                 cs = {s.color} | ({s.hybrid} if s.hybrid else set())
                 specific.append(Requirement(symbol_text(s), frozenset(cs), life=True))
             elif isinstance(s, A.SnowMana):
-                generic += 1  # snow is not modelled: any mana pays it
+                # 107.4h: {S} is paid with mana from a snow source, which the
+                # mana pool doesn't track: refuse rather than let any mana pay it
+                from .errors import Unsupported
+
+                raise Unsupported("paying {S} (mana from a snow source, 107.4h)")
     specific.sort(key=lambda r: (r.life or r.generic2, len(r.colors)))
     return ManaNeed(tuple(specific), generic)
 

@@ -40,7 +40,7 @@ from grammar.lang import quantities as quantity_nodes
 
 from . import activation, casting, costs, stack, triggers
 from .activation import TIMINGS
-from .bind import children
+from .bind import children, walk
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
 from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit, tail_problem
@@ -105,6 +105,9 @@ def gaps(card: A.Card) -> list[Gap]:
         return gaps(card.faces[0])
     if card.faces:
         out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'}): casting by face"))
+    for node in walk(card):
+        if isinstance(node, A.SnowMana):
+            out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
     for ability in all_abilities(card):
         out.extend(_ability(ability))
     return out

@@ -151,3 +151,9 @@ def test_a_transforming_card_is_played_by_its_front_face() -> None:
     modal = "Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven\nLand\n{T}: Add {U}.\n"
     (card,) = parse_text(modal).cards
     assert [g.what for g in gaps(card)] == ["a card with faces (modal): casting by face"]
+
+
+def test_a_snow_cost_is_a_gap_not_paid_by_any_mana() -> None:
+    """107.4h: {S} is paid with mana from a snow source, which the engine doesn't track: a gap, never generic mana."""
+    (card,) = parse_text("Test Snow {S}{G}\nSnow Creature — Bear\n2/2\n").cards
+    assert [g.what for g in gaps(card)] == ["paying {S} (mana from a snow source, 107.4h)"]

@@ -260,3 +260,28 @@ def test_an_instead_sentence_refers_to_the_replaced_sentence_not_an_earlier_one(
     assert mine.tapped
     assert _pt(game, mine.id) == (2, 2)
     assert _pt(game, giant.id) == (1, 1)
+
+
+def test_combat_statuses_follow_the_declarations(pool: dict[str, A.Card]) -> None:
+    """506.4, 509.1h: "attacking", "blocking", "blocked", "unblocked" and
+    "nonattacking" describe the creatures as declared, during combat only."""
+    from interpreter import declare_attackers, declare_blockers
+    from interpreter.filters import matches
+
+    def status(word: str) -> A.ObjectFilter:
+        return A.ObjectFilter((A.StatusAdj(word), A.Noun("creature")))
+
+    game = _game()
+    bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    giant = add_card(game, pool["Hill Giant"], "A", "battlefield")
+    wall = add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+
+    def fits(word: str) -> list[object]:
+        return [o.id for o in (bears, giant, wall) if matches(game, status(word), game.get(o.id), you="A", source=bears.id)]
+
+    assert fits("attacking") == [] and fits("nonattacking") == [bears.id, giant.id, wall.id]
+    declare_attackers(game, "A", [bears.id, giant.id])
+    assert fits("attacking") == [bears.id, giant.id] and fits("unblocked") == []
+    declare_blockers(game, "B", [(wall.id, bears.id)])
+    assert fits("blocking") == [wall.id]
+    assert fits("blocked") == [bears.id] and fits("unblocked") == [giant.id]
