@@ -318,6 +318,9 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
                         if lab.lower().startswith(str(r).lower()) and i not in out]  # fmt: skip
             if not hits:
                 raise RefError(f"'{r}' names none of the triggered abilities to order: {', '.join(d.labels)}")
+            named = dict.fromkeys(lab for i, lab in zip(d.options, d.labels, strict=True) if i in hits)
+            if len(named) > 1:  # "Herd Watcher" with Herd Watcher#1 and #2 on the stack: say which
+                raise RefError(f"'{r}' could mean any of {', '.join(named)}: write one of them")
             out.append(hits[0])
         return out
     values = raw if isinstance(raw, list) else [raw]

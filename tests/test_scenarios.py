@@ -102,6 +102,20 @@ def test_ambiguous_reference_lists_candidates(tmp_path: Path) -> None:
     assert err.value.line == 11
 
 
+def test_a_bare_name_for_two_triggers_of_one_name_is_ambiguous(tmp_path: Path) -> None:
+    """603.3b: two Herd Watchers' triggers are ordered by 'Herd Watcher#1' / '#2'; a bare
+    'Herd Watcher' could mean either, and is an error, not a silent first pick."""
+    text = base(tmp_path).replace(
+        'battlefield = ["Forest", "Forest"]', 'battlefield = ["Forest", "Forest", "Herd Watcher", "Herd Watcher"]'
+    )
+    text += '\n[[steps]]\nplayer = "A"\ncast = "Grizzly Bears"\n\n[[steps]]\nresolve = 1\n'
+    text += 'choices = [["Herd Watcher", "Herd Watcher#2"]]\n'
+    p = write(tmp_path, text)
+    with pytest.raises(ScenarioError) as err:
+        run_scenario_file(p, quiet=True)
+    assert "'Herd Watcher' could mean any of Herd Watcher#1, Herd Watcher#2" in str(err.value)
+
+
 def test_unanswered_decision_names_it_and_the_answer(tmp_path: Path) -> None:
     text = base(tmp_path).replace('hand = ["Grizzly Bears"]', 'hand = ["Murder"]').replace(
         '["Forest", "Forest"]', '["Swamp", "Swamp", "Swamp", "Grizzly Bears", "Hill Giant"]'
