@@ -488,6 +488,7 @@ class Runner:
 
     def _add_entry(self, game: Game, player: str, zone: str, entry: Any, start: int) -> None:
         if isinstance(entry, str):
+            self._permanent_card(entry, zone, None, start)
             add_card(game, self.card(entry, start), player, zone)  # type: ignore[arg-type]
             return
         written = entry.get("face_down")
@@ -498,10 +499,26 @@ class Runner:
         if written not in ways:
             raise self.error(f"face_down = {written!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\" or \"morph\"",
                              self.loc.key(start, zone))  # fmt: skip
+        self._permanent_card(entry["card"], zone, ways[written], start)
         add_card(
             game, self.card(entry["card"], start), player, zone,  # type: ignore[arg-type]
             tapped=entry.get("tapped", False), counters=entry.get("counters"), face_down=ways[written],
         )  # fmt: skip
+
+    def _permanent_card(self, name: str, zone: str, face_down: Any, start: int) -> None:
+        """304.4, 307.4: an instant or sorcery card can't be on the battlefield
+        face up (face down, a manifested one is a 2/2 creature)."""
+        if zone != "battlefield" or face_down is not None:
+            return
+        card = self.card(name, start)
+        front = card.faces[0] if card.faces else card
+        types = {t.lower() for t in front.type_line.types} if front.type_line else set()
+        if types & {"instant", "sorcery"}:
+            raise self.error(
+                f"'{name}' is an instant or sorcery card: it can't be on the battlefield face up (304.4, 307.4); "
+                "put it there face down (face_down = \"manifested\") or in another zone",
+                self.loc.key(start, zone),
+            )
 
     # --- steps -------------------------------------------------------------------
 

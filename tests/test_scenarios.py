@@ -116,6 +116,18 @@ def test_a_bare_name_for_two_triggers_of_one_name_is_ambiguous(tmp_path: Path) -
     assert "'Herd Watcher' could mean any of Herd Watcher#1, Herd Watcher#2" in str(err.value)
 
 
+def test_an_instant_card_face_up_on_the_battlefield_is_refused_at_setup(tmp_path: Path) -> None:
+    """304.4: an instant card can't be on the battlefield; face down (manifested) it can."""
+    text = base(tmp_path).replace('battlefield = ["Forest", "Forest"]', 'battlefield = ["Forest", "Shock"]')
+    with pytest.raises(ScenarioError) as err:
+        run_scenario_file(write(tmp_path, text), quiet=True)
+    assert "'Shock' is an instant or sorcery card" in str(err.value) and err.value.line == 5
+    text = base(tmp_path).replace(
+        'battlefield = ["Forest", "Forest"]', 'battlefield = [{ card = "Shock", face_down = "manifested" }]'
+    )
+    assert run_scenario_file(write(tmp_path, text, "ok.toml"), quiet=True).ok
+
+
 def test_unanswered_decision_names_it_and_the_answer(tmp_path: Path) -> None:
     text = base(tmp_path).replace('hand = ["Grizzly Bears"]', 'hand = ["Murder"]').replace(
         '["Forest", "Forest"]', '["Swamp", "Swamp", "Swamp", "Grizzly Bears", "Hill Giant"]'
