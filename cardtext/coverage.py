@@ -49,7 +49,7 @@ from grammar.parser import parse_text
 from grammar.render import render_card
 
 from .diagnostics import link_checker
-from .importer import SKIPPED_LAYOUTS, read_cards
+from .importer import is_card_object, read_cards
 from .library import LibraryError, json_card_text, scan_jsonl
 from .normalize import normalize
 
@@ -232,7 +232,7 @@ def _load_json_lines(path: Path) -> CardData:
             )
             continue
         card = read[number]
-        if card.data.get("object", "card") != "card" or card.data.get("layout") in SKIPPED_LAYOUTS:
+        if not is_card_object(card.data):
             continue
         if card.name in seen:
             data.duplicates += 1

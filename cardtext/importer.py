@@ -33,7 +33,7 @@ from typing import Any
 
 from grammar.errors import CardTextError
 
-from .library import json_card_text
+from .library import json_card_text, scan_jsonl
 
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -79,7 +79,7 @@ def read_cards(path: Path) -> tuple[str, list[Source]]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if start == "{" and exc.msg == "Extra data":
-            return "Scryfall JSON lines", list(_json_lines(text, path))
+            return "Scryfall JSON lines", list(_json_lines(path))
         raise ImportDataError(
             f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
         ) from None
@@ -104,24 +104,25 @@ def read_cards(path: Path) -> tuple[str, list[Source]]:
     raise ImportDataError(f"{path}: JSON, but neither Scryfall nor MTGJSON card data")
 
 
-def _json_lines(text: str, path: Path) -> Iterator[Source]:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ImportDataError(
-                f"{path}:{number}:{exc.colno}: not valid JSON: {exc.msg}"
-            ) from None
-        yield from _scryfall([obj])
+def _json_lines(path: Path) -> Iterator[Source]:
+    """One card object a line, read as ``cardtext coverage`` reads them
+    (:func:`cardtext.library.scan_jsonl`); the first line that isn't a card
+    is the error, located at its line."""
+    scan = scan_jsonl(path)
+    if scan.errors:
+        raise scan.errors[0]
+    yield from _scryfall([card.data for card in scan.cards])
+
+
+def is_card_object(obj: Any) -> bool:
+    """A Scryfall object that is a card to read: not a token, an emblem or an art card."""
+    return (isinstance(obj, dict) and "name" in obj and obj.get("object", "card") == "card"
+            and obj.get("layout") not in SKIPPED_LAYOUTS)  # fmt: skip
 
 
 def _scryfall(objects: list[Any]) -> Iterator[Source]:
     for obj in objects:
-        if not isinstance(obj, dict) or "name" not in obj:
-            continue
-        if obj.get("object", "card") != "card" or obj.get("layout") in SKIPPED_LAYOUTS:
+        if not is_card_object(obj):
             continue
         sets = {str(obj["set"]).upper()} if obj.get("set") else set()
         yield Source(obj, sets)
