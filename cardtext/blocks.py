@@ -13,19 +13,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+from grammar.parser import editor_lines as parser_editor_lines
+
 _MANA_TAIL = re.compile(r"\s*(?:\{[^{}]*\}\s*)+$")
 _FACE_SEP = re.compile(r"^\s*//")
 
 
 def editor_lines(text: str) -> list[str]:
-    """The lines of ``text`` as editors number them (``\\n``, ``\\r\\n``, ``\\r``)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = _LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
+    """The lines of ``text`` as editors number them (``\\n``, ``\\r\\n``, ``\\r``),
+    without a leading byte-order mark (:func:`grammar.parser.editor_lines`)."""
+    return parser_editor_lines(text.removeprefix("\ufeff"))
 
 
 def is_comment(line: str) -> bool:

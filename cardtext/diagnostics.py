@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import bisect
 import collections
-import functools
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from grammar.errors import CardTextError, LocatedError
-from grammar.parser import parse_text
+from grammar.parser import file_lines, parse_text
 
 from .blocks import CardBlock, card_blocks, editor_lines
 
@@ -37,12 +36,6 @@ def link_checker() -> LinkCheck | None:
     return check_card
 
 
-@functools.lru_cache(maxsize=4)
-def _file_lines(text: str) -> tuple[str, ...]:
-    """The lines of a file's text, split once for all its cards."""
-    return tuple(text.splitlines())
-
-
 class EngineWarning(LocatedError):
     """A card that parses and links but that the engine can't play in full:
     the instruction, trigger, condition or keyword it has no piece for."""
@@ -56,7 +49,7 @@ def engine_warnings(card: Any, filename: str, text: str) -> list[LocatedError]:
     from grammar.errors import Location
     from interpreter.support import gaps
 
-    lines = _file_lines(text)
+    lines = file_lines(text)
     out: list[LocatedError] = []
     seen: set[tuple[int, int, str]] = set()
     for gap in gaps(card):

@@ -134,6 +134,13 @@ def editor_lines(text: str) -> list[str]:
     return lines
 
 
+@functools.lru_cache(maxsize=4)
+def file_lines(text: str) -> tuple[str, ...]:
+    """:func:`editor_lines` of a whole file, split once for all its cards
+    (the source lines that errors and warnings show)."""
+    return tuple(editor_lines(text))
+
+
 def split_file(text: str) -> list[Segment]:
     """Split a card file into comment lines and card blocks.
 

@@ -11,22 +11,15 @@ creature" with no additional cost that sacrifices, X that nothing defines.  Each
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
 from grammar import ast as A
 from grammar.errors import LinkError, Location
+from grammar.parser import file_lines
 from grammar.render import Renderer
 
 from .bind import children, exiles
 from .bind import walk as _walk_fresh
-
-
-@functools.lru_cache(maxsize=4)
-def _lines(text: str) -> tuple[str, ...]:
-    """The lines of a file's text, split once for all its cards."""
-    return tuple(text.splitlines())
-
 
 NAMING_KEYWORDS = frozenset({"hidden agenda", "double agenda"})
 """Keywords whose rules choose a card name (702.106): "the chosen name"."""
@@ -87,7 +80,7 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
             return  # "-X/-X": one report for the one place
         reported.add((line, col, message))
         width = span.end_column - span.column if span and span.end_line == span.line else 1
-        lines = _lines(text) if text is not None else ()
+        lines = file_lines(text) if text is not None else ()
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         loc = Location(filename, line, col, src)
         snippet = src[col - 1 : col - 1 + width] if src else ""
