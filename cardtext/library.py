@@ -151,10 +151,6 @@ class JsonCardError(CardTextError):
     """A JSON object that is not a card: a field missing or of the wrong type."""
 
 
-TEXT_FIELDS = ("mana_cost", "type_line", "oracle_text")
-NUMBER_FIELDS = ("power", "toughness", "loyalty")
-
-
 def _json_kind(value: Any) -> str:
     """A JSON value's kind in words."""
     if value is None:
