@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from grammar.errors import CardTextError, LocatedError
+from grammar.node import remembering_children
 from grammar.parser import parse_text
 from grammar.render import render_card
 
@@ -318,18 +319,19 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
             return (PARSE_ERROR, *_first_error(result.errors), False)
         if not result.cards:
             return PARSE_ERROR, "no card found in the text", 1, 1, False
-        checker = _link() if link else None
-        if checker is not None:
-            phase = "link check"
-            found = [e for card in result.cards for e in checker(card, name, text)]
-            if found:
-                return (LINK_ERROR, *_first_error(found), False)
-        phase = "render"
-        rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
-        phase = "comparison"
-        different = mismatch(text, rendered)
-        phase = "engine support"
-        plays = different is None and _plays(result.cards)
+        with remembering_children():  # the link and support checks walk the same trees
+            checker = _link() if link else None
+            if checker is not None:
+                phase = "link check"
+                found = [e for card in result.cards for e in checker(card, name, text)]
+                if found:
+                    return (LINK_ERROR, *_first_error(found), False)
+            phase = "render"
+            rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
+            phase = "comparison"
+            different = mismatch(text, rendered)
+            phase = "engine support"
+            plays = different is None and _plays(result.cards)
     except Exception as exc:  # noqa: BLE001 - a bug in cardtext must not stop the count
         return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None, False
     if different is not None:

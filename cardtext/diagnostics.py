@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grammar.errors import CardTextError, LocatedError
+from grammar.node import remembering_children
 from grammar.parser import file_lines, parse_text
 
 from .blocks import CardBlock, card_blocks, editor_lines
@@ -76,8 +77,9 @@ def card_checker() -> LinkCheck | None:
     import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
 
     def check(card: Any, filename: str, text: str) -> list[Any]:
-        found = list(link(card, filename, text))
-        return found or list(engine_warnings(card, filename, text))
+        with remembering_children():  # both checks walk the same tree
+            found = list(link(card, filename, text))
+            return found or list(engine_warnings(card, filename, text))
 
     return check
 

@@ -69,8 +69,9 @@ class Driver:
         self.end_state = tables.end_state
         self.lexer = CardLexer(SimpleNamespace(terminals=tables.terminals))
         self.conf = _Conf(self.states)
-        # each rule's length, left side and callback, by its index in the table
-        self.rules = [(len(rule.expansion), rule.origin, _callback(rule, builders)) for rule in tables.rules]
+        # each rule's length, left side (a plain str: a dict key compared at C
+        # speed, not Lark's Token) and callback, by its index in the table
+        self.rules = [(len(rule.expansion), str(rule.origin), _callback(rule, builders)) for rule in tables.rules]
 
     def parse(self, text: str) -> Any:
         states = self.states
@@ -84,6 +85,7 @@ class Driver:
         lexer_state = LexerState(TextSlice(text, 0, len(text)))
         end_state = self.end_state
         rules = self.rules
+        new_span = tuple.__new__
         tokens = self.lexer.lex(lexer_state, proxy)
         token: Token | None = None
         ttype = ""
@@ -124,7 +126,7 @@ class Driver:
                 del values[-1]
                 del where[-1]
                 if type(place) is Token:
-                    place = Span(place.line, place.column, place.end_line, place.end_column)  # type: ignore[arg-type]
+                    place = new_span(Span, (place.line, place.column, place.end_line, place.end_column))
             elif size:
                 children = values[-size:]
                 places = where[-size:]
@@ -142,7 +144,7 @@ class Driver:
                         if place is not None:
                             last = place
                             break
-                    place = Span(first.line, first.column, last.end_line, last.end_column)
+                    place = new_span(Span, (first.line, first.column, last.end_line, last.end_column))
                 else:
                     place = None
             else:

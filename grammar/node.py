@@ -15,10 +15,12 @@ the renderer only look things up in them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 NODES: dict[str, type[Node]] = {}
 """Every node class, by name (filled by :func:`register_nodes`)."""
@@ -30,9 +32,11 @@ RENDERERS: dict[type, Callable[..., str]] = {}
 """Node class → function(renderer, node, **context) → text."""
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where a node was written: 1-based line and column, end exclusive."""
+class Span(NamedTuple):
+    """Where a node was written: 1-based line and column, end exclusive.
+
+    A named tuple, not a dataclass: the parser makes one for every rule it
+    reduces, and a tuple is made several times faster (``tuple.__new__``)."""
 
     line: int
     column: int
@@ -56,10 +60,7 @@ class Node:
 
     def children(self) -> tuple[Node, ...]:
         """The child nodes, in field order (for walks that need no per-node code)."""
-        read = _READERS.get(type(self))
-        if read is None:
-            read = _reader(type(self))
-        return read(self)
+        return children_of(self)
 
     def walk(self) -> Iterator[Node]:
         """Every node below and including this one, depth first."""
@@ -71,16 +72,56 @@ class Node:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_READERS: dict[type, Callable[[Node], tuple[Node, ...]]] = {}
+_READERS: dict[tuple[type, str], Callable[[Node], tuple[Node, ...]]] = {}
+_MEMO: list[dict[str, dict[int, tuple[Node, ...]]] | None] = [None]
+_SCALAR = re.compile(r"\b(?:str|bool|int|float|None|tuple)\b|Literal\[[^\]]*\]|[\s|,.\[\]]")
 
 
-def _reader(cls: type) -> Callable[[Node], tuple[Node, ...]]:
+def children_of(node: Node, without: str = "") -> tuple[Node, ...]:
+    """The child nodes of ``node`` in field order, leaving out the field
+    named ``without`` (if any); read once per node within
+    :func:`remembering_children`."""
+    memo = _MEMO[0]
+    if memo is None:
+        return _reader(type(node), without)(node)
+    known = memo.get(without)
+    if known is None:
+        known = memo[without] = {}
+    found = known.get(id(node))
+    if found is None:
+        found = known[id(node)] = _reader(type(node), without)(node)
+    return found
+
+
+@contextmanager
+def remembering_children() -> Iterator[None]:
+    """Within the block, each node's children are read once.
+
+    For code that walks the same trees many times over (the link check and
+    the engine-support check of one card): the trees must stay alive and
+    unchanged inside the block — nodes are frozen, and a node is known by its
+    ``id`` — so the memory is dropped when the outermost block ends."""
+    if _MEMO[0] is not None:
+        yield
+        return
+    _MEMO[0] = {}
+    try:
+        yield
+    finally:
+        _MEMO[0] = None
+
+
+def _reader(cls: type, without: str) -> Callable[[Node], tuple[Node, ...]]:
     """A function giving a node's children, made once per class: the fields
-    read at once, then the nodes among them (and in tuples of them)."""
-    names = _field_names(cls)
+    that can hold a node (not those typed as text, numbers, flags or literal
+    words) read at once, then the nodes among them (and in tuples of them)."""
+    read = _READERS.get((cls, without))
+    if read is not None:
+        return read
+    names = tuple(n for n in _node_fields(cls) if n != without)
     if not names:
-        read: Callable[[Node], tuple[Node, ...]] = lambda node: ()  # noqa: E731
-        _READERS[cls] = read
+        read = lambda node: ()  # noqa: E731
+        _READERS[cls, without] = read
         return read
     get = attrgetter(*names)
     single = len(names) == 1
@@ -99,8 +140,16 @@ def _reader(cls: type) -> Callable[[Node], tuple[Node, ...]]:
                         out.extend(x for x in v if isinstance(x, Node))
         return tuple(out)
 
-    _READERS[cls] = read_children
+    _READERS[cls, without] = read_children
     return read_children
+
+
+def _node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of ``cls`` whose type allows a node: all but those
+    annotated as plain data (``str``, ``bool``, ``int``, ``Literal[...]``,
+    ``tuple[str, ...]`` and their unions with None)."""
+    types = {f.name: f.type for f in fields(cls)}
+    return tuple(n for n in _field_names(cls) if _SCALAR.sub("", str(types[n])))
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

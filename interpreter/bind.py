@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from grammar import ast as A
-from grammar.node import class_fields
+from grammar.node import children_of
 
 T = TypeVar("T")
 
@@ -68,25 +68,11 @@ def kicker_index(card: A.Card, cost: A.Cost) -> int | None:
     return None
 
 
-_WRITTEN: dict[type, bool] = {}
-
-
-def _has_written(cls: type) -> bool:
-    found = _WRITTEN.get(cls)
-    if found is None:
-        found = _WRITTEN[cls] = "written" in class_fields(cls)
-    return found
-
-
 def children(node: A.Node) -> tuple[A.Node, ...]:
     """The child nodes that carry meaning: all of them but ``written`` (the
     sentences a static ability or replacement was written as, kept for
     rendering; they say the same thing again)."""
-    kids = node.children()
-    if not _has_written(type(node)):
-        return kids
-    written = node.written  # type: ignore[attr-defined]
-    return kids if written is None else tuple(c for c in kids if c is not written)
+    return children_of(node, "written")
 
 
 def walk(node: A.Node) -> Iterator[A.Node]:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from grammar import ast as A
 from grammar.errors import LinkError, Location
+from grammar.node import remembering_children
 from grammar.parser import file_lines
 from grammar.render import Renderer
 
@@ -60,7 +61,8 @@ def check_card(
     outer = _REMEMBER[0]
     _REMEMBER[0] = True
     try:
-        return _check_card(card, filename, text)
+        with remembering_children():
+            return _check_card(card, filename, text)
     finally:
         _REMEMBER[0] = outer
         if not outer:

@@ -37,6 +37,7 @@ from typing import Any
 
 from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
+from grammar.node import remembering_children
 
 from . import activation, casting, costs, stack, triggers
 from .activation import TIMINGS
@@ -98,11 +99,16 @@ class Gap:
 
 def gaps(card: A.Card) -> list[Gap]:
     """Everything on ``card`` the engine has no general piece for."""
+    with remembering_children():
+        return _gaps(card)
+
+
+def _gaps(card: A.Card) -> list[Gap]:
     out: list[Gap] = []
     if card.faces and card.layout in ("transform", "flip"):
         # played by its front face (711.4a, 709.3): the other face is reached
         # only by transforming or flipping it, which is a gap where written
-        return gaps(card.faces[0])
+        return _gaps(card.faces[0])
     if card.faces:
         out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'}): casting by face"))
     for node in walk(card):
