@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from grammar import ast as A
 
-from .bind import per_node
+from .cache import per_node
 from .characteristics import chars, display_name
 from .errors import Unsupported
 from .filters import matches

@@ -10,34 +10,13 @@ refer to; at run time a missing link is simply "nothing".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from grammar import ast as A
 from grammar.node import children_of
 
-T = TypeVar("T")
-
-
-def per_node(fn: Callable[..., T]) -> Callable[..., T]:
-    """Cache a function of an AST node (and plain arguments) by the node's
-    identity: AST nodes live as long as the card pool, and hashing a frozen
-    tree walks all of it."""
-    cache: dict[tuple[Any, ...], tuple[Any, T]] = {}
-
-    def wrapper(node: Any, *args: Any) -> T:
-        key = (id(node), *args)
-        hit = cache.get(key)
-        if hit is not None and hit[0] is node:
-            return hit[1]
-        value = fn(node, *args)
-        cache[key] = (node, value)
-        return value
-
-    wrapper.__doc__ = fn.__doc__
-    wrapper.__name__ = fn.__name__
-    return wrapper
+from .cache import per_node
 
 
 @dataclass(frozen=True, slots=True)

@@ -302,7 +302,7 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         power = power_toughness(game, blocker)[0] or 0
         if power > 0:
             assignment.append((blocker, attacker, power))
-    from .effects import deal_damage
+    from .actions.damage_life import deal_damage
 
     totals: dict[ObjectId, int] = {}
     for source, to, amount in assignment:

@@ -59,22 +59,6 @@ def manifest_cards(ctx: Ctx, player: PlayerId, cards: list[GameObject], *, cloak
     return made
 
 
-def manifest_from_hand(ctx: Ctx, player: PlayerId, n: int, *, cloak: bool = False) -> list[GameObject]:
-    """"Cloak a card from your hand" (701.58a, 701.40a): the player picks the
-    card(s) in their hand, which go onto the battlefield face down one at a
-    time (M7).  An empty hand gives nothing."""
-    from .effects import choose_cards
-
-    game = ctx.game
-    verb = "cloak" if cloak else "manifest"
-    hand = game.zone_objects("hand", player)
-    if not hand:
-        game.say(f"  {player}'s hand is empty: nothing to {verb}")
-        return []
-    picked = choose_cards(ctx, player, f"{verb} which card from your hand", hand, n)
-    return manifest_cards(ctx, player, picked, cloak=cloak)
-
-
 def manifest_dread(ctx: Ctx, player: PlayerId) -> list[GameObject]:
     """701.62a: look at the top two cards, manifest one, the other goes to the graveyard."""
     game = ctx.game
@@ -162,4 +146,4 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
         settle(game)
 
 
-__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_cards", "manifest_dread", "manifest_from_hand", "morph_cost", "turn_face_up"]
+__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_cards", "manifest_dread", "morph_cost", "turn_face_up"]

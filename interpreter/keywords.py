@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from grammar import ast as A
 from grammar.lang.statics import static_form
 
-from .bind import per_node
+from .cache import per_node
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ from grammar import ast as A
 from grammar.errors import CardTextError
 from grammar.render import Renderer
 
-from .bind import per_node
+from .cache import per_node
 from .choices import Decision, ask
 from .errors import IllegalAction
 

@@ -5,9 +5,10 @@ in the table the engine itself dispatches through when it plays the card:
 
 * kinds of sentence (608.2c) — plain, "if", modal (700.2) — in
   :data:`interpreter.effects.INSTRUCTIONS`;
-* instructions (608.2c) in :data:`interpreter.effects.ACTIONS`, and the
+* instructions (608.2c) in :data:`interpreter.actions.ACTIONS`, and the
   parts of them the engine can't carry out yet in
-  :data:`interpreter.effects.LIMITS`;
+  :data:`interpreter.actions.LIMITS` (both filled by the family modules of
+  :mod:`interpreter.actions`, each instruction with its limits);
 * triggers (603) in :data:`interpreter.triggers.TRIGGERS` (and the events of
   a trigger written as a subject and an event in
   :data:`interpreter.triggers.EVENTS`);
@@ -40,11 +41,12 @@ from grammar.lang import quantities as quantity_nodes
 from grammar.node import remembering_children
 
 from . import activation, casting, costs, stack, triggers
+from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
-from .effects import ACTIONS, INSTRUCTIONS, LEADS, limit, tail_problem
+from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES

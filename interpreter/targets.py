@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from grammar import ast as A
 
-from .bind import per_node
+from .cache import per_node
 from .characteristics import chars, display_name, keywords
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported

@@ -35,8 +35,8 @@ def _granted(pool: dict[str, A.Card], name: str, kicker: int) -> tuple[A.Ability
 
 def test_deals_damage_trigger_on_noncombat_damage_gains_that_much(pool: dict[str, A.Card]) -> None:
     """120.3, 603.7c: any damage, here from an effect, triggers 'deals damage'; 'that much' is the amount."""
+    from interpreter.actions.damage_life import deal_damage
     from interpreter.context import Ctx
-    from interpreter.effects import deal_damage
     from interpreter.triggers import settle
 
     game = _game()

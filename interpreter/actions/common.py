@@ -1,0 +1,79 @@
+"""Pieces that instructions of several families share (CR 608.2c): the
+objects still there of those named, what a later "it" means, a player's
+pick among cards, exiling linked to the ability (607.2a), the cards looked
+at (607.1), and the test of LIMITS for "another player does it"."""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from ..characteristics import display_name
+from ..choices import Decision, ask
+from ..context import Ctx
+from ..objects import GameObject, ObjectId, PlayerId
+from ..zones import move
+
+
+def source_name(ctx: Ctx) -> str:
+    o = ctx.game.state.objects.get(ctx.source[0])
+    return display_name(o) if o is not None else "?"
+
+
+def current(ctx: Ctx, ids: list[ObjectId]) -> list[GameObject]:
+    out = []
+    for oid in ids:
+        o = ctx.game.get(oid)
+        if o is not None:
+            out.append(o)
+    return out
+
+
+def acted(ctx: Ctx, objs: list[GameObject]) -> None:
+    """Later "it" / "that creature" / "them" mean what this instruction acted
+    on — nothing, if it acted on nothing (608.2c)."""
+    ctx.it = [o.id for o in objs]
+    ctx.that = list(ctx.it)
+    ctx.them = list(ctx.it)
+    ctx.named = True
+
+
+def not_you(player: object) -> bool:
+    return player is not None and not isinstance(player, A.You)
+
+
+def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject], n: int) -> list[GameObject]:
+    """A player picks ``n`` of ``cands`` (all of them if there is no choice:
+    the only legal answer, taken without asking, as :func:`~interpreter.choices.ask` does)."""
+    if len(cands) <= n:
+        if cands:
+            ctx.game.say(f"  {player}: {prompt}: {', '.join(display_name(o) for o in cands)} (the only choice)")
+        return list(cands)
+    d = Decision("pick", player, prompt, [o.id for o in cands], [display_name(o) for o in cands], n, n)
+    picked = ask(ctx.game, d)
+    return [o for o in cands if o.id in picked]
+
+
+def exile_linked(ctx: Ctx, o: GameObject, *, face_down: bool = False) -> GameObject:
+    """Exile ``o``; the card in exile is linked to this ability (607.2a) —
+    face down, no player may look at it (406.3)."""
+    game = ctx.game
+    new = move(game, o, "exile", face_down="exiled" if face_down else None)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_exiled(ctx.ability, new.id))
+    return new
+
+
+def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
+    """The cards the ability looked at that are still in the library (each
+    still the object it looked at, 400.7); "one of them" is the controller's
+    pick among those, "the other" / "the rest" are all of them."""
+    remaining = ctx.looked_cards()
+    if ref.count is None:
+        return remaining
+    n = ctx.quantity(ref.count)
+    if not remaining or n <= 0:
+        return []
+    d = Decision("pick", ctx.controller, f"{source_name(ctx)}: {verb} which of the cards you looked at",
+                 [o.id for o in remaining], [o.card.name for o in remaining],
+                 min(n, len(remaining)), min(n, len(remaining)))  # fmt: skip
+    picked = ask(ctx.game, d)
+    return [o for o in remaining if o.id in picked]

@@ -1,0 +1,120 @@
+"""Counters (CR 122) and tokens (111, 707.2): put / remove counters, create
+tokens, create token copies."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from grammar import ast as A
+
+from ..characteristics import display_name
+from ..context import Ctx
+from ..errors import Unsupported
+from ..objects import token_card, token_colors
+from ..replacement import create_on_battlefield
+from .common import acted, current
+from .registry import carries_out, do
+
+
+@carries_out(A.PutCounters)
+def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
+    n = ctx.quantity(a.amount)
+    objs = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
+    for o in objs:
+        o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
+    return bool(objs) and n > 0
+
+
+@carries_out(A.RemoveCounters, limits=(
+    ("removing counters of any kind", lambda a: not a.kind),
+    ("removing all counters", lambda a: a.all),
+))
+def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
+    n = ctx.quantity(a.amount)
+    objs = current(ctx, ctx.objects(a.source))
+    if not objs or any(o.counters.get(a.kind, 0) < n for o in objs):
+        ctx.game.say(f"  can't remove {n} {a.kind} counter(s): not enough")
+        return False
+    for o in objs:
+        o.counters[a.kind] -= n
+        if not o.counters[a.kind]:
+            del o.counters[a.kind]
+        ctx.game.say(f"  removes {n} {a.kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
+    return True
+
+
+@carries_out(A.CreateTokens, limits=(
+    ("tokens with quoted abilities", lambda a: a.spec is not None and a.spec.abilities),
+    ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
+    ("named tokens", lambda a: a.spec is not None and a.spec.named),
+    ("tokens with a supertype", lambda a: a.spec is not None and a.spec.supertype),
+    ("tokens created attacking", lambda a: a.attacking),
+))
+def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
+    """111.1, 111.4: tokens as the instruction describes them ("of those
+    tokens": as the instruction before described them)."""
+    game = ctx.game
+    spec = a.spec or ctx.last_token
+    if spec is None:
+        again = tokens_instead(ctx, a.amount)
+        if again is not None:
+            return do(ctx, again)
+        raise Unsupported("'of those tokens' with no token named before")
+    ctx.last_token = spec
+    n = ctx.quantity(a.amount)
+    if "X" in (spec.power, spec.toughness):
+        x = ctx.quantity(A.VarX())
+        spec = replace(spec, power=str(x) if spec.power == "X" else spec.power,
+                       toughness=str(x) if spec.toughness == "X" else spec.toughness)  # fmt: skip
+    card = token_card(spec)
+    made = []
+    for p in ctx.players(a.player):
+        for _ in range(n):
+            new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped)
+            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+            made.append(new)
+        game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}")
+    acted(ctx, made)
+    return bool(made)
+
+
+def tokens_instead(ctx: Ctx, amount: A.Quantity) -> A.CreateTokens | A.CreateTokenCopy | None:
+    """In an "instead" sentence, "create four of those tokens" / "put five
+    of those tokens onto the battlefield": the replaced sentence's token
+    instruction, with this amount (608.2c, 614.1a) — the replaced sentence
+    wasn't carried out, so no token was named before."""
+    before = ctx.replaced_sentence()
+    for action in before.actions if before is not None else ():
+        node = action.action if isinstance(action, A.MayDo) else action
+        if isinstance(node, A.CreateTokens) and node.spec is not None or isinstance(node, A.CreateTokenCopy):
+            return replace(node, amount=amount)
+    return None
+
+
+@carries_out(A.CreateTokenCopy, limits=(
+    ("a token copy with an exception", lambda a: a.exception is not None),
+    ("a token copy created attacking", lambda a: a.attacking),
+    ("exiling the token copy later", lambda a: a.then_exile),
+))
+def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
+    """111.10/707.2: a token that copies the copiable values — never the kicked
+    status or other linked information (K16)."""
+    from ..copies import copiable_card
+
+    game = ctx.game
+    n = ctx.quantity(a.amount)
+    made = []
+    for p in ctx.players(a.player):
+        for oid in ctx.objects(a.of):
+            o = ctx.game.get(oid)
+            if o is None:
+                continue
+            card = copiable_card(o)
+            for _ in range(n):
+                new = create_on_battlefield(game, card, p, copy_of=card, tapped=a.tapped)
+                game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+                made.append(new)
+                game.say(f"  {p} creates a token copy of {display_name(o)}")
+    acted(ctx, made)
+    return bool(made)

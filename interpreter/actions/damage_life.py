@@ -1,0 +1,143 @@
+"""Damage and life (CR 120, 119, 701.14): "deals N damage", "gains / loses
+N life", "fights"."""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from ..characteristics import chars, display_name, has_keyword, power_toughness
+from ..context import Ctx
+from ..errors import Unsupported
+from ..objects import GameObject, PlayerId
+from .common import current
+from .registry import carries_out
+
+
+def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]]:
+    if isinstance(ref, A.BothRef):
+        # "each creature without flying and each player": both groups, each once
+        objs, players = _recipients(ctx, ref.first)
+        more_objs, more_players = _recipients(ctx, ref.second)
+        seen = {o.id for o in objs}
+        objs += [o for o in more_objs if o.id not in seen]
+        players += [p for p in more_players if p not in players]
+        return objs, players
+    if isinstance(ref, A.Target):
+        values = ctx.slot_values(ref)
+        return current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
+    if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
+        return [], ctx.players(ref)
+    return current(ctx, ctx.objects(ref)), []
+
+
+def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
+                source: GameObject | None = None, *, event: bool = True) -> None:  # fmt: skip
+    """120.3: damage to a creature is marked on it, to a planeswalker removes
+    loyalty, to a player is lost life; a source with lifelink also gains its
+    controller that much life (702.15b); a creature dealt damage by a source
+    with deathtouch is destroyed by the next state-based action check (704.5h).
+    The source's "deals damage" event carries the total dealt (603.7c);
+    ``event=False`` leaves it to the caller (combat damage, dealt at once)."""
+    from ..state import DealtDamage
+
+    game = ctx.game
+    if amount <= 0:
+        return
+    if event and source is not None and (objs or players):
+        game.events.append(DealtDamage(source.id, amount * (len(objs) + len(players))))
+    deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+    for o in objs:
+        c = chars(o)
+        if "creature" in c.types:
+            o.damage += amount
+            o.deathtouched = o.deathtouched or deathtouch
+        if "planeswalker" in c.types:
+            o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)
+        game.say(f"  {source_name} deals {amount} damage to {display_name(o)}")
+    for p in players:
+        game.player(p).life -= amount
+        game.say(f"  {source_name} deals {amount} damage to {p} (life {game.player(p).life})")
+    if source is not None and has_keyword(game, source, "lifelink"):
+        total = amount * (len(objs) + len(players))
+        if total:
+            game.player(source.controller).life += total
+            game.say(f"  lifelink: {source.controller} gains {total} life")
+
+
+@carries_out(A.DealDamage, limits=(
+    ("combat damage as an instruction", lambda a: a.combat),
+    ("damage divided as you choose", lambda a: a.divided),
+    ("damage to a second recipient", lambda a: a.second is not None),
+))
+def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
+    """120.3: "[source] deals N damage to [recipients]"; "it deals 4 damage
+    instead" changes only the amount of the instruction it replaces."""
+    if a.to is None:
+        # "it deals 4 damage instead": the sentence it replaces says to whom
+        before = ctx.replaced_sentence()
+        prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.DealDamage)]
+        if not prior:
+            raise Unsupported("'deals N damage instead' with no damage before it")
+        a = A.DealDamage(prior[0].source, a.amount, prior[0].to)
+    src_ids = [ctx.source] if isinstance(a.source, A.ItRef) else ctx.objects(a.source)
+    if not src_ids:
+        return False
+    saved_it = ctx.it
+    ctx.it = [src_ids[0]]  # "its power", "its controller": the damage source's
+    try:
+        amount = ctx.quantity(a.amount)
+        if a.to is None:
+            raise Unsupported("damage with no recipient")
+        objs, players = _recipients(ctx, a.to)
+    finally:
+        ctx.it = saved_it
+    src = ctx.obj_or_lki(src_ids[0])
+    name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
+    deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None)
+    if objs:
+        ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
+    return True
+
+
+@carries_out(A.GainLife)
+def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
+    n = max(0, ctx.quantity(a.amount))  # 107.1b: a negative amount counts as 0
+    for p in ctx.players(a.player):
+        ctx.game.player(p).life += n
+        ctx.game.say(f"  {p} gains {n} life (life {ctx.game.player(p).life})")
+    return True
+
+
+@carries_out(A.LoseLife)
+def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
+    """119.3: each player loses that much life; the total is what "the life
+    lost this way" means later in the same effect."""
+    players = ctx.players(a.player)
+    for p in players:
+        saved = ctx.that_player
+        ctx.that_player = [p]  # "loses half their life": their own life total
+        try:
+            n = max(0, ctx.quantity(a.amount))  # 107.1b
+        finally:
+            ctx.that_player = saved
+        ctx.game.player(p).life -= n
+        ctx.life_lost += n
+        ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
+    return True
+
+
+@carries_out(A.Fight, limits=(("a fight that doesn't name both creatures", lambda a: a.first is None or a.second is None),))
+def _fight(ctx: Ctx, a: A.Fight) -> bool:
+    """701.14: each deals damage equal to its power to the other."""
+    first = current(ctx, ctx.objects(a.first))
+    second = current(ctx, ctx.objects(a.second))
+    if not first or not second:
+        return False
+    x, y = first[0], second[0]
+    if x.zone != "battlefield" or y.zone != "battlefield":
+        return False
+    px, _ = power_toughness(ctx.game, x)
+    py, _ = power_toughness(ctx.game, y)
+    deal_damage(ctx, display_name(x), px or 0, [y], [], x)
+    deal_damage(ctx, display_name(y), py or 0, [x], [], y)
+    return True

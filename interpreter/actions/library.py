@@ -1,0 +1,259 @@
+"""Instructions on libraries and hands (CR 401, 701): draw (121), discard
+(701.9), mill (701.17), look at the top, reveal (701.16), search (701.23),
+shuffle (701.20), the keyword actions carried out (scry, 701.22), and
+putting cards on the top or bottom of a library (401.4)."""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from ..choices import Decision, ask
+from ..context import Ctx
+from ..errors import Unsupported
+from ..filters import matches
+from ..objects import GameObject, PlayerId
+from ..zones import draw, move
+from .common import acted, choose_cards, current, not_you
+from .registry import carries_out
+
+
+@carries_out(A.Draw)
+def _draw(ctx: Ctx, a: A.Draw) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        draw(ctx.game, p, n)
+    return True
+
+
+@carries_out(A.Discard, limits=(
+    ("discarding at random", lambda a: a.random),
+    ("discarding cards named before", lambda a: a.what is not None
+     and not (isinstance(a.what, tuple) and a.what[:1] == ("hand",))),
+))
+def _discard(ctx: Ctx, a: A.Discard) -> bool:
+    """701.9: the player discards cards of their choice ("two cards", "a
+    creature card"), or their whole hand."""
+    game = ctx.game
+    for p in ctx.players(a.player):
+        hand = game.zone_objects("hand", p)
+        if a.amount is None:
+            victims = list(hand)
+        else:
+            if a.filter is not None:
+                hand = [o for o in hand if matches(game, a.filter, o, you=p, source=ctx.source, anywhere=True)]
+            n = ctx.quantity(a.amount)
+            victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
+        for v in victims:
+            game.say(f"  {p} discards {v.card.name}")
+            move(game, v, "graveyard")
+    return True
+
+
+@carries_out(A.Mill)
+def _mill(ctx: Ctx, a: A.Mill) -> bool:
+    n = ctx.quantity(a.amount)
+    for p in ctx.players(a.player):
+        for o in [ctx.game.obj(c) for c in ctx.game.zone("library", p)[:n]]:
+            move(ctx.game, o, "graveyard")
+        ctx.game.say(f"  {p} mills {n}")
+    return True
+
+
+def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination) -> bool:
+    """401: cards go on the top or bottom of their owners' libraries (the
+    player's choice for each with "on the top or bottom"); several put on
+    the same end together go in an order their owner chooses (401.4)
+    unless it is random."""
+    import random
+
+    game = ctx.game
+    if dest.where == "top or bottom":
+        for o in cards:
+            d = Decision("word", ctx.controller, f"put {o.card.name} on the top or the bottom of your library",
+                         ["top", "bottom"], ["top", "bottom"])  # fmt: skip
+            end = ask(game, d)
+            move(game, o, "library", bottom=end == "bottom")
+            game.say(f"  puts a card on the {end} of the library")
+        return bool(cards)
+    if dest.where not in ("top", "bottom"):
+        raise Unsupported(f"putting a card {dest.where or 'somewhere'} in a library")
+    if dest.order == "a random":
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(cards)
+    elif len(cards) > 1:
+        last = "the bottom card" if dest.where == "bottom" else "the top card"
+        d = Decision("pick", ctx.controller, f"order the cards for the {dest.where} of your library (the last named is {last})",
+                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards))  # fmt: skip
+        order = ask(game, d)
+        cards = [next(o for o in cards if o.id == oid) for oid in order]
+    for o in cards:
+        move(game, o, "library", bottom=dest.where == "bottom")
+    game.say(f"  puts {len(cards)} card(s) on the {dest.where} of the library")
+    return bool(cards)
+
+
+KEYWORD_ACTIONS = frozenset({"scry"})
+"""Keyword actions (701) the engine carries out; the others are gaps (:data:`LIMITS`)."""
+
+
+@carries_out(A.KeywordAction, limits=(
+    ("a keyword action other than scry", lambda a: a.verb not in KEYWORD_ACTIONS),
+    ("another player scrying", lambda a: not_you(a.player)),
+    ("scry for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+))
+def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
+    if a.verb != "scry":
+        raise Unsupported(f"keyword action '{a.verb}'")
+    return _scry(ctx, a)
+
+
+def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.22a: look at the top N cards of your library, put any number of
+    them on the bottom in any order and the rest on top in any order."""
+    game = ctx.game
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
+    for p in ctx.players(a.player) if a.player is not None else [ctx.controller]:
+        if p != ctx.controller:
+            raise Unsupported("another player scrying")
+        top = [game.obj(c) for c in game.zone("library", p)[:n]]
+        game.say(f"  {p} scries {n}")
+        if not top:
+            continue
+        d = Decision("pick", p, f"scry {n}: which cards go on the bottom of your library",
+                     [o.id for o in top], [o.card.name for o in top], 0, len(top))  # fmt: skip
+        chosen = ask(game, d)
+        bottom = [o for o in top if o.id in chosen]
+        keep = [o for o in top if o.id not in chosen]
+        if bottom:
+            to_library(ctx, bottom, A.Destination("library", where="bottom"))
+        if len(keep) > 1:  # the rest go back on top, in an order the player chooses
+            to_library(ctx, keep, A.Destination("library", where="top"))
+    return True
+
+
+@carries_out(A.LookAtTop)
+def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
+    """"Look at the top N cards of your library": what later instructions of
+    the ability call "them", "one of them", "the rest" (607.1)."""
+    n = ctx.quantity(a.amount)
+    whose = ctx.players(a.whose if a.whose is not None else a.player)
+    if len(whose) != 1 or (a.player is not None and ctx.players(a.player) != [ctx.controller]):
+        raise Unsupported("looking at several libraries, or another player looking")
+    ctx.looked = [ctx.game.obj(c).id for c in ctx.game.zone("library", whose[0])[:n]]
+    mine = "their" if whose[0] == ctx.controller else f"{whose[0]}'s"
+    ctx.game.say(f"  {ctx.controller} looks at the top {len(ctx.looked)} card(s) of {mine} library")
+    acted(ctx, ctx.looked_cards())
+    return True
+
+
+@carries_out(A.Reveal, limits=(
+    ("revealing the top of a library", lambda a: a.top or a.amount is not None or a.until is not None),
+    ("revealing a hand", lambda a: a.hand),
+))
+def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
+    """701.16: reveal cards named before ("reveal it"), or one the player
+    picks that fits a description from among them ("reveal a creature card
+    from among them"): what later instructions call "it"."""
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player revealing cards")
+    what = a.what
+    if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
+        shown = current(ctx, ctx.objects(what))
+        for o in shown:
+            ctx.game.say(f"  reveals {o.card.name}")
+        acted(ctx, shown)
+        return bool(shown)
+    if not isinstance(what, A.AnObject):
+        raise Unsupported(f"revealing {type(what).__name__}")
+    among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+    if not among:
+        raise Unsupported("revealing a card not named before ('from among them')")
+    pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
+    cands = [o for o in pool if matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source,
+                                        players=ctx.players, quantity=ctx.quantity, objects=ctx.objects, anywhere=True)]  # fmt: skip
+    if not cands:
+        ctx.game.say("  no card fits; nothing is revealed")
+        acted(ctx, [])
+        return False
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    hi = min(n, len(cands))
+    d = Decision("pick", ctx.controller, "reveal which card" if hi == 1 else f"reveal which {hi} cards",
+                 [o.id for o in cands], [o.card.name for o in cands], 0 if what.up_to else hi, hi)  # fmt: skip
+    picked = ask(ctx.game, d)
+    shown = [o for o in cands if o.id in picked]
+    for o in shown:
+        ctx.game.say(f"  reveals {o.card.name}")
+    acted(ctx, shown)
+    return bool(shown)
+
+
+def _searched_player(ctx: Ctx, a: A.Search) -> PlayerId:
+    """Whose library is searched: yours, or the player it names ("target
+    player's library"); "that player's library" in an "instead" sentence is
+    the player the sentence it replaces names (:meth:`Ctx.replaced_player`)."""
+    if a.whose is None:
+        return ctx.controller
+    players = ctx.players(a.whose)
+    if len(players) != 1:
+        raise Unsupported("a search of several players' libraries")
+    return players[0]
+
+
+@carries_out(A.Search, limits=(
+    ("searching a zone other than a library", lambda a: a.zones != "library"),
+    ("searching a library for cards not described", lambda a: not isinstance(a.what, A.AnObject)),
+))
+def _search(ctx: Ctx, a: A.Search) -> bool:
+    """701.23: search a library for cards that fit; they are what the next
+    instructions call "it" or "them" ("put it onto the battlefield", "exile
+    them").  A search for cards with a stated quality, or for "up to" N
+    cards, may find fewer than there are (701.23b); the searching player
+    picks which.  Another player's library searched is "that player"'s."""
+    game = ctx.game
+    what = a.what
+    assert isinstance(what, A.AnObject)  # LIMITS
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player searching a library")
+    whose = _searched_player(ctx, a)
+    if not isinstance(a.whose, A.You | None):
+        ctx.that_player = [whose]  # "then that player shuffles"
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    filt = what.filter
+    library = game.zone_objects("library", whose)
+    cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
+                                           players=ctx.players, quantity=ctx.quantity, anywhere=True)]  # fmt: skip
+    stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
+    hi = min(n, len(cands))
+    lo = 0 if stated or what.up_to else hi
+    found: list[GameObject] = []
+    mine = "your library" if whose == ctx.controller else f"{whose}'s library"
+    if hi > 0:
+        d = Decision("pick", ctx.controller, f"search {mine}: find up to {min(n, len(cands))} (none to find nothing)"
+                     if lo == 0 else f"search {mine}: find {hi}",
+                     [o.id for o in cands], [o.card.name for o in cands], lo, hi)  # fmt: skip
+        picked = ask(game, d)
+        found = [o for o in cands if o.id in picked]
+    if found:
+        game.say(f"  {ctx.controller} searches {mine} and finds {', '.join(o.card.name for o in found)}")
+    else:
+        game.say(f"  {ctx.controller} searches {mine} and finds nothing")
+    acted(ctx, found)
+    return bool(found)
+
+
+@carries_out(A.Shuffle, limits=(
+    ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library")),
+    ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
+))
+def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
+    """701.20: each player named shuffles their library ("then shuffle",
+    "then that player shuffles", "shuffle your library")."""
+    import random
+
+    game = ctx.game
+    players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
+    for p in players:
+        lib = game.zone("library", p)
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)
+        game.tick()
+        game.say(f"  {p} shuffles their library (701.20)")
+    return True

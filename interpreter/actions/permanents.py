@@ -1,0 +1,100 @@
+"""Instructions that change permanents on the battlefield: "gets +N/+N"
+(611.2a, 613.4c), tap / untap (701.26), "becomes" (205.1b), and the
+instructions written as static abilities' words ("can't block", "can't be
+regenerated")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grammar import ast as A
+
+from ..characteristics import display_name, keyword_name
+from ..context import Ctx
+from ..errors import Unsupported
+from ..state import EotEffect
+from .common import acted, current
+from .registry import carries_out
+
+
+def _change(ctx: Ctx, value: int | A.SignedX | None) -> int:
+    """One side of "+2/-1" or "+X/+X": X is the spell's or ability's X (601.2b)."""
+    if isinstance(value, A.SignedX):
+        return value.sign * ctx.quantity(A.VarX())
+    return value or 0
+
+
+def until_end_of_turn(a: A.Node) -> bool:
+    """Does the instruction last until end of turn (514.2)?"""
+    duration = getattr(a, "duration", None)
+    return bool(getattr(a, "until_eot", False)) or (
+        isinstance(duration, A.Duration) and duration.kind == "until end of turn" and duration.object is None
+    )
+
+
+@carries_out(A.Pump, limits=(
+    ("a P/T change or ability grant without 'until end of turn' inside a resolving effect",
+     lambda a: not until_end_of_turn(a)),
+    ("granting quoted abilities", lambda a: a.quoted),
+    ("a P/T change with another effect", lambda a: a.extra is not None),
+    ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
+))
+def _pump(ctx: Ctx, a: A.Pump) -> bool:
+    """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of turn"."""
+    times = ctx.quantity(a.per) if a.per is not None else 1
+    power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        eff = EotEffect(o.id, power * times, toughness * times,
+                        tuple(keyword_name(k) for k in a.keywords), ctx.game.tick())  # fmt: skip
+        ctx.game.state.eot.append(eff)
+        ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
+                     + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
+    acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
+    return bool(objs)
+
+
+@carries_out(A.TapObjects)
+@carries_out(A.UntapObjects, limits=(("untapping all permanents you control", lambda a: a.all_yours),))
+def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
+    """701.26: tap or untap the permanents named."""
+    tapped = isinstance(a, A.TapObjects)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        o.tapped = tapped
+        ctx.game.say(f"  {'taps' if tapped else 'untaps'} {display_name(o)}")
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(A.Becomes, limits=(
+    ("a change of power and toughness", lambda a: a.pt),
+    ("a change of color", lambda a: a.color),
+    ("a change of that kind", lambda a: a.special),
+    ("becoming a copy", lambda a: a.of is not None),
+    ("a type change with a duration", lambda a: a.duration is not None),
+))
+def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
+    """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
+    each stays the same object on the battlefield."""
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    names = [keyword_name(k) for k in a.keywords]
+    for o in objs:
+        o.became = (*o.became, a)
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else ""))
+    return bool(objs)
+
+
+@carries_out(A.CantBlock)
+def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
+    """"can't block" / "can't be blocked" is a static ability's effect
+    (:func:`interpreter.characteristics.restrictions`, 509.1b); the engine
+    has no one-shot instruction of it, which would need a duration."""
+    raise Unsupported("'can't block' as an instruction, not a static ability")
+
+
+@carries_out(A.CantBeRegenerated, limits=(("'can't be regenerated' with a duration", lambda a: a.duration is not None),))
+def _no_regeneration(ctx: Ctx, a: Any) -> bool:
+    """701.19c: "It can't be regenerated" is read by the destroy instruction of
+    the same effect (:func:`interpreter.actions.zones._destroy`); as an instruction of its own it does nothing more."""
+    return True

@@ -1,0 +1,71 @@
+"""Instructions on the stack (CR 405): counter a spell (701.6), copy a spell
+(707.10), and ward's "counter it unless its controller pays" (702.21a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grammar import ast as A
+
+from ..choices import Decision, ask
+from ..context import Ctx
+from ..keywords import CounterUnlessPays
+from .common import not_you
+from .registry import carries_out
+
+
+@carries_out(A.CounterSpell, limits=(
+    ("'unless its controller pays' an amount for each", lambda a: a.unless_per is not None),
+    ("'unless its controller pays' life", lambda a: a.unless_life is not None),
+))
+def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
+    from ..stack import counter_spell
+
+    done = False
+    for oid in ctx.objects(a.what):
+        done = counter_spell(ctx, oid, a) or done
+    return done
+
+
+@carries_out(A.CopySpell, limits=(
+    ("copying a spell several times", lambda a: a.times is not None or a.per is not None),
+    ("another player copying a spell", lambda a: not_you(a.player)),
+))
+def _copy_spell(ctx: Ctx, a: A.CopySpell) -> bool:
+    from ..copies import copy_spell
+
+    done = False
+    for oid in ctx.objects(a.what):
+        done = copy_spell(ctx, oid, new_targets=a.new_targets) or done
+    return done
+
+
+@carries_out(CounterUnlessPays)
+def _counter_unless_pays(ctx: Ctx, a: Any) -> bool:
+    """702.21a, 701.6: counter the spell or ability that triggered ward unless
+    its controller pays the cost (their choice)."""
+    from ..costs import describe, mana_parts, pay_mana, pay_other
+    from ..errors import IllegalAction
+    from ..mana import need_of
+    from ..stack import remove_from_stack
+
+    game = ctx.game
+    item = game.stack_item(ctx.trigger_spell) if ctx.trigger_spell is not None else None
+    if item is None:
+        game.say("  the spell or ability it countered has already left the stack")
+        return False
+    what = describe(a.cost)
+    d = Decision("may", item.controller, f"pay {what} so that {item.name} isn't countered (ward)?")
+    if ask(game, d):
+        try:
+            with game.transaction():
+                pay_mana(game, item.controller, need_of(mana_parts(a.cost)), None, what)
+                paid: dict[str, list[Any]] = {}
+                for part in a.cost.parts:
+                    if not isinstance(part, A.ManaCost):
+                        pay_other(game, item.controller, part, None, paid)
+            return False
+        except IllegalAction as exc:
+            game.say(f"  {item.controller} can't pay: {exc}")
+    remove_from_stack(game, item)
+    return True

@@ -1,0 +1,285 @@
+"""Instructions that move permanents and cards between zones (CR 400-406,
+701): destroy (701.8), exile (406), return, put into a zone, sacrifice
+(701.21), regenerate (701.19), attach (701.3), and champion's exile
+(702.72a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grammar import ast as A
+
+from ..characteristics import display_name
+from ..choices import Decision, ask
+from ..context import Ctx
+from ..errors import Unsupported
+from ..filters import matches
+from ..keywords import ChampionExile
+from ..objects import GameObject, PlayerId
+from ..replacement import put_onto_battlefield
+from ..zones import move
+from .common import acted, choose_cards, current, exile_linked, looked_cards, not_you, source_name
+from .counters_tokens import tokens_instead
+from .library import to_library
+from .registry import carries_out, do
+
+
+@carries_out(A.Destroy)
+def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
+    """701.8: put into the graveyard, unless a regeneration shield replaces it
+    (701.19b) — which "It can't be regenerated" in the same effect forbids (701.19c)."""
+    from ..destroy import destroy
+
+    effect = ctx.item.effect if ctx.item is not None else None
+    regenerable = effect is None or not any(isinstance(n, A.CantBeRegenerated) for n in effect.walk())
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.say(f"  destroys {display_name(o)}")
+        destroy(ctx.game, o, regenerable=regenerable)
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(A.Exile, limits=(
+    ("exiling with counters", lambda a: a.with_counters is not None),
+    ("exiling a pile", lambda a: a.pile),
+    ("exiling until something other than this leaves",
+     lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
+    ("another player exiling", lambda a: not_you(a.player)),
+))
+def _exile(ctx: Ctx, a: A.Exile) -> bool:
+    """406, 607.2a: exile, linked to this ability; "until [this] leaves the
+    battlefield" (610.3) does nothing if it already has."""
+    game = ctx.game
+    if a.until_leaves:
+        src = ctx.source_obj()
+        if src is None or src.zone != "battlefield":
+            game.say(f"  {source_name(ctx)} has left the battlefield: nothing is exiled (610.3c)")
+            return False
+    objs = current(ctx, ctx.objects(a.what))
+    done = []
+    for o in objs:
+        name = display_name(o)
+        new = exile_linked(ctx, o, face_down=a.face_down)
+        done.append(new)
+        if a.until_leaves:
+            game.state.until_leaves.append((ctx.source, new.id))
+        game.say(f"  exiles {name} with {source_name(ctx)}" + (" face down" if a.face_down else ""))
+    acted(ctx, done)
+    return bool(done)
+
+
+@carries_out(A.ExileTop)
+def _exile_top(ctx: Ctx, a: A.ExileTop) -> bool:
+    """"Exile the top N cards of [whose] library [face down]": each card goes
+    to exile, linked to this ability (607.2a); exiled face down, no player
+    may look at it there (406.3) and it has no characteristics until it
+    leaves exile (708.2 is for permanents and spells only)."""
+    game = ctx.game
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
+    done: list[GameObject] = []
+    for p in ctx.players(a.whose):
+        for cid in list(game.zone("library", p)[:n]):
+            new = exile_linked(ctx, game.obj(cid), face_down=a.face_down)
+            done.append(new)
+            game.say(f"  exiles the top card of {p}'s library" + (" face down" if a.face_down else f": {new.card.name}"))
+    acted(ctx, done)
+    return bool(done)
+
+
+def _controller_under(ctx: Ctx, under: object, obj: GameObject) -> PlayerId | None:
+    """Whose control "under [whose] control" puts a permanent (110.2a); None
+    when the words don't say."""
+    if under is None:
+        return None
+    if under == "owner" or isinstance(under, A.OwnerOf):
+        return obj.owner  # "under its owner's control", "under their owners' control"
+    if under == "you" or isinstance(under, A.You):
+        return ctx.controller
+    players = ctx.players(under)
+    if len(players) != 1:
+        raise Unsupported("putting a permanent under the control of several players")
+    return players[0]
+
+
+@carries_out(A.ReturnTo, limits=(
+    ("returning a card to a zone other than a hand or the battlefield", lambda a: a.zone not in ("hand", "battlefield")),
+    ("returning a permanent tapped or attacking", lambda a: a.destination is not None and a.destination.mods),
+    ("returning a card from a zone named", lambda a: a.from_zone is not None),
+    ("another player returning a card", lambda a: not_you(a.player)),
+))
+def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
+    """400.7: return a card to a hand (its owner's, 400.3) or to the
+    battlefield, under the control of the player the words name, else of
+    the player who puts it there (110.2a)."""
+    game = ctx.game
+    dest = a.destination
+    objs = current(ctx, ctx.objects(a.what))
+    done = []
+    for o in objs:
+        name = display_name(o)
+        if a.zone == "hand":
+            if o.zone == "hand":
+                continue
+            new = move(game, o, "hand")
+            game.say(f"  {'puts' if a.verb == 'put' else 'returns'} {new.card.name} into {new.owner}'s hand")
+        else:
+            if o.zone == "battlefield":
+                continue
+            controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
+            if a.under_owner:
+                controller = o.owner
+            controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
+            new = put_onto_battlefield(game, o, controller)
+            if new.zone != "battlefield":
+                continue  # it stays where it was (303.4f, 304.4, 307.4)
+            game.say(f"  returns {name} to the battlefield under {controller}'s control")
+        done.append(new)
+    acted(ctx, done)
+    return bool(done)
+
+
+def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
+    """The objects a "put" instruction moves: those named before ("it",
+    "them", "that card"), or cards looked at ("one of them", "the rest")."""
+    if isinstance(what, A.LookedCards):
+        return looked_cards(ctx, what, verb)
+    if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.Target | A.ExiledCards | A.CostPaidRef):
+        return current(ctx, ctx.objects(what))
+    raise Unsupported(f"putting {type(what).__name__} somewhere")
+
+
+@carries_out(A.PutInZone, limits=(
+    ("putting a card somewhere else", lambda a: not isinstance(a.to, A.Destination)
+     or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
+    ("putting a permanent onto the battlefield attacking or with counters",
+     lambda a: isinstance(a.to, A.Destination) and set(a.to.mods) - {"tapped"}),
+    ("putting a card into a library other than on top or at the bottom",
+     lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
+     and a.to.where not in ("top", "bottom", "top or bottom")),
+))
+def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
+    """Put cards named before into a zone (400.3: a card goes to its owner's
+    hand, library or graveyard): "put it onto the battlefield tapped", "put
+    one of them into your hand", "the rest on the bottom of your library in
+    any order", "exile them" after a search (linked, 607.2a)."""
+    game = ctx.game
+    dest = a.to
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player putting cards somewhere")
+    verb = {"hand": "put into your hand", "battlefield": "put onto the battlefield"}.get(dest.zone, "put on your library")
+    what = a.what
+    if (dest.zone == "battlefield" and isinstance(what, A.EachOf) and what.count is not None
+            and isinstance(what.of, A.ThatRef) and "token" in (n.lower() for n in what.of.what.nouns)):  # fmt: skip
+        # "put twelve of those tokens onto the battlefield instead": older
+        # wording for creating them (111.1)
+        again = tokens_instead(ctx, what.count)
+        if again is not None:
+            return do(ctx, again)
+    cards = _objects_to_put(ctx, a.what, verb)
+    done: list[GameObject] = []
+    if dest.zone == "library":
+        return to_library(ctx, cards, dest)
+    for o in cards:
+        name = o.card.name
+        if dest.zone == "hand":
+            new = move(game, o, "hand")
+            game.say(f"  puts {name} into {new.owner}'s hand")
+        elif dest.zone == "battlefield":
+            tapped = "tapped" in dest.mods
+            controller = _controller_under(ctx, dest.under, o) or ctx.controller
+            new = put_onto_battlefield(game, o, controller, tapped=tapped)
+            if new.zone != "battlefield":
+                continue  # an Aura with nothing to enchant, an instant or sorcery card, stays where it was (303.4f, 304.4)
+            game.say(f"  puts {name} onto the battlefield" + (" tapped" if tapped else ""))
+        elif dest.zone == "graveyard":
+            new = move(game, o, "graveyard")
+            game.say(f"  puts {name} into {new.owner}'s graveyard")
+        elif dest.zone == "exile":
+            new = exile_linked(ctx, o)
+            game.say(f"  exiles {name} with {source_name(ctx)}")
+        else:
+            raise Unsupported(f"putting a card into the {dest.zone}")
+        done.append(new)
+    acted(ctx, done)
+    return bool(done)
+
+
+@carries_out(A.Sacrifice)
+def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
+    game = ctx.game
+    done = False
+    if isinstance(a.what, A.SelfRef | A.ItRef) and (a.player is None or isinstance(a.player, A.You)):
+        for o in current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
+            if o.zone == "battlefield" and o.controller == ctx.controller:
+                game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
+                move(game, o, "graveyard")
+                done = True
+        return done
+    if not isinstance(a.what, A.AnObject):
+        raise Unsupported(f"sacrifice of {type(a.what).__name__}")
+    n = ctx.quantity(a.what.count) if a.what.count is not None else 1
+    for p in ctx.players(a.player):
+        cands = [
+            o for o in game.battlefield()
+            if o.controller == p and matches(game, a.what.filter, o, you=p, source=ctx.source)
+        ]  # fmt: skip
+        for v in choose_cards(ctx, p, f"sacrifice {n}", cands, n):
+            game.say(f"  {p} sacrifices {display_name(v)}")
+            move(game, v, "graveyard")
+            done = True
+    return done
+
+
+@carries_out(A.Regenerate)
+def _regenerate(ctx: Ctx, a: A.Regenerate) -> bool:
+    """701.19a: "Regenerate [permanent]" — a shield for the next time it would be destroyed this turn."""
+    from ..destroy import add_shield
+
+    ids = [ctx.source] if a.what is None else ctx.objects(a.what)
+    objs = [o for o in current(ctx, ids) if o.zone == "battlefield"]
+    for o in objs:
+        add_shield(ctx.game, o)
+    return bool(objs)
+
+
+@carries_out(A.Attach)
+def _attach(ctx: Ctx, a: A.Attach) -> bool:
+    """701.3a: put an Aura or Equipment on an object; one that can't be
+    attached to it (or has left the battlefield) doesn't move (701.3b)."""
+    from ..attach import attach_problem
+
+    what = current(ctx, ctx.objects(a.what))
+    to = current(ctx, ctx.objects(a.to))
+    if not what or not to:
+        ctx.game.say("  nothing is attached: one of them is gone (701.3b)")
+        return False
+    problem = attach_problem(ctx.game, what[0], to[0])
+    if problem is not None:
+        ctx.game.say(f"  {display_name(what[0])} isn't attached to {display_name(to[0])}: {problem} (701.3b)")
+        return False
+    what[0].attached_to = to[0].id
+    ctx.game.say(f"  attaches {display_name(what[0])} to {display_name(to[0])}")
+    return True
+
+
+@carries_out(ChampionExile)
+def _champion_exile(ctx: Ctx, a: Any) -> bool:
+    """702.72a: sacrifice it unless you exile another such permanent you control."""
+    game = ctx.game
+    src = ctx.source_obj()
+    what = a.exile.what
+    cands = [o for o in game.battlefield()
+             if matches(game, what.filter, o, you=ctx.controller, source=ctx.source)]  # fmt: skip
+    name = source_name(ctx)
+    if cands and ask(game, Decision("may", ctx.controller, f"{name}: champion (exile) another permanent? If not, sacrifice {name}")):
+        chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
+        for o in chosen:
+            label = display_name(o)
+            exile_linked(ctx, o)
+            game.say(f"  {name} champions {label}: exiled with {name}")
+        return True
+    if src is not None and src.zone == "battlefield":
+        game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
+        move(game, src, "graveyard")
+    return False
