@@ -46,6 +46,7 @@ class Ctx:
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
+    copies: list[ObjectId] = field(default_factory=list)  # "the copy": what the last copy instruction made (707.12)
 
     # --- the source --------------------------------------------------------
 
@@ -102,6 +103,8 @@ class Ctx:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()
+        if isinstance(ref, A.CopyRef):
+            return list(self.copies)
         if isinstance(ref, A.CostPaidRef):
             # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
