@@ -697,7 +697,8 @@ class Runner:
         ref = step["cast"]
         if zone is not None:
             cands = game.zone_objects(zone, player)
-            what = f"a card in {player}'s {zone} to cast"
+            cands += [o for o in castable_elsewhere(game, player) if o.zone == zone and o not in cands]
+            what = f"a card in {player}'s {zone} (or one {player} may cast from another player's) to cast"
         else:
             cands = game.zone_objects("hand", player)
             what = f"a card in {player}'s hand (or one {player} may cast from elsewhere) to cast"

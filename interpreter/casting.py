@@ -244,7 +244,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     item = StackItem(game.new_id(), "spell", player, spell.id, -1, effect, name)
     via = permission.kind if permission is not None else ""
     if permission is not None:
-        game.say(f"{player} casts {name} from the {from_zone} {permission.describe()} (601.3)")
+        where = "exile" if from_zone == "exile" else f"the {from_zone}"
+        game.say(f"{player} casts {name} from {where} {permission.describe()} (601.3)")
 
     # 601.2b: kicker intentions, the value of X and the modes (K8); an
     # alternative cost replaces the mana cost, and kicker costs are added to

@@ -105,6 +105,8 @@ class Ctx:
             return self.exiled_cards()
         if isinstance(ref, A.CopyRef):
             return list(self.copies)
+        if isinstance(ref, A.AnObject) and ref.filter.zone is not None:
+            return self.choose_cards(ref)
         if isinstance(ref, A.CostPaidRef):
             # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
@@ -117,6 +119,26 @@ class Ctx:
         if isinstance(ref, A.Each):
             return [o.id for o in self.each(ref.filter)]
         raise Unsupported(f"object reference {type(ref).__name__}")
+
+    def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
+        """ "Exile an instant card from your hand": the controller chooses that
+        many cards that fit, in the zone named, as the instruction is carried
+        out (608.2c; not targeted, 115.1) — all of them if there are no more."""
+        from .effects import choose_cards
+        from .filters import describe_filter, matches
+
+        zone = ref.filter.zone
+        if zone.zone not in ("hand", "graveyard", "exile", "library") or not isinstance(ref.count, A.Number) or ref.up_to:
+            raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
+        owners = self.players(zone.owner) if zone.owner is not None else list(self.game.state.players)
+        cands = [
+            o for p in owners for o in self.game.zone_objects(zone.zone, p)  # type: ignore[arg-type]
+            if matches(self.game, ref.filter, o, you=self.controller, source=self.source, anywhere=True)
+        ]  # fmt: skip
+        src = self.game.state.objects.get(self.source[0])
+        who = src.card.name if src is not None else "?"
+        picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, ref.count.value)
+        return [o.id for o in picked]
 
     def looked_cards(self) -> list[GameObject]:
         """607.1: the cards this ability looked at that are still in the
