@@ -682,7 +682,7 @@ class Runner:
             ))  # fmt: skip
         self._check_leftovers(scripted, i, start, strict=True)
 
-    def _cast_card(self, game: Game, player: str, step: dict[str, Any], start: Location,
+    def _cast_card(self, game: Game, player: str, step: dict[str, Any], start: int,
                    where: Location) -> tuple[GameObject, int | None]:  # fmt: skip
         """The card a cast step casts, and the face it is cast as.
 

@@ -113,10 +113,11 @@ def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permi
 
 def castable_elsewhere(game: Game, player: PlayerId) -> list[GameObject]:
     """The cards ``player`` may cast from a zone other than their hand now."""
-    out = []
-    for zone in ("graveyard", "exile", "library"):
+    out: list[GameObject] = []
+    zones: tuple[Zone, ...] = ("graveyard", "exile", "library")
+    for zone in zones:
         for owner in game.state.players:
-            out.extend(o for o in game.zone_objects(zone, owner) if permissions_for(game, player, o))  # type: ignore[arg-type]
+            out.extend(o for o in game.zone_objects(zone, owner) if permissions_for(game, player, o))
     return out
 
 

@@ -10,7 +10,7 @@ objects and players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grammar import ast as A
 
@@ -128,11 +128,12 @@ class Ctx:
         from .filters import describe_filter, matches
 
         zone = ref.filter.zone
+        assert zone is not None
         if zone.zone not in ("hand", "graveyard", "exile", "library") or not isinstance(ref.count, A.Number) or ref.up_to:
             raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
         owners = self.players(zone.owner) if zone.owner is not None else list(self.game.state.players)
         cands = [
-            o for p in owners for o in self.game.zone_objects(zone.zone, p)  # type: ignore[arg-type]
+            o for p in owners for o in self.game.zone_objects(cast(Zone, zone.zone), p)
             if matches(self.game, ref.filter, o, you=self.controller, source=self.source, anywhere=True)
         ]  # fmt: skip
         src = self.game.state.objects.get(self.source[0])

@@ -183,9 +183,7 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
 
 
 def _condition(cond: A.Node) -> Iterator[Gap]:
-    if type(cond) not in CONDITIONS:
-        yield Gap(cond, f"condition {type(cond).__name__}")
-    elif isinstance(cond, A.Happened) and not happened_supported(cond):
+    if type(cond) not in CONDITIONS or (isinstance(cond, A.Happened) and not happened_supported(cond)):
         yield Gap(cond, f"condition {type(cond).__name__}")
     elif isinstance(cond, A.IsState) and state_word(cond) is None:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
