@@ -121,6 +121,10 @@ def castable_elsewhere(game: Game, player: PlayerId) -> list[GameObject]:
     return out
 
 
+def _zone_words(zone: str) -> str:
+    return "exile" if zone == "exile" else f"the {zone}"
+
+
 def choose_permission(game: Game, player: PlayerId, obj: GameObject, face: int | None) -> Permission:
     """The permission a cast from ``obj``'s zone uses: the only one, or the one
     the player picks (601.2b: the player announces how the spell is cast)."""
@@ -129,7 +133,7 @@ def choose_permission(game: Game, player: PlayerId, obj: GameObject, face: int |
     name = display_name(obj)
     found = [p for p in permissions_for(game, player, obj) if p.face is None or p.face == (face or 0)]
     if not found:
-        raise IllegalAction(f"can't cast {name} from the {obj.zone}: no rule or effect lets {player} cast it "
+        raise IllegalAction(f"can't cast {name} from {_zone_words(obj.zone)}: no rule or effect lets {player} cast it "
                             "from there (601.3)")  # fmt: skip
     if len(found) == 1:
         return found[0]
