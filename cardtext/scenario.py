@@ -14,6 +14,11 @@ README:
   number from 1 in printed order (601.2b, 700.2); a modal spell cast
   without it is an unanswered decision.  The modes of a modal triggered
   ability are answered in ``choices`` with such a list (603.3c);
+* a cast step finds its card in the hand, else among the cards the player
+  may cast from another zone (flashback, an effect's permission, 601.3);
+  ``from = ZONE`` looks only there; the name of a face casts that face of a
+  multi-face card, and ``face = NAME`` names the face explicitly (709.3,
+  715.3, 712.11b);
 * a cast step may say ``face_down = true`` to cast the card face down with
   morph (702.37c); it has no kicker then, so ``kick`` with it is refused;
 * an ``order`` decision (several different triggered abilities of one
