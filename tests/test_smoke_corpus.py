@@ -54,8 +54,8 @@ from interpreter import (
 from interpreter.bind import kicker_costs
 from interpreter.characteristics import has_keyword
 from interpreter.replacement import put_onto_battlefield
-from interpreter.triggers import settle
 from interpreter.support import gaps
+from interpreter.triggers import settle
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "cards.jsonl"
 MAX_RESOLUTIONS = 100  # stack objects resolved per variant before it counts as a loop
