@@ -14,6 +14,11 @@ README:
   number from 1 in printed order (601.2b, 700.2); a modal spell cast
   without it is an unanswered decision.  The modes of a modal triggered
   ability are answered in ``choices`` with such a list (603.3c);
+* a cast step finds its card in the hand, else among the cards the player
+  may cast from another zone (flashback, an effect's permission, 601.3);
+  ``from = ZONE`` looks only there; the name of a face casts that face of a
+  multi-face card, and ``face = NAME`` names the face explicitly (709.3,
+  715.3, 712.11b);
 * a cast step may say ``face_down = true`` to cast the card face down with
   morph (702.37c); it has no kicker then, so ``kick`` with it is refused;
 * an ``order`` decision (several different triggered abilities of one
@@ -83,6 +88,7 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
+from interpreter.cast_permissions import castable_elsewhere
 from interpreter.choices import Decision, ScriptedChooser
 from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
@@ -233,6 +239,23 @@ def ref_matches_name(o: GameObject, name: str) -> bool:
         return False
     n = chars(o).name.lower()
     return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
+
+
+def face_named(o: GameObject, name: str) -> int | None:
+    """The index of the face of a multi-face card named ``name`` (any case), or None."""
+    low = name.strip().lower()
+    card = o.copy_of or o.card
+    return next((i for i, f in enumerate(card.faces) if f.name.lower() == low), None)
+
+
+def _ref_name(ref: str) -> str:
+    m = _REF.match(ref.strip())
+    return m.group("name") if m else ref
+
+
+def _fits_cast_ref(o: GameObject, ref: str) -> bool:
+    name = _ref_name(ref)
+    return ref_matches_name(o, name) or face_named(o, name) is not None
 
 
 def resolve_ref(
@@ -607,16 +630,11 @@ class Runner:
         expected_error = step.get("error")
         try:
             if action == "cast":
-                zone = step.get("from", "hand")
-                if zone not in ("hand", "graveyard", "exile", "library"):
-                    raise self.error(f"from = {zone!r}: a card is cast from hand, graveyard, exile or library",
-                                     self.loc.key(start, "from"))  # fmt: skip
-                cands = game.zone_objects(zone, player)
-                obj = self._obj_ref(game, step["cast"], cands, f"a card in {player}'s {zone} to cast", where)
+                obj, face = self._cast_card(game, player, step, start, where)
                 if face_down and step.get("kick") not in (None, False, 0, []):
                     raise IllegalAction(f"can't kick {obj.card.name} cast face down: the face-down spell has no "
                                         "text, so no kicker (702.37c, 708.2)")  # fmt: skip
-                cast(game, player, obj.id, from_zone=zone, only=only, face_down=face_down)
+                cast(game, player, obj.id, from_zone=obj.zone, only=only, face_down=face_down, face=face)
             elif action == "activate":
                 cands = [o for o in game.battlefield() if o.controller == player]
                 obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
@@ -668,6 +686,45 @@ class Runner:
                 f"{where} (step {i + 1})", f"a refusal containing {expected_error!r}", "the step succeeded",
             ))  # fmt: skip
         self._check_leftovers(scripted, i, start, strict=True)
+
+    def _cast_card(self, game: Game, player: str, step: dict[str, Any], start: int,
+                   where: Location) -> tuple[GameObject, int | None]:  # fmt: skip
+        """The card a cast step casts, and the face it is cast as.
+
+        Without ``from``, the card is looked for in the player's hand, and
+        if no card there fits, among the cards the player may cast from
+        another zone (flashback in the graveyard, a permission for a card in
+        exile, 601.3).  ``from = ZONE`` looks only there; a card there
+        without a permission is refused when cast (601.3).  The name may be
+        a face's name ("Battery" of Assault // Battery, an Adventure), which
+        casts that face; ``face = NAME`` says the face explicitly."""
+        zone = step.get("from")
+        ref = step["cast"]
+        if zone is not None:
+            cands = game.zone_objects(zone, player)
+            cands += [o for o in castable_elsewhere(game, player) if o.zone == zone and o not in cands]
+            what = f"a card in {player}'s {zone} (or one {player} may cast from another player's) to cast"
+        else:
+            cands = game.zone_objects("hand", player)
+            what = f"a card in {player}'s hand (or one {player} may cast from elsewhere) to cast"
+            if isinstance(ref, str) and not any(_fits_cast_ref(o, ref) for o in cands):
+                cands = cands + castable_elsewhere(game, player)
+        face: int | None = None
+        try:
+            obj = self._obj_ref(game, ref, cands, what, where)
+        except ScenarioError:
+            by_face = [o for o in cands if isinstance(ref, str) and face_named(o, _ref_name(ref)) is not None]
+            if len(by_face) != 1:
+                raise
+            obj = by_face[0]
+            face = face_named(obj, _ref_name(ref))
+        if "face" in step:
+            face = face_named(obj, step["face"])
+            if face is None:
+                names = ", ".join(f.name for f in (obj.copy_of or obj.card).faces) or "it has one face"
+                raise self.error(f"face = {step['face']!r}: {obj.card.name} has no face of that name ({names})",
+                                 self.loc.key(start, "face"))  # fmt: skip
+        return obj, face
 
     def _resolve(self, game: Game, n: int | str, chooser: _CountingChooser, i: int, where: Location) -> None:
         """``resolve = "all"`` or ``resolve = N``: resolve the top of the stack

@@ -487,6 +487,7 @@ STEP = Table(
         "player": PLAYER,
         "cast": REF,
         "from": Text(choices=("hand", "graveyard", "exile", "library")),
+        "face": Text("the name of the face to cast"),
         "kick": OneOf(
             "true/false, a number of times or a list of kicker costs",
             (Flag(), Whole(low=0, high=MAX_TIMES, why="times a kicker is paid"), ListOf("a list of kicker costs", Text())),
@@ -569,6 +570,11 @@ def _structure(data: dict[str, Any]) -> None:
         if "face_down" in step and actions[0] != "cast":
             raise Invalid((*path, "face_down"), None,
                           "face_down = true goes on a cast step: cast the card face down with morph", style="section")  # fmt: skip
+        for key in ("face", "from"):
+            if key in step and actions[0] != "cast":
+                raise Invalid((*path, key), None, f"{key} = ... goes on a cast step: "
+                              + ("the face of a multi-face card to cast (709.3, 715.3, 712.11)" if key == "face"
+                                 else "the zone the card is cast from (601.3)"), style="section")  # fmt: skip
         if "modes" in step and actions[0] != "cast":
             raise Invalid((*path, "modes"), None, "modes = [...] goes on a cast step: the modes of the modal spell cast "
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip

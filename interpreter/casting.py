@@ -29,12 +29,12 @@ the game is exactly as before (601.2, :meth:`Game.transaction`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
 from .bind import kicker_costs
-from .characteristics import chars, display_name, has_keyword
+from .characteristics import chars, display_name, has_keyword, printed_chars
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
@@ -50,6 +50,9 @@ from .state import Cast, Game, Kicked, StackItem, targeted
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 from .zones import move
+
+if TYPE_CHECKING:
+    from .cast_permissions import Permission
 
 
 def kicker_label(card: A.Card, index: int) -> str:
@@ -90,30 +93,70 @@ def cast(
     from_zone: Zone = "hand",
     only: list[ObjectId] | None = None,
     face_down: bool = False,
+    face: int | None = None,
 ) -> StackItem:
-    """Cast the card ``oid`` (face down with morph if ``face_down``); all or nothing."""
+    """Cast the card ``oid`` (face down with morph if ``face_down``; as its
+    face ``face`` — a split card's half, an Adventure, a modal double-faced
+    card's back — if given); all or nothing.  From a zone other than a
+    hand it needs a permission (:mod:`interpreter.cast_permissions`)."""
     with game.transaction():
         if face_down:
             item = _cast_face_down(game, player, oid, from_zone, only)
         else:
-            item = _cast(game, player, oid, from_zone, only)
+            card_obj = _castable(game, player, oid, from_zone)
+            permission = None
+            if from_zone != "hand":
+                from .cast_permissions import choose_permission
+
+                permission = choose_permission(game, player, card_obj, face)
+            item = cast_with(game, player, card_obj, permission, face, only)
         settle(game)
         return item
 
 
 def _castable(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone) -> GameObject:
-    """The card to cast, if it is where the player may cast it from (601.2, 601.3)."""
+    """The card to cast, if it is where the player says (601.2, 601.3)."""
     card_obj = game.get(oid)
     if card_obj is None:
         raise IllegalAction("that card is no longer there")
     name = display_name(card_obj)
     if card_obj.zone != from_zone:
         raise IllegalAction(f"can't cast {name}: it is in the {card_obj.zone}, not the {from_zone}")
-    if card_obj.owner != player:
+    if from_zone == "hand" and card_obj.owner != player:
         raise IllegalAction(f"can't cast {name}: it belongs to {card_obj.owner}")
-    if from_zone != "hand":
-        raise IllegalAction(f"can't cast {name} from the {from_zone}: no effect allows it")
     return card_obj
+
+
+CASTABLE_FACES = {"split": (0, 1), "adventure": (0, 1), "modal": (0, 1)}
+"""The faces a multi-face card may be cast as, by layout: either half of a
+split card (709.3), the creature or its Adventure (715.3), either face of a
+modal double-faced card (712.11b); a transforming, flip or meld card only
+as its front face (712.11a, 710.2)."""
+
+
+def spell_face(card_obj: GameObject, face: int | None) -> tuple[int | None, A.Card]:
+    """The face a card is cast as (None: the card as it is) and the card whose
+    characteristics the spell has (709.3b, 715.3b, 712.11b)."""
+    card = card_obj.copy_of or card_obj.card
+    name = display_name(card_obj)
+    if not card.faces:
+        if face:
+            raise IllegalAction(f"can't cast {name} as face {face + 1}: it has one face")
+        return None, card
+    layout = card.layout
+    if layout == "aftermath":
+        raise Unsupported(f"casting an {layout} card by its halves (702.127)")
+    if layout == "split":
+        if face is None:
+            raise IllegalAction(f"can't cast {name}: say which half is cast (709.3) — "
+                                f"{card.faces[0].name} or {card.faces[1].name}")  # fmt: skip
+        return face, card.faces[face]
+    if face and face not in CASTABLE_FACES.get(layout, (0,)):
+        raise IllegalAction(f"can't cast {name} as {card.faces[face].name}: a {layout} card is cast "
+                            "only by its front face (712.11a)")  # fmt: skip
+    if not face:
+        return None, card.faces[0]
+    return face, card.faces[face]
 
 
 MORPH_COST = A.ManaCost((A.GenericMana(3),))
@@ -165,38 +208,64 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     return item
 
 
-def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: list[ObjectId] | None) -> StackItem:
-    card_obj = _castable(game, player, oid, from_zone)
-    name = display_name(card_obj)
-    c = chars(card_obj)
+def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Permission | None,
+              face: int | None, only: list[ObjectId] | None) -> StackItem:  # fmt: skip
+    """601.2a-i: cast ``card_obj`` as its face ``face``, from a hand
+    (``permission`` None) or as ``permission`` allows (an alternative cost
+    or none, 118.9; the timing rules ignored while an effect resolves,
+    608.2g)."""
+    face, card = spell_face(card_obj, face)
+    name = card.name
+    # a card cast as a face, or from face down in exile (turned face up as it is cast), has its printed characteristics
+    c = printed_chars(card) if face is not None or card_obj.face_down is not None else chars(card_obj)
     if "land" in c.types:
         raise IllegalAction(f"can't cast {name}: lands are played, not cast (305.1)")
-    if c.mana_cost is None:
-        raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b)")
-    if "instant" not in c.types and not has_keyword(game, card_obj, "flash"):
+    alternative = permission is not None and (permission.free or permission.cost is not None)
+    if c.mana_cost is None and not alternative:
+        raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b, 118.6)")
+    resolving = permission is not None and permission.resolving
+    if not resolving and "instant" not in c.types and "flash" not in c.printed_keywords and not has_keyword(game, card_obj, "flash"):
         why = sorcery_timing_ok(game, player)
         if why:
             raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+    if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
+        raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
     holder = split_second(game)
-    if holder:
+    if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
-    card = card_obj.card
     if any(isinstance(s, A.CastOnly) for ab in c.abilities if isinstance(ab, A.SpellAbility) for s in ab.effect.sentences):
         raise Unsupported(f"{name}: 'Cast this spell only ...' (601.3) isn't checked by the interpreter yet")
 
-    # 601.2a: announce — the card becomes a spell on the stack.
-    spell = move(game, card_obj, "stack", controller=player)
+    # 601.2a: announce — the card becomes a spell on the stack, with only the
+    # characteristics of the face it is cast as (709.3b, 715.3b, 712.11b).
+    from_zone = card_obj.zone
+    spell = move(game, card_obj, "stack", controller=player, face=face)
     effect = spell_effect(card)
-    item = StackItem(game.new_id(), "spell", player, spell.id, -1, effect, card.name)
+    item = StackItem(game.new_id(), "spell", player, spell.id, -1, effect, name)
+    via = permission.kind if permission is not None else ""
+    if permission is not None:
+        where = "exile" if from_zone == "exile" else f"the {from_zone}"
+        game.say(f"{player} casts {name} from {where} {permission.describe()} (601.3)")
 
-    # 601.2b: kicker intentions, the value of X and the modes (K8).
+    # 601.2b: kicker intentions, the value of X and the modes (K8); an
+    # alternative cost replaces the mana cost, and kicker costs are added to
+    # it (601.2f, K14).
     kicks = _announce_kicks(game, player, card)
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
-    mana_costs = [c.mana_cost] + [m for k in paid_kickers for m in mana_parts(k)]
+    base_costs: list[A.ManaCost] = []
+    alt_parts: list[A.CostPart] = []
+    if permission is not None and permission.cost is not None:
+        base_costs = mana_parts(permission.cost)
+        alt_parts = [p for p in permission.cost.parts if not isinstance(p, A.ManaCost)]
+    elif not (permission is not None and permission.free) and c.mana_cost is not None:
+        base_costs = [c.mana_cost]
+    mana_costs = base_costs + [m for k in paid_kickers for m in mana_parts(k)]
     x: int | None = None
     if _has_x(mana_costs):
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
-    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x))
+    elif c.mana_cost is not None and _has_x([c.mana_cost]):
+        x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
     try:
@@ -230,7 +299,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {name}'s cost is changed by " + ", ".join(
             f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")
-    parts: list[A.CostPart] = [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
+    parts: list[A.CostPart] = alt_parts + [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
     kick_text = _kick_text(card, kicks)
     target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(
@@ -253,7 +322,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     info = game.linked(spell.id)
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
-        paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid,
+        paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
     ))  # fmt: skip
 
     # 601.2i: it becomes cast.
@@ -296,4 +365,4 @@ def _kick_text(card: A.Card, kicks: tuple[int, ...]) -> str:
     return f"kicked {total} time{'s' if total != 1 else ''} ({'; '.join(parts)})"
 
 
-__all__ = ["MORPH_COST", "cast", "kicker_label", "sorcery_timing_ok", "split_second"]
+__all__ = ["CASTABLE_FACES", "MORPH_COST", "cast", "cast_with", "kicker_label", "sorcery_timing_ok", "spell_face", "split_second"]

@@ -132,7 +132,9 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     from .keywords import all_abilities
 
     if card.faces:
-        if card.layout in ("split", "aftermath"):
+        if card.layout == "split":
+            return _split_chars(card, colors)
+        if card.layout == "aftermath":
             from .errors import Unsupported
 
             raise Unsupported(f"the characteristics of a {card.layout} card (709.4)")
@@ -155,6 +157,42 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
         base_power=_stat(pt.power) if pt else None,
         base_toughness=_stat(pt.toughness) if pt else None,
     )
+
+
+def _split_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
+    """709.4: in every zone but the stack a split card has the characteristics
+    of its two halves combined: both names, one mana cost of all the symbols
+    (so its mana value is their total, 709.4a), every color, type and
+    ability of either half."""
+    halves = [_printed_chars(f, colors) for f in card.faces]
+
+    def union(values: list[tuple[str, ...]]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for vs in values for v in vs))
+
+    symbols = tuple(sym for f in card.faces if f.mana_cost is not None for sym in f.mana_cost.symbols)
+    return Chars(
+        name=card.name,
+        supertypes=union([h.supertypes for h in halves]),
+        types=union([h.types for h in halves]),
+        subtypes=union([h.subtypes for h in halves]),
+        colors=colors if colors is not None else tuple(c for c in A.COLORS if any(c in h.colors for h in halves)),
+        mana_cost=A.ManaCost(symbols) if symbols else None,
+        abilities=tuple(ab for h in halves for ab in h.abilities),
+        printed_keywords=union([h.printed_keywords for h in halves]),
+        base_power=None,
+        base_toughness=None,
+    )
+
+
+def face_card(obj: GameObject) -> A.Card:
+    """The card whose characteristics ``obj`` has: the face it shows (cast by
+    a face, 709.3, 712.11b, 715.3b; transformed, 712.8), else the card (a
+    multi-face card's front face, or a split card's halves combined, is
+    worked out by :func:`printed_chars`)."""
+    card = obj.copy_of if obj.copy_of is not None else obj.card
+    if obj.face is not None and card.faces:
+        return card.faces[obj.face]
+    return card
 
 
 _FACE_DOWN_IN_EXILE = Chars("", (), (), (), (), None, (), (), None, None)
@@ -183,7 +221,10 @@ def chars(obj: GameObject) -> Chars:
         if obj.face_down != "cloaked":
             return _FACE_DOWN
         return _cloaked()
-    base = printed_chars(obj.copy_of) if obj.copy_of is not None else printed_chars(obj.card, obj.token_colors)
+    if obj.face is not None:
+        base = printed_chars(face_card(obj), obj.token_colors if obj.copy_of is None else None)
+    else:
+        base = printed_chars(obj.copy_of) if obj.copy_of is not None else printed_chars(obj.card, obj.token_colors)
     if obj.granted:
         base = _with_granted(base, obj.granted)
     return _became(base, obj.became) if obj.became else base
@@ -431,7 +472,7 @@ def display_name(obj: GameObject) -> str:
     if obj.face_down is not None:
         kind = {"stack": "spell", "battlefield": "permanent"}.get(obj.zone, "card")
         return f"face-down {kind} [id {obj.cid}]"
-    card = obj.copy_of if obj.copy_of is not None else obj.card
+    card = face_card(obj)
     base = card.faces[0].name if card.faces and card.layout not in ("split", "aftermath") else card.name
     if obj.spell_copy:
         return f"copy of {base}"
@@ -439,7 +480,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "face_card", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

@@ -140,6 +140,7 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
                 obj.tapped = True
             game.say(f"  {display_name(obj)} attacks {defender}" + (" (vigilance: it doesn't tap, 702.20b)" if vigilance else ""))
             game.events.append(Attacked(obj.id, defender))
+            state.attacked.append((obj.controller, obj.id))  # "you attacked with N creatures this turn"
         settle(game)
 
 

@@ -96,7 +96,45 @@ def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
     return STATES[word](ctx, cond) != cond.negated
 
 
+def _attacked_with(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if you attacked with three or more creatures this turn": the creatures
+    the player declared as attackers this turn (508.1), counted however many
+    have left since."""
+    players = ctx.players(cond.subject)
+    n = sum(1 for who, _ in ctx.game.state.attacked if who in players)
+    what = cond.other
+    need = what.count.value if isinstance(what.count, A.Number) else 1
+    return n <= need if what.how == "or fewer" else n >= need
+
+
+def _attacked_with_supported(cond: A.Happened) -> bool:
+    what = cond.other
+    return (isinstance(what, A.AnObject) and isinstance(what.count, A.Number | None)
+            and what.how in ("", "or more", "or fewer") and isinstance(cond.subject, A.You)
+            and what.filter.nouns == ("creature",) and not what.filter.post and not what.filter.adjectives
+            and len(what.filter.words) == 1)  # fmt: skip
+
+
+HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "attacked with": (_attacked_with, _attacked_with_supported),
+}
+"""The events "[it] happened this turn" can ask about (a :class:`~grammar.ast.Happened`),
+by event: how to tell, and which wordings of it the engine reads."""
+
+
+def happened_supported(cond: A.Happened) -> bool:
+    entry = HAPPENED.get(cond.event)
+    return entry is not None and entry[1](cond)
+
+
+def _happened(ctx: Ctx, cond: A.Happened) -> bool:
+    if not happened_supported(cond):
+        raise Unsupported(f"condition '{cond.event} ... this turn'")
+    return HAPPENED[cond.event][0](ctx, cond)
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.Happened: _happened,
     A.KickedCondition: kicked,
     A.YouDo: _you_do,
     A.IsCreature: _is_creature,
@@ -149,4 +187,4 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["CONDITIONS", "STATES", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]
+__all__ = ["CONDITIONS", "HAPPENED", "STATES", "happened_supported", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]

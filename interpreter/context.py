@@ -10,7 +10,7 @@ objects and players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from grammar import ast as A
 
@@ -46,6 +46,7 @@ class Ctx:
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
+    copies: list[ObjectId] = field(default_factory=list)  # "the copy": what the last copy instruction made (707.12)
 
     # --- the source --------------------------------------------------------
 
@@ -102,6 +103,10 @@ class Ctx:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()
+        if isinstance(ref, A.CopyRef):
+            return list(self.copies)
+        if isinstance(ref, A.AnObject) and ref.filter.zone is not None:
+            return self.choose_cards(ref)
         if isinstance(ref, A.CostPaidRef):
             # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
@@ -114,6 +119,27 @@ class Ctx:
         if isinstance(ref, A.Each):
             return [o.id for o in self.each(ref.filter)]
         raise Unsupported(f"object reference {type(ref).__name__}")
+
+    def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
+        """ "Exile an instant card from your hand": the controller chooses that
+        many cards that fit, in the zone named, as the instruction is carried
+        out (608.2c; not targeted, 115.1) — all of them if there are no more."""
+        from .actions.common import choose_cards
+        from .filters import describe_filter, matches
+
+        zone = ref.filter.zone
+        assert zone is not None
+        if zone.zone not in ("hand", "graveyard", "exile", "library") or not isinstance(ref.count, A.Number) or ref.up_to:
+            raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
+        owners = self.players(zone.owner) if zone.owner is not None else list(self.game.state.players)
+        cands = [
+            o for p in owners for o in self.game.zone_objects(cast(Zone, zone.zone), p)
+            if matches(self.game, ref.filter, o, you=self.controller, source=self.source, anywhere=True)
+        ]  # fmt: skip
+        src = self.game.state.objects.get(self.source[0])
+        who = src.card.name if src is not None else "?"
+        picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, ref.count.value)
+        return [o.id for o in picked]
 
     def looked_cards(self) -> list[GameObject]:
         """607.1: the cards this ability looked at that are still in the

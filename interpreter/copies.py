@@ -32,10 +32,25 @@ def copiable_card(obj: GameObject) -> A.Card:
     return obj.copy_of or obj.card
 
 
+def copy_card(ctx: Ctx, obj: GameObject) -> GameObject:
+    """707.12: a copy of a card outside the stack (to be cast) is created in
+    the zone the card is in, owned and controlled by the player who made it;
+    "the copy" then means it (:attr:`Ctx.copies`).  Left uncast, it ceases
+    to exist (704.5e)."""
+    game = ctx.game
+    copy_obj = create_object(game, copiable_card(obj), ctx.controller, obj.zone, spell_copy=True)
+    ctx.copies = [copy_obj.id]
+    game.say(f"  {ctx.controller} copies {display_name(obj)} in the {obj.zone} (707.12)")
+    return copy_obj
+
+
 def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
     game = ctx.game
     original = next((s for s in game.state.stack if s.source == oid and s.kind == "spell"), None)
     spell = game.get(oid)
+    if original is None and spell is not None and spell.zone != "stack" and spell.face_down is None:
+        copy_card(ctx, spell)
+        return True
     if original is None or spell is None:
         game.say("  there is no spell to copy any more")
         return False
@@ -78,4 +93,4 @@ def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
     return True
 
 
-__all__ = ["copiable_card", "copy_spell"]
+__all__ = ["copiable_card", "copy_card", "copy_spell"]

@@ -179,7 +179,9 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             if declined and _shares_subject(sentence, i):
                 continue  # part of what the player chose not to do
             declined = False
-            if isinstance(action, A.MayDo):
+            if isinstance(action, A.MayDo) and is_permission(action.action):
+                do(ctx, action.action)  # "you may cast it for as long as ...": a permission, not a choice now (611.2)
+            elif isinstance(action, A.MayDo):
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{source_name(ctx)}: you may {describe_action(action.action)}?")
                 if ask(ctx.game, d):
@@ -216,6 +218,8 @@ def describe_action(action: A.Action) -> str:
         return "exile the target"
     return words
 
+
+from .cast_permissions import is_permission  # noqa: E402  (registers CastCard in ACTIONS and LIMITS)
 
 __all__ = [
     "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",

@@ -8,6 +8,10 @@ target of a spell or ability an opponent controls, counter it unless that
 player pays [cost]."  The engine's own nodes :class:`BecomesTarget` and
 :class:`CounterUnlessPays` spell it out.
 
+Hideaway (702.75a) is a triggered ability that exiles a card face down,
+linked to the abilities that refer to "the exiled card" (607.2a); the
+older "Hideaway" also made the permanent enter tapped.
+
 Champion (702.72a) is two linked triggered abilities (607.2k, rule L-k):
 "When this enters, sacrifice it unless you exile another [object] you
 control" and "When this leaves the battlefield, return the exiled card to the
@@ -60,6 +64,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
     for kw in line.keywords:
         if isinstance(kw, A.Champion):
             extra.extend(_champion(kw))
+        elif isinstance(kw, A.Keyword | A.KeywordNumber) and kw.name.lower() == "hideaway":
+            extra.extend(_hideaway(kw))
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
@@ -71,6 +77,39 @@ def _equip(kw: A.KeywordWithCost) -> list[A.Ability]:
     target = A.Target(A.ObjectFilter((A.Noun("creature", False),), (A.ControlledBy(A.You()),)))
     effect = A.Effect((A.Sentence((A.Attach(A.SelfRef(), target),)), A.ActivateOnly(("as a sorcery",))))
     return [A.ActivatedAbility(kw.cost, effect)]
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_HIDEAWAY: dict[tuple[int, bool], tuple[A.Ability, ...]] = {}
+
+
+def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
+    """702.75a: "Hideaway N" means "When this permanent enters, look at the
+    top N cards of your library.  Exile one of them face down and put the
+    rest on the bottom of your library in a random order."  The older
+    "Hideaway" with no number meant that for four cards, and "This
+    permanent enters tapped" as well (the wording of its first printings).
+    The abilities are read from that text by the card grammar."""
+    if isinstance(kw, A.KeywordNumber):
+        if not isinstance(kw.amount, A.Number) or not 0 < kw.amount.value < len(_NUMBER_WORDS):
+            from .errors import Unsupported
+
+            raise Unsupported("hideaway with a number that isn't written out")
+        n, tapped = kw.amount.value, False
+    else:
+        n, tapped = 4, True
+    key = (n, tapped)
+    if key not in _HIDEAWAY:
+        from grammar import parse_card
+
+        text = "\n".join([
+            "Hideaway Permanent", "Land",
+            *(["This land enters tapped."] if tapped else []),
+            f"When this land enters, look at the top {_NUMBER_WORDS[n]} cards of your library, exile one of them "
+            "face down, then put the rest on the bottom of your library in a random order.",
+        ])  # fmt: skip
+        _HIDEAWAY[key] = parse_card(text).abilities
+    return _HIDEAWAY[key]
 
 
 KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip}

@@ -33,6 +33,9 @@ class Linked:
     * ``chosen``: per ability index, the value that ability chose (607.2d, L-d).
     * ``paid``: per ability index (-1: the spell's own additional costs), what
       was paid as it was cast or entered (607.2g/607.2j, L-g, L-j).
+    * ``via``: the permission a spell was cast with from a zone other than a
+      hand ("flashback", "adventure", ...; :mod:`interpreter.cast_permissions`),
+      which may say where it goes when it leaves the stack (702.34a, 715.3d).
     """
 
     kicks: tuple[int, ...] = ()
@@ -43,6 +46,7 @@ class Linked:
     created: tuple[tuple[int, ObjectId], ...] = ()
     chosen: tuple[tuple[int, Any], ...] = ()
     paid: tuple[tuple[int, Any], ...] = ()
+    via: str = ""
 
     @property
     def times_kicked(self) -> int:

@@ -57,6 +57,7 @@ class GameObject:
     became: tuple[A.Becomes, ...] = ()  # "it becomes an Aura ...": type changes on this object (611.2a)
     deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     granted: tuple[A.Ability, ...] = ()  # abilities it entered with ('enters with "..."', 614.1c)
+    face: int | None = None  # the face of a multi-face card it shows: cast by a face (709.3, 712.11b, 715.3b), transformed (712.8)
 
     @property
     def id(self) -> ObjectId:
@@ -67,7 +68,7 @@ class GameObject:
             self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
-            self.deathtouched, self.granted,
+            self.deathtouched, self.granted, self.face,
         )  # fmt: skip
 
     @property

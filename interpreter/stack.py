@@ -112,7 +112,7 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
     game.say(f"{name} resolves" + _modes_text(item))
     if item.effect is not None:
         run(ctx, item.effect)
-    _leave_stack(game, spell.id)
+    _leave_stack(game, spell.id, resolved=True)
 
 
 def _modes_text(item: StackItem) -> str:
@@ -123,11 +123,31 @@ def _modes_text(item: StackItem) -> str:
     return f" ({describe(item.modes)}" + (", in printed order)" if len(item.modes) > 1 else ")")
 
 
-def _leave_stack(game: Game, oid: ObjectId) -> None:
+def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
+    """An instant or sorcery spell leaves the stack for its owner's graveyard
+    (608.2n, 701.6a) — a copy ceases to exist there (704.5e) — unless the
+    permission it was cast with says otherwise: a flashback spell is exiled
+    whenever it would leave the stack (702.34a); an Adventure that resolves
+    is exiled, and its owner may cast the creature from exile (715.3d)."""
     spell = game.get(oid)
     if spell is None or spell.zone != "stack":
         return
-    move(game, spell, "graveyard")  # a copy ceases to exist there (704.5e)
+    via = game.linked(oid).via
+    name = display_name(spell)
+    if via == "flashback" and not spell.spell_copy:
+        move(game, spell, "exile")
+        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with flashback (702.34a)")
+        return
+    card = spell.copy_of or spell.card
+    if card.layout == "adventure" and spell.face == 1 and resolved and not spell.spell_copy:
+        from .cast_permissions import Permission, grant
+
+        owner = spell.owner
+        exiled = move(game, spell, "exile")
+        grant(game, Permission("adventure", owner, "exile", exiled.id, face=0, source=name))
+        game.say(f"  {name} is exiled on an adventure: {owner} may cast {display_name(exiled)} from exile (715.3d)")
+        return
+    move(game, spell, "graveyard")
 
 
 def can_be_countered(game: Game, oid: ObjectId) -> bool:

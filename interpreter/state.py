@@ -139,6 +139,8 @@ class GameState:
     combat: Combat | None = None
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
+    permissions: list[Any] = field(default_factory=list)  # cast permissions granted by effects (601.2, :mod:`interpreter.cast_permissions`)
+    attacked: list[tuple[PlayerId, ObjectId]] = field(default_factory=list)  # attackers declared this turn, by player (508.1)
 
     def clone(self) -> GameState:
         return GameState(
@@ -155,6 +157,8 @@ class GameState:
             self.combat.clone() if self.combat is not None else None,
             list(self.shields),
             list(self.activations),
+            list(self.permissions),
+            list(self.attacked),
         )  # fmt: skip
 
 

@@ -18,8 +18,11 @@ in the table the engine itself dispatches through when it plays the card:
   :data:`interpreter.replacement.ENTERS_REPLACEMENTS`, characteristic-defining
   abilities (604.3) in :data:`interpreter.characteristics.CHARACTERISTIC_DEFINING`,
   static effects (611.3) in :data:`interpreter.characteristics.STATIC_ACTIONS`;
-* keywords with a cost in :data:`interpreter.keywords.KEYWORD_EXPANSIONS` and
-  :data:`interpreter.facedown.MORPH_KEYWORDS`.
+* keywords with a cost in :data:`interpreter.keywords.KEYWORD_EXPANSIONS`,
+  :data:`interpreter.facedown.MORPH_KEYWORDS` and
+  :data:`interpreter.cast_permissions.CAST_KEYWORDS`;
+* the faces a multi-face card is cast by in
+  :data:`interpreter.casting.CASTABLE_FACES`.
 
 The remaining kinds of ability are each carried out by one function, listed
 in :data:`ABILITIES`.  A card's abilities are read as the engine reads them
@@ -44,8 +47,9 @@ from . import activation, casting, costs, stack, triggers
 from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
+from .cast_permissions import CAST_KEYWORDS
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
-from .conditions import CONDITIONS, state_word
+from .conditions import CONDITIONS, happened_supported, state_word
 from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
@@ -111,6 +115,9 @@ def _gaps(card: A.Card) -> list[Gap]:
         # played by its front face (711.4a, 709.3): the other face is reached
         # only by transforming or flipping it, which is a gap where written
         return _gaps(card.faces[0])
+    if card.faces and card.layout in casting.CASTABLE_FACES:
+        # cast by either face (709.3, 715.3, 712.11b): each face is played as a card of its own
+        return [gap for face in card.faces for gap in _gaps(face)]
     if card.faces:
         out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'}): casting by face"))
     for node in walk(card):
@@ -149,7 +156,7 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
 def _keyword(kw: A.Node) -> Iterator[Gap]:
     if isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
-        if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS:
+        if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS:
             yield Gap(kw, f"keyword {kw.name}")
     elif not isinstance(kw, KEYWORD_NODES):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
@@ -184,7 +191,7 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
 
 
 def _condition(cond: A.Node) -> Iterator[Gap]:
-    if type(cond) not in CONDITIONS:
+    if type(cond) not in CONDITIONS or (isinstance(cond, A.Happened) and not happened_supported(cond)):
         yield Gap(cond, f"condition {type(cond).__name__}")
     elif isinstance(cond, A.IsState) and state_word(cond) is None:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")

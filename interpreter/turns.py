@@ -60,6 +60,8 @@ def _end_step(game: Game) -> None:
         state.eot = []
         state.shields = []  # regeneration shields last until cleanup (701.19a, 514.2)
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
+        state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
+        state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
         players = list(state.players)
         state.active = players[(players.index(state.active) + 1) % len(players)]
         while game.player(state.active).skip_turns > 0:

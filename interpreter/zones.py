@@ -68,11 +68,14 @@ def move(
     bottom: bool = False,
     face_down: str | None = None,
     tapped: bool = False,
+    face: int | None = None,
 ) -> GameObject:
     """Move ``obj`` to zone ``to`` as a new object; return it.
 
     Libraries are ordered top first; ``bottom`` puts a card at the bottom.
-    """
+    ``face`` is the face of a multi-face card it shows there (cast by a face,
+    709.3, 715.3b, 712.11b); a spell that resolves keeps its face (712.14),
+    and in any other zone a card shows its front face (711.4a, 712.8a)."""
     old_id = obj.id
     from_zone = obj.zone
     lki: Lki | None = None
@@ -92,6 +95,7 @@ def move(
     obj.attached_to = None
     obj.became = ()
     obj.granted = ()
+    obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
     if to in ("battlefield", "stack"):

@@ -223,3 +223,38 @@ def test_trigger_order_labels_tell_two_objects_of_one_name_apart(pool: dict[str,
              PendingTrigger("A", other.id, 0, node, "Grizzly Bears"),
              PendingTrigger("A", other.id, 1, node, "Grizzly Bears")]  # fmt: skip
     assert order_labels(game, mixed) == ["Herd Watcher", "Grizzly Bears (ability 1)", "Grizzly Bears (ability 2)"]
+
+
+def test_cr712_11b_modal_back_face_permanent_enters_back_face_up(pool: dict[str, A.Card]) -> None:
+    """712.11b, 712.14: a modal double-faced card cast by its back face is a
+    spell with the back face's characteristics, and the permanent it becomes
+    has its back face up; in the graveyard it shows its front face (712.8a)."""
+    from grammar.parser import parse_text
+    from interpreter import chars
+    from interpreter.zones import move
+
+    (card,) = parse_text("Test Scout {G}\nCreature — Elf\n1/1\n// modal\nTest Warden {3}{W}\nCreature — Human Knight\n"
+                         "Vigilance\n3/4\n").cards  # fmt: skip
+    game, _ = board(pool, ["Plains"] * 4, [])
+    obj = add_card(game, card, "A", "hand")
+    cast(game, "A", obj.id, face=1)
+    resolve_top(game)
+    (perm,) = [o for o in game.battlefield() if o.card is card]
+    assert chars(perm).name == "Test Warden" and power_toughness(game, perm) == (3, 4)
+    assert chars(perm).mana_value == 4
+    gone = move(game, perm, "graveyard")
+    assert chars(gone).name == "Test Scout" and chars(gone).mana_value == 1
+
+
+def test_cr712_11a_transforming_card_cast_only_by_front_face(pool: dict[str, A.Card]) -> None:
+    """712.11a: a transforming double-faced card can't be cast by its back face; the game is left as it was."""
+    from grammar.parser import parse_text
+
+    (card,) = parse_text("Test Acolyte {1}{R}\nCreature — Human\n2/1\n// transform\nTest Pyromancer\n"
+                         "Creature — Human\n4/3\n").cards  # fmt: skip
+    game, _ = board(pool, ["Mountain"] * 4, [])
+    obj = add_card(game, card, "A", "hand")
+    before = game.state.clone()
+    with pytest.raises(IllegalAction, match="only by its front face"):
+        cast(game, "A", obj.id, face=1)
+    assert game.state == before

@@ -141,16 +141,22 @@ def test_constructs_the_grammar_accepts_are_supported(text: str) -> None:
 def test_a_transforming_card_is_played_by_its_front_face() -> None:
     """711.4a: a transforming card is cast and played by its front face, so
     only what the front face says can be a gap (here: transforming, line 4);
-    a modal double-faced card is cast by either face, which the engine doesn't do."""
+    a modal double-faced card is cast by either face (712.11b), so each face
+    is checked; an aftermath card's halves are not cast yet."""
     transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
                  "//\nTest Pyromancer\nCreature — Human\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
     assert [str(g) for g in gaps(card)] == [
         "instruction KeywordAction: a keyword action other than scry (line 4, column 28)"
     ]
-    modal = "Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven\nLand\n{T}: Add {U}.\n"
+    modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
+             "Test Haven deals 2 damage to any target. Then transform it.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["a card with faces (modal): casting by face"]
+    assert [g.what for g in gaps(card)] == ["instruction KeywordAction: a keyword action other than scry"]
+    aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
+                 "Target player loses 2 life.\n")  # fmt: skip
+    (card,) = parse_text(aftermath).cards
+    assert [g.what for g in gaps(card)] == ["a card with faces (aftermath): casting by face"]
 
 
 def test_a_snow_cost_is_a_gap_not_paid_by_any_mana() -> None:

@@ -14,6 +14,12 @@ modal spell or ability on the stack has a number of distinct modes its
 "choose ..." allows, in printed order, and no target for a mode that wasn't
 chosen (700.2, 700.2c, 700.2d).
 
+Cards are also cast from the graveyard with flashback (702.34a) — a
+refusal for a card without it (601.3) leaves the game as it was — and
+multi-face cards by a random face (709.3, 715.3, 712.11b): a spell cast by
+a face has only that face's characteristics on the stack, and a card cast
+with flashback never reaches a graveyard from the stack.
+
 They also include random declarations of attackers and blockers (508.1,
 509.1) among creatures with combat keywords and restrictions, and passing
 through combat damage (510): a refused declaration (a tapped or
@@ -67,7 +73,11 @@ SPELLS = [
     "Gitaxian Probe", "Spectral Procession", "Ethereal Ambush", "Roost of Drakes", "Divination",
     "Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide",
     "Inscription of Ruin", "Inscription of Abundance", "Shambling Ghast",
+    "Think Twice", "Firebolt", "Kindled Insight",
+    "Assault // Battery", "Giant Killer // Chop Down", "Dawnward Healer // Duskward Blessing",
 ]  # fmt: skip
+FLASHBACK_CARDS = ["Think Twice", "Firebolt", "Kindled Insight"]
+FACE_CARDS = ["Assault // Battery", "Giant Killer // Chop Down", "Dawnward Healer // Duskward Blessing"]
 MODAL_CARDS = ["Inscription of Ruin", "Inscription of Abundance"]
 MORPH_CARDS = ["Icefeather Aven", "Ainok Survivalist", "Mistveil Scout", "Veiled Watcher", "Abzan Guide"]
 TURN_UP_COSTS = ("mana", "morph", "morph")  # by the action's number, 1 to 3
@@ -97,6 +107,22 @@ def check_zones(game: Game) -> None:
             assert spell is not None and spell.zone == "stack"
 
 
+def check_faces(game: Game) -> None:
+    """709.3b, 715.3b, 712.11b: a spell cast by a face has only that face's
+    characteristics; 702.34a: a card cast with flashback never lands in a
+    graveyard from the stack (it is exiled)."""
+    for item in game.state.stack:
+        spell = game.get(item.source)
+        if item.kind == "spell" and spell is not None and spell.face is not None:
+            face = (spell.copy_of or spell.card).faces[spell.face]
+            assert chars(spell).name == face.name and chars(spell).mana_cost == face.mana_cost
+    for o in game.state.objects.values():
+        before = (o.cid, o.zcc - 1)  # the object it was before its last zone change (400.7)
+        left = game.state.lki.get(before)
+        if o.zone == "graveyard" and left is not None and left.zone == "stack":
+            assert game.linked(before).via != "flashback", f"{o.card.name} cast with flashback went to a graveyard"
+
+
 def check_modes(game: Game) -> None:
     """700.2: the modes of each modal spell or ability on the stack."""
     from interpreter.modes import count_range, modes_of
@@ -123,10 +149,11 @@ board = st.fixed_dictionaries({
     "creatures": st.lists(st.sampled_from(["Gnarlid Pack", *FIGHTERS]), max_size=3),
     "hand": st.lists(names, min_size=1, max_size=4),
     "library": st.lists(st.sampled_from(SPELLS + LANDS), max_size=5),
+    "graveyard": st.lists(st.sampled_from(FLASHBACK_CARDS + ["Grizzly Bears", "Shock"]), max_size=3),
 })  # fmt: skip
 action = st.tuples(
     st.sampled_from(["cast", "cast", "cast", "cast_face_down", "activate", "face_up", "face_up", "resolve", "resolve", "pass",
-                     "attack", "block", "pass"]),
+                     "attack", "block", "pass", "cast_graveyard", "cast_face"]),
     st.sampled_from(["A", "B"]),
     st.integers(0, 9),
     st.integers(1, 3),
@@ -143,6 +170,8 @@ def setup(seed: int, boards: list[dict]) -> Game:
             add_card(game, p[name], player, "hand")
         for name in b["library"]:
             add_card(game, p[name], player, "library")
+        for name in b.get("graveyard", ()):
+            add_card(game, p[name], player, "graveyard")
     return game
 
 
@@ -156,6 +185,14 @@ def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
         if mine:
             o = mine[index % len(mine)]
             activate(game, player, o.id, number if activated_abilities(o) else 1)
+    elif kind == "cast_graveyard":
+        yard = game.zone("graveyard", player)
+        if yard:
+            cast(game, player, game.obj(yard[index % len(yard)]).id, from_zone="graveyard")
+    elif kind == "cast_face":
+        hand = game.zone("hand", player)
+        if hand:
+            cast(game, player, game.obj(hand[index % len(hand)]).id, face=number % 2)
     elif kind == "cast_face_down":
         hand = game.zone("hand", player)
         if hand:
@@ -198,6 +235,7 @@ def test_random_actions_never_corrupt_the_game(seed: int, a: dict, b: dict, acti
             assert len(game.log) == log_len
         check_zones(game)
         check_modes(game)
+        check_faces(game)
         assert cards_in_play(game) == total
 
 
@@ -312,3 +350,38 @@ def test_random_combat_declarations_refuse_and_succeed() -> None:
         damaged += game.player("B").life < 20 or any(o.damage for o in game.battlefield())
     assert all(v["ok"] > 5 and v["refused"] > 3 for k, v in outcomes.items() if k != "pass"), outcomes
     assert outcomes["pass"]["ok"] > 20 and damaged > 10, (outcomes, damaged)
+
+
+def test_random_flashback_and_face_casts_refuse_and_succeed() -> None:
+    """Casts from the graveyard and by face, in random games, both succeed
+    and are refused (so the rollback and face checks above meet both
+    outcomes); a refusal leaves the game as it was; flashback spells end in
+    exile (702.34a)."""
+    outcomes = {"cast_graveyard": {"ok": 0, "refused": 0}, "cast_face": {"ok": 0, "refused": 0}}
+    exiled = 0
+    for seed in range(30):
+        boards = [
+            {"lands": LANDS * 2, "creatures": ["Grizzly Bears"], "hand": FACE_CARDS[seed % 3 :] + ["Shock"],
+             "library": LANDS, "graveyard": FLASHBACK_CARDS[seed % 3 :] + ["Grizzly Bears"]},
+            {"lands": LANDS, "creatures": ["Colossal Dreadmaw"], "hand": FACE_CARDS, "library": LANDS, "graveyard": []},
+        ]  # fmt: skip
+        game = setup(seed, boards)
+        total = cards_in_play(game)
+        script = ["cast_graveyard", "resolve", "cast_face", "resolve", "cast_graveyard", "cast_face", "resolve", "resolve"]
+        for i, kind in enumerate(script):
+            before = game.state.clone()
+            try:
+                take(game, kind, "A", seed + i, 1 + (seed + i) % 3)
+                if kind in outcomes:
+                    outcomes[kind]["ok"] += 1
+            except CardTextError:
+                if kind in outcomes:
+                    outcomes[kind]["refused"] += 1
+                assert game.state == before, f"refused {kind} changed the state"
+            check_zones(game)
+            check_faces(game)
+            assert cards_in_play(game) == total
+        exiled += sum(1 for o in game.zone_objects("exile", "A") if o.card.name in FLASHBACK_CARDS)
+    for kind, seen in outcomes.items():
+        assert seen["ok"] > 5 and seen["refused"] > 3, (kind, outcomes)
+    assert exiled > 5, exiled

@@ -4,6 +4,7 @@ Every corpus card the engine claims to carry out in full
 (:func:`interpreter.support.gaps` finds nothing) is played on one generic
 board, with no card-specific setup:
 
+* a land card is played (put onto the battlefield, 305.1) instead of cast;
 * cast unkicked; kicked with each kicker cost, and with all of them when it
   has several; multikicked 1 to 3 times (0 is the unkicked cast);
 * a creature card is also manifested (by a generic "Manifest the top card of
@@ -52,7 +53,9 @@ from interpreter import (
 )
 from interpreter.bind import kicker_costs
 from interpreter.characteristics import has_keyword
+from interpreter.replacement import put_onto_battlefield
 from interpreter.support import gaps
+from interpreter.triggers import settle
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "cards.jsonl"
 MAX_RESOLUTIONS = 100  # stack objects resolved per variant before it counts as a loop
@@ -330,6 +333,9 @@ def _play_on(game: Game, what: str) -> None:
 def test_cast_and_resolve(card: A.Card, kicks: list[int]) -> None:
     game = board(FirstChooser(kicks))
     obj = add_card(game, card, "A", "hand")
+    if "land" in chars(obj).types:
+        _play_land(game, obj)
+        return
     what = f"{card.name} cast " + (f"with kicks {kicks}" if kicks else "unkicked")
     if _instant_speed(game, obj):
         # Cast in response to an opponent's spell, so that 'target spell' has one.
@@ -342,6 +348,20 @@ def test_cast_and_resolve(card: A.Card, kicks: list[int]) -> None:
         pytest.fail(f"{what}: the cast was refused on a board meant to allow it: {exc}")
     except Exception as exc:  # noqa: BLE001
         pytest.fail(f"{what}: casting raised {_why(game, exc)}")
+    _resolve_all(game, what)
+    _play_on(game, what)
+
+
+def _play_land(game: Game, obj: GameObject) -> None:
+    """A land card is played, not cast (305.1): it is put onto the
+    battlefield with its enters replacements and triggers, which resolve."""
+    what = f"{obj.card.name} played as a land"
+    try:
+        with game.transaction():
+            put_onto_battlefield(game, obj, "A")
+            settle(game)
+    except Exception as exc:  # noqa: BLE001
+        pytest.fail(f"{what}: raised {_why(game, exc)}")
     _resolve_all(game, what)
     _play_on(game, what)
 

@@ -56,7 +56,8 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
         if src is None or src.zone != "battlefield":
             game.say(f"  {source_name(ctx)} has left the battlefield: nothing is exiled (610.3c)")
             return False
-    objs = current(ctx, ctx.objects(a.what))
+    # "exile one of them": cards looked at, chosen now (701.16); else the objects named
+    objs = looked_cards(ctx, a.what, "exile") if isinstance(a.what, A.LookedCards) else current(ctx, ctx.objects(a.what))
     done = []
     for o in objs:
         name = display_name(o)
@@ -146,6 +147,8 @@ def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
         return looked_cards(ctx, what, verb)
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.Target | A.ExiledCards | A.CostPaidRef):
         return current(ctx, ctx.objects(what))
+    if isinstance(what, A.AnObject) and what.filter.zone is not None:
+        return current(ctx, ctx.objects(what))  # "a land card from your hand": chosen as it resolves
     raise Unsupported(f"putting {type(what).__name__} somewhere")
 
 

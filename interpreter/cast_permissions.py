@@ -1,0 +1,231 @@
+"""Where a card may be cast from, and for what (CR 601.2, 601.3, 118.9).
+
+A player casts a card from their hand (601.3).  A :class:`Permission` is a
+rule or an effect that lets a player cast one from another zone, maybe for
+an alternative cost or "without paying its mana cost" (118.9), and maybe
+saying where the spell goes when it leaves the stack.  Three kinds:
+
+* the card's own keyword: **flashback** (702.34a) — cast it from your
+  graveyard for its flashback cost instead of its mana cost, at the normal
+  timing of its type; if that spell would leave the stack (it resolves, is
+  countered, ...), it is exiled instead;
+* **effects with a duration** — "You may cast it for as long as it remains
+  exiled", "Until end of turn, you may play that card" (611.2): the
+  permission is kept in :attr:`GameState.permissions`, bound to the object
+  (a card that leaves exile is a new object, 400.7, and the permission is
+  gone) or to the turn; an Adventure that resolved is exiled with such a
+  permission for its creature half (715.3d);
+* **a cast while an effect resolves** — "you may cast the copy without
+  paying its mana cost", "you may play the exiled card" (117.2e): the spell
+  is cast then and there, ignoring the timing rules (608.2g), and a card
+  copy that isn't cast ceases to exist (707.12, 704.5e).
+
+The :class:`~grammar.ast.CastCard` instruction is carried out here and
+registered in :data:`interpreter.actions.ACTIONS`; the parts of it the
+engine can't carry out yet are in :data:`interpreter.actions.LIMITS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from grammar import ast as A
+
+from .characteristics import display_name, front_chars
+from .errors import IllegalAction, Unsupported
+from .objects import GameObject, ObjectId, PlayerId, Zone
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .state import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Permission:
+    """Permission for ``who`` to cast a card from ``zone`` (601.2, 601.3).
+
+    * ``kind``: "flashback", "madness", "adventure" or "effect" (how the spell
+      is remembered, :attr:`interpreter.linked.Linked.via`);
+    * ``obj``: the object it is for (an effect's permission); None for a
+      card's own keyword, which is read from the card each time;
+    * ``cost``: an alternative cost paid instead of the mana cost (118.9), or
+      ``free`` for "without paying its mana cost" (X is then 0, 107.3);
+    * ``exile_instead``: if the spell would leave the stack it is exiled
+      instead (702.34a);
+    * ``this_turn``: it ends at the end of the turn (611.2a);
+    * ``resolving``: the spell is cast while an effect resolves, the timing
+      rules ignored (117.2e, 608.2g);
+    * ``face``: the face it may be cast as (None: the card as it is, 715.3d);
+    * ``play``: "play" — a land card could be played too (305.1);
+    * ``source``: what grants it, for the log.
+    """
+
+    kind: str
+    who: PlayerId
+    zone: Zone
+    obj: ObjectId | None = None
+    cost: A.Cost | None = None
+    free: bool = False
+    exile_instead: bool = False
+    this_turn: bool = False
+    resolving: bool = False
+    face: int | None = None
+    play: bool = False
+    source: str = ""
+
+    def describe(self) -> str:
+        how = "without paying its mana cost" if self.free else (
+            f"for its {self.kind} cost" if self.cost is not None else "for its mana cost")
+        by = f"as {self.source} allows" if self.kind == "effect" and self.source else f"with {self.kind}"
+        return f"{by}, {how}"
+
+
+CAST_KEYWORDS = frozenset({"flashback"})
+"""Keyword abilities with a cost that are permissions to cast the card (702.34)."""
+
+
+def _keyword_cost(card: A.Card, name: str) -> A.Cost | None:
+    for ab in card.abilities:
+        if isinstance(ab, A.KeywordLine):
+            for kw in ab.keywords:
+                if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == name:
+                    return kw.cost
+    return None
+
+
+def keyword_permissions(obj: GameObject) -> list[Permission]:
+    """The permissions a card's own keywords give its owner where it is."""
+    out = []
+    if obj.zone == "graveyard" and obj.face_down is None and obj.is_card:
+        cost = _keyword_cost(obj.copy_of or obj.card, "flashback")
+        if cost is not None:
+            out.append(Permission("flashback", obj.owner, "graveyard", cost=cost, exile_instead=True))
+    return out
+
+
+def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
+    """Every permission ``player`` has to cast ``obj`` from where it is now."""
+    found = [p for p in keyword_permissions(obj) if p.who == player]
+    found += [p for p in game.state.permissions if p.obj == obj.id and p.who == player and p.zone == obj.zone]
+    return found
+
+
+def castable_elsewhere(game: Game, player: PlayerId) -> list[GameObject]:
+    """The cards ``player`` may cast from a zone other than their hand now."""
+    out: list[GameObject] = []
+    zones: tuple[Zone, ...] = ("graveyard", "exile", "library")
+    for zone in zones:
+        for owner in game.state.players:
+            out.extend(o for o in game.zone_objects(zone, owner) if permissions_for(game, player, o))
+    return out
+
+
+def _zone_words(zone: str) -> str:
+    return "exile" if zone == "exile" else f"the {zone}"
+
+
+def choose_permission(game: Game, player: PlayerId, obj: GameObject, face: int | None) -> Permission:
+    """The permission a cast from ``obj``'s zone uses: the only one, or the one
+    the player picks (601.2b: the player announces how the spell is cast)."""
+    from .choices import Decision, ask
+
+    name = display_name(obj)
+    found = [p for p in permissions_for(game, player, obj) if p.face is None or p.face == (face or 0)]
+    if not found:
+        raise IllegalAction(f"can't cast {name} from {_zone_words(obj.zone)}: no rule or effect lets {player} cast it "
+                            "from there (601.3)")  # fmt: skip
+    if len(found) == 1:
+        return found[0]
+    labels = [p.describe() for p in found]
+    d = Decision("word", player, f"{name}: cast it with which permission (601.2b)", labels, labels)
+    return found[labels.index(ask(game, d))]
+
+
+def grant(game: Game, permission: Permission) -> None:
+    game.state.permissions.append(permission)
+
+
+# --------------------------------------------------------------------------
+# The CastCard instruction
+# --------------------------------------------------------------------------
+
+PERMISSION_DURATIONS = {
+    "for as long as remains exiled": False,
+    "this turn": True,
+    "until end of turn": True,
+    "until the end of turn": True,
+}
+"""Durations of a permission the engine keeps, and whether each ends with the turn."""
+
+
+def is_permission(action: A.Node) -> bool:
+    """Is this a permission with a duration ("you may cast it for as long as
+    it remains exiled"), which is granted, not a cast asked about now (611.2)?"""
+    return isinstance(action, A.CastCard) and action.duration is not None
+
+
+def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
+    """"[You may] cast [it] [without paying its mana cost]": a permission with
+    a duration is granted; without one the card is cast now (117.2e)."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None]
+    if a.duration is not None:
+        this_turn = PERMISSION_DURATIONS[a.duration.kind]
+        for o in objs:
+            grant(game, Permission("effect", ctx.controller, o.zone, o.id, free=a.free, this_turn=this_turn,
+                                   play=a.play, source=_source(ctx)))  # fmt: skip
+            game.say(f"  {ctx.controller} may {'play' if a.play else 'cast'} {display_name(o)} "
+                     f"{a.duration.kind.replace('remains', 'it remains')}")  # fmt: skip
+        return bool(objs)
+    done = False
+    for o in objs:
+        permission = Permission("effect", ctx.controller, o.zone, o.id, free=a.free, resolving=True,
+                                play=a.play, source=_source(ctx))  # fmt: skip
+        done = cast_while_resolving(game, ctx.controller, o, permission) or done
+    return done
+
+
+def _source(ctx: Ctx) -> str:
+    o = ctx.game.state.objects.get(ctx.source[0])
+    return display_name(o) if o is not None else ""
+
+
+def cast_while_resolving(game: Game, player: PlayerId, obj: GameObject, permission: Permission,
+                         face: int | None = None) -> bool:  # fmt: skip
+    """117.2e, 608.2g: cast ``obj`` now, while an effect resolves, ignoring
+    the timing rules; if it can't be cast (no legal targets, a cost that
+    can't be paid), nothing is cast and the game goes on as it was."""
+    from .casting import cast_with
+
+    name = display_name(obj)
+    if "land" in front_chars(obj).types:
+        if permission.play:
+            raise Unsupported(f"playing the land card {name} with an effect (305.1)")
+        game.say(f"  {name} can't be cast: it is a land (305.1)")
+        return False
+    try:
+        with game.transaction():
+            cast_with(game, player, obj, permission, face, None)
+    except IllegalAction as exc:
+        game.say(f"  {player} can't cast {name}: {exc}")
+        return False
+    return True
+
+
+def _register() -> None:
+    from .actions.registry import carries_out
+
+    carries_out(A.CastCard, limits=(
+        ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
+        ("a permission to cast for that long",
+         lambda a: a.duration is not None and getattr(a.duration, "kind", None) not in PERMISSION_DURATIONS),
+    ))(_cast_card)  # fmt: skip
+
+
+_register()
+
+__all__ = [
+    "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "cast_while_resolving", "castable_elsewhere",
+    "choose_permission", "grant", "is_permission", "keyword_permissions", "permissions_for",
+]  # fmt: skip
