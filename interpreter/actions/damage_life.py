@@ -42,6 +42,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
 
     game = ctx.game
     if amount <= 0:
+        if objs or players:
+            game.say(f"  {source_name} would deal 0 damage: no damage is dealt (120.8)")
         return
     if event and source is not None and (objs or players):
         game.events.append(DealtDamage(source.id, amount * (len(objs) + len(players))))

@@ -22,7 +22,7 @@ def _draw(ctx: Ctx, a: A.Draw) -> bool:
     n = ctx.quantity(a.amount)
     for p in ctx.players(a.player):
         draw(ctx.game, p, n)
-    return True
+    return n > 0  # "draw a card for each ..." of nothing: not done
 
 
 @carries_out(A.Discard, limits=(

@@ -97,4 +97,5 @@ def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
 def _no_regeneration(ctx: Ctx, a: Any) -> bool:
     """701.19c: "It can't be regenerated" is read by the destroy instruction of
     the same effect (:func:`interpreter.actions.zones._destroy`); as an instruction of its own it does nothing more."""
+    ctx.game.say("  (it can't be regenerated: the destruction above allowed no regeneration, 701.19c)")
     return True

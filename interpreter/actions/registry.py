@@ -59,13 +59,24 @@ def carries_out(kind: type, *, limits: tuple[Limit, ...] = ()) -> Callable[[Acti
 
 
 def do(ctx: Ctx, action: A.Action) -> bool:
+    """Carry out one instruction; whether it was done (608.2d).  An
+    instruction that acted on nothing and said nothing gets a log line saying
+    so: no instruction is skipped in silence."""
     fn = ACTIONS.get(type(action))
     if fn is None:
         raise Unsupported(f"the interpreter can't carry out '{type(action).__name__}' yet")
     problem = limit(action)
     if problem is not None:
         raise Unsupported(f"the interpreter can't carry out {problem} yet")
-    return fn(ctx, action)
+    said = len(ctx.game.log)
+    done = fn(ctx, action)
+    if not done and len(ctx.game.log) == said:
+        # Nothing to act on (no target chosen, 0 cards, nothing found): the log
+        # says so, so that no instruction passes unseen.
+        from ..effects import describe_action
+
+        ctx.game.say(f"  {describe_action(action)}: nothing to do")
+    return done
 
 
 def limit(action: A.Node) -> str | None:
