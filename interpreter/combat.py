@@ -35,7 +35,17 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Attacked, Combat, DealtCombatDamage, DealtDamage, Game, StepBegan
+from .state import (
+    Attacked,
+    BecameBlocked,
+    Combat,
+    CombatDamageDealt,
+    CombatDamageStep,
+    DealtCombatDamage,
+    DealtDamage,
+    Game,
+    StepBegan,
+)
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
                 "end_of_combat")  # fmt: skip
@@ -197,6 +207,9 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         game.say(f"  {display_name(game.obj(bid[0]))} blocks {display_name(game.obj(aid[0]))}")
     if not assigned:
         game.say(f"  {defender} declares no blockers")
+    for aid in combat.attackers:
+        if aid in combat.blocked:
+            game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
 
 
 def _in_combat(game: Game, combat: Combat) -> list[GameObject]:
@@ -303,12 +316,15 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         if power > 0:
             assignment.append((blocker, attacker, power))
     from .effects import deal_damage
+    from .triggers import collect
 
     totals: dict[ObjectId, int] = {}
+    dealt: dict[ObjectId, list[tuple[ObjectId | PlayerId, int]]] = {}
     for source, to, amount in assignment:
         ctx = Ctx(game, source.controller, source.id)
         if amount > 0:
             totals[source.id] = totals.get(source.id, 0) + amount
+            dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, amount))
         if isinstance(to, GameObject):
             deal_damage(ctx, display_name(source), amount, [to], [], source, event=False)
         else:
@@ -316,6 +332,13 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
             game.events.append(DealtCombatDamage(source.id, to))
     for sid, total in totals.items():
         game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
+        game.events.append(CombatDamageDealt(sid, tuple(dealt[sid]), total))
+    if dealt:
+        game.events.append(CombatDamageStep(tuple((s, to, n) for s, parts in dealt.items() for to, n in parts)))
+    # 603.2, 603.10: abilities trigger on the damage event itself, before the
+    # state-based actions it leads to (a creature that deals combat damage and
+    # is dealt lethal damage still triggers; its blockers are still blocking)
+    collect(game)
 
 
 def end_combat(game: Game) -> None:

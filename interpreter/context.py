@@ -46,6 +46,7 @@ class Ctx:
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
+    last_if: bool | None = None  # whether the last "if" sentence's instruction was carried out ("Otherwise", 608.2c)
 
     # --- the source --------------------------------------------------------
 

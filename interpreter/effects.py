@@ -29,8 +29,8 @@ from .filters import matches
 from .mana import units_text
 from .objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from .replacement import create_on_battlefield, put_onto_battlefield
-from .state import EotEffect
-from .zones import draw, move
+from .state import Championed, EotEffect
+from .zones import draw, move, put_counters
 
 
 def applies(ctx: Ctx, s: A.IfSentence) -> bool:
@@ -56,7 +56,8 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
 
 
 def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
-    if not applies(ctx, s):
+    ctx.last_if = applies(ctx, s)  # for an "Otherwise, ..." after it
+    if not ctx.last_if:
         return
     ctx.replaced = before if s.instead else None
     if s.instead:
@@ -87,10 +88,11 @@ def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
         run(ctx, s.modes[m])
 
 
-LEADS = frozenset({"then", "duration"})
-"""The lead-ins of a sentence the interpreter carries out: "Then ...", and a
+LEADS = frozenset({"then", "duration", "otherwise"})
+"""The lead-ins of a sentence the interpreter carries out: "Then ...", a
 duration written first ("Until end of turn, ...": each instruction of the
-sentence has that duration)."""
+sentence has that duration), and "Otherwise, ..." after an "if" sentence
+(:mod:`interpreter.turn_actions`)."""
 
 
 def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
@@ -658,7 +660,7 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     n = ctx.quantity(a.amount)
     objs = [o for o in _current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
     for o in objs:
-        o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        put_counters(ctx.game, o, a.kind, n)
         ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
     return bool(objs) and n > 0
 
@@ -883,7 +885,7 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     return bool(made)
 
 
-KEYWORD_ACTIONS = frozenset({"scry"})
+KEYWORD_ACTIONS: frozenset[str] = frozenset({"scry"})
 """Keyword actions (701) the engine carries out; the others are gaps (:data:`LIMITS`)."""
 
 
@@ -1136,8 +1138,9 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
         chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
         for o in chosen:
             label = display_name(o)
-            exile_linked(ctx, o)
+            new = exile_linked(ctx, o)
             game.say(f"  {name} champions {label}: exiled with {name}")
+            game.events.append(Championed(new.id, ctx.source))  # "When a [Faerie] is championed with [this]"
         return True
     if src is not None and src.zone == "battlefield":
         game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
@@ -1200,8 +1203,8 @@ def _zone_of(what: object) -> str | None:
 LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
     A.KeywordAction: (
         ("a keyword action other than scry", lambda a: a.verb not in KEYWORD_ACTIONS),
-        ("another player scrying", lambda a: _not_you(a.player)),
-        ("scry for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+        ("another player scrying", lambda a: a.verb == "scry" and _not_you(a.player)),
+        ("scry for a while", lambda a: a.verb == "scry" and (a.duration is not None or a.what is not None or a.extra)),
     ),
     A.DealDamage: (
         ("combat damage as an instruction", lambda a: a.combat),
@@ -1210,7 +1213,6 @@ LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
     ),
     A.Exile: (
         ("exiling with counters", lambda a: a.with_counters is not None),
-        ("exiling a pile", lambda a: a.pile),
         ("exiling until something other than this leaves",
          lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
         ("another player exiling", lambda a: _not_you(a.player)),
@@ -1254,7 +1256,6 @@ LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
     A.Pump: (
         ("a P/T change or ability grant without 'until end of turn' inside a resolving effect",
          lambda a: not until_end_of_turn(a)),
-        ("granting quoted abilities", lambda a: a.quoted),
         ("a P/T change with another effect", lambda a: a.extra is not None),
         ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
     ),
@@ -1269,8 +1270,8 @@ LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
         ("another player copying a spell", lambda a: _not_you(a.player)),
     ),
     A.Manifest: (
-        ("manifesting or cloaking cards other than from the top of a library or a hand",
-         lambda a: a.what is not None and _zone_of(a.what) != "hand"),
+        ("manifesting or cloaking cards other than from the top of a library, a hand or cards named before",
+         lambda a: a.what is not None and _zone_of(a.what) != "hand" and not isinstance(a.what, A.ThatRef | A.ThemRef)),
     ),
     A.Fight: (("a fight that doesn't name both creatures", lambda a: a.first is None or a.second is None),),
     A.Becomes: (
@@ -1289,7 +1290,7 @@ LIMITS: dict[type, tuple[tuple[str, Callable[[Any], object]], ...]] = {
         ("searching a library for cards not described", lambda a: not isinstance(a.what, A.AnObject)),
     ),
     A.Shuffle: (
-        ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library")),
+        ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library", "that pile")),
         ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
     ),
     A.SkipTurn: (
@@ -1341,6 +1342,10 @@ def _register_keyword_actions() -> None:
 
 
 _register_keyword_actions()
+
+# Families of instructions defined in modules of their own, which add
+# themselves to ACTIONS and LIMITS as they are imported.
+from . import facedown_actions, haunt, turn_actions  # noqa: E402, F401
 
 __all__ = [
     "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "choose_cards", "deal_damage", "describe_action", "do", "exile_linked",

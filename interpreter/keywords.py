@@ -60,6 +60,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
     for kw in line.keywords:
         if isinstance(kw, A.Champion):
             extra.extend(_champion(kw))
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "haunt":
+            extra.append(_haunt())
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
@@ -105,6 +107,21 @@ def reading(ab: A.Ability) -> A.Ability:
     return ab
 
 
+@dataclass(frozen=True, slots=True)
+class HauntExile(A.Node):
+    """Haunt's instruction: exile the card that died haunting ``target`` (702.55a)."""
+
+    target: A.Target
+
+
+def _haunt() -> A.Ability:
+    """702.55a: on a permanent, haunt means "When this creature dies, exile it
+    haunting target creature."."""
+    target = A.Target(A.ObjectFilter((A.Noun("creature", False),), ()))
+    effect = A.Effect((A.Sentence((HauntExile(target),)),))
+    return A.TriggeredAbility("When", A.DiesTrigger(A.SelfRef()), effect)
+
+
 def _champion(kw: A.Champion) -> list[A.Ability]:
     what = kw.what
     if not isinstance(what, A.AnObject):
@@ -126,6 +143,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "HauntExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading",
 ]  # fmt: skip
