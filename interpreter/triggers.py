@@ -375,8 +375,8 @@ def _championed(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
         return NO
     filt = _filter_of(subject)
     obj = game.get(event.obj)
-    if filt is not None and (obj is None or not matches(game, filt, obj, you=controller, source=src_id)):
-        return NO
+    if filt is not None and (obj is None or not matches(game, filt, obj, you=controller, source=src_id, anywhere=True)):
+        return NO  # the card is in exile now: "a Faerie" describes the card championed
     return True, event.obj, None, None
 
 
