@@ -69,6 +69,8 @@ def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
         return f"it hasn't been under {player}'s control continuously since the turn began and has no haste (302.6)"
     if has_keyword(game, obj, "defender"):
         return "it has defender (702.3b)"
+    if "can't attack" in restrictions(game, obj):
+        return "it can't attack (508.1c)"
     return None
 
 

@@ -97,6 +97,8 @@ def reading(ab: A.Ability) -> A.Ability:
     ("If this spell was kicked, it has split second."), is a static ability
     of the spell, which functions while it is on the stack (113.6a, 611.3),
     not an instruction carried out as it resolves."""
+    if isinstance(ab, A.StaticAbility):
+        return _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -120,6 +122,26 @@ def _haunt() -> A.Ability:
     target = A.Target(A.ObjectFilter((A.Noun("creature", False),), ()))
     effect = A.Effect((A.Sentence((HauntExile(target),)),))
     return A.TriggeredAbility("When", A.DiesTrigger(A.SelfRef()), effect)
+
+
+def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
+    """"[This] can't attack unless defending player controls an Island." is a
+    static ability (604.1) whose restriction applies while the condition is
+    false (508.1c); read as a static effect with the condition negated.  Any
+    other sentence shape stays as written (an ability the engine reports)."""
+    sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
+    if len(sentences) != 1:
+        return ab
+    s = sentences[0]
+    if not (isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and not s.then):
+        return ab
+    body = s.body
+    if not (isinstance(body, A.Sentence) and len(body.actions) == 1 and isinstance(body.actions[0], A.Restriction)):
+        return ab
+    cond = s.condition
+    if not hasattr(cond, "negated"):
+        return ab
+    return A.StaticEffect(body.actions[0], replace(cond, negated=not cond.negated), (), written=ab.effect, span=ab.span)
 
 
 def _champion(kw: A.Champion) -> list[A.Ability]:
