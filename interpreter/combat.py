@@ -202,6 +202,9 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         count = sum(1 for a in assigned.values() if a == aid)
         if attacker is not None and count == 1 and has_keyword(game, attacker, "menace"):
             raise IllegalAction(f"{display_name(attacker)} has menace: it can't be blocked except by two or more creatures (702.111b)")
+    why = requirement_refusal(game, assigned)
+    if why is not None:
+        raise IllegalAction(why)
     combat.blockers = assigned
     combat.blocked = frozenset(assigned.values())
     combat.blockers_declared = True
@@ -212,6 +215,28 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     for aid in combat.attackers:
         if aid in combat.blocked:
             game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
+
+
+def requirement_refusal(game: Game, assigned: dict[ObjectId, ObjectId]) -> str | None:
+    """509.1c: a creature that "blocks this turn if able" and blocks nothing,
+    though it could block an attacker without breaking a restriction, makes
+    the declaration obey fewer requirements than it could: refused.  (An
+    attacker with menace counts only if another creature blocks it already.)"""
+    combat = _combat(game)
+    defender = defending_player(game)
+    for bid in dict.fromkeys(game.state.must_block):
+        blocker = game.get(bid)
+        if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender or bid in assigned:
+            continue
+        for aid in combat.attackers:
+            attacker = game.get(aid)
+            if attacker is None or block_refusal(game, blocker, attacker) is not None:
+                continue
+            if has_keyword(game, attacker, "menace") and aid not in assigned.values():
+                continue
+            return (f"{display_name(blocker)} blocks this turn if able, and it can block {display_name(attacker)} "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return None
 
 
 def _in_combat(game: Game, combat: Combat) -> list[GameObject]:
@@ -349,6 +374,6 @@ def end_combat(game: Game) -> None:
 
 
 __all__ = [
-    "COMBAT_STEPS", "attack_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
+    "COMBAT_STEPS", "attack_refusal", "requirement_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
     "declare_blockers", "defending_player", "end_combat", "first_strike_step", "no_blockers",
 ]  # fmt: skip

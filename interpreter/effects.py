@@ -1345,7 +1345,7 @@ _register_keyword_actions()
 
 # Families of instructions defined in modules of their own, which add
 # themselves to ACTIONS and LIMITS as they are imported.
-from . import facedown_actions, haunt, turn_actions  # noqa: E402, F401
+from . import block_requirements, facedown_actions, haunt, turn_actions  # noqa: E402, F401
 
 __all__ = [
     "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "choose_cards", "deal_damage", "describe_action", "do", "exile_linked",
