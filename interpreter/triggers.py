@@ -690,9 +690,15 @@ def put_on_stack(game: Game) -> None:
 
 
 def _trigger_words(node: A.TriggeredAbility) -> str:
-    if isinstance(node.trigger, A.EventTrigger):
-        return " or ".join(e.kind for e in node.trigger.events)
-    name = type(node.trigger).__name__.replace("Trigger", "").lower()
+    return _words_of(node.trigger)
+
+
+def _words_of(trigger: object) -> str:
+    if isinstance(trigger, A.TriggerOr):
+        return f"{_words_of(trigger.first)} or {_words_of(trigger.second)}"
+    if isinstance(trigger, A.EventTrigger):
+        return " or ".join(e.kind for e in trigger.events)
+    name = type(trigger).__name__.replace("Trigger", "").lower()
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
