@@ -290,7 +290,22 @@ def _set_pt(action: A.SetPT) -> str | None:
     return None
 
 
-STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt}
+ATTACK_RESTRICTIONS = {"can't attack": ("can't attack",), "can't attack or block": ("can't attack", "can't block")}
+"""Restrictions on attacking (508.1c) a static ability can state, and the
+restrictions each one is."""
+
+
+def _attack_restriction(action: A.Restriction) -> str | None:
+    """"[what] can't attack": a restriction on declaring attackers (508.1c),
+    read by :func:`restrictions`."""
+    if action.rule not in ATTACK_RESTRICTIONS or action.duration is not None:
+        return f"a static '{action.rule}'"
+    return None
+
+
+STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
+    A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
+}  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
 a kind not here, or an effect its check refuses, raises
@@ -326,7 +341,7 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
-StaticAction = A.Pump | A.CantBlock | A.SetPT
+StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction
 
 
 ABILITY_KINDS: tuple[type, ...] = (
@@ -365,7 +380,7 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
                     raise Unsupported(problem)
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if isinstance(action, A.Pump | A.CantBlock | A.SetPT):
+                if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction):
                     out.append((src, ab, action))
     return out
 
@@ -376,14 +391,16 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
 
 
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
-    """509.1b: the blocking restrictions on ``obj`` from static abilities —
-    ``"can't block"`` and ``"can't be blocked"``."""
+    """509.1b, 508.1c: the restrictions on ``obj`` from static abilities —
+    ``"can't block"``, ``"can't be blocked"`` and ``"can't attack"``."""
     out: set[str] = set()
     if obj.zone != "battlefield":
         return frozenset()
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")
+        if isinstance(action, A.Restriction) and _affects(game, src, eff, action, obj):
+            out.update(ATTACK_RESTRICTIONS.get(action.rule, ()))
     return frozenset(out)
 
 

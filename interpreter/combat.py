@@ -35,7 +35,17 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Attacked, Combat, DealtCombatDamage, DealtDamage, Game, StepBegan
+from .state import (
+    Attacked,
+    BecameBlocked,
+    Combat,
+    CombatDamageDealt,
+    CombatDamageStep,
+    DealtCombatDamage,
+    DealtDamage,
+    Game,
+    StepBegan,
+)
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
                 "end_of_combat")  # fmt: skip
@@ -59,6 +69,8 @@ def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
         return f"it hasn't been under {player}'s control continuously since the turn began and has no haste (302.6)"
     if has_keyword(game, obj, "defender"):
         return "it has defender (702.3b)"
+    if "can't attack" in restrictions(game, obj):
+        return "it can't attack (508.1c)"
     return None
 
 
@@ -191,6 +203,9 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         count = sum(1 for a in assigned.values() if a == aid)
         if attacker is not None and count == 1 and has_keyword(game, attacker, "menace"):
             raise IllegalAction(f"{display_name(attacker)} has menace: it can't be blocked except by two or more creatures (702.111b)")
+    why = requirement_refusal(game, assigned)
+    if why is not None:
+        raise IllegalAction(why)
     combat.blockers = assigned
     combat.blocked = frozenset(assigned.values())
     combat.blockers_declared = True
@@ -198,6 +213,31 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         game.say(f"  {display_name(game.obj(bid[0]))} blocks {display_name(game.obj(aid[0]))}")
     if not assigned:
         game.say(f"  {defender} declares no blockers")
+    for aid in combat.attackers:
+        if aid in combat.blocked:
+            game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
+
+
+def requirement_refusal(game: Game, assigned: dict[ObjectId, ObjectId]) -> str | None:
+    """509.1c: a creature that "blocks this turn if able" and blocks nothing,
+    though it could block an attacker without breaking a restriction, makes
+    the declaration obey fewer requirements than it could: refused.  (An
+    attacker with menace counts only if another creature blocks it already.)"""
+    combat = _combat(game)
+    defender = defending_player(game)
+    for bid in dict.fromkeys(game.state.must_block):
+        blocker = game.get(bid)
+        if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender or bid in assigned:
+            continue
+        for aid in combat.attackers:
+            attacker = game.get(aid)
+            if attacker is None or block_refusal(game, blocker, attacker) is not None:
+                continue
+            if has_keyword(game, attacker, "menace") and aid not in assigned.values():
+                continue
+            return (f"{display_name(blocker)} blocks this turn if able, and it can block {display_name(attacker)} "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return None
 
 
 def _in_combat(game: Game, combat: Combat) -> list[GameObject]:
@@ -304,12 +344,15 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         if power > 0:
             assignment.append((blocker, attacker, power))
     from .actions.damage_life import deal_damage
+    from .triggers import collect
 
     totals: dict[ObjectId, int] = {}
+    dealt: dict[ObjectId, list[tuple[ObjectId | PlayerId, int]]] = {}
     for source, to, amount in assignment:
         ctx = Ctx(game, source.controller, source.id)
         if amount > 0:
             totals[source.id] = totals.get(source.id, 0) + amount
+            dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, amount))
         if isinstance(to, GameObject):
             deal_damage(ctx, display_name(source), amount, [to], [], source, event=False)
         else:
@@ -317,6 +360,13 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
             game.events.append(DealtCombatDamage(source.id, to))
     for sid, total in totals.items():
         game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
+        game.events.append(CombatDamageDealt(sid, tuple(dealt[sid]), total))
+    if dealt:
+        game.events.append(CombatDamageStep(tuple((s, to, n) for s, parts in dealt.items() for to, n in parts)))
+    # 603.2, 603.10: abilities trigger on the damage event itself, before the
+    # state-based actions it leads to (a creature that deals combat damage and
+    # is dealt lethal damage still triggers; its blockers are still blocking)
+    collect(game)
 
 
 def end_combat(game: Game) -> None:
@@ -325,6 +375,6 @@ def end_combat(game: Game) -> None:
 
 
 __all__ = [
-    "COMBAT_STEPS", "attack_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
+    "COMBAT_STEPS", "attack_refusal", "requirement_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
     "declare_blockers", "defending_player", "end_combat", "first_strike_step", "no_blockers",
 ]  # fmt: skip

@@ -67,6 +67,63 @@ def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
     return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
 
 
+def _controls(ctx: Ctx, cond: A.Controls) -> bool:
+    """"you control no other creatures", "defending player controls an
+    Island", "you control two or more artifacts": how many permanents of
+    that description the player controls (109.4, 406)."""
+    problem = controls_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    what = cond.what
+    players = ctx.players(cond.player)
+    count = sum(1 for o in ctx.each(what.filter) if o.controller in players and o.zone == "battlefield")
+    if what.how == "no":
+        result = count == 0
+    else:
+        result = count >= (ctx.quantity(what.count) if what.count is not None else 1)
+    return result != cond.negated
+
+
+def controls_problem(cond: A.Controls) -> str | None:
+    """What the engine can't tell in a "[player] controls ..." condition."""
+    if cond.compare:
+        return f"condition 'controls {cond.compare} ... than'"
+    what = cond.what
+    if not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least"):
+        return "condition 'controls' of something not described"
+    if not isinstance(cond.player, A.You | A.PlayerGroup | A.Target | A.ThatPlayer):
+        return f"condition 'controls' by {type(cond.player).__name__}"
+    return None
+
+
+def _entered(ctx: Ctx, cond: A.Happened) -> bool:
+    """"As long as [this] entered this turn" (400.7: the object that came onto
+    the battlefield after the turn began)."""
+    ids = ctx.self_objects(cond.subject)
+    o = ctx.game.get(ids[0]) if ids else None
+    return o is not None and o.zone == "battlefield" and o.arrived > ctx.game.state.turn_began
+
+
+def _entered_supported(cond: A.Happened) -> bool:
+    return cond.other is None and isinstance(cond.subject, A.SelfRef | A.ItRef)
+
+
+def happened_problem(cond: A.Happened) -> str | None:
+    return None if happened_supported(cond) else f"condition '{cond.event} this turn'"
+
+
+def _nth_resolution(ctx: Ctx, cond: A.NthResolution) -> bool:
+    """"if this is the first time this ability has resolved this turn": the
+    resolutions of this object's ability this turn, this one included."""
+    n = ORDINALS.get(cond.ordinal)
+    if n is None:
+        raise Unsupported(f"condition 'the {cond.ordinal} time this ability has resolved'")
+    return ctx.game.state.resolutions.count((ctx.source, ctx.ability)) == n
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
 def _is_equipped(ctx: Ctx, cond: A.IsEquipped | A.IsState) -> bool:
     ids = ctx.objects(cond.object)
     return bool(ids) and any(
@@ -74,9 +131,20 @@ def _is_equipped(ctx: Ctx, cond: A.IsEquipped | A.IsState) -> bool:
     )
 
 
+def _is_in(ctx: Ctx, cond: A.IsState) -> bool:
+    """"if [this] is in your graveyard" (113.6b: the ability functions there)."""
+    place = cond.state.what
+    o = _one(ctx, cond.object)
+    if o is None or o.zone != place.zone:
+        return False
+    owner = place.owner.object if isinstance(place.owner, A.Possessive) else place.owner
+    return owner is None or o.owner in ctx.players(owner)
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "equipped": _is_equipped,
     "tapped": _is_tapped,
+    "in": _is_in,
 }
 """The states "[it] is [state]" can ask about, by word."""
 
@@ -85,6 +153,8 @@ def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
+    if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
+        word = "in" if state.what.zone in ("graveyard", "exile", "hand", "library") and not state.what.second else None
     return word if word in STATES else None
 
 
@@ -117,6 +187,7 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
 
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
     "attacked with": (_attacked_with, _attacked_with_supported),
+    "entered": (_entered, _entered_supported),
 }
 """The events "[it] happened this turn" can ask about (a :class:`~grammar.ast.Happened`),
 by event: how to tell, and which wordings of it the engine reads."""
@@ -142,7 +213,20 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.ControlNone: _control_none,
     A.IsEquipped: _is_equipped,
     A.IsState: _is_state,
+    A.Controls: _controls,
+    A.NthResolution: _nth_resolution,
 }
+
+
+def condition_problem(cond: A.Node) -> str | None:
+    """The part of a condition of a known kind the engine can't tell (None if it can)."""
+    if isinstance(cond, A.Controls):
+        return controls_problem(cond)
+    if isinstance(cond, A.Happened):
+        return happened_problem(cond)
+    if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
+        return f"condition 'the {cond.ordinal} time this ability has resolved'"
+    return None
 
 
 def holds(ctx: Ctx, cond: A.Condition) -> bool:
@@ -187,4 +271,7 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["CONDITIONS", "HAPPENED", "STATES", "happened_supported", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]
+__all__ = [
+    "CONDITIONS", "HAPPENED", "STATES", "condition_problem", "happened_supported", "holds", "kicked",
+    "sentence_condition", "state_word", "static_condition_holds",
+]  # fmt: skip

@@ -47,6 +47,7 @@ class Ctx:
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
     copies: list[ObjectId] = field(default_factory=list)  # "the copy": what the last copy instruction made (707.12)
+    last_if: bool | None = None  # whether the last "if" sentence's instruction was carried out ("Otherwise", 608.2c)
 
     # --- the source --------------------------------------------------------
 

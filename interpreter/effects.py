@@ -52,7 +52,8 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
 
 
 def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
-    if not applies(ctx, s):
+    ctx.last_if = applies(ctx, s)  # for an "Otherwise, ..." after it
+    if not ctx.last_if:
         return
     ctx.replaced = before if s.instead else None
     if s.instead:
@@ -83,18 +84,32 @@ def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
         run(ctx, s.modes[m])
 
 
-LEADS = frozenset({"then", "duration"})
-"""The lead-ins of a sentence the interpreter carries out: "Then ...", and a
+LEADS = frozenset({"then", "duration", "otherwise"})
+"""The lead-ins of a sentence the interpreter carries out: "Then ...", a
 duration written first ("Until end of turn, ...": each instruction of the
-sentence has that duration)."""
+sentence has that duration), and "Otherwise, ..." after an "if" sentence."""
 
 
 def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
     """608.2c: "Then [instructions]." follows the sentence before it; "Until
-    end of turn, [instructions]." lasts as its instructions say."""
+    end of turn, [instructions]." lasts as its instructions say; "[If C, X.]
+    Otherwise, Y." carries out Y when X's condition didn't apply."""
     if s.kind not in LEADS:
         raise Unsupported(f"a sentence led by '{s.kind}'")
+    if s.kind == "otherwise":
+        if not isinstance(before, A.IfSentence) or ctx.last_if is None:
+            raise Unsupported("'Otherwise' after a sentence that isn't an 'if' sentence")
+        if ctx.last_if:
+            return
     run_sentence(ctx, s.body)
+
+
+def _delayed(ctx: Ctx, s: A.DelayedTrigger, before: A.Instruction | None) -> None:
+    """603.7: a delayed triggered ability made as the sentence is carried out
+    (:func:`interpreter.delayed.make_delayed`)."""
+    from .delayed import make_delayed
+
+    make_delayed(ctx, s, before)
 
 
 def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
@@ -109,6 +124,7 @@ INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.IfSentence: _run_if,
     A.LeadSentence: _run_lead,
     A.Modes: run_modes,
+    A.DelayedTrigger: _delayed,
 }
 """Each kind of sentence (608.2c) and the function that carries it out."""
 

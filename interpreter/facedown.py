@@ -29,7 +29,7 @@ from .objects import GameObject, ObjectId, PlayerId
 from .replacement import put_onto_battlefield
 from .state import Game, TurnedFaceUp
 from .triggers import settle
-from .zones import move
+from .zones import move, put_counters
 
 
 def manifest(ctx: Ctx, player: PlayerId, n: int, *, cloak: bool = False) -> list[GameObject]:
@@ -140,7 +140,7 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
         obj.face_down = None
         game.say(f"  {label} is {name}")
         if kind == "megamorph":
-            obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+            put_counters(game, obj, "+1/+1", 1)
             game.say(f"  puts a +1/+1 counter on {name} (megamorph, 702.37b)")
         game.events.append(TurnedFaceUp(obj.id, player))
         settle(game)

@@ -66,6 +66,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_champion(kw))
         elif isinstance(kw, A.Keyword | A.KeywordNumber) and kw.name.lower() == "hideaway":
             extra.extend(_hideaway(kw))
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "haunt":
+            extra.append(_haunt())
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
@@ -134,6 +136,8 @@ def reading(ab: A.Ability) -> A.Ability:
     ("If this spell was kicked, it has split second."), is a static ability
     of the spell, which functions while it is on the stack (113.6a, 611.3),
     not an instruction carried out as it resolves."""
+    if isinstance(ab, A.StaticAbility):
+        return _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -142,6 +146,41 @@ def reading(ab: A.Ability) -> A.Ability:
     ):
         return static
     return ab
+
+
+@dataclass(frozen=True, slots=True)
+class HauntExile(A.Node):
+    """Haunt's instruction: exile the card that died haunting ``target`` (702.55a)."""
+
+    target: A.Target
+
+
+def _haunt() -> A.Ability:
+    """702.55a: on a permanent, haunt means "When this creature dies, exile it
+    haunting target creature."."""
+    target = A.Target(A.ObjectFilter((A.Noun("creature", False),), ()))
+    effect = A.Effect((A.Sentence((HauntExile(target),)),))
+    return A.TriggeredAbility("When", A.DiesTrigger(A.SelfRef()), effect)
+
+
+def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
+    """"[This] can't attack unless defending player controls an Island." is a
+    static ability (604.1) whose restriction applies while the condition is
+    false (508.1c); read as a static effect with the condition negated.  Any
+    other sentence shape stays as written (an ability the engine reports)."""
+    sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
+    if len(sentences) != 1:
+        return ab
+    s = sentences[0]
+    if not (isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and not s.then):
+        return ab
+    body = s.body
+    if not (isinstance(body, A.Sentence) and len(body.actions) == 1 and isinstance(body.actions[0], A.Restriction)):
+        return ab
+    cond = s.condition
+    if not hasattr(cond, "negated"):
+        return ab
+    return A.StaticEffect(body.actions[0], replace(cond, negated=not cond.negated), (), written=ab.effect, span=ab.span)
 
 
 def _champion(kw: A.Champion) -> list[A.Ability]:
@@ -165,6 +204,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "HauntExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading",
 ]  # fmt: skip

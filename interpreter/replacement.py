@@ -24,7 +24,7 @@ from .errors import Unsupported
 from .linked import Linked
 from .objects import GameObject, ObjectId, PlayerId
 from .state import Game
-from .zones import move
+from .zones import move, put_counters
 
 
 def put_onto_battlefield(
@@ -215,7 +215,7 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
         ctx.x = ctx.quantity(ab.where_x)
     n = ctx.quantity(ab.amount)
     if n > 0:
-        obj.counters[ab.kind] = obj.counters.get(ab.kind, 0) + n
+        put_counters(game, obj, ab.kind, n)  # 122.6: counters it enters with are "put on" it
         game.say(f"  {display_name(obj)} enters with {n} {ab.kind} counter{'s' if n != 1 else ''}")
     if ab.keywords:
         # 614.1c: it enters with these abilities and has them while it stays on the battlefield

@@ -37,6 +37,7 @@ def add_card(
     their controller's control since the turn began, so they can tap)."""
     obj = create_object(game, card, owner, zone)
     if zone == "battlefield":
+        game.state.turn_began = obj.arrived  # there as the turn began: it didn't enter "this turn"
         obj.tapped = tapped
         obj.counters = dict(counters or {})
         obj.face_down = face_down

@@ -74,6 +74,7 @@ def _resolve_ability(game: Game, item: StackItem, ctx: Ctx) -> None:
         game.say(f"{item.name}'s ability does nothing: all its targets are illegal now (608.2b)")
         return
     game.say(f"{item.name}'s ability resolves" + _modes_text(item))
+    game.state.resolutions.append((item.source, item.ability))  # "the first time this ability has resolved this turn"
     if item.effect is not None:
         from .effects import run
 

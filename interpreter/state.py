@@ -93,6 +93,24 @@ class PendingTrigger:
     trigger_amount: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """A delayed triggered ability (603.7): made by a resolving spell or
+    ability, it triggers once its event happens, for as long as it lasts
+    ("this turn": until the cleanup step).  ``about`` are the objects its
+    "that creature" means, fixed as it was made (603.7c); ``source`` and
+    ``controller`` are those of the spell or ability that made it (603.7d);
+    ``x`` and ``kicks`` what that spell knew, for its own conditions."""
+
+    controller: PlayerId
+    source: ObjectId
+    ability: int
+    node: A.TriggeredAbility
+    name: str
+    about: tuple[ObjectId, ...] = ()
+    this_turn: bool = True
+
+
 @dataclass(slots=True)
 class Combat:
     """The combat of the current turn (CR 506-511), from the declaration of
@@ -141,6 +159,13 @@ class GameState:
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
     permissions: list[Any] = field(default_factory=list)  # cast permissions granted by effects (601.2, :mod:`interpreter.cast_permissions`)
     attacked: list[tuple[PlayerId, ObjectId]] = field(default_factory=list)  # attackers declared this turn, by player (508.1)
+    resolutions: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) resolved this turn
+    turn_began: int = 0  # the clock as this turn began: what arrived after it "entered this turn"
+    extra_turns: list[PlayerId] = field(default_factory=list)  # 500.7: extra turns to take, the last created first
+    delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
+    haunting: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (exiled card, creature it haunts) (702.55b)
+    granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
+    must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
 
     def clone(self) -> GameState:
         return GameState(
@@ -159,6 +184,13 @@ class GameState:
             list(self.activations),
             list(self.permissions),
             list(self.attacked),
+            list(self.resolutions),
+            self.turn_began,
+            list(self.extra_turns),
+            list(self.delayed),
+            list(self.haunting),
+            list(self.granted_eot),
+            list(self.must_block),
         )  # fmt: skip
 
 
@@ -243,9 +275,52 @@ class DealtDamage:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class CombatDamageDealt:
+    """``obj`` dealt combat damage in one combat damage step (510.2): to each
+    recipient its amount; ``amount`` is the total."""
+
+    obj: ObjectId
+    to: tuple[tuple[ObjectId | PlayerId, int], ...]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamageStep:
+    """All the combat damage of one step, dealt at once (510.2): each
+    (source, recipient, amount).  "Whenever one or more creatures deal
+    combat damage to a player" triggers once on it (603.2c)."""
+
+    dealt: tuple[tuple[ObjectId, ObjectId | PlayerId, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BecameBlocked:
+    """The attacking creature ``obj`` became blocked (509.1h), once however many creatures block it (509.3c)."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class Championed:
+    """``obj`` (now in exile) was exiled with the champion ``champion``'s ability (702.72a)."""
+
+    obj: ObjectId
+    champion: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class CountersPut:
+    """``amount`` counters of ``kind`` were put on ``obj`` (122.6: also as it entered)."""
+
+    obj: ObjectId
+    kind: str
+    amount: int
+
+
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
-    | DealtDamage
+    | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
 )
 
 
@@ -340,6 +415,7 @@ class Game:
 
 
 __all__ = [
-    "Attacked", "BecameTarget", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
+    "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
+    "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
     "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp",
 ]  # fmt: skip

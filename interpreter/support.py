@@ -49,13 +49,21 @@ from .activation import TIMINGS
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
-from .conditions import CONDITIONS, happened_supported, state_word
+from .conditions import CONDITIONS, condition_problem, state_word
+from .delayed import delayed_problem
 from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
 from .replacement import ENTERS_REPLACEMENTS
-from .triggers import EVENTS, TRIGGERS, event_supported, face_up_supported, phase_supported
+from .triggers import (
+    EVENTS,
+    TRIGGERS,
+    event_supported,
+    face_up_supported,
+    leaves_supported,
+    phase_supported,
+)
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -120,6 +128,11 @@ def _gaps(card: A.Card) -> list[Gap]:
         return [gap for face in card.faces for gap in _gaps(face)]
     if card.faces:
         out.append(Gap(card, f"a card with faces ({card.layout or 'several faces'}): casting by face"))
+    if any(t.lower() in ("instant", "sorcery") for t in card.type_line.types) and any(
+        isinstance(kw, A.Keyword) and kw.name.lower() == "haunt"
+        for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
+    ):  # fmt: skip
+        out.append(Gap(card, "haunt on an instant or sorcery (702.55a: when the spell is put into a graveyard)"))
     for node in walk(card):
         if isinstance(node, A.SnowMana):
             out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
@@ -163,8 +176,14 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
 
 
 def _trigger(trigger: A.Node) -> Iterator[Gap]:
-    if type(trigger) not in TRIGGERS:
-        yield Gap(trigger, f"trigger {type(trigger).__name__}")
+    if isinstance(trigger, A.TriggerOr) and trigger.conj == "or":
+        yield from _trigger(trigger.first)
+        yield from _trigger(trigger.second)
+        return
+    if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
+        yield Gap(trigger, f"trigger {type(trigger).__name__}" + (f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""))
+    elif isinstance(trigger, A.LeavesTrigger | A.DiesTrigger) and not leaves_supported(trigger):
+        yield Gap(trigger, f"trigger '{'dies' if isinstance(trigger, A.DiesTrigger) else 'leaves the battlefield'}' of {type(trigger.object).__name__}")
     elif isinstance(trigger, A.EventTrigger):
         for e in trigger.events:
             if not event_supported(trigger, e):
@@ -191,10 +210,12 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
 
 
 def _condition(cond: A.Node) -> Iterator[Gap]:
-    if type(cond) not in CONDITIONS or (isinstance(cond, A.Happened) and not happened_supported(cond)):
+    if type(cond) not in CONDITIONS:
         yield Gap(cond, f"condition {type(cond).__name__}")
     elif isinstance(cond, A.IsState) and state_word(cond) is None:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
+    elif (problem := condition_problem(cond)) is not None:
+        yield Gap(cond, problem)
 
 
 def _nodes(ab: A.Node) -> Iterator[Gap]:
@@ -214,6 +235,12 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
+                elif isinstance(s, A.DelayedTrigger):
+                    problem = delayed_problem(s)
+                    if problem is not None:
+                        yield Gap(s, problem)
+                    else:
+                        yield from _trigger(s.trigger.trigger)
                 elif isinstance(s, A.ActivateOnly):
                     for t in s.timings:
                         if not isinstance(t, str) or t not in TIMINGS:

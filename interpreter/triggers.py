@@ -16,7 +16,8 @@ chooses their order (a ``"order"`` decision); identical ones need no choice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from grammar import ast as A
 
@@ -32,8 +33,13 @@ from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
     Attacked,
+    BecameBlocked,
     BecameTarget,
     Cast,
+    Championed,
+    CombatDamageDealt,
+    CombatDamageStep,
+    CountersPut,
     DealtCombatDamage,
     DealtDamage,
     Entered,
@@ -112,7 +118,18 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
         return NO
     if _is_self(t.object):
         return event.lki.id == src_id, event.lki.id, None, None
+    if isinstance(t.object, A.HauntedRef):
+        # 702.55c, 113.6k: "the creature it haunts" — from exile, the card haunting it
+        return (src_id, event.lki.id) in game.state.haunting, event.lki.id, None, None
+    if isinstance(t.object, BoundObjects):
+        return event.lki.id in t.object.ids, event.lki.id, None, None
     return NO
+
+
+def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
+    """Does the engine know what a leaves-the-battlefield trigger is about:
+    [this], "the creature it haunts" (702.55c)?"""
+    return _is_self(t.object) or isinstance(t.object, A.HauntedRef | BoundObjects)
 
 
 def _cast(game: Game, src_id: ObjectId, controller: PlayerId, t: A.CastTrigger, event: Event,
@@ -216,10 +233,24 @@ def _attacks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTri
 def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
                          event: Event, spell_self: int | None) -> Hit:  # fmt: skip
     """510.3a, 603.2: "Whenever [this] deals combat damage to a player"; "that
-    player" is the player dealt damage."""
+    player" is the player dealt damage.  "Whenever one or more creatures you
+    control deal combat damage to a player" triggers once for all the damage
+    of a step (603.2c), for the first player dealt damage."""
+    if _one_or_more(t.object):
+        if not isinstance(event, CombatDamageStep):
+            return NO
+        for source, to, amount in event.dealt:
+            if isinstance(to, str) and amount > 0 and _is_subject(game, t.object, source, controller, src_id):
+                return True, source, None, to
+        return NO
     if not isinstance(event, DealtCombatDamage):
         return NO
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, event.to
+
+
+def _one_or_more(ref: object) -> bool:
+    """ "one or more [creatures]" (603.2c): the event happens once, however many did it."""
+    return isinstance(ref, A.AnObject) and ref.how == "or more"
 
 
 def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsDamageTrigger,
@@ -243,18 +274,152 @@ def _you_turn_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subjec
     return True, event.obj, None, event.player
 
 
+@dataclass(frozen=True, slots=True)
+class BoundObjects(A.Node):
+    """The objects a delayed triggered ability's "that creature" means, fixed
+    as the ability was made (603.7c)."""
+
+    ids: tuple[ObjectId, ...] = ()
+
+
+OBJECT_SUBJECTS: tuple[type, ...] = (A.SelfRef, A.ItRef, A.AnObject, A.Each, A.ObjectFilter, A.ThatRef, BoundObjects)
+"""The subjects an event about an object can have: [this], a description
+("a creature you control"), or, in a delayed trigger, "that creature" (603.7c)."""
+
+
+def _recipient_matches(game: Game, other: object, to: ObjectId | PlayerId, controller: PlayerId,
+                       src_id: ObjectId) -> bool:  # fmt: skip
+    """Whether a recipient of damage is what the event names: a player of a
+    group ("a player", "an opponent") or an object of a description
+    ("one or more blocking creatures")."""
+    if isinstance(to, str):
+        return isinstance(other, A.PlayerGroup) and to in group_players(game, other.which, controller)
+    filt = _filter_of(other)
+    obj = game.get(to)
+    return filt is not None and obj is not None and matches(game, filt, obj, you=controller, source=src_id)
+
+
+def _combat_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """510.2, 603.2c: "Whenever [this] deals combat damage to one or more
+    blocking creatures" — once for the step's damage it dealt, if any of it
+    went to a recipient of that description; "to an opponent": that player."""
+    if not isinstance(event, CombatDamageDealt) or not _is_subject(game, subject, event.obj, controller, src_id):
+        return NO
+    for to, amount in event.to:
+        if amount > 0 and _recipient_matches(game, e.other, to, controller, src_id):
+            return True, event.obj, None, to if isinstance(to, str) else None
+    return NO
+
+
+def _recipient_supported(e: A.Event) -> bool:
+    """A recipient the engine can tell: a group of players, or "one or more"
+    objects of a description (one trigger for the step, 603.2c)."""
+    return isinstance(e.other, A.PlayerGroup) or (_one_or_more(e.other) and _filter_of(e.other) is not None)
+
+
+def _combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """510.2, 603.2: "Whenever [it] deals combat damage" — to any recipient,
+    once a step; "that damage" is all it dealt (603.7c)."""
+    if not isinstance(event, CombatDamageDealt) or event.amount <= 0:
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _attacks_alone(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """506.5, 508.1m: a creature attacks alone if it's the only creature
+    declared as an attacker in the declare attackers step."""
+    combat = game.state.combat
+    if not isinstance(event, Attacked) or combat is None or len(combat.attackers) != 1:
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
+
+
+def _becomes_blocked(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """509.1h, 509.3c: "Whenever [a creature] becomes blocked" — once as
+    blockers are declared, however many creatures block it."""
+    if not isinstance(event, BecameBlocked):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """115.1, 603.2: "When [this] becomes the target of a spell [an opponent
+    controls]" — as the spell is cast (601.2c) or its targets change."""
+    if not isinstance(event, BecameTarget) or not _is_subject(game, subject, event.obj, controller, src_id):
+        return NO
+    item = game.stack_item(event.sid)
+    filt = _filter_of(e.other)
+    if item is None or item.kind != "spell" or filt is None:
+        return NO
+    spell = game.get(item.source)
+    if spell is None or not matches(game, filt, spell, you=controller, source=src_id):
+        return NO
+    return True, event.obj, event.sid, event.player
+
+
+def _spell_described(e: A.Event) -> bool:
+    filt = _filter_of(e.other)
+    return filt is not None and filt.spell and not filt.nouns
+
+
+def _championed(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                event: Event) -> Hit:  # fmt: skip
+    """702.72a, 607.2k: "When a [Faerie] is championed with [this]" — the
+    card exiled by this permanent's champion ability."""
+    if not isinstance(event, Championed) or not _is_self(e.other) or event.champion != src_id:
+        return NO
+    filt = _filter_of(subject)
+    obj = game.get(event.obj)
+    if filt is not None and (obj is None or not matches(game, filt, obj, you=controller, source=src_id, anywhere=True)):
+        return NO  # the card is in exile now: "a Faerie" describes the card championed
+    return True, event.obj, None, None
+
+
+def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """122.6, 603.2c: "Whenever one or more [+1/+1] counters are put on [a
+    creature you control]" — once for each object counters were put on,
+    whether by an instruction or as it entered."""
+    if not isinstance(event, CountersPut) or (e.place and e.place != event.kind):
+        return NO
+    return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "turns face up": (_you_turn_face_up, (A.You,)),
+    "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
+    "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
+    "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
+    "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
+    "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
+    "is championed with": (_championed, (A.AnObject,)),
+    "one or more counters are put on": (_counters_put_on, (type(None),)),
 }
 """What happens in a trigger written as a subject and an event ("Whenever
 you turn a permanent face up"), by the event's words: the function that
 matches it, and the kinds of subject it knows."""
 
 
+EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "deals combat damage to": _recipient_supported,
+    "becomes the target of": _spell_described,
+    "is championed with": lambda e: _is_self(e.other),
+    "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
+}
+"""For events whose words name a second thing (a recipient, a spell, a
+champion), whether the engine can tell which."""
+
+
 def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
     """Can the engine tell when this event of the trigger happens?"""
     entry = EVENTS.get(e.kind)
-    return entry is not None and isinstance(t.subject, entry[1])
+    check = EVENT_CHECKS.get(e.kind)
+    return entry is not None and isinstance(t.subject, entry[1]) and (check is None or check(e))
 
 
 def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
@@ -271,17 +436,32 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
     return NO
 
 
-def _is_subject(game: Game, subject: A.Node, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
+def _is_subject(game: Game, subject: object, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
     """Whether the object an event is about is the trigger's subject: [this]
     itself, or an object that fits its description ("a Goblin you control")."""
     if _is_self(subject):
         return obj_id == src_id
+    if isinstance(subject, BoundObjects):
+        return obj_id in subject.ids
     filt = _filter_of(subject)
     obj = game.get(obj_id)
     return filt is not None and obj is not None and matches(game, filt, obj, you=controller, source=src_id)
 
 
+def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, event: Event,
+            spell_self: int | None) -> Hit:  # fmt: skip
+    """603.2: "When [this] enters or the creature it haunts dies" — two
+    trigger conditions of one ability; either event triggers it."""
+    for part in (t.first, t.second):
+        fn = TRIGGERS.get(type(part))
+        hit = fn(game, src_id, controller, part, event, spell_self) if fn is not None else NO
+        if hit[0]:
+            return hit
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
@@ -321,6 +501,7 @@ def collect(game: Game) -> None:
         abilities = _abilities(o)
         if abilities:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
+    on_battlefield.extend(_elsewhere(game))
     for event in events:
         sources = list(on_battlefield)
         if isinstance(event, Left):
@@ -343,6 +524,68 @@ def collect(game: Game) -> None:
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 game.state.pending.append(pending)
+        _delayed(game, event)
+
+
+def _delayed(game: Game, event: Event) -> None:
+    """603.7: delayed triggered abilities trigger like any other; their
+    source and controller are those of the spell or ability that made them
+    (603.7d-e)."""
+    for d in game.state.delayed:
+        ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event)
+        if not ok:
+            continue
+        pending = PendingTrigger(d.controller, d.source, d.ability, d.node, d.name, tobj, tspell, tplayer,
+                                 len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
+        if d.node.condition is not None and not _ctx_for(game, pending).holds(d.node.condition):
+            continue  # 603.4
+        game.state.pending.append(pending)
+
+
+def _functions_in(ab: A.TriggeredAbility) -> str | None:
+    """The zone other than the battlefield a triggered ability functions in,
+    if it says so: "if [this] is in your graveyard" (113.6b), "the creature
+    it haunts dies" (from exile, 113.6k, 702.55c)."""
+    cond = ab.condition
+    if isinstance(cond, A.IsState) and _is_self(cond.object) and not cond.negated:
+        state = cond.state
+        if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
+            return state.what.zone
+    if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)):
+        return "exile"
+    return None
+
+
+def _trigger_parts(t: object) -> Iterator[object]:
+    if isinstance(t, A.TriggerOr):
+        yield from _trigger_parts(t.first)
+        yield from _trigger_parts(t.second)
+    else:
+        yield getattr(t, "object", None)
+
+
+_ELSEWHERE: dict[int, tuple[tuple[A.Ability, ...], list[tuple[int, A.TriggeredAbility]]]] = {}
+
+
+def _elsewhere(game: Game) -> list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]]:
+    """Cards outside the battlefield with triggered abilities that function
+    where they are (113.6b, 113.6k); their controller is their owner (113.8)."""
+    out: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
+    for player in game.state.players:
+        for zone in ("graveyard", "exile"):
+            for o in game.zone_objects(zone, player):
+                if o.face_down is not None:
+                    continue
+                abilities = chars(o).abilities
+                hit = _ELSEWHERE.get(id(abilities))
+                if hit is None or hit[0] is not abilities:
+                    found = [(i, ab) for i, ab in _abilities(o) if _functions_in(ab) is not None]
+                    hit = (abilities, found)
+                    _ELSEWHERE[id(abilities)] = hit
+                here = [(i, ab) for i, ab in hit[1] if _functions_in(ab) == zone]
+                if here:
+                    out.append((o.id, o.owner, here, display_name(o), None))
+    return out
 
 
 def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ctx:
@@ -447,9 +690,15 @@ def put_on_stack(game: Game) -> None:
 
 
 def _trigger_words(node: A.TriggeredAbility) -> str:
-    if isinstance(node.trigger, A.EventTrigger):
-        return " or ".join(e.kind for e in node.trigger.events)
-    name = type(node.trigger).__name__.replace("Trigger", "").lower()
+    return _words_of(node.trigger)
+
+
+def _words_of(trigger: object) -> str:
+    if isinstance(trigger, A.TriggerOr):
+        return f"{_words_of(trigger.first)} or {_words_of(trigger.second)}"
+    if isinstance(trigger, A.EventTrigger):
+        return " or ".join(e.kind for e in trigger.events)
+    name = type(trigger).__name__.replace("Trigger", "").lower()
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
@@ -480,7 +729,7 @@ def settle(game: Game) -> None:
 
 
 __all__ = [
-    "EVENTS", "PHASE_STEPS", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
+    "EVENTS", "PHASE_STEPS", "BoundObjects", "leaves_supported", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
     "phase_supported",
     "put_on_stack", "settle",
 ]  # fmt: skip

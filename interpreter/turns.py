@@ -23,6 +23,26 @@ from .triggers import settle
 from .zones import draw
 
 
+def end_turn_effects(game: Game) -> None:
+    """514.2: in the cleanup step, effects that last "until end of turn" or
+    "this turn" end: abilities gained until end of turn, "blocks this turn
+    if able", delayed triggered abilities that last this turn (603.7c), and
+    the count of this turn's resolutions."""
+    state = game.state
+    for oid, abilities in state.granted_eot:
+        o = game.get(oid)
+        if o is not None:
+            rest = list(o.granted)
+            for ab in abilities:
+                if ab in rest:
+                    rest.remove(ab)
+            o.granted = tuple(rest)
+    state.granted_eot = []
+    state.must_block = []
+    state.delayed = [d for d in state.delayed if not d.this_turn]
+    state.resolutions = []
+
+
 def _phase_triggers(game: Game, step: str) -> None:
     """"At the beginning of ..." abilities trigger on the step's start (603.2)."""
     game.events.append(StepBegan(step, game.state.active))
@@ -62,13 +82,19 @@ def _end_step(game: Game) -> None:
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
         state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
+        end_turn_effects(game)
         players = list(state.players)
-        state.active = players[(players.index(state.active) + 1) % len(players)]
-        while game.player(state.active).skip_turns > 0:
-            game.player(state.active).skip_turns -= 1
-            game.say(f"-- {state.active} skips this turn (500.7)")
+        if state.extra_turns:
+            state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first
+            game.say(f"-- {state.active} takes an extra turn (500.7)")
+        else:
             state.active = players[(players.index(state.active) + 1) % len(players)]
+            while game.player(state.active).skip_turns > 0:
+                game.player(state.active).skip_turns -= 1
+                game.say(f"-- {state.active} skips this turn (500.7)")
+                state.active = players[(players.index(state.active) + 1) % len(players)]
         state.turn += 1
+        state.turn_began = game.tick()
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
         for o in game.battlefield():
@@ -119,4 +145,4 @@ def _next_combat_step(game: Game) -> None:
     game.say(f"-- {state.active}'s end of combat step (511)")
 
 
-__all__ = ["pass_priority"]
+__all__ = ["end_turn_effects", "pass_priority"]

@@ -14,7 +14,7 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
-from .state import Entered, Game, Left
+from .state import CountersPut, Entered, Game, Left
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -119,6 +119,16 @@ def move(
     return obj
 
 
+def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:
+    """122.1, 122.6: put ``n`` counters of ``kind`` on ``obj`` — as an
+    instruction, or as it enters with them — an event for "whenever one or
+    more counters are put on ..."."""
+    if n <= 0:
+        return
+    obj.counters[kind] = obj.counters.get(kind, 0) + n
+    game.events.append(CountersPut(obj.id, kind, n))
+
+
 def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     """CR 121: draw from the top; drawing from an empty library loses the game at the next SBA check."""
     out = []
@@ -143,4 +153,4 @@ def find_current(game: Game, oid: ObjectId) -> GameObject | None:
     return game.get(oid)
 
 
-__all__ = ["create_object", "draw", "find_current", "lki_of", "move", "top_of_library", "zone_key"]
+__all__ = ["create_object", "draw", "find_current", "lki_of", "move", "put_counters", "top_of_library", "zone_key"]

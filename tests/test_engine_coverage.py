@@ -147,12 +147,12 @@ def test_a_transforming_card_is_played_by_its_front_face() -> None:
                  "//\nTest Pyromancer\nCreature — Human\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
     assert [str(g) for g in gaps(card)] == [
-        "instruction KeywordAction: a keyword action other than scry (line 4, column 28)"
+        "instruction KeywordAction: a keyword action the engine doesn't know (line 4, column 28)"
     ]
     modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
              "Test Haven deals 2 damage to any target. Then transform it.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["instruction KeywordAction: a keyword action other than scry"]
+    assert [g.what for g in gaps(card)] == ["instruction KeywordAction: a keyword action the engine doesn't know"]
     aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
                  "Target player loses 2 life.\n")  # fmt: skip
     (card,) = parse_text(aftermath).cards

@@ -9,8 +9,11 @@
 * :mod:`.permanents` — "gets +N/+N", tap and untap, "becomes", "can't block",
   "can't be regenerated";
 * :mod:`.mana` — add mana, "spend this mana only ...";
-* :mod:`.turns` — skip a turn;
+* :mod:`.turns` — skip a turn, take an extra turn;
 * :mod:`.facedown` — manifest, manifest dread, cloak;
+* :mod:`.piles` — exile in a face-down pile, shuffle and manifest it; turn a permanent face up;
+* :mod:`.requirements` — "blocks this turn if able";
+* :mod:`.haunt` — haunt's exile;
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -22,10 +25,23 @@ this package imports every family, so that all are registered before
 
 from __future__ import annotations
 
-from . import counters_tokens, damage_life, facedown, library, mana, permanents, stack, turns, zones
+from . import (
+    counters_tokens,
+    damage_life,
+    facedown,
+    haunt,
+    library,
+    mana,
+    permanents,
+    piles,
+    requirements,
+    stack,
+    turns,
+    zones,
+)
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
-FAMILIES = (counters_tokens, damage_life, facedown, library, mana, permanents, stack, turns, zones)
+FAMILIES = (counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, turns, zones)
 """The modules that register instructions."""
 
 __all__ = ["ACTIONS", "FAMILIES", "LIMITS", "carries_out", "do", "limit"]

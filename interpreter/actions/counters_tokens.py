@@ -12,6 +12,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import token_card, token_colors
 from ..replacement import create_on_battlefield
+from ..zones import put_counters
 from .common import acted, current
 from .registry import carries_out, do
 
@@ -21,7 +22,7 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     n = ctx.quantity(a.amount)
     objs = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
     for o in objs:
-        o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        put_counters(ctx.game, o, a.kind, n)
         ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
     return bool(objs) and n > 0
 

@@ -10,6 +10,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import GameObject, PlayerId
 from .common import acted, choose_cards, looked_cards
+from .piles import manifest_named
 from .registry import carries_out
 
 
@@ -35,8 +36,8 @@ def manifest_from_hand(ctx: Ctx, player: PlayerId, n: int, *, cloak: bool = Fals
 
 
 @carries_out(A.Manifest, limits=(
-    ("manifesting or cloaking cards other than from the top of a library or a hand",
-     lambda a: a.what is not None and _zone_of(a.what) != "hand"),
+    ("manifesting or cloaking cards other than from the top of a library, a hand or cards named before",
+     lambda a: a.what is not None and _zone_of(a.what) != "hand" and not isinstance(a.what, A.ThatRef | A.ThemRef)),
 ))
 def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     """701.40a manifest, 701.62a manifest dread, 701.58a cloak: the top card(s)
@@ -44,6 +45,8 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
     cards"), or a card from their hand ("cloak a card from your hand")."""
     from ..facedown import manifest, manifest_cards, manifest_dread
 
+    if isinstance(a.what, A.ThatRef | A.ThemRef):
+        return manifest_named(ctx, a)  # "then manifest those cards" (a pile)
     made: list[GameObject] = []
     verb = "cloak" if a.cloak else "manifest"
     if a.looked is not None:

@@ -5,6 +5,8 @@ putting cards on the top or bottom of a library (401.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grammar import ast as A
 
 from ..choices import Decision, ask
@@ -14,6 +16,7 @@ from ..filters import matches
 from ..objects import GameObject, PlayerId
 from ..zones import draw, move
 from .common import acted, choose_cards, current, not_you
+from .piles import shuffle_pile
 from .registry import carries_out
 
 
@@ -91,19 +94,22 @@ def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination) -> bool:
     return bool(cards)
 
 
-KEYWORD_ACTIONS = frozenset({"scry"})
-"""Keyword actions (701) the engine carries out; the others are gaps (:data:`LIMITS`)."""
+KEYWORD_VERBS: dict[str, Callable[[Ctx, A.KeywordAction], bool]] = {}
+"""Keyword actions (701) the engine carries out, by the verb the AST names
+them with (scry here; others where they belong, as they are imported); the
+others are gaps."""
 
 
 @carries_out(A.KeywordAction, limits=(
-    ("a keyword action other than scry", lambda a: a.verb not in KEYWORD_ACTIONS),
-    ("another player scrying", lambda a: not_you(a.player)),
-    ("scry for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+    ("a keyword action the engine doesn't know", lambda a: a.verb not in KEYWORD_VERBS),
+    ("another player scrying", lambda a: a.verb == "scry" and not_you(a.player)),
+    ("scry for a while", lambda a: a.verb == "scry" and (a.duration is not None or a.what is not None or a.extra)),
 ))
 def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
-    if a.verb != "scry":
+    fn = KEYWORD_VERBS.get(a.verb)
+    if fn is None:
         raise Unsupported(f"keyword action '{a.verb}'")
-    return _scry(ctx, a)
+    return fn(ctx, a)
 
 
 def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
@@ -128,6 +134,9 @@ def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
         if len(keep) > 1:  # the rest go back on top, in an order the player chooses
             to_library(ctx, keep, A.Destination("library", where="top"))
     return True
+
+
+KEYWORD_VERBS["scry"] = _scry
 
 
 @carries_out(A.LookAtTop)
@@ -241,7 +250,7 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
 
 
 @carries_out(A.Shuffle, limits=(
-    ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library")),
+    ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library", "that pile")),
     ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
@@ -249,6 +258,8 @@ def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     "then that player shuffles", "shuffle your library")."""
     import random
 
+    if a.form == "that pile":
+        return shuffle_pile(ctx)
     game = ctx.game
     players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
     for p in players:

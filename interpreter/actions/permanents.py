@@ -5,15 +5,17 @@ regenerated")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from grammar import ast as A
 
-from ..characteristics import display_name, keyword_name
+from ..characteristics import display_name, keyword_name, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
 from .common import acted, current
+from .library import KEYWORD_VERBS
 from .registry import carries_out
 
 
@@ -35,12 +37,13 @@ def until_end_of_turn(a: A.Node) -> bool:
 @carries_out(A.Pump, limits=(
     ("a P/T change or ability grant without 'until end of turn' inside a resolving effect",
      lambda a: not until_end_of_turn(a)),
-    ("granting quoted abilities", lambda a: a.quoted),
     ("a P/T change with another effect", lambda a: a.extra is not None),
     ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
 ))
 def _pump(ctx: Ctx, a: A.Pump) -> bool:
     """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of turn"."""
+    if a.quoted:
+        return _grant_quoted(ctx, a)
     times = ctx.quantity(a.per) if a.per is not None else 1
     power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
@@ -99,3 +102,56 @@ def _no_regeneration(ctx: Ctx, a: Any) -> bool:
     the same effect (:func:`interpreter.actions.zones._destroy`); as an instruction of its own it does nothing more."""
     ctx.game.say("  (it can't be regenerated: the destruction above allowed no regeneration, 701.19c)")
     return True
+
+
+# --------------------------------------------------------------------------
+# Abilities gained until end of turn (611.2a, 113.10)
+# --------------------------------------------------------------------------
+
+
+def _grant_quoted(ctx: Ctx, a: A.Pump) -> bool:
+    """'[creatures] gain "[ability]" until end of turn': each object on the
+    battlefield now gains the abilities (611.2c: objects that arrive later
+    don't), until the cleanup step; any P/T change or keyword of the same
+    instruction is carried out as well."""
+    abilities = _quoted_abilities(a.quoted)
+    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        o.granted = (*o.granted, *abilities)
+        ctx.game.state.granted_eot.append((o.id, abilities))
+        ctx.game.say(f"  {display_name(o)} gains {len(abilities)} quoted abilit{'y' if len(abilities) == 1 else 'ies'} until end of turn")
+    if a.power is not None or a.toughness is not None or a.keywords:
+        _pump(ctx, replace(a, quoted=()))
+    ctx.it, ctx.that, ctx.them, ctx.named = [o.id for o in objs], [o.id for o in objs], [o.id for o in objs], True
+    return bool(objs)
+
+
+def _quoted_abilities(quoted: object) -> tuple[A.Ability, ...]:
+    if isinstance(quoted, A.Quoted):
+        return tuple(quoted.abilities)
+    if isinstance(quoted, tuple):
+        return tuple(ab for q in quoted for ab in _quoted_abilities(q))
+    return (quoted,) if isinstance(quoted, A.Node) else ()
+
+
+# --------------------------------------------------------------------------
+# Double (701.10)
+# --------------------------------------------------------------------------
+
+
+def _double(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.10d: to double a creature's power and toughness, it gets +X/+Y,
+    X and Y its power and toughness now (a negative value doubles too);
+    until end of turn (514.2)."""
+    if not until_end_of_turn(a):
+        raise Unsupported("doubling power and toughness without 'until end of turn'")
+    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        p, t = power_toughness(ctx.game, o)
+        eff = EotEffect(o.id, p or 0, t or 0, (), ctx.game.tick())
+        ctx.game.state.eot.append(eff)
+        ctx.game.say(f"  {display_name(o)}'s power and toughness are doubled: it gets {eff.power:+d}/{eff.toughness:+d} until end of turn (701.10d)")
+    return bool(objs)
+
+
+KEYWORD_VERBS["double power and toughness"] = _double

@@ -18,3 +18,12 @@ def _skip_turn(ctx: Ctx, a: A.SkipTurn) -> bool:
         ctx.game.player(p).skip_turns += 1
         ctx.game.say(f"  {p} will skip their next turn")
     return True
+
+
+@carries_out(A.ExtraTurn)
+def _extra_turn(ctx: Ctx, a: A.ExtraTurn) -> bool:
+    """500.7: "take an extra turn after this one"."""
+    for p in ctx.players(a.player):
+        ctx.game.state.extra_turns.append(p)
+        ctx.game.say(f"  {p} will take an extra turn after this one (500.7)")
+    return True

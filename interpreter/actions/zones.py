@@ -17,10 +17,12 @@ from ..filters import matches
 from ..keywords import ChampionExile
 from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
+from ..state import Championed
 from ..zones import move
 from .common import acted, choose_cards, current, exile_linked, looked_cards, not_you, source_name
 from .counters_tokens import tokens_instead
 from .library import to_library
+from .piles import exile_pile
 from .registry import carries_out, do
 
 
@@ -42,7 +44,6 @@ def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
 
 @carries_out(A.Exile, limits=(
     ("exiling with counters", lambda a: a.with_counters is not None),
-    ("exiling a pile", lambda a: a.pile),
     ("exiling until something other than this leaves",
      lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
     ("another player exiling", lambda a: not_you(a.player)),
@@ -50,6 +51,8 @@ def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
 def _exile(ctx: Ctx, a: A.Exile) -> bool:
     """406, 607.2a: exile, linked to this ability; "until [this] leaves the
     battlefield" (610.3) does nothing if it already has."""
+    if a.pile:
+        return exile_pile(ctx, a)  # "exile ... in a face-down pile" (406.3)
     game = ctx.game
     if a.until_leaves:
         src = ctx.source_obj()
@@ -279,8 +282,9 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
         chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
         for o in chosen:
             label = display_name(o)
-            exile_linked(ctx, o)
+            new = exile_linked(ctx, o)
             game.say(f"  {name} champions {label}: exiled with {name}")
+            game.events.append(Championed(new.id, ctx.source))  # "When a [Faerie] is championed with [this]"
         return True
     if src is not None and src.zone == "battlefield":
         game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
