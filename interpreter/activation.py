@@ -113,9 +113,18 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     if not 1 <= number <= len(abilities):
         raise IllegalAction(f"{name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}, not {number}")
     index, node = abilities[number - 1]
-    if node is None or mana_ability_of(node) is not None and all(
+    is_mana = node is None or mana_ability_of(node) is not None
+    from .statics import activation_ban, activation_cost_changes
+
+    banned = activation_ban(game, obj, is_mana)
+    if banned is not None:
+        raise IllegalAction(f"can't activate {name}'s ability: {banned}")
+    changes = activation_cost_changes(game, obj, is_mana)
+    if changes and is_mana:
+        raise Unsupported(f"a cost change of {name}'s mana ability (605)")
+    if (node is None or mana_ability_of(node) is not None and all(
         isinstance(p, A.TapCost) for p in node.cost.parts
-    ):
+    )):
         # 605.3: a mana ability resolves at once.
         if node is not None:
             check_other_part(game, player, A.TapCost(), obj)
@@ -152,6 +161,13 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         if not isinstance(part, A.ManaCost):
             check_other_part(game, player, part, obj)
     need = need_of(mana_parts(cost), x)
+    if changes:
+        from .costs import modify_cost
+        from .mana import cost_text
+
+        need = modify_cost(need, [m for _, m in changes])
+        game.say(f"  {name}'s ability's cost is changed by " + ", ".join(
+            f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in changes) + " (601.2f, 602.2b)")  # fmt: skip
     targets = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(f"{player} activates {name}'s ability ({describe(cost)})"
              + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")

@@ -117,7 +117,7 @@ CREATURE_TYPES = _creature_types()
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
-def _choice_options(game: Game, kind: str) -> list[str]:
+def choice_options(game: Game, kind: str) -> list[str]:
     if kind == "color":
         return list(COLOR_WORDS)
     names: set[str] = set()
@@ -140,7 +140,7 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
     action = ab.action
     name = display_name(obj)
     if isinstance(action, A.ChooseValue):
-        options = _choice_options(game, action.kind)
+        options = choice_options(game, action.kind)
         d = Decision("word", obj.controller, f"as {name} enters, choose a {action.kind}", options, options)
         value = ask(game, d)
         game.set_linked(obj.id, game.linked(obj.id).with_chosen(index, value))
@@ -204,9 +204,32 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
 def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCounters) -> None:
     """614.1c: "[this] enters with N counters on it [for each time it was kicked]"."""
     about = ab.object
+    if isinstance(about, A.Each):
+        return  # about the other permanents that enter after it: _others_with_counters
     if not isinstance(about, A.SelfRef | A.ItRef):
-        raise Unsupported("'enters with counters' about other permanents")
-    ctx = Ctx(game, obj.controller, obj.id)
+        raise Unsupported(f"'enters with counters' about {type(about).__name__}")
+    _put_entering_counters(game, obj, Ctx(game, obj.controller, obj.id), ab)
+
+
+def _others_with_counters(game: Game, obj: GameObject) -> None:
+    """614.1c: "Each other creature you control of the chosen type enters
+    with an additional +1/+1 counter on it" — a replacement effect of a
+    permanent already on the battlefield, applied to each other permanent
+    entering that fits the description."""
+    from .filters import matches
+
+    for src in game.battlefield():
+        if src.id == obj.id or src.face_down is not None:
+            continue
+        for ab in chars(src).abilities:
+            if (isinstance(ab, A.EntersWithCounters) and isinstance(ab.object, A.Each)
+                    and matches(game, ab.object.filter, obj, you=src.controller, source=src.id)):  # fmt: skip
+                if ab.keywords or ab.abilities:
+                    raise Unsupported("other permanents entering with abilities")
+                _put_entering_counters(game, obj, Ctx(game, src.controller, src.id), ab)
+
+
+def _put_entering_counters(game: Game, obj: GameObject, ctx: Ctx, ab: A.EntersWithCounters) -> None:
     if ab.condition is not None and not ctx.holds(ab.condition):
         return
     if ab.tapped:  # "enters tapped with ..." — two replacements in one sentence
@@ -265,6 +288,7 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
         fn = ENTERS_REPLACEMENTS.get(type(ab))
         if fn is not None:
             fn(game, obj, index, ab)
+    _others_with_counters(game, obj)
 
 
 __all__ = ["ENTERS_REPLACEMENTS", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

@@ -40,7 +40,7 @@ from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
 from grammar.node import remembering_children
 
-from . import activation, casting, costs, stack, triggers
+from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
@@ -62,6 +62,7 @@ ABILITIES: dict[type, Any] = {
     A.ActivatedAbility: activation.activate,
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
+    A.StaticAbility: statics.rules,
     A.CostModifier: costs.cost_modifiers,
     A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
@@ -127,6 +128,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+    if isinstance(ab, A.StaticAbility):
+        problem = statics.problem(ab)
+        if problem is not None:
+            yield Gap(ab, problem)
+        return  # its sentences are rules read by interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
             problem = static_problem(action)

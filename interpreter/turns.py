@@ -18,6 +18,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 from __future__ import annotations
 
 from . import combat
+from .characteristics import display_name
 from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
@@ -69,9 +70,14 @@ def _end_step(game: Game) -> None:
         state.turn += 1
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
+        from .statics import doesnt_untap
+
         for o in game.battlefield():
             if o.controller == state.active:
-                o.tapped = False
+                if o.tapped and doesnt_untap(game, o):
+                    game.say(f"  {display_name(o)} doesn't untap (502.3)")
+                else:
+                    o.tapped = False
                 o.sick = False
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":
