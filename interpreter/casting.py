@@ -162,6 +162,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     # 601.2i
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player))
+    game.state.cast_this_turn.append(spell.clone())
     return item
 
 
@@ -220,6 +221,9 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
         if isinstance(ab, A.AdditionalCost):
             if ab.then is not None:
                 raise Unsupported("an additional cost with an instruction after it")
+            if ab.optional and not _payable(game, player, ab.cost):
+                game.say(f"  {name}: the additional cost {describe(ab.cost)} can't be paid (601.2b)")
+                continue
             if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
                 continue
             extra.append(ab.cost)
@@ -250,6 +254,11 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
             pay_other(game, player, part, None, paid)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
+    from .as_cast import note_controlled
+
+    controlled = note_controlled(game, spell, player)  # "controlled a Dragon as you cast" (601.2i)
+    if controlled:
+        paid["controlled"] = controlled
     info = game.linked(spell.id)
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
@@ -259,10 +268,25 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     # 601.2i: it becomes cast.
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player))
+    game.state.cast_this_turn.append(spell.clone())
     targeted(game, item)
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def _payable(game: Game, player: PlayerId, cost: A.Cost) -> bool:
+    """601.2b: an optional additional cost is offered only if its other
+    parts aren't certainly impossible to pay (no card to reveal, say)."""
+    from .costs import check_other_part
+
+    try:
+        for part in cost.parts:
+            if not isinstance(part, A.ManaCost):
+                check_other_part(game, player, part, None)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _announce_kicks(game: Game, player: PlayerId, card: A.Card) -> tuple[int, ...]:

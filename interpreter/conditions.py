@@ -96,7 +96,16 @@ def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
     return STATES[word](ctx, cond) != cond.negated
 
 
+def _happened(ctx: Ctx, cond: A.Happened) -> bool:
+    """Something that happened: "if you revealed a Dragon card or controlled
+    a Dragon as you cast [this]" (:mod:`interpreter.as_cast`)."""
+    from .as_cast import revealed_or_controlled
+
+    return revealed_or_controlled(ctx, cond)
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.Happened: _happened,
     A.KickedCondition: kicked,
     A.YouDo: _you_do,
     A.IsCreature: _is_creature,

@@ -139,6 +139,7 @@ class GameState:
     combat: Combat | None = None
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
+    cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
 
     def clone(self) -> GameState:
         return GameState(
@@ -155,6 +156,7 @@ class GameState:
             self.combat.clone() if self.combat is not None else None,
             list(self.shields),
             list(self.activations),
+            list(self.cast_this_turn),
         )  # fmt: skip
 
 

@@ -40,7 +40,7 @@ from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
 from grammar.node import remembering_children
 
-from . import activation, casting, costs, stack, statics, triggers
+from . import activation, as_cast, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
@@ -64,6 +64,7 @@ ABILITIES: dict[type, Any] = {
     A.StaticEffect: STATIC_ACTIONS,
     A.StaticAbility: statics.rules,
     A.CostModifier: costs.cost_modifiers,
+    A.FirstSpellCost: costs.cost_modifiers,
     A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
     **{kind: fn for kind, fn in CHARACTERISTIC_DEFINING.items()},
@@ -192,6 +193,8 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
 def _condition(cond: A.Node) -> Iterator[Gap]:
     if type(cond) not in CONDITIONS:
         yield Gap(cond, f"condition {type(cond).__name__}")
+    elif isinstance(cond, A.Happened) and not as_cast.supported(cond):
+        yield Gap(cond, f"condition '{cond.event}'")
     elif isinstance(cond, A.IsState) and state_word(cond) is None:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
 

@@ -61,6 +61,7 @@ def _end_step(game: Game) -> None:
         state.eot = []
         state.shields = []  # regeneration shields last until cleanup (701.19a, 514.2)
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
+        state.cast_this_turn = []  # "the first ... spell you cast each turn"
         players = list(state.players)
         state.active = players[(players.index(state.active) + 1) % len(players)]
         while game.player(state.active).skip_turns > 0:
