@@ -268,6 +268,55 @@ def _as_copy(game: Game, obj: GameObject, index: int, ab: A.EntersAsCopy) -> Non
     """Applied first, on its own (see :func:`apply_enters_replacements`)."""
 
 
+def _devour(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> None:
+    """702.82a: "Devour N" — as it enters, its controller may sacrifice any
+    number of (other) creatures; it enters with N +1/+1 counters for each.
+    The creatures sacrificed are those it devoured (702.82b), kept in its
+    linked record for "each creature it devoured"."""
+    from .choices import Decision, ask
+
+    per = Ctx(game, obj.controller, obj.id).quantity(kw.amount)
+    cands = [o for o in game.battlefield()
+             if o.id != obj.id and o.controller == obj.controller and "creature" in chars(o).types]  # fmt: skip
+    name = display_name(obj)
+    picked: list[ObjectId] = []
+    if cands:
+        d = Decision("pick", obj.controller, f"{name} devours: sacrifice any number of creatures (702.82a)",
+                     [o.id for o in cands], [display_name(o) for o in cands], 0, len(cands))  # fmt: skip
+        picked = list(ask(game, d))
+    devoured = []
+    for oid in picked:
+        victim = game.get(oid)
+        if victim is None:
+            continue
+        game.say(f"  {name} devours {display_name(victim)}")
+        devoured.append(victim.id)
+        move(game, victim, "graveyard")
+    game.set_linked(obj.id, game.linked(obj.id).with_paid(index, (("devoured", tuple(devoured)),)))
+    if devoured and per > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + per * len(devoured)
+        game.say(f"  {name} enters with {per * len(devoured)} +1/+1 counter(s)")
+
+
+ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour}
+"""Keyword abilities with a number that are enters replacements (614.1c), by name."""
+
+
+def devoured(game: Game, oid: ObjectId) -> list[ObjectId]:
+    """702.82b: the creatures the object ``oid`` devoured as it entered."""
+    out: list[ObjectId] = []
+    for _, value in game.linked(oid).paid:
+        if isinstance(value, tuple) and value and isinstance(value[0], tuple) and value[0][0] == "devoured":
+            out.extend(value[0][1])
+    return out
+
+
+def _keyword_line(game: Game, obj: GameObject, index: int, line: A.KeywordLine) -> None:
+    for kw in line.keywords:
+        if isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
+            ENTERS_KEYWORDS[kw.name.lower()](game, obj, index, kw)
+
+
 ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {
     A.EntersAsCopy: _as_copy,
     A.AsEnters: _as_enters_if,
@@ -288,7 +337,9 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
         fn = ENTERS_REPLACEMENTS.get(type(ab))
         if fn is not None:
             fn(game, obj, index, ab)
+        elif isinstance(ab, A.KeywordLine):
+            _keyword_line(game, obj, index, ab)
     _others_with_counters(game, obj)
 
 
-__all__ = ["ENTERS_REPLACEMENTS", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]
+__all__ = ["ENTERS_KEYWORDS", "ENTERS_REPLACEMENTS", "devoured", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

@@ -50,7 +50,7 @@ from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
-from .replacement import ENTERS_REPLACEMENTS
+from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .triggers import EVENTS, TRIGGERS, event_supported, face_up_supported, phase_supported
 
 ABILITIES: dict[type, Any] = {
@@ -158,6 +158,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         name = kw.name.lower()
         if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS:
             yield Gap(kw, f"keyword {kw.name}")
+    elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
+        pass  # an enters replacement (devour, 702.82a)
     elif not isinstance(kw, KEYWORD_NODES):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
 
