@@ -291,7 +291,7 @@ StaticAction = A.Pump | A.CantBlock | A.SetPT
 ABILITY_KINDS: tuple[type, ...] = (
     A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
-    A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost,
+    A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`interpreter.support.ABILITIES` says where).  A permanent or spell

@@ -325,9 +325,21 @@ ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = 
 }
 
 
+def _loyalty(obj: GameObject) -> None:
+    """306.5b: a planeswalker enters with its printed loyalty in loyalty counters."""
+    card = obj.copy_of or obj.card
+    if obj.face_down is not None or "planeswalker" not in chars(obj).types or card.loyalty is None:
+        return
+    value = card.loyalty.value
+    if not str(value).isdigit():
+        raise Unsupported(f"a planeswalker with loyalty {value}")
+    obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + int(value)
+
+
 def apply_enters_replacements(game: Game, obj: GameObject) -> None:
     """614.12: the replacement effects of the permanent itself; "enter as a
     copy" first, as the copy's own abilities are the ones that then apply (706.2, 614.1c)."""
+    _loyalty(obj)
     if obj.face_down is None:
         for ab in chars(obj).abilities:
             if isinstance(ab, A.EntersAsCopy):

@@ -47,6 +47,7 @@ from .bind import children, walk
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, state_word
 from .effects import INSTRUCTIONS, LEADS, tail_problem
+from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
@@ -60,6 +61,7 @@ ABILITIES: dict[type, Any] = {
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
+    A.LoyaltyAbility: activation.activate,
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
     A.StaticAbility: statics.rules,
@@ -129,6 +131,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+    if isinstance(ab, A.LoyaltyAbility):
+        try:
+            activation.loyalty_cost(ab)
+        except Unsupported as exc:
+            yield Gap(ab, str(exc))
     if isinstance(ab, A.StaticAbility):
         problem = statics.problem(ab)
         if problem is not None:
