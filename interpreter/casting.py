@@ -41,7 +41,7 @@ from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, 
 from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
-from .mana import cost_text, need_of
+from .mana import ManaNeed, Payment, cost_text, need_of
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
@@ -248,7 +248,7 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     # 601.2g-h: activate mana abilities and pay.
     try:
         allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
-        payment = pay_mana(game, player, need, only, f"{name}'s total cost {need.text()}", allowed)
+        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed)
         paid: dict[str, list[Any]] = {}
         for part in parts:
             pay_other(game, player, part, None, paid)
@@ -273,6 +273,34 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
+                    need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
+                    allowed: frozenset[str]) -> Payment:  # fmt: skip
+    """601.2g-h: pay the total cost; with "Spend only colored mana on X. No
+    more than one mana of each color may be spent this way." (107.3), X is
+    paid by colored mana of different colors, the first such way that can be
+    paid."""
+    from dataclasses import replace
+
+    from .statics import spend_rule, x_requirements
+
+    rule = spend_rule(abilities)
+    what = f"{name}'s total cost {need.text()}"
+    if rule is None or not x:
+        return pay_mana(game, player, need, only, what, allowed)
+    x_count = sum(1 for m in mana_costs for s in m.symbols if isinstance(s, A.VariableMana)) * x
+    rest = replace(need, generic=max(0, need.generic - x_count))
+    ways = x_requirements(rule, x_count)
+    if not ways:
+        raise IllegalAction(f"can't pay X={x} with one mana of each color: there are five colors (107.3)")
+    for way in ways:
+        try:
+            return pay_mana(game, player, replace(rest, specific=rest.specific + way), only, what, allowed)
+        except IllegalAction:
+            continue
+    raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")
 
 
 def _payable(game: Game, player: PlayerId, cost: A.Cost) -> bool:

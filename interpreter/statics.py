@@ -209,7 +209,6 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
         colored = "Spend only colored mana on X." in texts
         if not colored:
             return (), "a spending rule other than 'Spend only colored mana on X.'"
-        return (), "spending rules on X (107.3, 601.2g)"
         return (SpendRule(True, "No more than one mana of each color may be spent this way." in texts),), None
     if not sentences:
         return (), "an empty static ability"
@@ -310,6 +309,35 @@ def activation_cost_changes(game: Game, obj: GameObject, mana: bool) -> list[tup
 
 
 # --------------------------------------------------------------------------
+# Paying X (107.3, 601.2g)
+# --------------------------------------------------------------------------
+
+
+def spend_rule(abilities: tuple[A.Ability, ...]) -> SpendRule | None:
+    """The spending rule on X among a spell's abilities, if it has one."""
+    for ab in abilities:
+        if isinstance(ab, A.StaticAbility):
+            for r in rules(ab):
+                if isinstance(r, SpendRule):
+                    return r
+    return None
+
+
+def x_requirements(rule: SpendRule, x: int) -> list[tuple[Any, ...]]:
+    """601.2g: the ways X may be paid under ``rule``, each a tuple of
+    requirements: X colored mana, of X different colors when only one of
+    each color may be spent (none when X is more than five)."""
+    from itertools import combinations
+
+    from .mana import Requirement
+
+    colors = "WUBRG"
+    if not rule.one_each:
+        return [tuple(Requirement("{X}", frozenset(colors)) for _ in range(x))]
+    return [tuple(Requirement("{X}", frozenset(c)) for c in combo) for combo in combinations(colors, x)]
+
+
+# --------------------------------------------------------------------------
 # Characteristics that depend on the game (layers 4 and 7b)
 # --------------------------------------------------------------------------
 
@@ -344,5 +372,5 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 __all__ = [
     "ActivationRule", "NoUntap", "Rule", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "last_exiled_creature", "problem", "rules",
-    "rules_of", "self_rules",
+    "rules_of", "self_rules", "spend_rule", "x_requirements",
 ]  # fmt: skip
