@@ -56,7 +56,10 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
         if src is None or src.zone != "battlefield":
             game.say(f"  {source_name(ctx)} has left the battlefield: nothing is exiled (610.3c)")
             return False
-    objs = current(ctx, ctx.objects(a.what))
+    if isinstance(a.what, A.LookedCards):
+        objs = looked_cards(ctx, a.what, "exile")  # "exile one of them face down" (607.1)
+    else:
+        objs = current(ctx, ctx.objects(a.what))
     done = []
     for o in objs:
         name = display_name(o)
