@@ -136,6 +136,8 @@ def _activation(action: object, except_mana: bool) -> Rule | str:
         sources = _ability_sources(action.what)
         if sources is None or action.per is not None or not isinstance(action.amount, A.ManaCost):
             return "a cost change of activated abilities other than '[abilities of sources] cost {N} more or less'"
+        if not except_mana:
+            return "a cost change of mana abilities (605.3: they resolve at once)"
         return ActivationRule(sources, action.amount, action.change, except_mana)
     return f"a static ability with {type(action).__name__}"
 
