@@ -225,6 +225,13 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
     return (rule,), None
 
 
+def activation_problem(ab: A.CostModifier) -> str | None:
+    """"Activated abilities of [sources] cost {1} more to activate." written
+    as a cost-change ability: why the engine can't apply it (None if it can)."""
+    rule = _activation(ab, False)
+    return rule if isinstance(rule, str) else None
+
+
 def problem(ab: A.StaticAbility) -> str | None:
     """Why the engine can't carry out this static ability (None if it can)."""
     return rules_of(ab)[1]
@@ -372,7 +379,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "NoUntap", "Rule", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "last_exiled_creature", "problem", "rules",
     "rules_of", "self_rules", "spend_rule", "x_requirements",
 ]  # fmt: skip

@@ -131,6 +131,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+    if isinstance(ab, A.CostModifier) and ab.activate:
+        # activated abilities' costs: read as a rule of the game (interpreter.statics)
+        problem = statics.activation_problem(ab)
+        if problem is not None:
+            yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):
         try:
             activation.loyalty_cost(ab)
