@@ -25,17 +25,58 @@ from .state import Game, StackItem, targeted
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 
+Activatable = A.ActivatedAbility | A.LoyaltyAbility
 
-def activated_abilities(obj: GameObject) -> list[tuple[int, A.ActivatedAbility | None]]:
-    """(ability index, node) per activated ability; index -1 / None is the intrinsic one of a basic land."""
+
+def activated_abilities(obj: GameObject) -> list[tuple[int, Activatable | None]]:
+    """(ability index, node) per activated ability, loyalty abilities
+    included (606.2); index -1 / None is the intrinsic one of a basic land."""
     c = chars(obj)
-    out: list[tuple[int, A.ActivatedAbility | None]] = []
+    out: list[tuple[int, Activatable | None]] = []
     if "land" in c.types and any(s in BASIC_LAND_MANA for s in c.subtypes):
         out.append((-1, None))
     for i, ab in enumerate(c.abilities):
-        if isinstance(ab, A.ActivatedAbility):
+        if isinstance(ab, A.ActivatedAbility | A.LoyaltyAbility):
             out.append((i, ab))
     return out
+
+
+def loyalty_cost(ab: A.LoyaltyAbility) -> tuple[int, bool]:
+    """606.4: a loyalty ability's cost as (signed number of loyalty counters,
+    whether it is X): "+2" is (2, False), "−X" (-1, True), "0" (0, False)."""
+    text = ab.cost.strip().replace("\u2212", "-").replace("\u2013", "-")
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("+-")
+    if body.upper() == "X":
+        return sign, True
+    if not body.isdigit():
+        raise Unsupported(f"a loyalty cost '{ab.cost}'")
+    return sign * int(body), False
+
+
+def _loyalty_timing(game: Game, player: PlayerId, obj: GameObject) -> str | None:
+    """606.3: a loyalty ability only as a sorcery, and only if none of that
+    permanent's loyalty abilities has been activated this turn."""
+    why = _sorcery(game, player, 0)
+    if why is not None:
+        return why
+    loyal = {i for i, ab in enumerate(chars(obj).abilities) if isinstance(ab, A.LoyaltyAbility)}
+    if any(oid == obj.id and i in loyal for oid, i in game.state.activations):
+        return "a loyalty ability of this permanent was activated this turn already"
+    return None
+
+
+def _pay_loyalty(game: Game, obj: GameObject, node: A.LoyaltyAbility, x: int | None) -> None:
+    """606.4: put or remove the loyalty counters of the cost; more can't be
+    removed than it has (118.3)."""
+    n, is_x = loyalty_cost(node)
+    amount = n * (x or 0) if is_x else n
+    have = obj.counters.get("loyalty", 0)
+    if amount < 0 and have < -amount:
+        raise IllegalAction(f"can't remove {-amount} loyalty counters: it has {have}")
+    obj.counters["loyalty"] = have + amount
+    game.say(f"  {'puts' if amount >= 0 else 'removes'} {abs(amount)} loyalty counter(s) "
+             f"({'on' if amount >= 0 else 'from'} {display_name(obj)}: loyalty {obj.counters['loyalty']})")  # fmt: skip
 
 
 def _sorcery(game: Game, player: PlayerId, done: int) -> str | None:
@@ -113,9 +154,20 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     if not 1 <= number <= len(abilities):
         raise IllegalAction(f"{name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}, not {number}")
     index, node = abilities[number - 1]
-    if node is None or mana_ability_of(node) is not None and all(
+    if isinstance(node, A.LoyaltyAbility):
+        return _activate_loyalty(game, player, obj, index, node)
+    is_mana = node is None or mana_ability_of(node) is not None
+    from .statics import activation_ban, activation_cost_changes
+
+    banned = activation_ban(game, obj, is_mana)
+    if banned is not None:
+        raise IllegalAction(f"can't activate {name}'s ability: {banned}")
+    changes = activation_cost_changes(game, obj, is_mana)
+    if changes and is_mana:
+        raise Unsupported(f"a cost change of {name}'s mana ability (605)")
+    if (node is None or mana_ability_of(node) is not None and all(
         isinstance(p, A.TapCost) for p in node.cost.parts
-    ):
+    )):
         # 605.3: a mana ability resolves at once.
         if node is not None:
             check_other_part(game, player, A.TapCost(), obj)
@@ -152,6 +204,13 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         if not isinstance(part, A.ManaCost):
             check_other_part(game, player, part, obj)
     need = need_of(mana_parts(cost), x)
+    if changes:
+        from .costs import modify_cost
+        from .mana import cost_text
+
+        need = modify_cost(need, [m for _, m in changes])
+        game.say(f"  {name}'s ability's cost is changed by " + ", ".join(
+            f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in changes) + " (601.2f, 602.2b)")  # fmt: skip
     targets = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(f"{player} activates {name}'s ability ({describe(cost)})"
              + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
@@ -175,4 +234,47 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     return item
 
 
-__all__ = ["activate", "activated_abilities"]
+def _activate_loyalty(game: Game, player: PlayerId, obj: GameObject, index: int, node: A.LoyaltyAbility) -> StackItem:
+    """606: a loyalty ability follows the steps of 602.2 with its cost in
+    loyalty counters (606.4), as a sorcery and once per turn for the
+    permanent (606.3)."""
+    from .casting import split_second
+    from .statics import activation_ban, activation_cost_changes
+
+    name = display_name(obj)
+    banned = activation_ban(game, obj, False)
+    if banned is not None:
+        raise IllegalAction(f"can't activate {name}'s ability: {banned}")
+    if activation_cost_changes(game, obj, False):
+        raise Unsupported(f"a mana cost change of {name}'s loyalty ability (606.4)")
+    holder = split_second(game)
+    if holder:
+        raise IllegalAction(f"can't activate {name}'s ability: {holder} has split second (702.61a)")
+    why = _loyalty_timing(game, player, obj)
+    if why is not None:
+        raise IllegalAction(f"can't activate {name}'s loyalty ability now: {why} (606.3)")
+    effect = node.effect
+    item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
+    _, is_x = loyalty_cost(node)
+    x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True)) if is_x else None
+    item.x = x
+    ctx = Ctx(game, player, obj.id, index, item, slot_index(effect), x=x)
+    try:
+        item.modes = choose_modes(ctx, effect, main=True, who=f"{name}'s ability")
+        item.targets = choose_targets(ctx, effect, main=True, who=f"{name}'s ability")
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    targets = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
+    game.say(f"{player} activates {name}'s loyalty ability ({node.cost}" + (f", X={x}" if x is not None else "") + ")"
+             + (f", targeting {targets}" if targets else ""))  # fmt: skip
+    try:
+        _pay_loyalty(game, obj, node, x)
+    except IllegalAction as exc:
+        raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    game.state.stack.append(item)
+    game.state.activations.append((obj.id, index))
+    targeted(game, item)
+    return item
+
+
+__all__ = ["activate", "activated_abilities", "loyalty_cost"]

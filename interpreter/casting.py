@@ -41,7 +41,7 @@ from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, 
 from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
-from .mana import cost_text, need_of
+from .mana import ManaNeed, Payment, cost_text, need_of
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
@@ -205,6 +205,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     # 601.2i
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player))
+    game.state.cast_this_turn.append(spell.clone())
     return item
 
 
@@ -289,6 +290,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         if isinstance(ab, A.AdditionalCost):
             if ab.then is not None:
                 raise Unsupported("an additional cost with an instruction after it")
+            if ab.optional and not _payable(game, player, ab.cost):
+                game.say(f"  {name}: the additional cost {describe(ab.cost)} can't be paid (601.2b)")
+                continue
             if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
                 continue
             extra.append(ab.cost)
@@ -313,12 +317,17 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     # 601.2g-h: activate mana abilities and pay.
     try:
         allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
-        payment = pay_mana(game, player, need, only, f"{name}'s total cost {need.text()}", allowed)
+        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed)
         paid: dict[str, list[Any]] = {}
         for part in parts:
             pay_other(game, player, part, None, paid)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
+    from .as_cast import note_controlled
+
+    controlled = note_controlled(game, spell, player)  # "controlled a Dragon as you cast" (601.2i)
+    if controlled:
+        paid["controlled"] = controlled
     info = game.linked(spell.id)
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
@@ -328,10 +337,53 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     # 601.2i: it becomes cast.
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player))
+    game.state.cast_this_turn.append(spell.clone())
     targeted(game, item)
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
+                    need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
+                    allowed: frozenset[str]) -> Payment:  # fmt: skip
+    """601.2g-h: pay the total cost; with "Spend only colored mana on X. No
+    more than one mana of each color may be spent this way." (107.3), X is
+    paid by colored mana of different colors, the first such way that can be
+    paid."""
+    from dataclasses import replace
+
+    from .statics import spend_rule, x_requirements
+
+    rule = spend_rule(abilities)
+    what = f"{name}'s total cost {need.text()}"
+    if rule is None or not x:
+        return pay_mana(game, player, need, only, what, allowed)
+    x_count = sum(1 for m in mana_costs for s in m.symbols if isinstance(s, A.VariableMana)) * x
+    rest = replace(need, generic=max(0, need.generic - x_count))
+    ways = x_requirements(rule, x_count)
+    if not ways:
+        raise IllegalAction(f"can't pay X={x} with one mana of each color: there are five colors (107.3)")
+    for way in ways:
+        try:
+            return pay_mana(game, player, replace(rest, specific=rest.specific + way), only, what, allowed)
+        except IllegalAction:
+            continue
+    raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")
+
+
+def _payable(game: Game, player: PlayerId, cost: A.Cost) -> bool:
+    """601.2b: an optional additional cost is offered only if its other
+    parts aren't certainly impossible to pay (no card to reveal, say)."""
+    from .costs import check_other_part
+
+    try:
+        for part in cost.parts:
+            if not isinstance(part, A.ManaCost):
+                check_other_part(game, player, part, None)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _announce_kicks(game: Game, player: PlayerId, card: A.Card) -> tuple[int, ...]:

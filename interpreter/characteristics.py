@@ -347,7 +347,7 @@ StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction
 ABILITY_KINDS: tuple[type, ...] = (
     A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
-    A.AsEnters, A.EntersAsCopy, A.ReminderOnly,
+    A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`interpreter.support.ABILITIES` says where).  A permanent or spell
@@ -370,6 +370,11 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
         if src.face_down is not None:
             continue
         for ab in chars(src).abilities:
+            if isinstance(ab, A.StaticAbility):
+                from .statics import rules
+
+                rules(ab)  # a rule of the game, applied where the rules look (interpreter.statics)
+                continue
             if not isinstance(ab, A.StaticEffect):
                 if not isinstance(ab, ABILITY_KINDS):
                     raise Unsupported(f"{display_name(src)} has an ability the interpreter can't carry out: {type(ab).__name__}")
@@ -445,10 +450,14 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
-        sets = [(src, eff, a) for src, eff, a in _static_effects(game) if isinstance(a, A.SetPT)]
-        for src, eff, setter in sorted(sets, key=lambda t: t[0].arrived):  # 613.7: timestamp order
-            if _affects(game, src, eff, setter, obj):
-                power, tough = _stat(setter.power), _stat(setter.toughness)
+        sets: list[tuple[int, int, int]] = [
+            (src.arrived, _stat(setter.power), _stat(setter.toughness))
+            for src, eff, setter in _static_effects(game)
+            if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
+        ]
+        sets.extend(_own_stats(game, obj, c))
+        for _, p, t in sorted(sets, key=lambda t: t[0]):  # 613.7: timestamp order
+            power, tough = p, t
         for src, eff, pump in _static_pumps(game):
             if pump.power is None and pump.toughness is None:
                 continue
@@ -464,6 +473,50 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
     plus = obj.counters.get("+1/+1", 0)
     minus = obj.counters.get("-1/-1", 0)
     return power + plus - minus, tough + plus - minus
+
+
+def _own_stats(game: Game, obj: GameObject, c: Chars) -> list[tuple[int, int, int]]:
+    """613.4b: "[this] has the power and toughness of the last creature card
+    exiled with [this]" (:class:`interpreter.statics.StatsOfExiled`), as
+    (timestamp, power, toughness)."""
+    from .statics import StatsOfExiled, last_exiled_creature, self_rules
+
+    out = []
+    for index, rule in self_rules(c):
+        if isinstance(rule, StatsOfExiled) and rule.power:
+            card = last_exiled_creature(game, obj, index)
+            if card is not None:
+                p, t = power_toughness(game, card)
+                out.append((obj.arrived, p or 0, t or 0))
+    return out
+
+
+def chars_in(game: Game, obj: GameObject) -> Chars:
+    """:func:`chars` with the static abilities of the object about its own
+    types that need the game to be worked out (layer 4, 613.1d): "[this] is
+    the chosen type in addition to its other types" (607.2d), "[this] has
+    the creature types of the last creature card exiled with [this]. It's
+    still a Shapeshifter." (607.2a, 205.1b)."""
+    c = chars(obj)
+    if obj.face_down is not None or obj.zone != "battlefield" or not any(isinstance(a, A.StaticAbility) for a in c.abilities):
+        return c
+    from .statics import SelfType, StatsOfExiled, last_exiled_creature, self_rules
+
+    subtypes = list(c.subtypes)
+    for index, rule in self_rules(c):
+        if isinstance(rule, SelfType):
+            chosen = game.linked(obj.id).chosen_by(None)
+            new = [str(chosen)] if rule.chosen and chosen is not None else list(rule.words)
+            subtypes.extend(t for t in new if t not in subtypes)
+        elif isinstance(rule, StatsOfExiled) and rule.creature_types:
+            card = last_exiled_creature(game, obj, index)
+            if card is None:
+                continue
+            from .replacement import CREATURE_TYPES
+
+            kept = [t for t in subtypes if t not in CREATURE_TYPES or t in rule.still]
+            subtypes = kept + [t for t in chars(card).subtypes if t in CREATURE_TYPES and t not in kept]
+    return replace(c, subtypes=tuple(subtypes))
 
 
 def keywords(game: Game, obj: GameObject) -> frozenset[str]:
@@ -497,7 +550,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

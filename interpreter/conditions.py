@@ -166,6 +166,20 @@ def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
     return STATES[word](ctx, cond) != cond.negated
 
 
+def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if you revealed a Dragon card or controlled a Dragon as you cast
+    [this]" (:mod:`interpreter.as_cast`)."""
+    from .as_cast import revealed_or_controlled
+
+    return revealed_or_controlled(ctx, cond)
+
+
+def _as_cast_supported(cond: A.Happened) -> bool:
+    from .as_cast import supported
+
+    return supported(cond)
+
+
 def _attacked_with(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you attacked with three or more creatures this turn": the creatures
     the player declared as attackers this turn (508.1), counted however many
@@ -188,6 +202,7 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
     "attacked with": (_attacked_with, _attacked_with_supported),
     "entered": (_entered, _entered_supported),
+    "revealed or controlled": (_as_cast, _as_cast_supported),
 }
 """The events "[it] happened this turn" can ask about (a :class:`~grammar.ast.Happened`),
 by event: how to tell, and which wordings of it the engine reads."""

@@ -301,7 +301,7 @@ def zone_names(zone: A.InZone) -> list[Zone]:
     """The zones a description names ("your graveyard", "all graveyards",
     "your graveyard or hand"); Unsupported for any other."""
     out: list[Zone] = []
-    for word in zone.zone.split(" or "):
+    for word in zone.zone.replace(" and ", " or ").split(" or "):  # "all opponents' hands and graveyards"
         name = _ZONE_WORDS.get(word.strip())
         if name is None:
             raise Unsupported(f"objects in the {zone.zone}")

@@ -115,12 +115,28 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         if src.face_down is not None:
             continue
         for ab in chars(src).abilities:
+            if isinstance(ab, A.FirstSpellCost) and _first_of_turn(game, src, ab, spell):
+                out.append((src, A.CostModifier(None, ab.amount, "less")))
             if isinstance(ab, A.CostModifier):
                 if ab.per is not None or ab.activate or not isinstance(ab.amount, A.ManaCost):
                     raise Unsupported("a cost change for each ..., of an activated ability, or not in mana")
                 if matches_ref_static(game, src, ab.what, spell):
                     out.append((src, ab))
     return out
+
+
+def _first_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
+    """"The first kicked spell you cast each turn costs {1} less to cast"
+    (601.2f): ``spell`` fits the description, and no spell cast earlier this
+    turn did, as it was when cast (601.2i)."""
+    if not isinstance(ab.amount, A.ManaCost):
+        raise Unsupported("a cost reduction of the first spell each turn not in mana")
+    if not matches(game, ab.what, spell, you=src.controller, source=src.id):
+        return False
+    return not any(
+        matches(game, ab.what, earlier, you=src.controller, source=src.id)
+        for earlier in game.state.cast_this_turn if earlier.id != spell.id
+    )  # fmt: skip
 
 
 def modify_cost(need: ManaNeed, mods: list[A.CostModifier]) -> ManaNeed:
@@ -229,6 +245,11 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
 
         if source is None or not can_tap_for_cost(game, source):
             raise IllegalAction(f"can't pay {{T}}: {display_name(source) if source else 'it'} is tapped or can't be tapped yet")
+    if isinstance(part, A.RevealCost) and isinstance(part.what, A.AnObject):
+        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        have = [o for o in game.zone_objects("hand", player) if _card_matches(game, part.what.filter, o, player)]
+        if len(have) < n:
+            raise IllegalAction(f"can't reveal {describe_ref(part.what)}: only {len(have)} in hand")
     if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
             and game.player(player).life < part.amount.value):  # fmt: skip
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
@@ -295,6 +316,16 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             game.say(f"  discards {v.card.name}")
             # the card in the graveyard is what "the discarded card" means (a hand has no last known information)
             paid.setdefault("discarded", []).append(move(game, v, "graveyard").id)
+        return
+    if isinstance(part, A.RevealCost):
+        # 601.2b, 701.16a: a card of the player's hand is shown; it stays there
+        if not isinstance(part.what, A.AnObject):
+            raise Unsupported(f"reveal cost of {type(part.what).__name__}")
+        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        cands = [o for o in game.zone_objects("hand", you) if _card_matches(game, part.what.filter, o, you)]
+        for v in _pick(game, player, "reveal " + describe_ref(part.what), cands, n):
+            game.say(f"  reveals {v.card.name}")
+            paid.setdefault("revealed", []).append(v.id)
         return
     if isinstance(part, A.TapObjectCost):
         if not isinstance(part.what, A.AnObject):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from grammar import ast as A
 
-from .characteristics import Chars, chars, keyword_name, keywords, power_toughness
+from .characteristics import Chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
 from .objects import GameObject, ObjectId, PlayerId
 
@@ -104,7 +104,7 @@ def matches(
     ``source``?  ``anywhere``: the object is known to be where the
     instruction looks (a library searched, a hand), so where it is isn't
     checked; ``objects`` resolves "from among them"."""
-    c = chars(obj)
+    c = chars_in(game, obj)
     types = set(c.types)
     zone = obj.zone
     nouns = [n.lower() for n in filt.nouns]
@@ -154,7 +154,8 @@ def matches(
         if not _adjective(game, adj, obj, c):
             return False
     for q in filt.qualities:
-        if not _quality(game, q, obj, c, source=source, quantity=quantity, objects=objects):
+        if not _quality(game, q, obj, c, source=source, quantity=quantity, objects=objects,
+                        who=players or simple_players(game, you)):
             return False
     if filt.controller is not None:
         who = (players or simple_players(game, you))(filt.controller.player)
@@ -181,9 +182,17 @@ def _quality(
     source: ObjectId | None,
     quantity: Callable[[A.Quantity], int] | None,
     objects: ObjectResolver | None,
+    who: PlayerResolver,
 ) -> bool:
     """One quality after the nouns ("with flying", "with mana value 2 or
-    less", "of the chosen type", "from among them")."""
+    less", "of the chosen type", "from among them", "your opponents cast")."""
+    if isinstance(q, A.CastBy):
+        # 601.2: a spell is cast by its controller; "this turn" asks about spells gone from the stack too
+        if q.this_turn or q.have:
+            raise Unsupported("spells cast this turn")
+        return obj.zone == "stack" and obj.controller in who(q.player)
+    if isinstance(q, A.ExiledWith):
+        return _exiled_with(game, q, obj, source)
     if isinstance(q, A.WithKeyword):
         return (keyword_name(q.keyword) in keywords(game, obj)) != q.negated
     if isinstance(q, A.WithKicker):
@@ -227,6 +236,13 @@ def _quality(
         # "from among them": one of the objects named before (608.2c)
         return obj.id in objects(q.what)
     raise Unsupported(f"object quality {type(q).__name__}")
+
+
+def _exiled_with(game: Game, q: A.ExiledWith, obj: GameObject, source: ObjectId | None) -> bool:
+    """607.2a: "exiled with [this]": a card in exile that an ability of this
+    object exiled (the same object: 400.7)."""
+    maker = _maker(game, q.object, source)
+    return maker is not None and obj.zone == "exile" and obj.id in game.linked(maker).exiled_by(None)
 
 
 def _maker(game: Game, ref: object, source: ObjectId | None) -> ObjectId | None:

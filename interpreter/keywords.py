@@ -177,6 +177,10 @@ def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
     body = s.body
     if not (isinstance(body, A.Sentence) and len(body.actions) == 1 and isinstance(body.actions[0], A.Restriction)):
         return ab
+    from .characteristics import ATTACK_RESTRICTIONS
+
+    if body.actions[0].rule not in ATTACK_RESTRICTIONS:
+        return ab  # "can't be activated unless they're mana abilities": a rule of its own (interpreter.statics)
     cond = s.condition
     if not hasattr(cond, "negated"):
         return ab

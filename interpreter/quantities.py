@@ -94,7 +94,21 @@ def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
 
 
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
+    did = [x for x in q.filter.qualities if isinstance(x, A.DidThisTurn) and x.event == "devoured"]
+    if did:
+        return _devoured_count(ctx, q.filter, did[0])
     return len(ctx.each(q.filter))
+
+
+def _devoured_count(ctx: Ctx, filt: A.ObjectFilter, did: A.DidThisTurn) -> int:
+    """702.82b: "each creature it devoured": the creatures sacrificed to its
+    devour ability as it entered (they are in a graveyard by now)."""
+    from .replacement import devoured
+
+    if filt.nouns != ("creature",) or len(filt.qualities) != 1 or filt.adjectives or filt.controller is not None:
+        raise Unsupported("counting devoured creatures of a kind")
+    ids = ctx.self_objects(did.by) if did.by is not None else [ctx.source]
+    return len(devoured(ctx.game, ids[0])) if ids else 0
 
 
 def _power_of(ctx: Ctx, q: A.PowerOf) -> int:

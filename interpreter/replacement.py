@@ -117,7 +117,7 @@ CREATURE_TYPES = _creature_types()
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
-def _choice_options(game: Game, kind: str) -> list[str]:
+def choice_options(game: Game, kind: str) -> list[str]:
     if kind == "color":
         return list(COLOR_WORDS)
     names: set[str] = set()
@@ -140,7 +140,7 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
     action = ab.action
     name = display_name(obj)
     if isinstance(action, A.ChooseValue):
-        options = _choice_options(game, action.kind)
+        options = choice_options(game, action.kind)
         d = Decision("word", obj.controller, f"as {name} enters, choose a {action.kind}", options, options)
         value = ask(game, d)
         game.set_linked(obj.id, game.linked(obj.id).with_chosen(index, value))
@@ -204,9 +204,32 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
 def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCounters) -> None:
     """614.1c: "[this] enters with N counters on it [for each time it was kicked]"."""
     about = ab.object
+    if isinstance(about, A.Each):
+        return  # about the other permanents that enter after it: _others_with_counters
     if not isinstance(about, A.SelfRef | A.ItRef):
-        raise Unsupported("'enters with counters' about other permanents")
-    ctx = Ctx(game, obj.controller, obj.id)
+        raise Unsupported(f"'enters with counters' about {type(about).__name__}")
+    _put_entering_counters(game, obj, Ctx(game, obj.controller, obj.id), ab)
+
+
+def _others_with_counters(game: Game, obj: GameObject) -> None:
+    """614.1c: "Each other creature you control of the chosen type enters
+    with an additional +1/+1 counter on it" — a replacement effect of a
+    permanent already on the battlefield, applied to each other permanent
+    entering that fits the description."""
+    from .filters import matches
+
+    for src in game.battlefield():
+        if src.id == obj.id or src.face_down is not None:
+            continue
+        for ab in chars(src).abilities:
+            if (isinstance(ab, A.EntersWithCounters) and isinstance(ab.object, A.Each)
+                    and matches(game, ab.object.filter, obj, you=src.controller, source=src.id)):  # fmt: skip
+                if ab.keywords or ab.abilities:
+                    raise Unsupported("other permanents entering with abilities")
+                _put_entering_counters(game, obj, Ctx(game, src.controller, src.id), ab)
+
+
+def _put_entering_counters(game: Game, obj: GameObject, ctx: Ctx, ab: A.EntersWithCounters) -> None:
     if ab.condition is not None and not ctx.holds(ab.condition):
         return
     if ab.tapped:  # "enters tapped with ..." — two replacements in one sentence
@@ -245,6 +268,55 @@ def _as_copy(game: Game, obj: GameObject, index: int, ab: A.EntersAsCopy) -> Non
     """Applied first, on its own (see :func:`apply_enters_replacements`)."""
 
 
+def _devour(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> None:
+    """702.82a: "Devour N" — as it enters, its controller may sacrifice any
+    number of (other) creatures; it enters with N +1/+1 counters for each.
+    The creatures sacrificed are those it devoured (702.82b), kept in its
+    linked record for "each creature it devoured"."""
+    from .choices import Decision, ask
+
+    per = Ctx(game, obj.controller, obj.id).quantity(kw.amount)
+    cands = [o for o in game.battlefield()
+             if o.id != obj.id and o.controller == obj.controller and "creature" in chars(o).types]  # fmt: skip
+    name = display_name(obj)
+    picked: list[ObjectId] = []
+    if cands:
+        d = Decision("pick", obj.controller, f"{name} devours: sacrifice any number of creatures (702.82a)",
+                     [o.id for o in cands], [display_name(o) for o in cands], 0, len(cands))  # fmt: skip
+        picked = list(ask(game, d))
+    devoured = []
+    for oid in picked:
+        victim = game.get(oid)
+        if victim is None:
+            continue
+        game.say(f"  {name} devours {display_name(victim)}")
+        devoured.append(victim.id)
+        move(game, victim, "graveyard")
+    game.set_linked(obj.id, game.linked(obj.id).with_paid(index, (("devoured", tuple(devoured)),)))
+    if devoured and per > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + per * len(devoured)
+        game.say(f"  {name} enters with {per * len(devoured)} +1/+1 counter(s)")
+
+
+ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour}
+"""Keyword abilities with a number that are enters replacements (614.1c), by name."""
+
+
+def devoured(game: Game, oid: ObjectId) -> list[ObjectId]:
+    """702.82b: the creatures the object ``oid`` devoured as it entered."""
+    out: list[ObjectId] = []
+    for _, value in game.linked(oid).paid:
+        if isinstance(value, tuple) and value and isinstance(value[0], tuple) and value[0][0] == "devoured":
+            out.extend(value[0][1])
+    return out
+
+
+def _keyword_line(game: Game, obj: GameObject, index: int, line: A.KeywordLine) -> None:
+    for kw in line.keywords:
+        if isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
+            ENTERS_KEYWORDS[kw.name.lower()](game, obj, index, kw)
+
+
 ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {
     A.EntersAsCopy: _as_copy,
     A.AsEnters: _as_enters_if,
@@ -253,9 +325,21 @@ ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = 
 }
 
 
+def _loyalty(obj: GameObject) -> None:
+    """306.5b: a planeswalker enters with its printed loyalty in loyalty counters."""
+    card = obj.copy_of or obj.card
+    if obj.face_down is not None or "planeswalker" not in chars(obj).types or card.loyalty is None:
+        return
+    value = card.loyalty.value
+    if not str(value).isdigit():
+        raise Unsupported(f"a planeswalker with loyalty {value}")
+    obj.counters["loyalty"] = obj.counters.get("loyalty", 0) + int(value)
+
+
 def apply_enters_replacements(game: Game, obj: GameObject) -> None:
     """614.12: the replacement effects of the permanent itself; "enter as a
     copy" first, as the copy's own abilities are the ones that then apply (706.2, 614.1c)."""
+    _loyalty(obj)
     if obj.face_down is None:
         for ab in chars(obj).abilities:
             if isinstance(ab, A.EntersAsCopy):
@@ -265,6 +349,9 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
         fn = ENTERS_REPLACEMENTS.get(type(ab))
         if fn is not None:
             fn(game, obj, index, ab)
+        elif isinstance(ab, A.KeywordLine):
+            _keyword_line(game, obj, index, ab)
+    _others_with_counters(game, obj)
 
 
-__all__ = ["ENTERS_REPLACEMENTS", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]
+__all__ = ["ENTERS_KEYWORDS", "ENTERS_REPLACEMENTS", "devoured", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

@@ -166,6 +166,7 @@ class GameState:
     haunting: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (exiled card, creature it haunts) (702.55b)
     granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
     must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
+    cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
 
     def clone(self) -> GameState:
         return GameState(
@@ -191,6 +192,7 @@ class GameState:
             list(self.haunting),
             list(self.granted_eot),
             list(self.must_block),
+            list(self.cast_this_turn),
         )  # fmt: skip
 
 

@@ -43,7 +43,7 @@ from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
 from grammar.node import remembering_children
 
-from . import activation, casting, costs, stack, triggers
+from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
@@ -52,10 +52,11 @@ from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_act
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed import delayed_problem
 from .effects import INSTRUCTIONS, LEADS, tail_problem
+from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import QUANTITIES
-from .replacement import ENTERS_REPLACEMENTS
+from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .triggers import (
     EVENTS,
     TRIGGERS,
@@ -72,9 +73,12 @@ ABILITIES: dict[type, Any] = {
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
+    A.LoyaltyAbility: activation.activate,
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
+    A.StaticAbility: statics.rules,
     A.CostModifier: costs.cost_modifiers,
+    A.FirstSpellCost: costs.cost_modifiers,
     A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
     **{kind: fn for kind, fn in CHARACTERISTIC_DEFINING.items()},
@@ -147,6 +151,21 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+    if isinstance(ab, A.CostModifier) and ab.activate:
+        # activated abilities' costs: read as a rule of the game (interpreter.statics)
+        problem = statics.activation_problem(ab)
+        if problem is not None:
+            yield Gap(ab, problem)
+    if isinstance(ab, A.LoyaltyAbility):
+        try:
+            activation.loyalty_cost(ab)
+        except Unsupported as exc:
+            yield Gap(ab, str(exc))
+    if isinstance(ab, A.StaticAbility):
+        problem = statics.problem(ab)
+        if problem is not None:
+            yield Gap(ab, problem)
+        return  # its sentences are rules read by interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
             problem = static_problem(action)
@@ -171,6 +190,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         name = kw.name.lower()
         if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS:
             yield Gap(kw, f"keyword {kw.name}")
+    elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
+        pass  # an enters replacement (devour, 702.82a)
     elif not isinstance(kw, KEYWORD_NODES):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
 

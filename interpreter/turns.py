@@ -18,6 +18,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 from __future__ import annotations
 
 from . import combat
+from .characteristics import display_name
 from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
@@ -83,6 +84,7 @@ def _end_step(game: Game) -> None:
         state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
         end_turn_effects(game)
+        state.cast_this_turn = []  # "the first ... spell you cast each turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first
@@ -97,9 +99,14 @@ def _end_step(game: Game) -> None:
         state.turn_began = game.tick()
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
+        from .statics import doesnt_untap
+
         for o in game.battlefield():
             if o.controller == state.active:
-                o.tapped = False
+                if o.tapped and doesnt_untap(game, o):
+                    game.say(f"  {display_name(o)} doesn't untap (502.3)")
+                else:
+                    o.tapped = False
                 o.sick = False
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":

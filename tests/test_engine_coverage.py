@@ -70,11 +70,11 @@ def test_a_permanent_with_an_ability_the_engine_cant_carry_out_is_unsupported(po
     from interpreter import Unsupported, add_card, new_game, power_toughness
 
     card = one("Warden {1}{W}\nCreature — Human\nPlayers can't gain life.\n2/2")
-    assert [g.what for g in gaps(card)] == ["ability StaticAbility"]
+    assert [g.what for g in gaps(card)] == ["a static ability 'can't gain life'"]
     game = new_game()
     bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
     add_card(game, card, "B", "battlefield")
-    with pytest.raises(Unsupported, match="StaticAbility"):
+    with pytest.raises(Unsupported, match="can't gain life"):
         power_toughness(game, bears)
 
 

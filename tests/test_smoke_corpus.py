@@ -10,6 +10,8 @@ board, with no card-specific setup:
 * a creature card is also manifested (by a generic "Manifest the top card of
   your library" spell, with the card on top of the library) and then turned
   face up for its mana cost (701.40b);
+* a planeswalker has each of its loyalty abilities activated, one a turn
+  (606.3), after it was cast and resolved;
 
 and the stack is resolved to the end, triggered abilities included; then
 the players pass priority through the end of the turn and the opponent's
@@ -42,6 +44,8 @@ from interpreter import (
     Game,
     GameObject,
     IllegalAction,
+    activate,
+    activated_abilities,
     add_card,
     cast,
     chars,
@@ -394,6 +398,44 @@ def test_manifest_and_turn_face_up(card: A.Card) -> None:
     _play_on(game, what)
 
 
+def _has_loyalty_abilities(card: A.Card) -> bool:
+    return any(isinstance(ab, A.LoyaltyAbility) for ab in card.abilities)
+
+
+LOYALTY_CASES = [pytest.param(card, id=f"{card.name}[loyalty]") for card in SUPPORTED if _has_loyalty_abilities(card)]
+
+
+@pytest.mark.parametrize("card", LOYALTY_CASES)
+def test_activate_each_loyalty_ability(card: A.Card) -> None:
+    """A planeswalker cast and resolved has each of its loyalty abilities
+    activated in turn (606), one per turn (606.3), each resolved and the
+    game played on to A's next turn.  The permanent is given loyalty enough
+    for the dearest cost first (a board fact, like the lands)."""
+    game = board(FirstChooser())
+    obj = add_card(game, card, "A", "hand")
+    what = f"{card.name} cast"
+    try:
+        cast(game, "A", obj.id)
+    except Exception as exc:  # noqa: BLE001
+        pytest.fail(f"{what}: casting raised {_why(game, exc)}")
+    _resolve_all(game, what)
+    perms = [o for o in game.battlefield() if o.card is card]
+    assert len(perms) == 1, f"{what}: expected it on the battlefield"
+    pw = perms[0]
+    numbers = [n for n, (_, node) in enumerate(activated_abilities(pw), start=1) if isinstance(node, A.LoyaltyAbility)]
+    for n in numbers:
+        what = f"{card.name}: loyalty ability {n}"
+        pw.counters["loyalty"] = max(pw.counters.get("loyalty", 0), 20)
+        try:
+            activate(game, "A", pw.id, n)
+        except IllegalAction as exc:
+            pytest.fail(f"{what}: the activation was refused on a board meant to allow it: {exc}")
+        except Exception as exc:  # noqa: BLE001
+            pytest.fail(f"{what}: activating raised {_why(game, exc)}")
+        _resolve_all(game, what)
+        _play_on(game, what)
+
+
 def test_corpus_parses() -> None:
     assert not PARSE_PROBLEMS, "\n".join(PARSE_PROBLEMS)
     assert CARDS
@@ -403,7 +445,7 @@ def test_corpus_parses() -> None:
     "count",
     [SUPPORTED_COUNT],
     ids=[
-        f"{SUPPORTED_COUNT}-of-{len(CARDS)}-supported-{len(CAST_CASES) + len(MANIFEST_CASES)}-variants"
+        f"{SUPPORTED_COUNT}-of-{len(CARDS)}-supported-{len(CAST_CASES) + len(MANIFEST_CASES) + len(LOYALTY_CASES)}-variants"
     ],
 )
 def test_supported_count_is_reported(count: int, record_property: Any) -> None:
@@ -411,7 +453,7 @@ def test_supported_count_is_reported(count: int, record_property: Any) -> None:
     test id says it in ``pytest -v``; ``record_property`` puts it in a
     JUnit report)."""
     record_property("supported_corpus_cards", count)
-    record_property("smoke_variants", len(CAST_CASES) + len(MANIFEST_CASES))
+    record_property("smoke_variants", len(CAST_CASES) + len(MANIFEST_CASES) + len(LOYALTY_CASES))
     print(f"\n{count} of {len(CARDS)} corpus cards are supported (not gaps(card))")
     assert 0 < count <= len(CARDS)
     assert {p.values[0].name for p in CAST_CASES} == {c.name for c in SUPPORTED}

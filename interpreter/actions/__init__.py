@@ -14,6 +14,7 @@
 * :mod:`.piles` — exile in a face-down pile, shuffle and manifest it; turn a permanent face up;
 * :mod:`.requirements` — "blocks this turn if able";
 * :mod:`.haunt` — haunt's exile;
+* :mod:`.choose` — "choose a card name", "you choose a nonland card from it";
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -26,6 +27,7 @@ this package imports every family, so that all are registered before
 from __future__ import annotations
 
 from . import (
+    choose,
     counters_tokens,
     damage_life,
     facedown,
@@ -41,7 +43,10 @@ from . import (
 )
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
-FAMILIES = (counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, turns, zones)
+FAMILIES = (
+    choose, counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, turns,
+    zones,
+)
 """The modules that register instructions."""
 
 __all__ = ["ACTIONS", "FAMILIES", "LIMITS", "carries_out", "do", "limit"]

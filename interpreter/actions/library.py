@@ -15,7 +15,7 @@ from ..errors import Unsupported
 from ..filters import matches
 from ..objects import GameObject, PlayerId
 from ..zones import draw, move
-from .common import acted, choose_cards, current, not_you
+from .common import acted, choose_cards, current, not_you, source_name
 from .piles import shuffle_pile
 from .registry import carries_out
 
@@ -154,14 +154,55 @@ def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
     return True
 
 
+def _one_player(ctx: Ctx, ref: object, verb: str) -> PlayerId:
+    """The one player a reference means; "an opponent" with several is the
+    controller's pick (a choice, not a target, 115.10)."""
+    players = ctx.players(ref)
+    if len(players) == 1:
+        return players[0]
+    if not players:
+        raise Unsupported(f"{verb} the hand of no player")
+    d = Decision("pick", ctx.controller, f"{source_name(ctx)}: {verb} whose hand", list(players), list(players), 1, 1)
+    return str(ask(ctx.game, d)[0])
+
+
+def _hand(ctx: Ctx, player: PlayerId, verb: str) -> list[GameObject]:
+    """A player's hand, now seen by the controller (or by all, revealed): what
+    "it" and "from it" then mean (608.2c)."""
+    hand = ctx.game.zone_objects("hand", player)
+    names = ", ".join(o.card.name for o in hand) or "no cards"
+    ctx.game.say(f"  {verb}: {names}")
+    acted(ctx, hand)
+    return hand
+
+
+@carries_out(A.LookAt, limits=(
+    ("looking at something other than a player's hand", lambda a: not a.hand),
+    ("another player looking", lambda a: not_you(a.player)),
+))
+def _look_at(ctx: Ctx, a: A.LookAt) -> bool:
+    """"look at an opponent's hand", "look at target player's hand": the
+    controller sees the cards (hidden information, 402.3, shown to that
+    player only); "from it" later means them."""
+    whose = a.what.object if isinstance(a.what, A.Possessive) else a.what
+    player = _one_player(ctx, whose, "look at")
+    _hand(ctx, player, f"{ctx.controller} looks at {player}'s hand")
+    return True
+
+
 @carries_out(A.Reveal, limits=(
     ("revealing the top of a library", lambda a: a.top or a.amount is not None or a.until is not None),
-    ("revealing a hand", lambda a: a.hand),
+    ("revealing a hand other than the revealing player's", lambda a: a.hand and not isinstance(a.what, A.TheirRef | A.You | None)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     """701.16: reveal cards named before ("reveal it"), or one the player
     picks that fits a description from among them ("reveal a creature card
-    from among them"): what later instructions call "it"."""
+    from among them"): what later instructions call "it"; "target opponent
+    reveals their hand": every card of it (701.16a)."""
+    if a.hand:
+        player = _one_player(ctx, a.player, "reveal")
+        _hand(ctx, player, f"{player} reveals their hand")
+        return True
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player revealing cards")
     what = a.what

@@ -88,6 +88,31 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     return bool(objs)
 
 
+def _type_words(a: A.IsType) -> tuple[str, ...] | None:
+    """The types "[it] is a Nightmare in addition to its other types" adds, or None."""
+    words = a.words if isinstance(a.words, tuple) else ()
+    if not words or not all(isinstance(w, A.Noun) for w in words):
+        return None
+    return tuple(w.word for w in words)
+
+
+@carries_out(A.IsType, limits=(
+    ("a type change other than 'is a [type] in addition to its other types'",
+     lambda a: a.special != "in addition" or _type_words(a) is None),
+    ("a type change with a duration", lambda a: a.duration is not None),
+))  # fmt: skip
+def _is_type(ctx: Ctx, a: A.IsType) -> bool:
+    """"That creature is a Nightmare in addition to its other types": a
+    type-changing effect of a resolved ability with no duration, which lasts
+    while it stays the same object on the battlefield (205.1b, 611.2a, 613.1d)."""
+    types = _type_words(a) or ()
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        o.became = (*o.became, A.Becomes(a.what, types, additional=True))
+        ctx.game.say(f"  {display_name(o)} is a {' '.join(types)} in addition to its other types")
+    return bool(objs)
+
+
 @carries_out(A.CantBlock)
 def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
     """"can't block" / "can't be blocked" is a static ability's effect

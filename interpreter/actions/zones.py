@@ -150,16 +150,34 @@ def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
         return looked_cards(ctx, what, verb)
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.Target | A.ExiledCards | A.CostPaidRef):
         return current(ctx, ctx.objects(what))
-    if isinstance(what, A.AnObject) and what.filter.zone is not None:
-        return current(ctx, ctx.objects(what))  # "a land card from your hand": chosen as it resolves
+    if isinstance(what, A.AnObject) and not what.up_to and not what.any_number:
+        return _described_to_put(ctx, what, verb)
     raise Unsupported(f"putting {type(what).__name__} somewhere")
+
+
+def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str) -> list[GameObject]:
+    """"Put a creature card with mana value X exiled with [this] onto the
+    battlefield": the controller picks that many of the objects described
+    (cards "exiled with [this]" are looked for in exile, 607.2a)."""
+    game = ctx.game
+    filt = what.filter
+    if any(isinstance(q, A.ExiledWith) for q in filt.qualities):
+        pool = [o for p in game.state.players for o in game.zone_objects("exile", p)]
+        cands = [o for o in pool if matches(game, filt, o, you=ctx.controller, source=ctx.source,
+                                            players=ctx.players, quantity=ctx.quantity, objects=ctx.objects)]  # fmt: skip
+    else:
+        cands = ctx.each(filt)
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    if not cands:
+        game.say(f"  nothing fits to {verb}")
+    return choose_cards(ctx, ctx.controller, f"{source_name(ctx)}: {verb} which", cands, n)
 
 
 @carries_out(A.PutInZone, limits=(
     ("putting a card somewhere else", lambda a: not isinstance(a.to, A.Destination)
      or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
     ("putting a permanent onto the battlefield attacking or with counters",
-     lambda a: isinstance(a.to, A.Destination) and set(a.to.mods) - {"tapped"}),
+     lambda a: isinstance(a.to, A.Destination) and set(a.to.mods) - {"tapped", "under your control"}),
     ("putting a card into a library other than on top or at the bottom",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
      and a.to.where not in ("top", "bottom", "top or bottom")),

@@ -1,0 +1,81 @@
+"""The "choose" instruction (CR 608.2c): a value that a later "the chosen
+..." refers to (607.2d) — a card name, a color, a creature type — or
+objects picked without targeting ("you choose a nonland card from it"),
+which a later "that card" means (608.2c)."""
+
+from __future__ import annotations
+
+from grammar import ast as A
+
+from ..choices import Decision, ask
+from ..context import Ctx
+from ..filters import matches
+from .common import acted, current, source_name
+from .registry import carries_out
+
+VALUE_KINDS = frozenset({"card name", "color", "creature type"})
+"""The values a "choose" instruction can name that the engine offers (the
+names are those of the cards in the game)."""
+
+
+def _value_kind(a: A.Choose) -> bool:
+    return a.kind in VALUE_KINDS and (a.what is None or isinstance(a.what, A.AnObject))
+
+
+def _object_kind(a: A.Choose) -> bool:
+    return a.kind == "object" and isinstance(a.what, A.AnObject) and not a.what.any_number and not a.what.up_to
+
+
+@carries_out(A.Choose, limits=(
+    ("a choice other than of a card name, a color, a creature type or objects described",
+     lambda a: not (_value_kind(a) or _object_kind(a))),
+    ("another player choosing", lambda a: a.player is not None and not isinstance(a.player, A.You)),
+    ("choosing several values", lambda a: a.per is not None or a.low is not None),
+))  # fmt: skip
+def _choose(ctx: Ctx, a: A.Choose) -> bool:
+    if a.kind == "object":
+        return _choose_objects(ctx, a)
+    from ..replacement import choice_options
+
+    options = choice_options(ctx.game, a.kind)
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: choose a {a.kind}", options, options)
+    value = ask(ctx.game, d)
+    game = ctx.game
+    # 607.2d: the value is linked to this ability of the object ("the chosen name")
+    game.set_linked(ctx.source, game.linked(ctx.source).with_chosen(ctx.ability, value))
+    game.say(f"  {ctx.controller} chooses {value}")
+    return True
+
+
+def _choose_objects(ctx: Ctx, a: A.Choose) -> bool:
+    """"you choose a nonland card from it": a pick among the objects named
+    before ("from it", "from among them"), or among those described, without
+    targeting (115.10); "that card" then means it."""
+    what = a.what
+    assert isinstance(what, A.AnObject)
+    among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+    if among:
+        pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
+        anywhere = True
+    else:
+        pool = ctx.each(what.filter)
+        anywhere = False
+    cands = [o for o in pool if matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source,
+                                        players=ctx.players, quantity=ctx.quantity, objects=ctx.objects,
+                                        anywhere=anywhere)]  # fmt: skip
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    if not cands:
+        ctx.game.say("  nothing fits; nothing is chosen")
+        acted(ctx, [])
+        return False
+    hi = min(n, len(cands))
+    d = Decision("pick", ctx.controller, f"{source_name(ctx)}: choose " + ("a card" if hi == 1 else f"{hi} cards"),
+                 [o.id for o in cands], [o.card.name for o in cands], hi, hi)  # fmt: skip
+    picked = ask(ctx.game, d)
+    chosen = [o for o in cands if o.id in picked]
+    ctx.game.say(f"  {ctx.controller} chooses {', '.join(o.card.name for o in chosen)}")
+    acted(ctx, chosen)
+    return True
+
+
+__all__: list[str] = []

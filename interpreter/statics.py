@@ -1,0 +1,385 @@
+"""Static abilities written as sentences that change the rules of the game
+rather than an object's power or keywords (CR 604, 611.3).
+
+A :class:`~grammar.ast.StaticAbility` keeps the sentences as written; here
+each is read once (:func:`rules_of`) into the rule it states:
+
+* :class:`NoUntap` — "[what] doesn't untap during its controller's untap
+  step" (502.3, 302.6): the untap step leaves those permanents tapped;
+* :class:`ActivationRule` — "Activated abilities of [sources] can't be
+  activated" (602.5) or "cost {2} more to activate" (601.2f via 602.2b),
+  "unless they're mana abilities" (605.1a) keeping mana abilities out;
+* :class:`SelfType` — "[this] is the chosen type in addition to its other
+  types" (layer 4, 613.1d; 607.2d for the chosen type);
+* :class:`StatsOfExiled` — "As long as a card exiled with [this] is a
+  creature card, [this] has the power, toughness, and creature types of the
+  last creature card exiled with [this]. It's still a [subtype]." (607.2a;
+  layer 4 for the creature types, 205.1b; layer 7b for power and
+  toughness, 613.4b);
+* :class:`SpendRule` — "Spend only colored mana on X. No more than one mana
+  of each color may be spent this way." (107.3, 601.2g), read when the
+  spell's cost is paid (:func:`x_spend_rule`).
+
+A shape not listed is an :class:`~interpreter.errors.Unsupported` naming
+it (and a gap in :mod:`interpreter.support`), never ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from grammar import ast as A
+
+from .cache import per_node
+from .errors import Unsupported
+
+if TYPE_CHECKING:
+    from .characteristics import Chars
+    from .objects import GameObject
+    from .state import Game
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntap:
+    """502.3: the permanents ``what`` describes don't untap during their
+    controller's untap step (``yours``: only during the untap step of the
+    ability's controller)."""
+
+    what: Any
+    yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationRule:
+    """602.5, 601.2f: activated abilities of the objects ``sources``
+    describes can't be activated (``amount`` None), or cost ``amount`` more or
+    less; ``except_mana``: mana abilities are left out (605.1a)."""
+
+    sources: A.ObjectFilter
+    amount: A.ManaCost | None
+    change: str = ""
+    except_mana: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SelfType:
+    """613.1d: the object is also of the type chosen as it entered (``chosen``)
+    or of the subtypes ``words``."""
+
+    chosen: bool
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StatsOfExiled:
+    """607.2a, 613.4b, 205.1b: while a creature card exiled with the object is
+    in exile, the object has the power, toughness and creature types of the
+    last one exiled; ``still`` the subtypes it keeps ("It's still a
+    Shapeshifter")."""
+
+    power: bool
+    creature_types: bool
+    still: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRule:
+    """107.3, 601.2g: X of this spell's kicker or cost is paid only with colored
+    mana (``colored``), at most one of each color (``one_each``)."""
+
+    colored: bool
+    one_each: bool
+
+
+Rule = NoUntap | ActivationRule | SelfType | StatsOfExiled | SpendRule
+
+
+# --------------------------------------------------------------------------
+# Reading the sentences
+# --------------------------------------------------------------------------
+
+
+def _mana_abilities_exception(cond: object) -> bool:
+    """"unless they're mana abilities" (605.1a)."""
+    if not isinstance(cond, A.IsState) or cond.object is not None or cond.negated:
+        return False
+    state = cond.state
+    return (isinstance(state, A.ObjectFilter) and state.nouns == ("ability",)
+            and any(isinstance(a, A.StatusAdj) and a.status == "mana" for a in state.adjectives))  # fmt: skip
+
+
+def _ability_sources(what: object) -> A.ObjectFilter | None:
+    """"activated abilities of [sources]": the description of the sources,
+    without the noun "source" (any object, 117... a source of an ability is
+    the object it is on, 113.7)."""
+    if not isinstance(what, A.Each):
+        return None
+    filt = what.filter
+    if filt.nouns != ("ability",) or not any(isinstance(a, A.StatusAdj) and a.status == "activated" for a in filt.adjectives):
+        return None
+    of = [q for q in filt.post if isinstance(q, A.OfObject)]
+    if len(of) != 1 or len(filt.post) != 1 or not isinstance(of[0].what, A.Each):
+        return None
+    sources = of[0].what.filter
+    words = tuple(w for w in sources.words if not (isinstance(w, A.Noun) and w.word.lower() in ("source", "sources")))
+    return A.ObjectFilter(words, sources.post)
+
+
+def _activation(action: object, except_mana: bool) -> Rule | str:
+    if isinstance(action, A.Restriction) and action.rule == "can't be activated" and action.duration is None:
+        sources = _ability_sources(action.what)
+        if sources is None:
+            return "'can't be activated' about abilities other than 'activated abilities of [sources]'"
+        return ActivationRule(sources, None, "", except_mana)
+    if isinstance(action, A.CostModifier) and action.activate:
+        sources = _ability_sources(action.what)
+        if sources is None or action.per is not None or not isinstance(action.amount, A.ManaCost):
+            return "a cost change of activated abilities other than '[abilities of sources] cost {N} more or less'"
+        if not except_mana:
+            return "a cost change of mana abilities (605.3: they resolve at once)"
+        return ActivationRule(sources, action.amount, action.change, except_mana)
+    return f"a static ability with {type(action).__name__}"
+
+
+def _one(s: object) -> object | None:
+    if isinstance(s, A.Sentence) and len(s.actions) == 1:
+        return s.actions[0]
+    return None
+
+
+def _words(words: object) -> tuple[str, ...]:
+    return tuple(w.word for w in words if isinstance(w, A.Noun)) if isinstance(words, tuple) else ()
+
+
+def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
+    action = _one(s)
+    if isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and _mana_abilities_exception(s.condition):
+        return _activation(_one(s.body), True)
+    if isinstance(action, A.Requirement) and action.rule == "doesn't untap during untap step" and action.duration is None:
+        other = action.other.object if isinstance(action.other, A.Possessive) else action.other
+        if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef):
+            return NoUntap(action.what)
+        if isinstance(other, A.You):
+            return NoUntap(action.what, yours=True)
+        return "'doesn't untap' during an untap step other than its controller's"
+    if isinstance(action, A.Restriction) and action.rule != "can't be activated":
+        return f"a static ability '{action.rule}'"
+    if isinstance(action, A.Requirement):
+        return f"a static ability '{action.rule}'"
+    if isinstance(action, A.Restriction | A.CostModifier):
+        return _activation(action, False)
+    if isinstance(action, A.IsType) and isinstance(action.what, A.SelfRef) and action.duration is None:
+        if action.special == "the chosen type" and action.words is None:
+            return SelfType(True)
+        return f"'[this] is {action.special or 'a type'}'"
+    if (isinstance(s, A.LeadSentence) and s.kind == "as long as" and isinstance(_one(s.body), A.HaveAbilitiesOf)):  # fmt: skip
+        return _stats_of_exiled(s, rest)
+    if isinstance(s, A.SpendRule):
+        return "a spending rule on its own"
+    return f"a static ability written as {type(action or s).__name__}"
+
+
+def _stats_of_exiled(s: A.LeadSentence, rest: tuple[object, ...]) -> Rule | str:
+    have = _one(s.body)
+    assert isinstance(have, A.HaveAbilitiesOf)
+    of = have.of.what if isinstance(have.of, A.ThatRef) else None
+    cond = s.condition
+    if not (isinstance(have.what, A.SelfRef) and isinstance(of, A.ObjectFilter) and of.card and of.nouns == ("creature",)
+            and any(isinstance(a, A.StatusAdj) and a.status == "last" for a in of.adjectives)
+            and any(isinstance(q, A.ExiledWith) and isinstance(q.object, A.SelfRef) for q in of.post)
+            and isinstance(cond, A.IsState) and isinstance(cond.state, A.StateWord)
+            and _words(tuple(cond.state.what or ())) == ("creature", "card")):  # fmt: skip
+        return "'has the characteristics of' other than those of the last creature card exiled with [this]"
+    parts = {p.strip() for p in have.what_of.replace(" and ", ", ").split(",") if p.strip()}
+    if not parts <= {"the power", "toughness", "creature types"}:
+        return f"'has {have.what_of} of' a card"
+    still: tuple[str, ...] = ()
+    for extra in rest:
+        if not isinstance(extra, A.ItsStill):
+            return f"a static ability with {type(extra).__name__} after it"
+        still += _words(tuple(extra.words))
+    return StatsOfExiled("the power" in parts, "creature types" in parts, still)
+
+
+@per_node
+def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
+    """The rules a static ability states, or why the engine can't read it."""
+    sentences = tuple(ab.effect.sentences)
+    if sentences and all(isinstance(s, A.SpendRule) for s in sentences):
+        texts = {s.rule for s in sentences}
+        colored = "Spend only colored mana on X." in texts
+        if not colored:
+            return (), "a spending rule other than 'Spend only colored mana on X.'"
+        return (SpendRule(True, "No more than one mana of each color may be spent this way." in texts),), None
+    if not sentences:
+        return (), "an empty static ability"
+    first, rest = sentences[0], sentences[1:]
+    if rest and not all(isinstance(x, A.ItsStill) for x in rest):
+        return (), "a static ability of several sentences"
+    rule = _sentence_rule(first, rest)
+    if isinstance(rule, str):
+        return (), rule
+    if rest and not isinstance(rule, StatsOfExiled):
+        return (), "'It's still ...' after an ability that changes no types"
+    return (rule,), None
+
+
+def activation_problem(ab: A.CostModifier) -> str | None:
+    """"Activated abilities of [sources] cost {1} more to activate." written
+    as a cost-change ability: why the engine can't apply it (None if it can)."""
+    rule = _activation(ab, False)
+    return rule if isinstance(rule, str) else None
+
+
+def problem(ab: A.StaticAbility) -> str | None:
+    """Why the engine can't carry out this static ability (None if it can)."""
+    return rules_of(ab)[1]
+
+
+def rules(ab: A.StaticAbility) -> tuple[Rule, ...]:
+    found, why = rules_of(ab)
+    if why is not None:
+        raise Unsupported(why)
+    return found
+
+
+def active_rules(game: Game) -> list[tuple[GameObject, int, Rule]]:
+    """The rules stated by static abilities of face-up permanents (604.2), with
+    their source and the ability's index."""
+    from .characteristics import chars
+
+    out: list[tuple[GameObject, int, Rule]] = []
+    for src in game.battlefield():
+        if src.face_down is not None:
+            continue
+        for index, ab in enumerate(chars(src).abilities):
+            if isinstance(ab, A.StaticAbility):
+                out.extend((src, index, r) for r in rules(ab))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Untapping (502.3)
+# --------------------------------------------------------------------------
+
+
+def doesnt_untap(game: Game, obj: GameObject) -> bool:
+    """502.3: does a "doesn't untap during its controller's untap step" rule
+    keep ``obj`` tapped in this untap step?"""
+    from .filters import matches_ref_static
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, NoUntap):
+            continue
+        if rule.yours and obj.controller != src.controller:
+            continue
+        if matches_ref_static(game, src, rule.what, obj):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------
+# Activating (602.5, 601.2f)
+# --------------------------------------------------------------------------
+
+
+def _rules_for(game: Game, obj: GameObject, mana: bool) -> list[tuple[GameObject, ActivationRule]]:
+    from .filters import matches
+
+    out = []
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, ActivationRule) or (mana and rule.except_mana):
+            continue
+        if matches(game, rule.sources, obj, you=src.controller, source=src.id):
+            out.append((src, rule))
+    return out
+
+
+def activation_ban(game: Game, obj: GameObject, mana: bool) -> str | None:
+    """602.5: why an activated ability of ``obj`` can't be activated (a mana
+    ability if ``mana``), or None."""
+    from .characteristics import display_name
+
+    for src, rule in _rules_for(game, obj, mana):
+        if rule.amount is None:
+            return f"{display_name(src)} says activated abilities of {display_name(obj)} can't be activated (602.5)"
+    return None
+
+
+def activation_cost_changes(game: Game, obj: GameObject, mana: bool) -> list[tuple[GameObject, A.CostModifier]]:
+    """601.2f via 602.2b: the cost increases and reductions of activating an
+    ability of ``obj``, as cost modifiers with their source."""
+    out = []
+    for src, rule in _rules_for(game, obj, mana):
+        if rule.amount is not None:
+            out.append((src, A.CostModifier(None, rule.amount, rule.change, activate=True)))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Paying X (107.3, 601.2g)
+# --------------------------------------------------------------------------
+
+
+def spend_rule(abilities: tuple[A.Ability, ...]) -> SpendRule | None:
+    """The spending rule on X among a spell's abilities, if it has one."""
+    for ab in abilities:
+        if isinstance(ab, A.StaticAbility):
+            for r in rules(ab):
+                if isinstance(r, SpendRule):
+                    return r
+    return None
+
+
+def x_requirements(rule: SpendRule, x: int) -> list[tuple[Any, ...]]:
+    """601.2g: the ways X may be paid under ``rule``, each a tuple of
+    requirements: X colored mana, of X different colors when only one of
+    each color may be spent (none when X is more than five)."""
+    from itertools import combinations
+
+    from .mana import Requirement
+
+    colors = "WUBRG"
+    if not rule.one_each:
+        return [tuple(Requirement("{X}", frozenset(colors)) for _ in range(x))]
+    return [tuple(Requirement("{X}", frozenset(c)) for c in combo) for combo in combinations(colors, x)]
+
+
+# --------------------------------------------------------------------------
+# Characteristics that depend on the game (layers 4 and 7b)
+# --------------------------------------------------------------------------
+
+
+def self_rules(c: Chars) -> list[tuple[int, Rule]]:
+    """The rules of static abilities among ``c``'s abilities that change the
+    object's own characteristics."""
+    out: list[tuple[int, Rule]] = []
+    for index, ab in enumerate(c.abilities):
+        if isinstance(ab, A.StaticAbility):
+            out.extend((index, r) for r in rules(ab) if isinstance(r, SelfType | StatsOfExiled))
+    return out
+
+
+def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject | None:
+    """607.2a: the last creature card exiled with ``obj`` (by the ability
+    linked to ability ``index``) that is still in exile."""
+    from .bind import linked_exile_ability
+    from .characteristics import chars
+
+    card = obj.copy_of or obj.card
+    linked = linked_exile_ability(card, index)
+    if linked == -2:
+        return None
+    for oid in reversed(game.linked(obj.id).exiled_by(linked)):
+        o = game.get(oid)
+        if o is not None and o.zone == "exile" and o.face_down is None and "creature" in chars(o).types:
+            return o
+    return None
+
+
+__all__ = [
+    "ActivationRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "activation_cost_changes", "active_rules", "doesnt_untap", "last_exiled_creature", "problem", "rules",
+    "rules_of", "self_rules", "spend_rule", "x_requirements",
+]  # fmt: skip
