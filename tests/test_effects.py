@@ -1,0 +1,34 @@
+"""Engine tests of instructions: prevention (615), damage that can't be
+prevented, "can't be countered", divided damage (601.2d), named tokens
+(111.4), delayed and reflexive triggers (603.7, 603.12), several copies
+(707.10), revealing until (701.20), "except for" after a mass instruction."""
+
+from __future__ import annotations
+
+from grammar import ast as A
+from interpreter import Game, ScriptedChooser, add_card, cast, new_game, resolve_top
+from interpreter.characteristics import chars
+
+
+def _game(**kw: object) -> Game:
+    return new_game(chooser=ScriptedChooser(**kw))  # type: ignore[arg-type]
+
+
+def _lands(game: Game, player: str, name: str, n: int, pool: dict[str, A.Card]) -> None:
+    for _ in range(n):
+        add_card(game, pool[name], player, "battlefield")
+
+
+def test_cr111_4_named_token_is_legendary_with_that_name(pool: dict[str, A.Card]) -> None:
+    """111.4, 205.4: "create Karox Bladewing, a legendary 4/4 red Dragon
+    creature token" — the token's name is the one given, its supertype legendary."""
+    game = _game(kick=[0])
+    _lands(game, "A", "Mountain", 7, pool)
+    cast(game, "A", add_card(game, pool["Verix Bladewing"], "A", "hand").id)
+    while game.state.stack:
+        resolve_top(game)
+    (token,) = [o for o in game.battlefield() if o.token]
+    c = chars(token)
+    assert c.name == "Karox Bladewing"
+    assert token.card.type_line.supertypes == ("Legendary",)
+    assert c.subtypes == ("Dragon",)
