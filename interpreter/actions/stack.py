@@ -15,7 +15,6 @@ from .registry import carries_out
 
 
 @carries_out(A.CounterSpell, limits=(
-    ("'unless its controller pays' an amount for each", lambda a: a.unless_per is not None),
     ("'unless its controller pays' life", lambda a: a.unless_life is not None),
 ))
 def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
