@@ -46,6 +46,7 @@ class Ctx:
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
+    excluded: frozenset[ObjectId] = frozenset()  # "except for [objects]": left out of "all [objects]" here
 
     # --- the source --------------------------------------------------------
 
@@ -112,7 +113,7 @@ class Ctx:
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, tuple)]
         if isinstance(ref, A.Each):
-            return [o.id for o in self.each(ref.filter)]
+            return [o.id for o in self.each(ref.filter) if o.id not in self.excluded]
         raise Unsupported(f"object reference {type(ref).__name__}")
 
     def looked_cards(self) -> list[GameObject]:

@@ -115,10 +115,7 @@ def token_card(spec: A.TokenSpec) -> A.Card:
     """The card-like definition of a token (CR 111.4): the name the effect
     gives it ("create Karox Bladewing, a legendary 4/4 ... token"), else its
     subtypes + "Token"; its supertype ("legendary", 205.4) as written."""
-    if spec.named:
-        name = spec.named
-    else:
-        name = " ".join(spec.subtypes) + " Token" if spec.subtypes else "Token"
+    name = spec.named or (" ".join(spec.subtypes) + " Token" if spec.subtypes else "Token")
     abilities: tuple[A.Ability, ...] = ()
     if spec.keywords:
         abilities = (A.KeywordLine(tuple(A.Keyword(k) if isinstance(k, str) else k for k in spec.keywords)),)

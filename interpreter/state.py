@@ -139,6 +139,7 @@ class GameState:
     combat: Combat | None = None
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
+    delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities waiting (603.7, interpreter.delayed)
 
     def clone(self) -> GameState:
         return GameState(
@@ -155,6 +156,7 @@ class GameState:
             self.combat.clone() if self.combat is not None else None,
             list(self.shields),
             list(self.activations),
+            list(self.delayed),
         )  # fmt: skip
 
 

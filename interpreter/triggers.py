@@ -316,12 +316,14 @@ def collect(game: Game) -> None:
         return
     game.events = []
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
+    from .delayed import collect_delayed
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)
         if abilities:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
     for event in events:
+        collect_delayed(game, event)
         sources = list(on_battlefield)
         if isinstance(event, Left):
             lki: Lki = event.lki

@@ -32,3 +32,24 @@ def test_cr111_4_named_token_is_legendary_with_that_name(pool: dict[str, A.Card]
     assert c.name == "Karox Bladewing"
     assert token.card.type_line.supertypes == ("Legendary",)
     assert c.subtypes == ("Dragon",)
+
+
+def test_cr603_7c_delayed_trigger_triggers_once(pool: dict[str, A.Card]) -> None:
+    """603.7c: "Exile it at the beginning of the next end step" triggers at
+    the first end step only; the token made is exiled then, and nothing waits
+    for a later end step."""
+    from interpreter import pass_priority
+
+    game = _game(kick=[])
+    _lands(game, "A", "Mountain", 4, pool)
+    cast(game, "A", add_card(game, pool["Elemental Appeal"], "A", "hand").id)
+    resolve_top(game)
+    assert len(game.state.delayed) == 1
+    assert [chars(o).name for o in game.battlefield() if o.token] == ["Elemental Token"]
+    pass_priority(game)  # the end step begins: it triggers
+    assert game.state.delayed == [] and len(game.state.stack) == 1
+    resolve_top(game)
+    assert not [o for o in game.battlefield() if o.token]
+    for _ in range(8):  # through B's turn and its end step
+        pass_priority(game)
+    assert game.state.stack == [] and game.state.pending == []

@@ -1,0 +1,113 @@
+"""Delayed triggered abilities (CR 603.7).
+
+An instruction written with "at the beginning of the next end step" ("Exile
+it at the beginning of the next end step.") isn't carried out as the spell
+or ability resolves: it creates a delayed triggered ability, which triggers
+once, the next time that step begins (603.7b, 603.7c), and is then put on
+the stack like any triggered ability (603.3).  It is controlled by the
+controller of the effect that created it (603.7d), and its source is that
+effect's source (603.7e).  The objects it refers to ("it") are the ones the
+instruction meant when the delayed ability was created (603.7c): if such an
+object has changed zones since, it is a new object (400.7) and the
+instruction does nothing to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from grammar import ast as A
+
+from .actions.common import source_name
+from .context import Ctx
+from .errors import Unsupported
+from .objects import ObjectId, PlayerId
+from .state import Event, Game, PendingTrigger, StepBegan
+
+DELAYED_WHOSE = frozenset({"the next", "your next"})
+"""Whose next step a delayed instruction can wait for: the next one of any
+player's turn, or the next one of its controller's turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for ``step`` to begin (603.7)."""
+
+    controller: PlayerId
+    source: ObjectId
+    ability: int
+    node: A.TriggeredAbility
+    name: str
+    step: str
+    yours: bool
+    about: ObjectId | None  # what "it" meant as it was created (603.7c)
+
+
+def delayed_problem(when: A.PhaseTrigger) -> str | None:
+    """What the engine can't carry out of "[instruction] at the beginning of ..."."""
+    from .triggers import PHASE_STEPS
+
+    if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
+        return f"an instruction delayed until the beginning of {when.whose} {when.step}"
+    return None
+
+
+def _alone(sentence: A.Sentence, i: int) -> A.Sentence:
+    """Instruction ``i`` of ``sentence`` as a sentence of its own, without the
+    tail that delays it."""
+    form = sentence.forms[i] if i < len(sentence.forms) else A.ClauseForm()
+    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at"))
+    return replace(sentence, actions=(sentence.actions[i],), joiners=(), forms=(replace(form, tails=tails),))
+
+
+def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger) -> bool:
+    """603.7a: the resolving spell or ability creates the delayed triggered ability."""
+    problem = delayed_problem(when)
+    if problem is not None:
+        raise Unsupported(problem)
+    about = _about(ctx, sentence.actions[i])
+    node = A.TriggeredAbility("At", when, A.Effect((_alone(sentence, i),)))
+    name = source_name(ctx)
+    ctx.game.state.delayed.append(DelayedTrigger(
+        ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
+    ))  # fmt: skip
+    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
+    return True
+
+
+def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
+    """The object "it" / "that creature" of the delayed instruction means now
+    (603.7c); None if the instruction names none of those."""
+    from .context import OBJECT_FIELDS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    for name in OBJECT_FIELDS:
+        ref = getattr(node, name, None)
+        if isinstance(ref, A.ItRef | A.ThatRef):
+            objects = ctx.objects(ref)
+            if len(objects) > 1:
+                raise Unsupported("a delayed instruction about several objects")
+            return objects[0] if objects else None
+        if isinstance(ref, A.ThemRef):
+            raise Unsupported("a delayed instruction about several objects")
+    return None
+
+
+def collect_delayed(game: Game, event: Event) -> None:
+    """603.7c: a delayed triggered ability triggers only once, the next time
+    its step begins; it then waits to be put on the stack (603.3)."""
+    if not isinstance(event, StepBegan) or not game.state.delayed:
+        return
+    keep: list[DelayedTrigger] = []
+    for d in game.state.delayed:
+        if d.step != event.step or (d.yours and event.active != d.controller):
+            keep.append(d)
+            continue
+        game.state.pending.append(PendingTrigger(
+            d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about,
+            trigger_player=event.active, order=len(game.state.pending),
+        ))  # fmt: skip
+    game.state.delayed = keep
+
+
+__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem"]
