@@ -307,13 +307,13 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
     totals: dict[ObjectId, int] = {}
     for source, to, amount in assignment:
         ctx = Ctx(game, source.controller, source.id)
-        if amount > 0:
-            totals[source.id] = totals.get(source.id, 0) + amount
-        if isinstance(to, GameObject):
-            deal_damage(ctx, display_name(source), amount, [to], [], source, event=False)
-        else:
-            deal_damage(ctx, display_name(source), amount, [], [to], source, event=False)
-            game.events.append(DealtCombatDamage(source.id, to))
+        # prevention effects apply as it is dealt (615): only damage dealt counts
+        dealt = deal_damage(ctx, display_name(source), amount, *(([to], []) if isinstance(to, GameObject) else ([], [to])),
+                            source, event=False, combat=True)  # fmt: skip
+        if dealt > 0:
+            totals[source.id] = totals.get(source.id, 0) + dealt
+            if not isinstance(to, GameObject):
+                game.events.append(DealtCombatDamage(source.id, to))
     for sid, total in totals.items():
         game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
 

@@ -47,6 +47,7 @@ class Ctx:
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
     excluded: frozenset[ObjectId] = frozenset()  # "except for [objects]": left out of "all [objects]" here
+    sentence: A.Sentence | None = None  # the sentence being carried out (608.2c)
 
     # --- the source --------------------------------------------------------
 
@@ -225,6 +226,21 @@ class Ctx:
                 ):
                     continue  # "any target" that is a player: no object named
                 return self.objects(value)  # its own "that" means what was named before it
+        return None
+
+    def replaced_target(self) -> A.Target | None:
+        """In an "instead" sentence, the target the sentence it replaces names
+        first ("Prevent the next 2 damage that would be dealt to target
+        creature or player this turn.  If kicked, prevent the next 4 damage
+        that would be dealt to that creature or player this turn instead."):
+        what "that creature or player" means there, object or player (608.2c)."""
+        before = self.replaced_sentence()
+        for action in before.actions if before is not None else ():
+            node = action.action if isinstance(action, A.MayDo) else action
+            for name in OBJECT_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, A.Target):
+                    return value
         return None
 
     def replaced_player(self) -> object | None:

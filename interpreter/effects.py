@@ -228,6 +228,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
         finally:
             ctx.that_player = saved_player
         ctx.x_letter = sentence.where_letter
+    saved_sentence, ctx.sentence = ctx.sentence, sentence
     try:
         declined = False
         for i, action in enumerate(sentence.actions):
@@ -249,6 +250,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             _name_player(ctx, action)
     finally:
         ctx.x, ctx.x_letter = saved_x, saved_letter
+        ctx.sentence = saved_sentence
 
 
 def _name_player(ctx: Ctx, action: A.Node) -> None:

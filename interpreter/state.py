@@ -140,6 +140,8 @@ class GameState:
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
     delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities waiting (603.7, interpreter.delayed)
+    prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
+    no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
 
     def clone(self) -> GameState:
         return GameState(
@@ -157,6 +159,8 @@ class GameState:
             list(self.shields),
             list(self.activations),
             list(self.delayed),
+            list(self.prevention),
+            self.no_prevention,
         )  # fmt: skip
 
 

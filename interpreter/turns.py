@@ -18,6 +18,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 from __future__ import annotations
 
 from . import combat
+from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
@@ -59,6 +60,7 @@ def _end_step(game: Game) -> None:
             o.damage = 0
         state.eot = []
         state.shields = []  # regeneration shields last until cleanup (701.19a, 514.2)
+        end_of_turn(game)  # prevention effects of this turn end (514.2, 615)
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
         players = list(state.players)
         state.active = players[(players.index(state.active) + 1) % len(players)]

@@ -11,6 +11,8 @@
 * :mod:`.mana` — add mana, "spend this mana only ...";
 * :mod:`.turns` — skip a turn;
 * :mod:`.facedown` — manifest, manifest dread, cloak;
+* :mod:`.prevention` — prevent damage (615), "damage can't be prevented",
+  and the other "can't" instructions (:data:`.prevention.RESTRICTIONS`);
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -22,10 +24,21 @@ this package imports every family, so that all are registered before
 
 from __future__ import annotations
 
-from . import counters_tokens, damage_life, facedown, library, mana, permanents, stack, turns, zones
+from . import (
+    counters_tokens,
+    damage_life,
+    facedown,
+    library,
+    mana,
+    permanents,
+    prevention,
+    stack,
+    turns,
+    zones,
+)
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
-FAMILIES = (counters_tokens, damage_life, facedown, library, mana, permanents, stack, turns, zones)
+FAMILIES = (counters_tokens, damage_life, facedown, library, mana, permanents, prevention, stack, turns, zones)
 """The modules that register instructions."""
 
 __all__ = ["ACTIONS", "FAMILIES", "LIMITS", "carries_out", "do", "limit"]
