@@ -33,11 +33,13 @@ from typing import Any
 
 from grammar import ast as A
 
+from .additional import announce as announce_additional
 from .bind import kicker_costs
 from .characteristics import chars, display_name, has_keyword
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
+from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
@@ -215,14 +217,8 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
 
     # 601.2f: total cost = mana cost + additional costs (kicker × times,
     # "as an additional cost to cast this spell", 601.2b).
-    extra: list[A.Cost] = []
-    for ab in c.abilities:
-        if isinstance(ab, A.AdditionalCost):
-            if ab.then is not None:
-                raise Unsupported("an additional cost with an instruction after it")
-            if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
-                continue
-            extra.append(ab.cost)
+    additional = announce_additional(game, player, name, c.abilities)
+    extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
     mods = cost_modifiers(game, spell)
@@ -254,7 +250,10 @@ def _cast(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone, only: li
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid,
+        additional=additional.times,
     ))  # fmt: skip
+    for then in additional.reflexive:
+        reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
 
     # 601.2i: it becomes cast.
     game.state.stack.append(item)

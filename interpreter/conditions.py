@@ -96,7 +96,34 @@ def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
     return STATES[word](ctx, cond) != cond.negated
 
 
+def _additional_cost_paid(ctx: Ctx, cond: A.Happened) -> bool:
+    """601.2b, 607.2i: "if its additional cost was paid" — whether the spell's
+    controller paid an additional cost of it as it was cast."""
+    from .additional import additional_paid
+
+    ids = ctx.self_objects(cond.subject.object if isinstance(cond.subject, A.Possessive) else cond.subject)
+    if not ids:
+        return False
+    o = ctx.game.state.objects.get(ids[0][0])
+    card = (o.copy_of or o.card) if o is not None else ctx.source_card()
+    return additional_paid(card, ctx.game.linked(ids[0]).additional) > 0
+
+
+HAPPENINGS: dict[str, Callable[[Ctx, Any], bool]] = {
+    "additional cost was paid": _additional_cost_paid,
+}
+"""The events "if [it] ..." / "[it] ... this turn" can ask about, by their words."""
+
+
+def _happened(ctx: Ctx, cond: A.Happened) -> bool:
+    fn = HAPPENINGS.get(cond.event)
+    if fn is None:
+        raise Unsupported(f"condition '{cond.event}'")
+    return fn(ctx, cond)
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.Happened: _happened,
     A.KickedCondition: kicked,
     A.YouDo: _you_do,
     A.IsCreature: _is_creature,
@@ -149,4 +176,4 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
     return holds(Ctx(game, src.controller, src.id), cond)
 
 
-__all__ = ["CONDITIONS", "STATES", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]
+__all__ = ["CONDITIONS", "HAPPENINGS", "STATES", "holds", "kicked", "sentence_condition", "state_word", "static_condition_holds"]

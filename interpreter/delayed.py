@@ -1,4 +1,4 @@
-"""Delayed triggered abilities (CR 603.7).
+"""Delayed (CR 603.7) and reflexive (603.12) triggered abilities.
 
 An instruction written with "at the beginning of the next end step" ("Exile
 it at the beginning of the next end step.") isn't carried out as the spell
@@ -10,6 +10,13 @@ effect's source (603.7e).  The objects it refers to ("it") are the ones the
 instruction meant when the delayed ability was created (603.7c): if such an
 object has changed zones since, it is a new object (400.7) and the
 instruction does nothing to it.
+
+A reflexive triggered ability ("As an additional cost to cast this spell,
+you may sacrifice one or more creatures.  When you do, copy this spell for
+each creature sacrificed this way.") triggers on the action just taken and
+waits, like any triggered ability, to be put on the stack the next time a
+player would receive priority (603.3, 603.12); it is controlled by the
+player who took the action, and its source is the object that made it.
 """
 
 from __future__ import annotations
@@ -48,7 +55,8 @@ def delayed_problem(when: A.PhaseTrigger) -> str | None:
     from .triggers import PHASE_STEPS
 
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
-        return f"an instruction delayed until the beginning of {when.whose} {when.step}"
+        step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)
+        return f"an instruction delayed until the beginning of {when.whose} {step}"
     return None
 
 
@@ -93,6 +101,16 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
     return None
 
 
+def reflexive(game: Game, controller: PlayerId, source: ObjectId, ability: int, name: str, effect: A.Effect) -> None:
+    """603.12: each "When you do, [sentence]" of ``effect`` triggers now."""
+    for s in effect.sentences:
+        if not isinstance(s, A.ReflexiveTrigger):
+            raise Unsupported(f"'{type(s).__name__}' after an additional cost")
+        node = A.TriggeredAbility(s.word, s, A.Effect((s.body,)))
+        game.state.pending.append(PendingTrigger(controller, source, ability, node, name, order=len(game.state.pending)))
+        game.say(f"  {name}: a reflexive triggered ability triggers (603.12)")
+
+
 def collect_delayed(game: Game, event: Event) -> None:
     """603.7c: a delayed triggered ability triggers only once, the next time
     its step begins; it then waits to be put on the stack (603.3)."""
@@ -110,4 +128,4 @@ def collect_delayed(game: Game, event: Event) -> None:
     game.state.delayed = keep
 
 
-__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem"]
+__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]

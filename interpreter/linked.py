@@ -33,6 +33,8 @@ class Linked:
     * ``chosen``: per ability index, the value that ability chose (607.2d, L-d).
     * ``paid``: per ability index (-1: the spell's own additional costs), what
       was paid as it was cast or entered (607.2g/607.2j, L-g, L-j).
+    * ``additional``: how many times each of its additional costs (in printed
+      order) was paid as it was cast (601.2b, 607.2i).
     """
 
     kicks: tuple[int, ...] = ()
@@ -43,6 +45,7 @@ class Linked:
     created: tuple[tuple[int, ObjectId], ...] = ()
     chosen: tuple[tuple[int, Any], ...] = ()
     paid: tuple[tuple[int, Any], ...] = ()
+    additional: tuple[int, ...] = ()
 
     @property
     def times_kicked(self) -> int:
@@ -69,7 +72,8 @@ class Linked:
     def cast_info(self) -> Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
-        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid)
+        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid,
+                      additional=self.additional)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

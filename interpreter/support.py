@@ -45,11 +45,11 @@ from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
-from .conditions import CONDITIONS, state_word
+from .conditions import CONDITIONS, HAPPENINGS, state_word
 from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
-from .quantities import QUANTITIES
+from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_REPLACEMENTS
 from .triggers import EVENTS, TRIGGERS, event_supported, face_up_supported, phase_supported
 
@@ -143,6 +143,13 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
     if isinstance(ab, A.EntersWithCounters):
         for granted in ab.abilities:
             yield from _ability(granted)
+    if isinstance(ab, A.AdditionalCost) and ab.then is not None:
+        # 603.12: "When you do, ..." after an additional cost (interpreter.delayed.reflexive)
+        for s in ab.then.sentences:
+            if isinstance(s, A.ReflexiveTrigger):
+                yield from _nodes(s.body)
+            else:
+                yield Gap(s, f"an additional cost followed by a '{type(s).__name__}'")
     yield from _nodes(ab)
 
 
@@ -188,6 +195,8 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield Gap(cond, f"condition {type(cond).__name__}")
     elif isinstance(cond, A.IsState) and state_word(cond) is None:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
+    elif isinstance(cond, A.Happened) and cond.event not in HAPPENINGS:
+        yield Gap(cond, f"condition Happened ('{cond.event}')")
 
 
 def _nodes(ab: A.Node) -> Iterator[Gap]:
@@ -199,6 +208,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         kids = children(node)
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
+        if isinstance(node, A.AdditionalCost):
+            kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
@@ -220,6 +231,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
+        elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
+            yield Gap(node, f"quantity GameCount ('{node.what}')")
         stack.extend(reversed(kids))
 
 

@@ -455,7 +455,7 @@ def _trigger_words(node: A.TriggeredAbility) -> str:
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
-            "dealsdamage": "it dealt damage",
+            "dealsdamage": "it dealt damage", "reflexivetrigger": "its controller did it, 603.12",
             }.get(name, name)  # fmt: skip
 
 
