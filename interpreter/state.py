@@ -38,6 +38,9 @@ class StackItem:
     K7, or "up to" with none; a mode that wasn't chosen, 700.2c).  ``modes``
     are the chosen modes of a modal spell or ability, from 0 in printed
     order (700.2, :mod:`interpreter.modes`); None when it isn't modal.
+    ``division`` has, for a slot of "N damage divided as you choose among
+    [targets]", the amount each of its targets is to be dealt, announced
+    with the targets (601.2d); an empty tuple for any other slot.
     """
 
     sid: int
@@ -55,12 +58,13 @@ class StackItem:
     trigger_player: PlayerId | None = None
     modes: tuple[int, ...] | None = None
     trigger_amount: int | None = None  # "that much": the amount of the triggering event (603.7c)
+    division: tuple[tuple[int, ...], ...] = ()  # per target slot, the amount each target gets (601.2d)
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
-            self.trigger_player, self.modes, self.trigger_amount,
+            self.trigger_player, self.modes, self.trigger_amount, self.division,
         )  # fmt: skip
 
 

@@ -5,8 +5,10 @@ prevented, "can't be countered", divided damage (601.2d), named tokens
 
 from __future__ import annotations
 
+import pytest
+
 from grammar import ast as A
-from interpreter import Game, ScriptedChooser, add_card, cast, new_game, resolve_top
+from interpreter import Game, GameObject, ScriptedChooser, add_card, cast, new_game, resolve_top
 from interpreter.characteristics import chars
 
 
@@ -53,3 +55,37 @@ def test_cr603_7c_delayed_trigger_triggers_once(pool: dict[str, A.Card]) -> None
     for _ in range(8):  # through B's turn and its end step
         pass_priority(game)
     assert game.state.stack == [] and game.state.pending == []
+
+
+def _fight_with_fire(pool: dict[str, A.Card], division: dict[object, int] | None = None) -> tuple[Game, GameObject, GameObject]:
+    """Fight with Fire kicked, aimed at Hill Giant and B, in A's hand (not cast yet)."""
+    game = new_game()
+    _lands(game, "A", "Mountain", 9, pool)
+    giant = add_card(game, pool["Hill Giant"], "B", "battlefield")
+    game.chooser = ScriptedChooser(kick=[0], targets=[[giant.id, "B"]], choices=[division or {giant.id: 3, "B": 7}])
+    spell = add_card(game, pool["Fight with Fire"], "A", "hand")
+    return game, spell, giant
+
+
+def test_cr601_2d_each_target_of_divided_damage_gets_at_least_one(pool: dict[str, A.Card]) -> None:
+    """601.2d: a division that gives a target nothing is refused, and the game is as it was."""
+    from interpreter.errors import UnansweredDecision
+
+    game, spell, giant = _fight_with_fire(pool)
+    game.chooser = ScriptedChooser(kick=[0], targets=[[giant.id, "B"]], choices=[{giant.id: 0, "B": 10}])
+    before = game.state.clone()
+    with pytest.raises(UnansweredDecision, match="at least 1"):
+        cast(game, "A", spell.id)
+    assert game.state == before
+
+
+def test_cr608_2b_share_of_an_illegal_target_is_not_dealt(pool: dict[str, A.Card]) -> None:
+    """608.2b: a target gone by resolution is dealt nothing, and its share
+    goes to no one else; the legal target gets its own share only."""
+    from interpreter.zones import move
+
+    game, spell, giant = _fight_with_fire(pool)
+    cast(game, "A", spell.id)
+    move(game, giant, "hand")
+    resolve_top(game)
+    assert game.player("B").life == 13

@@ -81,12 +81,14 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
 
 @carries_out(A.DealDamage, limits=(
     ("combat damage as an instruction", lambda a: a.combat),
-    ("damage divided as you choose", lambda a: a.divided),
+    ("damage divided as you choose among other than targets", lambda a: a.divided and not isinstance(a.to, A.Target)),
     ("damage to a second recipient", lambda a: a.second is not None),
 ))
 def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     """120.3: "[source] deals N damage to [recipients]"; "it deals 4 damage
-    instead" changes only the amount of the instruction it replaces."""
+    instead" changes only the amount of the instruction it replaces; "N
+    damage divided as you choose among any number of targets" deals each
+    target the amount announced for it (601.2d)."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
         before = ctx.replaced_sentence()
@@ -97,6 +99,8 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     src_ids = [ctx.source] if isinstance(a.source, A.ItRef) else ctx.objects(a.source)
     if not src_ids:
         return False
+    if a.divided and isinstance(a.to, A.Target):
+        return _deal_divided(ctx, a, src_ids[0])
     saved_it = ctx.it
     ctx.it = [src_ids[0]]  # "its power", "its controller": the damage source's
     try:
@@ -112,6 +116,27 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
                 unpreventable=unpreventable_here(ctx))  # fmt: skip
     if objs:
         ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
+    return True
+
+
+def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
+    """601.2d, 608.2b: each target still legal is dealt its share; the shares
+    of targets that became illegal are not dealt to anyone.  All of it is
+    one damage event of the source (120.3)."""
+    from ..state import DealtDamage
+    from ..targets import divided_among
+
+    assert isinstance(a.to, A.Target)
+    src = ctx.obj_or_lki(src_id)
+    source = src if isinstance(src, GameObject) else None
+    name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
+    total = 0
+    for value, n in divided_among(ctx, a.to):
+        objs = current(ctx, [value]) if isinstance(value, tuple) else []
+        players = [value] if isinstance(value, str) else []
+        total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx))
+    if source is not None and total:
+        ctx.game.events.append(DealtDamage(source.id, total))
     return True
 
 
