@@ -49,6 +49,7 @@ class Ctx:
     excluded: frozenset[ObjectId] = frozenset()  # "except for [objects]": left out of "all [objects]" here
     sentence: A.Sentence | None = None  # the sentence being carried out (608.2c)
     done: dict[str, list[ObjectId]] = field(default_factory=dict)  # "revealed this way": what this effect did, by verb
+    them_players: list[PlayerId] = field(default_factory=list)  # the players among "them" ("choose target creature or player")
 
     # --- the source --------------------------------------------------------
 

@@ -232,17 +232,30 @@ def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
         most = len(candidates(ctx, node, []))
         divided = _divided_amount(ctx, slot)
         return 0, most if divided is None else min(most, divided)
-    if node.count is None:
+    per = _chosen_per(ctx.item.effect).get(id(node)) if ctx.item is not None and ctx.item.effect is not None else None
+    if node.count is None and per is None:
         n = 1
     else:
         saved = ctx.x
         if slot.where_x is not None:
             ctx.x = ctx.quantity(slot.where_x)
         try:
-            n = ctx.quantity(node.count)
+            n = ctx.quantity(node.count) if node.count is not None else 1
+            if per is not None:
+                n *= ctx.quantity(per)  # "choose another target ... for each time it was kicked"
         finally:
             ctx.x = saved
     return (0 if node.up_to else n), n
+
+
+@per_node
+def _chosen_per(effect: A.Effect) -> dict[int, A.Quantity]:
+    """ "Choose another target creature or player for each time [this] was
+    kicked": the count of the "for each", by the id of its target phrase (601.2c)."""
+    return {
+        id(n.what): n.per for n in effect.walk()
+        if isinstance(n, A.Choose) and isinstance(n.what, A.Target) and n.per is not None
+    }  # fmt: skip
 
 
 def describe_target(node: A.Target) -> str:

@@ -3,6 +3,7 @@
 * :mod:`.damage_life` — deal damage, gain and lose life, fight;
 * :mod:`.zones` — destroy, exile, return, put into a zone, sacrifice,
   regenerate, attach, champion's exile;
+* :mod:`.choose` — "choose target ..." as an instruction of its own;
 * :mod:`.counters_tokens` — counters, tokens, token copies;
 * :mod:`.library` — draw, discard, mill, look, reveal, search, shuffle, scry;
 * :mod:`.stack` — counter, copy a spell, counter unless its controller pays;
@@ -25,6 +26,7 @@ this package imports every family, so that all are registered before
 from __future__ import annotations
 
 from . import (
+    choose,
     counters_tokens,
     damage_life,
     facedown,
@@ -38,7 +40,7 @@ from . import (
 )
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
-FAMILIES = (counters_tokens, damage_life, facedown, library, mana, permanents, prevention, stack, turns, zones)
+FAMILIES = (choose, counters_tokens, damage_life, facedown, library, mana, permanents, prevention, stack, turns, zones)
 """The modules that register instructions."""
 
 __all__ = ["ACTIONS", "FAMILIES", "LIMITS", "carries_out", "do", "limit"]

@@ -22,6 +22,10 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
         objs += [o for o in more_objs if o.id not in seen]
         players += [p for p in more_players if p not in players]
         return objs, players
+    if isinstance(ref, A.EachOf) and not ref.one and ref.count is None:
+        # "each of them": every object and player named before (608.2c)
+        objs = current(ctx, ctx.objects(ref.of))
+        return objs, list(ctx.them_players) if isinstance(ref.of, A.ThemRef) else []
     if isinstance(ref, A.ThatRef) and ctx.replaced is not None and ctx.replaced_target() is not None:
         ref = ctx.replaced_target()  # "that creature or player" in an "instead" sentence: its target (608.2c)
     if isinstance(ref, A.Target):
