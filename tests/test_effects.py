@@ -89,3 +89,36 @@ def test_cr608_2b_share_of_an_illegal_target_is_not_dealt(pool: dict[str, A.Card
     move(game, giant, "hand")
     resolve_top(game)
     assert game.player("B").life == 13
+
+
+def test_cr615_combat_damage_prevention_leaves_noncombat_damage(pool: dict[str, A.Card]) -> None:
+    """615: "prevent all combat damage target creature would deal this turn"
+    doesn't touch the damage it deals otherwise (120.3)."""
+    from interpreter.actions.damage_life import deal_damage
+    from interpreter.context import Ctx
+
+    game = _game(kick=[])
+    _lands(game, "B", "Forest", 3, pool)
+    giant = add_card(game, pool["Hill Giant"], "A", "battlefield")
+    cast(game, "B", add_card(game, pool["Falling Timber"], "B", "hand").id)
+    resolve_top(game)
+    ctx = Ctx(game, "A", giant.id)
+    assert deal_damage(ctx, "Hill Giant", 3, [], ["B"], giant, combat=True) == 0
+    assert deal_damage(ctx, "Hill Giant", 3, [], ["B"], giant) == 3
+    assert game.player("B").life == 17
+
+
+def test_cr616_1_affected_player_orders_prevention_effects() -> None:
+    """616.1: with a shield and an 'all damage' effect both applying, the
+    affected player chooses which applies first; choosing the 'all' effect
+    leaves the shield unused (615.7)."""
+    from interpreter.prevention import Prevention, prevent
+
+    for first, left in ((1, 2), (0, 0)):
+        game = new_game(chooser=ScriptedChooser(choices=[first]))
+        game.state.prevention = [
+            Prevention("a shield of 2", "A", (99, 0), None, to=("A",), remaining=2),
+            Prevention("all damage", "A", (98, 0), None),
+        ]
+        assert prevent(game, None, "A", 3) == 0
+        assert game.state.prevention[0].remaining == left
