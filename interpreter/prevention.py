@@ -45,9 +45,9 @@ class Prevention:
     ``combat`` limits it to combat or noncombat damage (None: any);
     ``sources`` to damage dealt by those objects, ``to`` to damage dealt to
     those objects and players (None: not limited); ``remaining`` is what a
-    shield can still prevent (None: all); ``exceptions`` are descriptions
-    of sources whose damage it doesn't affect; ``made_by`` the stack object
-    whose resolution made it.
+    shield can still prevent (None: all); ``combat_exceptions`` are
+    descriptions of sources whose combat damage it doesn't affect;
+    ``made_by`` the stack object whose resolution made it.
     """
 
     label: str
@@ -58,7 +58,7 @@ class Prevention:
     sources: tuple[ObjectId, ...] | None = None
     to: tuple[ObjectId | PlayerId, ...] | None = None
     remaining: int | None = None
-    exceptions: tuple[A.ObjectFilter, ...] = ()
+    combat_exceptions: tuple[A.ObjectFilter, ...] = ()
 
 
 def add_prevention(game: Game, effect: Prevention) -> None:
@@ -66,14 +66,14 @@ def add_prevention(game: Game, effect: Prevention) -> None:
     game.say(f"  {effect.label} (615)")
 
 
-def except_sources(game: Game, made_by: int | None, source: ObjectId, filt: A.ObjectFilter) -> int:
-    """"[this] doesn't affect damage that would be dealt by [sources]": the
-    prevention effects the same resolution made leave that damage alone.
+def except_combat_sources(game: Game, made_by: int | None, source: ObjectId, filt: A.ObjectFilter) -> int:
+    """"[this] doesn't affect combat damage that would be dealt by [sources]":
+    the prevention effects the same resolution made leave that damage alone.
     Returns how many effects were changed."""
     n = 0
     for i, e in enumerate(game.state.prevention):
         if e.made_by == made_by and e.source == source:
-            game.state.prevention[i] = replace(e, exceptions=e.exceptions + (filt,))
+            game.state.prevention[i] = replace(e, combat_exceptions=e.combat_exceptions + (filt,))
             n += 1
     return n
 
@@ -89,8 +89,8 @@ def _applies(game: Game, e: Prevention, source: GameObject | None, recipient: Ga
     key = recipient.id if isinstance(recipient, GameObject) else recipient
     if e.to is not None and key not in e.to:
         return False
-    return not (source is not None and any(
-        matches(game, f, source, you=e.controller, source=e.source, anywhere=True) for f in e.exceptions))  # fmt: skip
+    return not (combat and source is not None and any(
+        matches(game, f, source, you=e.controller, source=e.source, anywhere=True) for f in e.combat_exceptions))  # fmt: skip
 
 
 def prevent(game: Game, source: GameObject | None, recipient: GameObject | PlayerId, amount: int, *,
@@ -139,4 +139,4 @@ def end_of_turn(game: Game) -> None:
     game.state.no_prevention = False
 
 
-__all__ = ["Prevention", "add_prevention", "end_of_turn", "except_sources", "prevent"]
+__all__ = ["Prevention", "add_prevention", "end_of_turn", "except_combat_sources", "prevent"]

@@ -19,7 +19,7 @@ from grammar import ast as A
 from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import ObjectId, PlayerId
-from ..prevention import Prevention, add_prevention, except_sources
+from ..prevention import Prevention, add_prevention, except_combat_sources
 from .common import source_name
 from .registry import carries_out
 
@@ -49,7 +49,7 @@ def _describe(ctx: Ctx, a: A.PreventDamage, amount: int | None, to: tuple[Any, .
               sources: tuple[Any, ...] | None) -> str:  # fmt: skip
     from ..targets import label
 
-    what = f"the next {amount} damage" if amount is not None else f"{a.kind} damage".replace("all all", "all")
+    what = f"the next {amount} damage" if amount is not None else f"{a.kind} damage"
     if to is not None:
         what += " to " + (", ".join(label(ctx, v) for v in to) or "nothing")
     if sources is not None:
@@ -117,7 +117,7 @@ def _doesnt_affect(ctx: Ctx, a: A.Restriction) -> bool:
     creatures": the prevention effects this resolution made don't apply to
     damage from those sources, judged as it would be dealt (615)."""
     made_by = ctx.item.sid if ctx.item is not None else None
-    n = except_sources(ctx.game, made_by, ctx.source, a.other.filter)
+    n = except_combat_sources(ctx.game, made_by, ctx.source, a.other.filter)
     if not n:
         raise Unsupported("'doesn't affect damage' with no prevention effect made before it")
     ctx.game.say(f"  {source_name(ctx)}'s prevention doesn't affect combat damage dealt by those")
