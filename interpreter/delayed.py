@@ -50,9 +50,14 @@ class DelayedTrigger:
     about: ObjectId | None  # what "it" meant as it was created (603.7c)
 
 
-def delayed_problem(when: A.PhaseTrigger) -> str | None:
+def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str | None:
     """What the engine can't carry out of "[instruction] at the beginning of ..."."""
+    from .context import OBJECT_FIELDS
     from .triggers import PHASE_STEPS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    if any(isinstance(getattr(node, name, None), A.ThemRef) for name in OBJECT_FIELDS):
+        return "a delayed instruction about several objects"
 
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
         step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)
@@ -70,7 +75,7 @@ def _alone(sentence: A.Sentence, i: int) -> A.Sentence:
 
 def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger) -> bool:
     """603.7a: the resolving spell or ability creates the delayed triggered ability."""
-    problem = delayed_problem(when)
+    problem = delayed_problem(when, sentence.actions[i])
     if problem is not None:
         raise Unsupported(problem)
     about = _about(ctx, sentence.actions[i])

@@ -167,7 +167,7 @@ def _valued_tail_problem(sentence: A.Sentence, i: int, tail: A.Tail) -> str | No
     if tail.word == "except for" and isinstance(tail.value, A.Each) and _mass_object(sentence.actions[i]):
         return None
     if tail.word == "at" and isinstance(tail.value, A.PhaseTrigger):
-        return delayed_problem(tail.value)
+        return delayed_problem(tail.value, sentence.actions[i])
     return f"'{tail.word} ...' after an instruction"
 
 

@@ -55,6 +55,10 @@ def test_a_delayed_tail_is_a_gap_not_a_silent_now() -> None:
     ]
     (card,) = parse_text(text.replace("{}", "end step")).cards
     assert gaps(card) == []
+    several = ("Test Card {1}{U}\nSorcery\nExile all creatures. Return them to the battlefield under their "
+               "owners' control at the beginning of the next end step.\n")  # fmt: skip
+    (card,) = parse_text(several).cards
+    assert "a delayed instruction about several objects" in [g.what for g in gaps(card)]
 
 
 def test_engine_supports_every_test_card() -> None:
