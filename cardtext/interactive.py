@@ -223,9 +223,12 @@ class PersonChooser:
                     break
                 split[option] = int(text)
             else:
-                if sum(split.values()) == d.total:
+                if min(split.values(), default=0) < d.at_least:
+                    self.write(f"  each must get at least {d.at_least} (601.2d); start again")
+                elif sum(split.values()) == d.total:
                     return split
-                self.write(f"  the amounts add up to {sum(split.values())}, not {d.total}; start again")
+                else:
+                    self.write(f"  the amounts add up to {sum(split.values())}, not {d.total}; start again")
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:

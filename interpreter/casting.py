@@ -33,11 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
+from .additional import announce as announce_additional
 from .bind import kicker_costs
 from .characteristics import chars, display_name, has_keyword, printed_chars
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
+from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
 from .facedown import morph_cost
 from .linked import Linked
@@ -285,17 +287,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
 
     # 601.2f: total cost = mana cost + additional costs (kicker × times,
     # "as an additional cost to cast this spell", 601.2b).
-    extra: list[A.Cost] = []
-    for ab in c.abilities:
-        if isinstance(ab, A.AdditionalCost):
-            if ab.then is not None:
-                raise Unsupported("an additional cost with an instruction after it")
-            if ab.optional and not _payable(game, player, ab.cost):
-                game.say(f"  {name}: the additional cost {describe(ab.cost)} can't be paid (601.2b)")
-                continue
-            if ab.optional and not ask(game, Decision("may", player, f"{name}: pay the additional cost {describe(ab.cost)}?")):
-                continue
-            extra.append(ab.cost)
+    additional = announce_additional(game, player, name, c.abilities)
+    extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
     mods = cost_modifiers(game, spell)
@@ -332,7 +325,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
+        additional=additional.times,
     ))  # fmt: skip
+    for then in additional.reflexive:
+        reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
 
     # 601.2i: it becomes cast.
     game.state.stack.append(item)
@@ -370,20 +366,6 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
         except IllegalAction:
             continue
     raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")
-
-
-def _payable(game: Game, player: PlayerId, cost: A.Cost) -> bool:
-    """601.2b: an optional additional cost is offered only if its other
-    parts aren't certainly impossible to pay (no card to reveal, say)."""
-    from .costs import check_other_part
-
-    try:
-        for part in cost.parts:
-            if not isinstance(part, A.ManaCost):
-                check_other_part(game, player, part, None)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _announce_kicks(game: Game, player: PlayerId, card: A.Card) -> tuple[int, ...]:

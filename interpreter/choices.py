@@ -61,6 +61,7 @@ class Decision:
     main: bool = False
     repeat: bool = False  # an option may be picked more than once (multikicker)
     total: int = 0  # what a "divide" decision splits
+    at_least: int = 0  # the least each option of a "divide" decision gets (601.2d: 1 for divided damage)
 
     def describe_options(self) -> str:
         if not self.labels:
@@ -181,9 +182,12 @@ def _check_division(decision: Decision, answer: Any) -> dict[Any, int]:
     for key, amount in answer.items():
         if key not in decision.options:
             raise unanswered(decision, f"{key!r} is not a legal choice; " + decision.describe_options())
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise unanswered(decision, f"expected an amount 0 or more, got {amount!r}")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < decision.at_least:
+            raise unanswered(decision, f"expected an amount {decision.at_least} or more, got {amount!r}")
         out[key] = amount
+    missing = [label for o, label in zip(decision.options, decision.labels or decision.options, strict=False) if o not in out]
+    if decision.at_least and missing:
+        raise unanswered(decision, f"each must get at least {decision.at_least}; no amount for {', '.join(map(str, missing))}")
     if sum(out.values()) != decision.total:
         raise unanswered(decision, f"the amounts add up to {sum(out.values())}, not {decision.total}")
     return out
@@ -317,8 +321,8 @@ class RandomChooser:
             rng.shuffle(opts)
             return opts
         if decision.kind == "divide":
-            split = dict.fromkeys(decision.options, 0)
-            for _ in range(decision.total):
+            split = dict.fromkeys(decision.options, decision.at_least)
+            for _ in range(decision.total - decision.at_least * len(decision.options)):
                 split[rng.choice(decision.options)] += 1
             return split
         hi = min(decision.max, len(decision.options))

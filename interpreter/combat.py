@@ -350,14 +350,14 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
     dealt: dict[ObjectId, list[tuple[ObjectId | PlayerId, int]]] = {}
     for source, to, amount in assignment:
         ctx = Ctx(game, source.controller, source.id)
-        if amount > 0:
-            totals[source.id] = totals.get(source.id, 0) + amount
-            dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, amount))
-        if isinstance(to, GameObject):
-            deal_damage(ctx, display_name(source), amount, [to], [], source, event=False)
-        else:
-            deal_damage(ctx, display_name(source), amount, [], [to], source, event=False)
-            game.events.append(DealtCombatDamage(source.id, to))
+        # prevention effects apply as it is dealt (615): only damage dealt counts
+        done = deal_damage(ctx, display_name(source), amount, *(([to], []) if isinstance(to, GameObject) else ([], [to])),
+                           source, event=False, combat=True)  # fmt: skip
+        if done > 0:
+            totals[source.id] = totals.get(source.id, 0) + done
+            dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, done))
+            if not isinstance(to, GameObject):
+                game.events.append(DealtCombatDamage(source.id, to))
     for sid, total in totals.items():
         game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
         game.events.append(CombatDamageDealt(sid, tuple(dealt[sid]), total))

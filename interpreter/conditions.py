@@ -166,6 +166,19 @@ def _is_state(ctx: Ctx, cond: A.IsState) -> bool:
     return STATES[word](ctx, cond) != cond.negated
 
 
+def _additional_cost_paid(ctx: Ctx, cond: A.Happened) -> bool:
+    """601.2b, 607.2i: "if its additional cost was paid" — whether the spell's
+    controller paid an additional cost of it as it was cast."""
+    from .additional import additional_paid
+
+    ids = ctx.self_objects(cond.subject.object if isinstance(cond.subject, A.Possessive) else cond.subject)
+    if not ids:
+        return False
+    o = ctx.game.state.objects.get(ids[0][0])
+    card = (o.copy_of or o.card) if o is not None else ctx.source_card()
+    return additional_paid(card, ctx.game.linked(ids[0]).additional) > 0
+
+
 def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you revealed a Dragon card or controlled a Dragon as you cast
     [this]" (:mod:`interpreter.as_cast`)."""
@@ -203,9 +216,11 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "attacked with": (_attacked_with, _attacked_with_supported),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
+    "additional cost was paid": (_additional_cost_paid, lambda cond: True),
 }
-"""The events "[it] happened this turn" can ask about (a :class:`~grammar.ast.Happened`),
-by event: how to tell, and which wordings of it the engine reads."""
+"""The events a :class:`~grammar.ast.Happened` condition can ask about ("if
+you attacked with ... this turn", "if its additional cost was paid"), by
+their words: how to tell, and which wordings of it the engine reads."""
 
 
 def happened_supported(cond: A.Happened) -> bool:

@@ -48,6 +48,10 @@ class Ctx:
     replaced: A.Instruction | None = None
     copies: list[ObjectId] = field(default_factory=list)  # "the copy": what the last copy instruction made (707.12)
     last_if: bool | None = None  # whether the last "if" sentence's instruction was carried out ("Otherwise", 608.2c)
+    excluded: frozenset[ObjectId] = frozenset()  # "except for [objects]": left out of "all [objects]" here
+    sentence: A.Sentence | None = None  # the sentence being carried out (608.2c)
+    done: dict[str, list[ObjectId]] = field(default_factory=dict)  # "revealed this way": what this effect did, by verb
+    them_players: list[PlayerId] = field(default_factory=list)  # the players among "them" ("choose target creature or player")
 
     # --- the source --------------------------------------------------------
 
@@ -118,7 +122,9 @@ class Ctx:
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, tuple)]
         if isinstance(ref, A.Each):
-            return [o.id for o in self.each(ref.filter)]
+            return [o.id for o in self.each(ref.filter) if o.id not in self.excluded]
+        if isinstance(ref, A.DoneThisWay):
+            return self.done_this_way(ref.verb)
         raise Unsupported(f"object reference {type(ref).__name__}")
 
     def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
@@ -159,10 +165,44 @@ class Ctx:
             return [self.source]
         return self.objects(ref)
 
+    def done_this_way(self, verb: str) -> list[ObjectId]:
+        """ "[cards] revealed this way", "[creatures] sacrificed this way": what
+        an earlier instruction of this effect did (608.2c), or else what was
+        done to pay this spell's costs (607.2i/j: "When you do, copy this
+        spell for each creature sacrificed this way")."""
+        if verb in self.done:
+            return list(self.done[verb])
+        paid = dict(self.game.linked(self.source).paid_by(-1) or ())
+        if verb in paid:
+            return list(paid[verb])
+        raise Unsupported(f"'{verb} this way' with nothing {verb} before it")
+
+    def done_objects(self, filt: A.ObjectFilter) -> list[ObjectId]:
+        """The objects done this way that fit the rest of the description —
+        those that have since left their zone judged by their last known
+        information (608.2h), so that they can be counted."""
+        from .filters import matches
+
+        verbs = [q.verb for q in filt.qualities if isinstance(q, A.DoneThisWay)]
+        out: list[ObjectId] = []
+        for oid in self.done_this_way(verbs[0]):
+            o = self.game.get(oid)
+            if o is not None:
+                if matches(self.game, filt, o, you=self.controller, source=self.source, players=self.players,
+                           quantity=self.quantity, objects=self.objects, anywhere=True):  # fmt: skip
+                    out.append(oid)
+                continue
+            lki = self.lki(oid)
+            if lki is not None and _lki_fits(filt, lki):
+                out.append(oid)
+        return out
+
     def each(self, filt: A.ObjectFilter) -> list[GameObject]:
         from .filters import matches
 
         game = self.game
+        if any(isinstance(q, A.DoneThisWay) for q in filt.qualities):
+            return [o for o in (game.get(oid) for oid in self.done_objects(filt)) if o is not None]
         pool = where_described(game, filt, self.players)
         return [
             o for o in pool
@@ -253,6 +293,21 @@ class Ctx:
                 return self.objects(value)  # its own "that" means what was named before it
         return None
 
+    def replaced_target(self) -> A.Target | None:
+        """In an "instead" sentence, the target the sentence it replaces names
+        first ("Prevent the next 2 damage that would be dealt to target
+        creature or player this turn.  If kicked, prevent the next 4 damage
+        that would be dealt to that creature or player this turn instead."):
+        what "that creature or player" means there, object or player (608.2c)."""
+        before = self.replaced_sentence()
+        for action in before.actions if before is not None else ():
+            node = action.action if isinstance(action, A.MayDo) else action
+            for name in OBJECT_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, A.Target):
+                    return value
+        return None
+
     def replaced_player(self) -> object | None:
         """In an "instead" sentence, the player the sentence it replaces names
         ("Target player discards a card.  If this spell was kicked, that
@@ -277,6 +332,16 @@ class Ctx:
         from .conditions import holds
 
         return holds(self, cond)
+
+
+def _lki_fits(filt: A.ObjectFilter, lki: Lki) -> bool:
+    """Does an object that left its zone fit a description by its last known
+    types ("creature sacrificed this way")?  Only nouns are judged this way."""
+    others = [q for q in filt.qualities if not isinstance(q, A.DoneThisWay)]
+    if filt.adjectives or others:
+        raise Unsupported("a description of objects that have left their zone by more than their types")
+    nouns = [n.lower() for n in filt.nouns if n.lower() not in ("card", "object", "permanent")]
+    return not nouns or any(n in lki.types for n in nouns)
 
 
 OBJECT_FIELDS = ("what", "on", "to", "first")

@@ -65,6 +65,7 @@ def copy_spell(ctx: Ctx, oid: ObjectId, *, new_targets: bool) -> bool:
         f"copy of {card.name}", original.targets, original.x,
     )  # fmt: skip
     item.modes = original.modes  # 700.2g: the copy's controller can't choose other modes
+    item.division = original.division  # 707.10: the damage is divided as the original's was
     if new_targets and original.effect is not None and any(original.targets):
         d = Decision("new_targets", ctx.controller, f"choose new targets for the copy of {card.name}?")
         if ask(game, d):

@@ -226,13 +226,17 @@ def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] 
 # --------------------------------------------------------------------------
 
 
-def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject], n: int) -> list[GameObject]:
+def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject], n: int,
+          most: int | None = None) -> list[GameObject]:  # fmt: skip
+    """``n`` of the candidates, or from ``n`` to ``most`` ("one or more creatures")."""
+    most = n if most is None else most
     if len(candidates) < n:
         raise IllegalAction(f"can't {prompt}: only {len(candidates)} available")
     if len(candidates) == n:
         return candidates  # the rules leave one way to do it
     d = Decision(
-        "pick", player, prompt, [o.id for o in candidates], [display_name(o) for o in candidates], n, n
+        "pick", player, prompt, [o.id for o in candidates], [display_name(o) for o in candidates], n,
+        min(most, len(candidates)),
     )
     chosen = ask(game, d)
     return [o for o in candidates if o.id in chosen]
@@ -294,7 +298,8 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
                 o for o in game.battlefield()
                 if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)
             ]  # fmt: skip
-            victims = _pick(game, player, "sacrifice " + describe_ref(part.what), cands, n)
+            most = len(cands) if part.what.how == "or more" else None  # "sacrifice one or more creatures"
+            victims = _pick(game, player, "sacrifice " + describe_ref(part.what), cands, n, most)
         else:
             raise Unsupported(f"sacrifice cost of {type(part.what).__name__}")
         for v in victims:

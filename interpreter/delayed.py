@@ -1,73 +1,136 @@
-"""Delayed triggered abilities written in an effect (603.7).
+"""Delayed (CR 603.7) and reflexive (603.12) triggered abilities.
 
-"Whenever that creature deals combat damage this turn, ..." is made as the
-sentence is carried out, with "that creature" fixed then (603.7c), lasting
-this turn; its source and controller are those of the spell or ability that
-made it (603.7d-e).  Other delayed triggers ("at the beginning of the next
-end step", "when you do") are reported by :func:`delayed_problem`.
+An instruction written with "at the beginning of the next end step" ("Exile
+it at the beginning of the next end step.") isn't carried out as the spell
+or ability resolves: it creates a delayed triggered ability, which triggers
+once, the next time that step begins (603.7b, 603.7c), and is then put on
+the stack like any triggered ability (603.3).  It is controlled by the
+controller of the effect that created it (603.7d), and its source is that
+effect's source (603.7e).  The objects it refers to ("it") are the ones the
+instruction meant when the delayed ability was created (603.7c): if such an
+object has changed zones since, it is a new object (400.7) and the
+instruction does nothing to it.
+
+A reflexive triggered ability ("As an additional cost to cast this spell,
+you may sacrifice one or more creatures.  When you do, copy this spell for
+each creature sacrificed this way.") triggers on the action just taken and
+waits, like any triggered ability, to be put on the stack the next time a
+player would receive priority (603.3, 603.12); it is controlled by the
+player who took the action, and its source is the object that made it.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from grammar import ast as A
 
-from .characteristics import display_name
+from .actions.common import source_name
 from .context import Ctx
 from .errors import Unsupported
-from .state import DelayedTrigger
-from .triggers import BoundObjects
+from .objects import ObjectId, PlayerId
+from .state import Event, Game, PendingTrigger, StepBegan
+
+DELAYED_WHOSE = frozenset({"the next", "your next"})
+"""Whose next step a delayed instruction can wait for: the next one of any
+player's turn, or the next one of its controller's turn."""
 
 
-def delayed_problem(s: A.DelayedTrigger) -> str | None:
-    """What the engine can't carry out in a delayed triggered ability written
-    in an effect (None if it can): it knows those that last "this turn" and
-    name their event with a subject."""
-    t = s.trigger
-    if not isinstance(t, A.DurationTrigger):
-        return f"a delayed trigger '{s.word} {type(t).__name__}' (603.7)"
-    if not isinstance(t.duration, A.Duration) or t.duration.kind != "this turn" or t.duration.object is not None:
-        return "a delayed trigger with a duration other than 'this turn' (603.7)"
-    if not isinstance(t.trigger, A.EventTrigger) or len(t.trigger.events) != 1:
-        return "a delayed trigger of a kind other than an event (603.7)"
-    if s.condition is not None:
-        return "a delayed trigger with a condition of its own"
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for ``step`` to begin (603.7)."""
+
+    controller: PlayerId
+    source: ObjectId
+    ability: int
+    node: A.TriggeredAbility
+    name: str
+    step: str
+    yours: bool
+    about: ObjectId | None  # what "it" meant as it was created (603.7c)
+
+
+def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str | None:
+    """What the engine can't carry out of "[instruction] at the beginning of ..."."""
+    from .context import OBJECT_FIELDS
+    from .triggers import PHASE_STEPS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    if any(isinstance(getattr(node, name, None), A.ThemRef) for name in OBJECT_FIELDS):
+        return "a delayed instruction about several objects"
+
+    if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
+        step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)
+        return f"an instruction delayed until the beginning of {when.whose} {step}"
     return None
 
 
-def _intervening(body: Any) -> tuple[A.Effect, A.Condition | None]:
-    """603.4: "Whenever ..., if [condition], [effect]": the condition is an
-    intervening "if" of the delayed ability."""
-    if isinstance(body, A.IfSentence) and not (body.instead or body.trailing or body.then):
-        return A.Effect((body.body,)), body.condition
-    if isinstance(body, A.Effect):
-        return body, None
-    return A.Effect((body,)), None
+def _alone(sentence: A.Sentence, i: int) -> A.Sentence:
+    """Instruction ``i`` of ``sentence`` as a sentence of its own, without the
+    tail that delays it."""
+    form = sentence.forms[i] if i < len(sentence.forms) else A.ClauseForm()
+    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at"))
+    return replace(sentence, actions=(sentence.actions[i],), joiners=(), forms=(replace(form, tails=tails),))
 
 
-def _bind(ctx: Ctx, subject: object) -> object:
-    """603.7c: "that creature" in a delayed trigger means the object it meant
-    as the ability was made."""
-    if isinstance(subject, A.ThatRef | A.ItRef | A.ThemRef):
-        return BoundObjects(tuple(ctx.objects(subject)))
-    return subject
-
-
-def make_delayed(ctx: Ctx, s: A.DelayedTrigger, before: A.Instruction | None) -> None:
-    problem = delayed_problem(s)
+def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger) -> bool:
+    """603.7a: the resolving spell or ability creates the delayed triggered ability."""
+    problem = delayed_problem(when, sentence.actions[i])
     if problem is not None:
         raise Unsupported(problem)
-    assert isinstance(s.trigger, A.DurationTrigger)
-    inner = s.trigger.trigger
-    trigger = replace(inner, subject=_bind(ctx, inner.subject))
-    effect, condition = _intervening(s.body)
-    node = A.TriggeredAbility(s.word, trigger, effect, condition)
-    src = ctx.game.state.objects.get(ctx.source[0])
-    name = display_name(src) if src is not None else "?"
-    ctx.game.state.delayed.append(DelayedTrigger(ctx.controller, ctx.source, ctx.ability, node, name))
-    ctx.game.say(f"  {name} makes a delayed triggered ability that lasts this turn (603.7)")
+    about = _about(ctx, sentence.actions[i])
+    node = A.TriggeredAbility("At", when, A.Effect((_alone(sentence, i),)))
+    name = source_name(ctx)
+    ctx.game.state.delayed.append(DelayedTrigger(
+        ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
+    ))  # fmt: skip
+    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
+    return True
 
 
-__all__ = ["delayed_problem", "make_delayed"]
+def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
+    """The object "it" / "that creature" of the delayed instruction means now
+    (603.7c); None if the instruction names none of those."""
+    from .context import OBJECT_FIELDS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    for name in OBJECT_FIELDS:
+        ref = getattr(node, name, None)
+        if isinstance(ref, A.ItRef | A.ThatRef):
+            objects = ctx.objects(ref)
+            if len(objects) > 1:
+                raise Unsupported("a delayed instruction about several objects")
+            return objects[0] if objects else None
+        if isinstance(ref, A.ThemRef):
+            raise Unsupported("a delayed instruction about several objects")
+    return None
+
+
+def reflexive(game: Game, controller: PlayerId, source: ObjectId, ability: int, name: str, effect: A.Effect) -> None:
+    """603.12: each "When you do, [sentence]" of ``effect`` triggers now."""
+    for s in effect.sentences:
+        if not isinstance(s, A.ReflexiveTrigger):
+            raise Unsupported(f"'{type(s).__name__}' after an additional cost")
+        node = A.TriggeredAbility(s.word, s, A.Effect((s.body,)))
+        game.state.pending.append(PendingTrigger(controller, source, ability, node, name, order=len(game.state.pending)))
+        game.say(f"  {name}: a reflexive triggered ability triggers (603.12)")
+
+
+def collect_delayed(game: Game, event: Event) -> None:
+    """603.7c: a delayed triggered ability triggers only once, the next time
+    its step begins; it then waits to be put on the stack (603.3)."""
+    if not isinstance(event, StepBegan) or not game.state.delayed:
+        return
+    keep: list[DelayedTrigger] = []
+    for d in game.state.delayed:
+        if d.step != event.step or (d.yours and event.active != d.controller):
+            keep.append(d)
+            continue
+        game.state.pending.append(PendingTrigger(
+            d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about,
+            trigger_player=event.active, order=len(game.state.pending),
+        ))  # fmt: skip
+    game.state.delayed = keep
+
+
+__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]

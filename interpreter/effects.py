@@ -106,8 +106,8 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
 
 def _delayed(ctx: Ctx, s: A.DelayedTrigger, before: A.Instruction | None) -> None:
     """603.7: a delayed triggered ability made as the sentence is carried out
-    (:func:`interpreter.delayed.make_delayed`)."""
-    from .delayed import make_delayed
+    (:func:`interpreter.delayed_events.make_delayed`)."""
+    from .delayed_events import make_delayed
 
     make_delayed(ctx, s, before)
 
@@ -150,11 +150,41 @@ def _shares_subject(sentence: A.Sentence, i: int) -> bool:
 
 CARRIED_TAILS = frozenset({"for each", "equal to", "duration", "where"})
 """Clause tails whose meaning is in the instruction itself (its amount, its
-duration) or in the sentence (its X); any other tail — "at the beginning of
-the next end step" (a delayed instruction, 603.7), "at end of combat",
-"from your opening hand", "except for ...", "in addition to its other
-types" — is written only in the clause's form, and the engine doesn't carry
-it out yet."""
+duration) or in the sentence (its X).  Of the tails with a value,
+"except for [objects]" after an instruction about all objects of a kind
+and "at the beginning of the next [step]" (a delayed instruction, 603.7)
+are carried out by :func:`run_sentence`; any other — "at end of combat",
+"from your opening hand", "in addition to its other types" — is written
+only in the clause's form, and the engine doesn't carry it out yet."""
+
+
+def _tail(sentence: A.Sentence, i: int, word: str) -> A.Tail | None:
+    """Instruction ``i``'s tail ``word`` ("except for", "at"), if written."""
+    if i >= len(sentence.forms):
+        return None
+    for tail in sentence.forms[i].tails:
+        if isinstance(tail, A.Tail) and tail.word == word:
+            return tail
+    return None
+
+
+def _mass_object(action: A.Node) -> bool:
+    """Is the instruction about every object of a description ("return all
+    creatures", "destroy each artifact"), which "except for ..." narrows?"""
+    from .context import OBJECT_FIELDS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    return any(isinstance(getattr(node, name, None), A.Each) for name in OBJECT_FIELDS)
+
+
+def _valued_tail_problem(sentence: A.Sentence, i: int, tail: A.Tail) -> str | None:
+    from .delayed import delayed_problem
+
+    if tail.word == "except for" and isinstance(tail.value, A.Each) and _mass_object(sentence.actions[i]):
+        return None
+    if tail.word == "at" and isinstance(tail.value, A.PhaseTrigger):
+        return delayed_problem(tail.value, sentence.actions[i])
+    return f"'{tail.word} ...' after an instruction"
 
 
 def tail_problem(sentence: A.Sentence, i: int) -> str | None:
@@ -165,9 +195,34 @@ def tail_problem(sentence: A.Sentence, i: int) -> str | None:
         if isinstance(tail, str):
             if tail not in CARRIED_TAILS:
                 return f"'{tail}' after an instruction"
+        elif isinstance(tail, A.Tail):
+            problem = _valued_tail_problem(sentence, i, tail)
+            if problem is not None:
+                return problem
         else:
-            return f"'{getattr(tail, 'word', type(tail).__name__)} ...' after an instruction"
+            return f"'{type(tail).__name__} ...' after an instruction"
     return None
+
+
+def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
+    """Instruction ``i`` with its tails: "at the beginning of the next end
+    step" makes it a delayed triggered ability (603.7) instead of doing it
+    now; "except for [objects]" leaves those objects out of the ones it is
+    about."""
+    at = _tail(sentence, i, "at")
+    if at is not None:
+        from .delayed import create_delayed
+
+        return create_delayed(ctx, sentence, i, at.value)
+    excepted = _tail(sentence, i, "except for")
+    if excepted is None:
+        return bool(do(ctx, action))
+    saved = ctx.excluded
+    ctx.excluded = saved | {o.id for o in ctx.each(excepted.value.filter)}
+    try:
+        return bool(do(ctx, action))
+    finally:
+        ctx.excluded = saved
 
 
 def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
@@ -189,6 +244,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
         finally:
             ctx.that_player = saved_player
         ctx.x_letter = sentence.where_letter
+    saved_sentence, ctx.sentence = ctx.sentence, sentence
     try:
         declined = False
         for i, action in enumerate(sentence.actions):
@@ -201,17 +257,18 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{source_name(ctx)}: you may {describe_action(action.action)}?")
                 if ask(ctx.game, d):
-                    ctx.you_did = bool(do(ctx, action.action))
+                    ctx.you_did = _carry_out(ctx, sentence, i, action.action)
                 else:
                     ctx.you_did = False
                     declined = True
                     ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
                     continue
             else:
-                do(ctx, action)
+                _carry_out(ctx, sentence, i, action)
             _name_player(ctx, action)
     finally:
         ctx.x, ctx.x_letter = saved_x, saved_letter
+        ctx.sentence = saved_sentence
 
 
 def _name_player(ctx: Ctx, action: A.Node) -> None:

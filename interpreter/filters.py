@@ -232,6 +232,9 @@ def _quality(
     if isinstance(q, A.WithChosenName):
         chosen = game.linked(source).chosen_by(None) if source is not None else None
         return chosen is not None and c.name == chosen
+    if isinstance(q, A.DoneThisWay) and objects is not None:
+        # "revealed this way": one of the objects an earlier instruction did that to (608.2c)
+        return obj.id in objects(q)
     if isinstance(q, A.Among) and q.what is not None and objects is not None:
         # "from among them": one of the objects named before (608.2c)
         return obj.id in objects(q.what)

@@ -36,6 +36,8 @@ class Linked:
     * ``via``: the permission a spell was cast with from a zone other than a
       hand ("flashback", "adventure", ...; :mod:`interpreter.cast_permissions`),
       which may say where it goes when it leaves the stack (702.34a, 715.3d).
+    * ``additional``: how many times each of its additional costs (in printed
+      order) was paid as it was cast (601.2b, 607.2i).
     """
 
     kicks: tuple[int, ...] = ()
@@ -47,6 +49,7 @@ class Linked:
     chosen: tuple[tuple[int, Any], ...] = ()
     paid: tuple[tuple[int, Any], ...] = ()
     via: str = ""
+    additional: tuple[int, ...] = ()
 
     @property
     def times_kicked(self) -> int:
@@ -73,7 +76,8 @@ class Linked:
     def cast_info(self) -> Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
-        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid)
+        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid,
+                      additional=self.additional)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

@@ -113,14 +113,17 @@ MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green"
 
 
 def token_card(spec: A.TokenSpec) -> A.Card:
-    """The card-like definition of a token (CR 111.4: its name is its subtypes + "Token")."""
-    name = " ".join(spec.subtypes) + " Token" if spec.subtypes else "Token"
+    """The card-like definition of a token (CR 111.4): the name the effect
+    gives it ("create Karox Bladewing, a legendary 4/4 ... token"), else its
+    subtypes + "Token"; its supertype ("legendary", 205.4) as written."""
+    name = spec.named or (" ".join(spec.subtypes) + " Token" if spec.subtypes else "Token")
     abilities: tuple[A.Ability, ...] = ()
     if spec.keywords:
         abilities = (A.KeywordLine(tuple(A.Keyword(k) if isinstance(k, str) else k for k in spec.keywords)),)
     types = tuple(t.capitalize() for t in spec.types)
     pt = A.PowerToughness(spec.power, spec.toughness) if "Creature" in types else None
-    return A.Card(name, None, A.TypeLine((), types, tuple(spec.subtypes)), abilities, pt)
+    supertypes = (spec.supertype.capitalize(),) if spec.supertype else ()
+    return A.Card(name, None, A.TypeLine(supertypes, types, tuple(spec.subtypes)), abilities, pt)
 
 
 def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:

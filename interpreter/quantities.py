@@ -97,6 +97,8 @@ def _count_of(ctx: Ctx, q: A.CountOf) -> int:
     did = [x for x in q.filter.qualities if isinstance(x, A.DidThisTurn) and x.event == "devoured"]
     if did:
         return _devoured_count(ctx, q.filter, did[0])
+    if any(isinstance(x, A.DoneThisWay) for x in q.filter.qualities):
+        return len(ctx.done_objects(q.filter))  # "for each creature sacrificed this way": those gone count too
     return len(ctx.each(q.filter))
 
 
@@ -181,7 +183,29 @@ def _life_lost_this_way(ctx: Ctx, q: A.LifeLostThisWay) -> int:
     return ctx.life_lost
 
 
+def _additional_paid(ctx: Ctx, q: A.GameCount) -> int:
+    """ "for each additional {1}{G} you paid": how many times the spell's
+    additional cost that pays that mana was paid as it was cast (601.2b)."""
+    from .additional import additional_paid
+
+    return additional_paid(ctx.source_card(), ctx.game.linked(ctx.source).additional, q.of)
+
+
+GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
+    "additional paid": _additional_paid,
+}
+"""The counts the game keeps that a :class:`~grammar.ast.GameCount` can name, by its words."""
+
+
+def _game_count(ctx: Ctx, q: A.GameCount) -> int:
+    fn = GAME_COUNTS.get(q.what)
+    if fn is None:
+        raise Unsupported(f"the count '{q.what}'")
+    return fn(ctx, q)
+
+
 QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
+    A.GameCount: _game_count,
     A.LifeLostThisWay: _life_lost_this_way,
     A.ThatMuch: _that_much,
     A.Number: _number,
@@ -218,4 +242,4 @@ def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 
-__all__ = ["QUANTITIES", "evaluate", "static_quantity"]
+__all__ = ["GAME_COUNTS", "QUANTITIES", "evaluate", "static_quantity"]

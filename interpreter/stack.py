@@ -171,12 +171,16 @@ def counter_spell(ctx: Ctx, oid: ObjectId, action: A.CounterSpell) -> bool:
         game.say(f"  {name} can't be countered")
         return False
     if action.unless_pays is not None:
-        need = need_of([action.unless_pays])
-        d = Decision("may", item.controller, f"pay {cost_text(action.unless_pays)} so that {name} isn't countered?")
+        # "unless its controller pays {1} for each creature you control": the
+        # cost once per thing counted as the instruction is carried out (608.2h)
+        times = 1 if action.unless_per is None else max(0, ctx.quantity(action.unless_per))
+        need = need_of([action.unless_pays] * times)
+        what = cost_text(action.unless_pays) + (f" ×{times} (total {need.text()})" if action.unless_per is not None else "")
+        d = Decision("may", item.controller, f"pay {what} so that {name} isn't countered?")
         if ask(game, d):
             try:
                 with game.transaction():
-                    pay_mana(game, item.controller, need, None, cost_text(action.unless_pays))
+                    pay_mana(game, item.controller, need, None, what)
                 return False
             except IllegalAction as exc:
                 game.say(f"  {item.controller} can't pay: {exc}")

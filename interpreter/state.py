@@ -38,6 +38,9 @@ class StackItem:
     K7, or "up to" with none; a mode that wasn't chosen, 700.2c).  ``modes``
     are the chosen modes of a modal spell or ability, from 0 in printed
     order (700.2, :mod:`interpreter.modes`); None when it isn't modal.
+    ``division`` has, for a slot of "N damage divided as you choose among
+    [targets]", the amount each of its targets is to be dealt, announced
+    with the targets (601.2d); an empty tuple for any other slot.
     """
 
     sid: int
@@ -55,12 +58,13 @@ class StackItem:
     trigger_player: PlayerId | None = None
     modes: tuple[int, ...] | None = None
     trigger_amount: int | None = None  # "that much": the amount of the triggering event (603.7c)
+    division: tuple[tuple[int, ...], ...] = ()  # per target slot, the amount each target gets (601.2d)
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
-            self.trigger_player, self.modes, self.trigger_amount,
+            self.trigger_player, self.modes, self.trigger_amount, self.division,
         )  # fmt: skip
 
 
@@ -162,11 +166,14 @@ class GameState:
     resolutions: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) resolved this turn
     turn_began: int = 0  # the clock as this turn began: what arrived after it "entered this turn"
     extra_turns: list[PlayerId] = field(default_factory=list)  # 500.7: extra turns to take, the last created first
-    delayed: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities (603.7)
+    delayed_events: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities of an event, this turn (603.7, interpreter.delayed_events)
     haunting: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (exiled card, creature it haunts) (702.55b)
     granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
     must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
     cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
+    delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, interpreter.delayed)
+    prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
+    no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
 
     def clone(self) -> GameState:
         return GameState(
@@ -188,11 +195,14 @@ class GameState:
             list(self.resolutions),
             self.turn_began,
             list(self.extra_turns),
-            list(self.delayed),
+            list(self.delayed_events),
             list(self.haunting),
             list(self.granted_eot),
             list(self.must_block),
             list(self.cast_this_turn),
+            list(self.delayed),
+            list(self.prevention),
+            self.no_prevention,
         )  # fmt: skip
 
 

@@ -50,12 +50,12 @@ from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, condition_problem, state_word
-from .delayed import delayed_problem
+from .delayed_events import delayed_trigger_problem
 from .effects import INSTRUCTIONS, LEADS, tail_problem
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
-from .quantities import QUANTITIES
+from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .triggers import (
     EVENTS,
@@ -182,6 +182,13 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
     if isinstance(ab, A.EntersWithCounters):
         for granted in ab.abilities:
             yield from _ability(granted)
+    if isinstance(ab, A.AdditionalCost) and ab.then is not None:
+        # 603.12: "When you do, ..." after an additional cost (interpreter.delayed.reflexive)
+        for s in ab.then.sentences:
+            if isinstance(s, A.ReflexiveTrigger):
+                yield from _nodes(s.body)
+            else:
+                yield Gap(s, f"an additional cost followed by a '{type(s).__name__}'")
     yield from _nodes(ab)
 
 
@@ -248,6 +255,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         kids = children(node)
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
+        if isinstance(node, A.AdditionalCost):
+            kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
@@ -257,7 +266,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
                 elif isinstance(s, A.DelayedTrigger):
-                    problem = delayed_problem(s)
+                    problem = delayed_trigger_problem(s)
                     if problem is not None:
                         yield Gap(s, problem)
                     else:
@@ -275,6 +284,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
+        elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
+            yield Gap(node, f"quantity GameCount ('{node.what}')")
         stack.extend(reversed(kids))
 
 

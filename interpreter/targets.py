@@ -226,17 +226,36 @@ def label(ctx: Ctx, value: Any) -> str:
 
 def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
     node = slot.node
-    if node.count is None:
+    if node.any_number:
+        # "any number of targets" (115.1): none or more, each once; damage
+        # divided among them gives each at least 1 (601.2d), so no more than it
+        most = len(candidates(ctx, node, []))
+        divided = _divided_amount(ctx, slot)
+        return 0, most if divided is None else min(most, divided)
+    per = _chosen_per(ctx.item.effect).get(id(node)) if ctx.item is not None and ctx.item.effect is not None else None
+    if node.count is None and per is None:
         n = 1
     else:
         saved = ctx.x
         if slot.where_x is not None:
             ctx.x = ctx.quantity(slot.where_x)
         try:
-            n = ctx.quantity(node.count)
+            n = ctx.quantity(node.count) if node.count is not None else 1
+            if per is not None:
+                n *= ctx.quantity(per)  # "choose another target ... for each time it was kicked"
         finally:
             ctx.x = saved
     return (0 if node.up_to else n), n
+
+
+@per_node
+def _chosen_per(effect: A.Effect) -> dict[int, A.Quantity]:
+    """ "Choose another target creature or player for each time [this] was
+    kicked": the count of the "for each", by the id of its target phrase (601.2c)."""
+    return {
+        id(n.what): n.per for n in effect.walk()
+        if isinstance(n, A.Choose) and isinstance(n.what, A.Target) and n.per is not None
+    }  # fmt: skip
 
 
 def describe_target(node: A.Target) -> str:
@@ -285,11 +304,61 @@ def choose_targets(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -
         picks = ask(ctx.game, d)
         chosen.append(tuple(picks))
         earlier.extend(picks)
+    if ctx.item is not None and not ctx.item.division:  # a copy keeps the original's division (707.10)
+        ctx.item.division = choose_division(ctx, effect, tuple(chosen), who)
     return tuple(chosen)
 
 
 def node_up_to(slot: Slot) -> bool:
-    return slot.node.up_to
+    return slot.node.up_to or slot.node.any_number
+
+
+@per_node
+def _divided_damage(effect: A.Effect) -> dict[int, A.DealDamage]:
+    """The instructions "N damage divided as you choose among [targets]", by
+    the id of their target phrase."""
+    return {id(n.to): n for n in effect.walk() if isinstance(n, A.DealDamage) and n.divided and isinstance(n.to, A.Target)}
+
+
+def _divided_amount(ctx: Ctx, slot: Slot) -> int | None:
+    """The damage divided among a slot's targets, or None if it isn't divided."""
+    effect = ctx.item.effect if ctx.item is not None else None
+    action = _divided_damage(effect).get(id(slot.node)) if effect is not None else None
+    return None if action is None else ctx.quantity(action.amount)
+
+
+def choose_division(ctx: Ctx, effect: A.Effect, chosen: tuple[tuple[Any, ...], ...], who: str) -> tuple[tuple[int, ...], ...]:
+    """601.2d: for "N damage divided as you choose among [targets]", the
+    player announces how much each chosen target is dealt, at least 1 each."""
+    divided = _divided_damage(effect)
+    if not divided:
+        return ()
+    out: list[tuple[int, ...]] = []
+    for slot, values in zip(slots_of(effect), chosen, strict=True):
+        action = divided.get(id(slot.node))
+        if action is None or not values:
+            out.append(())
+            continue
+        total = ctx.quantity(action.amount)
+        if total < len(values):
+            raise IllegalAction(f"{who}: {total} damage can't be divided among {len(values)} targets, 1 at least each (601.2d)")
+        d = Decision("divide", ctx.controller, f"{who}: divide {total} damage among the targets (at least 1 each, 601.2d)",
+                     list(values), [label(ctx, v) for v in values], total=total, at_least=1)  # fmt: skip
+        split = ask(ctx.game, d)
+        out.append(tuple(split[v] for v in values))
+        ctx.game.say(f"  {who}: divides {total} damage: " + ", ".join(f"{split[v]} to {label(ctx, v)}" for v in values))
+    return tuple(out)
+
+
+def divided_among(ctx: Ctx, node: A.Target) -> list[tuple[Any, int]]:
+    """608.2b: the targets of a divided-damage slot that are still legal, each
+    with the amount announced for it; those no longer legal are dealt none."""
+    slot = ctx.slots.get(id(node))
+    item = ctx.item
+    if slot is None or item is None or slot >= len(item.division) or not item.division[slot]:
+        raise Unsupported("damage divided as you choose, with no division announced as it was put on the stack")
+    values = item.targets[slot] if slot < len(item.targets) else ()
+    return [(v, n) for v, n in zip(values, item.division[slot], strict=False) if still_legal(ctx, node, v)]
 
 
 def require_supported(effect: A.Effect) -> None:
@@ -301,6 +370,6 @@ def require_supported(effect: A.Effect) -> None:
 
 
 __all__ = [
-    "Slot", "candidates", "choose_targets", "count_range", "describe_target", "label", "slot_active",
+    "Slot", "candidates", "choose_division", "choose_targets", "count_range", "divided_among", "describe_target", "label", "slot_active",
     "slot_index", "slots_of", "still_legal",
 ]  # fmt: skip

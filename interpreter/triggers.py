@@ -496,6 +496,7 @@ def collect(game: Game) -> None:
         return
     game.events = []
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
+    from .delayed import collect_delayed
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)
@@ -503,6 +504,7 @@ def collect(game: Game) -> None:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
     on_battlefield.extend(_elsewhere(game))
     for event in events:
+        collect_delayed(game, event)
         sources = list(on_battlefield)
         if isinstance(event, Left):
             lki: Lki = event.lki
@@ -531,7 +533,7 @@ def _delayed(game: Game, event: Event) -> None:
     """603.7: delayed triggered abilities trigger like any other; their
     source and controller are those of the spell or ability that made them
     (603.7d-e)."""
-    for d in game.state.delayed:
+    for d in game.state.delayed_events:
         ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event)
         if not ok:
             continue
@@ -702,7 +704,7 @@ def _words_of(trigger: object) -> str:
     return {"kicks": "a spell was kicked", "cast": "a spell was cast", "enters": "it entered",
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
-            "dealsdamage": "it dealt damage",
+            "dealsdamage": "it dealt damage", "reflexivetrigger": "its controller did it, 603.12",
             }.get(name, name)  # fmt: skip
 
 

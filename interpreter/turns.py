@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from . import combat
 from .characteristics import display_name
+from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
 from .zones import draw
@@ -40,7 +41,7 @@ def end_turn_effects(game: Game) -> None:
             o.granted = tuple(rest)
     state.granted_eot = []
     state.must_block = []
-    state.delayed = [d for d in state.delayed if not d.this_turn]
+    state.delayed_events = [d for d in state.delayed_events if not d.this_turn]
     state.resolutions = []
 
 
@@ -80,6 +81,7 @@ def _end_step(game: Game) -> None:
             o.damage = 0
         state.eot = []
         state.shields = []  # regeneration shields last until cleanup (701.19a, 514.2)
+        end_of_turn(game)  # prevention effects of this turn end (514.2, 615)
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
         state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)

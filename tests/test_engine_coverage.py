@@ -44,12 +44,21 @@ def test_engine_supports_every_bundled_card(card) -> None:
 
 def test_a_delayed_tail_is_a_gap_not_a_silent_now() -> None:
     """ "Return target creature to its owner's hand at the beginning of the
-    next end step": the delay (603.7) is written as the clause's tail; an
-    engine that doesn't carry it out must say so, not return it now."""
+    next main phase": the delay (603.7) is written as the clause's tail; an
+    engine that doesn't carry out that delay must say so, not return it now
+    (the next end step or upkeep it carries out, :mod:`interpreter.delayed`)."""
     text = ("Test Card {1}{U}\nSorcery\nReturn target creature to its owner's hand at the beginning "
-            "of the next end step.\n")  # fmt: skip
-    (card,) = parse_text(text).cards
-    assert [str(g) for g in gaps(card)] == ["'at ...' after an instruction (line 3, column 1)"]
+            "of the next {}.\n")  # fmt: skip
+    (card,) = parse_text(text.replace("{}", "main phase")).cards
+    assert [str(g) for g in gaps(card)] == [
+        "an instruction delayed until the beginning of the next main phase (line 3, column 1)"
+    ]
+    (card,) = parse_text(text.replace("{}", "end step")).cards
+    assert gaps(card) == []
+    several = ("Test Card {1}{U}\nSorcery\nExile all creatures. Return them to the battlefield under their "
+               "owners' control at the beginning of the next end step.\n")  # fmt: skip
+    (card,) = parse_text(several).cards
+    assert "a delayed instruction about several objects" in [g.what for g in gaps(card)]
 
 
 def test_engine_supports_every_test_card() -> None:

@@ -255,7 +255,8 @@ def board(chooser: Any) -> Game:
 class FirstChooser:
     """Deterministic answers: the kicks of the variant for the first kick
     decision (none after), yes to "you may", X = 2, the first option(s) of
-    everything else — as many as the decision allows, at least one."""
+    everything else — as many as the decision allows, at least one; a
+    division gives each option the least it may have and the rest to the first."""
 
     def __init__(self, kicks: list[int] | None = None) -> None:
         self.kicks = list(kicks or [])
@@ -277,8 +278,9 @@ class FirstChooser:
             return d.options[0]
         if d.kind == "order":
             return list(d.options)
-        if d.kind == "divide":
-            return {o: (d.total if i == 0 else 0) for i, o in enumerate(d.options)}
+        if d.kind == "divide":  # the least each may get (601.2d), the rest to the first
+            rest = d.total - d.at_least * len(d.options)
+            return {o: d.at_least + (rest if i == 0 else 0) for i, o in enumerate(d.options)}
         if d.kind == "modes":
             return list(d.options[: max(d.min, 1) if d.max >= 1 else 0])
         n = min(d.max, len(d.options))

@@ -384,7 +384,8 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
         return dataclasses.replace(first, condition=condition, where_x=body.where_x, written=effect)
     if len(actions) == 1 and isinstance(first, EntersTapped) and condition is None:
         return dataclasses.replace(first, written=effect)
-    if (len(actions) == 1 and isinstance(first, Restriction) and first.rule == "can't be countered"
+    if (len(actions) == 1 and isinstance(first, Restriction)
+            and first.rule in ("can't be countered", "can't be countered by spells or abilities")
             and isinstance(first.what, SelfRef) and condition is None):  # fmt: skip
         return CantBeCountered(first.what, written=effect, span=effect.span)
     if len(actions) == 1 and isinstance(first, CostModifier) and condition is None and permanent or (

@@ -3,6 +3,7 @@
 * :mod:`.damage_life` — deal damage, gain and lose life, fight;
 * :mod:`.zones` — destroy, exile, return, put into a zone, sacrifice,
   regenerate, attach, champion's exile;
+* :mod:`.choose` — "choose target ..." as an instruction of its own;
 * :mod:`.counters_tokens` — counters, tokens, token copies;
 * :mod:`.library` — draw, discard, mill, look, reveal, search, shuffle, scry;
 * :mod:`.stack` — counter, copy a spell, counter unless its controller pays;
@@ -15,6 +16,8 @@
 * :mod:`.requirements` — "blocks this turn if able";
 * :mod:`.haunt` — haunt's exile;
 * :mod:`.choose` — "choose a card name", "you choose a nonland card from it";
+* :mod:`.prevention` — prevent damage (615), "damage can't be prevented",
+  and the other "can't" instructions (:data:`.prevention.RESTRICTIONS`);
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -36,6 +39,7 @@ from . import (
     mana,
     permanents,
     piles,
+    prevention,
     requirements,
     stack,
     turns,
@@ -44,8 +48,8 @@ from . import (
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
 FAMILIES = (
-    choose, counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, turns,
-    zones,
+    choose, counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, prevention, requirements,
+    stack, turns, zones,
 )
 """The modules that register instructions."""
 

@@ -1,12 +1,25 @@
-"""The "choose" instruction (CR 608.2c): a value that a later "the chosen
-..." refers to (607.2d) — a card name, a color, a creature type — or
-objects picked without targeting ("you choose a nonland card from it"),
-which a later "that card" means (608.2c)."""
+"""The "choose" instruction (CR 608.2c).
+
+* A value that a later "the chosen ..." refers to (607.2d): a card name, a
+  color, a creature type.
+* Objects picked without targeting ("you choose a nonland card from it",
+  115.10), which a later "that card" means (608.2c).
+* Targets written as an instruction of their own: "Choose target creature
+  or player, then choose another target creature or player for each time
+  [this] was kicked." (601.2c, 115.1).  The targets themselves are chosen as
+  the spell is cast or the ability put on the stack (601.2c, 603.3d;
+  :mod:`interpreter.targets` counts a "for each" after the instruction as
+  the number of targets of that phrase).  Carried out, the instruction names
+  them: a later "them" / "each of them" means every target chosen by the
+  "choose" instructions of the sentence that are still legal (608.2b),
+  objects and players alike.
+"""
 
 from __future__ import annotations
 
 from grammar import ast as A
 
+from ..characteristics import display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..filters import matches
@@ -26,13 +39,20 @@ def _object_kind(a: A.Choose) -> bool:
     return a.kind == "object" and isinstance(a.what, A.AnObject) and not a.what.any_number and not a.what.up_to
 
 
+def _target_kind(a: A.Choose) -> bool:
+    return a.kind == "object" and isinstance(a.what, A.Target)
+
+
 @carries_out(A.Choose, limits=(
-    ("a choice other than of a card name, a color, a creature type or objects described",
-     lambda a: not (_value_kind(a) or _object_kind(a))),
+    ("a choice other than of a card name, a color, a creature type, objects described or targets",
+     lambda a: not (_value_kind(a) or _object_kind(a) or _target_kind(a))),
     ("another player choosing", lambda a: a.player is not None and not isinstance(a.player, A.You)),
-    ("choosing several values", lambda a: a.per is not None or a.low is not None),
+    ("choosing several values", lambda a: not _target_kind(a) and (a.per is not None or a.low is not None)),
+    ("choosing a number of targets within bounds", lambda a: _target_kind(a) and (a.low is not None or a.high is not None)),
 ))  # fmt: skip
 def _choose(ctx: Ctx, a: A.Choose) -> bool:
+    if _target_kind(a):
+        return _choose_targets(ctx, a)
     if a.kind == "object":
         return _choose_objects(ctx, a)
     from ..replacement import choice_options
@@ -76,6 +96,33 @@ def _choose_objects(ctx: Ctx, a: A.Choose) -> bool:
     ctx.game.say(f"  {ctx.controller} chooses {', '.join(o.card.name for o in chosen)}")
     acted(ctx, chosen)
     return True
+
+
+def _previous_choose(ctx: Ctx, a: A.Choose) -> bool:
+    """Does ``a`` follow another "choose target ..." in its sentence ("..., then choose another ...")?"""
+    sentence = ctx.sentence
+    if sentence is None:
+        return False
+    actions = [x.action if isinstance(x, A.MayDo) else x for x in sentence.actions]
+    i = next((k for k, x in enumerate(actions) if x is a), 0)
+    return i > 0 and isinstance(actions[i - 1], A.Choose) and isinstance(actions[i - 1].what, A.Target)
+
+
+def _choose_targets(ctx: Ctx, a: A.Choose) -> bool:
+    """601.2c: the targets were chosen as it was put on the stack; now they are what "them" means."""
+    assert isinstance(a.what, A.Target)
+    values = ctx.slot_values(a.what)
+    objs = [v for v in values if isinstance(v, tuple)]
+    players = [v for v in values if isinstance(v, str)]
+    if _previous_choose(ctx, a):
+        objs = list(ctx.them) + objs
+        players = list(ctx.them_players) + players
+    chosen = current(ctx, objs)
+    acted(ctx, chosen)
+    ctx.them_players = players
+    named = [display_name(o) for o in chosen] + list(players)
+    ctx.game.say(f"  the targets chosen: {', '.join(named)}" if named else "  no target is still legal (608.2b)")
+    return bool(values)
 
 
 __all__: list[str] = []

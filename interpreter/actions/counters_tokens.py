@@ -48,8 +48,8 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
 @carries_out(A.CreateTokens, limits=(
     ("tokens with quoted abilities", lambda a: a.spec is not None and a.spec.abilities),
     ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
-    ("named tokens", lambda a: a.spec is not None and a.spec.named),
-    ("tokens with a supertype", lambda a: a.spec is not None and a.spec.supertype),
+    ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
+     and a.spec.supertype.lower() not in ("", "legendary", "snow")),
     ("tokens created attacking", lambda a: a.attacking),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:

@@ -22,6 +22,12 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
         objs += [o for o in more_objs if o.id not in seen]
         players += [p for p in more_players if p not in players]
         return objs, players
+    if isinstance(ref, A.EachOf) and not ref.one and ref.count is None:
+        # "each of them": every object and player named before (608.2c)
+        objs = current(ctx, ctx.objects(ref.of))
+        return objs, list(ctx.them_players) if isinstance(ref.of, A.ThemRef) else []
+    if isinstance(ref, A.ThatRef) and ctx.replaced is not None and ctx.replaced_target() is not None:
+        ref = ctx.replaced_target()  # "that creature or player" in an "instead" sentence: its target (608.2c)
     if isinstance(ref, A.Target):
         values = ctx.slot_values(ref)
         return current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
@@ -31,49 +37,64 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 
 
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
-                source: GameObject | None = None, *, event: bool = True) -> None:  # fmt: skip
+                source: GameObject | None = None, *, event: bool = True, combat: bool = False,
+                unpreventable: bool = False) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life; a source with lifelink also gains its
     controller that much life (702.15b); a creature dealt damage by a source
     with deathtouch is destroyed by the next state-based action check (704.5h).
-    The source's "deals damage" event carries the total dealt (603.7c);
-    ``event=False`` leaves it to the caller (combat damage, dealt at once)."""
+    Prevention effects first prevent what they can of the damage to each
+    recipient (615, :func:`interpreter.prevention.prevent`), unless it can't
+    be prevented (615.12).  The source's "deals damage" event carries the
+    total dealt (603.7c); ``event=False`` leaves it to the caller (combat
+    damage, dealt at once).  Returns the total dealt."""
+    from ..prevention import prevent
     from ..state import DealtDamage
 
     game = ctx.game
     if amount <= 0:
         if objs or players:
             game.say(f"  {source_name} would deal 0 damage: no damage is dealt (120.8)")
-        return
-    if event and source is not None and (objs or players):
-        game.events.append(DealtDamage(source.id, amount * (len(objs) + len(players))))
+        return 0
     deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+    total = 0
     for o in objs:
+        n = prevent(game, source, o, amount, combat=combat, unpreventable=unpreventable)
+        if n <= 0:
+            continue
         c = chars(o)
         if "creature" in c.types:
-            o.damage += amount
+            o.damage += n
             o.deathtouched = o.deathtouched or deathtouch
         if "planeswalker" in c.types:
-            o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - amount)
-        game.say(f"  {source_name} deals {amount} damage to {display_name(o)}")
+            o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
+        total += n
+        game.say(f"  {source_name} deals {n} damage to {display_name(o)}")
     for p in players:
-        game.player(p).life -= amount
-        game.say(f"  {source_name} deals {amount} damage to {p} (life {game.player(p).life})")
-    if source is not None and has_keyword(game, source, "lifelink"):
-        total = amount * (len(objs) + len(players))
-        if total:
-            game.player(source.controller).life += total
-            game.say(f"  lifelink: {source.controller} gains {total} life")
+        n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
+        if n <= 0:
+            continue
+        game.player(p).life -= n
+        total += n
+        game.say(f"  {source_name} deals {n} damage to {p} (life {game.player(p).life})")
+    if event and source is not None and total:
+        game.events.append(DealtDamage(source.id, total))
+    if source is not None and total and has_keyword(game, source, "lifelink"):
+        game.player(source.controller).life += total
+        game.say(f"  lifelink: {source.controller} gains {total} life")
+    return total
 
 
 @carries_out(A.DealDamage, limits=(
     ("combat damage as an instruction", lambda a: a.combat),
-    ("damage divided as you choose", lambda a: a.divided),
+    ("damage divided as you choose among other than targets", lambda a: a.divided and not isinstance(a.to, A.Target)),
     ("damage to a second recipient", lambda a: a.second is not None),
 ))
 def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     """120.3: "[source] deals N damage to [recipients]"; "it deals 4 damage
-    instead" changes only the amount of the instruction it replaces."""
+    instead" changes only the amount of the instruction it replaces; "N
+    damage divided as you choose among any number of targets" deals each
+    target the amount announced for it (601.2d)."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
         before = ctx.replaced_sentence()
@@ -84,6 +105,8 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     src_ids = [ctx.source] if isinstance(a.source, A.ItRef) else ctx.objects(a.source)
     if not src_ids:
         return False
+    if a.divided and isinstance(a.to, A.Target):
+        return _deal_divided(ctx, a, src_ids[0])
     saved_it = ctx.it
     ctx.it = [src_ids[0]]  # "its power", "its controller": the damage source's
     try:
@@ -95,10 +118,42 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
         ctx.it = saved_it
     src = ctx.obj_or_lki(src_ids[0])
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
-    deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None)
+    deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None,
+                unpreventable=unpreventable_here(ctx))  # fmt: skip
     if objs:
         ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
     return True
+
+
+def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
+    """601.2d, 608.2b: each target still legal is dealt its share; the shares
+    of targets that became illegal are not dealt to anyone.  All of it is
+    one damage event of the source (120.3)."""
+    from ..state import DealtDamage
+    from ..targets import divided_among
+
+    assert isinstance(a.to, A.Target)
+    src = ctx.obj_or_lki(src_id)
+    source = src if isinstance(src, GameObject) else None
+    name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
+    total = 0
+    for value, n in divided_among(ctx, a.to):
+        objs = current(ctx, [value]) if isinstance(value, tuple) else []
+        players = [value] if isinstance(value, str) else []
+        total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx))
+    if source is not None and total:
+        ctx.game.events.append(DealtDamage(source.id, total))
+    return True
+
+
+def unpreventable_here(ctx: Ctx) -> bool:
+    """615.12: "... deals 10 damage to that creature or player and the damage
+    can't be prevented": the damage of this sentence can't be prevented."""
+    sentence = ctx.sentence
+    return sentence is not None and any(
+        isinstance(a, A.Restriction) and isinstance(a.what, A.DamageRef) and a.what.the and a.rule == "can't be prevented"
+        for a in sentence.actions
+    )  # fmt: skip
 
 
 @carries_out(A.GainLife)

@@ -190,8 +190,24 @@ def _look_at(ctx: Ctx, a: A.LookAt) -> bool:
     return True
 
 
+def _reveal_until_problem(a: A.Reveal) -> str | None:
+    """What the engine can't carry out of "reveal cards from the top of your
+    library until you reveal a [card]"."""
+    until = a.until if isinstance(a.until, tuple | list) else (a.until,)
+    wanted = until[-1] if until else None
+    if len(until) != 2 or not isinstance(until[0], A.You) or not isinstance(wanted, A.AnObject):
+        return "revealing until someone other than you reveals something"
+    if wanted.count is not None and not (isinstance(wanted.count, A.Number) and wanted.count.value == 1):
+        return "revealing until several cards are revealed"
+    zone = a.what.filter.zone if isinstance(a.what, A.Each) else None
+    if zone is None or zone.how != "top" or not isinstance(zone.owner, A.You | None):
+        return "revealing until, from somewhere other than the top of your library"
+    return None
+
+
 @carries_out(A.Reveal, limits=(
-    ("revealing the top of a library", lambda a: a.top or a.amount is not None or a.until is not None),
+    ("revealing the top of a library", lambda a: a.top or a.amount is not None),
+    ("revealing the top of a library until", lambda a: a.until is not None and _reveal_until_problem(a) is not None),
     ("revealing a hand other than the revealing player's", lambda a: a.hand and not isinstance(a.what, A.TheirRef | A.You | None)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
@@ -205,6 +221,8 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
         return True
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player revealing cards")
+    if a.until is not None:
+        return _reveal_until(ctx, a)
     what = a.what
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
         shown = current(ctx, ctx.objects(what))
@@ -234,6 +252,35 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
         ctx.game.say(f"  reveals {o.card.name}")
     acted(ctx, shown)
     return bool(shown)
+
+
+def _reveal_until(ctx: Ctx, a: A.Reveal) -> bool:
+    """701.16: "reveal cards from the top of your library until you reveal a
+    creature card": one at a time from the top, until one fits or the
+    library has no more; the cards stay in the library, revealed.  The card
+    that fit is what "that card" then means; all of them are the cards
+    "revealed this way" (608.2c)."""
+    problem = _reveal_until_problem(a)
+    if problem is not None:
+        raise Unsupported(problem)
+    until = a.until if isinstance(a.until, tuple | list) else (a.until,)
+    wanted = until[-1]
+    assert isinstance(wanted, A.AnObject)
+    game = ctx.game
+    revealed: list[GameObject] = []
+    found: list[GameObject] = []
+    for cid in list(game.zone("library", ctx.controller)):  # from the top card (the first)
+        o = game.obj(cid)
+        revealed.append(o)
+        if matches(game, wanted.filter, o, you=ctx.controller, source=ctx.source, players=ctx.players,
+                   quantity=ctx.quantity, objects=ctx.objects, anywhere=True):  # fmt: skip
+            found.append(o)
+            break
+    game.say(f"  {ctx.controller} reveals " + (", ".join(o.card.name for o in revealed) or "nothing: the library is empty")
+             + ("" if found or not revealed else " (none fits)"))  # fmt: skip
+    ctx.done["revealed"] = [o.id for o in revealed]
+    acted(ctx, found)
+    return bool(revealed)
 
 
 def _searched_player(ctx: Ctx, a: A.Search) -> PlayerId:
@@ -290,19 +337,44 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
     return bool(found)
 
 
+def _shuffled_objects(a: A.Shuffle) -> bool:
+    """ "shuffle [objects] into your library" / "into its owner's library"?"""
+    from ..context import OBJECT_REFS
+
+    return (isinstance(a.what, OBJECT_REFS) and a.form == ""
+            and isinstance(a.into, A.You | A.OwnerOf | A.Possessive))  # fmt: skip
+
+
 @carries_out(A.Shuffle, limits=(
-    ("shuffling cards into a library", lambda a: a.what is not None or a.form not in ("", "library", "that pile")),
-    ("shuffling another player's library", lambda a: a.form == "" and a.into is not None),
+    ("shuffling cards into a library other than objects into their owner's",
+     lambda a: a.what is not None and not _shuffled_objects(a) or a.form not in ("", "library", "that pile")),
+    ("shuffling another player's library", lambda a: a.what is None and a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     """701.20: each player named shuffles their library ("then shuffle",
-    "then that player shuffles", "shuffle your library")."""
+    "then that player shuffles", "shuffle your library"); "shuffle [cards]
+    into your library" puts each into its owner's library (400.3) — those
+    revealed there stay — and that library is shuffled."""
     import random
 
     if a.form == "that pile":
         return shuffle_pile(ctx)
     game = ctx.game
-    players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
+    if a.what is not None:
+        if not _shuffled_objects(a):
+            raise Unsupported("shuffling cards into a library other than objects into their owner's")
+        objs = current(ctx, ctx.objects(a.what))
+        owners: list[PlayerId] = []
+        for o in objs:
+            if o.zone != "library":
+                move(game, o, "library")
+            if o.owner not in owners:
+                owners.append(o.owner)
+        if not owners and isinstance(a.into, A.You):
+            owners = [ctx.controller]  # "shuffle all other cards revealed this way into your library": none, still shuffled
+        players = owners
+    else:
+        players = ctx.players(a.into) if a.form == "library" and a.into is not None else ctx.players(a.player)
     for p in players:
         lib = game.zone("library", p)
         random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lib)

@@ -15,7 +15,6 @@ from .registry import carries_out
 
 
 @carries_out(A.CounterSpell, limits=(
-    ("'unless its controller pays' an amount for each", lambda a: a.unless_per is not None),
     ("'unless its controller pays' life", lambda a: a.unless_life is not None),
 ))
 def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
@@ -28,15 +27,23 @@ def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
 
 
 @carries_out(A.CopySpell, limits=(
-    ("copying a spell several times", lambda a: a.times is not None or a.per is not None),
     ("another player copying a spell", lambda a: not_you(a.player)),
 ))
 def _copy_spell(ctx: Ctx, a: A.CopySpell) -> bool:
+    """707.10: copy the spell; "copy it twice", "copy this spell for each
+    creature sacrificed this way": that many copies, one after another
+    (707.10c: each may get new targets if the instruction allows it)."""
     from ..copies import copy_spell
 
+    times = 1
+    if a.times is not None:
+        times = ctx.quantity(a.times)
+    elif a.per is not None:
+        times = ctx.quantity(a.per)
     done = False
     for oid in ctx.objects(a.what):
-        done = copy_spell(ctx, oid, new_targets=a.new_targets) or done
+        for _ in range(max(0, times)):
+            done = copy_spell(ctx, oid, new_targets=a.new_targets) or done
     return done
 
 

@@ -1,0 +1,159 @@
+"""Prevention and "can't" instructions (CR 615, 101.2): "prevent all combat
+damage that would be dealt this turn", "prevent the next N damage that would
+be dealt to [any target] this turn", "damage can't be prevented this turn",
+"[this] doesn't affect combat damage that would be dealt by [sources]".
+
+A "can't" instruction (:class:`~grammar.ast.Restriction`) is carried out by
+the function its rule names in :data:`RESTRICTIONS`; any other rule is one
+the engine can't carry out yet (a limit, reported by
+:mod:`interpreter.support`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from grammar import ast as A
+
+from ..context import Ctx
+from ..errors import Unsupported
+from ..objects import ObjectId, PlayerId
+from ..prevention import Prevention, add_prevention, except_combat_sources
+from .common import source_name
+from .registry import carries_out
+
+PREVENTION_KINDS: dict[str, Literal["combat", "noncombat"] | None] = {
+    "all": None, "all combat": "combat", "all noncombat": "noncombat", "next": None,
+}  # fmt: skip
+"""The prevention instructions carried out: all [combat / noncombat] damage, the next N damage (615.7)."""
+
+
+def _this_turn(duration: object) -> bool:
+    return isinstance(duration, A.Duration) and duration.kind == "this turn" and duration.object is None
+
+
+def _named(ctx: Ctx, ref: object) -> tuple[ObjectId | PlayerId, ...]:
+    """The objects and players an instruction names, a target "creature or
+    player" included (its replaced sentence's, in an "instead" sentence)."""
+    if isinstance(ref, A.ThatRef) and ctx.replaced is not None and ctx.replaced_target() is not None:
+        ref = ctx.replaced_target()
+    if isinstance(ref, A.Target):
+        return tuple(ctx.slot_values(ref))
+    if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
+        return tuple(ctx.players(ref))
+    return tuple(ctx.objects(ref))
+
+
+def _describe(ctx: Ctx, a: A.PreventDamage, amount: int | None, to: tuple[Any, ...] | None,
+              sources: tuple[Any, ...] | None) -> str:  # fmt: skip
+    from ..targets import label
+
+    what = f"the next {amount} damage" if amount is not None else f"{a.kind} damage"
+    if to is not None:
+        what += " to " + (", ".join(label(ctx, v) for v in to) or "nothing")
+    if sources is not None:
+        what += " by " + (", ".join(label(ctx, v) for v in sources) or "nothing")
+    return f"{source_name(ctx)}: prevent {what} this turn"
+
+
+@carries_out(A.PreventDamage, limits=(
+    ("preventing damage other than all, all combat, all noncombat or the next N",
+     lambda a: a.kind not in PREVENTION_KINDS),
+    ("a prevention effect lasting other than this turn", lambda a: not _this_turn(a.duration)),
+    ("damage dealt to and dealt by the same object", lambda a: "to and by" in a.form),
+    ("a player named as doing the preventing", lambda a: a.player is not None),
+))
+def _prevent_damage(ctx: Ctx, a: A.PreventDamage) -> bool:
+    """615.1a: a prevention effect of this turn; "the next N damage" is a
+    shield that is used up by the damage it prevents (615.7).  The objects
+    and players it is about are fixed now, as it resolves (608.2h)."""
+    if a.kind not in PREVENTION_KINDS:
+        raise Unsupported(f"preventing '{a.kind}' damage")
+    amount = max(0, ctx.quantity(a.amount)) if a.kind == "next" else None
+    to = _named(ctx, a.to) if a.to is not None else None
+    sources = tuple(v for v in _named(ctx, a.by) if isinstance(v, tuple)) if a.by is not None else None
+    if to == () or sources == ():
+        ctx.game.say(f"  {source_name(ctx)}: nothing to prevent damage {'to' if to == () else 'from'}")
+        return False
+    effect = Prevention(
+        _describe(ctx, a, amount, to, sources), ctx.controller, ctx.source,
+        ctx.item.sid if ctx.item is not None else None, PREVENTION_KINDS[a.kind], sources, to, amount,
+    )  # fmt: skip
+    add_prevention(ctx.game, effect)
+    return True
+
+
+# --------------------------------------------------------------------------
+# "can't" instructions
+# --------------------------------------------------------------------------
+
+
+def _cant_be_prevented(ctx: Ctx, a: A.Restriction) -> bool:
+    """615.12: "Damage can't be prevented this turn" — every prevention
+    effect stops applying for the rest of the turn; "the damage can't be
+    prevented" after a damage instruction is that damage's (carried out by
+    it, :func:`interpreter.actions.damage_life.unpreventable_here`)."""
+    if a.what.the:
+        sentence = ctx.sentence
+        if sentence is None or not any(isinstance(x, A.DealDamage) for x in sentence.actions):
+            raise Unsupported("'the damage can't be prevented' with no damage before it")
+        ctx.game.say("  (that damage couldn't be prevented, 615.12)")
+        return True
+    ctx.game.state.no_prevention = True
+    ctx.game.say(f"  {source_name(ctx)}: damage can't be prevented this turn (615.12)")
+    return True
+
+
+def _cant_be_prevented_problem(a: A.Restriction) -> str | None:
+    if not isinstance(a.what, A.DamageRef):
+        return "'can't be prevented' about something other than damage"
+    if not a.what.the and not _this_turn(a.duration):
+        return "'damage can't be prevented' lasting other than this turn"
+    return None
+
+
+def _doesnt_affect(ctx: Ctx, a: A.Restriction) -> bool:
+    """"[this] doesn't affect combat damage that would be dealt by red
+    creatures": the prevention effects this resolution made don't apply to
+    damage from those sources, judged as it would be dealt (615)."""
+    made_by = ctx.item.sid if ctx.item is not None else None
+    n = except_combat_sources(ctx.game, made_by, ctx.source, a.other.filter)
+    if not n:
+        raise Unsupported("'doesn't affect damage' with no prevention effect made before it")
+    ctx.game.say(f"  {source_name(ctx)}'s prevention doesn't affect combat damage dealt by those")
+    return True
+
+
+def _doesnt_affect_problem(a: A.Restriction) -> str | None:
+    if not isinstance(a.what, A.SelfRef) or not isinstance(a.other, A.Each):
+        return "'doesn't affect damage' of something other than this spell or ability, or by other than a description"
+    return None
+
+
+RESTRICTIONS: dict[str, tuple[Callable[[Ctx, A.Restriction], bool], Callable[[A.Restriction], str | None]]] = {
+    "can't be prevented": (_cant_be_prevented, _cant_be_prevented_problem),
+    "doesn't affect combat damage that would be dealt by": (_doesnt_affect, _doesnt_affect_problem),
+}
+"""Each "can't" rule carried out as an instruction: the function that does
+it, and the test of the parts of it the engine can't carry out yet."""
+
+
+def _restriction_problem(a: A.Restriction) -> str | None:
+    entry = RESTRICTIONS.get(a.rule)
+    if entry is None:
+        return f"'{a.rule}'"
+    return entry[1](a)
+
+
+@carries_out(A.Restriction, limits=(
+    ("a 'can't' instruction of this kind", lambda a: _restriction_problem(a) is not None),
+))
+def _restriction(ctx: Ctx, a: A.Restriction) -> bool:
+    problem = _restriction_problem(a)
+    if problem is not None:
+        raise Unsupported(f"the 'can't' instruction {problem}")
+    return RESTRICTIONS[a.rule][0](ctx, a)
+
+
+__all__ = ["PREVENTION_KINDS", "RESTRICTIONS"]
