@@ -250,10 +250,15 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
             if len(expansion) == 1:
                 return None  # "rule: part" with no builder: the part's value
             return lambda place, values: values[only]
-        return lambda place, values: method(place, *[values[i] for i in indices])
+        return _call_with(method, indices)
 
     def build(place: Span | None, values: list[Any]) -> Any:
-        args = [values[i] for i, rule_value in picks if not (rule_value and dropped(values[i]))]
+        args = []
+        for i, rule_value in picks:
+            v = values[i]
+            if rule_value and type(v) is Token and dropped(v):
+                continue  # a rule whose value is a keyword token
+            args.append(v)
         if method is None:
             if len(args) != 1:
                 raise TextError(f"no AST for grammar rule {name!r}")  # a grammar/builder mismatch
@@ -261,3 +266,20 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
         return method(place, *args)
 
     return build
+
+
+def _call_with(method: Any, indices: list[int]) -> Any:
+    """``method(place, *values at indices)``, with the common short cases
+    written out (no list, no unpacking: this runs for most reductions)."""
+    if not indices:
+        return lambda place, values: method(place)
+    if len(indices) == 1:
+        (a,) = indices
+        return lambda place, values: method(place, values[a])
+    if len(indices) == 2:
+        a, b = indices
+        return lambda place, values: method(place, values[a], values[b])
+    if len(indices) == 3:
+        a, b, c = indices
+        return lambda place, values: method(place, values[a], values[b], values[c])
+    return lambda place, values: method(place, *[values[i] for i in indices])
