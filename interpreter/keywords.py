@@ -137,7 +137,7 @@ def reading(ab: A.Ability) -> A.Ability:
     of the spell, which functions while it is on the stack (113.6a, 611.3),
     not an instruction carried out as it resolves."""
     if isinstance(ab, A.StaticAbility):
-        return _restriction_unless(ab)
+        return _block_count(ab) or _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -161,6 +161,22 @@ def _haunt() -> A.Ability:
     target = A.Target(A.ObjectFilter((A.Noun("creature", False),), ()))
     effect = A.Effect((A.Sentence((HauntExile(target),)),))
     return A.TriggeredAbility("When", A.DiesTrigger(A.SelfRef()), effect)
+
+
+def _block_count(ab: A.StaticAbility) -> A.Ability | None:
+    """"[This] can block any number of creatures." / "can block an
+    additional creature each combat." is a static ability (604.1) that
+    changes how many attackers the creature may block (509.1a); read as a
+    static effect (:data:`interpreter.characteristics.BLOCK_COUNTS`)."""
+    from .characteristics import BLOCK_COUNTS
+
+    sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
+    if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence) or sentences[0].where_x is not None:
+        return None
+    actions = sentences[0].actions
+    if len(actions) != 1 or not isinstance(actions[0], A.Requirement) or actions[0].rule not in BLOCK_COUNTS:
+        return None
+    return A.StaticEffect(actions[0], None, (), written=ab.effect, span=ab.span)
 
 
 def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
