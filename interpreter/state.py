@@ -296,6 +296,14 @@ class CombatDamageStep:
 
 
 @dataclass(frozen=True, slots=True)
+class ExiledWithMadness:
+    """A discarded card ``obj`` (now in exile) was exiled by its madness
+    ability instead of being put into a graveyard (702.35a)."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class BecameBlocked:
     """The attacking creature ``obj`` became blocked (509.1h), once however many creatures block it (509.3c)."""
 
@@ -322,6 +330,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
+    | ExiledWithMadness
 )
 
 
