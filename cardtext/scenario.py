@@ -1068,7 +1068,7 @@ def fingerprint(game: Game) -> Hashable:
             objects.append((
                 key, o.card.name, o.owner, o.controller, o.tapped, tuple(sorted(o.counters.items())),
                 o.damage, o.token, o.spell_copy, o.face_down, o.copy_of.name if o.copy_of else None,
-                o.token_colors, o.sick, ref(o.attached_to), len(o.became), o.deathtouched, len(o.granted),
+                o.token_colors, o.sick, ref(o.attached_to), len(o.became), o.deathtouched, len(o.granted), o.face,
                 None if linked is None else (
                     linked.kicks, linked.cast, linked.x, linked.mana_spent,
                     tuple((a, ref(x)) for a, x in linked.exiled), tuple((a, ref(x)) for a, x in linked.created),

@@ -96,6 +96,7 @@ def move(
     obj.became = ()
     obj.granted = ()
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
+    obj.transformed = -1
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
     if to in ("battlefield", "stack"):

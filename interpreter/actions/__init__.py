@@ -14,6 +14,7 @@
 * :mod:`.piles` — exile in a face-down pile, shuffle and manifest it; turn a permanent face up;
 * :mod:`.requirements` — "blocks this turn if able";
 * :mod:`.haunt` — haunt's exile;
+* :mod:`.transform` — transform a double-faced permanent (701.27);
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -36,12 +37,14 @@ from . import (
     piles,
     requirements,
     stack,
+    transform,
     turns,
     zones,
 )
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
-FAMILIES = (counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, turns, zones)
+FAMILIES = (counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, requirements, stack, transform,
+            turns, zones)  # fmt: skip
 """The modules that register instructions."""
 
 __all__ = ["ACTIONS", "FAMILIES", "LIMITS", "carries_out", "do", "limit"]
