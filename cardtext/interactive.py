@@ -77,7 +77,7 @@ def state_lines(game: Game) -> list[str]:
             a = game.get(attacker)
             if a is None:
                 continue
-            blocks = [game.get(b) for b, x in s.combat.blockers.items() if x == attacker]
+            blocks = [game.get(b) for b, x in s.combat.blockers.items() if attacker in x]
             by = ", ".join(f"{o.controller}:{display_name(o)}" for o in blocks if o is not None)
             fights.append(f"{a.controller}:{display_name(a)} attacks {defender}" + (f", blocked by {by}" if by else ""))
         out.append("  combat: " + "; ".join(fights))

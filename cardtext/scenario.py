@@ -25,10 +25,12 @@ README:
   player) is answered in ``choices`` by a list naming their sources, the one
   put on the stack first (and so resolving last) first;
 * ``attack = [REF, ...]`` declares attackers (508.1), ``block = { BLOCKER =
-  ATTACKER }`` declares blockers (509.1), ``combat = "damage"`` passes
+  ATTACKER }`` declares blockers (509.1; ``BLOCKER = [ATTACKER, ...]`` for
+  one that blocks several, 509.1a), ``combat = "damage"`` passes
   through the combat steps until combat damage is dealt and ``combat =
   "end"`` on to the second main phase; a ``divide`` decision (a creature's
-  combat damage among its blockers, 510.1c) is answered in ``choices`` by a
+  combat damage among its blockers, 510.1c, or among the attackers it
+  blocks, 510.1d) is answered in ``choices`` by a
   table ``{ REF = amount }``;
 * an expectation may also check ``damage``; ``face_down`` may be ``true``,
   ``false`` or how it became face down (``"manifested"``, ``"manifested
@@ -777,16 +779,23 @@ class Runner:
         declare_attackers(game, player, ids)
 
     def _block(self, game: Game, player: str, table: Any, where: Location) -> None:
-        """``block = { BLOCKER = ATTACKER, ... }``: ``player`` declares blockers (509.1)."""
-        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-            raise self.error('block = { "BLOCKER" = "ATTACKER", ... }: each blocker and the attacker it blocks', where)
+        """``block = { BLOCKER = ATTACKER, ... }``: ``player`` declares blockers
+        (509.1); ``BLOCKER = [ATTACKER, ...]`` for a creature that blocks
+        several attackers (509.1a)."""
+        def refs(v: Any) -> bool:
+            return isinstance(v, str) or isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v)
+
+        if not isinstance(table, dict) or not all(refs(v) for v in table.values()):
+            raise self.error('block = { "BLOCKER" = "ATTACKER", ... }: each blocker and the attacker it blocks '
+                             '(or a list of the attackers it blocks)', where)  # fmt: skip
         mine = [o for o in game.battlefield() if o.controller == player]
         theirs = [o for o in game.battlefield() if o.controller != player]
         pairs = []
         for b, a in table.items():
             blocker = self._obj_ref(game, b, mine, f"a creature {player} controls to block with", where)
-            attacker = self._obj_ref(game, a, theirs, f"an attacking creature for {b} to block", where)
-            pairs.append((blocker.id, attacker.id))
+            for ref in [a] if isinstance(a, str) else a:
+                attacker = self._obj_ref(game, ref, theirs, f"an attacking creature for {b} to block", where)
+                pairs.append((blocker.id, attacker.id))
         declare_blockers(game, player, pairs)
 
     def _combat(self, game: Game, goal: Any, where: Location) -> None:
@@ -1059,7 +1068,7 @@ def fingerprint(game: Game) -> Hashable:
             objects.append((
                 key, o.card.name, o.owner, o.controller, o.tapped, tuple(sorted(o.counters.items())),
                 o.damage, o.token, o.spell_copy, o.face_down, o.copy_of.name if o.copy_of else None,
-                o.token_colors, o.sick, ref(o.attached_to), len(o.became), o.deathtouched, len(o.granted),
+                o.token_colors, o.sick, ref(o.attached_to), len(o.became), o.deathtouched, len(o.granted), o.face,
                 None if linked is None else (
                     linked.kicks, linked.cast, linked.x, linked.mana_spent,
                     tuple((a, ref(x)) for a, x in linked.exiled), tuple((a, ref(x)) for a, x in linked.created),

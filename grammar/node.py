@@ -248,5 +248,5 @@ def _fast_init(cls: type) -> None:
     exec(source, names, local)  # noqa: S102 - code made here from the class's own fields
     init = local["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[misc]
+    init.__doc__ = cls.__dict__["__init__"].__doc__
+    setattr(cls, "__init__", init)  # noqa: B010 - replacing the method dataclass wrote

@@ -18,7 +18,12 @@ saying where the spell goes when it leaves the stack.  Three kinds:
 * **a cast while an effect resolves** — "you may cast the copy without
   paying its mana cost", "you may play the exiled card" (117.2e): the spell
   is cast then and there, ignoring the timing rules (608.2g), and a card
-  copy that isn't cast ceases to exist (707.12, 704.5e).
+  copy that isn't cast ceases to exist (707.12, 704.5e); **madness**
+  (702.35a) is one: a card with madness that is discarded is exiled instead
+  (:func:`interpreter.zones.discard`), and as its triggered ability
+  resolves its owner may cast it for its madness cost, an alternative cost
+  to which kicker costs are added (702.35b, 601.2f); if they don't (or it
+  can't be cast), it is put into their graveyard.
 
 The :class:`~grammar.ast.CastCard` instruction is carried out here and
 registered in :data:`interpreter.actions.ACTIONS`; the parts of it the
@@ -34,6 +39,7 @@ from grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
+from .keywords import MadnessCast
 from .objects import GameObject, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
@@ -92,6 +98,13 @@ def _keyword_cost(card: A.Card, name: str) -> A.Cost | None:
                 if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == name:
                     return kw.cost
     return None
+
+
+def madness_cost(obj: GameObject) -> A.Cost | None:
+    """The madness cost of a card (702.35a); None if it has no madness."""
+    if obj.face_down is not None or not obj.is_card:
+        return None
+    return _keyword_cost(obj.copy_of or obj.card, "madness")
 
 
 def keyword_permissions(obj: GameObject) -> list[Permission]:
@@ -213,9 +226,38 @@ def cast_while_resolving(game: Game, player: PlayerId, obj: GameObject, permissi
     return True
 
 
+def _madness_cast(ctx: Ctx, a: MadnessCast) -> bool:
+    """702.35a: as madness's trigger resolves, the owner of the exiled card
+    may cast it by paying its madness cost rather than its mana cost (the
+    timing rules ignored, 608.2g); if they don't, or it can't be cast, they
+    put it into their graveyard.  A card that has left exile is a new object
+    (400.7): nothing happens to it."""
+    from .choices import Decision, ask
+    from .costs import describe
+    from .zones import move
+
+    game = ctx.game
+    obj = game.get(ctx.source)
+    if obj is None or obj.zone != "exile":
+        game.say("  the card is no longer in exile: it can't be cast with madness (400.7)")
+        return False
+    name, owner = display_name(obj), obj.owner
+    if ask(game, Decision("may", owner, f"{name}: cast it for its madness cost {describe(a.cost)} (702.35a)?")):
+        permission = Permission("madness", owner, "exile", obj.id, cost=a.cost, resolving=True, source=name)
+        if cast_while_resolving(game, owner, obj, permission):
+            return True
+        obj = game.obj(obj.cid)  # the refused cast was rolled back: the card as it is now
+    else:
+        game.say(f"  {owner} chooses not to cast {name} with madness")
+    move(game, obj, "graveyard")
+    game.say(f"  {name} is put into {owner}'s graveyard (702.35a)")
+    return True
+
+
 def _register() -> None:
     from .actions.registry import carries_out
 
+    carries_out(MadnessCast)(_madness_cast)
     carries_out(A.CastCard, limits=(
         ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
         ("a permission to cast for that long",
@@ -227,5 +269,5 @@ _register()
 
 __all__ = [
     "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "cast_while_resolving", "castable_elsewhere",
-    "choose_permission", "grant", "is_permission", "keyword_permissions", "permissions_for",
+    "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "permissions_for",
 ]  # fmt: skip

@@ -303,8 +303,27 @@ def _attack_restriction(action: A.Restriction) -> str | None:
     return None
 
 
+BLOCK_ANY_NUMBER = "can block any number of creatures"
+BLOCK_ADDITIONAL = "can block an additional creature each combat"
+BLOCK_ADDITIONAL_N = "can block an additional creatures each combat"
+BLOCK_COUNTS = (BLOCK_ANY_NUMBER, BLOCK_ADDITIONAL, BLOCK_ADDITIONAL_N)
+"""Static abilities that let a creature block more than one attacker (509.1a)."""
+
+
+def _block_count(action: A.Requirement) -> str | None:
+    """509.1a: "[this] can block any number of creatures", "can block an
+    additional creature each combat" (or N additional creatures): how many
+    attackers a creature may block, read by :func:`block_capacity`."""
+    if action.rule not in BLOCK_COUNTS or action.duration is not None:
+        return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
+    if action.rule == BLOCK_ADDITIONAL_N and not isinstance(action.other, A.Number):
+        return "'can block an additional N creatures' with an N that isn't a number"
+    return None
+
+
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
     A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
+    A.Requirement: _block_count,
 }  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
@@ -341,7 +360,7 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
-StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction
+StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
 
 
 ABILITY_KINDS: tuple[type, ...] = (
@@ -385,7 +404,7 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
                     raise Unsupported(problem)
                 if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
                     continue
-                if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction):
+                if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement):
                     out.append((src, ab, action))
     return out
 
@@ -407,6 +426,21 @@ def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
         if isinstance(action, A.Restriction) and _affects(game, src, eff, action, obj):
             out.update(ATTACK_RESTRICTIONS.get(action.rule, ()))
     return frozenset(out)
+
+
+def block_capacity(game: Game, obj: GameObject) -> int | None:
+    """509.1a: how many attackers ``obj`` may block — one, plus one for each
+    "can block an additional creature each combat" (N for "an additional N
+    creatures") that applies to it; None for "can block any number of
+    creatures"."""
+    total = 1
+    for src, eff, action in _static_effects(game):
+        if not isinstance(action, A.Requirement) or not _affects(game, src, eff, action, obj):
+            continue
+        if action.rule == BLOCK_ANY_NUMBER:
+            return None
+        total += action.other.value if action.rule == BLOCK_ADDITIONAL_N else 1
+    return total
 
 
 def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject) -> bool:
@@ -550,7 +584,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

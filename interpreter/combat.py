@@ -9,16 +9,20 @@ The combat phase of the active player's turn, as far as scenarios need:
   attacking taps them unless they have vigilance (702.20b); "whenever [this]
   attacks" triggers (508.1m);
 * declare blockers (509) — :func:`declare_blockers`: untapped creatures of
-  the defending player each block one attacker (509.1a), within the
-  restrictions of flying and reach (702.9b, 702.17b), menace (702.111b),
-  "can't block" and "can't be blocked" (509.1b);
+  the defending player each block one attacker, or several when an ability
+  says it "can block an additional creature each combat" or "any number of
+  creatures" (509.1a), within the restrictions of flying and reach (702.9b,
+  702.17b), menace (702.111b), "can't block" and "can't be blocked"
+  (509.1b); each attacker a creature blocks is blocked (509.1h);
 * combat damage (510) — :func:`deal_combat_damage`: a first-strike damage
   step when a creature in combat has first strike or double strike (510.4,
   702.7b, 702.4b); an unblocked attacker damages the player it attacks, a
   blocked one divides its damage among its blockers as its controller
   chooses (510.1c), trample lets the rest go to the player once each blocker
   is assigned lethal damage, 1 being lethal from a source with deathtouch
-  (702.19b, 702.2c); lifelink and deathtouch apply as the damage is dealt
+  (702.19b, 702.2c); a blocker of several attackers divides its damage
+  among them as its controller chooses (510.1d), after every attacker's
+  assignment (510.1); lifelink and deathtouch apply as the damage is dealt
   (702.15b, 704.5h);
 * end of combat (511) — creatures stop being in combat (511.3).
 
@@ -30,7 +34,14 @@ stack (:mod:`interpreter.turns`).  Every refused declaration raises
 
 from __future__ import annotations
 
-from .characteristics import chars, display_name, has_keyword, power_toughness, restrictions
+from .characteristics import (
+    block_capacity,
+    chars,
+    display_name,
+    has_keyword,
+    power_toughness,
+    restrictions,
+)
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
@@ -158,7 +169,8 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
 
 def declare_blockers(game: Game, player: PlayerId, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     """509.1: the defending player declares blockers: ``blocks`` pairs each
-    blocking creature with the attacker it blocks."""
+    blocking creature with an attacker it blocks (a creature that may block
+    several attackers, 509.1a, is in one pair for each)."""
     from .triggers import settle
 
     with game.transaction():
@@ -183,7 +195,7 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     defender = defending_player(game)
     state.step = "declare_blockers"
     game.say(f"-- {state.active}'s declare blockers step (509)")
-    assigned: dict[ObjectId, ObjectId] = {}
+    assigned: dict[ObjectId, tuple[ObjectId, ...]] = {}
     for bid, aid in blocks:
         blocker, attacker = game.get(bid), game.get(aid)
         if blocker is None or attacker is None:
@@ -192,25 +204,29 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
             raise IllegalAction(f"{display_name(blocker)} can't block: it isn't a creature {defender} controls (509.1a)")
         if aid not in combat.attackers:
             raise IllegalAction(f"{display_name(blocker)} can't block {display_name(attacker)}: it isn't attacking (509.1a)")
-        if bid in assigned:
-            raise IllegalAction(f"{display_name(blocker)} can block only one attacker (509.1a)")
+        if aid in assigned.get(bid, ()):
+            raise IllegalAction(f"{display_name(blocker)} is declared as blocking {display_name(attacker)} twice (509.1a)")
         why = block_refusal(game, blocker, attacker)
         if why is not None:
             raise IllegalAction(f"{display_name(blocker)} can't block {display_name(attacker)}: {why}")
-        assigned[bid] = aid
+        assigned[bid] = (*assigned.get(bid, ()), aid)
+    for bid, aids in assigned.items():
+        why = _capacity_refusal(game, game.obj(bid[0]), len(aids))
+        if why is not None:
+            raise IllegalAction(why)
     for aid in combat.attackers:
         attacker = game.get(aid)
-        count = sum(1 for a in assigned.values() if a == aid)
+        count = sum(1 for aids in assigned.values() if aid in aids)
         if attacker is not None and count == 1 and has_keyword(game, attacker, "menace"):
             raise IllegalAction(f"{display_name(attacker)} has menace: it can't be blocked except by two or more creatures (702.111b)")
     why = requirement_refusal(game, assigned)
     if why is not None:
         raise IllegalAction(why)
     combat.blockers = assigned
-    combat.blocked = frozenset(assigned.values())
+    combat.blocked = frozenset(aid for aids in assigned.values() for aid in aids)
     combat.blockers_declared = True
-    for bid, aid in assigned.items():
-        game.say(f"  {display_name(game.obj(bid[0]))} blocks {display_name(game.obj(aid[0]))}")
+    for bid, aids in assigned.items():
+        game.say(f"  {display_name(game.obj(bid[0]))} blocks " + " and ".join(display_name(game.obj(a[0])) for a in aids))
     if not assigned:
         game.say(f"  {defender} declares no blockers")
     for aid in combat.attackers:
@@ -218,7 +234,19 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
             game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
 
 
-def requirement_refusal(game: Game, assigned: dict[ObjectId, ObjectId]) -> str | None:
+def _capacity_refusal(game: Game, blocker: GameObject, count: int) -> str | None:
+    """509.1a: each creature blocks one attacker, unless an ability lets it
+    block more ("can block an additional creature each combat", "can block
+    any number of creatures")."""
+    most = block_capacity(game, blocker)
+    if most is None or count <= most:
+        return None
+    if most == 1:
+        return f"{display_name(blocker)} can block only one attacker (509.1a)"
+    return f"{display_name(blocker)} can block at most {most} attackers (509.1a), not {count}"
+
+
+def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
     """509.1c: a creature that "blocks this turn if able" and blocks nothing,
     though it could block an attacker without breaking a restriction, makes
     the declaration obey fewer requirements than it could: refused.  (An
@@ -233,7 +261,7 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, ObjectId]) -> str |
             attacker = game.get(aid)
             if attacker is None or block_refusal(game, blocker, attacker) is not None:
                 continue
-            if has_keyword(game, attacker, "menace") and aid not in assigned.values():
+            if has_keyword(game, attacker, "menace") and not any(aid in aids for aids in assigned.values()):
                 continue
             return (f"{display_name(blocker)} blocks this turn if able, and it can block {display_name(attacker)} "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
@@ -302,6 +330,22 @@ def _assign_blocked(game: Game, attacker: GameObject, power: int, blockers: list
     return [(attacker, o, split.get(i, 0)) for o, i in zip(options, ids, strict=True) if split.get(i, 0) > 0]
 
 
+def _assign_blocking(game: Game, blocker: GameObject, power: int, attackers: list[GameObject]) -> Assignment:
+    """510.1d: a blocking creature assigns its damage to the attackers it
+    blocks — none if it blocks none any more (they left combat), all of it to
+    a single one, and divided as its controller chooses among several."""
+    if len(attackers) <= 1:
+        return [(blocker, a, power) for a in attackers]
+    ids: list[ObjectId | PlayerId] = [a.id for a in attackers]
+    d = Decision(
+        "divide", blocker.controller,
+        f"divide {display_name(blocker)}'s {power} combat damage among the attackers it blocks (510.1d)",
+        ids, [display_name(a) for a in attackers], total=power,
+    )  # fmt: skip
+    split = ask(game, d)
+    return [(blocker, a, split.get(a.id, 0)) for a in attackers if split.get(a.id, 0) > 0]
+
+
 def deal_combat_damage(game: Game, *, first: bool) -> None:
     """510.1-510.2: every attacking and blocking creature that deals damage in
     this step assigns it, then all of it is dealt at once.  In the
@@ -330,19 +374,20 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         if aid not in combat.blocked:
             parts: Assignment = [(attacker, defender, power)]
         else:
-            blockers = [b for b in (game.get(x) for x, a in combat.blockers.items() if a == aid) if b is not None]
+            blockers = [b for b in (game.get(x) for x, aids in combat.blockers.items() if aid in aids) if b is not None]
             parts = _assign_blocked(game, attacker, power, blockers, defender, assigned)
         for _, to, n in parts:
             if isinstance(to, GameObject):
                 assigned[to.id] = assigned.get(to.id, 0) + n
         assignment.extend(parts)
-    for bid, aid in combat.blockers.items():
-        blocker, attacker = game.get(bid), game.get(aid)
-        if blocker is None or attacker is None or not strikes(blocker):
+    for bid, aids in combat.blockers.items():
+        blocker = game.get(bid)
+        if blocker is None or not strikes(blocker):
             continue
         power = power_toughness(game, blocker)[0] or 0
         if power > 0:
-            assignment.append((blocker, attacker, power))
+            blocked = [a for a in (game.get(x) for x in aids if x in combat.attackers) if a is not None]
+            assignment.extend(_assign_blocking(game, blocker, power, blocked))
     from .actions.damage_life import deal_damage
     from .triggers import collect
 

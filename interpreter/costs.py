@@ -261,7 +261,7 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
 
 def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:
     """Pay one non-mana part of a cost (118.3: only what can be done can be paid)."""
-    from .zones import move
+    from .zones import discard, move
 
     you = player
     src_id = source.id if source else None
@@ -318,9 +318,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         else:
             raise Unsupported(f"discard cost of {type(part.what).__name__}")
         for v in victims:
-            game.say(f"  discards {v.card.name}")
-            # the card in the graveyard is what "the discarded card" means (a hand has no last known information)
-            paid.setdefault("discarded", []).append(move(game, v, "graveyard").id)
+            # the card in the graveyard (in exile, with madness: 702.35a) is what "the discarded card"
+            # means (a hand has no last known information)
+            paid.setdefault("discarded", []).append(discard(game, you, v).id)
         return
     if isinstance(part, A.RevealCost):
         # 601.2b, 701.16a: a card of the player's hand is shown; it stays there

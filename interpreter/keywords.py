@@ -8,6 +8,10 @@ target of a spell or ability an opponent controls, counter it unless that
 player pays [cost]."  The engine's own nodes :class:`BecomesTarget` and
 :class:`CounterUnlessPays` spell it out.
 
+Madness (702.35a) is a replacement of discarding (read where cards are
+discarded) and a triggered ability from exile, spelled out by the engine's
+nodes :class:`ExiledThisWay` and :class:`MadnessCast`.
+
 Hideaway (702.75a) is a triggered ability that exiles a card face down,
 linked to the abilities that refer to "the exiled card" (607.2a); the
 older "Hideaway" also made the permanent enter tapped.
@@ -50,6 +54,29 @@ class CounterUnlessPays(A.Node):
     controller pays ``cost`` (701.6, 702.21a)."""
 
     cost: A.Cost
+
+
+@dataclass(frozen=True, slots=True)
+class ExiledThisWay(A.Node):
+    """Madness's trigger: "When this card is exiled this way" — by its
+    madness ability, as it was discarded (702.35a).  It functions in exile."""
+
+
+@dataclass(frozen=True, slots=True)
+class MadnessCast(A.Node):
+    """Madness's effect: "its owner may cast it by paying [cost] rather than
+    paying its mana cost.  If that player doesn't, they put this card into
+    their graveyard." (702.35a)"""
+
+    cost: A.Cost
+
+
+def _madness(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.35a: "Madness [cost]" is a static ability that functions in a hand
+    (the discard replacement, :func:`interpreter.zones.discard`) and this
+    triggered ability."""
+    effect = A.Effect((A.Sentence((MadnessCast(kw.cost),)),))
+    return [A.TriggeredAbility("When", ExiledThisWay(), effect)]
 
 
 def _ward(kw: A.KeywordWithCost) -> list[A.Ability]:
@@ -114,7 +141,7 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
     return _HIDEAWAY[key]
 
 
-KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip}
+KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip, "madness": _madness}
 """Keywords with a cost that stand for other abilities, by name."""
 
 
@@ -137,7 +164,7 @@ def reading(ab: A.Ability) -> A.Ability:
     of the spell, which functions while it is on the stack (113.6a, 611.3),
     not an instruction carried out as it resolves."""
     if isinstance(ab, A.StaticAbility):
-        return _restriction_unless(ab)
+        return _block_count(ab) or _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -161,6 +188,22 @@ def _haunt() -> A.Ability:
     target = A.Target(A.ObjectFilter((A.Noun("creature", False),), ()))
     effect = A.Effect((A.Sentence((HauntExile(target),)),))
     return A.TriggeredAbility("When", A.DiesTrigger(A.SelfRef()), effect)
+
+
+def _block_count(ab: A.StaticAbility) -> A.Ability | None:
+    """"[This] can block any number of creatures." / "can block an
+    additional creature each combat." is a static ability (604.1) that
+    changes how many attackers the creature may block (509.1a); read as a
+    static effect (:data:`interpreter.characteristics.BLOCK_COUNTS`)."""
+    from .characteristics import BLOCK_COUNTS
+
+    sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
+    if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence) or sentences[0].where_x is not None:
+        return None
+    actions = sentences[0].actions
+    if len(actions) != 1 or not isinstance(actions[0], A.Requirement) or actions[0].rule not in BLOCK_COUNTS:
+        return None
+    return A.StaticEffect(actions[0], None, (), written=ab.effect, span=ab.span)
 
 
 def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
@@ -208,6 +251,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "HauntExile", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading",
 ]  # fmt: skip

@@ -123,7 +123,8 @@ class Combat:
 
     ``attackers`` maps each attacking creature to the player it attacks, in
     the order declared; ``blockers`` maps each blocking creature to the
-    attacker it blocks (one blocker blocks one attacker, 509.1a);
+    attackers it blocks, in the order declared (one, unless an ability lets
+    it block more, 509.1a);
     ``blocked`` are the attackers that became blocked — they stay blocked
     even if their blockers leave (509.1h).  ``struck_first`` holds the creatures that had first strike or double strike as it began
     (702.7b, 702.4b).  A creature that leaves the battlefield is a new object
@@ -131,7 +132,7 @@ class Combat:
     """
 
     attackers: dict[ObjectId, PlayerId] = field(default_factory=dict)
-    blockers: dict[ObjectId, ObjectId] = field(default_factory=dict)
+    blockers: dict[ObjectId, tuple[ObjectId, ...]] = field(default_factory=dict)
     blocked: frozenset[ObjectId] = frozenset()
     struck_first: frozenset[ObjectId] = frozenset()
     blockers_declared: bool = False
@@ -307,6 +308,14 @@ class CombatDamageStep:
 
 
 @dataclass(frozen=True, slots=True)
+class ExiledWithMadness:
+    """A discarded card ``obj`` (now in exile) was exiled by its madness
+    ability instead of being put into a graveyard (702.35a)."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class BecameBlocked:
     """The attacking creature ``obj`` became blocked (509.1h), once however many creatures block it (509.3c)."""
 
@@ -333,6 +342,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
+    | ExiledWithMadness
 )
 
 

@@ -123,9 +123,13 @@ def gaps(card: A.Card) -> list[Gap]:
 
 def _gaps(card: A.Card) -> list[Gap]:
     out: list[Gap] = []
-    if card.faces and card.layout in ("transform", "flip"):
-        # played by its front face (711.4a, 709.3): the other face is reached
-        # only by transforming or flipping it, which is a gap where written
+    if card.faces and card.layout == "transform":
+        # played by its front face (712.11a); the back face is reached by
+        # transforming it (701.27), so both faces are played
+        return [gap for face in card.faces for gap in _gaps(face)]
+    if card.faces and card.layout == "flip":
+        # played by its front face (709.3): the other face is reached only by
+        # flipping it, which is a gap where written
         return _gaps(card.faces[0])
     if card.faces and card.layout in casting.CASTABLE_FACES:
         # cast by either face (709.3, 715.3, 712.11b): each face is played as a card of its own

@@ -27,7 +27,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
 from .filters import group_players, matches
-from .keywords import BecomesTarget
+from .keywords import BecomesTarget, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
@@ -44,6 +44,7 @@ from .state import (
     DealtDamage,
     Entered,
     Event,
+    ExiledWithMadness,
     Game,
     Kicked,
     Left,
@@ -460,12 +461,22 @@ def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, 
     return NO
 
 
+def _exiled_this_way(game: Game, src_id: ObjectId, controller: PlayerId, node: ExiledThisWay, event: Event,
+                     spell_self: int | None = None) -> Hit:  # fmt: skip
+    """702.35a: "When this card is exiled this way" — the card itself was
+    exiled by its madness ability as it was discarded."""
+    if isinstance(event, ExiledWithMadness) and event.obj == src_id:
+        return True, event.obj, None, None
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
+    ExiledThisWay: _exiled_this_way,
     A.EntersTrigger: _enters,
     A.LeavesTrigger: _leaves,
     A.DiesTrigger: _leaves,
@@ -553,8 +564,8 @@ def _functions_in(ab: A.TriggeredAbility) -> str | None:
         state = cond.state
         if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
             return state.what.zone
-    if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)):
-        return "exile"
+    if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)) or isinstance(ab.trigger, ExiledThisWay):
+        return "exile"  # 702.35a: madness's trigger functions in exile
     return None
 
 
@@ -705,6 +716,7 @@ def _words_of(trigger: object) -> str:
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
             "dealsdamage": "it dealt damage", "reflexivetrigger": "its controller did it, 603.12",
+            "exiledthisway": "it was exiled with madness",
             }.get(name, name)  # fmt: skip
 
 

@@ -14,7 +14,7 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
-from .state import CountersPut, Entered, Game, Left
+from .state import CountersPut, Entered, ExiledWithMadness, Game, Left
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -96,6 +96,7 @@ def move(
     obj.became = ()
     obj.granted = ()
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
+    obj.transformed = -1
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
     if to in ("battlefield", "stack"):
@@ -145,6 +146,22 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     return out
 
 
+def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
+    """701.9a: ``player`` discards ``obj``, moving it from their hand to
+    their graveyard; for a card with madness the madness ability (702.35a)
+    replaces that: it is discarded but exiled instead, and its madness
+    trigger triggers.  Returns the new object."""
+    from .cast_permissions import madness_cost
+
+    game.say(f"  {player} discards {obj.card.name}")
+    if obj.zone == "hand" and madness_cost(obj) is not None:
+        new = move(game, obj, "exile")
+        game.say(f"  {obj.card.name} is exiled instead of being put into a graveyard (madness, 702.35a)")
+        game.events.append(ExiledWithMadness(new.id))
+        return new
+    return move(game, obj, "graveyard")
+
+
 def top_of_library(game: Game, player: PlayerId, n: int) -> list[GameObject]:
     return [game.obj(c) for c in game.zone("library", player)[:n]]
 
@@ -153,4 +170,4 @@ def find_current(game: Game, oid: ObjectId) -> GameObject | None:
     return game.get(oid)
 
 
-__all__ = ["create_object", "draw", "find_current", "lki_of", "move", "put_counters", "top_of_library", "zone_key"]
+__all__ = ["create_object", "discard", "draw", "find_current", "lki_of", "move", "put_counters", "top_of_library", "zone_key"]

@@ -147,21 +147,20 @@ def test_constructs_the_grammar_accepts_are_supported(text: str) -> None:
     assert [str(g) for g in gaps(one(text))] == []
 
 
-def test_a_transforming_card_is_played_by_its_front_face() -> None:
-    """711.4a: a transforming card is cast and played by its front face, so
-    only what the front face says can be a gap (here: transforming, line 4);
-    a modal double-faced card is cast by either face (712.11b), so each face
+def test_a_transforming_card_is_checked_on_both_faces() -> None:
+    """711.4a, 701.27: a transforming card is cast by its front face and its
+    back face is reached by transforming it ("transform it" is played), so
+    both faces are checked (here: a number on the back face, line 9); a
+    modal double-faced card is cast by either face (712.11b), so each face
     is checked; an aftermath card's halves are not cast yet."""
     transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
-                 "//\nTest Pyromancer\nCreature — Human\n4/3\n")  # fmt: skip
+                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each opponent you have.\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
-    assert [str(g) for g in gaps(card)] == [
-        "instruction KeywordAction: a keyword action the engine doesn't know (line 4, column 28)"
-    ]
+    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('opponent you have') (line 9, column 27)"]
     modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
-             "Test Haven deals 2 damage to any target. Then transform it.\n")  # fmt: skip
+             "Test Haven deals 2 damage to any target. Then draw a card for each opponent you have.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["instruction KeywordAction: a keyword action the engine doesn't know"]
+    assert [g.what for g in gaps(card)] == ["quantity GameCount ('opponent you have')"]
     aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
                  "Target player loses 2 life.\n")  # fmt: skip
     (card,) = parse_text(aftermath).cards

@@ -50,6 +50,8 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
+from interpreter.characteristics import block_capacity, power_toughness
+from interpreter.choices import Decision
 from interpreter.combat import declare_attackers, declare_blockers
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -84,7 +86,7 @@ TURN_UP_COSTS = ("mana", "morph", "morph")  # by the action's number, 1 to 3
 FIGHTERS = [
     "Grizzly Bears", "Hill Giant", "Wind Drake", "Giant Spider", "Boggart Brute", "Colossal Dreadmaw",
     "Thornbite Stalker", "Kavu Aggressor", "Wall of Wood", "Youthful Knight", "Fencing Ace", "Scroll Thief",
-    "Trumpet Herald", "Serra Angel", "Child of Night",
+    "Trumpet Herald", "Serra Angel", "Child of Night", "Palace Guard", "Foriysian Brigade",
 ]  # fmt: skip
 
 
@@ -121,6 +123,17 @@ def check_faces(game: Game) -> None:
         left = game.state.lki.get(before)
         if o.zone == "graveyard" and left is not None and left.zone == "stack":
             assert game.linked(before).via != "flashback", f"{o.card.name} cast with flashback went to a graveyard"
+
+
+def check_blocks(game: Game) -> None:
+    """509.1a: no creature blocks more attackers than its abilities allow;
+    509.1h: every attacker a creature blocks is blocked."""
+    combat = game.state.combat
+    assert combat is not None
+    for bid, aids in combat.blockers.items():
+        most = block_capacity(game, game.obj(bid[0]))
+        assert aids and (most is None or len(aids) <= most), (bid, aids, most)
+        assert len(set(aids)) == len(aids) and set(aids) <= combat.blocked
 
 
 def check_modes(game: Game) -> None:
@@ -211,7 +224,12 @@ def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
         mask = index * 3 + number
         pairs = [(o.id, attackers[(index + i) % len(attackers)]) for i, o in enumerate(mine)
                  if attackers and mask >> (i % 5) & 1]  # fmt: skip
+        if number == 3 and len(attackers) > 1:
+            # blockers that may block several (509.1a), and on an even index the first of any, also block the next attacker
+            pairs += [(b, attackers[(attackers.index(a) + 1) % len(attackers)]) for i, (b, a) in enumerate(pairs)
+                      if block_capacity(game, game.obj(b[0])) != 1 or i == 0 and index % 2 == 0]  # fmt: skip
         declare_blockers(game, player, pairs)
+        check_blocks(game)
     elif kind == "resolve":
         resolve_top(game)
     else:
@@ -350,6 +368,73 @@ def test_random_combat_declarations_refuse_and_succeed() -> None:
         damaged += game.player("B").life < 20 or any(o.damage for o in game.battlefield())
     assert all(v["ok"] > 5 and v["refused"] > 3 for k, v in outcomes.items() if k != "pass"), outcomes
     assert outcomes["pass"]["ok"] > 20 and damaged > 10, (outcomes, damaged)
+
+
+MULTI_BLOCKERS = ["Palace Guard", "Foriysian Brigade", "Grizzly Bears", "Giant Spider"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**16),
+    attackers=st.lists(st.sampled_from(FIGHTERS), min_size=1, max_size=4),
+    blockers=st.lists(st.sampled_from(MULTI_BLOCKERS), min_size=1, max_size=3),
+    picks=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=7),
+)
+def test_blockers_of_several_attackers(seed: int, attackers: list[str], blockers: list[str],
+                                       picks: list[tuple[int, int]]) -> None:  # fmt: skip
+    """509.1a: a random declaration in which creatures may block several
+    attackers is accepted only if no creature blocks more than it may (one,
+    two with "an additional creature", any number) and is otherwise refused
+    with the game as it was; accepted, every attacker blocked is blocked
+    (509.1h), and a blocker's combat damage, divided among the attackers it
+    blocks (510.1d), is dealt in full to those attackers."""
+    game = setup(seed, [{"lands": [], "creatures": attackers, "hand": [], "library": LANDS},
+                        {"lands": [], "creatures": blockers, "hand": [], "library": LANDS}])  # fmt: skip
+    try:
+        declare_attackers(game, "A", [o.id for o in game.battlefield() if o.controller == "A"])
+    except CardTextError:
+        return  # defender (Wall of Wood): nothing to block
+    combat = game.state.combat
+    assert combat is not None
+    mine = [o.id for o in game.battlefield() if o.controller == "B"]
+    theirs = list(combat.attackers)
+    pairs = list(dict.fromkeys((mine[b % len(mine)], theirs[a % len(theirs)]) for b, a in picks))
+    counts = {b: sum(1 for x, _ in pairs if x == b) for b in mine}
+    before = game.state.clone()
+    try:
+        declare_blockers(game, "B", pairs)
+    except CardTextError:
+        assert game.state == before
+        return
+    for b, n in counts.items():
+        most = block_capacity(game, game.obj(b[0]))
+        assert most is None or n <= most
+    check_blocks(game)
+    assert combat.blocked == {a for _, a in pairs}
+    several = {b: aids for b, aids in combat.blockers.items() if len(aids) > 1}
+    if any(block_capacity(game, game.obj(b[0])) == 1 for b in several):
+        raise AssertionError("a creature that may block one attacker blocks several")
+    power = {b: power_toughness(game, game.obj(b[0]))[0] for b in combat.blockers}
+    blocked = dict(combat.blockers)
+    asked: list[Decision] = []
+    random_choice = game.chooser.choose
+
+    def recording(g: Game, d: Decision) -> object:
+        asked.append(d)
+        return random_choice(g, d)
+
+    game.chooser.choose = recording  # type: ignore[method-assign]
+    for _ in range(4):
+        if game.state.step == "main2":
+            break
+        try:
+            pass_priority(game)
+        except CardTextError:  # an attacker's random division the rules refuse (702.19b)
+            break
+    check_zones(game)
+    for d in asked:
+        if d.kind == "divide" and d.player == "B":  # 510.1d: among the attackers one blocker blocks, all its power
+            assert any(set(d.options) <= set(aids) and d.total == power[b] for b, aids in blocked.items()), d
 
 
 def test_random_flashback_and_face_casts_refuse_and_succeed() -> None:

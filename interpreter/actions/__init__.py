@@ -18,6 +18,7 @@
 * :mod:`.choose` — "choose a card name", "you choose a nonland card from it";
 * :mod:`.prevention` — prevent damage (615), "damage can't be prevented",
   and the other "can't" instructions (:data:`.prevention.RESTRICTIONS`);
+* :mod:`.transform` — transform a double-faced permanent (701.27);
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -42,6 +43,7 @@ from . import (
     prevention,
     requirements,
     stack,
+    transform,
     turns,
     zones,
 )
@@ -49,7 +51,7 @@ from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
 FAMILIES = (
     choose, counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, prevention, requirements,
-    stack, turns, zones,
+    stack, transform, turns, zones,
 )
 """The modules that register instructions."""
 

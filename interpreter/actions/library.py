@@ -14,7 +14,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..filters import matches
 from ..objects import GameObject, PlayerId
-from ..zones import draw, move
+from ..zones import discard, draw, move
 from .common import acted, choose_cards, current, not_you, source_name
 from .piles import shuffle_pile
 from .registry import carries_out
@@ -47,8 +47,7 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
             n = ctx.quantity(a.amount)
             victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
         for v in victims:
-            game.say(f"  {p} discards {v.card.name}")
-            move(game, v, "graveyard")
+            discard(game, p, v)
     return True
 
 
