@@ -43,6 +43,7 @@ from .coverage import job_count
 from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
 from .library import BUNDLED, PathError, find_files, os_reason
+from .memory import for_many_cards
 
 PROG = "cardtext"
 STDIN = "-"
@@ -755,6 +756,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # --help, --version, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else USAGE)
     setup_streams()
+    for_many_cards()
     try:
         status = int(args.run(args))
         if not sys.stdout.closed:  # the language server closes it on exit

@@ -52,6 +52,7 @@ from grammar.render import render_card
 from .diagnostics import link_checker
 from .importer import is_card_object, read_cards
 from .library import LibraryError, json_card_text, scan_jsonl
+from .memory import freeze_loaded
 from .normalize import normalize
 
 OK_STATUS = "ok"
@@ -401,6 +402,7 @@ def check_cards(
     context = _context()
     if context.get_start_method() == "fork":
         warm_up()  # inherited by every worker
+        freeze_loaded()
     with context.Pool(processes=jobs, initializer=_start_worker) as pool:
         return list(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
 

@@ -22,6 +22,7 @@ from grammar.node import remembering_children
 from grammar.parser import file_lines, parse_text
 
 from .blocks import CardBlock, card_blocks, editor_lines
+from .memory import freeze_loaded
 
 LinkCheck = Callable[[Any, str, str], list[Any]]
 
@@ -203,6 +204,7 @@ def _check_in_processes(
     segments = parser.split_file(text)
     blocks = list(parser.iter_blocks(segments))
     parser.driver()  # the tables, loaded once and shared with the workers
+    freeze_loaded()
     _JOB.update(blocks=blocks, filename=filename, text=text, link=link,
                 declared=parser.declared_subtypes(segments), vocabulary=vocabulary)  # fmt: skip
     size = max(16, len(blocks) // (jobs * 8))

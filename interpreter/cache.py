@@ -8,10 +8,17 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+LIMIT = 2_048
+"""Entries a cache keeps before it starts again: each entry keeps its node
+alive, and a run over a large card file ("cardtext check", "coverage")
+must not keep every card it has seen (memory, and the garbage collector's
+time, grow with what is kept)."""
+
+
 def per_node(fn: Callable[..., T]) -> Callable[..., T]:
     """Cache a function of an AST node (and plain arguments) by the node's
     identity: AST nodes live as long as the card pool, and hashing a frozen
-    tree walks all of it."""
+    tree walks all of it.  At most :data:`LIMIT` entries are kept."""
     cache: dict[tuple[Any, ...], tuple[Any, T]] = {}
 
     def wrapper(node: Any, *args: Any) -> T:
@@ -20,6 +27,8 @@ def per_node(fn: Callable[..., T]) -> Callable[..., T]:
         if hit is not None and hit[0] is node:
             return hit[1]
         value = fn(node, *args)
+        if len(cache) >= LIMIT:
+            cache.clear()
         cache[key] = (node, value)
         return value
 
@@ -28,4 +37,4 @@ def per_node(fn: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-__all__ = ["per_node"]
+__all__ = ["LIMIT", "per_node"]
