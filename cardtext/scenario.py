@@ -90,7 +90,7 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
-from interpreter.cast_permissions import castable_elsewhere
+from interpreter.cast_permissions import castable_elsewhere, may_look_at
 from interpreter.choices import Decision, ScriptedChooser
 from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
@@ -233,12 +233,15 @@ def describe_obj(game: Game, o: GameObject) -> str:
     return " ".join(bits)
 
 
-def ref_matches_name(o: GameObject, name: str) -> bool:
+def ref_matches_name(o: GameObject, name: str, known: bool = False) -> bool:
+    """Does ``name`` name ``o``?  A face-down object is named "face-down", or
+    by its card's name when ``known`` — the player the reference is for may
+    look at it (406.3, 708.5)."""
     low = name.strip().lower()
     if low in ("face-down", "face down"):
         return o.face_down is not None
     if o.face_down is not None:
-        return False
+        return known and (o.copy_of or o.card).name.lower() == low
     n = chars(o).name.lower()
     return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
 
@@ -255,22 +258,26 @@ def _ref_name(ref: str) -> str:
     return m.group("name") if m else ref
 
 
-def _fits_cast_ref(o: GameObject, ref: str) -> bool:
+def _fits_cast_ref(game: Game, o: GameObject, ref: str, viewer: str) -> bool:
     name = _ref_name(ref)
-    return ref_matches_name(o, name) or face_named(o, name) is not None
+    return ref_matches_name(o, name, may_look_at(game, viewer, o)) or face_named(o, name) is not None
 
 
 def resolve_ref(
-    game: Game, ref: str, candidates: list[GameObject], *, what: str, players: list[str] | None = None
+    game: Game, ref: str, candidates: list[GameObject], *, what: str, players: list[str] | None = None,
+    viewer: str | None = None,
 ) -> GameObject:
     """The one candidate ``ref`` means, or :class:`RefError` listing what it
     could mean (``players``: the players that are also legal answers, listed
-    with the objects)."""
+    with the objects; ``viewer``: the player the reference is for, who may
+    name a face-down card they may look at by its name, 406.3)."""
     m = _REF.match(ref.strip())
     if not m:
         raise RefError(f"'{ref}' is not a reference (write a card name, 'B:Name', 'Name#2' or 'face-down')")
     player, name, nth = m.group("player"), m.group("name"), m.group("nth")
-    fits = [o for o in candidates if ref_matches_name(o, name) and (player is None or o.controller == player)]
+    fits = [o for o in candidates
+            if ref_matches_name(o, name, viewer is not None and may_look_at(game, viewer, o))
+            and (player is None or o.controller == player)]  # fmt: skip
     fits.sort(key=lambda o: o.arrived)
     if not fits:
         named = [describe_obj(game, o) for o in candidates[:12]] + [f"player {p}" for p in players or []]
@@ -598,11 +605,12 @@ class Runner:
             out.append((kind, i))
         return out
 
-    def _obj_ref(self, game: Game, ref: Any, cands: list[GameObject], what: str, where: Location) -> GameObject:
+    def _obj_ref(self, game: Game, ref: Any, cands: list[GameObject], what: str, where: Location,
+                 viewer: str | None = None) -> GameObject:  # fmt: skip
         if not isinstance(ref, str):
             raise self.error(f"{what}: expected a reference (a string), got {ref!r}", where)
         try:
-            return resolve_ref(game, ref, cands, what=what)
+            return resolve_ref(game, ref, cands, what=what, viewer=viewer)
         except RefError as exc:
             raise self.error(str(exc), where) from None
 
@@ -696,24 +704,31 @@ class Runner:
         Without ``from``, the card is looked for in the player's hand, and
         if no card there fits, among the cards the player may cast from
         another zone (flashback in the graveyard, a permission for a card in
-        exile, 601.3).  ``from = ZONE`` looks only there; a card there
-        without a permission is refused when cast (601.3).  The name may be
+        exile, 601.3).  ``from = ZONE`` looks only there (in the player's
+        own hand, graveyard or library; in exile, whoever owns the card,
+        406.1); a card there without a permission is refused when cast
+        (601.3).  A face-down card the player may look at (406.3: "you may
+        look at and cast that card") may be named by its name.  The name may be
         a face's name ("Battery" of Assault // Battery, an Adventure), which
         casts that face; ``face = NAME`` says the face explicitly."""
         zone = step.get("from")
         ref = step["cast"]
-        if zone is not None:
+        if zone == "exile":
+            # 406.1: exile is one zone, whoever owns the cards in it
+            cands = [o for p in game.state.players for o in game.zone_objects("exile", p)]
+            what = f"a card in exile for {player} to cast"
+        elif zone is not None:
             cands = game.zone_objects(zone, player)
             cands += [o for o in castable_elsewhere(game, player) if o.zone == zone and o not in cands]
             what = f"a card in {player}'s {zone} (or one {player} may cast from another player's) to cast"
         else:
             cands = game.zone_objects("hand", player)
             what = f"a card in {player}'s hand (or one {player} may cast from elsewhere) to cast"
-            if isinstance(ref, str) and not any(_fits_cast_ref(o, ref) for o in cands):
+            if isinstance(ref, str) and not any(_fits_cast_ref(game, o, ref, player) for o in cands):
                 cands = cands + castable_elsewhere(game, player)
         face: int | None = None
         try:
-            obj = self._obj_ref(game, ref, cands, what, where)
+            obj = self._obj_ref(game, ref, cands, what, where, viewer=player)
         except ScenarioError:
             by_face = [o for o in cands if isinstance(ref, str) and face_named(o, _ref_name(ref)) is not None]
             if len(by_face) != 1:

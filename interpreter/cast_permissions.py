@@ -25,6 +25,15 @@ saying where the spell goes when it leaves the stack.  Three kinds:
   to which kicker costs are added (702.35b, 601.2f); if they don't (or it
   can't be cast), it is put into their graveyard.
 
+An effect's permission may carry more: "you may *look at* and cast that
+card" lets the player look at the card exiled face down, which no one else
+may see (406.3, :func:`may_look_at`); "and you may spend mana as though it
+were mana of any type (color) to cast that spell" (the
+:class:`~grammar.ast.SpendAsThough` instruction after the permission in
+the same sentence) is a rule of how that spell may be paid for when it is
+cast with that permission: any mana pays any symbol (or any colored
+symbol), the cost and the mana spent unchanged (609.4b).
+
 The :class:`~grammar.ast.CastCard` instruction is carried out here and
 registered in :data:`interpreter.actions.ACTIONS`; the parts of it the
 engine can't carry out yet are in :data:`interpreter.actions.LIMITS`.
@@ -32,7 +41,7 @@ engine can't carry out yet are in :data:`interpreter.actions.LIMITS`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
@@ -64,7 +73,10 @@ class Permission:
       rules ignored (117.2e, 608.2g);
     * ``face``: the face it may be cast as (None: the card as it is, 715.3d);
     * ``play``: "play" — a land card could be played too (305.1);
-    * ``source``: what grants it, for the log.
+    * ``source``: what grants it, for the log;
+    * ``look``: the player may look at the card, exiled face down (406.3);
+    * ``spend_any``: "type" or "color" — the spell cast with it may be paid
+      with mana as though it were mana of any type, or of any color (609.4b).
     """
 
     kind: str
@@ -79,12 +91,15 @@ class Permission:
     face: int | None = None
     play: bool = False
     source: str = ""
+    look: bool = False
+    spend_any: str = ""
 
     def describe(self) -> str:
         how = "without paying its mana cost" if self.free else (
             f"for its {self.kind} cost" if self.cost is not None else "for its mana cost")
         by = f"as {self.source} allows" if self.kind == "effect" and self.source else f"with {self.kind}"
-        return f"{by}, {how}"
+        spend = f", spending mana as though it were mana of any {self.spend_any}" if self.spend_any else ""
+        return f"{by}, {how}{spend}"
 
 
 CAST_KEYWORDS = frozenset({"flashback"})
@@ -159,6 +174,18 @@ def grant(game: Game, permission: Permission) -> None:
     game.state.permissions.append(permission)
 
 
+def may_look_at(game: Game, player: PlayerId, obj: GameObject) -> bool:
+    """May ``player`` look at ``obj``?  A face-up card or permanent, anyone;
+    a face-down permanent or spell, its controller (708.5, M12); a card
+    exiled face down, only a player an effect allows to (406.3: "you may
+    look at and cast that card")."""
+    if obj.face_down is None:
+        return True
+    if obj.zone in ("battlefield", "stack"):
+        return obj.controller == player
+    return any(p.look and p.obj == obj.id and p.who == player for p in game.state.permissions)
+
+
 # --------------------------------------------------------------------------
 # The CastCard instruction
 # --------------------------------------------------------------------------
@@ -174,8 +201,14 @@ PERMISSION_DURATIONS = {
 
 def is_permission(action: A.Node) -> bool:
     """Is this a permission with a duration ("you may cast it for as long as
-    it remains exiled"), which is granted, not a cast asked about now (611.2)?"""
-    return isinstance(action, A.CastCard) and action.duration is not None
+    it remains exiled"), or a rule for paying the spell it lets the player
+    cast ("you may spend mana as though ...", 609.4b) — granted, not a
+    choice asked about now (611.2)?"""
+    return (isinstance(action, A.CastCard) and action.duration is not None) or isinstance(action, A.SpendAsThough)
+
+
+PERMITTED = "permitted to cast"
+"""The key of :attr:`Ctx.done` listing the cards this effect granted a permission to cast."""
 
 
 def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
@@ -187,15 +220,75 @@ def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
         this_turn = PERMISSION_DURATIONS[a.duration.kind]
         for o in objs:
             grant(game, Permission("effect", ctx.controller, o.zone, o.id, free=a.free, this_turn=this_turn,
-                                   play=a.play, source=_source(ctx)))  # fmt: skip
-            game.say(f"  {ctx.controller} may {'play' if a.play else 'cast'} {display_name(o)} "
+                                   play=a.play, source=_source(ctx), look=a.look))  # fmt: skip
+            verb = "play" if a.play else "cast"
+            game.say(f"  {ctx.controller} may {'look at and ' + verb if a.look else verb} {display_name(o)} "
                      f"{a.duration.kind.replace('remains', 'it remains')}")  # fmt: skip
+        ctx.done[PERMITTED] = ctx.done.get(PERMITTED, []) + [o.id for o in objs]
         return bool(objs)
     done = False
     for o in objs:
         permission = Permission("effect", ctx.controller, o.zone, o.id, free=a.free, resolving=True,
                                 play=a.play, source=_source(ctx))  # fmt: skip
         done = cast_while_resolving(game, ctx.controller, o, permission) or done
+    return done
+
+
+def spend_problem(sentence: A.Sentence, i: int) -> str | None:
+    """What the engine can't carry out of instruction ``i``, a "[you may]
+    spend mana as though it were mana of any type to cast [that spell]"
+    (609.4b): it is a rule of the permission granted before it in the same
+    sentence ("You may cast that card this turn, and you may spend mana
+    ..."), so it needs one, granted to the same player (the controller),
+    and lasts as long as that permission ("Until end of turn, you may cast
+    that card and you may spend mana ...": the same duration)."""
+    def node(k: int) -> A.Node:
+        a = sentence.actions[k]
+        return a.action if isinstance(a, A.MayDo) else a
+
+    spend = node(i)
+    if not isinstance(spend, A.SpendAsThough):
+        return None
+    words = f"spending mana as though it were mana of any {spend.kind}"
+    if spend.player is not None and not isinstance(spend.player, A.You):
+        return f"{words} by another player"
+    if not isinstance(spend.what, A.ThatRef | A.ItRef | A.ThemRef):
+        return f"{words} to cast spells other than the ones just permitted"
+    permissions = [c for c in (node(k) for k in range(i)) if isinstance(c, A.CastCard) and is_permission(c)
+                   and not (c.player is not None and not isinstance(c.player, A.You))]  # fmt: skip
+    if not permissions:
+        return f"{words} with no permission to cast before it"
+    if spend.duration is not None and spend.duration != permissions[-1].duration:
+        return f"{words} for longer or shorter than the permission lasts"
+    return None
+
+
+def _spend_as_though(ctx: Ctx, a: A.SpendAsThough) -> bool:
+    """609.4b: the permissions this effect just granted for the cards "that
+    spell" means carry the rule: a spell cast with one of them may be paid
+    for with mana as though it were mana of any type (or color)."""
+    actions = ctx.sentence.actions if ctx.sentence is not None else ()
+    i = next((k for k, x in enumerate(actions) if x is a or (isinstance(x, A.MayDo) and x.action is a)), None)
+    problem = spend_problem(ctx.sentence, i) if ctx.sentence is not None and i is not None else (
+        "spending mana as though it were mana of any type outside a sentence with a permission")
+    if problem is not None:
+        raise Unsupported(problem)
+    game = ctx.game
+    permitted = set(ctx.done.get(PERMITTED, ()))
+    done = False
+    for oid in ctx.objects(a.what):
+        if oid not in permitted:
+            continue
+        perms = game.state.permissions
+        k = next((k for k in range(len(perms) - 1, -1, -1)
+                  if perms[k].obj == oid and perms[k].who == ctx.controller and perms[k].kind == "effect"), None)  # fmt: skip
+        if k is None:
+            continue  # the card left its zone: the permission is gone (400.7)
+        perms[k] = replace(perms[k], spend_any=a.kind)
+        o = game.get(oid)
+        game.say(f"  {ctx.controller} may spend mana as though it were mana of any {a.kind} to cast "
+                 f"{display_name(o) if o is not None else 'that spell'} (609.4b)")  # fmt: skip
+        done = True
     return done
 
 
@@ -263,11 +356,13 @@ def _register() -> None:
         ("a permission to cast for that long",
          lambda a: a.duration is not None and getattr(a.duration, "kind", None) not in PERMISSION_DURATIONS),
     ))(_cast_card)  # fmt: skip
+    carries_out(A.SpendAsThough)(_spend_as_though)
 
 
 _register()
 
 __all__ = [
     "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "cast_while_resolving", "castable_elsewhere",
-    "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "permissions_for",
+    "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
+    "spend_problem",
 ]  # fmt: skip

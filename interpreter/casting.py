@@ -310,7 +310,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     # 601.2g-h: activate mana abilities and pay.
     try:
         allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
-        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed)
+        spend_any = permission.spend_any if permission is not None else ""  # 609.4b
+        if spend_any:
+            game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
+        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         paid: dict[str, list[Any]] = {}
         for part in parts:
             pay_other(game, player, part, None, paid)
@@ -342,11 +345,12 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
 
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
                     need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
-                    allowed: frozenset[str]) -> Payment:  # fmt: skip
+                    allowed: frozenset[str], spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: pay the total cost; with "Spend only colored mana on X. No
     more than one mana of each color may be spent this way." (107.3), X is
     paid by colored mana of different colors, the first such way that can be
-    paid."""
+    paid.  ``spend_any``: the spell's permission lets mana be spent as
+    though it were mana of any type or color (609.4b)."""
     from dataclasses import replace
 
     from .statics import spend_rule, x_requirements
@@ -354,7 +358,7 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
     rule = spend_rule(abilities)
     what = f"{name}'s total cost {need.text()}"
     if rule is None or not x:
-        return pay_mana(game, player, need, only, what, allowed)
+        return pay_mana(game, player, need, only, what, allowed, spend_any)
     x_count = sum(1 for m in mana_costs for s in m.symbols if isinstance(s, A.VariableMana)) * x
     rest = replace(need, generic=max(0, need.generic - x_count))
     ways = x_requirements(rule, x_count)
@@ -362,7 +366,7 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
         raise IllegalAction(f"can't pay X={x} with one mana of each color: there are five colors (107.3)")
     for way in ways:
         try:
-            return pay_mana(game, player, replace(rest, specific=rest.specific + way), only, what, allowed)
+            return pay_mana(game, player, replace(rest, specific=rest.specific + way), only, what, allowed, spend_any)
         except IllegalAction:
             continue
     raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")

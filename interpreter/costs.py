@@ -192,15 +192,17 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: A.AddMana | 
 
 
 def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str,
-             allowed: frozenset[str] = frozenset()) -> Payment:  # fmt: skip
+             allowed: frozenset[str] = frozenset(), spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: activate mana abilities, then spend mana from the pool.
     Mana with a spending restriction (106.6) pays only if ``allowed`` holds its
-    tag (``"kicked"``: this is a kicked spell being cast)."""
+    tag (``"kicked"``: this is a kicked spell being cast); with ``spend_any``
+    ("type" or "color") mana may be spent as though it were mana of any type
+    or color (609.4b)."""
     if need.total == 0:
         return Payment((), (), 0)
-    payment = find_payment(game, player, need, only, allowed)
+    payment = find_payment(game, player, need, only, allowed, spend_any)
     if payment is None:
-        raise IllegalAction(f"can't pay {what}: " + explain_shortfall(game, player, need, only))
+        raise IllegalAction(f"can't pay {what}: " + explain_shortfall(game, player, need, only, spend_any))
     tapped: list[str] = []
     for oid, ability, made in payment.taps:
         obj = game.get(oid)

@@ -7,6 +7,12 @@ pool and untapped sources with mana abilities ("{T}: Add {G}", "Add {C} for
 each charge counter on ...", the intrinsic ability of a basic land, 305.6)
 are searched for an assignment that pays every requirement; when there is
 none, :func:`explain_shortfall` says precisely why.
+
+A payment may be made with mana "as though it were mana of any type" (any
+unit pays any symbol) or "of any color" (any unit pays a colored symbol;
+{C} still needs colorless mana), when an effect allows it for the spell
+being cast (609.4b): only which mana may pay changes, not the cost nor the
+mana spent.
 """
 
 from __future__ import annotations
@@ -104,6 +110,21 @@ class Requirement:
     colors: frozenset[str]
     life: bool = False
     generic2: bool = False
+
+
+SPEND_AS = ("type", "color")
+"""The "as though it were mana of any [type or color]" a payment may be made with (609.4b)."""
+
+
+def pays(unit: str, req: Requirement, spend_any: str = "") -> bool:
+    """May ``unit`` pay the symbol ``req``?  Its own color must be one the
+    symbol accepts, unless the payment may spend mana as though it were
+    mana of any type (any symbol) or of any color (a symbol of a color,
+    609.4b)."""
+    base = base_unit(unit)
+    if base in req.colors or spend_any == "type":
+        return True
+    return spend_any == "color" and bool(req.colors - {"C"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,12 +300,13 @@ class _Search:
     (106.6) pays only when the payment allows its tag (``allowed``)."""
 
     def __init__(self, need: ManaNeed, pool: Counter[str], sources: list[ManaSource], life: int,
-                 allowed: frozenset[str] = frozenset()) -> None:  # fmt: skip
+                 allowed: frozenset[str] = frozenset(), spend_any: str = "") -> None:  # fmt: skip
         self.need = need
         self.sources = sources
         self.life = life
         self.start_pool = pool
         self.allowed = allowed
+        self.spend_any = spend_any  # 609.4b: "as though it were mana of any type" / "color"
         self.budget = 20000
 
     def usable(self, unit: str) -> bool:
@@ -312,7 +334,7 @@ class _Search:
         req = self.need.specific[i]
         # plain mana before restricted mana of the same color
         for unit in sorted(floating, key=lambda u: (MANA_ORDER.index(base_unit(u)), unit_tag(u) is not None, u)):
-            if floating[unit] > 0 and base_unit(unit) in req.colors and self.usable(unit):
+            if floating[unit] > 0 and pays(unit, req, self.spend_any) and self.usable(unit):
                 floating[unit] -= 1
                 got = self._specific(i + 1, floating, taps, used, spent + [unit], life, extra_generic)
                 floating[unit] += 1
@@ -322,7 +344,7 @@ class _Search:
             if si in used:
                 continue
             for oi, opt in enumerate(src.options):
-                hit = next((u for u in opt if base_unit(u) in req.colors and self.usable(u)), None)
+                hit = next((u for u in opt if pays(u, req, self.spend_any) and self.usable(u)), None)
                 if hit is None:
                     continue
                 add = Counter(opt)
@@ -382,15 +404,20 @@ class _Search:
 
 def find_payment(
     game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None,
-    allowed: frozenset[str] = frozenset(),
+    allowed: frozenset[str] = frozenset(), spend_any: str = "",
 ) -> Payment | None:  # fmt: skip
-    """A way to pay ``need``; restricted mana (106.6) only where ``allowed`` has its tag."""
+    """A way to pay ``need``; restricted mana (106.6) only where ``allowed``
+    has its tag; with ``spend_any`` ("type" or "color"), mana as though it
+    were mana of any type or color (609.4b)."""
+    if spend_any and spend_any not in SPEND_AS:
+        raise ValueError(f"spend_any: {spend_any!r}")
     pool = Counter(game.player(player).pool)
     sources = sources_of(game, player, only)
-    return _Search(need, pool, sources, game.player(player).life, allowed).run()
+    return _Search(need, pool, sources, game.player(player).life, allowed, spend_any).run()
 
 
-def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None) -> str:
+def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None,
+                      spend_any: str = "") -> str:  # fmt: skip
     """Why no payment exists: too little mana in all, or too few sources of a color."""
     pool = Counter(game.player(player).pool)
     sources = sources_of(game, player, only)
@@ -410,6 +437,8 @@ def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[O
         )
     by_color: Counter[str] = Counter()
     for r in need.specific:
+        if spend_any == "type" or (spend_any == "color" and r.colors != {"C"}):
+            continue  # 609.4b: any mana pays it
         if len(r.colors) == 1 and not r.life and not r.generic2:
             by_color[next(iter(r.colors))] += 1
     for color, count in by_color.items():
@@ -426,7 +455,7 @@ def explain_shortfall(game: Game, player: PlayerId, need: ManaNeed, only: list[O
 
 
 __all__ = [
-    "ManaNeed", "ManaSource", "Payment", "Requirement", "base_unit", "cost_text", "explain_shortfall", "restriction_tag",
+    "SPEND_AS", "ManaNeed", "ManaSource", "Payment", "Requirement", "base_unit", "pays", "cost_text", "explain_shortfall", "restriction_tag",
     "spend_restriction", "tagged", "unit_tag",
     "find_payment", "mana_ability_of", "mana_options", "need_of", "sources_of", "symbol_text", "units_text",
 ]  # fmt: skip

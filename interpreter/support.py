@@ -47,7 +47,7 @@ from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
 from .activation import TIMINGS
 from .bind import children, walk
-from .cast_permissions import CAST_KEYWORDS
+from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed_events import delayed_trigger_problem
@@ -236,7 +236,7 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")
         else:
-            problem = limit(node)
+            problem = limit(node) or spend_problem(s, i)
             if problem is not None:
                 yield Gap(node, f"instruction {type(node).__name__}: {problem}")
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from grammar import ast as A
-from interpreter import Game, ScriptedChooser, add_card, new_game, resolve_top
+from interpreter import Game, ScriptedChooser, add_card, cast, new_game, resolve_top
 from interpreter.characteristics import chars, display_name
 from interpreter.combat import declare_attackers
+from interpreter.objects import GameObject
 
 
 def _game(**kw: object) -> Game:
@@ -150,3 +153,72 @@ def test_spend_only_tags_the_mana_just_added(pool: dict[str, A.Card]) -> None:
     assert find_payment(game, "A", need) is None
     found = find_payment(game, "A", need, allowed=frozenset({"kicked"}))
     assert found is not None and found.spend == ("G:kicked",)
+
+
+def _gonti_exiles(pool: dict[str, A.Card], swamps: int = 4) -> tuple[Game, GameObject]:
+    """Gonti, Lord of Luxury cast and resolved: B's Hill Giant exiled face down."""
+    game = _game()
+    for _ in range(4 + swamps):
+        add_card(game, pool["Swamp"], "A", "battlefield")
+    gonti = add_card(game, pool["Gonti, Lord of Luxury"], "A", "hand")
+    cards = [add_card(game, pool[name], "B", "library") for name in ("Forest", "Grizzly Bears", "Hill Giant", "Island")]
+    game.chooser = ScriptedChooser(choices=[[cards[2].id]])
+    cast(game, "A", gonti.id)
+    resolve_top(game)
+    resolve_top(game)
+    (exiled,) = game.zone_objects("exile", "B")
+    return game, exiled
+
+
+def test_look_at_and_cast_lets_only_its_player_look(pool: dict[str, A.Card]) -> None:
+    """406.3: "You may look at and cast that card": A may look at the card
+    exiled face down, B (its owner) may not; a scenario's cast step lets A
+    alone name it."""
+    from cardtext.scenario import RefError, resolve_ref
+    from interpreter.cast_permissions import may_look_at, permissions_for
+
+    game, exiled = _gonti_exiles(pool)
+    assert exiled.face_down == "exiled" and exiled.card.name == "Hill Giant"
+    assert may_look_at(game, "A", exiled) and not may_look_at(game, "B", exiled)
+    (permission,) = permissions_for(game, "A", exiled)
+    assert permission.look and permission.spend_any == "type" and not permission.this_turn
+    assert not permissions_for(game, "B", exiled)
+    assert resolve_ref(game, "Hill Giant", [exiled], what="a card", viewer="A") is exiled
+    with pytest.raises(RefError):
+        resolve_ref(game, "Hill Giant", [exiled], what="a card", viewer="B")
+
+
+def test_spend_as_though_any_type_pays_red_with_swamps(pool: dict[str, A.Card]) -> None:
+    """609.4b: with Gonti's permission, Swamps pay Hill Giant's {R}; the
+    mana spent is still black and the cost unchanged."""
+    game, exiled = _gonti_exiles(pool)
+    cast(game, "A", exiled.id, from_zone="exile")
+    assert any("pays {B}{B}{B}{B} for {3}{R}" in line for line in game.log)
+    resolve_top(game)
+    assert [o.card.name for o in game.battlefield() if o.controller == "A" and o.card.name == "Hill Giant"] == ["Hill Giant"]
+
+
+def test_mana_of_any_color_doesnt_pay_colorless_symbols() -> None:
+    """609.4b: "as though it were mana of any color" pays a colored (or
+    hybrid, Phyrexian) symbol with any mana, but {C} still needs colorless
+    mana; "of any type" pays {C} too."""
+    from interpreter.mana import Requirement, pays
+
+    red, colorless = Requirement("{R}", frozenset("R")), Requirement("{C}", frozenset("C"))
+    assert not pays("B", red) and pays("B", red, "color") and pays("B", red, "type")
+    assert pays("C", red, "color")
+    assert not pays("B", colorless, "color") and pays("B", colorless, "type") and pays("C", colorless)
+
+
+def test_spending_rule_needs_a_permission_before_it(pool: dict[str, A.Card]) -> None:
+    """609.4b: "you may spend mana as though ..." is a rule of the permission
+    granted before it in the sentence; without one it is a gap, not a rule
+    applied to nothing."""
+    from grammar import parse_card
+    from interpreter.support import gaps
+
+    assert not gaps(pool["Gonti, Lord of Luxury"]) and not gaps(pool["Borrowed Palette"])
+    card = parse_card("Lone Palette {R}\nSorcery\nExile target card from a graveyard. "
+                      "You may spend mana as though it were mana of any type to cast that spell.")  # fmt: skip
+    (gap,) = gaps(card)
+    assert "no permission to cast before it" in gap.what

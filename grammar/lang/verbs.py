@@ -252,7 +252,8 @@ class CastCard(Node):
     With a ``duration`` ("you may play that card this turn", "until end of
     turn, you may cast it", "for as long as it remains exiled") it is a
     permission that lasts that long, not a cast while the effect resolves
-    (611.2, 601.2)."""
+    (611.2, 601.2).  ``look``: "look at and cast that card" — the player may
+    also look at the card, which was exiled face down (406.3)."""
 
     SUBJECT: ClassVar[str] = "player"
     DURATION: ClassVar[bool] = True
@@ -262,6 +263,26 @@ class CastCard(Node):
     play: bool = False
     player: Any = None
     form: str = ""
+    duration: Any = None
+    look: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpendAsThough(Node):
+    """"[You may] spend mana as though it were mana of any type to cast that
+    spell" (609.4b): a rule of how the spell a permission just granted lets
+    the player cast may be paid for — any mana pays any mana symbol
+    (``kind`` "type"), or any mana pays a colored symbol (``kind``
+    "color"); the cost itself and the mana spent don't change.  A
+    ``duration`` comes from a sentence led by one ("Until end of turn, you
+    may cast that card and you may spend mana ...")."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    kind: str = "type"
+    player: Any = None
     duration: Any = None
 
 
@@ -1274,8 +1295,10 @@ _reg("lose_flip", lambda m: KeywordAction("lose the flip", span=span(m)))
 _reg("choose_not_untap", lambda m, what, whose: ChooseNotUntap(what, _whose(whose), span=span(m)))
 _reg("pump_additional", lambda m, mod: _pump(m, mod, additional=True))
 _reg("exile_with_counters", lambda m, what, counters: Exile(what, with_counters=counters, span=span(m)))
-_reg("look_at_and_cast", lambda m, what: KeywordAction("look at and cast", what, span=span(m)))
-_reg("spend_as_though", lambda m, what: KeywordAction("spend mana as though it were mana of any type to cast", what, span=span(m)))
+_reg("look_at_and_cast", lambda m, what: CastCard(what, look=True, span=span(m)))
+_reg("look_at_and_play", lambda m, what: CastCard(what, play=True, look=True, span=span(m)))
+_reg("spend_any_type", lambda m, what: SpendAsThough(what, "type", span=span(m)))
+_reg("spend_any_color", lambda m, what: SpendAsThough(what, "color", span=span(m)))
 _reg("doesnt_affect_combat_damage", lambda m, by: Restriction(None, "doesn't affect combat damage that would be dealt by", by, span=span(m)))
 _reg("no_max_hand_size", lambda m: KeywordAction("have no maximum hand size", span=span(m)))
 _reg("lose_this_ability", lambda m: LoseAbilities(None, ("this ability",), span=span(m)))
@@ -1998,10 +2021,19 @@ def _r_copy(r: Any, n: CopySpell, **ctx: Any) -> str:
 
 @renders(CastCard)
 def _r_cast(r: Any, n: CastCard, **ctx: Any) -> str:
-    text = f"{subj(r, n, 'play' if n.play else 'cast', ctx)} {r(n.what)}"
+    verb = "play" if n.play else "cast"
+    if n.look:
+        text = f"{subj(r, n, 'look', ctx)} at and {verb} {r(n.what)}"
+    else:
+        text = f"{subj(r, n, verb, ctx)} {r(n.what)}"
     if n.free:
         text += " without paying " + ("their mana costs" if is_plural(n.what) else "its mana cost")
     return text
+
+
+@renders(SpendAsThough)
+def _r_spend_as_though(r: Any, n: SpendAsThough, **ctx: Any) -> str:
+    return f"{subj(r, n, 'spend', ctx)} mana as though it were mana of any {n.kind} to cast {r(n.what)}"
 
 
 @renders(Regenerate)
@@ -2087,10 +2119,6 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         return f"{subj(r, n, head, ctx)} {rest}"
     if n.verb == "double power and toughness":
         return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} power and toughness"
-    if n.verb == "look at and cast":
-        return f"{subj(r, n, 'look', ctx)} at and cast {r(n.what)}"
-    if n.verb.startswith("spend mana as though"):
-        return f"{subj(r, n, 'spend', ctx)} mana as though it were mana of any type to cast {r(n.what)}"
     if n.verb == "have no maximum hand size":
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
