@@ -45,13 +45,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lark.lexer import LexerState  # noqa: E402
-from lark.utils import TextSlice  # noqa: E402
 
 from cardtext.library import read_jsonl  # noqa: E402
 from grammar import parser as P  # noqa: E402
 from grammar.driver import Driver, _State  # noqa: E402
-from grammar.lexer import CardLexer  # noqa: E402
+from grammar.lexer import CardLexer, LexState  # noqa: E402
 from grammar.tables import tables  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -240,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         nonlocal tokens
         count = 0
         for text, states in seen:
-            state = LexerState(TextSlice(text, 0, len(text)))
+            state = LexState(text)
             count += sum(1 for _ in driver.lexer.lex(state, _Replayed(states, conf)))
         tokens = count
 

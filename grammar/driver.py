@@ -15,9 +15,8 @@ from typing import Any
 
 from lark import Token
 from lark.exceptions import UnexpectedToken
-from lark.lexer import LexerState
-from lark.utils import TextSlice
 
+from .lexer import LexState
 from .node import Span
 from .tables import Rule, Tables
 from .transformer import TextError
@@ -82,7 +81,7 @@ class Driver:
         # written: an empty optional part).
         where: list[Any] = []
         proxy = _State(state_stack, self.conf)
-        lexer_state = LexerState(TextSlice(text, 0, len(text)))
+        lexer_state = LexState(text)
         end_state = self.end_state
         rules = self.rules
         new_span = tuple.__new__

@@ -336,6 +336,18 @@ LINE_OFFSET = [0]
 """Added to every token's line: the line of the file the parsed text starts on."""
 
 
+class LexState:
+    """What the card lexer keeps while it reads one paragraph: the text and
+    the last token made (Lark's ``LexerState`` without its line counter,
+    which this lexer does not use)."""
+
+    __slots__ = ("text", "last_token")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.last_token: Token | None = None
+
+
 class CardLexer(Lexer):
     """Lark's lexer interface (``__future_interface__ = 2``): ``lex`` gets the
     parser state, so it knows which terminals the parser can take next."""
@@ -377,13 +389,14 @@ class CardLexer(Lexer):
 
     # ------------------------------------------------------------- lexing --
 
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        text_slice = lexer_state.text
-        text: str = text_slice.text
-        pos, end = text_slice.start, text_slice.end
+    def lex(self, lexer_state: LexState | LexerState, parser_state: Any) -> Iterator[Token]:
+        text = lexer_state.text
+        if not isinstance(text, str):  # Lark's LexerState: its text is a TextSlice
+            text = text.text
+        pos, end = 0, len(text)
         offset = LINE_OFFSET[0]
-        line = 1 + text.count("\n", 0, pos)
-        line_start = text.rfind("\n", 0, pos) + 1
+        line = 1
+        line_start = 0
         states = parser_state.parse_conf.states
         by_state = self._lookahead_by_state
         quotes = 0
