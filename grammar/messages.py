@@ -35,6 +35,11 @@ def _by_length(words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
     return {n: tuple(ws) for n, ws in index.items()}
 
 
+def _letters(word: str) -> dict[int, None]:
+    """A :meth:`str.translate` table that deletes the letters of ``word``."""
+    return dict.fromkeys(map(ord, word))
+
+
 def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
     """The word of ``words`` most like ``word`` (difflib's ratio at least
     ``cutoff``), or "". Only words whose length allows that ratio are
@@ -44,7 +49,19 @@ def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
         return ""
     low, high = n * cutoff / (2 - cutoff), n * (2 - cutoff) / cutoff
     index = _by_length(words)
-    pool = [w for length, ws in index.items() if low - 1e-9 <= length <= high + 1e-9 for w in ws]
+    # difflib's quick_ratio counts the letters the two words share (with
+    # their multiplicity); the letters of a candidate found in ``word`` at
+    # all are at least as many, and counted by one translate: a candidate
+    # whose bound is under the cutoff would fail quick_ratio, so it is not
+    # handed to difflib (which then picks among the same words).
+    letters = _letters(word)
+    pool = [
+        w
+        for length, ws in index.items()
+        if low - 1e-9 <= length <= high + 1e-9
+        for w in ws
+        if 2.0 * (length - len(w.translate(letters))) / (length + n) >= cutoff
+    ]
     found = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
     return found[0] if found else ""
 
