@@ -93,6 +93,31 @@ def children_of(node: Node, without: str = "") -> tuple[Node, ...]:
     return found
 
 
+def remembered_walk(node: Node, without: str = "") -> tuple[Node, ...] | None:
+    """Every node below and including ``node``, depth first (without the
+    field named ``without``), walked once per node within
+    :func:`remembering_children`; None outside it."""
+    memo = _MEMO[0]
+    if memo is None:
+        return None
+    key = "walk " + without
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = {}
+    found = known.get(id(node))
+    if found is None:
+        out: list[Node] = []
+        stack: list[Node] = [node]
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            kids = children_of(n, without)
+            if kids:
+                stack.extend(kids[::-1])
+        found = known[id(node)] = tuple(out)
+    return found
+
+
 @contextmanager
 def remembering_children() -> Iterator[None]:
     """Within the block, each node's children are read once.

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grammar import ast as A
-from grammar.node import children_of
+from grammar.node import children_of, remembered_walk
 
 from .cache import per_node
 
@@ -56,7 +56,13 @@ def children(node: A.Node) -> tuple[A.Node, ...]:
 
 def walk(node: A.Node) -> Iterator[A.Node]:
     """Every node below and including ``node``, depth first, without the
-    ``written`` copies (:func:`children`)."""
+    ``written`` copies (:func:`children`); walked once per node while a card
+    is checked (:func:`grammar.node.remembering_children`)."""
+    found = remembered_walk(node, "written")
+    return iter(found) if found is not None else _walk(node)
+
+
+def _walk(node: A.Node) -> Iterator[A.Node]:
     stack: list[A.Node] = [node]
     pop = stack.pop
     extend = stack.extend
