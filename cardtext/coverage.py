@@ -39,6 +39,7 @@ import signal
 import stat
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -381,16 +382,39 @@ def _chunk_size(count: int, jobs: int) -> int:
 
 
 def _start_worker() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the pool) and loads the parser."""
+    """A worker leaves Ctrl-C to the parent (which stops the pool) and loads
+    the parser (unless it came loaded with the fork)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm_up()
+    freeze_loaded()
+
+
+EARLY_POOL_BYTES = 1_000_000
+"""A card-data file this large gets its worker processes before it is read,
+so that they load the parser while this process reads the file."""
+
+
+@contextmanager
+def early_pool(path: Path, jobs: int) -> Iterator[Any]:
+    """Worker processes started before ``path`` is read (for a large file and
+    ``jobs`` > 1), or None: each loads the parser while this process reads."""
+    try:
+        large = path.stat().st_size >= EARLY_POOL_BYTES
+    except OSError:
+        large = False  # reading it says what is wrong
+    if jobs <= 1 or not large:
+        yield None
+        return
+    with _context().Pool(processes=jobs, initializer=_start_worker) as pool:
+        yield pool
 
 
 def check_cards(
-    cards: Sequence[tuple[str, str]], *, jobs: int = 1, link: bool = True
+    cards: Sequence[tuple[str, str]], *, jobs: int = 1, link: bool = True, pool: Any = None
 ) -> list[Outcome]:
     """The outcome of each ``(name, text)``, in order; ``jobs`` processes for
-    a large input, one (this one) for a small one.
+    a large input, one (this one) for a small one (``pool``: processes
+    started already, :func:`early_pool`).
 
     Only the name and text go to a worker, and only the outcome comes back,
     in chunks of cards; the results are the same whatever ``jobs``.
@@ -399,6 +423,8 @@ def check_cards(
     jobs = max(1, min(jobs, len(cards)))
     if jobs == 1 or len(cards) < PARALLEL_MIN:
         return list(map(check, cards))
+    if pool is not None:
+        return list(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
     context = _context()
     if context.get_start_method() == "fork":
         warm_up()  # inherited by every worker
@@ -408,11 +434,11 @@ def check_cards(
 
 
 def run(
-    inputs: Sequence[CardInput | CardResult], *, jobs: int = 1, link: bool = True
+    inputs: Sequence[CardInput | CardResult], *, jobs: int = 1, link: bool = True, pool: Any = None
 ) -> list[CardResult]:
     """A result for every input, in order (inputs that are already results stay)."""
     todo = [item for item in inputs if isinstance(item, CardInput)]
-    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link))
+    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link, pool=pool))
     results: list[CardResult] = []
     for item in inputs:
         if isinstance(item, CardResult):
@@ -596,11 +622,12 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from .cli import ERRORS, OK, _diagnostic, _say
 
     path = Path(args.file)
-    data = load(path)
-    for error in data.unreadable:
-        _say(_diagnostic(error), err=True)
     link = not args.no_link and link_checker() is not None
-    results = run(data.cards, jobs=args.jobs, link=link)
+    with early_pool(path, args.jobs) as pool:
+        data = load(path)
+        for error in data.unreadable:
+            _say(_diagnostic(error), err=True)
+        results = run(data.cards, jobs=args.jobs, link=link, pool=pool)
     summary = summarize(str(path), data, results, link_check=link)
     if args.json:
         _say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))

@@ -110,23 +110,21 @@ class Driver:
                 token = None
                 continue
             size, origin, callback = rules[arg]
-            if callback is None:
-                # a rule of one part that passes its value up: only the state changes
-                del state_stack[-1]
-                new_state = states[state_stack[-1]][origin][1]
-                state_stack.append(new_state)
-                if new_state == end_state and ttype == "$END":
-                    return values[-1]
-                continue
             if size == 1:
-                children = values[-1:]
-                place = where[-1]
-                del state_stack[-1]
-                del values[-1]
-                del where[-1]
-                if type(place) is Token:
-                    place = new_span(Span, (place.line, place.column, place.end_line, place.end_column))
-            elif size:
+                # one part: the value, its place and its state are replaced where they are
+                new_state = states[state_stack[-2]][origin][1]
+                state_stack[-1] = new_state
+                if callback is None:
+                    value = values[-1]  # a rule that passes its value up: only the state changes
+                else:
+                    place = where[-1]
+                    if type(place) is Token:
+                        place = where[-1] = new_span(Span, (place.line, place.column, place.end_line, place.end_column))
+                    value = values[-1] = callback(place, [values[-1]])
+                if new_state == end_state and ttype == "$END":
+                    return value
+                continue
+            if size:
                 children = values[-size:]
                 places = where[-size:]
                 del state_stack[-size:]
