@@ -397,6 +397,20 @@ def test_two_jobs_give_the_same_output_as_one(
         outputs[jobs] = (human, capsys.readouterr().out)
     assert outputs["2"] == outputs["1"]
     assert "parse-error" in outputs["1"][0] and "render-mismatch" in outputs["1"][0]
+    # A large file gets its workers before it is read (early_pool): the same report.
+    monkeypatch.setattr(coverage, "EARLY_POOL_BYTES", 0)
+    started: list[int] = []
+    real_early_pool = coverage.early_pool
+
+    def early_pool(path: Path, jobs: int) -> Any:
+        started.append(jobs)
+        return real_early_pool(path, jobs)
+
+    monkeypatch.setattr(coverage, "early_pool", early_pool)
+    assert main(["coverage", "--failures", "--jobs", "2", str(path)]) == 0
+    human = capsys.readouterr().out
+    assert main(["coverage", "--json", "--jobs", "2", str(path)]) == 0
+    assert (human, capsys.readouterr().out) == outputs["1"] and started == [2, 2]
 
 
 # --------------------------------------------------------------------------
