@@ -147,7 +147,7 @@ def _grant_quoted(ctx: Ctx, a: A.Pump) -> bool:
         ctx.game.say(f"  {display_name(o)} gains {len(abilities)} quoted abilit{'y' if len(abilities) == 1 else 'ies'} until end of turn")
     if a.power is not None or a.toughness is not None or a.keywords:
         _pump(ctx, replace(a, quoted=()))
-    ctx.it, ctx.that, ctx.them, ctx.named = [o.id for o in objs], [o.id for o in objs], [o.id for o in objs], True
+    acted(ctx, objs)
     return bool(objs)
 
 

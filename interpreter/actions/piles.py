@@ -28,12 +28,8 @@ from ..errors import Unsupported
 from ..objects import GameObject
 from ..state import TurnedFaceUp
 from ..zones import top_of_library
-from .common import exile_linked
+from .common import acted, current, exile_linked
 from .registry import carries_out
-
-
-def _current(ctx: Ctx, ids: list[tuple[int, int]]) -> list[GameObject]:
-    return [o for o in (ctx.game.get(oid) for oid in ids) if o is not None]
 
 
 def _pile_cards(ctx: Ctx, ref: object) -> list[GameObject]:
@@ -47,12 +43,7 @@ def _pile_cards(ctx: Ctx, ref: object) -> list[GameObject]:
             raise Unsupported("a pile of the bottom cards of a library")
         n = ctx.quantity(ref.count) if ref.count is not None else 1
         return [o for p in ctx.players(ref.whose) for o in top_of_library(ctx.game, p, n)]
-    return _current(ctx, ctx.objects(ref))
-
-
-def _name(ctx: Ctx, objs: list[GameObject]) -> None:
-    ids = [o.id for o in objs]
-    ctx.it, ctx.that, ctx.them, ctx.named = list(ids), list(ids), list(ids), True
+    return current(ctx, ctx.objects(ref))
 
 
 def exile_pile(ctx: Ctx, a: A.Exile) -> bool:
@@ -61,7 +52,7 @@ def exile_pile(ctx: Ctx, a: A.Exile) -> bool:
         raise Unsupported("exiling a pile for a while or with counters")
     pile = [exile_linked(ctx, o, face_down=True) for o in _pile_cards(ctx, a.what) if o.zone != "exile"]
     ctx.game.say(f"  exiles {len(pile)} card{'s' if len(pile) != 1 else ''} in a face-down pile")
-    _name(ctx, pile)
+    acted(ctx, pile)
     return bool(pile)
 
 
@@ -80,10 +71,10 @@ def manifest_named(ctx: Ctx, a: A.Manifest) -> bool:
     """701.40a, M7: manifest the cards named before, one at a time, in order."""
     from ..facedown import manifest_cards
 
-    cards = _current(ctx, ctx.objects(a.what))
+    cards = current(ctx, ctx.objects(a.what))
     players = ctx.players(a.player)
     made = manifest_cards(ctx, players[0] if players else ctx.controller, cards, cloak=a.cloak)
-    _name(ctx, made)
+    acted(ctx, made)
     return bool(made)
 
 
@@ -105,7 +96,7 @@ def _turn_face_up(ctx: Ctx, a: A.TurnFace) -> bool:
         picked = set(ask(game, d))
         objs = [o for o in down if o.id in picked]
     else:
-        objs = [o for o in _current(ctx, ctx.objects(a.what)) if o.face_down is not None and o.zone == "battlefield"]
+        objs = [o for o in current(ctx, ctx.objects(a.what)) if o.face_down is not None and o.zone == "battlefield"]
     done = False
     for o in objs:
         front = front_chars(o)
