@@ -314,7 +314,7 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
     phase = "parse"
     try:
         try:
-            result = parse_text(text, name)
+            result = parse_text(text, name, first_error=True)  # a card's status needs its first error only
         except CardTextError as exc:
             return (PARSE_ERROR, *_first_error([exc]), False)
         if result.errors:

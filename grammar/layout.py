@@ -137,8 +137,9 @@ def _word_char(ch: str) -> bool:
 class Reader:
     """Reads one card block; collects every error of every line."""
 
-    def __init__(self, filename: str, lines: list[tuple[int, str]]) -> None:
+    def __init__(self, filename: str, lines: list[tuple[int, str]], *, first_error: bool = False) -> None:
         self.filename = filename
+        self.first_error = first_error  # stop reading at the first error (its place is the first)
         self.lines = lines
         self.by_number = dict(lines)
         self.errors: list[CardParseError] = []
@@ -151,7 +152,11 @@ class Reader:
 
     def read(self) -> Card | None:
         faces = self._faces()
-        cards = [self._face(f) for f in faces]
+        cards = []
+        for f in faces:
+            cards.append(self._face(f))
+            if self.first_error and self.errors:
+                break  # the faces after it start on later lines
         if any(c is None for c in cards) or self.errors:
             return None
         if len(cards) == 1:
@@ -206,6 +211,8 @@ class Reader:
         short = name.split(",", 1)[0] if legendary and "," in name else ""
         abilities = []
         for start, paragraph in _paragraphs(body):
+            if self.first_error and self.errors:
+                break  # the paragraphs after it start on later lines
             text = self._self_reference(paragraph, name, short)
             if text is None:
                 continue

@@ -201,12 +201,15 @@ def parse_block(block: Block, filename: str = "<string>") -> A.Card:
     return card
 
 
-def read_block(block: Block, filename: str = "<string>") -> tuple[A.Card | None, list[CardParseError], list[CardParseError]]:
-    """Parse one card's lines: the card (or None), every error, every warning."""
+def read_block(
+    block: Block, filename: str = "<string>", *, first_error: bool = False
+) -> tuple[A.Card | None, list[CardParseError], list[CardParseError]]:
+    """Parse one card's lines: the card (or None), every error (or, with
+    ``first_error``, the first by place: nothing after it is read), every warning."""
     numbered = [(block.start + i, ln) for i, ln in enumerate(block.lines) if ln.strip()]
     if not numbered:
         return None, [], []
-    reader = Reader(filename, numbered)
+    reader = Reader(filename, numbered, first_error=first_error)
     card = reader.read()
     if card is not None:
         card = _static_abilities(card)
@@ -358,8 +361,10 @@ class ParseResult:
     warnings: list[CardParseError] = field(default_factory=list)
 
 
-def parse_text(text: str, filename: str = "<string>") -> ParseResult:
-    """Parse every card of a card file; collect every error of every card."""
+def parse_text(text: str, filename: str = "<string>", *, first_error: bool = False) -> ParseResult:
+    """Parse every card of a card file; collect every error of every card
+    (with ``first_error``, only each card's first: what comes after it in
+    the card is not read)."""
     segments = split_file(text)
     cards: list[A.Card] = []
     errors: list[CardParseError] = []
@@ -368,7 +373,7 @@ def parse_text(text: str, filename: str = "<string>") -> ParseResult:
         for seg in segments:
             if seg.block is None:
                 continue
-            card, errs, warns = read_block(seg.block, filename)
+            card, errs, warns = read_block(seg.block, filename, first_error=first_error)
             if card is not None:
                 cards.append(card)
             errors.extend(errs)
