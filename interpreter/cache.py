@@ -15,6 +15,14 @@ must not keep every card it has seen (memory, and the garbage collector's
 time, grow with what is kept)."""
 
 
+def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """``cache[key] = value`` for a cache by identity whose values keep their
+    nodes alive: at :data:`LIMIT` entries it starts again (see there)."""
+    if len(cache) >= LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
 def per_node(fn: Callable[..., T]) -> Callable[..., T]:
     """Cache a function of an AST node (and plain arguments) by the node's
     identity: AST nodes live as long as the card pool, and hashing a frozen
@@ -37,4 +45,4 @@ def per_node(fn: Callable[..., T]) -> Callable[..., T]:
     return wrapper
 
 
-__all__ = ["LIMIT", "per_node"]
+__all__ = ["LIMIT", "per_node", "remember"]

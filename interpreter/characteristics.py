@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from grammar import ast as A
 
 from .bind import per_node
+from .cache import remember
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def printed_chars(card: A.Card, colors: tuple[str, ...] | None = None) -> Chars:
     if hit is not None and hit[0] is card:
         return hit[1]
     value = _printed_chars(card, colors)
-    _PRINTED[key] = (card, value)
+    remember(_PRINTED, key, (card, value))
     return value
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from grammar import ast as A
 
 from . import sba
+from .cache import remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
@@ -66,7 +67,7 @@ def _abilities(obj: GameObject) -> list[tuple[int, A.TriggeredAbility]]:
     if hit is not None and hit[0] is abilities:
         return hit[1]
     found = [(i, ab) for i, ab in enumerate(abilities) if isinstance(ab, A.TriggeredAbility)]
-    _TRIGGERED[id(abilities)] = (abilities, found)
+    remember(_TRIGGERED, id(abilities), (abilities, found))
     return found
 
 
@@ -594,7 +595,7 @@ def _elsewhere(game: Game) -> list[tuple[ObjectId, PlayerId, list[tuple[int, A.T
                 if hit is None or hit[0] is not abilities:
                     found = [(i, ab) for i, ab in _abilities(o) if _functions_in(ab) is not None]
                     hit = (abilities, found)
-                    _ELSEWHERE[id(abilities)] = hit
+                    remember(_ELSEWHERE, id(abilities), hit)
                 here = [(i, ab) for i, ab in hit[1] if _functions_in(ab) == zone]
                 if here:
                     out.append((o.id, o.owner, here, display_name(o), None))
