@@ -10,6 +10,8 @@
 * 704.5h a creature dealt damage by a source with deathtouch since the last
   check is destroyed;
 * 704.5i a planeswalker with no loyalty counters goes to the graveyard;
+* 704.5j of two or more legendary permanents with the same name that one
+  player controls, the player keeps one; the others go to the graveyard;
 * 704.5m an Aura attached illegally or to nothing goes to the graveyard;
   704.5n an Equipment attached illegally becomes unattached
   (:mod:`interpreter.attach`).
@@ -18,7 +20,9 @@
 from __future__ import annotations
 
 from .characteristics import chars, display_name, power_toughness
+from .choices import Decision, ask
 from .destroy import destroy
+from .objects import GameObject
 from .state import Game
 from .zones import move
 
@@ -49,6 +53,9 @@ def check(game: Game) -> bool:
                 dying.append((o, "has no loyalty (704.5i)", False))
         for o in game.battlefield():
             o.deathtouched = False
+        gone = {o.id for o, _, _ in dying}
+        dying += [(o, "goes to the graveyard by the legend rule (704.5j)", False)
+                  for o in _legend_rule(game) if o.id not in gone]  # fmt: skip
         for o, why, destroys in dying:
             if destroys:
                 game.say(f"  {display_name(o)} {why} and is destroyed")
@@ -71,6 +78,26 @@ def check(game: Game) -> bool:
         if not done:
             return any_done
         any_done = True
+
+
+def _legend_rule(game: Game) -> list[GameObject]:
+    """704.5j: a player who controls two or more legendary permanents with
+    the same name chooses one of them; the others are put into their
+    owners' graveyards (at the same time as the other state-based actions)."""
+    groups: dict[tuple[str, str], list[GameObject]] = {}
+    for o in game.battlefield():
+        c = chars(o)
+        if "legendary" in c.supertypes and c.name:
+            groups.setdefault((o.controller, c.name), []).append(o)
+    out: list[GameObject] = []
+    for (controller, name), group in groups.items():
+        if len(group) < 2:
+            continue
+        d = Decision("pick", controller, f"legend rule: which {name} to keep (704.5j)",
+                     [o.id for o in group], [display_name(o) for o in group], 1, 1)  # fmt: skip
+        keep = set(ask(game, d))
+        out += [o for o in group if o.id not in keep]
+    return out
 
 
 __all__ = ["check"]
