@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 NODES: dict[str, type[Node]] = {}
 """Every node class, by name (filled by :func:`register_nodes`)."""
@@ -73,49 +75,63 @@ class Node:
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _READERS: dict[tuple[type, str], Callable[[Node], tuple[Node, ...]]] = {}
-_MEMO: list[dict[str, dict[int, tuple[Node, ...]]] | None] = [None]
+_MEMO: list[dict[str, dict[int, Any]] | None] = [None]
 _SCALAR = re.compile(r"\b(?:str|bool|int|float|None|tuple)\b|Literal\[[^\]]*\]|[\s|,.\[\]]")
+
+
+def _remembered(kind: str) -> dict[int, Any] | None:
+    """What is remembered of each node for ``kind`` within
+    :func:`remembering_children`, by the node's ``id``; None outside it."""
+    memo = _MEMO[0]
+    if memo is None:
+        return None
+    known = memo.get(kind)
+    if known is None:
+        known = memo[kind] = {}
+    return known
+
+
+def per_node_while_checked(kind: str, node: Node, make: Callable[[Node], T]) -> T:
+    """``make(node)``, made once per node and ``kind`` within
+    :func:`remembering_children` (each time outside it)."""
+    known = _remembered(kind)
+    if known is None:
+        return make(node)
+    found = known.get(id(node))
+    if found is None:
+        found = known[id(node)] = make(node)
+    return found
 
 
 def children_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """The child nodes of ``node`` in field order, leaving out the field
     named ``without`` (if any); read once per node within
     :func:`remembering_children`."""
-    memo = _MEMO[0]
-    if memo is None:
-        return _reader(type(node), without)(node)
-    known = memo.get(without)
-    if known is None:
-        known = memo[without] = {}
-    found = known.get(id(node))
-    if found is None:
-        found = known[id(node)] = _reader(type(node), without)(node)
-    return found
+    return per_node_while_checked(without, node, _reader(type(node), without))
 
 
-def remembered_walk(node: Node, without: str = "") -> tuple[Node, ...] | None:
+def walk_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """Every node below and including ``node``, depth first (without the
-    field named ``without``), walked once per node within
-    :func:`remembering_children`; None outside it."""
-    memo = _MEMO[0]
-    if memo is None:
-        return None
-    key = "walk " + without
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = {}
-    found = known.get(id(node))
-    if found is None:
-        out: list[Node] = []
-        stack: list[Node] = [node]
-        while stack:
-            n = stack.pop()
-            out.append(n)
-            kids = children_of(n, without)
-            if kids:
-                stack.extend(kids[::-1])
-        found = known[id(node)] = tuple(out)
-    return found
+    field named ``without``); walked once per node within
+    :func:`remembering_children`."""
+    return per_node_while_checked("walk " + without, node, lambda n: _walk_all(n, without))
+
+
+def is_remembering() -> bool:
+    """Whether a :func:`remembering_children` block is open."""
+    return _MEMO[0] is not None
+
+
+def _walk_all(node: Node, without: str) -> tuple[Node, ...]:
+    out: list[Node] = []
+    stack: list[Node] = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        kids = children_of(n, without)
+        if kids:
+            stack.extend(kids[::-1])
+    return tuple(out)
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grammar import ast as A
-from grammar.node import children_of, remembered_walk
+from grammar.node import children_of, is_remembering, walk_of
 
 from .cache import per_node
 
@@ -58,8 +58,7 @@ def walk(node: A.Node) -> Iterator[A.Node]:
     """Every node below and including ``node``, depth first, without the
     ``written`` copies (:func:`children`); walked once per node while a card
     is checked (:func:`grammar.node.remembering_children`)."""
-    found = remembered_walk(node, "written")
-    return iter(found) if found is not None else _walk(node)
+    return iter(walk_of(node, "written")) if is_remembering() else _walk(node)
 
 
 def _walk(node: A.Node) -> Iterator[A.Node]:

@@ -108,10 +108,6 @@ def _entered_supported(cond: A.Happened) -> bool:
     return cond.other is None and isinstance(cond.subject, A.SelfRef | A.ItRef)
 
 
-def happened_problem(cond: A.Happened) -> str | None:
-    return None if happened_supported(cond) else f"condition '{cond.event} this turn'"
-
-
 def _nth_resolution(ctx: Ctx, cond: A.NthResolution) -> bool:
     """"if this is the first time this ability has resolved this turn": the
     resolutions of this object's ability this turn, this one included."""
@@ -230,7 +226,7 @@ def happened_supported(cond: A.Happened) -> bool:
 
 def _happened(ctx: Ctx, cond: A.Happened) -> bool:
     if not happened_supported(cond):
-        raise Unsupported(f"condition '{cond.event} ... this turn'")
+        raise Unsupported(f"condition '{cond.event}'")
     return HAPPENED[cond.event][0](ctx, cond)
 
 
@@ -252,8 +248,8 @@ def condition_problem(cond: A.Node) -> str | None:
     """The part of a condition of a known kind the engine can't tell (None if it can)."""
     if isinstance(cond, A.Controls):
         return controls_problem(cond)
-    if isinstance(cond, A.Happened):
-        return happened_problem(cond)
+    if isinstance(cond, A.Happened) and not happened_supported(cond):
+        return f"condition '{cond.event}'"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

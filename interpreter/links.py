@@ -15,59 +15,34 @@ from collections.abc import Iterator
 
 from grammar import ast as A
 from grammar.errors import LinkError, Location
-from grammar.node import remembering_children
+from grammar.node import per_node_while_checked, remembering_children, walk_of
 from grammar.parser import file_lines
 from grammar.render import Renderer
 
 from .bind import children, exiles
-from .bind import walk as _walk_fresh
 
 NAMING_KEYWORDS = frozenset({"hidden agenda", "double agenda"})
 """Keywords whose rules choose a card name (702.106): "the chosen name"."""
 
 
-# The same subtrees are walked by several checks: while check_card runs, each
-# walk is made once (ids are stable while the card is alive); outside it,
-# nothing is remembered.
-_WALKS: dict[int, tuple[A.Node, ...]] = {}
-_OWN: dict[int, tuple[A.Node, ...]] = {}
-_REMEMBER = [False]
-
-
 def walk(node: A.Node) -> tuple[A.Node, ...]:
-    """Every node below and including ``node`` (:func:`interpreter.bind.walk`)."""
-    if not _REMEMBER[0]:
-        return tuple(_walk_fresh(node))
-    found = _WALKS.get(id(node))
-    if found is None:
-        found = _WALKS[id(node)] = tuple(_walk_fresh(node))
-    return found
+    """Every node below and including ``node`` (:func:`interpreter.bind.walk`),
+    walked once per node while :func:`check_card` runs."""
+    return walk_of(node, "written")
 
 
 def _own_nodes(ability: A.Node) -> tuple[A.Node, ...]:
-    """:func:`_own_nodes_fresh`, remembered like :func:`walk`."""
-    if not _REMEMBER[0]:
-        return tuple(_own_nodes_fresh(ability))
-    found = _OWN.get(id(ability))
-    if found is None:
-        found = _OWN[id(ability)] = tuple(_own_nodes_fresh(ability))
-    return found
+    """:func:`_own_nodes_fresh`, made once per ability while :func:`check_card` runs."""
+    return per_node_while_checked("own nodes", ability, lambda a: tuple(_own_nodes_fresh(a)))
 
 
 def check_card(
     card: A.Card, filename: str = "<string>", text: str | None = None
 ) -> list[LinkError]:
-    """Every dangling linked reference of ``card``, in the order written."""
-    outer = _REMEMBER[0]
-    _REMEMBER[0] = True
-    try:
-        with remembering_children():
-            return _check_card(card, filename, text)
-    finally:
-        _REMEMBER[0] = outer
-        if not outer:
-            _WALKS.clear()
-            _OWN.clear()
+    """Every dangling linked reference of ``card``, in the order written
+    (the same subtrees are walked by several checks: each walk is made once)."""
+    with remembering_children():
+        return _check_card(card, filename, text)
 
 
 def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError]:

@@ -236,6 +236,25 @@ def take(game: Game, kind: str, player: str, index: int, number: int) -> None:
         pass_priority(game)
 
 
+def take_counted(game: Game, kind: str, player: str, index: int, number: int,
+                 outcomes: dict[str, dict[str, int]], *, done_if_logged: bool = False) -> None:
+    """:func:`take`, counted in ``outcomes[kind]`` as "ok" (with
+    ``done_if_logged``, only if it logged something) or "refused"; a refused
+    action must leave the state and the log exactly as they were."""
+    before = game.state.clone()
+    log_len = len(game.log)
+    try:
+        take(game, kind, player, index, number)
+    except CardTextError:
+        if kind in outcomes:
+            outcomes[kind]["refused"] += 1
+        assert game.state == before, f"refused {kind} changed the state"
+        assert len(game.log) == log_len, f"refused {kind} left lines in the log"
+        return
+    if kind in outcomes and (not done_if_logged or len(game.log) > log_len):
+        outcomes[kind]["ok"] += 1
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**16), a=board, b=board, actions=st.lists(action, min_size=1, max_size=14))
 def test_random_actions_never_corrupt_the_game(seed: int, a: dict, b: dict, actions: list) -> None:
@@ -320,16 +339,8 @@ def test_random_face_down_actions_refuse_and_succeed() -> None:
         total = cards_in_play(game)
         script = ["cast_face_down", "resolve", "face_up", "cast_face_down", "resolve", "face_up", "resolve", "face_up"]
         for i, kind in enumerate(script):
-            before = game.state.clone()
-            log_len = len(game.log)
-            try:
-                take(game, kind, "A" if i < 5 else "AB"[seed % 2], seed + i, 1 + (seed + i) % 3)
-                if kind in outcomes and len(game.log) > log_len:  # something was done
-                    outcomes[kind]["ok"] += 1
-            except CardTextError:
-                if kind in outcomes:
-                    outcomes[kind]["refused"] += 1
-                assert game.state == before, f"refused {kind} changed the state"
+            take_counted(game, kind, "A" if i < 5 else "AB"[seed % 2], seed + i, 1 + (seed + i) % 3, outcomes,
+                         done_if_logged=True)  # fmt: skip
             check_zones(game)
             assert cards_in_play(game) == total
     for kind, seen in outcomes.items():
@@ -354,15 +365,7 @@ def test_random_combat_declarations_refuse_and_succeed() -> None:
         script = [("attack", "A"), ("attack", "A"), ("block", "A"), ("block", "B"), ("block", "B"), ("block", "B"),
                   ("pass", "A"), ("pass", "A"), ("pass", "A")]  # fmt: skip
         for i, (kind, player) in enumerate(script):
-            before = game.state.clone()
-            log_len = len(game.log)
-            try:
-                take(game, kind, player, seed + i, 1 + (seed + i) % 3)
-                outcomes[kind]["ok"] += 1
-            except CardTextError:
-                outcomes[kind]["refused"] += 1
-                assert game.state == before, f"refused {kind} changed the state"
-                assert len(game.log) == log_len
+            take_counted(game, kind, player, seed + i, 1 + (seed + i) % 3, outcomes)
             check_zones(game)
             assert cards_in_play(game) == total
         damaged += game.player("B").life < 20 or any(o.damage for o in game.battlefield())
@@ -454,15 +457,7 @@ def test_random_flashback_and_face_casts_refuse_and_succeed() -> None:
         total = cards_in_play(game)
         script = ["cast_graveyard", "resolve", "cast_face", "resolve", "cast_graveyard", "cast_face", "resolve", "resolve"]
         for i, kind in enumerate(script):
-            before = game.state.clone()
-            try:
-                take(game, kind, "A", seed + i, 1 + (seed + i) % 3)
-                if kind in outcomes:
-                    outcomes[kind]["ok"] += 1
-            except CardTextError:
-                if kind in outcomes:
-                    outcomes[kind]["refused"] += 1
-                assert game.state == before, f"refused {kind} changed the state"
+            take_counted(game, kind, "A", seed + i, 1 + (seed + i) % 3, outcomes)
             check_zones(game)
             check_faces(game)
             assert cards_in_play(game) == total

@@ -31,6 +31,7 @@ claims to support; ``test_supported_count_is_reported`` reports the figure
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -300,6 +301,18 @@ def _why(game: Game, exc: BaseException) -> str:
     )
 
 
+def _must(game: Game, what: str, doing: str, act: Callable[[], object]) -> None:
+    """Do ``act``; a refusal (``IllegalAction``, with the engine's reason) or
+    any other exception fails the variant, naming the card and the action —
+    the board is meant to allow it."""
+    try:
+        act()
+    except IllegalAction as exc:
+        pytest.fail(f"{what}: {doing} was refused on a board meant to allow it: {exc}")
+    except Exception as exc:  # noqa: BLE001 - every engine failure fails the smoke run
+        pytest.fail(f"{what}: {doing} raised {_why(game, exc)}")
+
+
 def _resolve_all(game: Game, what: str) -> None:
     for _ in range(MAX_RESOLUTIONS):
         if not game.state.stack:
@@ -348,12 +361,7 @@ def test_cast_and_resolve(card: A.Card, kicks: list[int]) -> None:
         ponder = add_card(game, POOL["Smoke Ponder"], "B", "hand")
         cast(game, "B", ponder.id)
         what += " in response to a spell"
-    try:
-        cast(game, "A", obj.id)
-    except IllegalAction as exc:
-        pytest.fail(f"{what}: the cast was refused on a board meant to allow it: {exc}")
-    except Exception as exc:  # noqa: BLE001
-        pytest.fail(f"{what}: casting raised {_why(game, exc)}")
+    _must(game, what, "casting", lambda: cast(game, "A", obj.id))
     _resolve_all(game, what)
     _play_on(game, what)
 
@@ -362,12 +370,13 @@ def _play_land(game: Game, obj: GameObject) -> None:
     """A land card is played, not cast (305.1): it is put onto the
     battlefield with its enters replacements and triggers, which resolve."""
     what = f"{obj.card.name} played as a land"
-    try:
+
+    def play() -> None:
         with game.transaction():
             put_onto_battlefield(game, obj, "A")
             settle(game)
-    except Exception as exc:  # noqa: BLE001
-        pytest.fail(f"{what}: raised {_why(game, exc)}")
+
+    _must(game, what, "playing it", play)
     _resolve_all(game, what)
     _play_on(game, what)
 
@@ -381,21 +390,13 @@ def test_manifest_and_turn_face_up(card: A.Card) -> None:
     lib.insert(0, top.cid)  # the top card
     spell = add_card(game, POOL["Smoke Manifest"], "A", "hand")
     what = f"{card.name} manifested"
-    try:
-        cast(game, "A", spell.id)
-    except Exception as exc:  # noqa: BLE001
-        pytest.fail(f"{what}: casting the manifest spell raised {_why(game, exc)}")
+    _must(game, what, "casting the manifest spell", lambda: cast(game, "A", spell.id))
     _resolve_all(game, what)
     down = [o for o in game.battlefield() if o.face_down and o.card is card]
     assert len(down) == 1, f"{what}: expected it face down on the battlefield, found {len(down)}"
     assert power_toughness(game, down[0]) == (2, 2), f"{what}: not a 2/2"
     what = f"{card.name} manifested and turned face up"
-    try:
-        turn_face_up(game, "A", down[0].id)
-    except IllegalAction as exc:
-        pytest.fail(f"{what}: refused: {exc}")
-    except Exception as exc:  # noqa: BLE001
-        pytest.fail(f"{what}: raised {_why(game, exc)}")
+    _must(game, what, "turning it face up", lambda: turn_face_up(game, "A", down[0].id))
     _resolve_all(game, what)
     _play_on(game, what)
 
@@ -416,10 +417,7 @@ def test_activate_each_loyalty_ability(card: A.Card) -> None:
     game = board(FirstChooser())
     obj = add_card(game, card, "A", "hand")
     what = f"{card.name} cast"
-    try:
-        cast(game, "A", obj.id)
-    except Exception as exc:  # noqa: BLE001
-        pytest.fail(f"{what}: casting raised {_why(game, exc)}")
+    _must(game, what, "casting", lambda: cast(game, "A", obj.id))
     _resolve_all(game, what)
     perms = [o for o in game.battlefield() if o.card is card]
     assert len(perms) == 1, f"{what}: expected it on the battlefield"
@@ -428,12 +426,7 @@ def test_activate_each_loyalty_ability(card: A.Card) -> None:
     for n in numbers:
         what = f"{card.name}: loyalty ability {n}"
         pw.counters["loyalty"] = max(pw.counters.get("loyalty", 0), 20)
-        try:
-            activate(game, "A", pw.id, n)
-        except IllegalAction as exc:
-            pytest.fail(f"{what}: the activation was refused on a board meant to allow it: {exc}")
-        except Exception as exc:  # noqa: BLE001
-            pytest.fail(f"{what}: activating raised {_why(game, exc)}")
+        _must(game, what, "activating it", lambda: activate(game, "A", pw.id, n))  # noqa: B023 - called at once
         _resolve_all(game, what)
         _play_on(game, what)
 
