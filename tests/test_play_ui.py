@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_cli import SCENARIO as ONE_SHOCK  # a scenario: Shock to the face, B's life expected
 
 from cardtext.interactive import PersonChooser
 from cardtext.scenario import ScenarioError, play_main, run_scenario_file
@@ -168,25 +169,6 @@ def test_a_wrong_scripted_answer_is_still_an_error_with_i(
 # 2. the summary, -q, the names of the bundled demos
 # --------------------------------------------------------------------------
 
-ONE_SHOCK = """\
-description = "Shock to the face"
-cards = ["shock.card"]
-
-[players.A]
-battlefield = ["Mountain"]
-hand = ["Shock"]
-
-[[steps]]
-cast = "Shock"
-targets = ["B"]
-
-[[steps]]
-resolve = "all"
-
-[[expect]]
-player = "B"
-life = {life}
-"""
 
 
 def test_a_run_of_several_scenarios_ends_with_a_summary(
