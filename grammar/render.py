@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from .errors import CardTextError
+from .lang.mana import mana_text as mana_text  # the mana writers, for callers of the renderer
+from .lang.mana import symbol_text as symbol_text
 from .node import RENDERERS, Node
 
 _WORDS = {
@@ -117,18 +119,6 @@ def render_cards(cards: list[Any]) -> str:
 def render_node(node: Node, name: str = "") -> str:
     """One node alone (for messages and tests)."""
     return Renderer(name=name).r(node)
-
-
-def mana_text(cost: Any) -> str:
-    from .lang.mana import mana_text as text
-
-    return text(cost)
-
-
-def symbol_text(symbol: Any) -> str:
-    from .lang.mana import symbol_text as text
-
-    return text(symbol)
 
 
 def format_text(text: str, filename: str = "<string>") -> str:

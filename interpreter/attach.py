@@ -12,7 +12,7 @@ from __future__ import annotations
 from grammar import ast as A
 
 from .cache import per_node
-from .characteristics import chars, display_name
+from .characteristics import Chars, chars, display_name
 from .errors import Unsupported
 from .filters import matches
 from .objects import GameObject, ObjectId, PlayerId
@@ -115,14 +115,16 @@ def attach_problem(game: Game, what: GameObject, to: GameObject) -> str | None:
     return "only an Aura or an Equipment can be attached (701.3a)"
 
 
-def check_attachments(game: Game) -> bool:
+def check_attachments(game: Game, seen: list[tuple[GameObject, Chars]] | None = None) -> bool:
     """704.5m: an Aura attached to nothing or to an object it can't enchant is
     put into its owner's graveyard; 704.5n: an Equipment attached to an
     object it can't equip becomes unattached and stays on the battlefield.
-    Return whether anything was done."""
+    ``seen``: the permanents with their characteristics, when the caller
+    has them.  Return whether anything was done."""
     done = False
-    for o in game.battlefield():
-        c = chars(o)
+    for o, c in seen if seen is not None else [(o, chars(o)) for o in game.battlefield()]:
+        if "Aura" not in c.subtypes and "Equipment" not in c.subtypes:
+            continue
         host = game.get(o.attached_to) if o.attached_to is not None else None
         problem = attach_problem(game, o, host) if host is not None else "it is attached to nothing"
         if "Aura" in c.subtypes and problem is not None:

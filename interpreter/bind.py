@@ -17,6 +17,7 @@ from grammar import ast as A
 from grammar.node import children_of, is_remembering, walk_of
 
 from .cache import per_node
+from .keywords import all_abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,6 @@ def exiles(node: A.Node) -> bool:
 def linked_exile_ability(card: A.Card, referring: int) -> int | None:
     """607.2a: the ability of ``card`` that exiles the cards "the exiled card"
     in ability ``referring`` means (another ability with an Exile instruction)."""
-    from .keywords import all_abilities
-
     candidates = [
         i for i, ab in enumerate(all_abilities(card))
         if i != referring and exiles(ab)
@@ -114,8 +113,6 @@ def linked_exile_ability(card: A.Card, referring: int) -> int | None:
 def ability_effect(card: A.Card, index: int) -> A.Effect | None:
     """The instructions of ability ``index`` of ``card``; ``-1`` is the spell's
     own instructions (:func:`spell_instructions`)."""
-    from .keywords import all_abilities
-
     if index < 0:
         return spell_instructions(card)
     ab = all_abilities(card)[index]
@@ -127,8 +124,6 @@ def spell_instructions(card: A.Card) -> A.Effect | None:
     """An instant's or sorcery's instructions: every spell-ability paragraph,
     in printed order, as one effect (608.2c: a spell's instructions are
     followed in the order written)."""
-    from .keywords import all_abilities
-
     effects = [ab.effect for ab in all_abilities(card) if isinstance(ab, A.SpellAbility)]
     if len(effects) <= 1:
         return effects[0] if effects else None

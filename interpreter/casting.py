@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from grammar import ast as A
 
 from .additional import announce as announce_additional
+from .as_cast import note_controlled
 from .bind import kicker_costs
 from .characteristics import chars, display_name, has_keyword, printed_chars
 from .choices import Decision, ask
@@ -49,6 +50,7 @@ from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, Kicked, StackItem, targeted
+from .statics import spend_rule, x_requirements
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 from .zones import move
@@ -319,8 +321,6 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
             pay_other(game, player, part, None, paid)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
-    from .as_cast import note_controlled
-
     controlled = note_controlled(game, spell, player)  # "controlled a Dragon as you cast" (601.2i)
     if controlled:
         paid["controlled"] = controlled
@@ -352,8 +352,6 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
     paid.  ``spend_any``: the spell's permission lets mana be spent as
     though it were mana of any type or color (609.4b)."""
     from dataclasses import replace
-
-    from .statics import spend_rule, x_requirements
 
     rule = spend_rule(abilities)
     what = f"{name}'s total cost {need.text()}"

@@ -224,8 +224,12 @@ def chars(obj: GameObject) -> Chars:
         return _cloaked()
     if obj.face is not None:
         base = printed_chars(face_card(obj), obj.token_colors if obj.copy_of is None else None)
+    elif obj.copy_of is not None:
+        base = printed_chars(obj.copy_of)
     else:
-        base = printed_chars(obj.copy_of) if obj.copy_of is not None else printed_chars(obj.card, obj.token_colors)
+        card = obj.card
+        hit = _PRINTED.get((id(card), obj.token_colors))  # printed_chars(card, colors), inline: the common case
+        base = hit[1] if hit is not None and hit[0] is card else printed_chars(card, obj.token_colors)
     if obj.granted:
         base = _with_granted(base, obj.granted)
     return _became(base, obj.became) if obj.became else base
@@ -382,32 +386,50 @@ def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, Static
     those of permanents on the battlefield, and those of a spell about itself
     while it is on the stack ("If this spell was kicked, it has split
     second", 113.6a/112.6)."""
-    from .errors import Unsupported
-
     out: list[tuple[GameObject, A.StaticEffect, StaticAction]] = []
-    sources = game.battlefield() + game.zone_objects("stack")
-    for src in sources:
+    for src in game.battlefield() + game.zone_objects("stack"):
         if src.face_down is not None:
             continue
-        for ab in chars(src).abilities:
-            if isinstance(ab, A.StaticAbility):
-                from .statics import rules
+        effects, problem, of_object = _statics_of(chars(src).abilities)
+        if problem is not None:
+            from .errors import Unsupported
 
-                rules(ab)  # a rule of the game, applied where the rules look (interpreter.statics)
-                continue
-            if not isinstance(ab, A.StaticEffect):
-                if not isinstance(ab, ABILITY_KINDS):
-                    raise Unsupported(f"{display_name(src)} has an ability the interpreter can't carry out: {type(ab).__name__}")
-                continue
-            for action in static_actions(ab):
-                problem = static_problem(action)
-                if problem is not None:
-                    raise Unsupported(problem)
-                if src.zone == "stack" and not _self_only(getattr(action, "what", None)):
-                    continue
-                if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement):
-                    out.append((src, ab, action))
+            raise Unsupported(f"{display_name(src)} {problem}" if of_object else problem)
+        on_stack = src.zone == "stack"
+        for ab, action, about_itself in effects:
+            if not on_stack or about_itself:
+                out.append((src, ab, action))
     return out
+
+
+_StaticsOf = tuple[tuple[tuple[A.StaticEffect, StaticAction, bool], ...], str | None, bool]
+
+
+@per_node
+def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
+    """The continuous effects of the static abilities among ``abilities``
+    (an object's characteristics), each with its ability and whether it is
+    about the object itself; then why the interpreter can't carry them out
+    (None if it can), and whether that is said of the object (an ability
+    of a kind it doesn't know) rather than of an effect it can't apply."""
+    from .statics import rules
+
+    out: list[tuple[A.StaticEffect, StaticAction, bool]] = []
+    for ab in abilities:
+        if isinstance(ab, A.StaticAbility):
+            rules(ab)  # a rule of the game, applied where the rules look (interpreter.statics)
+            continue
+        if not isinstance(ab, A.StaticEffect):
+            if not isinstance(ab, ABILITY_KINDS):
+                return (), f"has an ability the interpreter can't carry out: {type(ab).__name__}", True
+            continue
+        for action in static_actions(ab):
+            problem = static_problem(action)
+            if problem is not None:
+                return (), problem, False
+            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement):
+                out.append((ab, action, _self_only(getattr(action, "what", None))))
+    return tuple(out), None, False
 
 
 def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]:
@@ -474,8 +496,6 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
     """Layer 7: base P/T and characteristic-defining abilities (7a), effects
     that set P/T ("is 8/8", 7b, in timestamp order), static and
     until-end-of-turn changes (7c), then +1/+1 and -1/-1 counters (7d)."""
-    from .quantities import static_quantity
-
     c = chars(obj)
     if c.base_power is None:
         return None, None
@@ -485,20 +505,25 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
+        statics = _static_effects(game)
         sets: list[tuple[int, int, int]] = [
             (src.arrived, _stat(setter.power), _stat(setter.toughness))
-            for src, eff, setter in _static_effects(game)
+            for src, eff, setter in statics
             if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
         ]
         sets.extend(_own_stats(game, obj, c))
         for _, p, t in sorted(sets, key=lambda t: t[0]):  # 613.7: timestamp order
             power, tough = p, t
-        for src, eff, pump in _static_pumps(game):
-            if pump.power is None and pump.toughness is None:
+        for src, eff, pump in statics:
+            if not isinstance(pump, A.Pump) or (pump.power is None and pump.toughness is None):
                 continue
             if not _affects(game, src, eff, pump, obj):
                 continue
-            times = static_quantity(game, src, pump.per) if pump.per is not None else 1
+            times = 1
+            if pump.per is not None:
+                from .quantities import static_quantity
+
+                times = static_quantity(game, src, pump.per)
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
         for e in game.state.eot:
@@ -514,6 +539,8 @@ def _own_stats(game: Game, obj: GameObject, c: Chars) -> list[tuple[int, int, in
     """613.4b: "[this] has the power and toughness of the last creature card
     exiled with [this]" (:class:`interpreter.statics.StatsOfExiled`), as
     (timestamp, power, toughness)."""
+    if not any(isinstance(ab, A.StaticAbility) for ab in c.abilities):
+        return []
     from .statics import StatsOfExiled, last_exiled_creature, self_rules
 
     out = []

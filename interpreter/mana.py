@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from grammar import ast as A
 from grammar.render import mana_text, symbol_text
 
-from .characteristics import BASIC_LAND_MANA, chars, display_name, has_keyword
+from .cache import remember
+from .characteristics import BASIC_LAND_MANA, Chars, chars, display_name, has_keyword
 from .objects import GameObject, ObjectId, PlayerId
 
 if TYPE_CHECKING:
@@ -246,34 +247,50 @@ def can_tap_for_cost(game: Game, obj: GameObject) -> bool:
 
 
 def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None) -> list[ManaSource]:
-    """Untapped permanents of ``player`` whose mana abilities cost just {T}."""
-    out: list[ManaSource] = []
+    """Untapped permanents of ``player`` whose mana abilities cost just {T},
+    those that make fewer colors and less mana first."""
+    found: list[tuple[int, int, int, ManaSource]] = []
     for obj in game.battlefield():
         if obj.controller != player or (only is not None and obj.id not in only):
             continue
         if not can_tap_for_cost(game, obj):
             continue
-        c = chars(obj)
-        idx: list[int] = []
-        opts: list[tuple[str, ...]] = []
-        if "land" in c.types:
-            for sub in c.subtypes:
-                if sub in BASIC_LAND_MANA:
-                    idx.append(-1)
-                    opts.append((BASIC_LAND_MANA[sub],))
-        for i, ab in enumerate(c.abilities):
-            add = mana_ability_of(ab)
-            if add is None or not isinstance(ab, A.ActivatedAbility):
-                continue
-            if tuple(type(p) for p in ab.cost.parts) != (A.TapCost,):
-                continue
+        intrinsic, abilities = _tap_mana_of(chars(obj))
+        if not intrinsic and not abilities:
+            continue
+        idx = [-1] * len(intrinsic)
+        opts = list(intrinsic)
+        for i, ab, add in abilities:
             for units in mana_options(game, obj, add):
                 idx.append(i)
                 opts.append(tagged(units, spend_restriction(ab)))
         if opts:
-            out.append(ManaSource(obj.id, display_name(obj), tuple(idx), tuple(opts)))
-    out.sort(key=lambda s: (len(s.colors()), max(len(o) for o in s.options)))
-    return out
+            source = ManaSource(obj.id, display_name(obj), tuple(idx), tuple(opts))
+            found.append((len(source.colors()), max(len(o) for o in opts), len(found), source))
+    found.sort()
+    return [source for *_, source in found]
+
+
+_TAP_MANA: dict[int, tuple[Chars, tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, A.AddMana | A.AddManaAnyColor], ...]]] = {}
+
+
+def _tap_mana_of(c: Chars) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, A.AddMana | A.AddManaAnyColor], ...]]:
+    """The mana abilities whose cost is just {T} of an object with
+    characteristics ``c``: the intrinsic ones of its basic land types (305.6),
+    as the mana each adds, and its own, as (index, ability, what it adds)."""
+    hit = _TAP_MANA.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1], hit[2]
+    intrinsic = tuple((BASIC_LAND_MANA[sub],) for sub in c.subtypes if sub in BASIC_LAND_MANA) if "land" in c.types else ()
+    own = []
+    for i, ab in enumerate(c.abilities):
+        add = mana_ability_of(ab)
+        if add is None or not isinstance(ab, A.ActivatedAbility):
+            continue
+        if tuple(type(p) for p in ab.cost.parts) == (A.TapCost,):
+            own.append((i, ab, add))
+    remember(_TAP_MANA, id(c), (c, intrinsic, tuple(own)))
+    return intrinsic, tuple(own)
 
 
 # --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from grammar import ast as A
 from .characteristics import chars, display_name, keyword_name, printed_chars
 from .context import Ctx
 from .errors import Unsupported
+from .filters import matches
 from .linked import Linked
 from .objects import GameObject, ObjectId, PlayerId
 from .state import Game
@@ -175,8 +176,6 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
     values only; the copied object's kicked status is not copied (K16)."""
     from .choices import Decision, ask
     from .copies import copiable_card
-    from .filters import matches
-
     if ab.exception is not None:
         raise Unsupported("entering as a copy with an exception")
     what = ab.of
@@ -216,8 +215,6 @@ def _others_with_counters(game: Game, obj: GameObject) -> None:
     with an additional +1/+1 counter on it" — a replacement effect of a
     permanent already on the battlefield, applied to each other permanent
     entering that fits the description."""
-    from .filters import matches
-
     for src in game.battlefield():
         if src.id == obj.id or src.face_down is not None:
             continue

@@ -19,7 +19,8 @@
 
 from __future__ import annotations
 
-from .characteristics import chars, display_name, power_toughness
+from .attach import check_attachments
+from .characteristics import Chars, chars, display_name, power_toughness
 from .choices import Decision, ask
 from .destroy import destroy
 from .objects import GameObject
@@ -39,8 +40,8 @@ def check(game: Game) -> bool:
                 game.say(f"  {p.name} has {p.life} life and loses the game (704.5a)")
                 done = True
         dying = []
-        for o in game.battlefield():
-            c = chars(o)
+        seen = [(o, chars(o)) for o in game.battlefield()]
+        for o, c in seen:
             if "creature" in c.types:
                 _, t = power_toughness(game, o)
                 if t is not None and t <= 0:
@@ -51,11 +52,11 @@ def check(game: Game) -> bool:
                     dying.append((o, "was dealt damage by a source with deathtouch (704.5h)", True))
             elif "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
                 dying.append((o, "has no loyalty (704.5i)", False))
-        for o in game.battlefield():
+        for o, _ in seen:
             o.deathtouched = False
         gone = {o.id for o, _, _ in dying}
         dying += [(o, "goes to the graveyard by the legend rule (704.5j)", False)
-                  for o in _legend_rule(game) if o.id not in gone]  # fmt: skip
+                  for o in _legend_rule(game, seen) if o.id not in gone]  # fmt: skip
         for o, why, destroys in dying:
             if destroys:
                 game.say(f"  {display_name(o)} {why} and is destroyed")
@@ -64,9 +65,7 @@ def check(game: Game) -> bool:
                 game.say(f"  {display_name(o)} {why} and is put into the graveyard")
                 move(game, o, "graveyard")
             done = True
-        from .attach import check_attachments
-
-        done = check_attachments(game) or done
+        done = check_attachments(game, None if dying else seen) or done
         for o in list(game.state.objects.values()):
             if (o.token and o.zone != "battlefield") or (o.spell_copy and o.zone != "stack"):
                 key = o.zone if o.zone in ("battlefield", "stack") else f"{o.owner}:{o.zone}"
@@ -80,13 +79,13 @@ def check(game: Game) -> bool:
         any_done = True
 
 
-def _legend_rule(game: Game) -> list[GameObject]:
+def _legend_rule(game: Game, seen: list[tuple[GameObject, Chars]]) -> list[GameObject]:
     """704.5j: a player who controls two or more legendary permanents with
     the same name chooses one of them; the others are put into their
-    owners' graveyards (at the same time as the other state-based actions)."""
+    owners' graveyards (at the same time as the other state-based actions).
+    ``seen``: the permanents, each with its characteristics."""
     groups: dict[tuple[str, str], list[GameObject]] = {}
-    for o in game.battlefield():
-        c = chars(o)
+    for o, c in seen:
         if "legendary" in c.supertypes and c.name:
             groups.setdefault((o.controller, c.name), []).append(o)
     out: list[GameObject] = []

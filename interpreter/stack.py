@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from grammar import ast as A
 
+from .attach import aura_spell_effect
 from .bind import ability_effect
 from .characteristics import chars, display_name
 from .choices import Decision, ask
@@ -21,6 +22,7 @@ from .context import Ctx
 from .costs import pay_mana
 from .errors import IllegalAction
 from .mana import cost_text, need_of
+from .modes import describe
 from .objects import ObjectId
 from .replacement import put_onto_battlefield
 from .state import Game, StackItem
@@ -117,8 +119,6 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
 
 
 def _modes_text(item: StackItem) -> str:
-    from .modes import describe
-
     if item.modes is None:
         return ""
     return f" ({describe(item.modes)}" + (", in printed order)" if len(item.modes) > 1 else ")")
@@ -202,8 +202,6 @@ def remove_from_stack(game: Game, item: StackItem) -> None:
 def spell_effect(card: A.Card) -> A.Effect | None:
     """The instructions of an instant or sorcery (its spell ability), or an
     Aura spell's target and attachment (303.4a, :func:`interpreter.attach.aura_spell_effect`)."""
-    from .attach import aura_spell_effect
-
     return ability_effect(card, -1) or aura_spell_effect(card)
 
 

@@ -11,8 +11,6 @@ decisions, the log, and the events of the action being carried out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
@@ -419,21 +417,35 @@ class Game:
 
     # --- transactions ---------------------------------------------------------
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self) -> Transaction:
         """Do an action all or nothing: on any :class:`CardTextError` the state,
         the log and pending events are put back as they were, then the error
         goes on (601.2: an illegal cast is reversed, 728 in spirit)."""
-        saved = self.state.clone()
-        log_len = len(self.log)
-        events = list(self.events)
-        try:
-            yield
-        except CardTextError:
-            self.state = saved
-            del self.log[log_len:]
-            self.events = events
-            raise
+        return Transaction(self)
+
+
+class Transaction:
+    """The context of :meth:`Game.transaction`: a clone of the state, the
+    length of the log and the pending events, put back on a
+    :class:`CardTextError`."""
+
+    __slots__ = ("game", "saved", "log_len", "events")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __enter__(self) -> None:
+        game = self.game
+        self.saved = game.state.clone()
+        self.log_len = len(game.log)
+        self.events = list(game.events)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if kind is not None and issubclass(kind, CardTextError):
+            game = self.game
+            game.state = self.saved
+            del game.log[self.log_len :]
+            game.events = self.events
 
 
 __all__ = [

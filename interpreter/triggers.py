@@ -26,6 +26,7 @@ from .cache import remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
+from .delayed import collect_delayed
 from .errors import IllegalAction
 from .filters import group_players, matches
 from .keywords import BecomesTarget, ExiledThisWay
@@ -508,7 +509,6 @@ def collect(game: Game) -> None:
         return
     game.events = []
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
-    from .delayed import collect_delayed
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)
