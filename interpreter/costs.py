@@ -11,7 +11,6 @@ raises :class:`~interpreter.errors.IllegalAction` with the reason.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
@@ -216,7 +215,7 @@ def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] 
             del pool[u]
     if payment.life:
         game.player(player).life -= payment.life
-    spent = units_text(Counter(payment.spend))
+    spent = units_text(payment.spend)
     detail = f"tapping {', '.join(tapped)}" if tapped else "from the mana pool"
     life = f" and {payment.life} life" if payment.life else ""
     game.say(f"  pays {spent}{life} for {need.text()} ({detail})")

@@ -18,7 +18,9 @@ mana spent.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
@@ -47,7 +49,7 @@ def cost_text(cost: A.ManaCost | None) -> str:
 
 def base_unit(unit: str) -> str:
     """The mana symbol of a unit of mana: ``"G:kicked"`` is {G} that carries a restriction (106.6)."""
-    return unit.split(":", 1)[0]
+    return unit if ":" not in unit else unit.split(":", 1)[0]
 
 
 def unit_tag(unit: str) -> str | None:
@@ -58,8 +60,14 @@ def unit_tag(unit: str) -> str | None:
 RESTRICTION_WORDS = {"kicked": "only to cast kicked spells"}
 
 
-def units_text(units: list[str] | Counter[str]) -> str:
-    items = sorted(units.elements() if isinstance(units, Counter) else units, key=lambda u: MANA_ORDER.index(base_unit(u)))
+def units_text(units: Iterable[str] | Counter[str]) -> str:
+    """Units of mana as mana symbols in WUBRGC order, then the restrictions they carry."""
+    return _units_text(tuple(units.elements() if isinstance(units, Counter) else units))
+
+
+@lru_cache(maxsize=512)
+def _units_text(units: tuple[str, ...]) -> str:
+    items = sorted(units, key=lambda u: MANA_ORDER.index(base_unit(u)))
     text = "".join(f"{{{base_unit(u)}}}" for u in items) or "nothing"
     tags = sorted({t for u in items if (t := unit_tag(u)) is not None})
     if tags:
@@ -316,7 +324,7 @@ class _Search:
     """A backtracking search for a payment.  Mana that carries a restriction
     (106.6) pays only when the payment allows its tag (``allowed``)."""
 
-    def __init__(self, need: ManaNeed, pool: Counter[str], sources: list[ManaSource], life: int,
+    def __init__(self, need: ManaNeed, pool: dict[str, int], sources: list[ManaSource], life: int,
                  allowed: frozenset[str] = frozenset(), spend_any: str = "") -> None:  # fmt: skip
         self.need = need
         self.sources = sources
@@ -331,12 +339,12 @@ class _Search:
         return tag is None or tag in self.allowed
 
     def run(self) -> Payment | None:
-        return self._specific(0, Counter(self.start_pool), (), frozenset(), [], 0, 0)
+        return self._specific(0, dict(self.start_pool), (), frozenset(), [], 0, 0)
 
     def _specific(
         self,
         i: int,
-        floating: Counter[str],
+        floating: dict[str, int],
         taps: tuple[tuple[ObjectId, int, tuple[str, ...]], ...],
         used: frozenset[int],
         spent: list[str],
@@ -361,13 +369,11 @@ class _Search:
             if si in used:
                 continue
             for oi, opt in enumerate(src.options):
-                hit = next((u for u in opt if pays(u, req, self.spend_any) and self.usable(u)), None)
+                hit = self._payer(opt, req)
                 if hit is None:
                     continue
-                add = Counter(opt)
-                add[hit] -= 1
                 got = self._specific(
-                    i + 1, floating + add, taps + ((src.obj, src.ability[oi], opt),), used | {si},
+                    i + 1, _plus(floating, opt, hit), taps + ((src.obj, src.ability[oi], opt),), used | {si},
                     spent + [hit], life, extra_generic,
                 )  # fmt: skip
                 if got:
@@ -382,16 +388,23 @@ class _Search:
                 return got
         return None
 
+    def _payer(self, units: tuple[str, ...], req: Requirement) -> str | None:
+        """The first of ``units`` that may pay ``req``."""
+        for unit in units:
+            if pays(unit, req, self.spend_any) and self.usable(unit):
+                return unit
+        return None
+
     def _generic(
         self,
-        floating: Counter[str],
+        floating: dict[str, int],
         taps: tuple[tuple[ObjectId, int, tuple[str, ...]], ...],
         used: frozenset[int],
         spent: list[str],
         life: int,
         generic: int,
     ) -> Payment | None:
-        floating = Counter({k: v for k, v in floating.items() if v > 0 and self.usable(k)})
+        floating = {k: v for k, v in floating.items() if v > 0 and self.usable(k)}
         spent = list(spent)
         taps_l = list(taps)
         while generic > 0 and sum(floating.values()) > 0:
@@ -419,6 +432,24 @@ class _Search:
         return Payment(tuple(taps_l), tuple(spent), life)
 
 
+def _plus(floating: dict[str, int], made: tuple[str, ...], spent: str) -> dict[str, int]:
+    """The mana left floating after a source made ``made`` and one unit of
+    it, ``spent``, paid a symbol: units with a count above 0, those that
+    floated before first."""
+    add: dict[str, int] = {}
+    for unit in made:
+        add[unit] = add.get(unit, 0) + 1
+    add[spent] -= 1
+    out = {}
+    for unit, n in floating.items():
+        if (left := n + add.get(unit, 0)) > 0:
+            out[unit] = left
+    for unit, n in add.items():
+        if unit not in floating and n > 0:
+            out[unit] = n
+    return out
+
+
 def find_payment(
     game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None,
     allowed: frozenset[str] = frozenset(), spend_any: str = "",
@@ -428,7 +459,7 @@ def find_payment(
     were mana of any type or color (609.4b)."""
     if spend_any and spend_any not in SPEND_AS:
         raise ValueError(f"spend_any: {spend_any!r}")
-    pool = Counter(game.player(player).pool)
+    pool = dict(game.player(player).pool)
     sources = sources_of(game, player, only)
     return _Search(need, pool, sources, game.player(player).life, allowed, spend_any).run()
 

@@ -174,35 +174,52 @@ class GameState:
     prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
 
-    def clone(self) -> GameState:
+    def clone(self, *, share_records: bool = False) -> GameState:
+        """A copy of the state that shares nothing that changes in place; with
+        ``share_records``, one that shares :data:`RECORDS` (for a
+        :class:`Transaction`, which puts them back its own way)."""
+        share = share_records
         return GameState(
             {k: p.clone() for k, p in self.players.items()},
             {k: o.clone() for k, o in self.objects.items()},
             {k: list(v) for k, v in self.zones.items()},
             [s.clone() for s in self.stack],
-            dict(self.linked),
-            dict(self.lki),
+            self.linked if share else dict(self.linked),
+            self.lki if share else dict(self.lki),
             list(self.eot),
             list(self.until_leaves),
             list(self.pending),
             self.active, self.step, self.turn, self.next_id, self.clock, self.seed,
             self.combat.clone() if self.combat is not None else None,
             list(self.shields),
-            list(self.activations),
+            self.activations if share else list(self.activations),
             list(self.permissions),
-            list(self.attacked),
-            list(self.resolutions),
+            self.attacked if share else list(self.attacked),
+            self.resolutions if share else list(self.resolutions),
             self.turn_began,
             list(self.extra_turns),
             list(self.delayed_events),
             list(self.haunting),
             list(self.granted_eot),
             list(self.must_block),
-            list(self.cast_this_turn),
+            self.cast_this_turn if share else list(self.cast_this_turn),
             list(self.delayed),
             list(self.prevention),
             self.no_prevention,
         )  # fmt: skip
+
+
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn")
+"""The lists of the game state that are only ever appended to (until a new
+turn replaces them with new lists): what this turn did."""
+
+RECORDS = ("linked", "lki", *APPENDED)
+"""The containers of the game state that grow over a game and that a
+:class:`Transaction` doesn't copy: the lists of :data:`APPENDED`; ``lki``,
+to which last known information is only ever added (each object leaves a
+zone once, 400.7); ``linked``, changed only by :meth:`Game.set_linked`,
+which keeps the old values while a transaction is open.  A transaction
+costs what the objects in play cost, not what the game has done so far."""
 
 
 # --------------------------------------------------------------------------
@@ -360,6 +377,7 @@ class Game:
         self.chooser = chooser
         self.log: list[str] = []
         self.events: list[Event] = []
+        self.linked_undo: list[tuple[ObjectId, Linked | None]] | None = None  # while a transaction is open
 
     # --- objects and zones ---------------------------------------------------
 
@@ -387,6 +405,9 @@ class Game:
         return self.state.linked.get(oid, EMPTY)
 
     def set_linked(self, oid: ObjectId, value: Linked) -> None:
+        """Remember ``value`` for ``oid`` (the only way ``linked`` changes, see :data:`RECORDS`)."""
+        if self.linked_undo is not None:
+            self.linked_undo.append((oid, self.state.linked.get(oid)))
         self.state.linked[oid] = value
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:
@@ -425,27 +446,50 @@ class Game:
 
 
 class Transaction:
-    """The context of :meth:`Game.transaction`: a clone of the state, the
-    length of the log and the pending events, put back on a
-    :class:`CardTextError`."""
+    """The context of :meth:`Game.transaction`: a clone of the state that
+    shares the :data:`RECORDS` (with their lengths, and a mark in the undo
+    list of ``linked``), the length of the log and the pending events, put
+    back on a :class:`CardTextError`."""
 
-    __slots__ = ("game", "saved", "log_len", "events")
+    __slots__ = ("game", "saved", "log_len", "events", "lengths", "undo_mark", "outermost")
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
     def __enter__(self) -> None:
         game = self.game
-        self.saved = game.state.clone()
+        state = game.state
+        self.saved = state.clone(share_records=True)
+        self.lengths = (len(state.lki), *(len(getattr(state, name)) for name in APPENDED))
+        self.outermost = game.linked_undo is None
+        if game.linked_undo is None:
+            game.linked_undo = []
+        self.undo_mark = len(game.linked_undo)
         self.log_len = len(game.log)
         self.events = list(game.events)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        game = self.game
+        undo = game.linked_undo
+        assert undo is not None
         if kind is not None and issubclass(kind, CardTextError):
-            game = self.game
-            game.state = self.saved
+            saved = self.saved
+            while len(undo) > self.undo_mark:
+                oid, old = undo.pop()
+                if old is None:
+                    del saved.linked[oid]
+                else:
+                    saved.linked[oid] = old
+            lki_len, *appended = self.lengths
+            while len(saved.lki) > lki_len:
+                saved.lki.popitem()  # the last added first
+            for name, length in zip(APPENDED, appended, strict=True):
+                del getattr(saved, name)[length:]
+            game.state = saved
             del game.log[self.log_len :]
             game.events = self.events
+        if self.outermost:
+            game.linked_undo = None
 
 
 __all__ = [

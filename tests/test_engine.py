@@ -258,3 +258,42 @@ def test_cr712_11a_transforming_card_cast_only_by_front_face(pool: dict[str, A.C
     with pytest.raises(IllegalAction, match="only by its front face"):
         cast(game, "A", obj.id, face=1)
     assert game.state == before
+
+
+def _refused_changes(game: Game, obj_id: tuple[int, int]) -> None:
+    """Change each record a transaction doesn't copy (linked, LKI, this turn's lists), then fail."""
+    from interpreter.linked import Linked
+    from interpreter.zones import move
+
+    game.set_linked(obj_id, Linked(cast=True))
+    game.set_linked((999, 0), Linked(x=3))
+    game.state.resolutions.append((obj_id, -1))
+    game.state.cast_this_turn.append(game.get(obj_id))  # type: ignore[arg-type]
+    move(game, game.get(obj_id), "graveyard")  # type: ignore[arg-type]
+    raise IllegalAction("refused")
+
+
+def test_a_refused_transaction_puts_back_linked_information_lki_and_this_turns_records(pool: dict[str, A.Card]) -> None:
+    """601.2 (all or nothing): what a refused action remembered, saw leave
+    or counted this turn is gone with it, also in a transaction inside one
+    that goes on."""
+    game, _ = board(pool, ["Island"] * 2, [])
+    island, other = (o.id for o in game.battlefield())
+    from interpreter.linked import Linked
+
+    game.set_linked(island, Linked(x=1))
+    before = game.state.clone()
+    with pytest.raises(IllegalAction), game.transaction():
+        _refused_changes(game, island)
+    assert game.state == before
+    assert game.linked_undo is None
+    with game.transaction():
+        game.set_linked(other, Linked(x=2))
+        with pytest.raises(IllegalAction), game.transaction():
+            _refused_changes(game, island)
+    assert game.linked(island) == Linked(x=1)
+    assert game.linked(other) == Linked(x=2)
+    assert (999, 0) not in game.state.linked
+    assert island not in game.state.lki and game.get(island) is not None
+    assert game.state.resolutions == [] and game.state.cast_this_turn == []
+    assert game.linked_undo is None
