@@ -27,10 +27,10 @@ def per_node(fn: Callable[..., T]) -> Callable[..., T]:
     """Cache a function of an AST node (and plain arguments) by the node's
     identity: AST nodes live as long as the card pool, and hashing a frozen
     tree walks all of it.  At most :data:`LIMIT` entries are kept."""
-    cache: dict[tuple[Any, ...], tuple[Any, T]] = {}
+    cache: dict[Any, tuple[Any, T]] = {}
 
     def wrapper(node: Any, *args: Any) -> T:
-        key = (id(node), *args)
+        key = (id(node), *args) if args else id(node)
         hit = cache.get(key)
         if hit is not None and hit[0] is node:
             return hit[1]

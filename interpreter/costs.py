@@ -86,14 +86,14 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
     """Activate a mana ability of ``obj`` whose cost is {T} (605.3): tap it, add
     the mana.  ``units`` is the mana a payment chose to make with it (which of
     its options, 106.1b); without it, a color left open is asked of the player."""
-    c = chars(obj)
     if units is not None:
         pass
     elif ability == -1:
-        units = tuple(BASIC_LAND_MANA[s] for s in c.subtypes if s in BASIC_LAND_MANA)[:1]
+        units = tuple(BASIC_LAND_MANA[s] for s in chars(obj).subtypes if s in BASIC_LAND_MANA)[:1]
     else:
         from .mana import mana_ability_of, spend_restriction, tagged
 
+        c = chars(obj)
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
         units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
