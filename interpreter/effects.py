@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from grammar import ast as A
+from grammar.render import render_node
 
 from .actions import ACTIONS, LIMITS, do, limit
 from .actions.common import source_name
@@ -84,10 +85,32 @@ def run_modes(ctx: Ctx, s: A.Modes, before: A.Instruction | None) -> None:
         run(ctx, s.modes[m])
 
 
-LEADS = frozenset({"then", "duration", "otherwise"})
+LEADS = frozenset({"then", "duration", "otherwise", "for each"})
 """The lead-ins of a sentence the interpreter carries out: "Then ...", a
 duration written first ("Until end of turn, ...": each instruction of the
-sentence has that duration), and "Otherwise, ..." after an "if" sentence."""
+sentence has that duration), "Otherwise, ..." after an "if" sentence, and
+"For each T, ..." (:func:`for_each_problem` says which)."""
+
+COUNTS_OF_EVENTS = (A.TimesKicked,)
+"""What "For each T, ..." may count whose instructions name something of
+each T: nothing, a kick is an event, not an object or a player."""
+
+EACH_ONE = (A.ItRef, A.ThemRef, A.ThatRef, A.ThatPlayer)
+"""Words of an instruction that may mean the object or player a "For each
+[object or player], ..." is at (608.2c: "For each opponent, ... that
+player ...")."""
+
+
+def for_each_problem(s: A.LeadSentence) -> str | None:
+    """Why "For each T, [instructions]." can't be carried out as the
+    instructions done once for each T (None when it can): T counts objects
+    or players and the instructions may refer to each one ("that player",
+    "it"), which the interpreter doesn't bind one by one yet."""
+    if isinstance(s.per, COUNTS_OF_EVENTS):
+        return None
+    if any(isinstance(node, EACH_ONE) for node in s.body.walk()):
+        return "'For each ..., ...' whose instructions refer to each one ('it', 'that player')"
+    return None
 
 
 def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
@@ -96,6 +119,16 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
     Otherwise, Y." carries out Y when X's condition didn't apply."""
     if s.kind not in LEADS:
         raise Unsupported(f"a sentence led by '{s.kind}'")
+    if s.kind == "for each":
+        problem = for_each_problem(s)
+        if problem is not None:
+            raise Unsupported(problem)
+        times = ctx.quantity(s.per)  # 608.2h: counted once, as the sentence begins
+        if times <= 0:
+            ctx.game.say(f"  {source_name(ctx)}: {render_node(s.per)} is 0: nothing is done for each")
+        for _ in range(times):
+            run_sentence(ctx, s.body)
+        return
     if s.kind == "otherwise":
         if not isinstance(before, A.IfSentence) or ctx.last_if is None:
             raise Unsupported("'Otherwise' after a sentence that isn't an 'if' sentence")

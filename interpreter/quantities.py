@@ -191,8 +191,15 @@ def _additional_paid(ctx: Ctx, q: A.GameCount) -> int:
     return additional_paid(ctx.source_card(), ctx.game.linked(ctx.source).additional, q.of)
 
 
+def _opponents_you_have(ctx: Ctx, q: A.GameCount) -> int:
+    """ "for each opponent you have": the controller's opponents still in
+    the game (102.2, 104.2: a player who lost has left it)."""
+    return sum(1 for p in ctx.game.opponents(ctx.controller) if not ctx.game.player(p).lost)
+
+
 GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
     "additional paid": _additional_paid,
+    "opponent you have": _opponents_you_have,
 }
 """The counts the game keeps that a :class:`~grammar.ast.GameCount` can name, by its words."""
 

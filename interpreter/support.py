@@ -51,7 +51,7 @@ from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed_events import delayed_trigger_problem
-from .effects import INSTRUCTIONS, LEADS, tail_problem
+from .effects import INSTRUCTIONS, LEADS, for_each_problem, tail_problem
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
@@ -269,6 +269,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
+                elif isinstance(s, A.LeadSentence) and s.kind == "for each" and (problem := for_each_problem(s)) is not None:
+                    yield Gap(s, problem)
                 elif isinstance(s, A.DelayedTrigger):
                     problem = delayed_trigger_problem(s)
                     if problem is not None:

@@ -154,13 +154,13 @@ def test_a_transforming_card_is_checked_on_both_faces() -> None:
     modal double-faced card is cast by either face (712.11b), so each face
     is checked; an aftermath card's halves are not cast yet."""
     transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
-                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each opponent you have.\n4/3\n")  # fmt: skip
+                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each basic land type among lands you control.\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
-    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('opponent you have') (line 9, column 27)"]
+    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('basic land type') (line 9, column 27)"]
     modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
-             "Test Haven deals 2 damage to any target. Then draw a card for each opponent you have.\n")  # fmt: skip
+             "Test Haven deals 2 damage to any target. Then draw a card for each basic land type among lands you control.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["quantity GameCount ('opponent you have')"]
+    assert [g.what for g in gaps(card)] == ["quantity GameCount ('basic land type')"]
     aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
                  "Target player loses 2 life.\n")  # fmt: skip
     (card,) = parse_text(aftermath).cards
@@ -171,3 +171,20 @@ def test_a_snow_cost_is_a_gap_not_paid_by_any_mana() -> None:
     """107.4h: {S} is paid with mana from a snow source, which the engine doesn't track: a gap, never generic mana."""
     (card,) = parse_text("Test Snow {S}{G}\nSnow Creature — Bear\n2/2\n").cards
     assert [g.what for g in gaps(card)] == ["paying {S} (mana from a snow source, 107.4h)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("For each time this spell was kicked, you gain 1 life.", []),
+        ("For each creature you control, you gain 1 life.", []),
+        ("For each opponent, that player loses 1 life.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
+        ("For each creature you control, put a +1/+1 counter on it.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
+    ],
+)
+def test_608_2c_for_each_lead_is_played_unless_its_instructions_name_each_one(line: str, expected: list[str]) -> None:
+    """"For each T, [instructions]." is the instructions done once for each
+    T, counted as the sentence begins; when they refer to each object or
+    player in turn ("that player", "it"), the engine says it can't bind them yet."""
+    (card,) = parse_text(f"Test Spell {{1}}{{W}}\nSorcery\nKicker {{1}}\n{line}\n").cards
+    assert [g.what for g in gaps(card)] == expected
