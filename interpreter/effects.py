@@ -27,6 +27,7 @@ from .actions import ACTIONS, LIMITS, do, limit
 from .actions.common import source_name
 from .choices import Decision, ask
 from .context import Ctx
+from .delayed import reflexive
 from .errors import Unsupported
 
 
@@ -145,6 +146,28 @@ def _delayed(ctx: Ctx, s: A.DelayedTrigger, before: A.Instruction | None) -> Non
     make_delayed(ctx, s, before)
 
 
+def reflexive_problem(before: A.Instruction | None) -> str | None:
+    """Why "When you do, [sentence]." can't be played after ``before`` (None
+    when it can): the engine knows whether the player did what a "you may"
+    offered, not yet whether a required instruction was done."""
+    if isinstance(before, A.Sentence) and any(isinstance(a, A.MayDo) for a in before.actions):
+        return None
+    return "'When you do, ...' after an instruction that isn't 'you may ...'"
+
+
+def _reflexive(ctx: Ctx, s: A.ReflexiveTrigger, before: A.Instruction | None) -> None:
+    """603.12: "[You may X.] When you do, [Y]." — a reflexive triggered
+    ability that triggers if the player did X; it is put on the stack the
+    next time a player would receive priority, its targets chosen then."""
+    problem = reflexive_problem(before)
+    if problem is not None:
+        raise Unsupported(problem)
+    if not ctx.you_did:
+        ctx.game.say(f"  {source_name(ctx)}: it wasn't done, so the reflexive ability doesn't trigger (603.12)")
+        return
+    reflexive(ctx.game, ctx.controller, ctx.source, ctx.ability, source_name(ctx), A.Effect((s,)))
+
+
 def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
     """"Activate only as a sorcery." is a rule about activating the ability
     (602.5), checked by :func:`interpreter.activation.timing_problem` when it
@@ -158,6 +181,7 @@ INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.LeadSentence: _run_lead,
     A.Modes: run_modes,
     A.DelayedTrigger: _delayed,
+    A.ReflexiveTrigger: _reflexive,
 }
 """Each kind of sentence (608.2c) and the function that carries it out."""
 

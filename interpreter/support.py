@@ -51,7 +51,7 @@ from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed_events import delayed_trigger_problem
-from .effects import INSTRUCTIONS, LEADS, for_each_problem, tail_problem
+from .effects import INSTRUCTIONS, LEADS, for_each_problem, reflexive_problem, tail_problem
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
@@ -264,12 +264,12 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
-            for s in node.sentences:
+            for before, s in zip((None, *node.sentences), node.sentences, strict=False):
                 if type(s) not in INSTRUCTIONS:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
-                elif isinstance(s, A.LeadSentence) and s.kind == "for each" and (problem := for_each_problem(s)) is not None:
+                elif (problem := _sentence_problem(s, before)) is not None:
                     yield Gap(s, problem)
                 elif isinstance(s, A.DelayedTrigger):
                     problem = delayed_trigger_problem(s)
@@ -293,6 +293,17 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         stack.extend(reversed(kids))
+
+
+def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
+    """What the engine can't play of a sentence of a kind it knows, after
+    the sentence ``before`` it: "For each T, ..." naming each T in turn,
+    "When you do, ..." after an instruction that isn't optional."""
+    if isinstance(s, A.LeadSentence) and s.kind == "for each":
+        return for_each_problem(s)
+    if isinstance(s, A.ReflexiveTrigger):
+        return reflexive_problem(before)
+    return None
 
 
 def supported(card: A.Card) -> bool:

@@ -97,7 +97,9 @@ def _slots(effect: A.Effect, mode: int | None) -> list[Slot]:
             for m, sub in enumerate(s.modes):
                 out.extend(_slots(sub, m))
             continue
-        body = s.body if isinstance(s, A.IfSentence) else s
+        if isinstance(s, A.ReflexiveTrigger | A.DelayedTrigger):
+            continue  # 603.12, 603.7c: its targets are chosen as it is put on the stack
+        body = s.body if isinstance(s, A.IfSentence | A.LeadSentence) else s
         when: Literal["always", "kicked", "unkicked"] = "always"
         cond: A.KickedCondition | None = None
         own = _own_kicked(s) if isinstance(s, A.IfSentence) else None

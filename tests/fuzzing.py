@@ -242,11 +242,13 @@ def capped(text: str) -> str:
 
 
 def scenario_texts() -> list[tuple[str, str]]:
-    """The test scenarios, (name, text), their ``cards`` made absolute so they
+    """The test scenarios, (name, text), their ``cards`` (relative paths, all
+    beginning with "../") made absolute so they
     can run from anywhere (:class:`cardtext.scenario.Runner` takes text)."""
     out = []
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
-        text = re.sub(r'"\.\./cards/([^"]*)"', lambda m: toml_string(str(CARDS_DIR / m.group(1))),
+        here = path.parent
+        text = re.sub(r'"(\.\./[^"]*)"', lambda m, here=here: toml_string(str((here / m.group(1)).resolve())),
                       path.read_text(encoding="utf-8"))  # fmt: skip
         out.append((path.name, text))
     return out
