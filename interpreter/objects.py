@@ -108,6 +108,7 @@ class Lki:
     zone: Zone
     mana_value: int = 0
     arrived: int = 0  # when the object came into the zone it left (the order REFs number objects by)
+    last: GameObject | None = None  # the object as it last existed there, for descriptions judged by LKI (603.10a)
 
 
 MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -27,7 +27,7 @@ from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
 from .delayed import collect_delayed
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .filters import group_players, matches
 from .keywords import BecomesTarget, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
@@ -126,13 +126,18 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
         return (src_id, event.lki.id) in game.state.haunting, event.lki.id, None, None
     if isinstance(t.object, BoundObjects):
         return event.lki.id in t.object.ids, event.lki.id, None, None
+    filt = _filter_of(t.object)
+    if filt is not None and event.lki.last is not None:
+        # 603.10a: "Whenever a creature you control dies" judges the object as it last existed on the battlefield
+        return matches(game, filt, event.lki.last, you=controller, source=src_id), event.lki.id, None, None
     return NO
 
 
 def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
     """Does the engine know what a leaves-the-battlefield trigger is about:
-    [this], "the creature it haunts" (702.55c)?"""
-    return _is_self(t.object) or isinstance(t.object, A.HauntedRef | BoundObjects)
+    [this], "the creature it haunts" (702.55c), a description ("another
+    creature you control")?"""
+    return _is_self(t.object) or isinstance(t.object, A.HauntedRef | BoundObjects) or _filter_of(t.object) is not None
 
 
 def _cast(game: Game, src_id: ObjectId, controller: PlayerId, t: A.CastTrigger, event: Event,
@@ -502,6 +507,33 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     return fn(game, src_id, controller, node.trigger, event, spell_self)
 
 
+def _left_together(game: Game, events: list[Event]) -> None:
+    """603.10a: a permanent's leaves-the-battlefield abilities look back in
+    time, so one that left along with others would see them leave too.  The
+    engine judges a leaves-the-battlefield ability of a description ("Whenever
+    another creature you control dies") only for permanents still on the
+    battlefield (and for the one that left, about itself); when another
+    permanent that left in the same action would have seen one leave, it says
+    so rather than leave the ability out."""
+    left = [e for e in events if isinstance(e, Left) and e.lki.zone == "battlefield"]
+    if len(left) < 2:
+        return
+    for watcher in left:
+        lki = watcher.lki
+        if lki.face_down is not None:
+            continue
+        for ab in lki.abilities:
+            t = ab.trigger if isinstance(ab, A.TriggeredAbility) else None
+            if not isinstance(t, A.LeavesTrigger | A.DiesTrigger) or _filter_of(t.object) is None:
+                continue
+            for seen in left:
+                if seen is not watcher and _leaves(game, lki.id, lki.controller, t, seen, None)[0]:
+                    raise Unsupported(
+                        f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "
+                        "(603.10a: they left together)"
+                    )
+
+
 def collect(game: Game) -> None:
     """Turn the events recorded so far into pending triggered abilities."""
     events = game.events
@@ -509,6 +541,7 @@ def collect(game: Game) -> None:
         return
     game.events = []
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
+    _left_together(game, events)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)

@@ -56,6 +56,7 @@ def lki_of(game: Game, obj: GameObject) -> Lki:
     return Lki(
         obj.id, c.name, obj.controller, obj.owner, p, t, c.types,
         tuple(sorted(obj.counters.items())), c.abilities, obj.face_down, obj.zone, c.mana_value, obj.arrived,
+        obj.clone(),
     )  # fmt: skip
 
 

@@ -297,3 +297,28 @@ def test_a_refused_transaction_puts_back_linked_information_lki_and_this_turns_r
     assert island not in game.state.lki and game.get(island) is not None
     assert game.state.resolutions == [] and game.state.cast_this_turn == []
     assert game.linked_undo is None
+
+
+def test_603_10a_leaves_abilities_of_permanents_that_left_together_are_an_error_not_left_out(pool: dict[str, A.Card]) -> None:
+    """603.10a: two Bonehall Scavengers ("Whenever another creature you
+    control dies, ...") that die in the same action would each see the
+    other die; the engine doesn't look back that far yet, and says so
+    instead of leaving the abilities out.  One that dies alone is seen by
+    the one that stays."""
+    from interpreter.errors import Unsupported
+    from interpreter.triggers import settle
+    from interpreter.zones import move
+
+    game, _ = board(pool, ["Bonehall Scavenger", "Grizzly Bears"], [])
+    scavenger, bears = game.battlefield()
+    move(game, bears, "graveyard")
+    settle(game)
+    assert len(game.state.stack) == 1
+    resolve_top(game)
+    assert game.obj(scavenger.cid).counters == {"+1/+1": 1}
+    game, _ = board(pool, ["Bonehall Scavenger", "Bonehall Scavenger"], [])
+    first, second = game.battlefield()
+    with pytest.raises(Unsupported, match="left together"):
+        move(game, first, "graveyard")
+        move(game, second, "graveyard")
+        settle(game)
