@@ -11,9 +11,9 @@ link-checked, and, where it parses, rendered and parsed again (the round
 trip must give the same cards); a scenario input is run
 (:class:`cardtext.scenario.Runner`).
 
-Each input is cut to ``MAX_INPUT`` characters (100,000): the run looks for
-hostile structure, not size (a scenario of megabytes takes seconds to read,
-in proportion to its size).
+Each input is cut to ``MAX_INPUT`` characters (30,000, some thirty times the
+longest real card text): the run looks for hostile structure, not size
+(time grows in proportion to size: ``benchmarks/check_speed.py``).
 
 The project's promise is that every mistake is a
 :class:`~grammar.errors.CardTextError`.  Anything else is a *crash*; an
@@ -21,7 +21,8 @@ input that runs longer than ``--timeout`` seconds is a *hang* (the worker
 process is killed and started again, so a hang inside a regular expression
 is caught too).  The report gives inputs a second, crashes, round-trip
 failures, inputs over 1 s, hangs, and the slowest input.  ``--save DIR``
-writes each crashing, hanging or slowest input to a file there.  The exit
+writes each crashing, hanging, slow (over 1 s, the first 20) or slowest input
+to a file there.  The exit
 status is 1 when there was a crash, a round-trip failure or a hang.
 
 Not a test: the test suite runs the same mutators with a fixed budget
@@ -138,6 +139,7 @@ class Report:
     roundtrips: list[str] = field(default_factory=list)
     hangs: list[tuple[str, str]] = field(default_factory=list)
     over_slow: int = 0
+    slow: list[tuple[float, str, str]] = field(default_factory=list)  # the first 20 inputs over SLOW
     slowest: tuple[float, str, str] = (0.0, "", "")
 
     def add(self, kind: str, text: str, seconds: float, outcome: str, detail: str) -> None:
@@ -149,6 +151,8 @@ class Report:
             self.roundtrips.append(text)
         if seconds > SLOW:
             self.over_slow += 1
+            if len(self.slow) < 20:
+                self.slow.append((seconds, kind, text))
         if seconds > self.slowest[0]:
             self.slowest = (seconds, kind, text)
 
@@ -218,6 +222,8 @@ def _print(report: Report, elapsed: float, timeout: float) -> None:
     for text in report.roundtrips[:3]:
         print(f"    input: {_excerpt(text)}")
     print(f"inputs over {SLOW:.0f} s: {report.over_slow}")
+    for seconds, kind, text in report.slow[:5]:
+        print(f"  {seconds:.3f} s ({kind}, {len(text):,} characters): {_excerpt(text, 120)}")
     print(f"hangs (over {timeout:g} s, worker killed): {len(report.hangs)}")
     for kind, text in report.hangs[:10]:
         print(f"  {kind}: {_excerpt(text)}")
@@ -231,6 +237,7 @@ def _save(report: Report, folder: Path) -> None:
     items = [(f"crash-{i}", k, t) for i, (k, t) in enumerate(report.crashes.values())]
     items += [(f"hang-{i}", k, t) for i, (k, t) in enumerate(report.hangs)]
     items += [(f"roundtrip-{i}", "card", t) for i, t in enumerate(report.roundtrips)]
+    items += [(f"slow-{i}", k, t) for i, (_, k, t) in enumerate(report.slow)]
     if report.slowest[2]:
         items.append(("slowest", report.slowest[1], report.slowest[2]))
     for name, kind, text in items:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import vocabulary
@@ -108,7 +109,11 @@ class Face:
 
 
 def _substitute(text: str, name: str, char: str) -> str:
-    """Every whole-word mention of ``name`` in ``text`` as ``char`` × its length."""
+    """Every whole-word mention of ``name`` in ``text`` as ``char`` × its length
+    (its words may be apart by more than one space or a tab, as anywhere in
+    card text)."""
+    if " " in name and ("  " in text or "\t" in text):
+        return _spaced_name(name).sub(lambda m: char * len(m.group()), text)
     if not name or name not in text:
         return text
     out = []
@@ -128,6 +133,13 @@ def _substitute(text: str, name: str, char: str) -> str:
         start = i + n
     out.append(text[start:])
     return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def _spaced_name(name: str) -> re.Pattern[str]:
+    """``name`` as a whole word, its words apart by any run of spaces and tabs."""
+    words = r"[ \t]+".join(re.escape(word) for word in name.split(" ") if word)
+    return re.compile(rf"(?<![\w\ue000\ue001]){words}(?![\w\ue000\ue001])")
 
 
 def _word_char(ch: str) -> bool:

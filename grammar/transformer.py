@@ -129,15 +129,23 @@ CURRENT: list[tuple[str, int]] = [("", 1)]
 """The paragraph being parsed and the file line it starts on (set by the parser)."""
 
 
+_LINES: list[tuple[str, list[str]]] = [("", [""])]
+"""The paragraph :func:`word_at` last looked in, split into lines once."""
+
+_WORD = re.compile(r"[A-Za-z']+")
+
+
 def word_at(where: Span | None) -> str | None:
     """The word written at a span's start in the paragraph being parsed."""
     if where is None:
         return None
     text, first = CURRENT[0]
-    lines = text.split("\n")
+    seen, lines = _LINES[0]
+    if seen is not text:
+        lines = text.split("\n")
+        _LINES[0] = (text, lines)
     i = where.line - first
     if not 0 <= i < len(lines):
         return None
-    rest = lines[i][where.column - 1 :]
-    m = re.match(r"[A-Za-z']+", rest)
+    m = _WORD.match(lines[i], where.column - 1)
     return m.group(0) if m else None

@@ -25,7 +25,7 @@ SCENARIO_DIR = ROOT / "tests" / "scenarios"
 CARDS_DIR = ROOT / "tests" / "cards"
 CORPUS = ROOT / "benchmarks" / "data" / "cards.jsonl"
 
-MAX_INPUT = 100_000
+MAX_INPUT = 30_000
 """Inputs are cut to this many characters (:func:`capped`): the fuzzers look
 for hostile structure, not size.  Size has tests of its own (10,000 steps,
 runs of 200,000 blanks); a mutation that doubles a line fifty times, again

@@ -408,3 +408,38 @@ At the beginning of combat on your turn, choose one —
     (cloak,) = modes.modes[0].sentences[0].actions  # type: ignore[union-attr]
     hand_card = A.ObjectFilter((A.Noun("card", False),), (A.InZone("hand", A.You()),))
     assert cloak == A.Manifest(None, cloak=True, what=A.AnObject(hand_card, A.Number(1, "article", "a")))
+
+
+def test_a_pt_change_of_thousands_of_digits_is_a_located_error() -> None:
+    """Fuzzing: "gets -999…9/+0" with 5,000 digits raised Python's ValueError
+    (the int conversion limit) instead of an error about the text."""
+    with pytest.raises(CardParseError, match="digits is too large") as info:
+        card("Target creature gets -" + "9" * 5000 + "/+0 until end of turn.\n", "Test Card {U}\nInstant\n")
+    assert (info.value.line, info.value.column) == (3, 22)
+
+
+@pytest.mark.parametrize("text", ["Look at the top an cards of your library.", "Put the bottom a card of your library into your hand."])
+def test_the_top_a_card_is_an_error_not_one_card(text: str) -> None:
+    """Fuzzing: "the top an cards" was read as one card and written back as
+    "the top card", a different tree."""
+    with pytest.raises(CardParseError, match="is not card text"):
+        card(text + "\n")
+
+
+def test_a_target_with_no_noun_is_an_error() -> None:
+    """Fuzzing: "Target other discards two cards." was read as a target
+    object with no noun and written back as "Another target  discards"."""
+    with pytest.raises(CardParseError, match="a target needs a noun") as info:
+        card("Target other discards two cards.\n")
+    assert (info.value.line, info.value.column) == (3, 8)
+
+
+def test_the_cards_name_with_a_run_of_spaces_is_still_the_card() -> None:
+    """Fuzzing: "As Phyrexian      Processor enters" (spaces in the name) was
+    not read as the card itself; its words may be apart by any run of
+    spaces, as anywhere in card text, and the text is written back with one."""
+    head = "Test Golem {4}\nArtifact Creature — Golem\n"
+    spaced = card("When Test \t   Golem enters, you gain 1 life.\n2/2\n", head)
+    plain = card("When Test Golem enters, you gain 1 life.\n2/2\n", head)
+    assert spaced == plain
+    assert "When Test Golem enters" in render_card(spaced)

@@ -132,7 +132,9 @@ class VanguardModifiers(Node):
 
 @builds("vanguard_modifiers")
 def _vanguard(meta: Any, hand: Any, life: Any) -> VanguardModifiers:
-    return VanguardModifiers(int(str(hand)), int(str(life)), span=span(meta))
+    from .quantities import whole_number
+
+    return VanguardModifiers(whole_number(str(hand), hand), whole_number(str(life), life), span=span(meta))
 
 
 @renders(VanguardModifiers)

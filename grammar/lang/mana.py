@@ -428,7 +428,9 @@ def _mill_cost(meta: Any, amount: Any) -> MillCost:
 
 @builds("collect_evidence_cost")
 def _collect_evidence_cost(meta: Any, tok: Any) -> CollectEvidenceCost:
-    return CollectEvidenceCost(int(str(tok)), span=span(meta))
+    from .quantities import whole_number
+
+    return CollectEvidenceCost(whole_number(str(tok), tok), span=span(meta))
 
 
 @builds("draw_cost")

@@ -1047,14 +1047,23 @@ def _active_player(meta: Any) -> PlayerGroup:
     return PlayerGroup("active", span=span(meta))
 
 
+def _library_count(count: Any, end: str) -> Any:
+    """The number of "the top [N] cards" (``end`` "top" or "bottom"): none for
+    one card ("the top card"), never an article ("the top a card" is not English)."""
+    if getattr(count, "form", None) == "article":
+        raise TextError(f"'the {end} {count.text} ...' is not card text", span=count.span,
+                        hint=f"one card is 'the {end} card'; more are 'the {end} two cards', 'the {end} X cards'")  # fmt: skip
+    return count
+
+
 @builds("top_of_library")
 def _top_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
-    return TopOfLibrary(whose, count, span=span(meta))
+    return TopOfLibrary(whose, _library_count(count, "top"), span=span(meta))
 
 
 @builds("bottom_of_library")
 def _bottom_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
-    return TopOfLibrary(whose, count, True, span=span(meta))
+    return TopOfLibrary(whose, _library_count(count, "bottom"), True, span=span(meta))
 
 
 @builds("rest_of_looked")
@@ -1163,8 +1172,12 @@ _BUILDERS["poss_active"] = _poss("'s", lambda m: PlayerGroup("active", span=span
 
 
 def _player_target_spec(f: ObjectFilter) -> Any:
-    """ "player", "opponent", "player or planeswalker", "creature or player"."""
+    """ "player", "opponent", "player or planeswalker", "creature or player";
+    a description with no noun ("target other") names nothing to target."""
     nouns = set(f.nouns)
+    if not nouns and not f.card and not f.spell:
+        raise TextError("a target needs a noun that says what it is", span=f.span,
+                        hint="e.g. 'target other creature', 'target other player', 'another target permanent'")  # fmt: skip
     if f.is_player:
         return PlayerFilter(nouns == {"opponent"}, f.another, f.qualities)
     if nouns == {"player", "planeswalker"} and not f.adjectives and not f.post:

@@ -230,11 +230,17 @@ class EqualTo(Node):
 # --------------------------------------------------------------------------
 
 
-def _int(tok: Any) -> int:
-    text = str(tok)
+def whole_number(text: str, token: Any = None, where: Any = None) -> int:
+    """The value of a run of digits in card text; more than :data:`MAX_DIGITS`
+    of them is a located error (no card prints such a number, and Python
+    refuses to convert very long ones)."""
     if len(text) > MAX_DIGITS:
-        raise TextError(f"a number of {len(text)} digits is too large", tok)
+        raise TextError(f"a number of {len(text)} digits is too large", token, where)
     return int(text)
+
+
+def _int(tok: Any) -> int:
+    return whole_number(str(tok), tok)
 
 
 @builds("digits")

@@ -18,7 +18,7 @@ from ..node import BUILDERS, Node, builds, renders
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from .objects import ItRef, You, is_plural, possessive_text, verb
-from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure
+from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure, whole_number
 
 # --------------------------------------------------------------------------
 # Damage and life
@@ -1432,7 +1432,7 @@ def _signed(text: str, where: Any = None) -> tuple[Any, Any]:
         body = part[1:]
         if body == "X":
             return SignedX(sign, span=where)
-        return sign * int(body)
+        return sign * whole_number(body, where=where)
 
     p, t = str(text).split("/")
     return one(p), one(t)
