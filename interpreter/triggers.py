@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from grammar import ast as A
 
 from . import sba
-from .cache import remember
+from .cache import per_node, remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
@@ -423,8 +423,38 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
 champion), whether the engine can tell which."""
 
 
+SINGLE_EVENTS: dict[str, tuple[type, ...]] = {
+    "enters": (A.EntersTrigger,), "leaves the battlefield": (A.LeavesTrigger,), "dies": (A.DiesTrigger,),
+    "attacks": (A.AttacksTrigger,), "deals damage": (A.DealsDamageTrigger,),
+    "enters or attacks": (A.EntersTrigger, A.AttacksTrigger),
+}  # fmt: skip
+"""Events that are triggers of their own when written alone ("When [this]
+dies"), by their words, for a trigger that joins them with others ("When
+[this] enters or dies"): each is matched as that trigger."""
+
+
+@per_node
+def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
+    """For each event of ``t``, the triggers it is when written alone (None
+    for an event of :data:`EVENTS`)."""
+    out: list[tuple[A.Node, ...] | None] = []
+    for e in t.events:
+        kinds = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
+        out.append(None if kinds is None else tuple(kind(t.subject, span=e.span) for kind in kinds))
+    return tuple(out)
+
+
+def _alone_supported(node: A.Node) -> bool:
+    if isinstance(node, A.LeavesTrigger | A.DiesTrigger):
+        return leaves_supported(node)
+    return True
+
+
 def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
     """Can the engine tell when this event of the trigger happens?"""
+    alone = _alone(t)[t.events.index(e)]
+    if alone is not None:
+        return all(_alone_supported(node) for node in alone)
     entry = EVENTS.get(e.kind)
     check = EVENT_CHECKS.get(e.kind)
     return entry is not None and isinstance(t.subject, entry[1]) and (check is None or check(e))
@@ -435,9 +465,15 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
     """603.2: a trigger named by its subject and one or more events joined by "or"."""
     if spell_self is not None:
         return NO
-    for e in t.events:
+    for e, alone in zip(t.events, _alone(t), strict=True):
         if not event_supported(t, e):
             continue  # reported by interpreter.support
+        if alone is not None:
+            for node in alone:
+                hit = TRIGGERS[type(node)](game, src_id, controller, node, event, spell_self)
+                if hit[0]:
+                    return hit
+            continue
         hit = EVENTS[e.kind][0](game, src_id, controller, t.subject, e, event)
         if hit[0]:
             return hit
