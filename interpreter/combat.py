@@ -56,6 +56,7 @@ from .state import (
     DealtDamage,
     Game,
     StepBegan,
+    WasDealtDamage,
 )
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
@@ -397,12 +398,19 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         ctx = Ctx(game, source.controller, source.id)
         # prevention effects apply as it is dealt (615): only damage dealt counts
         done = deal_damage(ctx, display_name(source), amount, *(([to], []) if isinstance(to, GameObject) else ([], [to])),
-                           source, event=False, combat=True)  # fmt: skip
+                           source, event=False, combat=True, recipient_events=False)  # fmt: skip
         if done > 0:
             totals[source.id] = totals.get(source.id, 0) + done
             dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, done))
             if not isinstance(to, GameObject):
                 game.events.append(DealtCombatDamage(source.id, to))
+    received: dict[ObjectId, int] = {}
+    for hits in dealt.values():
+        for to_id, n in hits:
+            if isinstance(to_id, tuple):
+                received[to_id] = received.get(to_id, 0) + n
+    for oid, n in received.items():
+        game.events.append(WasDealtDamage(oid, n, combat=True))  # 510.2: all of the step's damage to it at once
     for sid, total in totals.items():
         game.events.append(DealtDamage(sid, total))  # 510.2: one event for all the damage it dealt
         game.events.append(CombatDamageDealt(sid, tuple(dealt[sid]), total))

@@ -304,6 +304,17 @@ class DealtDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class WasDealtDamage:
+    """The permanent ``obj`` was dealt ``amount`` damage, by all the sources
+    that dealt damage at once together (120.3; the combat damage of one step
+    is one event per recipient, 510.2); ``combat`` when it was combat damage."""
+
+    obj: ObjectId
+    amount: int
+    combat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CombatDamageDealt:
     """``obj`` dealt combat damage in one combat damage step (510.2): to each
     recipient its amount; ``amount`` is the total."""
@@ -357,7 +368,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness
+    | ExiledWithMadness | WasDealtDamage
 )
 
 
@@ -495,5 +506,5 @@ class Transaction:
 __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage",
 ]  # fmt: skip

@@ -54,6 +54,7 @@ from .state import (
     StackItem,
     StepBegan,
     TurnedFaceUp,
+    WasDealtDamage,
     targeted,
 )
 from .targets import choose_targets, slot_index
@@ -354,6 +355,16 @@ def _becomes_blocked(game: Game, src_id: ObjectId, controller: PlayerId, subject
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
 
+def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
+    damage dealt to it at once (510.2); "that much" is the amount (603.7c);
+    "is dealt combat damage" only for combat damage."""
+    if not isinstance(event, WasDealtDamage) or (e.kind == "is dealt combat damage" and not event.combat):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
 def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                        event: Event) -> Hit:  # fmt: skip
     """115.1, 603.2: "When [this] becomes the target of a spell [an opponent
@@ -404,6 +415,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
     "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
     "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
+    "is dealt damage": (_is_dealt_damage, OBJECT_SUBJECTS),
+    "is dealt combat damage": (_is_dealt_damage, OBJECT_SUBJECTS),
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),

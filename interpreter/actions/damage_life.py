@@ -38,7 +38,7 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
                 source: GameObject | None = None, *, event: bool = True, combat: bool = False,
-                unpreventable: bool = False) -> int:  # fmt: skip
+                unpreventable: bool = False, recipient_events: bool = True) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life; a source with lifelink also gains its
     controller that much life (702.15b); a creature dealt damage by a source
@@ -47,9 +47,11 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     recipient (615, :func:`interpreter.prevention.prevent`), unless it can't
     be prevented (615.12).  The source's "deals damage" event carries the
     total dealt (603.7c); ``event=False`` leaves it to the caller (combat
-    damage, dealt at once).  Returns the total dealt."""
+    damage, dealt at once).  Each permanent dealt damage has a "was dealt
+    damage" event, unless ``recipient_events`` is False (combat damage: one
+    for all of a step's damage to it).  Returns the total dealt."""
     from ..prevention import prevent
-    from ..state import DealtDamage
+    from ..state import DealtDamage, WasDealtDamage
 
     game = ctx.game
     if amount <= 0:
@@ -70,6 +72,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
         total += n
         game.say(f"  {source_name} deals {n} damage to {display_name(o)}")
+        if recipient_events:
+            game.events.append(WasDealtDamage(o.id, n, combat))
     for p in players:
         n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
         if n <= 0:
