@@ -208,7 +208,31 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
             and len(what.filter.words) == 1)  # fmt: skip
 
 
+def _life_changed(ctx: Ctx, cond: A.Happened) -> bool:
+    """119.3: "if you gained life this turn", "if you gained 3 or more life
+    this turn", "if you lost life this turn", "if an opponent lost life this
+    turn": the gains or losses of life of this turn (damage and paying life
+    are losses of life, 119.3, 119.4), added up."""
+    changes = ctx.game.state.life_changes
+    if cond.event == "an opponent lost life":
+        opponents = ctx.game.opponents(ctx.controller)
+        return any(n < 0 for who, n in changes if who in opponents)
+    players = ctx.players(cond.subject)
+    gained = cond.event.startswith("gained")
+    total = sum(abs(n) for who, n in changes if who in players and (n > 0) == gained)
+    need = ctx.quantity(cond.other) if cond.event == "gained or more life" else 1
+    return total >= max(need, 1)
+
+
+def _life_changed_supported(cond: A.Happened) -> bool:
+    return cond.event == "an opponent lost life" or isinstance(cond.subject, A.You | A.PlayerGroup)
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "gained life": (_life_changed, _life_changed_supported),
+    "gained or more life": (_life_changed, _life_changed_supported),
+    "lost life": (_life_changed, _life_changed_supported),
+    "an opponent lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),

@@ -214,7 +214,7 @@ def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] 
         if pool[u] == 0:
             del pool[u]
     if payment.life:
-        game.player(player).life -= payment.life
+        game.change_life(player, -payment.life)
     spent = units_text(payment.spend)
     detail = f"tapping {', '.join(tapped)}" if tapped else "from the mana pool"
     life = f" and {payment.life} life" if payment.life else ""
@@ -282,7 +282,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             raise Unsupported("a life cost that is not a fixed number")
         if game.player(player).life < amount:
             raise IllegalAction(f"can't pay {amount} life with {game.player(player).life} life")
-        game.player(player).life -= amount
+        game.change_life(player, -amount)
         game.say(f"  pays {amount} life")
         paid.setdefault("life", []).append((amount, 0))
         return

@@ -155,7 +155,7 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
             from .errors import IllegalAction
 
             raise IllegalAction(f"can't pay {amount} life with {life} life")
-        game.player(obj.controller).life -= amount
+        game.change_life(obj.controller, -amount)
         game.set_linked(obj.id, game.linked(obj.id).with_paid(index, amount))
         game.say(f"  as {name} enters, {obj.controller} pays {amount} life")
         return

@@ -170,6 +170,7 @@ class GameState:
     granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
     must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
     cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
+    life_changes: list[tuple[PlayerId, int]] = field(default_factory=list)  # each gain (+) and loss (-) of life this turn (119.3, 119.4)
     delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, interpreter.delayed)
     prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
@@ -203,13 +204,14 @@ class GameState:
             list(self.granted_eot),
             list(self.must_block),
             self.cast_this_turn if share else list(self.cast_this_turn),
+            self.life_changes if share else list(self.life_changes),
             list(self.delayed),
             list(self.prevention),
             self.no_prevention,
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 
@@ -420,6 +422,16 @@ class Game:
         if self.linked_undo is not None:
             self.linked_undo.append((oid, self.state.linked.get(oid)))
         self.state.linked[oid] = value
+
+    def change_life(self, player: PlayerId, amount: int) -> int:
+        """119.3, 119.4: ``player`` gains (``amount`` > 0) or loses life
+        (damage, paying life and losing it alike), remembered for "if you
+        gained life this turn"; returns the new life total."""
+        p = self.state.players[player]
+        p.life += amount
+        if amount:
+            self.state.life_changes.append((player, amount))
+        return p.life
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:
         return [p for p in self.state.players if p != player]

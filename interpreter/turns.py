@@ -87,6 +87,7 @@ def _end_step(game: Game) -> None:
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
         end_turn_effects(game)
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
+        state.life_changes = []  # "if you gained life this turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

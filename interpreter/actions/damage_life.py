@@ -78,13 +78,13 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
-        game.player(p).life -= n
+        game.change_life(p, -n)
         total += n
         game.say(f"  {source_name} deals {n} damage to {p} (life {game.player(p).life})")
     if event and source is not None and total:
         game.events.append(DealtDamage(source.id, total))
     if source is not None and total and has_keyword(game, source, "lifelink"):
-        game.player(source.controller).life += total
+        game.change_life(source.controller, total)
         game.say(f"  lifelink: {source.controller} gains {total} life")
     return total
 
@@ -164,7 +164,7 @@ def unpreventable_here(ctx: Ctx) -> bool:
 def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
     n = max(0, ctx.quantity(a.amount))  # 107.1b: a negative amount counts as 0
     for p in ctx.players(a.player):
-        ctx.game.player(p).life += n
+        ctx.game.change_life(p, n)
         ctx.game.say(f"  {p} gains {n} life (life {ctx.game.player(p).life})")
     return True
 
@@ -181,7 +181,7 @@ def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
             n = max(0, ctx.quantity(a.amount))  # 107.1b
         finally:
             ctx.that_player = saved
-        ctx.game.player(p).life -= n
+        ctx.game.change_life(p, -n)
         ctx.life_lost += n
         ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
     return True
