@@ -426,10 +426,48 @@ def _own_nodes_fresh(ability: A.Node) -> Iterator[A.Node]:
         node = stack.pop()
         yield node
         kids = children(node)
+        if not kids:
+            continue
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
-        kids = tuple(c for c in kids if not isinstance(c, NESTED))
-        stack.extend(reversed(kids))
+        stack.extend([c for c in reversed(kids) if not isinstance(c, NESTED)])
+
+
+LINKED = (
+    A.ExiledCards,
+    A.OfChosen,
+    A.WithChosenName,
+    A.CostPaidRef,
+    A.LookedCards,
+    A.Keyword,
+    A.ProtectionQuality,
+    A.LifePaid,
+    A.CreatedWith,
+    A.LifeLostThisWay,
+    A.ThatMuch,
+)
+"""References linked to another ability of the card (besides the kicker's)."""
+
+_NOT_A_REFERENCE, _KICKED, _LINKED, _IF = range(4)
+_KINDS: dict[type, int] = {}
+
+
+def _kind(cls: type) -> int:
+    """What :func:`_references` makes of a node of class ``cls``: a kicker
+    reference, another linked reference, an "if" sentence (whose condition
+    may be about a target), or nothing."""
+    kind = _KINDS.get(cls)
+    if kind is None:
+        if issubclass(cls, (A.KickedCondition, A.TimesKicked)):
+            kind = _KICKED
+        elif issubclass(cls, LINKED):
+            kind = _LINKED
+        elif issubclass(cls, A.IfSentence):
+            kind = _IF
+        else:
+            kind = _NOT_A_REFERENCE
+        _KINDS[cls] = kind
+    return kind
 
 
 def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
@@ -438,41 +476,29 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     "it" is the card itself except in a trigger about another spell ("Whenever
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
+    found = [(node, kind) for node in _own_nodes(ability) if (kind := _kind(type(node)))]
+    if not any(kind != _IF for _node, kind in found):
+        return
     other_spell = (
         isinstance(ability, A.TriggeredAbility)
         and isinstance(ability.trigger, A.CastTrigger)
         and not ability.trigger.this_spell
     )
     about_target: set[int] = set()
-    for node in _own_nodes(ability):
+    for node, kind in found:
         # "Counter target spell if it was kicked.": "it" is the target spell.
-        if isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
+        if kind == _IF and isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
             about_target.update(id(n) for n in walk(node.condition))
-    for node in _own_nodes(ability):
+    for node, kind in found:
         if id(node) in about_target:
             continue
-        if isinstance(node, (A.KickedCondition, A.TimesKicked)):
+        if kind == _KICKED and isinstance(node, (A.KickedCondition, A.TimesKicked)):
             subject = node.subject if isinstance(node, A.KickedCondition) else node.object
             about_self = isinstance(subject, A.SelfRef) or (
                 isinstance(subject, A.ItRef) and not other_spell
             )
             yield node, about_self
-        elif isinstance(
-            node,
-            (
-                A.ExiledCards,
-                A.OfChosen,
-                A.WithChosenName,
-                A.CostPaidRef,
-                A.LookedCards,
-                A.Keyword,
-                A.ProtectionQuality,
-                A.LifePaid,
-                A.CreatedWith,
-                A.LifeLostThisWay,
-                A.ThatMuch,
-            ),
-        ):
+        elif kind == _LINKED:
             yield node, True
 
 
