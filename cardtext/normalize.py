@@ -52,7 +52,7 @@ _PUT_TOKENS = re.compile(
     r"\b([Pp])ut ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|X|\d+) "
     r"[^.]*?\btokens?\b[^.]*?) onto the battlefield")
 _LOYALTY = re.compile(r"^\[([+−-]?(?:\d+|X))\]:", re.M)
-_REMINDER_ENDS_LINE = re.compile(r"(\))[ \t]+(?=[A-Z])")
+_REMINDER_ENDS_LINE = re.compile(r"(?<=\))[ \t]+(?=[A-Z])")
 _SPACES = re.compile(r"\t[ \t]*| [ \t]+")  # a run of spaces and tabs that isn't one space
 
 
@@ -100,7 +100,7 @@ def normalize(text: str, *, fold_case: bool = True) -> str:
     line as it was written.
     """
     if ")" in text:
-        text = _REMINDER_ENDS_LINE.sub(r"\1\n", text)
+        text = _REMINDER_ENDS_LINE.sub("\n", text)
     prev = None
     while prev != text and "(" in text:
         prev = text

@@ -97,6 +97,9 @@ _FACE_SEP = re.compile(r"^\s*//\s*(\w*)\s*$")
 _MANA = re.compile(r"\{[^{}]*\}")
 _BAD_PT = re.compile(r"^\s*(\d+|X|\*)\s*[\\|:]\s*(\d+|X|\*)\s*$")
 _WORD_CHARS = r"[\w\ue000\ue001]"
+_BARE_COST = re.compile(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$")  # a name line's cost without braces
+_TYPE_DASH = re.compile(r"\s(—|--|-|–)\s")  # between a type line's types and subtypes
+_SYMBOL = re.compile(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]")  # inside braces
 
 
 @dataclass
@@ -232,7 +235,7 @@ class Reader:
             self.errors.append(self.error(number, col, "a private-use character is not card text"))
             return None, None
         if brace < 0:
-            m = re.search(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$", line)
+            m = _BARE_COST.search(line)
             if m and (any(ch.isdigit() for ch in m.group(1)) or len(m.group(1)) > 1):
                 self.errors.append(self.error(number, m.start(1) + 1, "mana cost without braces",
                                               text=m.group(1),
@@ -414,7 +417,7 @@ def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
 
 
 def _split_dash(text: str) -> tuple[str, str, str]:
-    m = re.search(r"\s(—|--|-|–)\s", text)
+    m = _TYPE_DASH.search(text)
     if not m:
         if text.rstrip().endswith(("—", "--")):
             return text.rstrip().rstrip("—-"), "—", ""
@@ -453,7 +456,7 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int,
 
 
 def _valid_symbol(inner: str) -> bool:
-    return bool(re.fullmatch(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]", inner))
+    return bool(_SYMBOL.fullmatch(inner))
 
 
 def _guess_layout(faces: list[Card]) -> str:

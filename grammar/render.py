@@ -72,12 +72,16 @@ def capitalize(text: str) -> str:
 
 def article(rest: str) -> str:
     """ "a" or "an" by the sound of the next word ("an X/X", "an 8/8", "an Elf")."""
-    return "an" if re.match(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/", rest) else "a"
+    return "an" if _AN.match(rest) else "a"
 
 
 def number_word(n: int) -> str:
     return _WORDS.get(n, str(n))
 
+
+_AN = re.compile(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/")  # words read with "an"
+_ES = re.compile(r"(s|sh|ch|x|z|o)$")  # verbs that take "-es"
+_IES = re.compile(r"[^aeiou]y$")  # verbs whose "-y" becomes "-ies"
 
 _VERB_S = {"have": "has", "do": "does", "be": "is", "can": "can", "may": "may", "must": "must"}
 
@@ -87,9 +91,9 @@ def third_person(verb: str) -> str:
     head, sep, rest = verb.partition(" ")
     if head in _VERB_S:
         out = _VERB_S[head]
-    elif re.search(r"(s|sh|ch|x|z|o)$", head):
+    elif _ES.search(head):
         out = head + "es"
-    elif re.search(r"[^aeiou]y$", head):
+    elif _IES.search(head):
         out = head[:-1] + "ies"
     else:
         out = head + "s"

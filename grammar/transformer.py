@@ -125,6 +125,8 @@ def has_builder(rule: str) -> bool:
     return rule in BUILDERS or camel(rule) in NODES
 
 
+_WORD = re.compile(r"[A-Za-z']+")
+
 CURRENT: list[tuple[str, int]] = [("", 1)]
 """The paragraph being parsed and the file line it starts on (set by the parser)."""
 
@@ -139,5 +141,5 @@ def word_at(where: Span | None) -> str | None:
     if not 0 <= i < len(lines):
         return None
     rest = lines[i][where.column - 1 :]
-    m = re.match(r"[A-Za-z']+", rest)
+    m = _WORD.match(rest)
     return m.group(0) if m else None
