@@ -37,14 +37,13 @@ class Renderer:
         self.name = card.name if card is not None else name
         self.reminders = reminders
 
-    def __call__(self, node: Any, **ctx: Any) -> str:
-        return self.r(node, **ctx)
-
     def r(self, node: Any, **ctx: Any) -> str:
         fn = RENDERERS.get(type(node))
         if fn is None:
             raise RenderError(f"no wording for AST node {type(node).__name__}")
         return fn(self, node, **ctx)
+
+    __call__ = r  # r(node) is written r(node): one call, not two
 
     @property
     def short_name(self) -> str:
