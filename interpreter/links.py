@@ -34,7 +34,16 @@ def walk(node: A.Node) -> tuple[A.Node, ...]:
 
 def _own_nodes(ability: A.Node) -> tuple[A.Node, ...]:
     """:func:`_own_nodes_fresh`, made once per ability while :func:`check_card` runs."""
-    return per_node_while_checked("own nodes", ability, lambda a: tuple(_own_nodes_fresh(a)))
+    return per_node_while_checked("own nodes", ability, _own_nodes_made)
+
+
+def _own_nodes_made(ability: A.Node) -> tuple[A.Node, ...]:
+    """The nodes of an ability: its whole walk when no ability is written
+    inside it (no quoted ability, no counters' abilities), the usual case."""
+    nodes = walk(ability)
+    if isinstance(ability, A.EntersWithCounters) or any(isinstance(n, ENCLOSING) for n in nodes[1:]):
+        return tuple(_own_nodes_fresh(ability))
+    return nodes
 
 
 def check_card(
@@ -418,6 +427,10 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
                 yield node
 
 
+ENCLOSING = (*NESTED, A.EntersWithCounters)
+"""Nodes that may hold abilities other than the one they are in."""
+
+
 def _own_nodes_fresh(ability: A.Node) -> Iterator[A.Node]:
     """The nodes of an ability, not those of the quoted abilities inside it
     (nor the ``written`` sentences a static ability keeps for rendering)."""
@@ -476,7 +489,14 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     "it" is the card itself except in a trigger about another spell ("Whenever
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
-    found = [(node, kind) for node in _own_nodes(ability) if (kind := _kind(type(node)))]
+    found: list[tuple[A.Node, int]] = []
+    kinds = _KINDS
+    for node in _own_nodes(ability):
+        kind = kinds.get(type(node))
+        if kind is None:
+            kind = _kind(type(node))
+        if kind:
+            found.append((node, kind))
     if not any(kind != _IF for _node, kind in found):
         return
     other_spell = (
