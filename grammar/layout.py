@@ -11,14 +11,20 @@ ability line and the mode lines ("• ...") that follow it.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from . import vocabulary
 from .errors import CardParseError, Location
-from .lang.mana import ManaCost, mana_symbol
+from .lang import concern
+from .lang.mana import ManaCost, mana_symbol, mana_text
 from .node import Node, Span, renders
+from .reminders import reminder_for
+from .render import Renderer, or_list
 
 # --------------------------------------------------------------------------
 # Nodes
@@ -74,8 +80,7 @@ class Card(Node):
         return self.name.split(",", 1)[0]
 
     def kickers(self) -> tuple[Any, ...]:
-        from .lang.keywords import Kicker
-
+        Kicker = concern("keywords").Kicker
         return tuple(a for a in self.abilities if isinstance(a, Kicker))
 
 
@@ -342,8 +347,6 @@ class Reader:
 
     def _stats_check(self, card: Card, stats: Any, lines: list[tuple[int, str]]) -> Card | None:
         """CR 208/209: creatures have P/T, Vehicles may; planeswalkers have loyalty."""
-        import dataclasses
-
         if stats == "bad":
             return None
         types = card.type_line.types
@@ -391,14 +394,20 @@ class Reader:
         return out
 
     def _ability(self, start: int, paragraph: list[tuple[int, str]], names: tuple[str, ...] = ()) -> Any:
-        from .parser import parse_paragraph
-
         try:
-            return parse_paragraph(paragraph, self.filename, self.by_number)
+            return _parser().parse_paragraph(paragraph, self.filename, self.by_number)
         except CardParseError as exc:
             _own_name_hint(exc, names)
             self.errors.append(exc)
             return None
+
+
+@functools.cache
+def _parser() -> ModuleType:
+    """:mod:`grammar.parser` (which imports this module), imported on first use."""
+    from . import parser
+
+    return parser
 
 
 def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
@@ -521,8 +530,6 @@ def _r_defense(r: Any, n: Defense, **ctx: Any) -> str:
 
 def render_card_text(card: Card, *, reminders: bool = True) -> str:
     """The card as card-file text, without a trailing newline."""
-    from .render import Renderer, or_list
-
     if card.faces:
         parts = []
         for i, face in enumerate(card.faces):
@@ -531,16 +538,12 @@ def render_card_text(card: Card, *, reminders: bool = True) -> str:
             parts.append(render_card_text(face, reminders=reminders))
         return "\n".join(parts)
     r = Renderer(card, reminders=reminders)
-    from .lang.mana import mana_text
-
     head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
     lines = [head, r(card.type_line)]
     basic = [BASIC_LAND_MANA[s] for s in card.type_line.subtypes if s in BASIC_LAND_MANA]
     if reminders and "Land" in card.type_line.types and basic:
         # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
         lines.append(f"({{T}}: Add {or_list(basic)}.)")
-    from .reminders import reminder_for
-
     for a in card.abilities:
         text = r(a)
         if reminders:

@@ -12,7 +12,9 @@ context they need as keyword arguments.
 
 from __future__ import annotations
 
+import functools
 import re
+from types import ModuleType
 from typing import Any
 
 from .errors import CardTextError
@@ -108,9 +110,15 @@ def or_list(items: list[str], word: str = "or") -> str:
 
 def render_card(card: Any, *, reminders: bool = True) -> str:
     """The card as card-file text, without a trailing newline."""
-    from .layout import render_card_text
+    return _layout().render_card_text(card, reminders=reminders)
 
-    return render_card_text(card, reminders=reminders)
+
+@functools.cache
+def _layout() -> ModuleType:
+    """:mod:`grammar.layout` (which imports this module), imported on first use."""
+    from . import layout
+
+    return layout
 
 
 def render_cards(cards: list[Any]) -> str:
