@@ -422,11 +422,21 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
 def _plays(cards: Sequence[Any]) -> bool:
     """Whether the engine has a piece for everything on the cards
     (:func:`interpreter.support.gaps`); False without the interpreter."""
+    gaps = _gaps()
+    if gaps is None:
+        return False
+    return not any(gaps(card) for card in cards)
+
+
+@functools.cache
+def _gaps() -> Callable[[Any], Sequence[Any]] | None:
+    """``interpreter.support.gaps``, looked up once per process (None
+    without the interpreter)."""
     try:
         from interpreter.support import gaps
     except ModuleNotFoundError:
-        return False
-    return not any(gaps(card) for card in cards)
+        return None
+    return gaps
 
 
 def _check_pair(pair: tuple[str, str], link: bool) -> Outcome:
