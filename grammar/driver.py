@@ -63,7 +63,11 @@ class Driver:
 
         from .lexer import CardLexer
 
-        self.states = tables.states
+        # by state number: a list where the numbers run from 0 without a gap
+        # (indexing a list is cheaper than looking a number up in a dict)
+        numbers = range(len(tables.states))
+        dense = all(n in tables.states for n in numbers)
+        self.states: Any = [tables.states[n] for n in numbers] if dense else tables.states
         self.start_state = tables.start_state
         self.end_state = tables.end_state
         self.lexer = CardLexer(SimpleNamespace(terminals=tables.terminals))

@@ -11,15 +11,21 @@ ability line and the mode lines ("• ...") that follow it.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 from typing import Any
 
 from . import vocabulary
 from .errors import CardParseError, Location
-from .lang.mana import ManaCost, mana_symbol
+from .lang import concern
+from .lang.mana import ManaCost, mana_symbol, mana_text
 from .node import Node, Span, renders
+from .reminders import reminder_for
+from .render import Renderer, or_list
 
 # --------------------------------------------------------------------------
 # Nodes
@@ -75,8 +81,7 @@ class Card(Node):
         return self.name.split(",", 1)[0]
 
     def kickers(self) -> tuple[Any, ...]:
-        from .lang.keywords import Kicker
-
+        Kicker = concern("keywords").Kicker
         return tuple(a for a in self.abilities if isinstance(a, Kicker))
 
 
@@ -98,6 +103,9 @@ _FACE_SEP = re.compile(r"^\s*//\s*(\w*)\s*$")
 _MANA = re.compile(r"\{[^{}]*\}")
 _BAD_PT = re.compile(r"^\s*(\d+|X|\*)\s*[\\|:]\s*(\d+|X|\*)\s*$")
 _WORD_CHARS = r"[\w\ue000\ue001]"
+_BARE_COST = re.compile(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$")  # a name line's cost without braces
+_TYPE_DASH = re.compile(r"\s(—|--|-|–)\s")  # between a type line's types and subtypes
+_SYMBOL = re.compile(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]")  # inside braces
 
 
 @dataclass
@@ -244,7 +252,7 @@ class Reader:
             self.errors.append(self.error(number, col, "a private-use character is not card text"))
             return None, None
         if brace < 0:
-            m = re.search(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$", line)
+            m = _BARE_COST.search(line)
             if m and (any(ch.isdigit() for ch in m.group(1)) or len(m.group(1)) > 1):
                 self.errors.append(self.error(number, m.start(1) + 1, "mana cost without braces",
                                               text=m.group(1),
@@ -351,8 +359,6 @@ class Reader:
 
     def _stats_check(self, card: Card, stats: Any, lines: list[tuple[int, str]]) -> Card | None:
         """CR 208/209: creatures have P/T, Vehicles may; planeswalkers have loyalty."""
-        import dataclasses
-
         if stats == "bad":
             return None
         types = card.type_line.types
@@ -400,14 +406,20 @@ class Reader:
         return out
 
     def _ability(self, start: int, paragraph: list[tuple[int, str]], names: tuple[str, ...] = ()) -> Any:
-        from .parser import parse_paragraph
-
         try:
-            return parse_paragraph(paragraph, self.filename, self.by_number)
+            return _parser().parse_paragraph(paragraph, self.filename, self.by_number)
         except CardParseError as exc:
             _own_name_hint(exc, names)
             self.errors.append(exc)
             return None
+
+
+@functools.cache
+def _parser() -> ModuleType:
+    """:mod:`grammar.parser` (which imports this module), imported on first use."""
+    from . import parser
+
+    return parser
 
 
 def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
@@ -426,7 +438,7 @@ def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
 
 
 def _split_dash(text: str) -> tuple[str, str, str]:
-    m = re.search(r"\s(—|--|-|–)\s", text)
+    m = _TYPE_DASH.search(text)
     if not m:
         if text.rstrip().endswith(("—", "--")):
             return text.rstrip().rstrip("—-"), "—", ""
@@ -465,7 +477,7 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int,
 
 
 def _valid_symbol(inner: str) -> bool:
-    return bool(re.fullmatch(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]", inner))
+    return bool(_SYMBOL.fullmatch(inner))
 
 
 def _guess_layout(faces: list[Card]) -> str:
@@ -530,8 +542,6 @@ def _r_defense(r: Any, n: Defense, **ctx: Any) -> str:
 
 def render_card_text(card: Card, *, reminders: bool = True) -> str:
     """The card as card-file text, without a trailing newline."""
-    from .render import Renderer, or_list
-
     if card.faces:
         parts = []
         for i, face in enumerate(card.faces):
@@ -540,16 +550,12 @@ def render_card_text(card: Card, *, reminders: bool = True) -> str:
             parts.append(render_card_text(face, reminders=reminders))
         return "\n".join(parts)
     r = Renderer(card, reminders=reminders)
-    from .lang.mana import mana_text
-
     head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
     lines = [head, r(card.type_line)]
     basic = [BASIC_LAND_MANA[s] for s in card.type_line.subtypes if s in BASIC_LAND_MANA]
     if reminders and "Land" in card.type_line.types and basic:
         # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
         lines.append(f"({{T}}: Add {or_list(basic)}.)")
-    from .reminders import reminder_for
-
     for a in card.abilities:
         text = r(a)
         if reminders:

@@ -37,6 +37,8 @@ from lark.lexer import Lexer, LexerState
 
 from . import vocabulary
 
+_WORD_PIECE = r"[A-Za-z][A-Za-z0-9]*(?:'t|'re|'ve|'ll|'d)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?"
+
 # Pieces of text, in the order they are tried.  Each group names a kind of piece.
 _PIECES = re.compile(
     r"""
@@ -51,7 +53,7 @@ _PIECES = re.compile(
     | (?P<self>\ue000+)
     | (?P<short>\ue001+)
     | (?P<andor>and/or\b)
-    | (?P<word>[A-Za-z][A-Za-z0-9]*(?:'t|'re|'ve|'ll|'d)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?)
+    | (?P<word>""" + _WORD_PIECE + r""")
     | (?P<poss>'s\b)
     | (?P<dash>—|--?)
     | (?P<bullet>•)
@@ -61,6 +63,10 @@ _PIECES = re.compile(
 )
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!-]*")
+_WORD_ONLY = re.compile(_WORD_PIECE)
+_WORD_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWYZbcdefghijklmnopqrstuvwxyz")
+"""The letters only a word starts with among the pieces ("a" may start
+"and/or", "X" a power/toughness): there a word is matched on its own."""
 _NEXT_WORD = re.compile(r"\s*([A-Za-z][A-Za-z'/-]*)")
 _BLANKS = re.compile(r"\s*")
 _LIST_WORD = re.compile(r"[A-Za-z/+-]+|\ue000+")
@@ -431,7 +437,22 @@ class CardLexer(Lexer):
                 if length is not None:
                     token = self._token(name, text[pos : pos + length], pos, line + offset, line_start)
                     break
-            if token is None:
+            if token is None and text[pos] in _WORD_FIRST:
+                value = _WORD_ONLY.match(text, pos).group(0)  # type: ignore[union-attr]
+                if text.startswith("'s", pos + len(value)):
+                    value = self._merge_possessive(text, pos, value, accepts)
+                name = self._word(value, accepts)
+                if value.lower() in _PARTICIPLES and self._after_noun(lexer_state):
+                    post = _PARTICIPLES[value.lower()]
+                    if post in accepts:
+                        name = post
+                token = self._token(name, value, pos, line + offset, line_start)
+                if name not in accepts:
+                    raise UnexpectedToken(
+                        token, {s for s in accepts if s.isupper() or s.startswith("_")},
+                        state=parser_state, token_history=[lexer_state.last_token],
+                    )  # fmt: skip
+            elif token is None:
                 m = _PIECES.match(text, pos)
                 if m is None:
                     raise UnexpectedCharacters(

@@ -107,14 +107,33 @@ def children_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """The child nodes of ``node`` in field order, leaving out the field
     named ``without`` (if any); read once per node within
     :func:`remembering_children`."""
-    return per_node_while_checked(without, node, _reader(type(node), without))
+    known = _remembered(without)
+    if known is None:
+        return _reader(type(node), without)(node)
+    found: tuple[Node, ...] | None = known.get(id(node))
+    if found is None:
+        found = known[id(node)] = _reader(type(node), without)(node)
+    return found
+
+
+_WALKS: dict[str, str] = {}
+"""The memory's kind for the walks without a field, by the field's name."""
 
 
 def walk_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """Every node below and including ``node``, depth first (without the
     field named ``without``); walked once per node within
     :func:`remembering_children`."""
-    return per_node_while_checked("walk " + without, node, lambda n: _walk_all(n, without))
+    kind = _WALKS.get(without)
+    if kind is None:
+        kind = _WALKS[without] = "walk " + without
+    known = _remembered(kind)
+    if known is None:
+        return _walk_all(node, without)
+    found: tuple[Node, ...] | None = known.get(id(node))
+    if found is None:
+        found = known[id(node)] = _walk_all(node, without)
+    return found
 
 
 def is_remembering() -> bool:
@@ -123,12 +142,19 @@ def is_remembering() -> bool:
 
 
 def _walk_all(node: Node, without: str) -> tuple[Node, ...]:
+    known = _remembered(without)
+    readers = _READERS
     out: list[Node] = []
     stack: list[Node] = [node]
     while stack:
         n = stack.pop()
         out.append(n)
-        kids = children_of(n, without)
+        kids = known.get(id(n)) if known is not None else None
+        if kids is None:
+            read = readers.get((type(n), without)) or _reader(type(n), without)
+            kids = read(n)
+            if known is not None:
+                known[id(n)] = kids
         if kids:
             stack.extend(kids[::-1])
     return tuple(out)

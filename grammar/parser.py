@@ -18,6 +18,7 @@ name, for a legendary card, by others), so the grammar has one terminal for
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import ast as A
 from . import transformer, vocabulary
 from .errors import CardParseError, Location, NotUnderstood
+from .lang.statics import StaticAbility, static_form
 from .layout import SELF_CHAR, SHORT_CHAR, Reader
 from .lexer import LINE_OFFSET, CardLexer
 from .transformer import InlineAst, TextError
@@ -219,10 +221,6 @@ def read_block(
 def _static_abilities(card: A.Card) -> A.Card:
     """A permanent's paragraphs of sentences are static abilities (604.1); some
     shapes have nodes of their own (statics.static_form), on spells too."""
-    import dataclasses
-
-    from .lang.statics import StaticAbility, static_form
-
     if card.faces:
         return dataclasses.replace(card, faces=tuple(_static_abilities(f) for f in card.faces))
     permanent = not ({"Instant", "Sorcery"} & set(card.type_line.types))

@@ -12,12 +12,12 @@ context they need as keyword arguments.
 
 from __future__ import annotations
 
+import functools
 import re
+from types import ModuleType
 from typing import Any
 
 from .errors import CardTextError
-from .lang.mana import mana_text as mana_text  # the mana writers, for callers of the renderer
-from .lang.mana import symbol_text as symbol_text
 from .node import RENDERERS, Node
 
 _WORDS = {
@@ -39,14 +39,13 @@ class Renderer:
         self.name = card.name if card is not None else name
         self.reminders = reminders
 
-    def __call__(self, node: Any, **ctx: Any) -> str:
-        return self.r(node, **ctx)
-
     def r(self, node: Any, **ctx: Any) -> str:
         fn = RENDERERS.get(type(node))
         if fn is None:
             raise RenderError(f"no wording for AST node {type(node).__name__}")
         return fn(self, node, **ctx)
+
+    __call__ = r  # r(node) is written r(node): one call, not two
 
     @property
     def short_name(self) -> str:
@@ -74,12 +73,16 @@ def capitalize(text: str) -> str:
 
 def article(rest: str) -> str:
     """ "a" or "an" by the sound of the next word ("an X/X", "an 8/8", "an Elf")."""
-    return "an" if re.match(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/", rest) else "a"
+    return "an" if _AN.match(rest) else "a"
 
 
 def number_word(n: int) -> str:
     return _WORDS.get(n, str(n))
 
+
+_AN = re.compile(r"[aeiouAEIOU]|X\b|X/|8|11\b|11/|18\b|18/")  # words read with "an"
+_ES = re.compile(r"(s|sh|ch|x|z|o)$")  # verbs that take "-es"
+_IES = re.compile(r"[^aeiou]y$")  # verbs whose "-y" becomes "-ies"
 
 _VERB_S = {"have": "has", "do": "does", "be": "is", "can": "can", "may": "may", "must": "must"}
 
@@ -89,9 +92,9 @@ def third_person(verb: str) -> str:
     head, sep, rest = verb.partition(" ")
     if head in _VERB_S:
         out = _VERB_S[head]
-    elif re.search(r"(s|sh|ch|x|z|o)$", head):
+    elif _ES.search(head):
         out = head + "es"
-    elif re.search(r"[^aeiou]y$", head):
+    elif _IES.search(head):
         out = head[:-1] + "ies"
     else:
         out = head + "s"
@@ -107,9 +110,15 @@ def or_list(items: list[str], word: str = "or") -> str:
 
 def render_card(card: Any, *, reminders: bool = True) -> str:
     """The card as card-file text, without a trailing newline."""
-    from .layout import render_card_text
+    return _layout().render_card_text(card, reminders=reminders)
 
-    return render_card_text(card, reminders=reminders)
+
+@functools.cache
+def _layout() -> ModuleType:
+    """:mod:`grammar.layout` (which imports this module), imported on first use."""
+    from . import layout
+
+    return layout
 
 
 def render_cards(cards: list[Any]) -> str:

@@ -92,9 +92,14 @@ def _key(text: str) -> str:
     return h.hexdigest()[:24]
 
 
-@functools.cache
 def tables(start: str = "ability") -> Tables:
-    """The compiled tables of the card grammar, from the cache if it has them."""
+    """The compiled tables of the card grammar, from the cache if it has them
+    (loaded once per process and start symbol, however the start is given)."""
+    return _tables(start)
+
+
+@functools.cache
+def _tables(start: str) -> Tables:
     from .parser import grammar_text, lark_parser
 
     path = _cache_dir() / f"tables-{start}-{_key(grammar_text())}.pickle"

@@ -125,14 +125,14 @@ def has_builder(rule: str) -> bool:
     return rule in BUILDERS or camel(rule) in NODES
 
 
+_WORD = re.compile(r"[A-Za-z']+")
+
 CURRENT: list[tuple[str, int]] = [("", 1)]
 """The paragraph being parsed and the file line it starts on (set by the parser)."""
 
 
 _LINES: list[tuple[str, list[str]]] = [("", [""])]
 """The paragraph :func:`word_at` last looked in, split into lines once."""
-
-_WORD = re.compile(r"[A-Za-z']+")
 
 
 def word_at(where: Span | None) -> str | None:

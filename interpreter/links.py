@@ -12,6 +12,7 @@ creature" with no additional cost that sacrifices, X that nothing defines.  Each
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 
 from grammar import ast as A
 from grammar.errors import LinkError, Location
@@ -33,7 +34,16 @@ def walk(node: A.Node) -> tuple[A.Node, ...]:
 
 def _own_nodes(ability: A.Node) -> tuple[A.Node, ...]:
     """:func:`_own_nodes_fresh`, made once per ability while :func:`check_card` runs."""
-    return per_node_while_checked("own nodes", ability, lambda a: tuple(_own_nodes_fresh(a)))
+    return per_node_while_checked("own nodes", ability, _own_nodes_made)
+
+
+def _own_nodes_made(ability: A.Node) -> tuple[A.Node, ...]:
+    """The nodes of an ability: its whole walk when no ability is written
+    inside it (no quoted ability, no counters' abilities), the usual case."""
+    nodes = walk(ability)
+    if isinstance(ability, A.EntersWithCounters) or any(isinstance(n, ENCLOSING) for n in nodes[1:]):
+        return tuple(_own_nodes_fresh(ability))
+    return nodes
 
 
 def check_card(
@@ -43,6 +53,128 @@ def check_card(
     (the same subtrees are walked by several checks: each walk is made once)."""
     with remembering_children():
         return _check_card(card, filename, text)
+
+
+class _CardFacts:
+    """What the checks of a card's references ask of the whole card, each
+    worked out the first time it is asked (a card with no linked reference
+    asks for none of it)."""
+
+    def __init__(self, card: A.Card) -> None:
+        self.card = card
+        self.kickers = card.kickers()
+        self.kicker_costs = [c for k in self.kickers for c in k.costs]
+
+    @cached_property
+    def render(self) -> Renderer:
+        return Renderer(self.card)
+
+    @cached_property
+    def can_kick_twice(self) -> bool:
+        return any(k.multi for k in self.kickers) or len(self.kicker_costs) > 1
+
+    @cached_property
+    def nodes(self) -> list[A.Node]:
+        return [n for a in self.card.abilities for n in walk(a)]
+
+    @cached_property
+    def exiling(self) -> bool:
+        return any(exiles(a) for a in self.card.abilities)
+
+    @cached_property
+    def chosen(self) -> str:
+        chosen = " / ".join(n.kind for n in self.nodes if isinstance(n, A.ChooseValue | A.Choose))
+        if any(isinstance(n, A.Keyword) and n.name in NAMING_KEYWORDS for n in self.nodes):
+            chosen += " / card name"  # a conspiracy's hidden agenda names a card (702.106)
+        return chosen
+
+    @cached_property
+    def pays_life(self) -> bool:
+        return any(isinstance(n, A.PayAnyLife) for n in self.nodes)
+
+    @cached_property
+    def makes(self) -> bool:
+        return any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in self.nodes)
+
+    @cached_property
+    def puts(self) -> bool:
+        return any(_puts_onto_battlefield(n) for n in self.nodes)
+
+    @cached_property
+    def spell_costs(self) -> list[A.Cost]:
+        return [a.cost for a in self.card.abilities if isinstance(a, A.AdditionalCost)] + self.kicker_costs
+
+    @cached_property
+    def sacrifices(self) -> bool:
+        return any(isinstance(p, A.SacrificeCost) for c in self.spell_costs for p in c.parts)
+
+    @cached_property
+    def discards(self) -> bool:
+        return any(isinstance(p, A.DiscardCost) for c in self.spell_costs for p in c.parts)
+
+    @cached_property
+    def x_on_card(self) -> bool:
+        """X is chosen as a cost with X is paid (601.2b, 602.2b): the mana
+        cost, a kicker, a keyword's cost (morph {X}{B}{B})."""
+        card = self.card
+        card_costs = [*self.kicker_costs] + [
+            k.cost for a in card.abilities if isinstance(a, A.KeywordLine)
+            for k in a.keywords if isinstance(k, A.KeywordWithCost | A.KeywordNumberCost)
+        ] + [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)]  # fmt: skip
+        return _has_x(card.mana_cost) or any(_cost_has_x(c) for c in card_costs)
+
+    @cached_property
+    def monstrosity_x(self) -> bool:
+        return _monstrosity_x(self.card)
+
+
+class _AbilityFacts:
+    """What the checks of an ability's references ask of the ability (and of
+    its card), each worked out the first time it is asked."""
+
+    def __init__(self, ability: A.Node, card: _CardFacts) -> None:
+        self.ability = ability
+        self.card = card
+        self.own_cost = ability.cost if isinstance(ability, A.ActivatedAbility) else None
+
+    @cached_property
+    def x_defined(self) -> bool:
+        """X given a value: as a cost of the card, or an activated ability's own cost."""
+        ability, own_cost = self.ability, self.own_cost
+        return (
+            self.card.x_on_card
+            or (own_cost is not None and _cost_has_x(own_cost))
+            or (isinstance(ability, A.LoyaltyAbility) and "X" in ability.cost)  # "−X: ..." (606.4)
+            or getattr(ability, "where_x", None) is not None  # "enters with X ..., where X is ..."
+            or _defines_x(ability)
+            or (self.card.monstrosity_x and _on_monstrous(ability))
+        )
+
+    @cached_property
+    def sacrifices(self) -> bool:
+        own_cost = self.own_cost
+        return (
+            self.card.sacrifices
+            or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
+            or any(isinstance(n, A.Sacrifice) for n in walk(self.ability))  # "you may sacrifice ... If you do"
+        )
+
+    @cached_property
+    def discards(self) -> bool:
+        own_cost = self.own_cost
+        return (
+            self.card.discards
+            or (own_cost is not None and any(isinstance(p, A.DiscardCost) for p in own_cost.parts))
+            or any(isinstance(n, A.Discard) for n in _own_nodes(self.ability))  # "then discard a card"
+        )
+
+    @cached_property
+    def looks(self) -> bool:
+        return any(isinstance(n, CARD_SETS) or _chooses_objects(n) for n in walk(self.ability))
+
+    @cached_property
+    def counts(self) -> bool:
+        return _has_antecedent_amount(self.ability)
 
 
 def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError]:
@@ -63,52 +195,12 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
         snippet = src[col - 1 : col - 1 + width] if src else ""
         errors.append(LinkError(message, loc, text=snippet, hint=hint))
 
-    kickers = card.kickers()
-    kicker_costs = [c for k in kickers for c in k.costs]
-    can_kick_twice = any(k.multi for k in kickers) or len(kicker_costs) > 1
-    nodes = [n for a in card.abilities for n in walk(a)]
-    exiling = any(exiles(a) for a in card.abilities)
-    chosen = " / ".join(n.kind for n in nodes if isinstance(n, A.ChooseValue | A.Choose))
-    if any(isinstance(n, A.Keyword) and n.name in NAMING_KEYWORDS for n in nodes):
-        chosen += " / card name"  # a conspiracy's hidden agenda names a card (702.106)
-    pays_life = any(isinstance(n, A.PayAnyLife) for n in nodes)
-    makes = any(isinstance(n, (A.CreateTokens, A.CreateTokenCopy)) for n in nodes)
-    puts = any(_puts_onto_battlefield(n) for n in nodes)
-    spell_costs = [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)] + kicker_costs
-    sacrifices = any(isinstance(p, A.SacrificeCost) for c in spell_costs for p in c.parts)
-    discards = any(isinstance(p, A.DiscardCost) for c in spell_costs for p in c.parts)
-    # X is chosen as a cost with X is paid (601.2b, 602.2b): the mana cost, a
-    # kicker, a keyword's cost (morph {X}{B}{B}) — or an activated ability's own cost.
-    card_costs = [*kicker_costs] + [
-        k.cost for a in card.abilities if isinstance(a, A.KeywordLine)
-        for k in a.keywords if isinstance(k, A.KeywordWithCost | A.KeywordNumberCost)
-    ] + [a.cost for a in card.abilities if isinstance(a, A.AdditionalCost)]  # fmt: skip
-    monstrosity_x = _monstrosity_x(card)
-    x_on_card = _has_x(card.mana_cost) or any(_cost_has_x(c) for c in card_costs)
-    render = Renderer(card)
+    facts = _CardFacts(card)
+    kickers = facts.kickers
+    kicker_costs = facts.kicker_costs
 
     for ability in _abilities(card):
-        own_cost = ability.cost if isinstance(ability, A.ActivatedAbility) else None
-        x_defined = (
-            x_on_card
-            or (own_cost is not None and _cost_has_x(own_cost))
-            or (isinstance(ability, A.LoyaltyAbility) and "X" in ability.cost)  # "−X: ..." (606.4)
-            or getattr(ability, "where_x", None) is not None  # "enters with X ..., where X is ..."
-            or _defines_x(ability)
-            or (monstrosity_x and _on_monstrous(ability))
-        )
-        sacrifices_here = (
-            sacrifices
-            or (own_cost is not None and any(isinstance(p, A.SacrificeCost) for p in own_cost.parts))
-            or any(isinstance(n, A.Sacrifice) for n in walk(ability))  # "you may sacrifice ... If you do"
-        )
-        discards_here = (
-            discards
-            or (own_cost is not None and any(isinstance(p, A.DiscardCost) for p in own_cost.parts))
-            or any(isinstance(n, A.Discard) for n in _own_nodes(ability))  # "then discard a card"
-        )
-        looks_here = any(isinstance(n, CARD_SETS) or _chooses_objects(n) for n in walk(ability))
-        counts_here = _has_antecedent_amount(ability)
+        here = _AbilityFacts(ability, facts)
         for node, about_self in _references(ability):
             if isinstance(node, A.KickedCondition) and about_self:
                 if not kickers:
@@ -119,12 +211,12 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
                     )
                     continue
                 if node.cost is not None and node.cost not in kicker_costs:
-                    have = " and ".join(render.r(c) for c in kicker_costs)
+                    have = " and ".join(facts.render.r(c) for c in kicker_costs)
                     report(
                         node,
-                        f"this card has no {render.r(node.cost)} kicker; its kicker costs are {have} (607.2i, K6)",
+                        f"this card has no {facts.render.r(node.cost)} kicker; its kicker costs are {have} (607.2i, K6)",
                     )
-                if node.times is not None and node.times > 1 and not can_kick_twice:
+                if node.times is not None and node.times > 1 and not facts.can_kick_twice:
                     report(
                         node,
                         "'kicked twice' needs two kicker costs or multikicker; a single kicker is paid at most once (K4)",
@@ -134,23 +226,23 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
                     node,
                     "'times it was kicked' refers to a kicker ability, and this card has none (702.33, K5)",
                 )
-            elif isinstance(node, A.ExiledCards) and not exiling:
+            elif isinstance(node, A.ExiledCards) and not facts.exiling:
                 report(
                     node,
                     "'the exiled card' refers to an ability of this card that exiles, and there is none (607.2a)",
                 )
-            elif isinstance(node, A.OfChosen) and node.what in ("type", "creature type") and "type" not in chosen:
+            elif isinstance(node, A.OfChosen) and node.what in ("type", "creature type") and "type" not in facts.chosen:
                 report(
                     node,
                     "'the chosen type' refers to an ability of this card that chooses a type, and there is none (607.2d)",
                     hint="add 'As [this] enters, choose a creature type.'",
                 )
-            elif isinstance(node, A.WithChosenName) and "name" not in chosen:
+            elif isinstance(node, A.WithChosenName) and "name" not in facts.chosen:
                 report(
                     node,
                     "'the chosen name' refers to an ability of this card that names a card, and there is none (607.2d)",
                 )
-            elif _mentions_chosen_color(node) and "color" not in chosen:
+            elif _mentions_chosen_color(node) and "color" not in facts.chosen:
                 report(
                     node,
                     "'the chosen color' refers to an ability of this card that chooses a color, and there is none (607.2d)",
@@ -160,37 +252,37 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
                 isinstance(n, A.LoseLife) for n in _own_nodes(ability)
             ):
                 report(node, "'the life lost this way' refers to an instruction of this ability that makes a player lose life, and there is none")
-            elif isinstance(node, A.ThatMuch) and not counts_here:
+            elif isinstance(node, A.ThatMuch) and not here.counts:
                 report(node, "'that much' refers to the amount of the event that triggered the ability, and this ability has none (603.7c)")
-            elif isinstance(node, A.LifePaid) and not pays_life:
+            elif isinstance(node, A.LifePaid) and not facts.pays_life:
                 report(
                     node,
                     "'the life paid as [this] entered' refers to an ability of this card that pays life as it enters, and there is none (607.2g)",
                 )
-            elif isinstance(node, A.CreatedWith) and node.put and not puts:
+            elif isinstance(node, A.CreatedWith) and node.put and not facts.puts:
                 report(
                     node,
                     "'put onto the battlefield with [this]' refers to an ability of this card that puts a "
                     "permanent onto the battlefield, and there is none (607.2c)",
                 )
-            elif isinstance(node, A.CreatedWith) and not node.put and not makes:
+            elif isinstance(node, A.CreatedWith) and not node.put and not facts.makes:
                 report(
                     node,
                     "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
                 )
-            elif isinstance(node, A.LookedCards) and not looks_here:
+            elif isinstance(node, A.LookedCards) and not here.looks:
                 report(
                     node,
-                    f"'{render.r(node)}' refers to cards this ability looked at, revealed, drew or chose, "
+                    f"'{facts.render.r(node)}' refers to cards this ability looked at, revealed, drew or chose, "
                     "and it does none of these",
                     hint="add 'Look at the top N cards of your library.' before it",
                 )
-            elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not discards_here:
+            elif isinstance(node, A.CostPaidRef) and node.verb == "discarded" and not here.discards:
                 report(
                     node,
                     "'the discarded card' refers to a cost of this card that discards, and there is none (607.2i, 607.2j)",
                 )
-            elif isinstance(node, A.CostPaidRef) and node.verb == "sacrificed" and not sacrifices_here:
+            elif isinstance(node, A.CostPaidRef) and node.verb == "sacrificed" and not here.sacrifices:
                 report(
                     node,
                     "'the sacrificed creature' refers to a cost of this card or ability that sacrifices, and there is none (607.2j)",
@@ -202,12 +294,12 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
                 if isinstance(subject, A.ThatRef) and subject.word in ("that", "those"):
                     report(
                         subject,
-                        f"'{render.r(subject)}' refers to an object named earlier in the ability, "
+                        f"'{facts.render.r(subject)}' refers to an object named earlier in the ability, "
                         "and nothing is named before its trigger",
                         hint="name the object: 'this creature', 'a creature you control', ...",
                     )
         for sentence, x in _x_uses(ability):
-            if not x_defined and (sentence is None or sentence.where_x is None):
+            if not here.x_defined and (sentence is None or sentence.where_x is None):
                 report(x, "X is not defined: the card has no {X} in a cost and no 'where X is ...'")
     return errors
 
@@ -335,6 +427,10 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
                 yield node
 
 
+ENCLOSING = (*NESTED, A.EntersWithCounters)
+"""Nodes that may hold abilities other than the one they are in."""
+
+
 def _own_nodes_fresh(ability: A.Node) -> Iterator[A.Node]:
     """The nodes of an ability, not those of the quoted abilities inside it
     (nor the ``written`` sentences a static ability keeps for rendering)."""
@@ -343,10 +439,48 @@ def _own_nodes_fresh(ability: A.Node) -> Iterator[A.Node]:
         node = stack.pop()
         yield node
         kids = children(node)
+        if not kids:
+            continue
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
-        kids = tuple(c for c in kids if not isinstance(c, NESTED))
-        stack.extend(reversed(kids))
+        stack.extend([c for c in reversed(kids) if not isinstance(c, NESTED)])
+
+
+LINKED = (
+    A.ExiledCards,
+    A.OfChosen,
+    A.WithChosenName,
+    A.CostPaidRef,
+    A.LookedCards,
+    A.Keyword,
+    A.ProtectionQuality,
+    A.LifePaid,
+    A.CreatedWith,
+    A.LifeLostThisWay,
+    A.ThatMuch,
+)
+"""References linked to another ability of the card (besides the kicker's)."""
+
+_NOT_A_REFERENCE, _KICKED, _LINKED, _IF = range(4)
+_KINDS: dict[type, int] = {}
+
+
+def _kind(cls: type) -> int:
+    """What :func:`_references` makes of a node of class ``cls``: a kicker
+    reference, another linked reference, an "if" sentence (whose condition
+    may be about a target), or nothing."""
+    kind = _KINDS.get(cls)
+    if kind is None:
+        if issubclass(cls, (A.KickedCondition, A.TimesKicked)):
+            kind = _KICKED
+        elif issubclass(cls, LINKED):
+            kind = _LINKED
+        elif issubclass(cls, A.IfSentence):
+            kind = _IF
+        else:
+            kind = _NOT_A_REFERENCE
+        _KINDS[cls] = kind
+    return kind
 
 
 def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
@@ -355,41 +489,36 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     "it" is the card itself except in a trigger about another spell ("Whenever
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
+    found: list[tuple[A.Node, int]] = []
+    kinds = _KINDS
+    for node in _own_nodes(ability):
+        kind = kinds.get(type(node))
+        if kind is None:
+            kind = _kind(type(node))
+        if kind:
+            found.append((node, kind))
+    if not any(kind != _IF for _node, kind in found):
+        return
     other_spell = (
         isinstance(ability, A.TriggeredAbility)
         and isinstance(ability.trigger, A.CastTrigger)
         and not ability.trigger.this_spell
     )
     about_target: set[int] = set()
-    for node in _own_nodes(ability):
+    for node, kind in found:
         # "Counter target spell if it was kicked.": "it" is the target spell.
-        if isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
+        if kind == _IF and isinstance(node, A.IfSentence) and node.trailing and _targets_a_spell(node.body):
             about_target.update(id(n) for n in walk(node.condition))
-    for node in _own_nodes(ability):
+    for node, kind in found:
         if id(node) in about_target:
             continue
-        if isinstance(node, (A.KickedCondition, A.TimesKicked)):
+        if kind == _KICKED and isinstance(node, (A.KickedCondition, A.TimesKicked)):
             subject = node.subject if isinstance(node, A.KickedCondition) else node.object
             about_self = isinstance(subject, A.SelfRef) or (
                 isinstance(subject, A.ItRef) and not other_spell
             )
             yield node, about_self
-        elif isinstance(
-            node,
-            (
-                A.ExiledCards,
-                A.OfChosen,
-                A.WithChosenName,
-                A.CostPaidRef,
-                A.LookedCards,
-                A.Keyword,
-                A.ProtectionQuality,
-                A.LifePaid,
-                A.CreatedWith,
-                A.LifeLostThisWay,
-                A.ThatMuch,
-            ),
-        ):
+        elif kind == _LINKED:
             yield node, True
 
 
@@ -398,6 +527,9 @@ def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.Sig
     outside sentences): a quoted ability's sentence, not the one quoting it.
     A keyword's own X ("Bloodthirst X", "Reinforce X—{X}{W}") is left out:
     the keyword's rules say what it is."""
+    xs = [n for n in walk(ability) if isinstance(n, (A.VarX, A.SignedX))]
+    if not xs:
+        return
     keyword_xs = {id(n.amount) for n in walk(ability) if isinstance(n, A.KeywordNumber | A.KeywordNumberCost)}
     owner: dict[int, A.Sentence] = {}
     for node in walk(ability):
@@ -405,6 +537,6 @@ def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.Sig
             for inner in walk(node):
                 if isinstance(inner, (A.VarX, A.SignedX)):
                     owner[id(inner)] = node  # walked outer first: the innermost wins
-    for node in walk(ability):
-        if isinstance(node, (A.VarX, A.SignedX)) and id(node) not in keyword_xs:
+    for node in xs:
+        if id(node) not in keyword_xs:
             yield owner.get(id(node)), node

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
-from grammar.render import mana_text, symbol_text
+from grammar.lang.mana import mana_text, symbol_text
 
 from .cache import remember
 from .characteristics import BASIC_LAND_MANA, Chars, chars, display_name, has_keyword

@@ -250,6 +250,24 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield Gap(cond, problem)
 
 
+_LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount)
+"""The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
+
+_PASSED: dict[type, bool] = {}
+"""Whether :func:`_nodes` only passes through a kind of node to its children."""
+
+
+def _passed(kind: type) -> bool:
+    """A node that is no sentence, condition holder or number, and whose
+    children are all walked: :func:`_nodes` has nothing to check on it."""
+    passed = _PASSED.get(kind)
+    if passed is None:
+        passed = _PASSED[kind] = not (
+            issubclass(kind, _LOOKED_AT) or kind in _CONDITION_FIELDS or kind.__module__ == quantity_nodes.__name__
+        )
+    return passed
+
+
 def _nodes(ab: A.Node) -> Iterator[Gap]:
     """Every sentence, condition and number inside an ability, found by the
     place it has (quoted abilities are checked as abilities of their own)."""
@@ -257,6 +275,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     while stack:
         node = stack.pop()
         kids = children(node)
+        if _passed(type(node)):
+            if kids:
+                stack.extend(reversed(kids))
+            continue
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
         if isinstance(node, A.AdditionalCost):

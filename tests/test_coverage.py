@@ -269,6 +269,40 @@ def test_normalize_writes_dashes_one_way(written: str, expected: str) -> None:
     assert normalize(written, fold_case=False) == expected
 
 
+def _keywords_by_search(text: str) -> tuple[str, ...]:
+    """What :func:`coverage.text_keywords` gives, found by searching each
+    line with the whole keyword pattern."""
+    found: dict[str, None] = {}
+    for line in text.split("\n")[2:]:
+        line = coverage._REMINDER.sub("", line).strip()
+        for m in coverage._keyword_pattern().finditer(line):
+            found[m.group(1).capitalize()] = None
+    return tuple(found)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "Flying, first strike, and trample\nKicker {2}",
+        "Swampwalk; landcycling {2} (Reminder.)\nForestwalk, plainscycling {1}",
+        "Landfall — Whenever a land enters, draw a card, flying",
+        "\u212aicker {1}\nFlying, \u017fhroud; hexproof",  # letters case folding takes for ASCII ones
+        "\u0130ndestructible, \u0131ntimidate\nWard—Pay 2 life.",
+        ", flying;  trample,haste, ; menace\nVigilance,, reach",
+    ],
+)
+def test_text_keywords_are_those_the_whole_pattern_finds(lines: str) -> None:
+    text = f"Name {{1}}\nCreature — Bear\n{lines}"
+    assert coverage.text_keywords(text) == _keywords_by_search(text)
+
+
+def test_text_keywords_of_the_corpus_are_those_the_whole_pattern_finds() -> None:
+    for line in CORPUS.read_text(encoding="utf-8").splitlines():
+        card = json.loads(line)
+        text = "\n".join(["", "", *str(card.get("oracle_text", "")).split("\n")])
+        assert coverage.text_keywords(text) == _keywords_by_search(text)
+
+
 def test_check_card_returns_plain_data() -> None:
     outcome = check_card("Zapper", "Zapper {R}\nInstant\nZapper zaps 2 damage.", link=False)
     assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8, False)

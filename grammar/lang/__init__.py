@@ -8,6 +8,7 @@ calls for its rules, and the renderers that write its nodes back.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 CONCERNS = (
     "card", "mana", "keywords", "sentences", "verbs", "statics", "triggers", "conditions",
@@ -18,6 +19,21 @@ MODULES = (
     "mana", "objects", "quantities", "conditions", "keywords", "verbs", "sentences",
     "triggers", "statics", "card",
 )  # fmt: skip
+
+
+_LOADED: dict[str, ModuleType] = {}
+
+
+def concern(name: str) -> ModuleType:
+    """The concern module ``grammar.lang.<name>``, for what one concern takes
+    from another at run time (modules that import each other can't do it at
+    their top): looked up in a dict after the first call, where an import
+    statement in the function would cost thousands of instructions at every
+    call."""
+    module = _LOADED.get(name)
+    if module is None:
+        module = _LOADED[name] = importlib.import_module(f"grammar.lang.{name}")
+    return module
 
 
 def load() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from ..node import BUILDERS, Node, builds, renders
 from ..render import capitalize  # noqa: F401  (kept in the names grammar.ast re-exports)
 from ..transformer import span, tok_span  # noqa: F401  (likewise)
+from . import concern
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +77,9 @@ def _sentences(meta: Any, effect: Any) -> Any:
 def triggered_or_spell(effect: Any, where: Any) -> Any:
     """A paragraph whose first sentence is "When/Whenever/At [trigger], ..."
     is a triggered ability (603.1), the rest of the paragraph its effect."""
-    from .sentences import DelayedTrigger, Effect, IfSentence
-    from .triggers import make_triggered
+    sentences = concern("sentences")
+    DelayedTrigger, Effect, IfSentence = sentences.DelayedTrigger, sentences.Effect, sentences.IfSentence
+    make_triggered = concern("triggers").make_triggered
 
     first = effect.sentences[0] if effect.sentences else None
     if isinstance(first, DelayedTrigger):
@@ -156,14 +158,14 @@ def ability_text(r: Any, ability: Any, quoted: bool = False) -> str:
 
 @renders(SpellAbility)
 def _r_spell(r: Any, n: SpellAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     return effect_text(r, n.effect)
 
 
 @renders(ActivatedAbility)
 def _r_activated(r: Any, n: ActivatedAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     word = f"{n.ability_word} — " if n.ability_word else ""
     return f"{word}{r(n.cost)}: {effect_text(r, n.effect)}"
@@ -171,7 +173,7 @@ def _r_activated(r: Any, n: ActivatedAbility, **ctx: Any) -> str:
 
 @renders(LoyaltyAbility)
 def _r_loyalty(r: Any, n: LoyaltyAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     return f"{n.cost}: {effect_text(r, n.effect)}"
 
@@ -181,7 +183,7 @@ _NUMERALS = {v: k for k, v in _ROMAN.items()}
 
 @renders(ChapterAbility)
 def _r_chapter(r: Any, n: ChapterAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     return ", ".join(_NUMERALS[c] for c in n.chapters) + " — " + effect_text(r, n.effect)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
 from ..node import Node, builds, renders
+from ..render import capitalize
 from ..transformer import span, tok_span
 
 Color: TypeAlias = Literal["W", "U", "B", "R", "G"]
@@ -454,8 +455,6 @@ def _pay_x_life_cost(meta: Any) -> PayLifeCost:
 
 
 def _cap(text: str) -> str:
-    from ..render import capitalize
-
     return capitalize(text)
 
 

@@ -20,6 +20,7 @@ from ..node import BUILDERS as _BUILDERS
 from ..node import Node, builds, renders
 from ..render import article, or_list, third_person
 from ..transformer import TextError, span, tok_span
+from . import concern
 
 # --------------------------------------------------------------------------
 # Words of a description
@@ -931,7 +932,7 @@ def _each_of(meta: Any, of: Any) -> EachOf:
 
 @builds("one_of")
 def _one_of(meta: Any, of: Any) -> Any:
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     return _n_of(meta, Number(1, "word"), of)
 
@@ -1301,7 +1302,7 @@ def _another_ref(meta: Any, f: ObjectFilter) -> Any:
 
 @builds("an_object")
 def _an_object(meta: Any, count: Any, f: ObjectFilter) -> Any:
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     if isinstance(count, Number) and count.value == 1 and count.form == "article":
         group = _group_of("a", f)
@@ -1453,7 +1454,7 @@ def _with_any_counter(meta: Any, *toks: Any) -> WithCounter:
 
 @builds("with_a_counter")
 def _with_a_counter(meta: Any, *toks: Any) -> WithCounter:
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     return WithCounter("", Number(1, "article"), span=span(meta))
 
@@ -1719,7 +1720,7 @@ def _comparison_equal_to(meta: Any, value: Any) -> Comparison:
 
 def is_plural(node: Any) -> bool:
     """Does a noun phrase take a plural verb ("creatures you control get")?"""
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     if isinstance(node, You):
         return True
@@ -2081,7 +2082,7 @@ def _r_each(r: Any, n: Each, **ctx: Any) -> str:
 
 @renders(AnObject)
 def _r_an_object(r: Any, n: AnObject, **ctx: Any) -> str:
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     if n.how == "another":
         return f"another {_spec_text(r, n.filter, False, True)}"
@@ -2211,7 +2212,7 @@ def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
 
 
 def _many(count: Any) -> bool:
-    from .quantities import Number
+    Number = concern("quantities").Number
 
     return not (isinstance(count, Number) and count.value == 1)
 

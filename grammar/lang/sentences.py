@@ -20,6 +20,7 @@ from typing import Any, Literal
 from ..node import BUILDERS, Node, Span, builds, renders
 from ..render import capitalize, third_person
 from ..transformer import TextError, span, word_at
+from . import concern
 from .objects import You, is_plural
 from .quantities import EqualTo, ForEach, WhereX, fill_amount, tail_of
 
@@ -64,7 +65,7 @@ BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap 
 
 @renders(Duration)
 def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
-    from .objects import possessive_text
+    possessive_text = concern("objects").possessive_text
 
     if n.kind == "until leaves the battlefield":
         return f"until {r(n.object)} leaves the battlefield"
@@ -161,8 +162,8 @@ def with_subject(node: Any, subject: Any, meta: Any = None) -> Any:
 def _own_library(node: Any) -> Any:
     """ "that player shuffles their library" is the older wording of "that
     player shuffles" (701.20): the same instruction."""
-    from .objects import TheirRef
-    from .verbs import Shuffle
+    TheirRef = concern("objects").TheirRef
+    Shuffle = concern("verbs").Shuffle
 
     if isinstance(node, Shuffle) and node.form == "library" and isinstance(node.into, TheirRef):
         return dataclasses.replace(node, into=None, form="")
@@ -608,7 +609,7 @@ def _delayed(meta: Any, word: str, trigger: Any, body: Any) -> Any:
 
 def _you_do(trigger: Any) -> bool:
     """ "When you do" (603.12): the trigger is the instruction before."""
-    from .triggers import EventTrigger
+    EventTrigger = concern("triggers").EventTrigger
 
     return (
         isinstance(trigger, EventTrigger) and isinstance(trigger.subject, You)
@@ -783,12 +784,10 @@ def _merge(sentences: tuple[Any, ...], meta: Any) -> tuple[Any, ...]:
 
 def _is_new_targets(s: Any) -> bool:
     """ "You may choose new targets for the copy." (707.10c)."""
-    from .verbs import Choose
+    Choose = concern("verbs").Choose
 
     if not isinstance(s, Sentence) or len(s.actions) != 1:
         return False
-    from .objects import You
-
     a = s.actions[0]
     # "You may ...": the copy's controller; another chooser ("The player may
     # ...") stays a sentence of its own, with its subject
@@ -917,8 +916,6 @@ def _quoted_keywords_period(meta: Any, line: Any) -> Any:
 
 def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool = False) -> str:
     """One clause: the subject (if written), the verb phrase, its suffixes."""
-    from .quantities import tail_of as amount_tail
-
     if tails_only:
         return _tails(r, None, form)
     if isinstance(action, MayDo):
@@ -939,7 +936,6 @@ def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool =
     if written:
         subject = _subject(action)
         text = f"{r(subject)} {text}"
-    _ = amount_tail
     return text + _tails(r, action, form)
 
 
@@ -1121,7 +1117,7 @@ def _r_clause_form(r: Any, n: ClauseForm, **ctx: Any) -> str:
 
 def _copy_note(r: Any, s: Any) -> str:
     """ " You may choose new targets for the copy." after a sentence that copies."""
-    from .verbs import CopySpell
+    CopySpell = concern("verbs").CopySpell
 
     body = s.body if isinstance(s, IfSentence | LeadSentence) else s
     if not isinstance(body, Sentence):

@@ -17,6 +17,7 @@ from typing import Any
 from ..node import BUILDERS, Node, builds, renders
 from ..render import capitalize
 from ..transformer import TextError, span
+from . import concern
 from .objects import SelfRef, is_plural, possessive_text, verb
 
 # --------------------------------------------------------------------------
@@ -361,8 +362,10 @@ _CONTINUOUS = ("Pump", "CantBlock", "SetPT")
 def static_form(effect: Any, permanent: bool) -> Any | None:
     """The static ability a paragraph of sentences is, if it has one of the
     shapes the engine knows; None to keep it as sentences."""
-    from .sentences import IfSentence, LeadSentence, MayDo, Sentence
-    from .verbs import Restriction
+    sentences = concern("sentences")
+    IfSentence, LeadSentence, MayDo, Sentence = (
+        sentences.IfSentence, sentences.LeadSentence, sentences.MayDo, sentences.Sentence)  # fmt: skip
+    Restriction = concern("verbs").Restriction
 
     if len(effect.sentences) != 1:
         return None
@@ -416,7 +419,7 @@ def _written(r: Any, n: Any) -> str | None:
     w = getattr(n, "written", None)
     if w is None:
         return None
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     return effect_text(r, w)
 
@@ -493,7 +496,7 @@ def _r_additional_cost(r: Any, n: AdditionalCost, **ctx: Any) -> str:
     may = "you may " if n.optional else ""
     text = f"As an additional cost to cast {r(n.object)}, {may}{cost}."
     if n.then is not None:
-        from .sentences import effect_text
+        effect_text = concern("sentences").effect_text
 
         text += " " + effect_text(r, n.then)
     return text
@@ -574,7 +577,7 @@ def _r_static_effect(r: Any, n: StaticEffect, **ctx: Any) -> str:
 
 @renders(StaticAbility)
 def _r_static_ability(r: Any, n: StaticAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     return effect_text(r, n.effect)
 

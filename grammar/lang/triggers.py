@@ -15,6 +15,7 @@ from typing import Any
 
 from ..node import BUILDERS, Node, builds, renders
 from ..transformer import TextError, span
+from . import concern
 from .objects import (
     AnObject,
     Each,
@@ -268,7 +269,7 @@ def _cast_trigger(player: Any, what: Any, meta: Any) -> Any:
 
 @builds("event_trigger")
 def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
-    from .sentences import check_agreement
+    check_agreement = concern("sentences").check_agreement
 
     events = tuple(e for e in events if isinstance(e, Event))
     for e in events:
@@ -573,7 +574,7 @@ def _r_trigger_or(r: Any, n: TriggerOr, **ctx: Any) -> str:
 
 @renders(TriggeredAbility)
 def _r_triggered(r: Any, n: TriggeredAbility, **ctx: Any) -> str:
-    from .sentences import effect_text
+    effect_text = concern("sentences").effect_text
 
     cond = f" if {r(n.condition)}," if n.condition is not None else ""
     body = effect_text(r, n.effect, capital=False)

@@ -14,9 +14,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from lark import Token
+
 from ..node import BUILDERS, Node, builds, renders
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
+from . import concern
 from .objects import ItRef, You, is_plural, possessive_text, verb
 from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure, whole_number
 
@@ -985,7 +988,7 @@ _reg("lose_life_equal", build(LoseLife))
 
 @builds("lose_half_life")
 def _lose_half_life(meta: Any, whose: Any, rounding: Any = None) -> LoseLife:
-    from .objects import Possessive
+    Possessive = concern("objects").Possessive
     from .quantities import Half, LifeTotal
 
     p = whose.object if isinstance(whose, Possessive) else whose
@@ -1058,7 +1061,7 @@ _reg("exile_until", lambda m, what, until: Exile(what, True, until=until, span=s
 
 
 def _whose(p: Any) -> Any:
-    from .objects import Possessive
+    Possessive = concern("objects").Possessive
 
     return p.object if isinstance(p, Possessive) else p
 
@@ -1439,8 +1442,6 @@ def _signed(text: str, where: Any = None) -> tuple[Any, Any]:
 
 
 def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
-    from lark import Token
-
     power, toughness = _signed(mod, tok_span(mod) if isinstance(mod, Token) else span(meta))
     return Pump(None, power, toughness, mod=str(mod), span=span(meta), **kw)
 
