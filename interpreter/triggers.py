@@ -355,6 +355,24 @@ def _becomes_blocked(game: Game, src_id: ObjectId, controller: PlayerId, subject
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
 
+def _enters_under(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                  event: Event) -> Hit:  # fmt: skip
+    """603.6a: "Whenever a creature enters (the battlefield) under your
+    control" / "under an opponent's control": the object fits the subject
+    and is controlled, as it enters, by the player named ("that player")."""
+    if not isinstance(event, Entered) or not isinstance(e.other, A.Possessive):
+        return NO
+    obj = game.get(event.obj)
+    if obj is None or not _player_matches(game, e.other.object, controller, obj.controller):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, obj.controller  # "that player"
+
+
+def _whose_control_supported(e: A.Event) -> bool:
+    """"under your control", "under an opponent's control": a player the engine can name."""
+    return isinstance(e.other, A.Possessive) and isinstance(e.other.object, A.You | A.PlayerGroup)
+
+
 def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                      event: Event) -> Hit:  # fmt: skip
     """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
@@ -416,6 +434,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
     "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
     "is dealt damage": (_is_dealt_damage, OBJECT_SUBJECTS),
+    "enters under control": (_enters_under, OBJECT_SUBJECTS),
     "is dealt combat damage": (_is_dealt_damage, OBJECT_SUBJECTS),
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
@@ -430,6 +449,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "deals combat damage to": _recipient_supported,
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
+    "enters under control": _whose_control_supported,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
 }
 """For events whose words name a second thing (a recipient, a spell, a
