@@ -47,3 +47,41 @@ def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
             pool[t] = pool.get(t, 0) + 1
     ctx.added_mana = []
     return True
+
+
+@carries_out(A.Pay, limits=(
+    ("paying something other than mana or life (energy)", lambda a: a.what not in ("mana", "life") or a.get),
+    ("paying an amount of life that isn't a number", lambda a: a.what == "life" and not isinstance(a.amount, A.Number | A.VarX)),
+    ("paying something other than a mana cost", lambda a: a.what == "mana" and not isinstance(a.amount, A.ManaCost)),
+    ("paying {X} as an instruction (X chosen as it is paid)",
+     lambda a: isinstance(a.amount, A.ManaCost) and any(isinstance(s, A.VariableMana) for s in a.amount.symbols)),
+))  # fmt: skip
+def _pay(ctx: Ctx, a: A.Pay) -> bool:
+    """118.1, 118.3: "[you may] pay {2}", "pay 3 life" as an instruction — its
+    mana abilities activated and the mana spent (601.2g-h), or the life lost
+    (119.4: only with at least that much life).  A player without the means
+    pays nothing, and the instruction isn't done ("If you do" is false,
+    118.3a)."""
+    from ..costs import pay_mana
+    from ..errors import IllegalAction
+    from ..mana import need_of
+
+    done = False
+    for p in ctx.players(a.player):
+        if a.what == "life":
+            n = ctx.quantity(a.amount)
+            if ctx.game.player(p).life < n:
+                ctx.game.say(f"  {p} can't pay {n} life with {ctx.game.player(p).life} life (119.4)")
+                continue
+            ctx.game.change_life(p, -n)
+            ctx.game.say(f"  {p} pays {n} life (life {ctx.game.player(p).life})")
+            done = True
+            continue
+        need = need_of([a.amount])
+        try:
+            pay_mana(ctx.game, p, need, None, need.text())
+        except IllegalAction as exc:
+            ctx.game.say(f"  {p} doesn't pay: {exc} (118.3)")
+            continue
+        done = True
+    return done
