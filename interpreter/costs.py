@@ -20,6 +20,7 @@ from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
 from .filters import describe_filter, matches
 from .mana import (
+    AddsMana,
     ManaNeed,
     Payment,
     _add_mana_units,
@@ -174,18 +175,20 @@ def modify_cost(need: ManaNeed, mods: list[A.CostModifier]) -> ManaNeed:
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> tuple[str, ...]:
-    """The mana a mana ability adds; "one mana of any color" asks which color (106.1b)."""
+def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: AddsMana) -> tuple[str, ...]:
+    """The mana a mana ability adds; "one mana of any color" asks which color
+    (106.1b), "Add {B} or {R}" which option (answered by the color's name, or
+    by the symbols of an option of several: "{R}{R}")."""
     from .mana import mana_options
 
     if add.player is not None and not isinstance(add.player, A.You):
         raise Unsupported("mana added to another player's pool")
-    if not isinstance(add, A.AddManaAnyColor):
+    if not isinstance(add, A.AddManaAnyColor | A.AddManaChoice):
         return _add_mana_units(game, obj, add)
     options = mana_options(game, obj, add)
     if not options:
         return ()
-    words = [COLOR_NAMES[o[0]] for o in options]
+    words = [COLOR_NAMES[o[0]] if len(o) == 1 and o[0] in COLOR_NAMES else units_text(o) for o in options]
     d = Decision("word", player, f"{display_name(obj)}: add mana of which color", words, words)
     return options[words.index(ask(game, d))]
 

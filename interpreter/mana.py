@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 MANA_ORDER = "WUBRGC"
 
+AddsMana = A.AddMana | A.AddManaAnyColor | A.AddManaChoice
+"""The instructions of a mana ability (605.1a): "Add {G}", "Add one mana of
+any color", "Add {B} or {R}"."""
+
 
 # --------------------------------------------------------------------------
 # Writing mana
@@ -199,15 +203,16 @@ class ManaSource:
         return {base_unit(u) for opt in self.options for u in opt if unit_tag(u) is None}
 
 
-def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> tuple[str, ...]:
-    """The mana an ability adds; for "one mana of any color" (106.1), see
-    :func:`mana_options` — the color is chosen as the ability resolves."""
+def _add_mana_units(game: Game, obj: GameObject, add: AddsMana, mana: A.ManaCost | None = None) -> tuple[str, ...]:
+    """The mana an ability adds (``mana``: the option of "Add {B} or {R}"
+    chosen); for "one mana of any color" (106.1), see :func:`mana_options` —
+    the color is chosen as the ability resolves."""
     from .quantities import static_quantity
 
-    if isinstance(add, A.AddManaAnyColor):
-        raise ValueError("mana of any color: the color is a choice (mana_options)")
+    if isinstance(add, A.AddManaAnyColor) or (isinstance(add, A.AddManaChoice) and mana is None):
+        raise ValueError("mana of a color chosen as it resolves (mana_options)")
     units: list[str] = []
-    for s in add.mana.symbols:
+    for s in (mana if mana is not None else add.mana).symbols:  # type: ignore[union-attr]
         if isinstance(s, A.ColoredMana):
             units.append(s.color)
         elif isinstance(s, A.ColorlessMana):
@@ -219,19 +224,22 @@ def _add_mana_units(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyCo
     return tuple(units)
 
 
-def mana_options(game: Game, obj: GameObject, add: A.AddMana | A.AddManaAnyColor) -> list[tuple[str, ...]]:
+def mana_options(game: Game, obj: GameObject, add: AddsMana) -> list[tuple[str, ...]]:
     """Every way the ability can add mana: one for a fixed "Add {G}", one per
-    color for "Add N mana of any color" (106.1b: N mana of one color)."""
+    color for "Add N mana of any color" (106.1b: N mana of one color), one
+    per option of "Add {B} or {R}"."""
     if isinstance(add, A.AddManaAnyColor):
         from .quantities import static_quantity
 
         n = static_quantity(game, obj, add.amount)
         return [(c,) * n for c in "WUBRG"] if n > 0 else []
+    if isinstance(add, A.AddManaChoice):
+        return [units for option in add.options if (units := _add_mana_units(game, obj, add, option))]
     units = _add_mana_units(game, obj, add)
     return [units] if units else []
 
 
-def mana_ability_of(ab: A.Ability) -> A.AddMana | A.AddManaAnyColor | None:
+def mana_ability_of(ab: A.Ability) -> AddsMana | None:
     """An activated ability that only adds mana and has no target (605.1a)."""
     if not isinstance(ab, A.ActivatedAbility):
         return None
@@ -242,7 +250,7 @@ def mana_ability_of(ab: A.Ability) -> A.AddMana | A.AddManaAnyColor | None:
     if not sentences or not isinstance(sentences[0], A.Sentence):
         return None
     actions = sentences[0].actions
-    if len(actions) == 1 and isinstance(actions[0], A.AddMana | A.AddManaAnyColor):
+    if len(actions) == 1 and isinstance(actions[0], AddsMana) and not getattr(actions[0], "andor", False):
         return actions[0]
     return None
 
@@ -279,10 +287,10 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
     return [source for *_, source in found]
 
 
-_TAP_MANA: dict[int, tuple[Chars, tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, A.AddMana | A.AddManaAnyColor], ...]]] = {}
+_TAP_MANA: dict[int, tuple[Chars, tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, AddsMana], ...]]] = {}
 
 
-def _tap_mana_of(c: Chars) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, A.AddMana | A.AddManaAnyColor], ...]]:
+def _tap_mana_of(c: Chars) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[int, A.ActivatedAbility, AddsMana], ...]]:
     """The mana abilities whose cost is just {T} of an object with
     characteristics ``c``: the intrinsic ones of its basic land types (305.6),
     as the mana each adds, and its own, as (index, ability, what it adds)."""

@@ -6,15 +6,17 @@ from __future__ import annotations
 from grammar import ast as A
 
 from ..context import Ctx
-from ..mana import units_text
+from ..mana import AddsMana, units_text
 from .registry import carries_out
 
 
 @carries_out(A.AddMana)
 @carries_out(A.AddManaAnyColor)
-def _add_mana(ctx: Ctx, a: A.AddMana | A.AddManaAnyColor) -> bool:
-    """106.4: mana goes into the controller's pool; "one mana of any color" is
-    the controller's choice as the ability resolves (106.1b)."""
+@carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor),))
+def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
+    """106.4: mana goes into the controller's pool; "one mana of any color"
+    and "Add {B} or {R}" are the controller's choice as the ability
+    resolves (106.1b)."""
     from ..costs import choose_mana
 
     src = ctx.source_obj()
