@@ -14,6 +14,7 @@ from ..objects import token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..zones import put_counters
 from .common import acted, current
+from .library import KEYWORD_VERBS
 from .registry import carries_out, do
 
 
@@ -119,3 +120,48 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
                 game.say(f"  {p} creates a token copy of {display_name(o)}")
     acted(ctx, made)
     return bool(made)
+
+
+def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """Adapt N (701): if this permanent has no +1/+1 counters on it, put N
+    +1/+1 counters on it."""
+    src = ctx.source_obj()
+    if src is None or src.zone != "battlefield":
+        ctx.game.say("  adapt: its source is no longer on the battlefield")
+        return False
+    if src.counters.get("+1/+1", 0) > 0:
+        ctx.game.say(f"  {display_name(src)} has +1/+1 counters on it: it doesn't adapt")
+        return False
+    n = ctx.quantity(a.amount)
+    put_counters(ctx.game, src, "+1/+1", n)
+    ctx.game.say(f"  {display_name(src)} adapts: {n} +1/+1 counter(s) on it")
+    return n > 0
+
+
+def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """Bolster N (701): choose a creature with the least toughness among
+    creatures you control (the controller's pick among several) and put N
+    +1/+1 counters on it."""
+    from ..characteristics import chars, power_toughness
+    from ..choices import Decision, ask
+
+    game = ctx.game
+    mine = [o for o in game.battlefield() if o.controller == ctx.controller and "creature" in chars(o).types]
+    if not mine:
+        game.say(f"  bolster: {ctx.controller} controls no creature")
+        return False
+    least = min(power_toughness(game, o)[1] or 0 for o in mine)
+    fewest = [o for o in mine if (power_toughness(game, o)[1] or 0) == least]
+    d = Decision("pick", ctx.controller, "bolster: which creature with the least toughness",
+                 [o.id for o in fewest], [display_name(o) for o in fewest], 1, 1)  # fmt: skip
+    chosen = set(ask(game, d))
+    n = ctx.quantity(a.amount)
+    for o in fewest:
+        if o.id in chosen:
+            put_counters(game, o, "+1/+1", n)
+            game.say(f"  {ctx.controller} bolsters {n}: {n} +1/+1 counter(s) on {display_name(o)}")
+    return n > 0
+
+
+KEYWORD_VERBS["adapt"] = _adapt
+KEYWORD_VERBS["bolster"] = _bolster

@@ -101,8 +101,10 @@ others are gaps."""
 
 @carries_out(A.KeywordAction, limits=(
     ("a keyword action the engine doesn't know", lambda a: a.verb not in KEYWORD_VERBS),
-    ("another player scrying", lambda a: a.verb == "scry" and not_you(a.player)),
-    ("scry for a while", lambda a: a.verb == "scry" and (a.duration is not None or a.what is not None or a.extra)),
+    ("another player scrying or surveilling", lambda a: a.verb in ("scry", "surveil") and not_you(a.player)),
+    ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
+    ("adapting or bolstering with more than a number",
+     lambda a: a.verb in ("adapt", "bolster") and (a.player is not None or a.what is not None or a.extra or a.duration is not None)),
 ))
 def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
     fn = KEYWORD_VERBS.get(a.verb)
@@ -112,30 +114,38 @@ def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
-    """701.22a: look at the top N cards of your library, put any number of
-    them on the bottom in any order and the rest on top in any order."""
+    """701.22a: scry N — look at the top N cards of your library, put any
+    number of them on the bottom in any order and the rest on top in any
+    order.  Surveil N (701): the same, but into your graveyard."""
     game = ctx.game
+    surveil = a.verb == "surveil"
     n = ctx.quantity(a.amount) if a.amount is not None else 1
     for p in ctx.players(a.player) if a.player is not None else [ctx.controller]:
         if p != ctx.controller:
-            raise Unsupported("another player scrying")
+            raise Unsupported(f"another player {'surveilling' if surveil else 'scrying'}")
         top = [game.obj(c) for c in game.zone("library", p)[:n]]
-        game.say(f"  {p} scries {n}")
+        game.say(f"  {p} {'surveils' if surveil else 'scries'} {n}")
         if not top:
             continue
-        d = Decision("pick", p, f"scry {n}: which cards go on the bottom of your library",
+        where = "into your graveyard" if surveil else "on the bottom of your library"
+        d = Decision("pick", p, f"{a.verb} {n}: which cards go {where}",
                      [o.id for o in top], [o.card.name for o in top], 0, len(top))  # fmt: skip
         chosen = ask(game, d)
-        bottom = [o for o in top if o.id in chosen]
+        away = [o for o in top if o.id in chosen]
         keep = [o for o in top if o.id not in chosen]
-        if bottom:
-            to_library(ctx, bottom, A.Destination("library", where="bottom"))
+        if away and surveil:
+            for o in away:
+                move(game, o, "graveyard")
+            game.say(f"  {p} puts {', '.join(o.card.name for o in away)} into their graveyard")
+        elif away:
+            to_library(ctx, away, A.Destination("library", where="bottom"))
         if len(keep) > 1:  # the rest go back on top, in an order the player chooses
             to_library(ctx, keep, A.Destination("library", where="top"))
     return True
 
 
 KEYWORD_VERBS["scry"] = _scry
+KEYWORD_VERBS["surveil"] = _scry
 
 
 @carries_out(A.LookAtTop)
