@@ -162,7 +162,10 @@ def reading(ab: A.Ability) -> A.Ability:
     gives the spell itself an ability or a characteristic, with no duration
     ("If this spell was kicked, it has split second."), is a static ability
     of the spell, which functions while it is on the stack (113.6a, 611.3),
-    not an instruction carried out as it resolves."""
+    not an instruction carried out as it resolves.  An ability word has no
+    rules meaning (207.2c): "Threshold — [ability]" is the ability."""
+    if isinstance(ab, A.AbilityWord):
+        return reading(ab.ability)
     if isinstance(ab, A.StaticAbility):
         return _block_count(ab) or _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):

@@ -188,3 +188,23 @@ def test_608_2c_for_each_lead_is_played_unless_its_instructions_name_each_one(li
     player in turn ("that player", "it"), the engine says it can't bind them yet."""
     (card,) = parse_text(f"Test Spell {{1}}{{W}}\nSorcery\nKicker {{1}}\n{line}\n").cards
     assert [g.what for g in gaps(card)] == expected
+
+
+def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
+    """"Threshold — [ability]" is the ability: played as it, with no gap of its own."""
+    from interpreter.keywords import all_abilities
+
+    text = "Test Bear {1}{G}\nCreature — Bear\nThreshold — This creature gets +1/+1 as long as you control a Forest.\n2/2\n"
+    (card,) = parse_text(text).cards
+    (ability,) = all_abilities(card)
+    assert isinstance(card.abilities[0], A.AbilityWord)
+    assert not isinstance(ability, A.AbilityWord)
+    assert gaps(card) == []
+    from interpreter import add_card, new_game, power_toughness
+
+    (forest,) = parse_text("Forest\nBasic Land — Forest\n").cards
+    game = new_game()
+    bear = add_card(game, card, "A", "battlefield")
+    assert power_toughness(game, bear) == (2, 2)
+    add_card(game, forest, "A", "battlefield")
+    assert power_toughness(game, bear) == (3, 3)
