@@ -49,6 +49,8 @@ from .objects import GameObject, ObjectId, PlayerId
 from .state import (
     Attacked,
     BecameBlocked,
+    Blocks,
+    BlocksAttacker,
     Combat,
     CombatDamageDealt,
     CombatDamageStep,
@@ -230,6 +232,9 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         game.say(f"  {display_name(game.obj(bid[0]))} blocks " + " and ".join(display_name(game.obj(a[0])) for a in aids))
     if not assigned:
         game.say(f"  {defender} declares no blockers")
+    for bid, aids in assigned.items():
+        game.events.append(Blocks(bid, tuple(aids)))  # 509.3a: once for each blocker
+        game.events.extend(BlocksAttacker(bid, aid) for aid in aids)  # 509.3b: once for each attacker it blocks
     for aid in combat.attackers:
         if aid in combat.blocked:
             game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it

@@ -351,6 +351,24 @@ class BecameBlocked:
 
 
 @dataclass(frozen=True, slots=True)
+class Blocks:
+    """``blocker`` was declared as a blocker (509.1), of ``attackers``;
+    "Whenever [a creature] blocks" triggers once on it (509.3a)."""
+
+    blocker: ObjectId
+    attackers: tuple[ObjectId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlocksAttacker:
+    """``blocker`` blocks ``attacker``: "Whenever [a creature] blocks a
+    creature" triggers once for each attacker it blocks (509.3b)."""
+
+    blocker: ObjectId
+    attacker: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class Championed:
     """``obj`` (now in exile) was exiled with the champion ``champion``'s ability (702.72a)."""
 
@@ -370,7 +388,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker
 )
 
 
@@ -518,5 +536,6 @@ class Transaction:
 __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
+    "BlocksAttacker",
 ]  # fmt: skip

@@ -37,6 +37,8 @@ from .state import (
     Attacked,
     BecameBlocked,
     BecameTarget,
+    Blocks,
+    BlocksAttacker,
     Cast,
     Championed,
     CombatDamageDealt,
@@ -373,6 +375,39 @@ def _whose_control_supported(e: A.Event) -> bool:
     return isinstance(e.other, A.Possessive) and isinstance(e.other.object, A.You | A.PlayerGroup)
 
 
+def _blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+            event: Event) -> Hit:  # fmt: skip
+    """509.3a: "Whenever [a creature] blocks" — once as it is declared a
+    blocker ("it" is the blocker); 509.3b: "Whenever [a creature] blocks a
+    creature [with flying]" — once for each attacker it blocks that fits
+    ("that creature" is the attacker)."""
+    if e.other is None:
+        if not isinstance(event, Blocks):
+            return NO
+        return _is_subject(game, subject, event.blocker, controller, src_id), event.blocker, None, None
+    filt = _filter_of(e.other)
+    if not isinstance(event, BlocksAttacker) or filt is None:
+        return NO
+    attacker = game.get(event.attacker)
+    if attacker is None or not matches(game, filt, attacker, you=controller, source=src_id):
+        return NO
+    return _is_subject(game, subject, event.blocker, controller, src_id), event.attacker, None, None
+
+
+def _attacks_or_blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """"Whenever [this] attacks or blocks" (508.3a, 509.3a)."""
+    hit = _blocks(game, src_id, controller, subject, A.Event("blocks"), event)
+    return hit if hit[0] else _attacks(game, src_id, controller, A.AttacksTrigger(subject), event, None)
+
+
+def _blocks_or_becomes_blocked(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                               event: Event) -> Hit:  # fmt: skip
+    """"Whenever [this] blocks or becomes blocked" (509.3a, 509.3c)."""
+    hit = _blocks(game, src_id, controller, subject, A.Event("blocks"), event)
+    return hit if hit[0] else _becomes_blocked(game, src_id, controller, subject, e, event)
+
+
 def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                      event: Event) -> Hit:  # fmt: skip
     """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
@@ -435,6 +470,9 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
     "is dealt damage": (_is_dealt_damage, OBJECT_SUBJECTS),
     "enters under control": (_enters_under, OBJECT_SUBJECTS),
+    "blocks": (_blocks, OBJECT_SUBJECTS),
+    "attacks or blocks": (_attacks_or_blocks, OBJECT_SUBJECTS),
+    "blocks or becomes blocked": (_blocks_or_becomes_blocked, OBJECT_SUBJECTS),
     "is dealt combat damage": (_is_dealt_damage, OBJECT_SUBJECTS),
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
@@ -450,6 +488,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
     "enters under control": _whose_control_supported,
+    "blocks": lambda e: e.other is None or _filter_of(e.other) is not None,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
 }
 """For events whose words name a second thing (a recipient, a spell, a
