@@ -38,7 +38,53 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     instruction acts on (:func:`~interpreter.conditions.sentence_condition`)."""
     from .conditions import sentence_condition
 
+    if isinstance(s.condition, A.DoesAction):
+        return not _player_does(ctx, s)
     return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
+
+
+def unless_problem(s: A.IfSentence) -> str | None:
+    """Why "[X] unless [a player] [does Y]" can't be played (None when it
+    can): it is read only after the instruction ("Target opponent sacrifices
+    a creature unless they discard a card"), about the player the
+    instruction names."""
+    if s.trailing != "unless" or not isinstance(s.condition, A.DoesAction):
+        return "'if [a player] does ...' (an action that may have happened)"
+    if s.condition.tails or s.condition.where_x is not None:
+        return "'unless [a player] does ...' with more words after it"
+    subject = _subject_player(s.body)
+    if subject is None or not isinstance(s.condition.subject, A.ThemRef | A.ThatPlayer):
+        return "'unless [a player] does ...' about someone the instruction doesn't name"
+    if isinstance(subject, A.PlayerGroup):
+        return "'unless [a player] does ...' after an instruction about several players (each chooses)"
+    return None
+
+
+def _player_does(ctx: Ctx, s: A.IfSentence) -> bool:
+    """608.2d: "[X] unless they [Y]": the player the instruction names
+    chooses whether to do Y (only if they can); if they do, X isn't done."""
+    cond = s.condition
+    assert isinstance(cond, A.DoesAction)
+    problem = unless_problem(s)
+    if problem is not None:
+        raise Unsupported(problem)
+    subject = _subject_player(s.body)
+    players = ctx.players(subject) if subject is not None else []
+    if len(players) != 1:
+        raise Unsupported("'unless [a player] does ...' of an instruction about several players")
+    (p,) = players
+    saved = ctx.that_player
+    ctx.that_player = [p]
+    try:
+        what = describe_action(cond.action)
+        if not ask(ctx.game, Decision("may", p, f"{source_name(ctx)}: {what} (if not, the instruction before it is done)?")):
+            ctx.game.say(f"  {p} chooses not to {what}")
+            return False
+        done = bool(do(ctx, cond.action))
+    finally:
+        ctx.that_player = saved
+    ctx.game.say(f"  {p} " + ("does, so the instruction isn't done" if done else "can't: the instruction is done"))
+    return done
 
 
 def run(ctx: Ctx, effect: A.Effect) -> None:

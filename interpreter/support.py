@@ -51,7 +51,14 @@ from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed_events import delayed_trigger_problem
-from .effects import INSTRUCTIONS, LEADS, for_each_problem, reflexive_problem, tail_problem
+from .effects import (
+    INSTRUCTIONS,
+    LEADS,
+    for_each_problem,
+    reflexive_problem,
+    tail_problem,
+    unless_problem,
+)
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
@@ -241,6 +248,14 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
                 yield Gap(node, f"instruction {type(node).__name__}: {problem}")
 
 
+def _one_instruction(node: A.Node) -> Iterator[Gap]:
+    """An instruction that isn't part of a sentence ("unless they discard a card")."""
+    if type(node) not in ACTIONS:
+        yield Gap(node, f"instruction {type(node).__name__}")
+    elif (problem := limit(node)) is not None:
+        yield Gap(node, f"instruction {type(node).__name__}: {problem}")
+
+
 def _condition(cond: A.Node) -> Iterator[Gap]:
     if type(cond) not in CONDITIONS:
         yield Gap(cond, f"condition {type(cond).__name__}")
@@ -307,7 +322,13 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield from _instructions(node)
         for name in _CONDITION_FIELDS.get(type(node), ()):
             cond = getattr(node, name)
-            if isinstance(cond, A.Node):
+            if isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
+                problem = unless_problem(node)
+                if problem is not None:
+                    yield Gap(cond, problem)
+                else:
+                    yield from _one_instruction(cond.action)
+            elif isinstance(cond, A.Node):
                 yield from _condition(cond)
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip

@@ -35,8 +35,9 @@ def _draw(ctx: Ctx, a: A.Draw) -> bool:
 ))
 def _discard(ctx: Ctx, a: A.Discard) -> bool:
     """701.9: the player discards cards of their choice ("two cards", "a
-    creature card"), or their whole hand."""
+    creature card"), or their whole hand; done if any card was discarded."""
     game = ctx.game
+    done = False
     for p in ctx.players(a.player):
         hand = game.zone_objects("hand", p)
         if a.amount is None:
@@ -46,9 +47,12 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
                 hand = [o for o in hand if matches(game, a.filter, o, you=p, source=ctx.source, anywhere=True)]
             n = ctx.quantity(a.amount)
             victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
+        if not victims:
+            game.say(f"  {p} has no card to discard")
         for v in victims:
             discard(game, p, v)
-    return True
+        done = done or bool(victims)
+    return done
 
 
 @carries_out(A.Mill)
