@@ -86,14 +86,31 @@ def find_files(
             yield PathError(path, "can't read: not a regular file (a device or a socket)")
 
 
+MAX_FOLDERS = 1_000
+"""How many folders a search for card files looks through under one folder
+named: a set's repository has a handful; a search of a whole disk ("/")
+is a mistake, reported rather than carried out for minutes."""
+
+SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
+"""Folders a search for card files doesn't go into (nor into hidden ones,
+".git", ".venv"), as formatters and linters don't: they hold tools, not cards."""
+
+
 def _walk(
     root: Path, suffix: str, recursive: bool, visited: set[tuple[int, int]], info: os.stat_result
 ) -> Iterator[Path | PathError]:
-    """The regular ``*suffix`` files under ``root``; each folder once (by device and inode)."""
+    """The regular ``*suffix`` files under ``root``; each folder once (by device
+    and inode), at most :data:`MAX_FOLDERS` of them."""
     visited.add((info.st_dev, info.st_ino))
     pending = [root]
+    seen = 0
     while pending:
         folder = pending.pop()
+        seen += 1
+        if seen > MAX_FOLDERS:
+            yield PathError(root, f"more than {MAX_FOLDERS:,} folders to look through for {suffix} files: "
+                                  "name the folder that holds them")  # fmt: skip
+            return
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
@@ -110,6 +127,8 @@ def _walk(
                 continue
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
+                if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS:
+                    continue
                 if recursive and key not in visited:
                     visited.add(key)
                     pending.append(path)

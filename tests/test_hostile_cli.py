@@ -518,3 +518,21 @@ def test_the_fallback_error_handler_writes_ascii_look_alikes() -> None:
     stream.write("Creature \u2014 Bear; Forest \u2192 {G}; \u2603\n")
     stream.flush()
     assert stream.buffer.getvalue() == b"Creature -- Bear; Forest -> {G}; ?\n"  # type: ignore[attr-defined]
+
+
+def test_a_search_for_card_files_skips_tool_folders_and_stops_at_a_whole_disk(tmp_path: Path) -> None:
+    """Fuzzing: a scenario's `cards = ["/"]` searched the whole file system.
+    Hidden folders and tool folders aren't searched (as formatters and
+    linters do); more than MAX_FOLDERS folders is an error naming the folder."""
+    from cardtext.library import MAX_FOLDERS, PathError, find_files
+
+    (tmp_path / "set.card").write_text("Shock {R}\nInstant\nShock deals 2 damage to any target.\n", encoding="utf-8")
+    for hidden in (".venv", "node_modules", ".git"):
+        (tmp_path / hidden).mkdir()
+        (tmp_path / hidden / "tool.card").write_text("not a card\n", encoding="utf-8")
+    assert list(find_files([tmp_path])) == [tmp_path / "set.card"]
+    deep = tmp_path / "deep"
+    for i in range(MAX_FOLDERS + 1):
+        (deep / f"f{i}").mkdir(parents=True)
+    (found,) = [x for x in find_files([deep]) if isinstance(x, PathError)]
+    assert "more than 1,000 folders" in str(found) and str(deep) in str(found)

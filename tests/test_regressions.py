@@ -443,3 +443,17 @@ def test_the_cards_name_with_a_run_of_spaces_is_still_the_card() -> None:
     plain = card("When Test Golem enters, you gain 1 life.\n2/2\n", head)
     assert spaced == plain
     assert "When Test Golem enters" in render_card(spaced)
+
+
+def test_a_third_person_verb_with_no_subject_is_an_error() -> None:
+    """Fuzzing: "As long as ..., has the power ... of ..." (the name dropped)
+    was read with no subject and written back as a different sentence."""
+    with pytest.raises(CardParseError, match="'has' has no subject"):
+        card("As long as you control a Forest, has flying.\n", "Test Card {1}\nCreature — Bear\n")
+
+
+def test_a_singular_trigger_subject_needs_a_determiner() -> None:
+    """Fuzzing: "Whenever creature turn a permanent face up" was read as
+    "each creature" and written back as text that didn't parse."""
+    with pytest.raises(CardParseError, match="subject in the singular needs a word before it"):
+        card("Whenever creature attacks, you gain 1 life.\n", "Test Card {1}\nEnchantment\n")

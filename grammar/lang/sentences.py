@@ -481,6 +481,8 @@ def _body(meta: Any, *items: Any) -> Sentence:
         elif i > 0 and prev_subject is not None and _shares_subject(c, action, prev_subject, meta):
             action = with_subject(action, prev_subject)
             form = "shared"
+        else:
+            _check_imperative(action)
         if c.where is not None:
             if where is not None:
                 raise TextError("two 'where X is' in one sentence", span=span(meta))
@@ -490,6 +492,21 @@ def _body(meta: Any, *items: Any) -> Sentence:
         forms.append(ClauseForm(form, c.tails))  # type: ignore[arg-type]
     return Sentence(tuple(actions), tuple(joiners), where.value if where else None, tuple(forms),
                     where.letter if where else "X", where_index, span=span(meta))  # fmt: skip
+
+
+def _check_imperative(action: Any) -> None:
+    """A clause with no subject is an instruction to the player, its verb
+    bare ("Draw a card"); "has the power of ..." with no subject has lost it."""
+    from ..transformer import word_at
+
+    where = getattr(action, "span", None)
+    word = word_at(where)
+    if word is None or where is None:
+        return
+    other = _verb_forms().get(word.lower())
+    if other is not None and _singular_form(word.lower()) and other != word.lower():
+        raise TextError(f"'{word}' has no subject", span=Span(where.line, where.column, where.line, where.column + len(word)),
+                        hint=f"name what {word} (\"this creature {word} ...\"), or write '{other}' for an instruction")  # fmt: skip
 
 
 def _shares_subject(c: Clause, action: Any, subject: Any, meta: Any) -> bool:

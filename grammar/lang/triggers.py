@@ -272,6 +272,10 @@ def _event_trigger(meta: Any, subject: Any, *events: Any) -> Any:
     check_agreement = concern("sentences").check_agreement
 
     events = tuple(e for e in events if isinstance(e, Event))
+    bare = subject.filter if isinstance(subject, Each) and subject.quantifier == "bare" else subject
+    if isinstance(bare, ObjectFilter) and bare.nouns and not is_plural(bare):
+        raise TextError("a trigger's subject in the singular needs a word before it", span=subject.span,
+                        hint="'a creature', 'another creature', 'this creature'")  # fmt: skip
     for e in events:
         check_agreement(subject, e)  # "When this creature enter" is malformed
     if len(events) == 1:
