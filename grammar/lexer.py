@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
@@ -442,16 +442,11 @@ class CardLexer(Lexer):
                 if text.startswith("'s", pos + len(value)):
                     value = self._merge_possessive(text, pos, value, accepts)
                 name = self._word(value, accepts)
-                if value.lower() in _PARTICIPLES and self._after_noun(lexer_state):
-                    post = _PARTICIPLES[value.lower()]
-                    if post in accepts:
-                        name = post
+                if value.lower() in _PARTICIPLES:
+                    name = self._participle(name, value, lexer_state, accepts)
                 token = self._token(name, value, pos, line + offset, line_start)
                 if name not in accepts:
-                    raise UnexpectedToken(
-                        token, {s for s in accepts if s.isupper() or s.startswith("_")},
-                        state=parser_state, token_history=[lexer_state.last_token],
-                    )  # fmt: skip
+                    _unexpected(token, accepts, parser_state, lexer_state)
             elif token is None:
                 m = _PIECES.match(text, pos)
                 if m is None:
@@ -471,10 +466,8 @@ class CardLexer(Lexer):
                 if kind == "word":
                     value = self._merge_possessive(text, pos, value, accepts)
                 name = self._terminal(kind, value, accepts)
-                if kind == "word" and value.lower() in _PARTICIPLES and self._after_noun(lexer_state):
-                    post = _PARTICIPLES[value.lower()]
-                    if post in accepts:
-                        name = post
+                if kind == "word" and value.lower() in _PARTICIPLES:
+                    name = self._participle(name, value, lexer_state, accepts)
                 if not name:  # "{T/G}": not a mana symbol at all
                     raise UnexpectedCharacters(
                         text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
@@ -482,10 +475,7 @@ class CardLexer(Lexer):
                     )  # fmt: skip
                 token = self._token(name, value, pos, line + offset, line_start)
                 if name not in accepts:
-                    raise UnexpectedToken(
-                        token, {s for s in accepts if s.isupper() or s.startswith("_")},
-                        state=parser_state, token_history=[lexer_state.last_token],
-                    )  # fmt: skip
+                    _unexpected(token, accepts, parser_state, lexer_state)
             pos = token.end_pos or pos
             if token.type == "QUOTE":
                 quotes += 1
@@ -506,6 +496,12 @@ class CardLexer(Lexer):
         out = {c: tuple((n, f) for n, f, first in entries if first is None or c in first) for c in chars}
         out[""] = tuple((n, f) for n, f, first in entries if first is None)
         return out
+
+    def _participle(self, name: str, value: str, lexer_state: Any, accepts: Any) -> str:
+        """A participle after a noun ("creatures *blocking* it") as the
+        terminal of a participle phrase, where the grammar takes one."""
+        post = _PARTICIPLES[value.lower()]
+        return post if post in accepts and self._after_noun(lexer_state) else name
 
     @staticmethod
     def _after_noun(lexer_state: Any) -> bool:
@@ -600,6 +596,14 @@ class CardLexer(Lexer):
 
 
 _MANA_OK = re.compile(r"\{(?:\d{1,9}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG])\}")
+
+
+def _unexpected(token: Token, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
+    """The parser's error for a token the grammar doesn't take here."""
+    raise UnexpectedToken(
+        token, {s for s in accepts if s.isupper() or s.startswith("_")},
+        state=parser_state, token_history=[lexer_state.last_token],
+    )  # fmt: skip
 
 
 def _ends_sentence(text: str, pos: int) -> bool:
