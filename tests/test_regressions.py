@@ -457,3 +457,22 @@ def test_a_singular_trigger_subject_needs_a_determiner() -> None:
     "each creature" and written back as text that didn't parse."""
     with pytest.raises(CardParseError, match="subject in the singular needs a word before it"):
         card("Whenever creature attacks, you gain 1 life.\n", "Test Card {1}\nEnchantment\n")
+
+
+LAND = "Test Heights\nLand\nHideaway 4\n"
+
+
+@pytest.mark.parametrize("verb", ["cast", "play"])
+def test_without_paying_agrees_with_what_is_cast(verb: str) -> None:
+    """Fuzzing: "play the exiled cards without paying its mana cost" was read,
+    then written back as "their mana costs", which "play" didn't take. Both
+    verbs take both forms, each after what it agrees with (601.2)."""
+    plural = f"{{W}}, {{T}}: You may {verb} the exiled cards without paying their mana costs."
+    assert roundtrip_line(plural, LAND) == plural
+    single = f"{{W}}, {{T}}: You may {verb} the exiled card without paying its mana cost."
+    assert roundtrip_line(single, LAND) == single
+    with pytest.raises(CardParseError, match="'its' here stands for more than one card") as info:
+        card(f"{{W}}, {{T}}: You may {verb} the exiled cards without paying its mana cost.\n", LAND)
+    assert info.value.hint == "write 'without paying their mana costs'"
+    with pytest.raises(CardParseError, match="'their' here stands for one card"):
+        card(f"{{W}}, {{T}}: You may {verb} the exiled card without paying their mana costs.\n", LAND)

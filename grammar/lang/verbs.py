@@ -1123,9 +1123,30 @@ _reg("copy_spell", lambda m, what: CopySpell(what, span=span(m)))
 _reg("copy_spell_times", lambda m, what, times: CopySpell(what, times=times, span=span(m)))
 _reg("copy_spell_per", lambda m, what, per: CopySpell(what, per=per, span=span(m)))
 _reg("cast_card", lambda m, what: CastCard(what, span=span(m)))
-_reg("cast_free", lambda m, what: CastCard(what, True, span=span(m)))
 _reg("play_card", lambda m, what: CastCard(what, play=True, span=span(m)))
-_reg("play_free", lambda m, what: CastCard(what, True, True, span=span(m)))
+
+
+def _free(play: bool, their: bool) -> Any:
+    """ "cast/play X without paying its mana cost" — "their mana costs" after
+    a plural X: the pronoun agrees with what is cast, as the renderer
+    writes it, so a mismatch is an error, not a reading of either form."""
+
+    def make(meta: Any, what: Any) -> CastCard:
+        plural = is_plural(what)
+        if plural != their:
+            said, means, wanted = ("its", "more than one card", "their mana costs") if plural \
+                else ("their", "one card", "its mana cost")  # fmt: skip
+            raise TextError(f"'{said}' here stands for {means}", span=span(meta),
+                            hint=f"write 'without paying {wanted}'")
+        return CastCard(what, True, play, span=span(meta))
+
+    return make
+
+
+_reg("cast_free", _free(False, False))
+_reg("cast_free_their", _free(False, True))
+_reg("play_free", _free(True, False))
+_reg("play_free_their", _free(True, True))
 _reg("regenerate", build(Regenerate))
 _reg("regenerate_self", lambda m: Regenerate(None, span=span(m)))
 
