@@ -41,7 +41,7 @@ from typing import Any
 
 from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
-from grammar.node import remembering_children
+from grammar.node import children_of, remembering_children
 
 from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
@@ -148,9 +148,12 @@ def _gaps(card: A.Card) -> list[Gap]:
         for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
     ):  # fmt: skip
         out.append(Gap(card, "haunt on an instant or sorcery (702.55a: when the spell is put into a graveyard)"))
-    for node in walk(card):
-        if isinstance(node, A.SnowMana):
-            out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
+    # the card's walk, part by part: the walks of its abilities are those the
+    # link check made already (the card itself is no mana symbol)
+    for part in children(card):
+        for node in walk(part):
+            if isinstance(node, A.SnowMana):
+                out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
     for ability in all_abilities(card):
         out.extend(_ability(ability))
     return out
@@ -289,7 +292,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     stack: list[A.Node] = [ab]
     while stack:
         node = stack.pop()
-        kids = children(node)
+        kids = children_of(node, "written")  # interpreter.bind.children, without its call
         if _passed(type(node)):
             if kids:
                 stack.extend(reversed(kids))
