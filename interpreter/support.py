@@ -290,10 +290,14 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     """Every sentence, condition and number inside an ability, found by the
     place it has (quoted abilities are checked as abilities of their own)."""
     stack: list[A.Node] = [ab]
+    passed_kinds = _PASSED
     while stack:
         node = stack.pop()
         kids = children_of(node, "written")  # interpreter.bind.children, without its call
-        if _passed(type(node)):
+        passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
+        if passed is None:
+            passed = _passed(type(node))
+        if passed:
             if kids:
                 stack.extend(reversed(kids))
             continue
