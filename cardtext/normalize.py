@@ -30,6 +30,8 @@ form, or text that carries no rules meaning:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 NORMALISATIONS = (
@@ -47,13 +49,23 @@ NORMALISATIONS = (
     "letter case",
 )
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
+_REMINDER = re.compile(r"\([^()]*\)")
 _PUT_TOKENS = re.compile(
     r"\b([Pp])ut ((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|X|\d+) "
     r"[^.]*?\btokens?\b[^.]*?) onto the battlefield")
 _LOYALTY = re.compile(r"^\[([+−-]?(?:\d+|X))\]:", re.M)
-_REMINDER_ENDS_LINE = re.compile(r"(?<=\))[ \t]+(?=[A-Z])")
+_BARE_LOYALTY = re.compile(r"\n([+−-]?(?:\d+|X)):")
+_REMINDER_ENDS_LINE = re.compile(r"\)[ \t]+(?=[A-Z])")
 _SPACES = re.compile(r"\t[ \t]*| [ \t]+")  # a run of spaces and tabs that isn't one space
+_COMMA = re.compile(r"\s*,\s*")
+_ODD_COMMA = re.compile(r",(?<=\s,)|,(?! (?!\s))")
+"""A comma that :data:`_COMMA` changes: with a space before it, or not
+followed by exactly one space (the search starts from the comma itself)."""
+
+# A pattern that starts with a literal character is searched for by that
+# character; one that starts with a look-behind, ``\s*`` or a line start is
+# tried at every position of the text.  So the patterns below are written
+# from a literal where they can be (the text matched is the same).
 
 
 def _create(m: re.Match[str]) -> str:
@@ -64,32 +76,62 @@ def _loyalty(m: re.Match[str]) -> str:
     return m.group(1).replace("-", "−") + ":"
 
 
+def _newline_loyalty(m: re.Match[str]) -> str:
+    return "\n" + _loyalty(m)
+
+
+def _bare_loyalty(text: str) -> str:
+    r"""``^([+−-]?(?:\d+|X)):`` (multiline) → its :func:`_loyalty`, each line
+    start found from the newline before it (a newline is put before the
+    first line, and taken off again)."""
+    return _BARE_LOYALTY.sub(_newline_loyalty, "\n" + text)[1:]
+
+
+def _commas(text: str) -> str:
+    """Every comma written ", " (with the spaces around it): only a text with
+    a comma written otherwise is rewritten (most have none)."""
+    return _COMMA.sub(", ", text) if _ODD_COMMA.search(text) else text
+
+
+def _without_reminders(text: str) -> str:
+    r"""``\s*\([^()]*\)`` removed once: each reminder text found from its
+    opening parenthesis, the white space before it stripped from the text
+    before it (no match ends in white space: the text between two reminders
+    is all before the second)."""
+    pieces = _REMINDER.split(text)
+    return "".join([piece.rstrip() for piece in pieces[:-1]]) + pieces[-1]
+
+
+def _sub(pattern: str, replacement: Any, flags: int = 0) -> Callable[[str], str]:
+    return partial(re.compile(pattern, flags).sub, replacement)
+
+
 # Applied in this order, after reminder text is gone; each only to a text
 # that holds one of its guards (a plain substring test is much cheaper than a
 # regular expression, and the coverage report normalises two texts a card).
-_STEPS: tuple[tuple[re.Pattern[str], Any, tuple[str, ...]], ...] = tuple(
-    (re.compile(pattern, flags), replacement, guards)
-    for pattern, replacement, flags, guards in (
-        (r"\benters the battlefield\b", "enters", 0, ("enters the battlefield",)),
-        (r"\benter the battlefield\b", "enter", 0, ("enter the battlefield",)),
-        (r"\bconverted mana cost\b", "mana value", 0, ("converted mana cost",)),
-        (r"\bentered the battlefield\b", "entered", 0, ("entered the battlefield",)),
-        (_PUT_TOKENS.pattern, _create, 0, ("onto the battlefield",)),
-        (r"(?<=[a-z])(?:--?|–)(?=[A-Z{])", "—", 0, ("-", "–")),
-        (r"(?<=\w) (?:-|--|–) (?=[A-Z])", " — ", 0, (" -", " –")),
-        (r"(?<=\w) (?:-|--|–)$", " —", re.M, (" -", " –")),
-        (r"\bhis or her\b", "their", 0, ("his or her",)),
-        (r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1", 0, ("huffle your library",)),
-        (r"\b(shuffles?) their library\b(?! (?:into|and))", r"\1", 0, ("their library",)),
-        (r"\bTribal\b", "Kindred", 0, ("Tribal",)),
-        (_LOYALTY.pattern, _loyalty, re.M, ("]:",)),
-        (r"^([+−-]?(?:\d+|X)):", _loyalty, re.M, (":",)),
-        (r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) - ", r"\1 — ", re.M, (" - ",)),
-        (r"\}\s+\{", "}{", 0, ("{",)),
-        (r"\s*,\s*", ", ", 0, (",",)),
-        (r":(?<=[}\w]:)(?=[A-Za-z{])", ": ", 0, (":",)),  # found from the colon, a fast search
-        (r"•\s*", "• ", 0, ("•",)),
-    )
+_STEPS: tuple[tuple[Callable[[str], str], tuple[str, ...]], ...] = (
+    (_sub(r"\benters the battlefield\b", "enters"), ("enters the battlefield",)),
+    (_sub(r"\benter the battlefield\b", "enter"), ("enter the battlefield",)),
+    (_sub(r"\bconverted mana cost\b", "mana value"), ("converted mana cost",)),
+    (_sub(r"\bentered the battlefield\b", "entered"), ("entered the battlefield",)),
+    (partial(_PUT_TOKENS.sub, _create), ("onto the battlefield",)),
+    # (?<=[a-z])(?:--?|–)(?=[A-Z{])
+    (_sub(r"-(?<=[a-z]-)-?(?=[A-Z{])|–(?<=[a-z]–)(?=[A-Z{])", "—"), ("-", "–")),
+    # (?<=\w) (?:-|--|–) (?=[A-Z])
+    (_sub(r" (?<=\w )(?:-|--|–) (?=[A-Z])", " — "), (" -", " –")),
+    # (?<=\w) (?:-|--|–)$
+    (_sub(r" (?<=\w )(?:-|--|–)$", " —", re.M), (" -", " –")),
+    (_sub(r"\bhis or her\b", "their"), ("his or her",)),
+    (_sub(r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1"), ("huffle your library",)),
+    (_sub(r"\b(shuffles?) their library\b(?! (?:into|and))", r"\1"), ("their library",)),
+    (_sub(r"\bTribal\b", "Kindred"), ("Tribal",)),
+    (partial(_LOYALTY.sub, _loyalty), ("]:",)),
+    (_bare_loyalty, (":",)),
+    (_sub(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) - ", r"\1 — ", re.M), (" - ",)),
+    (_sub(r"\}\s+\{", "}{"), ("{",)),
+    (_commas, (",",)),
+    (_sub(r":(?<=[}\w]:)(?=[A-Za-z{])", ": "), (":",)),  # found from the colon, a fast search
+    (_sub(r"•\s*", "• "), ("•",)),
 )
 
 
@@ -100,15 +142,17 @@ def normalize(text: str, *, fold_case: bool = True) -> str:
     line as it was written.
     """
     if ")" in text:
-        text = _REMINDER_ENDS_LINE.sub("\n", text)
+        text = _REMINDER_ENDS_LINE.sub(")\n", text)
     prev = None
     while prev != text and "(" in text:
         prev = text
-        text = _REMINDER.sub("", text)
-    for pattern, replacement, guards in _STEPS:
+        text = _without_reminders(text)
+    for step, guards in _STEPS:
         for guard in guards:
             if guard in text:
-                text = pattern.sub(replacement, text)
+                text = step(text)
                 break
-    text = "\n".join([ln for ln in map(str.strip, _SPACES.sub(" ", text).split("\n")) if ln])
+    if "\t" in text or "  " in text:  # else :data:`_SPACES` finds nothing
+        text = _SPACES.sub(" ", text)
+    text = "\n".join([ln for ln in map(str.strip, text.split("\n")) if ln])
     return text.lower() if fold_case else text

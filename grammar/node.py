@@ -16,8 +16,8 @@ the renderer only look things up in them.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
@@ -74,8 +74,9 @@ class Node:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_READERS: dict[tuple[type, str], Callable[[Node], tuple[Node, ...]]] = {}
-_MEMO: list[dict[str, dict[int, Any]] | None] = [None]
+_READERS: dict[str, dict[type, Callable[[Node], tuple[Node, ...]]]] = {}
+"""Each class's reader of its children (:func:`_reader`), by the field left out."""
+_MEMO: list[defaultdict[str, dict[int, Any]] | None] = [None]
 _SCALAR = re.compile(r"\b(?:str|bool|int|float|None|tuple)\b|Literal\[[^\]]*\]|[\s|,.\[\]]")
 
 
@@ -83,12 +84,7 @@ def _remembered(kind: str) -> dict[int, Any] | None:
     """What is remembered of each node for ``kind`` within
     :func:`remembering_children`, by the node's ``id``; None outside it."""
     memo = _MEMO[0]
-    if memo is None:
-        return None
-    known = memo.get(kind)
-    if known is None:
-        known = memo[kind] = {}
-    return known
+    return None if memo is None else memo[kind]
 
 
 def per_node_while_checked(kind: str, node: Node, make: Callable[[Node], T]) -> T:
@@ -106,10 +102,12 @@ def per_node_while_checked(kind: str, node: Node, make: Callable[[Node], T]) -> 
 def children_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """The child nodes of ``node`` in field order, leaving out the field
     named ``without`` (if any); read once per node within
-    :func:`remembering_children`."""
-    known = _remembered(without)
-    if known is None:
+    :func:`remembering_children` (the memory looked up here, not by
+    :func:`_remembered`: a walk asks for the children of each node)."""
+    memo = _MEMO[0]
+    if memo is None:
         return _reader(type(node), without)(node)
+    known = memo[without]
     found: tuple[Node, ...] | None = known.get(id(node))
     if found is None:
         found = known[id(node)] = _reader(type(node), without)(node)
@@ -124,12 +122,13 @@ def walk_of(node: Node, without: str = "") -> tuple[Node, ...]:
     """Every node below and including ``node``, depth first (without the
     field named ``without``); walked once per node within
     :func:`remembering_children`."""
+    memo = _MEMO[0]
+    if memo is None:
+        return _walk_all(node, without)
     kind = _WALKS.get(without)
     if kind is None:
         kind = _WALKS[without] = "walk " + without
-    known = _remembered(kind)
-    if known is None:
-        return _walk_all(node, without)
+    known = memo[kind]
     found: tuple[Node, ...] | None = known.get(id(node))
     if found is None:
         found = known[id(node)] = _walk_all(node, without)
@@ -142,53 +141,79 @@ def is_remembering() -> bool:
 
 
 def _walk_all(node: Node, without: str) -> tuple[Node, ...]:
-    known = _remembered(without)
-    readers = _READERS
+    """The walk itself: one loop for a walk whose children are remembered,
+    one for a walk outside :func:`remembering_children` (a walk is made for
+    every ability checked: the per-node work is kept to a look-up by class)."""
+    readers = _readers(without)
     out: list[Node] = []
+    add = out.append
     stack: list[Node] = [node]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        kids = known.get(id(n)) if known is not None else None
-        if kids is None:
-            read = readers.get((type(n), without)) or _reader(type(n), without)
+    pop = stack.pop
+    push = stack.extend
+    known = _remembered(without)
+    kids: tuple[Node, ...] | None
+    if known is None:
+        while stack:
+            n = pop()
+            add(n)
+            read = readers.get(type(n)) or _reader(type(n), without)
             kids = read(n)
-            if known is not None:
-                known[id(n)] = kids
+            if kids:
+                push(kids[::-1])
+        return tuple(out)
+    get = known.get
+    while stack:
+        n = pop()
+        add(n)
+        kids = get(id(n))
+        if kids is None:
+            read = readers.get(type(n)) or _reader(type(n), without)
+            kids = known[id(n)] = read(n)
         if kids:
-            stack.extend(kids[::-1])
+            push(kids[::-1])
     return tuple(out)
 
 
-@contextmanager
-def remembering_children() -> Iterator[None]:
+def remembering_children() -> _Remembering:
     """Within the block, each node's children are read once.
 
     For code that walks the same trees many times over (the link check and
     the engine-support check of one card): the trees must stay alive and
     unchanged inside the block — nodes are frozen, and a node is known by its
     ``id`` — so the memory is dropped when the outermost block ends."""
-    if _MEMO[0] is not None:
-        yield
-        return
-    _MEMO[0] = {}
-    try:
-        yield
-    finally:
-        _MEMO[0] = None
+    return _Remembering()
+
+
+class _Remembering:
+    """The block of :func:`remembering_children`: a class, not a generator
+    made a context manager, as a block is opened three times a card
+    (coverage, link check, support check) and a generator's costs twice as
+    much."""
+
+    __slots__ = ("outermost",)
+
+    def __enter__(self) -> None:
+        self.outermost = _MEMO[0] is None
+        if self.outermost:
+            _MEMO[0] = defaultdict(dict)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outermost:
+            _MEMO[0] = None
 
 
 def _reader(cls: type, without: str) -> Callable[[Node], tuple[Node, ...]]:
     """A function giving a node's children, made once per class: the fields
     that can hold a node (not those typed as text, numbers, flags or literal
     words) read at once, then the nodes among them (and in tuples of them)."""
-    read = _READERS.get((cls, without))
+    readers = _readers(without)
+    read = readers.get(cls)
     if read is not None:
         return read
     names = tuple(n for n in _node_fields(cls) if n != without)
     if not names:
         read = lambda node: ()  # noqa: E731
-        _READERS[cls, without] = read
+        readers[cls] = read
         return read
     get = attrgetter(*names)
     single = len(names) == 1
@@ -207,8 +232,16 @@ def _reader(cls: type, without: str) -> Callable[[Node], tuple[Node, ...]]:
                         out.extend(x for x in v if isinstance(x, Node))
         return tuple(out)
 
-    _READERS[cls, without] = read_children
+    readers[cls] = read_children
     return read_children
+
+
+def _readers(without: str) -> dict[type, Callable[[Node], tuple[Node, ...]]]:
+    """The readers of children made so far for walks without the field ``without``."""
+    readers = _READERS.get(without)
+    if readers is None:
+        readers = _READERS[without] = {}
+    return readers
 
 
 def _node_fields(cls: type) -> tuple[str, ...]:

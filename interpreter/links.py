@@ -40,10 +40,50 @@ def _own_nodes(ability: A.Node) -> tuple[A.Node, ...]:
 def _own_nodes_made(ability: A.Node) -> tuple[A.Node, ...]:
     """The nodes of an ability: its whole walk when no ability is written
     inside it (no quoted ability, no counters' abilities), the usual case."""
-    nodes = walk(ability)
-    if isinstance(ability, A.EntersWithCounters) or any(isinstance(n, ENCLOSING) for n in nodes[1:]):
+    if _roles(ability) & _ENCLOSES:
         return tuple(_own_nodes_fresh(ability))
-    return nodes
+    return walk(ability)
+
+
+_ENCLOSES, _REFERS, _USES_X = 1, 2, 4
+_ROLES: dict[type, int] = {}
+
+
+def _role(cls: type) -> int:
+    """What a node of class ``cls`` is to the checks of the ability it is
+    in: an ability of its own inside it (:data:`ENCLOSING`), a linked
+    reference (:func:`_kind`, an "if" sentence aside), an X."""
+    role = _ROLES.get(cls)
+    if role is None:
+        role = (
+            (_ENCLOSES if issubclass(cls, ENCLOSING) else 0)
+            | (_REFERS if _kind(cls) in (_KICKED, _LINKED) else 0)
+            | (_USES_X if issubclass(cls, (A.VarX, A.SignedX)) else 0)
+        )
+        _ROLES[cls] = role
+    return role
+
+
+def _roles(ability: A.Node) -> int:
+    """:func:`_roles_made`, made once per ability while :func:`check_card` runs."""
+    return per_node_while_checked("roles", ability, _roles_made)
+
+
+def _roles_made(ability: A.Node) -> int:
+    """The roles (:func:`_role`) of the nodes of an ability, found from the
+    set of their classes (made without a step per node): whether another
+    ability is written inside it (or it is one with counters' abilities),
+    whether it has a linked reference, an X.  Most abilities have none, and
+    each check of them then stops at once."""
+    nodes = walk(ability)
+    roles = _role(type(ability)) & ~_ENCLOSES  # an ability does not enclose itself
+    if isinstance(ability, A.EntersWithCounters):
+        roles |= _ENCLOSES
+    known = _ROLES
+    for cls in set(map(type, nodes[1:])):
+        role = known.get(cls)
+        roles |= _role(cls) if role is None else role
+    return roles
 
 
 def check_card(
@@ -420,6 +460,8 @@ def _abilities(card: A.Card) -> Iterator[A.Node]:
     """The card's abilities, and the quoted ones it grants ('with "Pay 3 life: ..."')."""
     for ability in card.abilities:
         yield ability
+        if not _roles(ability) & _ENCLOSES:
+            continue  # nothing inside it is an ability of its own
         for node in walk(ability):
             if isinstance(node, A.EntersWithCounters):
                 yield from node.abilities
@@ -489,6 +531,8 @@ def _references(ability: A.Node) -> Iterator[tuple[A.Node, bool]]:
     "it" is the card itself except in a trigger about another spell ("Whenever
     you cast a spell, if that spell was kicked"), where it means that spell.
     """
+    if not _roles(ability) & _REFERS:
+        return  # no linked reference in all its walk: none among its own nodes
     found: list[tuple[A.Node, int]] = []
     kinds = _KINDS
     for node in _own_nodes(ability):
@@ -527,6 +571,8 @@ def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.Sig
     outside sentences): a quoted ability's sentence, not the one quoting it.
     A keyword's own X ("Bloodthirst X", "Reinforce X—{X}{W}") is left out:
     the keyword's rules say what it is."""
+    if not _roles(ability) & _USES_X:
+        return
     xs = [n for n in walk(ability) if isinstance(n, (A.VarX, A.SignedX))]
     if not xs:
         return

@@ -41,7 +41,7 @@ from typing import Any
 
 from grammar import ast as A
 from grammar.lang import quantities as quantity_nodes
-from grammar.node import remembering_children
+from grammar.node import children_of, remembering_children
 
 from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
@@ -148,9 +148,12 @@ def _gaps(card: A.Card) -> list[Gap]:
         for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
     ):  # fmt: skip
         out.append(Gap(card, "haunt on an instant or sorcery (702.55a: when the spell is put into a graveyard)"))
-    for node in walk(card):
-        if isinstance(node, A.SnowMana):
-            out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
+    # the card's walk, part by part: the walks of its abilities are those the
+    # link check made already (the card itself is no mana symbol)
+    for part in children(card):
+        for node in walk(part):
+            if isinstance(node, A.SnowMana):
+                out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
     for ability in all_abilities(card):
         out.extend(_ability(ability))
     return out
@@ -287,10 +290,14 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     """Every sentence, condition and number inside an ability, found by the
     place it has (quoted abilities are checked as abilities of their own)."""
     stack: list[A.Node] = [ab]
+    passed_kinds = _PASSED
     while stack:
         node = stack.pop()
-        kids = children(node)
-        if _passed(type(node)):
+        kids = children_of(node, "written")  # interpreter.bind.children, without its call
+        passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
+        if passed is None:
+            passed = _passed(type(node))
+        if passed:
             if kids:
                 stack.extend(reversed(kids))
             continue
