@@ -238,11 +238,7 @@ def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
         return out
 
     if alias is None and origin.startswith("_"):
-        if len(expansion) == 1 and not empty:
-            if plan[0][1]:  # "_rule: _other": the other's children
-                return (lambda place, values: _Inline(values[0])), (lambda place, value: _Inline(value))
-            return (lambda place, values: _Inline(values)), (lambda place, value: _Inline((value,)))
-        return _with_unit(lambda place, values: _Inline(children_of(values)), expansion)
+        return _compiled(expansion, nones, "_Inline(args)", {"_Inline": _Inline})
     name = alias or origin
     if simple and alias is None and rule.expand1 and len(expansion) == 1:
         return None, None  # "?rule: part": the part's value
@@ -262,7 +258,60 @@ def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
         return _with_unit(expand, expansion)
     if build is None:
         raise ValueError(f"no builder for grammar rule {name!r}")
+    method, keep = builders.resolve(name)
+    if method is not None:
+        # what ``build`` does with the children: the tokens that aren't
+        # kept dropped (by name for a terminal of the rule), the builder called
+        named = builders.named
+        return _compiled(expansion, nones, "method(place, *args)", {"method": method, "Token": Token, "named": named},
+                         drop=_HIDDEN if keep else "v.type not in named", named=named, keep=keep)  # fmt: skip
     return _with_unit(lambda place, values: build(place, children_of(values)), expansion)
+
+
+_HIDDEN = 'v.type[0] == "_" and v.type[1] != "_"'
+"""A token a ``!`` rule drops: a hidden terminal (``_THEN``, not ``__ANON``)."""
+
+
+def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result: str, names: dict[str, Any],
+              drop: str = "", named: Any = (), keep: bool = False) -> tuple[Any, Any]:  # fmt: skip
+    """The callbacks of a rule whose children are gathered as Lark's tree
+    builder would (``None`` for each absent optional part, a hidden rule's
+    children spliced in), written out from source once per rule as
+    :func:`grammar.node._fast_init` writes ``__init__``: the parts are read
+    by position, with no plan to loop over.
+
+    ``result`` is made from ``args``, the children; with ``drop`` (a test of
+    a token ``v``), tokens are left out of them: a terminal of the rule by
+    its name, once and for all, a rule's value (a token passed up) when read.
+    """
+
+    def source(head: str, read: Any) -> str:
+        lines = [head, "    args = []"]
+        for i, (sym, is_term) in enumerate(expansion):
+            lines += ["    args.append(None)"] * nones[i]
+            if is_term:
+                hidden = sym.startswith("_") and not sym.startswith("__")
+                if not drop or not (hidden if keep else sym not in named):
+                    lines.append(f"    args.append({read(i)})")
+            elif sym.startswith("_"):  # a hidden rule: its children
+                if drop:
+                    lines += [f"    for v in {read(i)}:", f"        if not (isinstance(v, Token) and {drop}):",
+                              "            args.append(v)"]  # fmt: skip
+                else:
+                    lines.append(f"    args.extend({read(i)})")
+            elif drop:
+                lines += [f"    v = {read(i)}", f"    if not (isinstance(v, Token) and {drop}):", "        args.append(v)"]
+            else:
+                lines.append(f"    args.append({read(i)})")
+        lines += ["    args.append(None)"] * nones[len(expansion)]
+        lines.append(f"    return {result}")
+        return "\n".join(lines) + "\n"
+
+    local: dict[str, Any] = {}
+    exec(source("def made(place, values):", lambda i: f"values[{i}]"), names, local)  # noqa: S102 - code made here from the rule's parts
+    if len(expansion) == 1:
+        exec(source("def made_unit(place, value):", lambda i: "value"), names, local)  # noqa: S102 - the same
+    return local["made"], local.get("made_unit")
 
 
 def _with_unit(callback: Any, expansion: tuple[tuple[str, bool], ...]) -> tuple[Any, Any]:
