@@ -438,7 +438,18 @@ class ObjectFilter(Node):
     conj: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        head, adjectives = _split(self.words)
+        words = self.words
+        if len(words) == 1 and type(only := words[0]) is Noun and only.word not in CLASS_NOUNS:
+            # one noun, the most common description ("creature"): what the
+            # general case below works out for it, without its lists
+            object.__setattr__(self, "nouns", (only.word,))
+            object.__setattr__(self, "adjectives", ())
+            object.__setattr__(self, "card", False)
+            object.__setattr__(self, "spell", False)
+            object.__setattr__(self, "another", False)
+            object.__setattr__(self, "conj", "or")
+            return
+        head, adjectives = _split(words)
         heads = [w.word for w in head if isinstance(w, Noun)]
         conj = next((w.word.strip(", ") for w in head if isinstance(w, Coord)), "or")
         card = spell = False

@@ -264,7 +264,10 @@ def _verb_forms() -> dict[str, str]:
     return forms
 
 
+@functools.cache
 def _singular_form(word: str) -> bool:
+    """Whether a verb form the grammar knows is the third person singular
+    ("draws", "is"); once per word, as :func:`_verb_forms` is made once."""
     return word in _IRREGULAR or (word not in _IRREGULAR.values() and third_person(_verb_forms()[word]) == word)
 
 
