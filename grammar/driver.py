@@ -81,7 +81,6 @@ class Driver:
             callback, unit = _callback(rule, builders)
             self.rules.append((len(rule.expansion), str(rule.origin), callback))
             self.units.append(unit)
-        self._chains: dict[tuple[int, int, str], tuple[int, tuple[Any, ...]]] = {}
 
     def parse(self, text: str) -> Any:
         states = self.states
@@ -96,7 +95,7 @@ class Driver:
         lexer_state = LexState(text)
         end_state = self.end_state
         rules = self.rules
-        chains = self._chains
+        units = self.units
         new_span = tuple.__new__
         tokens = self.lexer.lex(lexer_state, proxy)
         while True:
@@ -115,24 +114,34 @@ class Driver:
                     break
                 size, origin, callback = rules[~arg]
                 if size == 1:
-                    # a chain of rules of one part: the value, its place and its
-                    # state are replaced where they are
-                    key = (state_stack[-2], state, ttype)
-                    chain = chains.get(key)
-                    if chain is None:
-                        chain = chains[key] = self._chain(*key)
-                    state, units = chain
-                    state_stack[-1] = state
-                    if units:
-                        place = where[-1]
-                        if type(place) is Token:
-                            place = where[-1] = new_span(Span, (place.line, place.column, place.end_line, place.end_column))
-                        value = values[-1]
-                        for unit in units:
+                    # rules of one part, one after another ("creature" →
+                    # noun_word → descriptors → nominal): the value, its place
+                    # and its state are replaced where they are, the table
+                    # read again only when this token does something else
+                    below = state_stack[-2]
+                    value = values[-1]
+                    while True:
+                        state = states[below][origin]
+                        unit = units[~arg]
+                        if unit is not None:
+                            place = where[-1]
+                            if type(place) is Token:
+                                place = where[-1] = new_span(
+                                    Span, (place.line, place.column, place.end_line, place.end_column)
+                                )
                             value = unit(place, value)
-                        values[-1] = value
+                        if state == end_state:
+                            break
+                        arg = states[state].get(ttype)
+                        if arg is None or arg >= 0:
+                            break  # a shift or an error: read again above
+                        size, origin, callback = rules[~arg]
+                        if size != 1:
+                            break
+                    state_stack[-1] = state
+                    values[-1] = value
                     if state == end_state and ttype == "$END":
-                        return values[-1]
+                        return value
                     continue
                 if size:
                     children = values[-size:]
@@ -170,33 +179,6 @@ class Driver:
             state_stack.append(state)
             values.append(token)
             where.append(token)
-
-    def _chain(self, below: int, state: int, ttype: str) -> tuple[int, tuple[Any, ...]]:
-        """The reductions by rules of one part that ``ttype`` makes in a row
-        from ``state`` (with ``below`` under it on the stack): the state they
-        end in and the callbacks they call, in order.
-
-        They depend on these three alone, so the driver finds them once and
-        then does the whole chain at once (most reductions are of one part:
-        ``noun_word`` → ``nominal`` → ...).  The chain stops at the end state,
-        where the driver checks for the end of the text as after any reduction.
-        """
-        states = self.states
-        units = []
-        while True:
-            arg = states[state].get(ttype)
-            if arg is None or arg >= 0:
-                break
-            size, origin, _callback = self.rules[~arg]
-            if size != 1:
-                break
-            state = states[below][origin]
-            unit = self.units[~arg]
-            if unit is not None:
-                units.append(unit)
-            if state == self.end_state:
-                break
-        return state, tuple(units)
 
 
 def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
@@ -300,7 +282,8 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
                 else:
                     lines.append(f"    args.extend({read(i)})")
             elif drop:
-                lines += [f"    v = {read(i)}", f"    if not (isinstance(v, Token) and {drop}):", "        args.append(v)"]
+                lines += [f"    v = {read(i)}", f"    if not (isinstance(v, Token) and {drop}):",
+                          "        args.append(v)"]  # fmt: skip
             else:
                 lines.append(f"    args.append({read(i)})")
         lines += ["    args.append(None)"] * nones[len(expansion)]
@@ -308,9 +291,10 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
         return "\n".join(lines) + "\n"
 
     local: dict[str, Any] = {}
-    exec(source("def made(place, values):", lambda i: f"values[{i}]"), names, local)  # noqa: S102 - code made here from the rule's parts
+    # code made here from the rule's parts
+    exec(source("def made(place, values):", lambda i: f"values[{i}]"), names, local)  # noqa: S102
     if len(expansion) == 1:
-        exec(source("def made_unit(place, value):", lambda i: "value"), names, local)  # noqa: S102 - the same
+        exec(source("def made_unit(place, value):", lambda i: "value"), names, local)  # noqa: S102
     return local["made"], local.get("made_unit")
 
 
@@ -393,7 +377,8 @@ def _when_no_token(method: Any, picks: list[tuple[int, bool]], build: Any) -> An
         f"    return {result}\n"
     )
     local: dict[str, Any] = {}
-    exec(source, {"Token": Token, "build": build, "method": method}, local)  # noqa: S102 - code made here from the rule's parts
+    # code made here from the rule's parts
+    exec(source, {"Token": Token, "build": build, "method": method}, local)  # noqa: S102
     return local["build_fast"]
 
 
