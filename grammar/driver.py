@@ -81,6 +81,7 @@ class Driver:
             callback, unit = _callback(rule, builders)
             self.rules.append((len(rule.expansion), str(rule.origin), callback))
             self.units.append(unit)
+        self._expecting: dict[int, frozenset[str]] = {}
 
     def parse(self, text: str) -> Any:
         states = self.states
@@ -108,8 +109,7 @@ class Driver:
                 try:
                     arg = states[state][ttype]
                 except KeyError:
-                    expected = {s for s in states[state] if s.isupper() or s.startswith("_")}
-                    raise UnexpectedToken(token, expected, state=proxy) from None
+                    raise UnexpectedToken(token, self._expected(state), state=proxy) from None
                 if arg >= 0:
                     break
                 size, origin, callback = rules[~arg]
@@ -179,6 +179,17 @@ class Driver:
             state_stack.append(state)
             values.append(token)
             where.append(token)
+
+
+    def _expected(self, state: int) -> set[str]:
+        """The terminals (and hidden rules) ``state`` takes, as Lark names
+        them in its error: found once per state (a card that doesn't parse
+        ends in one), given as a new set each time."""
+        found = self._expecting.get(state)
+        if found is None:
+            names = self.states[state]
+            found = self._expecting[state] = frozenset(s for s in names if s.isupper() or s.startswith("_"))
+        return set(found)
 
 
 def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
