@@ -74,11 +74,19 @@ class Driver:
         self.conf = _Conf(self.states)
         # each rule's length, left side (a plain str: a dict key compared at C
         # speed, not Lark's Token) and callback, by its index in the table
-        self.rules = [(len(rule.expansion), str(rule.origin), _callback(rule, builders)) for rule in tables.rules]
+        self.rules: list[tuple[int, str, Any]] = []
+        # the callback of each rule of one part as ``fn(place, value)`` (no list made)
+        self.units: list[Any] = []
+        for rule in tables.rules:
+            callback, unit = _callback(rule, builders)
+            self.rules.append((len(rule.expansion), str(rule.origin), callback))
+            self.units.append(unit)
+        self._expecting: dict[int, frozenset[str]] = {}
 
     def parse(self, text: str) -> Any:
         states = self.states
-        state_stack = [self.start_state]
+        state = self.start_state
+        state_stack = [state]
         values: list[Any] = []
         # Where each value on the stack was written: a token (it has its own
         # line and columns), the Span of a reduced rule, or None (nothing
@@ -88,81 +96,106 @@ class Driver:
         lexer_state = LexState(text)
         end_state = self.end_state
         rules = self.rules
+        units = self.units
         new_span = tuple.__new__
         tokens = self.lexer.lex(lexer_state, proxy)
-        token: Token | None = None
-        ttype = ""
         while True:
+            token = next(tokens, None)
             if token is None:
-                token = next(tokens, None)
-                if token is None:
-                    last = lexer_state.last_token
-                    token = Token.new_borrow_pos("$END", "", last) if last else Token("$END", "", 0, 1, 1)
-                ttype = token.type
-            state = state_stack[-1]
-            try:
-                action, arg = states[state][ttype]
-            except KeyError:
-                expected = {s for s in states[state] if s.isupper() or s.startswith("_")}
-                raise UnexpectedToken(token, expected, state=proxy) from None
-            if action:  # shift
-                if ttype == "$END":  # pragma: no cover - the end is never shifted
-                    raise UnexpectedToken(token, set(), state=proxy)
-                state_stack.append(arg)
-                values.append(token)
-                where.append(token)
-                token = None
-                continue
-            size, origin, callback = rules[arg]
-            if size == 1:
-                # one part: the value, its place and its state are replaced where they are
-                new_state = states[state_stack[-2]][origin][1]
-                state_stack[-1] = new_state
-                if callback is None:
-                    value = values[-1]  # a rule that passes its value up: only the state changes
-                else:
-                    place = where[-1]
-                    if type(place) is Token:
-                        place = where[-1] = new_span(Span, (place.line, place.column, place.end_line, place.end_column))
-                    value = values[-1] = callback(place, [values[-1]])
-                if new_state == end_state and ttype == "$END":
-                    return value
-                continue
-            if size:
-                children = values[-size:]
-                places = where[-size:]
-                del state_stack[-size:]
-                del values[-size:]
-                del where[-size:]
-                first = last = None
-                for place in places:
-                    if place is not None:
-                        first = place
-                        break
-                if first is not None:
-                    last = first  # found again (or a later one) below
-                    for place in reversed(places):
-                        if place is not None:
-                            last = place
+                last = lexer_state.last_token
+                token = Token.new_borrow_pos("$END", "", last) if last else Token("$END", "", 0, 1, 1)
+            ttype = token.type
+            while True:  # the reductions this token ends, then its shift
+                try:
+                    arg = states[state][ttype]
+                except KeyError:
+                    raise UnexpectedToken(token, self._expected(state), state=proxy) from None
+                if arg >= 0:
+                    break
+                size, origin, callback = rules[~arg]
+                if size == 1:
+                    # rules of one part, one after another ("creature" →
+                    # noun_word → descriptors → nominal): the value, its place
+                    # and its state are replaced where they are, the table
+                    # read again only when this token does something else
+                    below = state_stack[-2]
+                    value = values[-1]
+                    while True:
+                        state = states[below][origin]
+                        unit = units[~arg]
+                        if unit is not None:
+                            place = where[-1]
+                            if type(place) is Token:
+                                place = where[-1] = new_span(
+                                    Span, (place.line, place.column, place.end_line, place.end_column)
+                                )
+                            value = unit(place, value)
+                        if state == end_state:
                             break
-                    place = new_span(Span, (first.line, first.column, last.end_line, last.end_column))
+                        arg = states[state].get(ttype)
+                        if arg is None or arg >= 0:
+                            break  # a shift or an error: read again above
+                        size, origin, callback = rules[~arg]
+                        if size != 1:
+                            break
+                    state_stack[-1] = state
+                    values[-1] = value
+                    if state == end_state and ttype == "$END":
+                        return value
+                    continue
+                if size:
+                    children = values[-size:]
+                    places = where[-size:]
+                    del state_stack[-size:]
+                    del values[-size:]
+                    del where[-size:]
+                    first = places[0]
+                    if first is None:
+                        for first in places:
+                            if first is not None:
+                                break
+                    if first is not None:
+                        last = places[-1]
+                        if last is None:
+                            for last in reversed(places):
+                                if last is not None:
+                                    break
+                        place = new_span(Span, (first.line, first.column, last.end_line, last.end_column))
+                    else:
+                        place = None
                 else:
+                    children = []
                     place = None
-            else:
-                children = []
-                place = None
-            value = callback(place, children)
-            new_state = states[state_stack[-1]][origin][1]
-            state_stack.append(new_state)
-            values.append(value)
-            where.append(place)
-            if new_state == end_state and ttype == "$END":
-                return value
+                value = callback(place, children)
+                state = states[state_stack[-1]][origin]
+                state_stack.append(state)
+                values.append(value)
+                where.append(place)
+                if state == end_state and ttype == "$END":
+                    return value
+            if ttype == "$END":  # pragma: no cover - the end is never shifted
+                raise UnexpectedToken(token, set(), state=proxy)
+            state = arg
+            state_stack.append(state)
+            values.append(token)
+            where.append(token)
 
 
-def _callback(rule: Rule, builders: Any) -> Any:
+    def _expected(self, state: int) -> set[str]:
+        """The terminals (and hidden rules) ``state`` takes, as Lark names
+        them in its error: found once per state (a card that doesn't parse
+        ends in one), given as a new set each time."""
+        found = self._expecting.get(state)
+        if found is None:
+            names = self.states[state]
+            found = self._expecting[state] = frozenset(s for s in names if s.isupper() or s.startswith("_"))
+        return set(found)
+
+
+def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
     """The function that builds a reduced rule's value from its children
-    (None for a rule of one part whose value passes up unchanged).
+    (None for a rule of one part whose value passes up unchanged), and for
+    a rule of one part the same as ``fn(place, value)`` (no list made).
 
     It does what Lark's tree builder does before calling a transformer: an
     absent optional part (``[x]``) becomes ``None``, a hidden rule's
@@ -198,10 +231,10 @@ def _callback(rule: Rule, builders: Any) -> Any:
         return out
 
     if alias is None and origin.startswith("_"):
-        return lambda place, values: _Inline(children_of(values))
+        return _compiled(expansion, nones, "_Inline(args)", {"_Inline": _Inline})
     name = alias or origin
     if simple and alias is None and rule.expand1 and len(expansion) == 1:
-        return None  # "?rule: part": the part's value
+        return None, None  # "?rule: part": the part's value
     if simple and not (alias is None and rule.expand1):
         return _direct(name, expansion, builders)
     build = getattr(builders, name, None)
@@ -215,14 +248,76 @@ def _callback(rule: Rule, builders: Any) -> Any:
                 raise ValueError(f"no builder for grammar rule {name!r}")
             return build(place, children)
 
-        return expand
+        return _with_unit(expand, expansion)
     if build is None:
         raise ValueError(f"no builder for grammar rule {name!r}")
-    return lambda place, values: build(place, children_of(values))
+    method, keep = builders.resolve(name)
+    if method is not None:
+        # what ``build`` does with the children: the tokens that aren't
+        # kept dropped (by name for a terminal of the rule), the builder called
+        named = builders.named
+        return _compiled(expansion, nones, "method(place, *args)", {"method": method, "Token": Token, "named": named},
+                         drop=_HIDDEN if keep else "v.type not in named", named=named, keep=keep)  # fmt: skip
+    return _with_unit(lambda place, values: build(place, children_of(values)), expansion)
 
 
-def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -> Any:
-    """The callback of a rule whose children are known from its expansion
+_HIDDEN = 'v.type[0] == "_" and v.type[1] != "_"'
+"""A token a ``!`` rule drops: a hidden terminal (``_THEN``, not ``__ANON``)."""
+
+
+def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result: str, names: dict[str, Any],
+              drop: str = "", named: Any = (), keep: bool = False) -> tuple[Any, Any]:  # fmt: skip
+    """The callbacks of a rule whose children are gathered as Lark's tree
+    builder would (``None`` for each absent optional part, a hidden rule's
+    children spliced in), written out from source once per rule as
+    :func:`grammar.node._fast_init` writes ``__init__``: the parts are read
+    by position, with no plan to loop over.
+
+    ``result`` is made from ``args``, the children; with ``drop`` (a test of
+    a token ``v``), tokens are left out of them: a terminal of the rule by
+    its name, once and for all, a rule's value (a token passed up) when read.
+    """
+
+    def source(head: str, read: Any) -> str:
+        lines = [head, "    args = []"]
+        for i, (sym, is_term) in enumerate(expansion):
+            lines += ["    args.append(None)"] * nones[i]
+            if is_term:
+                hidden = sym.startswith("_") and not sym.startswith("__")
+                if not drop or not (hidden if keep else sym not in named):
+                    lines.append(f"    args.append({read(i)})")
+            elif sym.startswith("_"):  # a hidden rule: its children
+                if drop:
+                    lines += [f"    for v in {read(i)}:", f"        if not (isinstance(v, Token) and {drop}):",
+                              "            args.append(v)"]  # fmt: skip
+                else:
+                    lines.append(f"    args.extend({read(i)})")
+            elif drop:
+                lines += [f"    v = {read(i)}", f"    if not (isinstance(v, Token) and {drop}):",
+                          "        args.append(v)"]  # fmt: skip
+            else:
+                lines.append(f"    args.append({read(i)})")
+        lines += ["    args.append(None)"] * nones[len(expansion)]
+        lines.append(f"    return {result}")
+        return "\n".join(lines) + "\n"
+
+    local: dict[str, Any] = {}
+    # code made here from the rule's parts
+    exec(source("def made(place, values):", lambda i: f"values[{i}]"), names, local)  # noqa: S102
+    if len(expansion) == 1:
+        exec(source("def made_unit(place, value):", lambda i: "value"), names, local)  # noqa: S102
+    return local["made"], local.get("made_unit")
+
+
+def _with_unit(callback: Any, expansion: tuple[tuple[str, bool], ...]) -> tuple[Any, Any]:
+    """``callback`` and, for a rule of one part, the same as ``fn(place, value)``."""
+    if len(expansion) != 1:
+        return callback, None
+    return callback, lambda place, value: callback(place, [value])
+
+
+def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -> tuple[Any, Any]:
+    """The callbacks of a rule whose children are known from its expansion
     (no hidden rule to splice, no optional part): the keyword tokens are
     dropped by position, and the builder called at once."""
     method, keep = builders.resolve(name)
@@ -235,6 +330,7 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
                 picks.append((i, False))
         else:
             picks.append((i, True))
+    one_part = len(expansion) == 1
 
     def dropped(value: Any) -> bool:
         if type(value) is not Token:
@@ -248,10 +344,14 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
             if len(indices) != 1:
                 raise ValueError(f"no builder for grammar rule {name!r}")
             (only,) = indices
-            if len(expansion) == 1:
-                return None  # "rule: part" with no builder: the part's value
-            return lambda place, values: values[only]
-        return _call_with(method, indices)
+            if one_part:
+                return None, None  # "rule: part" with no builder: the part's value
+            return (lambda place, values: values[only]), None
+        if not one_part:
+            return _call_with(method, indices), None
+        if indices:  # "rule: NAMED": the builder of the token
+            return _call_with(method, indices), method
+        return _call_with(method, indices), lambda place, value: method(place)
 
     def build(place: Span | None, values: list[Any]) -> Any:
         args = []
@@ -266,7 +366,50 @@ def _direct(name: str, expansion: tuple[tuple[str, bool], ...], builders: Any) -
             return args[0]
         return method(place, *args)
 
-    return build
+    if method is None and len(picks) != 1:
+        return build, (lambda place, value: build(place, [value])) if one_part else None
+    return _when_no_token(method, picks, build), (_unit_when_no_token(method, build) if one_part else None)
+
+
+def _when_no_token(method: Any, picks: list[tuple[int, bool]], build: Any) -> Any:
+    """``build``, with the usual case written out: when no rule's value is a
+    token (one that may be a keyword to drop), the picked values are the
+    builder's arguments as they are (``method`` None: the one picked value).
+
+    Made from source once per rule, as :func:`grammar.node._fast_init` makes
+    ``__init__``: the values are read by position, with no loop or list."""
+    names = [f"v{k}" for k in range(len(picks))]
+    reads = "".join(f"    {n} = values[{i}]\n" for n, (i, _r) in zip(names, picks, strict=True))
+    tests = " or ".join(f"type({n}) is Token" for n, (_i, rule_value) in zip(names, picks, strict=True) if rule_value)
+    result = names[0] if method is None else f"method(place, {', '.join(names)})"
+    source = (
+        f"def build_fast(place, values):\n{reads}"
+        f"    if {tests}:\n        return build(place, values)\n"
+        f"    return {result}\n"
+    )
+    local: dict[str, Any] = {}
+    # code made here from the rule's parts
+    exec(source, {"Token": Token, "build": build, "method": method}, local)  # noqa: S102
+    return local["build_fast"]
+
+
+def _unit_when_no_token(method: Any, build: Any) -> Any:
+    """:func:`_when_no_token` for a rule of one part, a rule's, as ``fn(place, value)``."""
+    if method is None:
+
+        def unit_value(place: Span | None, value: Any) -> Any:
+            if type(value) is Token:
+                return build(place, [value])
+            return value
+
+        return unit_value
+
+    def unit(place: Span | None, value: Any) -> Any:
+        if type(value) is Token:
+            return build(place, [value])
+        return method(place, value)
+
+    return unit
 
 
 def _call_with(method: Any, indices: list[int]) -> Any:

@@ -15,6 +15,7 @@ the renderer only look things up in them.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -308,6 +309,29 @@ def register_nodes(module: Any) -> None:
             if name not in NODES and value.__module__ == module.__name__:
                 _fast_init(value)
             NODES.setdefault(name, value)
+
+
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def replace(node: T, /, **changes: Any) -> T:
+    """A copy of ``node`` with some fields changed: :func:`dataclasses.replace`
+    with the class's fields looked up once (builders copy a node for most
+    sentences they make, and ``dataclasses.replace`` walks every field's
+    options at each call).  A change to a field that ``__init__`` doesn't
+    take is left to ``dataclasses.replace``, for its error."""
+    cls = type(node)
+    known = _INIT_FIELDS.get(cls)
+    if known is None:
+        names = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
+        known = _INIT_FIELDS[cls] = (names, frozenset(names))
+    names, allowed = known
+    if not changes.keys() <= allowed:
+        return dataclasses.replace(node, **changes)  # type: ignore[type-var]
+    for name in names:
+        if name not in changes:
+            changes[name] = getattr(node, name)
+    return cls(**changes)
 
 
 _NO_VALUE = object()

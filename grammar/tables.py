@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
 """Bumped when the layout of :class:`Tables` changes."""
 
 
@@ -42,10 +42,11 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The LALR table: ``states[state][symbol]`` is ``(True, next state)``
-    for a shift and ``(False, rule index)`` for a reduction."""
+    """The LALR table: ``states[state][symbol]`` is the next state (0 or
+    more) for a shift or a goto, and ``~index`` (below 0) for a reduction by
+    ``rules[index]``: one int, tested with one comparison by the driver."""
 
-    states: dict[int, dict[str, tuple[bool, int]]]
+    states: dict[int, dict[str, int]]
     start_state: int
     end_state: int
     rules: tuple[Rule, ...]
@@ -58,12 +59,12 @@ def _from_lark(lark: Any, start: str) -> Tables:
     table = lark.parser.parser.parser.parse_table
     index: dict[int, int] = {}
     rules: list[Rule] = []
-    states: dict[int, dict[str, tuple[bool, int]]] = {}
+    states: dict[int, dict[str, int]] = {}
     for state, actions in table.states.items():
-        row: dict[str, tuple[bool, int]] = {}
+        row: dict[str, int] = {}
         for symbol, (action, arg) in actions.items():
             if action is Shift:
-                row[symbol] = (True, arg)
+                row[symbol] = arg
                 continue
             if id(arg) not in index:
                 index[id(arg)] = len(rules)
@@ -72,7 +73,7 @@ def _from_lark(lark: Any, start: str) -> Tables:
                     tuple((sym.name, sym.is_term) for sym in arg.expansion),
                     bool(arg.options.expand1), tuple(arg.options.empty_indices or ()),
                 ))  # fmt: skip
-            row[symbol] = (False, index[id(arg)])
+            row[symbol] = ~index[id(arg)]
         states[state] = row
     return Tables(states, table.start_states[start], table.end_states[start], tuple(rules),
                   tuple(lark.terminals))  # fmt: skip

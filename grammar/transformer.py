@@ -39,7 +39,12 @@ def span(meta: Span | None) -> Span | None:
 
 
 def tok_span(tok: Token) -> Span:
-    return Span(tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
+    """The span of a token (made with ``tuple.__new__``: a named tuple's own
+    constructor is a Python function, and builders call this for most words)."""
+    return _new_span(Span, (tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0))
+
+
+_new_span = tuple.__new__
 
 
 def camel(rule: str) -> str:

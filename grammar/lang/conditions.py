@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ..node import BUILDERS, Node, builds, renders
 from ..render import article
 from ..transformer import TextError, span
+from . import concern
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,15 +426,15 @@ BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span
 def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     """ "unless you pay {2}", "if it has flying": the subject does the action
     (or has the quality)."""
-    from .sentences import Clause, with_subject
-    from .verbs import Pump
+    sentences = concern("sentences")
+    verbs = concern("verbs")
+    Clause, with_subject = sentences.Clause, sentences.with_subject
+    Pump, GainControl = verbs.Pump, verbs.GainControl
 
     tails: tuple[str, ...] = ()
     where = None
     if isinstance(action, Clause):
         action, tails, where = action.action, action.tails, action.where
-    from .verbs import GainControl
-
     if isinstance(action, GainControl) and action.verb == "control" and not tails and where is None:
         return Controls(subject, action.what, span=span(meta))
     if (isinstance(action, Pump) and action.verb == "have" and action.power is None and len(action.keywords) == 1

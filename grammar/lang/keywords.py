@@ -211,8 +211,6 @@ def _name(toks: tuple[Any, ...]) -> str:
 
 
 def _mana_cost_node(cost: Any) -> Any:
-    from .mana import Cost, ManaCost
-
     if isinstance(cost, tuple):  # "Echo—Discard a card" without its period
         return cost[1]
     if isinstance(cost, ManaCost):
@@ -424,7 +422,7 @@ MULTIKICKER_REMINDER = "You may pay an additional {cost} any number of times as 
 COST_KICKER_REMINDER = "You may {cost} in addition to any other costs as you cast this spell."
 
 
-from .mana import ManaCost  # noqa: E402
+from .mana import Cost, ManaCost  # noqa: E402
 
 
 def _pure_mana(cost: Any) -> bool:

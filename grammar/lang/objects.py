@@ -438,7 +438,18 @@ class ObjectFilter(Node):
     conj: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        head, adjectives = _split(self.words)
+        words = self.words
+        if len(words) == 1 and type(only := words[0]) is Noun and only.word not in CLASS_NOUNS:
+            # one noun, the most common description ("creature"): what the
+            # general case below works out for it, without its lists
+            object.__setattr__(self, "nouns", (only.word,))
+            object.__setattr__(self, "adjectives", ())
+            object.__setattr__(self, "card", False)
+            object.__setattr__(self, "spell", False)
+            object.__setattr__(self, "another", False)
+            object.__setattr__(self, "conj", "or")
+            return
+        head, adjectives = _split(words)
         heads = [w.word for w in head if isinstance(w, Noun)]
         conj = next((w.word.strip(", ") for w in head if isinstance(w, Coord)), "or")
         card = spell = False
@@ -840,7 +851,7 @@ def _subtype_word(meta: Any, tok: Any) -> Any:
 @builds("nominal")
 def _nominal(meta: Any, words: tuple[Word, ...], *post: Any) -> ObjectFilter:
     _check_head(words, meta)
-    if any(type(q) is _Qualities for q in post):
+    if post and any(type(q) is _Qualities for q in post):
         post = tuple(x for q in post for x in (q if type(q) is _Qualities else (q,)))
     return ObjectFilter(words, tuple(post), span=span(meta))
 
@@ -1181,13 +1192,15 @@ def _player_target_spec(f: ObjectFilter) -> Any:
                         hint="e.g. 'target other creature', 'target other player', 'another target permanent'")  # fmt: skip
     if f.is_player:
         return PlayerFilter(nouns == {"opponent"}, f.another, f.qualities)
-    if nouns == {"player", "planeswalker"} and not f.adjectives and not f.post:
+    if len(nouns) < 2 or f.adjectives or f.post:  # none of the pairs below
+        return f
+    if nouns == {"player", "planeswalker"}:
         return PlayerOrPlaneswalker()
-    if nouns == {"opponent", "planeswalker"} and not f.adjectives and not f.post:
+    if nouns == {"opponent", "planeswalker"}:
         return PlayerOrPlaneswalker(opponent=True)
-    if nouns == {"creature", "player"} and not f.adjectives and not f.post:
+    if nouns == {"creature", "player"}:
         return CreatureOrPlayer(other=f.another)
-    if nouns == {"creature", "player", "planeswalker"} and not f.adjectives and not f.post:
+    if nouns == {"creature", "player", "planeswalker"}:
         return CreatureOrPlayer(planeswalker=True)
     return f
 

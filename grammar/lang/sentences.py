@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..node import BUILDERS, Node, Span, builds, renders
+from ..node import BUILDERS, Node, Span, builds, renders, replace
 from ..render import capitalize, third_person
 from ..transformer import TextError, span, word_at
 from . import concern
@@ -156,7 +156,7 @@ def with_subject(node: Any, subject: Any, meta: Any = None) -> Any:
     name = _subject_field(node)
     if not name:
         raise TextError(f"'{type(node).__name__}' doesn't take a subject here", span=span(meta) if meta else None)
-    return dataclasses.replace(_own_library(node), **{name: subject})
+    return replace(_own_library(node), **{name: subject})
 
 
 def _own_library(node: Any) -> Any:
@@ -190,7 +190,7 @@ def _apply_tail(action: Any, tail: Any) -> tuple[Any, str]:
         changes: dict[str, Any] = {"duration": tail}
         if hasattr(action, "until_eot"):
             changes["until_eot"] = is_until_eot(tail)
-        return dataclasses.replace(action, **changes), "duration"
+        return replace(action, **changes), "duration"
     if isinstance(tail, Tail):
         return action, tail.word if tail.value is None else tail  # type: ignore[return-value]
     raise TextError(f"no meaning for {type(tail).__name__} here", span=getattr(tail, "span", None))
@@ -264,7 +264,10 @@ def _verb_forms() -> dict[str, str]:
     return forms
 
 
+@functools.cache
 def _singular_form(word: str) -> bool:
+    """Whether a verb form the grammar knows is the third person singular
+    ("draws", "is"); once per word, as :func:`_verb_forms` is made once."""
     return word in _IRREGULAR or (word not in _IRREGULAR.values() and third_person(_verb_forms()[word]) == word)
 
 
@@ -497,8 +500,6 @@ def _body(meta: Any, *items: Any) -> Sentence:
 def _check_imperative(action: Any) -> None:
     """A clause with no subject is an instruction to the player, its verb
     bare ("Draw a card"); "has the power of ..." with no subject has lost it."""
-    from ..transformer import word_at
-
     where = getattr(action, "span", None)
     word = word_at(where)
     if word is None or where is None:
@@ -515,8 +516,6 @@ def _shares_subject(c: Clause, action: Any, subject: Any, meta: Any) -> bool:
     "Tap target creature and draw a card": no subject to share."""
     if not _subject_field(action):
         return False
-    from ..transformer import word_at
-
     word = word_at(action.span)
     if word is None:
         return True
@@ -546,7 +545,7 @@ def _plain(meta: Any, body: Sentence) -> Any:
 
 
 def _respan(s: Sentence, meta: Any) -> Sentence:
-    return dataclasses.replace(s, span=span(meta))
+    return replace(s, span=span(meta))
 
 
 @builds("if_sentence")
