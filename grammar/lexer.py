@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
@@ -38,6 +39,10 @@ from lark.lexer import Lexer, LexerState
 from . import vocabulary
 
 _WORD_PIECE = r"[A-Za-z][A-Za-z0-9]*(?:'t|'re|'ve|'ll|'d)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?"
+
+_PUNCTUATION = '.,:;"/'
+"""The punctuation marks that are pieces of one character (no other piece
+starts with them)."""
 
 # Pieces of text, in the order they are tried.  Each group names a kind of piece.
 _PIECES = re.compile(
@@ -57,7 +62,7 @@ _PIECES = re.compile(
     | (?P<poss>'s\b)
     | (?P<dash>—|--?)
     | (?P<bullet>•)
-    | (?P<punct>[.,:;"/])
+    | (?P<punct>[""" + re.escape(_PUNCTUATION) + r"""])
     """,
     re.VERBOSE,
 )
@@ -233,22 +238,31 @@ def _keyword_first_words() -> set[str]:
 
 
 def _counter_word(text: str, pos: int) -> int | None:
+    if text.find(" counter", pos) < 0:
+        return None  # no "counter" after it: the cheap answer of most tries
     m = _COUNTER_WORD.match(text, pos)
     return len(m.group(0)) if m else None
 
 
 def _ability_word(text: str, pos: int) -> int | None:
+    if text.find("—", pos) < 0 and text.find("-", pos) < 0:
+        return None  # no dash after it: the cheap answer of most tries
     m = _ability_word_pattern().match(text, pos)
     return len(m.group(0)) if m else None
 
 
 @functools.cache
+def _ability_words() -> tuple[str, ...]:
+    """The ability words of the table (grammar/data/ability_words.txt)."""
+    path = vocabulary.DATA / "ability_words.txt"
+    return tuple(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                 if ln.strip() and not ln.startswith("#"))  # fmt: skip
+
+
+@functools.cache
 def _ability_word_pattern() -> re.Pattern[str]:
     """An ability word of the table (longest first) followed by its dash."""
-    path = vocabulary.DATA / "ability_words.txt"
-    words = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
-             if ln.strip() and not ln.startswith("#")]  # fmt: skip
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    alternatives = "|".join(re.escape(w) for w in sorted(_ability_words(), key=len, reverse=True))
     return re.compile(rf"(?:{alternatives})(?=\s*(?:—|--?)\s)")
 
 
@@ -265,6 +279,8 @@ def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
 def _cost_start(text: str, pos: int) -> int | None:
     """Zero-width, where an ability starts with its cost: the first ':' of the
     line comes before its first '.', outside quotation marks and reminder text."""
+    if text.find(":", pos) < 0:
+        return None  # no colon after it: the cheap answer of most tries
     depth = 0
     quoted = False
     if _LOYALTY_COST.match(text, pos):
@@ -333,10 +349,20 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "COUNTER_WORD": string.ascii_lowercase,
 }
 """The characters a look-ahead terminal can start with (the others may start
-with any), so the lexer tries only those that could match here."""
+with any, or, for ABILITY_WORD, with the first letter of an ability word of
+the table: :func:`_first_chars`), so the lexer tries only those that could
+match here."""
+
+
+@functools.cache
+def _first_chars(name: str) -> str | None:
+    """The characters the look-ahead terminal ``name`` can start with (None: any)."""
+    if name == "ABILITY_WORD":
+        return "".join(sorted({word[0] for word in _ability_words()})) or None
+    return FIRST_CHARS.get(name)
 
 LINE_OFFSET = [0]
 """Added to every token's line: the line of the file the parsed text starts on."""
@@ -367,7 +393,11 @@ class CardLexer(Lexer):
         self.exact: dict[str, str] = {}  # case-sensitive keywords: "Kicker" → "_KICKER"
         self.symbols: dict[str, str] = {}  # ".", ",", ":", "'s", "{T}", "and/or" → terminal
         self.word_patterns: dict[str, re.Pattern[str]] = {}  # LANDWALK, CHAPTER, ...
-        self._lookahead_by_state: dict[Any, dict[str, tuple[tuple[str, Any], ...]]] = {}
+        # by parser state: its look-ahead terminals by first character, and
+        # the terminals of the words read there that depend on nothing else
+        self._by_state: dict[Any, tuple[dict[str, Any], dict[str, str]]] = {}
+        self._phrase_patterns: dict[tuple[str, ...], re.Pattern[str]] = {}
+        self._expected: dict[Any, frozenset[str]] = {}  # by parser state: the terminals of its error
         for term in lexer_conf.terminals:
             pattern = term.pattern
             if term.name in LOOKAHEAD:
@@ -392,6 +422,8 @@ class CardLexer(Lexer):
                     self.word_patterns[term.name] = re.compile(pattern.to_regexp(), flags)
             else:
                 raise ValueError(f"the card lexer doesn't know the terminal {term.name}")
+        # the terminal of each punctuation mark, as _terminal gives it (read without _PIECES)
+        self.punctuation = {mark: self._terminal("punct", mark, ()) for mark in _PUNCTUATION}
 
     # ------------------------------------------------------------- lexing --
 
@@ -404,10 +436,11 @@ class CardLexer(Lexer):
         line = 1
         line_start = 0
         states = parser_state.parse_conf.states
-        by_state = self._lookahead_by_state
+        by_state = self._by_state
         quotes = 0
         dot = self.symbols.get(".")
-        token: Token | None
+        punctuation = self.punctuation
+        name: str | None
         while pos <= end:
             if quotes and quotes % 2 == 0 and lexer_state.last_token is not None \
                     and lexer_state.last_token.type == "QUOTE" and _ends_sentence(text, pos) \
@@ -419,35 +452,43 @@ class CardLexer(Lexer):
                 continue
             if pos == end:
                 break
-            if text[pos] == " ":  # no terminal starts with a space
+            char = text[pos]
+            if char == " ":  # no terminal starts with a space
                 pos += 1
                 continue
             position = parser_state.position
             accepts = states[position]
-            dispatch = by_state.get(position)
-            if dispatch is None:
-                dispatch = self._dispatch(accepts)
-                by_state[position] = dispatch
-            lookahead = dispatch.get(text[pos])
+            known = by_state.get(position)
+            if known is None:
+                known = by_state[position] = ({}, {})
+            by_char, words = known
+            lookahead = by_char.get(char)
             if lookahead is None:
-                lookahead = dispatch[""]
-            token = None
-            for name, match in lookahead:
+                lookahead = by_char[char] = self._lookahead(accepts, char)
+            functions, phrases = lookahead
+            name = None
+            for terminal, match in functions:
                 length = match(text, pos)
                 if length is not None:
-                    token = self._token(name, text[pos : pos + length], pos, line + offset, line_start)
+                    name = terminal
+                    value = text[pos : pos + length]
                     break
-            if token is None and text[pos] in _WORD_FIRST:
+            if name is None and phrases is not None:
+                m = phrases.match(text, pos)
+                if m is not None:
+                    name = m.lastgroup
+                    value = m.group()
+            if name is not None:
+                pass
+            elif char in punctuation:
+                name = punctuation[char]
+                value = char
+            elif char in _WORD_FIRST:
                 value = _WORD_ONLY.match(text, pos).group(0)  # type: ignore[union-attr]
-                if text.startswith("'s", pos + len(value)):
-                    value = self._merge_possessive(text, pos, value, accepts)
-                name = self._word(value, accepts)
-                if value.lower() in _PARTICIPLES:
-                    name = self._participle(name, value, lexer_state, accepts)
-                token = self._token(name, value, pos, line + offset, line_start)
-                if name not in accepts:
-                    _unexpected(token, accepts, parser_state, lexer_state)
-            elif token is None:
+                name = words.get(value)
+                if name is None:
+                    name, value = self._new_word(text, pos, value, accepts, words, lexer_state)
+            else:
                 m = _PIECES.match(text, pos)
                 if m is None:
                     raise UnexpectedCharacters(
@@ -473,29 +514,84 @@ class CardLexer(Lexer):
                         text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
                         state=parser_state, token_history=[lexer_state.last_token],
                     )  # fmt: skip
-                token = self._token(name, value, pos, line + offset, line_start)
-                if name not in accepts:
-                    _unexpected(token, accepts, parser_state, lexer_state)
-            pos = token.end_pos or pos
-            if token.type == "QUOTE":
+            # The token, made as Token._future_new makes it (this runs for
+            # every token: no call).
+            token = _new_str(Token, value)
+            token.type = name
+            token.value = value
+            token.start_pos = pos
+            token.line = token.end_line = line + offset
+            token.column = pos - line_start + 1
+            pos += len(value)
+            token.end_pos = pos
+            token.end_column = pos - line_start + 1
+            if name not in accepts:
+                self._unexpected(token, position, accepts, parser_state, lexer_state)
+            if name == "QUOTE":
                 quotes += 1
+            elif pos < end and text[pos] == " ":
+                pos += 1  # the space after a token, without a turn of the loop
             lexer_state.last_token = token
             yield token
 
-    def _dispatch(self, accepts: Any) -> dict[str, tuple[tuple[str, Any], ...]]:
-        """The look-ahead terminals a state takes, by the character they start with."""
-        entries: list[tuple[str, Any, str | None]] = [
-            (n, f, FIRST_CHARS.get(n)) for n, f in LOOKAHEAD.items() if n in accepts
-        ]
-        phrases = sorted(((n, r) for n, r in self.phrases.items() if n in accepts),
-                         key=lambda nr: -len(nr[1].pattern))  # fmt: skip
-        for n, r in phrases:
-            first = r.pattern[0]
-            entries.append((n, _phrase(r), first.lower() + first.upper()))
-        chars = {c for _, _, first in entries if first for c in first}
-        out = {c: tuple((n, f) for n, f, first in entries if first is None or c in first) for c in chars}
-        out[""] = tuple((n, f) for n, f, first in entries if first is None)
-        return out
+    def _unexpected(self, token: Token, position: Any, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
+        """The parser's error for a token the grammar doesn't take here; the
+        terminals it expects are worked out once per state (a frozenset: the
+        error message's description of them is cached by it)."""
+        expected = self._expected.get(position)
+        if expected is None:
+            expected = self._expected[position] = frozenset(s for s in accepts if s.isupper() or s.startswith("_"))
+        raise UnexpectedToken(token, expected, state=parser_state, token_history=[lexer_state.last_token])
+
+    def _new_word(self, text: str, pos: int, value: str, accepts: Any, words: dict[str, str],
+                  lexer_state: Any) -> tuple[str, str]:  # fmt: skip
+        """The terminal of a word at ``pos`` that the state's cache of words
+        doesn't have, and the word (with "'s" where the grammar has the
+        possessive as one keyword: "opponent's").  The terminal is cached
+        when the state and the word alone decide it: a keyword of the grammar
+        (not a subtype, which the cards being read may declare), with no
+        possessive keyword in the state (that depends on the text after it)
+        and not a participle (that depends on the token before it)."""
+        possessive = any(n in accepts for n in self.folded.get(value.lower() + "'s", ()))
+        if possessive and text.startswith("'s", pos + len(value)):
+            value += "'s"
+        name = self._keyword(value, accepts)
+        participle = value.lower() in _PARTICIPLES
+        if name is None:
+            name = self._other_word(value, accepts)
+        elif not possessive and not participle:
+            words[value] = name
+        if participle:
+            name = self._participle(name, value, lexer_state, accepts)
+        return name, value
+
+    def _lookahead(self, accepts: Any, char: str) -> tuple[tuple[tuple[str, Any], ...], re.Pattern[str] | None]:
+        """The look-ahead terminals a state takes that can start with
+        ``char``, in the order they are tried, and its phrases that can
+        start with it as one pattern (None: no phrase), whose alternatives
+        (named by their terminals) are tried in order too: the longest
+        phrase first."""
+        functions = []
+        for name, match in LOOKAHEAD.items():
+            first = _first_chars(name)
+            if name in accepts and (first is None or char in first):
+                functions.append((name, match))
+        phrases = sorted((n for n, r in self.phrases.items() if n in accepts and char in _cases(r.pattern[0])),
+                         key=lambda n: -len(self.phrases[n].pattern))  # fmt: skip
+        return tuple(functions), self._phrase_pattern(tuple(phrases)) if phrases else None
+
+    def _phrase_pattern(self, names: tuple[str, ...]) -> re.Pattern[str]:
+        """The phrases ``names`` as the alternatives of one pattern (made once
+        for all the states that take them)."""
+        pattern = self._phrase_patterns.get(names)
+        if pattern is None:
+            alternatives = []
+            for name in names:
+                regex = self.phrases[name]
+                scoped = f"(?i:{regex.pattern})" if regex.flags & re.IGNORECASE else regex.pattern
+                alternatives.append(f"(?P<{name}>{scoped})")
+            pattern = self._phrase_patterns[names] = re.compile("|".join(alternatives))
+        return pattern
 
     def _participle(self, name: str, value: str, lexer_state: Any, accepts: Any) -> str:
         """A participle after a noun ("creatures *blocking* it") as the
@@ -558,20 +654,30 @@ class CardLexer(Lexer):
         return self.symbols.get(value.lower(), self.symbols.get(value, "PUNCTUATION"))
 
     def _word(self, word: str, accepts: Any) -> str:
+        name = self._keyword(word, accepts)
+        return self._other_word(word, accepts) if name is None else name
+
+    def _keyword(self, word: str, accepts: Any) -> str | None:
+        """The terminal of a word where the state takes it as a keyword of
+        the grammar (or as a word of a card's name), else None."""
         exact = self.exact.get(word)
         if exact is not None and exact in accepts:
             return exact
         low = word.lower()
-        names = self.folded.get(low, ())
-        for name in names:
+        for name in self.folded.get(low, ()):
             if name in accepts:
                 return name
-        folded = names[0] if names else None
         symbol = self.symbols.get(low)
         if symbol is not None and symbol in accepts:
             return symbol
         if "NAME_WORD" in accepts and word[:1].isupper():
             return "NAME_WORD"  # a card's name goes on while its words are capitalised ("Grizzly Bears")
+        return None
+
+    def _other_word(self, word: str, accepts: Any) -> str:
+        """The terminal of a word that is no keyword the state takes: a
+        subtype, a word of a regular-expression terminal, else the likeliest
+        terminal (for the error message)."""
         if "SUBTYPE" in accepts and word[:1].isupper() and vocabulary.subtype(word) is not None:
             return "SUBTYPE"
         if "NONSUBTYPE" in accepts and vocabulary.non_subtype(word) is not None:
@@ -580,8 +686,10 @@ class CardLexer(Lexer):
             if name in accepts and name not in ("SUBTYPE", "NONSUBTYPE") and not name.startswith("_POST_") \
                     and regex.fullmatch(word):
                 return name
-        if folded is not None:
-            return folded
+        names = self.folded.get(word.lower(), ())
+        if names:
+            return names[0]
+        exact = self.exact.get(word)
         if exact is not None:
             return exact
         if word[:1].isupper() and vocabulary.subtype(word) is not None:
@@ -595,15 +703,9 @@ class CardLexer(Lexer):
         return Token._future_new(name, value, pos, line, pos - line_start + 1, line, end_pos - line_start + 1, end_pos)
 
 
+_new_str = str.__new__
+
 _MANA_OK = re.compile(r"\{(?:\d{1,9}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG])\}")
-
-
-def _unexpected(token: Token, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
-    """The parser's error for a token the grammar doesn't take here."""
-    raise UnexpectedToken(
-        token, {s for s in accepts if s.isupper() or s.startswith("_")},
-        state=parser_state, token_history=[lexer_state.last_token],
-    )  # fmt: skip
 
 
 def _ends_sentence(text: str, pos: int) -> bool:
@@ -612,12 +714,9 @@ def _ends_sentence(text: str, pos: int) -> bool:
     return not rest or rest[0] == "\n" or rest[0].isupper() or rest[0] == "("
 
 
-def _phrase(regex: re.Pattern[str]) -> Callable[[str, int], int | None]:
-    def match(text: str, pos: int) -> int | None:
-        m = regex.match(text, pos)
-        return len(m.group(0)) if m else None
-
-    return match
+def _cases(char: str) -> str:
+    """A phrase's first character in lower and upper case: where it is tried."""
+    return char.lower() + char.upper()
 
 
 def _mana_ok(value: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from typing import Any
 
@@ -27,17 +28,26 @@ def grammar_words() -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
-@functools.lru_cache(maxsize=64)
-def _by_length(words: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+@functools.lru_cache(maxsize=1024)
+def _by_length(words: tuple[str, ...]) -> tuple[str, dict[int, tuple[tuple[str, ...], str]]]:
+    """The words by length, each group also as one string: its words joined
+    by a character none of the words has (returned first)."""
+    chars = set().union(*words)
+    sep = next(chr(code) for code in itertools.count(10) if chr(code) not in chars)
     index: dict[int, list[str]] = {}
     for w in words:
         index.setdefault(len(w), []).append(w)
-    return {n: tuple(ws) for n, ws in index.items()}
+    return sep, {n: (tuple(ws), sep.join(ws)) for n, ws in index.items()}
 
 
-def _letters(word: str) -> dict[int, None]:
-    """A :meth:`str.translate` table that deletes the letters of ``word``."""
-    return dict.fromkeys(map(ord, word))
+@functools.lru_cache(maxsize=1024)
+def _most_left(length: int, n: int, cutoff: float) -> int:
+    """The most letters a word of ``length`` letters may have that a word of
+    ``n`` letters lacks for their ratio to reach ``cutoff`` (-1: none)."""
+    left = length
+    while left >= 0 and 2.0 * (length - left) / (length + n) < cutoff:
+        left -= 1
+    return left
 
 
 def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
@@ -48,20 +58,26 @@ def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
     if not n:
         return ""
     low, high = n * cutoff / (2 - cutoff), n * (2 - cutoff) / cutoff
-    index = _by_length(words)
+    sep, index = _by_length(words)
     # difflib's quick_ratio counts the letters the two words share (with
     # their multiplicity); the letters of a candidate found in ``word`` at
-    # all are at least as many, and counted by one translate: a candidate
-    # whose bound is under the cutoff would fail quick_ratio, so it is not
-    # handed to difflib (which then picks among the same words).
-    letters = _letters(word)
-    pool = [
-        w
-        for length, ws in index.items()
-        if low - 1e-9 <= length <= high + 1e-9
-        for w in ws
-        if 2.0 * (length - len(w.translate(letters))) / (length + n) >= cutoff
-    ]
+    # all are at least as many: a candidate whose bound is under the cutoff
+    # would fail quick_ratio, so it is not handed to difflib (which then
+    # picks among the same words).  The bound reaches the cutoff when the
+    # letters left after deleting those of ``word`` are at most
+    # :func:`_most_left`; they are deleted from all the candidates of one
+    # length at once (one translate of the joined words: a translate per
+    # word costs several times more).
+    delete = dict.fromkeys(map(ord, word))
+    delete.pop(ord(sep), None)
+    pool: list[str] = []
+    for length, (ws, joined) in index.items():
+        if low - 1e-9 <= length <= high + 1e-9:
+            most = _most_left(length, n, cutoff)
+            left = map(len, joined.translate(delete).split(sep))
+            pool.extend(itertools.compress(ws, map(most.__ge__, left)))
+    if not pool:
+        return ""  # what difflib finds among no words
     found = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
     return found[0] if found else ""
 
@@ -147,9 +163,15 @@ def _close_word(word: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _close_expected(word: str, expected: tuple[str, ...]) -> str:
-    options = tuple(e.strip("'") for e in expected if e.startswith("'"))
-    found = closest(word, options, 0.75)
+    found = closest(word, _keywords_of(expected), 0.75)
     return found if found != word else ""
+
+
+@functools.lru_cache(maxsize=1024)
+def _keywords_of(expected: tuple[str, ...]) -> tuple[str, ...]:
+    """The keywords among what a parser state takes ("'destroy'" → "destroy"),
+    worked out once per state: its errors ask for them again and again."""
+    return tuple(e.strip("'") for e in expected if e.startswith("'"))
 
 
 _ = Any

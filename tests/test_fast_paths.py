@@ -1,0 +1,125 @@
+"""The fast paths of the lexer and of the parser's error messages give
+exactly the answers of the plain computations they stand for."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from grammar import messages, vocabulary
+from grammar.lexer import CardLexer
+from grammar.parser import driver, parse_text
+from grammar.tables import tables
+
+
+def _near(word: str, rng: random.Random, alphabet: str) -> str:
+    """``word`` with up to three letters inserted, deleted or replaced."""
+    letters = list(word)
+    for _ in range(rng.randint(0, 3)):
+        at = rng.randrange(len(letters) + 1)
+        kind = rng.randint(0, 2)
+        if kind == 0:
+            letters.insert(at, rng.choice(alphabet))
+        elif letters:
+            at = min(at, len(letters) - 1)
+            if kind == 1:
+                del letters[at]
+            else:
+                letters[at] = rng.choice(alphabet)
+    return "".join(letters)
+
+
+def _difflib(word: str, words: tuple[str, ...], cutoff: float) -> str:
+    found = difflib.get_close_matches(word, words, n=1, cutoff=cutoff)
+    return found[0] if found else ""
+
+
+@pytest.mark.parametrize("source", ["grammar words", "subtypes", "odd characters"])
+def test_closest_is_difflibs_closest_match(source: str) -> None:
+    rng = random.Random(7)
+    if source == "grammar words":
+        words = messages.grammar_words()
+    elif source == "subtypes":
+        words = tuple(vocabulary.types().subtypes)
+    else:  # the separator of the joined words must be a character none of them has
+        words = ("a\nb", "\n\x0b\x0c", "ab", "", "ba\n", "\x0b", "abc\x0c", "—x", "x—y")
+    alphabet = "abcdefghijklmnopqrstuvwxyz'-\n\x0b\x0c—"
+    for _ in range(1500):
+        word = _near(rng.choice(words), rng, alphabet)
+        for cutoff in (0.6, 0.75, 0.8):
+            assert messages.closest(word, words, cutoff) == _difflib(word, words, cutoff), (word, cutoff)
+
+
+# --------------------------------------------------------------------------
+# The lexer's caches and combined patterns
+# --------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _card_files() -> list[str]:
+    """Card files of every kind: the test cards, and the benchmark cards written as card files."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "tests" / "cards").glob("*.card"))]
+    for raw in (ROOT / "benchmarks" / "data" / "cards.jsonl").read_text(encoding="utf-8").splitlines():
+        card = json.loads(raw)
+        head = card["name"] + (" " + card["mana_cost"] if card.get("mana_cost") else "")
+        stats = f"{card['power']}/{card['toughness']}" if card.get("power") is not None else ""
+        texts.append("\n".join(part for part in (head, card["type_line"], card["oracle_text"], stats) if part))
+    return texts
+
+
+def _outcome(text: str) -> tuple[Any, ...]:
+    result = parse_text(text, "cards.card")
+    errors = [(str(e), e.hint, e.text, e.expected) for e in result.errors]
+    return tuple(result.cards), tuple(errors)
+
+
+def test_the_lexer_reads_the_same_with_its_caches_warm_or_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words a state has read before (its cache of words), its look-ahead
+    terminals by first character and its expected terminals are remembered
+    across paragraphs and files: each file read by a new lexer (nothing
+    remembered) gives the same cards and errors as the shared one."""
+    texts = _card_files()
+    warm = [_outcome(text) for text in texts]
+    drv = driver()
+    for text, expected in zip(texts, warm, strict=True):
+        monkeypatch.setattr(drv, "lexer", CardLexer(SimpleNamespace(terminals=tables("ability").terminals)))
+        assert _outcome(text) == expected
+
+
+GLIMMERHOUND = "Glimmerhound {1}{W}\nCreature — Glimmerhound\nOther Glimmerhounds you control get +1/+1.\n2/2"
+BEARS = "Grizzly Bears {1}{G}\nCreature — Bear\nOther Glimmerhounds you control get +1/+1.\n2/2"
+
+
+@pytest.mark.parametrize("order", [(GLIMMERHOUND, BEARS, GLIMMERHOUND), (BEARS, GLIMMERHOUND, BEARS)])
+def test_a_subtype_declared_by_a_file_is_not_remembered_for_the_next(order: tuple[str, ...]) -> None:
+    for text in order:
+        errors = parse_text(text).errors
+        if text == GLIMMERHOUND:
+            assert errors == []
+        else:
+            assert [e.message for e in errors] == ["unknown word 'Glimmerhounds'"]
+
+
+def test_the_phrases_of_a_state_as_one_pattern_match_as_tried_one_by_one() -> None:
+    """A state's phrases ("until end of turn", "this turn") are tried as the
+    alternatives of one pattern, longest first: the same phrase matches as
+    when each is tried in that order."""
+    lexer = driver().lexer
+    names = tuple(sorted(lexer.phrases, key=lambda n: -len(lexer.phrases[n].pattern)))
+    pattern = lexer._phrase_pattern(names)
+    text = "\n".join(_card_files()) + " At least AT END OF COMBAT this  turn Until\tend of turn"
+    for pos in range(len(text)):
+        m = pattern.match(text, pos)
+        one_by_one = next(((n, r.match(text, pos)) for n, r in ((n, lexer.phrases[n]) for n in names)
+                           if r.match(text, pos)), None)  # fmt: skip
+        if one_by_one is None:
+            assert m is None
+        else:
+            assert m is not None and (m.lastgroup, m.group()) == (one_by_one[0], one_by_one[1].group())
