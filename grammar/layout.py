@@ -191,7 +191,7 @@ class Reader:
     def _faces(self) -> list[Face]:
         faces = [Face([])]
         for number, line in self.lines:
-            m = _FACE_SEP.match(line)
+            m = _FACE_SEP.match(line) if "//" in line else None  # the pattern needs "//"
             if m:
                 layout = m.group(1).lower()
                 if layout and layout not in LAYOUTS:
@@ -247,9 +247,9 @@ class Reader:
     def _name_line(self, number: int, line: str) -> tuple[str | None, ManaCost | None]:
         brace = line.find("{")
         name = (line[:brace] if brace >= 0 else line).strip()
-        if _PRIVATE.search(line):
-            col = _PRIVATE.search(line).start() + 1  # type: ignore[union-attr]
-            self.errors.append(self.error(number, col, "a private-use character is not card text"))
+        private = None if line.isascii() else _PRIVATE.search(line)  # private-use characters aren't ASCII
+        if private:
+            self.errors.append(self.error(number, private.start() + 1, "a private-use character is not card text"))
             return None, None
         if brace < 0:
             m = _BARE_COST.search(line)
@@ -264,31 +264,36 @@ class Reader:
         cost = None
         if brace >= 0:
             rest = line[brace:].rstrip()
-            symbols = []
-            pos = 0
-            for m in _MANA.finditer(rest):
-                if rest[pos:m.start()].strip():
-                    break
-                pos = m.end()
-                inner = m.group(0)[1:-1]
-                if not _valid_symbol(inner):
-                    self.errors.append(self.error(number, brace + m.start() + 1, f"unknown mana symbol {m.group(0)}",
-                                                  text=m.group(0),
-                                                  hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}"))
-                    return None, None
-                col = brace + m.start() + 1
-                symbols.append(mana_symbol(inner, Span(number, col, number, col + len(m.group(0)))))
-            if rest[pos:].strip():
-                col = brace + pos + len(rest[pos:]) - len(rest[pos:].lstrip()) + 1
-                if "{" in rest[pos:] and "}" not in rest[pos:]:
-                    self.errors.append(self.error(number, col, "unclosed brace '{'", text="{",
-                                                  hint="close the mana symbol with '}'"))
-                else:
-                    self.errors.append(self.error(number, col, "the name line ends with the mana cost",
-                                                  text=rest[pos:].strip()))
+            places = _cost_places(rest)
+            if places is None:
+                self._cost_error(number, brace, rest)
                 return None, None
-            cost = ManaCost(tuple(symbols), span=Span(number, brace + 1, number, brace + 1 + len(rest)))
+            symbols = tuple(mana_symbol(inner, Span(number, brace + start + 1, number, brace + end + 1))
+                            for inner, start, end in places)  # fmt: skip
+            cost = ManaCost(symbols, span=Span(number, brace + 1, number, brace + 1 + len(rest)))
         return name, cost
+
+    def _cost_error(self, number: int, brace: int, rest: str) -> None:
+        """The first mistake of a name line's mana cost (``rest``, from the
+        line's first brace, at column ``brace + 1``), which
+        :func:`_cost_places` found to have one."""
+        pos = 0
+        for m in _MANA.finditer(rest):
+            if rest[pos:m.start()].strip():
+                break
+            pos = m.end()
+            if not _valid_symbol(m.group(0)[1:-1]):
+                self.errors.append(self.error(number, brace + m.start() + 1, f"unknown mana symbol {m.group(0)}",
+                                              text=m.group(0),
+                                              hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}"))
+                return
+        col = brace + pos + len(rest[pos:]) - len(rest[pos:].lstrip()) + 1
+        if "{" in rest[pos:] and "}" not in rest[pos:]:
+            self.errors.append(self.error(number, col, "unclosed brace '{'", text="{",
+                                          hint="close the mana symbol with '}'"))
+        else:
+            self.errors.append(self.error(number, col, "the name line ends with the mana cost",
+                                          text=rest[pos:].strip()))
 
     def _type_line(self, number: int, text: str) -> TypeLine | None:
         t = vocabulary.types()
@@ -394,7 +399,7 @@ class Reader:
     def _self_reference(self, paragraph: list[tuple[int, str]], name: str, short: str) -> list[tuple[int, str]] | None:
         out: list[tuple[int, str]] = []
         for number, line in paragraph:
-            m = _PRIVATE.search(line)
+            m = None if line.isascii() else _PRIVATE.search(line)  # private-use characters aren't ASCII
             if m:
                 self.errors.append(self.error(number, m.start() + 1, "a private-use character is not card text",
                                               text=line[m.start()]))
@@ -455,6 +460,9 @@ def _split_after_reminder(lines: list[tuple[int, str]]) -> list[tuple[int, str]]
     paragraph, kept at its columns."""
     out: list[tuple[int, str]] = []
     for number, line in lines:
+        if ")" not in line:  # no reminder text ends on it: the line as it is
+            out.append((number, line))
+            continue
         start = 0
         for m in _AFTER_REMINDER.finditer(line):
             out.append((number, " " * start + line[start : m.start()]))
@@ -467,13 +475,36 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int,
     """Ability paragraphs: a line, with the bullet lines after it."""
     out: list[tuple[int, list[tuple[int, str]]]] = []
     for number, line in _split_after_reminder(lines):
-        if not line.strip() or _REMINDER_LINE.match(line):
+        if not line.strip() or "(" in line and _REMINDER_LINE.match(line):
             continue
         if line.lstrip().startswith("•") and out:
             out[-1][1].append((number, line))
             continue
         out.append((number, [(number, line)]))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _cost_places(rest: str) -> tuple[tuple[str, int, int], ...] | None:
+    """The mana symbols of a name line's cost (``rest``, from the line's first
+    brace): each one's inside, and where it starts and ends in ``rest``; None
+    if the cost has a mistake (:meth:`Reader._cost_error` says which).
+
+    Remembered by the cost's text: a card file repeats few different costs,
+    and only the spans of the symbols differ from card to card."""
+    places = []
+    pos = 0
+    for m in _MANA.finditer(rest):
+        if rest[pos : m.start()].strip():
+            return None
+        pos = m.end()
+        inner = m.group(0)[1:-1]
+        if not _valid_symbol(inner):
+            return None
+        places.append((inner, m.start(), m.end()))
+    if rest[pos:].strip():
+        return None
+    return tuple(places)
 
 
 def _valid_symbol(inner: str) -> bool:

@@ -18,7 +18,6 @@ name, for a legendary card, by others), so the grammar has one terminal for
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from .errors import CardParseError, Location, NotUnderstood
 from .lang.statics import StaticAbility, static_form
 from .layout import SELF_CHAR, SHORT_CHAR, Reader
 from .lexer import LINE_OFFSET, CardLexer
+from .node import replace
 from .transformer import InlineAst, TextError
 
 LANG = Path(__file__).parent / "lang"
@@ -130,7 +130,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 def editor_lines(text: str) -> list[str]:
     """The lines of a text as editors count them (\\n, \\r\\n, \\r), not as
     :meth:`str.splitlines` does (which also splits at U+2028, form feeds...)."""
-    lines = _LINE_BREAK.split(text)
+    # without a carriage return, only "\n" ends a line, and str.split finds it faster
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -156,15 +157,15 @@ def split_file(text: str) -> list[Segment]:
     current: Block | None = None
     for number, raw in enumerate(editor_lines(text), start=1):
         line = raw.rstrip()
-        if line.lstrip().startswith("#"):
+        if not line:  # blank
+            current = None
+            continue
+        if "#" in line and line.lstrip().startswith("#"):
             if current is None:
                 segments.append(Segment(comment=line, line=number))
             else:
                 current.comments.append(line)
                 current.lines.append("")  # keeps the numbering
-            continue
-        if not line.strip():
-            current = None
             continue
         if current is None:
             current = Block(number, [])
@@ -177,14 +178,19 @@ def declared_subtypes(segments: list[Segment]) -> set[str]:
     """The subtypes the type lines of a file's cards declare (new designs' own types)."""
     out: set[str] = set()
     for seg in segments:
-        if seg.block is None:
+        block = seg.block
+        if block is None:
             continue
-        lines = [ln for ln in seg.block.lines if ln.strip()]
-        for i, line in enumerate(lines):
-            if i == 1 or (i > 1 and lines[i - 1].strip().startswith("//")):
-                left, sep, right = line.partition(" — ")
-                if not sep:
-                    left, sep, right = line.partition(" - ")
+        lines = [ln for ln in block.lines if ln.strip()]
+        if "//" in "\n".join(lines):  # several faces: the line after each "//" is a type line too
+            type_lines = [ln for i, ln in enumerate(lines) if i == 1 or (i > 1 and lines[i - 1].strip().startswith("//"))]
+        else:
+            type_lines = lines[1:2]
+        for line in type_lines:
+            _, sep, right = line.partition(" — ")
+            if not sep:
+                _, sep, right = line.partition(" - ")
+            if right:
                 out.update(w for w in right.split() if w[:1].isupper())
     return out
 
@@ -208,7 +214,7 @@ def read_block(
 ) -> tuple[A.Card | None, list[CardParseError], list[CardParseError]]:
     """Parse one card's lines: the card (or None), every error (or, with
     ``first_error``, the first by place: nothing after it is read), every warning."""
-    numbered = [(block.start + i, ln) for i, ln in enumerate(block.lines) if ln.strip()]
+    numbered = [pair for pair in enumerate(block.lines, block.start) if pair[1].strip()]
     if not numbered:
         return None, [], []
     reader = Reader(filename, numbered, first_error=first_error)
@@ -222,30 +228,35 @@ def _static_abilities(card: A.Card) -> A.Card:
     """A permanent's paragraphs of sentences are static abilities (604.1); some
     shapes have nodes of their own (statics.static_form), on spells too."""
     if card.faces:
-        return dataclasses.replace(card, faces=tuple(_static_abilities(f) for f in card.faces))
-    permanent = not ({"Instant", "Sorcery"} & set(card.type_line.types))
+        return replace(card, faces=tuple(_static_abilities(f) for f in card.faces))
+    types = card.type_line.types
+    permanent = "Instant" not in types and "Sorcery" not in types
+    abilities = card.abilities
+    out = [_static(a, permanent) for a in abilities]
+    for x, a in zip(out, abilities, strict=True):
+        if x is not a:
+            return replace(card, abilities=tuple(out))
+    return card
 
-    def static(a: Any) -> Any:
-        if isinstance(a, A.AbilityWord):  # "Threshold — This creature gets +1/+1 as long as ..."
-            inner = static(a.ability)
-            return a if inner is a.ability else dataclasses.replace(a, ability=inner)
-        if isinstance(a, A.SpellAbility):
-            found = static_form(a.effect, permanent)
-            if found is not None:
-                return dataclasses.replace(found, span=a.span)
-            if permanent:
-                return StaticAbility(a.effect, span=a.span)
-        return a
 
-    out = tuple(static(a) for a in card.abilities)
-    changed = any(x is not a for x, a in zip(out, card.abilities, strict=True))
-    return dataclasses.replace(card, abilities=out) if changed else card
+def _static(a: Any, permanent: bool) -> Any:
+    """The ability ``a`` of a card, a static ability if it is one (:func:`_static_abilities`)."""
+    if isinstance(a, A.AbilityWord):  # "Threshold — This creature gets +1/+1 as long as ..."
+        inner = _static(a.ability, permanent)
+        return a if inner is a.ability else replace(a, ability=inner)
+    if isinstance(a, A.SpellAbility):
+        found = static_form(a.effect, permanent)
+        if found is not None:
+            return replace(found, span=a.span)
+        if permanent:
+            return StaticAbility(a.effect, span=a.span)
+    return a
 
 
 def parse_paragraph(lines: list[tuple[int, str]], filename: str, source: dict[int, str]) -> Any:
     """Parse one paragraph of rules text (an ability line and its mode lines)."""
     first = lines[0][0]
-    text = "\n".join(ln for _, ln in lines)
+    text = "\n".join([ln for _, ln in lines])
     LINE_OFFSET[0] = first - 1
     transformer.CURRENT[0] = (text, first)
     try:
