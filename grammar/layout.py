@@ -11,19 +11,18 @@ ability line and the mode lines ("• ...") that follow it.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import vocabulary
 from .errors import CardParseError, Location
 from .lang import concern
 from .lang.mana import ManaCost, mana_symbol, mana_text
-from .node import Node, Span, renders
+from .node import Node, Span, renders, replace
 from .reminders import reminder_for
 from .render import Renderer, or_list
 
@@ -189,6 +188,8 @@ class Reader:
                     layout=layout, span=Span(first, 1, last, 1))  # fmt: skip
 
     def _faces(self) -> list[Face]:
+        if self.lines and "//" not in "\n".join([line for _, line in self.lines]):
+            return [Face(list(self.lines))]  # one face, as most cards: no line to look at one by one
         faces = [Face([])]
         for number, line in self.lines:
             m = _FACE_SEP.match(line) if "//" in line else None  # the pattern needs "//"
@@ -296,54 +297,24 @@ class Reader:
                                           text=rest[pos:].strip()))
 
     def _type_line(self, number: int, text: str) -> TypeLine | None:
+        found = _type_words(text)
         t = vocabulary.types()
-        left, dash, right = _split_dash(text)
-        words = left.split()
-        sup: list[str] = []
-        types: list[str] = []
-        col = 1 + len(text) - len(text.lstrip())
-        for w in words:
-            pos = text.find(w, col - 1) + 1
-            if w in t.supertypes and not types:
-                sup.append(w)
-            elif w in t.card_types:
-                types.append("Kindred" if w == "Tribal" else w)
-            elif w.capitalize() in t.card_types or w.capitalize() in t.supertypes:
-                self.errors.append(self.error(number, pos, f"write '{w.capitalize()}' with a capital letter", text=w))
-                return None
-            else:
-                hint = ""
-                close = _closest(w, [*t.card_types, *t.supertypes])
-                if close:
-                    hint = f"did you mean '{close}'?"
-                self.errors.append(self.error(number, pos, f"'{w}' is not a card type or supertype",
-                                              text=w, hint=hint or "the type line is 'Supertypes Types — Subtypes'"))
-                return None
-            col = pos + len(w)
-        if not types:
-            self.errors.append(self.error(number, col, "a type line needs a card type (Creature, Instant, ...)"))
+        for pos, w in found.unlisted:  # whether the rules or this file's cards list it can change
+            if vocabulary.subtype(w) is None or w in t.plurals and w not in t.subtypes:
+                self.warnings.append(self.error(
+                    number, pos, f"'{w}' is not a subtype the rules list (a new one?)", text=w,
+                    hint=_did_you_mean(w, list(t.subtypes)), kind="warning"))
+        if found.error is not None:
+            column, message, shown, hint = found.error
+            self.errors.append(self.error(number, column, message, text=shown, hint=hint))
             return None
-        subs: list[str] = []
-        if dash:
-            rest_col = len(left) + len(dash) + 1
-            if "Plane" in types and right.strip():
-                subs.append(right.strip())
-            else:
-                for w in right.split():
-                    pos = text.find(w, rest_col - 1) + 1
-                    rest_col = pos + len(w)
-                    if not w[:1].isupper():
-                        self.errors.append(self.error(number, pos, f"a subtype is capitalised: '{w.capitalize()}'", text=w))
-                        return None
-                    if vocabulary.subtype(w) is None or w in t.plurals and w not in t.subtypes:
-                        self.warnings.append(self.error(
-                            number, pos, f"'{w}' is not a subtype the rules list (a new one?)", text=w,
-                            hint=_did_you_mean(w, list(t.subtypes)), kind="warning"))
-                    subs.append(w)
-        return TypeLine(tuple(sup), tuple(types), tuple(subs),
+        return TypeLine(found.supertypes, found.types, found.subtypes,
                         span=Span(number, 1, number, len(text) + 1))  # fmt: skip
 
     def _stats(self, number: int, line: str) -> Any:
+        last = line.rstrip()[-1:]
+        if last and not last.isdecimal() and last not in "X*":
+            return None  # each pattern ends with a digit, X or * (a line of rules text, mostly, ends with '.')
         m = _PT.match(line)
         if m:
             power, toughness = m.group(1).split("/")
@@ -375,17 +346,17 @@ class Reader:
                                               "only creatures and Vehicles have power/toughness",
                                               text=f"{stats.power}/{stats.toughness}"))
                 return None
-            return dataclasses.replace(card, pt=stats)
+            return replace(card, pt=stats)
         if isinstance(stats, Loyalty):
             if "Planeswalker" not in types:
                 self.errors.append(self.error(last_line, 1, "only planeswalkers have loyalty"))
                 return None
-            return dataclasses.replace(card, loyalty=stats)
+            return replace(card, loyalty=stats)
         if isinstance(stats, Defense):
             if "Battle" not in types:
                 self.errors.append(self.error(last_line, 1, "only battles have defense"))
                 return None
-            return dataclasses.replace(card, defense=stats)
+            return replace(card, defense=stats)
         if "Creature" in types:
             self.errors.append(self.error(last_line, 1, "a creature needs power/toughness on its last line, like 2/2"))
             return None
@@ -440,6 +411,64 @@ def _own_name_hint(exc: CardParseError, names: tuple[str, ...]) -> None:
     close = _closest(word, list(whole))
     if close:
         exc.hint = f"did you mean '{whole[close]}'?"
+
+
+class _TypeWords(NamedTuple):
+    """What a type line's text says (:func:`_type_words`)."""
+
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    unlisted: tuple[tuple[int, str], ...]  # each subtype the rules don't list as written, and its column
+    error: tuple[int, str, str, str] | None  # the first mistake: its column, message, text and hint
+
+
+@lru_cache(maxsize=4096)
+def _type_words(text: str) -> _TypeWords:
+    """The words of a type line, or its first mistake (after the subtypes
+    before it).
+
+    Remembered by the line's text: many cards have the same type line, and
+    it is read the same way whatever the file declares; only whether an
+    unlisted subtype is declared is left to each card
+    (:meth:`Reader._type_line`)."""
+    t = vocabulary.types()
+    left, dash, right = _split_dash(text)
+    sup: list[str] = []
+    types: list[str] = []
+    col = 1 + len(text) - len(text.lstrip())
+    for w in left.split():
+        pos = text.find(w, col - 1) + 1
+        if w in t.supertypes and not types:
+            sup.append(w)
+        elif w in t.card_types:
+            types.append("Kindred" if w == "Tribal" else w)
+        elif w.capitalize() in t.card_types or w.capitalize() in t.supertypes:
+            return _TypeWords((), (), (), (), (pos, f"write '{w.capitalize()}' with a capital letter", w, ""))
+        else:
+            close = _closest(w, [*t.card_types, *t.supertypes])
+            hint = f"did you mean '{close}'?" if close else "the type line is 'Supertypes Types — Subtypes'"
+            return _TypeWords((), (), (), (), (pos, f"'{w}' is not a card type or supertype", w, hint))
+        col = pos + len(w)
+    if not types:
+        return _TypeWords((), (), (), (), (col, "a type line needs a card type (Creature, Instant, ...)", "", ""))
+    subs: list[str] = []
+    unlisted: list[tuple[int, str]] = []
+    if dash:
+        rest_col = len(left) + len(dash) + 1
+        if "Plane" in types and right.strip():
+            subs.append(right.strip())
+        else:
+            for w in right.split():
+                pos = text.find(w, rest_col - 1) + 1
+                rest_col = pos + len(w)
+                if not w[:1].isupper():
+                    error = (pos, f"a subtype is capitalised: '{w.capitalize()}'", w, "")
+                    return _TypeWords((), (), (), tuple(unlisted), error)
+                if w not in t.subtypes:
+                    unlisted.append((pos, w))
+                subs.append(w)
+    return _TypeWords(tuple(sup), tuple(types), tuple(subs), tuple(unlisted), None)
 
 
 def _split_dash(text: str) -> tuple[str, str, str]:

@@ -153,10 +153,13 @@ def split_file(text: str) -> list[Segment]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    lines = [raw.rstrip() for raw in editor_lines(text)]
+    if "#" not in text and all(lines):
+        # no comment and no blank line, as in most single cards: one block of every line
+        return [Segment(block=Block(1, lines))] if lines else []
     segments: list[Segment] = []
     current: Block | None = None
-    for number, raw in enumerate(editor_lines(text), start=1):
-        line = raw.rstrip()
+    for number, line in enumerate(lines, start=1):
         if not line:  # blank
             current = None
             continue
