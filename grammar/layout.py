@@ -269,8 +269,8 @@ class Reader:
             if places is None:
                 self._cost_error(number, brace, rest)
                 return None, None
-            symbols = tuple(mana_symbol(inner, Span(number, brace + start + 1, number, brace + end + 1))
-                            for inner, start, end in places)  # fmt: skip
+            symbols = tuple([mana_symbol(inner, Span(number, brace + start + 1, number, brace + end + 1))
+                             for inner, start, end in places])  # fmt: skip
             cost = ManaCost(symbols, span=Span(number, brace + 1, number, brace + 1 + len(rest)))
         return name, cost
 

@@ -362,13 +362,12 @@ _CONTINUOUS = ("Pump", "CantBlock", "SetPT")
 def static_form(effect: Any, permanent: bool) -> Any | None:
     """The static ability a paragraph of sentences is, if it has one of the
     shapes the engine knows; None to keep it as sentences."""
+    if len(effect.sentences) != 1:
+        return None
     sentences = concern("sentences")
     IfSentence, LeadSentence, MayDo, Sentence = (
         sentences.IfSentence, sentences.LeadSentence, sentences.MayDo, sentences.Sentence)  # fmt: skip
     Restriction = concern("verbs").Restriction
-
-    if len(effect.sentences) != 1:
-        return None
     s = effect.sentences[0]
     condition = None
     body = s
