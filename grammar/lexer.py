@@ -535,13 +535,20 @@ class CardLexer(Lexer):
             yield token
 
     def _unexpected(self, token: Token, position: Any, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
-        """The parser's error for a token the grammar doesn't take here; the
-        terminals it expects are worked out once per state (a frozenset: the
-        error message's description of them is cached by it)."""
+        """The parser's error for a token the grammar doesn't take here."""
+        expected = self.expected(position, accepts)
+        raise UnexpectedToken(token, expected, state=parser_state, token_history=[lexer_state.last_token])
+
+    def expected(self, position: Any, accepts: Any) -> frozenset[str]:
+        """The terminals (and hidden rules) parser state ``position`` takes
+        (``accepts``: its row of the table), as Lark names them in its error,
+        worked out once per state (a card that doesn't parse ends in one): a
+        frozenset, by which the error message's description of them is
+        cached."""
         expected = self._expected.get(position)
         if expected is None:
             expected = self._expected[position] = frozenset(s for s in accepts if s.isupper() or s.startswith("_"))
-        raise UnexpectedToken(token, expected, state=parser_state, token_history=[lexer_state.last_token])
+        return expected
 
     def _new_word(self, text: str, pos: int, value: str, accepts: Any, words: dict[str, str],
                   lexer_state: Any) -> tuple[str, str]:  # fmt: skip
