@@ -23,17 +23,18 @@ from .transformer import TextError
 
 
 class _State:
-    """What the lexer needs of the parser: the current state and the table."""
+    """What the lexer needs of the parser: the current state and the table.
 
-    __slots__ = ("stack", "parse_conf")
+    ``position`` is a plain attribute (not a property reading the top of
+    the stack, as Lark's is): the driver sets it before it asks for a
+    token, and the lexer reads it once for each token."""
+
+    __slots__ = ("stack", "parse_conf", "position")
 
     def __init__(self, stack: list[int], parse_conf: Any) -> None:
         self.stack = stack
         self.parse_conf = parse_conf
-
-    @property
-    def position(self) -> int:
-        return self.stack[-1]
+        self.position = stack[-1]
 
 
 class _Conf:
@@ -81,7 +82,6 @@ class Driver:
             callback, unit = _callback(rule, builders)
             self.rules.append((len(rule.expansion), str(rule.origin), callback))
             self.units.append(unit)
-        self._expecting: dict[int, frozenset[str]] = {}
 
     def parse(self, text: str) -> Any:
         states = self.states
@@ -100,6 +100,7 @@ class Driver:
         new_span = tuple.__new__
         tokens = self.lexer.lex(lexer_state, proxy)
         while True:
+            proxy.position = state
             token = next(tokens, None)
             if token is None:
                 last = lexer_state.last_token
@@ -109,7 +110,8 @@ class Driver:
                 try:
                     arg = states[state][ttype]
                 except KeyError:
-                    raise UnexpectedToken(token, self._expected(state), state=proxy) from None
+                    proxy.position = state
+                    raise UnexpectedToken(token, self.lexer.expected(state, states[state]), state=proxy) from None
                 if arg >= 0:
                     break
                 size, origin, callback = rules[~arg]
@@ -179,17 +181,6 @@ class Driver:
             state_stack.append(state)
             values.append(token)
             where.append(token)
-
-
-    def _expected(self, state: int) -> set[str]:
-        """The terminals (and hidden rules) ``state`` takes, as Lark names
-        them in its error: found once per state (a card that doesn't parse
-        ends in one), given as a new set each time."""
-        found = self._expecting.get(state)
-        if found is None:
-            names = self.states[state]
-            found = self._expecting[state] = frozenset(s for s in names if s.isupper() or s.startswith("_"))
-        return set(found)
 
 
 def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:

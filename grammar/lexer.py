@@ -45,18 +45,16 @@ _PUNCTUATION = '.,:;"/'
 starts with them)."""
 
 # Pieces of text, in the order they are tried.  Each group names a kind of piece.
+# Mana symbols and the card's name are read on their own (_MANA, _NAME_RUNS).
 _PIECES = re.compile(
     r"""
     (?P<space>[ \t\r\n]+)
     | (?P<reminder>\([^()\n]*\))
-    | (?P<mana>\{[^{}\n]{0,12}\})
     | (?P<ptmod>[+-](?:\d+|X)/[+-](?:\d+|X))
     | (?P<loyalty>\[?[+−-](?:\d+|X)\]?(?=[ ]*:)|\[?0\]?(?=[ ]*:))
     | (?P<pt>(?:\d+\+\*|\d+|X|\*)/(?:\d+\+\*|\d+|X|\*))
     | (?P<signed>[+-]\d+(?![/\d]))
     | (?P<number>\d+)
-    | (?P<self>\ue000+)
-    | (?P<short>\ue001+)
     | (?P<andor>and/or\b)
     | (?P<word>""" + _WORD_PIECE + r""")
     | (?P<poss>'s\b)
@@ -66,6 +64,12 @@ _PIECES = re.compile(
     """,
     re.VERBOSE,
 )
+
+_MANA = re.compile(r"\{[^{}\n]{0,12}\}")
+"""A mana symbol (no piece of _PIECES starts with "{")."""
+_NAME_RUNS = {"\ue000": (re.compile("\ue000+"), "SELF"), "\ue001": (re.compile("\ue001+"), "SELF_SHORT")}
+"""The card's name and short name (no piece of _PIECES starts with their
+characters), and their terminals."""
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'!-]*")
 _WORD_ONLY = re.compile(_WORD_PIECE)
@@ -394,7 +398,8 @@ class CardLexer(Lexer):
         self.symbols: dict[str, str] = {}  # ".", ",", ":", "'s", "{T}", "and/or" → terminal
         self.word_patterns: dict[str, re.Pattern[str]] = {}  # LANDWALK, CHAPTER, ...
         # by parser state: its look-ahead terminals by first character, and
-        # the terminals of the words read there that depend on nothing else
+        # the terminals of the words (and mana symbols) read there that
+        # depend on nothing else
         self._by_state: dict[Any, tuple[dict[str, Any], dict[str, str]]] = {}
         self._phrase_patterns: dict[tuple[str, ...], re.Pattern[str]] = {}
         self._expected: dict[Any, frozenset[str]] = {}  # by parser state: the terminals of its error
@@ -483,6 +488,25 @@ class CardLexer(Lexer):
             elif char in punctuation:
                 name = punctuation[char]
                 value = char
+            elif char == "{":
+                # a mana symbol ("{2}", "{G}", "{T}"): read without _PIECES,
+                # its terminal remembered by the state as a word's is (it
+                # depends on the symbol and the state alone)
+                m = _MANA.match(text, pos)
+                name = None
+                if m is not None:
+                    value = m.group()
+                    name = words.get(value)
+                    if name is None:
+                        name = words[value] = self._terminal("mana", value, accepts)
+                if not name:  # "{T/G}", "{": not a mana symbol at all
+                    raise UnexpectedCharacters(
+                        text, pos, line + offset, pos - line_start + 1, allowed=set(accepts),
+                        state=parser_state, token_history=[lexer_state.last_token],
+                    )  # fmt: skip
+            elif char in _NAME_RUNS:  # the card's name: read without _PIECES
+                run, name = _NAME_RUNS[char]
+                value = run.match(text, pos).group()  # type: ignore[union-attr]
             elif char in _WORD_FIRST:
                 value = _WORD_ONLY.match(text, pos).group(0)  # type: ignore[union-attr]
                 name = words.get(value)
@@ -535,13 +559,20 @@ class CardLexer(Lexer):
             yield token
 
     def _unexpected(self, token: Token, position: Any, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
-        """The parser's error for a token the grammar doesn't take here; the
-        terminals it expects are worked out once per state (a frozenset: the
-        error message's description of them is cached by it)."""
+        """The parser's error for a token the grammar doesn't take here."""
+        expected = self.expected(position, accepts)
+        raise UnexpectedToken(token, expected, state=parser_state, token_history=[lexer_state.last_token])
+
+    def expected(self, position: Any, accepts: Any) -> frozenset[str]:
+        """The terminals (and hidden rules) parser state ``position`` takes
+        (``accepts``: its row of the table), as Lark names them in its error,
+        worked out once per state (a card that doesn't parse ends in one): a
+        frozenset, by which the error message's description of them is
+        cached."""
         expected = self._expected.get(position)
         if expected is None:
             expected = self._expected[position] = frozenset(s for s in accepts if s.isupper() or s.startswith("_"))
-        raise UnexpectedToken(token, expected, state=parser_state, token_history=[lexer_state.last_token])
+        return expected
 
     def _new_word(self, text: str, pos: int, value: str, accepts: Any, words: dict[str, str],
                   lexer_state: Any) -> tuple[str, str]:  # fmt: skip
@@ -642,10 +673,6 @@ class CardLexer(Lexer):
             return "_DASH"
         if kind == "bullet":
             return "_BULLET"
-        if kind == "self":
-            return "SELF"
-        if kind == "short":
-            return "SELF_SHORT"
         if kind == "andor":
             names = self.folded.get("and/or", ())
             return next((n for n in names if n in accepts), self.symbols.get("and/or", "PUNCTUATION"))

@@ -13,6 +13,10 @@ from typing import Any
 
 from .errors import CardParseError, Location, NotUnderstood
 
+_Index = tuple[str, dict[int, tuple[tuple[str, ...], str]]]
+"""Words by length, each group also as one string: its words joined by the
+first str (a character none of the words has)."""
+
 _BARE_SYMBOLS = re.compile(r"(?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10}")
 
 
@@ -29,7 +33,7 @@ def grammar_words() -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _by_length(words: tuple[str, ...]) -> tuple[str, dict[int, tuple[tuple[str, ...], str]]]:
+def _by_length(words: tuple[str, ...]) -> _Index:
     """The words by length, each group also as one string: its words joined
     by a character none of the words has (returned first)."""
     chars = set().union(*words)
@@ -52,13 +56,19 @@ def _most_left(length: int, n: int, cutoff: float) -> int:
 
 def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
     """The word of ``words`` most like ``word`` (difflib's ratio at least
-    ``cutoff``), or "". Only words whose length allows that ratio are
+    ``cutoff``), or ""."""
+    if not word:
+        return ""
+    return _best(word, _candidates(word, _by_length(words), cutoff), cutoff)
+
+
+def _candidates(word: str, indexed: _Index, cutoff: float) -> list[str]:
+    """The words of an index (:func:`_by_length`) that may reach ``cutoff``
+    against ``word``. Only words whose length allows that ratio are
     compared: the ratio is at most 2·min(a, b)/(a + b) for lengths a, b."""
     n = len(word)
-    if not n:
-        return ""
     low, high = n * cutoff / (2 - cutoff), n * (2 - cutoff) / cutoff
-    sep, index = _by_length(words)
+    sep, index = indexed
     # difflib's quick_ratio counts the letters the two words share (with
     # their multiplicity); the letters of a candidate found in ``word`` at
     # all are at least as many: a candidate whose bound is under the cutoff
@@ -76,6 +86,13 @@ def closest(word: str, words: tuple[str, ...], cutoff: float) -> str:
             most = _most_left(length, n, cutoff)
             left = map(len, joined.translate(delete).split(sep))
             pool.extend(itertools.compress(ws, map(most.__ge__, left)))
+    return pool
+
+
+def _best(word: str, pool: list[str], cutoff: float) -> str:
+    """difflib's closest match to ``word`` among ``pool``, or "". It picks
+    the highest ratio, a tie going to the greater word: the order of
+    ``pool`` and words in it twice make no difference."""
     if not pool:
         return ""  # what difflib finds among no words
     found = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
@@ -163,15 +180,53 @@ def _close_word(word: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _close_expected(word: str, expected: tuple[str, ...]) -> str:
-    found = closest(word, _keywords_of(expected), 0.75)
+    if not word:
+        return ""
+    index, unindexed = _keywords_of(expected)
+    pool = _candidates(word, index, 0.75)
+    pool.extend(unindexed)  # difflib weighs these itself
+    found = _best(word, pool, 0.75)
     return found if found != word else ""
 
 
+
 @functools.lru_cache(maxsize=1024)
-def _keywords_of(expected: tuple[str, ...]) -> tuple[str, ...]:
-    """The keywords among what a parser state takes ("'destroy'" → "destroy"),
-    worked out once per state: its errors ask for them again and again."""
-    return tuple(e.strip("'") for e in expected if e.startswith("'"))
+def _keywords_of(expected: tuple[str, ...]) -> tuple[_Index, tuple[str, ...]]:
+    """The keywords among what a parser state takes ("'destroy'" → "destroy")
+    indexed as :func:`_by_length` does, and the words in quotes it takes
+    that aren't the grammar's keywords (like "', then'"), worked out once
+    per state: its errors ask for them again and again.
+
+    The index is the grammar's (:func:`_keyword_index`) with only this
+    state's keywords kept, made by operations on whole sets: cheaper than
+    indexing them anew, word by word, one state after another (the order
+    of the words makes no difference to difflib's answer)."""
+    sep, by_length, unquoted = _keyword_index()
+    names = frozenset(expected)
+    keywords = frozenset(map(unquoted.get, names))
+    index: dict[int, tuple[tuple[str, ...], str]] = {}
+    for length, words in by_length.items():
+        kept = tuple(words & keywords)
+        if kept:
+            index[length] = (kept, sep.join(kept))
+    others = sorted(e.strip("'") for e in names.difference(unquoted) if e.startswith("'"))
+    return (sep, index), tuple(others)
+
+
+@functools.cache
+def _keyword_index() -> tuple[str, dict[int, frozenset[str]], dict[str, str]]:
+    """The grammar's keywords by length (with a character none of them has,
+    to join them by), and each keyword as a parser state's expected ones
+    name it ("'destroy'") → the keyword as a word ("destroy")."""
+    from .tables import tables
+
+    unquoted = {}
+    for t in tables().terminals:
+        if t.pattern.type == "str":
+            quoted = f"'{t.pattern.value}'"
+            unquoted[quoted] = quoted.strip("'")
+    sep, index = _by_length(tuple(sorted(set(unquoted.values()))))
+    return sep, {length: frozenset(words) for length, (words, _joined) in index.items()}, unquoted
 
 
 _ = Any

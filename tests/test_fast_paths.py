@@ -56,6 +56,23 @@ def test_closest_is_difflibs_closest_match(source: str) -> None:
             assert messages.closest(word, words, cutoff) == _difflib(word, words, cutoff), (word, cutoff)
 
 
+def test_a_states_close_keyword_is_difflibs_closest_match_among_its_keywords() -> None:
+    """The "did you mean" of a parser state, found among the grammar's
+    keyword index narrowed to the state's keywords, as difflib finds it
+    among the state's keywords themselves (words in quotes that are no
+    keyword of the grammar, like "', then'", included)."""
+    rng = random.Random(11)
+    keywords = sorted({f"'{t.pattern.value}'" for t in tables().terminals if t.pattern.type == "str"})
+    alphabet = "abcdefghijklmnopqrstuvwxyz' ,"
+    for _ in range(300):
+        expected = tuple(rng.sample(keywords, rng.randint(1, 300))) + ("', then'", "a number", "''s'")
+        words = tuple(e.strip("'") for e in expected if e.startswith("'"))
+        for _ in range(5):
+            word = _near(rng.choice(words), rng, alphabet)
+            found = _difflib(word, words, 0.75)
+            assert messages._close_expected(word, expected) == (found if found != word else ""), (word, expected)
+
+
 # --------------------------------------------------------------------------
 # The lexer's caches and combined patterns
 # --------------------------------------------------------------------------
@@ -123,3 +140,13 @@ def test_the_phrases_of_a_state_as_one_pattern_match_as_tried_one_by_one() -> No
             assert m is None
         else:
             assert m is not None and (m.lastgroup, m.group()) == (one_by_one[0], one_by_one[1].group())
+
+
+@pytest.mark.parametrize(("symbol", "read"), [("{T/G}", "{T/G}"), ("{P/U}", "{P/U}"), ("{T", "{T: Add {G}")])
+def test_a_symbol_that_is_no_mana_symbol_is_an_error_each_time_it_is_read(symbol: str, read: str) -> None:
+    """A state remembers the terminal of each mana symbol read there; one
+    that is no mana symbol is remembered as such, and stays an error."""
+    text = f"Grizzly Bears\nCreature — Bear\n{{2}}{{G}}, {{T}}: Add {{G}}.\n{symbol}: Add {{G}}.\n2/2"
+    for _ in range(2):
+        (error,) = parse_text(text, "bears.card").errors
+        assert (str(error), error.text) == (f"bears.card:4:1: error: unknown mana symbol {read}", read)
