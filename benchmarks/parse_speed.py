@@ -65,18 +65,20 @@ TOKEN_RE = re.compile(r"\{[^}]*\}|[+\-]?(?:\d+|X|\*)/[+\-]?(?:\d+|X|\*)|[\w'\-]+
 # --------------------------------------------------------------------------
 
 
-class _Recording(_State):
-    """The parser state as the lexer sees it, noting each state asked for."""
+class _Recording:
+    """The parser state as the lexer sees it, noting each state asked for
+    (the driver keeps the real one's ``position`` up to date)."""
 
-    __slots__ = ("log",)
+    __slots__ = ("real", "parse_conf", "log")
 
     def __init__(self, real: _State, log: list[int]) -> None:
-        super().__init__(real.stack, real.parse_conf)
+        self.real = real
+        self.parse_conf = real.parse_conf
         self.log = log
 
     @property
     def position(self) -> int:
-        state = self.stack[-1]
+        state: int = self.real.position
         self.log.append(state)
         return state
 
