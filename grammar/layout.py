@@ -265,36 +265,15 @@ class Reader:
         cost = None
         if brace >= 0:
             rest = line[brace:].rstrip()
-            places = _cost_places(rest)
-            if places is None:
-                self._cost_error(number, brace, rest)
+            places, mistake = _cost_places(rest)
+            if mistake is not None:
+                offset, message, text, hint = mistake
+                self.errors.append(self.error(number, brace + offset + 1, message, text=text, hint=hint))
                 return None, None
             symbols = tuple([mana_symbol(inner, Span(number, brace + start + 1, number, brace + end + 1))
                              for inner, start, end in places])  # fmt: skip
             cost = ManaCost(symbols, span=Span(number, brace + 1, number, brace + 1 + len(rest)))
         return name, cost
-
-    def _cost_error(self, number: int, brace: int, rest: str) -> None:
-        """The first mistake of a name line's mana cost (``rest``, from the
-        line's first brace, at column ``brace + 1``), which
-        :func:`_cost_places` found to have one."""
-        pos = 0
-        for m in _MANA.finditer(rest):
-            if rest[pos:m.start()].strip():
-                break
-            pos = m.end()
-            if not _valid_symbol(m.group(0)[1:-1]):
-                self.errors.append(self.error(number, brace + m.start() + 1, f"unknown mana symbol {m.group(0)}",
-                                              text=m.group(0),
-                                              hint="mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}"))
-                return
-        col = brace + pos + len(rest[pos:]) - len(rest[pos:].lstrip()) + 1
-        if "{" in rest[pos:] and "}" not in rest[pos:]:
-            self.errors.append(self.error(number, col, "unclosed brace '{'", text="{",
-                                          hint="close the mana symbol with '}'"))
-        else:
-            self.errors.append(self.error(number, col, "the name line ends with the mana cost",
-                                          text=rest[pos:].strip()))
 
     def _type_line(self, number: int, text: str) -> TypeLine | None:
         found = _type_words(text)
@@ -513,11 +492,16 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int,
     return out
 
 
+_CostMistake = tuple[int, str, str, str]
+"""A mistake in a name line's cost: where (from the first brace), the
+message, the text shown and the hint."""
+
+
 @lru_cache(maxsize=1024)
-def _cost_places(rest: str) -> tuple[tuple[str, int, int], ...] | None:
+def _cost_places(rest: str) -> tuple[tuple[tuple[str, int, int], ...], _CostMistake | None]:
     """The mana symbols of a name line's cost (``rest``, from the line's first
-    brace): each one's inside, and where it starts and ends in ``rest``; None
-    if the cost has a mistake (:meth:`Reader._cost_error` says which).
+    brace): each one's inside, and where it starts and ends in ``rest``; or
+    its first mistake.
 
     Remembered by the cost's text: a card file repeats few different costs,
     and only the spans of the symbols differ from card to card."""
@@ -525,15 +509,20 @@ def _cost_places(rest: str) -> tuple[tuple[str, int, int], ...] | None:
     pos = 0
     for m in _MANA.finditer(rest):
         if rest[pos : m.start()].strip():
-            return None
+            break
         pos = m.end()
         inner = m.group(0)[1:-1]
         if not _valid_symbol(inner):
-            return None
+            return (), (m.start(), f"unknown mana symbol {m.group(0)}", m.group(0),
+                        "mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}")  # fmt: skip
         places.append((inner, m.start(), m.end()))
-    if rest[pos:].strip():
-        return None
-    return tuple(places)
+    after = rest[pos:]
+    if not after.strip():
+        return tuple(places), None
+    offset = pos + len(after) - len(after.lstrip())
+    if "{" in after and "}" not in after:
+        return (), (offset, "unclosed brace '{'", "{", "close the mana symbol with '}'")
+    return (), (offset, "the name line ends with the mana cost", after.strip(), "")
 
 
 def _valid_symbol(inner: str) -> bool:
