@@ -28,7 +28,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,12 +35,13 @@ from typing import Any
 from grammar import ast as A
 from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
-from grammar.render import format_text
+from grammar.render import format_text, render_card
 
 from .console import display_name, is_utf8, setup_streams
 from .coverage import job_count
 from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
+from .files import FileChanged, Snapshot, interruptible, write_file
 from .library import BUNDLED, PathError, find_files, os_reason
 from .memory import for_many_cards
 
@@ -423,23 +423,81 @@ class FormatError(CardTextError):
     """The formatter would change what a file means: a bug in the renderer, not the card."""
 
 
-def canonical_text(text: str, filename: str = "<string>") -> str:
-    """A card file in canonical form (``cardtext fmt``), by :func:`grammar.render.format_text`.
+@dataclasses.dataclass(frozen=True)
+class Unstable:
+    """A card whose canonical text would not parse back to the same card: it
+    stays as written (a bug in cardtext's renderer, not in the card)."""
 
-    Raises the first parse error of the file, or :class:`FormatError` if the
-    new text would not parse back to the same cards (the file is then left
-    alone rather than changed in meaning).
-    """
+    name: str
+    line: int
+
+    def error(self, filename: str) -> FormatError:
+        return FormatError(
+            f"{filename}:{self.line}:1: error: {self.name}: the canonical text would not parse "
+            "back to the same card, so the card was left as written (this is a bug in "
+            "cardtext's renderer)"
+        )
+
+
+def _unstable(text: str, before: Sequence[A.Card], new: str, filename: str) -> list[Unstable]:
+    """The cards of ``text`` whose canonical form in ``new`` parses to another card."""
+    from grammar.parser import split_file
+
+    starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
+    unstable = []
+    for index, card in enumerate(before):
+        try:
+            again = parse_text(render_card(card), filename)
+        except CardTextError:
+            again = None
+        if again is None or again.errors or list(again.cards) != [card]:
+            line = starts[index] if index < len(starts) else 1
+            unstable.append(Unstable(card.name, line))
+    if not unstable:  # each card alone is stable: the file as a whole is not (a name clash?)
+        unstable.append(Unstable(before[0].name if before else "the file", starts[0] if starts else 1))
+    return unstable
+
+
+def format_keeping(text: str, filename: str = "<string>") -> tuple[str, list[Unstable]]:
+    """A card file in canonical form, and the cards left as written because
+    their canonical text would not parse back to the same cards.
+
+    Raises the first parse error of the file.  Every other card is formatted,
+    so one card that the renderer can't write back doesn't hold up a file of
+    thousands."""
     before = parse_text(text, filename)
     if before.errors:
         raise before.errors[0]
     new = format_text(text, filename)
     after = parse_text(new, filename)
-    if after.errors or after.cards != before.cards:
-        raise FormatError(
-            f"{filename}: the canonical text would not parse back to the same cards; "
-            "the file was left as it is (this is a bug in cardtext's renderer)"
-        )
+    if not after.errors and after.cards == before.cards:
+        return new, []
+    unstable = _unstable(text, before.cards, new, filename)
+    kept = format_text(text, filename, verbatim=frozenset(_indexes(text, unstable)))
+    again = parse_text(kept, filename)
+    if again.errors or again.cards != before.cards:
+        return text, unstable  # not reached unless the file's cards depend on each other
+    return kept, unstable
+
+
+def _indexes(text: str, unstable: Sequence[Unstable]) -> list[int]:
+    from grammar.parser import split_file
+
+    starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
+    lines = {u.line for u in unstable}
+    return [i for i, start in enumerate(starts) if start in lines]
+
+
+def canonical_text(text: str, filename: str = "<string>") -> str:
+    """A card file in canonical form (``cardtext fmt``), by :func:`grammar.render.format_text`.
+
+    Raises the first parse error of the file, or :class:`FormatError` naming
+    the first card (and its line) whose new text would not parse back to the
+    same card (the file is then left alone rather than changed in meaning).
+    """
+    new, unstable = format_keeping(text, filename)
+    if unstable:
+        raise unstable[0].error(filename)
     return new
 
 
@@ -451,53 +509,21 @@ def _diff(old: str, new: str, name: str) -> str:
     )
 
 
-def _new_file_mode() -> int:
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace a file's content with ``text`` (UTF-8, ``\\n`` line ends), all or nothing.
-
-    The text goes to a new file in the same folder, is flushed and synced to
-    the disk (fsync), takes the original's permissions (and owner, where
-    allowed), then is renamed over the original: a rename within a folder is
-    atomic, so a full disk, a file-size limit (EFBIG) or a crash leaves
-    either the old file or the new one, never a file cut off halfway.  A
-    symbolic link is followed: the file it points to is replaced, the link
-    stays.  A read-only folder refuses the new file, and the original stays
-    as it was.  A file that doesn't exist yet is made the same way, with the
-    permissions a new file gets (0666 less the umask).  Raises :class:`FileError`.
+def write_atomically(path: Path, text: str, snapshot: Snapshot | None = None) -> None:
+    """Replace a file's content with ``text`` (UTF-8, ``\\n`` line ends), all or
+    nothing, by the rules of :mod:`cardtext.files`: a temporary file renamed
+    over the original (removed on every way out), a file with other hard links
+    written in place, a read-only file refused, and, given the ``snapshot`` of
+    the file as it was read, a file that changed since refused.  A symbolic
+    link is followed.  Raises :class:`FileError`; the file is then as it was.
     """
-    target = Path(os.path.realpath(path))
-    tmp: str | None = None
     try:
-        info = os.stat(target) if target.exists() else None
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, stat.S_IMODE(info.st_mode) if info else _new_file_mode())
-        mine = os.stat(tmp)
-        if info and (mine.st_uid, mine.st_gid) != (info.st_uid, info.st_gid):
-            with contextlib.suppress(OSError):  # only root may give a file away
-                os.chown(tmp, info.st_uid, info.st_gid)
-        os.replace(tmp, target)
-        tmp = None
+        write_file(path, text, snapshot=snapshot)
+    except FileChanged as exc:
+        raise FileError(path, "changed while cardtext was working on it (another program "
+                              "wrote it), so it was not rewritten: run the command again") from exc  # fmt: skip
     except OSError as exc:
         raise FileError(path, f"can't write: {os_reason(exc)}; the file is as it was") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    with contextlib.suppress(OSError):  # make the rename itself survive a crash
-        folder = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
 
 
 @dataclasses.dataclass
@@ -508,6 +534,7 @@ class FormatReport:
     unchanged: int = 0
     with_errors: int = 0  # cards with errors, or text the renderer would change in meaning
     failed: int = 0  # can't be read or written
+    left_as_written: int = 0  # cards the renderer can't write back: kept as they are
 
     @property
     def files(self) -> int:
@@ -524,17 +551,32 @@ class FormatReport:
             (self.failed, "failed (not changed)"),
         ]
         shown = ", ".join(f"{n} {what}" for n, what in parts if n)
+        if self.left_as_written:
+            shown += f"; {_plural(self.left_as_written, 'card')} left as written"
         return f"{_plural(self.files, 'file')}: {shown}"
+
+
+def _read_for_rewrite(path: Path) -> tuple[str, Snapshot]:
+    """A card file's text and the :class:`Snapshot` that must still match when it is rewritten."""
+    if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a FIFO's open would block
+        raise FileError(path, "not a regular file, so not rewritten; 'cardtext fmt -' "
+                              "formats standard input")  # fmt: skip
+    with open(path, "rb") as f:
+        info = os.fstat(f.fileno())
+        data = f.read()
+    snapshot = Snapshot(data, info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev)
+    return _decode(data, path), snapshot
 
 
 def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_stdin: bool) -> None:
     """Format one file (or standard input), counting what happened in ``report``."""
     name = _display(path)
+    snapshot: Snapshot | None = None
     try:
-        if not from_stdin and not stat.S_ISREG(os.stat(path).st_mode):
-            raise FileError(path, "not a regular file, so not rewritten; 'cardtext fmt -' "
-                                  "formats standard input")  # fmt: skip
-        old = _read(path)
+        if from_stdin:
+            old = _read(path)
+        else:
+            old, snapshot = _read_for_rewrite(path)
     except OSError as exc:
         report.failed += 1
         _say(_diagnostic(FileError(path, f"can't read: {os_reason(exc)}")), err=True)
@@ -550,11 +592,14 @@ def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_st
             for error in errors:
                 _say(error.format(), err=True)
             return
-        new = canonical_text(old, name)
+        new, unstable = format_keeping(old, name)
     except CardTextError as exc:
         report.with_errors += 1
         _say(_diagnostic(exc), err=True)
         return
+    for card in unstable:
+        report.left_as_written += 1
+        _say(str(card.error(name)), err=True)
     if from_stdin and not (args.check or args.diff):
         _write_stdout(new)
         return
@@ -564,10 +609,10 @@ def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_st
     if args.diff:
         _write_stdout(_diff(old, new, name))
     if args.check:
-        _say(f"would reformat {name}")
+        _say(f"would reformat {name}", err=True)
     if not (args.check or args.diff):
         try:
-            write_atomically(path, new)
+            write_atomically(path, new, snapshot)
         except FileError as exc:
             report.failed += 1
             _say(_diagnostic(exc), err=True)
@@ -584,15 +629,16 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     items: list[Path | PathError] = (
         [Path(STDIN)] if from_stdin else list(find_files(_existing(args.paths)))
     )
-    for item in items:
-        if isinstance(item, PathError):
-            report.failed += 1
-            _say(_diagnostic(item), err=True)
-            continue
-        _fmt_one(item, args, report, from_stdin)
+    with interruptible():  # an interruption still removes the temporary file
+        for item in items:
+            if isinstance(item, PathError):
+                report.failed += 1
+                _say(_diagnostic(item), err=True)
+                continue
+            _fmt_one(item, args, report, from_stdin)
     if not from_stdin:
         _say(report.summary(dry_run=args.check or args.diff), err=True)
-    if report.with_errors or report.failed or (args.check and report.changed):
+    if report.with_errors or report.failed or report.left_as_written or (args.check and report.changed):
         return ERRORS
     return OK
 

@@ -132,20 +132,21 @@ def render_node(node: Node, name: str = "") -> str:
     return Renderer(name=name).r(node)
 
 
-def format_text(text: str, filename: str = "<string>") -> str:
+def format_text(text: str, filename: str = "<string>", verbatim: frozenset[int] = frozenset()) -> str:
     """A whole card file in canonical form (what ``cardtext fmt`` writes).
 
-    Each card is rendered canonically; comment lines outside cards stay where
-    they are, comment lines inside a card move just above it; one blank line
-    separates cards; the file ends with one newline.  Raises the first
-    :class:`~grammar.errors.CardParseError` if a card doesn't parse.
+    Each card is rendered canonically, except the cards whose 0-based indexes
+    are in ``verbatim``, whose lines stay as written; comment lines outside
+    cards stay where they are, comment lines inside a card move just above it;
+    one blank line separates cards; the file ends with one newline.  Raises the
+    first :class:`~grammar.errors.CardParseError` if a card doesn't parse.
     """
     from .parser import parse_text, split_file
 
     result = parse_text(text, filename)
     if result.errors:
         raise result.errors[0]
-    cards = iter(result.cards)
+    cards = iter(enumerate(result.cards))
     chunks: list[str] = []
     pending_comments: list[str] = []
     last_comment_line = 0
@@ -158,11 +159,15 @@ def format_text(text: str, filename: str = "<string>") -> str:
             last_comment_line = seg.line
             continue
         assert seg.block is not None
-        card = next(cards)
+        index, card = next(cards)
         if pending_comments and seg.block.start > last_comment_line + 1:
             chunks.append("\n".join(pending_comments))
             pending_comments = []
-        lines = pending_comments + seg.block.comments + [render_card(card)]
+        if index in verbatim:
+            body = "\n".join(line for line in seg.block.lines if line)
+        else:
+            body = render_card(card)
+        lines = pending_comments + seg.block.comments + [body]
         pending_comments = []
         chunks.append("\n".join(lines))
     if pending_comments:

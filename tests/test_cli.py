@@ -445,8 +445,11 @@ def test_fmt_check_lists_files_and_changes_nothing(
     clean = write(tmp_path, "clean.card", SHOCK)
     assert main(["fmt", "--check", str(tmp_path)]) == 1
     captured = capsys.readouterr()
-    assert captured.out.splitlines() == [f"would reformat {messy}"]
-    assert captured.err.splitlines()[-1] == "2 files: 1 would be reformatted, 1 unchanged"
+    assert captured.out == ""  # like black: the report goes to standard error
+    assert captured.err.splitlines() == [
+        f"would reformat {messy}",
+        "2 files: 1 would be reformatted, 1 unchanged",
+    ]
     assert messy.read_text(encoding="utf-8") == GNARLID
     assert clean.read_text(encoding="utf-8") == SHOCK
 
@@ -469,9 +472,9 @@ def test_fmt_check_with_diff_exits_1_on_a_difference(
     """Like black: --diff alone reports (exit 0), --check --diff fails (exit 1)."""
     path = write(tmp_path, "gnarlid.card", GNARLID)
     assert main(["fmt", "--check", "--diff", str(path)]) == 1
-    out = capsys.readouterr().out
-    assert out.startswith(f"--- {path}\n+++ {path}\n@@ ")
-    assert f"would reformat {path}" in out
+    captured = capsys.readouterr()
+    assert captured.out.startswith(f"--- {path}\n+++ {path}\n@@ ")
+    assert f"would reformat {path}" in captured.err
     assert path.read_text(encoding="utf-8") == GNARLID
     clean = write(tmp_path, "clean.card", GNARLID_CANONICAL)
     assert main(["fmt", "--check", "--diff", str(clean)]) == 0
@@ -520,9 +523,10 @@ def test_fmt_refuses_to_change_meaning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "shock.card", SHOCK.replace("2 damage", "3 damage"))
-    monkeypatch.setattr(cli, "format_text", lambda text, filename: SHOCK)
+    monkeypatch.setattr(cli, "format_text", lambda text, filename, verbatim=frozenset(): SHOCK)
     assert main(["fmt", str(path)]) == 1
-    assert "would not parse back to the same cards" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{path}:1:1: error: Shock: the canonical text would not parse back to the same card" in err
     assert "3 damage" in path.read_text(encoding="utf-8")
 
 

@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from cardtext import cli, console
+from cardtext import cli, console, files
 from cardtext.cli import main
 from cardtext.library import JsonCardError, LibraryError, find_files, json_card_text, scan_jsonl
+from grammar import ast as A
 from grammar.errors import Location
 
 REPO = Path(__file__).resolve().parents[1]
@@ -141,7 +142,7 @@ def test_fmt_read_only_folder_fake(
     def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(cli.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
     assert main(["fmt", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.count("can't write: Permission denied; the file is as it was") == 3
@@ -536,3 +537,116 @@ def test_a_search_for_card_files_skips_tool_folders_and_stops_at_a_whole_disk(tm
         (deep / f"f{i}").mkdir(parents=True)
     (found,) = [x for x in find_files([deep]) if isinstance(x, PathError)]
     assert "more than 1,000 folders" in str(found) and str(deep) in str(found)
+
+
+# --------------------------------------------------------------------------
+# fmt, round 2: never lose an edit, keep links and permissions, name the card
+# --------------------------------------------------------------------------
+
+
+def test_fmt_refuses_a_file_changed_while_it_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An editor saves (a card appended) while fmt works: the file keeps the
+    editor's text, and fmt says it did not rewrite it."""
+    path = write(tmp_path, "a.card", SHOCK_LOOSE)
+    real = cli.format_keeping
+
+    def slow_format(text: str, filename: str = "<string>") -> tuple[str, list[cli.Unstable]]:
+        result = real(text, filename)
+        with open(path, "a", encoding="utf-8") as f:  # the save, halfway through the run
+            f.write(BEARS)
+        return result
+
+    monkeypatch.setattr(cli, "format_keeping", slow_format)
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: error: changed while cardtext was working on it" in err
+    assert err.splitlines()[-1] == "1 file: 1 failed (not changed)"
+    assert path.read_text(encoding="utf-8") == SHOCK_LOOSE + BEARS
+    assert [p.name for p in tmp_path.iterdir()] == ["a.card"]
+
+
+def test_fmt_refuses_a_same_size_edit_with_the_same_mtime(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Size and time can't tell every edit: the content is compared too."""
+    path = write(tmp_path, "a.card", SHOCK_LOOSE)
+    real = cli.format_keeping
+
+    def edit(text: str, filename: str = "<string>") -> tuple[str, list[cli.Unstable]]:
+        result = real(text, filename)
+        before = os.stat(path)
+        path.write_text(SHOCK_LOOSE.replace("Shock deals", "Shock hurts"[:11]), encoding="utf-8")
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        return result
+
+    monkeypatch.setattr(cli, "format_keeping", edit)
+    assert main(["fmt", str(path)]) == 1
+    assert "Shock hurts" in path.read_text(encoding="utf-8")
+
+
+def test_fmt_writes_a_hard_linked_file_in_place(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.card", SHOCK_LOOSE)
+    other = tmp_path / "b.card"
+    os.link(path, other)
+    assert main(["fmt", str(path)]) == 0
+    assert os.stat(path).st_nlink == 2 and os.path.samefile(path, other)
+    assert other.read_text(encoding="utf-8") == SHOCK
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.card", "b.card"]
+
+
+def test_fmt_refuses_a_read_only_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Mode 444 means "don't change me", even for root (as editors do)."""
+    path = write(tmp_path, "a.card", SHOCK_LOOSE)
+    os.chmod(path, 0o444)
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "can't write: the file is read-only; the file is as it was" in err
+    assert "reformatted" not in err.replace("1 failed", "")
+    assert path.read_text(encoding="utf-8") == SHOCK_LOOSE
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o444
+
+
+def test_fmt_interrupted_by_sigterm_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, "a.card", SHOCK_LOOSE)
+    real_fsync = os.fsync
+
+    def fsync_then_killed(fd: int) -> None:
+        real_fsync(fd)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(os, "fsync", fsync_then_killed)
+    with pytest.raises(SystemExit) as ended:
+        main(["fmt", str(path)])
+    assert ended.value.code == 128 + signal.SIGTERM
+    assert [p.name for p in tmp_path.iterdir()] == ["a.card"]
+    assert path.read_text(encoding="utf-8") == SHOCK_LOOSE
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_fmt_names_the_card_it_cant_write_back_and_formats_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One card of many whose canonical text would change its meaning: that
+    card stays as written, named at its line; the others are formatted."""
+    import grammar.render as render
+
+    real = render.render_card
+
+    def broken(card: A.Card, **kw: object) -> str:
+        out = real(card, **kw)  # type: ignore[arg-type]
+        return out.replace("2 damage", "3 damage") if card.name == "Shock" else out
+
+    monkeypatch.setattr(render, "render_card", broken)
+    monkeypatch.setattr(cli, "render_card", broken)
+    loose_bears = BEARS.replace("Creature — Bear", "Creature -- Bear")
+    path = write(tmp_path, "many.card", loose_bears + "\n" + SHOCK + "\n" + loose_bears.replace("Grizzly", "Other"))
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:5:1: error: Shock: the canonical text would not parse back to the same card" in err
+    assert err.splitlines()[-1] == "1 file: 1 reformatted; 1 card left as written"
+    text = path.read_text(encoding="utf-8")
+    assert "Shock deals 2 damage" in text and "--" not in text
