@@ -115,7 +115,10 @@ def display_name(path: Path | str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        try:
+            return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        except UnicodeEncodeError:  # a surrogate that no byte stands for (JSON's "\\ud800")
+            return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
     return text
 
 

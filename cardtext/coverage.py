@@ -50,9 +50,10 @@ from grammar.node import remembering_children
 from grammar.parser import parse_text
 from grammar.render import render_card
 
+from .console import display_name
 from .diagnostics import link_checker
 from .importer import is_card_object, read_cards
-from .library import LibraryError, json_card_text, scan_jsonl
+from .library import JsonCardError, LibraryError, json_card_text, scan_jsonl
 from .memory import freeze_loaded
 from .normalize import normalize
 
@@ -229,11 +230,17 @@ def text_keywords(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _card_input(card: dict[str, Any]) -> CardInput | CardResult:
-    """A card object as card-file text, or an internal error if that can't be made."""
-    name = str(card.get("name", ""))
+def _card_input(card: dict[str, Any], problem: str | None = None) -> CardInput | CardResult:
+    """A card object as card-file text; ``unreadable`` for an object that is
+    not a card as a JSON line would be (a field of the wrong type, a face that
+    is not an object), an internal error if the text can't be made otherwise."""
+    name = display_name(str(card.get("name", "")))  # a lone surrogate can't be printed
+    if problem is not None:
+        return CardResult(name, UNREADABLE, problem)
     try:
         text = json_card_text(card)
+    except JsonCardError as exc:
+        return CardResult(name, UNREADABLE, str(exc))
     except Exception as exc:  # noqa: BLE001 - a card object we can't write stays one card
         return CardResult(name, INTERNAL_ERROR, f"{_exception(exc)} (in writing the card text)")
     return CardInput(name, text, _keywords(card, text))
@@ -279,7 +286,7 @@ def load(path: Path) -> CardData:
             data.duplicates += 1
             continue
         seen.add(source.name)
-        data.cards.append(_card_input(source.card))
+        data.cards.append(_card_input(source.card, source.problem))
     return data
 
 

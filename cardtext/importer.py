@@ -33,7 +33,8 @@ from typing import Any
 
 from grammar.errors import CardTextError
 
-from .library import json_card_text, scan_jsonl
+from .console import display_name
+from .library import JsonCardError, json_card_text, json_kind, scan_jsonl
 
 SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series"}
 
@@ -48,6 +49,9 @@ class Source:
 
     card: dict[str, Any]
     sets: set[str] = field(default_factory=set)
+    problem: str | None = None
+    """Why the card can't be read (a face that is not an object, a second face
+    without a name): such a card is reported, never dropped in silence."""
 
     @property
     def name(self) -> str:
@@ -55,8 +59,9 @@ class Source:
 
     @property
     def names(self) -> list[str]:
-        faces = self.card.get("card_faces") or []
-        return [self.name, *(str(f.get("name", "")) for f in faces)]
+        faces = self.card.get("card_faces")
+        faces = faces if isinstance(faces, list) else []
+        return [self.name, *(str(f.get("name", "")) for f in faces if isinstance(f, dict))]
 
 
 # --------------------------------------------------------------------------
@@ -168,19 +173,45 @@ def _mtgjson_keywords(entries: list[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(str(k) for k in found))
 
 
+def _set_codes(value: Any) -> set[str]:
+    """MTGJSON's ``printings``: a list of set codes; a lone string is one code
+    (not one code a letter), anything else none."""
+    if isinstance(value, str):
+        return {value.upper()} if value else set()
+    if isinstance(value, list):
+        return {p.upper() for p in value if isinstance(p, str) and p}
+    return set()
+
+
+def _faces_problem(name: str, entries: list[Any]) -> str | None:
+    """What makes an MTGJSON card's entries unreadable, or None."""
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            return f"face {number} of {name} is {json_kind(entry)}, not an object"
+    sides = {str(e.get("side") or "") for e in entries}
+    if len(sides) > 1:
+        for number, entry in enumerate(entries, start=1):
+            if not entry.get("faceName"):
+                return f"face {number} of {name} has no 'faceName' (each face of a card of several faces names itself)"
+    return None
+
+
 def _mtgjson_atomic(data: dict[str, list[Any]]) -> Iterator[Source]:
     for name, entries in data.items():
-        faces = [e for e in entries if isinstance(e, dict)]
-        if not faces:
+        if not isinstance(entries, list) or not entries:
+            continue
+        problem = _faces_problem(name, entries)
+        if problem is not None:
+            yield Source({"name": name}, set(), problem)
             continue
         by_side: dict[str, dict[str, Any]] = {}
-        for entry in faces:
+        for entry in entries:
             by_side.setdefault(str(entry.get("side") or ""), entry)
         card = _mtgjson_card(list(by_side.values()))
         card.setdefault("name", name)
         if card.get("layout") in SKIPPED_LAYOUTS:
             continue
-        printings = {str(p).upper() for e in faces for p in e.get("printings") or []}
+        printings = {code for e in entries for code in _set_codes(e.get("printings"))}
         yield Source(card, printings)
 
 
@@ -190,7 +221,11 @@ def _mtgjson_set(data: dict[str, Any]) -> Iterator[Source]:
     for entry in data.get("cards") or []:
         if isinstance(entry, dict) and entry.get("name"):
             groups.setdefault(str(entry["name"]), []).append(entry)
-    for entries in groups.values():
+    for name, entries in groups.items():
+        problem = _faces_problem(name, entries)
+        if problem is not None:
+            yield Source({"name": name}, {code} if code else set(), problem)
+            continue
         by_side: dict[str, dict[str, Any]] = {}
         for entry in entries:
             by_side.setdefault(str(entry.get("side") or ""), entry)
@@ -198,7 +233,7 @@ def _mtgjson_set(data: dict[str, Any]) -> Iterator[Source]:
         if card.get("layout") in SKIPPED_LAYOUTS:
             continue
         sets = {code} if code else set()
-        sets |= {str(entry.get("setCode", "")).upper() for entry in entries if entry.get("setCode")}
+        sets |= {c for entry in entries for c in _set_codes(entry.get("setCode"))}
         yield Source(card, sets)
 
 
@@ -287,10 +322,29 @@ def select(sources: list[Source], names: list[str], sets: list[str]) -> list[Sou
 
 
 def card_file_text(sources: list[Source], origin: str) -> str:
-    """The chosen cards as a card file, with a comment that says where from."""
+    """The chosen cards as a card file, with a comment that says where from.
+    Raises :class:`~cardtext.library.JsonCardError` for a card that can't be written."""
+    text, left_out = card_file_text_keeping(sources, origin)
+    if left_out:
+        raise JsonCardError(left_out[0][1])
+    return text
+
+
+def card_file_text_keeping(sources: list[Source], origin: str) -> tuple[str, list[tuple[str, str]]]:
+    """The chosen cards as a card file, and the cards left out of it (name,
+    why): a card whose data isn't a card (a field of the wrong type, a face
+    that isn't an object) is named, never dropped in silence."""
     chunks = [f"# Imported from {origin}."]
-    chunks.extend(json_card_text(s.card) for s in sources)
-    return "\n\n".join(chunks) + "\n"
+    left_out: list[tuple[str, str]] = []
+    for source in sources:
+        if source.problem is not None:
+            left_out.append((display_name(source.name), source.problem))
+            continue
+        try:
+            chunks.append(json_card_text(source.card))
+        except JsonCardError as exc:
+            left_out.append((display_name(source.name), str(exc)))
+    return "\n\n".join(chunks) + "\n", left_out
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -313,7 +367,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         )
         _say(f"import: no card of {path} ({form}) matches {what}", err=True)
         return ERRORS
-    text = card_file_text(chosen, f"{path.name} ({form})")
+    text, left_out = card_file_text_keeping(chosen, f"{path.name} ({form})")
+    for name, why in left_out:
+        _say(f"import: {name}: left out: {why}", err=True)
     out = args.output
     if out and out != "-":
         target = Path(out)
@@ -324,12 +380,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     found = check_text(text, out or "<stdout>")
     failing = sum(1 for c in found.cards if c.errors)
-    summary = f"imported {_plural(len(chosen), 'card')} from {path} ({form})"
+    summary = f"imported {_plural(len(chosen) - len(left_out), 'card')} from {path} ({form})"
     if failing:
         verb = "doesn't" if failing == 1 else "don't"
         summary += f"; {failing} {verb} parse yet ('cardtext check' says why)"
+    if left_out:
+        summary += f"; {_plural(len(left_out), 'card')} left out (not card data)"
     _say(summary, err=True)
-    return OK
+    return ERRORS if left_out else OK
 
 
 def add_command(sub: Any) -> None:

@@ -21,6 +21,11 @@ from interpreter.choices import Decision, check_answer
 from interpreter.errors import UnansweredDecision
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number written in ASCII digits: ``str.isdigit`` is
+    also true for "²" and "٣", which ``int`` refuses or reads otherwise."""
+    return text.isascii() and text.isdigit()
+
 class InputEnded(CardTextError):
     """``play -i``: standard input ended (EOF) while a decision waited for an answer."""
 
@@ -166,7 +171,7 @@ class PersonChooser:
             raise _Retry(f"'{text}' is not yes or no")
         if d.kind == "x":
             text = self.read("  a number (0 or more)> ").strip()
-            if not text.isdigit() or len(text) > 9:
+            if not _digits(text) or len(text) > 9:
                 raise _Retry(f"'{text}' is not a whole number 0 or more")
             return int(text)
         if d.kind == "divide":
@@ -186,7 +191,7 @@ class PersonChooser:
         if not text:
             raise _Retry("no answer")
         parts = [p.strip() for p in text.split(",")] if "," in text else (
-            text.split() if all(t.isdigit() for t in text.split()) else [text])
+            text.split() if all(_digits(t) for t in text.split()) else [text])
         values = [self._one(game, d, p) for p in parts]
         return values
 
@@ -194,7 +199,7 @@ class PersonChooser:
         """One option, by its number (from 1) or its name."""
         if not text:
             raise _Retry("no answer")
-        if text.isdigit():
+        if _digits(text):
             n = int(text) if len(text) <= 9 else 0
             if not 1 <= n <= len(d.options):
                 raise _Retry(f"{text} is not one of the numbers 1 to {len(d.options)}")
@@ -218,7 +223,7 @@ class PersonChooser:
             split: dict[Any, int] = {}
             for option, label in zip(d.options, d.labels, strict=True):
                 text = self.read(f"  damage to {label}> ").strip()
-                if not text.isdigit() or len(text) > 9:
+                if not _digits(text) or len(text) > 9:
                     self.write(f"  '{text}' is not a whole number 0 or more; start again")
                     break
                 split[option] = int(text)

@@ -170,7 +170,7 @@ class JsonCardError(CardTextError):
     """A JSON object that is not a card: a field missing or of the wrong type."""
 
 
-def _json_kind(value: Any) -> str:
+def json_kind(value: Any) -> str:
     """A JSON value's kind in words."""
     if value is None:
         return "null"
@@ -192,7 +192,7 @@ def _text_field(obj: dict[str, Any], key: str, card: str, *, required: bool = Fa
             raise JsonCardError(f"the card has no '{key}'")
         return ""
     if not isinstance(value, str):
-        raise JsonCardError(f"'{key}' of {card} is {_json_kind(value)}, not text")
+        raise JsonCardError(f"'{key}' of {card} is {json_kind(value)}, not text")
     if has_surrogates(value):
         raise JsonCardError(f"'{key}' of {card} holds a lone surrogate (a \\ud800-\\udfff escape), not text")
     return value
@@ -206,7 +206,7 @@ def _stat_field(obj: dict[str, Any], key: str, card: str) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if not isinstance(value, str):
-        raise JsonCardError(f"'{key}' of {card} is {_json_kind(value)}, not a number or text like \"2\" or \"*\"")
+        raise JsonCardError(f"'{key}' of {card} is {json_kind(value)}, not a number or text like \"2\" or \"*\"")
     return _text_field(obj, key, card)
 
 
@@ -226,16 +226,16 @@ def json_card_text(obj: Any) -> str:
     :class:`JsonCardError` for an object that isn't a card.
     """
     if not isinstance(obj, dict):
-        raise JsonCardError(f"expected a card (a JSON object), found {_json_kind(obj)}")
+        raise JsonCardError(f"expected a card (a JSON object), found {json_kind(obj)}")
     name = _text_field(obj, "name", "the card", required=True)
     faces = obj.get("card_faces")
     if faces:
         if not isinstance(faces, list):
-            raise JsonCardError(f"'card_faces' of {name} is {_json_kind(faces)}, not a list of faces")
+            raise JsonCardError(f"'card_faces' of {name} is {json_kind(faces)}, not a list of faces")
         texts = []
         for number, face in enumerate(faces, start=1):
             if not isinstance(face, dict):
-                raise JsonCardError(f"face {number} of {name} is {_json_kind(face)}, not an object")
+                raise JsonCardError(f"face {number} of {name} is {json_kind(face)}, not an object")
             if face.get("name") is None:
                 raise JsonCardError(f"face {number} of {name} has no 'name'")
             texts.append(json_card_text({**face, "card_faces": None}))

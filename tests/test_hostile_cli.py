@@ -650,3 +650,69 @@ def test_fmt_names_the_card_it_cant_write_back_and_formats_the_rest(
     assert err.splitlines()[-1] == "1 file: 1 reformatted; 1 card left as written"
     text = path.read_text(encoding="utf-8")
     assert "Shock deals 2 damage" in text and "--" not in text
+
+
+# --------------------------------------------------------------------------
+# Card data of the wrong shape, round 2: named, never a crash or a silent drop
+# --------------------------------------------------------------------------
+
+MTGJSON = {
+    "data": {
+        "Shock": [{"name": "Shock", "type": "Instant", "manaCost": "{R}", "printings": "KTK",
+                   "text": "Shock deals 2 damage to any target."}],
+        "Odd": [{"name": "Odd", "type": "Instant", "text": "Draw a card.", "printings": 5}],
+        "Str": ["just a string"],
+        "Fire // Ice": [
+            {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "type": "Instant", "manaCost": "{1}{R}",
+             "text": "Fire deals 2 damage divided as you choose among one or two targets."},
+            {"name": "Fire // Ice", "side": "b", "type": "Instant", "manaCost": "{1}{U}",
+             "text": "Tap target permanent."},
+        ],
+    }
+}  # fmt: skip
+
+
+def test_mtgjson_printings_as_one_string_is_one_set_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "atomic.json", json.dumps(MTGJSON))
+    assert main(["import", str(path), "--set", "K"]) == 1  # not read letter by letter
+    assert "no card of" in capsys.readouterr().err
+    assert main(["import", str(path), "--set", "ktk"]) == 0
+    assert capsys.readouterr().out.count("Shock {R}") == 1
+
+
+def test_mtgjson_faces_of_the_wrong_shape_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A face given as a string, a second face without faceName: left out and
+    said so (exit 1), where they were dropped without a word; printings: 5 is
+    no TypeError."""
+    path = write(tmp_path, "atomic.json", json.dumps(MTGJSON))
+    assert main(["import", str(path), "--name", "*"]) == 1
+    captured = capsys.readouterr()
+    assert "import: Str: left out: face 1 of Str is text, not an object" in captured.err
+    assert "import: Fire // Ice: left out: face 2 of Fire // Ice has no 'faceName'" in captured.err
+    assert captured.err.splitlines()[-1].endswith("imported 2 cards from " + f"{path} (MTGJSON AtomicCards); 2 cards left out (not card data)")
+    assert "Odd\nInstant\nDraw a card." in captured.out
+    assert main(["coverage", "--json", str(path)]) == 0
+    cards = {c["name"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
+    assert cards["Str"]["status"] == cards["Fire // Ice"]["status"] == "unreadable"
+
+
+def test_scryfall_bulk_fields_of_the_wrong_type_are_unreadable_not_bugs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As in JSON lines: `text: 5`, `power: {}` and a lone surrogate in a name
+    are 'unreadable' cards (not internal errors), printed as valid text."""
+    bulk = (
+        '[{"object": "card", "name": "Good", "type_line": "Instant", "oracle_text": "Draw a card."},'
+        ' {"object": "card", "name": "Bad\\ud800name", "type_line": "Instant", "oracle_text": "Draw a card."},'
+        ' {"object": "card", "name": "Five", "type_line": "Instant", "oracle_text": 5},'
+        ' {"object": "card", "name": "Pow", "type_line": "Creature — Bear", "power": {}, "toughness": "2"}]'
+    )
+    path = write(tmp_path, "bulk.json", bulk)
+    for args in (["coverage", "-v", str(path)], ["coverage", "--json", str(path)]):
+        done = run_cli(*args, env={"PYTHONIOENCODING": "utf-8"})
+        assert done.returncode == 0, done.stderr.decode()
+        out = done.stdout.decode("utf-8")
+        assert "internal-error: " not in out and '"internal-error": 1' not in out
+    summary = json.loads(out)["summary"]
+    assert summary["by_status"]["unreadable"] == 3 and summary["by_status"]["internal-error"] == 0
+    assert "Bad\ufffdname" in out

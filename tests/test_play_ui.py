@@ -512,3 +512,15 @@ def test_discarding_as_many_cards_as_the_hand_holds_is_logged_as_the_only_choice
     assert result.ok
     assert "  B: discard 2 cards: Forest, Island (the only choice)" in result.log
     assert "  A: Inscription of Ruin: choose target opponent: player B (the only choice)" in result.log
+
+
+@pytest.mark.parametrize("answer", ["²", "٣", "¹²"])
+def test_interactive_a_digit_that_is_no_ascii_number_is_asked_again(
+    answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``str.isdigit`` is true for "²", which ``int`` refuses: a message, not a crash."""
+    path = scenario(tmp_path, SHOCKS + '\n[[expect]]\nplayer = "B"\nlife = 16\n')
+    prompts = feed(monkeypatch, [answer, "B"])
+    assert play_main([str(path)], quiet=True, interactive=True) == 0
+    assert len(prompts) == 2
+    assert f"'{answer}' matches nothing" in capsys.readouterr().out
