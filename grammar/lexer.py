@@ -252,7 +252,24 @@ def _ability_word(text: str, pos: int) -> int | None:
     if text.find("—", pos) < 0 and text.find("-", pos) < 0:
         return None  # no dash after it: the cheap answer of most tries
     m = _ability_word_pattern().match(text, pos)
-    return len(m.group(0)) if m else None
+    if m:
+        return len(m.group(0))
+    m = _FLAVOR_WORD.match(text, pos)
+    if m is None or _NOT_FLAVOR_WORD.fullmatch(m.group(0)) or m.group(0).lower() in vocabulary.keywords():
+        return None
+    return len(m.group(0))
+
+
+_FLAVOR_WORD = re.compile(r"[A-Z][\w'’!?&-]*(?: [\w'’!?&-]+){0,9}(?= — )")
+"""A flavor word (207.2d): a capitalised phrase of up to ten words before " — "
+at the start of an ability ("Smear Campaign — ...", "I've Come Up with a New
+Recipe! — ..."), which, like an ability word, has no rules meaning."""
+
+_NOT_FLAVOR_WORD = re.compile(r"(?:I|II|III|IV|V|VI)|Choose .*|Exhaust")
+"""Phrases before a dash that mean something: a Saga's chapter numbers (714.2),
+the modal "Choose one —" (700.2), and the keyword ability exhaust (702.177),
+whose dash is part of the keyword.  (A keyword of the keyword table is not a
+flavor word either.)"""
 
 
 @functools.cache
@@ -289,7 +306,7 @@ def _cost_start(text: str, pos: int) -> int | None:
     quoted = False
     if _LOYALTY_COST.match(text, pos):
         return None  # a loyalty ability's cost ("+2:", "−X:"), 606
-    if _ability_word_pattern().match(text, pos):
+    if _ability_word(text, pos):
         return None  # "Channel — {1}{G}, Discard this card: ...": the cost comes after the ability word
     search = _COST_END.search
     i = pos
@@ -356,16 +373,16 @@ FIRST_CHARS: dict[str, str] = {
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "COUNTER_WORD": string.ascii_lowercase,
 }
 """The characters a look-ahead terminal can start with (the others may start
-with any, or, for ABILITY_WORD, with the first letter of an ability word of
-the table: :func:`_first_chars`), so the lexer tries only those that could
+with any, or, for ABILITY_WORD, with a capital or the first letter of an
+ability word of the table: :func:`_first_chars`), so the lexer tries only those that could
 match here."""
 
 
 @functools.cache
 def _first_chars(name: str) -> str | None:
     """The characters the look-ahead terminal ``name`` can start with (None: any)."""
-    if name == "ABILITY_WORD":
-        return "".join(sorted({word[0] for word in _ability_words()})) or None
+    if name == "ABILITY_WORD":  # a word of the table, or a flavor word (any capital)
+        return "".join(sorted({word[0] for word in _ability_words()} | set(string.ascii_uppercase)))
     return FIRST_CHARS.get(name)
 
 LINE_OFFSET = [0]

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from cardtext.testing import parse_ability, parse_card
+from cardtext.testing import canonical, parse_ability, parse_card
 from grammar import ast as A
+from grammar.errors import CardTextError
 from grammar.node import Node
 from grammar.render import render_card
 from interpreter.bind import walk
@@ -577,6 +578,44 @@ def test_ability_word_before_an_activated_ability(text: str) -> None:
     """207.2c: the ability word comes before the cost, whatever the ability."""
     a = ability(text)
     assert isinstance(a, A.ActivatedAbility) and a.ability_word == text.split(" —")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "kind"),
+    [
+        ("Smear Campaign — When this creature enters, target opponent discards a card.", "Smear Campaign",
+         A.TriggeredAbility),
+        ("I've Come Up with a New Recipe! — {1}{G}{U}, {T}: Draw a card.", "I've Come Up with a New Recipe!",
+         A.ActivatedAbility),
+        ("Top of the Food Chain — This creature gets +1/+1 as long as you control an artifact.",
+         "Top of the Food Chain", A.AbilityWord),
+        ("Vibro-Shock Gauntlets — When this creature enters, it deals 2 damage to any target.",
+         "Vibro-Shock Gauntlets", A.TriggeredAbility),
+        ("Renew — {2}{U}, {T}: Draw a card.", "Renew", A.ActivatedAbility),
+    ],
+)  # fmt: skip
+def test_flavor_word_before_an_ability(text: str, word: str, kind: type) -> None:
+    """207.2d: a flavor word, any capitalised phrase before " — " at the start
+    of an ability, is kept like an ability word (207.2c) and written back."""
+    a = ability(text)
+    assert isinstance(a, kind)
+    assert (a.word if isinstance(a, A.AbilityWord) else a.ability_word) == word
+    assert canonical(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Choose one —\n• Draw a card.\n• You gain 3 life.",
+     "Flying — When this creature enters, draw a card."],
+)  # fmt: skip
+def test_a_modal_choice_or_a_keyword_is_not_a_flavor_word(text: str) -> None:
+    """700.2: "Choose one —" is a modal spell; a keyword before a dash is the
+    keyword, never a phrase without rules meaning."""
+    try:
+        a = ability(text)
+    except CardTextError:
+        return  # not read at all: not read as a flavor word either
+    assert not isinstance(a, A.AbilityWord) and not getattr(a, "ability_word", "")
 
 
 def test_ability_word_before_a_static_ability_is_static() -> None:
