@@ -1108,7 +1108,7 @@ def fingerprint(game: Game) -> Hashable:
     return (
         state.active, state.step, state.turn, players, tuple(objects), arrival, stack,
         tuple((ref(e.target), e.power, e.toughness, e.keywords) for e in state.eot),
-        tuple((ref(a), ref(b)) for a, b in state.until_leaves), len(state.pending),
+        tuple((ref(a), ref(b), z) for a, b, z in state.until_leaves), len(state.pending),
         tuple(ref(x) for x in state.shields), combat,
     )
 

@@ -52,6 +52,11 @@ class Ctx:
     sentence: A.Sentence | None = None  # the sentence being carried out (608.2c)
     done: dict[str, list[ObjectId]] = field(default_factory=dict)  # "revealed this way": what this effect did, by verb
     them_players: list[PlayerId] = field(default_factory=list)  # the players among "them" ("choose target creature or player")
+    began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
+
+    def __post_init__(self) -> None:
+        if self.began < 0:
+            self.began = self.game.state.clock
 
     # --- the source --------------------------------------------------------
 
@@ -223,7 +228,21 @@ class Ctx:
         return out
 
     def obj_or_lki(self, oid: ObjectId) -> GameObject | Lki | None:
-        return self.game.get(oid) or self.lki(oid)
+        """608.2h: the object as this effect knows it, for information about
+        it (its power, its controller): the object now, if it is where the
+        effect found it; its last known information if it has left that zone
+        — also when an instruction of this effect moved it off the
+        battlefield or the stack ("Exile target creature. Its controller
+        gains life equal to its power": the creature as it last existed on
+        the battlefield, a face-down one a 2/2, 708.2)."""
+        o = self.game.get(oid)
+        if o is None:
+            return self.lki(oid)
+        if o.arrived > self.began:
+            before = self.game.state.lki.get((o.cid, o.zcc - 1))
+            if before is not None:
+                return before
+        return o
 
     # --- players ---------------------------------------------------------------
 
@@ -377,11 +396,14 @@ def zone_names(zone: A.InZone) -> list[Zone]:
 def where_described(game: Game, filt: A.ObjectFilter, players: Any) -> list[GameObject]:
     """The objects a description can be about, by where it says they are:
     its zone ("in your graveyard", "on the battlefield"), the stack for a
-    spell, the battlefield otherwise (109.2)."""
+    spell, exile for a card "exiled with [this]" (406.6, 607.2a), the
+    battlefield otherwise (109.2)."""
     zone = filt.zone
     if zone is None:
         if filt.spell or "spell" in filt.nouns:
             return game.zone_objects("stack")
+        if any(isinstance(q, A.ExiledWith) for q in filt.qualities):
+            return [o for p in game.state.players for o in game.zone_objects("exile", p)]
         return game.battlefield()
     pool: list[GameObject] = []
     owners = list(game.state.players) if zone.owner is None else players(zone.owner)

@@ -149,7 +149,7 @@ class GameState:
     linked: dict[ObjectId, Linked] = field(default_factory=dict)
     lki: dict[ObjectId, Lki] = field(default_factory=dict)
     eot: list[EotEffect] = field(default_factory=list)
-    until_leaves: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)
+    until_leaves: list[tuple[ObjectId, ObjectId, Zone]] = field(default_factory=list)  # (source, exiled card, the zone it came from)
     pending: list[PendingTrigger] = field(default_factory=list)
     active: PlayerId = "A"
     step: str = "main"

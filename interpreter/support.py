@@ -64,14 +64,7 @@ from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
-from .triggers import (
-    EVENTS,
-    TRIGGERS,
-    event_supported,
-    face_up_supported,
-    leaves_supported,
-    phase_supported,
-)
+from .triggers import trigger_problems
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -218,22 +211,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
 
 
 def _trigger(trigger: A.Node) -> Iterator[Gap]:
-    if isinstance(trigger, A.TriggerOr) and trigger.conj == "or":
-        yield from _trigger(trigger.first)
-        yield from _trigger(trigger.second)
-        return
-    if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
-        yield Gap(trigger, f"trigger {type(trigger).__name__}" + (f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""))
-    elif isinstance(trigger, A.LeavesTrigger | A.DiesTrigger) and not leaves_supported(trigger):
-        yield Gap(trigger, f"trigger '{'dies' if isinstance(trigger, A.DiesTrigger) else 'leaves the battlefield'}' of {type(trigger.object).__name__}")
-    elif isinstance(trigger, A.EventTrigger):
-        for e in trigger.events:
-            if not event_supported(trigger, e):
-                yield Gap(trigger, f"trigger event '{e.kind}'" + (f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""))
-    elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
-        yield Gap(trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'")
-    elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):
-        yield Gap(trigger, "trigger 'is turned face up' that names no permanent")
+    for node, what in trigger_problems(trigger):
+        yield Gap(node, what)
 
 
 def _instructions(s: A.Sentence) -> Iterator[Gap]:

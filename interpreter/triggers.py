@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from grammar import ast as A
+from grammar.node import Span
 
 from . import sba
 from .cache import per_node, remember
@@ -99,18 +100,28 @@ Hit = tuple[bool, ObjectId | None, int | None, PlayerId | None]
 NO: Hit = (False, None, None, None)
 
 
+def or_parts(subject: object) -> tuple[object, ...]:
+    """The subjects a trigger's subject joins with "or" (603.2: "this creature
+    or another enchantment you control" is about either one), each on its
+    own; a subject that joins none is itself."""
+    if isinstance(subject, A.BothRef) and subject.conj == "or":
+        return (*or_parts(subject.first), *or_parts(subject.second))
+    return (subject,)
+
+
 def _enters(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EntersTrigger, event: Event,
             spell_self: int | None) -> Hit:  # fmt: skip
-    """603.6a: "When [this] enters" / "Whenever a [filter] enters"."""
+    """603.6a: "When [this] enters" / "Whenever a [filter] enters" /
+    "Whenever [this] or another [filter] enters"."""
     if not isinstance(event, Entered):
         return NO
-    if _is_self(t.object):
-        return event.obj == src_id, event.obj, None, None
-    filt = _filter_of(t.object)
-    obj = game.get(event.obj)
-    if filt is not None and obj is not None:
-        return matches(game, filt, obj, you=controller, source=src_id), event.obj, None, None
-    return NO
+    return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, None
+
+
+def enters_supported(t: A.EntersTrigger) -> bool:
+    """Does the engine know what an enters trigger is about: [this], a
+    description, or several of them joined by "or"?"""
+    return all(_is_self(p) or _filter_of(p) is not None for p in or_parts(t.object))
 
 
 def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigger | A.DiesTrigger, event: Event,
@@ -122,25 +133,32 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
     dies = event.to_zone == "graveyard"
     if isinstance(t, A.DiesTrigger) and not (dies and "creature" in event.lki.types):
         return NO
-    if _is_self(t.object):
-        return event.lki.id == src_id, event.lki.id, None, None
-    if isinstance(t.object, A.HauntedRef):
-        # 702.55c, 113.6k: "the creature it haunts" — from exile, the card haunting it
-        return (src_id, event.lki.id) in game.state.haunting, event.lki.id, None, None
-    if isinstance(t.object, BoundObjects):
-        return event.lki.id in t.object.ids, event.lki.id, None, None
-    filt = _filter_of(t.object)
-    if filt is not None and event.lki.last is not None:
-        # 603.10a: "Whenever a creature you control dies" judges the object as it last existed on the battlefield
-        return matches(game, filt, event.lki.last, you=controller, source=src_id), event.lki.id, None, None
+    lki = event.lki
+    for subject in or_parts(t.object):
+        if _is_self(subject):
+            ok = lki.id == src_id
+        elif isinstance(subject, A.HauntedRef):
+            # 702.55c, 113.6k: "the creature it haunts" — from exile, the card haunting it
+            ok = (src_id, lki.id) in game.state.haunting
+        elif isinstance(subject, BoundObjects):
+            ok = lki.id in subject.ids
+        else:
+            filt = _filter_of(subject)
+            # 603.10a: "Whenever a creature you control dies" judges the object as it last existed on the battlefield
+            ok = filt is not None and lki.last is not None and matches(game, filt, lki.last, you=controller, source=src_id)
+        if ok:
+            return True, lki.id, None, None
     return NO
 
 
 def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
     """Does the engine know what a leaves-the-battlefield trigger is about:
     [this], "the creature it haunts" (702.55c), a description ("another
-    creature you control")?"""
-    return _is_self(t.object) or isinstance(t.object, A.HauntedRef | BoundObjects) or _filter_of(t.object) is not None
+    creature you control"), or several of them joined by "or"?"""
+    return all(
+        _is_self(p) or isinstance(p, A.HauntedRef | BoundObjects) or _filter_of(p) is not None
+        for p in or_parts(t.object)
+    )
 
 
 def _cast(game: Game, src_id: ObjectId, controller: PlayerId, t: A.CastTrigger, event: Event,
@@ -495,14 +513,23 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
 champion), whether the engine can tell which."""
 
 
-SINGLE_EVENTS: dict[str, tuple[type, ...]] = {
+def _turned_face_up_of(subject: object, span: Span | None) -> A.Node:
+    """ "[this] is turned face up" written as one event of several (708.8)."""
+    if isinstance(subject, A.SelfRef):
+        return A.TurnedFaceUpTrigger(None, self_ref=subject, span=span)
+    return A.TurnedFaceUpTrigger(_filter_of(subject), what=subject, span=span)
+
+
+SINGLE_EVENTS: dict[str, tuple[Callable[..., A.Node], ...]] = {
     "enters": (A.EntersTrigger,), "leaves the battlefield": (A.LeavesTrigger,), "dies": (A.DiesTrigger,),
     "attacks": (A.AttacksTrigger,), "deals damage": (A.DealsDamageTrigger,),
     "enters or attacks": (A.EntersTrigger, A.AttacksTrigger),
+    "is turned face up": (_turned_face_up_of,),
 }  # fmt: skip
 """Events that are triggers of their own when written alone ("When [this]
 dies"), by their words, for a trigger that joins them with others ("When
-[this] enters or dies"): each is matched as that trigger."""
+[this] enters or dies", "When [this] enters or is turned face up"): each is
+matched as that trigger, made from the subject and the event's place."""
 
 
 @per_node
@@ -511,14 +538,20 @@ def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
     for an event of :data:`EVENTS`)."""
     out: list[tuple[A.Node, ...] | None] = []
     for e in t.events:
-        kinds = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
-        out.append(None if kinds is None else tuple(kind(t.subject, span=e.span) for kind in kinds))
+        makers = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
+        out.append(None if makers is None else tuple(make(t.subject, span=e.span) for make in makers))
     return tuple(out)
 
 
 def _alone_supported(node: A.Node) -> bool:
     if isinstance(node, A.LeavesTrigger | A.DiesTrigger):
         return leaves_supported(node)
+    if isinstance(node, A.EntersTrigger):
+        return enters_supported(node)
+    if isinstance(node, A.TurnedFaceUpTrigger):
+        return face_up_supported(node)
+    if isinstance(node, A.AttacksTrigger | A.DealsDamageTrigger):
+        return all(isinstance(p, OBJECT_SUBJECTS) for p in or_parts(node.object))
     return True
 
 
@@ -529,7 +562,11 @@ def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
         return all(_alone_supported(node) for node in alone)
     entry = EVENTS.get(e.kind)
     check = EVENT_CHECKS.get(e.kind)
-    return entry is not None and isinstance(t.subject, entry[1]) and (check is None or check(e))
+    if entry is None or (check is not None and not check(e)):
+        return False
+    if entry[1] is OBJECT_SUBJECTS:  # matched by _is_subject, which knows subjects joined by "or"
+        return all(isinstance(p, OBJECT_SUBJECTS) for p in or_parts(t.subject))
+    return isinstance(t.subject, entry[1])
 
 
 def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
@@ -538,8 +575,6 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
     if spell_self is not None:
         return NO
     for e, alone in zip(t.events, _alone(t), strict=True):
-        if not event_supported(t, e):
-            continue  # reported by interpreter.support
         if alone is not None:
             for node in alone:
                 hit = TRIGGERS[type(node)](game, src_id, controller, node, event, spell_self)
@@ -554,7 +589,10 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
 
 def _is_subject(game: Game, subject: object, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
     """Whether the object an event is about is the trigger's subject: [this]
-    itself, or an object that fits its description ("a Goblin you control")."""
+    itself, or an object that fits its description ("a Goblin you control"),
+    or one of several subjects joined by "or" (603.2)."""
+    if isinstance(subject, A.BothRef) and subject.conj == "or":
+        return any(_is_subject(game, p, obj_id, controller, src_id) for p in or_parts(subject))
     if _is_self(subject):
         return obj_id == src_id
     if isinstance(subject, BoundObjects):
@@ -603,16 +641,49 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
 }
 
 
+def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
+    """What the engine can't watch for in a trigger (603.2): each part it has
+    no event for, with what it is.  :mod:`interpreter.support` reports these,
+    and :func:`collect` stops with them where the ability would be watched,
+    so the check and the game agree."""
+    out: list[tuple[A.Node, str]] = []
+    if isinstance(trigger, A.TriggerOr) and trigger.conj == "or":
+        return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
+    if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
+        joined = f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""
+        out.append((trigger, f"trigger {type(trigger).__name__}{joined}"))
+    elif isinstance(trigger, A.LeavesTrigger | A.DiesTrigger) and not leaves_supported(trigger):
+        word = "dies" if isinstance(trigger, A.DiesTrigger) else "leaves the battlefield"
+        out.append((trigger, f"trigger '{word}' of {type(trigger.object).__name__}"))
+    elif isinstance(trigger, A.EntersTrigger) and not enters_supported(trigger):
+        out.append((trigger, f"trigger 'enters' of {type(trigger.object).__name__}"))
+    elif isinstance(trigger, A.EventTrigger):
+        for e in trigger.events:
+            if not event_supported(trigger, e):
+                of = f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""
+                out.append((trigger, f"trigger event '{e.kind}'{of}"))
+    elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
+        out.append((trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'"))
+    elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):
+        out.append((trigger, "trigger 'is turned face up' that names no permanent"))
+    return tuple(out)
+
+
+_watch_problems = per_node(trigger_problems)
+""":func:`trigger_problems` of a trigger in play, worked out once per trigger."""
+
+
 def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.TriggeredAbility, event: Event,
                  spell_self: int | None = None) -> Hit:  # fmt: skip
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
     (triggers, triggering object, triggering spell, triggering player).  A
     trigger the interpreter has no event for never
     triggers; :mod:`interpreter.support` reports such cards."""
-    fn = TRIGGERS.get(type(node.trigger))
-    if fn is None:
-        return NO
-    return fn(game, src_id, controller, node.trigger, event, spell_self)
+    problems = _watch_problems(node.trigger)
+    if problems:
+        # the ability is watched here, and the engine can't tell when it triggers
+        raise Unsupported("; ".join(what for _, what in problems))
+    return TRIGGERS[type(node.trigger)](game, src_id, controller, node.trigger, event, spell_self)
 
 
 def _left_together(game: Game, events: list[Event]) -> None:
@@ -648,14 +719,16 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
-    return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
-    _left_together(game, events)
+    # the permanents that saw these events: those there as they happened,
+    # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
     for o in game.battlefield():
         abilities = _abilities(o)
         if abilities:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
     on_battlefield.extend(_elsewhere(game))
+    return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
+    _left_together(game, events)
     for event in events:
         collect_delayed(game, event)
         sources = list(on_battlefield)
@@ -671,7 +744,10 @@ def collect(game: Game) -> None:
                 sources.append((spell.id, spell.controller, _abilities(spell), display_name(spell), event.sid))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
-                ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self)
+                try:
+                    ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self)
+                except Unsupported as exc:
+                    raise Unsupported(f"{name}'s triggered ability: {exc}") from None
                 if not ok:
                     continue
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
@@ -885,7 +961,7 @@ def settle(game: Game) -> None:
 
 
 __all__ = [
-    "EVENTS", "PHASE_STEPS", "BoundObjects", "leaves_supported", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
+    "EVENTS", "PHASE_STEPS", "BoundObjects", "enters_supported", "leaves_supported", "or_parts", "trigger_problems", "PHASE_WHOSE", "TRIGGERS", "collect", "event_supported", "face_up_supported",
     "phase_supported",
     "put_on_stack", "settle",
 ]  # fmt: skip

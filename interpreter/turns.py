@@ -22,7 +22,7 @@ from .characteristics import display_name
 from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
-from .zones import draw
+from .zones import draw, untap
 
 
 def end_turn_effects(game: Game) -> None:
@@ -109,7 +109,7 @@ def _end_step(game: Game) -> None:
                 if o.tapped and doesnt_untap(game, o):
                     game.say(f"  {display_name(o)} doesn't untap (502.3)")
                 else:
-                    o.tapped = False
+                    untap(game, o)
                 o.sick = False
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":

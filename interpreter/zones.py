@@ -121,6 +121,23 @@ def move(
     return obj
 
 
+def untap(game: Game, obj: GameObject) -> bool:
+    """Untap ``obj`` (701.26b); 122.1d: if it has a stun counter, a stun
+    counter is removed from it instead and it stays tapped.  Whether it untapped."""
+    if not obj.tapped:
+        return False
+    stun = obj.counters.get("stun", 0)
+    if stun > 0:
+        if stun == 1:
+            del obj.counters["stun"]
+        else:
+            obj.counters["stun"] = stun - 1
+        game.say(f"  {display_name(obj)} stays tapped: a stun counter is removed from it instead (122.1d)")
+        return False
+    obj.tapped = False
+    return True
+
+
 def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:
     """122.1, 122.6: put ``n`` counters of ``kind`` on ``obj`` — as an
     instruction, or as it enters with them — an event for "whenever one or

@@ -322,3 +322,26 @@ def test_603_10a_leaves_abilities_of_permanents_that_left_together_are_an_error_
         move(game, first, "graveyard")
         move(game, second, "graveyard")
         settle(game)
+
+
+def test_a_trigger_the_engine_cant_watch_stops_play_as_check_warns() -> None:
+    """603.2: the check reports a trigger event the engine has no event for,
+    and play stops with that same reason once the ability is watched (its
+    permanent on the battlefield as something happens) — never a trigger
+    that silently can't fire."""
+    from grammar.parser import parse_text
+    from interpreter.errors import Unsupported
+    from interpreter.support import gaps
+    from interpreter.triggers import settle
+    from interpreter.zones import move
+
+    (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever you gain life, draw a card.\n1/1\n").cards
+    (gap,) = gaps(card)
+    assert gap.what == "trigger event 'gains life'"
+    (bears,) = parse_text("Test Bears {1}{G}\nCreature — Bear\n2/2\n").cards
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, card, "A", "battlefield")
+    other = add_card(game, bears, "A", "battlefield")
+    move(game, other, "graveyard")
+    with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'gains life'"):
+        settle(game)

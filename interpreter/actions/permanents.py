@@ -14,6 +14,7 @@ from ..characteristics import display_name, keyword_name, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
+from ..zones import untap
 from .common import acted, current
 from .library import KEYWORD_VERBS
 from .registry import carries_out
@@ -64,8 +65,14 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     tapped = isinstance(a, A.TapObjects)
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
-        o.tapped = tapped
-        ctx.game.say(f"  {'taps' if tapped else 'untaps'} {display_name(o)}")
+        if tapped:
+            o.tapped = True
+            ctx.game.say(f"  taps {display_name(o)}")
+        elif o.tapped and o.counters.get("stun", 0):
+            untap(ctx.game, o)  # 122.1d: a stun counter is removed instead
+        else:
+            o.tapped = False
+            ctx.game.say(f"  untaps {display_name(o)}")
     acted(ctx, objs)
     return bool(objs)
 

@@ -64,10 +64,11 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
     done = []
     for o in objs:
         name = display_name(o)
+        came_from = o.zone
         new = exile_linked(ctx, o, face_down=a.face_down)
         done.append(new)
         if a.until_leaves:
-            game.state.until_leaves.append((ctx.source, new.id))
+            game.state.until_leaves.append((ctx.source, new.id, came_from))
         game.say(f"  exiles {name} with {source_name(ctx)}" + (" face down" if a.face_down else ""))
     acted(ctx, done)
     return bool(done)
