@@ -17,7 +17,8 @@ form, or text that carries no rules meaning:
    around commas, bullets, after a cost's colon and between mana symbols
    are written one way;
 8. dashes: a chapter's "I, II - ", a keyword's "Kicker-Sacrifice" and a
-   modal "choose one -" at the end of its line are written "—";
+   modal "choose one -" (or "choose one—") at the end of its line are
+   written "—" (" —");
 9. older wordings: "put [a token] onto the battlefield" → "create [a
    token]", "entered the battlefield" → "entered", "shuffle your library" →
    "shuffle", "[that player] shuffles their library" → "shuffles", "[they]
@@ -121,6 +122,8 @@ _STEPS: tuple[tuple[Callable[[str], str], tuple[str, ...]], ...] = (
     (_sub(r" (?<=\w )(?:-|--|–) (?=[A-Z])", " — "), (" -", " –")),
     # (?<=\w) (?:-|--|–)$
     (_sub(r" (?<=\w )(?:-|--|–)$", " —", re.M), (" -", " –")),
+    # (?<=[a-z])—$: "Choose one—" with no space before its dash
+    (_sub(r"—(?<=[a-z]—)$", " —", re.M), ("—",)),
     (_sub(r"\bhis or her\b", "their"), ("his or her",)),
     (_sub(r"\b([Ss]huffle) your library\b(?! (?:into|and))", r"\1"), ("huffle your library",)),
     (_sub(r"\b(shuffles?) their library\b(?! (?:into|and))", r"\1"), ("their library",)),

@@ -247,7 +247,8 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield Gap(cond, problem)
 
 
-_LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount)
+_LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
+              A.ActionCost, A.CostOr)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -306,6 +307,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):
             yield from _instructions(node)
+        elif isinstance(node, A.ActionCost):
+            # 118.1: a keyword action paid as a cost (interpreter.costs.pay_other pays none yet)
+            yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
+        elif isinstance(node, A.CostOr):
+            yield Gap(node, "a cost of one part or another (the payer's choice)")
         for name in _CONDITION_FIELDS.get(type(node), ()):
             cond = getattr(node, name)
             if isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):

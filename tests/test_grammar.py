@@ -420,6 +420,115 @@ def test_keyword_actions(text: str, verb: str) -> None:
     assert isinstance(act, A.KeywordAction) and act.verb == verb
 
 
+def _round_trip(line: str, type_line: str = "Creature — Bear", pt: str = "\n2/2") -> A.Card:
+    """A card with one rules line, parsed, whose rendering (without reminder
+    text) gives the line back byte for byte."""
+    card = parse_card(f"Test Card {{2}}{{G}}\n{type_line}\n{line}{pt}")
+    lines = render_card(card, reminders=False).splitlines()
+    assert line in lines, lines
+    return card
+
+
+@pytest.mark.parametrize(
+    ("line", "verb", "field", "subject"),
+    [("When this creature enters, earthbend 2.", "earthbend", "amount", None),  # 701.65
+     ("Whenever this creature attacks, earthbend X, where X is the number of creatures you control.",
+      "earthbend", "amount", None),
+     ("When this creature enters, airbend up to one target creature.", "airbend", "what", None),  # 701.66
+     ("When this creature enters, you may blight 1. If you do, draw a card.", "blight", "amount", A.You),
+     ("Whenever this creature attacks, each opponent blights 1.", "blight", "amount", A.PlayerGroup),
+     ("When this creature enters, it endures 2.", "endure", "amount", A.ItRef),  # 701.63
+     ("When this creature enters, you may behold a Dragon. If you do, draw a card.", "behold", "what", A.You),
+     ("Whenever this creature attacks, target opponent investigates.", "investigate", None, A.Target),
+     ("When this creature enters, each player discovers 3.", "discover", "amount", A.PlayerGroup),
+     ("When this creature enters, target player proliferates.", "proliferate", None, A.Target),
+     ("When this creature enters, time travel.", "time travel", None, None),  # 701.56
+     ("Whenever this creature attacks, it connives.", "connive", None, A.ItRef)],
+)  # fmt: skip
+def test_keyword_action_with_any_subject(line: str, verb: str, field: str | None, subject: type | None) -> None:
+    """701: a keyword action is an instruction with or without a subject, in
+    either verb form ("blight 1", "each opponent blights 1")."""
+    card = _round_trip(line)
+    acts = [a for a in nodes(card, A.KeywordAction) if a.verb == verb]
+    assert len(acts) == 1
+    act = acts[0]
+    if field is not None:
+        assert getattr(act, field) is not None
+    if subject is None:
+        assert act.player is None
+    else:
+        assert isinstance(act.player, subject)
+
+
+def test_waterbend_mana_is_what_it_pays() -> None:
+    """701.67: "waterbend {X}" names the mana paid; the mana cost is the node's ``what``."""
+    card = _round_trip("Waterbend {3}: This creature can't be blocked this turn.")
+    (cost,) = nodes(card, A.ActionCost)
+    assert cost.action.verb == "waterbend"
+    assert cost.action.what == A.ManaCost((A.GenericMana(3),))
+
+
+@pytest.mark.parametrize(
+    ("line", "verb"),
+    [("Waterbend {5}, {T}: Draw a card.", "waterbend"),
+     ("{1}{W}, Blight 2: Return this card from your graveyard to your hand.", "blight"),
+     ("{T}, Blight 1: Surveil 1.", "blight"),
+     ("{2}, Collect evidence 6: Draw a card.", "collect evidence"),
+     ("As an additional cost to cast this spell, waterbend {X}.", "waterbend"),
+     ("As an additional cost to cast this spell, you may blight 2.", "blight"),
+     ("As an additional cost to cast this spell, behold a Kithkin and exile it.", "behold"),
+     ("Ward—Waterbend {4}.", "waterbend")],
+)  # fmt: skip
+def test_keyword_action_as_a_cost(line: str, verb: str) -> None:
+    """118.1: a keyword action is also a part of a cost, the same words as the
+    instruction; the engine reports it as a gap until it pays one."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (cost,) = nodes(card, A.ActionCost)
+    assert isinstance(cost.action, A.KeywordAction) and cost.action.verb == verb
+    assert any("a keyword action as a cost" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["As an additional cost to cast this spell, behold a Dragon or pay {1}.",
+     "As an additional cost to cast this spell, blight 2 or pay {1}.",
+     "As an additional cost to cast this spell, sacrifice a creature or pay 3 life."],
+)  # fmt: skip
+def test_a_cost_of_one_part_or_another(line: str) -> None:
+    """601.2b, 118.1: "[cost] or [cost]", the player chooses which one to pay."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line, "Sorcery", "")
+    (choice,) = nodes(card, A.CostOr)
+    assert isinstance(choice.second, A.PayManaCost | A.PayLifeCost)
+    assert any("one part or another" in str(g) for g in gaps(card))
+
+
+def test_manifest_dread_with_another_player_as_subject() -> None:
+    """701.62a: "its controller manifests dread" — the player is the subject."""
+    card = _round_trip("When this creature dies, its controller manifests dread.")
+    (m,) = nodes(card, A.Manifest)
+    assert m.dread and isinstance(m.player, A.ControllerOf)
+
+
+def test_then_unless_an_instruction() -> None:
+    """ "Then [instruction] unless you [keyword action]." — a trailing unless
+    after "Then"; the condition is an instruction with its subject."""
+    card = _round_trip("Draw three cards. Then discard a card unless you waterbend {2}.", "Sorcery", "")
+    (s,) = nodes(card, A.IfSentence)
+    assert s.then and s.trailing == "unless"
+    assert isinstance(s.condition, A.DoesAction) and s.condition.action.verb == "waterbend"
+
+
+def test_investigate_for_each() -> None:
+    """An action with no number of its own, "for each ..." at the clause's end."""
+    card = _round_trip("When this creature enters, target player investigates for each creature you control.")
+    (act,) = nodes(card, A.KeywordAction)
+    assert isinstance(act.amount, A.ForEach)
+
+
 # --------------------------------------------------------------------------
 # Triggers, conditions, durations (triggers.py, conditions.py)
 # --------------------------------------------------------------------------

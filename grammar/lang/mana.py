@@ -309,10 +309,22 @@ class PutCountersCost(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class CollectEvidenceCost(Node):
-    """ "Collect evidence 6" (701.59)."""
+class ActionCost(Node):
+    """A keyword action as a part of a cost (118.1, 701): "Waterbend {3}:",
+    "{1}{W}, Blight 2:", "Collect evidence 6", "As an additional cost to cast
+    this spell, behold a Dragon"; ``action`` is the
+    :class:`~grammar.lang.verbs.KeywordAction` the player carries out to pay."""
 
-    amount: int
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CostOr(Node):
+    """One part of a cost or another, the player's choice as they pay (118.1,
+    601.2b): "behold a Dragon or pay {1}", "blight 2 or pay {1}"."""
+
+    first: Any
+    second: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,11 +439,14 @@ def _mill_cost(meta: Any, amount: Any) -> MillCost:
     return MillCost(amount, span=span(meta))
 
 
-@builds("collect_evidence_cost")
-def _collect_evidence_cost(meta: Any, tok: Any) -> CollectEvidenceCost:
-    from .quantities import whole_number
+@builds("action_cost")
+def _action_cost(meta: Any, action: Any) -> ActionCost:
+    return ActionCost(action, span=span(meta))
 
-    return CollectEvidenceCost(whole_number(str(tok), tok), span=span(meta))
+
+@builds("cost_or")
+def _cost_or(meta: Any, first: Any, second: Any) -> CostOr:
+    return CostOr(first, second, span=span(meta))
 
 
 @builds("draw_cost")
@@ -574,9 +589,14 @@ def _r_put_counters_cost(r: Any, n: PutCountersCost, **ctx: Any) -> str:
     return f"put {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
 
 
-@renders(CollectEvidenceCost)
-def _r_collect_evidence(r: Any, n: CollectEvidenceCost, **ctx: Any) -> str:
-    return f"collect evidence {n.amount}"
+@renders(ActionCost)
+def _r_action_cost(r: Any, n: ActionCost, **ctx: Any) -> str:
+    return str(r(n.action, imperative=True))
+
+
+@renders(CostOr)
+def _r_cost_or(r: Any, n: CostOr, **ctx: Any) -> str:
+    return f"{r(n.first)} or {r(n.second)}"
 
 
 @renders(LoseLifeCost)

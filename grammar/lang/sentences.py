@@ -568,6 +568,11 @@ def _then_if(meta: Any, condition: Any, body: Sentence) -> IfSentence:
     return IfSentence(condition, body, then=True, span=span(meta))
 
 
+@builds("then_unless_sentence")
+def _then_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
+    return IfSentence(condition, body, trailing="unless", then=True, span=span(meta))
+
+
 @builds("trailing_if_sentence")
 def _trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="if", span=span(meta))
@@ -1041,7 +1046,7 @@ def _r_if(r: Any, n: IfSentence, **ctx: Any) -> str:
     if n.trailing == "if":
         return _cap(f"{body}{' instead' if n.instead else ''} if {cond}.", ctx)
     if n.trailing == "unless":
-        return _cap(f"{body} unless {cond}.", ctx)
+        return _cap(f"{'then ' if n.then else ''}{body} unless {cond}.", ctx)
     if n.then:
         return _cap(f"then if {cond}, {body}.", ctx)
     if n.instead == "before":

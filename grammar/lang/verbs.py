@@ -1287,6 +1287,10 @@ for _rule, _verb, _fields in (
     ("support", "support", ("amount",)), ("detain", "detain", ("what",)),
     ("goad", "goad", ("what",)), ("exert", "exert", ("what",)),
     ("incubate", "incubate", ("amount",)),
+    ("earthbend", "earthbend", ("amount",)), ("waterbend", "waterbend", ("what",)),
+    ("airbend", "airbend", ("what",)), ("blight", "blight", ("amount",)),
+    ("behold", "behold", ("what",)), ("endure", "endure", ("amount",)),
+    ("time_travel", "time travel", ()),
     ("discover", "discover", ("amount",)), ("seek", "seek", ("what",)),
     ("suspect", "suspect", ("what",)), ("forage", "forage", ()),
     ("collect_evidence", "collect evidence", ("amount",)), ("open_attraction", "open an Attraction", ()),
@@ -2132,6 +2136,10 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     v = subj(r, n, n.verb, ctx) if " " not in n.verb else _multi_word_verb(r, n, ctx)
     if n.verb == "amass" and n.extra:
         return f"{v} {n.extra} {r(n.amount)}"
+    if _unmeasured_for_each(n.amount):
+        # "investigates for each creature exiled this way": no number of its
+        # own, the "for each" is written at the clause's end (sentences.py)
+        return f"{v} {r(n.what)}" if n.what is not None else v
     if n.verb == "investigate" and n.amount is not None:
         return f"{v} {r(n.amount)} times"
     if n.verb == "remove from combat":
@@ -2150,6 +2158,14 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     if n.amount is not None:
         return f"{v} {r(n.amount)}"
     return v
+
+
+def _unmeasured_for_each(amount: Any) -> bool:
+    """A "for each" on an action written with no number ("investigate for
+    each ..."): its base is the article the clause tail gave it."""
+    from .quantities import ForEach, Number
+
+    return isinstance(amount, ForEach) and isinstance(amount.base, Number) and amount.base.form == "article"
 
 
 def _multi_word_verb(r: Any, n: KeywordAction, ctx: dict[str, Any]) -> str:
