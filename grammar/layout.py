@@ -278,11 +278,13 @@ class Reader:
     def _type_line(self, number: int, text: str) -> TypeLine | None:
         found = _type_words(text)
         t = vocabulary.types()
-        for pos, w in found.unlisted:  # whether the rules or this file's cards list it can change
-            if vocabulary.subtype(w) is None or w in t.plurals and w not in t.subtypes:
-                self.warnings.append(self.error(
-                    number, pos, f"'{w}' is not a subtype the rules list (a new one?)", text=w,
-                    hint=_did_you_mean(w, list(t.subtypes)), kind="warning"))
+        for pos, w in found.unlisted:
+            # a subtype the rules don't list (205.3): a misspelling, or a new
+            # design's own type, which this line declares for the file's rules
+            # text (vocabulary.declared) — said either way, never silently
+            self.warnings.append(self.error(
+                number, pos, f"'{w}' is not a subtype the rules list (a new one?)", text=w,
+                hint=_did_you_mean(w, list(t.subtypes)), kind="warning"))
         if found.error is not None:
             column, message, shown, hint = found.error
             self.errors.append(self.error(number, column, message, text=shown, hint=hint))

@@ -334,6 +334,18 @@ def _cost_start(text: str, pos: int) -> int | None:
             return None
 
 
+_ROLE_NAME = re.compile(r"[A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*(?= Role tokens?\b)")
+
+
+def _role_name(text: str, pos: int) -> int | None:
+    """The name of a Role token: the capitalised words before "Role token"
+    ("Young Hero" in "a Young Hero Role token", 111.10)."""
+    if text.find(" Role token", pos) < 0:
+        return None  # the cheap answer of most tries
+    m = _ROLE_NAME.match(text, pos)
+    return len(m.group(0)) if m else None
+
+
 LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_COST_START": _cost_start,
     "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
@@ -358,6 +370,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
                            r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen)?\s*(?:—|--?|\.))",
                            re.IGNORECASE),
     "COUNTER_WORD": _counter_word,
+    "ROLE_NAME": _role_name,
     "ABILITY_WORD": _ability_word,
     "_MAY_RATHER": _regex(r"may(?=[^.\n\"]*\brather than pay\b)", re.IGNORECASE),
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
@@ -371,6 +384,7 @@ FIRST_CHARS: dict[str, str] = {
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "COUNTER_WORD": string.ascii_lowercase,
+    "ROLE_NAME": string.ascii_uppercase,
 }
 """The characters a look-ahead terminal can start with (the others may start
 with any, or, for ABILITY_WORD, with a capital or the first letter of an

@@ -350,6 +350,21 @@ def test_type_line_declares_a_new_subtype() -> None:
     assert f.nouns == ("Glimmerhound",)
 
 
+@pytest.mark.parametrize(("subtype", "hint"), [("Beest", "did you mean 'Beast'?"), ("Glimmerhound", "")])
+def test_a_subtype_the_rules_dont_list_is_a_warning_on_its_type_line(subtype: str, hint: str) -> None:
+    """205.3: a misspelled or invented subtype on a type line is said, with
+    the closest listed one; the card still parses (a new design's own type),
+    and a listed subtype is no warning."""
+    from grammar.parser import parse_text
+
+    result = parse_text(f"Test Hound {{1}}{{W}}\nCreature — Elf {subtype}\n2/2\n")
+    assert not result.errors and result.cards[0].type_line.subtypes == ("Elf", subtype)
+    (warning,) = result.warnings
+    assert (warning.location.line, warning.location.column, warning.kind) == (2, 16, "warning")
+    assert f"'{subtype}' is not a subtype the rules list" in str(warning) and warning.hint == hint
+    assert not parse_text("Test Hound {1}{W}\nCreature — Elf Beast\n2/2\n").warnings
+
+
 @pytest.mark.parametrize("types", ["Vanguard", "Plane — Dominaria", "Scheme", "Phenomenon", "Conspiracy"])
 def test_card_types_outside_traditional_play(types: str) -> None:
     card = parse_card(f"Odd Card\n{types}\n", link=False)
@@ -986,3 +1001,77 @@ def test_a_description_ends_before_at_the_beginning_of() -> None:
     assert isinstance(act, A.Sacrifice) and isinstance(act.what, A.ThatRef)
     form = ability("Sacrifice that creature at the beginning of the next end step.").effect.sentences[0].forms[0]
     assert form.tails[0].word == "at"
+
+
+# --------------------------------------------------------------------------
+# Tokens (verbs.py: token_spec), numbers in every slot (quantities.py)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("role", "to"), [
+    ("Royal", "target creature you control"),
+    ("Young Hero", "up to one target creature you control"),
+    ("Cursed", "it"),
+    ("Sorcerer", "up to one other target creature you control"),
+])  # fmt: skip
+def test_a_role_token_is_named_by_the_words_before_role(role: str, to: str) -> None:
+    """111.10, 303.7: a Role token's name is the words before its subtype;
+    it is created attached to an object (303.4f)."""
+    text = f"When this creature enters, create a {role} Role token attached to {to}."
+    a = ability(text)
+    made = one(a, A.CreateTokens)
+    assert made.spec.role == role and made.spec.subtypes == ("Role",) and made.spec.types == ()
+    assert made.attached is not None and made.attached == ability(f"Destroy {to}.").effect.sentences[0].actions[0].what
+    card = parse_card(f"Test Witch {{1}}{{B}}\nCreature — Human Warlock\n{text}\n2/2")
+    assert render_card(card).splitlines()[2] == text
+
+
+def test_words_before_a_subtype_other_than_role_are_not_a_token_name() -> None:
+    with pytest.raises(Exception, match="unknown word 'Royal'"):
+        ability("Create a Royal Food token.")
+
+
+def test_a_predefined_token_the_engine_has_no_definition_for_is_a_gap() -> None:
+    """111.10: "a Treasure token" writes no characteristics; the engine must
+    not create a bare artifact with no ability (nor a Role with none)."""
+    from interpreter.support import gaps
+
+    for text in ("When this creature enters, create a Cursed Role token attached to target creature.",
+                 "When this creature enters, create a Food token."):  # fmt: skip
+        card = parse_card(f"Test Witch {{1}}{{B}}\nCreature — Human Warlock\n{text}\n2/2")
+        assert any("CreateTokens" in str(g) for g in gaps(card)), text
+
+
+@pytest.mark.parametrize("kind", ["nonland card name", "noncreature card name", "card name", "creature type"])
+def test_a_chosen_value_keeps_its_negation(kind: str) -> None:
+    """607.2d: the kind of a chosen value as written ("choose a nonland card
+    name" never chooses a land card name)."""
+    text = f"When this creature enters, choose a {kind}."
+    assert one(ability(text), A.Choose).kind == kind
+    card = parse_card(f"Test Sage {{1}}{{U}}\nCreature — Human Wizard\n{text}\n2/2")
+    assert render_card(card).splitlines()[2] == text
+
+
+@pytest.mark.parametrize("number_of", ["", "a number of "])
+def test_counters_equal_to_a_quantity_render_as_written(number_of: str) -> None:
+    """122.1: "put +1/+1 counters on it equal to its power" and "put a number
+    of +1/+1 counters on it equal to ..." are the same instruction, each
+    written back as it was."""
+    text = f"When this creature enters, put {number_of}+1/+1 counters on target creature equal to its power."
+    put = one(ability(text), A.PutCounters)
+    assert isinstance(put.amount, A.EqualTo) and put.amount.where == ("number_of" if number_of else "end")
+    card = parse_card(f"Test Sage {{1}}{{G}}\nCreature — Elf\n{text}\n2/2")
+    assert render_card(card).splitlines()[2] == text
+
+
+@pytest.mark.parametrize(("text", "up_to", "count"), [
+    ("Exile up to one other target nonland permanent.", True, 1),
+    ("Destroy two other target creatures.", False, 2),
+])  # fmt: skip
+def test_other_target_after_a_count(text: str, up_to: bool, count: int) -> None:
+    """115.1: "up to one other target ..." is "another target" with a count."""
+    t = action(text).what
+    assert isinstance(t, A.Target) and t.up_to == up_to and t.count.value == count
+    assert t.spec.words[0] == A.StatusAdj("other")
+    card = parse_card(f"Test Spell {{1}}{{W}}\nSorcery\n{text}")
+    assert render_card(card).splitlines()[2] == text

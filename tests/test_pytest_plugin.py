@@ -11,8 +11,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
 
 import hypothesis  # noqa: F401 - its pytest plugin imports it in every run below
 import pytest
@@ -197,44 +195,26 @@ def test_layout_item_reports_blank_lines(pytester: pytest.Pytester) -> None:
     )
 
 
-def _with_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Parse results with one warning on each card's type line, as the
-    grammar under development reports an unknown subtype."""
-    import cardtext.diagnostics as diagnostics
-    from grammar.errors import CardParseError, Location
-    from grammar.parser import parse_text
-
-    def warn(text: str, filename: str = "<string>") -> Any:
-        result = parse_text(text, filename)
-        lines = text.splitlines()
-        warning = CardParseError(
-            "unknown subtype 'Beest'", Location(filename, 2, 12, lines[1]), text="Beest"
-        )
-        warning.kind = "warning"
-        return SimpleNamespace(
-            cards=result.cards, errors=result.errors, segments=result.segments, warnings=[warning]
-        )
-
-    monkeypatch.setattr(diagnostics, "parse_text", warn)
+BEEST = GNARLID.replace("Creature — Beast", "Creature — Beest")
+"""Gnarlid Pack with a misspelled subtype: valid, with the type line's
+warning (205.3: a subtype the rules don't list)."""
 
 
-def test_warnings_are_pytest_warnings_and_failures_when_strict(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _with_warning(monkeypatch)
-    write(pytester, "beast.card", GNARLID)
+def test_warnings_are_pytest_warnings_and_failures_when_strict(pytester: pytest.Pytester) -> None:
+    write(pytester, "beast.card", BEEST)
     result = pytester.runpytest_inprocess()
     result.assert_outcomes(passed=2, warnings=1)
     result.stdout.fnmatch_lines(
-        ["*CardTextWarning: beast.card:2:12: warning: unknown subtype 'Beest'*"]
+        ["*CardTextWarning: beast.card:2:12: warning: 'Beest' is not a subtype the rules list*"]
     )
     result = pytester.runpytest_inprocess("--cardtext-strict")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "beast.card:2:12: warning: unknown subtype 'Beest'",
-            "    Creature — Beast",
+            "beast.card:2:12: warning: 'Beest' is not a subtype the rules list (a new one?)",
+            "    Creature — Beest",
             "    " + " " * 11 + "^^^^^",
+            "*did you mean 'Beast'?*",
         ]
     )
 

@@ -1220,6 +1220,18 @@ def _target_up_to(meta: Any, count: Any, f: ObjectFilter) -> Target:
     return Target(_player_target_spec(f), count, up_to=True, span=span(meta))
 
 
+@builds("target_up_to_other")
+def _target_up_to_other(meta: Any, count: Any, f: ObjectFilter) -> Target:
+    """ "up to one other target creature" (115.1: a target other than [this])."""
+    return Target(_player_target_spec(_with_other(f)), count, up_to=True, span=span(meta))
+
+
+@builds("target_n_other")
+def _target_n_other(meta: Any, count: Any, f: ObjectFilter) -> Target:
+    """ "two other target creatures"."""
+    return Target(_player_target_spec(_with_other(f)), count, span=span(meta))
+
+
 @builds("target_any_number")
 def _target_any_number(meta: Any, f: ObjectFilter) -> Target:
     return Target(_player_target_spec(f), any_number=True, span=span(meta))
@@ -2080,6 +2092,8 @@ def _r_target(r: Any, n: Target, **ctx: Any) -> str:
     if n.count is None:
         return f"target {spec}"
     head = f"up to {r(n.count)}" if n.up_to else r(n.count)
+    if _is_other(n.spec):
+        return f"{head} other target {_spec_text(r, n.spec, plural, True)}"
     return f"{head} target {spec}"
 
 

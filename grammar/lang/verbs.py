@@ -472,6 +472,7 @@ class TokenSpec(Node):
     abilities: tuple[Any, ...] = ()
     extra: tuple[Any, ...] = ()
     order: tuple[str, ...] = ()  # the kinds of what follows "token", as written
+    role: str = ""  # a Role token's name before its subtype ("Royal" of "a Royal Role token", 111.10, 303.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +488,7 @@ class CreateTokens(Node):
     tapped: bool = False
     player: Any = None
     attacking: str = ""  # "", "tapped and attacking", "that are tapped and attacking"
+    attached: Any = None  # "... token attached to [object]": an Aura or Equipment token created attached (303.4f, 301.5c)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1335,11 +1337,9 @@ _reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 # ---- counters and tokens ----
 _reg("put_counters", lambda m, amount, kind, on: PutCounters(amount, kind, on, span=span(m)))
 _reg("put_counters_equal", lambda m, kind, on, eq: PutCounters(
-    EqualTo(eq.value, "number_of" if _had_number_of(m) else "end", span=eq.span), kind, on, span=span(m)))
-
-
-def _had_number_of(meta: Any) -> bool:
-    return True
+    EqualTo(eq.value, "number_of", span=eq.span), kind, on, span=span(m)))
+_reg("put_counters_equal_end", lambda m, kind, on, eq: PutCounters(
+    EqualTo(eq.value, "end", span=eq.span), kind, on, span=span(m)))
 
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
@@ -1360,6 +1360,7 @@ _reg("counter_pt", lambda m, tok: str(tok))
 _reg("counter_named", lambda m, tok: str(tok).lower())
 _reg("create_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
 _reg("create_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "number_of", span=eq.span), spec, span=span(m)))
+_reg("create_tokens_attached", lambda m, amount, spec, to: CreateTokens(amount, spec, attached=to, span=span(m)))
 _reg("create_tapped_tokens", lambda m, amount, spec: CreateTokens(amount, spec, True, span=span(m)))
 _reg("create_tokens_attacking", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking", span=span(m)))
 _reg("create_tokens_attacking_that", lambda m, amount, spec: CreateTokens(amount, spec, attacking="that's tapped and attacking", span=span(m)))
@@ -1400,7 +1401,7 @@ _reg("except_has", lambda m, kw: Exception_("it has", kw, span=span(m)))
 
 
 @builds("token_spec")
-def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, types: Any, *extra: Any) -> TokenSpec:
+def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, role: Any, types: Any, *extra: Any) -> TokenSpec:
     subtypes = tuple(t for t in types if t[:1].isupper())
     kinds = tuple(t for t in types if not t[:1].isupper())
     power, toughness = str(pt).split("/") if pt is not None else ("", "")
@@ -1424,7 +1425,7 @@ def _token_spec(meta: Any, sup: Any, pt: Any, colors: Any, types: Any, *extra: A
     if pt is not None and "creature" not in kinds and "Vehicle" not in subtypes:
         raise TextError("a token with power/toughness is a creature (or a Vehicle)", span=span(meta))
     return TokenSpec(power, toughness, tuple(colors or ()), subtypes, kinds, keywords, sup or "",
-                     named, abilities, tuple(others), order, span=span(meta))  # fmt: skip
+                     named, abilities, tuple(others), order, str(role or ""), span=span(meta))  # fmt: skip
 
 
 _reg("token_super", lambda m, tok: str(tok).lower())
@@ -1709,8 +1710,7 @@ def _choice_kind(what: Any) -> str:
     if isinstance(what, AnObject) and what.filter.words:
         head = what.filter.words[-1]
         if isinstance(head, Noun) and head.word in ("type", "color", "name") and not what.filter.post:
-            return " ".join(w.word if isinstance(w, Noun) else getattr(w, "type", getattr(w, "status", ""))
-                            for w in what.filter.words)  # fmt: skip
+            return " ".join(_kind_word(w) for w in what.filter.words)
     if isinstance(what, Each) and what.quantifier == "bare" and not what.filter.post:
         words = [w for w in what.filter.words if not isinstance(w, Coord)]
         if words and all(isinstance(w, ColorAdj) and not w.negated for w in words):
@@ -1722,6 +1722,22 @@ def _choice_kind(what: Any) -> str:
     if isinstance(what, AnObject | Each) and what.filter.nouns and all(n in PLAYER_NOUNS for n in what.filter.nouns):
         return "player"
     return "object"
+
+
+def _kind_word(word: Any) -> str:
+    """One word of a chosen value's kind as written, its negation kept
+    ("nonland" in "choose a nonland card name": 205.4b, a "non-" word
+    describes what the value is not)."""
+    from .objects import ColorAdj, Noun, StatusAdj, SubtypeAdj, TypeAdj
+
+    if isinstance(word, Noun):
+        return word.word
+    if isinstance(word, SubtypeAdj):
+        return ("non-" if word.negated else "") + word.subtype
+    if isinstance(word, TypeAdj | ColorAdj | StatusAdj):
+        value = word.type if isinstance(word, TypeAdj) else word.color if isinstance(word, ColorAdj) else word.status
+        return ("non" if word.negated else "") + value
+    raise TextError(f"{type(word).__name__} can't describe a value to choose", span=getattr(word, "span", None))
 
 
 _reg("choose_new_targets", lambda m, what: Choose("new targets", what, span=span(m)))
@@ -2222,6 +2238,8 @@ def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
         parts.append(f"{n.power}/{n.toughness}")
     if n.colors:
         parts.append(_colors_text(n.colors))
+    if n.role:
+        parts.append(n.role)
     parts.extend(n.subtypes)
     parts.extend(n.types)
     parts.append("tokens" if plural else "token")
@@ -2282,7 +2300,8 @@ def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
     plural = not is_one(amount)
     spec = r(n.spec, plural=plural)
     tapped = "tapped " if n.tapped else ""
-    return f"{v} {r(amount, before=tapped + spec)} {tapped}{spec}" + _attacking(n)
+    attached = f" attached to {r(n.attached)}" if n.attached is not None else ""
+    return f"{v} {r(amount, before=tapped + spec)} {tapped}{spec}" + _attacking(n) + attached
 
 
 def _attacking(n: CreateTokens) -> str:

@@ -52,6 +52,9 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
     ("tokens created attacking", lambda a: a.attacking),
+    ("tokens created attached to an object (303.4f)", lambda a: a.attached is not None),
+    ("a predefined token (111.10) whose characteristics the instruction doesn't write", lambda a: a.spec is not None
+     and (not a.spec.types or a.spec.role)),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     """111.1, 111.4: tokens as the instruction describes them ("of those
