@@ -365,6 +365,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
         "dies", "die", "attacks", "attack", "blocks", "block", "leaves", "leave", "becomes", "become",
         "is", "are", "deals", "deal", "enters", "enter", "gains", "loses", "draws", "discards",
         "sacrifices", "cycles", "casts", "copies", "explores", "transforms", "taps",
+        "cast", "play", "plays", "scry", "scries", "surveil", "surveils", "saddle", "saddles", "crew", "crews",
+        "transform", "sacrifice", "discard", "draw", "cycle", "gain", "lose", "put", "puts",
     }),
     "_MODAL_CHOOSE": _regex(r"choose(?= (?:one|two|three|four|one or both|one or more|any number|up to "
                            r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen)?\s*(?:—|--?|\.))",

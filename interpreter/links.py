@@ -420,6 +420,9 @@ def _trigger_subjects(trigger: A.Node) -> Iterator[A.Node]:
         yield from _trigger_subjects(trigger.first)
         yield from _trigger_subjects(trigger.second)
         return
+    if isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger | A.DurationTrigger):
+        yield from _trigger_subjects(trigger.trigger)  # "attacks while saddled": the subject of "attacks"
+        return
     for name in ("subject", "object", "what"):
         value = getattr(trigger, name, None)
         if isinstance(value, A.Node):

@@ -641,13 +641,18 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
 }
 
 
+EITHER_CONJ = ("or", "or at", "or when", "or whenever", "and at", "and when", "and whenever")
+"""How two trigger conditions of one ability are joined where either event
+triggers it (603.2): "enters or dies", "enters and whenever it attacks"."""
+
+
 def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     """What the engine can't watch for in a trigger (603.2): each part it has
     no event for, with what it is.  :mod:`interpreter.support` reports these,
     and :func:`collect` stops with them where the ability would be watched,
     so the check and the game agree."""
     out: list[tuple[A.Node, str]] = []
-    if isinstance(trigger, A.TriggerOr) and trigger.conj == "or":
+    if isinstance(trigger, A.TriggerOr) and trigger.conj in EITHER_CONJ:
         return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
     if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
         joined = f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""

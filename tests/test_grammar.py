@@ -641,6 +641,177 @@ def test_a_trigger_or_a_point_of_the_turn() -> None:
     assert trigger.conj == "or at" and isinstance(trigger.second, A.PhaseTrigger)
 
 
+def _trigger_line(line: str) -> tuple[Any, Any]:
+    """A triggered ability on a creature card: its trigger, and the card
+    (whose last line must render back byte-identical)."""
+    card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
+    (ab,) = card.abilities
+    assert isinstance(ab, A.TriggeredAbility)
+    assert render_card(card).splitlines()[-2] == line
+    return ab.trigger, card
+
+
+@pytest.mark.parametrize(("line", "saddled"), [
+    ("Whenever this creature attacks while saddled, it gets +2/+2 until end of turn.", True),
+    ("Whenever this creature attacks while you control two or more artifacts, it gets +2/+1 until end of turn.", False),
+    ("Whenever a creature you control dies while this card is in your graveyard, draw a card.", False),
+    ("Whenever this creature attacks or blocks while you control a Dinosaur, it gets +1/+1 until end of turn.", False),
+    ("When this creature dies or is put into exile while its power is 4 or greater, draw a card.", False),
+])  # fmt: skip
+def test_an_event_while_a_condition(line: str, saddled: bool) -> None:
+    """603.2: "while" narrows any event to when a condition holds; "attacks
+    while saddled" (702.171c) is the bare state."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.WhileTrigger) and trigger.saddled is saddled
+    assert (trigger.condition is None) is saddled
+    assert isinstance(trigger.trigger, A.AttacksTrigger | A.DiesTrigger | A.EventTrigger)
+
+
+def test_while_keeps_every_event_of_the_trigger() -> None:
+    trigger, _ = _trigger_line("When this creature dies or is put into exile while its power is 4 or greater, draw a card.")
+    inner = trigger.trigger
+    assert [e.kind for e in inner.events] == ["dies", "is put into"]
+    assert isinstance(trigger.condition, A.Node)
+
+
+@pytest.mark.parametrize(("line", "conj"), [
+    ("Whenever an enchantment you control enters and whenever you fully unlock a Room, draw a card.", "and whenever"),
+    ("When this creature enters and whenever it attacks while saddled, draw a card.", "and whenever"),
+    ("When this enchantment enters and at the beginning of your upkeep, you lose 1 life.", "and at"),
+    ("At the beginning of your upkeep or whenever you cast a spell, draw a card.", "or whenever"),
+    ("When this artifact enters and when you sacrifice it, draw a card.", "and when"),
+])  # fmt: skip
+def test_two_triggers_each_with_its_word(line: str, conj: str) -> None:
+    """603.2: two trigger conditions of one ability, the second with its own
+    trigger word; both halves are kept."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.TriggerOr) and trigger.conj == conj
+    assert trigger.first is not None and trigger.second is not None
+
+
+@pytest.mark.parametrize(("line", "kind", "ordinal"), [
+    ("Whenever you cast your second spell each turn, draw a card.", "casts", "second"),
+    ("Whenever a player casts their second spell each turn, draw a card.", "casts", "second"),
+    ("Whenever you cast your first instant or sorcery spell each turn, draw a card.", "casts", "first"),
+    ("Whenever an opponent casts their third spell each turn, draw a card.", "casts", "third"),
+    ("Whenever you draw your second card each turn, draw a card.", "draws", "second"),
+    ("Whenever a player draws their fourth card each turn, draw a card.", "draws", "fourth"),
+])  # fmt: skip
+def test_the_nth_spell_or_card_each_turn(line: str, kind: str, ordinal: str) -> None:
+    """603.2: "your second spell each turn", any ordinal, any description,
+    any player's (it rendered as "no wording for str" before)."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.EventTrigger)
+    (event,) = trigger.events
+    assert event.kind == kind and isinstance(event.other, A.NthEachTurn) and event.other.ordinal == ordinal
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ("Whenever you commit a crime, draw a card. This ability triggers only once each turn.", "commits a crime"),
+    ("Whenever you expend 4, you gain 3 life.", "expends"),
+    ("Whenever you gain or lose life, draw a card.", "gains or loses life"),
+    ("Whenever this creature becomes saddled, draw a card.", "becomes saddled"),
+    ("Whenever this creature becomes crewed, draw a card.", "becomes crewed"),
+    ("When this card becomes plotted, draw a card.", "becomes plotted"),
+    ("When you unlock this door, draw a card.", "unlocks"),
+    ("Whenever you fully unlock a Room, draw a card.", "fully unlocks"),
+    ("Whenever you solve a Case, draw a card.", "solves"),
+    ("Whenever this creature crews a Vehicle, draw a card.", "crews"),
+    ("Whenever you attack with one or more Faeries, draw a card.", "attacks with"),
+    ("Whenever you attack with three or more creatures, draw a card.", "attacks with"),
+    ("Whenever a player attacks with two or more creatures, draw a card.", "attacks with"),
+    ("Whenever you attack, draw a card.", "attacks"),
+    ("Whenever one or more creature cards leave your graveyard, draw a card.", "leaves"),
+    ("Whenever a card leaves an opponent's graveyard, draw a card.", "leaves"),
+    ("Whenever another creature you control leaves the battlefield without dying, draw a card.",
+     "leaves the battlefield without dying"),
+    ("Whenever you roll one or more dice, draw a card.", "rolls one or more dice"),
+    ("Whenever you roll a die, draw a card.", "rolls a die"),
+    ("Whenever this creature transforms into a creature, draw a card.", "transforms into"),
+])  # fmt: skip
+def test_events_of_todays_cards(line: str, kind: str) -> None:
+    """Events of keyword actions and game actions: commit a crime (700.13),
+    expend (700.14), saddle (702.171), crew (702.122), unlock a door (709.5)."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.EventTrigger)
+    assert [e.kind for e in trigger.events] == [kind]
+
+
+def test_a_player_attacks_is_a_players_event() -> None:
+    """508.1m: "Whenever you attack" is about the player, not a creature
+    that attacks (the creature's trigger is AttacksTrigger)."""
+    trigger, _ = _trigger_line("Whenever you attack, draw a card.")
+    assert isinstance(trigger, A.EventTrigger) and isinstance(trigger.subject, A.You)
+    trigger, _ = _trigger_line("Whenever a creature you control attacks, draw a card.")
+    assert isinstance(trigger, A.AttacksTrigger)
+
+
+@pytest.mark.parametrize(("line", "kinds"), [
+    ("Whenever you scry or surveil, draw a card.", ["scries", "surveils"]),
+    ("Whenever you play a land or cast a spell, draw a card.", ["plays", "casts"]),
+    ("Whenever this creature saddles a Mount or crews a Vehicle, draw a card.", ["saddles", "crews"]),
+])  # fmt: skip
+def test_events_joined_by_or(line: str, kinds: list[str]) -> None:
+    trigger, _ = _trigger_line(line)
+    assert [e.kind for e in trigger.events] == kinds
+
+
+@pytest.mark.parametrize(("line", "when"), [
+    ("Whenever you cast a spell during an opponent's turn, draw a card.", "an opponent's turn"),
+    ("Whenever you gain or lose life during your turn, draw a card.", "your turn"),
+    ("Whenever a card leaves your graveyard during your turn, draw a card.", "your turn"),
+    ("Whenever this creature saddles a Mount or crews a Vehicle during your main phase, draw a card.",
+     "your main phase"),
+    ("Whenever a creature you control dies during combat, draw a card.", "combat"),
+])  # fmt: skip
+def test_an_event_during_a_turn(line: str, when: str) -> None:
+    """603.2: a trigger that triggers only during a turn or a step."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.DuringTrigger) and trigger.when == when
+
+
+@pytest.mark.parametrize(("line", "ordinal", "per"), [
+    ("Whenever this creature attacks for the first time each turn, untap it.", "first", "each turn"),
+    ("Whenever this creature becomes the target of a spell or ability you control for the first time each turn, "
+     "draw a card.", "first", "each turn"),
+    ("Whenever you gain life for the first time during each of your turns, draw a card.",
+     "first", "during each of your turns"),
+    ("Whenever this creature becomes saddled for the first time each turn, draw a card.", "first", "each turn"),
+    ("Whenever you cast a spell for the second time each turn, draw a card.", "second", "each turn"),
+])  # fmt: skip
+def test_an_event_for_the_nth_time(line: str, ordinal: str, per: str) -> None:
+    """603.2: "for the first time each turn" after any event."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.NthTimeTrigger) and (trigger.ordinal, trigger.per) == (ordinal, per)
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever this creature attacks while saddled, draw a card.",
+    "Whenever you cast your second spell each turn, draw a card.",
+    "Whenever you commit a crime, draw a card.",
+    "Whenever you attack, draw a card.",
+    "Whenever you cast a spell during an opponent's turn, draw a card.",
+    "Whenever this creature attacks for the first time each turn, draw a card.",
+    "Whenever this creature becomes saddled, draw a card.",
+])  # fmt: skip
+def test_new_trigger_events_are_engine_gaps(line: str) -> None:
+    """An event the engine can't tell happened is reported by the support
+    check, never a trigger that silently never fires."""
+    from interpreter.support import gaps
+
+    _, card = _trigger_line(line)
+    assert any("trigger" in g.what for g in gaps(card))
+
+
+def test_two_worded_triggers_are_played_as_either() -> None:
+    """603.2: "When [this] enters and whenever [it] attacks": either event
+    triggers it, so the engine plays it where it plays both halves."""
+    from interpreter.support import gaps
+
+    _, card = _trigger_line("When this creature enters and whenever it attacks, draw a card.")
+    assert gaps(card) == []
+
+
 def test_activated_abilities_of_an_object_cant_be_activated() -> None:
     """602.5: "its activated abilities can't be activated", the subject a possessive."""
     text = "Enchanted creature can't attack or block, and its activated abilities can't be activated."

@@ -891,6 +891,12 @@ def _subtype_noun(meta: Any, tok: Any) -> Noun:
     return Noun(str(tok), span=tok_span(tok))
 
 
+@builds("door_noun")
+def _door_noun(meta: Any) -> Noun:
+    """ "this door": one half of a Room, the ability's own (709.5)."""
+    return Noun("door", span=span(meta))
+
+
 @builds("it_ref")
 def _it_ref(meta: Any) -> ItRef:
     return ItRef(span=span(meta))

@@ -312,7 +312,8 @@ def _enters_with_counters_per(meta: Any, counters: Any, per: Any) -> EntersWithC
     from .quantities import ForEach
 
     amount, kind, additional = _counters(counters)
-    return EntersWithCounters(None, ForEach(amount, per.per, span=per.span), kind, span=span(meta))
+    return EntersWithCounters(None, ForEach(amount, per.per, span=per.span), kind, additional=additional,
+                              span=span(meta))  # fmt: skip
 
 
 @builds("enters_with_counters_keywords")

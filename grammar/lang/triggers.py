@@ -148,6 +148,52 @@ class TriggerOr(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WhileTrigger(Node):
+    """A trigger that triggers only while a condition holds as its event
+    happens (603.2): "Whenever this creature attacks while you control two or
+    more artifacts", "When this card dies while it's your turn", and "attacks
+    while saddled" (702.171c: ``condition`` None, ``saddled``)."""
+
+    trigger: Any
+    condition: Any = None
+    saddled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DuringTrigger(Node):
+    """A trigger that triggers only during a turn or step (603.2): "Whenever
+    you cast a spell during an opponent's turn", "... during your turn",
+    "... during combat" (``when`` as written after "during")."""
+
+    trigger: Any
+    when: str
+
+
+@dataclass(frozen=True, slots=True)
+class NthTimeTrigger(Node):
+    """A trigger that triggers only the ``ordinal`` time its event happens in
+    a span (603.2): "Whenever this creature attacks for the first time each
+    turn", "Whenever you gain life for the first time during each of your
+    turns" (``per`` "each turn" or "during each of your turns")."""
+
+    trigger: Any
+    ordinal: str
+    per: str = "each turn"
+
+
+@dataclass(frozen=True, slots=True)
+class NthEachTurn(Node):
+    """The Nth object of its kind a player casts or draws in a turn (603.2):
+    "your second spell each turn", "their first instant or sorcery spell
+    each turn", "your second card each turn" (``whose`` the possessive,
+    ``what`` the description)."""
+
+    whose: Any
+    ordinal: str
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
 class TriggeredAbility(Node):
     """ "When/Whenever/At [trigger], [if condition,] [effect]" (603).
 
@@ -187,7 +233,11 @@ _EVENTS = {
     "ev_put_onto_battlefield": "is put onto the battlefield", "ev_fights": "fights",
     "ev_transforms": "transforms", "ev_wins_flip": "wins a coin flip",
     "ev_loses_flip": "loses a coin flip", "ev_clashes": "clashes", "ev_does": "does",
-    "ev_rolls_chaos": "rolls {CHAOS}",
+    "ev_rolls_chaos": "rolls {CHAOS}", "ev_gains_or_loses_life": "gains or loses life",
+    "ev_commits_crime": "commits a crime", "ev_becomes_saddled": "becomes saddled",
+    "ev_becomes_crewed": "becomes crewed", "ev_becomes_plotted": "becomes plotted",
+    "ev_becomes_renowned": "becomes renowned", "ev_leaves_without_dying": "leaves the battlefield without dying",
+    "ev_rolls_die": "rolls a die", "ev_rolls_dice": "rolls one or more dice",
 }  # fmt: skip
 _EVENTS_WITH = {
     "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
@@ -199,9 +249,11 @@ _EVENTS_WITH = {
     "ev_discards": "discards", "ev_sacrifices": "sacrifices", "ev_cycles": "cycles",
     "ev_cycles_or_discards": "cycles or discards", "ev_taps_for_mana": "taps for mana",
     "ev_plays": "plays", "ev_puts_into_graveyard": "puts into graveyard", "ev_mills": "mills",
-    "ev_creates": "creates", "ev_draws_nth": "draws nth card each turn", "ev_controls": "controls",
+    "ev_creates": "creates", "ev_controls": "controls",
     "ev_turns_face_up": "turns face up", "ev_championed": "is championed with",
-    "ev_sets_in_motion": "sets in motion",
+    "ev_sets_in_motion": "sets in motion", "ev_expends": "expends", "ev_saddles": "saddles",
+    "ev_crews": "crews", "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks", "ev_solves": "solves",
+    "ev_attacks_with": "attacks with", "ev_transforms_into": "transforms into",
     "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
 }  # fmt: skip
 
@@ -213,6 +265,19 @@ BUILDERS["ev_casts_from"] = lambda meta, what, zone: Event("casts", what, zone, 
 BUILDERS["ev_blocks_or_blocked_by"] = lambda meta, other: Event("blocks or becomes blocked by", other, span=span(meta))
 BUILDERS["ev_put_into_from"] = lambda meta, a, b: Event("is put into from", a, b, span=span(meta))
 BUILDERS["ev_counters_put_on"] = lambda meta, kind, on: Event("counters are put on", on, kind, span=span(meta))
+BUILDERS["ev_attacks_whom_with"] = lambda meta, whom, what: Event("attacks with", what, whom, span=span(meta))
+BUILDERS["ev_leaves_zone"] = lambda meta, zone: Event("leaves", place=zone, span=span(meta))
+
+
+def _nth_each_turn(kind: str) -> Any:
+    def build(meta: Any, whose: Any, ordinal: str, what: Any) -> Event:
+        return Event(kind, NthEachTurn(_poss(whose), ordinal, what, span=span(meta)), span=span(meta))
+
+    return build
+
+
+BUILDERS["ev_casts_nth"] = _nth_each_turn("casts")
+BUILDERS["ev_draws_nth"] = _nth_each_turn("draws")
 BUILDERS["ev_puts_counters"] = lambda meta, kind, on: Event("puts counters on", on, kind, span=span(meta))
 
 
@@ -224,7 +289,8 @@ def _event_node(subject: Any, ev: Event, meta: Any) -> Any:
         return LeavesTrigger(subject, span=span(meta))
     if k == "dies":
         return DiesTrigger(subject, span=span(meta))
-    if k == "attacks" and ev.other is None:
+    if k == "attacks" and ev.other is None and not _is_player(subject):
+        # "Whenever you attack" is a player's event (508.1m), not a creature's
         return AttacksTrigger(subject, span=span(meta))
     if k == "deals damage" and ev.other is None:
         return DealsDamageTrigger(subject, span=span(meta))
@@ -240,6 +306,12 @@ def _event_node(subject: Any, ev: Event, meta: Any) -> Any:
         if isinstance(subject, AnObject | Each) and not isinstance(subject, SelfRef):
             return TurnedFaceUpTrigger(subject.filter, what=subject, span=span(meta))
     return EventTrigger(subject, (ev,), span=span(meta))
+
+
+def _is_player(np: Any) -> bool:
+    from .objects import ControllerOf, OwnerOf, PlayerFilter, PlayerGroup, ThatPlayer, TheirRef
+
+    return isinstance(np, You | PlayerGroup | TheirRef | ThatPlayer | ControllerOf | OwnerOf | PlayerFilter)
 
 
 def _is_a_player(np: Any) -> bool:
@@ -291,8 +363,40 @@ def _counters_put_trigger(meta: Any, count: Any, kind: str, on: Any) -> EventTri
 
 
 @builds("event_trigger_duration")
-def _event_trigger_duration(meta: Any, subject: Any, event: Any, duration: Any) -> Any:
-    return DurationTrigger(_event_node(subject, event, meta), duration, span=span(meta))
+def _event_trigger_duration(meta: Any, trigger: Any, duration: Any) -> Any:
+    if getattr(duration, "kind", None) == "during your turn":
+        return DuringTrigger(trigger, "your turn", span=span(meta))
+    return DurationTrigger(trigger, duration, span=span(meta))
+
+
+@builds("trigger_while")
+def _trigger_while(meta: Any, trigger: Any, condition: Any) -> WhileTrigger:
+    return WhileTrigger(trigger, condition, span=span(meta))
+
+
+@builds("trigger_while_saddled")
+def _trigger_while_saddled(meta: Any, trigger: Any) -> WhileTrigger:
+    return WhileTrigger(trigger, saddled=True, span=span(meta))
+
+
+@builds("trigger_during")
+def _trigger_during(meta: Any, trigger: Any, when: str) -> DuringTrigger:
+    return DuringTrigger(trigger, when, span=span(meta))
+
+
+@builds("during_when")
+def _during_when(meta: Any, *words: Any) -> str:
+    return " ".join(str(w) for w in words).lower()
+
+
+@builds("trigger_nth_time")
+def _trigger_nth_time(meta: Any, trigger: Any, ordinal: str, per: str) -> NthTimeTrigger:
+    return NthTimeTrigger(trigger, ordinal, per, span=span(meta))
+
+
+@builds("nth_per")
+def _nth_per(meta: Any, *words: Any) -> str:
+    return " ".join(str(w) for w in words).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,10 +418,18 @@ def _trigger_or(meta: Any, a: Any, b: Any) -> TriggerOr:
     return TriggerOr(a, b, span=span(meta))
 
 
-@builds("trigger_or_at")
-def _trigger_or_at(meta: Any, a: Any, b: Any) -> TriggerOr:
-    """ "When you planeswalk to [this] or at the beginning of your upkeep"."""
-    return TriggerOr(a, b, "or at", span=span(meta))
+@builds("trigger_or_word")
+def _trigger_or_word(meta: Any, a: Any, word: str, b: Any) -> TriggerOr:
+    """ "When you planeswalk to [this] or at the beginning of your upkeep",
+    "At the beginning of your upkeep or whenever you cast a spell"."""
+    return TriggerOr(a, b, f"or {word.lower()}", span=span(meta))
+
+
+@builds("trigger_and_word")
+def _trigger_and_word(meta: Any, a: Any, word: str, b: Any) -> TriggerOr:
+    """ "When this creature enters and whenever it attacks" (603.2: either
+    event triggers the ability)."""
+    return TriggerOr(a, b, f"and {word.lower()}", span=span(meta))
 
 
 @builds("trigger_and")
@@ -513,8 +625,16 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'puts')} {r(n.other)} into {possessive_text(r, _poss(n.place))} graveyard"
     if k == "cycles or discards":
         return f"{_agree(subject, 'cycles')} or {_agree(subject, 'discards')} {r(n.other)}"
-    if k == "draws nth card each turn":
-        return f"{_agree(subject, 'draws')} {possessive_text(r, n.other)} card each turn"
+    if k == "gains or loses life":
+        return f"{_agree(subject, 'gains')} or {_agree(subject, 'loses')} life"
+    if k == "attacks with" and n.place is not None:
+        return f"{_agree(subject, 'attacks')} {r(n.place)} with {r(n.other)}"
+    if k == "leaves" and n.place is not None:
+        return f"{_agree(subject, 'leaves')} {r(n.place)}"
+    if k == "fully unlocks":
+        return f"fully {_agree(subject, 'unlocks')} {r(n.other)}"
+    if k == "expends":
+        return f"{_agree(subject, 'expends')} {r(n.other)}"
     if k == "sets in motion":  # a scheme (701.25, 314)
         return f"{_agree(subject, 'sets')} {r(n.other)} in motion"
     if k == "casts" and n.place is not None:
@@ -569,6 +689,26 @@ def _r_phase(r: Any, n: PhaseTrigger, **ctx: Any) -> str:
     if n.whose == "the ... of":
         return f"{lead} the {step} of {r(n.player)}"
     return f"{lead} {n.whose} {step}"
+
+
+@renders(WhileTrigger)
+def _r_while(r: Any, n: WhileTrigger, **ctx: Any) -> str:
+    return f"{r(n.trigger)} while {'saddled' if n.saddled else r(n.condition)}"
+
+
+@renders(DuringTrigger)
+def _r_during(r: Any, n: DuringTrigger, **ctx: Any) -> str:
+    return f"{r(n.trigger)} during {n.when}"
+
+
+@renders(NthTimeTrigger)
+def _r_nth_time(r: Any, n: NthTimeTrigger, **ctx: Any) -> str:
+    return f"{r(n.trigger)} for the {n.ordinal} time {n.per}"
+
+
+@renders(NthEachTurn)
+def _r_nth_each_turn(r: Any, n: NthEachTurn, **ctx: Any) -> str:
+    return f"{possessive_text(r, n.whose)} {n.ordinal} {r(n.what)} each turn"
 
 
 @renders(TriggerOr)
