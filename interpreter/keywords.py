@@ -36,6 +36,15 @@ from .cache import per_node
 
 
 @dataclass(frozen=True, slots=True)
+class ChapterTrigger(A.Node):
+    """A Saga's chapter ability read as the triggered ability it is (714.2b):
+    it triggers as lore counters put on the Saga bring their number from
+    below one of ``chapters`` to at least it."""
+
+    chapters: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ChampionExile(A.Node):
     """The champion's enters instruction: exile ``exile.what`` or sacrifice this."""
 
@@ -166,6 +175,9 @@ def reading(ab: A.Ability) -> A.Ability:
     rules meaning (207.2c): "Threshold — [ability]" is the ability."""
     if isinstance(ab, A.AbilityWord):
         return reading(ab.ability)
+    if isinstance(ab, A.ChapterAbility):
+        # 714.2b: "I — [effect]" is a triggered ability of the Saga
+        return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
         return _block_count(ab) or _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
@@ -254,6 +266,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "ChapterTrigger", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading",
 ]  # fmt: skip

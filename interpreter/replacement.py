@@ -18,6 +18,7 @@ from typing import Any
 
 from grammar import ast as A
 
+from . import sagas
 from .characteristics import chars, display_name, keyword_name, printed_chars
 from .context import Ctx
 from .errors import Unsupported
@@ -349,6 +350,7 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
         elif isinstance(ab, A.KeywordLine):
             _keyword_line(game, obj, index, ab)
     _others_with_counters(game, obj)
+    sagas.enters(game, obj)  # 714.3a: as it enters, after the replacements that make it what it is
 
 
 __all__ = ["ENTERS_KEYWORDS", "ENTERS_REPLACEMENTS", "devoured", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

@@ -14,11 +14,15 @@
   player controls, the player keeps one; the others go to the graveyard;
 * 704.5m an Aura attached illegally or to nothing goes to the graveyard;
   704.5n an Equipment attached illegally becomes unattached
-  (:mod:`interpreter.attach`).
+  (:mod:`interpreter.attach`);
+* 714.4 a Saga with lore counters at least its final chapter number, and no
+  chapter ability of it triggered and not yet left the stack, is sacrificed
+  (:mod:`interpreter.sagas`).
 """
 
 from __future__ import annotations
 
+from . import sagas
 from .attach import check_attachments
 from .characteristics import Chars, chars, display_name, power_toughness
 from .choices import Decision, ask
@@ -64,6 +68,10 @@ def check(game: Game) -> bool:
             else:
                 game.say(f"  {display_name(o)} {why} and is put into the graveyard")
                 move(game, o, "graveyard")
+            done = True
+        for o in sagas.finished(game):
+            game.say(f"  {o.controller} sacrifices {display_name(o)}: it has read its final chapter (714.4)")
+            move(game, o, "graveyard")
             done = True
         done = check_attachments(game, None if dying else seen) or done
         for o in list(game.state.objects.values()):

@@ -383,6 +383,7 @@ class CountersPut:
     obj: ObjectId
     kind: str
     amount: int
+    total: int = 0  # how many of that kind it has after they were put on it (714.2b)
 
 
 Event: TypeAlias = (

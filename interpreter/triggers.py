@@ -30,7 +30,7 @@ from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
 from .filters import group_players, matches
-from .keywords import BecomesTarget, ExiledThisWay
+from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
@@ -614,6 +614,19 @@ def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, 
     return NO
 
 
+def _chapter(game: Game, src_id: ObjectId, controller: PlayerId, t: ChapterTrigger, event: Event,
+             spell_self: int | None = None) -> Hit:  # fmt: skip
+    """714.2b: a chapter ability triggers as lore counters put on its Saga
+    bring their number from below its chapter number to at least it."""
+    if not isinstance(event, CountersPut) or event.kind != "lore" or event.obj != src_id:
+        return NO
+    before = event.total - event.amount
+    reached = [n for n in t.chapters if before < n <= event.total]
+    if len(reached) > 1:
+        raise Unsupported("a chapter ability of several chapters reached by one group of lore counters (714.2c)")
+    return bool(reached), None, None, None
+
+
 def _exiled_this_way(game: Game, src_id: ObjectId, controller: PlayerId, node: ExiledThisWay, event: Event,
                      spell_self: int | None = None) -> Hit:  # fmt: skip
     """702.35a: "When this card is exiled this way" — the card itself was
@@ -630,6 +643,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
     ExiledThisWay: _exiled_this_way,
+    ChapterTrigger: _chapter,
     A.EntersTrigger: _enters,
     A.LeavesTrigger: _leaves,
     A.DiesTrigger: _leaves,
@@ -939,7 +953,7 @@ def _words_of(trigger: object) -> str:
             "leaves": "it left the battlefield", "dies": "it died", "turnedfaceup": "a permanent was turned face up", "phase": "a step began",
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
             "dealsdamage": "it dealt damage", "reflexivetrigger": "its controller did it, 603.12",
-            "exiledthisway": "it was exiled with madness",
+            "exiledthisway": "it was exiled with madness", "chapter": "a lore counter reached its chapter",
             }.get(name, name)  # fmt: skip
 
 

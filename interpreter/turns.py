@@ -17,7 +17,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 
 from __future__ import annotations
 
-from . import combat
+from . import combat, sagas
 from .characteristics import display_name
 from .prevention import end_of_turn
 from .state import Game, StepBegan
@@ -116,6 +116,7 @@ def _end_step(game: Game) -> None:
         state.step = "main"
         game.say(f"-- {state.active}'s draw step and main phase")
         draw(game, state.active, 1)
+        sagas.precombat_main(game)  # 714.3b
     settle(game)
 
 

@@ -145,7 +145,7 @@ def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:
     if n <= 0:
         return
     obj.counters[kind] = obj.counters.get(kind, 0) + n
-    game.events.append(CountersPut(obj.id, kind, n))
+    game.events.append(CountersPut(obj.id, kind, n, obj.counters[kind]))
 
 
 def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
