@@ -52,6 +52,7 @@ from .stack import spell_effect
 from .state import Cast, Game, Kicked, StackItem, targeted
 from .statics import spend_rule, x_requirements
 from .targets import choose_targets, label, slot_index
+from .this_turn import CANT_CAST, has_rule
 from .triggers import settle
 from .zones import move
 
@@ -225,6 +226,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     c = printed_chars(card) if face is not None or card_obj.face_down is not None else chars(card_obj)
     if "land" in c.types:
         raise IllegalAction(f"can't cast {name}: lands are played, not cast (305.1)")
+    rule = has_rule(game, player, CANT_CAST) if game.state.turn_rules else None
+    if rule is not None:
+        raise IllegalAction(f"can't cast {name}: {player} can't cast spells this turn ({rule.source}; 101.2)")
     alternative = permission is not None and (permission.free or permission.cost is not None)
     if c.mana_cost is None and not alternative:
         raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b, 118.6)")

@@ -444,11 +444,14 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
 
 
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
-    """509.1b, 508.1c: the restrictions on ``obj`` from static abilities —
-    ``"can't block"``, ``"can't be blocked"`` and ``"can't attack"``."""
-    out: set[str] = set()
+    """509.1b, 508.1c: the restrictions on ``obj`` from static abilities and
+    from instructions of this turn — ``"can't block"``, ``"can't be
+    blocked"`` and ``"can't attack"``."""
+    from .this_turn import combat_rules
+
     if obj.zone != "battlefield":
         return frozenset()
+    out: set[str] = set(combat_rules(game, obj.id))  # "can't block this turn" (611.2a)
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .characteristics import display_name
 from .objects import GameObject, ObjectId
 from .state import Game
+from .this_turn import CANT_BE_REGENERATED, has_rule
 from .zones import move
 
 
@@ -39,6 +40,8 @@ def remove_from_combat(game: Game, oid: ObjectId) -> None:
 def destroy(game: Game, obj: GameObject, *, regenerable: bool = True) -> bool:
     """701.8a: put it into its owner's graveyard, unless a regeneration shield
     replaces that (701.19b).  Returns whether it was destroyed."""
+    if regenerable and has_rule(game, obj.id, CANT_BE_REGENERATED) is not None:
+        regenerable = False  # "can't be regenerated this turn" (701.19c)
     if regenerable and obj.id in game.state.shields:
         game.state.shields.remove(obj.id)
         obj.tapped = True

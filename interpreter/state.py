@@ -174,6 +174,7 @@ class GameState:
     delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, interpreter.delayed)
     prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
+    turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (interpreter.this_turn)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -208,6 +209,7 @@ class GameState:
             list(self.delayed),
             list(self.prevention),
             self.no_prevention,
+            list(self.turn_rules),
         )  # fmt: skip
 
 

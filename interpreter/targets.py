@@ -22,6 +22,7 @@ from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
 from .filters import describe_filter, matches
 from .objects import GameObject
+from .this_turn import cant_target
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -142,8 +143,12 @@ def slot_active(ctx: Ctx, slot: Slot, *, ignore_modes: bool = False) -> bool:
 
 
 def _targetable(ctx: Ctx, obj: GameObject) -> bool:
-    """702.11 hexproof / 702.18 shroud; a spell can't target itself (115.5)."""
+    """702.11 hexproof / 702.18 shroud; a spell can't target itself (115.5);
+    "can't be the target of spells or abilities your opponents control this
+    turn" (115.4, :mod:`interpreter.this_turn`)."""
     if obj.id == ctx.source and obj.zone == "stack":
+        return False
+    if ctx.game.state.turn_rules and cant_target(ctx.game, obj.id, ctx.controller) is not None:
         return False
     kws = keywords(ctx.game, obj)
     if "shroud" in kws:
@@ -173,6 +178,8 @@ def _object_ok(ctx: Ctx, spec: object, obj: GameObject, earlier: list[Any], anot
 
 def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
     if ctx.game.player(player).lost:
+        return False
+    if ctx.game.state.turn_rules and cant_target(ctx.game, player, ctx.controller) is not None:
         return False
     if isinstance(spec, A.PlayerFilter):
         if spec.post:

@@ -17,7 +17,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 
 from __future__ import annotations
 
-from . import combat, sagas
+from . import combat, sagas, this_turn
 from .characteristics import display_name
 from .prevention import end_of_turn
 from .state import Game, StepBegan
@@ -41,6 +41,7 @@ def end_turn_effects(game: Game) -> None:
             o.granted = tuple(rest)
     state.granted_eot = []
     state.must_block = []
+    this_turn.end_of_turn(game)
     state.delayed_events = [d for d in state.delayed_events if not d.this_turn]
     state.resolutions = []
 

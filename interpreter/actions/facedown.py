@@ -35,6 +35,18 @@ def manifest_from_hand(ctx: Ctx, player: PlayerId, n: int, *, cloak: bool = Fals
     return manifest_cards(ctx, player, picked, cloak=cloak)
 
 
+def _whose(ctx: Ctx, whose: object, subject: PlayerId) -> list[PlayerId]:
+    """The players a library's "their" names in an instruction whose subject
+    is ``subject`` ("Its controller manifests the top card of their library",
+    701.40a): "their" is the subject."""
+    saved = ctx.that_player
+    ctx.that_player = [subject]
+    try:
+        return ctx.players(whose)
+    finally:
+        ctx.that_player = saved
+
+
 @carries_out(A.Manifest, limits=(
     ("manifesting or cloaking cards other than from the top of a library, a hand or cards named before",
      lambda a: a.what is not None and _zone_of(a.what) != "hand" and not isinstance(a.what, A.ThatRef | A.ThemRef)),
@@ -62,7 +74,7 @@ def _manifest(ctx: Ctx, a: A.Manifest) -> bool:
         from_hand = True
         n = ctx.quantity(a.what.count) if a.what.count is not None else 1
     for p in ctx.players(a.player):
-        if a.whose is not None and ctx.players(a.whose) != [p]:
+        if a.whose is not None and _whose(ctx, a.whose, p) != [p]:
             raise Unsupported(f"{verb} the top of another player's library")
         if a.dread:
             made.extend(manifest_dread(ctx, p))

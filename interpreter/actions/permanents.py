@@ -14,9 +14,11 @@ from ..characteristics import display_name, keyword_name, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
+from ..this_turn import CANT_BE_REGENERATED
 from ..zones import untap
 from .common import acted, current
 from .library import KEYWORD_VERBS
+from .prevention import for_this_turn, make_turn_rules
 from .registry import carries_out
 
 
@@ -120,18 +122,30 @@ def _is_type(ctx: Ctx, a: A.IsType) -> bool:
     return bool(objs)
 
 
-@carries_out(A.CantBlock)
+@carries_out(A.CantBlock, limits=(
+    ("'can't block' as an instruction lasting other than this turn", lambda a: not for_this_turn(a.duration)),
+))
 def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
-    """"can't block" / "can't be blocked" is a static ability's effect
-    (:func:`interpreter.characteristics.restrictions`, 509.1b); the engine
-    has no one-shot instruction of it, which would need a duration."""
-    raise Unsupported("'can't block' as an instruction, not a static ability")
+    """509.1b, 611.2a: "[it] can't block this turn" / "can't be blocked this
+    turn": a rule of this turn (:mod:`interpreter.this_turn`); as a static
+    ability it is read by :func:`interpreter.characteristics.restrictions`."""
+    if not for_this_turn(a.duration):
+        raise Unsupported("'can't block' as an instruction lasting other than this turn")
+    rule = "can't be blocked" if a.blocked else "can't block"
+    return make_turn_rules(ctx, a.what, (rule,))
 
 
-@carries_out(A.CantBeRegenerated, limits=(("'can't be regenerated' with a duration", lambda a: a.duration is not None),))
+@carries_out(A.CantBeRegenerated, limits=(
+    ("'can't be regenerated' lasting other than this turn",
+     lambda a: a.duration is not None and not for_this_turn(a.duration)),
+))
 def _no_regeneration(ctx: Ctx, a: Any) -> bool:
     """701.19c: "It can't be regenerated" is read by the destroy instruction of
-    the same effect (:func:`interpreter.actions.zones._destroy`); as an instruction of its own it does nothing more."""
+    the same effect (:func:`interpreter.actions.zones._destroy`); as an
+    instruction of its own it does nothing more.  "[It] can't be regenerated
+    this turn" is a rule of this turn (:mod:`interpreter.this_turn`)."""
+    if a.duration is not None:
+        return make_turn_rules(ctx, a.what, (CANT_BE_REGENERATED,))
     ctx.game.say("  (it can't be regenerated: the destruction above allowed no regeneration, 701.19c)")
     return True
 

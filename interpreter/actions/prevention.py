@@ -16,10 +16,12 @@ from typing import Any, Literal
 
 from grammar import ast as A
 
+from ..characteristics import ATTACK_RESTRICTIONS
 from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import ObjectId, PlayerId
 from ..prevention import Prevention, add_prevention, except_combat_sources
+from ..this_turn import CANT_BE_TARGETED, CANT_CAST, TurnRule, add_rule
 from .common import source_name
 from .registry import carries_out
 
@@ -131,9 +133,103 @@ def _doesnt_affect_problem(a: A.Restriction) -> str | None:
     return None
 
 
+def for_this_turn(duration: object) -> bool:
+    """ "this turn" / "until end of turn": a rule that ends in the cleanup step (514.2)."""
+    return isinstance(duration, A.Duration) and duration.kind in ("this turn", "until end of turn") and duration.object is None
+
+
+def turn_rule_subjects(ctx: Ctx, what: object) -> list[Any]:
+    """The objects on the battlefield and the players a "... this turn" rule
+    is about, fixed as it resolves (611.2c)."""
+    out: list[Any] = []
+    for v in _named(ctx, what):
+        if isinstance(v, str):
+            out.append(v)
+        else:
+            o = ctx.game.get(v)
+            if o is not None and o.zone == "battlefield":
+                out.append(v)
+    return out
+
+
+def make_turn_rules(ctx: Ctx, what: object, rules: tuple[str, ...], by: frozenset[PlayerId] = frozenset(),
+                    words: str = "") -> bool:  # fmt: skip
+    """611.2a: a "can't ... this turn" instruction: a rule of this turn about each object and player it names."""
+    from ..targets import label
+
+    about = turn_rule_subjects(ctx, what)
+    name = source_name(ctx)
+    for v in about:
+        for rule in rules:
+            add_rule(ctx.game, TurnRule(rule, v, by, name))
+        ctx.game.say(f"  {label(ctx, v)} {words or ' and '.join(rules)} this turn ({name})")
+    return bool(about)
+
+
+_SPELLS_OR_ABILITIES = frozenset({("spell",), ("ability",), ("spell", "ability")})
+
+
+def _whose_spells(other: object) -> A.PlayerRef | None | bool:
+    """ "spells or abilities [your opponents] control": the players named
+    (None: any player's); False for any other description."""
+    filt = other.filter if isinstance(other, A.Each) else None
+    if filt is None or filt.adjectives or (tuple(filt.nouns) not in _SPELLS_OR_ABILITIES and not (filt.spell and not filt.nouns)):
+        return False
+    if filt.qualities:
+        return False
+    ctl = filt.controller
+    if ctl is None:
+        return None
+    return ctl.player if isinstance(ctl, A.ControlledBy) and not ctl.negated else False
+
+
+def _cant_be_targeted(ctx: Ctx, a: A.Restriction) -> bool:
+    """115.4, 611.2a: "[it] can't be the target of spells or abilities your
+    opponents control this turn"."""
+    whose = _whose_spells(a.other)
+    players = ctx.players(whose) if isinstance(whose, A.Node) else list(ctx.game.state.players)
+    words = f"can't be the target of spells or abilities {', '.join(players)} control{'s' if len(players) == 1 else ''}"
+    return make_turn_rules(ctx, a.what, (CANT_BE_TARGETED,), frozenset(players), words)
+
+
+def _cant_be_targeted_problem(a: A.Restriction) -> str | None:
+    if not for_this_turn(a.duration):
+        return "'can't be the target of' lasting other than this turn"
+    if _whose_spells(a.other) is False:
+        return "'can't be the target of' something other than spells or abilities [a player] controls"
+    return None
+
+
+def _cant_cast(ctx: Ctx, a: A.Restriction) -> bool:
+    """101.2, 611.2a: "[player] can't cast spells this turn"."""
+    return make_turn_rules(ctx, a.what, (CANT_CAST,))
+
+
+def _cant_cast_problem(a: A.Restriction) -> str | None:
+    filt = a.other.filter if isinstance(a.other, A.Each) else None
+    if (filt is None or filt.adjectives or filt.qualities or filt.controller is not None
+            or tuple(filt.nouns) not in ((), ("spell",)) or not filt.spell):  # fmt: skip
+        return "'can't cast' spells of a kind"
+    if not for_this_turn(a.duration):
+        return "'can't cast spells' lasting other than this turn"
+    return None
+
+
+def _combat_rule(ctx: Ctx, a: A.Restriction) -> bool:
+    """508.1c, 509.1b, 611.2a: "[it] can't attack [or block] this turn"."""
+    return make_turn_rules(ctx, a.what, ATTACK_RESTRICTIONS[a.rule], words=a.rule)
+
+
+def _combat_rule_problem(a: A.Restriction) -> str | None:
+    return None if for_this_turn(a.duration) else f"'{a.rule}' as an instruction lasting other than this turn"
+
+
 RESTRICTIONS: dict[str, tuple[Callable[[Ctx, A.Restriction], bool], Callable[[A.Restriction], str | None]]] = {
     "can't be prevented": (_cant_be_prevented, _cant_be_prevented_problem),
     "doesn't affect combat damage that would be dealt by": (_doesnt_affect, _doesnt_affect_problem),
+    "can't be the target of": (_cant_be_targeted, _cant_be_targeted_problem),
+    "can't cast": (_cant_cast, _cant_cast_problem),
+    **{rule: (_combat_rule, _combat_rule_problem) for rule in ATTACK_RESTRICTIONS},
 }
 """Each "can't" rule carried out as an instruction: the function that does
 it, and the test of the parts of it the engine can't carry out yet."""
@@ -156,4 +252,4 @@ def _restriction(ctx: Ctx, a: A.Restriction) -> bool:
     return RESTRICTIONS[a.rule][0](ctx, a)
 
 
-__all__ = ["PREVENTION_KINDS", "RESTRICTIONS"]
+__all__ = ["PREVENTION_KINDS", "RESTRICTIONS", "for_this_turn", "make_turn_rules"]
