@@ -211,28 +211,37 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
 def _life_changed(ctx: Ctx, cond: A.Happened) -> bool:
     """119.3: "if you gained life this turn", "if you gained 3 or more life
     this turn", "if you lost life this turn", "if an opponent lost life this
-    turn": the gains or losses of life of this turn (damage and paying life
-    are losses of life, 119.3, 119.4), added up."""
+    turn", "if each opponent lost life this turn": the gains or losses of
+    life of this turn of each player (damage and paying life are losses of
+    life, 119.3, 119.4), added up; "a"/"an" asks it of one of the players,
+    "each" of all of them."""
     changes = ctx.game.state.life_changes
-    if cond.event == "an opponent lost life":
-        opponents = ctx.game.opponents(ctx.controller)
-        return any(n < 0 for who, n in changes if who in opponents)
-    players = ctx.players(cond.subject)
     gained = cond.event.startswith("gained")
-    total = sum(abs(n) for who, n in changes if who in players and (n > 0) == gained)
-    need = ctx.quantity(cond.other) if cond.event == "gained or more life" else 1
-    return total >= max(need, 1)
+    need = max(ctx.quantity(cond.other) if cond.event == "gained or more life" else 1, 1)
+
+    def changed(player: object) -> bool:
+        return sum(abs(n) for who, n in changes if who == player and (n > 0) == gained) >= need
+
+    players = ctx.players(cond.subject)
+    if isinstance(cond.subject, A.PlayerGroup) and cond.subject.which in _EACH_GROUPS:
+        return all(changed(p) for p in players)
+    return any(changed(p) for p in players)
+
+
+_EACH_GROUPS = frozenset({"each_player", "each_opponent"})
+_ANY_GROUPS = frozenset({"a_player", "an_opponent", "any_player", "any_opponent"})
 
 
 def _life_changed_supported(cond: A.Happened) -> bool:
-    return cond.event == "an opponent lost life" or isinstance(cond.subject, A.You | A.PlayerGroup)
+    subject = cond.subject
+    return isinstance(subject, A.You) or (
+        isinstance(subject, A.PlayerGroup) and subject.which in _EACH_GROUPS | _ANY_GROUPS)
 
 
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
     "gained life": (_life_changed, _life_changed_supported),
     "gained or more life": (_life_changed, _life_changed_supported),
     "lost life": (_life_changed, _life_changed_supported),
-    "an opponent lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
@@ -254,6 +263,28 @@ def _happened(ctx: Ctx, cond: A.Happened) -> bool:
     return HAPPENED[cond.event][0](ctx, cond)
 
 
+def _turn(ctx: Ctx, cond: A.Turn) -> bool:
+    """ "it's your turn", "it's not your turn", "it's an opponent's turn":
+    who the active player is (102.1, 500.1)."""
+    active = ctx.game.state.active
+    if cond.whose == "yours":
+        return active == ctx.controller
+    if cond.whose == "not yours":
+        return active != ctx.controller
+    if cond.whose == "an opponent's":
+        return active in ctx.game.opponents(ctx.controller)
+    raise Unsupported(f"condition 'it's {cond.whose} turn'")
+
+
+def _players_turn(ctx: Ctx, cond: A.PlayersTurn) -> bool:
+    """ "it's their turn", "it's not that player's turn": whether the one
+    player named is the active player (102.1)."""
+    players = ctx.players(cond.player)
+    if len(players) != 1:
+        raise Unsupported("'it's [a player's] turn' naming other than one player")
+    return (players[0] == ctx.game.state.active) != cond.negated
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Happened: _happened,
     A.KickedCondition: kicked,
@@ -265,6 +296,8 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.IsState: _is_state,
     A.Controls: _controls,
     A.NthResolution: _nth_resolution,
+    A.Turn: _turn,
+    A.PlayersTurn: _players_turn,
 }
 
 

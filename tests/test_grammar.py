@@ -1071,7 +1071,6 @@ def test_would_with_a_duration() -> None:
     assert would.passive and would.duration.kind == "this turn"
 
 
-
 # --------------------------------------------------------------------------
 # Object qualities (objects.py)
 # --------------------------------------------------------------------------
@@ -1246,3 +1245,68 @@ def test_other_target_after_a_count(text: str, up_to: bool, count: int) -> None:
     assert t.spec.words[0] == A.StatusAdj("other")
     card = parse_card(f"Test Spell {{1}}{{W}}\nSorcery\n{text}")
     assert render_card(card).splitlines()[2] == text
+
+
+# --------------------------------------------------------------------------
+# Conditions of today's cards (conditions.py): any subject, contractions
+# --------------------------------------------------------------------------
+
+
+def _condition(text: str) -> Any:
+    """The intervening "if" of "When this creature enters, if [text], draw a card." (603.4)."""
+    line = f"When this creature enters, if {text}, draw a card."
+    a = ability(line)
+    assert isinstance(a, A.TriggeredAbility)
+    assert canonical(line) == line
+    return a.condition
+
+
+@pytest.mark.parametrize(("text", "amount"), [("you have 10 or less life", 10), ("a player has 5 or less life", 5)])
+def test_life_or_less_with_a_number(text: str, amount: int) -> None:
+    """119: a number before "or less life" is the amount compared, for any player."""
+    cond = _condition(text)
+    assert isinstance(cond, A.LifeCompare) and cond.op == "less" and cond.amount.value == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "which"),
+    [("an opponent lost life this turn", "an_opponent"), ("each opponent lost life this turn", "each_opponent"),
+     ("a player gained life this turn", "a_player")],
+)  # fmt: skip
+def test_life_lost_or_gained_by_any_player(text: str, which: str) -> None:
+    """119.3: who lost or gained life is any player reference."""
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.subject == A.PlayerGroup(which)
+
+
+@pytest.mark.parametrize("text", ["you haven't cast a spell this turn", "an opponent hasn't cast a creature spell this turn"])
+def test_havent_cast_this_turn(text: str) -> None:
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.event == "not cast"
+    assert isinstance(cond.other, A.AnObject)
+
+
+def test_theres_a_card_in_your_graveyard() -> None:
+    cond = _condition("there's a Lesson card in your graveyard")
+    assert isinstance(cond, A.ThereAre) and cond.word == "'s"
+
+
+@pytest.mark.parametrize(("text", "negated"), [("it's their turn", False), ("it's not their turn", True)])
+def test_whose_turn_it_is(text: str, negated: bool) -> None:
+    """102.1, 500.1: "it's [a player's] turn" asks who the active player is."""
+    line = f"Whenever a player casts a spell, if {text}, draw a card."
+    a = ability(line)
+    assert isinstance(a.condition, A.PlayersTurn) and a.condition.negated is negated
+    assert a.condition.player == A.Possessive(A.TheirRef(), "their")
+    assert canonical(line) == line
+
+
+def test_descended_this_turn() -> None:
+    """701.58b: "if you descended this turn"."""
+    cond = _condition("you descended this turn")
+    assert isinstance(cond, A.Happened) and cond.event == "descended" and isinstance(cond.subject, A.You)
+
+
+def test_entered_under_your_control_this_turn() -> None:
+    cond = _condition("two or more creatures entered under your control this turn")
+    assert isinstance(cond, A.Happened) and cond.event == "entered under your control"

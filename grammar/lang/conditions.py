@@ -182,6 +182,15 @@ class Passive(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersTurn(Node):
+    """ "it's their turn", "it's not that player's turn": whether the player
+    named is the active player (102.1, 500.1)."""
+
+    player: Any
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn(Node):
     """ "it's your turn", "it's not your turn", "it's an opponent's turn"."""
 
@@ -383,6 +392,8 @@ BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "tha
 BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
 BUILDERS["not_your_turn"] = lambda meta: Turn("not yours", span=span(meta))
 BUILDERS["opponents_turn"] = lambda meta: Turn("an opponent's", span=span(meta))
+BUILDERS["whose_turn"] = lambda meta, who: PlayersTurn(who, span=span(meta))
+BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(meta))
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
 
 
@@ -395,6 +406,7 @@ def _life_total_compare(meta: Any, whose: Any, comparison: Any) -> LifeCompare:
 
 
 BUILDERS["there_is"] = lambda meta, what: ThereAre(None, "", what, span=span(meta))
+BUILDERS["there_is_contracted"] = lambda meta, what: ThereAre(None, "", what, "'s", span=span(meta))
 BUILDERS["additional_cost_paid"] = lambda meta, whose: Happened(whose, "additional cost was paid", span=span(meta))
 BUILDERS["revealed_or_controlled"] = lambda meta, who, a, b, spell: Happened(who, "revealed or controlled", (a, b, spell), span=span(meta))
 BUILDERS["theyre_state"] = lambda meta, state: IsState(None, state, False, "they're", span=span(meta))
@@ -520,6 +532,7 @@ for _rule, _event in (
     ("you_sacrificed", "you sacrificed"), ("lost_life", "lost life"),
     ("was_dealt_damage", "was dealt damage"), ("entered_under_you", "entered under your control"),
     ("had_counter", "had a counter"), ("was_put_into", "was put into"),
+    ("havent_cast_this_turn", "not cast"), ("descended_this_turn", "descended"),
 ):  # fmt: skip
     BUILDERS[_rule] = _subject_event(_event)
 
@@ -535,7 +548,6 @@ def _you() -> Any:
 
 
 BUILDERS["gained_life_amount"] = lambda meta, who, amount: Happened(who, "gained or more life", amount, span=span(meta))
-BUILDERS["opponent_lost_life"] = lambda meta: Happened(None, "an opponent lost life", span=span(meta))
 BUILDERS["none_put_into"] = lambda meta, what, zone: Happened(what, "none put into", zone, span=span(meta))
 
 
@@ -763,6 +775,8 @@ def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
 
 @renders(ThereAre)
 def _r_there_are(r: Any, n: ThereAre, **ctx: Any) -> str:
+    if n.op == "" and n.word == "'s":  # "there's a Lesson card in your graveyard"
+        return f"there's {r(n.what)}"
     if n.op == "":
         from .objects import is_plural
 
@@ -792,10 +806,13 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         return f"{r(n.subject)} {ev} {r(n.other)} this turn"
     if ev in ("attacked with", "cast", "sacrificed"):
         return f"{r(n.subject)} {ev} {r(n.other)} this turn"
+    if ev == "not cast":  # "you haven't cast a spell this turn", "that player hasn't cast ..."
+        from .objects import verb
+
+        have = "has" if verb(n.subject, "have") == "has" else "have"
+        return f"{r(n.subject)} {have}n't cast {r(n.other)} this turn"
     if ev == "gained or more life":
         return f"{r(n.subject)} gained {r(n.other)} or more life this turn"
-    if ev == "an opponent lost life":
-        return "an opponent lost life this turn"
     if ev == "none put into":
         return f"no {r(n.subject, plural=True)} were put into {r(n.other)} from the battlefield this turn"
     if ev == "was dealt damage":
@@ -825,6 +842,13 @@ def _r_passive(r: Any, n: Passive, **ctx: Any) -> str:
         rest = n.what[len("put into"):]
         return f"put into {r(n.place)}{rest}"
     return n.what
+
+
+@renders(PlayersTurn)
+def _r_players_turn(r: Any, n: PlayersTurn, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    return f"it's {'not ' if n.negated else ''}{possessive_text(r, n.player)} turn"
 
 
 @renders(Turn)
