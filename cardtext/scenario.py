@@ -492,7 +492,14 @@ class Runner:
         return pool
 
     def card(self, name: str, start: int) -> A.Card:
+        """The card a zone's entry names: by its name, or a multi-face card by
+        its front face's name, as players name it ("Giant Killer" for Giant
+        Killer // Chop Down)."""
         c = self.pool.get(name)
+        if c is None:
+            fronts = [card for card in self.pool.values() if card.faces and card.faces[0].name == name]
+            if len(fronts) == 1:
+                return fronts[0]
         if c is None:
             close = difflib.get_close_matches(name, list(self.pool), n=3)
             raise self.error(

@@ -131,6 +131,15 @@ def timing_problem(game: Game, player: PlayerId, rule: A.ActivateOnly, key: tupl
     return None
 
 
+def _unplayed_keywords(obj: GameObject) -> list[str]:
+    """The keywords of ``obj`` the interpreter has no piece for (each as the
+    support check names it: "keyword crew")."""
+    from .characteristics import chars
+    from .support import keyword_gaps
+
+    return [gap.what for ab in chars(obj).abilities if isinstance(ab, A.KeywordLine) for gap in keyword_gaps(ab)]
+
+
 def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
              only: list[ObjectId] | None = None) -> StackItem | None:  # fmt: skip
     """Activate the ``number``-th activated ability of ``oid``; all or nothing.
@@ -149,6 +158,11 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     if obj.controller != player:
         raise IllegalAction(f"can't activate {name}'s ability: {obj.controller} controls it")
     abilities = activated_abilities(obj)
+    if number > len(abilities) and obj.face_down is None:
+        unknown = _unplayed_keywords(obj)
+        if unknown:
+            # a keyword the interpreter can't play may be the activated ability asked for (Crew, 702.122a)
+            raise Unsupported(f"{name}'s {unknown[0]}, which may be the activated ability asked for")
     if not abilities:
         raise IllegalAction(f"{name} has no activated abilities" + (" (face-down permanents have none, 708.2)" if obj.face_down else ""))
     if not 1 <= number <= len(abilities):

@@ -111,7 +111,7 @@ def only_answer(decision: Decision) -> Any:
     opts = decision.options
     if decision.kind in ("targets", "pick", "order", "word") and len(opts) == 1 and decision.min >= 1:
         return opts[0] if decision.kind == "word" else [opts[0]]
-    if decision.kind == "targets" and len(opts) > 1 and decision.min == decision.max == len(opts) and not decision.repeat:
+    if decision.kind in ("targets", "pick") and len(opts) > 1 and decision.min == decision.max == len(opts) and not decision.repeat:
         return list(opts)
     if decision.kind == "divide" and len(opts) == 1:
         return {opts[0]: decision.total}

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from grammar import ast as A
+from grammar.render import render_node
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import describe_filter, matches
+from .filters import matches
 from .mana import (
     AddsMana,
     ManaNeed,
@@ -62,14 +63,10 @@ def describe(cost: A.Cost) -> str:
 
 
 def describe_ref(ref: object) -> str:
-    if isinstance(ref, A.SelfRef):
-        return "this"
-    if isinstance(ref, A.AnObject):
-        n = ref.count.value if isinstance(ref.count, A.Number) else 1
-        what = describe_filter(ref.filter)
-        if ref.filter.another and not what.startswith("another"):
-            return f"another {what}" if n == 1 else f"{n} other {what}"
-        return f"{'a' if n == 1 else n} {what}"
+    """What a cost names, in the card's own words ("an artifact", "two
+    untapped creatures you control", "this creature")."""
+    if isinstance(ref, A.Node):
+        return render_node(ref)
     return type(ref).__name__
 
 

@@ -175,6 +175,7 @@ class GameState:
     prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
     turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (interpreter.this_turn)
+    control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, interpreter.control)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -210,6 +211,7 @@ class GameState:
             list(self.prevention),
             self.no_prevention,
             list(self.turn_rules),
+            list(self.control),
         )  # fmt: skip
 
 

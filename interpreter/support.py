@@ -199,6 +199,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
     yield from _nodes(ab)
 
 
+def keyword_gaps(line: A.KeywordLine) -> list[Gap]:
+    """The keywords of a keyword line the engine has no piece for."""
+    return [gap for kw in line.keywords for gap in _keyword(kw)]
+
+
 def _keyword(kw: A.Node) -> Iterator[Gap]:
     if isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
@@ -345,4 +350,4 @@ def supported(card: A.Card) -> bool:
     return not gaps(card)
 
 
-__all__ = ["ABILITIES", "AS_ENTERS_CHOICES", "Gap", "gaps", "supported"]
+__all__ = ["ABILITIES", "AS_ENTERS_CHOICES", "Gap", "gaps", "keyword_gaps", "supported"]

@@ -954,7 +954,13 @@ def _words_of(trigger: object) -> str:
             "attacks": "it attacked", "dealscombatdamage": "it dealt combat damage to a player",
             "dealsdamage": "it dealt damage", "reflexivetrigger": "its controller did it, 603.12",
             "exiledthisway": "it was exiled with madness", "chapter": "a lore counter reached its chapter",
-            }.get(name, name)  # fmt: skip
+            "becomestarget": "it became the target of a spell or ability an opponent controls",
+            }.get(name) or _words(type(trigger).__name__.replace("Trigger", ""))  # fmt: skip
+
+
+def _words(camel: str) -> str:
+    """ "ExiledThisWay" as words: "exiled this way"."""
+    return "".join(" " + c.lower() if c.isupper() else c for c in camel).strip()
 
 
 def _targets_text(game: Game, item: StackItem) -> str:

@@ -17,7 +17,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 
 from __future__ import annotations
 
-from . import combat, sagas, this_turn
+from . import combat, control, sagas, this_turn
 from .characteristics import display_name
 from .prevention import end_of_turn
 from .state import Game, StepBegan
@@ -42,6 +42,7 @@ def end_turn_effects(game: Game) -> None:
     state.granted_eot = []
     state.must_block = []
     this_turn.end_of_turn(game)
+    control.end_of_turn(game)
     state.delayed_events = [d for d in state.delayed_events if not d.this_turn]
     state.resolutions = []
 

@@ -345,3 +345,26 @@ def test_a_trigger_the_engine_cant_watch_stops_play_as_check_warns() -> None:
     move(game, other, "graveyard")
     with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'gains life'"):
         settle(game)
+
+
+def test_the_log_writes_costs_and_triggers_in_english() -> None:
+    """The log names what a cost asks for in the card's words ("an artifact",
+    "two untapped creatures you control"), and a keyword's trigger by what
+    happened (ward, 702.21a), never a class name."""
+    from grammar.parser import parse_text
+    from interpreter.costs import describe_ref
+
+    def cost_words(line: str) -> str:
+        (card,) = parse_text(f"Test Engine {{1}}\nArtifact\n{line}: Draw a card.\n").cards
+        return describe_ref(card.abilities[0].cost.parts[0].what)
+
+    assert cost_words("Sacrifice an artifact") == "an artifact"
+    assert cost_words("Tap two untapped creatures you control") == "two untapped creatures you control"
+    assert cost_words("Discard two cards") == "two cards"
+    from cardtext.scenario import run_scenario_file
+
+    result = run_scenario_file(CARDS_DIR.parent / "scenarios" / "m17_cloak_ward.toml", quiet=True)
+    assert result.ok
+    ward = [line for line in result.log if "triggered ability" in line]
+    assert ward and all("(it became the target of a spell or ability an opponent controls)" in line for line in ward)
+    assert not any("becomestarget" in line for line in result.log)

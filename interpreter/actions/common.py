@@ -42,12 +42,12 @@ def not_you(player: object) -> bool:
 
 
 def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject], n: int) -> list[GameObject]:
-    """A player picks ``n`` of ``cands`` (all of them if there is no choice:
-    the only legal answer, taken without asking, as :func:`~interpreter.choices.ask` does)."""
-    if len(cands) <= n:
-        if cands:
-            ctx.game.say(f"  {player}: {prompt}: {', '.join(display_name(o) for o in cands)} (the only choice)")
-        return list(cands)
+    """A player picks ``n`` of ``cands`` (all of them if there are no more:
+    the only legal answer, taken without asking by :func:`~interpreter.choices.ask`,
+    which uses up an answer written for it)."""
+    if not cands:
+        return []
+    n = min(n, len(cands))
     d = Decision("pick", player, prompt, [o.id for o in cands], [display_name(o) for o in cands], n, n)
     picked = ask(ctx.game, d)
     return [o for o in cands if o.id in picked]

@@ -122,6 +122,35 @@ def _is_type(ctx: Ctx, a: A.IsType) -> bool:
     return bool(objs)
 
 
+def _control_duration_problem(a: A.GainControl) -> str | None:
+    if a.verb != "gain control of":
+        return f"'{a.verb}' as an instruction"
+    if a.duration is not None and not for_this_turn(a.duration):
+        return "gaining control for a duration other than until end of turn"
+    return None
+
+
+@carries_out(A.GainControl, limits=(
+    ("gaining control for a duration other than until end of turn, or as a static ability",
+     lambda a: _control_duration_problem(a) is not None),
+))
+def _gain_control(ctx: Ctx, a: A.GainControl) -> bool:
+    """613.1b: "[you] gain control of [permanents] [until end of turn]" (:mod:`interpreter.control`)."""
+    from ..control import gain_control
+
+    problem = _control_duration_problem(a)
+    if problem is not None:
+        raise Unsupported(problem)
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    if len(players) != 1:
+        raise Unsupported("gaining control by several players")
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        gain_control(ctx.game, o, players[0], until_eot=a.duration is not None)
+    acted(ctx, objs)
+    return bool(objs)
+
+
 @carries_out(A.CantBlock, limits=(
     ("'can't block' as an instruction lasting other than this turn", lambda a: not for_this_turn(a.duration)),
 ))
