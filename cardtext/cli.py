@@ -221,7 +221,10 @@ def _is_leaf(value: Any) -> bool:
 
 
 def _node_fields(node: Any) -> list[tuple[str, Any]]:
-    return [(f.name, getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span"]
+    """The fields a tree shows: all but the span and those marked as how a
+    card was written, not what it means (``Card.layout_written``)."""
+    return [(f.name, getattr(node, f.name)) for f in dataclasses.fields(node)
+            if f.name != "span" and f.metadata.get("shown", True)]  # fmt: skip
 
 
 def format_tree(node: Any, indent: int = 0) -> Iterator[str]:

@@ -244,6 +244,8 @@ def json_card_text(obj: Any) -> str:
             [bool(face.get("mana_cost")) for face in faces],
             [set(str(face.get("type_line") or "").replace("—", " ").split()) for face in faces],
         )
+        if layout == "adventure" and implied == "omen":
+            layout = "omen"  # Scryfall calls an Omen card an adventure; its spell is shuffled away instead
         layout = "" if layout == implied else layout
         return ("\n//" + (f" {layout}" if layout else "") + "\n").join(texts)
     head = name

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from . import vocabulary
 from .errors import CardParseError, Location
 from .lang import concern
+from .lang.card import ClassLevel, LevelerBlock, Station, StationTier
 from .lang.mana import ManaCost, mana_symbol, mana_text
 from .node import Node, Span, renders, replace
 from .reminders import reminder_for
@@ -73,6 +74,9 @@ class Card(Node):
     faces: tuple[Card, ...] = ()
     layout: str = ""
     defense: Defense | None = None
+    layout_written: bool = field(default=False, compare=False, metadata={"shown": False})
+    """Whether the kind of card was written after "//" (a bare "//" leaves it
+    to be worked out from the faces): ``cardtext fmt`` keeps it as written."""
 
     @property
     def short_name(self) -> str:
@@ -84,7 +88,7 @@ class Card(Node):
         return tuple(a for a in self.abilities if isinstance(a, Kicker))
 
 
-LAYOUTS = ("split", "adventure", "transform", "modal", "flip", "meld", "aftermath")
+LAYOUTS = ("split", "adventure", "omen", "transform", "modal", "flip", "meld", "aftermath")
 """Kinds of multi-face card, written after "//" ("// transform")."""
 
 # --------------------------------------------------------------------------
@@ -104,6 +108,9 @@ _BAD_PT = re.compile(r"^\s*(\d+|X|\*)\s*[\\|:]\s*(\d+|X|\*)\s*$")
 _WORD_CHARS = r"[\w\ue000\ue001]"
 _BARE_COST = re.compile(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$")  # a name line's cost without braces
 _TYPE_DASH = re.compile(r"\s(—|--|-|–)\s")  # between a type line's types and subtypes
+_TIER = re.compile(r"^([ \t]*)(\d+)\+[ \t]*\|[ \t]*")  # a station symbol: "12+ | Flying" (702.184)
+_LEVELER = re.compile(r"^[ \t]*LEVEL[ \t]+(\d+)(?:[ \t]*-[ \t]*(\d+)|(\+))[ \t]*$")  # "LEVEL 1-3", "LEVEL 4+" (711.2)
+_CLASS_LEVEL = re.compile(r"^[ \t]*((?:\{[^{}]*\}[ \t]*)+):[ \t]*Level[ \t]+(\d+)[ \t]*$")  # "{1}{G}: Level 2" (716.2)
 _SYMBOL = re.compile(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]")  # inside braces
 
 
@@ -172,8 +179,8 @@ class Reader:
     def read(self) -> Card | None:
         faces = self._faces()
         cards = []
-        for f in faces:
-            cards.append(self._face(f))
+        for index, f in enumerate(faces):
+            cards.append(self._face(f, index))
             if self.first_error and self.errors:
                 break  # the faces after it start on later lines
         if any(c is None for c in cards) or self.errors:
@@ -181,11 +188,12 @@ class Reader:
         if len(cards) == 1:
             return cards[0]
         done = [c for c in cards if c is not None]
-        layout = next((f.layout for f in faces[1:] if f.layout), "") or _guess_layout(done)
+        written = next((f.layout for f in faces[1:] if f.layout), "")
+        layout = written or _guess_layout(done)
         first = self.lines[0][0]
         last = self.lines[-1][0]
         return Card(" // ".join(c.name for c in done), None, done[0].type_line, (), faces=tuple(done),
-                    layout=layout, span=Span(first, 1, last, 1))  # fmt: skip
+                    layout=layout, span=Span(first, 1, last, 1), layout_written=bool(written))  # fmt: skip
 
     def _faces(self) -> list[Face]:
         if self.lines and "//" not in "\n".join([line for _, line in self.lines]):
@@ -210,7 +218,7 @@ class Reader:
 
     # ---- one face ---------------------------------------------------------
 
-    def _face(self, face: Face) -> Card | None:
+    def _face(self, face: Face, index: int = 0) -> Card | None:
         lines = face.lines
         number, name_line = lines[0]
         name, cost = self._name_line(number, name_line)
@@ -230,20 +238,90 @@ class Reader:
             return None
         legendary = "Legendary" in type_line.supertypes
         short = name.split(",", 1)[0] if legendary and "," in name else ""
+        abilities: list[Any] = []
+        for header, section in _sections(body):
+            if header is None:
+                abilities.extend(self._abilities(section, name, short))
+            else:
+                section_ability = self._section(header, section, name, short)
+                if section_ability is not None:
+                    abilities.append(section_ability)
+        if self.errors:
+            return None
+        card = Card(name, cost, type_line, tuple(abilities), span=Span(number, 1, lines[-1][0], 1))
+        return self._stats_check(card, stats, lines, back=index > 0)
+
+    def _abilities(self, body: list[tuple[int, str]], name: str, short: str) -> list[Any]:
+        """The abilities of some lines of rules text, a paragraph each; a
+        paragraph after a station symbol ("12+ | ...") is the ability of
+        that symbol (702.184)."""
         abilities = []
         for start, paragraph in _paragraphs(body):
             if self.first_error and self.errors:
                 break  # the paragraphs after it start on later lines
+            threshold = None
+            first_number, first = paragraph[0]
+            tier = _TIER.match(first) if "|" in first else None
+            if tier is not None:
+                threshold = int(tier.group(2))
+                paragraph = [(first_number, " " * tier.end() + first[tier.end():]), *paragraph[1:]]
             text = self._self_reference(paragraph, name, short)
             if text is None:
                 continue
             ability = self._ability(start, text, (name, short))
+            if ability is not None and threshold is not None:
+                where = Span(first_number, 1, paragraph[-1][0], len(paragraph[-1][1]) + 1)
+                ability = StationTier(threshold, ability, span=where)
             if ability is not None:
                 abilities.append(ability)
-        if self.errors:
+        return abilities
+
+    def _section(self, header: tuple[int, str, re.Match[str]], section: list[tuple[int, str]],
+                 name: str, short: str) -> Any:  # fmt: skip
+        """A Class's level bar (716.2) or a leveler's "LEVEL N-M" block (711.2),
+        with the abilities of the lines after it."""
+        number, line, m = header
+        last = section[-1][0] if section else number
+        where = Span(number, 1, last, 1)
+        if m.re is _CLASS_LEVEL:
+            abilities = self._abilities(section, name, short)
+            cost = self._mana_cost(number, m.start(1), m.group(1).rstrip())
+            if cost is None:
+                return None
+            return ClassLevel(int(m.group(2)), cost, tuple(abilities), span=where)
+        pt = self._block_pt(section)
+        abilities = self._abilities(section, name, short)
+        low, high = int(m.group(1)), int(m.group(2)) if m.group(2) else None
+        if high is not None and high < low:
+            self.errors.append(self.error(number, m.start(2) + 1, f"a level range ends below its start ({low}-{high})",
+                                          text=m.group(2)))
             return None
-        card = Card(name, cost, type_line, tuple(abilities), span=Span(number, 1, lines[-1][0], 1))
-        return self._stats_check(card, stats, lines)
+        return LevelerBlock(low, high, pt, tuple(abilities), span=where)
+
+    def _block_pt(self, section: list[tuple[int, str]]) -> PowerToughness | None:
+        """The power/toughness a leveler's block starts with (711.2a), taken
+        out of ``section``."""
+        if not section:
+            return None
+        number, line = section[0]
+        m = _PT.match(line)
+        if m is None:
+            return None
+        del section[0]
+        power, toughness = m.group(1).split("/")
+        col = line.index(m.group(1)) + 1
+        return PowerToughness(power, toughness, span=Span(number, col, number, col + len(m.group(1))))
+
+    def _mana_cost(self, number: int, start: int, text: str) -> ManaCost | None:
+        """The mana cost ``text``, written from column ``start + 1`` of line ``number``."""
+        places, mistake = _cost_places(text)
+        if mistake is not None:
+            offset, message, shown, hint = mistake
+            self.errors.append(self.error(number, start + offset + 1, message, text=shown, hint=hint))
+            return None
+        symbols = tuple([mana_symbol(inner, Span(number, start + a + 1, number, start + b + 1))
+                         for inner, a, b in places])  # fmt: skip
+        return ManaCost(symbols, span=Span(number, start + 1, number, start + 1 + len(text)))
 
     def _name_line(self, number: int, line: str) -> tuple[str | None, ManaCost | None]:
         brace = line.find("{")
@@ -314,8 +392,10 @@ class Reader:
             return "bad"
         return None
 
-    def _stats_check(self, card: Card, stats: Any, lines: list[tuple[int, str]]) -> Card | None:
-        """CR 208/209: creatures have P/T, Vehicles may; planeswalkers have loyalty."""
+    def _stats_check(self, card: Card, stats: Any, lines: list[tuple[int, str]], *, back: bool = False) -> Card | None:
+        """CR 208/209: creatures have P/T, Vehicles may; planeswalkers have
+        loyalty, except on the back face of a transforming card, which keeps
+        the loyalty counters of the front face it was (306.5b, 712.8)."""
         if stats == "bad":
             return None
         types = card.type_line.types
@@ -341,7 +421,7 @@ class Reader:
         if "Creature" in types:
             self.errors.append(self.error(last_line, 1, "a creature needs power/toughness on its last line, like 2/2"))
             return None
-        if "Planeswalker" in types:
+        if "Planeswalker" in types and not back:
             self.errors.append(self.error(last_line, 1, "a planeswalker needs a last line like 'Loyalty: 3'"))
             return None
         return card
@@ -481,17 +561,50 @@ def _split_after_reminder(lines: list[tuple[int, str]]) -> list[tuple[int, str]]
     return out
 
 
+_Header = tuple[int, str, re.Match[str]]
+
+
+def _sections(lines: list[tuple[int, str]]) -> list[tuple[_Header | None, list[tuple[int, str]]]]:
+    """The rules text cut at each Class level bar ("{1}{G}: Level 2", 716.2)
+    and each leveler block ("LEVEL 1-3", 711.2): the lines before the first
+    (no header), then each header and the lines to the next."""
+    out: list[tuple[_Header | None, list[tuple[int, str]]]] = [(None, [])]
+    for number, line in lines:
+        m = None
+        if "LEVEL" in line:
+            m = _LEVELER.match(line)
+        elif "Level" in line:
+            m = _CLASS_LEVEL.match(line)
+        if m is not None:
+            out.append(((number, line, m), []))
+        else:
+            out[-1][1].append((number, line))
+    return out
+
+
 def _paragraphs(lines: list[tuple[int, str]]) -> list[tuple[int, list[tuple[int, str]]]]:
     """Ability paragraphs: a line, with the bullet lines after it."""
     out: list[tuple[int, list[tuple[int, str]]]] = []
     for number, line in _split_after_reminder(lines):
         if not line.strip() or "(" in line and _REMINDER_LINE.match(line):
             continue
-        if line.lstrip().startswith("•") and out:
+        if out and _mode_line(line):
             out[-1][1].append((number, line))
             continue
         out.append((number, [(number, line)]))
     return out
+
+
+def _mode_line(line: str) -> bool:
+    """A line that is a mode of the ability before it: "• ..." (700.2), a
+    spree mode "+ {1} — ..." (702.172) or a pawprint mode "{P} — ..." (700.2i)."""
+    text = line.lstrip()
+    first = text[:1]
+    if first == "•":
+        return True
+    if first == "+":
+        return text[1:].lstrip().startswith("{")
+    return first == "{" and text.startswith("{P}")
 
 
 _CostMistake = tuple[int, str, str, str]
@@ -540,14 +653,16 @@ def _guess_layout(faces: list[Card]) -> str:
 
 def implied_layout(costs: list[bool], type_words: list[set[str]]) -> str:
     """The layout a bare "//" means, from whether each face has a mana cost and
-    the words of its type line: an Adventure, a split card (every face an
-    instant or sorcery), a modal double-faced card (every face has a cost), or
-    a transforming card."""
+    the words of its type line: an Adventure (715), an Omen, a split card
+    (every face an instant or sorcery, or every face a Room: 709.5), a modal
+    double-faced card (every face has a cost), or a transforming card."""
     if len(type_words) == 2 and "Adventure" in type_words[1]:
         return "adventure"
+    if len(type_words) == 2 and "Omen" in type_words[1]:
+        return "omen"
     if all(costs):
-        spells = all({"Instant", "Sorcery"} & words for words in type_words)
-        return "split" if spells else "modal"
+        halves = all({"Instant", "Sorcery"} & words for words in type_words) or all("Room" in w for w in type_words)
+        return "split" if halves else "modal"
     return "transform"
 
 
@@ -591,14 +706,17 @@ def _r_defense(r: Any, n: Defense, **ctx: Any) -> str:
     return f"Defense: {n.value}"
 
 
-def render_card_text(card: Card, *, reminders: bool = True) -> str:
-    """The card as card-file text, without a trailing newline."""
+def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = False) -> str:
+    """The card as card-file text, without a trailing newline.  ``transforms``:
+    the card is the front face of a transforming card (a Saga's reminder
+    then has no "Sacrifice after", 714.4)."""
     if card.faces:
         parts = []
         for i, face in enumerate(card.faces):
             if i:
-                parts.append("//" + (f" {card.layout}" if card.layout and card.layout != _guess_layout(list(card.faces)) else ""))
-            parts.append(render_card_text(face, reminders=reminders))
+                shown = card.layout_written or card.layout != _guess_layout(list(card.faces))
+                parts.append("//" + (f" {card.layout}" if card.layout and shown else ""))
+            parts.append(render_card_text(face, reminders=reminders, transforms=not i and card.layout == "transform"))
         return "\n".join(parts)
     r = Renderer(card, reminders=reminders)
     head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
@@ -607,17 +725,72 @@ def render_card_text(card: Card, *, reminders: bool = True) -> str:
     if reminders and "Land" in card.type_line.types and basic:
         # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.
         lines.append(f"({{T}}: Add {or_list(basic)}.)")
-    for a in card.abilities:
-        text = r(a)
-        if reminders:
-            note = reminder_for(a)
-            if note:
-                text += f" ({note})"
-        lines.append(text)
+    if reminders:
+        note = _structure_reminder(card, transforms)
+        if note:
+            lines.append(f"({note})")
+    lines.extend(_ability_text(r, a, reminders, card) for a in card.abilities)
+    if reminders and "Room" in card.type_line.subtypes:
+        lines.append(f"({ROOM_REMINDER})")
     for stat in (card.pt, card.loyalty, card.defense):
         if stat is not None:
             lines.append(r(stat))
     return "\n".join(lines)
+
+
+ROOM_REMINDER = ("You may cast either half. That door unlocks on the battlefield. "
+                 "As a sorcery, you may pay the mana cost of a locked door to unlock it.")
+"""What each door of a Room card reminds (709.5)."""
+
+_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI")
+
+
+def _station_reminder(card: Card) -> str:
+    """Station's reminder text (702.184a); a Spacecraft with power and
+    toughness is an artifact creature from its last station symbol on."""
+    subtypes = card.type_line.subtypes
+    kind = next((t for t in ("Spacecraft", "Planet") if t in subtypes), "permanent")
+    tiers = [a.threshold for a in card.abilities if isinstance(a, StationTier)]
+    creature = f" It's an artifact creature at {max(tiers)}+." if card.pt is not None and tiers else ""
+    return (f"Tap another creature you control: Put charge counters equal to its power on this {kind}. "
+            f"Station only as a sorcery.{creature}")
+
+
+def _structure_reminder(card: Card, transforms: bool) -> str:
+    """The reminder text a Saga (714.2) or a Class (716.2) prints before its
+    abilities, or ""."""
+    Chapter = concern("card").ChapterAbility
+    if "Saga" in card.type_line.subtypes:
+        chapters = [c for a in card.abilities if isinstance(a, Chapter) for c in a.chapters]
+        if chapters:
+            last = max(chapters)
+            after = "" if transforms or last >= len(_NUMERALS) else f" Sacrifice after {_NUMERALS[last]}."
+            return f"As this Saga enters and after your draw step, add a lore counter.{after}"
+    if "Class" in card.type_line.subtypes and any(isinstance(a, ClassLevel) for a in card.abilities):
+        return "Gain the next level as a sorcery to add its ability."
+    return ""
+
+
+def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card) -> str:
+    """One ability as lines of card text (a Class level, a leveler block and a
+    station symbol with the abilities they hold), with its reminder text."""
+    if isinstance(a, ClassLevel):
+        inner = [_ability_text(r, b, reminders, card) for b in a.abilities]
+        return "\n".join([f"{r(a.cost)}: Level {a.level}", *inner])
+    if isinstance(a, LevelerBlock):
+        head = f"LEVEL {a.low}" + (f"-{a.high}" if a.high is not None else "+")
+        pt = [r(a.pt)] if a.pt is not None else []
+        return "\n".join([head, *pt, *(_ability_text(r, b, reminders, card) for b in a.abilities)])
+    if isinstance(a, StationTier):
+        return f"{a.threshold}+ | {_ability_text(r, a.ability, reminders, card)}"
+    text = r(a)
+    if reminders and isinstance(a, Station):
+        return f"{text} ({_station_reminder(card)})"
+    if reminders:
+        note = reminder_for(a)
+        if note:
+            text += f" ({note})"
+    return text
 
 
 __all__ = ["Card", "Defense", "Loyalty", "PowerToughness", "Reader", "TypeLine", "render_card_text",

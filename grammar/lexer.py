@@ -61,6 +61,7 @@ _PIECES = re.compile(
     | (?P<dash>—|--?)
     | (?P<bullet>•)
     | (?P<punct>[""" + re.escape(_PUNCTUATION) + r"""])
+    | (?P<plus>\+)
     """,
     re.VERBOSE,
 )
@@ -369,7 +370,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
         "transform", "sacrifice", "discard", "draw", "cycle", "gain", "lose", "put", "puts",
     }),
     "_MODAL_CHOOSE": _regex(r"choose(?= (?:one|two|three|four|one or both|one or more|any number|up to "
-                           r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen)?\s*(?:—|--?|\.))",
+                           r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen(?: this turn)?)?\s*(?:—|--?|\.)"
+                           r"| up to \w+ \{P\} worth of modes\.)",
                            re.IGNORECASE),
     "COUNTER_WORD": _counter_word,
     "ROLE_NAME": _role_name,
@@ -706,6 +708,8 @@ class CardLexer(Lexer):
             return "_DASH"
         if kind == "bullet":
             return "_BULLET"
+        if kind == "plus":
+            return self.symbols.get("+", "PUNCTUATION")
         if kind == "andor":
             names = self.folded.get("and/or", ())
             return next((n for n in names if n in accepts), self.symbols.get("and/or", "PUNCTUATION"))

@@ -72,10 +72,26 @@ def count_word(ctx: Ctx, node: A.Modes) -> str:
     return node.count
 
 
+def modes_problem(node: A.Modes) -> str | None:
+    """What the engine can't play of a modal instruction, whatever the game
+    (None: it can): a count it can't count, a rider on the choice ("that
+    hasn't been chosen", "the same mode more than once", 700.2d), or a mode
+    that isn't plain instructions."""
+    words = [node.count] if node.count_if is None else [node.count, node.count_if]
+    word = next((w for w in words if w not in COUNTS), None)
+    if word is not None:
+        return f"'choose {word}'"
+    if node.rider:
+        return f"'choose {node.count}' with the rider '{node.rider}'"
+    if any(not isinstance(m, A.Effect) for m in node.modes):
+        return f"'choose {node.count}' with a mode of another kind"
+    return None
+
+
 def count_range(ctx: Ctx, node: A.Modes) -> tuple[int, int, str]:
     """(fewest, most, the words) of modes that may be chosen now."""
     word = count_word(ctx, node)
-    if word not in COUNTS or node.rider or any(not isinstance(m, A.Effect) for m in node.modes):
+    if word not in COUNTS or modes_problem(node) is not None:
         from .errors import Unsupported
 
         raise Unsupported(f"'choose {word}' with modes the interpreter can't count or carry out")

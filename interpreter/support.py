@@ -62,6 +62,7 @@ from .effects import (
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, all_abilities
+from .modes import modes_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .triggers import trigger_problems
@@ -131,6 +132,9 @@ def _gaps(card: A.Card) -> list[Gap]:
         # played by its front face (709.3): the other face is reached only by
         # flipping it, which is a gap where written
         return _gaps(card.faces[0])
+    if card.faces and any("Room" in face.type_line.subtypes for face in card.faces):
+        # 709.5: a Room is one permanent with two doors, locked and unlocked
+        return [Gap(card, "a Room card (709.5): its doors, locked and unlocked")]
     if card.faces and card.layout in casting.CASTABLE_FACES:
         # cast by either face (709.3, 715.3, 712.11b): each face is played as a card of its own
         return [gap for face in card.faces for gap in _gaps(face)]
@@ -343,6 +347,8 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
         return for_each_problem(s)
     if isinstance(s, A.ReflexiveTrigger):
         return reflexive_problem(before)
+    if isinstance(s, A.Modes):
+        return modes_problem(s)
     return None
 
 

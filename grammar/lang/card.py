@@ -58,6 +58,66 @@ class AbilityWord(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ClassLevel(Node):
+    """A Class's level bar and the abilities it adds (716.2): "[cost]: Level
+    N" is an activated ability that raises the Class to level N (activated
+    only as a sorcery, and only at level N-1, 716.2a); the abilities after
+    it, to the next level bar, are the ones the Class has while its level is
+    N or more (716.2b)."""
+
+    level: int
+    cost: Any
+    abilities: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelerBlock(Node):
+    """A leveler card's striated block (711.2): "LEVEL 1-3" (``high`` 3) or
+    "LEVEL 4+" (``high`` None), the power/toughness printed in it and the
+    abilities it has, which the creature has while it has that many level
+    counters (711.2a, 711.2b)."""
+
+    low: int
+    high: int | None
+    pt: Any
+    abilities: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StationTier(Node):
+    """A station symbol and the ability beside it: "12+ | Flying" (702.184):
+    the permanent has the ability while it has ``threshold`` or more charge
+    counters (a Spacecraft is an artifact creature from its last one on)."""
+
+    threshold: int
+    ability: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Station(Node):
+    """The keyword ability Station (702.184a): "Tap another untapped creature
+    you control: Put a number of charge counters on this permanent equal to
+    the tapped creature's power.  Activate only as a sorcery."."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpreeMode(Node):
+    """One mode of a spree spell: "+ {1} — [effect]" (702.172a): the mode and
+    the additional cost paid for choosing it."""
+
+    cost: Any
+    effect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Spree(Node):
+    """A spree spell's modes (702.172a): Spree means "choose one or more of
+    these modes, and for each mode chosen, pay its additional cost" (700.2h)."""
+
+    modes: tuple[SpreeMode, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ReminderOnly(Node):
     """A line of reminder text only ("({T}: Add {G}.)" on a basic land)."""
 
@@ -144,6 +204,14 @@ def _r_vanguard(r: Any, n: VanguardModifiers, **ctx: Any) -> str:
     return f"Hand {n.hand:+d}, life {n.life:+d}"
 
 
+@builds("spree_mode")
+def _spree_mode(meta: Any, cost: Any, *sentences: Any) -> SpreeMode:
+    Effect = concern("sentences").Effect
+    return SpreeMode(cost, Effect(tuple(sentences), span=span(meta)), span=span(meta))
+
+
+BUILDERS["spree"] = lambda meta, *modes: Spree(tuple(modes), span=span(meta))
+BUILDERS["station_keyword"] = lambda meta: Station(span=span(meta))
 BUILDERS["activated_ability"] = lambda meta, cost, effect: ActivatedAbility(cost, effect, span=span(meta))
 
 # --------------------------------------------------------------------------
@@ -191,6 +259,44 @@ def _r_chapter(r: Any, n: ChapterAbility, **ctx: Any) -> str:
 @renders(AbilityWord)
 def _r_ability_word(r: Any, n: AbilityWord, **ctx: Any) -> str:
     return f"{n.word} — {r(n.ability)}"
+
+
+@renders(ClassLevel)
+def _r_class_level(r: Any, n: ClassLevel, **ctx: Any) -> str:
+    lines = [f"{r(n.cost)}: Level {n.level}"]
+    lines.extend(r(a) for a in n.abilities)
+    return "\n".join(lines)
+
+
+@renders(LevelerBlock)
+def _r_leveler_block(r: Any, n: LevelerBlock, **ctx: Any) -> str:
+    lines = [f"LEVEL {n.low}" + (f"-{n.high}" if n.high is not None else "+")]
+    if n.pt is not None:
+        lines.append(r(n.pt))
+    lines.extend(r(a) for a in n.abilities)
+    return "\n".join(lines)
+
+
+@renders(StationTier)
+def _r_station_tier(r: Any, n: StationTier, **ctx: Any) -> str:
+    return f"{n.threshold}+ | {r(n.ability)}"
+
+
+@renders(SpreeMode)
+def _r_spree_mode(r: Any, n: SpreeMode, **ctx: Any) -> str:
+    effect_text = concern("sentences").effect_text
+
+    return f"+ {r(n.cost)} — {effect_text(r, n.effect)}"
+
+
+@renders(Spree)
+def _r_spree(r: Any, n: Spree, **ctx: Any) -> str:
+    return "Spree" + "".join("\n" + r(m) for m in n.modes)
+
+
+@renders(Station)
+def _r_station(r: Any, n: Station, **ctx: Any) -> str:
+    return "Station"
 
 
 @renders(ReminderOnly)

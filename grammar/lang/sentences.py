@@ -871,6 +871,43 @@ def _modal_unchosen(meta: Any, count: str, *modes: Any) -> Modes:
     return Modes(count, modes, rider="unchosen", span=span(meta))
 
 
+@builds("modal_unchosen_turn")
+def _modal_unchosen_turn(meta: Any, count: str, *modes: Any) -> Modes:
+    return Modes(count, modes, rider="unchosen this turn", span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class PawprintMode(Node):
+    """A mode worth ``pawprints`` pawprint symbols ("{P}{P} — ...", 700.2i)."""
+
+    pawprints: int
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class PawprintModes(Node):
+    """ "Choose up to five {P} worth of modes. You may choose the same mode
+    more than once." (700.2i): modes chosen, each as often as wanted, whose
+    pawprints add up to at most ``total``."""
+
+    total: Any
+    modes: tuple[PawprintMode, ...]
+
+
+@builds("modal_pawprint")
+def _modal_pawprint(meta: Any, total: Any, paw: Any, *modes: Any) -> PawprintModes:
+    return PawprintModes(total, modes, span=span(meta))
+
+
+@builds("paw_mode")
+def _paw_mode(meta: Any, *parts: Any) -> PawprintMode:
+    from lark import Token
+
+    sentences = tuple(p for p in parts if not isinstance(p, Token))
+    pawprints = len(parts) - len(sentences)
+    return PawprintMode(pawprints, Effect(_merge(sentences, meta), span=span(meta)), span=span(meta))
+
+
 @builds("mode_count")
 def _mode_count(meta: Any, *toks: Any) -> str:
     return " ".join(str(t).lower() for t in toks)
@@ -1185,6 +1222,8 @@ def _r_modes(r: Any, n: Modes, **ctx: Any) -> str:
     head = _cap(f"choose {n.count}", ctx)
     if n.rider == "unchosen":
         head += " that hasn't been chosen"
+    elif n.rider == "unchosen this turn":
+        head += " that hasn't been chosen this turn"
     if n.condition is not None:
         head += f". If {r(n.condition)}, choose {n.count_if} instead."
     elif n.rider == "same mode":
@@ -1199,6 +1238,17 @@ def _r_modes(r: Any, n: Modes, **ctx: Any) -> str:
         return f"{text} ({note})" if note else text
 
     return head + "".join("\n• " + mode_text(m) for m in n.modes)
+
+
+@renders(PawprintModes)
+def _r_pawprint_modes(r: Any, n: PawprintModes, **ctx: Any) -> str:
+    head = _cap(f"choose up to {r(n.total)} {{P}} worth of modes. You may choose the same mode more than once.", ctx)
+    return head + "".join(f"\n{r(m)}" for m in n.modes)
+
+
+@renders(PawprintMode)
+def _r_pawprint_mode(r: Any, n: PawprintMode, **ctx: Any) -> str:
+    return "{P}" * n.pawprints + f" — {r(n.effect)}"
 
 
 @renders(ModeLabel)

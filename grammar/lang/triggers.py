@@ -255,12 +255,14 @@ _EVENTS_WITH = {
     "ev_crews": "crews", "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks", "ev_solves": "solves",
     "ev_attacks_with": "attacks with", "ev_transforms_into": "transforms into",
     "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
+    "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks",  # a Room's doors, 709.5
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
     BUILDERS[_rule] = (lambda k: lambda meta, *a: Event(k, place=a[0] if a else None, span=span(meta)))(_kind)
 for _rule, _kind in _EVENTS_WITH.items():
     BUILDERS[_rule] = (lambda k: lambda meta, other: Event(k, other, span=span(meta)))(_kind)
+BUILDERS["ev_becomes_level"] = lambda meta, n: Event("becomes level", int(n), span=span(meta))  # a Class, 716.2c
 BUILDERS["ev_casts_from"] = lambda meta, what, zone: Event("casts", what, zone, span=span(meta))
 BUILDERS["ev_blocks_or_blocked_by"] = lambda meta, other: Event("blocks or becomes blocked by", other, span=span(meta))
 BUILDERS["ev_put_into_from"] = lambda meta, a, b: Event("is put into from", a, b, span=span(meta))
@@ -639,6 +641,10 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'sets')} {r(n.other)} in motion"
     if k == "casts" and n.place is not None:
         return f"{_agree(subject, 'casts')} {r(n.other)} from {r(n.place)}"
+    if k == "becomes level":
+        return f"{_agree(subject, 'becomes')} level {n.other}"
+    if k == "fully unlocks":
+        return f"fully {_agree(subject, 'unlocks')} {r(n.other)}"
     words = k.split(" ")
     head = _agree(subject, words[0])
     rest = " ".join(words[1:])

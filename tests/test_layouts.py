@@ -1,0 +1,360 @@
+"""Card structures beyond one block of abilities: the faces of multi-face
+cards (709-715), a Class's levels (716), a leveler's blocks (711), a Saga's
+chapters (714), station symbols (702.184), spree (702.172) and pawprint
+(700.2i) modes.  Each test parses a card, asserts the nodes and their
+fields, and that the card is written back exactly as it was read; and that
+the engine reports what it can't play (interpreter.support) rather than
+playing it wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtext.testing import parse_card
+from grammar import ast as A
+from grammar.render import render_card
+from interpreter.support import gaps
+
+
+def card(text: str) -> A.Card:
+    return parse_card(text, link=False)
+
+
+def roundtrip(text: str, *, reminders: bool = True) -> A.Card:
+    """The card of ``text``, which renders back to ``text`` byte for byte."""
+    c = card(text)
+    assert render_card(c, reminders=reminders) == text
+    return c
+
+
+def gap_texts(c: A.Card) -> list[str]:
+    return [g.what for g in gaps(c)]
+
+
+# --------------------------------------------------------------------------
+# Station (702.184)
+# --------------------------------------------------------------------------
+
+FRIGATE = """Lumen-Class Frigate {1}{W}
+Artifact — Spacecraft
+Station (Tap another creature you control: Put charge counters equal to its power on this Spacecraft. Station only as a sorcery. It's an artifact creature at 12+.)
+2+ | Other creatures you control get +1/+1.
+12+ | Flying, lifelink
+3/5"""
+
+PLANET = """Adagia, Windswept Bastion
+Land — Planet
+This land enters tapped.
+{T}: Add {W}.
+Station (Tap another creature you control: Put charge counters equal to its power on this Planet. Station only as a sorcery.)
+12+ | {3}{W}, {T}: Draw a card. Activate only as a sorcery."""
+
+
+def test_station_symbols_hold_their_abilities() -> None:
+    c = roundtrip(FRIGATE)
+    station, low, high = c.abilities
+    assert isinstance(station, A.Station)
+    assert isinstance(low, A.StationTier) and low.threshold == 2
+    assert isinstance(low.ability.effect.sentences[0].actions[0], A.Pump)
+    assert isinstance(high, A.StationTier) and high.threshold == 12
+    assert isinstance(high.ability, A.KeywordLine)
+    assert [k.name.lower() for k in high.ability.keywords] == ["flying", "lifelink"]
+    assert c.pt == A.PowerToughness("3", "5")
+
+
+def test_station_on_a_planet_holds_an_activated_ability() -> None:
+    c = roundtrip(PLANET)
+    tier = c.abilities[-1]
+    assert isinstance(tier, A.StationTier) and tier.threshold == 12
+    assert isinstance(tier.ability, A.ActivatedAbility)
+
+
+def test_station_reminder_names_the_spacecraft_creature_threshold() -> None:
+    """The reminder ends "It's an artifact creature at N+." only on a
+    Spacecraft with power and toughness, N its last station symbol."""
+    assert render_card(card(FRIGATE)).splitlines()[2].endswith("It's an artifact creature at 12+.)")
+    assert render_card(card(PLANET)).splitlines()[4].endswith("Station only as a sorcery.)")
+
+
+def test_station_is_a_gap_for_the_engine() -> None:
+    found = gap_texts(card(FRIGATE))
+    assert "ability Station" in found
+    assert found.count("ability StationTier") == 2
+
+
+# --------------------------------------------------------------------------
+# Class (716)
+# --------------------------------------------------------------------------
+
+TALENT = """Builder's Talent {1}{W}
+Enchantment — Class
+(Gain the next level as a sorcery to add its ability.)
+When this Class enters, create a 0/4 white Wall creature token with defender.
+{W}: Level 2
+Whenever one or more noncreature, nonland permanents you control enter, put a +1/+1 counter on target creature you control.
+{4}{W}: Level 3
+When this Class becomes level 3, return target noncreature, nonland permanent card from your graveyard to the battlefield."""
+
+
+def test_class_levels_hold_the_abilities_after_them() -> None:
+    c = roundtrip(TALENT)
+    first, two, three = c.abilities
+    assert isinstance(first, A.TriggeredAbility)
+    assert isinstance(two, A.ClassLevel) and two.level == 2
+    assert two.cost == A.ManaCost((A.ColoredMana("W"),))
+    assert len(two.abilities) == 1 and isinstance(two.abilities[0], A.TriggeredAbility)
+    assert isinstance(three, A.ClassLevel) and three.level == 3
+    trigger = three.abilities[0].trigger
+    assert trigger.events[0].kind == "becomes level" and trigger.events[0].other == 3
+
+
+def test_class_reminder_is_written_back_only_with_reminders() -> None:
+    without = render_card(card(TALENT), reminders=False)
+    assert "(Gain the next level" not in without
+    assert without == TALENT.replace("(Gain the next level as a sorcery to add its ability.)\n", "")
+
+
+def test_class_levels_are_a_gap_for_the_engine() -> None:
+    assert gap_texts(card(TALENT)).count("ability ClassLevel") == 2
+
+
+def test_a_class_level_cost_must_be_mana_symbols() -> None:
+    with pytest.raises(Exception, match="unknown mana symbol"):
+        card(TALENT.replace("{W}: Level 2", "{Q7}: Level 2"))
+
+
+# --------------------------------------------------------------------------
+# Level up and leveler blocks (711)
+# --------------------------------------------------------------------------
+
+MAGE = """Brimstone Mage {2}{R}
+Creature — Human Shaman
+Level up {3}{R}
+LEVEL 1-2
+2/3
+{T}: Brimstone Mage deals 1 damage to any target.
+LEVEL 3+
+2/4
+{T}: Brimstone Mage deals 3 damage to any target.
+2/2"""
+
+
+def test_leveler_blocks_have_a_range_stats_and_abilities() -> None:
+    c = roundtrip(MAGE, reminders=False)
+    level_up, low, high = c.abilities
+    assert isinstance(level_up, A.KeywordLine)
+    assert isinstance(low, A.LevelerBlock) and (low.low, low.high) == (1, 2)
+    assert low.pt == A.PowerToughness("2", "3")
+    assert isinstance(low.abilities[0], A.ActivatedAbility)
+    assert isinstance(high, A.LevelerBlock) and (high.low, high.high) == (3, None)
+    assert high.pt == A.PowerToughness("2", "4")
+    assert c.pt == A.PowerToughness("2", "2")
+
+
+def test_a_level_range_may_not_end_below_its_start() -> None:
+    with pytest.raises(Exception, match="ends below its start"):
+        card(MAGE.replace("LEVEL 1-2", "LEVEL 3-2"))
+
+
+def test_leveler_blocks_are_a_gap_for_the_engine() -> None:
+    assert gap_texts(card(MAGE)).count("ability LevelerBlock") == 2
+
+
+# --------------------------------------------------------------------------
+# Spree (702.172) and pawprint modes (700.2i)
+# --------------------------------------------------------------------------
+
+SHOWDOWN = """Final Showdown {W}
+Instant
+Spree
++ {1} — All creatures lose all abilities until end of turn.
++ {1} — Choose a creature you control. It gains indestructible until end of turn.
++ {3}{W}{W} — Destroy all creatures."""
+
+
+def test_spree_modes_each_have_a_cost() -> None:
+    c = roundtrip(SHOWDOWN, reminders=False)
+    (spree,) = c.abilities
+    assert isinstance(spree, A.Spree)
+    assert [m.cost for m in spree.modes] == [
+        A.ManaCost((A.GenericMana(1),)),
+        A.ManaCost((A.GenericMana(1),)),
+        A.ManaCost((A.GenericMana(3), A.ColoredMana("W"), A.ColoredMana("W"))),
+    ]
+    assert len(spree.modes[1].effect.sentences) == 2
+    assert "ability Spree" in gap_texts(c)
+
+
+def test_a_spree_mode_line_is_not_a_loyalty_cost() -> None:
+    """ "+1: ..." stays a loyalty ability; only "+ {cost} —" is a spree mode."""
+    c = card("Tester\nLegendary Planeswalker — Tester\n+1: Draw a card.\nLoyalty: 3")
+    assert isinstance(c.abilities[0], A.LoyaltyAbility)
+
+
+SEASON = """Season of the Burrow {3}{W}{W}
+Sorcery
+Choose up to five {P} worth of modes. You may choose the same mode more than once.
+{P} — Create a 1/1 white Rabbit creature token.
+{P}{P} — Exile target nonland permanent. Its controller draws a card.
+{P}{P}{P} — Return target permanent card with mana value 3 or less from your graveyard to the battlefield."""
+
+
+def test_pawprint_modes_count_their_pawprints() -> None:
+    c = roundtrip(SEASON)
+    modes = c.abilities[0].effect.sentences[0]
+    assert isinstance(modes, A.PawprintModes)
+    assert modes.total == A.Number(5, "word")
+    assert [m.pawprints for m in modes.modes] == [1, 2, 3]
+    assert len(modes.modes[1].effect.sentences) == 2
+    assert "sentence PawprintModes" in gap_texts(c)
+
+
+BREECHES = """Breeches, Eager Pillager {2}{R}
+Legendary Creature — Goblin Pirate
+First strike
+Whenever a Pirate you control attacks, choose one that hasn't been chosen this turn —
+• Create a Treasure token.
+• Target creature can't block this turn.
+• Exile the top card of your library. You may play it this turn.
+3/3"""
+
+
+def test_choose_one_that_hasnt_been_chosen_this_turn() -> None:
+    c = roundtrip(BREECHES)
+    modes = c.abilities[1].effect.sentences[0]
+    assert isinstance(modes, A.Modes)
+    assert (modes.count, modes.rider) == ("one", "unchosen this turn")
+    assert len(modes.modes) == 3
+
+
+def test_a_mode_rider_the_engine_cant_count_is_a_gap() -> None:
+    """700.2d: "that hasn't been chosen" limits the choice over time; the
+    engine doesn't track it, so the support check says so."""
+    assert any("unchosen this turn" in g for g in gap_texts(card(BREECHES)))
+
+
+# --------------------------------------------------------------------------
+# Multi-face cards (709-715)
+# --------------------------------------------------------------------------
+
+GIANT = """Thornback Giant {3}{G}
+Creature — Giant Warrior
+Reach
+5/4
+// adventure
+Uproot the Sky {1}{G}
+Instant — Adventure
+Destroy target creature with flying."""
+
+
+def test_a_written_layout_survives_fmt_even_where_it_is_implied() -> None:
+    c = roundtrip(GIANT)
+    assert c.layout == "adventure" and c.layout_written
+    bare = GIANT.replace("// adventure", "//")
+    c2 = roundtrip(bare)
+    assert c2.layout == "adventure" and not c2.layout_written
+    assert c == c2  # how the layout was written is no part of the meaning
+
+
+OMEN = """Riling Dawnbreaker {4}{W}
+Creature — Dragon
+Flying, vigilance
+3/4
+//
+Signaling Roar {1}{W}
+Sorcery — Omen
+Create a 2/2 white Soldier creature token."""
+
+
+def test_an_omen_is_its_own_layout_and_a_gap() -> None:
+    """An Omen's spell is shuffled into its library, not exiled on an
+    adventure: the engine, which plays Adventures, doesn't play it as one."""
+    c = roundtrip(OMEN)
+    assert c.layout == "omen"
+    assert any("omen" in g for g in gap_texts(c))
+
+
+def test_an_omen_from_scryfall_data_is_written_as_an_omen() -> None:
+    from cardtext.library import json_card_text
+
+    obj = {"name": "Riling Dawnbreaker // Signaling Roar", "layout": "adventure", "card_faces": [
+        {"name": "Riling Dawnbreaker", "mana_cost": "{4}{W}", "type_line": "Creature — Dragon",
+         "oracle_text": "Flying, vigilance", "power": "3", "toughness": "4"},
+        {"name": "Signaling Roar", "mana_cost": "{1}{W}", "type_line": "Sorcery — Omen",
+         "oracle_text": "Create a 2/2 white Soldier creature token."}]}  # fmt: skip
+    assert json_card_text(obj) == OMEN
+    assert card(json_card_text(obj)).layout == "omen"
+
+
+ROOM = """Grand Entryway {1}{W}
+Enchantment — Room
+When you unlock this door, create a 1/1 white Glimmer enchantment creature token.
+//
+Elegant Rotunda {2}{W}
+Enchantment — Room
+When you unlock this door, put a +1/+1 counter on each of up to two target creatures."""
+
+
+def test_two_rooms_make_a_split_card() -> None:
+    """709.5: a Room card is a split card with two doors."""
+    c = roundtrip(ROOM, reminders=False)
+    assert c.layout == "split" and not c.layout_written
+    assert [f.name for f in c.faces] == ["Grand Entryway", "Elegant Rotunda"]
+    assert all(f.mana_cost is not None for f in c.faces)
+    trigger = c.faces[0].abilities[0].trigger
+    assert isinstance(trigger, A.EventTrigger)
+    assert trigger.events[0].kind == "unlocks"
+    assert trigger.events[0].other == A.SelfRef("this", "door")
+
+
+def test_each_door_of_a_room_gets_its_reminder_from_fmt() -> None:
+    lines = render_card(card(ROOM)).splitlines()
+    reminder = "(You may cast either half. That door unlocks on the battlefield. " \
+               "As a sorcery, you may pay the mana cost of a locked door to unlock it.)"  # fmt: skip
+    assert lines.count(reminder) == 2
+    assert lines[3] == reminder and lines[-1] == reminder
+
+
+def test_a_room_is_a_gap_for_the_engine() -> None:
+    """The engine casts split cards by their halves; a Room's doors aren't
+    played (709.5), so it says so rather than playing one half."""
+    assert gap_texts(card(ROOM)) == ["a Room card (709.5): its doors, locked and unlocked"]
+
+
+def test_fully_unlock_is_an_event_of_any_player_trigger() -> None:
+    c = roundtrip("Tester\nEnchantment Creature — Spirit\nWhenever you fully unlock a Room, draw a card.\n1/1")
+    event = c.abilities[0].trigger.events[0]
+    assert event.kind == "fully unlocks"
+    assert "trigger event 'fully unlocks'" in gap_texts(c)
+
+
+def test_the_back_face_of_a_transforming_planeswalker_may_leave_out_loyalty() -> None:
+    c = roundtrip("Tester Liege {2}{U}\nLegendary Planeswalker — Tester\n+1: Draw a card.\nLoyalty: 3\n//\n"
+                  "Tester Scion\nLegendary Planeswalker — Tester\n−2: Draw two cards.")  # fmt: skip
+    assert c.faces[0].loyalty == A.Loyalty("3") and c.faces[1].loyalty is None
+    with pytest.raises(Exception, match="Loyalty"):
+        card("Tester Liege {2}{U}\nLegendary Planeswalker — Tester\n+1: Draw a card.")
+
+
+# --------------------------------------------------------------------------
+# Sagas (714)
+# --------------------------------------------------------------------------
+
+
+def test_a_sagas_chapter_reminder_is_written_by_fmt() -> None:
+    text = ("Tale of Testing {1}{W}\nEnchantment — Saga\n"
+            "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after II.)\n"
+            "I — Draw a card.\nII — You gain 2 life.")  # fmt: skip
+    roundtrip(text)
+    assert render_card(card(text.replace(" Sacrifice after II.", ""))) == text
+
+
+def test_a_transforming_sagas_reminder_has_no_sacrifice() -> None:
+    """714.4: a Saga that transforms at its last chapter isn't sacrificed."""
+    text = ("Tale of Turning {1}{W}\nEnchantment — Saga\n"
+            "(As this Saga enters and after your draw step, add a lore counter.)\n"
+            "I — Draw a card.\nII — Exile this Saga, then return it to the battlefield transformed under your control.\n"
+            "//\nTurned Tale\nEnchantment Creature — Spirit\n2/2")  # fmt: skip
+    c = card(text)
+    assert c.layout == "transform"
+    assert render_card(c).splitlines()[2] == "(As this Saga enters and after your draw step, add a lore counter.)"
