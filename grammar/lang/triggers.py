@@ -255,7 +255,6 @@ _EVENTS_WITH = {
     "ev_crews": "crews", "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks", "ev_solves": "solves",
     "ev_attacks_with": "attacks with", "ev_transforms_into": "transforms into",
     "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
-    "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks",  # a Room's doors, 709.5
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
@@ -643,8 +642,6 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'casts')} {r(n.other)} from {r(n.place)}"
     if k == "becomes level":
         return f"{_agree(subject, 'becomes')} level {n.other}"
-    if k == "fully unlocks":
-        return f"fully {_agree(subject, 'unlocks')} {r(n.other)}"
     words = k.split(" ")
     head = _agree(subject, words[0])
     rest = " ".join(words[1:])
