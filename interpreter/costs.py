@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from grammar import ast as A
 from grammar.render import render_node
 
-from .characteristics import BASIC_LAND_MANA, chars, display_name
+from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
 from .filters import matches
+from .keywords import CrewCost
 from .mana import (
     AddsMana,
     ManaNeed,
@@ -57,6 +58,8 @@ def describe(cost: A.Cost) -> str:
             out.append("tap " + describe_ref(p.what))
         elif isinstance(p, A.RemoveCountersCost):
             out.append(f"remove {p.kind} counters")
+        elif isinstance(p, CrewCost):
+            out.append(f"crew {p.power}")
         else:
             out.append(type(p).__name__)
     return ", ".join(out)
@@ -233,8 +236,6 @@ def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject
     most = n if most is None else most
     if len(candidates) < n:
         raise IllegalAction(f"can't {prompt}: only {len(candidates)} available")
-    if len(candidates) == n:
-        return candidates  # the rules leave one way to do it
     d = Decision(
         "pick", player, prompt, [o.id for o in candidates], [display_name(o) for o in candidates], n,
         min(most, len(candidates)),
@@ -345,6 +346,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             v.tapped = True
             game.say(f"  taps {display_name(v)}")
         return
+    if isinstance(part, CrewCost):
+        _crew(game, player, part, source)
+        return
     if isinstance(part, A.RemoveCountersCost):
         if part.all or not part.kind or not isinstance(part.source, A.SelfRef):
             raise Unsupported("removing counters other than a number of one kind from this object as a cost")
@@ -354,6 +358,30 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         source.counters[part.kind] -= amount
         return
     raise Unsupported(f"cost part {type(part).__name__}")
+
+
+def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | None) -> None:
+    """702.122a: tap any number of other untapped creatures you control with
+    total power N or greater (a creature that came under your control this
+    turn may: it's no {T} cost of its own, 302.6)."""
+    cands = [
+        o for o in game.battlefield()
+        if o.controller == player and not o.tapped and (source is None or o.id != source.id) and "creature" in chars(o).types
+    ]  # fmt: skip
+    power = {o.id: max(0, power_toughness(game, o)[0] or 0) for o in cands}
+    if sum(power.values()) < part.power:
+        raise IllegalAction(f"can't crew {part.power}: the untapped creatures {player} controls have total power "
+                            f"{sum(power.values())} (702.122a)")  # fmt: skip
+    d = Decision("pick", player, f"crew {part.power}: tap which untapped creatures (total power {part.power} or more)",
+                 [o.id for o in cands], [display_name(o) for o in cands], 1, len(cands))  # fmt: skip
+    chosen = ask(game, d)
+    total = sum(power[oid] for oid in chosen)
+    if total < part.power:
+        raise IllegalAction(f"can't crew {part.power} with total power {total} (702.122a)")
+    for o in cands:
+        if o.id in chosen:
+            o.tapped = True
+            game.say(f"  taps {display_name(o)} to crew")
 
 
 def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: PlayerId) -> bool:

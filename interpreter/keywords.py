@@ -45,6 +45,14 @@ class ChapterTrigger(A.Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CrewCost(A.Node):
+    """Crew's cost: "Tap any number of other untapped creatures you control
+    with total power N or greater" (702.122a)."""
+
+    power: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ChampionExile(A.Node):
     """The champion's enters instruction: exile ``exile.what`` or sacrifice this."""
 
@@ -106,6 +114,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_haunt())
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
+        elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
+            extra.extend(NUMBER_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
 
 
@@ -152,6 +162,22 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
 
 KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip, "madness": _madness}
 """Keywords with a cost that stand for other abilities, by name."""
+
+
+def _crew(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.122a: "Crew N" means "Tap any number of other untapped creatures
+    you control with total power N or greater: This permanent becomes an
+    artifact creature until end of turn."."""
+    if not isinstance(kw.amount, A.Number):
+        from .errors import Unsupported
+
+        raise Unsupported("crew with a number that isn't written out")
+    becomes = A.Becomes(A.SelfRef(), ("artifact", "creature"), duration=A.Duration("until end of turn"))
+    return [A.ActivatedAbility(A.Cost((CrewCost(kw.amount.value),)), A.Effect((A.Sentence((becomes,)),)))]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew}
+"""Keywords with a number that stand for other abilities, by name."""
 
 
 @per_node
@@ -266,6 +292,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "ChapterTrigger", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading",
 ]  # fmt: skip

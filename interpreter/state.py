@@ -175,6 +175,7 @@ class GameState:
     prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
     turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (interpreter.this_turn)
+    became_eot: list[tuple[ObjectId, A.Becomes]] = field(default_factory=list)  # type changes until end of turn (611.2a)
     control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, interpreter.control)
 
     def clone(self, *, share_records: bool = False) -> GameState:
@@ -211,6 +212,7 @@ class GameState:
             list(self.prevention),
             self.no_prevention,
             list(self.turn_rules),
+            list(self.became_eot),
             list(self.control),
         )  # fmt: skip
 

@@ -61,7 +61,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .keywords import KEYWORD_EXPANSIONS, all_abilities
+from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities
 from .modes import modes_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -215,6 +215,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
             yield Gap(kw, f"keyword {kw.name}")
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
         pass  # an enters replacement (devour, 702.82a)
+    elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
+        pass  # stands for abilities the engine plays (crew, 702.122a)
     elif not isinstance(kw, KEYWORD_NODES):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
 

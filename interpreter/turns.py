@@ -40,6 +40,13 @@ def end_turn_effects(game: Game) -> None:
                     rest.remove(ab)
             o.granted = tuple(rest)
     state.granted_eot = []
+    for oid, change in state.became_eot:
+        o = game.get(oid)
+        if o is not None and change in o.became:
+            rest = list(o.became)
+            rest.remove(change)
+            o.became = tuple(rest)
+    state.became_eot = []
     state.must_block = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)

@@ -84,16 +84,21 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     ("a change of color", lambda a: a.color),
     ("a change of that kind", lambda a: a.special),
     ("becoming a copy", lambda a: a.of is not None),
-    ("a type change with a duration", lambda a: a.duration is not None),
+    ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
 ))
 def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
-    each stays the same object on the battlefield."""
+    each stays the same object on the battlefield, or until end of turn
+    (514.2: ended in the cleanup step)."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     names = [keyword_name(k) for k in a.keywords]
+    eot = a.duration is not None
     for o in objs:
         o.became = (*o.became, a)
-        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else ""))
+        if eot:
+            ctx.game.state.became_eot.append((o.id, a))
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else "")
+                     + (" until end of turn" if eot else ""))  # fmt: skip
     return bool(objs)
 
 
