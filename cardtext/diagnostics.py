@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import collections
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -304,8 +304,14 @@ def extent(error: CardTextError, text: str | None = None) -> tuple[int, int, int
     """``(line, column, end_column)`` of an error, 1-based, end exclusive.
 
     The error's offending text gives its width; without one, the word at the
-    spot (or one character).
+    spot (or one character).  For many errors of one text, split the text
+    once and use :func:`extent_in`.
     """
+    return extent_in(error, editor_lines(text) if text is not None else None)
+
+
+def extent_in(error: CardTextError, lines: Sequence[str] | None) -> tuple[int, int, int]:
+    """:func:`extent` with the text's lines given (split once for all its errors)."""
     if not isinstance(error, LocatedError):
         return 1, 1, 1
     line, column = max(error.line, 1), max(error.column, 1)
@@ -313,8 +319,7 @@ def extent(error: CardTextError, text: str | None = None) -> tuple[int, int, int
     if shown and "\n" not in shown:
         return line, column, column + len(shown)
     source = ""
-    if text is not None:
-        lines = editor_lines(text)
+    if lines is not None:
         source = lines[line - 1] if line <= len(lines) else ""
     elif error.location.source_line:
         source = error.location.source_line

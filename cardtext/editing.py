@@ -17,7 +17,8 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.render import render_card
 
 from .blocks import CardBlock, block_at, card_blocks, editor_lines, split_name_line
-from .diagnostics import FileCheck, card_checker, check_text, extent, severity
+from .diagnostics import FileCheck, card_checker, check_text, extent_in, severity
+from .document import CardState
 
 # --------------------------------------------------------------------------
 # Positions
@@ -90,7 +91,7 @@ def diagnostics(text: str, filename: str = "<editor>") -> list[Diagnostic]:
     found = check(text, filename)
     out: list[Diagnostic] = []
     for error in [*found.errors, *found.warnings]:
-        line, column, end = extent(error, text)
+        line, column, end = extent_in(error, lines)  # the text split once, not once an error
         out.append(
             Diagnostic(
                 _range(lines, line, column - 1, end - 1),
@@ -109,12 +110,34 @@ def diagnostics(text: str, filename: str = "<editor>") -> list[Diagnostic]:
 
 def formatted(text: str, filename: str = "<editor>") -> str | None:
     """The canonical text of the file (``cardtext fmt``), or None if it has errors."""
-    from .cli import canonical_text
+    try:
+        return formatted_or_error(text, filename)
+    except FormatRefused:
+        return None
+
+
+class FormatRefused(CardTextError):
+    """Why a file can't be formatted: its first error, or a card the renderer can't write back."""
+
+
+def formatted_or_error(text: str, filename: str = "<editor>") -> str:
+    """The canonical text of the file (``cardtext fmt``); raises
+    :class:`FormatRefused` saying why when it can't be made."""
+    from .cli import format_keeping
 
     try:
-        return canonical_text(text, filename)
-    except CardTextError:
-        return None
+        new, unstable = format_keeping(text, filename)
+    except CardTextError as exc:
+        where = f"line {exc.line}: " if isinstance(exc, LocatedError) else ""
+        first = str(exc.message if isinstance(exc, LocatedError) else exc)
+        raise FormatRefused(f"the file has errors, so it is not formatted ({where}{first})") from None
+    if unstable:
+        card = unstable[0]
+        raise FormatRefused(
+            f"{card.name} (line {card.line}): its canonical text would not parse back to the same "
+            "card (a bug in cardtext's renderer), so the file is not formatted"
+        )
+    return new
 
 
 # --------------------------------------------------------------------------
@@ -173,18 +196,24 @@ def hover(text: str, line: int, character: int = 0) -> str | None:
     """Markdown for the card under 0-based ``line``: the canonical wording of
     that line with its reminder text, the rules it involves, and the whole
     card as cardtext writes it. None outside cards."""
-    found = check(text)
-    block = block_at([c.block for c in found.cards], line + 1)
-    if block is None:
+    from .document import Document
+
+    document = Document()
+    document.update(text)
+    return hover_card(document.card_at(line + 1), line)
+
+
+def hover_card(state: CardState | None, line: int) -> str | None:
+    """:func:`hover` for a card already checked (the language server's last check)."""
+    if state is None:
         return None
-    card_check = found.card_at(line + 1)
-    assert card_check is not None
-    if card_check.card is None:
-        problems = "\n".join(f"- {_message(e).splitlines()[0]}" for e in card_check.errors)
+    block = state.block
+    if state.card is None:
+        problems = "\n".join(f"- {_message(e).splitlines()[0]}" for e in state.errors)
         return f"**{block.name}** doesn't parse yet:\n\n{problems}"
-    rendered = render_card(card_check.card).splitlines()
+    rendered = render_card(state.card).splitlines()
     written = [number for number, _ in block.numbered()]
-    parts = [f"**{card_check.name}**"]
+    parts = [f"**{state.card.name}**"]
     if len(written) == len(rendered) and line + 1 in written:
         canonical = rendered[written.index(line + 1)]
         parts.append(f"```cardtext\n{canonical}\n```")
@@ -233,6 +262,14 @@ class Vocabulary:
     supertypes: tuple[str, ...]
     card_types: tuple[str, ...]
     subtypes: tuple[str, ...]
+    subtypes_of: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each card type's own subtypes (205.3): ("Creature", creature types), ..."""
+
+    def subtypes_for(self, card_types: list[str]) -> tuple[str, ...]:
+        """The subtypes that may follow the dash after these card types (all if none is known)."""
+        own = dict(self.subtypes_of)
+        found = [s for t in card_types for s in own.get(t, ())]
+        return tuple(dict.fromkeys(found)) if found else self.subtypes
 
 
 @functools.cache
@@ -248,6 +285,7 @@ def vocabulary() -> Vocabulary:
             if name:
                 keywords.append(name[:1].upper() + name[1:])
     supertypes, card_types, subtypes = list(SUPERTYPES), list(CARD_TYPES), list(SUBTYPES)
+    by_section: dict[str, list[str]] = {}
     types = _data_lines("grammar", "data", "types.txt")
     if types:
         section = ""
@@ -259,14 +297,25 @@ def vocabulary() -> Vocabulary:
             elif section == "card types":
                 card_types.append(line)
             else:
-                subtypes.append(line.split("|", 1)[0].strip())
+                word = line.split("|", 1)[0].strip()
+                subtypes.append(word)
+                by_section.setdefault(section, []).append(word)
     else:
         subtypes.extend(_data_lines("interpreter", "data", "creature_types.txt") or [])
+    spell = tuple(by_section.get("spell types", ()))
+    own = {
+        "Artifact": "artifact types", "Enchantment": "enchantment types", "Land": "land types",
+        "Planeswalker": "planeswalker types", "Creature": "creature types", "Battle": "battle types",
+        "Dungeon": "dungeon types", "Plane": "plane types",
+    }  # fmt: skip
+    subtypes_of = [(t, tuple(by_section.get(section, ()))) for t, section in own.items()]
+    subtypes_of += [("Instant", spell), ("Sorcery", spell), ("Kindred", tuple(by_section.get("creature types", ())))]
     return Vocabulary(
         tuple(dict.fromkeys(keywords)),
         tuple(dict.fromkeys(supertypes)),
         tuple(dict.fromkeys(card_types)),
         tuple(dict.fromkeys(subtypes)),
+        tuple((t, words) for t, words in subtypes_of if words),
     )
 
 
@@ -276,23 +325,51 @@ class Completion:
     kind: str  # "keyword", "supertype", "type", "subtype"
 
 
+_DASHES = ("—", " - ", "--")
+
+
 def completions(text: str, line: int, character: int) -> list[Completion]:
-    """What may be typed at a position: types and subtypes on a type line (the
-    second line of a card, or after ``//``), keywords on an ability line."""
+    """What may be typed at a position, by its context: on a type line (the
+    second line of a card, or after ``//``) supertypes and card types before
+    the dash, and after it the subtypes of the card types written; on an
+    ability line, keywords where a keyword can stand (the start of the line,
+    or after a comma in a line of keywords); nothing elsewhere."""
     lines = editor_lines(text)
     current = lines[line] if line < len(lines) else ""
     words = vocabulary()
     role = _line_role(card_blocks(text), line + 1, current)
+    typed = current[: char_index(current, character)]
     if role == "name":
         return []
     if role == "type":
-        typed = current[: char_index(current, character)]
-        if "—" in typed or " - " in typed or "--" in typed:
-            return [Completion(s, "subtype") for s in words.subtypes]
+        for dash in _DASHES:
+            if dash in typed:
+                left = typed.split(dash, 1)[0].split()
+                return [Completion(s, "subtype") for s in words.subtypes_for(left)]
         return [Completion(s, "supertype") for s in words.supertypes] + [
             Completion(t, "type") for t in words.card_types
         ]
+    if not _keyword_place(typed, words.keywords):
+        return []
     return [Completion(k, "keyword") for k in words.keywords]
+
+
+def _keyword_place(typed: str, keywords: tuple[str, ...]) -> bool:
+    """Whether a keyword can stand where ``typed`` (the line up to the cursor)
+    ends: at the start of the line, or after ", " when every item before it
+    is a keyword (with its parameter: "Flying, ward {2}, ")."""
+    *done, last = typed.split(",")
+    if len(last) - len(last.lstrip()) > 1 or (done and not last.startswith(" ") and last):
+        return False
+    last = last.strip()
+    if " " in last and not any(k.lower().startswith(last.lower()) for k in keywords):
+        return False  # a word after the first that no keyword has: a sentence
+    known = tuple(k.lower() for k in keywords)
+    for item in done:
+        item = item.strip().lower()
+        if not item or not any(item == k or item.startswith(k + " ") for k in known):
+            return False
+    return True
 
 
 def _line_role(blocks: list[CardBlock], line: int, current: str) -> str:

@@ -7,6 +7,7 @@ and waited for by method.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -60,7 +61,7 @@ class LspClient:
             message = json.loads(stream.read(length))
             if "id" in message and "method" not in message:
                 with self._lock:
-                    self._responses[message["id"]] = message
+                    self._responses[message["id"]] = message  # id None: an error with no request
                     self._lock.notify_all()
             elif "id" in message:  # a request from the server: answer it plainly
                 self._send({"id": message["id"], "result": None})
@@ -84,6 +85,27 @@ class LspClient:
         if "error" in response:
             raise RuntimeError(f"{method}: {response['error']}")
         return response.get("result")
+
+    def send_raw(self, data: bytes) -> None:
+        """Bytes as they are, framed or not (for hostile input)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def next_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def response(self, number: Any, timeout: float = 30) -> dict[str, Any]:
+        """The whole response to request ``number`` (result or error)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while number not in self._responses:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no response to request {number!r}")
+                self._lock.wait(left)
+            return dict(self._responses.pop(number))
 
     def notify(self, method: str, params: Any) -> None:
         self._send({"method": method, "params": params})
@@ -109,6 +131,8 @@ class LspClient:
 
     def close(self) -> None:
         try:
+            if self.process.poll() is not None:  # it has ended already (an exit the test sent)
+                return
             self.request("shutdown", None, timeout=10)
             self.notify("exit", None)
             self.process.wait(timeout=10)
@@ -118,4 +142,5 @@ class LspClient:
         finally:
             for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
                 if stream is not None:
-                    stream.close()
+                    with contextlib.suppress(OSError):  # unflushed bytes to a server that has gone
+                        stream.close()

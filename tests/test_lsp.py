@@ -11,7 +11,6 @@ import pytest
 from lsp_client import LspClient
 
 from cardtext import editing
-from cardtext.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -125,12 +124,15 @@ def test_definition_of_the_exiled_card() -> None:
     assert found is not None and found.line == attacks
 
 
-def test_lsp_without_pygls_says_how_to_install_it(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_lsp_needs_no_third_party_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server speaks JSON-RPC itself: it imports without pygls."""
+    import importlib
+
     monkeypatch.setitem(sys.modules, "pygls", None)
-    assert main(["lsp"]) == 1
-    assert "pip install 'cardtext[lsp]'" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "lsprotocol", None)
+    import cardtext.lsp
+
+    assert importlib.reload(cardtext.lsp).SERVER_NAME == "cardtext"
 
 
 # --------------------------------------------------------------------------
@@ -139,7 +141,6 @@ def test_lsp_without_pygls_says_how_to_install_it(
 
 
 def test_an_lsp_session(tmp_path: Path) -> None:
-    pytest.importorskip("pygls")
     uri = (tmp_path / "my_set.card").as_uri()
     client = LspClient([sys.executable, "-m", "cardtext", "lsp"], cwd=str(REPO))
     try:

@@ -1,0 +1,143 @@
+"""A card file open in an editor, checked again card by card as it changes.
+
+Cards are independent: what one card means depends on its own lines and on
+the subtypes the file's type lines declare (README, "A subtype of your own"),
+nothing else.  So a :class:`Document` keeps each card's check (its parse, its
+link check and engine warnings, its diagnostics) keyed by the card's lines and
+the file's declared subtypes, and an edit re-checks only the cards whose lines
+changed; a card that only moved (lines added above it) is reused, its
+diagnostics moved with it.  A changed type line that declares a new subtype
+changes the key of every card, and the whole file is checked again.
+
+The diagnostics are the same as :func:`cardtext.editing.diagnostics` gives
+for the whole text (a test holds the two together); the last check also
+answers hover, without parsing again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from grammar import vocabulary
+from grammar.errors import CardTextError, LocatedError
+from grammar.parser import Block, declared_subtypes, read_block, split_file
+
+from .blocks import CardBlock, editor_lines
+
+__all__ = ["CardState", "Document"]
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """One card's check, its lines numbered from 1."""
+
+    card: Any
+    errors: tuple[CardTextError, ...]
+    diagnostics: tuple[Any, ...]  # editing.Diagnostic, lines from 0 at the card's first line
+
+
+@dataclass(frozen=True)
+class CardState:
+    """A card of the document as last checked: where it is, its parse, its errors
+    (located in the card's own lines, from 1)."""
+
+    block: CardBlock
+    card: Any
+    errors: tuple[CardTextError, ...]
+
+
+class Document:
+    """A card file being edited: :meth:`update` with each new text gives its
+    diagnostics, checking only the cards that changed."""
+
+    def __init__(self, filename: str = "<editor>") -> None:
+        self.filename = filename
+        self.text = ""
+        self.cards: list[CardState] = []
+        self._checked: dict[tuple[tuple[str, ...], frozenset[str]], _Checked] = {}
+        self.rechecked = 0
+        """How many cards the last :meth:`update` checked (the others were reused)."""
+
+    def update(self, text: str) -> list[Any]:
+        """The diagnostics of ``text`` (errors first, then warnings, each in
+        the order of the file), as :func:`cardtext.editing.diagnostics`."""
+        from .diagnostics import card_checker
+
+        segments = split_file(text)
+        declared = frozenset(declared_subtypes(segments))
+        written = editor_lines(text)
+        kept: dict[tuple[tuple[str, ...], frozenset[str]], _Checked] = {}
+        cards: list[CardState] = []
+        errors: list[Any] = []
+        warnings: list[Any] = []
+        checker: Any = None
+        self.rechecked = 0
+        for seg in segments:
+            block = seg.block
+            if block is None:
+                continue
+            key = (tuple(block.lines), declared)
+            checked = kept.get(key) or self._checked.get(key)
+            if checked is None:
+                if checker is None:
+                    checker = card_checker() or False
+                checked = self._check(block.lines, declared, checker or None)
+                self.rechecked += 1
+            kept[key] = checked
+            end = block.start + len(block.lines) - 1
+            cards.append(CardState(CardBlock(block.start, end, tuple(written[block.start - 1 : end])),
+                                   checked.card, checked.errors))  # fmt: skip
+            for diagnostic in checked.diagnostics:
+                moved = _moved(diagnostic, block.start - 1)
+                (warnings if diagnostic.severity == "warning" else errors).append(moved)
+        self._checked = kept
+        self.text = text
+        self.cards = cards
+        return sorted(errors, key=_position) + sorted(warnings, key=_position)
+
+    def _check(self, lines: list[str], declared: frozenset[str], checker: Any) -> _Checked:
+        from .diagnostics import extent_in, severity
+        from .editing import Diagnostic, _message, _range
+
+        own = list(lines)
+        with vocabulary.declared(set(declared)):
+            card, errs, warns = read_block(Block(1, own), self.filename)
+        problems: list[CardTextError] = [*errs, *warns]
+        if card is not None and checker is not None:
+            problems.extend(checker(card, self.filename, "\n".join(own)))
+        out = []
+        for error in problems:
+            line, column, end = extent_in(error, own)
+            out.append(Diagnostic(_range(own, line, column - 1, end - 1), severity(error),
+                                  _message(error), type(error).__name__))  # fmt: skip
+        failing = tuple(e for e in problems if severity(e) == "error")
+        return _Checked(card, failing, tuple(out))
+
+    def card_at(self, line: int) -> CardState | None:
+        """The card that holds 1-based ``line`` in the last text checked."""
+        low, high = 0, len(self.cards)
+        while low < high:
+            middle = (low + high) // 2
+            if self.cards[middle].block.end < line:
+                low = middle + 1
+            else:
+                high = middle
+        if low < len(self.cards) and line in self.cards[low].block:
+            return self.cards[low]
+        return None
+
+
+def _position(diagnostic: Any) -> tuple[int, int]:
+    return diagnostic.range.line, diagnostic.range.character
+
+
+def _moved(diagnostic: Any, lines: int) -> Any:
+    if not lines:
+        return diagnostic
+    r = diagnostic.range
+    return replace(diagnostic, range=replace(r, line=r.line + lines, end_line=r.end_line + lines))
+
+
+def error_line(error: CardTextError) -> int:
+    return error.line if isinstance(error, LocatedError) else 1
