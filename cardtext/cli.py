@@ -95,6 +95,17 @@ def _write_stdout(text: str) -> None:
         raise OutputError(_output_problem(sys.stdout, exc)) from None
 
 
+def _flush_stdout() -> None:
+    """Flush standard output; what is still buffered when a command ends (all
+    of a short output) fails here, and is the same error as a failed print."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(_output_problem(sys.stdout, exc)) from None
+
+
 def _output_problem(stream: Any, exc: OSError) -> str:
     which = "standard error" if stream is sys.stderr else "standard output"
     return f"can't write to {which}: {os_reason(exc)}"
@@ -809,7 +820,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = int(args.run(args))
         if not sys.stdout.closed:  # the language server closes it on exit
-            sys.stdout.flush()  # here, where a failure can still be reported
+            _flush_stdout()  # here, where a failure can still be reported
         return status
     except UsageError as exc:
         return _report(f"{PROG} {args.command}: error: {exc}", USAGE)
