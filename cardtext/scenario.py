@@ -533,10 +533,10 @@ class Runner:
         written = entry.get("face_down")
         ways: dict[Any, FaceDown | None] = {
             None: None, False: None, True: "manifested", "manifested": "manifested",
-            "manifested dread": "manifested dread", "cloaked": "cloaked", "morph": "morph",
+            "manifested dread": "manifested dread", "cloaked": "cloaked", "morph": "morph", "disguised": "disguised",
         }  # fmt: skip
         if written not in ways:
-            raise self.error(f"face_down = {written!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\" or \"morph\"",
+            raise self.error(f"face_down = {written!r}: write true, \"manifested\", \"manifested dread\", \"cloaked\", \"morph\" or \"disguised\"",
                              self.loc.key(start, zone))  # fmt: skip
         self._permanent_card(entry["card"], zone, ways[written], start)
         add_card(
@@ -664,8 +664,9 @@ class Runner:
                 cands = cands or [o for o in game.battlefield() if o.face_down is not None]
                 obj = self._obj_ref(game, step["turn_face_up"], cands, f"a face-down permanent {player} controls", where)
                 how = step.get("cost", "mana")
-                if how not in ("mana", "morph", "megamorph"):
-                    raise self.error("cost = \"morph\" (or \"megamorph\") for the morph cost; \"mana\" or no cost for the mana cost",
+                if how not in ("mana", "morph", "megamorph", "disguise"):
+                    raise self.error("cost = \"morph\" (or \"megamorph\", \"disguise\") for the morph or disguise cost; "
+                                     "\"mana\" or no cost for the mana cost",
                                      self.loc.key(start, "cost"))  # fmt: skip
                 turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
             elif action == "resolve":

@@ -49,7 +49,7 @@ PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
 ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass", "attack", "block", "combat")
 ORDERED_ZONES = ("stack", "library")
 """The zones an expectation's ``cards = [...]`` lists in order, top first."""
-FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph")
+FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph", "disguised")
 
 
 class ScenarioError(ReadableError):
@@ -498,7 +498,7 @@ STEP = Table(
         "activate": REF,
         "ability": Whole(low=1, why="activated abilities are counted from 1"),
         "turn_face_up": REF,
-        "cost": Text(choices=("mana", "morph", "megamorph")),
+        "cost": Text(choices=("mana", "morph", "megamorph", "disguise")),
         "resolve": OneOf(
             "\"all\" or a number of stack objects",
             (Text(choices=("all",)), Whole(low=1, high=MAX_RESOLUTIONS, why="stack objects resolved in one step")),

@@ -42,7 +42,7 @@ from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
 from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
-from .facedown import morph_cost
+from .facedown import CAST_FACE_DOWN_AS, morph_cost
 from .linked import Linked
 from .mana import ManaNeed, Payment, cost_text, need_of
 from .modes import choose_modes
@@ -173,8 +173,10 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     """702.37c, 708.4: cast a card with morph face down for {3}."""
     card_obj = _castable(game, player, oid, from_zone)
     name = card_obj.card.name
-    if morph_cost(card_obj.card) is None:
-        raise IllegalAction(f"can't cast {name} face down: it has no morph or megamorph (702.37c)")
+    found = morph_cost(card_obj.card)
+    if found is None:
+        raise IllegalAction(f"can't cast {name} face down: it has no morph, megamorph or disguise (702.37c, 702.168a)")
+    keyword = found[0]
     # 708.4, 601.3e: the face-down characteristics decide whether it may be
     # cast now — a creature spell without flash.
     why = sorcery_timing_ok(game, player)
@@ -185,7 +187,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
         raise IllegalAction(f"can't cast {name} face down: {holder} has split second (702.61a)")
 
     # 601.2a, 708.4: turned face down, then put on the stack.
-    spell = move(game, card_obj, "stack", controller=player, face_down="morph")
+    spell = move(game, card_obj, "stack", controller=player, face_down=CAST_FACE_DOWN_AS[keyword])
     shown = display_name(spell)
     item = StackItem(game.new_id(), "spell", player, spell.id, -1, None, shown)
     game.set_linked(spell.id, Linked(cast=True))
@@ -197,8 +199,9 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {shown}'s cost is changed by " + ", ".join(
             f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")  # fmt: skip
-    game.say(f"{player} casts a card face down with morph: {shown}, a 2/2 creature spell "
-             f"(702.37c); total cost {need.text()} rather than its mana cost")  # fmt: skip
+    what = "a 2/2 creature spell with ward {2} (702.168a)" if keyword == "disguise" else "a 2/2 creature spell (702.37c)"
+    game.say(f"{player} casts a card face down with {keyword}: {shown}, {what}; "
+             f"total cost {need.text()} rather than its mana cost")  # fmt: skip
 
     # 601.2g-h
     try:

@@ -111,11 +111,13 @@ FACE_DOWN_TYPE = A.TypeLine((), ("Creature",), ())
 CLOAK_WARD = A.KeywordLine((A.KeywordWithCost("ward", A.Cost((A.ManaCost((A.GenericMana(2),)),))),))
 
 
+WARDED_FACE_DOWN = ("cloaked", "disguised")
+"""701.58a, 702.168a: the face-down permanents that have ward {2}."""
 FACE_DOWN_CARD = A.Card("", None, FACE_DOWN_TYPE, (), A.PowerToughness("2", "2"))
 """708.2a, 707.2: the copiable values of a face-down permanent or spell — a
 2/2 creature with no name, mana cost, subtypes or abilities."""
 CLOAKED_CARD = A.Card("", None, FACE_DOWN_TYPE, (CLOAK_WARD,), A.PowerToughness("2", "2"))
-"""701.58a, 708.2a: a cloaked permanent's copiable values add ward {2}."""
+"""701.58a, 702.168a, 708.2a: a cloaked or disguised permanent's copiable values add ward {2}."""
 
 _PRINTED: dict[tuple[int, tuple[str, ...] | None], tuple[A.Card, Chars]] = {}
 
@@ -225,7 +227,7 @@ def chars(obj: GameObject) -> Chars:
     if obj.face_down is not None:
         if obj.face_down == "exiled":
             return _FACE_DOWN_IN_EXILE
-        if obj.face_down != "cloaked":
+        if obj.face_down not in WARDED_FACE_DOWN:
             return _FACE_DOWN
         return _cloaked()
     if obj.face is not None:
@@ -621,7 +623,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from grammar import ast as A
 
-from .characteristics import CLOAKED_CARD, FACE_DOWN_CARD, display_name
+from .characteristics import CLOAKED_CARD, FACE_DOWN_CARD, WARDED_FACE_DOWN, display_name
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
@@ -33,7 +33,7 @@ def copiable_card(obj: GameObject) -> A.Card:
     face-down characteristics (707.2, 708.2a: a nameless 2/2 creature with no
     abilities, ward {2} if cloaked) — the hidden card is not copied, nor revealed."""
     if obj.face_down is not None and obj.zone in ("battlefield", "stack"):
-        return CLOAKED_CARD if obj.face_down == "cloaked" else FACE_DOWN_CARD
+        return CLOAKED_CARD if obj.face_down in WARDED_FACE_DOWN else FACE_DOWN_CARD
     return obj.copy_of or obj.card
 
 

@@ -82,8 +82,13 @@ def manifest_dread(ctx: Ctx, player: PlayerId) -> list[GameObject]:
     return [new]
 
 
-MORPH_KEYWORDS = ("morph", "megamorph")
-"""Keywords that let a face-down permanent be turned face up for their cost (702.37e)."""
+MORPH_KEYWORDS = ("morph", "megamorph", "disguise")
+"""Keywords that let a card be cast face down for {3} and the face-down
+permanent be turned face up for their cost (702.37c, 702.37e, 702.168a, 702.168d)."""
+
+CAST_FACE_DOWN_AS = {"morph": "morph", "megamorph": "morph", "disguise": "disguised"}
+"""How a permanent cast face down by each keyword is face down: with
+disguise, a 2/2 with ward {2} (702.168a)."""
 
 
 def morph_cost(card: A.Card) -> tuple[str, A.Cost] | None:
@@ -115,10 +120,11 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
             kind, cost = mc
             what = f"its {kind} cost {cost_text(cost.mana)}"
         else:
-            if obj.face_down == "morph":
+            if obj.face_down in ("morph", "disguised"):
+                kw = "morph" if obj.face_down == "morph" else "disguise"
                 raise IllegalAction(
-                    f"can't turn {display_name(obj)} face up for its mana cost: it was cast face down with morph, "
-                    "so only its morph cost turns it face up (702.37e); the mana cost is for manifested or cloaked cards (701.40b)"
+                    f"can't turn {display_name(obj)} face up for its mana cost: it was cast face down with {kw}, "
+                    f"so only its {kw} cost turns it face up (702.37e, 702.168d); the mana cost is for manifested or cloaked cards (701.40b)"
                 )  # fmt: skip
             if "instant" in front.types or "sorcery" in front.types:
                 game.say(f"{player} reveals {display_name(obj)}: it is {name}, an instant or sorcery card; it stays face down (M8)")
@@ -146,4 +152,4 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
         settle(game)
 
 
-__all__ = ["MORPH_KEYWORDS", "manifest", "manifest_cards", "manifest_dread", "morph_cost", "turn_face_up"]
+__all__ = ["CAST_FACE_DOWN_AS", "MORPH_KEYWORDS", "manifest", "manifest_cards", "manifest_dread", "morph_cost", "turn_face_up"]

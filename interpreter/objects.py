@@ -22,7 +22,7 @@ PlayerId: TypeAlias = str
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
 Zone: TypeAlias = Literal["library", "hand", "battlefield", "graveyard", "stack", "exile"]
 
-FaceDown: TypeAlias = Literal["manifested", "manifested dread", "cloaked", "morph", "exiled"]
+FaceDown: TypeAlias = Literal["manifested", "manifested dread", "cloaked", "morph", "disguised", "exiled"]
 """How an object became face down (M13); ``"exiled"`` is a card exiled face down (406.3)."""
 
 

@@ -85,7 +85,7 @@ WRONG_TYPES = [
     ('counters = { "+1/+1" = 1 }', "counters = 5", "battlefield item 2, counters = 5: expected a table of counters", 5, 56),
     ('"+1/+1" = 1', '"+1/+1" = -1', 'counters."+1/+1" = -1: expected at least 0', 5, 68),
     ('counters = { "+1/+1" = 1 }', 'tapped = "no"', 'players.A: battlefield item 2, tapped = "no": expected true or false, found text', 5, 54),
-    ('counters = { "+1/+1" = 1 }', 'face_down = "sideways"', 'face_down = "sideways": expected "manifested", "manifested dread", "cloaked" or "morph"', 5, 57),
+    ('counters = { "+1/+1" = 1 }', 'face_down = "sideways"', 'face_down = "sideways": expected "manifested", "manifested dread", "cloaked", "morph" or "disguised"', 5, 57),
     ('{ card = "Forest", counters = { "+1/+1" = 1 } }', "{ card = 5 }", "battlefield item 2, card = 5: expected a card name", 5, 35),
     ('description = "x"', 'description = "x"\nrules = "K1"', 'rules = "K1": expected a list of rule ids', 3, 9),
     ('description = "x"', "description = 5", "description = 5: expected text", 1, 15),

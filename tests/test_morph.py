@@ -67,7 +67,7 @@ def test_refused_face_down_cast_leaves_the_game_as_it_was(pool: dict[str, A.Card
     with pytest.raises(IllegalAction, match="needs 3 mana"):
         cast(game, "A", aven.id, face_down=True)
     assert game.state == before
-    with pytest.raises(IllegalAction, match="no morph or megamorph"):
+    with pytest.raises(IllegalAction, match="no morph, megamorph or disguise"):
         cast(game, "A", bears.id, face_down=True)
     assert game.state == before
 
