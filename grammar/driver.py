@@ -82,6 +82,7 @@ class Driver:
             callback, unit = _callback(rule, builders)
             self.rules.append((len(rule.expansion), str(rule.origin), callback))
             self.units.append(unit)
+        self.lexer.rule_shapes = [(size, origin) for size, origin, _ in self.rules]
 
     def parse(self, text: str) -> Any:
         states = self.states

@@ -706,6 +706,19 @@ def _r_defense(r: Any, n: Defense, **ctx: Any) -> str:
     return f"Defense: {n.value}"
 
 
+_PERIOD_BEFORE_COMMA = re.compile(r'\.",')
+_PERIOD_WITHIN = re.compile(r'\."(?= [a-z])')
+
+
+def quoted_punctuation(text: str) -> str:
+    """A quoted ability's last period as Oracle writes it where the sentence
+    goes on after the quote: a comma that follows the quote moves inside it
+    ('with "This token can't block," where X is ...'), and before a word
+    the period is left out ('gains "... if able" and "..."')."""
+    text = _PERIOD_BEFORE_COMMA.sub(',"', text)
+    return _PERIOD_WITHIN.sub('"', text)
+
+
 def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = False) -> str:
     """The card as card-file text, without a trailing newline.  ``transforms``:
     the card is the front face of a transforming card (a Saga's reminder
@@ -784,6 +797,8 @@ def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card) -> str:
     if isinstance(a, StationTier):
         return f"{a.threshold}+ | {_ability_text(r, a.ability, reminders, card)}"
     text = r(a)
+    if '."' in text:
+        text = quoted_punctuation(text)
     if reminders and isinstance(a, Station):
         return f"{text} ({_station_reminder(card)})"
     if reminders:

@@ -362,6 +362,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "KW_COMMA": _kw_comma,
     "_AND_DAMAGE": _regex(r"and(?= (?:\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten) damage\b)",
                           re.IGNORECASE),
+    "_AND_QUOTE": _regex(r'and(?= ")'),
     "EV_OR": _word_then("or", {
         "dies", "die", "attacks", "attack", "blocks", "block", "leaves", "leave", "becomes", "become",
         "is", "are", "deals", "deal", "enters", "enter", "gains", "loses", "draws", "discards",
@@ -386,7 +387,7 @@ where the parser's state takes them, before the ordinary pieces."""
 FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
-    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_MODAL_CHOOSE": "cC",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "COUNTER_WORD": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,
 }
@@ -438,6 +439,9 @@ class CardLexer(Lexer):
         self._by_state: dict[Any, tuple[dict[str, Any], dict[str, str]]] = {}
         self._phrase_patterns: dict[tuple[str, ...], re.Pattern[str]] = {}
         self._expected: dict[Any, frozenset[str]] = {}  # by parser state: the terminals of its error
+        # each rule's length and left side, by its index in the driver's table
+        # (set by grammar.driver.Driver: what _takes walks the stack with)
+        self.rule_shapes: list[tuple[int, str]] = []
         for term in lexer_conf.terminals:
             pattern = term.pattern
             if term.name in LOOKAHEAD:
@@ -471,6 +475,11 @@ class CardLexer(Lexer):
         text = lexer_state.text
         if not isinstance(text, str):  # Lark's LexerState: its text is a TextSlice
             text = text.text
+        if ',"' in text:
+            # 'with "This token can't block," where X is ...': the comma that
+            # follows a quoted ability is written inside its closing quote
+            # (an opening quote follows a space); it is read after it
+            text = text.replace(',"', '",')
         pos, end = 0, len(text)
         offset = LINE_OFFSET[0]
         line = 1
@@ -493,6 +502,16 @@ class CardLexer(Lexer):
             if pos == end:
                 break
             char = text[pos]
+            if char == '"' and quotes % 2 and dot is not None and lexer_state.last_token is not None \
+                    and lexer_state.last_token.type != dot \
+                    and not self._takes(parser_state, "QUOTE") and self._takes(parser_state, dot):
+                # 'gains "... if able" and "..."': a quoted ability's last
+                # period is left out where the sentence goes on (and written
+                # so, grammar.layout.quoted_punctuation)
+                token = self._token(dot, "", pos, line + offset, line_start)
+                lexer_state.last_token = token
+                yield token
+                continue
             if char == " ":  # no terminal starts with a space
                 pos += 1
                 continue
@@ -592,6 +611,28 @@ class CardLexer(Lexer):
                 pos += 1  # the space after a token, without a turn of the loop
             lexer_state.last_token = token
             yield token
+
+    def _takes(self, parser_state: Any, terminal: str) -> bool:
+        """Whether the parser would shift ``terminal`` after the reductions
+        it makes on it (an LALR row may reduce on a terminal that no state
+        below takes): the stack is walked, the parser's own left alone."""
+        states = parser_state.parse_conf.states
+        stack = getattr(parser_state, "stack", None)
+        if stack is None or not self.rule_shapes:  # Lark's own parser state
+            return terminal in states[parser_state.position]
+        stack = list(stack)
+        while True:
+            arg = states[stack[-1]].get(terminal)
+            if arg is None:
+                return False
+            if not isinstance(arg, int):  # Lark's (action, argument) rows
+                return True
+            if arg >= 0:
+                return True
+            size, origin = self.rule_shapes[~arg]
+            if size:
+                del stack[-size:]
+            stack.append(states[stack[-1]][origin])
 
     def _unexpected(self, token: Token, position: Any, accepts: Any, parser_state: Any, lexer_state: Any) -> NoReturn:
         """The parser's error for a token the grammar doesn't take here."""

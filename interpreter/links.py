@@ -580,6 +580,12 @@ def _x_uses(ability: A.Node) -> Iterator[tuple[A.Sentence | None, A.VarX | A.Sig
     if not xs:
         return
     keyword_xs = {id(n.amount) for n in walk(ability) if isinstance(n, A.KeywordNumber | A.KeywordNumberCost)}
+    # an X of a quoted ability ('with "{X}: This creature gets +X/+0 ..."') is
+    # that ability's own, checked with it (_abilities)
+    keyword_xs |= {
+        id(inner) for node in walk(ability) if node is not ability and isinstance(node, NESTED)
+        for inner in walk(node) if isinstance(inner, (A.VarX, A.SignedX))
+    }  # fmt: skip
     owner: dict[int, A.Sentence] = {}
     for node in walk(ability):
         if isinstance(node, A.Sentence):

@@ -537,6 +537,71 @@ def test_then_unless_an_instruction() -> None:
     assert isinstance(s.condition, A.DoesAction) and s.condition.action.verb == "waterbend"
 
 
+@pytest.mark.parametrize(
+    ("line", "node", "keywords"),
+    [('Equipped creature gets +1/+1 and has vigilance and "{3}, {T}: Tap target creature."', A.Pump, 1),
+     ('Equipped creature has reach and "Whenever this creature attacks, tap target creature an opponent controls."',
+      A.Pump, 1),
+     ('{T}: Until end of turn, target creature you control gains trample and "Whenever this creature deals combat '
+      'damage to a player, draw a card."', A.Pump, 1),
+     ('When this creature enters, create a 1/1 blue Faerie creature token with flying and "This token can block only '
+      'creatures with flying."', A.TokenSpec, 1),
+     ('{U}{R}: Until end of turn, this land becomes a 2/1 blue and red Elemental creature with "During your turn, '
+      'this creature has first strike." It\'s still a land.', A.Becomes, 0),
+     ('{1}: Until end of turn, this land becomes a 3/3 Elemental creature with haste and "{T}: Add {R}." '
+      'It\'s still a land.', A.Becomes, 1)],
+)  # fmt: skip
+def test_keywords_and_a_quoted_ability(line: str, node: type, keywords: int) -> None:
+    """113.1a, 611.3: an object gains or has keywords and an ability in quotation
+    marks together ("has vigilance and \"...\""); the "and" before a quote
+    ends the keyword list."""
+    card = _round_trip(line, "Land", "") if node is A.Becomes else _round_trip(line)
+    n = next(x for x in nodes(card, node) if getattr(x, "quoted", None) or getattr(x, "abilities", None))
+    quoted = n.quoted if not isinstance(n, A.TokenSpec) else n.abilities
+    assert quoted
+    assert len(n.keywords) == keywords
+
+
+def test_token_copy_except_it_has_a_keyword_and_a_quoted_ability() -> None:
+    """707.9a: a copy with an exception that gives it abilities."""
+    line = ('When this creature enters, create a token that\'s a copy of target creature you control, except it has '
+            'haste and "At the beginning of the end step, sacrifice this token."')  # fmt: skip
+    card = _round_trip(line)
+    (ex,) = nodes(card, A.Exception_)
+    keywords, quoted = ex.value
+    assert [k.name for k in keywords] == ["haste"] and isinstance(quoted, A.Quoted)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['When this creature enters, return target creature card from your graveyard to the battlefield. It gains "This '
+     'creature attacks each combat if able" and "When this creature deals combat damage to a player, sacrifice it."',
+     'When this creature enters, target creature gains "When this creature dies, draw a card" until end of turn.',
+     'When this creature dies, create X 1/1 black Rat creature tokens with "This token can\'t block," where X is '
+     'this creature\'s power.'],
+)  # fmt: skip
+def test_a_quoted_ability_whose_sentence_goes_on(line: str) -> None:
+    """Where the sentence goes on after a quoted ability, Oracle leaves out
+    the ability's last period, or writes the comma that follows inside the
+    quote; it is read as the same ability and written back so."""
+    card = _round_trip(line)
+    assert nodes(card, A.Quoted)
+    assert all(isinstance(q.abilities[-1], A.Node) for q in nodes(card, A.Quoted))
+
+
+def test_x_of_a_quoted_ability_is_its_own() -> None:
+    """107.3a: the X of a quoted activated ability's cost is defined by that
+    cost, not by the ability that grants it."""
+    from interpreter.links import check_card
+
+    ok = parse_card('Test Land\nLand\nEnchanted creature has "{X}: This creature gets +X/+0 until end of turn."',
+                    link=False)  # fmt: skip
+    assert check_card(ok) == []
+    bad = parse_card('Test Land\nLand\nEnchanted creature has "{1}: This creature gets +X/+0 until end of turn."',
+                     link=False)  # fmt: skip
+    assert check_card(bad)
+
+
 def test_investigate_for_each() -> None:
     """An action with no number of its own, "for each ..." at the clause's end."""
     card = _round_trip("When this creature enters, target player investigates for each creature you control.")

@@ -681,6 +681,7 @@ class Becomes(Node):
     color: str = ""
     special: str = ""  # "tapped", "the color of your choice", "a copy of"
     of: Any = None
+    quoted: Any = None  # 'becomes a 2/1 ... creature with "..."': the abilities in quotation marks it has
 
 
 @dataclass(frozen=True, slots=True)
@@ -1398,6 +1399,8 @@ _reg("except_not_legendary", lambda m: Exception_("it isn't legendary", span=spa
 _reg("except_power", lambda m, amount: Exception_("its power is", amount, span=span(m)))
 _reg("except_is", lambda m, pt, words: Exception_("it's a", (str(pt), words), span=span(m)))
 _reg("except_has", lambda m, kw: Exception_("it has", kw, span=span(m)))
+_reg("except_has_quoted", lambda m, q: Exception_("it has", q, span=span(m)))
+_reg("except_has_both", lambda m, kws, q: Exception_("it has", (kws, q), span=span(m)))
 
 
 @builds("token_spec")
@@ -1477,6 +1480,8 @@ _reg("pump_gain", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="g
 _reg("pump_have", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="have"))
 _reg("pump_gain_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="gain"))
 _reg("pump_have_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="have"))
+_reg("pump_gain_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted=q, second_verb="gain"))
+_reg("pump_have_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted=q, second_verb="have"))
 _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
@@ -1548,6 +1553,9 @@ def _becomes_additional(meta: Any, phrase: Any) -> Becomes:
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
 _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_pt_quoted", lambda m, pt, words, q: Becomes(None, _types_of(words), (), str(pt), words=words, quoted=q, span=span(m)))
+_reg("becomes_pt_both", lambda m, pt, words, kws, q: Becomes(
+    None, _types_of(words), kws, str(pt), words=words, quoted=q, span=span(m)))
 _reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
 _reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
 _reg("becomes_copy", lambda m, of: Becomes(None, (), special="a copy of", of=of, span=span(m)))
@@ -2342,6 +2350,9 @@ def _r_exception(r: Any, n: Exception_, **ctx: Any) -> str:
     if n.what == "it's a":
         pt, words = n.value
         return f"it's {article(pt)} {pt} {words_text(r, words, False)}"
+    if n.what == "it has" and isinstance(n.value, tuple):
+        keywords, quoted = n.value  # 'it has haste and "..."'
+        return f"it has {keyword_list_text(r, keywords)} and {r(quoted)}"
     if n.what == "it has":
         return f"it has {r(n.value)}"
     return n.what
@@ -2454,8 +2465,12 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
         return f"{v} {n.color}"
     words = words_text(r, n.words, False)
     text = f"{v} {article(n.pt)} {n.pt} {words}" if n.pt else f"{v} {article(words)} {words}"
-    if n.keywords:
+    if n.keywords and n.quoted is not None:
+        text += f" with {keyword_list_text(r, n.keywords)} and {r(n.quoted)}"
+    elif n.keywords:
         text += f" with {keyword_list_text(r, n.keywords)}"
+    elif n.quoted is not None:
+        text += f" with {r(n.quoted)}"
     if n.additional:
         text += " in addition to its other types"
     return text

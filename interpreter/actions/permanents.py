@@ -85,6 +85,7 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     ("a change of that kind", lambda a: a.special),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
+    ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
 ))
 def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
