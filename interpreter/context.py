@@ -383,7 +383,11 @@ _ZONE_WORDS: dict[str, Zone] = {
 
 def zone_names(zone: A.InZone) -> list[Zone]:
     """The zones a description names ("your graveyard", "all graveyards",
-    "your graveyard or hand"); Unsupported for any other."""
+    "your graveyard or hand"); Unsupported for any other, and for "a single
+    graveyard" (the objects must all be in one of them: a choice the
+    engine doesn't make yet)."""
+    if zone.how == "a single":
+        raise Unsupported(f"objects from a single {zone.zone}")
     out: list[Zone] = []
     for word in zone.zone.replace(" and ", " or ").split(" or "):  # "all opponents' hands and graveyards"
         name = _ZONE_WORDS.get(word.strip())

@@ -65,6 +65,17 @@ def describe(cost: A.Cost) -> str:
     return ", ".join(out)
 
 
+def fixed_count(count: object) -> int:
+    """How many objects a cost names ("two creatures": 2; none written: 1).
+    A number worked out some other way ("X cards", "that many") is a
+    payment the engine doesn't make yet (601.2f–h), never one object."""
+    if count is None:
+        return 1
+    if isinstance(count, A.Number):
+        return count.value
+    raise Unsupported(f"a cost of a number of objects given as {type(count).__name__}")
+
+
 def describe_ref(ref: object) -> str:
     """What a cost names, in the card's own words ("an artifact", "two
     untapped creatures you control", "this creature")."""
@@ -252,7 +263,7 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
         if source is None or not can_tap_for_cost(game, source):
             raise IllegalAction(f"can't pay {{T}}: {display_name(source) if source else 'it'} is tapped or can't be tapped yet")
     if isinstance(part, A.RevealCost) and isinstance(part.what, A.AnObject):
-        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        n = fixed_count(part.what.count)
         have = [o for o in game.zone_objects("hand", player) if _card_matches(game, part.what.filter, o, player)]
         if len(have) < n:
             raise IllegalAction(f"can't reveal {describe_ref(part.what)}: only {len(have)} in hand")
@@ -295,7 +306,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         elif isinstance(part.what, A.AnObject):
             # "Sacrifice a creature" may be the source itself, if it fits;
             # only "another" leaves it out (109.2b, through the filter)
-            n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+            n = fixed_count(part.what.count)
             cands = [
                 o for o in game.battlefield()
                 if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)
@@ -314,7 +325,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         if part.what is None:
             victims = list(hand)
         elif isinstance(part.what, A.AnObject):
-            n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+            n = fixed_count(part.what.count)
             cands = [o for o in hand if _card_matches(game, part.what.filter, o, you)]
             victims = _pick(game, player, "discard " + describe_ref(part.what), cands, n)
         else:
@@ -328,7 +339,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         # 601.2b, 701.16a: a card of the player's hand is shown; it stays there
         if not isinstance(part.what, A.AnObject):
             raise Unsupported(f"reveal cost of {type(part.what).__name__}")
-        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        n = fixed_count(part.what.count)
         cands = [o for o in game.zone_objects("hand", you) if _card_matches(game, part.what.filter, o, you)]
         for v in _pick(game, player, "reveal " + describe_ref(part.what), cands, n):
             game.say(f"  reveals {v.card.name}")
@@ -337,7 +348,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.TapObjectCost):
         if not isinstance(part.what, A.AnObject):
             raise Unsupported(f"tap cost of {type(part.what).__name__}")
-        n = part.what.count.value if isinstance(part.what.count, A.Number) else 1
+        n = fixed_count(part.what.count)
         cands = [
             o for o in game.battlefield()
             if o.controller == you and not o.tapped and matches(game, part.what.filter, o, you=you, source=src_id)

@@ -26,6 +26,10 @@ COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"
 
 PlayerResolver = Callable[[object], list[PlayerId]]
 
+OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
+"""The creature types an "outlaw" has one of (the batch word of Outlaws of
+Thunder Junction's rules, like "historic", 700.6)."""
+
 
 OPPONENT_GROUPS = frozenset({
     "each_opponent", "an_opponent", "defending", "your_opponents", "opponents", "all_opponents",
@@ -104,6 +108,8 @@ def matches(
     ``source``?  ``anywhere``: the object is known to be where the
     instruction looks (a library searched, a hand), so where it is isn't
     checked; ``objects`` resolves "from among them"."""
+    if filt.controller is not None and filt.controller.past:
+        raise Unsupported("who controlled an object before (608.2h): 'a permanent you controlled'")
     c = chars_in(game, obj)
     types = set(c.types)
     zone = obj.zone
@@ -142,6 +148,8 @@ def matches(
                 ok = noun in types
             elif noun in ("player", "opponent"):
                 ok = False
+            elif noun == "outlaw":
+                ok = bool(OUTLAW_TYPES & set(c.subtypes))
             else:
                 ok = noun.capitalize() in c.subtypes or noun in (s.lower() for s in c.subtypes)
             if ok:
@@ -302,12 +310,28 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             ok = _in_combat(game, obj, s)
         elif s == "kicked":
             ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
+        elif s == "modified":
+            ok = _modified(game, obj)
         elif s == "historic":  # 700.6: artifacts, legendaries and Sagas
             ok = "artifact" in c.types or "legendary" in c.supertypes or "Saga" in c.subtypes
         else:
             raise Unsupported(f"status '{adj.status}'")
         return ok != adj.negated
     raise Unsupported(f"adjective {type(adj).__name__}")
+
+
+def _modified(game: Game, obj: GameObject) -> bool:
+    """700.9: a modified permanent has a counter on it, is equipped, or is
+    enchanted by an Aura its controller controls."""
+    if any(n > 0 for n in obj.counters.values()):
+        return True
+    for other in game.battlefield():
+        if other.attached_to != obj.id:
+            continue
+        subtypes = chars_in(game, other).subtypes
+        if "Equipment" in subtypes or "Aura" in subtypes and other.controller == obj.controller:
+            return True
+    return False
 
 
 def _in_combat(game: Game, obj: GameObject, status: str) -> bool:

@@ -344,7 +344,7 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
     return errors
 
 
-CARD_SETS = (A.LookAtTop, A.Reveal, A.RevealCost, A.Search, A.Draw)
+CARD_SETS = (A.LookAtTop, A.LookAt, A.Reveal, A.RevealCost, A.Search, A.Draw)
 """Instructions after which "one of them", "the rest", "the other" name
 some of the cards they saw (607.1)."""
 

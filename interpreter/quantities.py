@@ -94,6 +94,9 @@ def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
 
 
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
+    if q.names:
+        # 201.2: the different names among them (a face-down permanent has none, 708.2)
+        return len({(o.copy_of or o.card).name for o in ctx.each(q.filter) if o.face_down is None})
     did = [x for x in q.filter.qualities if isinstance(x, A.DidThisTurn) and x.event == "devoured"]
     if did:
         return _devoured_count(ctx, q.filter, did[0])

@@ -259,7 +259,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
-              A.ActionCost, A.CostOr)
+              A.ActionCost, A.CostOr, A.InZone)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -338,6 +338,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity {type(node).__name__}")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
+        elif isinstance(node, A.InZone) and node.how == "a single":
+            yield Gap(node, f"objects from a single {node.zone} (the chooser picks one {node.zone} for them all)")
         stack.extend(reversed(kids))
 
 

@@ -222,3 +222,39 @@ def test_spending_rule_needs_a_permission_before_it(pool: dict[str, A.Card]) -> 
                       "You may spend mana as though it were mana of any type to cast that spell.")  # fmt: skip
     (gap,) = gaps(card)
     assert "no permission to cast before it" in gap.what
+
+
+def _described(text: str) -> A.ObjectFilter:
+    from cardtext.testing import parse_ability
+
+    ability = parse_ability(text, link=False)
+    return next(n for n in ability.walk() if isinstance(n, A.ObjectFilter))
+
+
+def test_an_outlaw_is_an_assassin_mercenary_pirate_rogue_or_warlock() -> None:
+    """The outlaw batch: a creature with one of those five types, and no other."""
+    from cardtext.testing import parse_card
+    from interpreter.filters import matches
+
+    game = _game()
+    filt = _described("Destroy target outlaw.")
+    rogue = add_card(game, parse_card("Test Rogue {1}{B}\nCreature — Human Rogue\n2/2"), "A", "battlefield")
+    bear = add_card(game, parse_card("Test Bear {1}{G}\nCreature — Bear\n2/2"), "A", "battlefield")
+    assert matches(game, filt, rogue, you="A", source=None)
+    assert not matches(game, filt, bear, you="A", source=None)
+
+
+def test_700_9_a_modified_creature_has_a_counter_or_an_equipment() -> None:
+    from cardtext.testing import parse_card
+    from interpreter.filters import matches
+
+    game = _game()
+    filt = _described("Destroy target modified creature.")
+    bear = add_card(game, parse_card("Test Bear {1}{G}\nCreature — Bear\n2/2"), "A", "battlefield")
+    other = add_card(game, parse_card("Test Bear {1}{G}\nCreature — Bear\n2/2"), "A", "battlefield")
+    sword = add_card(game, parse_card("Test Sword {1}\nArtifact — Equipment\nEquip {1}"), "A", "battlefield")
+    assert not matches(game, filt, bear, you="A", source=None)
+    bear.counters["+1/+1"] = 1
+    sword.attached_to = other.id
+    assert matches(game, filt, bear, you="A", source=None)
+    assert matches(game, filt, other, you="A", source=None)

@@ -1375,3 +1375,95 @@ def test_descended_this_turn() -> None:
 def test_entered_under_your_control_this_turn() -> None:
     cond = _condition("two or more creatures entered under your control this turn")
     assert isinstance(cond, A.Happened) and cond.event == "entered under your control"
+
+
+def _line_round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
+    """A one-ability creature card whose ability line renders back byte-identical."""
+    card = parse_card(f"Test Card {{2}}{{B}}\n{type_line}\n{text}\n2/2", link=False)
+    assert render_card(card).splitlines()[2] == text
+    return card
+
+
+@pytest.mark.parametrize("text", [
+    "At the beginning of your upkeep, sacrifice a creature other than Test Card.",
+    "When this creature enters, destroy all creatures other than target creature.",
+])  # fmt: skip
+def test_other_than_after_the_nouns(text: str) -> None:
+    """109.2: "a creature other than [this]" — the quality, not the adjective "other"."""
+    card = _line_round_trip(text)
+    assert nodes(card, A.OtherThan)
+
+
+def test_cards_from_a_single_graveyard_are_a_gap() -> None:
+    """"up to two target cards from a single graveyard": the zone says "a
+    single"; the engine doesn't choose one graveyard for them all, and says so."""
+    from interpreter.support import gaps
+
+    card = _line_round_trip("When this creature enters, exile up to two target cards from a single graveyard.")
+    (zone,) = nodes(card, A.InZone)
+    assert (zone.zone, zone.how) == ("graveyard", "a single")
+    assert any("single graveyard" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever this creature deals combat damage to a player, return up to that many target creatures to their owners' hands.",
+    "Whenever this creature deals combat damage to a player, that player puts that many cards from the top of their library into their graveyard.",
+    "Whenever this creature deals combat damage to a player, draw that many cards.",
+])  # fmt: skip
+def test_that_many_in_every_numeric_slot(text: str) -> None:
+    """603.7c: "that many" is a count wherever a number is ("up to that many
+    target creatures", "that many cards")."""
+    card = _line_round_trip(text)
+    assert [n.word for n in nodes(card, A.ThatMuch)] == ["many"]
+
+
+@pytest.mark.parametrize(("who", "cls"), [("owner", A.OwnerOf), ("controller", A.ControllerOf)])
+def test_the_owner_of_an_object(who: str, cls: type) -> None:
+    """108.3, 108.4: "the owner of target creature" names the player of it."""
+    text = f"When this creature enters, the {who} of target nonland permanent shuffles it into their library."
+    card = _line_round_trip(text)
+    (player,) = nodes(card, cls)
+    assert player.of and isinstance(player.object, A.Target)
+
+
+def test_modified_and_outlaw_describe_objects() -> None:
+    """700.9 "modified"; "outlaw" (Assassins, Mercenaries, Pirates, Rogues,
+    Warlocks) as a noun of a description."""
+    card = _line_round_trip("Whenever a modified creature you control attacks, draw a card.")
+    assert A.StatusAdj("modified") in one(card, A.ObjectFilter).words
+    card = _line_round_trip("Whenever an outlaw you control dies, each opponent loses 1 life.")
+    assert one(card, A.ObjectFilter).nouns == ("outlaw",)
+    assert nodes(_line_round_trip("Other outlaws you control have haste."), A.ObjectFilter)[0].nouns == ("outlaw",)
+
+
+def test_foods_is_the_plural_of_food() -> None:
+    """205.3g: Food, plural Foods in current Oracle text."""
+    card = _line_round_trip("Sacrifice three Foods: Draw a card.")
+    assert one(card, A.ObjectFilter).nouns == ("Food",)
+
+
+def test_controlled_in_the_past_is_kept_and_not_played_as_controls() -> None:
+    """608.2h: "a permanent you controlled" (when it last was on the
+    battlefield); the engine doesn't treat it as "you control"."""
+    from interpreter import Unsupported, new_game
+    from interpreter.filters import matches
+
+    text = "When this creature dies, you gain life equal to the number of creatures you controlled that were destroyed this way."
+    card = _line_round_trip(text)
+    (control,) = nodes(card, A.ControlledBy)
+    assert control.past and isinstance(control.player, A.You)
+    assert one(card, A.DoneThisWay) == A.DoneThisWay("destroyed", "were")
+    filt = A.ObjectFilter((A.Noun("creature", True),), (control,))
+    game = new_game()
+    from interpreter import add_card
+
+    bear = add_card(game, card, "A", "battlefield")
+    with pytest.raises(Unsupported, match="controlled"):
+        matches(game, filt, bear, you="A", source=None)
+
+
+def test_differently_named_counts_names() -> None:
+    """201.2: "the number of differently named lands you control" counts names."""
+    card = _line_round_trip("{T}: Draw X cards, where X is the number of differently named lands you control.")
+    count = one(card, A.CountOf)
+    assert count.names and count.filter.nouns == ("land",)

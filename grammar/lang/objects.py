@@ -40,14 +40,14 @@ _SINGULAR = {
     "spells": "spell", "players": "player", "opponents": "opponent", "cards": "card",
     "instants": "instant", "sorceries": "sorcery", "sources": "source", "tokens": "token",
     "battles": "battle", "abilities": "ability", "objects": "object", "types": "type",
-    "colors": "color", "names": "name", "copies": "copy", "schemes": "scheme",
+    "colors": "color", "names": "name", "copies": "copy", "schemes": "scheme", "outlaws": "outlaw",
 }  # fmt: skip
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
     "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other", "kicked", "last", "historic",
+    "other", "kicked", "last", "historic", "modified",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 
@@ -154,10 +154,13 @@ def _word(tok: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class ControlledBy(Node):
-    """ "you control", "you don't control", "an opponent controls"."""
+    """ "you control", "you don't control", "an opponent controls"; ``past``:
+    "a permanent you controlled" (who controlled it when it was last on the
+    battlefield, 608.2h)."""
 
     player: Any
     negated: bool = False
+    past: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +195,7 @@ class InZone(Node):
     zone: str
     owner: Any = None
     preposition: Literal["from", "in", "on", "from among", "on top of"] = "from"
-    how: Literal["possessive", "a", "all", "", "the"] = "possessive"
+    how: Literal["possessive", "a", "a single", "all", "", "the"] = "possessive"
     joiner: str = ""
 
 
@@ -714,6 +717,7 @@ class ControllerOf(Node):
 
     object: Any
     plural: bool = False
+    of: bool = False  # written "the controller of [object]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,10 +730,12 @@ class ActivatedAbilitiesOf(Node):
 
 @dataclass(frozen=True, slots=True)
 class OwnerOf(Node):
-    """ "its owner", "the exiled card's owner"."""
+    """ "its owner", "the exiled card's owner", "the owner of target
+    creature" (108.3)."""
 
     object: Any
     plural: bool = False
+    of: bool = False  # written "the owner of [object]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1140,6 +1146,10 @@ def _owner_of(meta: Any, whose: Any) -> OwnerOf:
     return OwnerOf(_possessed(whose), span=span(meta))
 
 
+_BUILDERS["the_owner_of"] = lambda meta, what: OwnerOf(what, of=True, span=span(meta))
+_BUILDERS["the_controller_of"] = lambda meta, what: ControllerOf(what, of=True, span=span(meta))
+
+
 @builds("controller_of")
 def _controller_of(meta: Any, whose: Any) -> ControllerOf:
     return ControllerOf(_possessed(whose), span=span(meta))
@@ -1404,6 +1414,11 @@ def _controlled_by(meta: Any, who: Any) -> ControlledBy:
     return ControlledBy(who, span=span(meta))
 
 
+@builds("controlled_by_past")
+def _controlled_by_past(meta: Any, who: Any) -> ControlledBy:
+    return ControlledBy(who, past=True, span=span(meta))
+
+
 @builds("not_controlled_by")
 def _not_controlled_by(meta: Any, who: Any) -> ControlledBy:
     return ControlledBy(who, True, span=span(meta))
@@ -1594,22 +1609,28 @@ def _r_count_choice(r: Any, n: CountChoice, **ctx: Any) -> str:
 _BUILDERS["count_choice"] = lambda meta, *counts: CountChoice(tuple(c for c in counts if not isinstance(c, Token)), span=span(meta))
 _BUILDERS["count_or"] = lambda meta, a, b: CountChoice((a, b), span=span(meta))
 _BUILDERS["done_this_way"] = lambda meta, word: DoneThisWay(word, span=span(meta))
+_BUILDERS["that_was_done_this_way"] = lambda meta, was, word: DoneThisWay(word, str(was).lower(), span=span(meta))
 _BUILDERS["tapped_this_way"] = lambda meta: DoneThisWay("tapped", span=span(meta))
 _BUILDERS["dealt_damage_this_way"] = lambda meta: DoneThisWay("dealt damage", span=span(meta))
 _BUILDERS["this_way_verb"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["done_verb"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["was_word"] = lambda meta, tok: str(tok).lower()
 
 
 @dataclass(frozen=True, slots=True)
 class DoneThisWay(Node):
     """ "tapped this way", "sacrificed this way": the objects the instruction
-    before acted on (608.2c)."""
+    before acted on (608.2c); ``that`` "was"/"were" where it is written as a
+    relative clause ("creatures that were destroyed this way")."""
 
     verb: str
+    that: str = ""
 
 
 @renders(DoneThisWay)
 def _r_done_this_way(r: Any, n: DoneThisWay, **ctx: Any) -> str:
-    return f"{n.verb} this way"
+    that = f"that {n.that} " if n.that else ""
+    return f"{that}{n.verb} this way"
 
 
 def _that_is_builder(negated: bool) -> Any:
@@ -1682,6 +1703,8 @@ _BUILDERS["zone_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["zone_words"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["zone_of"] = lambda meta, whose, zone: ZonePlace(zone, whose, span=span(meta))
 _BUILDERS["a_zone"] = lambda meta, zone: ZonePlace(zone, None, "a", span=span(meta))
+# "cards from a single graveyard": all of them from one player's graveyard (the chooser's pick of which)
+_BUILDERS["a_single_zone"] = lambda meta, zone: ZonePlace(zone, None, "a single", span=span(meta))
 _SINGULAR_ZONE = {"graveyards": "graveyard", "hands": "hand", "libraries": "library"}
 _PLURAL_ZONE = {v: k for k, v in _SINGULAR_ZONE.items()}
 # "in all graveyards": the zone is a graveyard, every player's
@@ -1998,11 +2021,15 @@ def _r_that_player(r: Any, n: ThatPlayer, **ctx: Any) -> str:
 
 @renders(ControllerOf)
 def _r_controller(r: Any, n: ControllerOf, **ctx: Any) -> str:
+    if n.of:
+        return f"the controller of {r(n.object)}"
     return f"{possessive_text(r, n.object)} controller" + ("s" if n.plural else "")
 
 
 @renders(OwnerOf)
 def _r_owner(r: Any, n: OwnerOf, **ctx: Any) -> str:
+    if n.of:
+        return f"the owner of {r(n.object)}"
     if n.plural and isinstance(n.object, ThemRef):
         return "their owners"
     return f"{possessive_text(r, n.object)} owner" + ("s" if n.plural else "")
@@ -2149,6 +2176,8 @@ def _singular_no(f: ObjectFilter) -> bool:
 @renders(ControlledBy)
 def _r_controlled_by(r: Any, n: ControlledBy, **ctx: Any) -> str:
     who = r(n.player)
+    if n.past:
+        return f"{who} controlled"
     if n.negated:
         return f"{who} {'don' if is_plural(n.player) else 'doesn'}'t control"
     return f"{who} {verb(n.player, 'control')}"
@@ -2183,8 +2212,8 @@ def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
         return f"on top of {possessive_text(r, n.owner)} library"
     if n.how == "that":
         place = f"that {n.zone}"
-    elif n.how == "a":
-        place = f"a {n.zone}"
+    elif n.how in ("a", "a single"):
+        place = f"{n.how} {n.zone}"
     elif n.how == "all":
         place = f"all {_PLURAL_ZONE.get(n.zone, n.zone)}"
     elif n.how == "the":
@@ -2203,8 +2232,8 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
         return f"the top of {possessive_text(r, n.owner)} library"
     if n.how == "that":
         return f"that {zone}"
-    if n.how == "a":
-        return f"a {zone}"
+    if n.how in ("a", "a single"):
+        return f"{n.how} {zone}"
     if n.how == "all":
         return f"all {_PLURAL_ZONE.get(zone, zone)}"
     if n.how == "the":

@@ -74,9 +74,12 @@ class CountersOn(Node):
 
 @dataclass(frozen=True, slots=True)
 class CountOf(Node):
-    """ "the number of attacking creatures", "for each card in your hand"."""
+    """ "the number of attacking creatures", "for each card in your hand";
+    ``names``: "the number of differently named lands you control" (the
+    names among them, 201.2)."""
 
     filter: Any
+    names: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +407,11 @@ def _count_of(meta: Any, f: Any) -> CountOf:
     return CountOf(f, span=span(meta))
 
 
+@builds("count_differently_named")
+def _count_differently_named(meta: Any, f: Any) -> CountOf:
+    return CountOf(f, True, span=span(meta))
+
+
 @builds("for_each")
 def _for_each(meta: Any, per: Any) -> ForEach:
     return ForEach(None, per, span=span(meta))
@@ -488,9 +496,10 @@ def _r_counters_on(r: Any, n: CountersOn, **ctx: Any) -> str:
 
 @renders(CountOf)
 def _r_count_of(r: Any, n: CountOf, **ctx: Any) -> str:
+    named = "differently named " if n.names else ""
     if ctx.get("per"):
-        return r(n.filter)
-    return f"the number of {r(n.filter, plural=True)}"
+        return named + r(n.filter)
+    return f"the number of {named}{r(n.filter, plural=True)}"
 
 
 @renders(PowerOf)
