@@ -130,6 +130,17 @@ class Ctx:
             return [o.id for o in self.each(ref.filter) if o.id not in self.excluded]
         if isinstance(ref, A.DoneThisWay):
             return self.done_this_way(ref.verb)
+        if isinstance(ref, A.BothRef) and ref.conj == "and":
+            # "target creature and all other creatures with the same name as that creature": both, each once
+            # ("that creature" in the second is the first: 608.2c)
+            first = self.objects(ref.first)
+            saved = self.that, self.named
+            self.that, self.named = list(first), True
+            try:
+                second = self.objects(ref.second)
+            finally:
+                self.that, self.named = saved
+            return first + [oid for oid in second if oid not in first]
         raise Unsupported(f"object reference {type(ref).__name__}")
 
     def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:

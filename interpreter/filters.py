@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from grammar import ast as A
 
-from .characteristics import Chars, chars_in, keyword_name, keywords, power_toughness
+from .characteristics import Chars, chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
 from .objects import GameObject, ObjectId, PlayerId
 
@@ -240,6 +240,15 @@ def _quality(
     if isinstance(q, A.WithChosenName):
         chosen = game.linked(source).chosen_by(None) if source is not None else None
         return chosen is not None and c.name == chosen
+    if isinstance(q, A.SameNameAs) and objects is not None:
+        # 201.2: "with the same name as that creature"; a nameless object (face down) shares no name
+        names = set()
+        for oid in objects(q.other):
+            other = game.get(oid) or game.state.lki.get(oid)
+            name = chars(other).name if isinstance(other, GameObject) else getattr(other, "name", "")
+            if name:
+                names.add(name)
+        return bool(c.name) and c.name in names
     if isinstance(q, A.DoneThisWay) and objects is not None:
         # "revealed this way": one of the objects an earlier instruction did that to (608.2c)
         return obj.id in objects(q)
