@@ -17,7 +17,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
 from .errors import IllegalAction, Unsupported
-from .mana import mana_ability_of, need_of, units_text
+from .mana import mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
@@ -179,9 +179,9 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     changes = activation_cost_changes(game, obj, is_mana)
     if changes and is_mana:
         raise Unsupported(f"a cost change of {name}'s mana ability (605)")
-    if (node is None or mana_ability_of(node) is not None and all(
+    if (node is None or mana_ability_of(node) is not None and (all(
         isinstance(p, A.TapCost) for p in node.cost.parts
-    )):
+    ) or isinstance(node, A.ActivatedAbility) and sacrifices_source(node))):
         # 605.3: a mana ability resolves at once.
         if node is not None:
             check_other_part(game, player, A.TapCost(), obj)

@@ -96,7 +96,7 @@ def mana_parts(cost: A.Cost) -> list[A.ManaCost]:
 def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
             units: tuple[str, ...] | None = None) -> list[str]:  # fmt: skip
     """Activate a mana ability of ``obj`` whose cost is {T} (605.3): tap it, add
-    the mana.  ``units`` is the mana a payment chose to make with it (which of
+    the mana (and sacrifice it, if that is the rest of the cost: a Treasure).  ``units`` is the mana a payment chose to make with it (which of
     its options, 106.1b); without it, a color left open is asked of the player."""
     if units is not None:
         pass
@@ -113,6 +113,15 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
     pool = game.player(player).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
+    if ability >= 0:
+        from .mana import sacrifices_source
+
+        ab = chars(obj).abilities[ability]
+        if isinstance(ab, A.ActivatedAbility) and sacrifices_source(ab):
+            from .zones import move
+
+            game.say(f"  {player} sacrifices {display_name(obj)} for mana")
+            move(game, obj, "graveyard")
     return list(units)
 
 

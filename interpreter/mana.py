@@ -263,8 +263,9 @@ def can_tap_for_cost(game: Game, obj: GameObject) -> bool:
 
 
 def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None) -> list[ManaSource]:
-    """Untapped permanents of ``player`` whose mana abilities cost just {T},
-    those that make fewer colors and less mana first."""
+    """Untapped permanents of ``player`` whose mana abilities cost just {T}
+    (or {T} and sacrificing it, when ``only`` names it), those that make
+    fewer colors and less mana first."""
     found: list[tuple[int, int, int, ManaSource]] = []
     for obj in game.battlefield():
         if obj.controller != player or (only is not None and obj.id not in only):
@@ -277,6 +278,8 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
         idx = [-1] * len(intrinsic)
         opts = list(intrinsic)
         for i, ab, add in abilities:
+            if sacrifices_source(ab) and (only is None or obj.id not in only):
+                continue  # a Treasure is sacrificed only when its player names it to pay (pay = [...])
             for units in mana_options(game, obj, add):
                 idx.append(i)
                 opts.append(tagged(units, spend_restriction(ab)))
@@ -303,10 +306,21 @@ def _tap_mana_of(c: Chars) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[int
         add = mana_ability_of(ab)
         if add is None or not isinstance(ab, A.ActivatedAbility):
             continue
-        if tuple(type(p) for p in ab.cost.parts) == (A.TapCost,):
+        if tuple(type(p) for p in ab.cost.parts) == (A.TapCost,) or sacrifices_source(ab):
             own.append((i, ab, add))
     remember(_TAP_MANA, id(c), (c, intrinsic, tuple(own)))
     return intrinsic, tuple(own)
+
+
+def sacrifices_source(ab: A.ActivatedAbility) -> bool:
+    """A mana ability whose cost is {T} and sacrificing the permanent itself
+    ("{T}, Sacrifice this artifact: Add one mana of any color.", a Treasure,
+    111.10a): paid as it is activated, like {T} alone (605.3)."""
+    parts = ab.cost.parts
+    return (
+        len(parts) == 2 and isinstance(parts[0], A.TapCost)
+        and isinstance(parts[1], A.SacrificeCost) and isinstance(parts[1].what, A.SelfRef)
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------

@@ -4,6 +4,8 @@ tokens, create token copies."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 
 from grammar import ast as A
 
@@ -46,6 +48,42 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
     return True
 
 
+@cache
+def predefined_tokens() -> dict[str, A.Card]:
+    """111.10: the predefined tokens (Treasure, Food, Clue, ...) by subtype,
+    read by the card grammar from the package's data file."""
+    from grammar.parser import parse_text
+
+    path = Path(__file__).parent.parent / "data" / "predefined_tokens.txt"
+    result = parse_text(path.read_text(encoding="utf-8"), str(path))
+    if result.errors:
+        raise RuntimeError(f"{path}: {result.errors[0]}")
+    return {card.name: card for card in result.cards}
+
+
+def predefined(spec: A.TokenSpec | None) -> A.Card | None:
+    """The predefined token (111.10) an instruction names by its subtype
+    alone ("a Treasure token"), or None."""
+    if spec is None or spec.types or spec.role or len(spec.subtypes) != 1 or spec.power or spec.colors or spec.named:
+        return None
+    return predefined_tokens().get(spec.subtypes[0])
+
+
+def _predefined_problem(a: A.CreateTokens) -> str | None:
+    """Why a token the instruction doesn't describe can't be created: none
+    of that name is predefined, or the engine can't play its abilities."""
+    spec = a.spec
+    if spec is None or (spec.types and not spec.role):
+        return None
+    card = predefined(spec)
+    if card is None:
+        return "a predefined token (111.10) the interpreter has no definition of"
+    from ..support import gaps
+
+    found = gaps(card)
+    return f"a {card.name} token, whose {found[0].what} the interpreter can't play" if found else None
+
+
 @carries_out(A.CreateTokens, limits=(
     ("tokens with quoted abilities", lambda a: a.spec is not None and a.spec.abilities),
     ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
@@ -53,8 +91,8 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
     ("tokens created attacking", lambda a: a.attacking),
     ("tokens created attached to an object (303.4f)", lambda a: a.attached is not None),
-    ("a predefined token (111.10) whose characteristics the instruction doesn't write", lambda a: a.spec is not None
-     and (not a.spec.types or a.spec.role)),
+    ("a predefined token (111.10) the interpreter has no definition of, or can't play",
+     lambda a: _predefined_problem(a) is not None),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     """111.1, 111.4: tokens as the instruction describes them ("of those
@@ -72,7 +110,7 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
         x = ctx.quantity(A.VarX())
         spec = replace(spec, power=str(x) if spec.power == "X" else spec.power,
                        toughness=str(x) if spec.toughness == "X" else spec.toughness)  # fmt: skip
-    card = token_card(spec)
+    card = predefined(spec) or token_card(spec)
     made = []
     for p in ctx.players(a.player):
         for _ in range(n):
@@ -123,6 +161,23 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
                 game.say(f"  {p} creates a token copy of {display_name(o)}")
     acted(ctx, made)
     return bool(made)
+
+
+def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.36a: investigate — create a Clue token (111.10)."""
+    if a.what is not None or a.extra or a.duration is not None or a.amount is not None:
+        raise Unsupported("investigating other than once")
+    clue = predefined_tokens()["Clue"]
+    made = []
+    for p in ctx.players(a.player):
+        made.append(create_on_battlefield(ctx.game, clue, p, colors=()))
+        ctx.game.set_linked(ctx.source, ctx.game.linked(ctx.source).with_created(ctx.ability, made[-1].id))
+        ctx.game.say(f"  {p} investigates: creates a Clue token")
+    acted(ctx, made)
+    return bool(made)
+
+
+KEYWORD_VERBS["investigate"] = _investigate
 
 
 def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
