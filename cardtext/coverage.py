@@ -416,6 +416,9 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
             rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
             phase = "comparison"
             different = mismatch(text, rendered)
+            if different is None and rendered != text:
+                phase = "parse of the canonical text"
+                different = _parses_back(rendered, name, result.cards)
             phase = "engine support"
             plays = different is None and _plays(result.cards)
     except Exception as exc:  # noqa: BLE001 - a bug in cardtext must not stop the count
@@ -424,6 +427,19 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
         message, line = different
         return RENDER_MISMATCH, message, line, None, False
     return OK_STATUS, None, None, None, plays
+
+
+def _parses_back(rendered: str, name: str, cards: Sequence[Any]) -> tuple[str, int] | None:
+    """None if the canonical text parses to the same cards (what ``fmt``
+    relies on to write it); else a message and the line of its first error.
+    The text as written parsed, so only a rendering that differs from it is read."""
+    again = parse_text(rendered, name, first_error=True)
+    if again.errors:
+        message, line, _ = _first_error(again.errors)
+        return f"the canonical text doesn't parse back: {message}", line or 1
+    if list(again.cards) != list(cards):
+        return "the canonical text parses to another card", 1
+    return None
 
 
 def _plays(cards: Sequence[Any]) -> bool:

@@ -560,3 +560,17 @@ def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
     assert document["summary"]["plays"] == 1
     assert main(["coverage", str(jsonl(tmp_path, [SHOCK, scry]))]) == 0
     assert any(line.split()[:3] == ["plays", "1", "50.0%"] for line in capsys.readouterr().out.splitlines())
+
+
+def test_ok_needs_the_canonical_text_to_parse_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rendering that the normalisations forgive (here, letter case) but
+    that doesn't read back (or reads as another card) is a render mismatch:
+    ``fmt`` would refuse to write it, so the card is not ok."""
+    shock = "Shock {R}\nInstant\nShock deals 2 damage to any target."
+    assert check_card("Shock", shock)[0] == "ok"
+    monkeypatch.setattr(coverage, "render_card", lambda card, reminders=True: shock.replace("Shock {R}", "SHOCK {R}"))
+    status, message, *_ = check_card("Shock", shock)
+    assert status == "render-mismatch"
+    assert message == "the canonical text doesn't parse back: unknown word 'Shock'"
+    monkeypatch.setattr(coverage, "render_card", lambda card, reminders=True: shock.replace("2 damage", "2 DAMAGE"))
+    assert check_card("Shock", shock)[0] == "ok"  # the same card: letter case means nothing once parsed
