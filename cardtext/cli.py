@@ -37,7 +37,7 @@ from grammar.errors import CardTextError, LocatedError
 from grammar.parser import parse_text
 from grammar.render import format_text, render_card
 
-from .console import display_name, is_utf8, setup_streams
+from .console import display_name, is_utf8, setup_streams, terminal_safe
 from .coverage import job_count
 from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
@@ -123,10 +123,10 @@ def _silence(stream: Any) -> None:
 def _diagnostic(exc: CardTextError) -> str:
     """How one error is shown: located errors with their source line and caret."""
     if isinstance(exc, PathError):
-        return str(exc)
+        return terminal_safe(str(exc))
     if isinstance(exc, LocatedError):
-        return exc.format()
-    return f"{PROG}: error: {exc}"
+        return terminal_safe(exc.format())  # a file's ESC or U+202E shown, not obeyed
+    return terminal_safe(f"{PROG}: error: {exc}")
 
 
 def _sort_key(exc: CardTextError) -> tuple[int, int]:

@@ -21,6 +21,7 @@ import codecs
 import io
 import os
 import sys
+import unicodedata
 from pathlib import Path
 from typing import TextIO
 
@@ -133,10 +134,27 @@ def has_surrogates(text: str) -> bool:
 
 def visible(text: str) -> str:
     """``text`` with each invisible character replaced by a visible symbol of
-    the same width: ``␀`` for NUL, ``⍽`` for a no-break space, ..."""
+    the same width: ``␀`` for NUL, ``␛`` for ESC, ``⍽`` for a no-break space,
+    ``⍰`` for any other control or format character (C1 controls, the
+    bidirectional overrides), so that text from a file can't move the cursor,
+    clear the screen or reverse a line on a terminal."""
     if text.isprintable() and "\u00a0" not in text:
         return text
-    return "".join(_INVISIBLE.get(ch, ch) for ch in text)
+    return "".join(_INVISIBLE.get(ch) or (_OTHER if _hidden(ch) else ch) for ch in text)
+
+
+_OTHER = "\u2370"  # ⍰
+
+
+def _hidden(ch: str) -> bool:
+    return not ch.isprintable() and ch not in "\t" and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn")
+
+
+def terminal_safe(text: str) -> str:
+    """Text to print for a person: each line :func:`visible` (the line breaks kept)."""
+    if text.isprintable() or "\n" in text and text.replace("\n", "").isprintable():
+        return text
+    return "\n".join(visible(line) for line in text.split("\n"))
 
 
 def fit_source_line(line: str, column: int) -> tuple[str, int]:
@@ -180,5 +198,5 @@ class ReadableError(LocatedError):
 
 __all__ = [
     "ASCII_FALLBACK", "ReadableError", "ERRORS", "MAX_SOURCE_WIDTH", "display_name", "fit_source_line",
-    "has_surrogates", "is_utf8", "setup_streams", "visible",
+    "has_surrogates", "is_utf8", "setup_streams", "terminal_safe", "visible",
 ]  # fmt: skip

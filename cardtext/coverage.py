@@ -50,7 +50,7 @@ from grammar.node import remembering_children
 from grammar.parser import parse_text
 from grammar.render import render_card
 
-from .console import display_name
+from .console import display_name, terminal_safe
 from .diagnostics import link_checker
 from .importer import is_card_object, read_cards
 from .library import JsonCardError, LibraryError, json_card_text, scan_jsonl
@@ -632,7 +632,7 @@ def _percent(part: int, whole: int) -> str:
 def failure_line(result: CardResult) -> str:
     """One failing card: ``name:line:col: status: message``."""
     place = "".join(f":{n}" for n in (result.line, result.column) if n is not None)
-    return f"{result.name}{place}: {result.status}: {result.message}"
+    return terminal_safe(f"{result.name}{place}: {result.status}: {result.message}")
 
 
 def status_lines(summary: Summary) -> Iterator[str]:

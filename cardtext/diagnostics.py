@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import collections
 import multiprocessing
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,6 +142,37 @@ PARALLEL_FROM = 400
 """A file of at least this many cards may be checked in several processes."""
 
 
+class DuplicateName(LocatedError):
+    """A card name that a file defines twice: a name names one card (a
+    scenario or a deck that names it could mean either)."""
+
+
+def duplicate_names(blocks: Sequence[CardBlock], filename: str) -> list[LocatedError]:
+    """An error at the name line of each card whose name (or a face's name)
+    an earlier card of the file already has."""
+    from grammar.errors import Location
+
+    first: dict[str, int] = {}
+    out: list[LocatedError] = []
+    for block in blocks:
+        names = block.face_names
+        for name in dict.fromkeys([" // ".join(names), *names]):
+            if not name:
+                continue
+            key = unicodedata.normalize("NFC", name).casefold()
+            if key in first:
+                line = block.start
+                source = block.line_text(line)
+                out.append(DuplicateName(
+                    f"'{name}' is defined twice in this file (first at line {first[key]})",
+                    Location(filename, line, 1, source), text=source.strip(),
+                    hint="a name names one card: rename one of them, or remove the copy",
+                ))  # fmt: skip
+                break
+            first[key] = block.start
+    return out
+
+
 def check_text(text: str, filename: str, *, link: LinkCheck | None = None, jobs: int = 1) -> FileCheck:
     """Parse ``text`` and link-check every card that parses (with ``link``).
 
@@ -164,6 +196,7 @@ def check_text(text: str, filename: str, *, link: LinkCheck | None = None, jobs:
             for check in checks:
                 if check.card is not None:
                     _sorted_out(link(check.card, filename, text), errors, warnings)
+    errors.extend(duplicate_names(blocks, filename))
     errors.sort(key=_sort_key)
     warnings.sort(key=_sort_key)
     starts = [block.start for block in blocks]

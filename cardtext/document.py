@@ -21,7 +21,7 @@ from typing import Any
 
 from grammar import vocabulary
 from grammar.errors import CardTextError, LocatedError
-from grammar.parser import Block, declared_subtypes, read_block, split_file
+from grammar.parser import Block, declared_subtypes, nfc, read_block, split_file
 
 from .blocks import CardBlock, editor_lines
 
@@ -64,7 +64,7 @@ class Document:
         the order of the file), as :func:`cardtext.editing.diagnostics`."""
         from .diagnostics import card_checker
 
-        segments = split_file(text)
+        segments = split_file(nfc(text))
         declared = frozenset(declared_subtypes(segments))
         written = editor_lines(text)
         kept: dict[tuple[tuple[str, ...], frozenset[str]], _Checked] = {}
@@ -94,6 +94,7 @@ class Document:
         self._checked = kept
         self.text = text
         self.cards = cards
+        errors.extend(self._duplicates(cards))
         return sorted(errors, key=_position) + sorted(warnings, key=_position)
 
     def _check(self, lines: list[str], declared: frozenset[str], checker: Any) -> _Checked:
@@ -113,6 +114,21 @@ class Document:
                                   _message(error), type(error).__name__))  # fmt: skip
         failing = tuple(e for e in problems if severity(e) == "error")
         return _Checked(card, failing, tuple(out))
+
+    def _duplicates(self, cards: list[CardState]) -> list[Any]:
+        """A file-level check: a name defined twice (every card's name, not its parse)."""
+        from .diagnostics import duplicate_names, extent_in, severity
+        from .editing import Diagnostic, _message, _range
+
+        out = []
+        for error in duplicate_names([c.block for c in cards], self.filename):
+            line = error.line
+            own = [error.location.source_line]
+            _, column, end = extent_in(error, own)
+            r = _range(own, 1, column - 1, end - 1)
+            out.append(Diagnostic(replace(r, line=line - 1, end_line=line - 1), severity(error),
+                                  _message(error), type(error).__name__))  # fmt: skip
+        return out
 
     def card_at(self, line: int) -> CardState | None:
         """The card that holds 1-based ``line`` in the last text checked."""

@@ -66,6 +66,7 @@ import os
 import re
 import sys
 import tomllib
+import unicodedata
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,7 @@ from typing import Any
 
 from grammar import ast as A
 from grammar.errors import CardTextError, LocatedError, Location
+from grammar.lookalike import difference_note
 from interpreter import (
     Game,
     GameObject,
@@ -96,6 +98,7 @@ from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
 
 from .console import display_name as display_path
+from .console import terminal_safe
 from .interactive import FallbackChooser, InputEnded, PersonChooser, read_terminal
 from .schema import ACTION_KEYS, MAX_RESOLUTIONS, ZONE_NAMES, Locator, ScenarioError, validate
 
@@ -127,6 +130,7 @@ class ScenarioResult:
     rules: list[str] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -158,9 +162,14 @@ def load_extra_cards(paths: list[Path]) -> list[A.Card]:
     Each file is parsed once per process while it is unchanged (same path,
     size and modification time), so a folder of scenarios sharing one card
     folder doesn't parse it again for each.  The first error raises."""
+    return [card for card, _ in load_extra_cards_from(paths)]
+
+
+def load_extra_cards_from(paths: list[Path]) -> list[tuple[A.Card, Path]]:
+    """:func:`load_extra_cards`, each card with the file it came from."""
     from cardtext.library import card_files, parse_path
 
-    cards: list[A.Card] = []
+    cards: list[tuple[A.Card, Path]] = []
     for f in card_files(paths):
         try:
             info = f.stat()
@@ -175,7 +184,7 @@ def load_extra_cards(paths: list[Path]) -> list[A.Card]:
             cached = list(result.cards)
             if key is not None:
                 _PARSED[key] = cached
-        cards.extend(cached)
+        cards.extend((card, f) for card in cached)
     return cards
 
 
@@ -436,6 +445,8 @@ class Runner:
     def __init__(self, path: Path, text: str, chooser: Any = None, *, name: str | None = None) -> None:
         self.path = path
         self.name = name if name is not None else display_path(path)
+        self.warnings: list[str] = []
+        """What the run warns of (a card of the scenario's files replacing a bundled one)."""
         self.loc = Locator(self.name if name is not None else str(path), text)
         self.text = text
         self.interactive = chooser
@@ -484,10 +495,26 @@ class Runner:
                 raise self.error(f"no such card file or folder: {e!r}", self.loc.top_key("cards")) from None
             paths.append(p)
         try:
-            extra = load_extra_cards(paths)
+            extra = load_extra_cards_from(paths)
         except PathError as exc:  # a folder (or file) in a cards folder that can't be read
             raise self.error(f"{display_path(exc.path)}: {exc.message}", self.loc.top_key("cards")) from None
-        for c in extra:
+        origin: dict[str, Path] = {}
+        for c, f in extra:
+            if c.name in origin:
+                if pool[c.name] != c:
+                    where = (f"twice in {display_path(f)}" if origin[c.name] == f else
+                             f"in {display_path(origin[c.name])} and in {display_path(f)}")  # fmt: skip
+                    raise self.error(
+                        f"two different cards are named '{c.name}': {where}", self.loc.top_key("cards"),
+                        hint="a name names one card: rename one, or leave one file out of 'cards'",
+                    )  # fmt: skip
+                continue  # the same card again (one file named twice)
+            if c.name not in origin and c.name in pool and pool[c.name] != c:
+                self.warnings.append(
+                    f"{self.name}: warning: the card '{c.name}' of {display_path(f)} replaces the bundled "
+                    "card of that name"
+                )
+            origin[c.name] = f
             pool[c.name] = c
         return pool
 
@@ -495,6 +522,7 @@ class Runner:
         """The card a zone's entry names: by its name, or a multi-face card by
         its front face's name, as players name it ("Giant Killer" for Giant
         Killer // Chop Down)."""
+        name = unicodedata.normalize("NFC", name)
         c = self.pool.get(name)
         if c is None:
             fronts = [card for card in self.pool.values() if card.faces and card.faces[0].name == name]
@@ -502,9 +530,11 @@ class Runner:
                 return fronts[0]
         if c is None:
             close = difflib.get_close_matches(name, list(self.pool), n=3)
+            notes = [note for note in (difference_note(name, n) for n in close) if note]
             raise self.error(
                 f"unknown card '{name}'", self.loc.value(start, name),
-                hint=("did you mean " + " or ".join(f"'{n}'" for n in close) + "?") if close
+                hint=("did you mean " + " or ".join(f"'{n}'" for n in close) + "?"
+                      + (f" ({notes[0]})" if notes else "")) if close
                 else "add its card file to the scenario's 'cards' list",
             )  # fmt: skip
         return c
@@ -573,6 +603,7 @@ class Runner:
             exc.log = list(game.log)  # type: ignore[attr-defined]
             raise
         self.result.log = list(game.log)
+        self.result.warnings = list(self.warnings)
         return self.result
 
     def _play(self, game: Game, steps: list[Any], expects: list[Any]) -> None:
@@ -1002,7 +1033,7 @@ def run_scenario_file(
     result = runner.run()
     if not quiet:
         for line in result.log:
-            print(line)
+            print(terminal_safe(line))
     return result
 
 
@@ -1144,7 +1175,7 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
     ``quiet``), then ``PASS``/``FAIL`` (only ``FAIL`` with ``quiet``) and what
     failed; errors on standard error; after several scenarios (or with
     ``quiet``), a summary line."""
-    write = out or (lambda s: print(s))
+    write = out or (lambda s: print(terminal_safe(s)))  # a scenario's text shown, never obeyed
     if paths:
         files = [(f, display_path(f)) for f in scenario_files(paths)]
     else:
@@ -1168,13 +1199,15 @@ def play_main(paths: list[str], quiet: bool, interactive: bool, *, out: Callable
                 log = getattr(exc, "log", [])
                 for line in log[chooser.log_printed(log) if chooser is not None else 0 :]:
                     write(line)
-            print(exc.format(), file=sys.stderr)
+            print(terminal_safe(exc.format()), file=sys.stderr)
             status, errors = 2, errors + 1
             continue
         except CardTextError as exc:
-            print(f"{name}: error: {exc}", file=sys.stderr)
+            print(terminal_safe(f"{name}: error: {exc}"), file=sys.stderr)
             status, errors = 2, errors + 1
             continue
+        for warning in result.warnings:
+            print(terminal_safe(warning), file=sys.stderr)
         if not quiet:
             for line in result.log[chooser.log_printed(result.log) if chooser is not None else 0 :]:
                 write(line)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import ModuleType
@@ -329,6 +330,12 @@ class Reader:
         private = None if line.isascii() else _PRIVATE.search(line)  # private-use characters aren't ASCII
         if private:
             self.errors.append(self.error(number, private.start() + 1, "a private-use character is not card text"))
+            return None, None
+        hidden = _hidden_character(line)
+        if hidden is not None:
+            self.errors.append(self.error(number, hidden + 1, f"a card name can't hold {code_point(line[hidden])}: "
+                                          "a character that doesn't show (or changes how the text around it "
+                                          "shows) would make two names that look the same", text=line[hidden]))  # fmt: skip
             return None, None
         if brace < 0:
             m = _BARE_COST.search(line)
@@ -810,3 +817,25 @@ def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card) -> str:
 
 __all__ = ["Card", "Defense", "Loyalty", "PowerToughness", "Reader", "TypeLine", "render_card_text",
            "SELF_CHAR", "SHORT_CHAR"]  # fmt: skip
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def _hidden_character(line: str) -> int | None:
+    """The index of the first character of ``line`` that doesn't show: a
+    control character (C0, C1, DEL) or a format character (bidirectional
+    overrides, zero-width characters: Unicode category Cf); None if none."""
+    if line.isascii():
+        m = _ASCII_CONTROL.search(line)
+        return m.start() if m else None
+    for index, ch in enumerate(line):
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf"):
+            return index
+    return None
+
+
+def code_point(ch: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: a character named for a message."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" ({name})" if name else "")

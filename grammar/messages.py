@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .errors import CardParseError, Location, NotUnderstood
+from .lookalike import difference_note
 
 _Index = tuple[str, dict[int, tuple[tuple[str, ...], str]]]
 """Words by length, each group also as one string: its words joined by the
@@ -113,6 +114,9 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     shown = expected if len(expected) <= 12 else (*expected[:12], f"... ({len(expected) - 12} more)")
 
     def err(message: str, text: str = "", hint: str = "", cls: type[CardParseError] = CardParseError) -> CardParseError:
+        if hint.startswith("did you mean '") and hint.endswith("'?"):
+            note = difference_note(text, hint[len("did you mean '") : -2])
+            hint = f"{hint} ({note})" if note else hint
         return cls(message, loc, text=_shown(text), hint=hint, expected=shown)
 
     if kind == "end":

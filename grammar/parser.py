@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,6 +143,12 @@ def file_lines(text: str) -> tuple[str, ...]:
     """:func:`editor_lines` of a whole file, split once for all its cards
     (the source lines that errors and warnings show)."""
     return tuple(editor_lines(text))
+
+
+def nfc(text: str) -> str:
+    """Text in Unicode's composed form (NFC), as cards are read: "é" written as
+    "e" and a combining accent is the same name as the one character "é"."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def split_file(text: str) -> list[Segment]:
@@ -377,7 +384,7 @@ def parse_text(text: str, filename: str = "<string>", *, first_error: bool = Fal
     """Parse every card of a card file; collect every error of every card
     (with ``first_error``, only each card's first: what comes after it in
     the card is not read)."""
-    segments = split_file(text)
+    segments = split_file(nfc(text))
     cards: list[A.Card] = []
     errors: list[CardParseError] = []
     warnings: list[CardParseError] = []

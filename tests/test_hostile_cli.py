@@ -13,6 +13,7 @@ import signal
 import stat
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -716,3 +717,109 @@ def test_scryfall_bulk_fields_of_the_wrong_type_are_unreadable_not_bugs(
     summary = json.loads(out)["summary"]
     assert summary["by_status"]["unreadable"] == 3 and summary["by_status"]["internal-error"] == 0
     assert "Bad\ufffdname" in out
+
+
+# --------------------------------------------------------------------------
+# Names, round 2: one name one card, no hidden characters, escapes shown
+# --------------------------------------------------------------------------
+
+SHOCK5 = SHOCK.replace("2 damage", "5 damage")
+
+
+def test_a_name_defined_twice_in_a_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtext.document import Document
+
+    text = SHOCK + "\n" + SHOCK5
+    path = write(tmp_path, "two.card", text)
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().out
+    assert f"{path}:5:1: error: 'Shock' is defined twice in this file (first at line 1)" in err
+    (found,) = Document(str(path)).update(text)
+    assert found.code == "DuplicateName" and found.range.line == 4
+
+
+def scenario_with(tmp_path: Path, cards: list[str], life: int | None = None) -> Path:
+    expect = f'[[expect]]\nplayer = "B"\nlife = {life}\n' if life is not None else ""
+    text = (f"cards = {json.dumps(cards)}\n[players.A]\nbattlefield = [\"Mountain\"]\nhand = [\"Shock\"]\n"
+            f"[players.B]\n[[steps]]\ncast = \"Shock\"\ntargets = [\"B\"]\n[[steps]]\nresolve = \"all\"\n{expect}")  # fmt: skip
+    return write(tmp_path, "s.toml", text)
+
+
+def test_two_cards_of_one_name_across_a_scenarios_files_are_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Which of the two played depended on the order of 'cards' (5 or 2 damage)."""
+    from cardtext.scenario import play_main
+
+    write(tmp_path, "a.card", SHOCK)
+    write(tmp_path, "b.card", SHOCK5)
+    for cards in (["a.card", "b.card"], ["b.card", "a.card"]):
+        assert play_main([str(scenario_with(tmp_path, cards, 18))], quiet=True, interactive=False) == 2
+        assert "two different cards are named 'Shock'" in capsys.readouterr().err
+    write(tmp_path, "c.card", SHOCK + "\n" + SHOCK5)
+    assert play_main([str(scenario_with(tmp_path, ["c.card"], 18))], quiet=True, interactive=False) == 2
+    assert "two different cards are named 'Shock': twice in" in capsys.readouterr().err
+    write(tmp_path, "d.card", SHOCK)  # the same card in two files is one card
+    assert play_main([str(scenario_with(tmp_path, ["a.card", "d.card"], 18))], quiet=True, interactive=False) == 0
+
+
+def test_a_card_replacing_a_bundled_one_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtext.scenario import play_main
+
+    write(tmp_path, "a.card", SHOCK)
+    write(tmp_path, "m.card", "Mountain\nBasic Land — Mountain\n{T}: Add {R}{R}.\n")
+    assert play_main([str(scenario_with(tmp_path, ["m.card", "a.card"], 18))], quiet=True, interactive=False) == 0
+    assert "warning: the card 'Mountain' of" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\x00", "\x1b", "\u200b", "\x9b"])
+def test_a_card_name_with_a_hidden_character_is_an_error(
+    tmp_path: Path, hidden: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Refused in names as in rules text: a name that shows as "Shock" must be Shock."""
+    path = write(tmp_path, "x.card", SHOCK.replace("Shock {R}", f"Sh{hidden}ock {{R}}", 1))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f":1:3: error: a card name can't hold U+{ord(hidden):04X}" in out
+    assert hidden not in out  # shown as a symbol, not written to the terminal
+
+
+def test_escape_sequences_from_files_are_shown_not_obeyed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file can't clear the screen or print a fake PASS through check, coverage -v or play."""
+    from cardtext.scenario import play_main
+
+    clear = "\x1b[2J\x1b[H"
+    path = write(tmp_path, "x.card", SHOCK.replace("any target", f"any{clear} target"))
+    main(["check", str(path)])
+    assert "\x1b" not in capsys.readouterr().out
+    line = json.dumps({"name": f"Zap{clear}PASS", "type_line": "Instant", "oracle_text": f"Draw{clear} a card."})
+    data = write(tmp_path, "cards.jsonl", line + "\n")
+    assert main(["coverage", "-v", str(data)]) == 0
+    assert "\x1b" not in capsys.readouterr().out
+    write(tmp_path, "a.card", SHOCK)
+    toml_clear = "\\u001b[2J\\u001b[H"  # TOML's escape: the description holds the real ESC
+    scenario = write(tmp_path, "e.toml", f'description = "fine{toml_clear}PASS"\ncards = ["a.card"]\n[players.A]\n[players.B]\n')
+    play_main([str(scenario)], quiet=False, interactive=False)
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out + captured.err and "fine␛[2J␛[HPASS" in captured.out
+
+
+def test_a_look_alike_name_names_the_code_point(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Cyrillic "о" in a card file's name: the suggestion says which character differs."""
+    from cardtext.scenario import play_main
+
+    write(tmp_path, "a.card", SHOCK.replace("Shock", "Sh\u043eck"))
+    assert play_main([str(scenario_with(tmp_path, ["a.card"]))], quiet=True, interactive=False) == 2
+    err = capsys.readouterr().err
+    assert "unknown card 'Shock'" in err and "U+043E (CYRILLIC SMALL LETTER O)" in err
+
+
+def test_names_and_text_are_read_in_composed_form(tmp_path: Path) -> None:
+    """"é" as one character and as "e" + a combining accent are one name (NFC)."""
+    from grammar.parser import parse_text
+
+    composed = "Séance {2}{W}\nEnchantment\nDraw a card.\n"
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert decomposed != composed
+    assert parse_text(composed).cards == parse_text(decomposed).cards
+    assert parse_text(decomposed).cards[0].name == "Séance"
