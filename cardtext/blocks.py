@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from grammar.definitions import is_declaration
 from grammar.parser import editor_lines as parser_editor_lines
 
 _MANA_TAIL = re.compile(r"\s*(?:\{[^{}]*\}\s*)+$")
@@ -95,7 +96,7 @@ def card_blocks(text: str) -> list[CardBlock]:
         if blank and start is not None:
             blocks.append(CardBlock(start, number - 1, tuple(lines[start - 1 : number - 1])))
             start = None
-        elif not blank and start is None and not is_comment(line):
+        elif not blank and start is None and not is_comment(line) and not is_declaration(line):
             start = number
     return blocks
 
@@ -109,6 +110,7 @@ def block_at(blocks: list[CardBlock], line: int) -> CardBlock | None:
 
 
 __all__ = [
+    "is_declaration",
     "CardBlock",
     "block_at",
     "card_blocks",

@@ -362,6 +362,7 @@ class CheckReport:
     errors: int = 0
     warnings: int = 0
     diagnostics: list[CardTextError] = dataclasses.field(default_factory=list)
+    card_of: dict[int, str] = dataclasses.field(default_factory=dict)  # id(error) → the card it belongs to
 
 
 def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] | None, jobs: int = 1) -> None:
@@ -378,6 +379,9 @@ def check_file(path: Path, report: CheckReport, link: Callable[..., list[Any]] |
     report.errors += len(found.errors)
     report.warnings += len(found.warnings)
     report.diagnostics.extend(sorted([*found.errors, *found.warnings], key=_sort_key))
+    for card in found.cards:
+        for error in [*card.errors, *card.warnings]:
+            report.card_of[id(error)] = card.name
 
 
 def _print_check(report: CheckReport, form: str, summary: str) -> None:
@@ -391,7 +395,7 @@ def _print_check(report: CheckReport, form: str, summary: str) -> None:
             "diagnostics": [
                 {"file": display_name(exc.path), "severity": "error", "message": str(exc)}
                 if isinstance(exc, PathError)
-                else diagnostic_json(exc)
+                else diagnostic_json(exc, report.card_of.get(id(exc), ""))
                 for exc in report.diagnostics
             ],
         }

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grammar.errors import CardTextError, LocatedError
+from grammar.errors import NOT_UNDERSTOOD, CardTextError, LocatedError
 from grammar.node import remembering_children
 from grammar.parser import file_lines, parse_text
 
@@ -44,6 +44,14 @@ class EngineWarning(LocatedError):
     the instruction, trigger, condition or keyword it has no piece for."""
 
     kind = "warning"
+    category = NOT_UNDERSTOOD
+
+
+def error_class(error: CardTextError) -> str:
+    """``"malformed"`` (the card is wrong) or ``"not-understood"`` (the card
+    may be right; the tool doesn't read or play this yet); "" for an error
+    that isn't about a card's text (a file that can't be read)."""
+    return str(getattr(error, "category", "") or "")
 
 
 def engine_warnings(card: Any, filename: str, text: str) -> list[LocatedError]:
@@ -361,19 +369,23 @@ def extent_in(error: CardTextError, lines: Sequence[str] | None) -> tuple[int, i
     return line, column, column + max(word, 1)
 
 
-def to_json(error: CardTextError) -> dict[str, Any]:
-    """An error as JSON data (``check --format json``)."""
+def to_json(error: CardTextError, card: str = "") -> dict[str, Any]:
+    """An error as JSON data (``check --format json``): ``card`` the name of
+    the card it belongs to ("" for one outside any card)."""
     if not isinstance(error, LocatedError):
-        return {"severity": "error", "kind": type(error).__name__, "message": str(error)}
+        return {"severity": "error", "kind": type(error).__name__, "class": error_class(error),
+                "message": str(error)}  # fmt: skip
     line, column, end = extent(error)
     return {
         "file": error.file,
+        "card": card,
         "line": line,
         "column": column,
         "end_line": line,
         "end_column": end,
         "severity": severity(error),
         "kind": type(error).__name__,
+        "class": error_class(error),
         "message": error.message,
         "hint": error.hint,
         "expected": list(error.expected),
@@ -416,6 +428,7 @@ __all__ = [
     "CardCheck",
     "FileCheck",
     "check_text",
+    "error_class",
     "extent",
     "github_annotation",
     "link_checker",

@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from grammar.errors import CardTextError, LocatedError
+from grammar.errors import CLASS_TEXT, NOT_UNDERSTOOD, CardTextError, LocatedError
 from grammar.render import render_card
 
 from .blocks import CardBlock, block_at, card_blocks, editor_lines, split_name_line
-from .diagnostics import FileCheck, card_checker, check_text, extent_in, severity
+from .diagnostics import FileCheck, card_checker, check_text, error_class, extent_in, severity
 from .document import CardState
 
 # --------------------------------------------------------------------------
@@ -62,6 +62,7 @@ class Diagnostic:
     severity: str  # "error" or "warning"
     message: str
     code: str  # the error's class name
+    category: str = ""  # "malformed" (the card is wrong) or "not-understood" (the tool doesn't read it yet)
 
 
 # --------------------------------------------------------------------------
@@ -82,6 +83,9 @@ def _message(error: CardTextError) -> str:
         parts.append(f"hint: {error.hint}")
     if error.expected:
         parts.append("expected: " + ", ".join(error.expected))
+    category = error_class(error)
+    if category and (severity(error) == "error" or category == NOT_UNDERSTOOD):
+        parts.append(CLASS_TEXT[category])
     return "\n".join(parts)
 
 
@@ -98,6 +102,7 @@ def diagnostics(text: str, filename: str = "<editor>") -> list[Diagnostic]:
                 severity(error),
                 _message(error),
                 type(error).__name__,
+                error_class(error),
             )
         )
     return out

@@ -312,6 +312,7 @@ class Server:
                 "severity": 2 if d.severity == "warning" else 1,
                 "source": SERVER_NAME,
                 "code": d.code,
+                **({"data": {"class": d.category}} if d.category else {}),
             }
             for d in found
         ]

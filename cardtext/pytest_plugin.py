@@ -286,7 +286,17 @@ def _expected_lines(check: CardCheck) -> list[str] | None:
 
     if check.card is None:
         return None
-    return check.block.comments + render_card(check.card).splitlines()
+    numbered = list(enumerate(check.block.lines, check.block.start))
+    return check.block.comments + render_card(check.card, written=numbered).splitlines()
+
+
+def without_reminders(lines: list[str]) -> list[str]:
+    """Lines of card text without their reminder text (and without the lines
+    that are reminder text only): reminder text is optional (README,
+    "Writing a card"), so a card is canonical with it or without it."""
+    from grammar.reminders import REMINDER_LINE, strip_reminders
+
+    return [strip_reminders(line) for line in lines if not REMINDER_LINE.match(line)]
 
 
 def _layout_is_canonical(found: FileCheck) -> bool:
@@ -359,7 +369,7 @@ class CardItem(pytest.Item):
         expected = _expected_lines(self.check) or []
         block = self.check.block
         written = list(block.lines)
-        if written == expected:
+        if written == expected or without_reminders(written) == without_reminders(expected):
             return []
         index, column = _first_difference(written, expected)
         line = block.start + index

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
+from .definitions import DefinedKeyword  # noqa: F401
 from .lang.card import *  # noqa: F403
 from .lang.conditions import *  # noqa: F403
 from .lang.keywords import *  # noqa: F403

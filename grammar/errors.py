@@ -13,6 +13,21 @@ class CardTextError(Exception):
     """
 
 
+MALFORMED = "malformed"
+"""An error's class: the card is wrong (a typo, a missing '.', a mana cost
+without braces, a reference to nothing): the author should change it."""
+NOT_UNDERSTOOD = "not-understood"
+"""An error's class: the card may well be right; the tool doesn't read this
+yet (valid-looking wording the grammar doesn't cover, a keyword not in the
+table, something the engine can't play)."""
+
+CLASS_TEXT = {
+    MALFORMED: "malformed: the card is wrong here",
+    NOT_UNDERSTOOD: "not understood yet: the card may be right; cardtext doesn't read this yet",
+}
+"""How text output says an error's class (the last line of :meth:`LocatedError.format`)."""
+
+
 @dataclass
 class Location:
     file: str
@@ -32,6 +47,7 @@ class LocatedError(CardTextError):
     """
 
     kind = "error"
+    category = ""  # MALFORMED or NOT_UNDERSTOOD for an error about a card's text; "" for others
 
     def __init__(
         self,
@@ -84,6 +100,8 @@ class LocatedError(CardTextError):
             out.append("  hint: " + self.hint)
         if self.expected:
             out.append("  expected: " + ", ".join(self.expected))
+        if self.category and (self.kind != "warning" or self.category == NOT_UNDERSTOOD):
+            out.append("  " + CLASS_TEXT[self.category])
         return "\n".join(out)
 
 
@@ -96,17 +114,27 @@ def _restore(cls: type[LocatedError], message: str, state: dict[str, object]) ->
 
 class CardParseError(LocatedError):
     """Card text that the grammar does not accept.  ``kind`` "warning" for
-    what is accepted but worth a look (a subtype the rules don't list)."""
+    what is accepted but worth a look (a subtype the rules don't list).
+    Its class is :data:`MALFORMED`: the card is wrong."""
+
+    category = MALFORMED
 
 
 class NotUnderstood(CardParseError):
     """Card text that reads like valid Oracle English but that the grammar
-    doesn't cover yet (as opposed to malformed wording)."""
+    doesn't cover yet (as opposed to malformed wording): its class is
+    :data:`NOT_UNDERSTOOD`."""
+
+    category = NOT_UNDERSTOOD
 
 
 class LinkError(LocatedError):
     """A reference with nothing to refer to (rules 607, 702.33): an author's error."""
 
+    category = MALFORMED
+
 
 class CardFileError(LocatedError):
     """A card file whose layout is wrong (no type line, P/T where none can be...)."""
+
+    category = MALFORMED

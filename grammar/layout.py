@@ -171,6 +171,7 @@ class Reader:
         self.by_number = dict(lines)
         self.errors: list[CardParseError] = []
         self.warnings: list[CardParseError] = []
+        self.host = ("", "")  # the type line and power/toughness of the face being read
 
     def error(self, line: int, column: int, message: str, *, text: str = "", hint: str = "",
               expected: tuple[str, ...] = (), kind: str = "error") -> CardParseError:  # fmt: skip
@@ -239,6 +240,8 @@ class Reader:
             return None
         legendary = "Legendary" in type_line.supertypes
         short = name.split(",", 1)[0] if legendary and "," in name else ""
+        pt = f"{stats.power}/{stats.toughness}" if isinstance(stats, PowerToughness) else ""
+        self.host = (type_text, pt)
         abilities: list[Any] = []
         for header, section in _sections(body):
             if header is None:
@@ -451,11 +454,36 @@ class Reader:
 
     def _ability(self, start: int, paragraph: list[tuple[int, str]], names: tuple[str, ...] = ()) -> Any:
         try:
-            return _parser().parse_paragraph(paragraph, self.filename, self.by_number)
+            ability = _parser().parse_paragraph(paragraph, self.filename, self.by_number)
         except CardParseError as exc:
+            if len(paragraph) == 1:
+                from .definitions import keyword_of_its_own
+
+                found = keyword_of_its_own(exc, paragraph[0], names, self.host, self.warnings)
+                if not isinstance(found, CardParseError):
+                    return found
+                exc = found
             _own_name_hint(exc, names)
             self.errors.append(exc)
             return None
+        if "(" in paragraph[0][1]:
+            self._reminder_check(ability, paragraph[0], names)
+        return ability
+
+    def _reminder_check(self, ability: Any, numbered: tuple[int, str], names: tuple[str, ...]) -> None:
+        """A warning when the line's own reminder text differs from its
+        keyword's definition (``cardtext fmt`` keeps the author's)."""
+        from .definitions import restore_names
+        from .reminders import reminder_warning_text
+
+        number, text = numbered
+        found = reminder_warning_text(ability, restore_names(text, names))
+        if found is None:
+            return
+        yours, definition = found
+        self.warnings.append(self.error(
+            number, text.index("(") + 1, "this reminder text isn't the definition's (cardtext fmt keeps yours)",
+            text=f"({yours})", hint=f"the definition says: ({definition})", kind="warning"))
 
 
 @functools.cache
@@ -635,7 +663,9 @@ def _cost_places(rest: str) -> tuple[tuple[tuple[str, int, int], ...], _CostMist
         pos = m.end()
         inner = m.group(0)[1:-1]
         if not _valid_symbol(inner):
-            return (), (m.start(), f"unknown mana symbol {m.group(0)}", m.group(0),
+            from .messages import braces_hint
+
+            return (), (m.start(), f"unknown mana symbol {m.group(0)}", m.group(0), braces_hint(m.group(0)) or
                         "mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}")  # fmt: skip
         places.append((inner, m.start(), m.end()))
     after = rest[pos:]
@@ -726,17 +756,20 @@ def quoted_punctuation(text: str) -> str:
     return _PERIOD_WITHIN.sub('"', text)
 
 
-def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = False) -> str:
+def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = False, written: Any = None) -> str:
     """The card as card-file text, without a trailing newline.  ``transforms``:
     the card is the front face of a transforming card (a Saga's reminder
-    then has no "Sacrifice after", 714.4)."""
+    then has no "Sacrifice after", 714.4).  ``written`` (a
+    :class:`grammar.reminders.Written`): the card's own reminder text, kept
+    where the renderer has none of its own or another one."""
     if card.faces:
         parts = []
         for i, face in enumerate(card.faces):
             if i:
                 shown = card.layout_written or card.layout != _guess_layout(list(card.faces))
                 parts.append("//" + (f" {card.layout}" if card.layout and shown else ""))
-            parts.append(render_card_text(face, reminders=reminders, transforms=not i and card.layout == "transform"))
+            parts.append(render_card_text(face, reminders=reminders, transforms=not i and card.layout == "transform",
+                                          written=written))
         return "\n".join(parts)
     r = Renderer(card, reminders=reminders)
     head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
@@ -749,9 +782,18 @@ def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = F
         note = _structure_reminder(card, transforms)
         if note:
             lines.append(f"({note})")
-    lines.extend(_ability_text(r, a, reminders, card) for a in card.abilities)
-    if reminders and "Room" in card.type_line.subtypes:
-        lines.append(f"({ROOM_REMINDER})")
+    room = f"({ROOM_REMINDER})" if reminders and "Room" in card.type_line.subtypes else ""
+    kept = written if written is not None and reminders and card.span is not None else None
+    after = card.type_line.span.line if kept is not None and card.type_line.span else 0
+    for a in card.abilities:
+        if kept is not None and a.span is not None:
+            lines.extend(kept.reminder_lines(after, a.span.line, (*lines[2:], room)))
+            after = max(a.span.end_line, a.span.line)
+        lines.append(_ability_text(r, a, reminders, card, kept))
+    if kept is not None and card.span is not None:
+        lines.extend(kept.reminder_lines(after, card.span.end_line + 1, (*lines[2:], room)))
+    if room:
+        lines.append(room)
     for stat in (card.pt, card.loyalty, card.defense):
         if stat is not None:
             lines.append(r(stat))
@@ -791,25 +833,26 @@ def _structure_reminder(card: Card, transforms: bool) -> str:
     return ""
 
 
-def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card) -> str:
+def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card, written: Any = None) -> str:
     """One ability as lines of card text (a Class level, a leveler block and a
-    station symbol with the abilities they hold), with its reminder text."""
+    station symbol with the abilities they hold), with its reminder text
+    (``written``: the author's kept, :class:`grammar.reminders.Written`)."""
     if isinstance(a, ClassLevel):
-        inner = [_ability_text(r, b, reminders, card) for b in a.abilities]
+        inner = [_ability_text(r, b, reminders, card, written) for b in a.abilities]
         return "\n".join([f"{r(a.cost)}: Level {a.level}", *inner])
     if isinstance(a, LevelerBlock):
         head = f"LEVEL {a.low}" + (f"-{a.high}" if a.high is not None else "+")
         pt = [r(a.pt)] if a.pt is not None else []
-        return "\n".join([head, *pt, *(_ability_text(r, b, reminders, card) for b in a.abilities)])
+        return "\n".join([head, *pt, *(_ability_text(r, b, reminders, card, written) for b in a.abilities)])
     if isinstance(a, StationTier):
-        return f"{a.threshold}+ | {_ability_text(r, a.ability, reminders, card)}"
+        return f"{a.threshold}+ | {_ability_text(r, a.ability, reminders, card, written)}"
     text = r(a)
     if '."' in text:
         text = quoted_punctuation(text)
-    if reminders and isinstance(a, Station):
-        return f"{text} ({_station_reminder(card)})"
     if reminders:
-        note = reminder_for(a)
+        note = _station_reminder(card) if isinstance(a, Station) else reminder_for(a)
+        if written is not None and getattr(a, "span", None) is not None:
+            return str(written.ability(a, text, note))
         if note:
             text += f" ({note})"
     return text

@@ -100,6 +100,18 @@ def _best(word: str, pool: list[str], cutoff: float) -> str:
     return found[0] if found else ""
 
 
+def braces_hint(symbol: str) -> str:
+    """For a symbol that is several symbols in one pair of braces ("{2G}",
+    "{WU}"): a hint with each one in its own ("{2}{G}"), else ""."""
+    inner = symbol.strip("{}")
+    if len(inner) < 2 or not _BARE_SYMBOLS.fullmatch(inner):
+        return ""
+    parts = re.findall(r"\d+|[WUBRGCX]", inner)
+    if len(parts) < 2:
+        return ""
+    return "each mana symbol has its own braces: " + "".join("{" + p + "}" for p in parts)
+
+
 def _shown(text: str) -> str:
     return text.replace("\ue000", "~").replace("\ue001", "~")
 
@@ -129,8 +141,9 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
             close = rest.find("}")
             if close < 0:
                 return err("unclosed brace '{'", "{", "close the mana symbol with '}'")
-            return err(f"unknown mana symbol {rest[: close + 1]}", rest[: close + 1],
-                       "mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}, {T}")
+            symbol = rest[: close + 1]
+            return err(f"unknown mana symbol {symbol}", symbol, braces_hint(symbol) or
+                       "mana symbols are {2}, {G}, {X}, {W/U}, {2/W}, {G/P}, {C}, {S}, {T}")  # fmt: skip
         if ch == "(":
             return err("unclosed parenthesis '('", "(", "reminder text is closed with ')' on the same line")
         if ch in "–‐‑":

@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from . import transformer, vocabulary
+from .definitions import Definition, defining, is_declaration, read_declaration
 from .errors import CardParseError, Location, NotUnderstood
 from .lang.statics import StaticAbility, static_form
 from .layout import SELF_CHAR, SHORT_CHAR, Reader
@@ -118,11 +119,13 @@ class Block:
 
 @dataclass
 class Segment:
-    """A piece of a card file, in order: a card block or a comment line."""
+    """A piece of a card file, in order: a card block, a comment line, or a
+    line that defines a keyword (``Keyword Skyward {cost}: ...``)."""
 
     block: Block | None = None
     comment: str | None = None
     line: int = 0
+    definition: str | None = None
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -161,7 +164,7 @@ def split_file(text: str) -> list[Segment]:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = [raw.rstrip() for raw in editor_lines(text)]
-    if "#" not in text and all(lines):
+    if "#" not in text and all(lines) and not (lines and lines[0].startswith("Keyword ")):
         # no comment and no blank line, as in most single cards: one block of every line
         return [Segment(block=Block(1, lines))] if lines else []
     segments: list[Segment] = []
@@ -176,6 +179,9 @@ def split_file(text: str) -> list[Segment]:
             else:
                 current.comments.append(line)
                 current.lines.append("")  # keeps the numbering
+            continue
+        if current is None and is_declaration(line):
+            segments.append(Segment(definition=line, line=number))
             continue
         if current is None:
             current = Block(number, [])
@@ -388,7 +394,8 @@ def parse_text(text: str, filename: str = "<string>", *, first_error: bool = Fal
     cards: list[A.Card] = []
     errors: list[CardParseError] = []
     warnings: list[CardParseError] = []
-    with vocabulary.declared(declared_subtypes(segments)):
+    keywords = _declared_keywords(segments, filename, errors)
+    with vocabulary.declared(declared_subtypes(segments)), defining(keywords):
         for seg in segments:
             if seg.block is None:
                 continue
@@ -398,6 +405,26 @@ def parse_text(text: str, filename: str = "<string>", *, first_error: bool = Fal
             errors.extend(errs)
             warnings.extend(warns)
     return ParseResult(cards, errors, segments, warnings)
+
+
+def _declared_keywords(segments: list[Segment], filename: str, errors: list[CardParseError]) -> dict[str, Definition]:
+    """The keywords a card file defines (README "Writing a card"), each
+    read by the grammar; an error for each definition that doesn't read."""
+    found: dict[str, Definition] = {}
+    for seg in segments:
+        if seg.definition is None:
+            continue
+        d, error = read_declaration(seg.definition, seg.line, filename)
+        if error is not None:
+            errors.append(error)
+        elif d is not None:
+            if d.name in found:
+                errors.append(CardParseError(
+                    f"keyword '{d.title}' is defined twice in this file (first at {found[d.name].where})",
+                    Location(filename, seg.line, 1, seg.definition), text=seg.definition.split(":")[0]))
+                continue
+            found[d.name] = d
+    return found
 
 
 def parse_cards(text: str, filename: str = "<string>") -> list[A.Card]:

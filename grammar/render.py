@@ -110,9 +110,16 @@ def or_list(items: list[str], word: str = "or") -> str:
     return ", ".join(items[:-1]) + f", {word} " + items[-1]
 
 
-def render_card(card: Any, *, reminders: bool = True) -> str:
-    """The card as card-file text, without a trailing newline."""
-    return _layout().render_card_text(card, reminders=reminders)
+def render_card(card: Any, *, reminders: bool = True, written: Any = None) -> str:
+    """The card as card-file text, without a trailing newline.  ``written``:
+    the card's lines as its file has them (``[(number, line), ...]``), whose
+    reminder text and face separators are kept where the renderer has none
+    of its own (``cardtext fmt`` never deletes what an author wrote)."""
+    if written is not None:
+        from .reminders import Written
+
+        written = Written(written)
+    return _layout().render_card_text(card, reminders=reminders, written=written)
 
 
 @functools.cache
@@ -151,6 +158,12 @@ def format_text(text: str, filename: str = "<string>", verbatim: frozenset[int] 
     pending_comments: list[str] = []
     last_comment_line = 0
     for seg in split_file(text):
+        if seg.definition is not None:
+            if pending_comments:
+                chunks.append("\n".join(pending_comments))
+                pending_comments = []
+            chunks.append(" ".join(seg.definition.split()))
+            continue
         if seg.comment is not None:
             if pending_comments and seg.line > last_comment_line + 1:
                 chunks.append("\n".join(pending_comments))  # a blank line came between
@@ -166,7 +179,7 @@ def format_text(text: str, filename: str = "<string>", verbatim: frozenset[int] 
         if index in verbatim:
             body = "\n".join(line for line in seg.block.lines if line)
         else:
-            body = render_card(card)
+            body = render_card(card, written=list(enumerate(seg.block.lines, seg.block.start)))
         lines = pending_comments + seg.block.comments + [body]
         pending_comments = []
         chunks.append("\n".join(lines))

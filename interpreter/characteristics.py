@@ -104,6 +104,8 @@ def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
                 out.append(keyword_name(kw))
+        elif isinstance(ab, A.DefinedKeyword):
+            out.append(ab.name.lower())
     return tuple(out)
 
 
@@ -158,7 +160,7 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
         name=card.name,
         supertypes=tuple(s.lower() for s in tl.supertypes),
         types=tuple(t.lower() for t in tl.types),
-        subtypes=tuple(tl.subtypes),
+        subtypes=_every_creature_type(tl.subtypes, abilities),
         colors=colors if colors is not None else mana_colors(card.mana_cost),
         mana_cost=card.mana_cost,
         abilities=abilities,
@@ -166,6 +168,24 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
         base_power=_stat(pt.power) if pt else None,
         base_toughness=_stat(pt.toughness) if pt else None,
     )
+
+
+def _every_creature_type(subtypes: tuple[str, ...], abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
+    """702.73a, 604.3: "[this] is every creature type" (changeling, or the
+    sentence itself) is a characteristic-defining ability, which functions
+    in every zone: the card's subtypes are its own and every creature type."""
+    for ab in abilities:
+        if not isinstance(ab, A.StaticAbility) or not isinstance(ab.effect, A.Effect):
+            continue
+        sentences = ab.effect.sentences
+        if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence) or len(sentences[0].actions) != 1:
+            continue
+        action = sentences[0].actions[0]
+        if isinstance(action, A.IsType) and action.special == "every creature type" and isinstance(action.what, A.SelfRef):
+            from .replacement import CREATURE_TYPES
+
+            return (*subtypes, *sorted(t for t in CREATURE_TYPES if t not in subtypes))
+    return subtypes
 
 
 def _split_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
@@ -380,6 +400,7 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
+    A.DefinedKeyword,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`interpreter.support.ABILITIES` says where).  A permanent or spell

@@ -30,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from grammar import ast as A
+from grammar.definitions import definition_abilities, definitions
 from grammar.lang.statics import static_form
+from grammar.reminders import keyword_parameter
 
 from .cache import per_node
 
@@ -103,10 +105,15 @@ def _ward(kw: A.KeywordWithCost) -> list[A.Ability]:
 
 @per_node
 def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
-    """The abilities the keywords of a line stand for (Champion, Ward)."""
+    """The abilities the keywords of a line stand for: those spelled out
+    here (Champion, Ward, ...) and those read from their definitions
+    (:func:`from_definition`)."""
     extra: list[A.Ability] = []
     for kw in line.keywords:
-        if isinstance(kw, A.Champion):
+        defined = from_definition(kw)
+        if defined is not None:
+            extra.extend(defined)
+        elif isinstance(kw, A.Champion):
             extra.extend(_champion(kw))
         elif isinstance(kw, A.Keyword | A.KeywordNumber) and kw.name.lower() == "hideaway":
             extra.extend(_hideaway(kw))
@@ -180,14 +187,59 @@ NUMBER_EXPANSIONS = {"crew": _crew}
 """Keywords with a number that stand for other abilities, by name."""
 
 
+OWN_RULES = frozenset({
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "morph", "megamorph", "flashback",
+    "devour", "cycling", "shroud", "disguise", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
+})  # fmt: skip
+"""Keywords the engine has a rule of its own for (or none yet, and reports
+as a gap), whatever their definitions say: those spelled out here, those
+read by name elsewhere (interpreter.facedown, cast_permissions,
+replacement), and cycling, whose activated ability functions only in a
+hand (702.29a), which its reminder text doesn't say."""
+
+
+def from_definition(kw: A.Node) -> tuple[A.Ability, ...] | None:
+    """The abilities a keyword of the table stands for, read from its
+    definition (``grammar/data/keyword_definitions.txt``) by the card
+    grammar with its parameter filled in: "Bushido 2" is "Whenever this
+    creature blocks or becomes blocked, it gets +2/+2 until end of turn."
+    (702.45a).  None for a keyword with a rule of its own (:data:`OWN_RULES`),
+    an evergreen one (read by name: flying, haste, ...), one whose
+    definition the grammar can't read yet, or a parameter that isn't a
+    number written out."""
+    name = getattr(kw, "name", None)
+    if not isinstance(name, str) or not isinstance(kw, A.Keyword | A.KeywordNumber | A.KeywordWithCost):
+        return None
+    d = definitions().get(name.lower())
+    if d is None or d.evergreen or d.unparsed or d.action or d.name in OWN_RULES:
+        return None
+    param = keyword_parameter(kw, d)
+    if param is None or param[0] == "X":
+        return None
+    amount, cost = param
+    return definition_abilities(d, amount, cost)
+
+
+def defined_keyword_names(card: A.Card) -> tuple[str, ...]:
+    """The keywords of ``card`` played from their definitions (for the log and tests)."""
+    return tuple(
+        kw.name.lower() for ab in card.abilities if isinstance(ab, A.KeywordLine)
+        for kw in ab.keywords if from_definition(kw) is not None
+    )  # fmt: skip
+
+
 @per_node
 def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
     """The card's abilities in printed order (each read as :func:`reading`
-    says), then those its keywords stand for."""
+    says), then those its keywords stand for (a keyword the card's file
+    defines, or one read by its reminder text: the abilities of its
+    definition)."""
     extra: list[A.Ability] = []
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
             extra.extend(keyword_abilities(ab))
+        elif isinstance(ab, A.DefinedKeyword):
+            extra.extend(ab.abilities)
     return tuple(reading(ab) for ab in card.abilities) + tuple(extra)
 
 
@@ -293,5 +345,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BecomesTarget", "ChampionExile", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "reading",
+    "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -172,6 +172,13 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     if isinstance(action, A.IsType) and isinstance(action.what, A.SelfRef) and action.duration is None:
         if action.special == "the chosen type" and action.words is None:
             return SelfType(True)
+        if action.special == "every creature type" and action.words is None:
+            # changeling (702.73a): a characteristic-defining ability (604.3),
+            # in every zone: the printed characteristics have every creature
+            # type (interpreter.characteristics)
+            from .replacement import CREATURE_TYPES
+
+            return SelfType(False, tuple(sorted(CREATURE_TYPES)))
         return f"'[this] is {action.special or 'a type'}'"
     if (isinstance(s, A.LeadSentence) and s.kind == "as long as" and isinstance(_one(s.body), A.HaveAbilitiesOf)):  # fmt: skip
         return _stats_of_exiled(s, rest)

@@ -61,7 +61,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities
+from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities, from_definition
 from .modes import modes_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -81,6 +81,7 @@ ABILITIES: dict[type, Any] = {
     A.CostModifier: costs.cost_modifiers,
     A.FirstSpellCost: costs.cost_modifiers,
     A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
+    A.DefinedKeyword: None,  # its meaning: the abilities of its definition, which all_abilities lists
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
     **{kind: fn for kind, fn in CHARACTERISTIC_DEFINING.items()},
 }
@@ -209,6 +210,8 @@ def keyword_gaps(line: A.KeywordLine) -> list[Gap]:
 
 
 def _keyword(kw: A.Node) -> Iterator[Gap]:
+    if from_definition(kw) is not None:
+        return  # its definition's abilities, which all_abilities lists, are checked as any others
     if isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
         if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS:
@@ -228,6 +231,10 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
 
 def _instructions(s: A.Sentence) -> Iterator[Gap]:
     """Each instruction of a sentence (608.2c), with what follows it."""
+    if "or" in s.joiners:
+        # "put two +1/+1 counters on it or create two Servos": a choice of
+        # one instruction (fabricate, 702.123a), not both
+        yield Gap(s, "instructions joined by 'or' (a choice between them)")
     for i, action in enumerate(s.actions):
         tail = tail_problem(s, i)
         if tail is not None:

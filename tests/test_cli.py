@@ -298,12 +298,14 @@ def test_check_format_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     first = document["diagnostics"][0]
     assert first == {
         "file": str(a),
+        "card": "Shock",
         "line": 3,
         "column": 35,
         "end_line": 3,
         "end_column": 36,
         "severity": "error",
         "kind": "CardParseError",
+        "class": "malformed",
         "message": "missing '.' at the end of the sentence",
         "hint": first["hint"],
         "expected": first["expected"],
@@ -570,7 +572,7 @@ def test_play_runs_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> 
     assert "PASS cardtext/scenarios/gnarlid-pack-multikicker.toml" in out
     assert "FAIL" not in out
     assert main(["play", "-q"]) == 0  # only failures and the summary
-    assert capsys.readouterr().out == "3 passed\n"
+    assert capsys.readouterr().out == "4 passed\n"
 
 
 SCENARIO = """\

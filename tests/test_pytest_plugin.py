@@ -173,17 +173,27 @@ def test_pytest_k_selects_by_card_name_and_p_no_turns_the_plugin_off(
 
 
 def test_no_fmt_option_and_ini(pytester: pytest.Pytester) -> None:
-    write(pytester, "messy.card", GNARLID.replace(MULTIKICKER_REMINDER, ""))
+    write(pytester, "messy.card", GNARLID.replace("Pack enters with", "Pack enters the battlefield with"))
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(failed=1, passed=1)
     result.stdout.fnmatch_lines(
-        ["*messy.card:3:19: error: the text of Gnarlid Pack isn't canonical*"]
+        ["*messy.card:4:21: error: the text of Gnarlid Pack isn't canonical*"]
     )
-    result.stdout.fnmatch_lines(["+Multikicker {1}{G} (You may pay*"])
+    result.stdout.fnmatch_lines(["+Gnarlid Pack enters with a +1/+1 counter*"])
     assert pytester.runpytest("--cardtext-no-fmt").ret == 0
     pytester.makeini("[pytest]\ncardtext_no_fmt = messy.card\n")
     result = pytester.runpytest()
     result.assert_outcomes(passed=1)  # no layout item either
+
+
+def test_a_card_with_or_without_its_reminder_text_is_canonical(pytester: pytest.Pytester) -> None:
+    """Reminder text is optional (README, "Writing a card"): a card that
+    leaves it out, or writes one fmt has no wording for, passes."""
+    write(pytester, "bare.card", GNARLID.replace(MULTIKICKER_REMINDER, ""))
+    write(pytester, "extra.card", SHOCK.replace("Instant", "Instant\n(A line of reminder text.)").replace(
+        "any target.", "any target. (Any target is a creature, a player, a planeswalker or a battle.)"))
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4)
 
 
 def test_layout_item_reports_blank_lines(pytester: pytest.Pytester) -> None:
