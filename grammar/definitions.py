@@ -512,3 +512,25 @@ def keyword_of_its_own(exc: Any, numbered: tuple[int, str], names: tuple[str, ..
                                           hint=hint, kind="warning"))  # fmt: skip
             return DefinedKeyword(shape.name, shape.parameter, reminder, abilities, by_reminder=True, span=span)
     return NotUnderstood(message, loc, text=shape.name, hint=hint)
+
+
+def main() -> int:
+    """``python -m grammar.definitions``: the definitions marked [unparsed],
+    and those of them the grammar reads now (their mark can go)."""
+    from .errors import CardTextError
+
+    marked = [d for d in definitions().values() if d.unparsed]
+    readable = []
+    for d in marked:
+        try:
+            parse_definition(sample_text(d))
+        except CardTextError:
+            continue
+        readable.append(d.name)
+    print(f"{len(marked)} definitions marked [unparsed]: " + ", ".join(d.name for d in marked))
+    print("read by the grammar now (unmark them): " + (", ".join(readable) or "none"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
