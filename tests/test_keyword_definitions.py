@@ -26,7 +26,7 @@ from grammar.definitions import (
     read_definition,
     sample_text,
 )
-from grammar.errors import MALFORMED, NOT_UNDERSTOOD, CardParseError, NotUnderstood
+from grammar.errors import MALFORMED, NOT_UNDERSTOOD, NotUnderstood
 from grammar.parser import parse_text
 from grammar.render import format_text, render_card
 from grammar.vocabulary import keywords
