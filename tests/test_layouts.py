@@ -358,3 +358,29 @@ def test_a_transforming_sagas_reminder_has_no_sacrifice() -> None:
     c = card(text)
     assert c.layout == "transform"
     assert render_card(c).splitlines()[2] == "(As this Saga enters and after your draw step, add a lore counter.)"
+
+
+def test_a_chapter_may_have_a_flavor_word() -> None:
+    """207.2d: "I — Lunge — ..." names the chapter's effect; the name has no
+    rules meaning and is kept for the card's text."""
+    c = roundtrip("Summon: Tester {4}{R}\nEnchantment Creature — Saga Demon\n"
+                  "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after II.)\n"
+                  "I, II — Wark — Draw a card.\n4/4")  # fmt: skip
+    (chapter,) = c.abilities
+    assert isinstance(chapter, A.ChapterAbility)
+    assert (chapter.chapters, chapter.flavor) == ((1, 2), "Wark")
+    assert isinstance(chapter.effect.sentences[0].actions[0], A.Draw)
+
+
+@pytest.mark.parametrize(("mods", "words"), [
+    ("transformed under its owner's control", ("transformed under its owner's control",)),
+    ("tapped and transformed", ("tapped and transformed",)),
+])
+def test_return_to_the_battlefield_transformed(mods: str, words: tuple[str, ...]) -> None:
+    """712.14 (a transforming card put onto the battlefield transformed): the
+    engine reports it rather than returning the front face."""
+    c = roundtrip(f"Tester {{2}}{{R}}\nCreature — Human\n{{2}}: Exile this creature, then return it to the "
+                  f"battlefield {mods}.\n2/2")  # fmt: skip
+    found = [n for n in c.walk() if isinstance(n, A.ReturnTo)]
+    assert len(found) == 1 and found[0].destination.mods == words
+    assert any("ReturnTo" in g for g in gap_texts(c))

@@ -46,6 +46,9 @@ class ChapterAbility(Node):
 
     chapters: tuple[int, ...]
     effect: Any
+    flavor: str = ""
+    """A flavor word before the effect ("I — Lunge — ..."), with no rules
+    meaning (207.2d)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,12 @@ def _chapter(meta: Any, *parts: Any) -> ChapterAbility:
     return ChapterAbility(tuple(_ROMAN[str(c)] for c in chapters), effect, span=span(meta))
 
 
+@builds("chapter_ability_named")
+def _chapter_named(meta: Any, *parts: Any) -> ChapterAbility:
+    *chapters, word, effect = parts
+    return ChapterAbility(tuple(_ROMAN[str(c)] for c in chapters), effect, str(word), span=span(meta))
+
+
 @builds("loyalty_ability")
 def _loyalty(meta: Any, tok: Any, effect: Any) -> LoyaltyAbility:
     cost = str(tok).strip("[]").replace("-", "−")
@@ -253,7 +262,8 @@ _NUMERALS = {v: k for k, v in _ROMAN.items()}
 def _r_chapter(r: Any, n: ChapterAbility, **ctx: Any) -> str:
     effect_text = concern("sentences").effect_text
 
-    return ", ".join(_NUMERALS[c] for c in n.chapters) + " — " + effect_text(r, n.effect)
+    flavor = f"{n.flavor} — " if n.flavor else ""
+    return ", ".join(_NUMERALS[c] for c in n.chapters) + " — " + flavor + effect_text(r, n.effect)
 
 
 @renders(AbilityWord)
