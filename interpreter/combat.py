@@ -60,6 +60,7 @@ from .state import (
     StepBegan,
     WasDealtDamage,
 )
+from .zones import tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
                 "end_of_combat")  # fmt: skip
@@ -163,7 +164,7 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
         for obj in chosen:
             vigilance = has_keyword(game, obj, "vigilance")
             if not vigilance:
-                obj.tapped = True
+                tap(game, obj)
             game.say(f"  {display_name(obj)} attacks {defender}" + (" (vigilance: it doesn't tap, 702.20b)" if vigilance else ""))
             game.events.append(Attacked(obj.id, defender))
             state.attacked.append((obj.controller, obj.id))  # "you attacked with N creatures this turn"

@@ -32,6 +32,7 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
+from .zones import tap
 
 if TYPE_CHECKING:
     from .state import Game
@@ -109,7 +110,7 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
         units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
-    obj.tapped = True
+    tap(game, obj)
     pool = game.player(player).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
@@ -290,7 +291,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.TapCost):
         check_other_part(game, player, part, source)
         assert source is not None
-        source.tapped = True
+        tap(game, source)
         return
     if isinstance(part, A.UntapCost):
         if source is None or not source.tapped:
@@ -363,7 +364,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             if o.controller == you and not o.tapped and matches(game, part.what.filter, o, you=you, source=src_id)
         ]  # fmt: skip
         for v in _pick(game, player, "tap " + describe_ref(part.what), cands, n):
-            v.tapped = True
+            tap(game, v)
             game.say(f"  taps {display_name(v)}")
         return
     if isinstance(part, CrewCost):
@@ -400,7 +401,7 @@ def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | Non
         raise IllegalAction(f"can't crew {part.power} with total power {total} (702.122a)")
     for o in cands:
         if o.id in chosen:
-            o.tapped = True
+            tap(game, o)
             game.say(f"  taps {display_name(o)} to crew")
 
 

@@ -16,7 +16,7 @@ from .characteristics import display_name
 from .objects import GameObject, ObjectId
 from .state import Game
 from .this_turn import CANT_BE_REGENERATED, has_rule
-from .zones import move
+from .zones import move, tap
 
 
 def add_shield(game: Game, obj: GameObject) -> None:
@@ -44,7 +44,7 @@ def destroy(game: Game, obj: GameObject, *, regenerable: bool = True) -> bool:
         regenerable = False  # "can't be regenerated this turn" (701.19c)
     if regenerable and obj.id in game.state.shields:
         game.state.shields.remove(obj.id)
-        obj.tapped = True
+        tap(game, obj)
         obj.damage = 0
         obj.deathtouched = False
         remove_from_combat(game, obj.id)

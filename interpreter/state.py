@@ -264,6 +264,13 @@ class Kicked:
 
 
 @dataclass(frozen=True, slots=True)
+class BecameTapped:
+    """A permanent became tapped (701.26a) — not one that entered tapped."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class TurnedFaceUp:
     obj: ObjectId
     player: PlayerId
@@ -395,7 +402,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped
 )
 
 

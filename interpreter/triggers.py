@@ -37,6 +37,7 @@ from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
     Attacked,
     BecameBlocked,
+    BecameTapped,
     BecameTarget,
     Blocks,
     BlocksAttacker,
@@ -480,7 +481,35 @@ def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject
     return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
 
 
+def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                    event: Event) -> Hit:  # fmt: skip
+    """701.26a, 603.2: "Whenever [a creature you control] becomes tapped" —
+    tapped by any means, but not entering tapped."""
+    if not isinstance(event, BecameTapped):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                               event: Event) -> Hit:  # fmt: skip
+    """603.6c, 603.10a: "When [this] is put into a graveyard from the
+    battlefield" — a leaves-the-battlefield ability, judged as the object
+    last existed on the battlefield."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or e.place is None:
+        return NO
+    if event.to_zone != e.place.zone:
+        return NO
+    return _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+
+
+def _put_into_supported(e: A.Event) -> bool:
+    """"into a graveyard" (the owner's, 404.1), not a named player's."""
+    return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
+    "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
@@ -502,6 +531,7 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "is put into from the battlefield": _put_into_supported,
     "deals combat damage to": _recipient_supported,
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
@@ -721,15 +751,28 @@ def _left_together(game: Game, events: list[Event]) -> None:
         if lki.face_down is not None:
             continue
         for ab in lki.abilities:
-            t = ab.trigger if isinstance(ab, A.TriggeredAbility) else None
-            if not isinstance(t, A.LeavesTrigger | A.DiesTrigger) or _filter_of(t.object) is None:
+            if not isinstance(ab, A.TriggeredAbility) or not _looks_back_at_others(ab.trigger):
                 continue
             for seen in left:
-                if seen is not watcher and _leaves(game, lki.id, lki.controller, t, seen, None)[0]:
+                if seen is not watcher and _triggers_on(game, lki.id, lki.controller, ab, seen, None)[0]:
                     raise Unsupported(
                         f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "
                         "(603.10a: they left together)"
                     )
+
+
+def _looks_back_at_others(t: object) -> bool:
+    """A leaves-the-battlefield trigger about a description ("Whenever
+    another creature you control dies"), which could see another object leave (603.10a)."""
+    if isinstance(t, A.TriggerOr):
+        return _looks_back_at_others(t.first) or _looks_back_at_others(t.second)
+    if isinstance(t, A.LeavesTrigger | A.DiesTrigger):
+        return any(_filter_of(p) is not None for p in or_parts(t.object))
+    if isinstance(t, A.EventTrigger):
+        leaves = any(e.kind == "is put into from the battlefield" or (a is not None and any(
+            isinstance(n, A.LeavesTrigger | A.DiesTrigger) for n in a)) for e, a in zip(t.events, _alone(t), strict=True))
+        return leaves and any(_filter_of(p) is not None for p in or_parts(t.subject))
+    return False
 
 
 def collect(game: Game) -> None:

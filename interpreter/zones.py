@@ -14,7 +14,7 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
-from .state import CountersPut, Entered, ExiledWithMadness, Game, Left
+from .state import BecameTapped, CountersPut, Entered, ExiledWithMadness, Game, Left
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -119,6 +119,15 @@ def move(
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
     return obj
+
+
+def tap(game: Game, obj: GameObject) -> bool:
+    """Tap ``obj`` (701.26a); an event for "whenever ... becomes tapped".  Whether it was untapped."""
+    if obj.tapped:
+        return False
+    obj.tapped = True
+    game.events.append(BecameTapped(obj.id))
+    return True
 
 
 def untap(game: Game, obj: GameObject) -> bool:

@@ -15,7 +15,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
-from ..zones import untap
+from ..zones import tap, untap
 from .common import acted, current
 from .library import KEYWORD_VERBS
 from .prevention import for_this_turn, make_turn_rules
@@ -68,7 +68,7 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         if tapped:
-            o.tapped = True
+            tap(ctx.game, o)
             ctx.game.say(f"  taps {display_name(o)}")
         elif o.tapped and o.counters.get("stun", 0):
             untap(ctx.game, o)  # 122.1d: a stun counter is removed instead

@@ -109,7 +109,8 @@ def _controller_under(ctx: Ctx, under: object, obj: GameObject) -> PlayerId | No
 
 @carries_out(A.ReturnTo, limits=(
     ("returning a card to a zone other than a hand or the battlefield", lambda a: a.zone not in ("hand", "battlefield")),
-    ("returning a permanent tapped or attacking", lambda a: a.destination is not None and a.destination.mods),
+    ("returning a permanent attacking, or with another modification than tapped",
+     lambda a: a.destination is not None and set(a.destination.mods) - {"tapped"}),
     ("returning a card from a zone named", lambda a: a.from_zone is not None),
     ("another player returning a card", lambda a: not_you(a.player)),
 ))
@@ -135,10 +136,11 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
             if a.under_owner:
                 controller = o.owner
             controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
-            new = put_onto_battlefield(game, o, controller)
+            tapped = dest is not None and "tapped" in dest.mods
+            new = put_onto_battlefield(game, o, controller, tapped=tapped)
             if new.zone != "battlefield":
                 continue  # it stays where it was (303.4f, 304.4, 307.4)
-            game.say(f"  returns {name} to the battlefield under {controller}'s control")
+            game.say(f"  returns {name} to the battlefield{' tapped' if tapped else ''} under {controller}'s control")
         done.append(new)
     acted(ctx, done)
     return bool(done)
