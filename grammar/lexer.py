@@ -378,6 +378,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "ROLE_NAME": _role_name,
     "ABILITY_WORD": _ability_word,
     "_MAY_RATHER": _regex(r"may(?=[^.\n\"]*\brather than pay\b)", re.IGNORECASE),
+    "_AND_ONLY": _regex(r"and(?= only\b)", re.IGNORECASE),
+    "CASTS_LAST_TURN": _regex(r"casts(?=[^.,;\n]* last turn\b)", re.IGNORECASE),
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
     "_MULTIKICKER_DASH": _regex(r"Multikicker[ ]*(?:—|--?)[ ]*"),
 }
@@ -388,7 +390,8 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "COUNTER_WORD": string.ascii_lowercase,
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "CASTS_LAST_TURN": "cC",
+    "COUNTER_WORD": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,
 }
 """The characters a look-ahead terminal can start with (the others may start

@@ -52,3 +52,25 @@ def test_who_lost_life_this_turn(who: str, losers: tuple[str, ...], draws: int) 
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("wording", "active", "has"), [
+    ("During your turn, this creature has first strike.", "A", True),
+    ("During your turn, this creature has first strike.", "B", False),
+    ("During each of your turns, this creature has first strike.", "B", False),
+    ("During turns other than yours, this creature has first strike.", "B", True),
+    ("During turns other than yours, this creature has first strike.", "A", False),
+    ("This creature has first strike during your turn.", "A", True),
+])  # fmt: skip
+def test_a_static_ability_during_a_turn_applies_only_then(wording: str, active: str, has: bool) -> None:
+    """611.3a: a static ability's effect "during your turn" applies as long
+    as it's that turn, and not at other times."""
+    from interpreter.characteristics import has_keyword, power_toughness
+
+    card = _card(f"Test Knight {{1}}{{W}}\nCreature — Human Knight\n{wording}\n2/2")
+    assert isinstance(card.abilities[0], A.StaticEffect) and isinstance(card.abilities[0].condition, A.Turn)
+    game = new_game(chooser=ScriptedChooser())
+    knight = add_card(game, card, "A", "battlefield")
+    game.state.active = active
+    assert has_keyword(game, knight, "first strike") is has
+    assert power_toughness(game, knight) == (2, 2)

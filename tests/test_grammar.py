@@ -1467,3 +1467,82 @@ def test_differently_named_counts_names() -> None:
     card = _line_round_trip("{T}: Draw X cards, where X is the number of differently named lands you control.")
     count = one(card, A.CountOf)
     assert count.names and count.filter.nouns == ("land",)
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "other"),
+    [("no spells were cast last turn", "none cast last turn", False),
+     ("a player cast two or more spells last turn", "cast last turn", True),
+     ("you lost life last turn", "lost life last turn", False)],
+)  # fmt: skip
+def test_what_happened_last_turn(text: str, event: str, other: bool) -> None:
+    """What happened in the turn before this one (a werewolf's "no spells were cast last turn")."""
+    line = f"At the beginning of each upkeep, if {text}, draw a card."
+    cond = ability(line).condition
+    assert isinstance(cond, A.Happened) and cond.event == event and (cond.other is not None) is other
+    assert canonical(line) == line
+
+
+def test_if_it_targets() -> None:
+    """115.1, 601.2f: a cost reduction that asks what the spell targets."""
+    line = "This spell costs {3} less to cast if it targets a tapped creature."
+    a = ability(line, type_line="Instant")
+    assert isinstance(a, A.StaticEffect) and isinstance(a.action, A.CostModifier)
+    assert isinstance(a.condition, A.Targets) and isinstance(a.condition.object, A.ItRef)
+    assert canonical(line, type_line="Instant") == line
+
+
+@pytest.mark.parametrize(
+    ("text", "negated", "state"),
+    [("If it was tapped, draw a card.", False, "tapped"), ("If that land was nonbasic, draw a card.", False, "nonbasic"),
+     ("If that land wasn't nonbasic, draw a card.", True, "nonbasic")],
+)  # fmt: skip
+def test_a_state_as_it_was_last_known(text: str, negated: bool, state: str) -> None:
+    """608.2h: "if it was tapped" asks the state the object was last in, not its state now."""
+    line = f"Return target permanent to its owner's hand. {text}"
+    cond = one(ability(line, type_line="Instant"), A.WasState)
+    assert cond.state == state and cond.negated is negated
+    assert canonical(line, type_line="Instant") == line
+
+
+@pytest.mark.parametrize(
+    ("line", "cls"),
+    [("Clash with an opponent. If you win, draw a card.", A.Won),
+     ("When this creature enters, if creatures you control have total power 8 or greater, draw a card.", A.TotalPower),
+     ("Whenever this creature attacks, if you have the city's blessing, draw a card.", A.CitysBlessing)],
+)  # fmt: skip
+def test_conditions_of_a_contest_power_and_designation(line: str, cls: type) -> None:
+    """701.30 (clash), total power, 702.131c (the city's blessing)."""
+    assert one(ability(line), cls)
+    assert canonical(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["{T}: Draw a card. Activate only if there are eight or more cards in your graveyard and only as a sorcery.",
+     "{T}: Draw a card. Activate only if you control a Goblin and only once each turn.",
+     "Cast this spell only during the declare attackers step and only if you've been attacked this step."],
+)  # fmt: skip
+def test_a_condition_and_another_timing(line: str) -> None:
+    """602.5b, 601.3: "only if [condition] and only [timing]": two restrictions, the
+    "and" before "only" never read as joining two conditions."""
+    a = ability(line, type_line="Instant" if line.startswith("Cast") else None)
+    (restriction,) = [n for n in a.walk() if isinstance(n, A.ActivateOnly | A.CastOnly)]
+    assert len(restriction.timings) == 2
+    assert canonical(line, type_line="Instant" if line.startswith("Cast") else None) == line
+
+
+@pytest.mark.parametrize(
+    ("line", "whose"),
+    [("During your turn, this creature has first strike.", "yours"),
+     ("During each of your turns, this creature has first strike.", "yours"),
+     ("During turns other than yours, this creature has first strike.", "not yours"),
+     ("This creature gets +1/+1 during your turn.", "yours")],
+)  # fmt: skip
+def test_a_static_ability_during_a_turn(line: str, whose: str) -> None:
+    """611.3a: a static ability's effect that lasts "during your turn" applies as
+    long as it's that turn; written back as printed."""
+    a = ability(line)
+    assert isinstance(a, A.StaticEffect) and a.condition == A.Turn(whose)
+    assert getattr(a.action, "duration", None) is None
+    assert canonical(line) == line

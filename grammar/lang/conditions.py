@@ -156,7 +156,7 @@ class Happened(Node):
     subject: Any
     event: str
     other: Any = None
-    form: str = ""  # "you've": the subject and "have" written as one word
+    form: str = ""  # "you've": the subject and "have" written as one word; "casts": the verb as printed
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +179,51 @@ class Passive(Node):
     what: str
     place: Any = None
     by: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Targets(Node):
+    """ "if it targets a tapped creature" (115.1): whether a spell or ability
+    has the object described among its targets."""
+
+    object: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Node):
+    """ "if you win", "if you win the clash" (701.30): the outcome of the
+    clash (or coin flip, 705.2) before."""
+
+    player: Any
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WasState(Node):
+    """ "if it was tapped", "if that land was nonbasic", "if the sacrificed
+    creature was suspected": a state the object had as it was last known
+    (608.2h), not one it has now."""
+
+    object: Any
+    state: Any
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TotalPower(Node):
+    """ "creatures you control have total power 8 or greater": the powers of
+    the objects described, added up, compared with an amount."""
+
+    what: Any
+    amount: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CitysBlessing(Node):
+    """ "if you have the city's blessing" (702.131c: a designation ascend gives)."""
+
+    player: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,6 +437,14 @@ BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "tha
 BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
 BUILDERS["not_your_turn"] = lambda meta: Turn("not yours", span=span(meta))
 BUILDERS["opponents_turn"] = lambda meta: Turn("an opponent's", span=span(meta))
+BUILDERS["targets_condition"] = lambda meta, obj, what: Targets(obj, what, span=span(meta))
+BUILDERS["won"] = lambda meta, who: Won(who, span=span(meta))
+BUILDERS["won_clash"] = lambda meta, who: Won(who, "clash", span=span(meta))
+BUILDERS["was_state"] = lambda meta, obj, state: WasState(obj, state, span=span(meta))
+BUILDERS["wasnt_state"] = lambda meta, obj, state: WasState(obj, state, True, span=span(meta))
+BUILDERS["was_word"] = lambda meta, tok: str(tok).lower()
+BUILDERS["total_power"] = lambda meta, what, amount: TotalPower(what, amount, span=span(meta))
+BUILDERS["has_citys_blessing"] = lambda meta, who: CitysBlessing(who, span=span(meta))
 BUILDERS["whose_turn"] = lambda meta, who: PlayersTurn(who, span=span(meta))
 BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(meta))
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
@@ -533,6 +586,8 @@ for _rule, _event in (
     ("was_dealt_damage", "was dealt damage"), ("entered_under_you", "entered under your control"),
     ("had_counter", "had a counter"), ("was_put_into", "was put into"),
     ("havent_cast_this_turn", "not cast"), ("descended_this_turn", "descended"),
+    ("cast_last_turn", "cast last turn"), ("cast_last_turn_by", "cast last turn"),
+    ("lost_life_last_turn", "lost life last turn"),
 ):  # fmt: skip
     BUILDERS[_rule] = _subject_event(_event)
 
@@ -548,6 +603,9 @@ def _you() -> Any:
 
 
 BUILDERS["gained_life_amount"] = lambda meta, who, amount: Happened(who, "gained or more life", amount, span=span(meta))
+BUILDERS["casts_last_turn_by"] = lambda meta, who, _tok, what: Happened(
+    who, "cast last turn", what, "casts", span=span(meta))  # "if a player casts two or more spells last turn", as printed
+BUILDERS["none_cast_last_turn"] = lambda meta, what: Happened(what, "none cast last turn", span=span(meta))
 BUILDERS["none_put_into"] = lambda meta, what, zone: Happened(what, "none put into", zone, span=span(meta))
 
 
@@ -806,6 +864,14 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         return f"{r(n.subject)} {ev} {r(n.other)} this turn"
     if ev in ("attacked with", "cast", "sacrificed"):
         return f"{r(n.subject)} {ev} {r(n.other)} this turn"
+    if ev == "cast last turn":  # "no spells were cast last turn", "a player cast two or more spells last turn"
+        if n.other is None:
+            return f"{r(n.subject)} {'were' if is_plural(n.subject) else 'was'} cast last turn"
+        return f"{r(n.subject)} {n.form or 'cast'} {r(n.other)} last turn"
+    if ev == "none cast last turn":
+        return f"no {r(n.subject, plural=True)} were cast last turn"
+    if ev == "lost life last turn":
+        return f"{r(n.subject)} lost life last turn"
     if ev == "not cast":  # "you haven't cast a spell this turn", "that player hasn't cast ..."
         from .objects import verb
 
@@ -842,6 +908,42 @@ def _r_passive(r: Any, n: Passive, **ctx: Any) -> str:
         rest = n.what[len("put into"):]
         return f"put into {r(n.place)}{rest}"
     return n.what
+
+
+@renders(Targets)
+def _r_targets(r: Any, n: Targets, **ctx: Any) -> str:
+    return f"{r(n.object)} targets {r(n.what)}"
+
+
+@renders(Won)
+def _r_won(r: Any, n: Won, **ctx: Any) -> str:
+    from .objects import verb
+
+    what = f" the {n.what}" if n.what else ""
+    return f"{r(n.player)} {verb(n.player, 'win')}{what}"
+
+
+@renders(WasState)
+def _r_was_state(r: Any, n: WasState, **ctx: Any) -> str:
+    from .objects import is_plural
+
+    be = ("were" if is_plural(n.object) else "was") + ("n't" if n.negated else "")
+    state = n.state if isinstance(n.state, str) else r(n.state)
+    return f"{r(n.object)} {be} {state}"
+
+
+@renders(TotalPower)
+def _r_total_power(r: Any, n: TotalPower, **ctx: Any) -> str:
+    from .objects import verb
+
+    return f"{r(n.what)} {verb(n.what, 'have')} total power {r(n.amount)} or greater"
+
+
+@renders(CitysBlessing)
+def _r_citys_blessing(r: Any, n: CitysBlessing, **ctx: Any) -> str:
+    from .objects import verb
+
+    return f"{r(n.player)} {verb(n.player, 'have')} the city's blessing"
 
 
 @renders(PlayersTurn)

@@ -49,6 +49,8 @@ _DURATIONS = {
     "until_next_untap": "until your next untap step",
     "until_next_upkeep": "until the beginning of your next upkeep",
     "during_your_turn": "during your turn",
+    "during_each_of_your_turns": "during each of your turns",
+    "during_turns_not_yours": "during turns other than yours",
     "each_turn": "each turn",
     "each_combat": "each combat",
 }

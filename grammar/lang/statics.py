@@ -379,7 +379,17 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
         return StaticEffect(s.body.actions[0], s.condition, (), written=effect, span=effect.span)
     if isinstance(s, IfSentence) and not s.instead and not s.then and s.trailing == "" or isinstance(s, LeadSentence) and s.kind in ("as long as", "trailing as long as"):
         condition, body = s.condition, s.body
+    if isinstance(s, LeadSentence) and s.kind == "duration":
+        body = s.body
     if not isinstance(body, Sentence) or body.where_x is not None and not _enters_with(body):
+        return None
+    if condition is None and permanent:
+        turn = _turn_condition(body.actions, s.duration if isinstance(s, LeadSentence) else None)
+        if turn is not None:  # "During your turn, this creature has first strike."
+            actions = tuple(dataclasses.replace(a, duration=None) for a in body.actions)
+            if all(type(a).__name__ in _CONTINUOUS for a in actions):
+                return StaticEffect(actions[0], turn, actions[1:], written=effect, span=effect.span)
+    if body is not s and isinstance(s, LeadSentence) and s.kind == "duration":
         return None
     actions = body.actions
     first = actions[0]
@@ -404,6 +414,27 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
             return None
         return StaticEffect(actions[0], condition, tuple(actions[1:]), written=effect, span=effect.span)
     return None
+
+
+_TURN_DURATIONS = {"during your turn": "yours", "during each of your turns": "yours",
+                   "during turns other than yours": "not yours"}  # fmt: skip
+
+
+def _turn_condition(actions: tuple[Any, ...], lead: Any) -> Any | None:
+    """A static ability whose continuous effects last "during your turn" (or
+    "during each of your turns", "during turns other than yours") applies as
+    long as it's that turn (611.3a): the condition, or None.  Every effect of
+    the sentence must carry the same duration (the lead one if it has a lead)."""
+    durations = {getattr(a, "duration", None) for a in actions}
+    if len(durations) != 1:
+        return None
+    duration: Any = next(iter(durations))
+    if lead is not None and lead != duration:
+        return None
+    whose = _TURN_DURATIONS.get(getattr(duration, "kind", ""))
+    if duration is None or whose is None or duration.object is not None:
+        return None
+    return concern("conditions").Turn(whose, span=duration.span)
 
 
 def _enters_with(body: Any) -> bool:

@@ -2177,6 +2177,8 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
         return f"set {r(n.what)} in motion"
+    if n.verb == "clash" and n.what is not None:  # 701.30a: "clash with an opponent"
+        return f"{v} with {r(n.what)}"
     if n.what is not None:
         return f"{v} {r(n.what)}"
     if n.amount is not None:
