@@ -712,7 +712,7 @@ def _trigger_line(line: str) -> tuple[Any, Any]:
     card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
     (ab,) = card.abilities
     assert isinstance(ab, A.TriggeredAbility)
-    assert render_card(card).splitlines()[-2] == line
+    assert render_card(card, reminders=False).splitlines()[-2] == line
     return ab.trigger, card
 
 
@@ -875,6 +875,92 @@ def test_two_worded_triggers_are_played_as_either() -> None:
 
     _, card = _trigger_line("When this creature enters and whenever it attacks, draw a card.")
     assert gaps(card) == []
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ("Whenever you're dealt combat damage, draw a card.", "is dealt combat damage"),
+    ("Whenever you're dealt damage, draw a card.", "is dealt damage"),
+    ("Whenever you're attacked, draw a card.", "is attacked"),
+    ("Whenever enchanted player is attacked, draw a card.", "is attacked"),
+    ("When a spell or ability an opponent controls causes you to discard this card, draw a card.", "causes to discard"),
+    ("Whenever you exert a creature, draw a card.", "exerts"),
+    ("Whenever an Aura becomes attached to a creature, draw a card.", "becomes attached to"),
+    ("When this Class becomes level 2, draw a card.", "becomes level"),
+    ("Whenever a creature you control explores a land card, draw a card.", "explores"),
+    ("Whenever you tap an untapped creature an opponent controls, draw a card.", "taps"),
+    ("Whenever you collect evidence, draw a card.", "collects evidence"),
+    ("Whenever you forage, draw a card.", "forages"),
+    ("Whenever you discover, draw a card.", "discovers"),
+    ("Whenever you give a gift, draw a card.", "gives a gift"),
+    ("When you lose control of this creature, draw a card.", "loses control of"),
+    ("When this land enters from a graveyard, draw a card.", "enters from"),
+    ("When you next cast a creature spell this turn, copy it.", "next casts"),
+    ("Whenever this creature is dealt 3 or more damage, draw a card.", "is dealt or more damage"),
+    ("Whenever this creature deals 4 or more damage, draw a card.", "deals or more damage"),
+    ("Whenever a time counter is removed from this creature, draw a card.", "a counter is removed from"),
+    ("When the last time counter is removed from this creature, draw a card.", "the last counter is removed from"),
+    ("Whenever a +1/+1 counter is put on this creature, draw a card.", "a counter is put on"),
+])  # fmt: skip
+def test_more_events(line: str, kind: str) -> None:
+    """Events with any subject, the contracted "you're" (still the player
+    You), counters one at a time (122.6), suspend's last counter (702.62a)."""
+    trigger, _ = _trigger_line(line)
+    while isinstance(trigger, A.DurationTrigger | A.WhileTrigger):
+        trigger = trigger.trigger
+    assert isinstance(trigger, A.EventTrigger)
+    assert [e.kind for e in trigger.events] == [kind]
+
+
+def test_youre_is_the_player_you() -> None:
+    trigger, _ = _trigger_line("Whenever you're dealt combat damage, draw a card.")
+    assert isinstance(trigger.subject, A.You) and trigger.contracted
+
+
+@pytest.mark.parametrize(("line", "whose", "step"), [
+    ("At the beginning of your next upkeep, draw a card.", "your next", "upkeep"),
+    ("At the beginning of their next upkeep, draw a card.", "possessive next", "upkeep"),
+    ("At the beginning of your next turn, draw a card.", "your next turn", "turn"),
+    ("At the beginning of the end step of your next turn, draw a card.", "the end step of your next turn", "end"),
+    ("At the beginning of the upkeep of your next turn, draw a card.", "the ... of your next turn", "upkeep"),
+    ("At the beginning of the end step of enchanted creature's controller, draw a card.", "the ... of", "end"),
+    ("At the beginning of that turn's end step, draw a card.", "that turn's", "end"),
+])  # fmt: skip
+def test_points_of_a_turn(line: str, whose: str, step: str) -> None:
+    """CR 500-514: whose step, "next" of any player (written back as
+    written: "their next upkeep" was written "your next upkeep")."""
+    trigger, _ = _trigger_line(line)
+    assert isinstance(trigger, A.PhaseTrigger) and (trigger.whose, trigger.step) == (whose, step)
+
+
+def test_a_point_of_the_turn_this_turn() -> None:
+    """603.7: "At the beginning of each combat this turn" is a delayed trigger."""
+    trigger, _ = _trigger_line("At the beginning of each combat this turn, draw a card.")
+    assert isinstance(trigger, A.DurationTrigger) and isinstance(trigger.trigger, A.PhaseTrigger)
+
+
+@pytest.mark.parametrize("line", [
+    "When there are no creatures on the battlefield, draw a card.",
+    "When there are seven or more cards in your graveyard, sacrifice this creature.",
+])  # fmt: skip
+def test_a_state_trigger(line: str) -> None:
+    """603.8: a trigger on a game state, not an event."""
+    trigger, card = _trigger_line(line)
+    assert isinstance(trigger, A.StateTrigger) and isinstance(trigger.condition, A.ThereAre)
+    from interpreter.support import gaps
+
+    assert any("StateTrigger" in g.what for g in gaps(card))
+
+
+def test_while_it_is_exiled_after_a_counter_event() -> None:
+    """702.62: suspend's "while it's exiled" narrows a counter event too."""
+    trigger, _ = _trigger_line("Whenever a time counter is removed from this creature while it's exiled, draw a card.")
+    assert isinstance(trigger, A.WhileTrigger) and isinstance(trigger.trigger, A.EventTrigger)
+
+
+def test_first_or_second_card_each_turn() -> None:
+    trigger, _ = _trigger_line("Whenever you draw your first or second card each turn, draw a card.")
+    (event,) = trigger.events
+    assert event.other.ordinal == "first or second"
 
 
 def test_activated_abilities_of_an_object_cant_be_activated() -> None:

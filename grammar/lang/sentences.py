@@ -1119,7 +1119,7 @@ def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
 
 def _inner(r: Any, body: Any) -> str:
     if isinstance(body, Sentence):
-        return body_text(r, body) + "."
+        return body_text(r, body) + "." + _copy_note(r, body)
     if isinstance(body, Effect):
         return effect_text(r, body, capital=False)
     return r(body, capital=False)

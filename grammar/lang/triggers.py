@@ -122,6 +122,16 @@ class EventTrigger(Node):
 
     subject: Any
     events: tuple[Event, ...]
+    contracted: bool = False  # "you're dealt combat damage"
+
+
+@dataclass(frozen=True, slots=True)
+class StateTrigger(Node):
+    """A state trigger (603.8): "When there are no creatures on the
+    battlefield", "When there are four or more page counters on [this]" —
+    it triggers whenever the game state matches ``condition``."""
+
+    condition: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +248,9 @@ _EVENTS = {
     "ev_becomes_crewed": "becomes crewed", "ev_becomes_plotted": "becomes plotted",
     "ev_becomes_renowned": "becomes renowned", "ev_leaves_without_dying": "leaves the battlefield without dying",
     "ev_rolls_die": "rolls a die", "ev_rolls_dice": "rolls one or more dice",
+    "ev_is_attacked": "is attacked", "ev_dealt_noncombat_damage": "is dealt noncombat damage",
+    "ev_collects_evidence": "collects evidence", "ev_forages": "forages", "ev_discovers": "discovers",
+    "ev_gives_gift": "gives a gift", "ev_exiled_from_battlefield": "is exiled from the battlefield",
 }  # fmt: skip
 _EVENTS_WITH = {
     "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
@@ -254,6 +267,11 @@ _EVENTS_WITH = {
     "ev_sets_in_motion": "sets in motion", "ev_expends": "expends", "ev_saddles": "saddles",
     "ev_crews": "crews", "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks", "ev_solves": "solves",
     "ev_attacks_with": "attacks with", "ev_transforms_into": "transforms into",
+    "ev_next_casts": "next casts", "ev_next_activates": "next activates", "ev_exerts": "exerts",
+    "ev_becomes_attached": "becomes attached to", "ev_becomes_unattached": "becomes unattached from",
+    "ev_explores_card": "explores", "ev_taps": "taps",
+    "ev_gains_control": "gains control of", "ev_loses_control": "loses control of",
+    "ev_dealt_n_damage": "is dealt or more damage", "ev_deals_n_damage": "deals or more damage",
     "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
 }  # fmt: skip
 
@@ -267,6 +285,9 @@ BUILDERS["ev_blocks_or_blocked_by"] = lambda meta, other: Event("blocks or becom
 BUILDERS["ev_put_into_from"] = lambda meta, a, b: Event("is put into from", a, b, span=span(meta))
 BUILDERS["ev_counters_put_on"] = lambda meta, kind, on: Event("counters are put on", on, kind, span=span(meta))
 BUILDERS["ev_attacks_whom_with"] = lambda meta, whom, what: Event("attacks with", what, whom, span=span(meta))
+BUILDERS["ev_causes_discard"] = lambda meta, who, what: Event("causes to discard", who, what, span=span(meta))
+BUILDERS["ev_gains_control_from"] = lambda meta, what, whom: Event("gains control of", what, whom, span=span(meta))
+BUILDERS["ev_enters_from"] = lambda meta, zone: Event("enters from", place=zone, span=span(meta))
 BUILDERS["ev_leaves_zone"] = lambda meta, zone: Event("leaves", place=zone, span=span(meta))
 
 
@@ -361,6 +382,47 @@ def _counters_put_trigger(meta: Any, count: Any, kind: str, on: Any) -> EventTri
     if getattr(count, "value", None) != 1:
         raise TextError("not understood yet: a number of counters other than 'one or more'", span=count.span)
     return EventTrigger(None, (Event("one or more counters are put on", on, kind),), span=span(meta))
+
+
+@builds("nth_ordinal")
+def _nth_ordinal(meta: Any, *words: Any) -> str:
+    return " ".join(str(w) for w in words).lower()
+
+
+@builds("state_trigger_there")
+def _state_trigger_there(meta: Any, what: Any) -> StateTrigger:
+    there_are = concern("conditions").ThereAre
+    return StateTrigger(there_are(None, "", what, span=span(meta)), span=span(meta))
+
+
+@builds("youre_trigger")
+def _youre_trigger(meta: Any, event: Event) -> EventTrigger:
+    return EventTrigger(You("you", span=span(meta)), (event,), contracted=True, span=span(meta))
+
+
+def _counter_count(count: Any) -> None:
+    if getattr(count, "value", None) != 1 or getattr(count, "form", "") != "article":
+        raise TextError("not understood yet: a number of counters other than 'a'", span=count.span)
+
+
+@builds("counter_put_trigger")
+def _counter_put_trigger(meta: Any, count: Any, kind: Any, on: Any) -> EventTrigger:
+    """ "Whenever a +1/+1 counter is put on [this]" (once per counter, 122.6)."""
+    _counter_count(count)
+    return EventTrigger(None, (Event("a counter is put on", on, kind, span=span(meta)),), span=span(meta))
+
+
+@builds("counter_removed_trigger")
+def _counter_removed_trigger(meta: Any, count: Any, kind: Any, on: Any) -> EventTrigger:
+    """ "Whenever a time counter is removed from [this]" (702.62, suspend)."""
+    _counter_count(count)
+    return EventTrigger(None, (Event("a counter is removed from", on, kind, span=span(meta)),), span=span(meta))
+
+
+@builds("last_counter_removed_trigger")
+def _last_counter_removed_trigger(meta: Any, kind: Any, on: Any) -> EventTrigger:
+    """ "When the last time counter is removed from [this]" (702.62a)."""
+    return EventTrigger(None, (Event("the last counter is removed from", on, kind, span=span(meta)),), span=span(meta))
 
 
 @builds("event_trigger_duration")
@@ -474,7 +536,26 @@ BUILDERS["phase_the_of"] = lambda meta, step, player: PhaseTrigger(
 BUILDERS["phase_each"] = _phase("each", False)
 BUILDERS["phase_the"] = _phase("the", False)
 BUILDERS["phase_next"] = _phase("the next", False)
-BUILDERS["phase_next_of"] = lambda meta, whose, step: PhaseTrigger(_step(step), True, "your next", span=span(meta))
+@builds("phase_next_of")
+def _phase_next_of(meta: Any, whose: Any, step: str) -> PhaseTrigger:
+    """ "your next upkeep", "your next turn", "their next end step"."""
+    player = _poss(whose)
+    if not isinstance(player, You):
+        return PhaseTrigger(_step(step), False, "possessive next", player=player, span=span(meta))
+    if step == "turn":
+        return PhaseTrigger("turn", True, "your next turn", span=span(meta))
+    return PhaseTrigger(_step(step), True, "your next", span=span(meta))
+
+
+@builds("step_of_next_turn")
+def _step_of_next_turn(meta: Any, step: str) -> PhaseTrigger:
+    """ "the end step of your next turn", "the upkeep of your next turn"."""
+    if step == "end step":
+        return PhaseTrigger("end", True, "the end step of your next turn", span=span(meta))
+    return PhaseTrigger(_step(step), True, "the ... of your next turn", span=span(meta))
+
+
+BUILDERS["phase_that_turn"] = _phase("that turn's", False)
 BUILDERS["phase_each_player"] = _phase("each player's", False)
 BUILDERS["phase_each_opponent"] = _phase("each opponent's", False)
 BUILDERS["phase_each_of"] = lambda meta, whose, step: PhaseTrigger(_step(step), False, "each of your", span=span(meta))
@@ -482,13 +563,17 @@ BUILDERS["phase_next_turn"] = _phase("the next turn's", False)
 BUILDERS["your_combat"] = lambda meta: PhaseTrigger("combat", True, "combat on your turn", span=span(meta))
 BUILDERS["opponent_combat"] = lambda meta: PhaseTrigger("combat", False, "combat on each opponent's turn", span=span(meta))
 BUILDERS["each_combat"] = lambda meta: PhaseTrigger("combat", False, "combat", span=span(meta))
-BUILDERS["end_step_next_turn"] = lambda meta: PhaseTrigger("end", True, "the end step of your next turn", span=span(meta))
-BUILDERS["your_next_turn"] = lambda meta: PhaseTrigger("turn", True, "your next turn", span=span(meta))
 
 
 @builds("phase_trigger")
 def _phase_trigger(meta: Any, phase: PhaseTrigger) -> PhaseTrigger:
     return phase
+
+
+@builds("phase_trigger_duration")
+def _phase_trigger_duration(meta: Any, phase: PhaseTrigger, duration: Any) -> DurationTrigger:
+    """ "At the beginning of each combat this turn" (a delayed trigger, 603.7)."""
+    return DurationTrigger(phase, duration, span=span(meta))
 
 
 @builds("phase_end_trigger")
@@ -533,7 +618,7 @@ def _subject_verb(r: Any, subject: Any, phrase: str) -> str:
     return f"{r(subject)} {head}{' ' + rest if rest else ''}"
 
 
-_BASES = {"dies": "die", "copies": "copy", "scries": "scry", "clashes": "clash", "searches": "search"}
+_BASES = {"does": "do", "dies": "die", "copies": "copy", "scries": "scry", "clashes": "clash", "searches": "search"}
 
 
 @renders(EntersTrigger)
@@ -632,6 +717,22 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'attacks')} {r(n.place)} with {r(n.other)}"
     if k == "leaves" and n.place is not None:
         return f"{_agree(subject, 'leaves')} {r(n.place)}"
+    if k in ("a counter is put on", "a counter is removed from", "the last counter is removed from"):
+        lead, _, rest = k.partition(" counter ")
+        kind = "" if n.place is None else f"{n.place if isinstance(n.place, str) else r(n.place)} "
+        return f"{lead} {kind}counter {rest} {r(n.other)}"
+    if k in ("is dealt or more damage", "deals or more damage"):
+        head = _agree(subject, k.split()[0])
+        dealt = " dealt" if k.startswith("is") else ""
+        return f"{head}{dealt} {r(n.other)} or more damage"
+    if k == "causes to discard":
+        return f"{_agree(subject, 'causes')} {r(n.other)} to discard {r(n.place)}"
+    if k == "gains control of" and n.place is not None:
+        return f"{_agree(subject, 'gains')} control of {r(n.other)} from {r(n.place)}"
+    if k == "enters from":
+        return f"{_agree(subject, 'enters')} from {r(n.place)}"
+    if k in ("next casts", "next activates"):
+        return f"next {_agree(subject, k.split()[1])} {r(n.other)}"
     if k == "fully unlocks":
         return f"fully {_agree(subject, 'unlocks')} {r(n.other)}"
     if k == "expends":
@@ -667,8 +768,15 @@ def _agree(subject: Any, word: str) -> str:
     return _BASES.get(word, word[:-1] if word.endswith("s") else word)
 
 
+@renders(StateTrigger)
+def _r_state_trigger(r: Any, n: StateTrigger, **ctx: Any) -> str:
+    return r(n.condition)
+
+
 @renders(EventTrigger)
 def _r_event_trigger(r: Any, n: EventTrigger, **ctx: Any) -> str:
+    if n.contracted:  # "you're dealt damage": the event's words after "is"
+        return "you're " + " ".join(r(e, subject=None) for e in n.events).removeprefix("is ")
     events = " or ".join(r(e, subject=n.subject) for e in n.events)
     if n.subject is None:
         return events
@@ -689,6 +797,10 @@ def _r_phase(r: Any, n: PhaseTrigger, **ctx: Any) -> str:
         return f"{lead} {n.whose}"
     if n.whose == "possessive":
         return f"{lead} {possessive_text(r, n.player)} {step}"
+    if n.whose == "possessive next":
+        return f"{lead} {possessive_text(r, n.player)} next {step}"
+    if n.whose == "the ... of your next turn":
+        return f"{lead} the {step} of your next turn"
     if n.whose == "the ... of":
         return f"{lead} the {step} of {r(n.player)}"
     return f"{lead} {n.whose} {step}"
