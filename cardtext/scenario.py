@@ -96,6 +96,7 @@ from interpreter.cast_permissions import castable_elsewhere, may_look_at
 from interpreter.choices import Decision, ScriptedChooser
 from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from interpreter.objects import FaceDown
+from interpreter.sba import game_over
 
 from .console import display_name as display_path
 from .console import terminal_safe
@@ -677,6 +678,9 @@ class Runner:
                     for r in step["pay"]]  # fmt: skip
         expected_error = step.get("error")
         try:
+            over = game_over(game)
+            if over is not None:  # 104.1: nothing is done in a game that has ended
+                raise IllegalAction(f"the game is over: {over}")
             if action == "cast":
                 obj, face = self._cast_card(game, player, step, start, where)
                 if face_down and step.get("kick") not in (None, False, 0, []):
@@ -799,6 +803,8 @@ class Runner:
             if n == "all" and not game.state.stack:
                 return
             resolve_top(game)
+            if game_over(game) is not None:  # the game ended: what is left on the stack never resolves
+                return
             if not game.state.stack:
                 continue
             if chooser.asked != asked:  # a decision was made: what came before can't repeat as a loop
@@ -904,6 +910,20 @@ class Runner:
             found = game.player(player).life
             if found != exp["life"]:
                 self.result.failures.append(Failure(where, f"{player} at {exp['life']} life", f"{found} life"))
+            return
+        if "lost" in exp:
+            if player is None:
+                raise self.error("'lost' needs 'player'", self.loc.key(start, "lost"))
+            if game.player(player).lost != exp["lost"]:
+                said = "lost the game" if exp["lost"] else "still in the game"
+                self.result.failures.append(Failure(where, f"{player} {said}",
+                                                    game_over(game) or f"{player} has not lost"))  # fmt: skip
+            return
+        if "draw" in exp:
+            is_draw = all(p.lost for p in game.state.players.values())
+            if is_draw != exp["draw"]:
+                self.result.failures.append(Failure(where, "the game a draw" if exp["draw"] else "no draw",
+                                                    game_over(game) or "the game goes on"))  # fmt: skip
             return
         zone = exp.get("zone")
         if zone not in ZONE_NAMES:

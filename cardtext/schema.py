@@ -536,6 +536,8 @@ EXPECT = Table(
         "token": Flag(),
         "name": Text(),
         "life": Whole(),
+        "lost": Flag(),
+        "draw": Flag(),
         "damage": COUNT,
         "attached_to": OneOf(ATTACHED, (REF, Exactly(ATTACHED, False))),
         "cards": ListOf("a list of references, top first", REF),
@@ -581,11 +583,15 @@ def _structure(data: dict[str, Any]) -> None:
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip
     for i, exp in enumerate(data.get("expect", [])):
         path = ("expect", i)
-        if "life" in exp:
+        if "life" in exp or "lost" in exp:
+            key = "life" if "life" in exp else "lost"
             if "player" not in exp:
-                raise Invalid((*path, "life"), None, "'life' needs 'player'", style="section")
+                raise Invalid((*path, key), None, f"'{key}' needs 'player'", style="section")
+        elif "draw" in exp:
+            pass  # the game as a whole (104.4a)
         elif "zone" not in exp:
-            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}) or 'life'", style="section")
+            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'lost' or 'draw'",
+                          style="section")  # fmt: skip
         if "cards" in exp:
             if exp.get("zone") not in ORDERED_ZONES:
                 raise Invalid((*path, "cards"), None, "cards = [...] lists a zone in order, top first: it goes with "

@@ -86,9 +86,11 @@ class Player:
     lost: bool = False
     poison: int = 0
     skip_turns: int = 0  # "skip your next turn" (500.7)
+    drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
 
     def clone(self) -> Player:
-        return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns)
+        return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
+                      self.drew_from_empty)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """State-based actions (CR 704), checked whenever a player would receive priority.
 
 * 704.5a a player with 0 or less life loses; 704.5b a player who drew from
-  an empty library loses;
+  an empty library loses; 704.5c a player with ten or more poison counters
+  loses; the game is then over (:func:`game_over`, 104.2a, 104.4a);
 * 704.5d a token not on the battlefield ceases to exist; 704.5e a copy of a
   spell not on the stack ceases to exist;
 * 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
@@ -32,6 +33,25 @@ from .state import Game
 from .zones import move
 
 
+def game_over(game: Game) -> str | None:
+    """Why the game is over, or None while it goes on.
+
+    A player who loses leaves the game (104.3a, 800.4a); in a game of two, the
+    other one wins (104.2a), and when both lose at once the game is a draw
+    (104.4a).  Nothing happens in a game that is over: later actions are
+    refused with this reason."""
+    players = list(game.state.players.values())
+    lost = [p.name for p in players if p.lost]
+    if not lost:
+        return None
+    left = [p.name for p in players if not p.lost]
+    if not left:
+        return "every player lost the game at once, so it is a draw (104.4a)"
+    if len(left) == 1:
+        return f"{' and '.join(lost)} lost the game and {left[0]} won it (104.2a, 104.3a)"
+    return None
+
+
 def check(game: Game) -> bool:
     """Perform all applicable state-based actions at once, repeatedly (704.3).
     Return whether any was performed."""
@@ -39,9 +59,19 @@ def check(game: Game) -> bool:
     while True:
         done = False
         for p in game.state.players.values():
-            if p.life <= 0 and not p.lost:
+            if p.lost:
+                continue
+            if p.life <= 0:
                 p.lost = True
                 game.say(f"  {p.name} has {p.life} life and loses the game (704.5a)")
+                done = True
+            elif p.drew_from_empty:
+                p.lost = True
+                game.say(f"  {p.name} drew from an empty library and loses the game (704.5b)")
+                done = True
+            elif p.poison >= 10:
+                p.lost = True
+                game.say(f"  {p.name} has {p.poison} poison counters and loses the game (704.5c)")
                 done = True
         dying = []
         seen = [(o, chars(o)) for o in game.battlefield()]

@@ -162,8 +162,8 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     out = []
     for _ in range(n):
         lib = game.zone("library", player)
-        if not lib:
-            game.player(player).lost = True
+        if not lib:  # 121.4: nothing happens now; the next check makes the player lose (704.5b)
+            game.player(player).drew_from_empty = True
             game.say(f"  {player} can't draw from an empty library")
             continue
         obj = move(game, game.obj(lib[0]), "hand")

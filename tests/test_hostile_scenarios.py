@@ -421,8 +421,8 @@ def test_fingerprints_ignore_object_ids_and_the_log(pool: dict[str, A.Card]) -> 
 
 def test_ten_thousand_steps_run_in_linear_time(tmp_path: Path) -> None:
     lines = ['description = "many steps"', "", "[players.A]", 'library = ["Forest", "Forest"]', ""]
-    for i in range(10_000):
-        lines += ["[[steps]]", f'note = "step {i}"', "pass = true", ""]
+    for i in range(10_000):  # steps that don't move the turn on: passing would draw from B's empty library (704.5b)
+        lines += ["[[steps]]", f'note = "step {i}"', 'resolve = "all"', ""]
     path = tmp_path / "many.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
     locator = Locator(str(path), path.read_text(encoding="utf-8"))
@@ -492,3 +492,118 @@ def test_play_interactive_at_the_end_of_input(
     err = capsys.readouterr().err
     assert err == f"{path}: error: the input ended (EOF) before the decision was answered; no more scenarios are run\n"
 
+
+
+# --------------------------------------------------------------------------
+# A finished game stays finished (104.1-104.4, 704.5a-c)
+# --------------------------------------------------------------------------
+
+GAME_CARDS = (
+    "Shock {R}\nInstant\nShock deals 2 damage to any target.\n\n"
+    "Peek {U}\nSorcery\nTarget player draws two cards.\n\n"
+    "Fire Everywhere {R}\nSorcery\nFire Everywhere deals 3 damage to each player.\n"
+)
+
+
+def game_scenario(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "game.card").write_text(GAME_CARDS, encoding="utf-8")
+    path = tmp_path / "game.toml"
+    path.write_text('cards = ["game.card"]\n' + body, encoding="utf-8")
+    return path
+
+
+def test_704_5a_a_player_at_0_life_has_lost_and_no_step_is_taken_after(tmp_path: Path) -> None:
+    body = """
+[players.A]
+battlefield = ["Mountain", "Mountain"]
+hand = ["Shock", "Shock"]
+[players.B]
+life = 2
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+[[steps]]
+resolve = "all"
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+error = "the game is over"
+[[expect]]
+player = "B"
+lost = true
+[[expect]]
+player = "A"
+lost = false
+[[expect]]
+draw = false
+[[expect]]
+player = "A"
+zone = "hand"
+card = "Shock"
+"""
+    result = run_scenario_file(game_scenario(tmp_path, body), quiet=True)
+    assert result.ok, result.failures
+    assert "  refused as expected: the game is over: B lost the game and A won it (104.2a, 104.3a)" in result.log
+    failing = run_scenario_file(game_scenario(tmp_path, body.replace('error = "the game is over"\n', "")), quiet=True)
+    assert not failing.ok and "it was refused: the game is over" in str(failing.failures[0])
+
+
+def test_704_5b_drawing_from_an_empty_library_loses_at_the_next_check(tmp_path: Path) -> None:
+    body = """
+[players.A]
+battlefield = ["Island"]
+hand = ["Peek"]
+[players.B]
+library = ["Island"]
+[[steps]]
+cast = "Peek"
+targets = ["B"]
+[[steps]]
+resolve = "all"
+[[steps]]
+pass = true
+error = "the game is over"
+[[expect]]
+player = "B"
+lost = true
+[[expect]]
+player = "B"
+zone = "hand"
+card = "Island"
+"""
+    result = run_scenario_file(game_scenario(tmp_path, body), quiet=True)
+    assert result.ok, result.failures
+    assert "  B drew from an empty library and loses the game (704.5b)" in result.log
+
+
+def test_104_4a_both_players_losing_at_once_is_a_draw(tmp_path: Path) -> None:
+    body = """
+[players.A]
+battlefield = ["Mountain"]
+hand = ["Fire Everywhere"]
+life = 3
+[players.B]
+life = 3
+[[steps]]
+cast = "Fire Everywhere"
+[[steps]]
+resolve = "all"
+[[expect]]
+draw = true
+[[expect]]
+player = "A"
+lost = true
+"""
+    result = run_scenario_file(game_scenario(tmp_path, body), quiet=True)
+    assert result.ok, result.failures
+    wrong = run_scenario_file(game_scenario(tmp_path, body.replace("draw = true", "draw = false")), quiet=True)
+    assert not wrong.ok and "every player lost the game at once, so it is a draw (104.4a)" in str(wrong.failures[0])
+
+
+def test_704_5c_ten_poison_counters_lose() -> None:
+    from interpreter import sba
+
+    game = new_game()
+    game.player("B").poison = 10
+    assert sba.check(game)
+    assert game.player("B").lost and sba.game_over(game) == "B lost the game and A won it (104.2a, 104.3a)"
