@@ -11,6 +11,7 @@ stack.  A face-down permanent has no abilities (708.2).
 from __future__ import annotations
 
 from grammar import ast as A
+from grammar.render import render_node
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
@@ -118,10 +119,25 @@ TIMINGS = {
 their words: each says why the ability can't be activated now (None if it can)."""
 
 
+def activation_condition_ok(t: A.Node) -> bool:
+    """Is an "Activate only if [condition]" one the engine can tell (a
+    condition of :data:`interpreter.conditions.CONDITIONS`)?"""
+    from .conditions import CONDITIONS, condition_problem
+
+    return type(t) in CONDITIONS and condition_problem(t) is None
+
+
 def timing_problem(game: Game, player: PlayerId, rule: A.ActivateOnly, key: tuple[ObjectId, int]) -> str | None:
     """Why an "Activate only ..." restriction forbids activating now (602.5), or None."""
     done = sum(1 for k in game.state.activations if k == key)
     for t in rule.timings:
+        if isinstance(t, A.Node) and activation_condition_ok(t):
+            # "Activate only if you control an artifact" (602.5b): a condition, checked now
+            from .conditions import holds
+
+            if not holds(Ctx(game, player, key[0], key[1]), t):
+                return f"the condition 'if {render_node(t)}' doesn't hold"
+            continue
         fn = TIMINGS.get(t) if isinstance(t, str) else None
         if fn is None:
             raise Unsupported(f"'Activate only {t if isinstance(t, str) else type(t).__name__}' (602.5)")

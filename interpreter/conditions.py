@@ -96,6 +96,28 @@ def controls_problem(cond: A.Controls) -> str | None:
     return None
 
 
+def _there_are(ctx: Ctx, cond: A.ThereAre) -> bool:
+    """"there are seven or more cards in your graveyard", "there are no
+    creatures on the battlefield": how many objects fit the description,
+    where it says they are (109.2)."""
+    problem = there_are_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    what = cond.what
+    count = len(ctx.each(what.filter))
+    if what.how == "no":
+        return count == 0
+    return count >= (ctx.quantity(what.count) if what.count is not None else 1)
+
+
+def there_are_problem(cond: A.ThereAre) -> str | None:
+    """What the engine can't tell in a "there are ..." condition."""
+    what = cond.what
+    if cond.amount is not None or cond.op or not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least"):
+        return "condition 'there are' other than no, one, or N or more objects described"
+    return None
+
+
 def _entered(ctx: Ctx, cond: A.Happened) -> bool:
     """"As long as [this] entered this turn" (400.7: the object that came onto
     the battlefield after the turn began)."""
@@ -295,6 +317,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.IsEquipped: _is_equipped,
     A.IsState: _is_state,
     A.Controls: _controls,
+    A.ThereAre: _there_are,
     A.NthResolution: _nth_resolution,
     A.Turn: _turn,
     A.PlayersTurn: _players_turn,
@@ -305,6 +328,8 @@ def condition_problem(cond: A.Node) -> str | None:
     """The part of a condition of a known kind the engine can't tell (None if it can)."""
     if isinstance(cond, A.Controls):
         return controls_problem(cond)
+    if isinstance(cond, A.ThereAre):
+        return there_are_problem(cond)
     if isinstance(cond, A.Happened) and not happened_supported(cond):
         return f"condition '{cond.event}'"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:

@@ -321,6 +321,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                         yield from _trigger(s.trigger.trigger)
                 elif isinstance(s, A.ActivateOnly):
                     for t in s.timings:
+                        if isinstance(t, A.Node) and activation.activation_condition_ok(t):
+                            continue
                         if not isinstance(t, str) or t not in TIMINGS:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):

@@ -221,11 +221,12 @@ def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
     return t.self_ref is not None or t.you_turn or t.filter is not None or _filter_of(t.what) is not None
 
 
-PHASE_STEPS = frozenset({"upkeep", "combat", "second_main", "end"})
+PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "second_main", "end"})
 """The steps and phases whose beginning the engine announces (:mod:`interpreter.turns`)."""
-PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat"})
+PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's"})
 """Whose step a phase trigger can name: the controller's ("your", "combat on
-your turn") or every player's ("each", "the", "each combat")."""
+your turn"), every player's ("each", "the", "each combat", "each
+player's") or each opponent's."""
 
 
 def phase_supported(t: A.PhaseTrigger) -> bool:
@@ -240,7 +241,9 @@ def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger
         return NO
     if t.yours and controller != event.active:
         return NO
-    return True, None, None, event.active
+    if t.whose == "each opponent's" and controller == event.active:
+        return NO
+    return True, None, None, event.active  # "that player": the player whose step it is
 
 
 def _becomes_target(game: Game, src_id: ObjectId, controller: PlayerId, t: BecomesTarget, event: Event,

@@ -125,7 +125,11 @@ def _end_step(game: Game) -> None:
         state.step = "main"
         game.say(f"-- {state.active}'s draw step and main phase")
         draw(game, state.active, 1)
+        # the engine gives no priority in the draw step: its triggered
+        # abilities go on the stack with those of the main phase's beginning
+        _phase_triggers(game, "draw step")
         sagas.precombat_main(game)  # 714.3b
+        _phase_triggers(game, "precombat main phase")
     settle(game)
 
 
