@@ -60,6 +60,7 @@ class Decision:
     max: int = 1
     main: bool = False
     repeat: bool = False  # an option may be picked more than once (multikicker)
+    ordered: bool = False  # the order of the answer is the choice (cards put on a library in any order)
     total: int = 0  # what a "divide" decision splits
     at_least: int = 0  # the least each option of a "divide" decision gets (601.2d: 1 for divided damage)
 
@@ -111,7 +112,8 @@ def only_answer(decision: Decision) -> Any:
     opts = decision.options
     if decision.kind in ("targets", "pick", "order", "word") and len(opts) == 1 and decision.min >= 1:
         return opts[0] if decision.kind == "word" else [opts[0]]
-    if decision.kind in ("targets", "pick") and len(opts) > 1 and decision.min == decision.max == len(opts) and not decision.repeat:
+    if (decision.kind in ("targets", "pick") and len(opts) > 1 and decision.min == decision.max == len(opts)
+            and not decision.repeat and not decision.ordered):  # all of them, but in an order: still a choice
         return list(opts)
     if decision.kind == "divide" and len(opts) == 1:
         return {opts[0]: decision.total}

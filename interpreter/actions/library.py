@@ -88,7 +88,7 @@ def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination) -> bool:
     elif len(cards) > 1:
         last = "the bottom card" if dest.where == "bottom" else "the top card"
         d = Decision("pick", ctx.controller, f"order the cards for the {dest.where} of your library (the last named is {last})",
-                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards))  # fmt: skip
+                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards), ordered=True)  # fmt: skip
         order = ask(game, d)
         cards = [next(o for o in cards if o.id == oid) for oid in order]
     for o in cards:
