@@ -399,6 +399,8 @@ def zone_names(zone: A.InZone) -> list[Zone]:
     engine doesn't make yet)."""
     if zone.how == "a single":
         raise Unsupported(f"objects from a single {zone.zone}")
+    if zone.how == "bare":
+        raise Unsupported(f"'in {zone.zone}' with no owner written (the player the sentence names)")
     out: list[Zone] = []
     for word in zone.zone.replace(" and ", " or ").split(" or "):  # "all opponents' hands and graveyards"
         name = _ZONE_WORDS.get(word.strip())

@@ -349,6 +349,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.how == "a single":
             yield Gap(node, f"objects from a single {node.zone} (the chooser picks one {node.zone} for them all)")
+        elif isinstance(node, A.InZone) and node.how == "bare":
+            yield Gap(node, f"'in {node.zone}' with no owner written")
         stack.extend(reversed(kids))
 
 

@@ -1632,3 +1632,49 @@ def test_a_static_ability_during_a_turn(line: str, whose: str) -> None:
     assert isinstance(a, A.StaticEffect) and a.condition == A.Turn(whose)
     assert getattr(a.action, "duration", None) is None
     assert canonical(line) == line
+
+
+@pytest.mark.parametrize(("text", "cls"), [
+    ("When this creature enters, destroy target creature of an opponent's choice.", A.OfChoice),
+    ("When this creature enters, return up to six target creature cards with different names from your graveyard to the battlefield.", A.WithDifferent),
+    ("Enchanted creature and other creatures that share a creature type with it get +1/+1.", A.ThatShares),
+    ("{1}: Two target creatures you control that share a creature type can't be blocked this turn.", A.ThatShares),
+    ("Draw a card for each nontoken creature that died this turn.", A.DidThisTurn),
+    ("When this creature enters, destroy all creatures. For each creature that died this way, draw a card.", A.DoneThisWay),
+])  # fmt: skip
+def test_qualities_of_objects_after_the_nouns(text: str, cls: type) -> None:
+    """What follows the nouns of a description (109.1): whose choice, "with
+    different names", "that share a creature type", "that died this turn"."""
+    card = _line_round_trip(text)
+    assert nodes(card, cls)
+
+
+def test_of_a_players_choice_names_the_player() -> None:
+    choice = one(_line_round_trip("When this creature enters, destroy target creature of an opponent's choice."), A.OfChoice)
+    assert choice.whose == "player" and choice.player is not None
+    mine = one(_line_round_trip("When this creature enters, destroy target creature of your choice."), A.OfChoice)
+    assert mine == A.OfChoice("your")
+
+
+def test_cards_in_hand_without_an_owner_is_kept_and_a_gap() -> None:
+    """ "seven or more cards in hand": whose hand the sentence says; the
+    engine doesn't read all hands for it."""
+    from interpreter.support import gaps
+
+    card = _line_round_trip("As long as you have seven or more cards in hand, this creature gets +2/+1.")
+    zone = nodes(card, A.InZone)[0]  # the condition and the sentence it keeps as written
+    assert (zone.zone, zone.how, zone.owner) == ("hand", "bare", None)
+    assert gaps(card)
+
+
+def test_the_total_number_of() -> None:
+    card = _line_round_trip("When this creature enters, draw cards equal to the total number of creatures you control.")
+    assert one(card, A.CountOf).total
+
+
+def test_cards_exiled_with_this_keep_how_this_is_written() -> None:
+    """607.2a: "all cards exiled with this enchantment" is written back as written."""
+    text = "{1}{R}, Sacrifice this enchantment: Put all cards exiled with this enchantment into their owners' hands."
+    card = parse_card(f"Test Dots {{1}}{{R}}\nEnchantment\nWhen this enchantment enters, exile target creature.\n{text}")
+    assert render_card(card).splitlines()[3] == text
+    assert one(card, A.ExiledCards).self_ref == A.SelfRef("this", "enchantment")

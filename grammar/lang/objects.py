@@ -195,7 +195,7 @@ class InZone(Node):
     zone: str
     owner: Any = None
     preposition: Literal["from", "in", "on", "from among", "on top of"] = "from"
-    how: Literal["possessive", "a", "a single", "all", "", "the"] = "possessive"
+    how: Literal["possessive", "a", "a single", "all", "", "the", "bare"] = "possessive"
     joiner: str = ""
 
 
@@ -273,9 +273,12 @@ class OfThat(Node):
 
 @dataclass(frozen=True, slots=True)
 class OfChoice(Node):
-    """ "of your choice", "of their choice", "of the creature type of your choice"."""
+    """ "of your choice", "of their choice", "of the creature type of your
+    choice", "of an opponent's choice" (``player``: whose choice, when it is
+    neither "your" nor "their")."""
 
-    whose: Literal["your", "their", "creature type", "color"] = "your"
+    whose: Literal["your", "their", "creature type", "color", "player"] = "your"
+    player: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +378,8 @@ class ThatTargets(Node):
 
 @dataclass(frozen=True, slots=True)
 class ThatShares(Node):
-    """ "that shares a creature type with it"."""
+    """ "that shares a creature type with it"; ``other`` None: "two
+    creatures that share a creature type" (with each other)."""
 
     what: str
     other: Any
@@ -627,6 +631,7 @@ class ExiledCards(Node):
     with_self: bool = False
     all: bool = False  # "all cards exiled with [this]"
     noun: str = "card"
+    self_ref: Any = None  # how [this] is written after "exiled with" (its name, "this enchantment")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1527,8 +1532,26 @@ _BUILDERS["of_chosen_type"] = lambda meta, *t: OfChosen(
 _BUILDERS["of_chosen_color"] = lambda meta: OfChosen("color", span=span(meta))
 _BUILDERS["of_that_type"] = lambda meta: OfThat("type", span=span(meta))
 _BUILDERS["of_that_color"] = lambda meta: OfThat("color", span=span(meta))
-_BUILDERS["of_your_choice"] = lambda meta: OfChoice("your", span=span(meta))
-_BUILDERS["of_their_choice"] = lambda meta: OfChoice("their", span=span(meta))
+
+
+@builds("of_whose_choice")
+def _of_whose_choice(meta: Any, whose: Any) -> OfChoice:
+    """ "of your choice", "of their choice", "of an opponent's choice" (the player who chooses)."""
+    if isinstance(whose, Possessive) and whose.word in ("your", "their"):
+        return OfChoice(whose.word, span=span(meta))  # type: ignore[arg-type]
+    return OfChoice("player", whose, span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class WithDifferent(Node):
+    """ "cards with different names", "creatures with different powers":
+    no two of the objects alike in that (201.2, 208.1)."""
+
+    what: str
+
+
+_BUILDERS["with_different"] = lambda meta, what: WithDifferent(what, span=span(meta))
+_BUILDERS["differing"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
 _BUILDERS["of_type_of_choice"] = lambda meta: OfChoice("creature type", span=span(meta))
 _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta))
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
@@ -1629,7 +1652,7 @@ class DoneThisWay(Node):
 
 @renders(DoneThisWay)
 def _r_done_this_way(r: Any, n: DoneThisWay, **ctx: Any) -> str:
-    that = f"that {n.that} " if n.that else ""
+    that = "that " if n.that == "that" else f"that {n.that} " if n.that else ""
     return f"{that}{n.verb} this way"
 
 
@@ -1655,7 +1678,7 @@ for _rule, _event in (
     ("that_attacked", "attacked"), ("that_attacked_or_blocked", "attacked or blocked"),
     ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"),
     ("that_was_dealt_damage_by", "was dealt damage by"), ("that_entered", "entered"),
-    ("that_was_cast", "was cast"), ("you_cast_this_turn", "you cast"),
+    ("that_was_cast", "was cast"), ("you_cast_this_turn", "you cast"), ("that_died", "died"),
 ):  # fmt: skip
     _BUILDERS[_rule] = _did(_event)
 
@@ -1663,6 +1686,9 @@ _BUILDERS["that_was_put_into"] = lambda meta, zone: PutIntoThisTurn(zone, span=s
 _BUILDERS["that_targets"] = lambda meta, what: ThatTargets(what, span=span(meta))
 _BUILDERS["that_targets_only"] = lambda meta, what: ThatTargets(what, True, span=span(meta))
 _BUILDERS["that_shares"] = lambda meta, what, other: ThatShares(what, other, span=span(meta))
+# "two target creatures that share a creature type": with each other (no other object named)
+_BUILDERS["that_share_together"] = lambda meta, what: ThatShares(what, None, span=span(meta))
+_BUILDERS["that_died_this_way"] = lambda meta: DoneThisWay("died", "that", span=span(meta))
 _BUILDERS["share_what"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
 _BUILDERS["that_has"] = lambda meta, kw: ThatHas(kw, span=span(meta))
 _BUILDERS["that_lacks"] = lambda meta, kw: ThatHas(kw, True, span=span(meta))
@@ -1710,6 +1736,8 @@ _PLURAL_ZONE = {v: k for k, v in _SINGULAR_ZONE.items()}
 # "in all graveyards": the zone is a graveyard, every player's
 _BUILDERS["all_zones"] = lambda meta, zones: ZonePlace(_SINGULAR_ZONE[zones], None, "all", span=span(meta))
 _BUILDERS["exile_zone"] = lambda meta: ZonePlace("exile", None, "", span=span(meta))
+# "seven or more cards in hand": whose hand the sentence's player is (the owner isn't written)
+_BUILDERS["bare_hand"] = lambda meta: ZonePlace("hand", None, "bare", span=span(meta))
 _BUILDERS["command_zone"] = lambda meta: ZonePlace("command zone", None, "the", span=span(meta))
 _BUILDERS["anywhere"] = lambda meta: ZonePlace("anywhere", None, "", span=span(meta))
 _BUILDERS["top_of_library_zone"] = lambda meta, whose: ZonePlace("top of library", _possessed(whose), "top", span=span(meta))
@@ -1945,7 +1973,8 @@ def _r_that(r: Any, n: ThatRef, **ctx: Any) -> str:
 @renders(ExiledCards)
 def _r_exiled(r: Any, n: ExiledCards, **ctx: Any) -> str:
     if n.with_self:
-        return ("all " if n.all else "") + f"{n.noun}s exiled with {r.name}"
+        this = r(n.self_ref) if n.self_ref is not None else r.name
+        return ("all " if n.all else "") + f"{n.noun}s exiled with {this}"
     return f"the exiled {n.noun}" + ("s" if n.plural else "")
 
 
@@ -2218,7 +2247,7 @@ def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
         place = f"all {_PLURAL_ZONE.get(n.zone, n.zone)}"
     elif n.how == "the":
         place = f"the {n.zone}"
-    elif n.how == "":
+    elif n.how in ("", "bare"):
         place = n.zone
     else:
         place = f"{possessive_text(r, n.owner)} {n.zone}"
@@ -2238,7 +2267,7 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
         return f"all {_PLURAL_ZONE.get(zone, zone)}"
     if n.how == "the":
         return f"the {zone}"
-    if n.how == "":
+    if n.how in ("", "bare"):
         return zone
     return f"{r(n.owner)} {zone}"
 
@@ -2320,7 +2349,14 @@ def _r_of_choice(r: Any, n: OfChoice, **ctx: Any) -> str:
         return "of the creature type of your choice"
     if n.whose == "color":
         return "of the color of your choice"
+    if n.whose == "player":
+        return f"of {r(n.player)} choice"
     return f"of {n.whose} choice"
+
+
+@renders(WithDifferent)
+def _r_with_different(r: Any, n: WithDifferent, **ctx: Any) -> str:
+    return f"with different {n.what}"
 
 
 @renders(CreatedWith)
@@ -2425,7 +2461,9 @@ def _r_that_targets(r: Any, n: ThatTargets, **ctx: Any) -> str:
 
 @renders(ThatShares)
 def _r_that_shares(r: Any, n: ThatShares, **ctx: Any) -> str:
-    verb_ = "share" if ctx.get("plural") else "shares"
+    verb_ = "share" if ctx.get("plural") or n.other is None else "shares"
+    if n.other is None:
+        return f"that {verb_} a {n.what}"
     return f"that {verb_} a {n.what} with {r(n.other)}"
 
 

@@ -80,6 +80,7 @@ class CountOf(Node):
 
     filter: Any
     names: bool = False
+    total: bool = False  # written "the total number of ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +408,18 @@ def _count_of(meta: Any, f: Any) -> CountOf:
     return CountOf(f, span=span(meta))
 
 
+@builds("total_number_of")
+def _total_number_of(meta: Any, counted: Any) -> CountOf:
+    """ "the total number of instant and sorcery cards you own in exile and
+    in your graveyard": the same count as "the number of", as written."""
+    import dataclasses
+
+    if not isinstance(counted, CountOf):
+        raise TextError("'the total number of' counts objects here ('the total number of cards ...')",
+                        span=span(meta))  # fmt: skip
+    return dataclasses.replace(counted, total=True)
+
+
 @builds("count_differently_named")
 def _count_differently_named(meta: Any, f: Any) -> CountOf:
     return CountOf(f, True, span=span(meta))
@@ -499,7 +512,8 @@ def _r_count_of(r: Any, n: CountOf, **ctx: Any) -> str:
     named = "differently named " if n.names else ""
     if ctx.get("per"):
         return named + r(n.filter)
-    return f"the number of {named}{r(n.filter, plural=True)}"
+    total = "total " if n.total else ""
+    return f"the {total}number of {named}{r(n.filter, plural=True)}"
 
 
 @renders(PowerOf)

@@ -1103,7 +1103,7 @@ _reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
 def _put_exiled_into_hands(meta: Any, obj: Any) -> ReturnTo:
     from .objects import ExiledCards
 
-    return ReturnTo(ExiledCards(True, True, True), "hand", True, verb="put", span=span(meta))
+    return ReturnTo(ExiledCards(True, True, True, self_ref=obj), "hand", True, verb="put", span=span(meta))
 
 
 _reg("shuffle_into", lambda m, what, whose: Shuffle(what, _whose(whose), span=span(m)))
