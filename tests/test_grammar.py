@@ -1354,11 +1354,12 @@ def test_words_before_a_subtype_other_than_role_are_not_a_token_name() -> None:
 
 def test_a_predefined_token_the_engine_has_no_definition_for_is_a_gap() -> None:
     """111.10: "a Treasure token" writes no characteristics; the engine must
-    not create a bare artifact with no ability (nor a Role with none)."""
+    not create a bare object for a token it has no definition of (nor a
+    Role with none)."""
     from interpreter.support import gaps
 
     for text in ("When this creature enters, create a Cursed Role token attached to target creature.",
-                 "When this creature enters, create a Food token."):  # fmt: skip
+                 "When this creature enters, create a Powerstone token."):  # fmt: skip
         card = parse_card(f"Test Witch {{1}}{{B}}\nCreature — Human Warlock\n{text}\n2/2")
         assert any("CreateTokens" in str(g) for g in gaps(card)), text
 

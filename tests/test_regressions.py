@@ -369,7 +369,7 @@ def test_exile_the_top_card_face_down_and_the_cards_exiled_with_this() -> None:
     assert isinstance(trigger, A.TriggeredAbility) and isinstance(activated, A.ActivatedAbility)
     assert trigger.effect.sentences[0].actions == (A.ExileTop(None, A.Possessive(A.You(), "your"), face_down=True),)  # type: ignore[union-attr]
     (put,) = activated.effect.sentences[0].actions  # type: ignore[union-attr]
-    assert put == A.ReturnTo(A.ExiledCards(plural=True, with_self=True, all=True), "hand", verb="put")
+    assert put == A.ReturnTo(A.ExiledCards(plural=True, with_self=True, all=True, self_ref=A.SelfRef()), "hand", verb="put")
     assert check_card(c, "b.card", BOMAT) == []
     no_exile = BOMAT.replace("exile the top card of your library face down", "draw a card")
     (err,) = check_card(parse_card(no_exile), "b.card", no_exile)
