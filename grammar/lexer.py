@@ -40,7 +40,7 @@ from . import vocabulary
 
 _WORD_PIECE = r"[A-Za-z][A-Za-z0-9]*(?:'t|'re|'ve|'ll|'d)?(?:-[A-Za-z0-9]+)*(?:'(?![A-Za-z]))?"
 
-_PUNCTUATION = '.,:;"/'
+_PUNCTUATION = '.,:;"/!'
 """The punctuation marks that are pieces of one character (no other piece
 starts with them)."""
 
@@ -288,6 +288,15 @@ def _ability_word_pattern() -> re.Pattern[str]:
     return re.compile(rf"(?:{alternatives})(?=\s*(?:—|--?)\s)")
 
 
+@functools.cache
+def _keyword_dash_pattern() -> re.Pattern[str]:
+    """A keyword that names an ability after its dash ("Exhaust — {2}: ...",
+    702.177a; grammar/data/keywords.txt), followed by the dash."""
+    named = [name.capitalize() for name, shape in vocabulary.keywords().items() if shape in ("activated", "ability")]
+    alternatives = "|".join(re.escape(w) for w in sorted(named, key=len, reverse=True))
+    return re.compile(rf"(?:{alternatives})(?=\s*(?:—|--?)\s)")
+
+
 def _regex(pattern: str, flags: int = 0) -> Callable[[str, int], int | None]:
     compiled = re.compile(pattern, flags)
 
@@ -307,7 +316,7 @@ def _cost_start(text: str, pos: int) -> int | None:
     quoted = False
     if _LOYALTY_COST.match(text, pos):
         return None  # a loyalty ability's cost ("+2:", "−X:"), 606
-    if _ability_word(text, pos):
+    if _ability_word(text, pos) or _keyword_dash_pattern().match(text, pos):
         return None  # "Channel — {1}{G}, Discard this card: ...": the cost comes after the ability word
     search = _COST_END.search
     i = pos

@@ -257,7 +257,7 @@ def _static_abilities(card: A.Card) -> A.Card:
 
 def _static(a: Any, permanent: bool) -> Any:
     """The ability ``a`` of a card, a static ability if it is one (:func:`_static_abilities`)."""
-    if isinstance(a, A.AbilityWord):  # "Threshold — This creature gets +1/+1 as long as ..."
+    if isinstance(a, A.AbilityWord | A.KeywordAbility):  # "Threshold — This creature gets +1/+1 as long as ..."
         inner = _static(a.ability, permanent)
         return a if inner is a.ability else replace(a, ability=inner)
     if isinstance(a, A.SpellAbility):

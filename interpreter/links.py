@@ -462,6 +462,8 @@ NESTED = (A.ActivatedAbility, A.TriggeredAbility)
 def _abilities(card: A.Card) -> Iterator[A.Node]:
     """The card's abilities, and the quoted ones it grants ('with "Pay 3 life: ..."')."""
     for ability in card.abilities:
+        if isinstance(ability, A.KeywordAbility):  # "Exhaust — {X}: ...": the ability after the dash
+            ability = ability.ability
         yield ability
         if not _roles(ability) & _ENCLOSES:
             continue  # nothing inside it is an ability of its own

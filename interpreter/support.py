@@ -93,6 +93,14 @@ AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 KEYWORD_NODES = (A.Keyword, A.Enchant, A.Protection, A.Champion)
 """Keyword abilities the engine reads by name (702), or spells out (Champion, 702.72)."""
 
+UNREAD_KEYWORDS = frozenset({
+    "bargain", "daybound", "decayed", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "ravenous", "read ahead", "start your engines!", "station", "tiered", "training",
+})
+"""Keywords without a parameter that the engine has no rules for yet: a card
+with one is a gap, not played as if the keyword weren't there (Bargain
+702.166, Job select 702.182, Start your engines! 702.179, ...)."""
+
 _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
     A.LeadSentence: ("condition",),
@@ -154,7 +162,26 @@ def _gaps(card: A.Card) -> list[Gap]:
                 out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
     for ability in all_abilities(card):
         out.extend(_ability(ability))
+        out.extend(_granted_keywords(ability))
     return out
+
+
+_KEYWORD_KINDS = (A.Keyword, A.KeywordWithCost, A.KeywordNumber, A.KeywordNumberCost, A.Gift, A.Craft, A.EquipQuality)
+"""The keyword nodes an ability can grant ("gains firebending 4", "tokens with mobilize 1")."""
+
+
+def _granted_keywords(ab: A.Node) -> Iterator[Gap]:
+    """The keywords an ability gives other objects (613.1f): each is checked
+    as the object's own would be, so a keyword the engine has no rules for
+    is a gap wherever it is granted."""
+    for node in walk(ab):
+        if node is ab:
+            continue
+        granted = getattr(node, "keywords", None)
+        if isinstance(granted, tuple):
+            for kw in granted:
+                if isinstance(kw, _KEYWORD_KINDS):
+                    yield from _keyword(kw)
 
 
 def _ability(ab: A.Node) -> Iterator[Gap]:
@@ -220,7 +247,7 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
-    elif not isinstance(kw, KEYWORD_NODES):
+    elif not isinstance(kw, KEYWORD_NODES) or (isinstance(kw, A.Keyword) and kw.name.lower() in UNREAD_KEYWORDS):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
 
 

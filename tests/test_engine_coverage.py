@@ -208,3 +208,46 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     assert power_toughness(game, bear) == (2, 2)
     add_card(game, forest, "A", "battlefield")
     assert power_toughness(game, bear) == (3, 3)
+
+
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [
+        ("Job select", "keyword job select"),  # 702.182
+        ("Start your engines!", "keyword start your engines!"),  # 702.179
+        ("Offspring {2}", "keyword offspring"),  # 702.175
+        ("Mobilize 2", "keyword mobilize"),  # 702.181
+        ("Gift a card", "keyword gift"),  # 702.174
+        ("Craft with artifact {2}", "keyword craft"),  # 702.167
+        ("Exhaust — {2}: Draw a card.", "ability KeywordAbility"),  # 702.177
+        ("Max speed — {T}: Add {R}.", "ability KeywordAbility"),  # 702.178
+    ],
+)
+def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
+    """A keyword of the table that the engine doesn't carry out is reported,
+    not played as if it weren't there."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert what in [g.what for g in gaps(card)]
+
+
+def test_a_keyword_condition_the_engine_has_no_rules_for_is_a_gap() -> None:
+    card = one("Test Card {R}\nInstant\nGift a card\nIf the gift was promised, draw a card.")
+    assert "condition GiftPromised" in [g.what for g in gaps(card)]
+
+
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [
+        ("{1}{R}, {T}: Target creature you control gains firebending 4 until end of turn.", "keyword firebending"),
+        ("When this creature enters, create a 1/1 red Goblin creature token with mobilize 1.", "keyword mobilize"),
+    ],
+)
+def test_a_granted_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
+    """613.1f: a keyword given to another object is checked as the object's own would be."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert what in [g.what for g in gaps(card)]
+
+
+def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
+    card = one("Test Card {2}\nCreature — Test\n{1}: Target creature gains flying until end of turn.\n2/2")
+    assert gaps(card) == []

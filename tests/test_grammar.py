@@ -420,6 +420,180 @@ def test_gains_any_keyword(kw: str) -> None:
     assert act.keywords == (A.Keyword(kw),)
 
 
+# ---- keywords of 2023-2026 sets (702.166-702.189) -------------------------
+
+
+def _line(text: str, type_line: str = "Creature — Test", stats: str = "\n2/2") -> tuple[Any, str]:
+    """A card with the line ``text``, and the line as rendered back."""
+    card = parse_card(f"Test Card {{1}}{{G}}\n{type_line}\n{text}{stats}")
+    lines = render_card(card, reminders=False).splitlines()
+    return card, lines[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "cls", "name"),
+    [
+        ("Offspring {2}", A.KeywordWithCost, "offspring"),  # 702.175
+        ("Warp {1}{G}", A.KeywordWithCost, "warp"),  # 702.185
+        ("Harmonize {4}{G}", A.KeywordWithCost, "harmonize"),  # 702.180
+        ("Web-slinging {1}{G}{W}", A.KeywordWithCost, "web-slinging"),  # 702.188
+        ("Mayhem {2}{B/R}", A.KeywordWithCost, "mayhem"),  # 702.187
+        ("Mayhem", A.Keyword, "mayhem"),  # 702.187b: a land's
+        ("Freerunning {1}{B}", A.KeywordWithCost, "freerunning"),  # 702.173
+        ("Mobilize 2", A.KeywordNumber, "mobilize"),  # 702.181
+        ("Firebending 1", A.KeywordNumber, "firebending"),
+        ("Saddle 3", A.KeywordNumber, "saddle"),  # 702.171
+        ("Impending 4—{1}{G}{G}", A.KeywordNumberCost, "impending"),  # 702.176
+        ("Job select", A.Keyword, "job select"),  # 702.182
+        ("Tiered", A.Keyword, "tiered"),  # 702.183
+        ("Station", A.Keyword, "station"),  # 702.184
+        ("Start your engines!", A.Keyword, "start your engines!"),  # 702.179
+        ("For Mirrodin!", A.Keyword, "for Mirrodin!"),  # 702.163: a proper noun keeps its capital
+    ],
+)
+def test_new_keywords_by_shape(text: str, cls: type, name: str) -> None:
+    """Each keyword of the table parses in its shape and renders back as written."""
+    card, back = _line(text)
+    (kw,) = one(card, A.KeywordLine).keywords
+    assert type(kw) is cls and kw.name == name
+    assert back == text
+
+
+def test_a_new_keyword_after_another_on_one_line() -> None:
+    card, back = _line("Menace, firebending 3")
+    assert [k.name for k in one(card, A.KeywordLine).keywords] == ["menace", "firebending"]
+    assert back == "Menace, firebending 3"
+
+
+@pytest.mark.parametrize("kw", ["Mobilize", "Firebending"])
+def test_a_number_keyword_with_where_x(kw: str) -> None:
+    """ "Mobilize X, where X is ..." (702.181a): X defined after the keyword, the line's period kept."""
+    text = f"{kw} X, where X is the number of creature cards in your graveyard."
+    card, back = _line(text)
+    (k,) = one(card, A.KeywordLine).keywords
+    assert isinstance(k.amount, A.VarX) and isinstance(k.where, A.WhereX) and k.period
+    assert back == text
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "tapped"),
+    [
+        ("Gift a card", "card", False),
+        ("Gift a Food", "Food", False),
+        ("Gift a tapped Fish", "Fish", True),
+        ("Gift an extra turn", "extra turn", False),
+        ("Gift an Octopus", "Octopus", False),
+    ],
+)
+def test_gift_names_what_is_promised(text: str, what: str, tapped: bool) -> None:
+    """702.174a: "Gift a [something]"."""
+    card, back = _line(text, "Sorcery", "")
+    gift = one(card, A.Gift)
+    assert (gift.what, gift.tapped) == (what, tapped)
+    assert back == text
+
+
+@pytest.mark.parametrize("form", ["was", "wasn't"])
+def test_if_the_gift_was_promised(form: str) -> None:
+    """702.174b: a condition on the spell's gift."""
+    text = f"Destroy target creature. If the gift {form} promised, you lose 2 life."
+    card = parse_card(f"Test Card {{1}}{{B}}\nSorcery\nGift a card\n{text}")
+    assert one(card, A.GiftPromised).negated == (form == "wasn't")
+    assert render_card(card, reminders=False).splitlines()[-1] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "at_least"),
+    [
+        ("Craft with artifact {3}{W}", None),
+        ("Craft with two creatures {5}{B}", None),
+        ("Craft with one or more Dinosaurs {4}{R}", None),
+        ("Craft with one or more {5}", 1),
+    ],
+)
+def test_craft_with_materials_and_a_cost(text: str, at_least: int | None) -> None:
+    """702.167a: "Craft with [materials] [cost]"."""
+    card, back = _line(text, "Artifact", "")
+    craft = one(card, A.Craft)
+    assert (craft.materials is None) == (at_least is not None)
+    if at_least is not None:
+        assert craft.at_least.value == at_least
+    assert craft.cost.parts[0].symbols
+    assert back == text
+
+
+def test_equip_with_a_quality() -> None:
+    """702.6e: "Equip [quality] [cost]"."""
+    card, back = _line("Equip Pirate {1}", "Artifact — Equipment", "")
+    equip = one(card, A.EquipQuality)
+    assert one(equip.quality, A.Noun).word == "Pirate"
+    assert back == "Equip Pirate {1}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Exhaust — {2}{G}{G}: Put two +1/+1 counters on this creature.",  # 702.177a
+        "Exhaust — {X}{U}{U}, {T}: Draw X cards.",
+        "Max speed — {T}: Add {R}.",  # 702.178a
+        "Max speed — This creature gets +1/+1.",
+        "Forecast — {1}{W}, {T}: You gain 2 life.",  # 702.57a
+    ],
+)
+def test_a_keyword_that_names_an_ability(text: str) -> None:
+    """"[Keyword] — [ability]": the keyword keeps its ability, it is no ability word."""
+    card, back = _line(text)
+    kw = one(card, A.KeywordAbility)
+    assert kw.name == text.split(" —")[0].lower()
+    assert not nodes(card, A.AbilityWord)
+    assert back == text
+
+
+def test_exhaust_names_an_activated_ability_only() -> None:
+    """702.177a: "Exhaust — [cost]: [effect]"; a static ability after it is a parse error."""
+    with pytest.raises(Exception, match="activated ability"):
+        parse_card("Test Card {1}{G}\nCreature — Test\nExhaust — This creature gets +1/+1.\n2/2")
+
+
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ("If this spell was bargained, draw a card.", A.KeywordCast),  # 702.166b
+        ("This spell costs {2} less to cast if it's bargained.", A.KeywordCast),
+        ("If a spell was warped this turn, draw a card.", A.KeywordCast),  # 702.185
+        ("If this spell's mayhem cost was paid, draw a card.", A.KeywordCostPaid),  # 702.187
+        ("If that creature was cast for its warp cost, draw a card.", A.KeywordCostPaid),
+        ("If you cast this spell for its impending cost, draw a card.", A.KeywordCostPaid),  # 702.176
+        ("If its surge cost was paid, draw a card.", A.KeywordCostPaid),  # 702.117
+    ],
+)
+def test_conditions_on_a_keyword_of_the_spell(text: str, cls: type) -> None:
+    card = parse_card(f"Test Card {{1}}{{R}}\nInstant\n{text}")
+    assert nodes(card, cls)
+    assert render_card(card, reminders=False).splitlines()[-1] == text
+
+
+def test_a_spell_was_warped_this_turn() -> None:
+    card = parse_card("Test Card {1}{R}\nInstant\nIf a spell was warped this turn, draw a card.")
+    cond = one(card, A.KeywordCast)
+    assert (cond.word, cond.this_turn) == ("warped", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("This creature can't attack or block unless you have max speed.", False),
+        ("If you don't have max speed, draw a card.", True),
+    ],
+)
+def test_you_have_max_speed(text: str, negated: bool) -> None:
+    """702.178b: a player with max speed has speed 4."""
+    card, back = _line(text)
+    cond = one(card, A.HasMaxSpeed)
+    assert isinstance(cond.player, A.You) and cond.negated == negated
+    assert back == text
+
+
 # --------------------------------------------------------------------------
 # Keyword actions (verbs.py)
 # --------------------------------------------------------------------------

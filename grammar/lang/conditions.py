@@ -298,8 +298,45 @@ class ControlCommander(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Bargained(Node):
-    object: Any
+class KeywordCast(Node):
+    """A spell cast with the option of one of its keywords: "if this spell
+    was bargained" (702.166b), "if it's bargained", "a spell was warped this
+    turn" (702.185), "if it wasn't evoked".  ``word`` is the participle as
+    written; ``form`` is "was", "wasn't" or "it's"."""
+
+    subject: Any
+    word: str
+    form: str = "was"
+    this_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordCostPaid(Node):
+    """A spell cast for a keyword's cost (601.2b, 601.2f): "if this spell's
+    mayhem cost was paid", "if its surge cost was paid" (``form`` "paid"),
+    "if that creature was cast for its warp cost" ("cast for"), "if you cast
+    it for its impending cost" ("you cast": ``player`` cast ``subject``)."""
+
+    subject: Any
+    keyword: str
+    form: str = "paid"
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class GiftPromised(Node):
+    """ "if the gift was promised" / "if the gift wasn't promised" (702.174b)."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HasMaxSpeed(Node):
+    """ "you have max speed" (702.178b: a player's speed is 4), "you don't
+    have max speed"."""
+
+    player: Any
+    negated: bool = False
 
 
 # --------------------------------------------------------------------------
@@ -329,7 +366,20 @@ def _not_kicked(meta: Any, subject: Any) -> KickedCondition:
     return KickedCondition(subject, negated=True, span=span(meta))
 
 
-BUILDERS["bargained"] = lambda meta, obj: Bargained(obj, span=span(meta))
+BUILDERS["kw_participle"] = lambda meta, tok: str(tok).lower()
+BUILDERS["keyword_cast"] = lambda meta, obj, word: KeywordCast(obj, word, span=span(meta))
+BUILDERS["keyword_cast_this_turn"] = lambda meta, obj, word: KeywordCast(obj, word, this_turn=True, span=span(meta))
+BUILDERS["keyword_not_cast"] = lambda meta, obj, word: KeywordCast(obj, word, "wasn't", span=span(meta))
+BUILDERS["keyword_cast_its"] = lambda meta, word: KeywordCast(None, word, "it's", span=span(meta))
+BUILDERS["keyword_cost_paid"] = lambda meta, whose, kw: KeywordCostPaid(whose, kw, span=span(meta))
+BUILDERS["keyword_cost_cast_for"] = lambda meta, obj, kw: KeywordCostPaid(obj, kw, "cast for", span=span(meta))
+BUILDERS["keyword_cost_you_cast"] = lambda meta, who, obj, kw: KeywordCostPaid(obj, kw, "you cast", who, span=span(meta))
+BUILDERS["gift_promised"] = lambda meta: GiftPromised(span=span(meta))
+BUILDERS["gift_not_promised"] = lambda meta: GiftPromised(True, span=span(meta))
+BUILDERS["max_speed"] = lambda meta, who: HasMaxSpeed(who, span=span(meta))
+BUILDERS["no_max_speed"] = lambda meta, who: HasMaxSpeed(who, True, span=span(meta))
+
+
 @builds("does")
 def _does(meta: Any, who: Any) -> YouDo:
     return YouDo(_who(who), span=span(meta))
@@ -998,9 +1048,36 @@ def _r_commander(r: Any, n: ControlCommander, **ctx: Any) -> str:
     return "you control your commander"
 
 
-@renders(Bargained)
-def _r_bargained(r: Any, n: Bargained, **ctx: Any) -> str:
-    return f"{r(n.object)} was bargained"
+@renders(KeywordCast)
+def _r_keyword_cast(r: Any, n: KeywordCast, **ctx: Any) -> str:
+    if n.form == "it's":
+        return f"it's {n.word}"
+    return f"{r(n.subject)} {n.form} {n.word}" + (" this turn" if n.this_turn else "")
+
+
+@renders(KeywordCostPaid)
+def _r_keyword_cost_paid(r: Any, n: KeywordCostPaid, **ctx: Any) -> str:
+    if n.form == "paid":
+        from .objects import possessive_text
+
+        return f"{possessive_text(r, n.subject)} {n.keyword} cost was paid"
+    if n.form == "cast for":
+        return f"{r(n.subject)} was cast for its {n.keyword} cost"
+    return f"{r(n.player)} cast {r(n.subject)} for its {n.keyword} cost"
+
+
+@renders(GiftPromised)
+def _r_gift_promised(r: Any, n: GiftPromised, **ctx: Any) -> str:
+    return "the gift wasn't promised" if n.negated else "the gift was promised"
+
+
+@renders(HasMaxSpeed)
+def _r_has_max_speed(r: Any, n: HasMaxSpeed, **ctx: Any) -> str:
+    from .objects import verb
+
+    if n.negated:
+        return f"{r(n.player)} {verb(n.player, 'do')}n't have max speed"
+    return f"{r(n.player)} {verb(n.player, 'have')} max speed"
 
 
 _ = article

@@ -23,7 +23,15 @@ from ..transformer import TextError, span, tok_span  # noqa: F401  (likewise)
 
 
 def _words(name: str) -> str:
-    return " ".join(f'"{w}"i' for w in name.split())
+    """A keyword's name as grammar literals: "first strike", "start your
+    engines!" (the mark its own token)."""
+    out = []
+    for w in name.split():
+        if w.endswith("!"):
+            out.append(f'"{w[:-1]}"i "!"')
+        else:
+            out.append(f'"{w}"i')
+    return " ".join(out)
 
 
 def grammar() -> str:
@@ -34,21 +42,32 @@ def grammar() -> str:
         by_shape.setdefault(shape, []).append(name)
     plain = by_shape.get("plain", [])
     number = by_shape.get("n", []) + by_shape.get("n-or-plain", [])
-    cost = by_shape.get("cost", [])
+    cost = by_shape.get("cost", []) + by_shape.get("cost-or-plain", [])
     number_cost = by_shape.get("n-cost", [])
+    with_ability = by_shape.get("activated", []) + by_shape.get("ability", [])
     rules = [
         "// ---- generated from grammar/data/keywords.txt (grammar/lang/keywords.py) ----",
-        "?keyword: kw_plain | kw_number | kw_cost_kw | kw_number_cost | kw_from | kw_enchant",
+        "?keyword: kw_plain | kw_number | kw_number_where | kw_cost_kw | kw_number_cost | kw_from | kw_enchant",
         "        | kw_champion | kw_affinity | kw_landwalk | kw_typecycling | kw_offering",
-        "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling",
+        "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling | kw_cost_or_plain_bare | kw_gift",
+        "        | kw_craft | kw_equip_quality",
         "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant | kw_name_only",
-        '!kw_name_only: kw_cost_name | "cycling"i',
+        '!kw_name_only: kw_cost_name | kw_number_name | kw_number_cost_name | "cycling"i | "gift"i'
+        ' | "craft"i',
         "!kw_plain: " + "\n          | ".join(_words(n) for n in plain),
         "!kw_number_name: " + "\n          | ".join(_words(n) for n in number),
-        "kw_number: kw_number_name count",
+        "kw_number: kw_number_name count | kw_number_name count where_x",
+        'kw_number_where: kw_number_name count where_x "."',
         "!kw_n_or_plain_bare: " + " | ".join(_words(n) for n in by_shape.get("n-or-plain", [])),
         "!kw_cost_name: " + "\n          | ".join(_words(n) for n in cost),
         "kw_cost_kw: kw_cost_name kw_cost",
+        "?kw_paid_name: kw_cost_name | kw_number_cost_name",
+        "!kw_cost_or_plain_bare: " + " | ".join(_words(n) for n in by_shape.get("cost-or-plain", [])),
+        "!kw_ability_name: " + " | ".join(_words(n) for n in with_ability),
+        "keyword_ability: kw_ability_name _DASH ability_core",
+        'kw_gift: "gift"i gift_what',
+        'kw_craft: "craft"i "with"i craft_materials mana_cost',
+        'kw_equip_quality: "equip"i nominal mana_cost',
         "!kw_number_cost_name: " + " | ".join(_words(n) for n in number_cost),
         "kw_number_cost: kw_number_cost_name count _DASH cost",
         "kw_from: kw_from_name from_list",
@@ -93,10 +112,75 @@ class KeywordWithCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class KeywordNumber(Node):
-    """ "Bushido 2", "Annihilator X", "Crew 3"."""
+    """ "Bushido 2", "Annihilator X", "Crew 3", "Mobilize X, where X is the
+    number of creature cards in your graveyard." (``where`` defines X; the
+    line then ends with a period, or not: ``period``)."""
 
     name: str
     amount: Any
+    where: Any = None
+    period: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordAbility(Node):
+    """A keyword that names the ability after its dash, "[Keyword] — [ability]":
+    Exhaust (702.177a: an activated ability that can be activated only once),
+    Forecast (702.57a: activated only during its owner's upkeep, once each
+    turn, while the card is revealed from the hand), Max speed (702.178a:
+    "As long as you have max speed, this object has [ability]")."""
+
+    name: str
+    ability: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Gift(Node):
+    """ "Gift a card", "Gift a Food", "Gift a tapped Fish", "Gift an extra
+    turn" (702.174a): as this spell is cast its controller may promise an
+    opponent the gift; ``what`` is "card", "extra turn" or the token's
+    subtype, ``tapped`` a token that is created tapped (702.174j-m)."""
+
+    what: str
+    tapped: bool = False
+    article: str = "a"
+
+    @property
+    def name(self) -> str:
+        return "gift"
+
+
+@dataclass(frozen=True, slots=True)
+class Craft(Node):
+    """ "Craft with artifact {3}{W}" (702.167a): "[Cost], Exile this
+    permanent, Exile [materials] from among permanents you control and/or
+    cards in your graveyard: Return this card to the battlefield transformed
+    under its owner's control.  Activate only as a sorcery."  ``materials``
+    is the objects exiled, or None for "one or more" of any permanents and
+    cards (``at_least`` is then that number)."""
+
+    materials: Any
+    cost: Any
+    at_least: Any = None
+
+    @property
+    def name(self) -> str:
+        return "craft"
+
+
+@dataclass(frozen=True, slots=True)
+class EquipQuality(Node):
+    """ "Equip Pirate {1}", "Equip legendary creature {3}" (702.6e): equip
+    that attaches only to a creature with the quality: "[Cost]: Attach this
+    permanent to target [quality] creature you control.  Activate only as a
+    sorcery."."""
+
+    quality: Any
+    cost: Any
+
+    @property
+    def name(self) -> str:
+        return "equip"
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +291,8 @@ def _name(toks: tuple[Any, ...]) -> str:
     """A keyword's name in lower case, but for proper nouns inside it
     ("splice onto Arcane")."""
     words = [str(t) for t in toks if isinstance(t, Token)]
-    return " ".join(w if i and w[:1].isupper() else w.lower() for i, w in enumerate(words))
+    name = " ".join(w if i and w[:1].isupper() else w.lower() for i, w in enumerate(words))
+    return name.replace(" !", "!")  # "start your engines!"
 
 
 def _mana_cost_node(cost: Any) -> Any:
@@ -241,8 +326,77 @@ def _kw_name_only(meta: Any, part: Any) -> Keyword:
 
 
 @builds("kw_number")
-def _kw_number(meta: Any, name: str, amount: Any) -> KeywordNumber:
-    return KeywordNumber(name, amount, span=span(meta))
+def _kw_number(meta: Any, name: str, amount: Any, where: Any = None) -> KeywordNumber:
+    return KeywordNumber(name, amount, where, span=span(meta))
+
+
+@builds("kw_number_where")
+def _kw_number_where(meta: Any, name: str, amount: Any, where: Any) -> KeywordNumber:
+    return KeywordNumber(name, amount, where, period=True, span=span(meta))
+
+
+@builds("kw_cost_or_plain_bare")
+def _kw_cost_or_plain_bare(meta: Any, *toks: Any) -> Keyword:
+    return Keyword(_name(toks), span=span(meta))
+
+
+@builds("kw_ability_name")
+def _kw_ability_name(meta: Any, *toks: Any) -> str:
+    return _name(toks)
+
+
+@builds("keyword_ability")
+def _keyword_ability(meta: Any, name: str, ability: Any) -> KeywordAbility:
+    from .card import ActivatedAbility
+
+    if vocabulary.keywords().get(name) == "activated" and not isinstance(ability, ActivatedAbility):
+        raise TextError(f"{name.capitalize()} names an activated ability: '{name.capitalize()} — [cost]: [effect]'",
+                        span=span(meta))  # fmt: skip
+    return KeywordAbility(name, ability, span=span(meta))
+
+
+@builds("kw_gift")
+def _kw_gift(meta: Any, what: Gift) -> Gift:
+    return Gift(what.what, what.tapped, what.article, span=span(meta))
+
+
+BUILDERS["gift_card"] = lambda meta: Gift("card", span=span(meta))
+BUILDERS["gift_extra_turn"] = lambda meta: Gift("extra turn", article="an", span=span(meta))
+
+
+@builds("gift_token")
+def _gift_token(meta: Any, subtype: Any) -> Gift:
+    word = str(subtype)
+    return Gift(word, article="an" if word[:1].lower() in "aeiou" else "a", span=span(meta))
+
+
+@builds("gift_tapped_token")
+def _gift_tapped_token(meta: Any, subtype: Any) -> Gift:
+    return Gift(str(subtype), tapped=True, span=span(meta))
+
+
+class _AtLeast:
+    """ "one or more" with no objects, while a Craft is built (not a node)."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: Any) -> None:
+        self.count = count
+
+
+@builds("kw_craft")
+def _kw_craft(meta: Any, materials: Any, cost: Any) -> Craft:
+    if isinstance(materials, _AtLeast):
+        return Craft(None, _mana_cost_node(cost), materials.count, span=span(meta))
+    return Craft(materials, _mana_cost_node(cost), span=span(meta))
+
+
+BUILDERS["craft_any"] = lambda meta, count: _AtLeast(count)
+
+
+@builds("kw_equip_quality")
+def _kw_equip_quality(meta: Any, quality: Any, cost: Any) -> EquipQuality:
+    return EquipQuality(quality, _mana_cost_node(cost), span=span(meta))
 
 
 @builds("kw_cost_kw")
@@ -451,7 +605,30 @@ def _r_keyword_cost(r: Any, n: KeywordWithCost, **ctx: Any) -> str:
 
 @renders(KeywordNumber)
 def _r_keyword_number(r: Any, n: KeywordNumber, **ctx: Any) -> str:
+    if n.where is not None:
+        return f"{n.name} {r(n.amount)}{r(n.where)}" + ("." if n.period else "")
     return f"{n.name} {r(n.amount)}"
+
+
+@renders(KeywordAbility)
+def _r_keyword_ability(r: Any, n: KeywordAbility, **ctx: Any) -> str:
+    return f"{capitalize(n.name)} — {r(n.ability)}"
+
+
+@renders(Gift)
+def _r_gift(r: Any, n: Gift, **ctx: Any) -> str:
+    return f"gift {n.article} " + ("tapped " if n.tapped else "") + n.what
+
+
+@renders(Craft)
+def _r_craft(r: Any, n: Craft, **ctx: Any) -> str:
+    what = f"{r(n.at_least)} or more" if n.materials is None else r(n.materials)
+    return f"craft with {what} {r(n.cost)}"
+
+
+@renders(EquipQuality)
+def _r_equip_quality(r: Any, n: EquipQuality, **ctx: Any) -> str:
+    return f"equip {r(n.quality)} {r(n.cost)}"
 
 
 @renders(KeywordNumberCost)
