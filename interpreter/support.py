@@ -94,8 +94,8 @@ KEYWORD_NODES = (A.Keyword, A.Enchant, A.Protection, A.Champion)
 """Keyword abilities the engine reads by name (702), or spells out (Champion, 702.72)."""
 
 UNREAD_KEYWORDS = frozenset({
-    "bargain", "daybound", "decayed", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
-    "ravenous", "read ahead", "start your engines!", "station", "tiered", "training",
+    "bargain", "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "ravenous", "read ahead", "start your engines!", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
 with one is a gap, not played as if the keyword weren't there (Bargain

@@ -446,7 +446,6 @@ def _line(text: str, type_line: str = "Creature — Test", stats: str = "\n2/2")
         ("Impending 4—{1}{G}{G}", A.KeywordNumberCost, "impending"),  # 702.176
         ("Job select", A.Keyword, "job select"),  # 702.182
         ("Tiered", A.Keyword, "tiered"),  # 702.183
-        ("Station", A.Keyword, "station"),  # 702.184
         ("Start your engines!", A.Keyword, "start your engines!"),  # 702.179
         ("For Mirrodin!", A.Keyword, "for Mirrodin!"),  # 702.163: a proper noun keeps its capital
     ],
