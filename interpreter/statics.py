@@ -170,7 +170,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     if isinstance(action, A.Restriction | A.CostModifier):
         return _activation(action, False)
     if isinstance(action, A.IsType) and isinstance(action.what, A.SelfRef) and action.duration is None:
-        if action.special == "the chosen type" and action.words is None:
+        if action.special == "the chosen type" and action.words is None and "colors" not in action.kept:
             return SelfType(True)
         if action.special == "every creature type" and action.words is None:
             # changeling (702.73a): a characteristic-defining ability (604.3),

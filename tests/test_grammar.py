@@ -775,6 +775,74 @@ def test_x_of_a_quoted_ability_is_its_own() -> None:
     assert check_card(bad)
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["{2}{B}, Exile this card from your graveyard: You draw a card and you lose 1 life.",
+     "{1}, Exile Test Card from your graveyard: Draw a card.",
+     "Renew — {B}, Exile this card from your graveyard: Put a +1/+1 counter on target creature. "
+     "Activate only as a sorcery."],
+)  # fmt: skip
+def test_exile_this_card_from_your_graveyard_as_a_cost(line: str) -> None:
+    """602.2, 118.1: a cost that exiles the object itself from the zone it is
+    in (an activated ability that works from a graveyard, 113.6k); the engine
+    reports it as a gap until it pays one."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (cost,) = nodes(card, A.ExileCost)
+    assert isinstance(cost.what, A.SelfRef) and cost.zone is not None
+    assert any("exile [this] from a zone" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    ("line", "node", "kept"),
+    [("Whenever this creature attacks, it becomes a black Demon in addition to its other colors and types.",
+      A.Becomes, "in addition to its other colors and types"),
+     ("Each land is a Swamp in addition to its other land types.", A.IsType, "in addition to its other land types"),
+     ("All Goblins are black and are Zombies in addition to their other creature types.", A.IsType,
+      "in addition to their other creature types"),
+     ("Enchanted creature is a Zombie in addition to its other types.", A.IsType, ""),
+     ("Creatures you control are Zombies in addition to their other types.", A.IsType, ""),
+     ("Whenever this creature attacks, target creature becomes a Mutant in addition to its other types.",
+      A.Becomes, "")],
+)  # fmt: skip
+def test_what_a_type_change_keeps(line: str, node: type, kept: str) -> None:
+    """205.1b, 105.3: "in addition to its other types", "... their other
+    creature types", "... its other colors and types" — the words are kept
+    where they aren't the usual "its/their other types"."""
+    card = _round_trip(line)
+    n = next(x for x in nodes(card, node) if x.kept or x.special == "in addition" or getattr(x, "additional", False))
+    assert n.kept == kept
+
+
+def test_a_change_of_color_and_types_is_a_gap() -> None:
+    """105.3: "in addition to its other colors and types" changes its color
+    too; the engine says it can't, never adds the type alone."""
+    from interpreter.support import gaps
+
+    card = _round_trip("Whenever this creature attacks, it becomes a black Demon in addition to its other colors and types.")
+    assert any("color and types" in str(g) for g in gaps(card))
+
+
+def test_loses_all_other_abilities_keeps_other() -> None:
+    """613.1f: "loses all other abilities" is not "loses all abilities"."""
+    card = _round_trip("Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "
+                       "and is a blue Wall in addition to its other colors and types.")
+    (lose,) = {n for n in nodes(card, A.LoseAbilities)}
+    assert lose.keywords == ("all other abilities",)
+
+
+def test_activate_only_once() -> None:
+    """602.5b: "Activate only once." — once ever, not once each turn; a gap
+    for the engine, which knows "once each turn"."""
+    from interpreter.support import gaps
+
+    card = _round_trip("{7}: Put seven +1/+1 counters on this creature. Activate only once.")
+    (only,) = nodes(card, A.ActivateOnly)
+    assert only.timings == ("once",)
+    assert any("Activate only once" in str(g) for g in gaps(card))
+
+
 def test_investigate_for_each() -> None:
     """An action with no number of its own, "for each ..." at the clause's end."""
     card = _round_trip("When this creature enters, target player investigates for each creature you control.")

@@ -255,9 +255,12 @@ class RemoveCountersCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class ExileCost(Node):
-    """ "Exile a card from your graveyard", "Exile [this]"."""
+    """ "Exile a card from your graveyard", "Exile [this]"; ``zone`` where
+    the object named is exiled from, when written after it ("Exile this
+    card from your graveyard", 118.1)."""
 
     what: Any
+    zone: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +442,11 @@ def _mill_cost(meta: Any, amount: Any) -> MillCost:
     return MillCost(amount, span=span(meta))
 
 
+@builds("exile_from_cost")
+def _exile_from_cost(meta: Any, what: Any, zone: Any) -> ExileCost:
+    return ExileCost(what, zone, span=span(meta))
+
+
 @builds("action_cost")
 def _action_cost(meta: Any, action: Any) -> ActionCost:
     return ActionCost(action, span=span(meta))
@@ -546,6 +554,8 @@ def _r_remove_counters_cost(r: Any, n: RemoveCountersCost, **ctx: Any) -> str:
 
 @renders(ExileCost)
 def _r_exile_cost(r: Any, n: ExileCost, **ctx: Any) -> str:
+    if n.zone is not None:
+        return f"exile {r(n.what)} from {r(n.zone)}"
     return f"exile {r(n.what)}"
 
 

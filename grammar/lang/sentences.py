@@ -233,7 +233,7 @@ def _elided_put(meta: Any, what: Any, dest: Any) -> Clause:
     c = Clause(PutInZone(what, dest, span=span(meta)))
     c.form_subject = "elided"
     return c
-BUILDERS["in_addition"] = lambda meta: Tail("in addition to its other types", span=span(meta))
+BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
 
@@ -689,6 +689,7 @@ BUILDERS["activate_only"] = lambda meta, t: ActivateOnly((t,), span=span(meta))
 BUILDERS["any_player_activates"] = lambda meta, *t: AnyPlayerMayActivate(t[0] if t else None, span=span(meta))
 BUILDERS["activate_only_two"] = lambda meta, a, b: ActivateOnly((a, b), span=span(meta))
 BUILDERS["activate_once"] = lambda meta: ActivateOnly(("once each turn",), span=span(meta))
+BUILDERS["activate_only_once"] = lambda meta: ActivateOnly(("once",), span=span(meta))  # 602.5b, once ever
 BUILDERS["activate_this_only"] = lambda meta, t: ActivateOnly((t,), "this ability", span=span(meta))
 BUILDERS["activate_this_only_two"] = lambda meta, a, b: ActivateOnly((a, b), "this ability", span=span(meta))
 BUILDERS["activate_this_only_comma"] = lambda meta, a, b: ActivateOnly((a, b), "this ability,", span=span(meta))

@@ -682,6 +682,7 @@ class Becomes(Node):
     special: str = ""  # "tapped", "the color of your choice", "a copy of"
     of: Any = None
     quoted: Any = None  # 'becomes a 2/1 ... creature with "..."': the abilities in quotation marks it has
+    kept: str = ""  # with ``additional``: "in addition to its other colors and types" as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,6 +713,7 @@ class IsType(Node):
     words: Any = None
     special: str = ""
     duration: Any = None
+    kept: str = ""  # "in addition to their other creature types" as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -1485,7 +1487,7 @@ _reg("pump_have_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted
 _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
-_reg("pump_is_type", lambda m, mod, words: _pump(m, mod, extra=IsType(None, words, "in addition")))
+_reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
 _reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
 _reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
 _reg("get_emblem", lambda m, q: GetEmblem(q, span=span(m)))
@@ -1509,6 +1511,7 @@ class KeywordChoice(Node):
 def _r_keyword_choice(r: Any, n: KeywordChoice, **ctx: Any) -> str:
     return or_list([r(k) for k in n.keywords], "or")
 _reg("lose_all_abilities", lambda m: LoseAbilities(None, (), span=span(m)))
+_reg("lose_all_other_abilities", lambda m: LoseAbilities(None, ("all other abilities",), span=span(m)))
 _reg("gain_control", lambda m, what: GainControl(what, span=span(m)))
 _reg("exchange_control", lambda m, what: ExchangeControl(what, span=span(m)))
 _reg("exchange_control_two", lambda m, a, b: ExchangeControl(a, b, span=span(m)))
@@ -1546,9 +1549,20 @@ def _becomes(meta: Any, phrase: Any) -> Becomes:
 
 
 @builds("becomes_additional")
-def _becomes_additional(meta: Any, phrase: Any) -> Becomes:
+def _becomes_additional(meta: Any, phrase: Any, kept: str) -> Becomes:
     count, words, kws = phrase
-    return Becomes(None, _types_of(words), kws, additional=True, words=words, span=span(meta))
+    return Becomes(None, _types_of(words), kws, additional=True, words=words, kept=_kept(kept), span=span(meta))
+
+
+@builds("also_types")
+def _also_types(meta: Any, tok: Any) -> str:
+    return " ".join(str(tok).lower().split())
+
+
+def _kept(kept: str) -> str:
+    """The words of "in addition to ..." kept only where they aren't the
+    usual "its other types" / "their other types" (which the subject decides)."""
+    return "" if kept in ("in addition to its other types", "in addition to their other types") else kept
 
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
@@ -1582,8 +1596,8 @@ def _set_base_pt(meta: Any, pt: Any) -> SetPT:
 
 _reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amounts=(a, b), span=span(m)))
 _reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
-_reg("is_also_type", lambda m, words: IsType(None, words, "in addition", span=span(m)))
-_reg("is_chosen_type", lambda m: IsType(None, special="the chosen type", span=span(m)))
+_reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", kept=_kept(kept), span=span(m)))
+_reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
 _reg("is_every_type", lambda m: IsType(None, special="every creature type", span=span(m)))
 _reg("cant_block", lambda m: CantBlock(None, span=span(m)))
@@ -2474,7 +2488,7 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     elif n.quoted is not None:
         text += f" with {r(n.quoted)}"
     if n.additional:
-        text += " in addition to its other types"
+        text += " " + (n.kept or "in addition to its other types")
     return text
 
 
@@ -2501,13 +2515,14 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
     subject = ctx.get("subject", n.what)
     plural = subject is not None and is_plural(subject)
     be = "are" if plural else "is"
+    kept = n.kept or f"in addition to {'their' if plural else 'its'} other types"
     if n.special == "in addition":
         words = words_text(r, n.words, plural)
         if plural:
-            return f"{be} {words} in addition to their other types"
-        return f"{be} {article(words)} {words} in addition to its other types"
+            return f"{be} {words} {kept}"
+        return f"{be} {article(words)} {words} {kept}"
     if n.special == "the chosen type":
-        return f"{be} the chosen type in addition to its other types"
+        return f"{be} the chosen type {kept}"
     return f"{be} {n.special}"
 
 

@@ -86,6 +86,7 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
+    ("a change of color and types", lambda a: "colors" in a.kept),
 ))
 def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
@@ -114,6 +115,7 @@ def _type_words(a: A.IsType) -> tuple[str, ...] | None:
 @carries_out(A.IsType, limits=(
     ("a type change other than 'is a [type] in addition to its other types'",
      lambda a: a.special != "in addition" or _type_words(a) is None),
+    ("a change of color and types", lambda a: "colors" in a.kept),
     ("a type change with a duration", lambda a: a.duration is not None),
 ))  # fmt: skip
 def _is_type(ctx: Ctx, a: A.IsType) -> bool:
