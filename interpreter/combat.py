@@ -57,6 +57,7 @@ from .state import (
     DealtCombatDamage,
     DealtDamage,
     Game,
+    PlayerAttacked,
     StepBegan,
     WasDealtDamage,
 )
@@ -161,6 +162,8 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
         state.combat = Combat({o.id: defender for o in chosen})
         if not chosen:
             game.say("  no attackers: the declare blockers and combat damage steps are skipped (508.8)")
+        else:
+            game.events.append(PlayerAttacked(state.active))
         for obj in chosen:
             vigilance = has_keyword(game, obj, "vigilance")
             if not vigilance:

@@ -138,12 +138,23 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         for ab in chars(src).abilities:
             if isinstance(ab, A.FirstSpellCost) and _first_of_turn(game, src, ab, spell):
                 out.append((src, A.CostModifier(None, ab.amount, "less")))
-            if isinstance(ab, A.CostModifier):
-                if ab.per is not None or ab.activate or not isinstance(ab.amount, A.ManaCost):
-                    raise Unsupported("a cost change for each ..., of an activated ability, or not in mana")
+            if isinstance(ab, A.CostModifier) and not ab.activate:  # activations: interpreter.statics
+                problem = spell_cost_problem(ab)
+                if problem is not None:
+                    raise Unsupported(problem)
                 if matches_ref_static(game, src, ab.what, spell):
                     out.append((src, ab))
     return out
+
+
+def spell_cost_problem(ab: A.CostModifier) -> str | None:
+    """Why the engine can't apply a change to the cost of casting spells
+    (601.2f), None if it can: the same test the game makes as it applies it."""
+    if ab.per is not None:
+        return "a cost change for each ..."
+    if not isinstance(ab.amount, A.ManaCost):
+        return "a cost change not in mana"
+    return None
 
 
 def _first_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
@@ -411,6 +422,6 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "check_other_part", "choose_mana", "cost_modifiers", "describe",
+    "check_other_part", "choose_mana", "cost_modifiers", "describe", "spell_cost_problem",
     "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce",
 ]  # fmt: skip

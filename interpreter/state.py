@@ -264,6 +264,28 @@ class Kicked:
 
 
 @dataclass(frozen=True, slots=True)
+class GainedLife:
+    """``player`` gained ``amount`` life at once (119.9): one event, "that much"."""
+
+    player: PlayerId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrewCard:
+    """``player`` drew a card (121.2): one event for each card drawn."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAttacked:
+    """``player`` declared one or more attackers (508.1, "whenever you attack")."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class BecameTapped:
     """A permanent became tapped (701.26a) — not one that entered tapped."""
 
@@ -402,7 +424,8 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
+    | PlayerAttacked
 )
 
 
@@ -463,6 +486,8 @@ class Game:
         p.life += amount
         if amount:
             self.state.life_changes.append((player, amount))
+        if amount > 0:
+            self.events.append(GainedLife(player, amount))
         return p.life
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:

@@ -190,9 +190,9 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
-    if isinstance(ab, A.CostModifier) and ab.activate:
+    if isinstance(ab, A.CostModifier):
         # activated abilities' costs: read as a rule of the game (interpreter.statics)
-        problem = statics.activation_problem(ab)
+        problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from grammar import ast as A
 from grammar.node import Span
@@ -48,13 +49,16 @@ from .state import (
     CountersPut,
     DealtCombatDamage,
     DealtDamage,
+    DrewCard,
     Entered,
     Event,
     ExiledWithMadness,
+    GainedLife,
     Game,
     Kicked,
     Left,
     PendingTrigger,
+    PlayerAttacked,
     StackItem,
     StepBegan,
     TurnedFaceUp,
@@ -510,7 +514,31 @@ def _put_into_supported(e: A.Event) -> bool:
     return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
 
 
+def _player_event(kind: type[GainedLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
+    """603.2: an event a player does ("Whenever you gain life", "Whenever an
+    opponent draws a card", "Whenever you attack"): the subject is a player
+    or a group of them; "that player" is the one who did it, "that much" the
+    amount (603.7c)."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Any) -> Hit:
+        if not isinstance(event, kind) or not isinstance(subject, PLAYER_SUBJECTS):
+            return NO
+        player: PlayerId = event.player
+        if not _player_matches(game, subject, controller, player):
+            return NO
+        return True, None, None, player
+
+    return hit
+
+
+PLAYER_SUBJECTS = (A.You, A.PlayerGroup)
+"""The subjects of an event a player does: you, or a group ("an opponent", "a player")."""
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
+    "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
+    "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
@@ -534,6 +562,8 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "gains life": lambda e: e.other is None and e.place is None,
+    "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
     "deals combat damage to": _recipient_supported,
     "becomes the target of": _spell_described,
@@ -572,6 +602,8 @@ def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
     out: list[tuple[A.Node, ...] | None] = []
     for e in t.events:
         makers = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
+        if makers is not None and isinstance(t.subject, PLAYER_SUBJECTS) and e.kind in EVENTS:
+            makers = None  # "Whenever you attack": what a player does (:data:`EVENTS`)
         out.append(None if makers is None else tuple(make(t.subject, span=e.span) for make in makers))
     return tuple(out)
 

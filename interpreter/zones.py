@@ -14,7 +14,7 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
-from .state import BecameTapped, CountersPut, Entered, ExiledWithMadness, Game, Left
+from .state import BecameTapped, CountersPut, DrewCard, Entered, ExiledWithMadness, Game, Left
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -168,6 +168,7 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
             continue
         obj = move(game, game.obj(lib[0]), "hand")
         out.append(obj)
+        game.events.append(DrewCard(player))
     if out:
         game.say(f"  {player} draws {len(out)} card{'s' if len(out) != 1 else ''}")
     return out

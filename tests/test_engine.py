@@ -335,15 +335,15 @@ def test_a_trigger_the_engine_cant_watch_stops_play_as_check_warns() -> None:
     from interpreter.triggers import settle
     from interpreter.zones import move
 
-    (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever you gain life, draw a card.\n1/1\n").cards
+    (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever a player sacrifices a permanent, draw a card.\n1/1\n").cards
     (gap,) = gaps(card)
-    assert gap.what == "trigger event 'gains life'"
+    assert gap.what == "trigger event 'sacrifices'"
     (bears,) = parse_text("Test Bears {1}{G}\nCreature — Bear\n2/2\n").cards
     game = new_game(chooser=ScriptedChooser())
     add_card(game, card, "A", "battlefield")
     other = add_card(game, bears, "A", "battlefield")
     move(game, other, "graveyard")
-    with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'gains life'"):
+    with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'sacrifices'"):
         settle(game)
 
 
@@ -368,3 +368,25 @@ def test_the_log_writes_costs_and_triggers_in_english() -> None:
     ward = [line for line in result.log if "triggered ability" in line]
     assert ward and all("(it became the target of a spell or ability an opponent controls)" in line for line in ward)
     assert not any("becomestarget" in line for line in result.log)
+
+
+def test_a_cost_change_check_warns_of_is_the_one_play_stops_at() -> None:
+    """601.2f: a change to spells' costs "for each ..." is reported by the
+    check with the words play stops with — one test serves both."""
+    from grammar.parser import parse_text
+    from interpreter.errors import Unsupported
+    from interpreter.support import gaps
+
+    (card,) = parse_text(
+        "Test Foundry {2}\nArtifact\nCreature spells you cast cost {1} less to cast for each artifact you control.\n"
+    ).cards
+    (gap,) = gaps(card)
+    (bears,) = parse_text("Test Bears {1}{G}\nCreature — Bear\n2/2\n").cards
+    (forest,) = parse_text("Forest\nBasic Land — Forest\n").cards
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, card, "A", "battlefield")
+    add_card(game, forest, "A", "battlefield")
+    add_card(game, forest, "A", "battlefield")
+    obj = add_card(game, bears, "A", "hand")
+    with pytest.raises(Unsupported, match=gap.what.replace(".", r"\.")):
+        cast(game, "A", obj.id)
