@@ -210,6 +210,9 @@ def _stat_field(obj: dict[str, Any], key: str, card: str) -> str | None:
     return _text_field(obj, key, card)
 
 
+_COLOR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
+"""Scryfall's color letters (``color_indicator``) and the names a card file writes."""
+
 JSON_LAYOUTS = {
     "split": "split", "adventure": "adventure", "transform": "transform", "modal_dfc": "modal",
     "modal": "modal", "flip": "flip", "meld": "meld", "aftermath": "aftermath",
@@ -253,6 +256,9 @@ def json_card_text(obj: Any) -> str:
     if cost:
         head += " " + cost
     lines = [head, _text_field(obj, "type_line", name)]
+    indicator = obj.get("color_indicator")
+    if isinstance(indicator, list) and indicator and all(c in _COLOR_NAMES for c in indicator):
+        lines.append("Color indicator: " + ", ".join(_COLOR_NAMES[c] for c in "WUBRG" if c in indicator))
     text = _text_field(obj, "oracle_text", name)
     lines.extend(ln.strip() for ln in text.split("\n") if ln.strip())  # " [-3]: ..." in some data
     power, toughness = _stat_field(obj, "power", name), _stat_field(obj, "toughness", name)

@@ -76,6 +76,10 @@ class Card(Node):
     layout: str = ""
     defense: Defense | None = None
     layout_written: bool = field(default=False, compare=False, metadata={"shown": False})
+    color_indicator: tuple[str, ...] = ()
+    """The colors of the face's color indicator (204), as mana letters in
+    WUBRG order ("G"): a face with no mana cost, as the back face of a
+    transforming card, has its colors from it (202.2, 204.2)."""
     """Whether the kind of card was written after "//" (a bare "//" leaves it
     to be worked out from the faces): ``cardtext fmt`` keeps it as written."""
 
@@ -112,6 +116,9 @@ _TYPE_DASH = re.compile(r"\s(—|--|-|–)\s")  # between a type line's types an
 _TIER = re.compile(r"^([ \t]*)(\d+)\+[ \t]*\|[ \t]*")  # a station symbol: "12+ | Flying" (702.184)
 _LEVELER = re.compile(r"^[ \t]*LEVEL[ \t]+(\d+)(?:[ \t]*-[ \t]*(\d+)|(\+))[ \t]*$")  # "LEVEL 1-3", "LEVEL 4+" (711.2)
 _CLASS_LEVEL = re.compile(r"^[ \t]*((?:\{[^{}]*\}[ \t]*)+):[ \t]*Level[ \t]+(\d+)[ \t]*$")  # "{1}{G}: Level 2" (716.2)
+_COLOR_INDICATOR = re.compile(r"^[ \t]*[Cc]olor indicator:[ \t]*(.*?)[ \t]*$")  # 204
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_NAMES = {letter: name.capitalize() for name, letter in _COLOR_LETTERS.items()}
 _SYMBOL = re.compile(r"\d{1,6}|[WUBRGCSXYZ]|[WUBRG]/[WUBRG](?:/P)?|2/[WUBRG]|[WUBRGC]/P|H[WUBRG]")  # inside braces
 
 
@@ -230,6 +237,12 @@ class Reader:
         type_number, type_text = lines[1]
         type_line = self._type_line(type_number, type_text)
         body = lines[2:]
+        indicator: tuple[str, ...] = ()
+        if body and "olor indicator" in body[0][1]:
+            found = self._color_indicator(*body[0])
+            if found is not None:
+                indicator = found
+                body = body[1:]
         stats: Any = None
         if body:
             last_number, last = body[-1]
@@ -252,8 +265,28 @@ class Reader:
                     abilities.append(section_ability)
         if self.errors:
             return None
-        card = Card(name, cost, type_line, tuple(abilities), span=Span(number, 1, lines[-1][0], 1))
+        card = Card(name, cost, type_line, tuple(abilities), span=Span(number, 1, lines[-1][0], 1),
+                    color_indicator=indicator)  # fmt: skip
         return self._stats_check(card, stats, lines, back=index > 0)
+
+    def _color_indicator(self, number: int, line: str) -> tuple[str, ...] | None:
+        """ "Color indicator: Green, White" (204): the colors, in WUBRG order;
+        None if the line is no color indicator."""
+        m = _COLOR_INDICATOR.match(line)
+        if m is None:
+            return None
+        found: set[str] = set()
+        start = m.start(1)
+        for word in re.finditer(r"[A-Za-z]+", m.group(1)):
+            letter = _COLOR_LETTERS.get(word.group().lower())
+            if letter is None and word.group().lower() != "and":
+                self.errors.append(self.error(number, start + word.start() + 1, f"'{word.group()}' is not a color",
+                                              text=word.group(), hint="a color indicator names colors: White, "
+                                              "Blue, Black, Red, Green"))  # fmt: skip
+                return ()
+            if letter is not None:
+                found.add(letter)
+        return tuple(c for c in "WUBRG" if c in found)
 
     def _abilities(self, body: list[tuple[int, str]], name: str, short: str) -> list[Any]:
         """The abilities of some lines of rules text, a paragraph each; a
@@ -774,6 +807,8 @@ def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = F
     r = Renderer(card, reminders=reminders)
     head = card.name + (" " + mana_text(card.mana_cost) if card.mana_cost else "")
     lines = [head, r(card.type_line)]
+    if card.color_indicator:
+        lines.append("Color indicator: " + ", ".join(_COLOR_NAMES[c] for c in card.color_indicator))
     basic = [BASIC_LAND_MANA[s] for s in card.type_line.subtypes if s in BASIC_LAND_MANA]
     if reminders and "Land" in card.type_line.types and basic:
         # CR 305.6: a basic land type grants "{T}: Add [mana]"; Oracle prints it as reminder text.

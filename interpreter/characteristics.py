@@ -161,13 +161,21 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
         supertypes=tuple(s.lower() for s in tl.supertypes),
         types=tuple(t.lower() for t in tl.types),
         subtypes=_every_creature_type(tl.subtypes, abilities),
-        colors=colors if colors is not None else mana_colors(card.mana_cost),
+        colors=colors if colors is not None else _printed_colors(card),
         mana_cost=card.mana_cost,
         abilities=abilities,
         printed_keywords=keywords_of(abilities),
         base_power=_stat(pt.power) if pt else None,
         base_toughness=_stat(pt.toughness) if pt else None,
     )
+
+
+def _printed_colors(card: A.Card) -> tuple[str, ...]:
+    """202.2, 204.2: the colors of a card's mana cost and of its color indicator."""
+    found = mana_colors(card.mana_cost)
+    if not card.color_indicator:
+        return found
+    return tuple(c for c in A.COLORS if c in found or c in card.color_indicator)
 
 
 def _every_creature_type(subtypes: tuple[str, ...], abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:

@@ -384,3 +384,77 @@ def test_return_to_the_battlefield_transformed(mods: str, words: tuple[str, ...]
     found = [n for n in c.walk() if isinstance(n, A.ReturnTo)]
     assert len(found) == 1 and found[0].destination.mods == words
     assert any("ReturnTo" in g for g in gap_texts(c))
+
+
+FLIP = """Akki Lavarunner {3}{R}
+Creature — Goblin Warrior
+Whenever Akki Lavarunner deals damage to an opponent, flip it.
+1/1
+// flip
+Tok-Tok, Volcano Born {3}{R}
+Legendary Creature — Goblin Shaman
+Protection from red
+2/2"""
+
+
+def test_flip_is_a_keyword_action_on_a_flip_card() -> None:
+    """710.4: "flip it" turns a flip card's permanent 180 degrees; the
+    engine reports it rather than leaving the permanent as it is."""
+    c = roundtrip(FLIP)
+    assert c.layout == "flip" and c.layout_written
+    flip = [n for n in c.walk() if isinstance(n, A.KeywordAction)]
+    assert [(f.verb, f.what) for f in flip] == [("flip", A.ItRef("it"))]
+    assert any("keyword action" in g for g in gap_texts(c))
+
+
+def test_returned_to_the_battlefield_flipped() -> None:
+    c = roundtrip("Tester {4}{R}{R}\nLegendary Creature — Human Monk\nWhen Tester dies, return it to the "
+                  "battlefield flipped.\n4/4\n// flip\nTester's Essence {4}{R}{R}\nLegendary Enchantment\n"
+                  "Creatures you control get +2/+2.")  # fmt: skip
+    (ret,) = [n for n in c.walk() if isinstance(n, A.ReturnTo)]
+    assert ret.destination.mods == ("flipped",)
+
+
+WOLF = """Daybound Wolf {1}{G}
+Creature — Wolf
+Trample
+2/2
+//
+Nightbound Wolf
+Creature — Werewolf
+Color indicator: Green
+Trample, haste
+4/4"""
+
+
+def test_a_back_face_has_its_color_from_its_color_indicator() -> None:
+    """204.2, 202.2: a face with no mana cost has the colors of its color
+    indicator, which the engine gives the transformed permanent."""
+    from interpreter.characteristics import printed_chars
+
+    c = roundtrip(WOLF)
+    front, back = c.faces
+    assert (front.color_indicator, back.color_indicator) == ((), ("G",))
+    assert back.mana_cost is None
+    assert printed_chars(back).colors == ("G",)
+    assert printed_chars(front).colors == ("G",)
+    assert printed_chars(roundtrip(WOLF.replace("Color indicator: Green\n", "")).faces[1]).colors == ()
+
+
+def test_a_color_indicator_is_written_in_wubrg_order_and_checked() -> None:
+    c = card(WOLF.replace("Color indicator: Green", "Color indicator: Green and White"))
+    assert c.faces[1].color_indicator == ("W", "G")
+    assert render_card(c).splitlines()[7] == "Color indicator: White, Green"
+    with pytest.raises(Exception, match="'Purple' is not a color"):
+        card(WOLF.replace("Color indicator: Green", "Color indicator: Purple"))
+
+
+def test_scryfall_color_indicator_becomes_the_line() -> None:
+    from cardtext.library import json_card_text
+
+    obj = {"name": "Daybound Wolf // Nightbound Wolf", "layout": "transform", "card_faces": [
+        {"name": "Daybound Wolf", "mana_cost": "{1}{G}", "type_line": "Creature — Wolf", "oracle_text": "Trample",
+         "power": "2", "toughness": "2"},
+        {"name": "Nightbound Wolf", "mana_cost": "", "type_line": "Creature — Werewolf", "color_indicator": ["G"],
+         "oracle_text": "Trample, haste", "power": "4", "toughness": "4"}]}  # fmt: skip
+    assert json_card_text(obj) == WOLF

@@ -1305,6 +1305,7 @@ for _rule, _verb, _fields in (
     ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("abandon", "abandon", ("what",)),
     ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
     ("transform_self", "transform", ()),
+    ("flip_permanent", "flip", ("what",)),  # a flip card turned 180 degrees (710.4)
 ):  # fmt: skip
     _reg(_rule, _kw_action(_verb, *_fields))
 
