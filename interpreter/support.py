@@ -389,6 +389,8 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
     "When you do, ..." after an instruction that isn't optional."""
     if isinstance(s, A.LeadSentence) and s.kind == "for each":
         return for_each_problem(s)
+    if isinstance(s, A.ReflexiveTrigger) and isinstance(s.body, A.Effect):
+        return "'When you do, choose ...' (a reflexive trigger with modes, 603.12, 700.2)"
     if isinstance(s, A.ReflexiveTrigger):
         return reflexive_problem(before)
     if isinstance(s, A.Modes):

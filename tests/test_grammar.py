@@ -1204,6 +1204,41 @@ def test_first_or_second_card_each_turn() -> None:
     assert event.other.ordinal == "first or second"
 
 
+@pytest.mark.parametrize(("line", "duration"), [
+    ("{1}{R}{R}: Until end of turn, whenever you cast a black spell, put a +1/+1 counter on this creature.",
+     "until end of turn"),
+    ("{2}: Until your next turn, whenever a creature an opponent controls attacks, it gets -1/-0 until end of turn.",
+     "until your next turn"),
+    ("{2}, {T}: This turn, when target creature you control attacks and isn't blocked, draw a card.", "this turn"),
+])  # fmt: skip
+def test_a_delayed_trigger_for_a_duration(line: str, duration: str) -> None:
+    """603.7: "Until end of turn, whenever ..., ..." — an effect makes a
+    delayed triggered ability that lasts a duration; the engine reports it."""
+    from interpreter.support import gaps
+
+    card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
+    (sentence,) = card.abilities[0].effect.sentences
+    assert isinstance(sentence, A.DelayedTriggerFor) and sentence.duration.kind == duration
+    assert isinstance(sentence.trigger, A.DelayedTrigger)
+    assert render_card(card, reminders=False).splitlines()[-2] == line
+    assert any("DelayedTriggerFor" in g.what for g in gaps(card))
+
+
+def test_when_you_do_choose_one_is_reflexive() -> None:
+    """603.12: "When you do, choose one —" is a reflexive trigger (its event
+    was read as "you does", written back "you doe")."""
+    from interpreter.support import gaps
+
+    text = ("Test Bear {1}{G}\nCreature — Bear\n"
+            "Whenever this creature attacks, you may pay {1}. When you do, choose one —\n"
+            "• Draw a card.\n• You gain 2 life.\n2/2")  # fmt: skip
+    card = parse_card(text)
+    (_, reflexive) = card.abilities[0].effect.sentences
+    assert isinstance(reflexive, A.ReflexiveTrigger) and isinstance(reflexive.body, A.Effect)
+    assert render_card(card, reminders=False) == text
+    assert any("reflexive trigger with modes" in g.what for g in gaps(card))
+
+
 def test_activated_abilities_of_an_object_cant_be_activated() -> None:
     """602.5: "its activated abilities can't be activated", the subject a possessive."""
     text = "Enchanted creature can't attack or block, and its activated abilities can't be activated."

@@ -393,7 +393,7 @@ class ReflexiveTrigger(Node):
     """ "When you do, ..." (603.12): a triggered ability made by the
     instruction before it."""
 
-    body: Sentence
+    body: Any  # a Sentence, or an Effect of modes ("When you do, choose one —")
     word: str = "When"
 
 
@@ -406,6 +406,16 @@ class DelayedTrigger(Node):
     trigger: Any
     body: Any  # the sentence (a Sentence, an IfSentence...), or an Effect of modes
     condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTriggerFor(Node):
+    """ "Until end of turn, whenever a creature you control dies, ..." (603.7):
+    a delayed triggered ability that triggers for a ``duration``, each time
+    its event happens."""
+
+    duration: Any
+    trigger: DelayedTrigger
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,8 +650,17 @@ def _you_do(trigger: Any) -> bool:
     )  # fmt: skip
 
 
+@builds("delayed_trigger_for")
+def _delayed_for(meta: Any, duration: Any, word: str, trigger: Any, body: Any) -> DelayedTriggerFor:
+    if _you_do(trigger):
+        raise TextError("'when you do' follows the instruction it refers to, not a duration", span=duration.span)
+    return DelayedTriggerFor(duration, DelayedTrigger(word, trigger, body, span=span(meta)), span=span(meta))
+
+
 @builds("trigger_modal")
-def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> DelayedTrigger:
+def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> Any:
+    if _you_do(trigger):  # "When you do, choose one —" (603.12)
+        return ReflexiveTrigger(Effect((modes,), span=modes.span), word, span=span(meta))
     return DelayedTrigger(word, trigger, Effect((modes,), span=modes.span), span=span(meta))
 
 
@@ -1135,6 +1154,11 @@ def _r_reflexive(r: Any, n: ReflexiveTrigger, **ctx: Any) -> str:
 def _r_delayed(r: Any, n: DelayedTrigger, **ctx: Any) -> str:
     cond = f" if {r(n.condition)}," if n.condition is not None else ""
     return _cap(f"{n.word.lower()} {r(n.trigger)},{cond} {_inner(r, n.body)}", ctx)
+
+
+@renders(DelayedTriggerFor)
+def _r_delayed_for(r: Any, n: DelayedTriggerFor, **ctx: Any) -> str:
+    return f"{_cap(r(n.duration), ctx)}, {r(n.trigger, capital=False)}"
 
 
 @renders(ActivateOnly)
