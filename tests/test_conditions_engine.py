@@ -74,3 +74,17 @@ def test_a_static_ability_during_a_turn_applies_only_then(wording: str, active: 
     game.state.active = active
     assert has_keyword(game, knight, "first strike") is has
     assert power_toughness(game, knight) == (2, 2)
+
+
+@pytest.mark.parametrize(("gains", "draws"), [((2,), 0), ((2, 1), 1), ((3,), 1)])
+def test_youve_gained_n_or_more_life_this_turn(gains: tuple[int, ...], draws: int) -> None:
+    """119.3: the life gained this turn, added up, against the amount."""
+    spell_card = _card("Test Spell {0}\nInstant\nDraw a card if you've gained 3 or more life this turn.")
+    game = new_game(chooser=ScriptedChooser())
+    for _ in range(3):
+        add_card(game, spell_card, "A", "library")
+    game.state.life_changes.extend(("A", n) for n in gains)
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws

@@ -1955,3 +1955,51 @@ def test_cards_exiled_with_this_keep_how_this_is_written() -> None:
     card = parse_card(f"Test Dots {{1}}{{R}}\nEnchantment\nWhen this enchantment enters, exile target creature.\n{text}")
     assert render_card(card).splitlines()[3] == text
     assert one(card, A.ExiledCards).self_ref == A.SelfRef("this", "enchantment")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Exile the top card of your library. You may play those cards for as long as they remain exiled.",
+     "Exile the top card of your library. You may play it for as long as it remains exiled."],
+)  # fmt: skip
+def test_for_as_long_as_it_or_they_remain(line: str) -> None:
+    """611.2b: "for as long as [they] remain exiled", the verb agreeing with its subject."""
+    (d,) = [n for n in ability(line, type_line="Sorcery").walk() if isinstance(n, A.Duration)]
+    assert d.kind == "for as long as remains exiled"
+    assert canonical(line, type_line="Sorcery") == line
+
+
+@pytest.mark.parametrize(
+    ("line", "event"),
+    [("Counter target spell. If that spell is countered this way, draw a card.", "countered this way"),
+     ("Counter target spell. If that spell was countered this way, draw a card.", "countered this way"),
+     ("Draw a card. If you cast this spell during your main phase, draw a card.", "cast during main phase"),
+     ("Draw a card. If you've sacrificed an artifact this turn, draw a card.", "sacrificed"),
+     ("Draw a card. If you've gained 3 or more life this turn, draw a card.", "gained or more life")],
+)  # fmt: skip
+def test_what_happened_to_a_spell_or_this_turn(line: str, event: str) -> None:
+    """701.6 (countered this way), 505.1 (the main phase, addendum), 119.3."""
+    cond = one(ability(line, type_line="Instant"), A.Happened)
+    assert cond.event == event
+    assert canonical(line, type_line="Instant") == line
+
+
+def test_strive_costs_more_for_each_target_beyond_the_first() -> None:
+    """Strive (207.2c) and 601.2f: the increase is counted per target beyond the
+    first; the engine doesn't apply a spell's change of its own cost, and says so."""
+    from interpreter.support import gaps
+
+    text = "Strive — This spell costs {1}{G} more to cast for each target beyond the first."
+    card = parse_card(f"Test Spell {{1}}{{G}}\nInstant\n{text}\nDestroy any number of target artifacts.")
+    mod = nodes(card, A.CostModifier)[0]
+    assert isinstance(mod.per, A.TargetsBeyondFirst) and mod.change == "more"
+    assert render_card(card).splitlines()[2] == text
+    assert any("its own cost" in str(g) for g in gaps(card))
+
+
+def test_activate_only_if_and_only_once() -> None:
+    """602.5b: "and only once" — a restriction the engine reports it can't hold yet."""
+    line = "{T}: Draw a card. Activate only if there are seven or more cards in your graveyard and only once."
+    (restriction,) = nodes(ability(line), A.ActivateOnly)
+    assert restriction.timings[1] == "once"
+    assert canonical(line) == line

@@ -642,6 +642,15 @@ for _rule, _event in (
     BUILDERS[_rule] = _subject_event(_event)
 
 BUILDERS["youve_cast_this_turn"] = lambda meta, what: Happened(_you(), "cast", what, "you've", span=span(meta))
+BUILDERS["youve_sacrificed_this_turn"] = lambda meta, what: Happened(
+    _you(), "sacrificed", what, "you've", span=span(meta))
+BUILDERS["youve_gained_life_amount"] = lambda meta, amount: Happened(
+    _you(), "gained or more life", amount, "you've", span=span(meta))
+BUILDERS["countered_this_way"] = lambda meta, what: Happened(what, "countered this way", span=span(meta))
+BUILDERS["was_countered_this_way"] = lambda meta, what: Happened(what, "countered this way", form="was",
+                                                                 span=span(meta))
+BUILDERS["cast_during_main_phase"] = lambda meta, who, what, whose: Happened(
+    who, "cast during main phase", (what, whose), span=span(meta))
 BUILDERS["youve_been_attacked_this_step"] = lambda meta: Happened(
     _you(), "been attacked this step", form="you've", span=span(meta))
 
@@ -902,6 +911,8 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     if n.form == "you've":
         if ev == "been attacked this step":  # 506.2, 508.1: the declare attackers step
             return "you've been attacked this step"
+        if ev == "gained or more life":
+            return f"you've gained {r(n.other)} or more life this turn"
         return f"you've {ev} {r(n.other)} this turn"
     if ev == "additional cost was paid":
         from .objects import possessive_text
@@ -918,6 +929,16 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         if n.other is None:
             return f"{r(n.subject)} {'were' if is_plural(n.subject) else 'was'} cast last turn"
         return f"{r(n.subject)} {n.form or 'cast'} {r(n.other)} last turn"
+    if ev == "countered this way":  # "if that spell is countered this way" (701.6)
+        from .objects import is_plural
+
+        be = ("were" if is_plural(n.subject) else "was") if n.form == "was" else _is_word(n.subject)
+        return f"{r(n.subject)} {be} countered this way"
+    if ev == "cast during main phase":  # "if you cast this spell during your main phase" (505.1)
+        from .objects import possessive_text
+
+        what, whose = n.other
+        return f"{r(n.subject)} cast {r(what)} during {possessive_text(r, whose)} main phase"
     if ev == "none cast last turn":
         return f"no {r(n.subject, plural=True)} were cast last turn"
     if ev == "lost life last turn":

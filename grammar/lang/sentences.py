@@ -51,6 +51,7 @@ _DURATIONS = {
     "during_your_turn": "during your turn",
     "during_each_of_your_turns": "during each of your turns",
     "during_turns_not_yours": "during turns other than yours",
+    "during_others_untap_steps": "during each other player's untap step",
     "each_turn": "each turn",
     "each_combat": "each combat",
 }
@@ -71,8 +72,9 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
 
     if n.kind == "until leaves the battlefield":
         return f"until {r(n.object)} leaves the battlefield"
-    if n.kind == "for as long as remains on the battlefield":
-        return f"for as long as {r(n.object)} remains on the battlefield"
+    if n.kind.startswith("for as long as remains "):  # "it remains exiled", "they remain exiled"
+        remains = concern("objects").verb(n.object, "remain")
+        return f"for as long as {r(n.object)} {remains} {n.kind.removeprefix('for as long as remains ')}"
     if n.kind == "for as long as remains exiled":
         return f"for as long as {r(n.object)} remains exiled"
     if n.kind == "for as long as remains tapped":

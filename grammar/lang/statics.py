@@ -546,6 +546,20 @@ def _r_alternative_cost(r: Any, n: AlternativeCost, **ctx: Any) -> str:
     return capitalize(text)
 
 
+@dataclass(frozen=True, slots=True)
+class TargetsBeyondFirst(Node):
+    """ "for each target beyond the first" (strive, 207.2c): how many targets
+    the spell has, less one, counted as its total cost is worked out (601.2f)."""
+
+
+BUILDERS["targets_beyond_first"] = lambda meta: TargetsBeyondFirst(span=span(meta))
+
+
+@renders(TargetsBeyondFirst)
+def _r_targets_beyond_first(r: Any, n: TargetsBeyondFirst, **ctx: Any) -> str:
+    return "target beyond the first"
+
+
 @renders(CostModifier)
 def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
     w = _written(r, n)
