@@ -281,10 +281,11 @@ class DefinedKeyword(Node):
 
 @renders(DefinedKeyword)
 def _r_defined_keyword(r: Any, n: DefinedKeyword, **ctx: Any) -> str:
-    if not n.parameter:
-        return n.name
-    joiner = "" if n.parameter.startswith("—") else " "
-    return f"{n.name}{joiner}{n.parameter}"
+    text = n.name if not n.parameter else f"{n.name} {n.parameter}"
+    if n.by_reminder and not r.reminders:
+        # its reminder text is all there is of its meaning: always written
+        text += f" ({n.reminder})"
+    return text
 
 
 # --------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     word = word_m.group(0) if word_m else value
     low = word.lower()
     if value and value[0] in "\ue000\ue001":
-        return err("the card's name is not expected here", value)
+        return err("the card's name is not expected here", value, cls=NotUnderstood)
     if _BARE_SYMBOLS.fullmatch(word) and any("mana symbol" in e for e in expected):
         symbols = "".join("{" + s + "}" for s in re.findall(r"\d+|[WUBRGCX]", word))
         return err("mana cost without braces", word, f"mana costs are written in braces: {symbols}")
@@ -170,12 +170,17 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
         return err(f"write '{word.capitalize()}' with a capital letter", word)
     if kind == "WORD":
         guess = _close_expected(low, expected) or _close_word(low)
-        if guess:
+        if guess and is_typo(low, guess):
             return err(f"unknown word '{word}'", word, f"did you mean '{guess}'?")
+        if guess and not word[:1].isupper():
+            return err(f"unknown word '{word}'", word, _NOT_YET, cls=NotUnderstood)
         if word[:1].isupper():
             from . import vocabulary
 
             subtype = closest(word, tuple(vocabulary.types().subtypes), 0.8)
+            if _sentence_start(src, column) and not (subtype and is_typo(low, subtype.lower())):
+                # "Distribute three +1/+1 counters ...": a word that starts a sentence
+                return err(f"unknown word '{word}'", word, _NOT_YET, cls=NotUnderstood)
             hint = f"did you mean '{subtype}'?" if subtype else (
                 "a capitalised word here would be a subtype; this one isn't one the rules list "
                 "or a type line of these cards declares"
@@ -183,11 +188,98 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
             return err(f"unknown word '{word}'", word, hint)
         return err(f"unknown word '{word}'", word, cls=NotUnderstood)
     guess = _close_expected(low, expected)
-    if guess:
+    if guess and is_typo(low, guess):
         return err(f"unexpected '{word}'", word, f"did you mean '{guess}'?")
-    return err(f"not understood yet: '{word}' here", word,
-               "this wording may be valid Oracle text that the card language doesn't cover yet",
-               cls=NotUnderstood)
+    return err(f"not understood yet: '{word}' here", word, _NOT_YET, cls=NotUnderstood)
+
+
+_NOT_YET = "this wording may be valid Oracle text that the card language doesn't cover yet"
+_SENTENCE_START = re.compile(r'(?:^|[.:—•"(]|--)\s*$')
+
+
+def _sentence_start(line: str, column: int) -> bool:
+    """Whether the word at ``column`` (from 1) of ``line`` starts a sentence
+    (or a line, a mode, a quoted ability, the text after a dash or a colon)."""
+    return bool(_SENTENCE_START.search(line[: column - 1]))
+
+_SUFFIXES = ("", "s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "n", "en", "ion", "ions", "ment")
+"""Endings of an English word's other forms ("enter", "entering", "enters")."""
+
+
+def _stems(word: str) -> set[str]:
+    """What ``word`` may be a form of: itself without one of :data:`_SUFFIXES`
+    (a doubled last consonant or a dropped "e" undone: "tapped" → "tap",
+    "dying" → "dy"/"die")."""
+    out = set()
+    for suffix in _SUFFIXES:
+        if suffix and word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            stem = word[: -len(suffix)]
+            out.update({stem, stem + "e"})
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                out.add(stem[:-1])
+            if stem.endswith("i"):
+                out.add(stem[:-1] + "y")
+                out.add(stem[:-1] + "e")
+        elif not suffix:
+            out.add(word)
+    return out
+
+
+def _distance(a: str, b: str) -> int:
+    """The Damerau-Levenshtein distance (optimal string alignment) of two words."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def is_typo(word: str, guess: str) -> bool:
+    """Whether ``word`` is ``guess`` mistyped — a letter or two wrong,
+    missing, extra or swapped ("destory", "creture", "Flyng") — rather than
+    another English word the grammar doesn't read yet: a form of it
+    ("entering" for "enter", "that's" for "that"), a contraction ("you're"),
+    or a word further away ("their" for "the").  A typo is malformed card
+    text; the other is "not understood yet"."""
+    word, guess = word.lower(), guess.lower()
+    if "'" in word or "'" in guess or word == guess or word in _known_words():
+        return False  # a word the grammar knows, out of its place
+    if _stems(word) & _stems(guess):
+        return False  # two forms of one word
+    if (word in guess or guess in word) and abs(len(word) - len(guess)) > 1:
+        return False  # "move" in "remove": another word
+    if word[1:] == guess or guess[1:] == word:
+        return False  # a first letter more or less ("again", "gain"; "he", "the"): another word
+    changed = [(x, y) for x, y in zip(word, guess, strict=False) if x != y] if len(word) == len(guess) else []
+    if len(changed) == 1 and changed[0][0] in "aeiouy" and changed[0][1] in "aeiouy":
+        return False  # a vowel for another: most often another word ("effect", "affect")
+    if len(guess) <= 5:
+        # a short word with one letter changed is most often another word
+        # ("hand", "land"); a letter missing, added or swapped is a typo
+        return len(word) != len(guess) and _distance(word, guess) == 1 or _swapped(word, guess)
+    if len(word) == len(guess) and len(changed) == 2 and not _swapped(word, guess):
+        return False  # two letters changed in place ("exploits", "explores"): another word
+    return _distance(word, guess) <= 2
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Two words that differ by two neighbouring letters swapped ("drwa", "draw")."""
+    if len(a) != len(b) or sorted(a) != sorted(b):
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1
+
+
+@functools.cache
+def _known_words() -> frozenset[str]:
+    return frozenset(grammar_words())
 
 
 @functools.lru_cache(maxsize=4096)

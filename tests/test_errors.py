@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from grammar.errors import CardParseError, CardTextError, LocatedError
+from grammar.errors import CardParseError, CardTextError, LocatedError, NotUnderstood
 from grammar.parser import parse_text
 
 
@@ -100,7 +100,17 @@ def test_unknown_word() -> None:
     assert (error.line, error.column) == (3, 7)
     assert error.message == "unknown word 'zaps'"
     assert error.text == "zaps"
-    assert error.hint == "did you mean 'taps'?"  # the closest word the grammar takes there
+    # "taps" is the closest word the grammar takes there, but "zaps" is another
+    # word, not a misspelling of it: not understood yet, with no "did you mean"
+    assert isinstance(error, NotUnderstood)
+    assert "did you mean" not in error.hint
+
+
+def test_a_misspelt_word_gets_did_you_mean() -> None:
+    error = only_error("Shock {R}\nInstant\nShock deasl 2 damage to any target.\n")
+    assert error.message == "unknown word 'deasl'"
+    assert error.hint == "did you mean 'deal'?"  # the closest word the grammar takes there
+    assert not isinstance(error, NotUnderstood)
 
 
 def test_error_lines_count_from_the_top_of_the_file() -> None:
