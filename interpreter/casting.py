@@ -132,9 +132,9 @@ def _castable(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone) -> G
     return card_obj
 
 
-CASTABLE_FACES = {"split": (0, 1), "adventure": (0, 1), "modal": (0, 1)}
+CASTABLE_FACES = {"split": (0, 1), "adventure": (0, 1), "omen": (0, 1), "modal": (0, 1)}
 """The faces a multi-face card may be cast as, by layout: either half of a
-split card (709.3), the creature or its Adventure (715.3), either face of a
+split card (709.3), the creature or its Adventure (715.3) or Omen, either face of a
 modal double-faced card (712.11b); a transforming, flip or meld card only
 as its front face (712.11a, 710.2)."""
 

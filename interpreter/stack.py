@@ -129,7 +129,9 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
     (608.2n, 701.6a) — a copy ceases to exist there (704.5e) — unless the
     permission it was cast with says otherwise: a flashback spell is exiled
     whenever it would leave the stack (702.34a); an Adventure that resolves
-    is exiled, and its owner may cast the creature from exile (715.3d)."""
+    is exiled, and its owner may cast the creature from exile (715.3d); an
+    Omen that resolves is shuffled into its owner's library (its reminder:
+    "Then shuffle this card into its owner's library.")."""
     spell = game.get(oid)
     if spell is None or spell.zone != "stack":
         return
@@ -147,6 +149,15 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         exiled = move(game, spell, "exile")
         grant(game, Permission("adventure", owner, "exile", exiled.id, face=0, source=name))
         game.say(f"  {name} is exiled on an adventure: {owner} may cast {display_name(exiled)} from exile (715.3d)")
+        return
+    if card.layout == "omen" and spell.face == 1 and resolved and not spell.spell_copy:
+        import random
+
+        owner = spell.owner
+        move(game, spell, "library")
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(game.zone("library", owner))
+        game.tick()
+        game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
         return
     move(game, spell, "graveyard")
 

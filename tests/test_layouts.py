@@ -266,12 +266,12 @@ Sorcery — Omen
 Create a 2/2 white Soldier creature token."""
 
 
-def test_an_omen_is_its_own_layout_and_a_gap() -> None:
+def test_an_omen_is_its_own_layout() -> None:
     """An Omen's spell is shuffled into its library, not exiled on an
-    adventure: the engine, which plays Adventures, doesn't play it as one."""
+    adventure: it is a layout of its own, which the engine plays."""
     c = roundtrip(OMEN)
     assert c.layout == "omen"
-    assert any("omen" in g for g in gap_texts(c))
+    assert not any("omen" in g for g in gap_texts(c))
 
 
 def test_an_omen_from_scryfall_data_is_written_as_an_omen() -> None:
@@ -458,3 +458,24 @@ def test_scryfall_color_indicator_becomes_the_line() -> None:
         {"name": "Nightbound Wolf", "mana_cost": "", "type_line": "Creature — Werewolf", "color_indicator": ["G"],
          "oracle_text": "Trample, haste", "power": "4", "toughness": "4"}]}  # fmt: skip
     assert json_card_text(obj) == WOLF
+
+
+def test_an_omen_spell_is_shuffled_into_its_owners_library() -> None:
+    """An Omen cast by its spell face: as it resolves, its instructions are
+    carried out, then the card is shuffled into its owner's library (not
+    exiled on an adventure, 715.3d, nor put into the graveyard)."""
+    from grammar.parser import parse_text
+    from interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
+
+    (c,) = parse_text(OMEN + "\n").cards
+    assert not gaps(c)
+    game = new_game(chooser=ScriptedChooser())  # type: ignore[arg-type]
+    plains = parse_text("Plains\nBasic Land — Plains\n").cards[0]
+    for _ in range(2):
+        add_card(game, plains, "A", "battlefield")
+    omen = add_card(game, c, "A", "hand")
+    cast(game, "A", omen.id, face=1)
+    resolve_top(game)
+    assert sum(1 for o in game.battlefield() if o.token) == 1
+    places = [o.zone for o in game.state.objects.values() if o.card is c]
+    assert places == ["library"]
