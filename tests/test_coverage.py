@@ -552,7 +552,7 @@ def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
 ) -> None:
     """ "plays": an ok card with nothing the engine lacks (interpreter.support); not a status of its own."""
     scry = {"name": "Curious Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
-            "oracle_text": "When Curious Adept enters the battlefield, investigate.", "power": "1", "toughness": "1"}  # fmt: skip
+            "oracle_text": "Whenever Curious Adept attacks, flip it.", "power": "1", "toughness": "1"}  # fmt: skip
     document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, scry])))
     plays = {card["name"]: card["plays"] for card in document["cards"]}
     assert statuses(document) == {"Shock": "ok", "Curious Adept": "ok"}
