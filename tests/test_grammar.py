@@ -2002,3 +2002,33 @@ def test_activate_only_if_and_only_once() -> None:
     (restriction,) = nodes(ability(line), A.ActivateOnly)
     assert restriction.timings[1] == "once"
     assert canonical(line) == line
+
+
+@pytest.mark.parametrize(("text", "word", "stat", "among"), [
+    ("At the beginning of your upkeep, destroy target nonland permanent with the lowest mana value.", "lowest", "mana value", False),
+    ("When this creature enters, destroy target creature with the greatest power among creatures you control.", "greatest", "power", True),
+    ("At the beginning of your upkeep, the player with the lowest life total gains control of this creature.", "lowest", "life total", False),
+])  # fmt: skip
+def test_with_the_highest_or_lowest(text: str, word: str, stat: str, among: bool) -> None:
+    """ "with the lowest mana value", "the player with the lowest life total":
+    among the objects described unless "among ..." says otherwise."""
+    extreme = one(_line_round_trip(text), A.WithExtreme)
+    assert (extreme.word, extreme.stat, extreme.among is not None) == (word, stat, among)
+
+
+def test_for_each_of_those_objects_is_counted_or_a_gap() -> None:
+    """608.2c: "For each of those creatures, ..." — each of the objects the
+    phrase names; the engine reports what it can't count that way."""
+    from interpreter.support import gaps
+
+    text = "When this creature enters, exile up to two target creatures. For each of those creatures, its controller draws a card."
+    card = _line_round_trip(text)
+    each = one(card, A.CountEachOf)
+    assert isinstance(each.what, A.ThatRef)
+    assert any("CountEachOf" in str(g) for g in gaps(card))
+
+
+def test_a_number_of_tapped_tokens_equal_to() -> None:
+    made = one(_line_round_trip("When this creature dies, create a number of tapped Treasure tokens equal to its power."),
+               A.CreateTokens)  # fmt: skip
+    assert made.tapped and isinstance(made.amount, A.EqualTo) and made.amount.where == "number_of"

@@ -249,7 +249,9 @@ class WithThatName(Node):
 
 @dataclass(frozen=True, slots=True)
 class WithExtreme(Node):
-    """ "with the greatest power among creatures you control"."""
+    """ "with the greatest power among creatures you control", "the player
+    with the most life", "with the lowest mana value" (``among`` None: among
+    the objects the description is about)."""
 
     word: str
     stat: str
@@ -1515,9 +1517,9 @@ def _same_name_as(meta: Any, other: Any) -> SameNameAs:
     return SameNameAs(other, span=span(meta))
 
 
-_BUILDERS["with_greatest"] = lambda meta, stat, among: WithExtreme("greatest", stat, among, span=span(meta))
-_BUILDERS["with_least"] = lambda meta, stat, among: WithExtreme("least", stat, among, span=span(meta))
-_BUILDERS["with_highest_mv"] = lambda meta, among: WithExtreme("highest", "mana value", among, span=span(meta))
+_BUILDERS["with_extreme"] = lambda meta, word, stat, among=None: WithExtreme(word, stat, among, span=span(meta))
+_BUILDERS["with_most_life"] = lambda meta: WithExtreme("most", "life", None, span=span(meta))
+_BUILDERS["with_extreme_life"] = lambda meta, word: WithExtreme(word, "life total", None, span=span(meta))
 
 
 @builds("stat")
@@ -2330,7 +2332,8 @@ def _r_that_name(r: Any, n: WithThatName, **ctx: Any) -> str:
 
 @renders(WithExtreme)
 def _r_extreme(r: Any, n: WithExtreme, **ctx: Any) -> str:
-    return f"with the {n.word} {n.stat} among {r(n.among)}"
+    among = f" among {r(n.among)}" if n.among is not None else ""
+    return f"with the {n.word} {n.stat}{among}"
 
 
 @renders(OfChosen)

@@ -420,6 +420,23 @@ def _total_number_of(meta: Any, counted: Any) -> CountOf:
     return dataclasses.replace(counted, total=True)
 
 
+@dataclass(frozen=True, slots=True)
+class CountEachOf(Node):
+    """ "for each of those creatures", "for each of X target permanents":
+    the objects or players a phrase names, each counted once (608.2c)."""
+
+    what: Any
+
+
+@renders(CountEachOf)
+def _r_each_of(r: Any, n: CountEachOf, **ctx: Any) -> str:
+    text = f"of {r(n.what)}"
+    return text if ctx.get("per") else f"the number of {text}"
+
+
+BUILDERS["count_each_of"] = lambda meta, what: CountEachOf(what, span=span(meta))
+
+
 @builds("count_differently_named")
 def _count_differently_named(meta: Any, f: Any) -> CountOf:
     return CountOf(f, True, span=span(meta))

@@ -1365,6 +1365,7 @@ _reg("counter_named", lambda m, tok: str(tok).lower())
 _reg("create_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
 _reg("create_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "number_of", span=eq.span), spec, span=span(m)))
 _reg("create_tokens_attached", lambda m, amount, spec, to: CreateTokens(amount, spec, attached=to, span=span(m)))
+_reg("create_tapped_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "number_of", span=eq.span), spec, True, span=span(m)))
 _reg("create_tapped_tokens", lambda m, amount, spec: CreateTokens(amount, spec, True, span=span(m)))
 _reg("create_tokens_attacking", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking", span=span(m)))
 _reg("create_tokens_attacking_that", lambda m, amount, spec: CreateTokens(amount, spec, attacking="that's tapped and attacking", span=span(m)))
@@ -2321,7 +2322,7 @@ def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
     amount = n.amount.base if hasattr(n.amount, "base") and n.amount.base is not None and type(n.amount).__name__ == "ForEach" else n.amount
     if isinstance(amount, EqualTo):
         spec = r(n.spec, plural=True)
-        return f"{v} a number of {spec}" + _attacking(n)
+        return f"{v} a number of {'tapped ' if n.tapped else ''}{spec}" + _attacking(n)
     plural = not is_one(amount)
     spec = r(n.spec, plural=plural)
     tapped = "tapped " if n.tapped else ""
