@@ -1,7 +1,8 @@
 """A card file open in an editor, checked again card by card as it changes.
 
-Cards are independent: what one card means depends on its own lines and on
-the subtypes the file's type lines declare (README, "A subtype of your own"),
+Cards are independent: what one card means depends on its own lines, on
+the subtypes the file's type lines declare (README, "A subtype of your own")
+and on the keywords the file defines (README, "A keyword of your own"),
 nothing else.  So a :class:`Document` keeps each card's check (its parse, its
 link check and engine warnings, its diagnostics) keyed by the card's lines and
 the file's declared subtypes, and an edit re-checks only the cards whose lines
@@ -20,8 +21,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from grammar import vocabulary
-from grammar.errors import CardTextError, LocatedError
-from grammar.parser import Block, declared_subtypes, nfc, read_block, split_file
+from grammar.definitions import defining
+from grammar.errors import CardParseError, CardTextError, LocatedError
+from grammar.parser import Block, declared_keywords, declared_subtypes, nfc, read_block, split_file
 
 from .blocks import CardBlock, editor_lines
 
@@ -55,7 +57,7 @@ class Document:
         self.filename = filename
         self.text = ""
         self.cards: list[CardState] = []
-        self._checked: dict[tuple[tuple[str, ...], frozenset[str]], _Checked] = {}
+        self._checked: dict[tuple[Any, ...], _Checked] = {}
         self.rechecked = 0
         """How many cards the last :meth:`update` checked (the others were reused)."""
 
@@ -67,7 +69,10 @@ class Document:
         segments = split_file(nfc(text))
         declared = frozenset(declared_subtypes(segments))
         written = editor_lines(text)
-        kept: dict[tuple[tuple[str, ...], frozenset[str]], _Checked] = {}
+        definition_errors: list[CardParseError] = []
+        keywords = declared_keywords(segments, self.filename, definition_errors)
+        defined = tuple(seg.definition for seg in segments if seg.definition is not None)
+        kept: dict[tuple[Any, ...], _Checked] = {}
         cards: list[CardState] = []
         errors: list[Any] = []
         warnings: list[Any] = []
@@ -77,12 +82,12 @@ class Document:
             block = seg.block
             if block is None:
                 continue
-            key = (tuple(block.lines), declared)
+            key = (tuple(block.lines), declared, defined)
             checked = kept.get(key) or self._checked.get(key)
             if checked is None:
                 if checker is None:
                     checker = card_checker() or False
-                checked = self._check(block.lines, declared, checker or None)
+                checked = self._check(block.lines, declared, keywords, checker or None)
                 self.rechecked += 1
             kept[key] = checked
             end = block.start + len(block.lines) - 1
@@ -95,40 +100,33 @@ class Document:
         self.text = text
         self.cards = cards
         errors.extend(self._duplicates(cards))
+        if definition_errors:
+            from .editing import diagnostic_of
+
+            errors.extend(diagnostic_of(e, written) for e in definition_errors)
         return sorted(errors, key=_position) + sorted(warnings, key=_position)
 
-    def _check(self, lines: list[str], declared: frozenset[str], checker: Any) -> _Checked:
-        from .diagnostics import extent_in, severity
-        from .editing import Diagnostic, _message, _range
+    def _check(self, lines: list[str], declared: frozenset[str], keywords: Any, checker: Any) -> _Checked:
+        from .diagnostics import severity
+        from .editing import diagnostic_of
 
         own = list(lines)
-        with vocabulary.declared(set(declared)):
+        with vocabulary.declared(set(declared)), defining(keywords):
             card, errs, warns = read_block(Block(1, own), self.filename)
         problems: list[CardTextError] = [*errs, *warns]
         if card is not None and checker is not None:
             problems.extend(checker(card, self.filename, "\n".join(own)))
-        out = []
-        for error in problems:
-            line, column, end = extent_in(error, own)
-            out.append(Diagnostic(_range(own, line, column - 1, end - 1), severity(error),
-                                  _message(error), type(error).__name__))  # fmt: skip
+        out = [diagnostic_of(error, own) for error in problems]
         failing = tuple(e for e in problems if severity(e) == "error")
         return _Checked(card, failing, tuple(out))
 
     def _duplicates(self, cards: list[CardState]) -> list[Any]:
         """A file-level check: a name defined twice (every card's name, not its parse)."""
-        from .diagnostics import duplicate_names, extent_in, severity
-        from .editing import Diagnostic, _message, _range
+        from .diagnostics import duplicate_names
+        from .editing import diagnostic_of
 
-        out = []
-        for error in duplicate_names([c.block for c in cards], self.filename):
-            line = error.line
-            own = [error.location.source_line]
-            _, column, end = extent_in(error, own)
-            r = _range(own, 1, column - 1, end - 1)
-            out.append(Diagnostic(replace(r, line=line - 1, end_line=line - 1), severity(error),
-                                  _message(error), type(error).__name__))  # fmt: skip
-        return out
+        lines = editor_lines(self.text)
+        return [diagnostic_of(error, lines) for error in duplicate_names([c.block for c in cards], self.filename)]
 
     def card_at(self, line: int) -> CardState | None:
         """The card that holds 1-based ``line`` in the last text checked."""

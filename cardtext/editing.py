@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
@@ -91,21 +92,16 @@ def _message(error: CardTextError) -> str:
 
 def diagnostics(text: str, filename: str = "<editor>") -> list[Diagnostic]:
     """Every parse error, link error and warning of a card file, with its range."""
-    lines = editor_lines(text)
+    lines = editor_lines(text)  # the text split once, not once an error
     found = check(text, filename)
-    out: list[Diagnostic] = []
-    for error in [*found.errors, *found.warnings]:
-        line, column, end = extent_in(error, lines)  # the text split once, not once an error
-        out.append(
-            Diagnostic(
-                _range(lines, line, column - 1, end - 1),
-                severity(error),
-                _message(error),
-                type(error).__name__,
-                error_class(error),
-            )
-        )
-    return out
+    return [diagnostic_of(error, lines) for error in [*found.errors, *found.warnings]]
+
+
+def diagnostic_of(error: CardTextError, lines: Sequence[str]) -> Diagnostic:
+    """One error as a :class:`Diagnostic`, located in ``lines`` (the text's, or one card's)."""
+    line, column, end = extent_in(error, lines)
+    return Diagnostic(_range(list(lines), line, column - 1, end - 1), severity(error), _message(error),
+                      type(error).__name__, error_class(error))  # fmt: skip
 
 
 # --------------------------------------------------------------------------

@@ -117,7 +117,7 @@ class Reader:
         headers: dict[str, str] = {}
         missing_blank = False
         while True:
-            if self.buffer.lstrip()[:1] in (b"{", b"["):  # a body where a header line should be
+            if self.buffer.lstrip(b" \t")[:1] in (b"{", b"["):  # a body where a header line should be
                 if not headers:
                     return self._body(None, "the message had no header")
                 missing_blank = True

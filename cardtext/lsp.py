@@ -548,22 +548,41 @@ def serve(reader: Reader, out: BinaryIO, log: Callable[[str], None]) -> int:
             inbox.put(None)
 
     threading.Thread(target=read_all, daemon=True, name="cardtext-lsp-reader").start()
+    # the grammar's tables and the checks load while the editor sends 'initialize'
+    # and opens its first document, not after: the first diagnostics then cost the check alone
+    warming = threading.Thread(target=_warm_up, daemon=True, name="cardtext-lsp-warm-up")
+    warming.start()
     while True:
         try:
             incoming = inbox.get_nowait()
         except queue.Empty:
             incoming = _arriving(inbox, reader)
             if incoming is _NOTHING:
+                warming.join()  # the parser's state is the process's: one thread parses at a time
                 server.publish_dirty()
                 incoming = inbox.get()
         if incoming is None:  # the client went away without 'exit'
             return 1
+        if not _before_any_parse(incoming):
+            warming.join()
         server.handle(incoming)
         if server.exit_code is not None:
             return server.exit_code
 
 
 _NOTHING: Any = object()
+
+
+def _warm_up() -> None:
+    """Load what the first check needs (the parser's tables, the link check, the engine's support table)."""
+    with contextlib.suppress(Exception):  # a failure here shows again, with its message, in the first check
+        Document("warm-up").update("Warm Up {R}\nInstant\nWarm Up deals 1 damage to any target.\n")
+
+
+def _before_any_parse(incoming: Incoming) -> bool:
+    """Whether a message is answered without parsing (so the warm-up may go on meanwhile)."""
+    value = incoming.value
+    return isinstance(value, dict) and value.get("method") in ("initialize", "initialized", "$/cancelRequest", "$/setTrace")
 
 
 def _arriving(inbox: queue.Queue[Incoming | None], reader: Reader) -> Incoming | None:

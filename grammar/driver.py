@@ -16,6 +16,7 @@ from typing import Any
 from lark import Token
 from lark.exceptions import UnexpectedToken
 
+from .codecache import define
 from .lexer import LexState
 from .node import Span
 from .tables import Rule, Tables
@@ -293,12 +294,11 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
         lines.append(f"    return {result}")
         return "\n".join(lines) + "\n"
 
-    local: dict[str, Any] = {}
-    # code made here from the rule's parts
-    exec(source("def made(place, values):", lambda i: f"values[{i}]"), names, local)  # noqa: S102
+    # code made here from the rule's parts, compiled once (grammar.codecache)
+    made = define(source("def made(place, values):", lambda i: f"values[{i}]"), names, "made")
     if len(expansion) == 1:
-        exec(source("def made_unit(place, value):", lambda i: "value"), names, local)  # noqa: S102
-    return local["made"], local.get("made_unit")
+        return made, define(source("def made_unit(place, value):", lambda i: "value"), names, "made_unit")
+    return made, None
 
 
 def _with_unit(callback: Any, expansion: tuple[tuple[str, bool], ...]) -> tuple[Any, Any]:
@@ -379,10 +379,8 @@ def _when_no_token(method: Any, picks: list[tuple[int, bool]], build: Any) -> An
         f"    if {tests}:\n        return build(place, values)\n"
         f"    return {result}\n"
     )
-    local: dict[str, Any] = {}
-    # code made here from the rule's parts
-    exec(source, {"Token": Token, "build": build, "method": method}, local)  # noqa: S102
-    return local["build_fast"]
+    # code made here from the rule's parts, compiled once (grammar.codecache)
+    return define(source, {"Token": Token, "build": build, "method": method}, "build_fast")
 
 
 def _unit_when_no_token(method: Any, build: Any) -> Any:

@@ -23,6 +23,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from .codecache import define
+
 T = TypeVar("T")
 
 NODES: dict[str, type[Node]] = {}
@@ -368,9 +370,7 @@ def _fast_init(cls: type) -> None:
         body.append("    self.__post_init__()")
     signature = ", ".join(["self", *params, *(["*", *keywords] if keywords else [])])
     source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
-    local: dict[str, Any] = {}
-    exec(source, names, local)  # noqa: S102 - code made here from the class's own fields
-    init = local["__init__"]
+    init = define(source, names, "__init__")  # code made from the class's own fields, compiled once
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__dict__["__init__"].__doc__
     setattr(cls, "__init__", init)  # noqa: B010 - replacing the method dataclass wrote

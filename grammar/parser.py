@@ -407,6 +407,11 @@ def parse_text(text: str, filename: str = "<string>", *, first_error: bool = Fal
     return ParseResult(cards, errors, segments, warnings)
 
 
+def declared_keywords(segments: list[Segment], filename: str, errors: list[CardParseError]) -> dict[str, Definition]:
+    """:func:`_declared_keywords`, for a reader that checks a file's cards one by one (the language server)."""
+    return _declared_keywords(segments, filename, errors)
+
+
 def _declared_keywords(segments: list[Segment], filename: str, errors: list[CardParseError]) -> dict[str, Definition]:
     """The keywords a card file defines (README "Writing a card"), each
     read by the grammar; an error for each definition that doesn't read."""

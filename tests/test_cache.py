@@ -4,6 +4,8 @@ collector's time over a large ``check`` or ``coverage``)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,3 +44,33 @@ def test_remember_starts_again_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> 
     for n in range(9):
         remember(store, n, n * n)
         assert len(store) <= 4 and store[n] == n * n
+
+
+def test_generated_functions_are_compiled_once_and_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """grammar.codecache: the same source is compiled once; a later process
+    reads the compiled code from the cache file and compiles nothing."""
+    import subprocess
+    import sys
+
+    from grammar import codecache
+
+    source = "def twice(x):\n    return factor * x\n"
+    first = codecache.define(source, {"factor": 2}, "twice")
+    second = codecache.define(source, {"factor": 3}, "twice")
+    assert first(5) == 10 and second(5) == 15 and first.__code__ is second.__code__
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("CARDTEXT_NO_CACHE", None)
+    script = (  # the node classes' __init__ are compiled too, as grammar is imported
+        "import grammar.codecache as c\n"
+        "f = c.define('def f():\\n    return 7\\n', {}, 'f')\n"
+        "print(f(), min(c.compiled, 1))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    runs = [subprocess.run([sys.executable, "-c", script], env=env, cwd=root, capture_output=True, text=True, check=True)
+            for _ in range(2)]  # fmt: skip
+    assert [r.stdout.split() for r in runs] == [["7", "1"], ["7", "0"]]
+    assert codecache.cache_file() is not None
+    (cache,) = (tmp_path / "cardtext").glob("code-*.marshal")
+    cache.write_bytes(b"not marshal data")  # a broken cache costs a compile, nothing more
+    again = subprocess.run([sys.executable, "-c", script], env=env, cwd=root, capture_output=True, text=True, check=True)
+    assert again.stdout.split() == ["7", "1"]
