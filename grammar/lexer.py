@@ -372,6 +372,10 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_AND_DAMAGE": _regex(r"and(?= (?:\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten) damage\b)",
                           re.IGNORECASE),
     "_AND_QUOTE": _regex(r'and(?= ")'),
+    # "they each get +2/+2": "each" between a subject and its verb (not "each creature")
+    "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"
+                         r"returns?|sacrifices?|fights?|creates?|discards?|mills?|explores?|connives?|"
+                         r"endures?|attacks?|blocks?|assigns?|transforms?|phases?)\b)", re.IGNORECASE),
     "EV_OR": _word_then("or", {
         "dies", "die", "attacks", "attack", "blocks", "block", "leaves", "leave", "becomes", "become",
         "is", "are", "deals", "deal", "enters", "enter", "gains", "loses", "draws", "discards",
@@ -398,7 +402,7 @@ where the parser's state takes them, before the ordinary pieces."""
 FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
-    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_MODAL_CHOOSE": "cC",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,

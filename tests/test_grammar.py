@@ -843,6 +843,61 @@ def test_activate_only_once() -> None:
     assert any("Activate only once" in str(g) for g in gaps(card))
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["When this creature enters, target creature's owner puts it on their choice of the top or bottom of their library.",
+     "When this creature enters, the owner of target attacking creature you don't control puts it on their choice of "
+     "the top or bottom of their library."],
+)  # fmt: skip
+def test_their_choice_of_the_top_or_bottom_of_their_library(line: str) -> None:
+    """401.4: the owner chooses which end; the chooser is kept (``under``),
+    and the engine, which asks the ability's controller, reports a gap."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (dest,) = nodes(card, A.Destination)
+    assert dest.where == "choice of the top or bottom" and isinstance(dest.under, A.TheirRef)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(
+    ("line", "lead", "count"),
+    [("Whenever this creature attacks, untap all creatures you control. After this phase, there is an additional "
+      "combat phase.", True, 1),
+     ("When this creature enters, there is an additional combat phase after this phase followed by an additional "
+      "main phase.", False, 1),
+     ("When this creature enters, after this main phase, there are two additional combat phases.", True, 2)],
+)  # fmt: skip
+def test_additional_combat_phases(line: str, lead: bool, count: int) -> None:
+    """500.8: extra combat phases after this phase, written before or after;
+    a gap for the engine until it adds phases."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (extra,) = nodes(card, A.AdditionalCombat)
+    assert extra.lead == lead and extra.count.value == count
+    assert any("AdditionalCombat" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    ("line", "gap"),
+    [("When this creature enters, one or two target creatures each gain haste until end of turn.", False),
+     ("When this creature enters, two target creatures each get +1/+0 until end of turn.", False),
+     ("When this creature enters, tap two target creatures. They each deal damage equal to their power to target "
+      "creature an opponent controls.", True)],
+)  # fmt: skip
+def test_subject_each_verb(line: str, gap: bool) -> None:
+    """608.2c: "[they] each [verb]" — each object named does it; "each" is
+    kept (the clause's form), and the engine carries out only what is the
+    same for each (gaining, getting)."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    forms = [f for s in nodes(card, A.Sentence) for f in s.forms if f.subject == "written each"]
+    assert len(forms) == 1
+    assert any("each [instruction]" in str(g) for g in gaps(card)) == gap
+
+
 def test_investigate_for_each() -> None:
     """An action with no number of its own, "for each ..." at the clause's end."""
     card = _round_trip("When this creature enters, target player investigates for each creature you control.")

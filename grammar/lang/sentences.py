@@ -310,6 +310,17 @@ def _subject_clause(meta: Any, subject: Any, pred: Any) -> Clause:
     return c
 
 
+@builds("subject_each_clause")
+def _subject_each_clause(meta: Any, subject: Any, pred: Any) -> Clause:
+    """ "One or two target creatures each gain haste", "They each deal damage
+    equal to their power ...": the instruction is each object's (the verb
+    agrees with "each", 608.2c)."""
+    c = _clause(pred)
+    c.action = with_subject(c.action, subject, meta)
+    c.form_subject = "written each"
+    return c
+
+
 @builds("may_clause")
 def _may_clause(meta: Any, subject: Any, pred: Any) -> Clause:
     c = _clause(pred)
@@ -1010,14 +1021,15 @@ def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool =
         return body + _tails(r, inner, form)
     if isinstance(action, Have):
         return f"have {r(_subject(action.action))} {_vp(r, action.action, imperative=True)}" + _tails(r, action.action, form)
-    written = form is not None and form.subject == "written"
+    each = form is not None and form.subject == "written each"
+    written = form is not None and form.subject in ("written", "written each")
     shared = form is not None and form.subject == "shared"
-    text = _vp(r, action, imperative=not (written or shared))
+    text = _vp(r, action, imperative=not (written or shared) or each)
     if form is not None and form.subject == "elided":
         text = text.split(" ", 1)[1]  # "[put] the rest on the bottom ..."
     if written:
         subject = _subject(action)
-        text = f"{r(subject)} {text}"
+        text = f"{r(subject)} {'each ' if each else ''}{text}"
     return text + _tails(r, action, form)
 
 

@@ -936,6 +936,19 @@ class ExtraTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalCombat(Node):
+    """ "After this phase, there is an additional combat phase." (500.8):
+    ``count`` extra combat phases after ``after`` ("this phase", "this main
+    phase"), ``lead`` when "after ..." is written first, ``main`` when each
+    is "followed by an additional main phase"."""
+
+    count: Any
+    after: str
+    lead: bool = False
+    main: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Note(Node):
     """ "note [it]", "vote for [a creature]"."""
 
@@ -1192,6 +1205,8 @@ _reg("onto_battlefield", _dest("battlefield", "onto"))
 _reg("on_top_of_library_dest", _dest("library", "on", "top"))
 _reg("on_bottom_of_library", _dest("library", "on", "bottom"))
 _reg("on_top_or_bottom", _dest("library", "on", "top or bottom"))
+_reg("on_choice_of_top_or_bottom", lambda m, chooser, whose: Destination(
+    "library", _whose(whose), "choice of the top or bottom", "on", under=_whose(chooser), span=span(m)))  # 401.4
 _reg("second_from_top", _dest("library", "on", "second"))
 _reg("into_hand_or_graveyard", _dest("hand or graveyard", "into"))
 _reg("into_exile", _dest("exile", "into"))
@@ -1323,6 +1338,12 @@ def _manifest_dread(meta: Any) -> Manifest:
 _reg("skip_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), span=span(m)))
 _reg("skip_steps", lambda m, whose, amount, step: SkipTurn(None, step, _whose(whose), amount, span=span(m)))
 _reg("extra_turn", lambda m: ExtraTurn(span=span(m)))
+_reg("additional_combat_after", lambda m, after, count, follow: AdditionalCombat(
+    count, after, True, follow is not None, span=span(m)))
+_reg("additional_combat", lambda m, count, after, follow: AdditionalCombat(
+    count, after, False, follow is not None, span=span(m)))
+_reg("this_phase", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("phase_follow", lambda m, *toks: "followed by an additional main phase")
 _reg("control_vp", lambda m, what: GainControl(what, verb="control", span=span(m)))
 _reg("win_flip", lambda m: KeywordAction("win the flip", span=span(m)))
 _reg("lose_flip", lambda m: KeywordAction("lose the flip", span=span(m)))
@@ -1988,6 +2009,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
             text = f"on the bottom of {whose} library"
         elif n.where == "top or bottom":
             text = f"on the top or bottom of {whose} library"
+        elif n.where == "choice of the top or bottom":  # whose choice: ``under``
+            text = f"on {possessive_text(r, n.under)} choice of the top or bottom of {whose} library"
         elif n.where == "second":
             text = f"second from the top of {whose} library"
         else:
@@ -2755,6 +2778,17 @@ def _r_skip(r: Any, n: SkipTurn, **ctx: Any) -> str:
 @renders(ExtraTurn)
 def _r_extra_turn(r: Any, n: ExtraTurn, **ctx: Any) -> str:
     return f"{subj(r, n, 'take', ctx)} an extra turn after this one"
+
+
+@renders(AdditionalCombat)
+def _r_additional_combat(r: Any, n: AdditionalCombat, **ctx: Any) -> str:
+    one = isinstance(n.count, Number) and n.count.value == 1
+    phases = f"{'an' if one else r(n.count)} additional combat phase{'' if one else 's'}"
+    there = f"there {'is' if one else 'are'} {phases}"
+    follow = " followed by an additional main phase" if n.main else ""
+    if n.lead:
+        return f"after {n.after}, {there}{follow}"
+    return f"{there} after {n.after}{follow}"
 
 
 @renders(Note)
