@@ -265,9 +265,6 @@ def _tail(sentence: A.Sentence, i: int, word: str) -> A.Tail | None:
     """Instruction ``i``'s tail ``word`` ("except for", "at"), if written."""
     if i >= len(sentence.forms):
         return None
-    if sentence.forms[i].subject == "written each" and not isinstance(sentence.actions[i], A.Pump):
-        # "They each deal damage equal to their power ...": each object does it (608.2c)
-        return "'[they] each [instruction]' other than gaining or getting"
     for tail in sentence.forms[i].tails:
         if isinstance(tail, A.Tail) and tail.word == word:
             return tail
