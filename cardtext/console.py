@@ -25,7 +25,7 @@ import unicodedata
 from pathlib import Path
 from typing import TextIO
 
-from grammar.errors import LocatedError, Location
+from grammar.errors import MAX_SOURCE_WIDTH, LocatedError, Location, shorten_line
 
 ERRORS = "cardtext-fallback"
 """The name of the codec error handler :func:`setup_streams` installs."""
@@ -64,8 +64,6 @@ _INVISIBLE.update({
 })  # fmt: skip
 del _INVISIBLE["\t"]  # a tab is shown as the tab it is
 
-MAX_SOURCE_WIDTH = 200
-"""A source line longer than this is shortened around the error (``…`` where cut)."""
 
 
 def _fallback(exc: UnicodeError) -> tuple[str, int]:
@@ -165,21 +163,7 @@ def fit_source_line(line: str, column: int) -> tuple[str, int]:
     where text was left out.  Invisible characters are made visible
     (:func:`visible`).
     """
-    line = visible(line)
-    if len(line) <= MAX_SOURCE_WIDTH:
-        return line, column
-    keep = MAX_SOURCE_WIDTH - 2  # room for an ellipsis at each end
-    start = max(0, column - 1 - keep // 3)
-    start = min(start, max(0, len(line) - keep))
-    end = min(len(line), start + keep)
-    shown = line[start:end]
-    new_column = column - start
-    if start > 0:
-        shown = "\u2026" + shown
-        new_column += 1
-    if end < len(line):
-        shown += "\u2026"
-    return shown, max(1, new_column)
+    return shorten_line(visible(line), column, MAX_SOURCE_WIDTH)
 
 
 class ReadableError(LocatedError):

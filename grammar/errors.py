@@ -89,13 +89,14 @@ class LocatedError(CardTextError):
         return f"{self.location}: {self.kind}: {self.message}"
 
     def format(self) -> str:
-        """The message, the source line, a caret under the spot, and what was expected."""
+        """The message, the source line (a long one shortened around the
+        spot), a caret under the spot, and what was expected."""
         out = [str(self)]
-        src = self.location.source_line
+        src, column = shorten_line(self.location.source_line, self.location.column)
         if src:
             out.append("    " + src)
             width = max(1, len(self.text)) if self.text and "\n" not in self.text else 1
-            out.append("    " + " " * (self.location.column - 1) + "^" * min(width, 40))
+            out.append("    " + " " * (column - 1) + "^" * min(width, 40, max(1, len(src) - column + 1)))
         if self.hint:
             out.append("  hint: " + self.hint)
         if self.expected:
@@ -103,6 +104,31 @@ class LocatedError(CardTextError):
         if self.category and (self.kind != "warning" or self.category == NOT_UNDERSTOOD):
             out.append("  " + CLASS_TEXT[self.category])
         return "\n".join(out)
+
+
+MAX_SOURCE_WIDTH = 200
+"""A source line longer than this is shortened around the error (``…`` where cut)."""
+
+
+def shorten_line(line: str, column: int, width: int = MAX_SOURCE_WIDTH) -> tuple[str, int]:
+    """A source line to show under an error, and the column of the error in
+    it: a line of at most ``width`` characters whole, a longer one cut to a
+    window around ``column`` (from 1), with ``…`` where text was left out
+    (a 5,000-digit number is shown as the part of it around the spot)."""
+    if len(line) <= width:
+        return line, column
+    keep = width - 2  # room for an ellipsis at each end
+    start = max(0, column - 1 - keep // 3)
+    start = min(start, max(0, len(line) - keep))
+    end = min(len(line), start + keep)
+    shown = line[start:end]
+    new_column = column - start
+    if start > 0:
+        shown = "\u2026" + shown
+        new_column += 1
+    if end < len(line):
+        shown += "\u2026"
+    return shown, max(1, new_column)
 
 
 def _restore(cls: type[LocatedError], message: str, state: dict[str, object]) -> LocatedError:

@@ -132,6 +132,11 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
         return cls(message, loc, text=_shown(text), hint=hint, expected=shown)
 
     if kind == "end":
+        if value.strip() and not value.strip().strip("\ue000\ue001 "):  # the whole line was the card's name
+            return err("this line is read as the card's name (a card's text names the card by its name), "
+                       "so it is a sentence without a verb", "",
+                       "a card named like a keyword or a word of the rules can't use that word on its own; "
+                       "rename the card, or write 'this creature' (or 'this spell', ...) where it names itself")
         if "'.'" in expected:
             return err("missing '.' at the end of the sentence", " ")
         return err("the line ends too early")

@@ -358,8 +358,8 @@ def _from_lark(exc: UnexpectedInput, filename: str, source: dict[int, str], text
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
         last = first + text.count("\n")
         src = source.get(last, "")
-        return explain(filename, source, last, len(src.rstrip()) + 1, "", "end",
-                       _describe(exc.expected or ()))  # fmt: skip
+        return explain(filename, source, last, len(src.rstrip()) + 1, text.rsplit("\n", 1)[-1], "end",
+                       _describe(exc.expected or ()))  # fmt: skip (the value: the line as the lexer read it)
     if isinstance(exc, UnexpectedCharacters):
         expected = _describe(exc.allowed or ())
         return explain(filename, source, line, column, "", "char", expected)

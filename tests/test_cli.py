@@ -368,7 +368,7 @@ def test_check_link_module_is_there() -> None:
 UNPLAYABLE = """\
 Curious Adept {1}{U}
 Creature — Human Wizard
-When this creature enters, investigate.
+When this creature enters, venture into the dungeon.
 1/1
 """
 

@@ -167,3 +167,25 @@ def test_a_misspelled_own_name_is_an_error_naming_the_card(text: str, hint: str)
     """A misspelled own name is an unknown word, never read as a subtype, and the hint names the card."""
     (error,) = parse_text(text).errors
     assert error.message.startswith("unknown word") and error.hint == hint
+
+
+def test_a_long_source_line_is_shortened_around_the_error() -> None:
+    """A 5,000-digit number: the message counts its digits, the source line
+    shows the part around the spot (every located error, not only a file's)."""
+    from grammar.parser import parse_text
+
+    text = f"Big {{R}}\nSorcery\nBig deals {'9' * 5000} damage to any target.\n"
+    (error,) = parse_text(text).errors
+    assert error.message == "a number of 5000 digits is too large"
+    shown = error.format().splitlines()
+    assert len(shown[1]) < 220 and shown[1].rstrip().endswith("\u2026")
+    assert shown[2].index("^") == shown[1].index("9")
+
+
+def test_a_line_that_is_only_the_cards_name_says_so() -> None:
+    """A card named "Flying" with the keyword: the line is read as the name."""
+    from grammar.parser import parse_text
+
+    (error,) = parse_text("Flying {1}{W}\nCreature — Bird\nFlying\n1/1\n").errors
+    assert error.message.startswith("this line is read as the card's name")
+    assert "rename the card" in error.hint
