@@ -479,3 +479,18 @@ def test_an_omen_spell_is_shuffled_into_its_owners_library() -> None:
     assert sum(1 for o in game.battlefield() if o.token) == 1
     places = [o.zone for o in game.state.objects.values() if o.card is c]
     assert places == ["library"]
+
+
+@pytest.mark.parametrize(("line", "verb"), [
+    ("Whenever this creature deals combat damage to a player, unlock a locked door of up to one target Room you "
+     "control.", "unlock a locked door of"),
+    ("{T}: Lock or unlock a door of target Room you control. Activate only as a sorcery.", "lock or unlock a door of"),
+])  # fmt: skip
+def test_a_rooms_door_is_unlocked_by_an_instruction(line: str, verb: str) -> None:
+    """709.5: unlocking (or locking) a door of a Room is an instruction with
+    the Room as its object; the engine reports it."""
+    c = roundtrip(f"Tester {{2}}{{U}}\nCreature — Spirit\n{line}\n2/2")
+    (action,) = [n for n in c.walk() if isinstance(n, A.KeywordAction)]
+    assert action.verb == verb
+    assert [n.word for n in action.what.walk() if isinstance(n, A.Noun)] == ["Room"]
+    assert any("keyword action" in g for g in gap_texts(c))

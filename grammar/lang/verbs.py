@@ -1321,6 +1321,8 @@ for _rule, _verb, _fields in (
     ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
     ("transform_self", "transform", ()),
     ("flip_permanent", "flip", ("what",)),  # a flip card turned 180 degrees (710.4)
+    ("unlock_door", "unlock a locked door of", ("what",)),  # a Room's door (709.5)
+    ("lock_or_unlock_door", "lock or unlock a door of", ("what",)),
 ):  # fmt: skip
     _reg(_rule, _kw_action(_verb, *_fields))
 
