@@ -455,6 +455,46 @@ def _misspelt_keyword(word: str) -> bool:
     return bool(difflib.get_close_matches(word, list(_table()), n=1, cutoff=0.85))
 
 
+def _keyword_list(exc: Any, numbered: tuple[int, str], names: tuple[str, ...], host: tuple[str, str]) -> Any:
+    """A line of keywords ("Flying, skyward {1}") among which a keyword the
+    card file defines: a :class:`~grammar.lang.keywords.KeywordLine` of the
+    table's keywords and :class:`DefinedKeyword` nodes; else ``exc``."""
+    from .errors import CardParseError
+    from .lang.keywords import KeywordLine
+    from .node import Span
+
+    number, text = numbered
+    if "(" in text or "." in text:
+        return exc
+    found: list[Any] = []
+    column = len(text) - len(text.lstrip()) + 1
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        capital = part[:1].upper() + part[1:]
+        shape = keyword_shape(capital)
+        d = designer_keyword(shape.name) if shape is not None else None
+        if d is not None and shape is not None:
+            if d.parameter != shape.shape:
+                return exc
+            try:
+                abilities = definition_abilities(d, shape.amount, shape.cost, *host, name=names[0] if names else "")
+            except CardParseError:
+                return exc
+            written = part.split()[0] if i else shape.name
+            found.append(DefinedKeyword(written + shape.name[len(written):], shape.parameter,
+                                        d.text(shape.amount, shape.cost), abilities, span=Span(number, column, number, column + len(part))))  # fmt: skip
+            continue
+        try:
+            (line,) = parse_definition(capital, *host, names[0] if names and names[0] else "Keyword Holder")
+        except (CardParseError, ValueError):
+            return exc
+        if not isinstance(line, KeywordLine) or len(line.keywords) != 1 or line.period:
+            return exc
+        found.append(line.keywords[0])
+    if not any(isinstance(k, DefinedKeyword) for k in found):
+        return exc
+    return KeywordLine(tuple(found), span=Span(number, column, number, column + len(text.strip())))
+
+
 def keyword_of_its_own(exc: Any, numbered: tuple[int, str], names: tuple[str, ...], host: tuple[str, str],
                        warnings: list[Any]) -> Any:  # fmt: skip
     """What a one-line paragraph the grammar refused (``exc``) is, when it
@@ -475,6 +515,8 @@ def keyword_of_its_own(exc: Any, numbered: tuple[int, str], names: tuple[str, ..
 
     number, text = numbered
     shape = keyword_shape(text.strip())
+    if shape is None and "," in text and _defined:
+        return _keyword_list(exc, numbered, names, host)
     if shape is None or shape.name.lower() in _table():
         return exc
     column = len(text) - len(text.lstrip()) + 1

@@ -113,6 +113,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
         defined = from_definition(kw)
         if defined is not None:
             extra.extend(defined)
+        elif isinstance(kw, A.DefinedKeyword):
+            extra.extend(kw.abilities)
         elif isinstance(kw, A.Champion):
             extra.extend(_champion(kw))
         elif isinstance(kw, A.Keyword | A.KeywordNumber) and kw.name.lower() == "hideaway":

@@ -242,7 +242,7 @@ def keyword_gaps(line: A.KeywordLine) -> list[Gap]:
 
 
 def _keyword(kw: A.Node) -> Iterator[Gap]:
-    if from_definition(kw) is not None:
+    if isinstance(kw, A.DefinedKeyword) or from_definition(kw) is not None:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
     if isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()

@@ -344,3 +344,75 @@ def test_a_valid_word_the_grammar_lacks_is_not_understood_and_a_typo_is_malforme
     assert typo.hint == "did you mean 'destroy'?" and error_class(typo) == MALFORMED
     (word,) = parse_text("Bad {B}\nSorcery\nDistribute two +1/+1 counters among one or two target creatures.\n").errors
     assert error_class(word) == NOT_UNDERSTOOD
+
+
+# --------------------------------------------------------------------------
+# Keywords a card file defines
+# --------------------------------------------------------------------------
+
+SKYWARD = (
+    "Keyword Skyward {cost}: Whenever this creature attacks, you may pay {cost}. "
+    "If you do, it gets +1/+1 until end of turn.\n\n"
+)
+
+
+def test_a_keyword_the_file_defines_is_used_like_a_built_in_one() -> None:
+    text = SKYWARD + "Sky Knight {1}{W}\nCreature — Human Knight\nSkyward {1}\nVigilance, skyward {2}\n2/2\n"
+    result = parse_text(text, "sky.card")
+    assert not result.errors and not result.warnings
+    (card,) = result.cards
+    first, line = card.abilities
+    assert isinstance(first, DefinedKeyword) and not first.by_reminder
+    assert (first.name, first.parameter) == ("Skyward", "{1}")
+    (trigger,) = first.abilities
+    assert isinstance(trigger, A.TriggeredAbility)
+    assert isinstance(line, A.KeywordLine)
+    assert [type(k).__name__ for k in line.keywords] == ["Keyword", "DefinedKeyword"]
+    assert format_text(text).splitlines()[4] == (
+        "Skyward {1} (Whenever this creature attacks, you may pay {1}. If you do, it gets +1/+1 until end of turn.)"
+    )
+    assert format_text(format_text(text)) == format_text(text)
+
+
+def test_the_engine_plays_the_abilities_of_a_keyword_the_file_defines() -> None:
+    from interpreter.keywords import all_abilities
+    from interpreter.support import gaps
+
+    text = SKYWARD + "Sky Knight {1}{W}\nCreature — Human Knight\nVigilance, skyward {1}\n2/2\n"
+    (card,) = parse_text(text).cards
+    assert [type(a).__name__ for a in all_abilities(card)] == ["KeywordLine", "TriggeredAbility"]
+    assert gaps(card) == []
+
+
+@pytest.mark.parametrize(
+    ("declaration", "column", "message"),
+    [
+        ("Keyword Skyward {cost}: Whenever this creature frobs, draw a card.", 48, "unknown word 'frobs'"),
+        ("Keyword Skyward: Pay {cost}.", 22, "uses {cost}"),
+        ("Keyword Flying: Draw a card.", 9, "keyword table already"),
+        ("Keyword skyward: Draw a card.", 1, "a keyword definition is"),
+    ],
+)
+def test_a_definition_that_doesnt_read_is_an_error_at_its_place(declaration: str, column: int, message: str) -> None:
+    result = parse_text(f"# set\n{declaration}\n", "d.card")
+    (error,) = result.errors
+    assert (error.file, error.line, error.column) == ("d.card", 2, column)
+    assert message in error.message
+
+
+def test_a_keyword_used_with_another_parameter_than_its_definition_is_an_error() -> None:
+    (error,) = parse_text(SKYWARD + "Sky Knight {1}{W}\nCreature — Human Knight\nSkyward 2\n2/2\n").errors
+    assert "takes a cost ({cost})" in error.message
+    assert error.line == 5
+
+
+def test_a_keyword_defined_twice_is_an_error() -> None:
+    (error,) = parse_text(SKYWARD + SKYWARD).errors
+    assert "defined twice" in error.message and error.line == 3
+
+
+def test_a_file_defined_keyword_is_a_file_s_own() -> None:
+    """Another file doesn't know it: not understood yet there."""
+    parse_text(SKYWARD)
+    (error,) = parse_text("Sky Knight {1}{W}\nCreature — Human Knight\nSkyward {1}\n2/2\n").errors
+    assert error.message == "not understood yet: keyword 'Skyward' is not in the keyword table"
