@@ -218,6 +218,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
     if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)
             and type(ab.action) not in ACTIONS):  # fmt: skip
         yield Gap(ab, f"'As it enters' with {type(ab.action).__name__}")
+    if isinstance(ab, A.AsEnters) and ab.then is not None:
+        yield Gap(ab, "'As it enters, ...' followed by more sentences (614.12)")
     if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
         yield Gap(ab, "'As it enters' with no instruction")
     if isinstance(ab, A.KeywordLine):

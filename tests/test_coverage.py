@@ -574,3 +574,12 @@ def test_ok_needs_the_canonical_text_to_parse_back(monkeypatch: pytest.MonkeyPat
     assert message == "the canonical text doesn't parse back: unknown word 'Shock'"
     monkeypatch.setattr(coverage, "render_card", lambda card, reminders=True: shock.replace("2 damage", "2 DAMAGE"))
     assert check_card("Shock", shock)[0] == "ok"  # the same card: letter case means nothing once parsed
+
+
+def test_a_keyword_defined_by_its_reminder_text_parses_back() -> None:
+    """The canonical text is read back as fmt writes it, with the reminder
+    text that defines a keyword the table lacks."""
+    text = ("Test Wurm {5}{G}\nCreature — Wurm\nDevour land 3 (As this creature enters, you may sacrifice any "
+            "number of lands. It enters with three times that many +1/+1 counters on it.)\n0/0")
+    status, message, *_ = check_card("Test Wurm", text, link=False)
+    assert status == "ok", message

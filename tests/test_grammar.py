@@ -2087,3 +2087,16 @@ def test_a_number_of_tapped_tokens_equal_to() -> None:
     made = one(_line_round_trip("When this creature dies, create a number of tapped Treasure tokens equal to its power."),
                A.CreateTokens)  # fmt: skip
     assert made.tapped and isinstance(made.amount, A.EqualTo) and made.amount.where == "number_of"
+
+
+def test_as_it_enters_and_the_sentences_after() -> None:
+    """614.12: "As this land enters, you may pay 2 life. If you don't, it enters
+    tapped." — one replacement with what follows it; a gap for the engine."""
+    from interpreter.support import gaps
+
+    line = "As this land enters, you may pay 2 life. If you don't, it enters tapped."
+    card = parse_card(f"Test Land\nLand\n{line}")
+    (a,) = card.abilities
+    assert isinstance(a, A.AsEnters) and isinstance(a.then, A.Effect) and len(a.then.sentences) == 1
+    assert render_card(card).splitlines()[2] == line
+    assert any("followed by more sentences" in str(g) for g in gaps(card))

@@ -86,6 +86,7 @@ class AsEnters(Node):
     condition: Any = None
     body: Any = None
     turned_up: str = ""  # "or is turned face up", "is turned face up"
+    then: Any = None  # the sentences after it: "As this land enters, you may pay 2 life. If you don't, it enters tapped."
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,13 @@ def _as_enters_action(body: Any) -> Any:
 @builds("as_enters")
 def _as_enters(meta: Any, obj: Any, body: Any) -> AsEnters:
     return AsEnters(obj, _as_enters_action(body), body=body, span=span(meta))
+
+
+@builds("as_enters_then")
+def _as_enters_then(meta: Any, obj: Any, body: Any, *sentences: Any) -> AsEnters:
+    from .sentences import Effect
+
+    return AsEnters(obj, _as_enters_action(body), body=body, then=Effect(tuple(sentences)), span=span(meta))
 
 
 @builds("as_enters_if")
@@ -518,7 +526,10 @@ def _r_as_enters(r: Any, n: AsEnters, **ctx: Any) -> str:
     if n.turned_up == "is turned face up":
         return f"As {r(n.object)} is turned face up,{cond} {body}."
     tail = " or is turned face up" if n.turned_up else ""
-    return f"As {r(n.object)} enters{tail},{cond} {body}."
+    then = ""
+    if n.then is not None:
+        then = " " + concern("sentences").effect_text(r, n.then)
+    return f"As {r(n.object)} enters{tail},{cond} {body}.{then}"
 
 
 @renders(AdditionalCost)
