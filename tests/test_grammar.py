@@ -1293,6 +1293,28 @@ def test_when_you_do_choose_one_is_reflexive() -> None:
     assert any("reflexive trigger with modes" in g.what for g in gaps(card))
 
 
+def test_your_next_spell_this_turn() -> None:
+    """603.7: "When you cast your next instant or sorcery spell this turn" —
+    the older wording of "When you next cast ..."; reported by the engine."""
+    from interpreter.support import gaps
+
+    line = "{T}: When you cast your next instant or sorcery spell this turn, copy that spell."
+    card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
+    (delayed,) = card.abilities[0].effect.sentences
+    (event,) = delayed.trigger.trigger.events
+    assert event.kind == "casts" and isinstance(event.other, A.NextOne)
+    assert render_card(card, reminders=False).splitlines()[-2] == line
+    assert any("'casts'" in g.what for g in gaps(card))
+
+
+def test_you_encounter_a_phenomenon() -> None:
+    """Planechase phenomena (312): "When you encounter [this phenomenon]"."""
+    card = parse_card("Test Phenomenon\nPhenomenon\nWhen you encounter Test Phenomenon, draw a card.")
+    (event,) = one(card, A.EventTrigger).events
+    assert event.kind == "encounters"
+    assert render_card(card).splitlines()[-1] == "When you encounter Test Phenomenon, draw a card."
+
+
 def test_activated_abilities_of_an_object_cant_be_activated() -> None:
     """602.5: "its activated abilities can't be activated", the subject a possessive."""
     text = "Enchanted creature can't attack or block, and its activated abilities can't be activated."

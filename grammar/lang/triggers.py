@@ -192,6 +192,15 @@ class NthTimeTrigger(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class NextOne(Node):
+    """ "your next instant or sorcery spell": the next object of its kind a
+    player casts (a delayed trigger's event, 603.7)."""
+
+    whose: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
 class NthEachTurn(Node):
     """The Nth object of its kind a player casts or draws in a turn (603.2):
     "your second spell each turn", "their first instant or sorcery spell
@@ -267,7 +276,7 @@ _EVENTS_WITH = {
     "ev_sets_in_motion": "sets in motion", "ev_expends": "expends", "ev_saddles": "saddles",
     "ev_crews": "crews", "ev_unlocks": "unlocks", "ev_fully_unlocks": "fully unlocks", "ev_solves": "solves",
     "ev_attacks_with": "attacks with", "ev_transforms_into": "transforms into",
-    "ev_next_casts": "next casts", "ev_next_activates": "next activates", "ev_exerts": "exerts",
+    "ev_next_casts": "next casts", "ev_encounters": "encounters", "ev_next_activates": "next activates", "ev_exerts": "exerts",
     "ev_becomes_attached": "becomes attached to", "ev_becomes_unattached": "becomes unattached from",
     "ev_explores_card": "explores", "ev_taps": "taps",
     "ev_gains_control": "gains control of", "ev_loses_control": "loses control of",
@@ -299,6 +308,9 @@ def _nth_each_turn(kind: str) -> Any:
 
 
 BUILDERS["ev_casts_nth"] = _nth_each_turn("casts")
+BUILDERS["ev_casts_next"] = lambda meta, whose, what: Event(
+    "casts", NextOne(_poss(whose), what, span=span(meta)), span=span(meta)
+)  # "When you cast your next instant spell this turn"
 BUILDERS["ev_draws_nth"] = _nth_each_turn("draws")
 BUILDERS["ev_puts_counters"] = lambda meta, kind, on: Event("puts counters on", on, kind, span=span(meta))
 
@@ -819,6 +831,11 @@ def _r_during(r: Any, n: DuringTrigger, **ctx: Any) -> str:
 @renders(NthTimeTrigger)
 def _r_nth_time(r: Any, n: NthTimeTrigger, **ctx: Any) -> str:
     return f"{r(n.trigger)} for the {n.ordinal} time {n.per}"
+
+
+@renders(NextOne)
+def _r_next_one(r: Any, n: NextOne, **ctx: Any) -> str:
+    return f"{possessive_text(r, n.whose)} next {r(n.what)}"
 
 
 @renders(NthEachTurn)
