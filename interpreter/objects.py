@@ -116,6 +116,16 @@ class Lki:
 MANA_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+def quoted_abilities(quoted: object) -> tuple[A.Ability, ...]:
+    """The abilities written in quotation marks (113.1a): of a Quoted node,
+    or of several."""
+    if isinstance(quoted, A.Quoted):
+        return tuple(quoted.abilities)
+    if isinstance(quoted, tuple):
+        return tuple(ab for q in quoted for ab in quoted_abilities(q))
+    return ()
+
+
 def token_card(spec: A.TokenSpec) -> A.Card:
     """The card-like definition of a token (CR 111.4): the name the effect
     gives it ("create Karox Bladewing, a legendary 4/4 ... token"), else its
@@ -124,6 +134,7 @@ def token_card(spec: A.TokenSpec) -> A.Card:
     abilities: tuple[A.Ability, ...] = ()
     if spec.keywords:
         abilities = (A.KeywordLine(tuple(A.Keyword(k) if isinstance(k, str) else k for k in spec.keywords)),)
+    abilities += quoted_abilities(spec.abilities)  # 'with "{T}: Add {G}."' (111.4)
     types = tuple(t.capitalize() for t in spec.types)
     pt = A.PowerToughness(spec.power, spec.toughness) if "Creature" in types else None
     supertypes = (spec.supertype.capitalize(),) if spec.supertype else ()
@@ -137,5 +148,5 @@ def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
 
 __all__ = [
     "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
-    "token_card", "token_colors",
+    "quoted_abilities", "token_card", "token_colors",
 ]  # fmt: skip

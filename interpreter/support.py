@@ -61,7 +61,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities, from_definition
+from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities, from_definition, reading
 from .modes import modes_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -300,7 +300,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
-              A.ActionCost, A.CostOr, A.InZone, A.ExileCost)
+              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.Quoted)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -332,6 +332,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if passed:
             if kids:
                 stack.extend(reversed(kids))
+            continue
+        if isinstance(node, A.Quoted):
+            # abilities in quotation marks (a token's, one granted): each checked as an ability of its own
+            for quoted in node.abilities:
+                yield from _ability(reading(quoted))
             continue
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)

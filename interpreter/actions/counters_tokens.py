@@ -85,7 +85,6 @@ def _predefined_problem(a: A.CreateTokens) -> str | None:
 
 
 @carries_out(A.CreateTokens, limits=(
-    ("tokens with quoted abilities", lambda a: a.spec is not None and a.spec.abilities),
     ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
