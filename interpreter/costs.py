@@ -32,7 +32,7 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
-from .zones import tap
+from .zones import sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game
@@ -119,10 +119,10 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
 
         ab = chars(obj).abilities[ability]
         if isinstance(ab, A.ActivatedAbility) and sacrifices_source(ab):
-            from .zones import move
+            from .zones import sacrifice
 
             game.say(f"  {player} sacrifices {display_name(obj)} for mana")
-            move(game, obj, "graveyard")
+            sacrifice(game, obj)
     return list(units)
 
 
@@ -295,7 +295,7 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
 
 def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:
     """Pay one non-mana part of a cost (118.3: only what can be done can be paid)."""
-    from .zones import discard, move
+    from .zones import discard
 
     you = player
     src_id = source.id if source else None
@@ -339,7 +339,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         for v in victims:
             game.say(f"  sacrifices {display_name(v)}")
             paid.setdefault("sacrificed", []).append(v.id)
-            move(game, v, "graveyard")
+            sacrifice(game, v)
         return
     if isinstance(part, A.DiscardCost):
         hand = game.zone_objects("hand", you)

@@ -26,7 +26,7 @@ from .filters import matches
 from .linked import Linked
 from .objects import GameObject, ObjectId, PlayerId
 from .state import Game
-from .zones import move, put_counters
+from .zones import move, put_counters, sacrifice
 
 
 def put_onto_battlefield(
@@ -289,7 +289,7 @@ def _devour(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> Non
             continue
         game.say(f"  {name} devours {display_name(victim)}")
         devoured.append(victim.id)
-        move(game, victim, "graveyard")
+        sacrifice(game, victim)
     game.set_linked(obj.id, game.linked(obj.id).with_paid(index, (("devoured", tuple(devoured)),)))
     if devoured and per > 0:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + per * len(devoured)

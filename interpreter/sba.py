@@ -30,7 +30,7 @@ from .choices import Decision, ask
 from .destroy import destroy
 from .objects import GameObject
 from .state import Game
-from .zones import move
+from .zones import move, sacrifice
 
 
 def game_over(game: Game) -> str | None:
@@ -101,7 +101,7 @@ def check(game: Game) -> bool:
             done = True
         for o in sagas.finished(game):
             game.say(f"  {o.controller} sacrifices {display_name(o)}: it has read its final chapter (714.4)")
-            move(game, o, "graveyard")
+            sacrifice(game, o)
             done = True
         done = check_attachments(game, None if dying else seen) or done
         for o in list(game.state.objects.values()):

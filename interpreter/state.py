@@ -264,6 +264,15 @@ class Kicked:
 
 
 @dataclass(frozen=True, slots=True)
+class Sacrificed:
+    """``player`` sacrificed a permanent (701.21a); ``lki`` is it as it last
+    existed on the battlefield."""
+
+    player: PlayerId
+    lki: Lki
+
+
+@dataclass(frozen=True, slots=True)
 class GainedLife:
     """``player`` gained ``amount`` life at once (119.9): one event, "that much"."""
 
@@ -425,7 +434,7 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked
+    | PlayerAttacked | Sacrificed
 )
 
 

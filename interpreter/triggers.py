@@ -59,6 +59,7 @@ from .state import (
     Left,
     PendingTrigger,
     PlayerAttacked,
+    Sacrificed,
     StackItem,
     StepBegan,
     TurnedFaceUp,
@@ -532,6 +533,22 @@ def _player_event(kind: type[GainedLife | DrewCard | PlayerAttacked]) -> Callabl
 
 
 PLAYER_SUBJECTS = (A.You, A.PlayerGroup)
+
+
+def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                event: Event) -> Hit:  # fmt: skip
+    """701.21a, 603.2: "Whenever you sacrifice a creature" — once for each
+    permanent sacrificed that fits the description, judged as it last
+    existed on the battlefield (603.10a); "that creature" is it."""
+    if not isinstance(event, Sacrificed) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    filt = _filter_of(e.other)
+    last = event.lki.last
+    if filt is None or last is None or not matches(game, filt, last, you=controller, source=src_id):
+        return NO
+    return True, event.lki.id, None, event.player
 """The subjects of an event a player does: you, or a group ("an opponent", "a player")."""
 
 
@@ -539,6 +556,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
+    "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
@@ -563,6 +581,7 @@ matches it, and the kinds of subject it knows."""
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "gains life": lambda e: e.other is None and e.place is None,
+    "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
     "deals combat damage to": _recipient_supported,
@@ -788,10 +807,12 @@ def _left_together(game: Game, events: list[Event]) -> None:
         for ab in lki.abilities:
             if not isinstance(ab, A.TriggeredAbility) or not _looks_back_at_others(ab.trigger):
                 continue
-            for seen in left:
-                if seen is not watcher and _triggers_on(game, lki.id, lki.controller, ab, seen, None)[0]:
+            seen_events: list[Event] = [e for e in left if e is not watcher]
+            seen_events += [e for e in events if isinstance(e, Sacrificed) and e.lki.id != lki.id]
+            for seen in seen_events:
+                if _triggers_on(game, lki.id, lki.controller, ab, seen, None)[0]:
                     raise Unsupported(
-                        f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "
+                        f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "  # type: ignore[union-attr]
                         "(603.10a: they left together)"
                     )
 
@@ -803,6 +824,8 @@ def _looks_back_at_others(t: object) -> bool:
         return _looks_back_at_others(t.first) or _looks_back_at_others(t.second)
     if isinstance(t, A.LeavesTrigger | A.DiesTrigger):
         return any(_filter_of(p) is not None for p in or_parts(t.object))
+    if isinstance(t, A.EventTrigger) and any(e.kind == "sacrifices" for e in t.events):
+        return True  # "whenever you sacrifice ...": a sacrificed permanent leaves the battlefield (603.6c)
     if isinstance(t, A.EventTrigger):
         leaves = any(e.kind == "is put into from the battlefield" or (a is not None and any(
             isinstance(n, A.LeavesTrigger | A.DiesTrigger) for n in a)) for e, a in zip(t.events, _alone(t), strict=True))

@@ -14,7 +14,16 @@ from grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
-from .state import BecameTapped, CountersPut, DrewCard, Entered, ExiledWithMadness, Game, Left
+from .state import (
+    BecameTapped,
+    CountersPut,
+    DrewCard,
+    Entered,
+    ExiledWithMadness,
+    Game,
+    Left,
+    Sacrificed,
+)
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -119,6 +128,17 @@ def move(
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
     return obj
+
+
+def sacrifice(game: Game, obj: GameObject) -> GameObject:
+    """701.21a: its controller puts it into its owner's graveyard (no
+    regeneration can replace that); an event for "whenever you sacrifice ..."."""
+    player, old = obj.controller, obj.id
+    new = move(game, obj, "graveyard")
+    lki = game.state.lki.get(old)
+    if lki is not None:
+        game.events.append(Sacrificed(player, lki))
+    return new
 
 
 def tap(game: Game, obj: GameObject) -> bool:

@@ -18,7 +18,7 @@ from ..keywords import ChampionExile
 from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
 from ..state import Championed
-from ..zones import move
+from ..zones import move, sacrifice
 from .common import acted, choose_cards, current, exile_linked, looked_cards, not_you, source_name
 from .counters_tokens import tokens_instead
 from .library import to_library
@@ -240,7 +240,7 @@ def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
         for o in current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
             if o.zone == "battlefield" and o.controller == ctx.controller:
                 game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
-                move(game, o, "graveyard")
+                sacrifice(game, o)
                 done = True
         return done
     if not isinstance(a.what, A.AnObject):
@@ -253,7 +253,7 @@ def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
         ]  # fmt: skip
         for v in choose_cards(ctx, p, f"sacrifice {n}", cands, n):
             game.say(f"  {p} sacrifices {display_name(v)}")
-            move(game, v, "graveyard")
+            sacrifice(game, v)
             done = True
     return done
 
@@ -309,5 +309,5 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
         return True
     if src is not None and src.zone == "battlefield":
         game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
-        move(game, src, "graveyard")
+        sacrifice(game, src)
     return False
