@@ -107,6 +107,8 @@ others are gaps."""
     ("a keyword action the engine doesn't know", lambda a: a.verb not in KEYWORD_VERBS),
     ("another player scrying or surveilling", lambda a: a.verb in ("scry", "surveil") and not_you(a.player)),
     ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
+    ("investigating other than once", lambda a: a.verb == "investigate" and (
+        a.what is not None or a.extra or a.duration is not None or a.amount is not None)),
     ("adapting or bolstering with more than a number",
      lambda a: a.verb in ("adapt", "bolster") and (a.player is not None or a.what is not None or a.extra or a.duration is not None)),
 ))
