@@ -224,7 +224,10 @@ def _callback(rule: Rule, builders: Any) -> tuple[Any, Any]:
         return out
 
     if alias is None and origin.startswith("_"):
-        return _compiled(expansion, nones, "_Inline(args)", {"_Inline": _Inline})
+        # "_x: _x part" (what a "part*" becomes): the list on the stack grows in place,
+        # where a new list for each item made a paragraph of n items cost n² steps
+        grows = bool(expansion) and not expansion[0][1] and str(expansion[0][0]) == str(origin) and nones[0] == 0
+        return _compiled(expansion, nones, "args" if grows else "_Inline(args)", {"_Inline": _Inline}, grows=grows)
     name = alias or origin
     if simple and alias is None and rule.expand1 and len(expansion) == 1:
         return None, None  # "?rule: part": the part's value
@@ -259,7 +262,7 @@ _HIDDEN = 'v.type[0] == "_" and v.type[1] != "_"'
 
 
 def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result: str, names: dict[str, Any],
-              drop: str = "", named: Any = (), keep: bool = False) -> tuple[Any, Any]:  # fmt: skip
+              drop: str = "", named: Any = (), keep: bool = False, grows: bool = False) -> tuple[Any, Any]:  # fmt: skip
     """The callbacks of a rule whose children are gathered as Lark's tree
     builder would (``None`` for each absent optional part, a hidden rule's
     children spliced in), written out from source once per rule as
@@ -272,8 +275,11 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
     """
 
     def source(head: str, read: Any) -> str:
-        lines = [head, "    args = []"]
+        # with ``grows``, the first part is the rule's own list (left recursion): extended, not copied
+        lines = [head, f"    args = {read(0)}" if grows else "    args = []"]
         for i, (sym, is_term) in enumerate(expansion):
+            if grows and i == 0:
+                continue
             lines += ["    args.append(None)"] * nones[i]
             if is_term:
                 hidden = sym.startswith("_") and not sym.startswith("__")
