@@ -898,6 +898,43 @@ def test_subject_each_verb(line: str, gap: bool) -> None:
     assert any("each [instruction]" in str(g) for g in gaps(card)) == gap
 
 
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [("Whenever this creature attacks, you may pay {W}{B} and 2 life. When you do, draw a card.", "mana and life"),
+     ("At the beginning of each player's upkeep, that player may pay {R}{R} or 2 life. If they do, they draw a card.",
+      "mana or life")],
+)  # fmt: skip
+def test_pay_mana_and_or_life(line: str, what: str) -> None:
+    """118.1: an instruction to pay mana and life together, or either; a gap
+    for the engine, which pays one or the other."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (pay,) = [p for p in nodes(card, A.Pay) if p.what == what]
+    mana, life = pay.amount
+    assert isinstance(mana, A.ManaCost) and life.value == 2
+    assert any("instruction Pay" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    ("line", "times"),
+    [("When this creature enters, mill two cards, then repeat this process.", ""),
+     ("When this creature enters, draw a card. Repeat this process two more times.", "more"),
+     ("When this creature enters, draw a card. You may repeat this process any number of times.",
+      "any number of times"),
+     ("When this creature enters, draw a card. Repeat this process once.", "once")],
+)  # fmt: skip
+def test_repeat_this_process(line: str, times: str) -> None:
+    """608.2c: "Repeat this process" does the ability's instructions again; a
+    gap for the engine."""
+    from interpreter.support import gaps
+
+    card = _round_trip(line)
+    (rep,) = nodes(card, A.RepeatProcess)
+    assert rep.times == times and (rep.amount is not None) == (times == "more")
+    assert any("RepeatProcess" in str(g) for g in gaps(card))
+
+
 def test_investigate_for_each() -> None:
     """An action with no number of its own, "for each ..." at the clause's end."""
     card = _round_trip("When this creature enters, target player investigates for each creature you control.")

@@ -83,7 +83,7 @@ class Pay(Node):
     SUBJECT: ClassVar[str] = "player"
     AMOUNT: ClassVar[str] = "amount"
 
-    what: str  # "life", "mana", "energy"
+    what: str  # "life", "mana", "energy"; "mana and life", "mana or life" (``amount`` the two)
     amount: Any
     player: Any = None
     get: bool = False
@@ -936,6 +936,16 @@ class ExtraTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class RepeatProcess(Node):
+    """ "Repeat this process." (608.2c: the instructions before it in the
+    ability, again): ``times`` "" (once more, as written plainly), "once",
+    "more" (``amount`` more times) or "any number of times"."""
+
+    times: str = ""
+    amount: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class AdditionalCombat(Node):
     """ "After this phase, there is an additional combat phase." (500.8):
     ``count`` extra combat phases after ``after`` ("this phase", "this main
@@ -1018,6 +1028,9 @@ _reg("lose_game", lambda m: GameResult(False, span=span(m)))
 _reg("win_game", lambda m: GameResult(True, span=span(m)))
 _reg("pay_life", lambda m, amount: Pay("life", amount, span=span(m)))
 _reg("pay_mana", lambda m, mana: Pay("mana", mana, span=span(m)))
+# 118.1: "pay {W}{B} and 2 life" (both), "pay {R}{R} or 2 life" (the payer's choice)
+_reg("pay_mana_and_life", lambda m, mana, life: Pay("mana and life", (mana, life), span=span(m)))
+_reg("pay_mana_or_life", lambda m, mana, life: Pay("mana or life", (mana, life), span=span(m)))
 _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
 _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
@@ -1344,6 +1357,10 @@ _reg("additional_combat_after", lambda m, after, count, follow: AdditionalCombat
     count, after, True, follow is not None, span=span(m)))
 _reg("additional_combat", lambda m, count, after, follow: AdditionalCombat(
     count, after, False, follow is not None, span=span(m)))
+_reg("repeat_process", lambda m: RepeatProcess(span=span(m)))
+_reg("repeat_process_more", lambda m, n: RepeatProcess("more", n, span=span(m)))
+_reg("repeat_process_once", lambda m: RepeatProcess("once", span=span(m)))
+_reg("repeat_process_any", lambda m: RepeatProcess("any number of times", span=span(m)))
 _reg("this_phase", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("phase_follow", lambda m, *toks: "followed by an additional main phase")
 _reg("control_vp", lambda m, what: GainControl(what, verb="control", span=span(m)))
@@ -1915,6 +1932,9 @@ def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
         return f"{subj(r, n, 'get' if n.get else 'pay', ctx)} " + "{E}" * symbols.value
     if n.what == "mana":
         return f"{subj(r, n, 'pay', ctx)} {r(n.amount)}"
+    if n.what in ("mana and life", "mana or life"):
+        mana, life = n.amount
+        return f"{subj(r, n, 'pay', ctx)} {r(mana)} {n.what.split()[1]} {measure(r, life, 'life')}"
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
 
 
@@ -2780,6 +2800,13 @@ def _r_skip(r: Any, n: SkipTurn, **ctx: Any) -> str:
 @renders(ExtraTurn)
 def _r_extra_turn(r: Any, n: ExtraTurn, **ctx: Any) -> str:
     return f"{subj(r, n, 'take', ctx)} an extra turn after this one"
+
+
+@renders(RepeatProcess)
+def _r_repeat_process(r: Any, n: RepeatProcess, **ctx: Any) -> str:
+    if n.times == "more":
+        return f"repeat this process {r(n.amount)} more times"
+    return "repeat this process" + (f" {n.times}" if n.times else "")
 
 
 @renders(AdditionalCombat)
