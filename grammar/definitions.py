@@ -26,7 +26,7 @@ _HEADER = re.compile(
     r"^(?P<name>[a-z][a-z' -]*?[a-z'])(?:\s+(?P<param>N \{cost\}|N|\{cost\}))?(?P<flags>(?:\s+\[[a-z]+\])*)$"
 )
 _FLAG = re.compile(r"\[([a-z]+)\]")
-_PLACEHOLDER = re.compile(r"\{(?:cost|N(?::(?:word|a|s))?)\}")
+_PLACEHOLDER = re.compile(r"\{(?:cost|N(?::(?:word|a|s|them))?)\}")
 FLAGS = ("evergreen", "unparsed", "action")
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -78,6 +78,8 @@ def _fill(template: str, amount: Any, cost: str) -> str:
             return _number_word(amount)
         if token == "{N:a}":
             return "a" if amount == 1 else _number_word(amount)
+        if token == "{N:them}":
+            return "it" if amount == 1 else "them"
         return "" if amount == 1 else "s"  # {N:s}
 
     return _PLACEHOLDER.sub(one, template)
