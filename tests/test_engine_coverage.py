@@ -251,3 +251,16 @@ def test_a_granted_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what:
 def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
     card = one("Test Card {2}\nCreature — Test\n{1}: Target creature gains flying until end of turn.\n2/2")
     assert gaps(card) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [
+        ("{2}, {T}: Target creature you control becomes saddled until end of turn.", "instruction Becomes"),
+        ("{T}: Target instant card in your graveyard gains flashback until end of turn. "
+         "The flashback cost is equal to its mana cost.", "sentence KeywordCostIs"),
+    ],
+)
+def test_a_keyword_designation_or_cost_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert any(g.what.startswith(what) for g in gaps(card))

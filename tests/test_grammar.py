@@ -593,6 +593,43 @@ def test_you_have_max_speed(text: str, negated: bool) -> None:
     assert back == text
 
 
+@pytest.mark.parametrize(
+    ("text", "keyword", "the"),
+    [
+        ("Target instant or sorcery card in your graveyard gains flashback until end of turn. "
+         "The flashback cost is equal to its mana cost.", "flashback", True),  # 702.34a
+        ("Target instant or sorcery card in your graveyard gains harmonize until end of turn. "
+         "Its harmonize cost is equal to its mana cost.", "harmonize", False),  # 702.180
+    ],
+)
+def test_the_cost_of_a_granted_keyword(text: str, keyword: str, the: bool) -> None:
+    card, back = _line(text, "Sorcery", "")
+    cost = one(card, A.KeywordCostIs)
+    assert cost.keyword == keyword and (cost.whose is None) == the
+    assert isinstance(cost.of, A.ItRef | A.Possessive)
+    assert back == text
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Whenever a Mount you control enters, it becomes saddled until end of turn.", "saddled"),  # 702.171b
+        ("When this creature enters, exile target spell. It becomes plotted.", "plotted"),  # 702.170d
+    ],
+)
+def test_becomes_a_keyword_designation(text: str, word: str) -> None:
+    card, back = _line(text)
+    assert one(card, A.Becomes).special == word
+    assert back == text
+
+
+def test_is_saddled_is_a_state() -> None:
+    text = "Whenever this creature attacks, you lose 2 life if this creature isn't saddled."
+    card, back = _line(text)
+    assert one(card, A.State).word == "saddled"
+    assert back == text
+
+
 # --------------------------------------------------------------------------
 # Keyword actions (verbs.py)
 # --------------------------------------------------------------------------

@@ -261,6 +261,18 @@ class PartnerWith(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordCostIs(Node):
+    """ "The flashback cost is equal to its mana cost." (702.34a), "Its
+    harmonize cost is equal to its mana cost.": the cost of a keyword another
+    ability grants.  ``whose`` is the possessive before the keyword (None:
+    "The"), ``of`` the object whose mana cost it is."""
+
+    keyword: str
+    of: Any
+    whose: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class KeywordLine(Node):
     """A line of keywords: "Hexproof, haste" (``separator`` "," or ";")."""
 
@@ -382,6 +394,19 @@ class _AtLeast:
 
     def __init__(self, count: Any) -> None:
         self.count = count
+
+
+@builds("kw_cost_is_the")
+def _kw_cost_is_the(meta: Any, keyword: str, of: Any) -> KeywordCostIs:
+    return KeywordCostIs(keyword, of, span=span(meta))
+
+
+@builds("kw_cost_is_whose")
+def _kw_cost_is_whose(meta: Any, whose: Any, keyword: str, of: Any) -> KeywordCostIs:
+    return KeywordCostIs(keyword, of, whose, span=span(meta))
+
+
+BUILDERS["kw_cost_sentence"] = lambda meta, node, *dot: node
 
 
 @builds("kw_craft")
@@ -613,6 +638,15 @@ def _r_keyword_number(r: Any, n: KeywordNumber, **ctx: Any) -> str:
 @renders(KeywordAbility)
 def _r_keyword_ability(r: Any, n: KeywordAbility, **ctx: Any) -> str:
     return f"{capitalize(n.name)} — {r(n.ability)}"
+
+
+@renders(KeywordCostIs)
+def _r_keyword_cost_is(r: Any, n: KeywordCostIs, capital: bool = True, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    whose = "the" if n.whose is None else possessive_text(r, n.whose)
+    text = f"{whose} {n.keyword} cost is equal to {possessive_text(r, n.of)} mana cost."
+    return capitalize(text) if capital else text
 
 
 @renders(Gift)

@@ -1563,6 +1563,9 @@ _reg("tap_or_untap", lambda m, what: TapOrUntap(what, span=span(m)))
 _reg("attach", lambda m, what, to: Attach(what, to, span=span(m)))
 _reg("unattach", lambda m, what: Unattach(what, span=span(m)))
 _reg("becomes_tapped", lambda m: Becomes(None, (), special="tapped", span=span(m)))
+# a keyword's designation: saddled (702.171b, until end of turn), plotted (702.170d, a card in exile)
+_reg("becomes_saddled", lambda m: Becomes(None, (), special="saddled", span=span(m)))
+_reg("becomes_plotted", lambda m: Becomes(None, (), special="plotted", span=span(m)))
 
 
 @builds("descriptor_phrase")
