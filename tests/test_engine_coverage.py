@@ -257,6 +257,8 @@ def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
     ("line", "what"),
     [
         ("{2}, {T}: Target creature you control becomes saddled until end of turn.", "instruction Becomes"),
+        ("This creature saddles Mounts and crews Vehicles as though its power were 2 greater.",
+         "a static ability written as CrewsAs"),
         ("{T}: Target instant card in your graveyard gains flashback until end of turn. "
          "The flashback cost is equal to its mana cost.", "sentence KeywordCostIs"),
     ],

@@ -630,6 +630,24 @@ def test_is_saddled_is_a_state() -> None:
     assert back == text
 
 
+@pytest.mark.parametrize(
+    ("text", "acts", "greater"),
+    [
+        ("This creature saddles Mounts and crews Vehicles as though its power were 2 greater.", ("saddle", "crew"), 2),
+        ("This creature saddles Mounts and crews Vehicles using its toughness rather than its power.",
+         ("saddle", "crew"), None),
+        ("This creature crews Vehicles as though its power were 1 greater.", ("crew",), 1),
+    ],
+)
+def test_how_a_creature_crews_and_saddles(text: str, acts: tuple[str, ...], greater: int | None) -> None:
+    """702.122a crew, 702.171a saddle: the power a creature taps for."""
+    card, back = _line(text)
+    crews = one(card, A.CrewsAs)
+    assert crews.acts == acts
+    assert (crews.greater is None) if greater is None else crews.greater.value == greater
+    assert back == text
+
+
 # --------------------------------------------------------------------------
 # Keyword actions (verbs.py)
 # --------------------------------------------------------------------------

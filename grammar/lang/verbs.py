@@ -729,6 +729,23 @@ class CantBlock(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CrewsAs(Node):
+    """ "[This creature] saddles Mounts and crews Vehicles as though its power
+    were 2 greater" / "using its toughness rather than its power": how its
+    power counts toward the total power a crew (702.122a) or saddle
+    (702.171a) cost taps.  ``acts`` are "saddle" and/or "crew"; ``greater``
+    the amount added, or None where its toughness is used instead."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    acts: tuple[str, ...]
+    greater: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class Restriction(Node):
     """ "[what] can't attack", "can't attack or block", "can't be blocked
     except by two or more creatures", "can't cast spells", "can't gain life"
@@ -1563,6 +1580,10 @@ _reg("tap_or_untap", lambda m, what: TapOrUntap(what, span=span(m)))
 _reg("attach", lambda m, what, to: Attach(what, to, span=span(m)))
 _reg("unattach", lambda m, what: Unattach(what, span=span(m)))
 _reg("becomes_tapped", lambda m: Becomes(None, (), special="tapped", span=span(m)))
+BUILDERS["crew_act"] = lambda meta, verb, noun: "saddle" if str(verb).lower() == "saddles" else "crew"
+BUILDERS["crew_acts"] = lambda meta, *acts: tuple(acts)
+_reg("crews_as_though", lambda m, acts, amount: CrewsAs(None, acts, amount, span=span(m)))
+_reg("crews_with_toughness", lambda m, acts: CrewsAs(None, acts, span=span(m)))
 # a keyword's designation: saddled (702.171b, until end of turn), plotted (702.170d, a card in exile)
 _reg("becomes_saddled", lambda m: Becomes(None, (), special="saddled", span=span(m)))
 _reg("becomes_plotted", lambda m: Becomes(None, (), special="plotted", span=span(m)))
@@ -2514,6 +2535,18 @@ def _r_attach(r: Any, n: Attach, **ctx: Any) -> str:
 @renders(Unattach)
 def _r_unattach(r: Any, n: Unattach, **ctx: Any) -> str:
     return f"unattach {r(n.what)}"
+
+
+@renders(CrewsAs)
+def _r_crews_as(r: Any, n: CrewsAs, **ctx: Any) -> str:
+    words = {"saddle": ("saddle", "Mounts"), "crew": ("crew", "Vehicles")}
+    acts = []
+    for act in n.acts:
+        word, noun = words[act]
+        acts.append(f"{subj(r, n, word, ctx)} {noun}")
+    how = "using its toughness rather than its power" if n.greater is None else \
+        f"as though its power were {r(n.greater)} greater"  # fmt: skip
+    return " and ".join(acts) + " " + how
 
 
 @renders(Becomes)
