@@ -74,14 +74,10 @@ class LspClient:
         self._next_id += 1
         number = self._next_id
         self._send({"id": number, "method": method, "params": params})
-        deadline = time.monotonic() + timeout
-        with self._lock:
-            while number not in self._responses:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"no response to {method}")
-                self._lock.wait(left)
-            response = self._responses.pop(number)
+        try:
+            response = self.response(number, timeout)
+        except TimeoutError:
+            raise TimeoutError(f"no response to {method}") from None
         if "error" in response:
             raise RuntimeError(f"{method}: {response['error']}")
         return response.get("result")
