@@ -5,14 +5,17 @@ for the next time that permanent would be destroyed this turn (701.19a).
 Instead of being destroyed it becomes tapped, all damage is removed from it,
 and it is removed from combat (701.19b, 506.4).  Each shield is used up by
 the destruction it replaces; shields that are left end in the cleanup step
-(514.2).  "It can't be regenerated" makes a destruction ignore them (701.19c).
+(514.2).  "It can't be regenerated" makes a destruction ignore them (701.19c).  An
+indestructible permanent is not destroyed at all, by an effect, lethal damage
+or deathtouch (702.12b); it can still be sacrificed, exiled, or put into the
+graveyard for toughness 0 or less.
 Lethal damage and damage from a deathtouch source destroy (704.5g, 704.5h),
 so a shield replaces those too; toughness 0 or less doesn't (704.5f).
 """
 
 from __future__ import annotations
 
-from .characteristics import display_name
+from .characteristics import display_name, has_keyword
 from .objects import GameObject, ObjectId
 from .state import Game
 from .this_turn import CANT_BE_REGENERATED, has_rule
@@ -40,6 +43,9 @@ def remove_from_combat(game: Game, oid: ObjectId) -> None:
 def destroy(game: Game, obj: GameObject, *, regenerable: bool = True) -> bool:
     """701.8a: put it into its owner's graveyard, unless a regeneration shield
     replaces that (701.19b).  Returns whether it was destroyed."""
+    if has_keyword(game, obj, "indestructible"):  # 702.12b: not destroyed, no shield used
+        game.say(f"  {display_name(obj)} is indestructible: it isn't destroyed (702.12b)")
+        return False
     if regenerable and has_rule(game, obj.id, CANT_BE_REGENERATED) is not None:
         regenerable = False  # "can't be regenerated this turn" (701.19c)
     if regenerable and obj.id in game.state.shields:

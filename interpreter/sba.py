@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from . import sagas
 from .attach import check_attachments
-from .characteristics import Chars, chars, display_name, power_toughness
+from .characteristics import Chars, chars, display_name, has_keyword, power_toughness
 from .choices import Decision, ask
 from .destroy import destroy
 from .objects import GameObject
@@ -80,6 +80,8 @@ def check(game: Game) -> bool:
                 _, t = power_toughness(game, o)
                 if t is not None and t <= 0:
                     dying.append((o, "has toughness 0 or less (704.5f)", False))
+                elif has_keyword(game, o, "indestructible"):
+                    pass  # 702.12b: lethal damage and deathtouch don't destroy it
                 elif t is not None and o.damage >= t:
                     dying.append((o, "has lethal damage (704.5g)", True))
                 elif o.deathtouched:
