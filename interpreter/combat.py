@@ -39,6 +39,7 @@ from .characteristics import (
     chars,
     display_name,
     has_keyword,
+    keywords,
     power_toughness,
     restrictions,
 )
@@ -104,7 +105,19 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
         has_keyword(game, blocker, "flying") or has_keyword(game, blocker, "reach")
     ):
         return f"{display_name(attacker)} has flying and it has neither flying nor reach (702.9b, 702.17b)"
+    for word in keywords(game, attacker):
+        land = LANDWALK.get(word)
+        if land is not None and any(
+            o.controller == blocker.controller and land in (s.lower() for s in chars(o).subtypes)
+            for o in game.battlefield()
+        ):
+            article = "an" if land[0] in "aeiou" else "a"
+            return f"{display_name(attacker)} has {word} and {blocker.controller} controls {article} {land.capitalize()} (702.14c)"
     return None
+
+
+LANDWALK = {f"{land}walk": land for land in ("plains", "island", "swamp", "mountain", "forest", "desert")}
+"""Landwalk of a land type (702.14a): unblockable while the defending player controls such a land."""
 
 
 def _combat(game: Game) -> Combat:

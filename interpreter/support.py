@@ -49,6 +49,7 @@ from .activation import TIMINGS
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
+from .combat import LANDWALK
 from .conditions import CONDITIONS, condition_problem, state_word
 from .delayed_events import delayed_trigger_problem
 from .effects import (
@@ -90,8 +91,19 @@ ABILITIES: dict[type, Any] = {
 AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 """What "As [this] enters, ..." can do besides an instruction (614.12, 607.2d, 607.2g)."""
 
-KEYWORD_NODES = (A.Keyword, A.Enchant, A.Protection, A.Champion)
-"""Keyword abilities the engine reads by name (702), or spells out (Champion, 702.72)."""
+KEYWORD_NODES = (A.Keyword, A.Enchant, A.Champion)
+"""Keyword abilities the engine reads (702), or spells out (Champion, 702.72);
+of plain keywords, only those named in :data:`READ_KEYWORDS`."""
+
+READ_KEYWORDS = frozenset({
+    "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
+    "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
+    "haunt", "hideaway",
+})  # fmt: skip
+"""The plain keywords the engine reads by name (combat, targets, casting,
+destruction) or spells out.  Any other plain keyword without a definition the
+engine plays is a gap: a creature with infect, fear or protection must not
+play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
     "bargain", "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
@@ -254,7 +266,10 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
-    elif not isinstance(kw, KEYWORD_NODES) or (isinstance(kw, A.Keyword) and kw.name.lower() in UNREAD_KEYWORDS):
+    elif not isinstance(kw, KEYWORD_NODES) or (
+        isinstance(kw, A.Keyword) and (kw.name.lower() in UNREAD_KEYWORDS
+                                       or kw.name.lower() not in READ_KEYWORDS | LANDWALK.keys())
+    ):
         yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)}")
 
 
