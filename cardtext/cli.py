@@ -448,6 +448,7 @@ class Unstable:
 
     name: str
     line: int
+    index: int  # the card's place in the file, from 0
 
     def error(self, filename: str) -> FormatError:
         return FormatError(
@@ -457,8 +458,8 @@ class Unstable:
         )
 
 
-def _unstable(text: str, before: Sequence[A.Card], new: str, filename: str) -> list[Unstable]:
-    """The cards of ``text`` whose canonical form in ``new`` parses to another card."""
+def _unstable(text: str, before: Sequence[A.Card], filename: str) -> list[Unstable]:
+    """The cards of ``text`` whose canonical text, read alone, is another card or none."""
     from grammar.parser import split_file
 
     starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
@@ -470,9 +471,9 @@ def _unstable(text: str, before: Sequence[A.Card], new: str, filename: str) -> l
             again = None
         if again is None or again.errors or list(again.cards) != [card]:
             line = starts[index] if index < len(starts) else 1
-            unstable.append(Unstable(card.name, line))
+            unstable.append(Unstable(card.name, line, index))
     if not unstable:  # each card alone is stable: the file as a whole is not (a name clash?)
-        unstable.append(Unstable(before[0].name if before else "the file", starts[0] if starts else 1))
+        unstable.append(Unstable(before[0].name if before else "the file", starts[0] if starts else 1, 0))
     return unstable
 
 
@@ -490,20 +491,12 @@ def format_keeping(text: str, filename: str = "<string>") -> tuple[str, list[Uns
     after = parse_text(new, filename)
     if not after.errors and after.cards == before.cards:
         return new, []
-    unstable = _unstable(text, before.cards, new, filename)
-    kept = format_text(text, filename, verbatim=frozenset(_indexes(text, unstable)))
+    unstable = _unstable(text, before.cards, filename)
+    kept = format_text(text, filename, verbatim=frozenset(u.index for u in unstable))
     again = parse_text(kept, filename)
     if again.errors or again.cards != before.cards:
         return text, unstable  # not reached unless the file's cards depend on each other
     return kept, unstable
-
-
-def _indexes(text: str, unstable: Sequence[Unstable]) -> list[int]:
-    from grammar.parser import split_file
-
-    starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
-    lines = {u.line for u in unstable}
-    return [i for i, start in enumerate(starts) if start in lines]
 
 
 def canonical_text(text: str, filename: str = "<string>") -> str:

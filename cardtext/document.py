@@ -22,7 +22,7 @@ from typing import Any
 
 from grammar import vocabulary
 from grammar.definitions import defining
-from grammar.errors import CardParseError, CardTextError, LocatedError
+from grammar.errors import CardParseError, CardTextError
 from grammar.parser import Block, declared_keywords, declared_subtypes, nfc, read_block, split_file
 
 from .blocks import CardBlock, editor_lines
@@ -152,6 +152,3 @@ def _moved(diagnostic: Any, lines: int) -> Any:
     r = diagnostic.range
     return replace(diagnostic, range=replace(r, line=r.line + lines, end_line=r.end_line + lines))
 
-
-def error_line(error: CardTextError) -> int:
-    return error.line if isinstance(error, LocatedError) else 1
