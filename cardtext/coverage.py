@@ -21,6 +21,11 @@ status:
     an exception that is not a card error: a bug in cardtext, counted so that
     one card does not stop the run.
 
+An ok card also ``plays`` when the support check of the interpreter
+(:func:`interpreter.support.gaps`) finds nothing on it that the engine can't
+carry out; otherwise the first gap it reports, without its place, is the
+card's ``gap``, and the report counts the cards by it (what to build next).
+
 Line and column are those of the card's text as written from the JSON (line
 1 is the name line; the faces of a multi-face card are joined by a ``//``
 line).  Large files are checked by several processes (``--jobs``); the
@@ -74,8 +79,9 @@ CHUNK_MAX = 64
 MISMATCH_SUMMARY = "rendered text differs from the Oracle text"
 
 # What a check gives back: status, message, line, column (None where none),
-# and whether the engine plays the card in full (an ok card without gaps).
-Outcome = tuple[str, str | None, int | None, int | None, bool]
+# whether the engine plays the card in full (an ok card without gaps), and
+# for an ok card that doesn't play, the first gap the support check reports.
+Outcome = tuple[str, str | None, int | None, int | None, bool, str | None]
 
 
 # --------------------------------------------------------------------------
@@ -102,6 +108,7 @@ class CardResult:
     line: int | None = None
     column: int | None = None
     plays: bool = False  # ok, and the engine has a piece for everything on it
+    gap: str | None = None  # ok but not played: the first thing the engine can't carry out
 
     @property
     def ok(self) -> bool:
@@ -115,6 +122,7 @@ class CardResult:
             "line": self.line,
             "column": self.column,
             "plays": self.plays,
+            "gap": self.gap,
         }
 
 
@@ -400,18 +408,18 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
         try:
             result = parse_text(text, name, first_error=True)  # a card's status needs its first error only
         except CardTextError as exc:
-            return (PARSE_ERROR, *_first_error([exc]), False)
+            return (PARSE_ERROR, *_first_error([exc]), False, None)
         if result.errors:
-            return (PARSE_ERROR, *_first_error(result.errors), False)
+            return (PARSE_ERROR, *_first_error(result.errors), False, None)
         if not result.cards:
-            return PARSE_ERROR, "no card found in the text", 1, 1, False
+            return PARSE_ERROR, "no card found in the text", 1, 1, False, None
         with remembering_children():  # the link and support checks walk the same trees
             checker = _link() if link else None
             if checker is not None:
                 phase = "link check"
                 found = [e for card in result.cards for e in checker(card, name, text)]
                 if found:
-                    return (LINK_ERROR, *_first_error(found), False)
+                    return (LINK_ERROR, *_first_error(found), False, None)
             phase = "render"
             rendered = "\n".join(render_card(card, reminders=False) for card in result.cards)
             phase = "comparison"
@@ -422,13 +430,13 @@ def check_card(name: str, text: str, *, link: bool = True) -> Outcome:
                 written = "\n".join(render_card(card) for card in result.cards)
                 different = _parses_back(written, name, result.cards)
             phase = "engine support"
-            plays = different is None and _plays(result.cards)
+            gap = _first_gap(result.cards) if different is None else None
     except Exception as exc:  # noqa: BLE001 - a bug in cardtext must not stop the count
-        return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None, False
+        return INTERNAL_ERROR, f"{_exception(exc)} (in {phase})", None, None, False, None
     if different is not None:
         message, line = different
-        return RENDER_MISMATCH, message, line, None, False
-    return OK_STATUS, None, None, None, plays
+        return RENDER_MISMATCH, message, line, None, False, None
+    return OK_STATUS, None, None, None, gap is None, gap
 
 
 def _parses_back(rendered: str, name: str, cards: Sequence[Any]) -> tuple[str, int] | None:
@@ -444,13 +452,20 @@ def _parses_back(rendered: str, name: str, cards: Sequence[Any]) -> tuple[str, i
     return None
 
 
-def _plays(cards: Sequence[Any]) -> bool:
-    """Whether the engine has a piece for everything on the cards
-    (:func:`interpreter.support.gaps`); False without the interpreter."""
+NO_INTERPRETER = "no interpreter installed"
+"""The gap of every card when the interpreter can't be imported."""
+
+
+def _first_gap(cards: Sequence[Any]) -> str | None:
+    """What the engine can't carry out first on the cards, without its place
+    (:func:`interpreter.support.gaps`): None when it plays them in full."""
     gaps = _gaps()
     if gaps is None:
-        return False
-    return not any(gaps(card) for card in cards)
+        return NO_INTERPRETER
+    for card in cards:
+        for gap in gaps(card):
+            return str(gap.what)
+    return None
 
 
 @functools.cache
@@ -556,8 +571,8 @@ def run(
         if isinstance(item, CardResult):
             results.append(item)
             continue
-        status, message, line, column, plays = next(outcomes)
-        results.append(CardResult(item.name, status, message, line, column, plays))
+        status, message, line, column, plays, gap = next(outcomes)
+        results.append(CardResult(item.name, status, message, line, column, plays, gap))
     return results
 
 
@@ -579,6 +594,7 @@ class Summary:
     by_status: Counter[str] = field(default_factory=Counter)
     keywords: dict[str, Counter[str]] = field(default_factory=dict)
     first_errors: Counter[tuple[str, str]] = field(default_factory=Counter)
+    gaps: Counter[str] = field(default_factory=Counter)  # ok cards not played, by their first gap
 
     @property
     def ok(self) -> int:
@@ -592,6 +608,7 @@ class Summary:
             "total": self.total,
             "duplicates": self.duplicates,
             "plays": self.plays,
+            "gaps": dict(sorted(self.gaps.items(), key=lambda kv: (-kv[1], kv[0]))),
             "by_status": {status: self.by_status[status] for status in STATUSES},
             "by_keyword": {
                 keyword: {"cards": counts["cards"], "ok": counts["ok"]}
@@ -615,6 +632,8 @@ def summarize(
     for item, result in zip(data.cards, results, strict=True):
         summary.by_status[result.status] += 1
         summary.plays += result.plays
+        if result.gap is not None:
+            summary.gaps[result.gap] += 1
         if not result.ok:
             summary.first_errors[_error_key(result)] += 1
         for keyword in item.keywords if isinstance(item, CardInput) else ():
@@ -672,6 +691,16 @@ def error_lines(summary: Summary, top: int) -> Iterator[str]:
         yield f"  {count:>8,}  {status:<16} {message}"
 
 
+def gap_lines(summary: Summary, top: int) -> Iterator[str]:
+    """The ok cards the engine doesn't play, counted by their first gap:
+    what to build next in the interpreter."""
+    if not summary.gaps or top <= 0:
+        return
+    yield "most common first engine gaps (ok cards that don't play):"
+    for what, count in sorted(summary.gaps.items(), key=lambda kv: (-kv[1], kv[0]))[:top]:
+        yield f"  {count:>8,}  {terminal_safe(what)}"
+
+
 def last_line(summary: Summary) -> str:
     line = (
         f"{summary.file}: {summary.ok:,} of {summary.total:,} "
@@ -695,6 +724,9 @@ def report_lines(
     if summary.first_errors and top > 0:
         yield ""
         yield from error_lines(summary, top)
+    if summary.gaps and top > 0:
+        yield ""
+        yield from gap_lines(summary, top)
     yield last_line(summary)
 
 
@@ -755,8 +787,10 @@ DESCRIPTION = (
     "once. A card is 'ok' when it parses, passes the link check and renders back to its "
     "Oracle text (after the normalisations listed in cardtext/normalize.py); otherwise it "
     "is a 'parse-error', 'link-error', 'render-mismatch' or 'internal-error' (a bug in "
-    "cardtext). Prints the counts by status and by keyword, the most common first errors, "
-    "and last a line 'FILE: N of M cards ok (P%)'."
+    "cardtext). An ok card 'plays' when the interpreter's support check finds nothing on it the "
+    "engine can't carry out; else its first such gap is counted. Prints the counts by status "
+    "and by keyword, the most common first errors and first engine gaps, and last a line "
+    "'FILE: N of M cards ok (P%)'."
 )
 
 EPILOG = (
@@ -787,13 +821,15 @@ def add_command(sub: Any) -> None:
         type=_top_count,
         default=10,
         metavar="N",
-        help="how many of the most common first errors to list (default 10; 0: none)",
+        help="how many of the most common first errors, and of the most common first engine gaps, "
+        "to list (default 10; 0: none)",
     )
     p.add_argument(
         "--json",
         action="store_true",
         help='print one JSON document instead: {"summary": {...}, "cards": [{"name", "status", '
-        '"message", "line", "column"}, ...]}',
+        '"message", "line", "column", "plays", "gap"}, ...]}; "gap" is the first thing the '
+        'engine can\'t carry out on an ok card that doesn\'t play, and the summary\'s "gaps" counts them',
     )
     p.add_argument(
         "--jobs",

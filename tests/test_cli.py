@@ -378,7 +378,7 @@ def test_check_warns_of_what_the_engine_cant_play(tmp_path: Path, capsys: pytest
     path = write(tmp_path, "adept.card", UNPLAYABLE)
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"{path}:3:28: warning: the engine can't play this yet: instruction KeywordAction: a keyword action the engine doesn't know" in out
+    assert f"{path}:3:28: warning: the engine can't play this yet: instruction KeywordAction: the keyword action 'venture into the dungeon' (701)" in out
     assert out.splitlines()[-1] == "checked 1 card in 1 file: 0 errors, 1 warning"
 
 

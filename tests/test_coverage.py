@@ -149,6 +149,7 @@ def test_ok_parse_error_and_render_mismatch(
         "line": None,
         "column": None,
         "plays": True,
+        "gap": None,
     }
     assert cards["Zapper"]["message"] == "unknown word 'zaps'"
     assert (cards["Zapper"]["line"], cards["Zapper"]["column"]) == (3, 8)
@@ -171,6 +172,7 @@ def test_link_error(
         "line": 3,
         "column": 6,
         "plays": False,
+        "gap": None,
     }
     assert document["cards"][0]["status"] == "ok"
 
@@ -206,6 +208,7 @@ def test_an_exception_in_the_renderer_is_an_internal_error(
         "line": None,
         "column": None,
         "plays": False,
+        "gap": None,
     }
     assert document["cards"][1]["status"] == "ok"
 
@@ -305,7 +308,7 @@ def test_text_keywords_of_the_corpus_are_those_the_whole_pattern_finds() -> None
 
 def test_check_card_returns_plain_data() -> None:
     outcome = check_card("Zapper", "Zapper {R}\nInstant\nZapper zaps 2 damage.", link=False)
-    assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8, False)
+    assert outcome == ("parse-error", "unknown word 'zaps'", 3, 8, False, None)
 
 
 # --------------------------------------------------------------------------
@@ -375,6 +378,7 @@ def test_json_shape(
         "total": 6,
         "duplicates": 0,
         "plays": 4,
+        "gaps": {},
         "by_status": {
             "ok": 4,
             "parse-error": 1,
@@ -387,7 +391,7 @@ def test_json_shape(
     }
     assert [c["name"] for c in document["cards"]] == [o["name"] for o in [*MIXED, KICKED]]
     for card in document["cards"]:
-        assert list(card) == ["name", "status", "message", "line", "column", "plays"]
+        assert list(card) == ["name", "status", "message", "line", "column", "plays", "gap"]
 
 
 # --------------------------------------------------------------------------
@@ -399,17 +403,17 @@ FORK = "fork" in multiprocessing.get_all_start_methods()
 
 def _pid_outcome(pair: tuple[str, str], link: bool) -> coverage.Outcome:
     time.sleep(0.003)  # long enough that no worker takes every chunk alone
-    return "ok", str(os.getpid()), None, None
+    return "ok", str(os.getpid()), None, None, True, None
 
 
 @pytest.mark.skipif(not FORK, reason="the workers inherit the test's stand-ins by fork")
 def test_a_large_input_is_shared_between_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coverage, "_check_pair", _pid_outcome)
     pairs = [(f"Card {n}", "text") for n in range(coverage.PARALLEL_MIN)]
-    pids = {message for _, message, _, _ in coverage.check_cards(pairs, jobs=2)}
+    pids = {message for _, message, *_ in coverage.check_cards(pairs, jobs=2)}
     assert len(pids) == 2 and str(os.getpid()) not in pids
     small = coverage.check_cards(pairs[: coverage.PARALLEL_MIN - 1], jobs=2)
-    assert {message for _, message, _, _ in small} == {str(os.getpid())}
+    assert {message for _, message, *_ in small} == {str(os.getpid())}
 
 
 @pytest.mark.skipif(not FORK, reason="the workers inherit the test's stand-ins by fork")
@@ -560,6 +564,45 @@ def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
     assert document["summary"]["plays"] == 1
     assert main(["coverage", str(jsonl(tmp_path, [SHOCK, scry]))]) == 0
     assert any(line.split()[:3] == ["plays", "1", "50.0%"] for line in capsys.readouterr().out.splitlines())
+
+
+FLIPPER = {"name": "Curious Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
+           "oracle_text": "Whenever Curious Adept attacks, flip it.", "power": "1", "toughness": "1"}  # fmt: skip
+
+
+def test_an_ok_card_that_does_not_play_names_its_first_gap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
+) -> None:
+    """ "gap": the first thing the support check reports (interpreter.support.gaps), without its
+    place; None on a card that plays and on one that isn't ok (its message says what is wrong)."""
+    twin = {**FLIPPER, "name": "Curious Twin", "oracle_text": "Whenever Curious Twin attacks, flip it."}
+    document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, FLIPPER, twin, ZAPPER])))
+    gaps = {card["name"]: card["gap"] for card in document["cards"]}
+    assert gaps["Shock"] is None and gaps["Zapper"] is None
+    assert gaps["Curious Adept"] == gaps["Curious Twin"]
+    assert gaps["Curious Adept"] is not None and "flip" in gaps["Curious Adept"].lower()
+    assert "line" not in gaps["Curious Adept"]  # grouped by what it is, not where
+    assert document["summary"]["gaps"] == {gaps["Curious Adept"]: 2}
+
+
+def test_the_report_counts_the_first_gaps_most_common_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text report lists the first engine gaps by count, cut at --top like the first errors."""
+    firsts = {"Curious Adept": "keyword banding", "Curious Twin": "keyword banding", "Curious Third": "keyword echo"}
+    monkeypatch.setattr(coverage, "_first_gap", lambda cards: firsts.get(cards[0].name))
+    cards = [FLIPPER, *({**FLIPPER, "name": n, "oracle_text": "Flying"} for n in ("Curious Twin", "Curious Third"))]
+    path = str(jsonl(tmp_path, [SHOCK, *cards]))
+    assert main(["coverage", "--top", "1", path]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("most common first engine gaps (ok cards that don't play):")
+    assert lines[at + 1].split() == ["2", "keyword", "banding"]
+    assert lines[at + 2] == f"{path}: 4 of 4 cards ok (100.0%)"
+    assert main(["coverage", "--top", "0", path]) == 0
+    assert "engine gaps" not in capsys.readouterr().out
+    document = run_json(capsys, path)
+    assert list(document["summary"]["gaps"].items()) == [("keyword banding", 2), ("keyword echo", 1)]
+    assert document["summary"]["plays"] == 1
 
 
 def test_ok_needs_the_canonical_text_to_parse_back(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -104,7 +104,7 @@ others are gaps."""
 
 
 @carries_out(A.KeywordAction, limits=(
-    ("a keyword action the engine doesn't know", lambda a: a.verb not in KEYWORD_VERBS),
+    (lambda a: f"the keyword action '{a.verb}' (701)", lambda a: a.verb not in KEYWORD_VERBS),
     ("another player scrying or surveilling", lambda a: a.verb in ("scry", "surveil") and not_you(a.player)),
     ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
     ("investigating other than once", lambda a: a.verb == "investigate" and (

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
     from ..context import Ctx
 
-Limit = tuple[str, Callable[[Any], object]]
-"""A part of an instruction the engine can't carry out yet: (what, test)."""
+Limit = tuple[str | Callable[[Any], str], Callable[[Any], object]]
+"""A part of an instruction the engine can't carry out yet: (what, test);
+``what`` is a phrase, or a function of the instruction that writes one
+(to name the verb of a keyword action, say)."""
 
 ActionFn = TypeVar("ActionFn", bound=Callable[..., bool])
 
@@ -84,7 +86,7 @@ def limit(action: A.Node) -> str | None:
     interpreter has no piece for (:data:`LIMITS`), or None."""
     for what, test in LIMITS.get(type(action), ()):
         if test(action):
-            return what
+            return what if isinstance(what, str) else what(action)
     return None
 
 
