@@ -381,6 +381,12 @@ def _has_antecedent_amount(ability: A.Node) -> bool:
     return False
 
 
+CHOSEN_X_ACTIONS = frozenset({"collect evidence"})
+"""Keyword actions whose amount X the performing player chooses: "collect
+evidence X" exiles cards with total mana value X or greater, X picked as it
+is done (701.59)."""
+
+
 def _defines_x(ability: A.Node) -> bool:
     """X given a value inside the ability: "where X is ..." in any of its
     sentences (it holds for the rest of the ability: "Create an X/X token,
@@ -392,6 +398,10 @@ def _defines_x(ability: A.Node) -> bool:
             return True
         # "you may reveal X black cards in your hand": the player picks X as it reveals
         if isinstance(node, A.Reveal) and isinstance(node.what, A.AnObject) and isinstance(node.what.count, A.VarX):
+            return True
+        # "you may collect evidence X": the player picks X as the action is
+        # performed, and "When you do, ... X ..." means that value (701.59)
+        if isinstance(node, A.KeywordAction) and node.verb in CHOSEN_X_ACTIONS and isinstance(node.amount, A.VarX):
             return True
     return False
 

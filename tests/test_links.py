@@ -210,6 +210,43 @@ def test_l_chosen_type_from_a_choice_of_subtypes() -> None:
     assert check(text) == []
 
 
+def test_l_chosen_type_from_a_choice_with_an_exception() -> None:
+    """ "choose a card type other than creature" chooses a type (607.2d), the
+    exception kept: the choice is a value of kind 'card type other than', not
+    an object, and "the chosen type" is linked to it."""
+    text = ("Test Card {2}{W}\nCreature — Spider\n"
+            "As this creature enters, look at an opponent's hand, then choose a card type other than creature.\n"
+            "Spells of the chosen type cost {1} more to cast.\n2/2\n")  # fmt: skip
+    assert check(text) == []
+    choose = next(n for n in parse_card(text).walk() if isinstance(n, A.Choose))
+    assert choose.kind == "card type other than"
+    assert check(text.replace(" other than creature", "").replace("choose a card type", "choose a player")) != []
+
+
+def test_l_chosen_name_from_the_name_of_a_card() -> None:
+    """ "You choose the name of a nonland card revealed this way" names a card
+    (607.2d): "the chosen name" is linked to it."""
+    text = ("Test Card {4}{U}{U}\nCreature — Sphinx\n"
+            "As this creature enters, each opponent reveals their hand. "
+            "You choose the name of a nonland card revealed this way.\n"
+            "Your opponents can't cast spells with the chosen name.\n5/5\n")  # fmt: skip
+    assert check(text) == []
+    choose = next(n for n in parse_card(text).walk() if isinstance(n, A.Choose))
+    assert choose.kind == "card name of"
+
+
+def test_x_chosen_as_evidence_is_collected() -> None:
+    """ "you may collect evidence X. When you do, ... X ...": the player picks X
+    as they collect evidence (701.59), so X is defined; "mill X cards" is not
+    a choice of X, and stays undefined."""
+    text = ("Test Card {5}{R}\nCreature — Dragon\n"
+            "Whenever this creature deals combat damage to a player, you may collect evidence X. "
+            "When you do, this creature deals X damage to each creature that player controls.\n6/6\n")  # fmt: skip
+    assert check(text) == []
+    errors = check(text.replace("collect evidence X", "mill X cards"))
+    assert [e.text for e in errors] == ["X", "X"]
+
+
 def test_where_x_inside_a_quoted_ability_defines_its_x() -> None:
     """A quoted ability's "where X is ..." defines the X of that ability, not of the one quoting it."""
     text = ("Test Walker {3}{B}{B}\nLegendary Planeswalker — Test\n"

@@ -1788,7 +1788,11 @@ def _choice_kind(what: Any) -> str:
         Coord,
         Each,
         Noun,
+        ObjectFilter,
+        OfObject,
+        OtherThan,
         PlayerGroup,
+        ThatRef,
     )
 
     if isinstance(what, PlayerGroup):
@@ -1797,8 +1801,17 @@ def _choice_kind(what: Any) -> str:
         return f"{_choice_kind(what.first)} and {_choice_kind(what.second)}"
     if isinstance(what, AnObject) and what.filter.words:
         head = what.filter.words[-1]
-        if isinstance(head, Noun) and head.word in ("type", "color", "name") and not what.filter.post:
-            return " ".join(_kind_word(w) for w in what.filter.words)
+        if isinstance(head, Noun) and head.word in ("type", "color", "name"):
+            kind = " ".join(_kind_word(w) for w in what.filter.words)
+            if not what.filter.post:
+                return kind
+            if all(isinstance(p, OtherThan) for p in what.filter.post):
+                # "choose a card type other than creature": a value, some excluded
+                return f"{kind} other than"
+    if (isinstance(what, ThatRef) and what.word == "the" and isinstance(what.what, ObjectFilter)
+            and [w.word for w in what.what.words if isinstance(w, Noun)] == ["name"]
+            and len(what.what.post) == 1 and isinstance(what.what.post[0], OfObject)):
+        return "card name of"  # "choose the name of a nonland card revealed this way" (607.2d)
     if isinstance(what, Each) and what.quantifier == "bare" and not what.filter.post:
         words = [w for w in what.filter.words if not isinstance(w, Coord)]
         if words and all(isinstance(w, ColorAdj) and not w.negated for w in words):
