@@ -1,6 +1,6 @@
 """A card file as text: where each card is, its name, its lines.
 
-This is the layout the README describes ("Writing a card"): cards separated
+This is the layout docs/cards.md describes: cards separated
 by blank lines, ``#`` comment lines anywhere, a multi-face card's faces
 separated by a ``//`` line. It needs no parse, so the pytest plugin, the
 language server and the exporter can point at a card whose text doesn't

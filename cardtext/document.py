@@ -1,8 +1,8 @@
 """A card file open in an editor, checked again card by card as it changes.
 
 Cards are independent: what one card means depends on its own lines, on
-the subtypes the file's type lines declare (README, "A subtype of your own")
-and on the keywords the file defines (README, "A keyword of your own"),
+the subtypes the file's type lines declare (docs/cards.md, "A subtype of your own")
+and on the keywords the file defines (docs/cards.md, "A keyword of your own"),
 nothing else.  So a :class:`Document` keeps each card's check (its parse, its
 link check and engine warnings, its diagnostics) keyed by the card's lines and
 the file's declared subtypes, and an edit re-checks only the cards whose lines

@@ -292,7 +292,7 @@ def _expected_lines(check: CardCheck) -> list[str] | None:
 
 def without_reminders(lines: list[str]) -> list[str]:
     """Lines of card text without their reminder text (and without the lines
-    that are reminder text only): reminder text is optional (README,
+    that are reminder text only): reminder text is optional (docs/cards.md,
     "Writing a card"), so a card is canonical with it or without it."""
     from grammar.reminders import REMINDER_LINE, strip_reminders
 

@@ -1,8 +1,8 @@
 """Scenarios: set up a game, take steps, check what must then be true.
 
 A scenario is a TOML file (read with :mod:`tomllib`) in the format of
-design.md, "Scenarios".  Keys beyond the core ones, all documented in the
-README:
+design.md, "Scenarios".  Keys beyond the core ones, all documented in
+docs/scenarios.md:
 
 * top level: ``seed`` (an integer for "random order" effects; default 0);
 * zone entries in ``[players.X]`` may be inline tables

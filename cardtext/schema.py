@@ -436,7 +436,7 @@ def _or(words: list[str]) -> str:
 
 
 # --------------------------------------------------------------------------
-# The scenario format (README, "Scenarios")
+# The scenario format (docs/scenarios.md)
 # --------------------------------------------------------------------------
 
 REF = Text("a reference (a card name, 'B:Name', 'Name#2', 'face-down', or a player 'A' or 'B')")
@@ -559,7 +559,7 @@ SCENARIO = Table(
     },
     name=lambda path: "the scenario",
 )
-"""Every key of a scenario file and the shape of its value (README, "Scenarios")."""
+"""Every key of a scenario file and the shape of its value (docs/scenarios.md)."""
 
 
 def _structure(data: dict[str, Any]) -> None:

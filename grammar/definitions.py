@@ -4,7 +4,7 @@ A keyword ability (CR 702) or keyword action (CR 701) stands for the
 abilities or instructions its reminder text spells out (207.2a).  The
 definitions of the keywords of the table are data
 (``grammar/data/keyword_definitions.txt``); a card file may define keywords
-of its own (:func:`designer_keyword`, README "Writing a card").  Each
+of its own (:func:`designer_keyword`, docs/cards.md).  Each
 definition is a template: its parameter (a number, a cost) is a placeholder
 filled in by :func:`Definition.text`, and the text it gives is parsed by the
 same grammar as any card's rules text (:func:`definition_abilities`).
@@ -137,7 +137,7 @@ _defined: dict[str, Definition] = {}
 
 class defining:
     """Within a ``with`` block, ``found`` are keywords too: those a card file
-    defines (README "Writing a card", "A keyword of your own")."""
+    defines (docs/cards.md, "A keyword of your own")."""
 
     __slots__ = ("_found", "_saved")
     _saved: dict[str, Definition]

@@ -413,7 +413,7 @@ def declared_keywords(segments: list[Segment], filename: str, errors: list[CardP
 
 
 def _declared_keywords(segments: list[Segment], filename: str, errors: list[CardParseError]) -> dict[str, Definition]:
-    """The keywords a card file defines (README "Writing a card"), each
+    """The keywords a card file defines (docs/cards.md), each
     read by the grammar; an error for each definition that doesn't read."""
     found: dict[str, Definition] = {}
     for seg in segments:

@@ -24,7 +24,7 @@ from cardtext.scenario import (
 from grammar import ast as A
 from interpreter import add_card, new_game
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+SCENARIO_DOCS = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 
 BASE = """\
 description = "x"
@@ -333,7 +333,7 @@ def test_resolve_n_in_a_loop_resolves_n(tmp_path: Path) -> None:
 
 
 def test_the_limit_is_documented() -> None:
-    readme = README.read_text(encoding="utf-8")
+    readme = SCENARIO_DOCS.read_text(encoding="utf-8")
     assert f"at most {MAX_RESOLUTIONS} stack objects" in readme
     assert "104.4b" in readme
 

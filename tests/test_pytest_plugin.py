@@ -187,7 +187,7 @@ def test_no_fmt_option_and_ini(pytester: pytest.Pytester) -> None:
 
 
 def test_a_card_with_or_without_its_reminder_text_is_canonical(pytester: pytest.Pytester) -> None:
-    """Reminder text is optional (README, "Writing a card"): a card that
+    """Reminder text is optional (docs/cards.md): a card that
     leaves it out, or writes one fmt has no wording for, passes."""
     write(pytester, "bare.card", GNARLID.replace(MULTIKICKER_REMINDER, ""))
     write(pytester, "extra.card", SHOCK.replace("Instant", "Instant\n(A line of reminder text.)").replace(
