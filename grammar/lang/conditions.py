@@ -708,6 +708,7 @@ def _state_a(meta: Any, words: Any) -> Any:
 
 
 BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(meta))
+BUILDERS["state_paired_with"] = lambda meta, other: State("paired with", other, span=span(meta))  # soulbond, 702.95
 BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
 BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
 BUILDERS["state_stat_compare"] = lambda meta, stat, comparison: State(f"{stat} or toughness", comparison, span=span(meta))

@@ -615,7 +615,7 @@ class ThatRef(Node):
     object named earlier in the same ability (a target, the triggering object)."""
 
     what: ObjectFilter
-    word: Literal["that", "the", "those", "these"] = "that"
+    word: Literal["that", "the", "those", "these", "both"] = "that"
 
     @property
     def noun(self) -> str:
@@ -1110,6 +1110,12 @@ def _looked_rest(meta: Any, tok: Any) -> str:
 @builds("those_ref")
 def _those_ref(meta: Any, f: ObjectFilter) -> Any:
     return ThatRef(f, "those", span=span(meta))
+
+
+@builds("both_those_ref")
+def _both_those_ref(meta: Any, f: ObjectFilter) -> Any:
+    """ "both creatures": the two objects named before (a soulbond pair, 702.95)."""
+    return ThatRef(f, "both", span=span(meta))
 
 
 @builds("these_ref")
@@ -1811,7 +1817,7 @@ def is_plural(node: Any) -> bool:
     if isinstance(node, ThemRef | ActivatedAbilitiesOf):
         return True
     if isinstance(node, ThatRef):
-        return node.word in ("those", "these")
+        return node.word in ("those", "these", "both")
     written = _written_plural(node)
     if written is not None:
         return written
@@ -1969,7 +1975,7 @@ def _r_them(r: Any, n: ThemRef, **ctx: Any) -> str:
 
 @renders(ThatRef)
 def _r_that(r: Any, n: ThatRef, **ctx: Any) -> str:
-    return f"{n.word} {r(n.what, plural=n.word in ('those', 'these'))}"
+    return f"{n.word} {r(n.what, plural=n.word in ('those', 'these', 'both'))}"
 
 
 @renders(ExiledCards)

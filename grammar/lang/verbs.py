@@ -169,6 +169,7 @@ class Destination(Node):
     mods: tuple[str, ...] = ()
     under: Any = None
     nth: Any = None
+    back: bool = False  # "put it back on top of ...": where the card was before (older wording)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1249,6 +1250,8 @@ def _in_order(meta: Any, whose: Any, order: str) -> Destination:
 
 _reg("on_top_in_order", lambda m, whose, order: Destination("library", _whose(whose), "top", "on", order, span=span(m)))
 _reg("into_library_nth", lambda m, whose, n, fr: Destination("library", _whose(whose), fr, "into", nth=n, span=span(m)))
+_reg("back_dest", lambda m, *order: Destination("library", None, "back", "back", order[0] if order else "", span=span(m)))
+_reg("back_to", lambda m, dest: dataclasses.replace(dest, back=True, span=span(m)))
 _reg("order", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("ordinal_from_top", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("battlefield_mods", lambda m, *mods: tuple(mods))
@@ -1741,6 +1744,11 @@ def _requirement_when(verb: str) -> Any:
     return make
 
 
+# "All creatures able to block [this] do so" (509.1c: a requirement on each
+# creature that could block it; ``form`` "this turn" where it lasts the turn).
+_reg("able_to_block_do_so", lambda m, whom: Requirement(None, "able to block do so", whom, span=span(m)))
+_reg("able_to_block_do_so_turn", lambda m, whom: Requirement(
+    None, "able to block do so", whom, form="this turn", span=span(m)))
 _reg("requirement_when", lambda m, tok: " ".join(str(tok).lower().split()))
 _reg("must_attack_when", _requirement_when("attacks"))
 _reg("must_block_when", _requirement_when("blocks"))
@@ -2036,6 +2044,10 @@ def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
 
 @renders(Destination)
 def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
+    if n.back:
+        return "back " + _r_destination(r, dataclasses.replace(n, back=False), **ctx)
+    if n.where == "back":  # "put them back in any order": on top of the library they were looked at in
+        return "back" + (f" in {n.order} order" if n.order else "")
     whose = possessive_text(r, n.whose) if n.whose is not None else ""
     if n.zone == "battlefield":
         mods = "".join(" " + (m if isinstance(m, str) else _with_counters(r, m[1])) for m in n.mods)
@@ -2660,6 +2672,9 @@ def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
     if rule == "can block as though it had":
         whom, keyword = n.other
         return f"can block {r(whom)} as though it had {r(keyword)}"
+    if rule == "able to block do so":
+        turn = f" {n.form}" if n.form else ""
+        return f"able to block {r(n.other)}{turn} do so"
     if rule == "must be blocked by if able":
         return f"must be blocked by {r(n.other)} if able"
     if rule == "blocks this turn if able" and n.other is not None:
