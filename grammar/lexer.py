@@ -242,11 +242,23 @@ def _keyword_first_words() -> set[str]:
     return _KEYWORD_FIRST
 
 
+_NOT_COUNTER_KINDS = frozenset({
+    "a", "an", "the", "no", "any", "all", "each", "with", "without", "of", "or", "and", "more", "fewer",
+    "exactly", "many", "that", "those", "these", "its", "their", "your", "his", "her", "x", "on", "from",
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "additional",
+    "had", "has", "have", "put", "puts", "remove", "removes", "get", "gets", "is", "are", "was", "were",
+})  # fmt: skip
+"""Words that stand before "counter" without naming its kind ("with a
+counter", "no counters", "three or more counters", "its counters")."""
+
+
 def _counter_word(text: str, pos: int) -> int | None:
     if text.find(" counter", pos) < 0:
         return None  # no "counter" after it: the cheap answer of most tries
     m = _COUNTER_WORD.match(text, pos)
-    return len(m.group(0)) if m else None
+    if m is None or m.group(0) in _NOT_COUNTER_KINDS:
+        return None
+    return len(m.group(0))
 
 
 def _ability_word(text: str, pos: int) -> int | None:

@@ -206,10 +206,18 @@ def _quality(
     if isinstance(q, A.WithKicker):
         return obj.face_down is None and _has_kicker(obj.copy_of or obj.card)
     if isinstance(q, A.WithCounter):
-        if not q.kind:
-            return any(n > 0 for n in obj.counters.values())
+        # 122.1: "with three or more ki counters on it", "with no counters on it"
+        have = obj.counters.get(q.kind, 0) if q.kind else sum(n for n in obj.counters.values() if n > 0)
         need = _amount(quantity, q.count) if q.count is not None else 1
-        return obj.counters.get(q.kind, 0) >= max(need, 1)
+        if q.how == "no":
+            fits = have == 0
+        elif q.how == "or fewer":
+            fits = have <= need
+        elif q.how == "exactly":
+            fits = have == need
+        else:  # "a counter", "two counters", "one or more counters": at least that many
+            fits = have >= max(need, 1)
+        return fits != q.negated
     if isinstance(q, A.WithStat):
         if q.stat == "mana value":
             value: int | None = c.mana_value

@@ -514,25 +514,51 @@ BUILDERS["additional_cost_paid"] = lambda meta, whose: Happened(whose, "addition
 BUILDERS["revealed_or_controlled"] = lambda meta, who, a, b, spell: Happened(who, "revealed or controlled", (a, b, spell), span=span(meta))
 BUILDERS["theyre_state"] = lambda meta, state: IsState(None, state, False, "they're", span=span(meta))
 BUILDERS["cannot"] = lambda meta, who: YouDo(_who(who), True, "can't", span=span(meta))
-BUILDERS["has_counters"] = lambda meta, who, amount, kind, on: HasCounters(who, amount, kind, on, span=span(meta))
+def _has_counters(form: str) -> Any:
+    def build(meta: Any, *args: Any) -> HasCounters:
+        who, spec, on = (None, *args) if form in ("are", "'s") else args
+        how, amount, kind = spec
+        return HasCounters(who, amount, kind, on, how, form, span=span(meta))  # type: ignore[arg-type]
+
+    return build
+
+
+BUILDERS["has_counters"] = _has_counters("")
+BUILDERS["lacks_counters"] = _has_counters("not")
+BUILDERS["had_counters"] = _has_counters("had")
+BUILDERS["there_are_counters"] = _has_counters("are")
+BUILDERS["theres_counters"] = _has_counters("'s")
 
 
 @dataclass(frozen=True, slots=True)
 class HasCounters(Node):
-    """ "if it has a +1/+1 counter on it", "if it has three or more ki counters on it"."""
+    """Counters on an object (CR 122.1): "if it has a +1/+1 counter on it",
+    "if it has three or more ki counters on it", "if it doesn't have a
+    flying counter on it", "if it had counters on it", "if there are no
+    depletion counters on [this]" (``object`` None)."""
 
     object: Any
-    amount: Any
-    kind: str
+    amount: Any  # None: "counters" (one or more)
+    kind: str  # "": of any kind
     on: Any
+    how: Literal["", "or more", "or fewer", "exactly", "no"] = ""
+    form: Literal["", "not", "had", "are", "'s"] = ""  # "has"; "doesn't have"; "had"; "there are" (or "is"); "there's"
 
 
 @renders(HasCounters)
 def _r_has_counters(r: Any, n: HasCounters, **ctx: Any) -> str:
     from .objects import verb
-    from .quantities import counters_text
+    from .quantities import counters_spec_text, is_one
 
-    return f"{r(n.object)} {verb(n.object, 'have')} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
+    counters = f"{counters_spec_text(r, n.how, n.amount, n.kind)} on {r(n.on)}"
+    if n.form == "are":
+        one = n.how in ("", "exactly") and n.amount is not None and is_one(n.amount)
+        return f"there {'is' if one else 'are'} {counters}"
+    if n.form == "'s":
+        return f"there's {counters}"
+    if n.form == "not":
+        return f"{r(n.object)} {'doesn' if verb(n.object, 'have') == 'has' else 'don'}'t have {counters}"
+    return f"{r(n.object)} {'had' if n.form == 'had' else verb(n.object, 'have')} {counters}"
 BUILDERS["happened"] = lambda meta, subject, ev: Happened(subject, ev[0], ev[1], span=span(meta))
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
 
@@ -634,7 +660,7 @@ for _rule, _event in (
     ("you_attacked_with", "you attacked with"), ("you_cast_this_turn_cond", "you cast"),
     ("you_sacrificed", "you sacrificed"), ("lost_life", "lost life"),
     ("was_dealt_damage", "was dealt damage"), ("entered_under_you", "entered under your control"),
-    ("had_counter", "had a counter"), ("was_put_into", "was put into"),
+    ("was_put_into", "was put into"),
     ("havent_cast_this_turn", "not cast"), ("descended_this_turn", "descended"),
     ("cast_last_turn", "cast last turn"), ("cast_last_turn_by", "cast last turn"),
     ("lost_life_last_turn", "lost life last turn"),
@@ -960,8 +986,6 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         return f"{r(n.subject)} was put into {r(n.other)} from the battlefield this turn"
     if ev == "entered under your control":
         return f"{r(n.subject)} entered under your control this turn"
-    if ev == "had a counter":
-        return f"{r(n.subject)} had a {n.other} counter on it"
     return f"{r(n.subject)} {ev} this turn"
 
 

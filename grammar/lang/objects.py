@@ -218,11 +218,15 @@ class WithStat(Node):
 
 @dataclass(frozen=True, slots=True)
 class WithCounter(Node):
-    """ "with a +1/+1 counter on it" (``kind`` "" for "with counters on it")."""
+    """ "with a +1/+1 counter on it", "with no counters on it", "without a
+    fate counter on it", "with three or more ki counters on them" (122.1;
+    ``kind`` "" for counters of any kind)."""
 
     kind: str
-    count: Any = None
+    count: Any = None  # None: "counters" (one or more)
     them: bool = False
+    how: Literal["", "or more", "or fewer", "exactly", "no"] = ""  # "with three or more ki counters on it"
+    negated: bool = False  # "without a fate counter on it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1497,25 +1501,18 @@ _BUILDERS["with_power_and_toughness"] = _with_stat("power and toughness")
 
 
 @builds("with_counter")
-def _with_counter(meta: Any, count: Any, kind: str) -> WithCounter:
-    return WithCounter(kind, count, span=span(meta))
+def _with_counter(meta: Any, spec: Any, it: str) -> WithCounter:
+    how, count, kind = spec
+    return WithCounter(kind, count, it == "them", how, span=span(meta))
 
 
-@builds("with_counter_them")
-def _with_counter_them(meta: Any, count: Any, kind: str) -> WithCounter:
-    return WithCounter(kind, count, True, span=span(meta))
+@builds("without_counter")
+def _without_counter(meta: Any, spec: Any, it: str) -> WithCounter:
+    how, count, kind = spec
+    return WithCounter(kind, count, it == "them", how, negated=True, span=span(meta))
 
 
-@builds("with_any_counter")
-def _with_any_counter(meta: Any, *toks: Any) -> WithCounter:
-    return WithCounter("", None, span=span(meta))
-
-
-@builds("with_a_counter")
-def _with_a_counter(meta: Any, *toks: Any) -> WithCounter:
-    Number = concern("quantities").Number
-
-    return WithCounter("", Number(1, "article"), span=span(meta))
+_BUILDERS["it_them"] = lambda meta, tok: str(tok).lower()
 
 
 @builds("same_name_as")
@@ -2304,16 +2301,8 @@ def _r_comparison(r: Any, n: Comparison, **ctx: Any) -> str:
 
 @renders(WithCounter)
 def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
-    if not n.kind:
-        return "with counters on it" if n.count is None else "with a counter on it"
-    it = "them" if n.them else "it"
-    return f"with {r(n.count)} {n.kind} counter{'s' if _many(n.count) else ''} on {it}"
-
-
-def _many(count: Any) -> bool:
-    Number = concern("quantities").Number
-
-    return not (isinstance(count, Number) and count.value == 1)
+    counters = concern("quantities").counters_spec_text(r, n.how, n.count, n.kind)
+    return f"with{'out' if n.negated else ''} {counters} on {'them' if n.them else 'it'}"
 
 
 @renders(WithKicker)

@@ -695,6 +695,43 @@ def cards_text(r: Any, amount: Any, top: bool = False) -> str:
     return measure(r, amount, "card", "cards")
 
 
+# ---- how many counters (CR 122.1) ---------------------------------------------
+
+CounterHow = Literal["", "or more", "or fewer", "exactly", "no"]
+
+
+def _counters_spec(how: CounterHow) -> Any:
+    """A count of counters as a triple (how, amount, kind): ``amount`` None is
+    "counters" (any number), ``kind`` "" any kind."""
+
+    def build(meta: Any, *args: Any) -> tuple[CounterHow, Any, str]:
+        if how == "no":
+            (kind,) = args
+            return (how, None, kind or "")
+        amount, kind = args
+        return (how, amount, kind or "")
+
+    return build
+
+
+for _rule, _how in (("counters_n", ""), ("counters_or_more", "or more"), ("counters_or_fewer", "or fewer"),
+                    ("counters_exactly", "exactly"), ("counters_none", "no")):  # fmt: skip
+    BUILDERS[_rule] = _counters_spec(_how)  # type: ignore[arg-type]
+BUILDERS["counters_bare"] = lambda meta, kind: ("", None, kind or "")
+
+
+def counters_spec_text(r: Any, how: str, amount: Any, kind: str) -> str:
+    """ "a +1/+1 counter", "three or more quest counters", "exactly one tide
+    counter", "no counters", "+1/+1 counters"."""
+    kind_ = f"{kind} " if kind else ""
+    if how == "no":
+        return f"no {kind_}counters"
+    if how in ("or more", "or fewer"):
+        return f"{r(amount)} {how} {kind_}counters"
+    text = counters_text(r, amount, kind)
+    return f"exactly {text}" if how == "exactly" else text
+
+
 def counters_text(r: Any, amount: Any, kind: str) -> str:
     """ "a +1/+1 counter", "two charge counters", "a counter"."""
     kind_ = f"{kind} " if kind else ""

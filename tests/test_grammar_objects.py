@@ -1,0 +1,97 @@
+"""Grammar-level tests of objects, players, quantities and references
+(grammar/lang/objects.*, quantities.*): each test parses a wording, asserts
+what the AST says it means, and that it renders back byte-identical.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtext.testing import parse_ability, wrap_ability
+from grammar import ast as A
+from grammar.node import Node
+from grammar.parser import parse_text
+from grammar.render import render_card
+
+
+def ability(text: str, **options: Any) -> Any:
+    """One ability line, parsed in a minimal card (no link check)."""
+    return parse_ability(text, link=False, **options)
+
+
+def one(tree: Node, cls: type) -> Any:
+    found = [n for n in tree.walk() if isinstance(n, cls)]
+    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
+    return found[0]
+
+
+def round_trips(text: str, **options: Any) -> None:
+    """The ability renders back exactly as written."""
+    result = parse_text(wrap_ability(text, **options) + "\n")
+    assert not result.errors, result.errors
+    lines = render_card(result.cards[0]).splitlines()
+    assert text in lines
+
+
+# --------------------------------------------------------------------------
+# Counters looked at (CR 122.1): "with ... on it", "has ... on it", "there are ..."
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "how", "negated", "them"),
+    [
+        ("Destroy target creature with no counters on it.", "", "no", False, False),
+        ("Destroy target land without a blaze counter on it.", "blaze", "", True, False),
+        ("Creatures you control with +1/+1 counters on them have trample.", "+1/+1", "", False, True),
+        ("Permanents you control with counters on them have ward {1}.", "", "", False, True),
+        ("Creatures with bribery counters on them can't attack or block.", "bribery", "", False, True),
+        ("Destroy target creature with three or more ki counters on it.", "ki", "or more", False, False),
+        ("Destroy target creature with a counter on it.", "", "", False, False),
+    ],
+)
+def test_with_counters_on_it_any_count_and_kind(text: str, kind: str, how: str, negated: bool, them: bool) -> None:
+    """122.1: a quality of objects by the counters on them, of any kind
+    (any word before "counter"), with any count or none."""
+    q = one(ability(text), A.WithCounter)
+    assert (q.kind, q.how, q.negated, q.them) == (kind, how, negated, them)
+    round_trips(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "how", "form", "kind"),
+    [
+        ("If there are three or more ki counters on Test Card, draw a card.", "or more", "are", "ki"),
+        ("If there are no depletion counters on Test Card, draw a card.", "no", "are", "depletion"),
+        ("If there is exactly one tide counter on Test Card, draw a card.", "exactly", "are", "tide"),
+        ("If this creature has one or more +1/+1 counters on it, draw a card.", "or more", "", "+1/+1"),
+        ("If Test Card has five or more unlock counters on it, draw a card.", "or more", "", "unlock"),
+        ("If target creature doesn't have a flying counter on it, draw a card.", "", "not", "flying"),
+        ("If that creature had counters on it, draw a card.", "", "had", ""),
+        ("If it had no time counters on it, draw a card.", "no", "had", "time"),
+    ],
+)
+def test_counters_on_an_object_as_a_condition(text: str, how: str, form: str, kind: str) -> None:
+    """122.1: how many counters of a kind an object has, in a condition;
+    "there are N counters on [this]" is the same test with no subject."""
+    cond = one(ability(text, type_line="Sorcery"), A.HasCounters)
+    assert (cond.how, cond.form, cond.kind) == (how, form, kind)
+    assert (cond.object is None) == (form == "are")
+    round_trips(text, type_line="Sorcery")
+
+
+def test_there_are_counters_keeps_there_are_objects() -> None:
+    """ "there are seven or more cards in your graveyard" still counts objects."""
+    a = ability("If there are seven or more cards in your graveyard, draw a card.", type_line="Sorcery")
+    assert isinstance(one(a, A.ThereAre).what, A.AnObject)
+
+
+def test_a_counter_kind_is_any_word_but_a_determiner() -> None:
+    """ "with a counter", "had counters": the word before "counter" is its
+    kind only when it isn't a determiner or a verb."""
+    q = one(ability("Destroy target creature with a counter on it."), A.WithCounter)
+    assert q.kind == "" and q.count is not None
+    cond = one(ability("If it had counters on it, draw a card.", type_line="Sorcery"), A.HasCounters)
+    assert cond.kind == "" and cond.amount is None
