@@ -156,6 +156,11 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     tl = card.type_line
     pt = card.pt
     abilities = all_abilities(card)
+    printed_keywords = keywords_of(abilities)
+    if "devoid" in printed_keywords:
+        # 702.114a: devoid is a characteristic-defining ability, "this object
+        # is colorless", which functions in every zone (604.3)
+        colors = ()
     return Chars(
         name=card.name,
         supertypes=tuple(s.lower() for s in tl.supertypes),
@@ -164,7 +169,7 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
         colors=colors if colors is not None else _printed_colors(card),
         mana_cost=card.mana_cost,
         abilities=abilities,
-        printed_keywords=keywords_of(abilities),
+        printed_keywords=printed_keywords,
         base_power=_stat(pt.power) if pt else None,
         base_toughness=_stat(pt.toughness) if pt else None,
     )
@@ -338,9 +343,70 @@ restrictions each one is."""
 
 def _attack_restriction(action: A.Restriction) -> str | None:
     """"[what] can't attack": a restriction on declaring attackers (508.1c),
-    read by :func:`restrictions`."""
+    read by :func:`restrictions`; or one of which creatures can block which
+    (509.1b), read by :func:`block_pair_refusal`."""
+    if action.rule in PAIR_RESTRICTIONS and action.other is not None:
+        return _pair_problem(action)
     if action.rule not in ATTACK_RESTRICTIONS or action.duration is not None:
         return f"a static '{action.rule}'"
+    return None
+
+
+PAIR_RESTRICTIONS = ("can't be blocked by", "can't be blocked except by", "can't block")
+"""Restrictions on blocking (509.1b) between a blocker and an attacker, each
+with the creatures ``other`` describes: "[this] can't be blocked by
+[creatures]", "can't be blocked except by [creatures]", "[creatures] can't
+block [creatures]"; with "can block only [creatures]" (a Requirement),
+read by :func:`block_pair_refusal`."""
+
+BLOCK_ONLY = "can block only"
+
+_PAIR_OTHERS = (A.Each, A.SelfRef, A.ItRef, A.AttachedRef, A.ObjectFilter, A.BothRef)
+"""The descriptions of the other creature of a pair restriction the engine
+matches (:func:`interpreter.filters.matches_ref_static`)."""
+
+
+def _pair_problem(action: A.Restriction | A.Requirement) -> str | None:
+    if action.duration is not None:
+        return f"a static '{action.rule}' with a duration"
+    if not isinstance(action.other, _PAIR_OTHERS):
+        return f"a static '{action.rule}' of {type(action.other).__name__}"
+    return None
+
+
+def block_pair_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
+    """509.1b: why a static ability keeps ``blocker`` from blocking
+    ``attacker`` (None if none does): the attacker "can't be blocked by" such
+    creatures or "can't be blocked except by" them; the blocker "can't block"
+    such creatures or "can block only" them."""
+    from grammar.render import render_node
+
+    from .filters import matches_ref_static
+
+    for src, eff, action in _static_effects(game):
+        if isinstance(action, A.Restriction) and action.rule in PAIR_RESTRICTIONS and action.other is not None:
+            rule = action.rule
+        elif isinstance(action, A.Requirement) and action.rule == BLOCK_ONLY:
+            rule = BLOCK_ONLY
+        else:
+            continue
+        if rule.startswith("can't be blocked"):
+            if not _affects(game, src, eff, action, attacker):
+                continue
+            other = matches_ref_static(game, src, action.other, blocker)
+            if other == (rule == "can't be blocked by"):
+                return f"{display_name(attacker)} {rule} {render_node(action.other)} (509.1b)"
+        else:
+            if not _affects(game, src, eff, action, blocker):
+                continue
+            other = matches_ref_static(game, src, action.other, attacker)
+            if other != (rule == "can't block"):
+                continue
+            if rule == BLOCK_ONLY:
+                return f"it can block only {render_node(action.other)}, and {display_name(attacker)} isn't one (509.1b)"
+            if isinstance(action.other, A.SelfRef | A.ItRef):
+                return f"{display_name(src)}: \"{render_node(eff.written or action)}\" (509.1b)"
+            return f"it can't block {render_node(action.other)}, and {display_name(attacker)} is one (509.1b)"
     return None
 
 
@@ -354,7 +420,10 @@ BLOCK_COUNTS = (BLOCK_ANY_NUMBER, BLOCK_ADDITIONAL, BLOCK_ADDITIONAL_N)
 def _block_count(action: A.Requirement) -> str | None:
     """509.1a: "[this] can block any number of creatures", "can block an
     additional creature each combat" (or N additional creatures): how many
-    attackers a creature may block, read by :func:`block_capacity`."""
+    attackers a creature may block, read by :func:`block_capacity`; 509.1b:
+    "can block only [creatures]", read by :func:`block_pair_refusal`."""
+    if action.rule == BLOCK_ONLY:
+        return _pair_problem(action)
     if action.rule not in BLOCK_COUNTS or action.duration is not None:
         return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
     if action.rule == BLOCK_ADDITIONAL_N and not isinstance(action.other, A.Number):
@@ -486,8 +555,8 @@ def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")
-        if isinstance(action, A.Restriction) and _affects(game, src, eff, action, obj):
-            out.update(ATTACK_RESTRICTIONS.get(action.rule, ()))
+        if isinstance(action, A.Restriction) and action.rule in ATTACK_RESTRICTIONS and _affects(game, src, eff, action, obj):
+            out.update(ATTACK_RESTRICTIONS[action.rule])
     return frozenset(out)
 
 

@@ -12,8 +12,11 @@ The combat phase of the active player's turn, as far as scenarios need:
   the defending player each block one attacker, or several when an ability
   says it "can block an additional creature each combat" or "any number of
   creatures" (509.1a), within the restrictions of flying and reach (702.9b,
-  702.17b), menace (702.111b), "can't block" and "can't be blocked"
-  (509.1b); each attacker a creature blocks is blocked (509.1h);
+  702.17b), menace (702.111b), fear, intimidate, shadow and horsemanship
+  (702.36b, 702.13b, 702.28b, 702.31b), "can't block" and "can't be
+  blocked", and static abilities that say which creatures can block which
+  ("can't be blocked by [creatures]", "can block only [creatures]",
+  509.1b); each attacker a creature blocks is blocked (509.1h);
 * combat damage (510) — :func:`deal_combat_damage`: a first-strike damage
   step when a creature in combat has first strike or double strike (510.4,
   702.7b, 702.4b); an unblocked attacker damages the player it attacks, a
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 from .characteristics import (
     block_capacity,
+    block_pair_refusal,
     chars,
     display_name,
     has_keyword,
@@ -105,6 +109,12 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
         has_keyword(game, blocker, "flying") or has_keyword(game, blocker, "reach")
     ):
         return f"{display_name(attacker)} has flying and it has neither flying nor reach (702.9b, 702.17b)"
+    why = _evasion_refusal(game, blocker, attacker)
+    if why is not None:
+        return why
+    why = block_pair_refusal(game, blocker, attacker)
+    if why is not None:
+        return why
     for word in keywords(game, attacker):
         land = LANDWALK.get(word)
         if land is not None and any(
@@ -113,6 +123,27 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
         ):
             article = "an" if land[0] in "aeiou" else "a"
             return f"{display_name(attacker)} has {word} and {blocker.controller} controls {article} {land.capitalize()} (702.14c)"
+    return None
+
+
+def _evasion_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str | None:
+    """The evasion keywords read by name, wherever the creature got them:
+    fear (702.36b), intimidate (702.13b), shadow (702.28b), horsemanship
+    (702.31b)."""
+    name = display_name(attacker)
+    attacking, blocking = keywords(game, attacker), keywords(game, blocker)
+    if "fear" in attacking and not (chars(blocker).is_type("artifact") or "B" in chars(blocker).colors):
+        return f"{name} has fear and it is neither an artifact creature nor black (702.36b)"
+    if "intimidate" in attacking and not (
+        chars(blocker).is_type("artifact") or set(chars(blocker).colors) & set(chars(attacker).colors)
+    ):
+        return f"{name} has intimidate and it is neither an artifact creature nor shares a color with it (702.13b)"
+    if "shadow" in attacking and "shadow" not in blocking:
+        return f"{name} has shadow and it doesn't (702.28b)"
+    if "shadow" in blocking and "shadow" not in attacking:
+        return f"it has shadow and {name} doesn't (702.28b)"
+    if "horsemanship" in attacking and "horsemanship" not in blocking:
+        return f"{name} has horsemanship and it doesn't (702.31b)"
     return None
 
 

@@ -388,16 +388,24 @@ def describe_filter(f: A.ObjectFilter) -> str:
     return " ".join(w for w in [*words, noun.strip()] if w)
 
 
+def _static_number(game: Game, src: GameObject) -> Callable[[A.Quantity], int]:
+    """The numbers of a static ability's description, worked out as it applies
+    ("creatures with power less than [this]'s power")."""
+    from .quantities import static_quantity
+
+    return lambda q: q.value if isinstance(q, A.Number) else static_quantity(game, src, q)
+
+
 def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObject) -> bool:
     """Is ``obj`` one of the objects a static ability of ``src`` affects?"""
     if isinstance(what, A.Each):
-        return matches(game, what.filter, obj, you=src.controller, source=src.id)
+        return matches(game, what.filter, obj, you=src.controller, source=src.id, quantity=_static_number(game, src))
     if isinstance(what, (A.SelfRef, A.ItRef)):
         return obj.id == src.id
     if isinstance(what, A.AttachedRef):
         return src.attached_to == obj.id
     if isinstance(what, A.ObjectFilter):
-        return matches(game, what, obj, you=src.controller, source=src.id)
+        return matches(game, what, obj, you=src.controller, source=src.id, quantity=_static_number(game, src))
     if isinstance(what, A.BothRef):
         # "Saproling creatures and other Treefolk creatures": either description (each object once)
         return matches_ref_static(game, src, what.first, obj) or matches_ref_static(game, src, what.second, obj)

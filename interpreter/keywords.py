@@ -191,12 +191,13 @@ NUMBER_EXPANSIONS = {"crew": _crew}
 
 OWN_RULES = frozenset({
     "ward", "equip", "madness", "champion", "hideaway", "haunt", "morph", "megamorph", "flashback",
-    "devour", "cycling", "shroud", "disguise", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
+    "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
 as a gap), whatever their definitions say: those spelled out here, those
 read by name elsewhere (interpreter.facedown, cast_permissions,
-replacement), and cycling, whose activated ability functions only in a
+replacement; fear and horsemanship in interpreter.combat, which reads them
+wherever a creature got them), and cycling, whose activated ability functions only in a
 hand (702.29a), which its reminder text doesn't say."""
 
 
@@ -259,7 +260,7 @@ def reading(ab: A.Ability) -> A.Ability:
         # 714.2b: "I — [effect]" is a triggered ability of the Saga
         return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
-        return _block_count(ab) or _restriction_unless(ab)
+        return _block_count(ab) or _block_pair(ab) or _restriction_unless(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -299,6 +300,27 @@ def _block_count(ab: A.StaticAbility) -> A.Ability | None:
     if len(actions) != 1 or not isinstance(actions[0], A.Requirement) or actions[0].rule not in BLOCK_COUNTS:
         return None
     return A.StaticEffect(actions[0], None, (), written=ab.effect, span=ab.span)
+
+
+def _block_pair(ab: A.StaticAbility) -> A.Ability | None:
+    """"[This] can't be blocked by creatures with power 3 or greater.",
+    "Creatures with flying can block only creatures with flying.": a static
+    ability (604.1) that restricts which creatures can block which (509.1b);
+    read as a static effect (:func:`interpreter.characteristics.block_pair_refusal`)."""
+    from .characteristics import BLOCK_ONLY, PAIR_RESTRICTIONS
+
+    sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
+    if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence) or sentences[0].where_x is not None:
+        return None
+    actions = sentences[0].actions
+    if len(actions) != 1:
+        return None
+    action = actions[0]
+    if isinstance(action, A.Restriction) and action.rule in PAIR_RESTRICTIONS and action.other is not None:
+        return A.StaticEffect(action, None, (), written=ab.effect, span=ab.span)
+    if isinstance(action, A.Requirement) and action.rule == BLOCK_ONLY:
+        return A.StaticEffect(action, None, (), written=ab.effect, span=ab.span)
+    return None
 
 
 def _restriction_unless(ab: A.StaticAbility) -> A.Ability:

@@ -98,7 +98,7 @@ of plain keywords, only those named in :data:`READ_KEYWORDS`."""
 READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
-    "haunt", "hideaway",
+    "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
