@@ -54,6 +54,8 @@ _DURATIONS = {
     "during_others_untap_steps": "during each other player's untap step",
     "each_turn": "each turn",
     "each_combat": "each combat",
+    "on_each_of_your_turns": "on each of your turns",  # 305.2: "play an additional land on each of your turns"
+    "rest_of_game": "for the rest of the game",
 }
 
 for _rule, _text in _DURATIONS.items():

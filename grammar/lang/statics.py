@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..node import BUILDERS, Node, builds, renders
 from ..render import capitalize
@@ -636,6 +636,134 @@ def _r_static_ability(r: Any, n: StaticAbility, **ctx: Any) -> str:
     effect_text = concern("sentences").effect_text
 
     return effect_text(r, n.effect)
+
+
+# --------------------------------------------------------------------------
+# Permissions and the maximum hand size
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAdditionalLands(Node):
+    """ "You may play an additional land on each of your turns", "play two
+    additional lands this turn" (305.2: effects may raise the number of
+    lands a player can play in a turn).  ``amount`` None is "an"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    player: Any = None
+    amount: Any = None
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastAsThoughFlash(Node):
+    """ "You may cast spells as though they had flash", "cast creature spells
+    this turn as though they had flash": a permission to cast ``what`` any
+    time its caster could cast an instant (601.3, 702.8a).  ``duration``
+    before "as though" when written there (``inner``)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    player: Any
+    what: Any
+    duration: Any = None
+    inner: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMana(Node):
+    """ "You don't lose this mana as steps and phases end", "Players don't
+    lose unspent mana as steps and phases end": mana that stays in a pool
+    when steps and phases end (106.4, 500.4).  ``mana`` is what is kept as
+    written ("this mana", "unspent red mana")."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    player: Any
+    mana: str
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoLossAtZeroLife(Node):
+    """ "You don't lose the game for having 0 or less life" (104.3b, 704.5a:
+    the state-based action doesn't apply to that player)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    player: Any
+    amount: Any = None  # "0" as printed
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class MaxHandSize(Node):
+    """ "Your maximum hand size is reduced by two", "Each opponent's maximum
+    hand size is equal to seven minus ...", "The chosen player's maximum hand
+    size is four" (402.2, 514.1).  ``change`` is "is", "equal to", "reduced
+    by" or "increased by"."""
+
+    player: Any
+    change: str
+    amount: Any
+
+
+BUILDERS["play_additional_land"] = lambda meta: PlayAdditionalLands(span=span(meta))
+BUILDERS["play_additional_lands"] = lambda meta, amount: PlayAdditionalLands(None, amount, span=span(meta))
+BUILDERS["cast_as_though_flash"] = lambda meta, what: CastAsThoughFlash(None, what, span=span(meta))
+BUILDERS["kept_mana"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
+BUILDERS["keep_mana"] = lambda meta, mana: KeepMana(None, mana, span=span(meta))
+BUILDERS["no_loss_at_zero_life"] = lambda meta, amount: NoLossAtZeroLife(None, amount, span=span(meta))
+BUILDERS["max_hand_size"] = lambda meta, whose, value: MaxHandSize(whose, value[0], value[1], span=span(meta))
+BUILDERS["hand_size_is"] = lambda meta, amount: ("is", amount)
+BUILDERS["hand_size_equal"] = lambda meta, amount: ("equal to", amount)
+BUILDERS["hand_size_reduced"] = lambda meta, amount: ("reduced by", amount)
+BUILDERS["hand_size_increased"] = lambda meta, amount: ("increased by", amount)
+
+
+def _player_verb(node: Any, base: str, ctx: dict[str, Any]) -> str:
+    """The verb as the clause's subject (a player) takes it."""
+    if ctx.get("imperative") or node.player is None:
+        return base
+    return verb(node.player, base)
+
+
+@renders(PlayAdditionalLands)
+def _r_play_additional(r: Any, n: PlayAdditionalLands, **ctx: Any) -> str:
+    v = _player_verb(n, "play", ctx)
+    if n.amount is None:
+        return f"{v} an additional land"
+    return f"{v} {r(n.amount)} additional lands"
+
+
+@renders(CastAsThoughFlash)
+def _r_cast_as_though_flash(r: Any, n: CastAsThoughFlash, **ctx: Any) -> str:
+    v = _player_verb(n, "cast", ctx)
+    pronoun = "they" if is_plural(n.what) else "it"
+    inner = f" {r(n.duration)}" if n.inner and n.duration is not None else ""
+    return f"{v} {r(n.what)}{inner} as though {pronoun} had flash"
+
+
+@renders(KeepMana)
+def _r_keep_mana(r: Any, n: KeepMana, **ctx: Any) -> str:
+    dont = _player_verb(n, "do", ctx) + "n't"
+    return f"{dont} lose {n.mana} as steps and phases end"
+
+
+@renders(NoLossAtZeroLife)
+def _r_no_loss(r: Any, n: NoLossAtZeroLife, **ctx: Any) -> str:
+    dont = _player_verb(n, "do", ctx) + "n't"
+    return f"{dont} lose the game for having {r(n.amount)} or less life"
+
+
+@renders(MaxHandSize)
+def _r_max_hand_size(r: Any, n: MaxHandSize, **ctx: Any) -> str:
+    return f"{possessive_text(r, n.player)} maximum hand size is {'' if n.change == 'is' else n.change + ' '}{r(n.amount)}"
 
 
 _ = TextError

@@ -936,14 +936,20 @@ class SpendOnly(Node):
 
 @dataclass(frozen=True, slots=True)
 class SkipTurn(Node):
-    """ "you skip your next turn", "skip your next untap step"."""
+    """ "you skip your next turn", "skip your next untap step", "skip your
+    draw step" (every one, ``next`` False), "skip that draw" (``whose``
+    None, the draw an event would be): skipping is a replacement effect
+    (614.1b, 614.10).  ``step`` is the turn, step or phase as written."""
 
     SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
 
     player: Any = None
     step: str = "turn"
     whose: Any = None
     amount: Any = None
+    next: bool = True
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1372,6 +1378,10 @@ def _manifest_dread(meta: Any) -> Manifest:
 
 _reg("skip_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), span=span(m)))
 _reg("skip_steps", lambda m, whose, amount, step: SkipTurn(None, step, _whose(whose), amount, span=span(m)))
+_reg("skip_each_step", lambda m, whose, step: SkipTurn(None, step, _whose(whose), next=False, span=span(m)))
+_reg("skip_that_one", lambda m, what: SkipTurn(None, f"that {what}", next=False, span=span(m)))
+_reg("skip_what", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("skip_that", lambda m, tok: str(tok).lower())
 _reg("extra_turn", lambda m: ExtraTurn(span=span(m)))
 _reg("additional_combat_after", lambda m, after, count, follow: AdditionalCombat(
     count, after, True, follow is not None, span=span(m)))
@@ -2855,9 +2865,13 @@ def _spend_only(meta: Any, purpose: Any) -> SpendOnly:
 @renders(SkipTurn)
 def _r_skip(r: Any, n: SkipTurn, **ctx: Any) -> str:
     v = subj(r, n, "skip", ctx)
+    if n.step.startswith("that "):
+        return f"{v} {n.step}"
     whose = possessive_text(r, n.whose) if n.whose is not None else "your"
+    if not n.next:
+        return f"{v} {whose} {n.step}"
     if n.amount is not None:
-        return f"{v} {whose} next {r(n.amount)} {n.step}s"
+        return f"{v} {whose} next {r(n.amount)} {n.step}"
     return f"{v} {whose} next {n.step}"
 
 

@@ -1,0 +1,171 @@
+"""Conditions, static abilities, replacement effects and permissions
+(grammar/lang/conditions.*, statics.*): each wording parses to the node
+that says what it means, renders back byte-identical, and — where the
+engine doesn't carry the node out — is reported as a gap by the support
+check (interpreter/support.py), never played as if it weren't there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtext.testing import parse_card
+from grammar import ast as A
+from grammar.node import Node
+from grammar.render import render_card
+from interpreter.support import gaps
+
+
+def nodes(tree: Node, cls: type) -> list[Any]:
+    return [n for n in tree.walk() if isinstance(n, cls)]
+
+
+def one(tree: Node, cls: type) -> Any:
+    found = nodes(tree, cls)
+    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
+    return found[0]
+
+
+def round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
+    """A one-ability card whose ability line renders back byte-identical."""
+    pt = "\n2/2" if "Creature" in type_line else ""
+    card = parse_card(f"Test Card {{2}}{{B}}\n{type_line}\n{text}{pt}", link=False)
+    assert render_card(card).splitlines()[2] == text
+    return card
+
+
+def has_gap(card: A.Card, word: str) -> bool:
+    return any(word in str(g) for g in gaps(card))
+
+
+# --------------------------------------------------------------------------
+# Conditions
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "When this creature enters, if {R} was spent to cast it, it deals 2 damage to any target.",
+    "When this creature enters, sacrifice it unless {U} was spent to cast it.",
+])  # fmt: skip
+def test_mana_symbol_spent_to_cast(text: str) -> None:
+    """601.2h, 106.1: "if {R} was spent to cast it" asks which mana paid the spell's cost."""
+    card = round_trip(text)
+    cond = one(card, A.SpentToCast)
+    assert isinstance(cond.what, A.ManaCost) and isinstance(cond.object, A.ItRef)
+    assert has_gap(card, "SpentToCast")
+
+
+# --------------------------------------------------------------------------
+# Skipping (614.1b, 614.10)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "step", "nxt"), [
+    ("Skip your draw step.", "draw step", False),
+    ("Players skip their untap steps.", "untap steps", False),
+    ("When this creature enters, target opponent skips their next combat phase.", "combat phase", True),
+    ("When this creature dies, target player skips their next untap step.", "untap step", True),
+    ("When this creature enters, you skip your next two turns.", "turns", True),
+])  # fmt: skip
+def test_skip_a_step_or_each_one(text: str, step: str, nxt: bool) -> None:
+    """614.1b: "skip" is a replacement; the step is kept as written, and
+    whether it is the next one only or each of them."""
+    card = round_trip(text, "Enchantment" if "Skip your" in text or "Players" in text else "Creature — Human Rogue")
+    skip = one(card, A.SkipTurn)
+    assert (skip.step, skip.next) == (step, nxt)
+    if step != "turns":
+        assert has_gap(card, "SkipTurn") or has_gap(card, "static")
+
+
+def test_skip_that_draw_replaces_the_event() -> None:
+    """614.1a, 614.10: "If a player would draw a card, that player skips that draw instead."."""
+    card = round_trip("If a player would draw a card, that player skips that draw instead.", "Enchantment")
+    skip = one(card, A.SkipTurn)
+    assert skip.step == "that draw" and skip.whose is None and not skip.next
+    assert gaps(card)
+
+
+# --------------------------------------------------------------------------
+# Permissions
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "amount", "kind"), [
+    ("You may play an additional land on each of your turns.", None, "on each of your turns"),
+    ("You may play two additional lands on each of your turns.", 2, "on each of your turns"),
+    ("You may play an additional land this turn.", None, "this turn"),
+])  # fmt: skip
+def test_play_additional_lands(text: str, amount: int | None, kind: str) -> None:
+    """305.2: effects may let a player play more than one land a turn."""
+    card = round_trip(text, "Enchantment")
+    play = one(card, A.PlayAdditionalLands)
+    assert play.duration.kind == kind
+    assert (play.amount.value if play.amount is not None else None) == amount
+    assert gaps(card)
+
+
+@pytest.mark.parametrize("text", [
+    "You may cast spells as though they had flash.",
+    "You may cast green creature spells as though they had flash.",
+])  # fmt: skip
+def test_cast_as_though_it_had_flash(text: str) -> None:
+    """601.3, 702.8a: a permission to cast at instant speed."""
+    card = round_trip(text, "Enchantment")
+    flash = one(card, A.CastAsThoughFlash)
+    assert isinstance(flash.what, A.Node)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "mana"), [
+    ("Players don't lose unspent mana as steps and phases end.", "unspent mana"),
+    ("You don't lose unspent red mana as steps and phases end.", "unspent red mana"),
+])  # fmt: skip
+def test_mana_kept_as_steps_end(text: str, mana: str) -> None:
+    """106.4, 500.4: mana that doesn't empty from a pool."""
+    card = round_trip(text, "Enchantment")
+    assert one(card, A.KeepMana).mana == mana
+    assert has_gap(card, "KeepMana")
+
+
+def test_kept_mana_after_a_duration() -> None:
+    text = ("Whenever this creature attacks, add {R}. Until end of turn, you don't lose this mana as steps and phases end.")
+    card = round_trip(text)
+    keep = one(card, A.KeepMana)
+    assert keep.mana == "this mana"
+    assert gaps(card)
+
+
+def test_dont_lose_the_game_for_zero_life() -> None:
+    """104.3b, 704.5a: the state-based action doesn't make this player lose."""
+    card = round_trip("You don't lose the game for having 0 or less life.", "Enchantment")
+    assert isinstance(one(card, A.NoLossAtZeroLife).player, A.You)
+    assert has_gap(card, "NoLossAtZeroLife")
+
+
+# --------------------------------------------------------------------------
+# Maximum hand size (402.2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("Your maximum hand size is reduced by two.", "reduced by"),
+    ("Your maximum hand size is increased by one.", "increased by"),
+    ("Each opponent's maximum hand size is reduced by one.", "reduced by"),
+    ("Your maximum hand size is eight.", "is"),
+    ("Your maximum hand size is equal to the number of cards in your graveyard.", "equal to"),
+])  # fmt: skip
+def test_maximum_hand_size(text: str, change: str) -> None:
+    """402.2, 514.1: effects that set or change a player's maximum hand size."""
+    card = round_trip(text, "Enchantment")
+    assert one(card, A.MaxHandSize).change == change
+    assert gaps(card)
+
+
+def test_for_the_rest_of_the_game() -> None:
+    """611.2a: a duration to the end of the game."""
+    card = round_trip("Whenever this creature deals damage to a player, that player can't gain life for the rest of the game.")
+    d = one(card, A.Duration)
+    assert d.kind == "for the rest of the game"
+    assert gaps(card)
