@@ -250,7 +250,8 @@ def mana_ability_of(ab: A.Ability) -> AddsMana | None:
     if not sentences or not isinstance(sentences[0], A.Sentence):
         return None
     actions = sentences[0].actions
-    if len(actions) == 1 and isinstance(actions[0], AddsMana) and not getattr(actions[0], "andor", False):
+    if (len(actions) == 1 and isinstance(actions[0], AddsMana) and not getattr(actions[0], "andor", False)
+            and not actions[0].additional):  # fmt: skip
         return actions[0]
     return None
 

@@ -518,6 +518,8 @@ def _body(meta: Any, *items: Any) -> Sentence:
                 raise TextError("two 'where X is' in one sentence", span=span(meta))
             where = c.where
             where_index = i if i < len(clauses) - 1 else -1
+        if concern("verbs").older_shuffle(action) and (i >= len(joiners) or joiners[i] != "and"):
+            action = dataclasses.replace(action, into=None, form="")  # "then shuffle your library." is "then shuffle."
         actions.append(action)
         forms.append(ClauseForm(form, c.tails))  # type: ignore[arg-type]
     return Sentence(tuple(actions), tuple(joiners), where.value if where else None, tuple(forms),

@@ -879,6 +879,7 @@ class AddMana(Node):
     per: Any = None
     player: Any = None
     old: bool = False
+    additional: bool = False  # "adds an additional {G}" (106.12a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -893,6 +894,7 @@ class AddManaChoice(Node):
     player: Any = None
     andor: bool = False
     old: bool = False
+    additional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -905,6 +907,7 @@ class AddManaAnyColor(Node):
     amount: Any
     player: Any = None
     one_color: bool = False
+    additional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -919,6 +922,7 @@ class AddManaSpecial(Node):
     amount: Any = None
     of: Any = None
     player: Any = None
+    additional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1164,10 +1168,15 @@ _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), s
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
 @builds("shuffle_library")
 def _shuffle_library(meta: Any, whose: Any) -> Shuffle:
-    """ "shuffle your library" is the older wording of "shuffle" (701.20)."""
-    if isinstance(_whose(whose), You):
-        return Shuffle(span=span(meta))
+    """ "shuffle your library", the older wording of "shuffle" (701.20): the
+    sentence (sentences.py) keeps it only where "and" follows ("shuffle your
+    library and put that card on top of it" names the library "it" is)."""
     return Shuffle(None, _whose(whose), form="library", span=span(meta))
+
+
+def older_shuffle(action: Any) -> bool:
+    """ "shuffle your library" as its clause wrote it (701.20: "shuffle")."""
+    return isinstance(action, Shuffle) and action.form == "library" and isinstance(action.into, You)
 _reg("shuffle_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="graveyard", span=span(m)))
 _reg("shuffle_hand_graveyard_into", lambda m, w1, w2: Shuffle(_whose(w1), _whose(w2), form="hand and graveyard", span=span(m)))
 _reg("counter_spell", lambda m, what: CounterSpell(what, span=span(m)))
@@ -1247,6 +1256,7 @@ _reg("on_choice_of_top_or_bottom", lambda m, chooser, whose: Destination(
 _reg("second_from_top", _dest("library", "on", "second"))
 _reg("into_hand_or_graveyard", _dest("hand or graveyard", "into"))
 _reg("into_exile", _dest("exile", "into"))
+_reg("on_top_of_it", lambda m, order="": Destination("library", None, "top", "it", order, span=span(m)))
 
 
 @builds("on_bottom_in_order", "on_top_in_order")
@@ -1887,6 +1897,9 @@ def _add_mana_old(meta: Any, options: Any) -> Any:
     return _mana_options(meta, options, True)
 
 
+_reg("add_verb", lambda m, *toks: "an additional" if len(toks) > 1 else "")
+
+
 def _mana_options(meta: Any, options: Any, old: bool) -> Any:
     andor = options[0] == "and/or"
     if andor:
@@ -1900,7 +1913,6 @@ _reg("add_mana_or_old", lambda m, a, b: AddManaChoice((a, b), old=True, span=spa
 _reg("add_any_color", lambda m, amount: AddManaAnyColor(amount, span=span(m)))
 _reg("add_any_one_color", lambda m, amount: AddManaAnyColor(amount, one_color=True, span=span(m)))
 _reg("add_any_one_color_per", lambda m, amount, per: AddManaSpecial("any one color for each", amount, per, span=span(m)))
-_reg("add_x_any_one_color", lambda m: AddManaSpecial("x any one color", span=span(m)))
 _reg("add_any_combination", lambda m, amount: AddManaSpecial("any combination of colors", amount, span=span(m)))
 _reg("add_combination_of", lambda m, amount, of: AddManaSpecial("combination of", amount, of, span=span(m)))
 _reg("mana_or_list", lambda m, *cs: cs)
@@ -1911,6 +1923,24 @@ _reg("add_opponent_land_color", lambda m: AddManaSpecial("opponent land color", 
 _reg("add_that_color", lambda m, amount: AddManaSpecial("that color", amount, span=span(m)))
 _reg("add_that_type", lambda m, amount: AddManaSpecial("that type", amount, span=span(m)))
 _reg("add_amount_equal", lambda m, sym, amount: AddManaSpecial("amount of", amount, sym, span=span(m)))
+_reg("add_type_produced", lambda m, amount, what: AddManaSpecial("any type produced", amount, what, span=span(m)))
+
+
+def _adding(fn: Any) -> Any:
+    """The builder of an "add" rule, its first child the verb (``add_verb``):
+    "an additional" marks the node."""
+
+    def make(meta: Any, how: str, *args: Any) -> Any:
+        node = fn(meta, *args)
+        return dataclasses.replace(node, additional=True) if how else node
+
+    return make
+
+
+for _rule in ("add_mana", "add_any_one_color", "add_any_color", "add_any_combination", "add_combination_of",
+              "add_chosen_color", "add_could_produce", "add_color_could_produce", "add_type_produced", "add_that_color",
+              "add_that_type", "add_amount_equal", "add_any_one_color_per", "add_mana_or_old", "add_mana_old"):
+    BUILDERS[_rule] = _adding(BUILDERS[_rule])
 
 
 # --------------------------------------------------------------------------
@@ -2054,6 +2084,8 @@ def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
 
 @renders(Destination)
 def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
+    if n.form == "it":  # "on top of it": the library named before
+        return "on top of it" + (f" in {n.order} order" if n.order else "")
     if n.back:
         return "back " + _r_destination(r, dataclasses.replace(n, back=False), **ctx)
     if n.where == "back":  # "put them back in any order": on top of the library they were looked at in
@@ -2781,32 +2813,35 @@ def _mana_tail(n: Any) -> str:
     return " to your mana pool" if getattr(n, "old", False) else ""
 
 
+def _add_verb(r: Any, n: Any, ctx: dict[str, Any]) -> str:
+    """ "add", "adds" (with a subject), "add an additional"."""
+    return subj(r, n, "add", ctx) + (" an additional" if n.additional else "")
+
+
 @renders(AddMana)
 def _r_add_mana(r: Any, n: AddMana, **ctx: Any) -> str:
-    return f"{subj(r, n, 'add', ctx)} {r(n.mana)}{_mana_tail(n)}"
+    return f"{_add_verb(r, n, ctx)} {r(n.mana)}{_mana_tail(n)}"
 
 
 @renders(AddManaChoice)
 def _r_add_mana_choice(r: Any, n: AddManaChoice, **ctx: Any) -> str:
-    return f"{subj(r, n, 'add', ctx)} {or_list([r(o) for o in n.options], 'and/or' if n.andor else 'or')}{_mana_tail(n)}"
+    return f"{_add_verb(r, n, ctx)} {or_list([r(o) for o in n.options], 'and/or' if n.andor else 'or')}{_mana_tail(n)}"
 
 
 @renders(AddManaAnyColor)
 def _r_add_any_color(r: Any, n: AddManaAnyColor, **ctx: Any) -> str:
     one = " one" if n.one_color else ""
-    return f"{subj(r, n, 'add', ctx)} {r(n.amount)} mana of any{one} color"
+    return f"{_add_verb(r, n, ctx)} {r(n.amount)} mana of any{one} color"
 
 
 @renders(AddManaSpecial)
 def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
-    v = subj(r, n, "add", ctx)
+    v = _add_verb(r, n, ctx)
     k = n.kind
     if k == "any one color for each":
         from .quantities import per_text
 
         return f"{v} {r(n.amount)} mana of any one color {per_text(r, n.of)}"
-    if k == "x any one color":
-        return f"{v} X mana of any one color"
     if k == "any combination of colors":
         return f"{v} {r(n.amount)} mana in any combination of colors"
     if k == "combination of":
@@ -2815,6 +2850,8 @@ def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
         return f"{v} {r(n.amount)} mana of the chosen color"
     if k == "any type could produce":
         return f"{v} {r(n.amount)} mana of any type {r(n.of)} could produce"
+    if k == "any type produced":
+        return f"{v} {r(n.amount)} mana of any type {r(n.of)} produced"
     if k == "any color could produce":
         return f"{v} {r(n.amount)} mana of any color {r(n.of)} could produce"
     if k == "opponent land color":

@@ -9,10 +9,12 @@ from ..context import Ctx
 from ..mana import AddsMana, units_text
 from .registry import carries_out
 
+_ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
 
-@carries_out(A.AddMana)
-@carries_out(A.AddManaAnyColor)
-@carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor),))
+
+@carries_out(A.AddMana, limits=(_ADDITIONAL,))
+@carries_out(A.AddManaAnyColor, limits=(_ADDITIONAL,))
+@carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor), _ADDITIONAL))
 def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     """106.4: mana goes into the controller's pool; "one mana of any color"
     and "Add {B} or {R}" are the controller's choice as the ability
