@@ -689,13 +689,30 @@ def _scenario_runner_missing(exc: ImportError) -> bool:
 EPILOG = "exit status: 0 all is well, 1 errors were found, 2 usage error"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: argparse's version action, with the version looked up
+    only when it is asked for (reading the package's metadata costs a run
+    that doesn't print it a tenth of its start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:  # noqa: A002  # fmt: skip
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:  # fmt: skip
+        formatter = parser._get_formatter()
+        formatter.add_text(f"{PROG} {_version()}")
+        parser._print_message(formatter.format_help(), sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Magic: The Gathering card text as data: parse, check, format and play card files.",
         epilog=EPILOG,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser(

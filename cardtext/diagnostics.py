@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from grammar.codecache import dataclass_code
 from grammar.errors import NOT_UNDERSTOOD, CardTextError, LocatedError
 from grammar.node import remembering_children
 from grammar.parser import file_lines, parse_text
@@ -31,7 +32,8 @@ LinkCheck = Callable[[Any, str, str], list[Any]]
 def link_checker() -> LinkCheck | None:
     """``interpreter.links.check_card``, or None where the interpreter is not there."""
     try:
-        from interpreter.links import check_card
+        with dataclass_code():  # the engine's classes' methods compiled once, kept on disk
+            from interpreter.links import check_card
     except ModuleNotFoundError as exc:
         if exc.name in ("interpreter.links", "interpreter"):
             return None
@@ -84,7 +86,8 @@ def card_checker() -> LinkCheck | None:
     link = link_checker()
     if link is None:
         return None
-    import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
+    with dataclass_code():
+        import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
 
     def check(card: Any, filename: str, text: str) -> list[Any]:
         with remembering_children():  # both checks walk the same tree

@@ -1,7 +1,10 @@
 """Card text → typed AST → canonical card text."""
 
-from .errors import CardParseError, CardTextError, LinkError, LocatedError
-from .parser import ParseResult, parse_card, parse_cards, parse_text
+from .codecache import dataclass_code
+
+with dataclass_code():  # the node classes' methods compiled once, kept on disk (grammar.codecache)
+    from .errors import CardParseError, CardTextError, LinkError, LocatedError
+    from .parser import ParseResult, parse_card, parse_cards, parse_text
 
 __all__ = [
     "CardParseError",

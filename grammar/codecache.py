@@ -2,11 +2,13 @@
 
 The driver writes a callback for each grammar rule (:mod:`grammar.driver`)
 and the node classes get a faster ``__init__`` (:func:`grammar.node._fast_init`),
-each from a few lines of source.  Compiling ~1,500 such sources was most of a
-small run's start-up, though most are the same few hundred texts.  Here a
-source is compiled once per process, and the compiled code is kept on disk
-(``marshal``, in the user's cache folder, one file per Python version and
-cardtext version), so a later run compiles nothing.
+each from a few lines of source; :mod:`dataclasses` writes ``__init__``,
+``__repr__``, ``__eq__``, ``__hash__`` and the frozen ``__setattr__`` of each
+of the ~350 node classes the same way (:func:`dataclass_code`).  Compiling
+these ~3,500 sources was most of a small run's start-up, though they are the
+same texts from one run to the next.  Here a source is compiled once per
+process, and the compiled code is kept on disk (``marshal``, in the user's
+cache folder, one file per Python version), so a later run compiles nothing.
 
 The file holds code for exact source texts only: a source that changed (a
 grammar edit) is a different key, compiled anew and added.  A cache that
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import marshal
 import os
 import sys
@@ -26,16 +29,22 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-__all__ = ["cache_file", "define"]
+__all__ = ["cache_file", "code", "dataclass_code", "define"]
 
 _CODE: dict[str, CodeType] = {}
+"""The code of each source this process has asked for."""
+_KEPT: dict[str, bytes] = {}
+"""What the cache file holds: each source's code, still marshalled (made a
+code object when a source is asked for: the file also holds the code of
+sources this run doesn't ask for, an older grammar's or a command's that
+isn't run)."""
 _LOADED = False
 _ADDED = False
-_FORMAT = 1
+_FORMAT = 2
 _USED: set[str] = set()
 compiled = 0
 """How many sources this process compiled (the others came from the cache)."""
-_MAX_KEPT = 5000
+_MAX_KEPT = 8000
 
 
 def cache_file() -> Path | None:
@@ -63,7 +72,7 @@ def _load() -> None:
     except (OSError, EOFError, ValueError, TypeError):
         return
     if isinstance(data, dict):
-        _CODE.update({k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)})
+        _KEPT.update({k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, bytes)})
 
 
 def _save() -> None:
@@ -75,30 +84,96 @@ def _save() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".code-", suffix=".tmp", dir=path.parent)
         try:
-            kept = _CODE if len(_CODE) <= _MAX_KEPT else {k: _CODE[k] for k in _USED}  # old grammars' code dropped
+            kept = {**_KEPT, **{k: marshal.dumps(v) for k, v in _CODE.items() if k not in _KEPT}}
+            if len(kept) > _MAX_KEPT:  # old grammars' code dropped
+                kept = {k: v for k, v in kept.items() if k in _USED}
             with os.fdopen(fd, "wb") as f:
-                marshal.dump(dict(kept), f)
+                marshal.dump(kept, f)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
 
 
-def define(source: str, names: dict[str, Any], function: str) -> Any:
-    """The function named ``function`` that ``source`` (a ``def``) defines,
-    with ``names`` as its globals."""
+def code(source: str, filename: str = "<cardtext generated>") -> CodeType:
+    """``source`` compiled (``exec`` mode), from the cache when it has it."""
     global _ADDED, compiled
+    found = _CODE.get(source)
+    if found is not None:
+        return found
     if not _LOADED:
         _load()
-    code = _CODE.get(source)
     _USED.add(source)
-    if code is None:
-        code = compile(source, "<cardtext generated>", "exec")
+    kept = _KEPT.get(source)
+    if kept is not None:
+        with contextlib.suppress(EOFError, ValueError, TypeError):
+            found = marshal.loads(kept)
+    if not isinstance(found, CodeType):
+        _KEPT.pop(source, None)
+        found = compile(source, filename, "exec")
         compiled += 1
-        _CODE[source] = code
         if not _ADDED:
             _ADDED = True
             atexit.register(_save)
+    _CODE[source] = found
+    return found
+
+
+def define(source: str, names: dict[str, Any], function: str) -> Any:
+    """The function named ``function`` that ``source`` (a ``def``) defines,
+    with ``names`` as its globals."""
     local: dict[str, Any] = {}
-    exec(code, names, local)  # noqa: S102 - the code of a source made by cardtext itself
+    exec(code(source), names, local)  # noqa: S102 - the code of a source made by cardtext itself
     return local[function]
+
+
+# --------------------------------------------------------------------------
+# The methods dataclasses write
+# --------------------------------------------------------------------------
+
+_STDLIB_CREATE_FN: Any = getattr(dataclasses, "_create_fn", None)
+_PATCHABLE = _STDLIB_CREATE_FN is not None and sys.version_info < (3, 13)
+"""Whether :mod:`dataclasses` makes each method through ``_create_fn(name,
+args, body, *, globals, locals, return_type)`` from a source text (Python
+3.11 and 3.12; 3.13 writes all methods of a class in one text, and is left
+as it is)."""
+_DEPTH = [0]
+
+
+def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: Any = None,
+               return_type: Any = dataclasses.MISSING) -> Any:  # fmt: skip
+    """What ``dataclasses._create_fn`` does (the same source text, run with
+    the same globals and locals), with the text compiled through :func:`code`."""
+    if locals is None:
+        locals = {}
+    annotation = ""
+    if return_type is not dataclasses.MISSING:
+        locals["_return_type"] = return_type
+        annotation = "->_return_type"
+    inner = "\n".join(f"  {b}" for b in body)
+    text = f"def __create_fn__({', '.join(locals.keys())}):\n def {name}({','.join(args)}){annotation}:\n{inner}\n return {name}"
+    ns: dict[str, Any] = {}
+    exec(code(text, "<string>"), globals, ns)  # noqa: S102 - the source dataclasses itself wrote
+    return ns["__create_fn__"](**locals)
+
+
+class dataclass_code:  # noqa: N801 - used as a context manager, like a function
+    """Within the block, the methods :func:`dataclasses.dataclass` writes for a
+    class are compiled through the cache (:func:`code`): the same source
+    texts, the same functions, without compiling them again in each process.
+    Outside every such block, :mod:`dataclasses` is as the standard library
+    has it (the block is opened while the grammar's modules are imported)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        if _PATCHABLE:
+            if _DEPTH[0] == 0:
+                dataclasses._create_fn = _create_fn  # type: ignore[attr-defined]
+            _DEPTH[0] += 1
+
+    def __exit__(self, *exc: object) -> None:
+        if _PATCHABLE:
+            _DEPTH[0] -= 1
+            if _DEPTH[0] == 0:
+                dataclasses._create_fn = _STDLIB_CREATE_FN  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedToken
 from .codecache import define
 from .lexer import LexState
 from .node import Span
-from .tables import Rule, Tables
+from .tables import Rule, Tables, lazy_rows
 from .transformer import TextError
 
 
@@ -65,11 +65,9 @@ class Driver:
 
         from .lexer import CardLexer
 
-        # by state number: a list where the numbers run from 0 without a gap
-        # (indexing a list is cheaper than looking a number up in a dict)
-        numbers = range(len(tables.states))
-        dense = all(n in tables.states for n in numbers)
-        self.states: Any = [tables.states[n] for n in numbers] if dense else tables.states
+        # by state number: a list (indexing a list is cheaper than looking a
+        # number up in a dict), each row unpacked when the parser first reads it
+        self.states: Any = lazy_rows(tables)
         self.start_state = tables.start_state
         self.end_state = tables.end_state
         self.lexer = CardLexer(SimpleNamespace(terminals=tables.terminals))
@@ -79,11 +77,47 @@ class Driver:
         self.rules: list[tuple[int, str, Any]] = []
         # the callback of each rule of one part as ``fn(place, value)`` (no list made)
         self.units: list[Any] = []
-        for rule in tables.rules:
-            callback, unit = _callback(rule, builders)
-            self.rules.append((len(rule.expansion), str(rule.origin), callback))
-            self.units.append(unit)
+        # A rule's callbacks are made when it is first reduced (a short run
+        # reduces a few hundred of the ~2,000 rules): until then each is a
+        # stand-in that makes them, puts them in its place, and calls them.
+        self._table_rules = tables.rules
+        self._builders = builders
+        for index, rule in enumerate(tables.rules):
+            size = len(rule.expansion)
+            self.rules.append((size, str(rule.origin), self._later(index) if size != 1 else None))
+            self.units.append(self._later_unit(index) if size == 1 else None)
         self.lexer.rule_shapes = [(size, origin) for size, origin, _ in self.rules]
+
+    def _made(self, index: int) -> tuple[Any, Any]:
+        """Rule ``index``'s callbacks, made and put in place of the stand-ins."""
+        callback, unit = _callback(self._table_rules[index], self._builders)
+        size, origin, _ = self.rules[index]
+        self.rules[index] = (size, origin, callback)
+        self.units[index] = unit
+        return callback, unit
+
+    def _later(self, index: int) -> Any:
+        def first_call(place: Span | None, values: list[Any]) -> Any:
+            callback, _ = self._made(index)
+            return callback(place, values)
+
+        return first_call
+
+    def _later_unit(self, index: int) -> Any:
+        def first_unit(place: Span | None, value: Any) -> Any:
+            _, unit = self._made(index)
+            # no unit: the rule passes its part's value up unchanged
+            return value if unit is None else unit(place, value)
+
+        return first_unit
+
+    def make_all(self) -> None:
+        """Make every rule's callbacks now: a rule the builders can't build
+        (a grammar/builder mismatch) raises here rather than at its first use."""
+        for index, (_size, _origin, callback) in enumerate(self.rules):
+            unit = self.units[index]
+            if getattr(callback, "__name__", "") == "first_call" or getattr(unit, "__name__", "") == "first_unit":
+                self._made(index)
 
     def parse(self, text: str) -> Any:
         states = self.states

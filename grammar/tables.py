@@ -6,11 +6,17 @@ What the parser needs of it afterwards is small: for each state, what each
 terminal or rule name does (shift to a state, or reduce by a rule); for
 each rule, its left side, its parts and the options that shape its
 children; and the terminal definitions the card lexer works from.  That is
-kept here as tuples, dicts and strings, pickled under the user's cache
+kept here as tuples, bytes and strings, pickled under the user's cache
 directory (``$XDG_CACHE_HOME/cardtext``, else ``~/.cache/cardtext``), one
 file per grammar text and Lark version.  Loading it takes a small part of
 the time Lark needs to load its own cache; when the cache can't be read or
 written, the tables are made from the grammar in memory.
+
+The table has ~4,500 states and ~580,000 entries, of which a parse of a few
+cards reads a few hundred states: each state's row is kept packed (its
+symbols' numbers and its actions as machine integers, :func:`pack`) and
+made a dict the first time the parser is in that state (:func:`lazy_rows`),
+so a short run doesn't pay for building the whole table.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ import os
 import pickle
 import sys
 import tempfile
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FORMAT = 2
+FORMAT = 3
 """Bumped when the layout of :class:`Tables` changes."""
 
 
@@ -42,15 +50,125 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The LALR table: ``states[state][symbol]`` is the next state (0 or
-    more) for a shift or a goto, and ``~index`` (below 0) for a reduction by
-    ``rules[index]``: one int, tested with one comparison by the driver."""
+    """The LALR table: ``row(state)[symbol]`` is the next state (0 or more)
+    for a shift or a goto, and ``~index`` (below 0) for a reduction by
+    ``rules[index]``: one int, tested with one comparison by the driver.
 
-    states: dict[int, dict[str, int]]
+    ``rows[state]`` is that row packed (:func:`pack`), its symbols numbered
+    by their place in ``symbols``."""
+
+    symbols: tuple[str, ...]
+    rows: tuple[bytes, ...]
     start_state: int
     end_state: int
     rules: tuple[Rule, ...]
     terminals: tuple[Any, ...]  # lark.lexer.TerminalDef
+
+    def row(self, state: int) -> dict[str, int]:
+        """What each symbol does in ``state`` (an empty dict for a state number the table hasn't)."""
+        packed = self.rows[state] if 0 <= state < len(self.rows) else b""
+        return unpack(packed, self.symbols)
+
+    @property
+    def states(self) -> dict[int, dict[str, int]]:
+        """The whole table, every row unpacked, by state number."""
+        return {n: self.row(n) for n in range(len(self.rows))}
+
+
+_WIDTH = array("i").itemsize + array("H").itemsize
+"""The bytes of one entry of a packed row: the symbol's number, then (apart) the action."""
+
+
+def pack(row: dict[str, int], numbers: dict[str, int]) -> bytes:
+    """A row of the table as bytes: the numbers of its symbols (``numbers``,
+    16 bits each), then their actions (signed machine ints), in one order."""
+    return array("H", [numbers[s] for s in row]).tobytes() + array("i", row.values()).tobytes()
+
+
+def unpack(packed: bytes, symbols: tuple[str, ...]) -> dict[str, int]:
+    """The row :func:`pack` made, with its symbols' names from ``symbols``."""
+    count = len(packed) // _WIDTH
+    keys = array("H")
+    keys.frombytes(packed[: count * keys.itemsize])
+    actions = array("i")
+    actions.frombytes(packed[count * keys.itemsize :])
+    return dict(zip(map(symbols.__getitem__, keys), actions, strict=True))
+
+
+class _Row(dict):
+    """A state's row before the parser first reads it: on the first look
+    (any of a dict's reads) it unpacks itself, and puts a plain dict with
+    the same entries in its place in the list of rows, which later look-ups
+    find at a plain dict's speed."""
+
+    __slots__ = ("_at",)
+    _at: tuple[list[dict[str, int]], int, Tables] | None
+
+    def _fill(self) -> None:
+        at = self._at
+        if at is not None:
+            self._at = None
+            rows, state, tables = at
+            row = tables.row(state)
+            dict.update(self, row)
+            rows[state] = row
+
+    def __getitem__(self, key: str) -> int:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> Any:
+        self._fill()
+        return (dict, (dict(self),))
+
+
+def lazy_rows(tables: Tables) -> list[dict[str, int]]:
+    """The rows of the table by state number, each unpacked when first read."""
+    rows: list[dict[str, int]] = []
+    new = _Row.__new__
+    for state in range(len(tables.rows)):
+        row = new(_Row)
+        row._at = (rows, state, tables)
+        rows.append(row)
+    return rows
 
 
 def _from_lark(lark: Any, start: str) -> Tables:
@@ -75,7 +193,12 @@ def _from_lark(lark: Any, start: str) -> Tables:
                 ))  # fmt: skip
             row[symbol] = ~index[id(arg)]
         states[state] = row
-    return Tables(states, table.start_states[start], table.end_states[start], tuple(rules),
+    symbols = tuple(sorted({symbol for row in states.values() for symbol in row}))
+    if len(symbols) > 1 << 16:
+        raise ValueError(f"{len(symbols)} symbols in the parse table: more than a packed row numbers")
+    numbers = {symbol: n for n, symbol in enumerate(symbols)}
+    packed = tuple(pack(states.get(n, {}), numbers) for n in range(max(states, default=-1) + 1))
+    return Tables(symbols, packed, table.start_states[start], table.end_states[start], tuple(rules),
                   tuple(lark.terminals))  # fmt: skip
 
 
@@ -106,18 +229,34 @@ def _tables(start: str) -> Tables:
     path = _cache_dir() / f"tables-{start}-{_key(grammar_text())}.pickle"
     try:
         with path.open("rb") as f:
-            found = pickle.load(f)
-        if isinstance(found, Tables):
+            found = _from_plain(pickle.load(f))
+        if found is not None:
             return found
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
     made = _from_lark(lark_parser(), start)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tables-")
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(made, f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(_plain(made), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
     except OSError:
         pass  # a read-only home: the tables are made again next time
     return made
+
+
+def _plain(t: Tables) -> tuple[Any, ...]:
+    """The tables as tuples, bytes and strings (and Lark's terminal
+    definitions), read back by :func:`_from_plain` (a frozen dataclass is
+    unpickled through a ``__setstate__`` call per object: 2,000 rules)."""
+    rules = tuple((r.origin, r.alias, r.expansion, r.expand1, r.empty_indices) for r in t.rules)
+    return (FORMAT, t.symbols, t.rows, t.start_state, t.end_state, rules, t.terminals)
+
+
+def _from_plain(data: Any) -> Tables | None:
+    """What :func:`_plain` wrote; None for anything else (an older layout)."""
+    if not (isinstance(data, tuple) and len(data) == 7 and data[0] == FORMAT):
+        return None
+    _, symbols, rows, start_state, end_state, rules, terminals = data
+    return Tables(symbols, rows, start_state, end_state, tuple(Rule(*r) for r in rules), terminals)

@@ -36,3 +36,34 @@ def test_parse_speed_records_and_replays_the_lexers_states() -> None:
         real = [t.type for t in driver.lexer.lex(LexState(paragraph), bench._Replayed(states, driver.conf))]
         assert len(real) == len(states)
         assert real[0] in ("_KICKER", "SELF")
+
+
+def test_parse_speed_runs_on_a_sample_of_forge_with_quoted_abilities(tmp_path: Path, capsys: object) -> None:
+    """parse_speed.py over real cards, among them quoted abilities (where the
+    lexer walks the parser's stack to see whether a period is taken): every
+    measurement runs, the replayed lexer stays in step with the parser, and
+    the one-card start-up is printed beside ``import lark`` with the ratio."""
+    import json
+    import os
+
+    bench = _script("parse_speed")
+    quoted: list[str] = []
+    others: list[str] = []
+    with open(ROOT / "benchmarks" / "data" / "forge-2020.jsonl", encoding="utf-8") as f:
+        for line in f:
+            if len(quoted) >= 40 and len(others) >= 20:
+                break
+            text = json.loads(line).get("oracle_text") or "" if line.strip() else ""
+            (quoted if '"' in text else others).append(line)
+    sample = tmp_path / "sample.jsonl"
+    sample.write_text("".join(quoted[:40] + others[:20]), encoding="utf-8")
+    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    try:
+        assert bench.main(["--corpus", str(sample), "--repeat", "1", "--check-cards", "0"]) == 0
+    finally:
+        if cpus is not None:
+            os.sched_setaffinity(0, cpus)
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    for row in ("(a)", "(b)", "(c)", "(d)", "(e)", "(f)"):
+        assert row in out, out
+    assert "x import lark" in out and "import lark':" in out

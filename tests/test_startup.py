@@ -1,0 +1,167 @@
+"""What a new process builds at start, and builds only when it is needed:
+the parse table's rows unpacked as the parser reaches them, the rules'
+callbacks made at their first reduction, the node classes' methods compiled
+once and kept on disk.  Each of these must give exactly what building it all
+at once gives, and no cache may give a wrong parse."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from pathlib import Path
+
+import pytest
+
+from grammar import codecache
+from grammar import parser as P
+from grammar import tables as T
+from grammar.driver import Driver
+from grammar.render import render_card
+
+CARDS = Path(__file__).resolve().parents[1] / "cardtext" / "cards"
+
+
+def _paragraphs() -> list[str]:
+    """The rules-text paragraphs of a few bundled card files (as the layout gives them to the driver)."""
+    seen: list[str] = []
+    real = Driver.parse
+
+    def parse(self: Driver, text: str) -> object:
+        value = real(self, text)
+        seen.append(text)
+        return value
+
+    Driver.parse = parse  # type: ignore[method-assign]
+    try:
+        for name in ("kicker.card", "designs.card", "linked.card"):
+            path = CARDS / name
+            if path.exists():
+                P.parse_text(path.read_text(encoding="utf-8"))
+    finally:
+        Driver.parse = real  # type: ignore[method-assign]
+    assert seen
+    return seen
+
+
+def test_a_packed_row_reads_as_the_dict_it_was_made_from() -> None:
+    """tables.pack / unpack: every entry, in order (shifts as states, reductions as ~rule)."""
+    numbers = {"A": 0, "B": 1, "c": 2}
+    row = {"B": -3, "A": 17, "c": 0}
+    packed = T.pack(row, numbers)
+    assert T.unpack(packed, ("A", "B", "c")) == row
+    assert list(T.unpack(packed, ("A", "B", "c"))) == ["B", "A", "c"]
+    assert T.unpack(b"", ()) == {}
+
+
+def test_lazy_rows_unpack_on_any_read_and_are_then_plain_dicts() -> None:
+    """Each of a dict's reads unpacks a row (the driver and the card lexer use
+    all of them: [], get, in, iteration); the list then holds a plain dict."""
+    t = T.tables()
+    states = len(t.rows)
+    assert states > 1000
+    whole = {n: t.row(n) for n in (0, 1, states // 2, states - 1)}
+    reads = [
+        lambda r, w: r[next(iter(w))] == w[next(iter(w))],
+        lambda r, w: r.get("NO SUCH SYMBOL", "x") == "x",
+        lambda r, w: (next(iter(w)) in r) is True,
+        lambda r, w: list(r) == list(w),
+        lambda r, w: len(r) == len(w),
+        lambda r, w: dict(r.items()) == w,
+    ]
+    for read in reads:
+        rows = T.lazy_rows(t)
+        for n, w in whole.items():
+            assert type(rows[n]) is not dict  # not unpacked yet
+            assert read(rows[n], w)
+            assert type(rows[n]) is dict and rows[n] == w
+    rows = T.lazy_rows(t)
+    with pytest.raises(KeyError):
+        rows[0]["NO SUCH SYMBOL"]
+
+
+def test_callbacks_made_at_first_use_build_what_callbacks_made_at_start_build() -> None:
+    """A driver whose rules' callbacks are made as each rule is first reduced
+    parses every paragraph to the same AST as one with all of them made at
+    once; making them all finds a builder for every rule of the grammar."""
+    eager = Driver(T.tables(), P.builders())
+    eager.make_all()
+    assert all(getattr(cb, "__name__", "") != "first_call" for _s, _o, cb in eager.rules)
+    lazy = Driver(T.tables(), P.builders())
+    for text in _paragraphs():
+        assert lazy.parse(text) == eager.parse(text), text
+    made = sum(getattr(cb, "__name__", "") != "first_call" for s, _o, cb in lazy.rules if s != 1)
+    assert 0 < made < sum(s != 1 for s, _o, _c in lazy.rules)  # only the rules these paragraphs reduced
+
+
+def test_a_tables_cache_of_another_layout_or_a_broken_one_is_not_used(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """The tables' file is named by the grammar text's hash (and Lark's and
+    Python's versions, and the layout's number); a file that isn't what this
+    version writes is ignored and made again: the parse is the same."""
+    monkeypatch.setattr(T, "_cache_dir", lambda: tmp_path)
+    made = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+    (path,) = tmp_path.glob("tables-ability-*.pickle")
+    again = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+    assert again.rows == made.rows and again.rules == made.rules and again.symbols == made.symbols
+    for wrong in (pickle.dumps((T.FORMAT - 1, "old layout")), b"not a pickle", pickle.dumps({"x": 1})):
+        path.write_bytes(wrong)
+        read = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+        assert read.rows == made.rows and read.start_state == made.start_state
+    assert T._key("a: b") != T._key("a: c")  # another grammar, another file
+    text = "Spark {R}\nInstant\nSpark deals 1 damage to any target.\n"
+    card = P.parse_card(text)
+    assert render_card(card) + "\n" == text
+
+
+def test_dataclass_methods_from_the_cache_make_the_same_class() -> None:
+    """codecache.dataclass_code: a frozen, slotted dataclass made in the
+    block is the one made outside it (init, repr, eq, hash, frozen, slots,
+    fields); outside every block, dataclasses is left as it was."""
+    stdlib = dataclasses._create_fn  # type: ignore[attr-defined]
+
+    def make() -> type:
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Pair:
+            left: int
+            right: tuple[int, ...] = ()
+            note: str = dataclasses.field(default="", compare=False, repr=False)
+
+        return Pair
+
+    with codecache.dataclass_code():
+        with codecache.dataclass_code():  # blocks nest
+            pass
+        assert dataclasses._create_fn is not stdlib or not codecache._PATCHABLE  # type: ignore[attr-defined]
+        cached = make()
+    assert dataclasses._create_fn is stdlib  # type: ignore[attr-defined]
+    plain = make()
+    for cls in (cached, plain):
+        a, b = cls(1, (2,), note="x"), cls(1, (2,), note="y")
+        assert a == b and hash(a) == hash(b) and repr(a).endswith("Pair(left=1, right=(2,))")
+        assert a != cls(2) and cls(2).right == ()
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.left = 3  # type: ignore[misc]
+        assert not hasattr(a, "__dict__") and cls.__slots__ == ("left", "right", "note")
+        assert [f.name for f in dataclasses.fields(cls)] == ["left", "right", "note"]
+        assert copy.deepcopy(a) == a  # through __getstate__ and __setstate__ (slots)
+    assert cached.__init__.__code__.co_code == plain.__init__.__code__.co_code
+
+
+def test_a_cached_code_entry_that_is_not_code_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The code cache holds each source's code, marshalled; an entry that
+    doesn't read as code is dropped and the source compiled."""
+    import marshal
+
+    monkeypatch.setattr(codecache, "_CODE", {})
+    monkeypatch.setattr(codecache, "_KEPT", {})
+    monkeypatch.setattr(codecache, "_LOADED", True)
+    source = "def three():\n    return 3\n"
+    codecache._KEPT[source] = marshal.dumps("not code")
+    before = codecache.compiled
+    assert codecache.define(source, {}, "three")() == 3
+    assert codecache.compiled == before + 1 and source not in codecache._KEPT
+    other = "def four():\n    return 4\n"
+    codecache._KEPT[other] = marshal.dumps(compile(other, "<test>", "exec"))
+    assert codecache.define(other, {}, "four")() == 4
+    assert codecache.compiled == before + 1  # read from what the file held, not compiled
