@@ -20,297 +20,57 @@ error and exit status 1.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import difflib
-import errno
 import json
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from grammar import ast as A
-from grammar.errors import CardTextError, LocatedError
+from grammar.errors import CardTextError
 from grammar.parser import parse_text
-from grammar.render import format_text, render_card
 
-from .console import display_name, is_utf8, setup_streams, terminal_safe
+from .canonical import FormatError, Unstable, canonical_text, format_keeping  # noqa: F401
+from .common import (  # noqa: F401  (the names this module had; other code imports .common)
+    ERRORS,
+    OK,
+    PROG,
+    STDIN,
+    USAGE,
+    FileError,
+    OutputError,
+    UsageError,
+    write_atomically,
+)
+from .common import decode as _decode
+from .common import diagnostic as _diagnostic
+from .common import display as _display
+from .common import existing as _existing
+from .common import flush_stdout as _flush_stdout
+from .common import output_problem as _output_problem
+from .common import plural as _plural
+from .common import read as _read
+from .common import say as _say
+from .common import silence as _silence
+from .common import sort_key as _sort_key
+from .common import version as _version
+from .common import write_stdout as _write_stdout
+from .console import display_name, is_utf8, setup_streams
 from .coverage import job_count
 from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
-from .files import FileChanged, Snapshot, interruptible, write_file
+from .files import Snapshot, interruptible
 from .library import BUNDLED, PathError, find_files, os_reason
 from .memory import for_many_cards
-
-PROG = "cardtext"
-STDIN = "-"
-
-OK, ERRORS, USAGE = 0, 1, 2
-
-
-class UsageError(CardTextError):
-    """A command line that asks for something that can't be done (exit code 2)."""
-
-
-class FileError(PathError):
-    """A file that can't be read or written (not there, a folder, not UTF-8)."""
-
-    def __init__(self, path: Path | str, message: str) -> None:
-        super().__init__(_display(path), message)
-
-
-class OutputError(CardTextError):
-    """Standard output or standard error can't be written (a full disk, a closed pipe...)."""
-
-
-# --------------------------------------------------------------------------
-# Output helpers
-# --------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _say(text: str = "", *, err: bool = False) -> None:
-    """Print a line to standard output (or error); :class:`OutputError` if it can't be written."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        print(text, file=stream)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(_output_problem(stream, exc)) from None
-
-
-def _write_stdout(text: str) -> None:
-    try:
-        sys.stdout.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(_output_problem(sys.stdout, exc)) from None
-
-
-def _flush_stdout() -> None:
-    """Flush standard output; what is still buffered when a command ends (all
-    of a short output) fails here, and is the same error as a failed print."""
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(_output_problem(sys.stdout, exc)) from None
-
-
-def _output_problem(stream: Any, exc: OSError) -> str:
-    which = "standard error" if stream is sys.stderr else "standard output"
-    return f"can't write to {which}: {os_reason(exc)}"
-
-
-def _silence(stream: Any) -> None:
-    """Point a stream that can't be written at the null device, so that the
-    text still in its buffer doesn't fail again as Python exits."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-        os.close(devnull)
-
-
-def _diagnostic(exc: CardTextError) -> str:
-    """How one error is shown: located errors with their source line and caret."""
-    if isinstance(exc, PathError):
-        return terminal_safe(str(exc))
-    if isinstance(exc, LocatedError):
-        return terminal_safe(exc.format())  # a file's ESC or U+202E shown, not obeyed
-    return terminal_safe(f"{PROG}: error: {exc}")
-
-
-def _sort_key(exc: CardTextError) -> tuple[int, int]:
-    if isinstance(exc, LocatedError):
-        return exc.line, exc.column
-    return 0, 0
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("cardtext")
-    except PackageNotFoundError:
-        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
-        try:
-            import tomllib
-
-            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
-        except (OSError, KeyError, ValueError):
-            return "unknown"
-
-
-# --------------------------------------------------------------------------
-# Reading files
-# --------------------------------------------------------------------------
-
-
-def _existing(paths: Sequence[str]) -> list[Path]:
-    """The paths named on the command line; one that doesn't exist is a usage error.
-
-    A path that exists but can't be used (a loop of symbolic links, no
-    permission) is kept: reading it reports the problem, located, and the
-    run goes on with the others."""
-    missing = []
-    for p in paths:
-        if p == STDIN:
-            continue
-        try:
-            os.stat(p)
-        except OSError as exc:
-            if exc.errno in (errno.ENOENT, errno.ENOTDIR):
-                missing.append(display_name(p))
-        except ValueError:  # a NUL in the name
-            missing.append(repr(p))
-    if missing:
-        raise UsageError("no such file or folder: " + ", ".join(missing))
-    return [Path(p) for p in paths]
-
-
-def _decode(data: bytes, path: Path | str) -> str:
-    """UTF-8 bytes as text, lines ending in ``\\n`` (as text mode reads them)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FileError(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _read(path: Path | str) -> str:
-    """A card file's text; a file that can't be read is a :class:`FileError`.
-
-    Standard input is read as bytes and decoded here, so bytes that aren't
-    UTF-8 are a message whatever the locale.  A device or a socket is not
-    read (``/dev/zero`` would never end); a FIFO is (``<(command)``)."""
-    if str(path) == STDIN:
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:  # a text stream put in its place (tests)
-            return sys.stdin.read()
-        try:
-            return _decode(stream.read(), path)
-        except OSError as exc:
-            raise FileError(path, f"can't read: {os_reason(exc)}") from None
-    try:
-        info = os.stat(path)
-        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise FileError(path, f"can't read: {what}")
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise FileError(path, f"can't read: {os_reason(exc)}") from None
-    return _decode(data, path)
-
-
-def _display(path: Path | str) -> str:
-    """A path as shown in messages and JSON: always valid Unicode."""
-    return "<stdin>" if str(path) == STDIN else display_name(path)
-
+from .trees import error_json as _error_json
+from .trees import format_tree, to_json  # noqa: F401
 
 # --------------------------------------------------------------------------
 # cardtext parse
 # --------------------------------------------------------------------------
-
-
-def _is_leaf(value: Any) -> bool:
-    """A value that fits on one line: not a node, not a non-empty sequence of nodes."""
-    if dataclasses.is_dataclass(value):
-        return False
-    if isinstance(value, tuple):
-        return all(not dataclasses.is_dataclass(v) for v in value)
-    return True
-
-
-def _node_fields(node: Any) -> list[tuple[str, Any]]:
-    """The fields a tree shows: all but the span and those marked as how a
-    card was written, not what it means (``Card.layout_written``)."""
-    return [(f.name, getattr(node, f.name)) for f in dataclasses.fields(node)
-            if f.name != "span" and f.metadata.get("shown", True)]  # fmt: skip
-
-
-def format_tree(node: Any, indent: int = 0) -> Iterator[str]:
-    """An indented tree of a node: its class name, then one field a line.
-
-    A node whose fields are all plain values fits on one line, like
-    ``ColoredMana(color='G')``; spans are left out.
-    """
-    pad = "  " * indent
-    fields = _node_fields(node)
-    name = type(node).__name__
-    if all(_is_leaf(v) for _, v in fields):
-        inner = ", ".join(f"{k}={repr(v)}" for k, v in fields)
-        yield f"{pad}{name}({inner})"
-        return
-    yield f"{pad}{name}"
-    for key, value in fields:
-        if _is_leaf(value):
-            yield f"{pad}  {key}: {repr(value)}"
-        elif isinstance(value, tuple):
-            yield f"{pad}  {key}:"
-            yield from _format_items(value, indent)
-        else:
-            lines = list(format_tree(value, indent + 1))
-            yield f"{pad}  {key}: {lines[0].lstrip()}"
-            yield from lines[1:]
-
-
-def _format_items(items: tuple[Any, ...], indent: int) -> Iterator[str]:
-    """The items of a tuple field, one "- " entry each: nodes as trees, plain
-    values as written, tuples inside as nested entries."""
-    pad = "  " * indent
-    for item in items:
-        if dataclasses.is_dataclass(item):
-            lines = list(format_tree(item, indent + 2))
-        elif isinstance(item, tuple) and not _is_leaf(item):
-            lines = ["", *_format_items(item, indent + 1)]
-        else:
-            lines = [repr(item)]
-        yield f"{pad}    - {lines[0].lstrip()}".rstrip()
-        yield from (f"  {line}" for line in lines[1:])
-
-
-def to_json(value: Any) -> Any:
-    """A node as JSON data: ``{"node": ClassName, field: ..., "span": [l, c, el, ec]}``."""
-    if isinstance(value, A.Span):
-        return [value.line, value.column, value.end_line, value.end_column]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"node": type(value).__name__}
-        for f in dataclasses.fields(value):
-            if f.name != "span":
-                out[f.name] = to_json(getattr(value, f.name))
-        span = getattr(value, "span", None)
-        if span is not None:
-            out["span"] = to_json(span)
-        return out
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return str(value)
-
-
-def _error_json(exc: CardTextError) -> dict[str, Any]:
-    if isinstance(exc, LocatedError):
-        return {
-            "file": exc.file,
-            "line": exc.line,
-            "column": exc.column,
-            "kind": type(exc).__name__,
-            "message": exc.message,
-            "hint": exc.hint,
-            "expected": list(exc.expected),
-        }
-    return {"kind": type(exc).__name__, "message": str(exc)}
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -437,104 +197,12 @@ def cmd_check(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------
 
 
-class FormatError(CardTextError):
-    """The formatter would change what a file means: a bug in the renderer, not the card."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Unstable:
-    """A card whose canonical text would not parse back to the same card: it
-    stays as written (a bug in cardtext's renderer, not in the card)."""
-
-    name: str
-    line: int
-    index: int  # the card's place in the file, from 0
-
-    def error(self, filename: str) -> FormatError:
-        return FormatError(
-            f"{filename}:{self.line}:1: error: {self.name}: the canonical text would not parse "
-            "back to the same card, so the card was left as written (this is a bug in "
-            "cardtext's renderer)"
-        )
-
-
-def _unstable(text: str, before: Sequence[A.Card], filename: str) -> list[Unstable]:
-    """The cards of ``text`` whose canonical text, read alone, is another card or none."""
-    from grammar.parser import split_file
-
-    starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
-    unstable = []
-    for index, card in enumerate(before):
-        try:
-            again = parse_text(render_card(card), filename)
-        except CardTextError:
-            again = None
-        if again is None or again.errors or list(again.cards) != [card]:
-            line = starts[index] if index < len(starts) else 1
-            unstable.append(Unstable(card.name, line, index))
-    if not unstable:  # each card alone is stable: the file as a whole is not (a name clash?)
-        unstable.append(Unstable(before[0].name if before else "the file", starts[0] if starts else 1, 0))
-    return unstable
-
-
-def format_keeping(text: str, filename: str = "<string>") -> tuple[str, list[Unstable]]:
-    """A card file in canonical form, and the cards left as written because
-    their canonical text would not parse back to the same cards.
-
-    Raises the first parse error of the file.  Every other card is formatted,
-    so one card that the renderer can't write back doesn't hold up a file of
-    thousands."""
-    before = parse_text(text, filename)
-    if before.errors:
-        raise before.errors[0]
-    new = format_text(text, filename)
-    after = parse_text(new, filename)
-    if not after.errors and after.cards == before.cards:
-        return new, []
-    unstable = _unstable(text, before.cards, filename)
-    kept = format_text(text, filename, verbatim=frozenset(u.index for u in unstable))
-    again = parse_text(kept, filename)
-    if again.errors or again.cards != before.cards:
-        return text, unstable  # not reached unless the file's cards depend on each other
-    return kept, unstable
-
-
-def canonical_text(text: str, filename: str = "<string>") -> str:
-    """A card file in canonical form (``cardtext fmt``), by :func:`grammar.render.format_text`.
-
-    Raises the first parse error of the file, or :class:`FormatError` naming
-    the first card (and its line) whose new text would not parse back to the
-    same card (the file is then left alone rather than changed in meaning).
-    """
-    new, unstable = format_keeping(text, filename)
-    if unstable:
-        raise unstable[0].error(filename)
-    return new
-
-
 def _diff(old: str, new: str, name: str) -> str:
     return "".join(
         difflib.unified_diff(
             old.splitlines(keepends=True), new.splitlines(keepends=True), f"{name}", f"{name}"
         )
     )
-
-
-def write_atomically(path: Path, text: str, snapshot: Snapshot | None = None) -> None:
-    """Replace a file's content with ``text`` (UTF-8, ``\\n`` line ends), all or
-    nothing, by the rules of :mod:`cardtext.files`: a temporary file renamed
-    over the original (removed on every way out), a file with other hard links
-    written in place, a read-only file refused, and, given the ``snapshot`` of
-    the file as it was read, a file that changed since refused.  A symbolic
-    link is followed.  Raises :class:`FileError`; the file is then as it was.
-    """
-    try:
-        write_file(path, text, snapshot=snapshot)
-    except FileChanged as exc:
-        raise FileError(path, "changed while cardtext was working on it (another program "
-                              "wrote it), so it was not rewritten: run the command again") from exc  # fmt: skip
-    except OSError as exc:
-        raise FileError(path, f"can't write: {os_reason(exc)}; the file is as it was") from None
 
 
 @dataclasses.dataclass

@@ -268,13 +268,13 @@ class CardData:
 def load(path: Path) -> CardData:
     """The cards of ``path``, in the order of the file, each name once.
 
-    Raises :class:`cardtext.cli.FileError` for a path that is not a readable
+    Raises :class:`cardtext.common.FileError` for a path that is not a readable
     file, and :class:`cardtext.importer.ImportDataError` for a file that is
     not card data. In a JSON-lines file a line that is not a card doesn't
     stop the reading: it is an ``unreadable`` result, located at its line
     (:attr:`CardData.unreadable` holds its error).
     """
-    from .cli import FileError
+    from .common import FileError
 
     try:
         info = path.stat()
@@ -763,21 +763,21 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     """Check every card of ``args.file`` and print the report: 0 once the file
     was read, 1 when a line of it could not be (each such line is an error on
     standard error, and the count goes on)."""
-    from .cli import ERRORS, OK, _diagnostic, _say
+    from .common import ERRORS, OK, diagnostic, say
 
     path = Path(args.file)
     link = not args.no_link and link_checker() is not None
     with early_pool(path, args.jobs) as pool:
         data = load(path)
         for error in data.unreadable:
-            _say(_diagnostic(error), err=True)
+            say(diagnostic(error), err=True)
         results = run(data.cards, jobs=args.jobs, link=link, pool=pool)
     summary = summarize(str(path), data, results, link_check=link)
     if args.json:
-        _say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))
+        say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))
     else:
         for line in report_lines(summary, results, top=args.top, failures=args.failures):
-            _say(line)
+            say(line)
     return ERRORS if data.unreadable else OK
 
 

@@ -124,7 +124,7 @@ class FormatRefused(CardTextError):
 def formatted_or_error(text: str, filename: str = "<editor>") -> str:
     """The canonical text of the file (``cardtext fmt``); raises
     :class:`FormatRefused` saying why when it can't be made."""
-    from .cli import format_keeping
+    from .canonical import format_keeping
 
     try:
         new, unstable = format_keeping(text, filename)

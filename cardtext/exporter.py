@@ -373,22 +373,22 @@ def export_text(
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .cli import ERRORS, OK, _diagnostic, _existing, _read, _say, write_atomically
+    from .common import ERRORS, OK, diagnostic, existing, read, say, write_atomically
     from .diagnostics import check_text, link_checker
     from .library import card_files
 
-    files = list(card_files(_existing(args.paths)))
+    files = list(card_files(existing(args.paths)))
     link = link_checker()
     cards: list[Any] = []
     errors: list[CardTextError] = []
     for path in files:
-        found = check_text(_read(path), str(path), link=link)
+        found = check_text(read(path), str(path), link=link)
         errors.extend(found.errors)
         cards.extend(c.card for c in found.cards if c.card is not None)
     if errors:
         for error in errors:
-            _say(_diagnostic(error), err=True)
-        _say(f"export: nothing written: {len(errors)} error(s) to fix first", err=True)
+            say(diagnostic(error), err=True)
+        say(f"export: nothing written: {len(errors)} error(s) to fix first", err=True)
         return ERRORS
     names = [str(c.name) for c in cards]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -397,7 +397,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export_text(cards, args.format, set_code=args.set_code, set_name=args.set_name)
     if args.output and args.output != "-":
         write_atomically(Path(args.output), text)
-        _say(f"exported {len(cards)} card(s) to {args.output} ({args.format})", err=True)
+        say(f"exported {len(cards)} card(s) to {args.output} ({args.format})", err=True)
     else:
         sys.stdout.write(text)
     return OK

@@ -348,12 +348,12 @@ def card_file_text_keeping(sources: list[Source], origin: str) -> tuple[str, lis
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .cli import ERRORS, OK, UsageError, _existing, _plural, _say, write_atomically
+    from .common import ERRORS, OK, UsageError, existing, plural, say, write_atomically
     from .diagnostics import check_text
 
     if not args.name and not args.set:
         raise UsageError("say which cards: --name PATTERN and/or --set CODE")
-    (path,) = _existing([args.file])
+    (path,) = existing([args.file])
     form, sources = read_cards(path)
     chosen = select(sources, args.name or [], args.set or [])
     if not chosen:
@@ -365,11 +365,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             )
             if part
         )
-        _say(f"import: no card of {path} ({form}) matches {what}", err=True)
+        say(f"import: no card of {path} ({form}) matches {what}", err=True)
         return ERRORS
     text, left_out = card_file_text_keeping(chosen, f"{path.name} ({form})")
     for name, why in left_out:
-        _say(f"import: {name}: left out: {why}", err=True)
+        say(f"import: {name}: left out: {why}", err=True)
     out = args.output
     if out and out != "-":
         target = Path(out)
@@ -380,13 +380,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     found = check_text(text, out or "<stdout>")
     failing = sum(1 for c in found.cards if c.errors)
-    summary = f"imported {_plural(len(chosen) - len(left_out), 'card')} from {path} ({form})"
+    summary = f"imported {plural(len(chosen) - len(left_out), 'card')} from {path} ({form})"
     if failing:
         verb = "doesn't" if failing == 1 else "don't"
         summary += f"; {failing} {verb} parse yet ('cardtext check' says why)"
     if left_out:
-        summary += f"; {_plural(len(left_out), 'card')} left out (not card data)"
-    _say(summary, err=True)
+        summary += f"; {plural(len(left_out), 'card')} left out (not card data)"
+    say(summary, err=True)
     return ERRORS if left_out else OK
 
 

@@ -355,7 +355,7 @@ class Server:
         }
 
     def initialize(self, params: Any) -> Any:
-        from .cli import _version
+        from .common import version as _version
 
         _object(params, "params")
         self.initialized = True

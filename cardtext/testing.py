@@ -160,7 +160,7 @@ def _is_card(node: Any) -> bool:
 
 def ast_text(node: Any) -> str:
     """A node (or a list of cards) as the readable tree ``cardtext parse`` prints."""
-    from .cli import format_tree
+    from .trees import format_tree
 
     if isinstance(node, list | tuple):
         return "\n\n".join(ast_text(n) for n in node)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtext import cli
+from cardtext import canonical, cli
 from cardtext.cli import main
 from cardtext.library import BUNDLED, card_files, parse_path
 
@@ -525,7 +525,7 @@ def test_fmt_refuses_to_change_meaning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "shock.card", SHOCK.replace("2 damage", "3 damage"))
-    monkeypatch.setattr(cli, "format_text", lambda text, filename, verbatim=frozenset(): SHOCK)
+    monkeypatch.setattr(canonical, "format_text", lambda text, filename, verbatim=frozenset(): SHOCK)
     assert main(["fmt", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path}:1:1: error: Shock: the canonical text would not parse back to the same card" in err
@@ -661,3 +661,20 @@ def test_fmt_writes_unix_newlines(tmp_path: Path) -> None:
     path.write_bytes(SHOCK.replace("\n", "\r\n").encode("utf-8") + b"\r\n\r\n")
     assert main(["fmt", str(path)]) == 0
     assert path.read_bytes() == SHOCK.encode("utf-8")
+
+
+def test_nothing_imports_the_command_line() -> None:
+    """cardtext/cli.py sits on top: the modules the commands share
+    (cardtext.common, trees, canonical) are imported by it, never it by them."""
+    import ast
+
+    package = Path(cli.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("cli.py", "__main__.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = ("." * node.level) + (node.module or "")
+                assert target not in (".cli", "cardtext.cli"), f"{path.name} imports {target}"
+            elif isinstance(node, ast.Import):
+                assert all(a.name != "cardtext.cli" for a in node.names), path.name

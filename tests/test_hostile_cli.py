@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtext import cli, console, files
+from cardtext import canonical, cli, console, files
 from cardtext.cli import main
 from cardtext.library import JsonCardError, LibraryError, find_files, json_card_text, scan_jsonl
 from grammar import ast as A
@@ -642,7 +642,7 @@ def test_fmt_names_the_card_it_cant_write_back_and_formats_the_rest(
         return out.replace("2 damage", "3 damage") if card.name == "Shock" else out
 
     monkeypatch.setattr(render, "render_card", broken)
-    monkeypatch.setattr(cli, "render_card", broken)
+    monkeypatch.setattr(canonical, "render_card", broken)
     loose_bears = BEARS.replace("Creature — Bear", "Creature -- Bear")
     path = write(tmp_path, "many.card", loose_bears + "\n" + SHOCK + "\n" + loose_bears.replace("Grizzly", "Other"))
     assert main(["fmt", str(path)]) == 1
