@@ -490,11 +490,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subcommand_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of one subcommand (the top-level one if there is none by that name)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found = action.choices.get(command)
+            if isinstance(found, argparse.ArgumentParser):
+                return found
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # told by the subcommand, with its own usage ('cardtext check --bogus')
+            _subcommand_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exit_:  # --help, --version, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else USAGE)
     setup_streams()

@@ -763,9 +763,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     """Check every card of ``args.file`` and print the report: 0 once the file
     was read, 1 when a line of it could not be (each such line is an error on
     standard error, and the count goes on)."""
-    from .common import ERRORS, OK, diagnostic, say
+    from .common import ERRORS, OK, diagnostic, existing, say
 
-    path = Path(args.file)
+    (path,) = existing([args.file])  # a file that isn't there is a usage error (2), as for check
     link = not args.no_link and link_checker() is not None
     with early_pool(path, args.jobs) as pool:
         data = load(path)
@@ -795,8 +795,8 @@ DESCRIPTION = (
 
 EPILOG = (
     "exit status: 0 the file was read (whatever the coverage), 1 it or a line of it could not "
-    "be read (no such file, a folder, not JSON, not card data; a line of JSON lines that is not "
-    "a card is an error and the count goes on), 2 usage error"
+    "be read (a folder, not JSON, not card data; a line of JSON lines that is not "
+    "a card is an error and the count goes on), 2 usage error (a bad option, no such file)"
 )
 
 

@@ -678,3 +678,21 @@ def test_nothing_imports_the_command_line() -> None:
                 assert target not in (".cli", "cardtext.cli"), f"{path.name} imports {target}"
             elif isinstance(node, ast.Import):
                 assert all(a.name != "cardtext.cli" for a in node.names), path.name
+
+
+@pytest.mark.parametrize("command", ["check", "fmt", "parse", "coverage", "play"])
+def test_an_unknown_option_shows_the_subcommands_usage(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'cardtext check --bogus': the usage of check, not of cardtext (exit status 2)."""
+    assert main([command, "x", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: cardtext {command} ")
+    assert f"cardtext {command}: error: unrecognized arguments: --bogus" in err
+
+
+def test_fmt_check_reports_on_standard_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "messy.card", "Bears {1}{G}\nCreature - Bear\n2/2\n")
+    assert main(["fmt", "--check", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"would reformat {path}" in captured.err

@@ -509,8 +509,13 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that isn't there is a usage error (exit status 2), as for check."""
     path = tmp_path / "nothing.jsonl"
-    assert one_line_error(capsys, str(path)) == f"{path}: error: no such file"
+    assert main(["coverage", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"cardtext coverage: error: no such file or folder: {path}\n"
+    assert main(["check", str(path)]) == 2
 
 
 def test_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
