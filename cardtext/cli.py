@@ -35,6 +35,7 @@ from grammar.parser import parse_text
 
 from .canonical import FormatError, Unstable, canonical_text, format_keeping  # noqa: F401
 from .common import (  # noqa: F401  (the names this module had; other code imports .common)
+    COLOR_MODES,
     ERRORS,
     OK,
     PROG,
@@ -43,6 +44,7 @@ from .common import (  # noqa: F401  (the names this module had; other code impo
     FileError,
     OutputError,
     UsageError,
+    set_color,
     write_atomically,
 )
 from .common import decode as _decode
@@ -82,12 +84,12 @@ def cmd_parse(args: argparse.Namespace) -> int:
         try:
             result = parse_text(_read(path), name)
         except CardTextError as exc:
-            _say(_diagnostic(exc), err=True)
+            _say(_diagnostic(exc, err=True), err=True)
             documents.append({"file": name, "cards": [], "errors": [_error_json(exc)]})
             status = ERRORS
             continue
         for error in result.errors:
-            _say(error.format(), err=True)
+            _say(_diagnostic(error, err=True), err=True)
         if result.errors:
             status = ERRORS
         if args.json:
@@ -258,23 +260,23 @@ def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_st
             old, snapshot = _read_for_rewrite(path)
     except OSError as exc:
         report.failed += 1
-        _say(_diagnostic(FileError(path, f"can't read: {os_reason(exc)}")), err=True)
+        _say(_diagnostic(FileError(path, f"can't read: {os_reason(exc)}"), err=True), err=True)
         return
     except CardTextError as exc:
         report.failed += 1
-        _say(_diagnostic(exc), err=True)
+        _say(_diagnostic(exc, err=True), err=True)
         return
     try:
         errors = parse_text(old, name).errors
         if errors:
             report.with_errors += 1
             for error in errors:
-                _say(error.format(), err=True)
+                _say(_diagnostic(error, err=True), err=True)
             return
         new, unstable = format_keeping(old, name)
     except CardTextError as exc:
         report.with_errors += 1
-        _say(_diagnostic(exc), err=True)
+        _say(_diagnostic(exc, err=True), err=True)
         return
     for card in unstable:
         report.left_as_written += 1
@@ -294,7 +296,7 @@ def _fmt_one(path: Path, args: argparse.Namespace, report: FormatReport, from_st
             write_atomically(path, new, snapshot)
         except FileError as exc:
             report.failed += 1
-            _say(_diagnostic(exc), err=True)
+            _say(_diagnostic(exc, err=True), err=True)
             return
         _say(f"reformatted {name}", err=True)
     report.changed += 1
@@ -312,7 +314,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         for item in items:
             if isinstance(item, PathError):
                 report.failed += 1
-                _say(_diagnostic(item), err=True)
+                _say(_diagnostic(item, err=True), err=True)
                 continue
             _fmt_one(item, args, report, from_stdin)
     if not from_stdin:
@@ -381,6 +383,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
     )
     parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument(
+        "--color", choices=COLOR_MODES, default="auto",
+        help="colour diagnostics: auto (on a terminal, unless NO_COLOR is set; the default), always, never",
+    )  # fmt: skip
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser(
@@ -487,6 +493,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module in (importer, exporter, lsp):
         module.add_command(sub)
+    for command in sub.choices.values():  # 'cardtext check --color=never' as well as before it
+        command.add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS,
+                             help="colour diagnostics: auto (the default), always or never")  # fmt: skip
     return parser
 
 
@@ -510,6 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # --help, --version, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else USAGE)
     setup_streams()
+    set_color(args.color)
     for_many_cards()
     try:
         status = int(args.run(args))
@@ -522,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence(sys.stdout)
         return _report(f"{PROG} {args.command}: error: {exc}", ERRORS)
     except CardTextError as exc:
-        return _report(_diagnostic(exc), ERRORS)
+        return _report(_diagnostic(exc, err=True), ERRORS)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -97,13 +98,68 @@ def silence(stream: Any) -> None:
         os.close(devnull)
 
 
-def diagnostic(exc: CardTextError) -> str:
-    """How one error is shown: located errors with their source line and caret."""
+def diagnostic(exc: CardTextError, *, err: bool = False) -> str:
+    """How one error is shown: located errors with their source line and
+    caret; in colour when the stream it goes to (standard error with
+    ``err``, else standard output) takes colour (:func:`use_color`)."""
     if isinstance(exc, PathError):
-        return terminal_safe(str(exc))
-    if isinstance(exc, LocatedError):
-        return terminal_safe(exc.format())  # a file's ESC or U+202E shown, not obeyed
-    return terminal_safe(f"{PROG}: error: {exc}")
+        text = terminal_safe(str(exc))
+    elif isinstance(exc, LocatedError):
+        text = terminal_safe(exc.format())  # a file's ESC or U+202E shown, not obeyed
+    else:
+        text = terminal_safe(f"{PROG}: error: {exc}")
+    return paint(text) if use_color(sys.stderr if err else sys.stdout) else text
+
+
+# --------------------------------------------------------------------------
+# Colour
+# --------------------------------------------------------------------------
+
+COLOR_MODES = ("auto", "always", "never")
+_color_mode = "auto"
+
+_RESET = "\x1b[0m"
+_STYLES = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "where": "\x1b[1m",
+           "caret": "\x1b[1;32m", "hint": "\x1b[36m"}  # fmt: skip
+_HEAD = re.compile(r"^(\S[^\n]*?: )?(error|warning)(: )", re.M)
+_CARET = re.compile(r"^( {4} *)(\^+)$", re.M)
+_HINT = re.compile(r"^(  )(hint|expected)(:)", re.M)
+
+
+def set_color(mode: str) -> None:
+    """``--color``: ``auto`` (colour on a terminal, unless ``NO_COLOR`` is
+    set), ``always`` or ``never``."""
+    global _color_mode
+    if mode not in COLOR_MODES:
+        raise ValueError(f"--color is one of {', '.join(COLOR_MODES)}, not {mode!r}")
+    _color_mode = mode
+
+
+def use_color(stream: Any) -> bool:
+    """Whether text written to ``stream`` is coloured: ``--color=always`` or
+    ``never`` as told; by default only on a terminal (not ``TERM=dumb``), and
+    never when the environment variable ``NO_COLOR`` is set and not empty
+    (no-color.org)."""
+    if _color_mode != "auto":
+        return _color_mode == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def paint(text: str) -> str:
+    """A diagnostic in colour: its place in bold, ``error`` red, ``warning``
+    yellow, the caret green, ``hint:`` and ``expected:`` cyan."""
+    def head(m: re.Match[str]) -> str:
+        where = f"{_STYLES['where']}{m.group(1)}{_RESET}" if m.group(1) else ""
+        return f"{where}{_STYLES[m.group(2)]}{m.group(2)}{_RESET}{m.group(3)}"
+
+    text = _HEAD.sub(head, text, count=1)
+    text = _CARET.sub(lambda m: f"{m.group(1)}{_STYLES['caret']}{m.group(2)}{_RESET}", text)
+    return _HINT.sub(lambda m: f"{m.group(1)}{_STYLES['hint']}{m.group(2)}{m.group(3)}{_RESET}", text)
 
 
 def sort_key(exc: CardTextError) -> tuple[int, int]:

@@ -770,7 +770,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     with early_pool(path, args.jobs) as pool:
         data = load(path)
         for error in data.unreadable:
-            say(diagnostic(error), err=True)
+            say(diagnostic(error, err=True), err=True)
         results = run(data.cards, jobs=args.jobs, link=link, pool=pool)
     summary = summarize(str(path), data, results, link_check=link)
     if args.json:

@@ -387,7 +387,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         cards.extend(c.card for c in found.cards if c.card is not None)
     if errors:
         for error in errors:
-            say(diagnostic(error), err=True)
+            say(diagnostic(error, err=True), err=True)
         say(f"export: nothing written: {len(errors)} error(s) to fix first", err=True)
         return ERRORS
     names = [str(c.name) for c in cards]

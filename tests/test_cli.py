@@ -696,3 +696,46 @@ def test_fmt_check_reports_on_standard_error(tmp_path: Path, capsys: pytest.Capt
     assert main(["fmt", "--check", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and f"would reformat {path}" in captured.err
+
+
+BAD_WORD = "Bears {1}{G}\nCreature — Bear\nFlyng\n2/2\n"
+
+
+def test_colour_always_and_never(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--color=always paints a diagnostic (place bold, 'error' red, the caret
+    green, 'hint:' cyan); never and a pipe leave it plain; either place of
+    the option works."""
+    path = write(tmp_path, "bad.card", BAD_WORD)
+    assert main(["check", "--color=always", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"\x1b[1m{path}:3:1: \x1b[0m\x1b[1;31merror\x1b[0m: unknown word 'Flyng'" in out
+    assert "    \x1b[1;32m^^^^^\x1b[0m" in out and "\x1b[36mhint:\x1b[0m did you mean" in out
+    assert out.splitlines()[-1] == "checked 1 card in 1 file: 1 error"  # the summary stays plain
+    for argv in (["--color=never", "check", str(path)], ["check", str(path)]):
+        assert main(argv) == 1
+        assert "\x1b[" not in capsys.readouterr().out
+    assert main(["parse", "--color=always", str(path)]) == 1
+    assert "\x1b[1;31merror" in capsys.readouterr().err
+
+
+def test_colour_on_a_terminal_unless_no_color(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """auto (the default): colour when standard output is a terminal, none
+    when NO_COLOR is set (no-color.org) or TERM is dumb; always wins over NO_COLOR."""
+    path = write(tmp_path, "bad.card", BAD_WORD)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["check", str(path)]) == 1
+    assert "\x1b[1;31merror" in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["check", str(path)]) == 1
+    assert "\x1b[" not in capsys.readouterr().out
+    assert main(["check", "--color", "always", str(path)]) == 1
+    assert "\x1b[1;31merror" in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "")
+    monkeypatch.setenv("TERM", "dumb")
+    assert main(["check", str(path)]) == 1
+    assert "\x1b[" not in capsys.readouterr().out
+    assert main(["check", "--color=sometimes", str(path)]) == 2
