@@ -493,6 +493,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     for module in (importer, exporter, lsp):
         module.add_command(sub)
+    from . import completion
+
+    completion.add_command(sub, parser)
     for command in sub.choices.values():  # 'cardtext check --color=never' as well as before it
         command.add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS,
                              help="colour diagnostics: auto (the default), always or never")  # fmt: skip
