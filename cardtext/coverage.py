@@ -42,6 +42,7 @@ import os
 import re
 import signal
 import stat
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -61,6 +62,7 @@ from .importer import is_card_object, read_cards
 from .library import JsonCardError, LibraryError, json_card_text, scan_jsonl
 from .memory import freeze_loaded
 from .normalize import normalize
+from .progress import Progress, wanted
 
 OK_STATUS = "ok"
 PARSE_ERROR = "parse-error"
@@ -537,7 +539,8 @@ def early_pool(path: Path, jobs: int) -> Iterator[Any]:
 
 
 def check_cards(
-    cards: Sequence[tuple[str, str]], *, jobs: int = 1, link: bool = True, pool: Any = None
+    cards: Sequence[tuple[str, str]], *, jobs: int = 1, link: bool = True, pool: Any = None,
+    progress: Progress | None = None,
 ) -> list[Outcome]:
     """The outcome of each ``(name, text)``, in order; ``jobs`` processes for
     a large input, one (this one) for a small one (``pool``: processes
@@ -545,27 +548,37 @@ def check_cards(
 
     Only the name and text go to a worker, and only the outcome comes back,
     in chunks of cards; the results are the same whatever ``jobs``.
+    ``progress`` advances by one a card as the outcomes come in.
     """
     check = partial(_check_pair, link=link)
+
+    def counted(outcomes: Iterable[Outcome]) -> list[Outcome]:
+        return list(outcomes if progress is None else progress.track(outcomes))
+
     jobs = max(1, min(jobs, len(cards)))
     if jobs == 1 or len(cards) < PARALLEL_MIN:
-        return list(map(check, cards))
+        return counted(map(check, cards))
     if pool is not None:
-        return list(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
+        return counted(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
     context = _context()
     if context.get_start_method() == "fork":
         warm_up()  # inherited by every worker
         freeze_loaded()
     with context.Pool(processes=jobs, initializer=_start_worker) as pool:
-        return list(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
+        return counted(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
 
 
 def run(
-    inputs: Sequence[CardInput | CardResult], *, jobs: int = 1, link: bool = True, pool: Any = None
+    inputs: Sequence[CardInput | CardResult], *, jobs: int = 1, link: bool = True, pool: Any = None,
+    progress: bool = False,
 ) -> list[CardResult]:
-    """A result for every input, in order (inputs that are already results stay)."""
+    """A result for every input, in order (inputs that are already results
+    stay); with ``progress``, a bar on standard error while it works, if
+    that is a terminal (:mod:`cardtext.progress`)."""
     todo = [item for item in inputs if isinstance(item, CardInput)]
-    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link, pool=pool))
+    bar = Progress(len(todo), "coverage") if progress and wanted(sys.stderr) else None
+    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link, pool=pool,
+                                progress=bar))  # fmt: skip
     results: list[CardResult] = []
     for item in inputs:
         if isinstance(item, CardResult):
@@ -771,7 +784,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         data = load(path)
         for error in data.unreadable:
             say(diagnostic(error, err=True), err=True)
-        results = run(data.cards, jobs=args.jobs, link=link, pool=pool)
+        results = run(data.cards, jobs=args.jobs, link=link, pool=pool, progress=True)
     summary = summarize(str(path), data, results, link_check=link)
     if args.json:
         say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -631,3 +632,44 @@ def test_a_keyword_defined_by_its_reminder_text_parses_back() -> None:
             "number of lands. It enters with three times that many +1/+1 counters on it.)\n0/0")
     status, message, *_ = check_card("Test Wurm", text, link=False)
     assert status == "ok", message
+
+
+def test_the_progress_bar_only_on_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """coverage draws a bar on standard error when it is a terminal, erases
+    it before the report, and writes nothing there when it isn't."""
+    from cardtext import progress
+
+    path = tmp_path / "cards.jsonl"
+    path.write_text(
+        json.dumps({"name": "Shock", "mana_cost": "{R}", "type_line": "Instant",
+                    "oracle_text": "Shock deals 2 damage to any target."}) + "\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    assert main(["coverage", str(path)]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["coverage", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "\rcoverage 1/1 [" in captured.err and "] 100%" in captured.err
+    assert captured.err.endswith("\r")  # erased: the last draw is blanks
+    assert "1 of 1 card ok" in captured.out
+    monkeypatch.setenv("TERM", "dumb")
+    assert not progress.wanted(sys.stderr)
+
+
+def test_the_progress_bar_redraws_at_most_ten_times_a_second() -> None:
+    import io
+
+    from cardtext.progress import Progress
+
+    now = [0.0]
+    stream = io.StringIO()
+    bar = Progress(1000, "coverage", stream, clock=lambda: now[0])
+    for _ in range(999):
+        bar.advance()
+    assert stream.getvalue().count("\r") == 1  # the first draw only: no time has passed
+    now[0] = 0.5
+    bar.advance()
+    assert stream.getvalue().endswith("coverage 1,000/1,000 [" + "=" * (len(bar.line()) - len("coverage 1,000/1,000 [] 100%")) + "] 100%")
+    assert list(bar.track([])) == [] and stream.getvalue().endswith("\r")
