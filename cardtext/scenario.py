@@ -551,6 +551,8 @@ class Runner:
             start = self.loc.header(f"players.{name}")
             if "life" in spec:
                 game.player(name).life = spec["life"]
+            if "poison" in spec:
+                game.player(name).poison = spec["poison"]  # 122.1f: poison counters a player starts with
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for entry in spec.get(zone, []):
                     self._add_entry(game, name, zone, entry, start)
@@ -910,6 +912,14 @@ class Runner:
             found = game.player(player).life
             if found != exp["life"]:
                 self.result.failures.append(Failure(where, f"{player} at {exp['life']} life", f"{found} life"))
+            return
+        if "poison" in exp:
+            if player is None:
+                raise self.error("'poison' needs 'player'", self.loc.key(start, "poison"))
+            found = game.player(player).poison
+            if found != exp["poison"]:
+                self.result.failures.append(Failure(where, f"{player} with {exp['poison']} poison counters",
+                                                    f"{found} poison counters"))  # fmt: skip
             return
         if "lost" in exp:
             if player is None:

@@ -472,6 +472,7 @@ ENTRY = OneOf(
 PLAYER_TABLE = Table(
     "a table",
     {"life": Whole("a whole number of life points"),
+     "poison": Whole("a whole number of poison counters", low=0),
      **{zone: ListOf("a list of card names (or tables with 'card')", ENTRY) for zone in PLAYER_ZONES}},
     name=lambda path: f"players.{path[-1]}",
 )  # fmt: skip
@@ -536,6 +537,7 @@ EXPECT = Table(
         "token": Flag(),
         "name": Text(),
         "life": Whole(),
+        "poison": COUNT,
         "lost": Flag(),
         "draw": Flag(),
         "damage": COUNT,
@@ -583,14 +585,14 @@ def _structure(data: dict[str, Any]) -> None:
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip
     for i, exp in enumerate(data.get("expect", [])):
         path = ("expect", i)
-        if "life" in exp or "lost" in exp:
-            key = "life" if "life" in exp else "lost"
+        if "life" in exp or "lost" in exp or "poison" in exp:
+            key = next(k for k in ("life", "poison", "lost") if k in exp)
             if "player" not in exp:
                 raise Invalid((*path, key), None, f"'{key}' needs 'player'", style="section")
         elif "draw" in exp:
             pass  # the game as a whole (104.4a)
         elif "zone" not in exp:
-            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'lost' or 'draw'",
+            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'poison', 'lost' or 'draw'",
                           style="section")  # fmt: skip
         if "cards" in exp:
             if exp.get("zone") not in ORDERED_ZONES:

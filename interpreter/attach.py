@@ -102,6 +102,13 @@ def attach_problem(game: Game, what: GameObject, to: GameObject) -> str | None:
     if what.id == to.id:
         return "a permanent can't be attached to itself (301.5c, 303.4d)"
     cw, ct = chars(what), chars(to)
+    if "Aura" in cw.subtypes or "Equipment" in cw.subtypes or "Fortification" in cw.subtypes:
+        from .protection import protection_from
+
+        shield = protection_from(game, to, what)
+        if shield is not None:
+            # 702.16c-d: not enchanted, equipped or fortified by a permanent with the quality
+            return f"{display_name(to)} has {shield} (702.16c, 702.16d)"
     if "Aura" in cw.subtypes:
         enchants = object_enchants(what)
         if not enchants:

@@ -82,6 +82,11 @@ def mana_colors(cost: A.ManaCost | None) -> tuple[str, ...]:
     return tuple(c for c in A.COLORS if c in found)
 
 
+PROTECTION_NODES: dict[str, A.Protection] = {}
+"""Each name of a protection or hexproof-from keyword ("protection from
+red"), and the keyword it names (its qualities, 702.16a)."""
+
+
 def keyword_name(kw: object) -> str:
     """A keyword ability's name in lower case, as rules text refers to it
     ("flying", "ward", "protection from red", "enchant creature"; "champion"
@@ -90,6 +95,12 @@ def keyword_name(kw: object) -> str:
         return kw.lower()
     if isinstance(kw, A.Champion):
         return "champion"
+    if isinstance(kw, A.Protection):
+        # the name is all an object's keywords keep: the node it stands for is
+        # remembered, for its qualities (interpreter.protection)
+        protection = kw.name.lower()
+        PROTECTION_NODES.setdefault(protection, kw)
+        return protection
     name = getattr(kw, "name", None)  # Keyword, KeywordWithCost, KeywordNumber; Protection and Enchant say it
     if isinstance(kw, A.Node) and isinstance(name, str):
         return name.lower()

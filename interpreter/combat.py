@@ -51,6 +51,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
 from .objects import GameObject, ObjectId, PlayerId
+from .protection import protection_from
 from .state import (
     Attacked,
     BecameBlocked,
@@ -112,6 +113,9 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
     why = _evasion_refusal(game, blocker, attacker)
     if why is not None:
         return why
+    shield = protection_from(game, attacker, blocker)
+    if shield is not None:
+        return f"{display_name(attacker)} has {shield} (702.16f)"
     why = block_pair_refusal(game, blocker, attacker)
     if why is not None:
         return why

@@ -64,6 +64,7 @@ from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities, from_definition, reading
 from .modes import modes_problem
+from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .triggers import trigger_problems
@@ -98,7 +99,7 @@ of plain keywords, only those named in :data:`READ_KEYWORDS`."""
 READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
-    "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid",
+    "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -266,6 +267,10 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
+    elif isinstance(kw, A.Protection):
+        problem = quality_problem(kw)  # read by name (interpreter.protection): DEBT, 702.16b-f
+        if problem is not None:
+            yield Gap(kw, f"keyword {problem}")
     elif not isinstance(kw, KEYWORD_NODES) or (
         isinstance(kw, A.Keyword) and (kw.name.lower() in UNREAD_KEYWORDS
                                        or kw.name.lower() not in READ_KEYWORDS | LANDWALK.keys())

@@ -143,7 +143,8 @@ def slot_active(ctx: Ctx, slot: Slot, *, ignore_modes: bool = False) -> bool:
 
 
 def _targetable(ctx: Ctx, obj: GameObject) -> bool:
-    """702.11 hexproof / 702.18 shroud; a spell can't target itself (115.5);
+    """702.11 hexproof / 702.18 shroud, protection (702.16b) and hexproof
+    from a quality (702.11d); a spell can't target itself (115.5);
     "can't be the target of spells or abilities your opponents control this
     turn" (115.4, :mod:`interpreter.this_turn`)."""
     if obj.id == ctx.source and obj.zone == "stack":
@@ -153,7 +154,17 @@ def _targetable(ctx: Ctx, obj: GameObject) -> bool:
     kws = keywords(ctx.game, obj)
     if "shroud" in kws:
         return False
-    return not ("hexproof" in kws and obj.controller != ctx.controller)
+    if "hexproof" in kws and obj.controller != ctx.controller:
+        return False
+    if any(" from " in k for k in kws):
+        # 702.16b, 702.11d: not the target of a spell with the quality, or of
+        # an ability whose source has it (for hexproof, one an opponent controls)
+        from .protection import hexproof_from, protection_from
+
+        source = ctx.game.get(ctx.source) if ctx.source is not None else None
+        if protection_from(ctx.game, obj, source) or hexproof_from(ctx.game, obj, source, ctx.controller):
+            return False
+    return True
 
 
 def _object_ok(ctx: Ctx, spec: object, obj: GameObject, earlier: list[Any], another: bool) -> bool:

@@ -9,6 +9,7 @@ from ..characteristics import chars, display_name, has_keyword, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import GameObject, PlayerId
+from ..protection import protection_from
 from .common import current
 from .registry import carries_out
 
@@ -40,7 +41,9 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
                 source: GameObject | None = None, *, event: bool = True, combat: bool = False,
                 unpreventable: bool = False, recipient_events: bool = True) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
-    loyalty, to a player is lost life; a source with lifelink also gains its
+    loyalty, to a player is lost life (from a source with wither or infect,
+    -1/-1 counters on a creature, and from one with infect, poison counters
+    for a player: 702.80b, 702.90b); a source with lifelink also gains its
     controller that much life (702.15b); a creature dealt damage by a source
     with deathtouch is destroyed by the next state-based action check (704.5h).
     Prevention effects first prevent what they can of the damage to each
@@ -59,27 +62,47 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             game.say(f"  {source_name} would deal 0 damage: no damage is dealt (120.8)")
         return 0
     deathtouch = source is not None and has_keyword(game, source, "deathtouch")
+    infect = source is not None and has_keyword(game, source, "infect")
+    as_counters = infect or source is not None and has_keyword(game, source, "wither")
     total = 0
     for o in objs:
+        shield = None if unpreventable else protection_from(game, o, source)
+        if shield is not None:
+            # 702.16e: damage from a source with the quality is prevented
+            game.say(f"  {source_name}'s {amount} damage to {display_name(o)} is prevented: it has {shield} (702.16e)")
+            continue
         n = prevent(game, source, o, amount, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
         c = chars(o)
-        if "creature" in c.types:
+        if "creature" in c.types and as_counters:
+            # 702.80b, 702.90b, 120.3d: damage from a source with wither or
+            # infect is dealt to a creature as that many -1/-1 counters
+            o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
+            o.deathtouched = o.deathtouched or deathtouch
+        elif "creature" in c.types:
             o.damage += n
             o.deathtouched = o.deathtouched or deathtouch
         if "planeswalker" in c.types:
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
         total += n
-        game.say(f"  {source_name} deals {n} damage to {display_name(o)}")
+        game.say(f"  {source_name} deals {n} damage to {display_name(o)}"
+                 + (f" (as {n} -1/-1 counter{'s' if n != 1 else ''}, 120.3d)" if as_counters and "creature" in c.types else ""))
         if recipient_events:
             game.events.append(WasDealtDamage(o.id, n, combat))
     for p in players:
         n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
-        game.change_life(p, -n)
         total += n
+        if infect:
+            # 702.90b, 120.3b: damage from a source with infect is dealt to a
+            # player as that many poison counters (704.5c: ten or more lose)
+            game.player(p).poison += n
+            game.say(f"  {source_name} deals {n} damage to {p} as {n} poison counter{'s' if n != 1 else ''} "
+                     f"(poison {game.player(p).poison}, 702.90b)")
+            continue
+        game.change_life(p, -n)
         game.say(f"  {source_name} deals {n} damage to {p} (life {game.player(p).life})")
     if event and source is not None and total:
         game.events.append(DealtDamage(source.id, total))
