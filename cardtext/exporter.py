@@ -7,7 +7,9 @@ Three formats:
 * ``cockatrice``: a Cockatrice custom-set XML database (format version 4),
   to drop into Cockatrice's ``customsets`` folder;
 * ``mtgjson``: an MTGJSON-style set file (``{"meta": ..., "data": {...,
-  "cards": [...]}}``).
+  "cards": [...]}}``): MTGJSON's layout and field names for what a card file
+  holds, not a complete MTGJSON set (no identifiers, legalities, printings,
+  availability, border color or finishes), and its ``meta`` says so.
 
 A card is exported as the renderer writes it (its canonical Oracle text,
 with reminder text), so what leaves is what cardtext understood. A file
@@ -35,6 +37,7 @@ from grammar.render import render_card
 from .blocks import split_name_line
 
 FORMATS = ("scryfall", "cockatrice", "mtgjson")
+MTGJSON_STYLE = "cardtext MTGJSON-style set (a subset of MTGJSON 5's card fields)"
 COLOR_ORDER = "WUBRG"
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _REMINDER = re.compile(r"\([^()]*\)")
@@ -250,8 +253,67 @@ def _table_row(face: Face) -> int:
     return 1
 
 
+# Cockatrice's own conventions (its importer of MTGJSON data): a split,
+# aftermath or adventure card is one card named "A // B" whose texts are
+# joined by a line "---" (the Adventure's text first), the other faces' values
+# joined by " // " (its colors and color identity together); every other face is a card of its own, linked to the
+# card's other faces by <related attach="transform">.
+COCKATRICE_ONE_CARD = ("split", "aftermath", "adventure")
+COCKATRICE_TEXT_SEPARATOR = "\n\n---\n\n"
+COCKATRICE_PROP_SEPARATOR = " // "
+
+
+def _cockatrice_props(face: Face, layout: str, side: str | None, cmc: float) -> dict[str, str]:
+    """The <prop> values of one face, those that are empty left out."""
+    props = {
+        "layout": _json_layout(layout),
+        "side": side or "",
+        "type": face.type_line,
+        "maintype": _main_type(face),
+        "manacost": cockatrice_cost(face.mana_cost),
+        "cmc": str(_number(cmc)),
+        "colors": "".join(face.colors),
+        "coloridentity": "".join(face.color_identity),
+        "pt": f"{face.power}/{face.toughness}" if face.power is not None else "",
+        "loyalty": face.loyalty or "",
+        "defense": face.defense or "",
+    }
+    return {tag: value for tag, value in props.items() if value}
+
+
+def _merged_props(parts: list[dict[str, str]]) -> dict[str, str]:
+    """The props of a card made of several faces: a value the faces share once,
+    values that differ joined by " // ", colors together, the first main type."""
+    merged: dict[str, str] = {}
+    for props in parts:
+        for tag, value in props.items():
+            old = merged.get(tag)
+            if old is None or old == value:
+                merged[tag] = value
+            elif tag in ("colors", "coloridentity"):  # the card's, all its faces' (903.4)
+                merged[tag] = "".join(c for c in COLOR_ORDER if c in old + value)
+            elif tag != "maintype":
+                merged[tag] = old + COCKATRICE_PROP_SEPARATOR + value
+    return merged
+
+
+def _cockatrice_card(cards: Any, name: str, text: str, props: dict[str, str], num: str,
+                     set_code: str, related: list[str], row: int) -> None:  # fmt: skip
+    element = ET.SubElement(cards, "card")
+    ET.SubElement(element, "name").text = name
+    ET.SubElement(element, "text").text = text
+    prop = ET.SubElement(element, "prop")
+    for tag, value in props.items():
+        ET.SubElement(prop, tag).text = value
+    ET.SubElement(element, "set", num=num).text = set_code
+    for other in related:
+        ET.SubElement(element, "related", attach="transform").text = other
+    ET.SubElement(element, "tablerow").text = str(row)
+
+
 def to_cockatrice(cards: Iterable[ExportCard], set_code: str, set_name: str, date: str) -> str:
-    """A Cockatrice card database (version 4) holding one custom set."""
+    """A Cockatrice card database (version 4) holding one custom set, by
+    Cockatrice's conventions (:data:`COCKATRICE_ONE_CARD`)."""
     root = ET.Element("cockatrice_carddatabase", version="4")
     sets = ET.SubElement(root, "sets")
     info = ET.SubElement(sets, "set")
@@ -264,33 +326,21 @@ def to_cockatrice(cards: Iterable[ExportCard], set_code: str, set_name: str, dat
         ET.SubElement(info, tag).text = text
     elements = ET.SubElement(root, "cards")
     for number, card in enumerate(cards, start=1):
+        if len(card.faces) > 1 and card.layout in COCKATRICE_ONE_CARD:
+            faces = card.faces[::-1] if card.layout == "adventure" else card.faces
+            total = sum(f.mana_value for f in card.faces) if card.layout != "adventure" else card.faces[0].mana_value
+            props = _merged_props([_cockatrice_props(f, card.layout, None, total) for f in faces])
+            text = COCKATRICE_TEXT_SEPARATOR.join(f.oracle_text for f in faces)
+            name = COCKATRICE_PROP_SEPARATOR.join(f.name for f in card.faces)
+            _cockatrice_card(elements, name, text, props, str(number), set_code, [], _table_row(card.faces[0]))
+            continue
         for index, face in enumerate(card.faces):
-            element = ET.SubElement(elements, "card")
-            ET.SubElement(element, "name").text = face.name
-            ET.SubElement(element, "text").text = face.oracle_text
-            prop = ET.SubElement(element, "prop")
-            props: list[tuple[str, str | None]] = [
-                ("layout", card.layout),
-                ("side", "front" if index == 0 else "back"),
-                ("type", face.type_line),
-                ("maintype", _main_type(face)),
-                ("manacost", cockatrice_cost(face.mana_cost)),
-                ("cmc", str(_number(face.mana_value))),
-                ("colors", "".join(face.colors)),
-                ("coloridentity", "".join(face.color_identity)),
-                ("pt", f"{face.power}/{face.toughness}" if face.power is not None else None),
-                ("loyalty", face.loyalty),
-                ("defense", face.defense),
-            ]
-            for tag, value in props:
-                if value:
-                    ET.SubElement(prop, tag).text = value
-            suffix = "" if len(card.faces) == 1 else "ab"[index] if index < 2 else str(index)
-            ET.SubElement(element, "set", num=f"{number}{suffix}").text = set_code
-            for other in card.faces:
-                if other is not face:
-                    ET.SubElement(element, "related").text = other.name
-            ET.SubElement(element, "tablerow").text = str(_table_row(face))
+            several = len(card.faces) > 1
+            side = ("ab"[index] if index < 2 else str(index)) if several else None
+            props = _cockatrice_props(face, card.layout, side, face.mana_value)
+            related = [other.name for other in card.faces if other is not face]
+            _cockatrice_card(elements, face.name, face.oracle_text, props, f"{number}{side or ''}",
+                             set_code, related, _table_row(face))  # fmt: skip
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
@@ -302,25 +352,31 @@ def to_mtgjson(cards: Iterable[ExportCard], set_code: str, set_name: str, date: 
     count = 0
     for number, card in enumerate(cards, start=1):
         count = number
+        # The card's mana value: both halves' for a split card (709.4), else
+        # the front face's (712.8, 715.4); each face's own is faceManaValue.
+        card_value = _number(sum(f.mana_value for f in card.faces) if card.layout in ("split", "aftermath")
+                        else card.faces[0].mana_value)  # fmt: skip
+        identity = colors_of("".join(identity_text(f) for f in card.faces))
         for index, face in enumerate(card.faces):
             entry: dict[str, Any] = {
                 "name": card.name,
                 "layout": _json_layout(card.layout),
                 "manaCost": face.mana_cost,
-                "manaValue": face.mana_value,
-                "convertedManaCost": face.mana_value,
+                "manaValue": card_value,
+                "convertedManaCost": card_value,
                 "type": face.type_line,
                 "supertypes": list(face.supertypes),
                 "types": list(face.types),
                 "subtypes": list(face.subtypes),
                 "text": face.oracle_text,
                 "colors": face.colors,
-                "colorIdentity": face.color_identity,
+                "colorIdentity": identity,
                 "setCode": set_code,
                 "number": str(number),
             }
             if len(card.faces) > 1:
                 entry["faceName"] = face.name
+                entry["faceManaValue"] = _number(face.mana_value)
                 entry["side"] = "abcde"[index] if index < 5 else str(index)
             for key in ("power", "toughness", "loyalty", "defense"):
                 value = getattr(face, key)
@@ -331,7 +387,9 @@ def to_mtgjson(cards: Iterable[ExportCard], set_code: str, set_name: str, date: 
             )
             entries.append(entry)
     document = {
-        "meta": {"date": date, "version": "5.2.2+cardtext"},
+        # Not an MTGJSON release: the fields MTGJSON requires and a card file
+        # doesn't hold (identifiers, legalities, availability, ...) are absent.
+        "meta": {"date": date, "version": MTGJSON_STYLE},
         "data": {
             "code": set_code,
             "name": set_name,
@@ -381,15 +439,29 @@ def cmd_export(args: argparse.Namespace) -> int:
     link = link_checker()
     cards: list[Any] = []
     errors: list[CardTextError] = []
+    left_out: list[str] = []  # with --keep-going: the cards (and files) not exported
     for path in files:
-        found = check_text(read(path), str(path), link=link)
+        try:
+            found = check_text(read(path), str(path), link=link)
+        except CardTextError as exc:  # a file that can't be read
+            if not args.keep_going:
+                raise
+            errors.append(exc)
+            left_out.append(f"{path} (the whole file)")
+            continue
         errors.extend(found.errors)
-        cards.extend(c.card for c in found.cards if c.card is not None)
+        for check in found.cards:
+            if check.card is not None and not check.errors:
+                cards.append(check.card)
+            else:
+                left_out.append(f"{check.name} ({path}:{check.block.start})")
     if errors:
         for error in errors:
             say(diagnostic(error, err=True), err=True)
-        say(f"export: nothing written: {len(errors)} error(s) to fix first", err=True)
-        return ERRORS
+        if not args.keep_going:
+            say(f"export: nothing written: {len(errors)} error(s) to fix first "
+                "(--keep-going exports the other cards)", err=True)  # fmt: skip
+            return ERRORS
     names = [str(c.name) for c in cards]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -400,6 +472,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         say(f"exported {len(cards)} card(s) to {args.output} ({args.format})", err=True)
     else:
         sys.stdout.write(text)
+    if left_out:
+        say(f"export: left out {len(left_out)} card(s) with errors: " + "; ".join(left_out), err=True)
+        return ERRORS
     return OK
 
 
@@ -411,8 +486,9 @@ def add_command(sub: Any) -> None:
         description="Export the cards of card files (and of the *.card files in folders) as "
         "Scryfall-style JSON lines, a Cockatrice custom-set XML (version 4) or an MTGJSON-style "
         "set file. Each card is written in its canonical text. A file with errors stops the "
-        "export: nothing is written.",
-        epilog="exit status: 0 exported, 1 errors in the cards (nothing written), 2 usage error",
+        "export: nothing is written (unless --keep-going).",
+        epilog="exit status: 0 exported, 1 errors in the cards (nothing written; with --keep-going, "
+        "the other cards written), 2 usage error",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders")
     p.add_argument("--format", choices=FORMATS, required=True, help="the format to write")
@@ -421,6 +497,10 @@ def add_command(sub: Any) -> None:
     )
     p.add_argument("--set-code", default="CTX", metavar="CODE", help="the set's code (default CTX)")
     p.add_argument("--set-name", default="", metavar="NAME", help="the set's name")
+    p.add_argument(
+        "--keep-going", action="store_true",
+        help="export the cards that have no errors, and name those left out (exit status 1)",
+    )  # fmt: skip
     p.set_defaults(run=cmd_export)
 
 

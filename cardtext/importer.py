@@ -247,6 +247,36 @@ def braced_cost(cost: str) -> str:
     )
 
 
+COCKATRICE_ONE_CARD = ("split", "aftermath", "adventure")
+
+
+def _one_card_faces(card: dict[str, Any], cost: str, layout: str) -> dict[str, Any]:
+    """A Cockatrice split, aftermath or adventure card (one card "A // B", its
+    texts joined by a line "---", the Adventure's first; values that differ
+    joined by " // ") as a card with faces."""
+    names = card["name"].split(" // ")
+    texts = re.split(r"\n\s*---\s*\n", card["oracle_text"])
+    first = (lambda parts: parts[::-1]) if layout == "adventure" else (lambda parts: parts)
+    texts = first(texts)
+
+    def part(value: str) -> list[str]:
+        values = value.split(" // ")
+        return first(values) if len(values) == len(names) else [value] * len(names)
+
+    costs = [braced_cost(c) for c in part(cost)]
+    types = part(str(card.get("type_line", "")))
+    faces = []
+    for index, name in enumerate(names):
+        face: dict[str, Any] = {"name": name, "mana_cost": costs[index], "type_line": types[index],
+                                "oracle_text": texts[index] if index < len(texts) else ""}  # fmt: skip
+        if index == 0:  # a creature's power and toughness are its first face's (an adventurer)
+            for key in ("power", "toughness", "loyalty", "defense"):
+                if key in card:
+                    face[key] = card[key]
+        faces.append(face)
+    return {"name": card["name"], "layout": layout, "card_faces": faces}
+
+
 def _cockatrice(text: str, path: Path) -> Iterator[Source]:
     try:
         root = ET.fromstring(text)
@@ -277,7 +307,11 @@ def _cockatrice(text: str, path: Path) -> Iterator[Source]:
             if read(key):
                 face[key] = read(key)
         sets = {(s.text or "").strip().upper() for s in element.findall("set") if s.text}
-        if read("side") == "back" and fronts:
+        layout = read("layout") or "normal"
+        if layout in COCKATRICE_ONE_CARD and " // " in face["name"]:
+            fronts.append(Source(_one_card_faces(face, read("manacost"), layout), sets))
+            continue
+        if read("side") in ("b", "c", "back") and fronts:  # "back": files of earlier cardtext
             owner = fronts[-1]
             faces = owner.card.setdefault("card_faces", [dict(owner.card)])
             faces.append(face)
@@ -285,7 +319,7 @@ def _cockatrice(text: str, path: Path) -> Iterator[Source]:
             for key in ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty"):
                 owner.card.pop(key, None)
             continue
-        face["layout"] = read("layout") or "normal"
+        face["layout"] = layout
         fronts.append(Source(face, sets))
     for source in fronts:
         faces = source.card.get("card_faces")

@@ -290,3 +290,143 @@ def test_mana_value_and_colors() -> None:
     assert mana_value("{X}{R}") == 1
     assert mana_value("{2/W}{W/U}{G/P}") == 4
     assert colors_of("{2/W}{U/B}{G/P}{C}") == ["W", "U", "B", "G"]
+
+
+# --------------------------------------------------------------------------
+# Cockatrice's own conventions
+# --------------------------------------------------------------------------
+
+COCKATRICE_XSD = Path(__file__).parent / "data" / "cockatrice-cards-v4.xsd"
+
+MULTI_FACE = """\
+Fire {1}{R}
+Instant
+Fire deals 2 damage divided as you choose among one or two targets.
+// split
+Ice {1}{U}
+Instant
+Tap target permanent.
+Draw a card.
+
+Bonecrusher Giant {2}{R}
+Creature — Giant
+Whenever this creature becomes the target of a spell, this creature deals 2 damage to that spell's controller.
+4/3
+//
+Stomp {1}{R}
+Instant — Adventure
+Damage can't be prevented this turn. Stomp deals 2 damage to any target.
+"""
+
+
+def _cockatrice_export(tmp_path: Path, *paths: Path) -> Path:
+    out = tmp_path / "set.xml"
+    assert main(["export", "--format", "cockatrice", "-o", str(out), *map(str, paths)]) == 0
+    return out
+
+
+def test_every_cockatrice_export_is_valid_by_its_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Cockatrice's card database schema, version 4 (tests/data): the bundled
+    cards and cards of every layout."""
+    import xmlschema
+
+    schema = xmlschema.XMLSchema(str(COCKATRICE_XSD))
+    cards = tmp_path / "faces.card"
+    cards.write_text(MULTI_FACE, encoding="utf-8")
+    out = _cockatrice_export(tmp_path, BUNDLED, cards)
+    capsys.readouterr()
+    schema.validate(str(out))
+    broken = tmp_path / "broken.xml"
+    broken.write_text(out.read_text(encoding="utf-8").replace("<tablerow>", "<tablerow>x", 1), encoding="utf-8")
+    assert not schema.is_valid(str(broken))
+
+
+def test_split_and_adventure_cards_are_one_cockatrice_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As Cockatrice writes them (709.4 split cards, 715 adventurers): one
+    card "A // B", the texts joined by a line ---, the Adventure's first,
+    values that differ joined by ' // '; imported back as the same faces."""
+    cards = tmp_path / "faces.card"
+    cards.write_text(MULTI_FACE, encoding="utf-8")
+    out = _cockatrice_export(tmp_path, cards)
+    root = ET.parse(out).getroot()
+    found = {c.findtext("name"): c for c in root.iter("card")}
+    assert set(found) == {"Fire // Ice", "Bonecrusher Giant // Stomp"}
+    fire = found["Fire // Ice"]
+    assert fire.findtext("text") == (
+        "Fire deals 2 damage divided as you choose among one or two targets.\n\n---\n\n"
+        "Tap target permanent.\nDraw a card."
+    )
+    assert fire.findtext("prop/manacost") == "1R // 1U" and fire.findtext("prop/type") == "Instant"
+    assert fire.findtext("prop/layout") == "split" and fire.findtext("prop/cmc") == "4"
+    assert fire.findtext("prop/colors") == "UR" and fire.findtext("prop/coloridentity") == "UR"
+    assert fire.find("related") is None and fire.findtext("prop/side") is None
+    giant = found["Bonecrusher Giant // Stomp"]
+    assert giant.findtext("text").startswith("Damage can't be prevented")  # type: ignore[union-attr]
+    assert giant.findtext("prop/type") == "Instant — Adventure // Creature — Giant"
+    assert giant.findtext("prop/layout") == "adventure"
+    back = tmp_path / "back.card"
+    assert main(["import", str(out), "--name", "*", "-o", str(back)]) == 0
+    capsys.readouterr()
+    again = parse_text(back.read_text(encoding="utf-8"), str(back))
+    original = parse_text(MULTI_FACE, "faces.card")
+    assert again.errors == [] and again.cards == original.cards
+
+
+def test_transform_faces_are_linked_and_modal_is_modal_dfc(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A double-faced card (712) is one Cockatrice card a face, each linked to
+    the other by <related attach="transform">, sides a and b; the layout of a
+    modal double-faced card is modal_dfc."""
+    root = ET.parse(_cockatrice_export(tmp_path, BUNDLED / "designs.card")).getroot()
+    capsys.readouterr()
+    by_layout: dict[str, list[ET.Element]] = {}
+    for card in root.iter("card"):
+        by_layout.setdefault(card.findtext("prop/layout") or "", []).append(card)
+    assert "modal" not in by_layout and by_layout["modal_dfc"] and by_layout["transform"]
+    for layout in ("modal_dfc", "transform"):
+        for card in by_layout[layout]:
+            (related,) = card.findall("related")
+            assert related.get("attach") == "transform" and related.text
+            assert card.findtext("prop/side") in ("a", "b")
+            other = next(c for c in root.iter("card") if c.findtext("name") == related.text)
+            assert other.findtext("related") == card.findtext("name")
+
+
+def test_mtgjson_names_what_it_is_and_a_split_card_has_one_mana_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The set file says it is MTGJSON-style, not an MTGJSON release; a split
+    card's manaValue is both halves' (709.4), each face's is faceManaValue."""
+    from cardtext.exporter import MTGJSON_STYLE
+
+    cards = tmp_path / "faces.card"
+    cards.write_text(MULTI_FACE, encoding="utf-8")
+    assert main(["export", "--format", "mtgjson", str(cards)]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["meta"]["version"] == MTGJSON_STYLE and "5.2.2" not in MTGJSON_STYLE
+    fire, ice, giant, stomp = document["data"]["cards"]
+    assert fire["manaValue"] == ice["manaValue"] == 4
+    assert (fire["faceManaValue"], ice["faceManaValue"]) == (2, 2)
+    assert giant["manaValue"] == stomp["manaValue"] == 3 and stomp["faceManaValue"] == 2
+    assert fire["colorIdentity"] == ice["colorIdentity"] == ["U", "R"]
+
+
+def test_export_keep_going_writes_the_rest_and_names_what_it_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cards = tmp_path / "mixed.card"
+    cards.write_text(
+        "Shock {R}\nInstant\nShock deals 2 damage to any target.\n\n"
+        "Bears {1}{G}\nCreature — Bear\nFlyng\n2/2\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    assert main(["export", "--format", "scryfall", "-o", str(out), str(cards)]) == 1
+    err = capsys.readouterr().err
+    assert not out.exists() and "--keep-going exports the other cards" in err
+    assert main(["export", "--format", "scryfall", "--keep-going", "-o", str(out), str(cards)]) == 1
+    err = capsys.readouterr().err
+    assert [json.loads(line)["name"] for line in out.read_text(encoding="utf-8").splitlines()] == ["Shock"]
+    assert f"{cards}:7:1: error: unknown word 'Flyng'" in err
+    assert f"export: left out 1 card(s) with errors: Bears ({cards}:5)" in err
