@@ -92,6 +92,7 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
+from interpreter.activation import activated_abilities
 from interpreter.cast_permissions import castable_elsewhere, may_look_at
 from interpreter.choices import Decision, ScriptedChooser
 from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
@@ -690,7 +691,9 @@ class Runner:
                                         "text, so no kicker (702.37c, 708.2)")  # fmt: skip
                 cast(game, player, obj.id, from_zone=obj.zone, only=only, face_down=face_down, face=face)
             elif action == "activate":
+                # a card in the hand with an ability that functions there (cycling, 113.6k) too
                 cands = [o for o in game.battlefield() if o.controller == player]
+                cands += [o for o in game.zone_objects("hand", player) if activated_abilities(o)]
                 obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
                 n = step.get("ability", 1)
                 if not isinstance(n, int) or n < 1:

@@ -29,15 +29,29 @@ from .triggers import settle
 Activatable = A.ActivatedAbility | A.LoyaltyAbility
 
 
+def functions_in(ab: Activatable) -> str:
+    """The zone an activated ability functions in (113.6): one whose cost
+    discards the card it is on ("{2}, Discard this card: Draw a card.",
+    cycling, 702.29a) moves the card out of a hand, so it functions only in
+    a hand (113.6k); any other only on the battlefield (113.6)."""
+    if isinstance(ab, A.ActivatedAbility) and any(
+        isinstance(p, A.DiscardCost) and isinstance(p.what, A.SelfRef) for p in ab.cost.parts
+    ):
+        return "hand"
+    return "battlefield"
+
+
 def activated_abilities(obj: GameObject) -> list[tuple[int, Activatable | None]]:
-    """(ability index, node) per activated ability, loyalty abilities
-    included (606.2); index -1 / None is the intrinsic one of a basic land."""
+    """(ability index, node) per activated ability that functions in the
+    zone ``obj`` is in (113.6), loyalty abilities included (606.2); index
+    -1 / None is the intrinsic one of a basic land."""
     c = chars(obj)
+    zone = "hand" if obj.zone == "hand" else "battlefield"
     out: list[tuple[int, Activatable | None]] = []
-    if "land" in c.types and any(s in BASIC_LAND_MANA for s in c.subtypes):
+    if zone == "battlefield" and "land" in c.types and any(s in BASIC_LAND_MANA for s in c.subtypes):
         out.append((-1, None))
     for i, ab in enumerate(c.abilities):
-        if isinstance(ab, A.ActivatedAbility | A.LoyaltyAbility):
+        if isinstance(ab, A.ActivatedAbility | A.LoyaltyAbility) and functions_in(ab) == zone:
             out.append((i, ab))
     return out
 
@@ -168,10 +182,12 @@ def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
 
 def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: list[ObjectId] | None) -> StackItem | None:
     obj = game.get(oid)
-    if obj is None or obj.zone != "battlefield":
+    if obj is not None and obj.zone == "hand" and obj.owner == player and activated_abilities(obj):
+        pass  # 113.6k: an ability that discards the card functions in its owner's hand
+    elif obj is None or obj.zone != "battlefield":
         raise IllegalAction("can't activate: it is not on the battlefield")
     name = display_name(obj)
-    if obj.controller != player:
+    if obj.zone == "battlefield" and obj.controller != player:
         raise IllegalAction(f"can't activate {name}'s ability: {obj.controller} controls it")
     abilities = activated_abilities(obj)
     if number > len(abilities) and obj.face_down is None:
@@ -180,6 +196,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
             # a keyword the interpreter can't play may be the activated ability asked for (Crew, 702.122a)
             raise Unsupported(f"{name}'s {unknown[0]}, which may be the activated ability asked for")
     if not abilities:
+        if obj.face_down is None and any(isinstance(ab, A.ActivatedAbility) and functions_in(ab) == "hand" for ab in chars(obj).abilities):
+            raise IllegalAction(f"{name}'s activated abilities function only in a hand, where their cost discards it (113.6k)")
         raise IllegalAction(f"{name} has no activated abilities" + (" (face-down permanents have none, 708.2)" if obj.face_down else ""))
     if not 1 <= number <= len(abilities):
         raise IllegalAction(f"{name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}, not {number}")

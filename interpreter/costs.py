@@ -343,7 +343,12 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         return
     if isinstance(part, A.DiscardCost):
         hand = game.zone_objects("hand", you)
-        if part.what is None:
+        if isinstance(part.what, A.SelfRef):
+            # "Discard this card" (cycling, 702.29a): the card the ability is on, from its owner's hand
+            if source is None or source.zone != "hand" or source.owner != you:
+                raise IllegalAction("can't discard it: it is not in your hand")
+            victims = [source]
+        elif part.what is None:
             victims = list(hand)
         elif isinstance(part.what, A.AnObject):
             n = fixed_count(part.what.count)

@@ -123,6 +123,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_haunt())
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
+        elif isinstance(kw, A.KeywordWithCost) and typecycling_type(kw.name) is not None:
+            extra.extend(_typecycling(kw))
         elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
             extra.extend(NUMBER_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
@@ -169,7 +171,71 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
     return _HIDEAWAY[key]
 
 
-KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip, "madness": _madness}
+DISCARD_THIS = A.DiscardCost(A.SelfRef(form="this", noun="card"))
+
+
+def _cycling_cost(kw: A.KeywordWithCost) -> A.Cost:
+    return A.Cost((*kw.cost.parts, DISCARD_THIS), joiner=",")
+
+
+def _cycling(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a
+    card."; the ability functions only in a hand (113.6k,
+    :func:`interpreter.activation.functions_in`)."""
+    draw = A.Draw(A.Number(1, "article", "a"))
+    return [A.ActivatedAbility(_cycling_cost(kw), A.Effect((A.Sentence((draw,)),)))]
+
+
+_TYPECYCLING: dict[str, A.Effect] = {}
+
+
+def typecycling_type(name: str) -> str | None:
+    """The type a typecycling keyword names (702.29e), as a card's type line
+    writes it: "Swamp" for "swampcycling", "Wizard" for "wizardcycling",
+    "basic land" for "basic landcycling"; None for another keyword or a
+    type the engine doesn't know."""
+    name = name.lower()
+    kind = name.removesuffix("cycling").strip()
+    if not name.endswith("cycling") or not kind:
+        return None
+    if kind in ("basic land", "land"):
+        return kind
+    if " " in kind:
+        return None
+    from .replacement import CREATURE_TYPES
+
+    word = kind.capitalize()
+    return word if word in CREATURE_TYPES or word in LAND_TYPES else None
+
+
+def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.29e: "[Type]cycling [cost]" means "[Cost], Discard this card:
+    Search your library for a [type] card, reveal it, put it into your hand,
+    then shuffle."  The instruction is read from that text by the card
+    grammar; the ability functions only in a hand, like cycling's."""
+    kind = typecycling_type(kw.name)
+    if kind is None:
+        from .errors import Unsupported
+
+        raise Unsupported(f"keyword {kw.name}")
+    if kind not in _TYPECYCLING:
+        from grammar import parse_card
+
+        article = "an" if kind[0].lower() in "aeiou" else "a"
+        text = "\n".join([
+            "Typecycling Card", "Instant",
+            f"Search your library for {article} {kind} card, reveal it, put it into your hand, then shuffle.",
+        ])  # fmt: skip
+        ability = parse_card(text).abilities[0]
+        assert isinstance(ability, A.SpellAbility)
+        _TYPECYCLING[kind] = ability.effect
+    return [A.ActivatedAbility(_cycling_cost(kw), _TYPECYCLING[kind])]
+
+
+LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
+"""Land types a typecycling keyword may name (205.3i)."""
+
+KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling}
 """Keywords with a cost that stand for other abilities, by name."""
 
 
@@ -198,7 +264,7 @@ as a gap), whatever their definitions say: those spelled out here, those
 read by name elsewhere (interpreter.facedown, cast_permissions,
 replacement; fear and horsemanship in interpreter.combat, which reads them
 wherever a creature got them), and cycling, whose activated ability functions only in a
-hand (702.29a), which its reminder text doesn't say."""
+hand (702.29a), which the engine knows from its cost (113.6k)."""
 
 
 def from_definition(kw: A.Node) -> tuple[A.Ability, ...] | None:

@@ -62,7 +62,14 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .keywords import KEYWORD_EXPANSIONS, NUMBER_EXPANSIONS, all_abilities, from_definition, reading
+from .keywords import (
+    KEYWORD_EXPANSIONS,
+    NUMBER_EXPANSIONS,
+    all_abilities,
+    from_definition,
+    reading,
+    typecycling_type,
+)
 from .modes import modes_problem
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES
@@ -261,7 +268,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
     if isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
-        if name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS:
+        if (name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS
+                and typecycling_type(name) is None):  # fmt: skip
             yield Gap(kw, f"keyword {kw.name}")
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
         pass  # an enters replacement (devour, 702.82a)
