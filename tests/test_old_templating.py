@@ -128,3 +128,78 @@ def test_able_to_block_in_a_spell_with_any_object() -> None:
     (req,) = nodes(card, A.Requirement)
     assert isinstance(req.other, A.ItRef)
     assert render_card(card).splitlines()[2] == text
+
+
+# --------------------------------------------------------------------------
+# Trigger events (603.2) and state triggers (603.8)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "count", "plural"), [
+    ("Battalion — Whenever Test Card and at least two other creatures attack, draw a card.", 2, True),
+    ("Whenever Test Card and at least one other creature attack, draw a card.", 1, False),
+])  # fmt: skip
+def test_attacks_with_at_least_n_others(text: str, count: int, plural: bool) -> None:
+    """508.1m, battalion (702.101 ability word): the object attacks along with others."""
+    card = card_of(text)
+    (t,) = nodes(card, A.AttacksTogetherTrigger)
+    assert isinstance(t.object, A.SelfRef) and t.count.value == count
+    assert t.others.nouns == ("creature",)
+    assert any("AttacksTogetherTrigger" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(("event", "kind"), [
+    ("exploits a creature", "exploits"), ("evolves", "evolves"),
+    ("phases in", "phases in"), ("phases out", "phases out"),
+])  # fmt: skip
+def test_keyword_events_of_a_permanent(event: str, kind: str) -> None:
+    """702.110 exploit, 702.100 evolve, 702.26 phasing: what a permanent does, as a trigger event."""
+    card = card_of(f"Whenever Test Card {event}, draw a card.")
+    (t,) = nodes(card, A.EventTrigger)
+    assert [e.kind for e in t.events] == [kind]
+    assert any(f"'{kind}'" in str(g) for g in gaps(card))
+
+
+def test_a_player_puts_a_permanent_onto_the_battlefield() -> None:
+    """603.6a in older wording: "Whenever a player puts a Swamp onto the battlefield"."""
+    card = card_of("Whenever a player puts a Swamp onto the battlefield, that player loses 1 life.",
+                   type_line="Enchantment")  # fmt: skip
+    (t,) = nodes(card, A.EventTrigger)
+    (e,) = t.events
+    assert e.kind == "puts onto the battlefield" and e.other.filter.nouns == ("Swamp",)
+
+
+@pytest.mark.parametrize(("text", "cond"), [
+    ("When you have 10 or less life, sacrifice Test Card.", A.LifeCompare),
+    ("When a player has no cards in hand, sacrifice Test Card.", None),
+    ("When Test Card has twenty or more charge counters on it, you win the game.", A.HasCounters),
+    ("When Test Card has no ice counters on it, sacrifice it.", A.HasCounters),
+])  # fmt: skip
+def test_state_trigger_of_what_a_subject_has(text: str, cond: type | None) -> None:
+    """603.8: a state trigger written as what is true of a player or object."""
+    card = card_of(text, type_line="Artifact")
+    (t,) = nodes(card, A.StateTrigger)
+    if cond is not None:
+        assert isinstance(t.condition, cond)
+    assert any("StateTrigger" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(("count", "op"), [("three", "more"), ("two", "fewer")])
+def test_has_n_or_more_counters_condition(count: str, op: str) -> None:
+    """A comparison of the counters on an object, in any condition (122.1)."""
+    text = f"At the beginning of your upkeep, if Test Card has {count} or {op} +1/+1 counters on it, draw a card."
+    card = card_of(text)
+    (c,) = nodes(card, A.HasCounters)
+    assert c.how == f"or {op}" and c.kind == "+1/+1"
+
+
+@pytest.mark.parametrize("text", [
+    "{1}: Regenerate Test Card. When it regenerates this way, tap it.",
+    "{T}: Target player discards a card. When they discard a card this way, you draw a card.",
+])  # fmt: skip
+def test_reflexive_trigger_on_what_was_done_this_way(text: str) -> None:
+    """603.12: a reflexive trigger on the events the instruction before caused."""
+    card = card_of(text)
+    (t,) = nodes(card, A.ThisWayTrigger)
+    assert isinstance(t.trigger, A.EventTrigger)
+    assert any("ThisWayTrigger" in str(g) for g in gaps(card))

@@ -260,6 +260,8 @@ _EVENTS = {
     "ev_is_attacked": "is attacked", "ev_dealt_noncombat_damage": "is dealt noncombat damage",
     "ev_collects_evidence": "collects evidence", "ev_forages": "forages", "ev_discovers": "discovers",
     "ev_gives_gift": "gives a gift", "ev_exiled_from_battlefield": "is exiled from the battlefield",
+    "ev_evolves": "evolves", "ev_regenerates": "regenerates",  # 702.100, 701.19
+    "ev_phases_in": "phases in", "ev_phases_out": "phases out",  # 702.26
 }  # fmt: skip
 _EVENTS_WITH = {
     "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
@@ -282,6 +284,8 @@ _EVENTS_WITH = {
     "ev_gains_control": "gains control of", "ev_loses_control": "loses control of",
     "ev_dealt_n_damage": "is dealt or more damage", "ev_deals_n_damage": "deals or more damage",
     "ev_planeswalks_to": "planeswalks to", "ev_planeswalks_away": "planeswalks away from",  # 901.8
+    "ev_exploits": "exploits",  # 702.110
+    "ev_puts_onto_battlefield": "puts onto the battlefield",  # older wording of "enters" (603.6a)
 }  # fmt: skip
 
 for _rule, _kind in _EVENTS.items():
@@ -394,6 +398,53 @@ def _counters_put_trigger(meta: Any, count: Any, kind: str, on: Any) -> EventTri
     if getattr(count, "value", None) != 1:
         raise TextError("not understood yet: a number of counters other than 'one or more'", span=count.span)
     return EventTrigger(None, (Event("one or more counters are put on", on, kind),), span=span(meta))
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksTogetherTrigger(Node):
+    """ "Whenever [this] and at least two other creatures attack" (battalion,
+    508.1m: it attacks along with at least ``count`` other creatures that
+    fit ``others``)."""
+
+    object: Any
+    count: Any
+    others: Any
+
+
+@builds("attacks_with_others_trigger")
+def _attacks_with_others(meta: Any, subject: Any, count: Any, others: Any) -> AttacksTogetherTrigger:
+    return AttacksTogetherTrigger(subject, count, others, span=span(meta))
+
+
+@renders(AttacksTogetherTrigger)
+def _r_attacks_together(r: Any, n: AttacksTogetherTrigger, **ctx: Any) -> str:
+    many = getattr(n.count, "value", None) != 1
+    return f"{r(n.object)} and at least {r(n.count)} other {r(n.others, plural=many)} attack"
+
+
+@dataclass(frozen=True, slots=True)
+class ThisWayTrigger(Node):
+    """A reflexive trigger on what the instruction before did (603.12): "When
+    you discard a card this way", "When a creature is put onto the battlefield
+    this way" — it triggers only on the events that instruction caused."""
+
+    trigger: Any
+
+
+@builds("trigger_this_way")
+def _trigger_this_way(meta: Any, trigger: Any) -> ThisWayTrigger:
+    return ThisWayTrigger(trigger, span=span(meta))
+
+
+@renders(ThisWayTrigger)
+def _r_this_way_trigger(r: Any, n: ThisWayTrigger, **ctx: Any) -> str:
+    return f"{r(n.trigger)} this way"
+
+
+@builds("state_trigger")
+def _state_trigger(meta: Any, condition: Any) -> StateTrigger:
+    """ "When you have 10 or less life" (603.8: a state trigger)."""
+    return StateTrigger(condition, span=span(meta))
 
 
 @builds("nth_ordinal")
@@ -745,6 +796,8 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'enters')} from {r(n.place)}"
     if k in ("next casts", "next activates"):
         return f"next {_agree(subject, k.split()[1])} {r(n.other)}"
+    if k == "puts onto the battlefield":
+        return f"{_agree(subject, 'puts')} {r(n.other)} onto the battlefield"
     if k == "fully unlocks":
         return f"fully {_agree(subject, 'unlocks')} {r(n.other)}"
     if k == "expends":
