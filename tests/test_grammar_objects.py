@@ -95,3 +95,55 @@ def test_a_counter_kind_is_any_word_but_a_determiner() -> None:
     assert q.kind == "" and q.count is not None
     cond = one(ability("If it had counters on it, draw a card.", type_line="Sorcery"), A.HasCounters)
     assert cond.kind == "" and cond.amount is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remove all +1/+1 counters from target creature. Test Card deals damage to any target equal to "
+        "the number of +1/+1 counters removed this way.",
+        "Remove all charge counters from target artifact. Add {C} for each charge counter removed this way.",
+        "Remove all counters from target permanent. You gain 1 life for each counter removed this way.",
+    ],
+)
+def test_counters_removed_this_way_is_a_count(text: str) -> None:
+    """122.1, 608.2c: the counters an earlier instruction removed, counted
+    in any numeric slot ("equal to the number of ...", "for each ...")."""
+    a = ability(text)
+    assert one(a, A.CountersThisWay).verb == "removed"
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# Zones (CR 400): several searched at once, plural zones
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "zones"),
+    [
+        ("Search your library and/or graveyard for a card named Forest, reveal it, and put it into your hand.",
+         "library and/or graveyard"),
+        ("Search your graveyard, hand, and/or library for an Aura card and put it onto the battlefield.",
+         "graveyard, hand, and/or library"),
+        ("Search your library and graveyard for a card named Forest, reveal it, and put it into your hand.",
+         "library and graveyard"),
+        ("Search your graveyard, hand, and library for an Aura card and put it onto the battlefield.",
+         "graveyard, hand, and library"),
+    ],
+)
+def test_search_several_zones(text: str, zones: str) -> None:
+    """701.23: a search of several zones at once, joined by and, or, and/or."""
+    assert one(ability(text), A.Search).zones == zones
+    round_trips(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Exile all creature cards from graveyards.", "Instant and sorcery cards in graveyards have flashback."],
+)
+def test_plural_zone_is_every_players(text: str) -> None:
+    """404: "graveyards" alone is every player's graveyard (as "all graveyards")."""
+    zone = one(ability(text), A.InZone)
+    assert (zone.zone, zone.owner, zone.how) == ("graveyard", None, "plural")
+    round_trips(text)

@@ -195,7 +195,7 @@ class InZone(Node):
     zone: str
     owner: Any = None
     preposition: Literal["from", "in", "on", "from among", "on top of"] = "from"
-    how: Literal["possessive", "a", "a single", "all", "", "the", "bare"] = "possessive"
+    how: Literal["possessive", "a", "a single", "all", "plural", "", "the", "bare"] = "possessive"
     joiner: str = ""
 
 
@@ -1740,6 +1740,8 @@ _SINGULAR_ZONE = {"graveyards": "graveyard", "hands": "hand", "libraries": "libr
 _PLURAL_ZONE = {v: k for k, v in _SINGULAR_ZONE.items()}
 # "in all graveyards": the zone is a graveyard, every player's
 _BUILDERS["all_zones"] = lambda meta, zones: ZonePlace(_SINGULAR_ZONE[zones], None, "all", span=span(meta))
+# "cards in graveyards": every player's (the plural alone, as "all graveyards")
+_BUILDERS["plural_zones"] = lambda meta, zones: ZonePlace(_SINGULAR_ZONE[zones], None, "plural", span=span(meta))
 _BUILDERS["exile_zone"] = lambda meta: ZonePlace("exile", None, "", span=span(meta))
 # "seven or more cards in hand": whose hand the sentence's player is (the owner isn't written)
 _BUILDERS["bare_hand"] = lambda meta: ZonePlace("hand", None, "bare", span=span(meta))
@@ -2250,6 +2252,8 @@ def _r_in_zone(r: Any, n: InZone, **ctx: Any) -> str:
         place = f"{n.how} {n.zone}"
     elif n.how == "all":
         place = f"all {_PLURAL_ZONE.get(n.zone, n.zone)}"
+    elif n.how == "plural":
+        place = _PLURAL_ZONE.get(n.zone, n.zone)
     elif n.how == "the":
         place = f"the {n.zone}"
     elif n.how in ("", "bare"):
@@ -2270,6 +2274,8 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
         return f"{n.how} {zone}"
     if n.how == "all":
         return f"all {_PLURAL_ZONE.get(zone, zone)}"
+    if n.how == "plural":
+        return _PLURAL_ZONE.get(zone, zone)
     if n.how == "the":
         return f"the {zone}"
     if n.how in ("", "bare"):

@@ -73,6 +73,16 @@ class CountersOn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CountersThisWay(Node):
+    """ "the number of +1/+1 counters removed this way", "for each charge
+    counter removed this way" (122.1, 608.2c: the counters an earlier
+    instruction of the ability removed, put or moved); ``kind`` "" for any."""
+
+    kind: str
+    verb: Literal["removed", "put", "moved"] = "removed"
+
+
+@dataclass(frozen=True, slots=True)
 class CountOf(Node):
     """ "the number of attacking creatures", "for each card in your hand";
     ``names``: "the number of differently named lands you control" (the
@@ -391,6 +401,8 @@ BUILDERS["times_kicked"] = lambda meta, obj: TimesKicked(obj, span=span(meta))
 BUILDERS["times_cast"] = lambda meta, what: TimesCast(what, span=span(meta))
 BUILDERS["counters_on"] = lambda meta, kind, obj: CountersOn(kind, obj, span=span(meta))
 BUILDERS["any_counters_on"] = lambda meta, obj: CountersOn("", obj, span=span(meta))
+BUILDERS["counters_this_way"] = lambda meta, kind, verb: CountersThisWay(kind or "", verb, span=span(meta))
+BUILDERS["counter_done"] = lambda meta, tok: str(tok).lower()
 BUILDERS["mana_spent"] = lambda meta, obj: ManaSpent(obj, span=span(meta))
 BUILDERS["colors_spent"] = lambda meta, obj: ManaSpent(obj, colors=True, span=span(meta))
 BUILDERS["symbol_spent"] = lambda meta, sym, obj: ManaSpent(obj, sym, span=span(meta))
@@ -522,6 +534,14 @@ def _r_counters_on(r: Any, n: CountersOn, **ctx: Any) -> str:
     if ctx.get("per"):
         return f"{kind}counter on {r(n.object)}"
     return f"the number of {kind}counters on {r(n.object)}"
+
+
+@renders(CountersThisWay)
+def _r_counters_this_way(r: Any, n: CountersThisWay, **ctx: Any) -> str:
+    kind = f"{n.kind} " if n.kind else ""
+    if ctx.get("per"):
+        return f"{kind}counter {n.verb} this way"
+    return f"the number of {kind}counters {n.verb} this way"
 
 
 @renders(CountOf)

@@ -1334,8 +1334,17 @@ def _reveal(meta: Any, what: Any) -> Any:
 _reg("reveal_hand", lambda m, whose: Reveal(_whose(whose), hand=True, span=span(m)))
 _reg("reveal_until", lambda m, what, who, until: Reveal(what, until=(who, until), form="until", span=span(m)))
 _reg("search", lambda m, whose, what: Search(_whose(whose), what, span=span(m)))
-_reg("search_library_graveyard", lambda m, whose, what: Search(_whose(whose), what, zones="library and graveyard", span=span(m)))
-_reg("search_all_zones", lambda m, whose, what: Search(_whose(whose), what, zones="graveyard, hand, and library", span=span(m)))
+_reg("search_in_zones", lambda m, whose, zones, what: Search(_whose(whose), what, zones=zones, span=span(m)))
+_reg("zone_join", lambda m, tok: str(tok).lower())
+
+
+@builds("search_zones")
+def _search_zones(meta: Any, *parts: Any) -> str:
+    """The zones as written ("library and/or graveyard", "graveyard, hand, and library")."""
+    words = [str(p).lower() for p in parts if p is not None]
+    *zones, join, last = [w for w in words if w != ","]
+    comma = "," if len(words) > 1 and words[-3] == "," else ""
+    return ", ".join(zones) + comma + f" {join} {last}"
 
 
 def _kw_action(verb_: str, *fields_: str, extra: str = "") -> Any:
