@@ -11,7 +11,8 @@ raises :class:`~interpreter.errors.IllegalAction` with the reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 from grammar.render import render_node
@@ -293,10 +294,55 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
 
 
+def _count_problem(count: object) -> str | None:
+    """:func:`fixed_count`'s refusal, read from the cost alone."""
+    if count is None or isinstance(count, A.Number):
+        return None
+    return f"a cost of a number of objects given as {type(count).__name__}"
+
+
+def _objects_problem(verb: str, what: object, *, self_ok: bool = False, none_ok: bool = False) -> str | None:
+    if (self_ok and isinstance(what, A.SelfRef)) or (none_ok and what is None):
+        return None
+    if not isinstance(what, A.AnObject):
+        return f"{verb} cost of {type(what).__name__}"
+    return _count_problem(what.count)
+
+
+PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
+    A.TapCost: lambda part: None,
+    A.UntapCost: lambda part: None,
+    A.PayLifeCost: lambda part: (
+        None if isinstance(part.amount, A.Number) else "a life cost that is not a fixed number"),
+    A.SacrificeCost: lambda part: _objects_problem("sacrifice", part.what, self_ok=True),
+    A.DiscardCost: lambda part: _objects_problem("discard", part.what, none_ok=True),
+    A.RevealCost: lambda part: _objects_problem("reveal", part.what),
+    A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
+    CrewCost: lambda part: None,
+    A.RemoveCountersCost: lambda part: (
+        "removing counters other than a number of one kind from this object as a cost"
+        if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else None),
+}  # fmt: skip
+"""The non-mana cost parts :func:`pay_other` pays (118.3), each with what it
+can't pay of such a part, read from the part alone: the support check reads
+this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
+
+
+def cost_part_problem(part: A.Node) -> str | None:
+    """What :func:`pay_other` can't pay of a non-mana cost part (None: it pays it)."""
+    check = PAID_PARTS.get(type(part))
+    if check is None:
+        return f"cost part {type(part).__name__}"
+    return check(part)
+
+
 def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:
     """Pay one non-mana part of a cost (118.3: only what can be done can be paid)."""
     from .zones import discard
 
+    problem = cost_part_problem(part)
+    if problem is not None:
+        raise Unsupported(problem)
     you = player
     src_id = source.id if source else None
     if isinstance(part, A.TapCost):
@@ -427,6 +473,6 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "check_other_part", "choose_mana", "cost_modifiers", "describe", "spell_cost_problem",
+    "PAID_PARTS", "check_other_part", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
     "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce",
 ]  # fmt: skip

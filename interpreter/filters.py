@@ -9,7 +9,7 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grammar import ast as A
 
@@ -264,6 +264,69 @@ def _quality(
         # "from among them": one of the objects named before (608.2c)
         return obj.id in objects(q.what)
     raise Unsupported(f"object quality {type(q).__name__}")
+
+
+_STATUS_WORDS = frozenset({
+    "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "attacking", "nonattacking",
+    "blocking", "blocked", "unblocked", "kicked", "modified", "historic",
+})  # fmt: skip
+"""The status words :func:`_adjective` reads ("tapped creature", "attacking creature")."""
+
+_ADJECTIVES = (A.AdjGroup, A.ColorAdj, A.TypeAdj, A.SubtypeAdj, A.StatusAdj)
+
+_QUALITIES: dict[type, Callable[[Any], str | None]] = {
+    A.CastBy: lambda q: "spells cast this turn" if q.this_turn or q.have else None,
+    A.ExiledWith: lambda q: None,
+    A.WithKeyword: lambda q: None,
+    A.WithKicker: lambda q: None,
+    A.WithCounter: lambda q: None,
+    A.WithStat: lambda q: (
+        None if q.stat in ("mana value", "power", "toughness") else f"a description by {q.stat}"),
+    A.CreatedWith: lambda q: None,
+    A.OfChosen: lambda q: (
+        None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
+    A.NamedSelf: lambda q: None,
+    A.WithChosenName: lambda q: None,
+    A.SameNameAs: lambda q: None,
+    A.DoneThisWay: lambda q: None,
+    A.Among: lambda q: None if q.what is not None else "object quality Among",
+    # "each creature it devoured": read by its count (interpreter.quantities, 702.82b)
+    A.DidThisTurn: lambda q: None if q.event == "devoured" else "object quality DidThisTurn",
+}  # fmt: skip
+"""The qualities :func:`_quality` reads, each with what it can't read of one
+(read from the quality alone): the support check's table."""
+
+
+def filter_problem(filt: A.ObjectFilter) -> str | None:
+    """What :func:`matches` can't tell of a description, read from the
+    description alone (None: it tells every object that fits): the support
+    check's view of :func:`_quality` and :func:`_adjective`."""
+    if filt.controller is not None and filt.controller.past:
+        return "who controlled an object before (608.2h): 'a permanent you controlled'"
+    for adj in filt.adjectives:
+        problem = _adjective_problem(adj)
+        if problem is not None:
+            return problem
+    for q in filt.qualities:
+        check = _QUALITIES.get(type(q))
+        problem = f"object quality {type(q).__name__}" if check is None else check(q)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _adjective_problem(adj: object) -> str | None:
+    if isinstance(adj, A.AdjGroup):
+        for part in adj.items:
+            problem = _adjective_problem(part)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(adj, A.StatusAdj):
+        return None if adj.status.lower() in _STATUS_WORDS else f"status '{adj.status}'"
+    if not isinstance(adj, _ADJECTIVES):
+        return f"adjective {type(adj).__name__}"
+    return None
 
 
 def _exiled_with(game: Game, q: A.ExiledWith, obj: GameObject, source: ObjectId | None) -> bool:

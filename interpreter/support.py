@@ -62,6 +62,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
+from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
@@ -328,7 +329,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
-              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.Quoted)
+              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.Quoted, A.Cost, A.ObjectFilter)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -369,7 +370,15 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
         if isinstance(node, A.AdditionalCost):
-            kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
+            # its "When you do" is checked by _ability; "pay {2}{R}" as an
+            # additional cost is its mana (interpreter.additional)
+            kids = tuple(c for c in kids if c is not node.then and c is not node.cost) + children_of(node.cost)
+            yield from _cost_parts(node.cost, pay_mana=True)
+        elif isinstance(node, A.Cost):
+            yield from _cost_parts(node)
+        elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
+            # a description the engine's matching can't read (interpreter.filters)
+            yield Gap(node, problem)
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
@@ -421,6 +430,23 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.InZone) and node.how == "bare":
             yield Gap(node, f"'in {node.zone}' with no owner written")
         stack.extend(reversed(kids))
+
+
+_REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr, A.ExileCost)
+"""Cost parts :func:`_nodes` reports on by their own kind (or that are mana)."""
+
+
+def _cost_parts(cost: A.Cost, *, pay_mana: bool = False) -> Iterator[Gap]:
+    """The parts of a cost that :func:`interpreter.costs.pay_other` can't pay
+    (by its table, :data:`interpreter.costs.PAID_PARTS`)."""
+    for part in cost.parts:
+        if isinstance(part, _REPORTED_PARTS) and not (isinstance(part, A.ExileCost) and part.zone is None):
+            continue
+        if pay_mana and isinstance(part, A.PayManaCost):
+            continue
+        problem = costs.cost_part_problem(part)
+        if problem is not None:
+            yield Gap(part, problem)
 
 
 def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:

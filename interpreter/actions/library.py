@@ -224,6 +224,11 @@ def _reveal_until_problem(a: A.Reveal) -> str | None:
     ("revealing the top of a library", lambda a: a.top or a.amount is not None),
     ("revealing the top of a library until", lambda a: a.until is not None and _reveal_until_problem(a) is not None),
     ("revealing a hand other than the revealing player's", lambda a: a.hand and not isinstance(a.what, A.TheirRef | A.You | None)),
+    ("revealing something other than cards named before or one of them",
+     lambda a: not a.hand and a.until is None and not isinstance(a.what, A.ItRef | A.ThemRef | A.ThatRef | A.Target | A.AnObject)),
+    ("revealing a card not named before ('from among them')",
+     lambda a: not a.hand and a.until is None and isinstance(a.what, A.AnObject)
+     and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     """701.16: reveal cards named before ("reveal it"), or one the player

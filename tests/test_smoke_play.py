@@ -1,0 +1,147 @@
+"""Smoke play (cardtext.smoke): a card that ``coverage`` marks ``plays`` is
+cast, resolved, its abilities activated and a turn played through, and
+nothing the engine does on the way is a refusal "not supported", an
+exception or a step that never ends.
+
+A sample of each corpus (fixed seed) runs here; benchmarks/smoke_play.py
+runs all of them.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import interpreter
+from cardtext import smoke
+from cardtext.smoke import FAULT, HARNESS, PLAYED, TIMEOUT, smoke_card
+from grammar.parser import parse_text
+from interpreter.errors import Unsupported
+from interpreter.support import gaps
+
+DATA = Path(__file__).resolve().parent.parent / "benchmarks" / "data"
+
+SAMPLE = 150
+"""Cards drawn from each corpus."""
+
+FAULT_SHARE = 0.05
+"""The share of a sample's plays cards allowed to fail (the project's bar is 0.01)."""
+
+
+def _card(text: str):
+    result = parse_text(text, "test")
+    assert not result.errors, result.errors
+    return result.cards[0]
+
+
+def test_the_harness_board_cards_play_every_step() -> None:
+    """The harness's own cards (plain permanents, spells, basic lands) pass the
+    support check and are played through every step (601.2, 602, 500-514)."""
+    for card in smoke.board_pool().values():
+        assert not gaps(card), card.name
+        result = smoke_card(card)
+        assert result.outcome == PLAYED, (card.name, result.detail)
+        assert "passing the turn" in result.steps
+
+
+def test_an_activated_ability_is_activated_and_resolved() -> None:
+    """602.2: each activated ability of the permanent is activated once."""
+    card = _card("Test Relic {1}\nArtifact\n{1}, {T}: You gain 2 life.\n")
+    result = smoke_card(card)
+    assert result.outcome == PLAYED, result.detail
+    assert "activating ability 1" in result.steps and "resolving ability 1" in result.steps
+
+
+def test_a_split_card_is_cast_by_each_half() -> None:
+    """709.3: either half of a split card may be cast: each is played."""
+    card = _card(
+        "Test Fire {R}\nInstant\nTest Fire deals 1 damage to any target.\n//\n"
+        "Test Ice {U}\nInstant\nDraw a card.\n"
+    )
+    result = smoke_card(card)
+    assert result.outcome == PLAYED, result.detail
+    assert result.steps[0] == "casting the card as Test Ice"  # the steps of the last face played
+
+
+def test_a_spell_with_no_legal_target_on_the_board_is_a_harness_limit() -> None:
+    """601.2c: a spell with no legal target can't be cast; the harness couldn't
+    set that step up, which is no fault of the engine."""
+    card = _card("Test Denial {U}{U}\nInstant\nCounter target spell.\n")
+    result = smoke_card(card)
+    assert result.outcome == HARNESS and result.passed
+    assert "no legal target" in result.detail
+
+
+def test_a_refusal_while_playing_is_an_engine_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal "not supported" of a card the support check passed is the
+    support check being wrong: a fault, with the step it happened in."""
+
+    def refuse(game: object) -> None:
+        raise Unsupported("something")
+
+    monkeypatch.setattr(interpreter, "resolve_top", refuse)
+    result = smoke_card(smoke.board_pool()["Smoke Bolt"])
+    assert result.outcome == FAULT and not result.passed
+    assert result.cause == "refused: something"
+    assert result.detail.startswith("resolving the spell")
+
+
+def test_an_exception_is_an_engine_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crash(game: object) -> None:
+        raise KeyError("x")
+
+    monkeypatch.setattr(interpreter, "resolve_top", crash)
+    result = smoke_card(smoke.board_pool()["Smoke Bolt"])
+    assert result.outcome == FAULT
+    assert result.cause.startswith("exception KeyError")
+
+
+def test_a_stack_that_never_empties_is_an_engine_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interpreter, "resolve_top", lambda game: None)
+    result = smoke_card(smoke.board_pool()["Smoke Bolt"])
+    assert result.outcome == FAULT
+    assert result.cause.startswith("unfinished: the stack did not empty")
+
+
+def test_a_card_over_its_time_budget_is_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(game: object) -> None:
+        time.sleep(5)
+
+    monkeypatch.setattr(interpreter, "resolve_top", slow)
+    start = time.perf_counter()
+    result = smoke_card(smoke.board_pool()["Smoke Bolt"], budget=0.2)
+    assert result.outcome == TIMEOUT and not result.passed
+    assert time.perf_counter() - start < 2
+
+
+def test_a_cost_part_the_engine_never_pays_is_a_gap() -> None:
+    """118.3: a cost part interpreter.costs.pay_other has no payment for
+    ("Return a land you control to its owner's hand", "Exile a creature card
+    from your graveyard") is a gap; one it pays (sacrifice) is not."""
+    returned = _card("Test Gate {1}\nArtifact\nReturn a land you control to its owner's hand: Draw a card.\n")
+    assert any("cost part ReturnCost" in str(g) for g in gaps(returned))
+    exiled = _card("Test Crypt {1}\nArtifact\n{T}, Exile a creature card from your graveyard: Draw a card.\n")
+    assert any("cost part ExileCost" in str(g) for g in gaps(exiled))
+    sacrificed = _card("Test Altar {1}\nArtifact\nSacrifice a creature: Draw a card.\n")
+    assert not gaps(sacrificed)
+
+
+def test_an_additional_cost_of_paying_mana_is_no_gap() -> None:
+    """601.2b, 118.1: "As an additional cost to cast this spell, pay {2}" is paid as mana."""
+    card = _card("Test Toll {R}\nSorcery\nAs an additional cost to cast this spell, pay 2 life.\nDraw a card.\n")
+    assert not gaps(card)
+
+
+@pytest.mark.parametrize("corpus", ["modern.jsonl", "forge-2020.jsonl"])
+def test_a_sample_of_the_corpus_smoke_plays(corpus: str) -> None:
+    """Every engine fault in the sample is listed; no exception, no step left
+    unfinished, and at most FAULT_SHARE of the plays cards fail."""
+    summary, results = smoke.run_file(DATA / corpus, sample=SAMPLE, seed=0)
+    assert summary.plays >= 20
+    faults = [f"{r.name}: {r.detail}" for r in results if not r.passed]
+    crashes = [f for f, r in zip(faults, [r for r in results if not r.passed], strict=True)
+               if not r.cause.startswith("refused")]  # fmt: skip
+    assert not crashes, crashes
+    assert len(faults) <= FAULT_SHARE * summary.plays, faults
