@@ -315,7 +315,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.PayLifeCost: lambda part: (
         None if isinstance(part.amount, A.Number) else "a life cost that is not a fixed number"),
     A.SacrificeCost: lambda part: _objects_problem("sacrifice", part.what, self_ok=True),
-    A.DiscardCost: lambda part: _objects_problem("discard", part.what, none_ok=True),
+    A.DiscardCost: lambda part: _objects_problem("discard", part.what, self_ok=True, none_ok=True),
     A.RevealCost: lambda part: _objects_problem("reveal", part.what),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
     CrewCost: lambda part: None,

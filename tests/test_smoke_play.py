@@ -145,3 +145,29 @@ def test_a_sample_of_the_corpus_smoke_plays(corpus: str) -> None:
                if not r.cause.startswith("refused")]  # fmt: skip
     assert not crashes, crashes
     assert len(faults) <= FAULT_SHARE * summary.plays, faults
+
+
+def _branches(fn: object, var: str) -> set[str]:
+    import inspect
+    import re
+
+    source = inspect.getsource(fn)  # type: ignore[arg-type]
+    return set(re.findall(rf"isinstance\({var}, (?:A\.)?(\w+)\)", source))
+
+
+def test_the_cost_part_table_names_every_part_pay_other_pays() -> None:
+    """The support check reads interpreter.costs.PAID_PARTS: every kind of
+    cost part pay_other has a branch for is in it, and nothing else."""
+    from interpreter import costs
+
+    assert _branches(costs.pay_other, "part") == {kind.__name__ for kind in costs.PAID_PARTS}
+
+
+def test_the_quality_table_names_every_quality_matches_reads() -> None:
+    """The support check reads the qualities table of interpreter.filters:
+    every quality _quality has a branch for is in it."""
+    from interpreter import filters
+
+    read = _branches(filters._quality, "q")
+    assert read <= {kind.__name__ for kind in filters._QUALITIES}
+    assert read | {"DidThisTurn"} == {kind.__name__ for kind in filters._QUALITIES}
