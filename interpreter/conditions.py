@@ -69,7 +69,8 @@ def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
 
 def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     """"you control no other creatures", "defending player controls an
-    Island", "you control two or more artifacts": how many permanents of
+    Island", "you control two or more artifacts", "you control another
+    Spirit" (one besides the source, its description says): how many permanents of
     that description the player controls (109.4, 406)."""
     problem = controls_problem(cond)
     if problem is not None:
@@ -89,7 +90,7 @@ def controls_problem(cond: A.Controls) -> str | None:
     if cond.compare:
         return f"condition 'controls {cond.compare} ... than'"
     what = cond.what
-    if not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least"):
+    if not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least", "another"):
         return "condition 'controls' of something not described"
     if not isinstance(cond.player, A.You | A.PlayerGroup | A.Target | A.ThatPlayer):
         return f"condition 'controls' by {type(cond.player).__name__}"

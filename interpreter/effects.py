@@ -43,6 +43,12 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
 
 
+NAMED_DECIDERS = (A.You,)
+"""Who "unless [a player] does ..." may name by itself, whatever the
+instruction before it is about ("sacrifice it unless you pay {2}"): the
+controller of the ability, who carries out both."""
+
+
 def unless_problem(s: A.IfSentence) -> str | None:
     """Why "[X] unless [a player] [does Y]" can't be played (None when it
     can): it is read only after the instruction ("Target opponent sacrifices
@@ -52,6 +58,8 @@ def unless_problem(s: A.IfSentence) -> str | None:
         return "'if [a player] does ...' (an action that may have happened)"
     if s.condition.tails or s.condition.where_x is not None:
         return "'unless [a player] does ...' with more words after it"
+    if isinstance(s.condition.subject, NAMED_DECIDERS):
+        return None  # "sacrifice it unless you pay {2}": the player named decides (608.2d)
     subject = _subject_player(s.body)
     if subject is None or not isinstance(s.condition.subject, A.ThemRef | A.ThatPlayer):
         return "'unless [a player] does ...' about someone the instruction doesn't name"
@@ -68,8 +76,13 @@ def _player_does(ctx: Ctx, s: A.IfSentence) -> bool:
     problem = unless_problem(s)
     if problem is not None:
         raise Unsupported(problem)
-    subject = _subject_player(s.body)
-    players = ctx.players(subject) if subject is not None else []
+    if isinstance(cond.subject, NAMED_DECIDERS):
+        players = ctx.players(cond.subject)
+        if len(players) != 1:
+            raise Unsupported("'unless [a player] does ...' naming no one player")
+    else:
+        subject = _subject_player(s.body)
+        players = ctx.players(subject) if subject is not None else []
     if len(players) != 1:
         raise Unsupported("'unless [a player] does ...' of an instruction about several players")
     (p,) = players
