@@ -354,8 +354,9 @@ class CardItem(pytest.Item):
             shown = warning.format() if isinstance(warning, LocatedError) else str(warning)
             if self.config.getoption("cardtext_strict"):
                 problems.append(shown)
-            else:
-                warnings.warn(CardTextWarning(shown), stacklevel=1)
+            else:  # reported at the card's line, not at this line of the plugin
+                line = warning.line if isinstance(warning, LocatedError) else check.block.start
+                warnings.warn_explicit(CardTextWarning(shown), CardTextWarning, str(self.path), line)
         if check.card is not None and not check.errors and self.parent is not None:
             assert isinstance(self.parent, CardFile)
             if self.parent._fmt_checked():
@@ -489,7 +490,8 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from .scenario import run_scenario_file
 
-        result = run_scenario_file(self.path, quiet=True)
+        # Shown relative to where pytest was started, as the card files are.
+        result = run_scenario_file(self.path, quiet=True, name=_shown_path(self.config, self.path))
         if not result.ok:
             raise ScenarioFailure(result)
 

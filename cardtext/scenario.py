@@ -456,7 +456,7 @@ class Runner:
             self.data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             m = re.search(r"line (\d+), column (\d+)", str(exc))
-            line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+            line, col = (int(m.group(1)), int(m.group(2))) if m else self._end_of_document()
             raise ScenarioError(f"not valid TOML: {exc}", self.loc.loc(line, col)) from None
         except RecursionError:
             raise ScenarioError("not valid TOML: arrays or tables nested too deeply", self.loc.loc(1)) from None
@@ -467,6 +467,16 @@ class Runner:
         self.after: dict[int, int] = {}  # a checkpoint's expectation index -> the steps taken before it
         self.result = ScenarioResult(self.name, self.data.get("description", ""),
                                      list(self.data.get("rules", [])))  # fmt: skip
+
+    def _end_of_document(self) -> tuple[int, int]:
+        """Where a TOML error "at end of document" is: just after the last
+        character of the last line that isn't blank (an array or a string
+        left open, a key without its value)."""
+        lines = self.text.splitlines()
+        for number in range(len(lines), 0, -1):
+            if lines[number - 1].strip():
+                return number, len(lines[number - 1].rstrip()) + 1
+        return 1, 1
 
     def _long_number(self) -> Location:
         """Where the first run of more than 19 digits is (a number TOML can't hold)."""

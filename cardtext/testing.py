@@ -12,7 +12,7 @@ is written canonically, or where it is rejected::
     ct.assert_same_meaning("enters the battlefield with ...", "enters with ...")
     ct.assert_renders_to("Kicker {2}{G}", "Kicker {2}{G} (You may pay an additional {2}{G} as you cast this spell.)")
     ct.assert_rejected("Kicker 2G", line=1, column=8, message="without braces")
-    ct.assert_ast_snapshot(card, "tests/shock.ast")
+    ct.assert_ast_snapshot(card, "shock.ast")  # beside this test file
 
 An ability line is parsed inside a minimal card: a name line (``Test
 Card``), a type line, the ability, and ``1/1`` for a creature. The type line
@@ -32,6 +32,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -309,7 +310,8 @@ def assert_ast_snapshot(
     cards: Any | Iterable[Any] | str, path: str | Path, *, update: bool | None = None
 ) -> None:
     """The AST of a card (a parsed card, a list of them, or card text) is the
-    tree stored in ``path`` (an ``.ast`` file). A missing or different file
+    tree stored in ``path`` (an ``.ast`` file; a relative path is relative
+    to the folder of the calling test file). A missing or different file
     fails with a diff; with ``update`` (by default: pytest's
     ``--cardtext-update-snapshots``) the file is written instead."""
     __tracebackhide__ = True
@@ -320,6 +322,8 @@ def assert_ast_snapshot(
         cards = list(result.cards)
     found = ast_text(list(cards) if isinstance(cards, list | tuple) else cards) + "\n"
     target = Path(path)
+    if not target.is_absolute():  # beside the test that asks, wherever pytest was started
+        target = Path(sys._getframe(1).f_code.co_filename).resolve().parent / target
     if _update_requested(update):
         if not target.exists() or target.read_text(encoding="utf-8") != found:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,7 @@ from cardtext.scenario import (
     run_scenario_file,
 )
 from grammar import ast as A
+from grammar.errors import CardTextError, LocatedError
 from interpreter import add_card, new_game
 
 SCENARIO_DOCS = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
@@ -607,3 +608,15 @@ def test_704_5c_ten_poison_counters_lose() -> None:
     game.player("B").poison = 10
     assert sba.check(game)
     assert game.player("B").lost and sba.game_over(game) == "B lost the game and A won it (104.2a, 104.3a)"
+
+
+def test_toml_open_at_the_end_is_located_at_the_end(tmp_path: Path) -> None:
+    """tomllib says 'at end of document': the error is at the end of the last
+    line written, not at 1:1."""
+    path = tmp_path / "open.toml"
+    path.write_text('description = "x"\n\n[[steps]]\nplayer = "A"\ncast = [\n\n', encoding="utf-8")
+    with pytest.raises(CardTextError) as error:
+        run_scenario_file(path)
+    assert isinstance(error.value, LocatedError)
+    assert (error.value.line, error.value.column) == (5, 9)
+    assert "not valid TOML" in str(error.value)

@@ -332,3 +332,43 @@ def test_glob_patterns() -> None:
     assert not matches(
         Path("/repo/pyproject.toml"), root, ["scenarios/**/*.toml", "*.scenario.toml"]
     )
+
+
+def test_a_warning_is_located_at_the_cards_line(pytester: pytest.Pytester) -> None:
+    """pytest's warning summary names the card file and the warning's line,
+    not the line of the plugin that reports it."""
+    write(pytester, "beast.card", BEEST)
+    result = pytester.runpytest_inprocess()
+    result.assert_outcomes(passed=2, warnings=1)
+    result.stdout.fnmatch_lines(["*beast.card:2: CardTextWarning: beast.card:2:12: warning:*"])
+    assert "pytest_plugin.py" not in result.stdout.str()
+
+
+def test_a_failing_scenario_shows_paths_relative_to_where_pytest_started(pytester: pytest.Pytester) -> None:
+    (pytester.path / "scenarios").mkdir()
+    (pytester.path / "scenarios" / "wrong.toml").write_text(
+        'description = "a bear that is not there"\n\n[[expect]]\nplayer = "A"\nzone = "battlefield"\n'
+        'card = "Grizzly Bears"\n',
+        encoding="utf-8",
+    )
+    pytester.makeini("[pytest]\ncardtext_scenarios = scenarios/*.toml\n")
+    result = pytester.runpytest_inprocess()
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "scenarios/wrong.toml: a bear that is not there" in out
+    assert str(pytester.path) + "/scenarios/wrong.toml" not in out
+
+
+def test_a_snapshot_path_is_relative_to_the_test_file(pytester: pytest.Pytester) -> None:
+    (pytester.path / "tests").mkdir()
+    (pytester.path / "tests" / "test_snap.py").write_text(
+        "from cardtext import testing as ct\n\n"
+        "def test_snap():\n"
+        "    ct.assert_ast_snapshot('Shock {R}\\nInstant\\nShock deals 2 damage to any target.',"
+        " 'snapshots/shock.ast', update=True)\n",
+        encoding="utf-8",
+    )
+    result = pytester.runpytest_inprocess("tests/test_snap.py")
+    result.assert_outcomes(passed=1)
+    assert (pytester.path / "tests" / "snapshots" / "shock.ast").is_file()
+    assert not (pytester.path / "snapshots").exists()
