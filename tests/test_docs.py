@@ -153,3 +153,20 @@ def test_the_reference_is_made_from_the_tables() -> None:
 def test_the_reference_pages_are_written_where_asked(tmp_path: Path) -> None:
     assert _reference().main([str(tmp_path)]) == 0
     assert sorted(p.name for p in (tmp_path / "reference").iterdir()) == ["actions.md", "keywords.md", "types.md"]
+
+
+def test_the_changelog_has_the_release_the_pre_commit_example_names() -> None:
+    """CHANGELOG.md (Keep a Changelog): an Unreleased section, then one
+    section a release, newest first; the version of pyproject.toml is one, and
+    the pre-commit example's `rev:` is its tag."""
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.findall(r"^## (\S+)(?: — (\d{4}-\d{2}-\d{2}))?$", changelog, re.M)
+    assert releases[0] == ("Unreleased", "")
+    versions = [v for v, _ in releases[1:]]
+    assert versions and all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in versions)
+    dates = [d for _, d in releases[1:]]
+    assert dates == sorted(dates, reverse=True)
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert version == versions[0]
+    (rev,) = re.findall(r"rev: (\S+)", (DOCS / "editor.md").read_text(encoding="utf-8"))
+    assert rev == f"v{version}"
