@@ -178,7 +178,7 @@ def script(shell: str, parser: argparse.ArgumentParser) -> str:
     return {"bash": bash, "zsh": zsh, "fish": fish}[shell](parser)
 
 
-def add_command(sub: argparse._SubParsersAction, top: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+def add_command(sub: argparse._SubParsersAction, top: argparse.ArgumentParser) -> None:
     """Add ``completion`` to the subcommands of ``top``, the parser it completes."""
     p = sub.add_parser(
         "completion",
