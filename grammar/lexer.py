@@ -231,6 +231,21 @@ def _kw_comma(text: str, pos: int) -> int | None:
     return None
 
 
+_KW_AND = re.compile(r"and\b(?!/)", re.IGNORECASE)
+
+
+def _kw_and(text: str, pos: int) -> int | None:
+    """ "and" inside a list of keywords ("flying and first strike"), not the
+    "and" that joins a second verb ("gains trample and gets +X/+X")."""
+    m = _KW_AND.match(text, pos)
+    if not m:
+        return None
+    nxt = _KW_NEXT.match(text, m.end())
+    if nxt and nxt.group(1).lower() in _keyword_first_words():
+        return 3
+    return None
+
+
 _KEYWORD_FIRST: set[str] = set()
 
 
@@ -381,9 +396,11 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "DESC_AND": _desc_coord("and"),
     "DESC_OR": _desc_coord("or"),
     "KW_COMMA": _kw_comma,
+    "_KW_AND": _kw_and,
     "_AND_DAMAGE": _regex(r"and(?= (?:\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten) damage\b)",
                           re.IGNORECASE),
     "_AND_QUOTE": _regex(r'and(?= ")'),
+    "_AND_GET": _regex(r"and(?= gets?\b)", re.IGNORECASE),
     # "they each get +2/+2": "each" between a subject and its verb (not "each creature")
     "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"
                          r"returns?|sacrifices?|fights?|creates?|discards?|mills?|explores?|connives?|"
@@ -412,9 +429,9 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
 where the parser's state takes them, before the ordinary pieces."""
 
 FIRST_CHARS: dict[str, str] = {
-    "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",",
+    "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
-    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,

@@ -433,7 +433,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         _crew(game, player, part, source)
         return
     if isinstance(part, A.RemoveCountersCost):
-        if part.all or not part.kind or not isinstance(part.source, A.SelfRef):
+        if part.all or part.any_number or not part.kind or not isinstance(part.source, A.SelfRef):
             raise Unsupported("removing counters other than a number of one kind from this object as a cost")
         amount = part.amount.value if isinstance(part.amount, A.Number) else 1
         if source is None or source.counters.get(part.kind, 0) < amount:

@@ -329,7 +329,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
-              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.Quoted, A.Cost, A.ObjectFilter)
+              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -408,6 +408,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
         elif isinstance(node, A.ExileCost) and node.zone is not None:
             yield Gap(node, "a cost part 'exile [this] from a zone'")
+        elif isinstance(node, A.RemoveCountersCost) and node.any_number:
+            yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
         elif isinstance(node, A.CostOr):
             yield Gap(node, "a cost of one part or another (the payer's choice)")
         for name in _CONDITION_FIELDS.get(type(node), ()):

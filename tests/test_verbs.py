@@ -97,3 +97,82 @@ def test_on_top_of_it(text: str) -> None:
     put = one(card, A.PutInZone)
     assert put.to.zone == "library" and put.to.where == "top" and put.to.form == "it"
     assert one(card, A.Shuffle).form == "library"
+
+
+# --------------------------------------------------------------------------
+# Damage (120), counters (122), abilities granted (611.2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("to", ["", " to that permanent or player"])
+def test_deals_double_that_damage(to: str) -> None:
+    """614.1a, 120.3: a replacement's new amount "double that damage" is twice
+    the damage of the event replaced."""
+    card = line(f"If a source you control would deal damage to a permanent or player, it deals double that damage{to} instead.",
+                "Enchantment", "")  # fmt: skip
+    dealt = nodes(card, A.DealDamage)[-1]
+    assert dealt.double and isinstance(dealt.amount, A.Twice) and (dealt.to is None) == (not to)
+
+
+@pytest.mark.parametrize(("more", "form"), [
+    ("1", "damage plus"),
+    ("an amount of damage equal to the number of fire counters on Test Card", "damage plus an amount of damage equal to"),
+])  # fmt: skip
+def test_deals_that_much_damage_plus(more: str, form: str) -> None:
+    """614.1a: "it deals that much damage plus 1 instead" — a sum of the
+    replaced event's damage and another amount, written around "damage"."""
+    card = line(f"If a source you control would deal damage to an opponent, it deals that much damage plus {more} instead.",
+                "Enchantment", "")  # fmt: skip
+    dealt = nodes(card, A.DealDamage)[-1]
+    assert isinstance(dealt.amount, A.Sum) and dealt.amount.form == form
+
+
+@pytest.mark.parametrize("text", [
+    "When this creature enters, distribute three +1/+1 counters among one, two, or three target creatures you control.",
+    "When this creature dies, distribute two -1/-1 counters among one or two target creatures.",
+    "When this creature dies, you may distribute a number of +1/+1 counters equal to its power among any number of "
+    "creatures you control.",
+    "Whenever this creature attacks, distribute X +1/+1 counters among any number of target creatures, where X is "
+    "the number of cards in your hand.",
+])  # fmt: skip
+def test_distribute_counters(text: str) -> None:
+    """601.2d, 122.1: counters divided among targets as the ability is put on
+    the stack; a gap for the engine."""
+    card = line(text)
+    dist = one(card, A.DistributeCounters)
+    assert dist.kind in ("+1/+1", "-1/-1") and dist.among is not None
+    assert any("DistributeCounters" in str(g) for g in gaps(card))
+
+
+def test_remove_any_number_of_counters() -> None:
+    """122.8: "remove any number of charge counters" — the player picks how
+    many; as an instruction and as a cost (118.1) it is a gap, never one counter."""
+    card = line("{T}: Remove any number of charge counters from this creature.")
+    assert one(card, A.RemoveCounters).any_number
+    assert any("any number" in str(g) for g in gaps(card))
+    cost = line("{1}, Remove any number of storage counters from this creature: Draw a card.")
+    assert one(cost, A.RemoveCountersCost).any_number
+    assert any("any number" in str(g) for g in gaps(cost))
+
+
+@pytest.mark.parametrize(("text", "keywords"), [
+    ("When this creature enters, target creature you control gains vigilance and gets +X/+X until end of turn, "
+     "where X is the number of creatures you control.", 1),
+    ("When this creature enters, creatures you control gain flying and first strike and get +1/+1 until end of turn.",
+     2),
+])  # fmt: skip
+def test_gain_abilities_and_get_a_bonus(text: str, keywords: int) -> None:
+    """611.2a: one effect that grants abilities and changes P/T, written
+    abilities first; the duration covers both."""
+    pump = one(line(text), A.Pump)
+    assert pump.gain_first and len(pump.keywords) == keywords and pump.power is not None and pump.until_eot
+
+
+@pytest.mark.parametrize("text", [
+    "Enchanted creature loses defender and gains flying.",
+    "Enchanted creature has hexproof and can't be blocked.",
+])  # fmt: skip
+def test_a_verb_after_a_keyword_list(text: str) -> None:
+    """An "and" after a keyword joins a second verb unless a keyword follows it."""
+    card = line(text, "Enchantment — Aura", "")
+    assert render_card(card).splitlines()[-1] == text

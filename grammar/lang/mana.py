@@ -251,6 +251,7 @@ class RemoveCountersCost(Node):
     kind: str
     source: Any
     all: bool = False
+    any_number: bool = False  # "Remove any number of storage counters from [this]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +416,11 @@ def _remove_any_counters_cost(meta: Any, amount: Any, source: Any) -> RemoveCoun
     return RemoveCountersCost(amount, "", source, span=span(meta))
 
 
+@builds("remove_any_number_counters_cost")
+def _remove_any_number_counters_cost(meta: Any, kind: str, source: Any) -> RemoveCountersCost:
+    return RemoveCountersCost(None, kind, source, any_number=True, span=span(meta))
+
+
 @builds("remove_all_counters_cost")
 def _remove_all_counters_cost(meta: Any, kind: str, source: Any) -> RemoveCountersCost:
     return RemoveCountersCost(None, kind, source, all=True, span=span(meta))
@@ -549,6 +555,8 @@ def _r_remove_counters_cost(r: Any, n: RemoveCountersCost, **ctx: Any) -> str:
 
     if n.all:
         return f"remove all {n.kind} counters from {r(n.source)}"
+    if n.any_number:
+        return f"remove any number of {n.kind} counters from {r(n.source)}"
     return f"remove {counters_text(r, n.amount, n.kind)} from {r(n.source)}"
 
 

@@ -21,7 +21,17 @@ from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from . import concern
 from .objects import ItRef, You, is_plural, possessive_text, verb
-from .quantities import EqualTo, ForEach, Number, cards_text, counters_text, measure, whole_number
+from .quantities import (
+    EqualTo,
+    ForEach,
+    Number,
+    Sum,
+    Twice,
+    cards_text,
+    counters_text,
+    measure,
+    whole_number,
+)
 
 # --------------------------------------------------------------------------
 # Damage and life
@@ -45,6 +55,7 @@ class DealDamage(Node):
     combat: bool = False
     divided: bool = False
     second: Any = None  # "... and N damage to [another]"
+    double: bool = False  # "deals double that damage": ``amount`` twice what follows "double"
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +450,23 @@ class RemoveCounters(Node):
     source: Any
     player: Any = None
     all: bool = False
+    any_number: bool = False  # "remove any number of charge counters": the player picks how many
+
+
+@dataclass(frozen=True, slots=True)
+class DistributeCounters(Node):
+    """ "distribute three +1/+1 counters among one, two, or three target
+    creatures" (122.1, 601.2d: the division is announced as the spell is
+    cast, at least one counter to each target); ``amount`` an
+    :class:`EqualTo` (where "inline") for "a number of ... equal to Q"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    among: Any
+    player: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -559,6 +587,7 @@ class Pump(Node):
     extra: Any = None  # "gets +1/+0 and can't be blocked"
     additional: bool = False  # "gets an additional +3/+0"
     keyword_conj: str = "and"
+    gain_first: bool = False  # "gains trample and gets +X/+X": the abilities written first
 
 
 @dataclass(frozen=True, slots=True)
@@ -1035,6 +1064,13 @@ _reg("deal_damage_divided", lambda m, amount, to: DealDamage(None, amount, to, d
 _reg("deal_combat_damage", lambda m, amount, to: DealDamage(None, amount, to, combat=True, span=span(m)))
 _reg("deal_combat_damage_unmeasured", lambda m, to: DealDamage(None, None, to, combat=True, span=span(m)))
 _reg("also_deal_damage", lambda m, amount, to: DealDamage(None, amount, to, also=True, span=span(m)))
+# 120.3, 614.1a: a replacement's new amount, "deals double that damage [to ...]
+# instead", "deals that much damage plus 1 [to ...] instead"
+_reg("deal_double", lambda m, amount, to=None: DealDamage(None, Twice(amount, span=span(m)), to, double=True, span=span(m)))
+_reg("deal_damage_plus", lambda m, amount, more, to=None: DealDamage(
+    None, Sum(amount, more, "damage plus", span=span(m)), to, span=span(m)))
+_reg("deal_damage_plus_equal", lambda m, amount, more, to=None: DealDamage(
+    None, Sum(amount, more, "damage plus an amount of damage equal to", span=span(m)), to, span=span(m)))
 _reg("gain_life", build(GainLife))
 _reg("gain_life_equal", build(GainLife))
 _reg("gain_life_unmeasured", lambda m: GainLife(None, span=span(m)))
@@ -1440,6 +1476,11 @@ _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
 _reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
 _reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
+_reg("remove_any_number_counters", lambda m, kind, source: RemoveCounters(
+    None, kind, source, any_number=True, span=span(m)))
+_reg("distribute_counters", lambda m, amount, kind, among: DistributeCounters(amount, kind, among, span=span(m)))
+_reg("distribute_counters_equal", lambda m, kind, eq, among: DistributeCounters(
+    EqualTo(eq.value, "inline", span=eq.span), kind, among, span=span(m)))
 _reg("remove_every_counter", lambda m, source: RemoveCounters(None, "", source, all=True, span=span(m)))
 
 
@@ -1579,6 +1620,8 @@ _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
+_reg("gain_pump", lambda m, kws, mod: _pump(m, mod, keywords=kws, second_verb="gain", gain_first=True))
+_reg("gain_quoted_pump", lambda m, q, mod: _pump(m, mod, quoted=q, second_verb="gain", gain_first=True))
 _reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
 _reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
 _reg("get_emblem", lambda m, q: GetEmblem(q, span=span(m)))
@@ -1974,7 +2017,12 @@ def _to(r: Any, to: Any) -> str:
 def _r_deal_damage(r: Any, n: DealDamage, **ctx: Any) -> str:
     v = ("also " if n.also else "") + subj(r, n, "deal", ctx)
     word = "combat damage" if n.combat else "damage"
-    amount = measure(r, n.amount, word)
+    if n.double and isinstance(n.amount, Twice):
+        amount = f"double {r(n.amount.of)}"
+    elif isinstance(n.amount, Sum) and n.amount.form.startswith("damage plus"):
+        amount = f"{measure(r, n.amount.left, word)}{n.amount.form[len('damage'):]} {r(n.amount.right)}"
+    else:
+        amount = measure(r, n.amount, word)
     if n.divided:
         return f"{v} {amount} divided as you choose among {r(n.to)}"
     if n.to is None:
@@ -2368,8 +2416,19 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
     return f"{v} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
 
 
+@renders(DistributeCounters)
+def _r_distribute_counters(r: Any, n: DistributeCounters, **ctx: Any) -> str:
+    v = subj(r, n, "distribute", ctx)
+    kind = f"{n.kind} " if n.kind else ""
+    if isinstance(n.amount, EqualTo) and n.amount.where == "inline":
+        return f"{v} a number of {kind}counters equal to {r(n.amount.value)} among {r(n.among)}"
+    return f"{v} {counters_text(r, n.amount, n.kind)} among {r(n.among)}"
+
+
 @renders(RemoveCounters)
 def _r_remove_counters(r: Any, n: RemoveCounters, **ctx: Any) -> str:
+    if n.any_number:
+        return f"{subj(r, n, 'remove', ctx)} any number of {n.kind} counters from {r(n.source)}"
     v = subj(r, n, "remove", ctx)
     if n.all:
         kind = f"{n.kind} " if n.kind else ""
@@ -2539,6 +2598,9 @@ def pt_mod_text(power: Any, toughness: Any) -> str:
 def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
     parts: list[str] = []
     also = "also " if n.also else ""
+    if n.power is not None and n.gain_first:
+        return (f"{also}{subj(r, n, 'gain', ctx)} {_abilities_text(r, n)} "
+                f"and {subj(r, n, 'get', ctx)} {n.mod or pt_mod_text(n.power, n.toughness)}")  # fmt: skip
     if n.power is not None:
         more = "an additional " if n.additional else ""
         parts.append(f"{subj(r, n, 'get', ctx)} {more}{n.mod or pt_mod_text(n.power, n.toughness)}")

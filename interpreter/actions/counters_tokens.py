@@ -33,6 +33,7 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
 @carries_out(A.RemoveCounters, limits=(
     ("removing counters of any kind", lambda a: not a.kind),
     ("removing all counters", lambda a: a.all),
+    ("removing any number of counters (the player's choice of how many)", lambda a: a.any_number),
 ))
 def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
     n = ctx.quantity(a.amount)
