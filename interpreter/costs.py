@@ -53,6 +53,8 @@ def describe(cost: A.Cost) -> str:
             out.append("sacrifice " + describe_ref(p.what))
         elif isinstance(p, A.DiscardCost):
             out.append("discard " + (describe_ref(p.what) if p.what else "your hand"))
+        elif isinstance(p, A.ExileCost):
+            out.append("exile " + describe_ref(p.what))
         elif isinstance(p, A.PayLifeCost):
             amount = p.amount.value if isinstance(p.amount, A.Number) else "X"
             out.append(f"pay {amount} life")
@@ -317,6 +319,9 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.SacrificeCost: lambda part: _objects_problem("sacrifice", part.what, self_ok=True),
     A.DiscardCost: lambda part: _objects_problem("discard", part.what, self_ok=True, none_ok=True),
     A.RevealCost: lambda part: _objects_problem("reveal", part.what),
+    A.ExileCost: lambda part: (
+        "a cost part 'exile [this] from a zone'" if part.zone is not None
+        else _objects_problem("exile", part.what, self_ok=True)),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
     CrewCost: lambda part: None,
     A.RemoveCountersCost: lambda part: (
@@ -386,6 +391,26 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             game.say(f"  sacrifices {display_name(v)}")
             paid.setdefault("sacrificed", []).append(v.id)
             sacrifice(game, v)
+        return
+    if isinstance(part, A.ExileCost):
+        # 118.1, 406.2: "Exile [this]", "Exile a creature card from your
+        # graveyard", "Exile a card from your hand": the objects move to exile
+        from .zones import move
+
+        if isinstance(part.what, A.SelfRef):
+            if source is None or source.zone != "battlefield":
+                raise IllegalAction("can't exile it: it is not on the battlefield")
+            victims = [source]
+        else:
+            assert isinstance(part.what, A.AnObject)  # PAID_PARTS
+            n = fixed_count(part.what.count)
+            seen = [*game.battlefield(), *game.zone_objects("graveyard", you), *game.zone_objects("hand", you)]
+            cands = [o for o in seen if matches(game, part.what.filter, o, you=you, source=src_id)
+                     and (o.zone != "battlefield" or o.controller == you)]  # fmt: skip
+            victims = _pick(game, player, "exile " + describe_ref(part.what), cands, n)
+        for v in victims:
+            game.say(f"  exiles {display_name(v)}")
+            paid.setdefault("exiled", []).append(move(game, v, "exile").id)
         return
     if isinstance(part, A.DiscardCost):
         hand = game.zone_objects("hand", you)

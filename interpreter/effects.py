@@ -408,6 +408,10 @@ def describe_action(action: A.Action) -> str:
         return f"remove {getattr(action.amount, 'value', 'X')} {action.kind} counter(s)"
     if isinstance(action, A.Exile):
         return "exile the target"
+    from .keywords import PayPerCounter
+
+    if isinstance(action, PayPerCounter):
+        return f"pay the upkeep cost for each {action.kind} counter"
     return words
 
 

@@ -171,6 +171,30 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
     return _HIDEAWAY[key]
 
 
+@dataclass(frozen=True, slots=True)
+class PayPerCounter(A.Node):
+    """Cumulative upkeep's payment: "pay [cost] for each [kind] counter on
+    this permanent" (702.24a), the cost repeated once per counter."""
+
+    cost: A.Cost
+    kind: str = "age"
+
+
+def _cumulative_upkeep(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.24a: "Cumulative upkeep [cost]" means "At the beginning of your
+    upkeep, if this permanent is on the battlefield, put an age counter on
+    this permanent. Then you may pay [cost] for each age counter on it. If
+    you don't, sacrifice it."  Written as the sentences the engine plays:
+    the counter, then "sacrifice it unless you pay [cost] for each age
+    counter" (608.2d; the ability's controller decides)."""
+    this = A.SelfRef(form="this", noun="permanent")
+    counter = A.Sentence((A.PutCounters(A.Number(1, "article", "an"), "age", this),))
+    pay = A.DoesAction(A.You(), PayPerCounter(kw.cost))
+    sacrifice = A.IfSentence(pay, A.Sentence((A.Sacrifice(this),)), trailing="unless")
+    upkeep = A.PhaseTrigger(step="upkeep", yours=True, whose="your")
+    return [A.TriggeredAbility("At", upkeep, A.Effect((counter, sacrifice)))]
+
+
 DISCARD_THIS = A.DiscardCost(A.SelfRef(form="this", noun="card"))
 
 
@@ -235,7 +259,10 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
 """Land types a typecycling keyword may name (205.3i)."""
 
-KEYWORD_EXPANSIONS = {"ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling}
+KEYWORD_EXPANSIONS = {
+    "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
+    "cumulative upkeep": _cumulative_upkeep,
+}  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
 
@@ -434,6 +461,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "ChampionExile", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 from grammar import ast as A
 
 from ..context import Ctx
+from ..keywords import PayPerCounter
 from ..mana import AddsMana, units_text
 from .registry import carries_out
 
@@ -50,6 +51,45 @@ def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
             (t,) = tagged((u,), tag)
             pool[t] = pool.get(t, 0) + 1
     ctx.added_mana = []
+    return True
+
+
+def _per_counter_problem(a: PayPerCounter) -> bool:
+    return not all(isinstance(p, A.ManaCost) and not any(isinstance(s, A.VariableMana) for s in p.symbols)
+                   or isinstance(p, A.PayLifeCost) and isinstance(p.amount, A.Number) for p in a.cost.parts)  # fmt: skip
+
+
+@carries_out(PayPerCounter, limits=(
+    ("a cumulative upkeep cost other than mana or life", _per_counter_problem),
+))  # fmt: skip
+def _pay_per_counter(ctx: Ctx, a: PayPerCounter) -> bool:
+    """702.24a: "pay [cost] for each age counter on it": the cost once per
+    counter on the source (none: nothing to pay, and it is paid); a player
+    who can't pay all of it pays none (118.3)."""
+    from ..costs import pay_mana
+    from ..errors import IllegalAction
+    from ..mana import need_of
+
+    game = ctx.game
+    src = game.get(ctx.source) if ctx.source is not None else None
+    n = src.counters.get(a.kind, 0) if src is not None and src.zone == "battlefield" else 0
+    mana = [s for p in a.cost.parts if isinstance(p, A.ManaCost) for s in p.symbols] * n
+    life = sum(p.amount.value for p in a.cost.parts if isinstance(p, A.PayLifeCost) and isinstance(p.amount, A.Number)) * n
+    p = ctx.controller
+    if life > game.player(p).life:
+        game.say(f"  {p} can't pay {life} life with {game.player(p).life} life (119.4)")
+        return False
+    if mana:
+        need = need_of([A.ManaCost(tuple(mana))])
+        try:
+            pay_mana(game, p, need, None, need.text())
+        except IllegalAction as exc:
+            game.say(f"  {p} doesn't pay: {exc} (118.3)")
+            return False
+    if life:
+        game.change_life(p, -life)
+        game.say(f"  {p} pays {life} life (life {game.player(p).life})")
+    game.say(f"  {p} pays the upkeep cost for {n} {a.kind} counter{'s' if n != 1 else ''} (702.24a)")
     return True
 
 
