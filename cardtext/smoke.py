@@ -9,7 +9,8 @@ spells), then, through the same engine entry points that scenarios use:
 1. the card is cast from the hand (a land is put onto the battlefield, as
    playing it would, 305.1) and the stack is resolved (608);
 2. each activated ability of the permanent is activated once, when it can be
-   paid for, and resolved (602);
+   paid for, and resolved (602); one that functions in a hand (cycling,
+   113.6k) is activated from the hand in a game of its own;
 3. the game goes on through combat — the card attacks if it can (508.1) and
    is blocked by nothing — and through the end of the turn, the opponent's
    turn and into the next turn's main phase (500-514): abilities that
@@ -292,6 +293,7 @@ def smoke_card(card: A.Card, *, seed: int = 0, budget: float = BUDGET) -> SmokeR
             for face in _faces(card):
                 steps.clear()
                 _play(card, seed, steps, face)
+            _play_from_hand(card, seed, steps)
         except Timeout:
             return SmokeResult(card.name, TIMEOUT, "timeout", f"over {budget:g} s in: {steps[-1] if steps else step}", steps)
         finally:
@@ -451,6 +453,28 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
         sacrifice(game, perm)
         settle(game)
         steps.append("resolving what its leaving triggered")
+        _resolve_all(game)
+
+
+def _play_from_hand(card: A.Card, seed: int, steps: list[str]) -> None:
+    """Each activated ability that functions in a hand (cycling, 113.6k),
+    activated from the hand in a game of its own, and resolved."""
+    from interpreter import IllegalAction, activate, activated_abilities, add_card, new_game
+
+    game = new_game(chooser=SmokeChooser(_seed(card.name, seed) + 1), seed=seed)
+    setup_board(game)
+    obj = add_card(game, card, "A", "hand")
+    count = len(activated_abilities(obj))
+    for number in range(1, count + 1):
+        current = _current(game, obj.cid)
+        if current is None or current.zone != "hand":
+            break
+        steps.append(f"activating ability {number} from the hand")
+        try:
+            activate(game, "A", current.id, number)
+        except IllegalAction:
+            continue
+        steps.append(f"resolving ability {number} from the hand")
         _resolve_all(game)
 
 

@@ -151,13 +151,42 @@ def _is_equipped(ctx: Ctx, cond: A.IsEquipped | A.IsState) -> bool:
 
 
 def _is_in(ctx: Ctx, cond: A.IsState) -> bool:
-    """"if [this] is in your graveyard" (113.6b: the ability functions there)."""
+    """"if [this] is in your graveyard" (113.6b: the ability functions there);
+    "as long as seven or more cards are in your graveyard" (threshold): how
+    many objects fit the description in that zone (109.2)."""
     place = cond.state.what
+    if isinstance(cond.object, A.AnObject):
+        problem = counted_in_problem(cond)
+        if problem is not None:
+            raise Unsupported(problem)
+        what = cond.object
+        count = len(ctx.each(_counted_in_filter(cond)))
+        if what.how == "no":
+            return count == 0
+        return count >= (ctx.quantity(what.count) if what.count is not None else 1)
     o = _one(ctx, cond.object)
     if o is None or o.zone != place.zone:
         return False
     owner = place.owner.object if isinstance(place.owner, A.Possessive) else place.owner
     return owner is None or o.owner in ctx.players(owner)
+
+
+def counted_in_problem(cond: A.IsState) -> str | None:
+    """What the engine can't tell of "N or more [objects] are in [a zone]"."""
+    what, place = cond.object, cond.state.what
+    if what.how not in ("", "no", "or more", "at least") or place.second or what.up_to or what.any_number:
+        return "condition '[objects] are in [a zone]' other than no, one, or N or more objects described"
+    return None
+
+
+@per_node
+def _counted_in_filter(cond: A.IsState) -> A.ObjectFilter:
+    """The description of "seven or more cards are in your graveyard" with its
+    zone: "cards in your graveyard"."""
+    place = cond.state.what
+    owner = place.owner.object if isinstance(place.owner, A.Possessive) else place.owner
+    zone = A.InZone(place.zone, owner, "in", place.how)
+    return replace(cond.object.filter, post=(*cond.object.filter.post, zone))
 
 
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
@@ -331,6 +360,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return controls_problem(cond)
     if isinstance(cond, A.ThereAre):
         return there_are_problem(cond)
+    if isinstance(cond, A.IsState) and isinstance(cond.object, A.AnObject) and state_word(cond) == "in":
+        return counted_in_problem(cond)
     if isinstance(cond, A.Happened) and not happened_supported(cond):
         return f"condition '{cond.event}'"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:

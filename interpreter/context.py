@@ -141,7 +141,29 @@ class Ctx:
             finally:
                 self.that, self.named = saved
             return first + [oid for oid in second if oid not in first]
+        if isinstance(ref, A.AnObject) and ref.filter.zone is None and not (ref.filter.card or ref.filter.spell):
+            return self.choose_permanents(ref)
         raise Unsupported(f"object reference {type(ref).__name__}")
+
+    def choose_permanents(self, ref: A.AnObject) -> list[ObjectId]:
+        """ "Return another creature you control to its owner's hand", "tap an
+        untapped creature you control": the controller chooses that many
+        permanents that fit as the instruction is carried out (608.2c; not
+        targeted, 115.1) — all of them if there are no more."""
+        from .actions.common import choose_cards
+        from .filters import describe_filter, matches
+
+        problem = chosen_permanents_problem(ref)
+        if problem is not None:
+            raise Unsupported(problem)
+        count = ref.count if isinstance(ref.count, A.Number) else A.Number(1)
+        cands = [o for o in self.game.battlefield()
+                 if o.id not in self.excluded and matches(self.game, ref.filter, o, you=self.controller, source=self.source,
+                                                         players=self.players, quantity=self.quantity)]  # fmt: skip
+        src = self.game.state.objects.get(self.source[0])
+        who = src.card.name if src is not None else "?"
+        picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, count.value)
+        return [o.id for o in picked]
 
     def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
         """ "Exile an instant card from your hand": the controller chooses that
@@ -372,6 +394,18 @@ def _lki_fits(filt: A.ObjectFilter, lki: Lki) -> bool:
         raise Unsupported("a description of objects that have left their zone by more than their types")
     nouns = [n.lower() for n in filt.nouns if n.lower() not in ("card", "object", "permanent")]
     return not nouns or any(n in lki.types for n in nouns)
+
+
+def chosen_permanents_problem(ref: object) -> str | None:
+    """What :meth:`Ctx.choose_permanents` can't choose of "a creature you
+    control" named by an instruction (None: it chooses it, or it is no such
+    reference)."""
+    if not isinstance(ref, A.AnObject) or ref.filter.zone is not None or ref.filter.card or ref.filter.spell:
+        return None
+    if (ref.count is not None and not isinstance(ref.count, A.Number)) or ref.up_to or ref.any_number \
+            or ref.how not in ("", "another"):  # fmt: skip
+        return "choosing permanents other than a number of them ('any number of', 'up to', 'X')"
+    return None
 
 
 OBJECT_FIELDS = ("what", "on", "to", "first")

@@ -51,6 +51,7 @@ from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .combat import LANDWALK
 from .conditions import CONDITIONS, condition_problem, state_word
+from .context import OBJECT_FIELDS, chosen_permanents_problem
 from .delayed_events import delayed_trigger_problem
 from .effects import (
     INSTRUCTIONS,
@@ -181,10 +182,31 @@ def _gaps(card: A.Card) -> list[Gap]:
         for node in walk(part):
             if isinstance(node, A.SnowMana):
                 out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
+    permanent = any(t.lower() in stack.PERMANENT_TYPES for t in card.type_line.types)
     for ability in all_abilities(card):
         out.extend(_ability(ability))
         out.extend(_granted_keywords(ability))
+        if not permanent:
+            problem = _unbound_problem(ability)
+            if problem is not None:
+                out.append(Gap(ability, problem))
     return out
+
+
+def _unbound_problem(ab: A.Node) -> str | None:
+    """An ability of an instant or sorcery card that functions only on the
+    battlefield, where such a card never is (113.6, 304.4, 307.4): a
+    triggered ability the engine watches nowhere (not "When you cast this
+    spell", nor one that functions in a graveyard or exile,
+    :func:`interpreter.triggers.functions_in`), an activated ability that
+    isn't activated from a hand (:func:`interpreter.activation.functions_in`)."""
+    if isinstance(ab, A.TriggeredAbility):
+        if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger):
+            return None
+        return "a triggered ability of an instant or sorcery card that triggers nowhere (113.6, 603.2)"
+    if isinstance(ab, A.ActivatedAbility) and activation.functions_in(ab) == "battlefield":
+        return "an activated ability of an instant or sorcery card that functions nowhere (113.6, 602.1)"
+    return None
 
 
 _KEYWORD_KINDS = (A.Keyword, A.KeywordWithCost, A.KeywordNumber, A.KeywordNumberCost, A.Gift, A.Craft, A.EquipQuality)
@@ -292,6 +314,12 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
         yield Gap(node, what)
 
 
+_NAMED_BY_REFERENCE = (A.ReturnTo, A.TapObjects, A.UntapObjects, A.Exile, A.Destroy, A.PutCounters)
+"""Instructions that find the objects they act on by reference
+(:meth:`interpreter.context.Ctx.objects`): "a creature you control" among
+them is chosen as the instruction is carried out."""
+
+
 def _instructions(s: A.Sentence) -> Iterator[Gap]:
     """Each instruction of a sentence (608.2c), with what follows it."""
     if "or" in s.joiners:
@@ -303,6 +331,10 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
         if tail is not None:
             yield Gap(action, tail)
         node = action.action if isinstance(action, A.MayDo) else action
+        for name in OBJECT_FIELDS if isinstance(node, _NAMED_BY_REFERENCE) else ():
+            problem = chosen_permanents_problem(getattr(node, name, None))
+            if problem is not None:
+                yield Gap(node, f"instruction {type(node).__name__}: {problem}")
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")
         else:

@@ -907,6 +907,19 @@ def _functions_in(ab: A.TriggeredAbility) -> str | None:
     return None
 
 
+def functions_in(ab: A.TriggeredAbility) -> str | None:
+    """The zone other than the battlefield (and a spell's own stack) where
+    the engine watches a triggered ability (113.6b, 113.6k), or None."""
+    return _functions_in(ab)
+
+
+def is_own_cast(trigger: object) -> bool:
+    """ "When you cast this spell" (601.2i), every part of it: watched on the stack."""
+    if isinstance(trigger, A.TriggerOr):
+        return is_own_cast(trigger.first) and is_own_cast(trigger.second)
+    return isinstance(trigger, A.CastTrigger) and trigger.this_spell
+
+
 def _trigger_parts(t: object) -> Iterator[object]:
     if isinstance(t, A.TriggerOr):
         yield from _trigger_parts(t.first)

@@ -174,3 +174,35 @@ def test_the_quality_table_names_every_quality_matches_reads() -> None:
     read = _branches(filters._quality, "q")
     assert read <= {kind.__name__ for kind in filters._QUALITIES}
     assert read | {"DidThisTurn"} == {kind.__name__ for kind in filters._QUALITIES}
+
+
+def test_a_triggered_ability_of_an_instant_that_can_never_trigger_is_a_gap() -> None:
+    """113.6, 603.2: an instant is never on the battlefield, so "Whenever a
+    creature dies" on it triggers nowhere; "When you cast this spell"
+    (601.2i) and one that functions in a graveyard (113.6b) are watched."""
+    nowhere = _card("Test Omen {U}\nInstant\nWhenever a creature dies, draw a card.\nDraw a card.\n")
+    assert any("triggers nowhere" in str(g) for g in gaps(nowhere))
+    cast = _card("Test Echo {U}\nInstant\nWhen you cast this spell, you gain 1 life.\nDraw a card.\n")
+    assert not any("triggers nowhere" in str(g) for g in gaps(cast))
+    grave = _card(
+        "Test Ember {R}\nSorcery\nAt the beginning of your upkeep, if this card is in your graveyard, "
+        "you gain 1 life.\nDraw a card.\n"
+    )
+    assert not any("triggers nowhere" in str(g) for g in gaps(grave))
+
+
+def test_an_activated_ability_of_a_sorcery_off_the_battlefield_is_a_gap() -> None:
+    """113.6, 602.1: a sorcery's "{T}: ..." functions nowhere; one that
+    discards the card as its cost functions in a hand (113.6k)."""
+    nowhere = _card("Test Rune {B}\nSorcery\n{1}: You gain 1 life.\nDraw a card.\n")
+    assert any("functions nowhere" in str(g) for g in gaps(nowhere))
+    hand = _card("Test Scroll {B}\nSorcery\n{1}, Discard this card: Draw a card.\nDraw a card.\n")
+    assert not any("functions nowhere" in str(g) for g in gaps(hand))
+
+
+def test_an_ability_that_functions_in_a_hand_is_activated_from_it() -> None:
+    """113.6k, 702.29a: cycling is activated from the hand."""
+    card = _card("Test Cycler {2}{U}\nCreature — Bird\nFlying\nCycling {2}\n1/1\n")
+    result = smoke_card(card)
+    assert result.outcome == PLAYED, result.detail
+    assert "resolving ability 1 from the hand" in result.steps
