@@ -460,7 +460,7 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
             totals[source.id] = totals.get(source.id, 0) + done
             dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, done))
             if not isinstance(to, GameObject):
-                game.events.append(DealtCombatDamage(source.id, to))
+                game.events.append(DealtCombatDamage(source.id, to, done))
     received: dict[ObjectId, int] = {}
     for hits in dealt.values():
         for to_id, n in hits:

@@ -289,7 +289,9 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.WithChosenName: lambda q: None,
     A.SameNameAs: lambda q: None,
     A.DoneThisWay: lambda q: None,
-    A.Among: lambda q: None if q.what is not None else "object quality Among",
+    A.Among: lambda q: (
+        None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
+        else "object quality Among"),
     # "each creature it devoured": read by its count (interpreter.quantities, 702.82b)
     A.DidThisTurn: lambda q: None if q.event == "devoured" else "object quality DidThisTurn",
 }  # fmt: skip

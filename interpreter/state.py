@@ -334,10 +334,12 @@ class Attacked:
 
 @dataclass(frozen=True, slots=True)
 class DealtCombatDamage:
-    """``obj`` dealt combat damage to the player ``to`` (510.2)."""
+    """``obj`` dealt ``amount`` combat damage to the player ``to`` (510.2):
+    "that much" in what it triggers (603.7c)."""
 
     obj: ObjectId
     to: PlayerId
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,12 +146,28 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
     return bool(done)
 
 
+_PUT_REFS = (A.ItRef, A.ThemRef, A.ThatRef, A.SelfRef, A.Target, A.ExiledCards, A.CostPaidRef)
+"""The references to objects named before that a "put" instruction moves."""
+
+
+def _put_what_problem(a: A.PutInZone) -> bool:
+    """Whether :func:`_objects_to_put` can't find what a "put" instruction
+    names ("put the top card of your library ...", "put each ...")."""
+    what = a.what
+    if isinstance(what, (A.LookedCards, *_PUT_REFS)):
+        return False
+    if isinstance(what, A.AnObject):
+        return what.up_to or what.any_number
+    # "put twelve of those tokens onto the battlefield instead" (older wording for creating them)
+    return not (isinstance(what, A.EachOf) and what.count is not None and isinstance(what.of, A.ThatRef))
+
+
 def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
     """The objects a "put" instruction moves: those named before ("it",
     "them", "that card"), or cards looked at ("one of them", "the rest")."""
     if isinstance(what, A.LookedCards):
         return looked_cards(ctx, what, verb)
-    if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.Target | A.ExiledCards | A.CostPaidRef):
+    if isinstance(what, _PUT_REFS):
         return current(ctx, ctx.objects(what))
     if isinstance(what, A.AnObject) and not what.up_to and not what.any_number:
         return _described_to_put(ctx, what, verb)
@@ -184,6 +200,9 @@ def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str) -> list[GameObject]
     ("putting a card into a library other than on top or at the bottom",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
      and a.to.where not in ("top", "bottom", "top or bottom")),
+    ("another player putting cards somewhere", lambda a: not_you(a.player)),
+    ("putting objects not named before, nor described ('the top card of your library', 'each ...')",
+     _put_what_problem),
 ))
 def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
     """Put cards named before into a zone (400.3: a card goes to its owner's
