@@ -510,7 +510,11 @@ class ScenarioItem(pytest.Item):
             lines.extend(f"  {line}" for line in result.log)
             return "\n".join(lines)
         if isinstance(error, LocatedError):
-            return error.format()
+            text = error.format()
+            if error.file and os.path.isabs(error.file):  # a card file the scenario loads
+                shown = _shown_path(self.config, Path(error.file))
+                text = text.replace(error.file, shown, 1) if text.startswith(error.file) else text
+            return text
         if isinstance(error, CardTextError):
             return f"{_shown_path(self.config, self.path)}: error: {error}"
         return super().repr_failure(excinfo, style=style)

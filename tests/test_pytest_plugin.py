@@ -372,3 +372,16 @@ def test_a_snapshot_path_is_relative_to_the_test_file(pytester: pytest.Pytester)
     result.assert_outcomes(passed=1)
     assert (pytester.path / "tests" / "snapshots" / "shock.ast").is_file()
     assert not (pytester.path / "snapshots").exists()
+
+
+def test_a_card_file_a_scenario_loads_is_shown_relative_too(pytester: pytest.Pytester) -> None:
+    write(pytester, "my_set.card", GNARLID.replace("Multikicker {1}{G}", "Multikicker 1G"))
+    (pytester.path / "scenarios").mkdir()
+    (pytester.path / "scenarios" / "uses.toml").write_text(
+        'description = "x"\ncards = ["../my_set.card"]\n', encoding="utf-8"
+    )
+    pytester.makeini("[pytest]\ncardtext_scenarios = scenarios/*.toml\n")
+    result = pytester.runpytest_inprocess()
+    out = result.stdout.str()
+    assert "FAILED scenarios/uses.toml::uses - my_set.card:3:" in out
+    assert str(pytester.path / "my_set.card") not in out
