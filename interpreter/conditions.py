@@ -77,7 +77,8 @@ def _controls(ctx: Ctx, cond: A.Controls) -> bool:
         raise Unsupported(problem)
     what = cond.what
     players = ctx.players(cond.player)
-    count = sum(1 for o in ctx.each(what.filter) if o.controller in players and o.zone == "battlefield")
+    count = sum(1 for o in ctx.each(what.filter)
+                if o.controller in players and o.zone == "battlefield" and o.id not in ctx.excluded)  # fmt: skip
     if what.how == "no":
         result = count == 0
     else:

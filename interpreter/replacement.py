@@ -249,9 +249,16 @@ def _put_entering_counters(game: Game, obj: GameObject, ctx: Ctx, ab: A.EntersWi
 
 
 def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:
-    """614.1c: "[this] enters tapped"."""
-    if ab.unless is not None or ab.no_untap:
-        raise Unsupported("'enters tapped unless ...' or 'doesn't untap'")
+    """614.1c: "[this] enters tapped"; "... unless you control a Swamp": the
+    condition is checked as the replacement applies, before the permanent is
+    on the battlefield (614.12), so it doesn't count itself."""
+    if ab.no_untap:
+        raise Unsupported("'enters tapped and doesn't untap'")
+    if ab.unless is not None:
+        ctx = Ctx(game, obj.controller, obj.id, excluded=frozenset({obj.id}))
+        if ctx.holds(ab.unless):
+            game.say(f"  {display_name(obj)} enters untapped (614.1c)")
+            return
     obj.tapped = True
 
 

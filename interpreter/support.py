@@ -130,6 +130,7 @@ _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.StaticEffect: ("condition",),
     A.EntersWithCounters: ("condition",),
     A.AsEnters: ("condition",),
+    A.EntersTapped: ("unless",),
     A.Modes: ("condition",),
 }
 """Where a node holds a condition."""
@@ -265,6 +266,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         yield Gap(ab, "'As it enters, ...' followed by more sentences (614.12)")
     if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
         yield Gap(ab, "'As it enters' with no instruction")
+    if isinstance(ab, A.EntersTapped) and ab.no_untap:
+        yield Gap(ab, "'enters tapped and doesn't untap during your untap step'")
     if isinstance(ab, A.KeywordLine):
         for kw in ab.keywords:
             yield from _keyword(kw)
