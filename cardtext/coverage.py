@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import multiprocessing
 import os
 import re
 import signal
@@ -501,6 +500,8 @@ def warm_up() -> None:
 def _context() -> Any:
     """Fork where there is fork: the workers then start with the parser that
     the parent already loaded."""
+    import multiprocessing  # here: a run of one process doesn't load it
+
     if "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()

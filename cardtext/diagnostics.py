@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import bisect
 import collections
-import multiprocessing
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grammar.codecache import dataclass_code
+from grammar.codecache import loading
 from grammar.errors import NOT_UNDERSTOOD, CardTextError, LocatedError
 from grammar.node import remembering_children
 from grammar.parser import file_lines, parse_text
@@ -32,7 +31,7 @@ LinkCheck = Callable[[Any, str, str], list[Any]]
 def link_checker() -> LinkCheck | None:
     """``interpreter.links.check_card``, or None where the interpreter is not there."""
     try:
-        with dataclass_code():  # the engine's classes' methods compiled once, kept on disk
+        with loading():  # the engine's classes' methods compiled once, kept on disk
             from interpreter.links import check_card
     except ModuleNotFoundError as exc:
         if exc.name in ("interpreter.links", "interpreter"):
@@ -86,7 +85,7 @@ def card_checker() -> LinkCheck | None:
     link = link_checker()
     if link is None:
         return None
-    with dataclass_code():
+    with loading():
         import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
 
     def check(card: Any, filename: str, text: str) -> list[Any]:
@@ -234,6 +233,8 @@ _JOB: dict[str, Any] = {}
 
 
 def _can_fork() -> bool:
+    import multiprocessing  # here: a run of one process doesn't load it
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -253,6 +254,8 @@ def _check_in_processes(
                 declared=parser.declared_subtypes(segments), vocabulary=vocabulary)  # fmt: skip
     size = max(16, len(blocks) // (jobs * 8))
     chunks = [(i, min(i + size, len(blocks))) for i in range(0, len(blocks), size)]
+    import multiprocessing
+
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             parts = pool.map(_check_chunk, chunks)

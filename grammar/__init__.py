@@ -1,8 +1,8 @@
 """Card text → typed AST → canonical card text."""
 
-from .codecache import dataclass_code
+from .codecache import loading
 
-with dataclass_code():  # the node classes' methods compiled once, kept on disk (grammar.codecache)
+with loading():  # the node classes' methods compiled once, kept on disk (grammar.codecache)
     from .errors import CardParseError, CardTextError, LinkError, LocatedError
     from .parser import ParseResult, parse_card, parse_cards, parse_text
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import dataclasses
+import gc
 import marshal
 import os
 import sys
@@ -29,7 +30,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-__all__ = ["cache_file", "code", "dataclass_code", "define"]
+__all__ = ["cache_file", "code", "dataclass_code", "define", "loading"]
 
 _CODE: dict[str, CodeType] = {}
 """The code of each source this process has asked for."""
@@ -177,3 +178,28 @@ class dataclass_code:  # noqa: N801 - used as a context manager, like a function
             _DEPTH[0] -= 1
             if _DEPTH[0] == 0:
                 dataclasses._create_fn = _STDLIB_CREATE_FN  # type: ignore[attr-defined]
+
+
+class loading:  # noqa: N801 - used as a context manager, like a function
+    """The block in which modules that make many classes are imported (the
+    grammar's, the engine's): the methods of their dataclasses compiled
+    through the cache (:class:`dataclass_code`), and the cyclic garbage
+    collector paused, as what a module makes at import lives as long as the
+    process (there is no cycle to look for, and the collector walked the
+    growing heap dozens of times over)."""
+
+    __slots__ = ("_collecting", "_code")
+
+    def __init__(self) -> None:
+        self._collecting = False
+        self._code = dataclass_code()
+
+    def __enter__(self) -> None:
+        self._collecting = gc.isenabled()
+        gc.disable()
+        self._code.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._code.__exit__(*exc)
+        if self._collecting:
+            gc.enable()

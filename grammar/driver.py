@@ -65,8 +65,8 @@ class Driver:
 
         from .lexer import CardLexer
 
-        # by state number: a list (indexing a list is cheaper than looking a
-        # number up in a dict), each row unpacked when the parser first reads it
+        # by state number, each row unpacked when the parser first reaches
+        # its state (a short run reaches a few hundred of some 4,500)
         self.states: Any = lazy_rows(tables)
         self.start_state = tables.start_state
         self.end_state = tables.end_state

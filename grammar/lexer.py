@@ -30,7 +30,7 @@ import functools
 import re
 import string
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
@@ -465,6 +465,13 @@ class LexState:
         self.last_token: Token | None = None
 
 
+class _Phrase(NamedTuple):
+    """The pattern of a terminal of several words ("this turn"), and its flags."""
+
+    pattern: str
+    flags: int
+
+
 class CardLexer(Lexer):
     """Lark's lexer interface (``__future_interface__ = 2``): ``lex`` gets the
     parser state, so it knows which terminals the parser can take next."""
@@ -474,7 +481,7 @@ class CardLexer(Lexer):
     def __init__(self, lexer_conf: Any) -> None:
         self.terminals_by_name = {t.name: t for t in lexer_conf.terminals}
         self.folded: dict[str, list[str]] = {}  # case-insensitive keywords: "destroy" → ["DESTROY"]
-        self.phrases: dict[str, re.Pattern[str]] = {}  # "this turn": several words as one keyword
+        self.phrases: dict[str, _Phrase] = {}  # "this turn": several words as one keyword
         self.exact: dict[str, str] = {}  # case-sensitive keywords: "Kicker" → "_KICKER"
         self.symbols: dict[str, str] = {}  # ".", ",", ":", "'s", "{T}", "and/or" → terminal
         self.word_patterns: dict[str, re.Pattern[str]] = {}  # LANDWALK, CHAPTER, ...
@@ -498,7 +505,9 @@ class CardLexer(Lexer):
                 if " " in value.strip():
                     words = r"\s+".join(re.escape(w) for w in value.split())
                     flags = re.IGNORECASE if "i" in pattern.flags else 0
-                    self.phrases[term.name] = re.compile(words + r"(?![\w'])", flags)
+                    # kept as source: each is compiled only as an alternative of the
+                    # pattern of the phrases a state takes (_phrase_pattern)
+                    self.phrases[term.name] = _Phrase(words + r"(?![\w'])", flags)
                 elif not re.fullmatch(r"[A-Za-z][A-Za-z0-9'/-]*", value) or value == "'s":
                     self.symbols[value.lower() if "i" in pattern.flags else value] = term.name
                 elif "i" in pattern.flags:

@@ -86,10 +86,12 @@ def builders() -> InlineAst:
 @functools.cache
 def driver() -> Any:
     """The LALR driver over the compiled parser (grammar/driver.py)."""
+    from .codecache import loading
     from .driver import Driver
     from .tables import tables
 
-    return Driver(tables("ability"), builders())
+    with loading():  # what is made here lives as long as the process
+        return Driver(tables("ability"), builders())
 
 
 @functools.cache

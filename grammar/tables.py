@@ -28,7 +28,6 @@ import pickle
 import sys
 import tempfile
 from array import array
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,80 +94,26 @@ def unpack(packed: bytes, symbols: tuple[str, ...]) -> dict[str, int]:
     return dict(zip(map(symbols.__getitem__, keys), actions, strict=True))
 
 
-class _Row(dict):
-    """A state's row before the parser first reads it: on the first look
-    (any of a dict's reads) it unpacks itself, and puts a plain dict with
-    the same entries in its place in the list of rows, which later look-ups
-    find at a plain dict's speed."""
+class _Rows(dict[int, dict[str, int]]):
+    """The rows of the table by state number, each unpacked the first time
+    it is looked up (and kept: a dict's own look-up afterwards)."""
 
-    __slots__ = ("_at",)
-    _at: tuple[list[dict[str, int]], int, Tables] | None
+    __slots__ = ("_tables",)
 
-    def _fill(self) -> None:
-        at = self._at
-        if at is not None:
-            self._at = None
-            rows, state, tables = at
-            row = tables.row(state)
-            dict.update(self, row)
-            rows[state] = row
+    def __init__(self, tables: Tables) -> None:
+        super().__init__()
+        self._tables = tables
 
-    def __getitem__(self, key: str) -> int:
-        self._fill()
-        return dict.__getitem__(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        self._fill()
-        return dict.get(self, key, default)
-
-    def __contains__(self, key: object) -> bool:
-        self._fill()
-        return dict.__contains__(self, key)
-
-    def __iter__(self) -> Iterator[str]:
-        self._fill()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self._fill()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self._fill()
-        return dict.keys(self)
-
-    def values(self) -> Any:
-        self._fill()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self._fill()
-        return dict.items(self)
-
-    def __eq__(self, other: object) -> bool:
-        self._fill()
-        return dict.__eq__(self, other)
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        self._fill()
-        return dict.__repr__(self)
-
-    def __reduce__(self) -> Any:
-        self._fill()
-        return (dict, (dict(self),))
+    def __missing__(self, state: int) -> dict[str, int]:
+        if not (type(state) is int and 0 <= state < len(self._tables.rows)):
+            raise KeyError(state)
+        row = self[state] = self._tables.row(state)
+        return row
 
 
-def lazy_rows(tables: Tables) -> list[dict[str, int]]:
-    """The rows of the table by state number, each unpacked when first read."""
-    rows: list[dict[str, int]] = []
-    new = _Row.__new__
-    for state in range(len(tables.rows)):
-        row = new(_Row)
-        row._at = (rows, state, tables)
-        rows.append(row)
-    return rows
+def lazy_rows(tables: Tables) -> dict[int, dict[str, int]]:
+    """The rows of the table by state number, each unpacked when first looked up."""
+    return _Rows(tables)
 
 
 def _from_lark(lark: Any, start: str) -> Tables:
