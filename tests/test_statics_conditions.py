@@ -169,3 +169,122 @@ def test_for_the_rest_of_the_game() -> None:
     d = one(card, A.Duration)
     assert d.kind == "for the rest of the game"
     assert gaps(card)
+
+
+# --------------------------------------------------------------------------
+# Batch: activation limits, the opening hand, replacements, combat exceptions
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "timing"), [
+    ("{R}: This creature gets +1/+0 until end of turn. Activate this ability no more than twice each turn.",
+     "twice each turn"),
+    ("{B}: This creature gets +1/+0 until end of turn. Activate this ability no more than three times each turn.",
+     "three times each turn"),
+])  # fmt: skip
+def test_activate_no_more_than(text: str, timing: str) -> None:
+    """602.5b: the older "no more than twice each turn" is "only twice each
+    turn", a limit the engine checks."""
+    card = round_trip(text)
+    limit = one(card, A.ActivateOnly)
+    assert limit.timings == (timing,) and limit.form == "this ability no more than"
+    assert not gaps(card)
+
+
+def test_leyline_opening_hand() -> None:
+    """103.6a: "If this card is in your opening hand, you may begin the game with it on the battlefield."."""
+    card = round_trip("If this card is in your opening hand, you may begin the game with it on the battlefield.",
+                      "Enchantment")  # fmt: skip
+    state = one(card, A.State)
+    assert state.word == "in opening hand" and isinstance(state.what, A.Node)
+    assert isinstance(one(card, A.BeginWithOnBattlefield).what, A.ItRef)
+    assert gaps(card)
+
+
+def test_reveal_from_opening_hand() -> None:
+    """103.6b: a card revealed from the opening hand, with what follows."""
+    text = "You may reveal this card from your opening hand. If you do, scry 3 at the beginning of your first upkeep."
+    card = round_trip(text, "Enchantment")
+    assert isinstance(one(card, A.RevealFromOpeningHand).whose, A.Node)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "negated"), [
+    ("When this creature enters, if tribute wasn't paid, it gets +1/+1 until end of turn.", True),
+    ("When this creature enters, if tribute was paid, draw a card.", False),
+])  # fmt: skip
+def test_tribute_paid(text: str, negated: bool) -> None:
+    """702.104b: whether the opponent paid the tribute."""
+    card = round_trip(text)
+    assert one(card, A.TributePaid).negated is negated
+    assert has_gap(card, "TributePaid")
+
+
+def test_that_mana_is_spent_on() -> None:
+    """106.6: a rider on mana, asked as it pays for a spell."""
+    card = round_trip("{T}: Add {R}. If that mana is spent on a creature spell, it gains haste until end of turn.",
+                      "Artifact")  # fmt: skip
+    assert isinstance(one(card, A.ManaSpentOn).what, A.Node)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize("text", [
+    "If damage would be dealt to you, put that many delay counters on this enchantment instead.",
+    "If damage would be dealt to a player, that player exiles that many cards from the top of their library instead.",
+])  # fmt: skip
+def test_damage_would_be_dealt_replacement(text: str) -> None:
+    """614.1a, 615: damage about to be dealt, replaced; "that many" is its amount (603.7c)."""
+    card = round_trip(text, "Enchantment")
+    assert isinstance(one(card, A.DamageWouldBeDealt).to, A.Node)
+    assert gaps(card)
+
+
+def test_put_into_a_graveyard_from_anywhere() -> None:
+    """614.1a: "would be put into a graveyard from anywhere"."""
+    card = round_trip("If an instant or sorcery card would be put into a graveyard from anywhere, exile it instead.",
+                      "Enchantment")  # fmt: skip
+    assert one(card, A.Passive).what == "put into from anywhere"
+    assert gaps(card)
+
+
+def test_flash_if_you_pay_more() -> None:
+    """601.2f, 702.8a: a permission that depends on paying more."""
+    card = round_trip("You may cast this spell as though it had flash if you pay {2} more to cast it.", "Sorcery")
+    pay = one(card, A.PaysMoreToCast)
+    assert isinstance(pay.cost, A.ManaCost) and isinstance(pay.player, A.You)
+    assert isinstance(one(card, A.CastAsThoughFlash).what, A.Node)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize("text", [
+    "Play with the top card of your library revealed.",
+    "Play with the top card of each player's library revealed.",
+])  # fmt: skip
+def test_play_with_revealed(text: str) -> None:
+    card = round_trip(text, "Enchantment")
+    assert isinstance(one(card, A.PlayRevealed).what, A.Node)
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("{W}: This creature can attack this turn as though it didn't have defender.", "attack this turn"),
+    ("Creatures with mountainwalk can be blocked as though they didn't have mountainwalk.", "blocked"),
+])  # fmt: skip
+def test_combat_exceptions(text: str, rule: str) -> None:
+    """508.1c, 509.1b, 702.3b, 702.14: attacking or being blocked despite a keyword."""
+    card = round_trip(text, "Creature — Wall" if rule != "blocked" else "Enchantment")
+    assert one(card, A.CombatException).rule == rule
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "verb", "steps"), [
+    ("Each player can't cast more than one spell each turn.", "cast", "step"),
+    ("Players can't untap more than one land during their untap steps.", "untap", "steps"),
+    ("You can't untap more than one land during your untap step.", "untap", "step"),
+])  # fmt: skip
+def test_action_limits(text: str, verb: str, steps: str) -> None:
+    """502.3, 601.2: at most so many spells cast or permanents untapped."""
+    card = round_trip(text, "Artifact")
+    limit = one(card, A.ActionLimit)
+    assert (limit.verb, limit.steps) == (verb, steps)
+    assert gaps(card)

@@ -331,6 +331,52 @@ class GiftPromised(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ManaSpentOn(Node):
+    """ "If that mana is spent on a creature spell, ...": a rider of the mana
+    an ability adds (106.6), asked as that mana pays for ``what``."""
+
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class TributePaid(Node):
+    """ "if tribute wasn't paid" (702.104b): whether an opponent put the
+    tribute counters on the creature as it entered."""
+
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DamageWouldBeDealt(Node):
+    """ "If damage would be dealt to you, ... instead" (614.1a, 615): a
+    replacement of damage about to be dealt to ``to`` (from any source),
+    for ``duration`` when written ("this turn")."""
+
+    to: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class PaysMoreToCast(Node):
+    """ "if you pay {2} more to cast it" (601.2f): a cost increase the caster
+    chooses to pay, on which a permission to cast depends ("You may cast
+    this spell as though it had flash if you pay {2} more to cast it")."""
+
+    player: Any
+    cost: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CastWhenSorceryCouldnt(Node):
+    """ "If you cast it any time a sorcery couldn't have been cast" (307.1:
+    outside the caster's main phase with an empty stack)."""
+
+    player: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
 class HasMaxSpeed(Node):
     """ "you have max speed" (702.178b: a player's speed is 4), "you don't
     have max speed"."""
@@ -749,6 +795,14 @@ for _rule, _what in (
 BUILDERS["pass_dealt_damage_by"] = lambda meta, by: Passive("dealt damage by", by=by, span=span(meta))
 BUILDERS["pass_put_into"] = lambda meta, place: Passive("put into", place, span=span(meta))
 BUILDERS["pass_put_into_from_battlefield"] = lambda meta, place: Passive("put into from the battlefield", place, span=span(meta))
+BUILDERS["state_in_opening_hand"] = lambda meta, whose: State("in opening hand", whose, span=span(meta))  # 103.6
+BUILDERS["mana_spent_on"] = lambda meta, what: ManaSpentOn(what, span=span(meta))
+BUILDERS["tribute_not_paid"] = lambda meta: TributePaid(True, span=span(meta))
+BUILDERS["tribute_paid"] = lambda meta: TributePaid(span=span(meta))
+BUILDERS["damage_would_be_dealt"] = lambda meta, to: DamageWouldBeDealt(to, span=span(meta))
+BUILDERS["damage_would_be_dealt_during"] = lambda meta, to, d: DamageWouldBeDealt(to, d, span=span(meta))
+BUILDERS["pays_more_to_cast"] = lambda meta, who, cost, what: PaysMoreToCast(who, cost, what, span=span(meta))
+BUILDERS["cast_at_instant_speed"] = lambda meta, who, what: CastWhenSorceryCouldnt(who, what, span=span(meta))
 BUILDERS["pass_put_into_from_anywhere"] = lambda meta, place: Passive("put into from anywhere", place, span=span(meta))
 
 
@@ -858,6 +912,10 @@ def _r_state(r: Any, n: State, **ctx: Any) -> str:
         return f"in {r(n.what)}"
     if n.word == "the only":
         return f"the only {r(n.what)}"
+    if n.word == "in opening hand":
+        from .objects import possessive_text
+
+        return f"in {possessive_text(r, n.what)} opening hand"
     if n.word == "still":
         return f"still {r(n.what)}"
     if n.what is not None:
@@ -1116,6 +1174,34 @@ def _r_keyword_cost_paid(r: Any, n: KeywordCostPaid, **ctx: Any) -> str:
 @renders(GiftPromised)
 def _r_gift_promised(r: Any, n: GiftPromised, **ctx: Any) -> str:
     return "the gift wasn't promised" if n.negated else "the gift was promised"
+
+
+@renders(ManaSpentOn)
+def _r_mana_spent_on(r: Any, n: ManaSpentOn, **ctx: Any) -> str:
+    return f"that mana is spent on {r(n.what)}"
+
+
+@renders(TributePaid)
+def _r_tribute_paid(r: Any, n: TributePaid, **ctx: Any) -> str:
+    return "tribute wasn't paid" if n.negated else "tribute was paid"
+
+
+@renders(DamageWouldBeDealt)
+def _r_damage_would_be_dealt(r: Any, n: DamageWouldBeDealt, **ctx: Any) -> str:
+    during = f" {r(n.duration)}" if n.duration is not None else ""
+    return f"damage would be dealt to {r(n.to)}{during}"
+
+
+@renders(PaysMoreToCast)
+def _r_pays_more(r: Any, n: PaysMoreToCast, **ctx: Any) -> str:
+    from .objects import verb
+
+    return f"{r(n.player)} {verb(n.player, 'pay')} {r(n.cost)} more to cast {r(n.what)}"
+
+
+@renders(CastWhenSorceryCouldnt)
+def _r_cast_when_sorcery_couldnt(r: Any, n: CastWhenSorceryCouldnt, **ctx: Any) -> str:
+    return f"{r(n.player)} cast {r(n.what)} any time a sorcery couldn't have been cast"
 
 
 @renders(HasMaxSpeed)

@@ -731,6 +731,10 @@ BUILDERS["activate_this_only_two"] = lambda meta, a, b: ActivateOnly((a, b), "th
 BUILDERS["activate_this_only_comma"] = lambda meta, a, b: ActivateOnly((a, b), "this ability,", span=span(meta))
 BUILDERS["activate_only_comma"] = lambda meta, a, b: ActivateOnly((a, b), ",", span=span(meta))
 BUILDERS["activate_this_once"] = lambda meta: ActivateOnly(("once each turn",), "this ability", span=span(meta))
+# "Activate this ability no more than twice each turn." (602.5b): the older
+# wording of "Activate only twice each turn."
+BUILDERS["activate_no_more_than"] = lambda meta, t: ActivateOnly((t,), "this ability no more than", span=span(meta))
+BUILDERS["times_each_turn"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1182,6 +1186,8 @@ def _r_delayed_for(r: Any, n: DelayedTriggerFor, **ctx: Any) -> str:
 @renders(ActivateOnly)
 def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
     parts = [_timing(r, t) for t in n.timings]
+    if n.form == "this ability no more than":
+        return f"Activate this ability no more than {parts[0]}."
     head = "Activate this ability only " if n.form.startswith("this") else "Activate only "
     joiner = ", " if n.form.endswith(",") else " and only "
     return head + joiner.join(parts) + "."

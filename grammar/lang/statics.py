@@ -766,4 +766,116 @@ def _r_max_hand_size(r: Any, n: MaxHandSize, **ctx: Any) -> str:
     return f"{possessive_text(r, n.player)} maximum hand size is {'' if n.change == 'is' else n.change + ' '}{r(n.amount)}"
 
 
+# --------------------------------------------------------------------------
+# The opening hand (103.6), exceptions to the combat rules, limits
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BeginWithOnBattlefield(Node):
+    """ "you may begin the game with it on the battlefield" (103.6a): a card
+    put onto the battlefield from the opening hand before the first turn."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class RevealFromOpeningHand(Node):
+    """ "You may reveal this card from your opening hand" (103.6b): done
+    before the first turn, with an effect that follows ("If you do, ...")."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any
+    what: Any
+    whose: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRevealed(Node):
+    """ "Play with the top card of your library revealed", "Players play with
+    their hands revealed" (701.20a): information shown to every player for as
+    long as the effect lasts."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
+class CombatException(Node):
+    """A creature that may attack or be blocked despite a rule (508.1c,
+    509.1b): "can attack this turn as though it didn't have defender"
+    (``rule`` "attack this turn", 702.3b), "can be blocked as though they
+    didn't have mountainwalk" (``rule`` "blocked", ``keyword``, 702.14)."""
+
+    SUBJECT: ClassVar[str] = "what"
+
+    what: Any
+    rule: str
+    keyword: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLimit(Node):
+    """ "can't cast more than one spell each turn" (``verb`` "cast"), "can't
+    untap more than one land during their untap steps" (``verb`` "untap",
+    ``whose`` untap steps, 502.3): at most ``what`` each time."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    player: Any
+    verb: str
+    what: Any
+    whose: Any = None
+    steps: str = "step"
+
+
+BUILDERS["begin_with_on_battlefield"] = lambda meta, what: BeginWithOnBattlefield(None, what, span=span(meta))
+BUILDERS["reveal_from_opening_hand"] = lambda meta, what, whose: RevealFromOpeningHand(None, what, whose, span=span(meta))
+BUILDERS["play_revealed"] = lambda meta, what: PlayRevealed(None, what, span=span(meta))
+BUILDERS["attack_this_turn_as_though"] = lambda meta: CombatException(None, "attack this turn", span=span(meta))
+BUILDERS["blocked_as_though_not"] = lambda meta, kw: CombatException(None, "blocked", kw, span=span(meta))
+BUILDERS["cant_cast_more_than"] = lambda meta, what: ActionLimit(None, "cast", what, span=span(meta))
+
+
+BUILDERS["step_or_steps"] = lambda meta, tok: str(tok).lower()
+BUILDERS["cant_untap_more_than"] = lambda meta, what, whose, steps: ActionLimit(
+    None, "untap", what, whose, steps, span=span(meta))
+
+
+@renders(BeginWithOnBattlefield)
+def _r_begin_with(r: Any, n: BeginWithOnBattlefield, **ctx: Any) -> str:
+    return f"{_player_verb(n, 'begin', ctx)} the game with {r(n.what)} on the battlefield"
+
+
+@renders(RevealFromOpeningHand)
+def _r_reveal_opening(r: Any, n: RevealFromOpeningHand, **ctx: Any) -> str:
+    return f"{_player_verb(n, 'reveal', ctx)} {r(n.what)} from {possessive_text(r, n.whose)} opening hand"
+
+
+@renders(PlayRevealed)
+def _r_play_revealed(r: Any, n: PlayRevealed, **ctx: Any) -> str:
+    return f"{_player_verb(n, 'play', ctx)} with {r(n.what)} revealed"
+
+
+@renders(CombatException)
+def _r_combat_exception(r: Any, n: CombatException, **ctx: Any) -> str:
+    pronoun = "they" if n.what is not None and is_plural(n.what) else "it"
+    if n.rule == "blocked":
+        return f"can be blocked as though {pronoun} didn't have {r(n.keyword)}"
+    return f"can attack this turn as though {pronoun} didn't have defender"
+
+
+@renders(ActionLimit)
+def _r_action_limit(r: Any, n: ActionLimit, **ctx: Any) -> str:
+    if n.verb == "cast":
+        return f"can't cast more than {r(n.what)} each turn"
+    return f"can't untap more than {r(n.what)} during {possessive_text(r, n.whose)} untap {n.steps}"
+
+
 _ = TextError
