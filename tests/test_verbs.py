@@ -176,3 +176,49 @@ def test_a_verb_after_a_keyword_list(text: str) -> None:
     """An "and" after a keyword joins a second verb unless a keyword follows it."""
     card = line(text, "Enchantment — Aura", "")
     assert render_card(card).splitlines()[-1] == text
+
+
+@pytest.mark.parametrize("text", [
+    "When this creature enters, return target Equipment card from your graveyard to the battlefield attached to this "
+    "creature.",
+    "When this creature enters, you may put an Aura card from your hand onto the battlefield attached to a creature "
+    "you control.",
+])  # fmt: skip
+def test_onto_the_battlefield_attached_to(text: str) -> None:
+    """303.4f, 301.5c: an Aura or Equipment put onto the battlefield attached
+    to an object; the engine reports it as a gap."""
+    card = line(text)
+    (dest,) = [d for d in nodes(card, A.Destination) if d.zone == "battlefield"]
+    assert dest.mods[0][0] == "attached"
+    assert any("modification" in str(g) or "counters" in str(g) for g in gaps(card))
+
+
+def test_gains_your_choice_of_keywords() -> None:
+    """A choice of one keyword to grant, made as the effect resolves; a gap."""
+    card = line("{2}: Target creature gains your choice of flying, trample, or haste until end of turn.")
+    pump = one(card, A.Pump)
+    assert pump.your_choice and isinstance(pump.keywords[0], A.KeywordChoice)
+    assert any("choice of keywords" in str(g) for g in gaps(card))
+
+
+def test_becomes_the_basic_land_type_of_your_choice() -> None:
+    """305.7: a land becomes the basic land type chosen; a gap."""
+    card = line("{T}: Target land becomes the basic land type of your choice until end of turn.")
+    assert one(card, A.Becomes).special == "the basic land type of your choice"
+    assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("{1}: Put two target lands on top of their owners' libraries.", "top"),
+    ("{1}: Put all creatures on the bottom of their owners' libraries.", "bottom"),
+])  # fmt: skip
+def test_their_owners_libraries(text: str, where: str) -> None:
+    """400.3: each card goes to its owner's library."""
+    dest = one(line(text), A.Destination)
+    assert dest.zone == "library" and dest.where == where and dest.form == "owners' libraries"
+
+
+def test_shuffle_into_their_owners_libraries() -> None:
+    card = line("{1}{U}, {T}: Shuffle this creature and target creature into their owners' libraries.")
+    assert one(card, A.Shuffle).form == "owners' libraries"
+    assert gaps(card)

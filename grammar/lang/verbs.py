@@ -588,6 +588,7 @@ class Pump(Node):
     additional: bool = False  # "gets an additional +3/+0"
     keyword_conj: str = "and"
     gain_first: bool = False  # "gains trample and gets +X/+X": the abilities written first
+    your_choice: bool = False  # "gains your choice of flying or first strike": one of ``keywords``, chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -1199,6 +1200,7 @@ def _put_exiled_into_hands(meta: Any, obj: Any) -> ReturnTo:
 
 
 _reg("shuffle_into", lambda m, what, whose: Shuffle(what, _whose(whose), span=span(m)))
+_reg("shuffle_into_owners", lambda m, what: Shuffle(what, None, form="owners' libraries", span=span(m)))
 _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
@@ -1292,6 +1294,8 @@ _reg("on_choice_of_top_or_bottom", lambda m, chooser, whose: Destination(
 _reg("second_from_top", _dest("library", "on", "second"))
 _reg("into_hand_or_graveyard", _dest("hand or graveyard", "into"))
 _reg("into_exile", _dest("exile", "into"))
+_reg("on_top_of_owners_libraries", lambda m: Destination("library", None, "top", "owners' libraries", span=span(m)))
+_reg("on_bottom_of_owners_libraries", lambda m: Destination("library", None, "bottom", "owners' libraries", span=span(m)))
 _reg("on_top_of_it", lambda m, order="": Destination("library", None, "top", "it", order, span=span(m)))
 
 
@@ -1316,7 +1320,7 @@ def _battlefield_mod(meta: Any, *toks: Any) -> Any:
     words = [str(t).lower() for t in toks if isinstance(t, Token)]
     nodes = [t for t in toks if not isinstance(t, Token)]
     if nodes:
-        return ("with", nodes[0])
+        return ("attached" if words[0] == "attached" else "with", nodes[0])
     return " ".join(words)
 
 
@@ -1622,6 +1626,7 @@ _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "a
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
 _reg("gain_pump", lambda m, kws, mod: _pump(m, mod, keywords=kws, second_verb="gain", gain_first=True))
 _reg("gain_quoted_pump", lambda m, q, mod: _pump(m, mod, quoted=q, second_verb="gain", gain_first=True))
+_reg("gain_keyword_choice", lambda m, kws: Pump(None, None, None, kws, verb="gain", your_choice=True, span=span(m)))
 _reg("gain_keywords", lambda m, kws: Pump(None, None, None, kws, verb="gain", span=span(m)))
 _reg("gain_quoted", lambda m, q: Pump(None, None, None, (), verb="gain", quoted=q, span=span(m)))
 _reg("get_emblem", lambda m, q: GetEmblem(q, span=span(m)))
@@ -1713,6 +1718,7 @@ _reg("becomes_pt_both", lambda m, pt, words, kws, q: Becomes(
     None, _types_of(words), kws, str(pt), words=words, quoted=q, span=span(m)))
 _reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
 _reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
+_reg("becomes_land_type_choice", lambda m: Becomes(None, (), special="the basic land type of your choice", span=span(m)))
 _reg("becomes_copy", lambda m, of: Becomes(None, (), special="a copy of", of=of, span=span(m)))
 _reg("becomes_color", lambda m, color: Becomes(None, (), color=color, span=span(m)))
 
@@ -2141,6 +2147,8 @@ def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
 
 @renders(Destination)
 def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
+    if n.form == "owners' libraries":  # each card on its owner's library (400.3)
+        return f"on {'top' if n.where == 'top' else 'the bottom'} of their owners' libraries"
     if n.form == "it":  # "on top of it": the library named before
         return "on top of it" + (f" in {n.order} order" if n.order else "")
     if n.back:
@@ -2149,7 +2157,7 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         return "back" + (f" in {n.order} order" if n.order else "")
     whose = possessive_text(r, n.whose) if n.whose is not None else ""
     if n.zone == "battlefield":
-        mods = "".join(" " + (m if isinstance(m, str) else _with_counters(r, m[1])) for m in n.mods)
+        mods = "".join(" " + _mod_text(r, m) for m in n.mods)
         prep = "onto" if n.form == "onto" else "to"
         if n.under == "owner":
             who = "their owners'" if n.form == "owners'" else "its owner's"
@@ -2191,6 +2199,16 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
     if n.zone == "exile":
         return "into exile"
     return f"{n.form} {whose} {n.zone}"
+
+
+def _mod_text(r: Any, mod: Any) -> str:
+    """A way a permanent is put onto the battlefield: "tapped", "with two
+    +1/+1 counters on it", "attached to a creature you control" (303.4f)."""
+    if isinstance(mod, str):
+        return mod
+    if mod[0] == "attached":
+        return f"attached to {r(mod[1])}"
+    return _with_counters(r, mod[1])
 
 
 def _with_counters(r: Any, value: Any) -> str:
@@ -2241,6 +2259,8 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
         return f"{v} {possessive_text(r, n.into)} library"
     if n.form == "that pile":
         return f"{v} that pile"
+    if n.form == "owners' libraries":
+        return f"{v} {r(n.what)} into their owners' libraries"
     if n.form == "graveyard":
         return f"{v} {possessive_text(r, n.what)} graveyard into {possessive_text(r, n.into)} library"
     if n.form == "hand and graveyard":
@@ -2609,7 +2629,8 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
         if n.extra is not None:
             parts.append("and " + r(n.extra, imperative=False, subject=n.what))
         return also + " ".join(parts)
-    return f"{also}{subj(r, n, n.verb, ctx)} {_abilities_text(r, n)}"
+    choice = "your choice of " if n.your_choice else ""
+    return f"{also}{subj(r, n, n.verb, ctx)} {choice}{_abilities_text(r, n)}"
 
 
 def _abilities_text(r: Any, n: Pump) -> str:

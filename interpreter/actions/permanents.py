@@ -42,6 +42,8 @@ def until_end_of_turn(a: A.Node) -> bool:
      lambda a: not until_end_of_turn(a)),
     ("a P/T change with another effect", lambda a: a.extra is not None),
     ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
+    ("a choice of keywords ('your choice of flying or haste')",
+     lambda a: a.your_choice or any(isinstance(k, A.KeywordChoice) for k in a.keywords)),
 ))
 def _pump(ctx: Ctx, a: A.Pump) -> bool:
     """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of turn"."""
