@@ -184,7 +184,7 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
 
             subtype = closest(word, tuple(vocabulary.types().subtypes), 0.8)
             if _sentence_start(src, column) and not (subtype and is_typo(low, subtype.lower())):
-                # "Distribute three +1/+1 counters ...": a word that starts a sentence
+                # "Separate all creatures into two piles": a word that starts a sentence
                 return err(f"unknown word '{word}'", word, _NOT_YET, cls=NotUnderstood)
             hint = f"did you mean '{subtype}'?" if subtype else (
                 "a capitalised word here would be a subtype; this one isn't one the rules list "
