@@ -92,15 +92,21 @@ def spend_restriction(ab: A.Ability) -> str | None:
     return None
 
 
-def restriction_tag(a: A.SpendOnly) -> str:
-    from .errors import Unsupported
-
+def restriction_supported(a: A.SpendOnly) -> bool:
+    """Whether the engine keeps a mana spending restriction (106.6): only
+    "Spend this mana only to cast kicked spells" so far."""
     f = a.filter
     plain_spells = isinstance(f, A.ObjectFilter) and (f.spell or tuple(n.lower() for n in f.nouns) == ("spell",)) and not (
         set(f.nouns) - {"spell"} or f.qualities or f.controller or f.zone
         or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in f.adjectives)
     )  # fmt: skip
-    if a.kicked and a.purpose == "cast" and a.second is None and plain_spells:
+    return bool(a.kicked and a.purpose == "cast" and a.second is None and plain_spells)
+
+
+def restriction_tag(a: A.SpendOnly) -> str:
+    from .errors import Unsupported
+
+    if restriction_supported(a):
         return "kicked"
     raise Unsupported("a mana spending restriction other than 'only to cast kicked spells'")
 

@@ -76,6 +76,7 @@ from .modes import modes_problem
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
+from .targets import count_choice_problem
 from .triggers import trigger_problems
 
 ABILITIES: dict[type, Any] = {
@@ -364,7 +365,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
-              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter)
+              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -411,6 +412,13 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield from _cost_parts(node.cost, pay_mana=True)
         elif isinstance(node, A.Cost):
             yield from _cost_parts(node)
+        elif isinstance(node, A.Target) and isinstance(node.count, A.CountChoice):
+            # "one, two, or three target creatures" (interpreter.targets.count_range, 601.2c)
+            kids = tuple(c for c in kids if c is not node.count)
+            if (problem := count_choice_problem(node.count)) is not None:
+                yield Gap(node, problem)
+        elif isinstance(node, A.CountChoice):
+            yield Gap(node, "a choice of numbers ('one, two, or three') other than of targets")
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
             # a description the engine's matching can't read (interpreter.filters)
             yield Gap(node, problem)

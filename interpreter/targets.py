@@ -244,6 +244,24 @@ def label(ctx: Ctx, value: Any) -> str:
     return f"{obj.controller}:{display_name(obj)} ({obj.zone})"
 
 
+def count_choice_range(count: A.CountChoice) -> tuple[int, int]:
+    """The fewest and most targets of "one, two, or three target ..." (601.2c);
+    Unsupported for numbers that aren't each written, one after another."""
+    problem = count_choice_problem(count)
+    if problem is not None:
+        raise Unsupported(problem)
+    values = [c.value for c in count.counts]
+    return min(values), max(values)
+
+
+def count_choice_problem(count: A.CountChoice) -> str | None:
+    """What :func:`count_choice_range` can't read of a choice of numbers of targets."""
+    values = [c.value for c in count.counts if isinstance(c, A.Number)]
+    if len(values) != len(count.counts) or sorted(values) != list(range(min(values), max(values) + 1)):
+        return "a choice of numbers of targets other than consecutive numbers ('one, two, or three')"
+    return None
+
+
 def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
     node = slot.node
     if node.any_number:
@@ -252,6 +270,10 @@ def count_range(ctx: Ctx, slot: Slot) -> tuple[int, int]:
         most = len(candidates(ctx, node, []))
         divided = _divided_amount(ctx, slot)
         return 0, most if divided is None else min(most, divided)
+    if isinstance(node.count, A.CountChoice):
+        # "one, two, or three target creatures": any of those numbers of targets (601.2c)
+        low, high = count_choice_range(node.count)
+        return (0 if node.up_to else low), high
     per = _chosen_per(ctx.item.effect).get(id(node)) if ctx.item is not None and ctx.item.effect is not None else None
     if node.count is None and per is None:
         n = 1

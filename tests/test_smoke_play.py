@@ -206,3 +206,31 @@ def test_an_ability_that_functions_in_a_hand_is_activated_from_it() -> None:
     result = smoke_card(card)
     assert result.outcome == PLAYED, result.detail
     assert "resolving ability 1 from the hand" in result.steps
+
+
+def test_a_mana_spending_restriction_the_engine_keeps_no_record_of_is_a_gap() -> None:
+    """106.6: only "Spend this mana only to cast kicked spells" is kept with
+    the mana; any other restriction is a gap, not mana spent on anything."""
+    ally = _card("Test Camp\nLand\n{T}: Add one mana of any color. Spend this mana only to cast an Ally spell.\n")
+    assert any("mana spending restriction" in str(g) for g in gaps(ally))
+    kicked = _card("Test Grove\nLand\n{T}: Add {G}. Spend this mana only to cast kicked spells.\n")
+    assert not gaps(kicked)
+
+
+def test_one_or_two_targets_is_a_choice_of_how_many() -> None:
+    """601.2c: "tap one or two target creatures" takes one or two targets."""
+    from interpreter import add_card, cast, new_game, resolve_top
+    from interpreter.choices import ScriptedChooser
+
+    card = _card("Test Chill {1}{U}\nInstant\nTap one or two target creatures.\n")
+    assert not gaps(card)
+    pool = smoke.board_pool()
+    game = new_game()
+    for _ in range(2):
+        add_card(game, pool["Island"], "A", "battlefield")
+    bears = [add_card(game, pool["Smoke Bear"], "B", "battlefield") for _ in range(3)]
+    spell = add_card(game, card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[bears[0].id, bears[1].id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert [game.obj(b.cid).tapped for b in bears] == [True, True, False]

@@ -7,7 +7,7 @@ from grammar import ast as A
 
 from ..context import Ctx
 from ..keywords import PayPerCounter
-from ..mana import AddsMana, units_text
+from ..mana import AddsMana, restriction_supported, units_text
 from .registry import carries_out
 
 _ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
@@ -34,7 +34,9 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     return True
 
 
-@carries_out(A.SpendOnly)
+@carries_out(A.SpendOnly, limits=(
+    ("a mana spending restriction other than 'only to cast kicked spells'", lambda a: not restriction_supported(a)),
+))
 def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
     """106.6: "Spend this mana only to cast kicked spells" — the mana the
     ability just added carries the restriction, which the payment solver
