@@ -288,3 +288,16 @@ def test_action_limits(text: str, verb: str, steps: str) -> None:
     limit = one(card, A.ActionLimit)
     assert (limit.verb, limit.steps) == (verb, steps)
     assert gaps(card)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("This creature has double strike as long as you've committed a crime this turn.", A.YouveThisTurn),
+    ("As long as you've drawn two or more cards this turn, this creature has lifelink and menace.", A.YouveThisTurn),
+    ("At the beginning of your end step, if you're the monarch, each opponent loses 1 life and you gain 1 life.",
+     A.YouAreMonarch),
+])  # fmt: skip
+def test_what_you_have_done_and_are(text: str, kind: type) -> None:
+    """700.13 (a crime), 724.1 (the monarch): conditions about you."""
+    card = round_trip(text)
+    assert nodes(card, kind)  # the static ability and the sentence it was written as
+    assert has_gap(card, kind.__name__)

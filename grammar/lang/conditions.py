@@ -339,6 +339,21 @@ class ManaSpentOn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class YouveThisTurn(Node):
+    """What you have done this turn: "you've committed a crime this turn"
+    (700.13), "you've drawn two or more cards this turn" (``amount`` or
+    more)."""
+
+    what: str
+    amount: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class YouAreMonarch(Node):
+    """ "if you're the monarch" (724.1)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TributePaid(Node):
     """ "if tribute wasn't paid" (702.104b): whether an opponent put the
     tribute counters on the creature as it entered."""
@@ -799,6 +814,9 @@ BUILDERS["state_in_opening_hand"] = lambda meta, whose: State("in opening hand",
 BUILDERS["mana_spent_on"] = lambda meta, what: ManaSpentOn(what, span=span(meta))
 BUILDERS["tribute_not_paid"] = lambda meta: TributePaid(True, span=span(meta))
 BUILDERS["tribute_paid"] = lambda meta: TributePaid(span=span(meta))
+BUILDERS["committed_crime"] = lambda meta: YouveThisTurn("committed a crime", span=span(meta))
+BUILDERS["youve_drawn_cards"] = lambda meta, amount: YouveThisTurn("drawn cards", amount, span=span(meta))
+BUILDERS["you_are_monarch"] = lambda meta: YouAreMonarch(span=span(meta))
 BUILDERS["damage_would_be_dealt"] = lambda meta, to: DamageWouldBeDealt(to, span=span(meta))
 BUILDERS["damage_would_be_dealt_during"] = lambda meta, to, d: DamageWouldBeDealt(to, d, span=span(meta))
 BUILDERS["pays_more_to_cast"] = lambda meta, who, cost, what: PaysMoreToCast(who, cost, what, span=span(meta))
@@ -1179,6 +1197,18 @@ def _r_gift_promised(r: Any, n: GiftPromised, **ctx: Any) -> str:
 @renders(ManaSpentOn)
 def _r_mana_spent_on(r: Any, n: ManaSpentOn, **ctx: Any) -> str:
     return f"that mana is spent on {r(n.what)}"
+
+
+@renders(YouveThisTurn)
+def _r_youve_this_turn(r: Any, n: YouveThisTurn, **ctx: Any) -> str:
+    if n.what == "drawn cards":
+        return f"you've drawn {r(n.amount)} or more cards this turn"
+    return f"you've {n.what} this turn"
+
+
+@renders(YouAreMonarch)
+def _r_you_are_monarch(r: Any, n: YouAreMonarch, **ctx: Any) -> str:
+    return "you're the monarch"
 
 
 @renders(TributePaid)
