@@ -109,6 +109,33 @@ def keyword_name(kw: object) -> str:
     raise Unsupported(f"a keyword ability the interpreter can't name: {type(kw).__name__}")
 
 
+def given_keyword_name(kw: object) -> str:
+    """The name of a keyword given to an object (613.1f: until end of turn,
+    by a static ability, by a type change), which is all the object keeps:
+    Unsupported for one that stands for abilities (bushido, ward, cycling),
+    not for one read by name (flying, protection) or by what it allows (an
+    Aura's enchant ability, read from its type change: 303.4a),
+    which would be given without them (the support check reports it too,
+    :func:`interpreter.support._given`)."""
+    name = keyword_name(kw)
+    if not isinstance(kw, A.Protection | A.Enchant) and name not in _name_read():
+        from .errors import Unsupported
+
+        raise Unsupported(f"the keyword {name} given to an object (613.1f): the abilities it stands for")
+    return name
+
+
+_NAME_READ: list[frozenset[str]] = []
+
+
+def _name_read() -> frozenset[str]:
+    if not _NAME_READ:
+        from .support import NAME_READ
+
+        _NAME_READ.append(frozenset(NAME_READ))
+    return _NAME_READ[0]
+
+
 def keywords_of(abilities: tuple[A.Ability, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for ab in abilities:
@@ -311,7 +338,7 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
                     types.append(word.lower())
             elif word not in subtypes:
                 subtypes.append(word)
-        kws.extend(name for name in map(keyword_name, change.keywords) if name not in kws)
+        kws.extend(name for name in map(given_keyword_name, change.keywords) if name not in kws)
     return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws))
 
 
@@ -708,7 +735,7 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     if obj.zone in ("battlefield", "stack"):
         for src, eff, pump in _static_pumps(game):
             if pump.keywords and _affects(game, src, eff, pump, obj):
-                out.update(keyword_name(k) for k in pump.keywords)
+                out.update(given_keyword_name(k) for k in pump.keywords)
         for e in game.state.eot:
             if e.target == obj.id:
                 out.update(e.keywords)
@@ -733,6 +760,6 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "given_keyword_name", "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

@@ -211,7 +211,8 @@ def _unbound_problem(ab: A.Node) -> str | None:
     return None
 
 
-_KEYWORD_KINDS = (A.Keyword, A.KeywordWithCost, A.KeywordNumber, A.KeywordNumberCost, A.Gift, A.Craft, A.EquipQuality)
+_KEYWORD_KINDS = (A.Keyword, A.KeywordWithCost, A.KeywordNumber, A.KeywordNumberCost, A.Gift, A.Craft, A.EquipQuality,
+                  A.Protection)
 """The keyword nodes an ability can grant ("gains firebending 4", "tokens with mobilize 1")."""
 
 
@@ -226,7 +227,29 @@ def _granted_keywords(ab: A.Node) -> Iterator[Gap]:
         if isinstance(granted, tuple):
             for kw in granted:
                 if isinstance(kw, _KEYWORD_KINDS):
-                    yield from _keyword(kw)
+                    own = list(_keyword(kw))
+                    yield from own
+                    if not own and not isinstance(node, _OWN_KEYWORDS):
+                        yield from _given(kw)
+
+
+_OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
+"""Nodes whose keywords aren't given to an object that exists: a token's
+own (its card has them, and the abilities they stand for), or those lost."""
+
+NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway"}) | LANDWALK.keys()
+"""The keywords the engine reads by name wherever an object got them."""
+
+
+def _given(kw: A.Node) -> Iterator[Gap]:
+    """613.1f: a keyword given to an object (until end of turn, by a static
+    ability, as it enters) is kept by its name only: one that stands for
+    abilities (its definition's, a triggered or activated ability the
+    engine spells out: bushido, ward, cycling) would be given without them."""
+    if isinstance(kw, A.Protection | A.Enchant) or isinstance(kw, A.Keyword) and kw.name.lower() in NAME_READ:
+        return
+    yield Gap(kw, f"keyword {getattr(kw, 'name', type(kw).__name__)} given to an object (613.1f): "
+                  "the abilities it stands for")
 
 
 def _ability(ab: A.Node) -> Iterator[Gap]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from grammar import ast as A
 
-from ..characteristics import display_name, keyword_name, power_toughness
+from ..characteristics import display_name, given_keyword_name, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
@@ -54,7 +54,7 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(keyword_name(k) for k in a.keywords), ctx.game.tick())  # fmt: skip
+                        tuple(given_keyword_name(k) for k in a.keywords), ctx.game.tick())  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
@@ -95,7 +95,7 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     each stays the same object on the battlefield, or until end of turn
     (514.2: ended in the cleanup step)."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
-    names = [keyword_name(k) for k in a.keywords]
+    names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
     for o in objs:
         o.became = (*o.became, a)
