@@ -8,7 +8,7 @@ benchmarks/data/cards.jsonl), measures the CPU time (time.process_time) of:
 - loading the parser (the grammar tables, once per process);
 - reading the file and writing each card's text (``coverage.load``);
 - parsing (``parse_text``), for every card;
-- the link check (``interpreter.links.check_card``), for the cards that parse;
+- the link check (``cardtext.interpreter.links.check_card``), for the cards that parse;
 - rendering (``render_card``) and comparing (``normalize`` of both sides),
   for the cards that parse.
 
@@ -35,9 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from cardtext import coverage  # noqa: E402
 from cardtext.diagnostics import LinkCheck, link_checker  # noqa: E402
+from cardtext.grammar.parser import parse_text  # noqa: E402
+from cardtext.grammar.render import render_card  # noqa: E402
 from cardtext.normalize import normalize  # noqa: E402
-from grammar.parser import parse_text  # noqa: E402
-from grammar.render import render_card  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent / "data" / "cards.jsonl"
 

@@ -16,7 +16,7 @@ longest real card text): the run looks for hostile structure, not size
 (time grows in proportion to size: ``benchmarks/check_speed.py``).
 
 The project's promise is that every mistake is a
-:class:`~grammar.errors.CardTextError`.  Anything else is a *crash*; an
+:class:`~cardtext.grammar.errors.CardTextError`.  Anything else is a *crash*; an
 input that runs longer than ``--timeout`` seconds is a *hang* (the worker
 process is killed and started again, so a hang inside a regular expression
 is caught too).  The report gives inputs a second, crashes, round-trip
@@ -65,9 +65,9 @@ def _card_inputs() -> list[str]:
 
 def _run_card(text: str) -> str:
     """Parse, link-check, and round-trip one card text; the outcome in a word."""
-    from grammar.parser import parse_text
-    from grammar.render import format_text
-    from interpreter.links import check_card
+    from cardtext.grammar.parser import parse_text
+    from cardtext.grammar.render import format_text
+    from cardtext.interpreter.links import check_card
 
     result = parse_text(text, "fuzz.card")
     for card in result.cards:
@@ -92,7 +92,7 @@ def worker(conn: Connection, seed: int, only: str) -> None:
     kind, text) before, ("done", seconds, outcome, detail) after."""
     from fuzzing import capped, dump_toml, mutate_scenario, mutate_text, scenario_texts
 
-    from grammar.errors import CardTextError
+    from cardtext.grammar.errors import CardTextError
 
     rng = random.Random(seed)
     cards = _card_inputs() if only != "scenarios" else []

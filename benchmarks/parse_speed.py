@@ -49,11 +49,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+from cardtext.grammar import parser as P  # noqa: E402
+from cardtext.grammar.driver import Driver, _State  # noqa: E402
+from cardtext.grammar.lexer import CardLexer, LexState  # noqa: E402
+from cardtext.grammar.tables import tables  # noqa: E402
 from cardtext.library import read_jsonl  # noqa: E402
-from grammar import parser as P  # noqa: E402
-from grammar.driver import Driver, _State  # noqa: E402
-from grammar.lexer import CardLexer, LexState  # noqa: E402
-from grammar.tables import tables  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_CORPUS = DATA / "cards.jsonl"

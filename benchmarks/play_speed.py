@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cardtext.interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top  # noqa: E402
+from cardtext.interpreter.zones import move  # noqa: E402
 from cardtext.scenario import SCENARIOS, bundled_pool, run_scenario_file  # noqa: E402
-from interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top  # noqa: E402
-from interpreter.zones import move  # noqa: E402
 
 
 def scenarios_per_second(seconds: float) -> tuple[float, int]:

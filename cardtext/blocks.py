@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grammar.definitions import is_declaration
-from grammar.parser import editor_lines as parser_editor_lines
+from cardtext.grammar.definitions import is_declaration
+from cardtext.grammar.parser import editor_lines as parser_editor_lines
 
 _MANA_TAIL = re.compile(r"\s*(?:\{[^{}]*\}\s*)+$")
 _FACE_SEP = re.compile(r"^\s*//")
@@ -22,7 +22,7 @@ _FACE_SEP = re.compile(r"^\s*//")
 
 def editor_lines(text: str) -> list[str]:
     """The lines of ``text`` as editors number them (``\\n``, ``\\r\\n``, ``\\r``),
-    without a leading byte-order mark (:func:`grammar.parser.editor_lines`)."""
+    without a leading byte-order mark (:func:`cardtext.grammar.parser.editor_lines`)."""
     return parser_editor_lines(text.removeprefix("\ufeff"))
 
 

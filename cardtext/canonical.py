@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.parser import parse_text
-from grammar.render import format_text, render_card
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import format_text, render_card
 
 
 class FormatError(CardTextError):
@@ -36,7 +36,7 @@ class Unstable:
 
 def _unstable(text: str, before: Sequence[A.Card], filename: str) -> list[Unstable]:
     """The cards of ``text`` whose canonical text, read alone, is another card or none."""
-    from grammar.parser import split_file
+    from cardtext.grammar.parser import split_file
 
     starts = [seg.block.start for seg in split_file(text) if seg.block is not None]
     unstable = []
@@ -76,7 +76,7 @@ def format_keeping(text: str, filename: str = "<string>") -> tuple[str, list[Uns
 
 
 def canonical_text(text: str, filename: str = "<string>") -> str:
-    """A card file in canonical form (``cardtext fmt``), by :func:`grammar.render.format_text`.
+    """A card file in canonical form (``cardtext fmt``), by :func:`cardtext.grammar.render.format_text`.
 
     Raises the first parse error of the file, or :class:`FormatError` naming
     the first card (and its line) whose new text would not parse back to the

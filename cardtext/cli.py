@@ -4,7 +4,7 @@ Exit codes: 0 when all is well, 1 when errors were found (in cards, files or
 scenarios), 2 for a usage error (a bad option, a path that does not exist).
 A mistake in a card or on the command line is reported as a message, never as
 a traceback: every error the project raises on purpose derives from
-:class:`grammar.errors.CardTextError`.
+:class:`cardtext.grammar.errors.CardTextError`.
 
 Where output goes: ``check`` and ``coverage`` are reports, so their
 diagnostics and summary go to standard output (``cardtext check | less``
@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardTextError
-from grammar.parser import parse_text
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_text
 
 from .canonical import FormatError, Unstable, canonical_text, format_keeping  # noqa: F401
 from .common import (  # noqa: F401  (the names this module had; other code imports .common)

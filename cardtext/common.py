@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardTextError, LocatedError
+from cardtext.grammar.errors import CardTextError, LocatedError
 
 from .console import display_name, terminal_safe
 from .files import FileChanged, Snapshot, write_file

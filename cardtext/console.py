@@ -25,7 +25,7 @@ import unicodedata
 from pathlib import Path
 from typing import TextIO
 
-from grammar.errors import MAX_SOURCE_WIDTH, LocatedError, Location, shorten_line
+from cardtext.grammar.errors import MAX_SOURCE_WIDTH, LocatedError, Location, shorten_line
 
 ERRORS = "cardtext-fallback"
 """The name of the codec error handler :func:`setup_streams` installs."""

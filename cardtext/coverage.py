@@ -22,7 +22,7 @@ status:
     one card does not stop the run.
 
 An ok card also ``plays`` when the support check of the interpreter
-(:func:`interpreter.support.gaps`) finds nothing on it that the engine can't
+(:func:`cardtext.interpreter.support.gaps`) finds nothing on it that the engine can't
 carry out; otherwise the first gap it reports, without its place, is the
 card's ``gap``, and the report counts the cards by it (what to build next).
 
@@ -50,10 +50,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardTextError, LocatedError
-from grammar.node import remembering_children
-from grammar.parser import parse_text
-from grammar.render import render_card
+from cardtext.grammar.errors import CardTextError, LocatedError
+from cardtext.grammar.node import remembering_children
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import render_card
 
 from .console import display_name, terminal_safe
 from .diagnostics import link_checker
@@ -146,7 +146,7 @@ ASCII letter (the Kelvin sign for "k", the long s for "s", ...)."""
 
 @functools.cache
 def _keyword_pattern() -> re.Pattern[str]:
-    from grammar import vocabulary
+    from cardtext.grammar import vocabulary
 
     names = sorted(vocabulary.keywords(), key=len, reverse=True)
     alternatives = "|".join(re.escape(n) for n in names)
@@ -162,7 +162,7 @@ class _KeywordStarts:
     (in the same order, so the same one matches first)."""
 
     def __init__(self) -> None:
-        from grammar import vocabulary
+        from cardtext.grammar import vocabulary
 
         opening = "(?:^|[,;] )"
         pattern = _keyword_pattern()
@@ -392,7 +392,7 @@ _LINK_CHECK: dict[str, Any] = {}
 
 
 def _link() -> Callable[..., Iterable[Any]] | None:
-    """``interpreter.links.check_card``, looked up once per process."""
+    """``cardtext.interpreter.links.check_card``, looked up once per process."""
     if "check" not in _LINK_CHECK:
         _LINK_CHECK["check"] = link_checker()
     return _LINK_CHECK["check"]
@@ -459,7 +459,7 @@ NO_INTERPRETER = "no interpreter installed"
 
 def _first_gap(cards: Sequence[Any]) -> str | None:
     """What the engine can't carry out first on the cards, without its place
-    (:func:`interpreter.support.gaps`): None when it plays them in full."""
+    (:func:`cardtext.interpreter.support.gaps`): None when it plays them in full."""
     gaps = _gaps()
     if gaps is None:
         return NO_INTERPRETER
@@ -471,10 +471,10 @@ def _first_gap(cards: Sequence[Any]) -> str | None:
 
 @functools.cache
 def _gaps() -> Callable[[Any], Sequence[Any]] | None:
-    """``interpreter.support.gaps``, looked up once per process (None
+    """``cardtext.interpreter.support.gaps``, looked up once per process (None
     without the interpreter)."""
     try:
-        from interpreter.support import gaps
+        from cardtext.interpreter.support import gaps
     except ModuleNotFoundError:
         return None
     return gaps

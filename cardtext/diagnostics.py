@@ -3,7 +3,7 @@
 ``cardtext check``, the pytest plugin and the language server all ask the
 same question of a file — which cards parse, what errors and warnings each
 has — and get the answer from :func:`check_text`. The errors are the
-parser's :class:`~grammar.errors.LocatedError` objects themselves; this
+parser's :class:`~cardtext.grammar.errors.LocatedError` objects themselves; this
 module adds their severity, their extent on the line, and their JSON and
 GitHub Actions forms.
 """
@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grammar.codecache import loading
-from grammar.errors import NOT_UNDERSTOOD, CardTextError, LocatedError
-from grammar.node import remembering_children
-from grammar.parser import file_lines, parse_text
+from cardtext.grammar.codecache import loading
+from cardtext.grammar.errors import NOT_UNDERSTOOD, CardTextError, LocatedError
+from cardtext.grammar.node import remembering_children
+from cardtext.grammar.parser import file_lines, parse_text
 
 from .blocks import CardBlock, card_blocks, editor_lines
 from .memory import freeze_loaded
@@ -29,12 +29,12 @@ LinkCheck = Callable[[Any, str, str], list[Any]]
 
 
 def link_checker() -> LinkCheck | None:
-    """``interpreter.links.check_card``, or None where the interpreter is not there."""
+    """``cardtext.interpreter.links.check_card``, or None where the interpreter is not there."""
     try:
         with loading():  # the engine's classes' methods compiled once, kept on disk
-            from interpreter.links import check_card
+            from cardtext.interpreter.links import check_card
     except ModuleNotFoundError as exc:
-        if exc.name in ("interpreter.links", "interpreter"):
+        if exc.name in ("cardtext.interpreter.links", "cardtext.interpreter"):
             return None
         raise
     return check_card
@@ -57,9 +57,9 @@ def error_class(error: CardTextError) -> str:
 
 def engine_warnings(card: Any, filename: str, text: str) -> list[LocatedError]:
     """A warning for everything on ``card`` the engine can't carry out
-    (:func:`interpreter.support.gaps`), located at its node."""
-    from grammar.errors import Location
-    from interpreter.support import gaps
+    (:func:`cardtext.interpreter.support.gaps`), located at its node."""
+    from cardtext.grammar.errors import Location
+    from cardtext.interpreter.support import gaps
 
     lines = file_lines(text)
     out: list[LocatedError] = []
@@ -86,7 +86,7 @@ def card_checker() -> LinkCheck | None:
     if link is None:
         return None
     with loading():
-        import interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
+        import cardtext.interpreter.support  # noqa: F401 - loaded here, once, not in each worker process
 
     def check(card: Any, filename: str, text: str) -> list[Any]:
         with remembering_children():  # both checks walk the same tree
@@ -160,7 +160,7 @@ class DuplicateName(LocatedError):
 def duplicate_names(blocks: Sequence[CardBlock], filename: str) -> list[LocatedError]:
     """An error at the name line of each card whose name (or a face's name)
     an earlier card of the file already has."""
-    from grammar.errors import Location
+    from cardtext.grammar.errors import Location
 
     first: dict[str, int] = {}
     out: list[LocatedError] = []
@@ -244,7 +244,7 @@ def _check_in_processes(
     """Parse and link-check the cards of a file in ``jobs`` processes, in
     chunks of cards; the names of the cards that parsed, every error and
     every warning."""
-    from grammar import parser, vocabulary
+    from cardtext.grammar import parser, vocabulary
 
     segments = parser.split_file(text)
     blocks = list(parser.iter_blocks(segments))
@@ -268,7 +268,7 @@ def _check_in_processes(
 
 
 def _check_chunk(bounds: tuple[int, int]) -> tuple[list[str], list[CardTextError], list[CardTextError]]:
-    from grammar.parser import read_block
+    from cardtext.grammar.parser import read_block
 
     job = _JOB
     names: list[str] = []

@@ -20,10 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grammar import vocabulary
-from grammar.definitions import defining
-from grammar.errors import CardParseError, CardTextError
-from grammar.parser import Block, declared_keywords, declared_subtypes, nfc, read_block, split_file
+from cardtext.grammar import vocabulary
+from cardtext.grammar.definitions import defining
+from cardtext.grammar.errors import CardParseError, CardTextError
+from cardtext.grammar.parser import (
+    Block,
+    declared_keywords,
+    declared_subtypes,
+    nfc,
+    read_block,
+    split_file,
+)
 
 from .blocks import CardBlock, editor_lines
 

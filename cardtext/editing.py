@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from grammar.errors import CLASS_TEXT, NOT_UNDERSTOOD, CardTextError, LocatedError
-from grammar.render import render_card
+from cardtext.grammar.errors import CLASS_TEXT, NOT_UNDERSTOOD, CardTextError, LocatedError
+from cardtext.grammar.render import render_card
 
 from .blocks import CardBlock, block_at, card_blocks, editor_lines, split_name_line
 from .diagnostics import FileCheck, card_checker, check_text, error_class, extent_in, severity
@@ -279,7 +279,7 @@ def vocabulary() -> Vocabulary:
     (``grammar/data/keywords.txt``, ``types.txt``) where it has them, else a
     built-in list and the interpreter's creature types."""
     keywords = list(KEYWORDS)
-    table = _data_lines("grammar", "data", "keywords.txt")
+    table = _data_lines("cardtext.grammar", "data", "keywords.txt")
     if table:
         for line in table:
             name = line.split(":", 1)[0].strip()
@@ -287,7 +287,7 @@ def vocabulary() -> Vocabulary:
                 keywords.append(name[:1].upper() + name[1:])
     supertypes, card_types, subtypes = list(SUPERTYPES), list(CARD_TYPES), list(SUBTYPES)
     by_section: dict[str, list[str]] = {}
-    types = _data_lines("grammar", "data", "types.txt")
+    types = _data_lines("cardtext.grammar", "data", "types.txt")
     if types:
         section = ""
         for line in types:
@@ -302,7 +302,7 @@ def vocabulary() -> Vocabulary:
                 subtypes.append(word)
                 by_section.setdefault(section, []).append(word)
     else:
-        subtypes.extend(_data_lines("interpreter", "data", "creature_types.txt") or [])
+        subtypes.extend(_data_lines("cardtext.interpreter", "data", "creature_types.txt") or [])
     spell = tuple(by_section.get("spell types", ()))
     own = {
         "Artifact": "artifact types", "Enchantment": "enchantment types", "Land": "land types",

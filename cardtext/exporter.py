@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardTextError
-from grammar.render import render_card
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.render import render_card
 
 from .blocks import split_name_line
 

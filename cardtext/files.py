@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from grammar.errors import CardTextError
+from cardtext.grammar.errors import CardTextError
 
 __all__ = ["FileChanged", "Snapshot", "interruptible", "write_file"]
 

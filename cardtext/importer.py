@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardTextError
+from cardtext.grammar.errors import CardTextError
 
 from .console import display_name
 from .library import JsonCardError, json_card_text, json_kind, scan_jsonl

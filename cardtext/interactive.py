@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from grammar.errors import CardTextError
-from interpreter import Game, display_name
-from interpreter.choices import Decision, check_answer
-from interpreter.errors import UnansweredDecision
+from cardtext.grammar.errors import CardTextError
+from cardtext.interpreter import Game, display_name
+from cardtext.interpreter.choices import Decision, check_answer
+from cardtext.interpreter.errors import UnansweredDecision
 
 
 def _digits(text: str) -> bool:

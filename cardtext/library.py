@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grammar import ast as A
-from grammar.errors import CardTextError, Location
-from grammar.layout import implied_layout
-from grammar.parser import ParseResult, parse_text
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError, Location
+from cardtext.grammar.layout import implied_layout
+from cardtext.grammar.parser import ParseResult, parse_text
 
 from .console import ReadableError, display_name, has_surrogates
 

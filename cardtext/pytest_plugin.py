@@ -282,7 +282,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 def _expected_lines(check: CardCheck) -> list[str] | None:
     """The card's block as ``cardtext fmt`` writes it (comments first)."""
-    from grammar.render import render_card
+    from cardtext.grammar.render import render_card
 
     if check.card is None:
         return None
@@ -294,7 +294,7 @@ def without_reminders(lines: list[str]) -> list[str]:
     """Lines of card text without their reminder text (and without the lines
     that are reminder text only): reminder text is optional (docs/cards.md,
     "Writing a card"), so a card is canonical with it or without it."""
-    from grammar.reminders import REMINDER_LINE, strip_reminders
+    from cardtext.grammar.reminders import REMINDER_LINE, strip_reminders
 
     return [strip_reminders(line) for line in lines if not REMINDER_LINE.match(line)]
 
@@ -303,7 +303,7 @@ def _layout_is_canonical(found: FileCheck) -> bool:
     """Is the file canonical once each card is (blank lines, comments outside
     cards, line endings, the final newline)? True when a card has errors:
     its own item fails then."""
-    from grammar.render import format_text
+    from cardtext.grammar.render import format_text
 
     from .blocks import editor_lines
 
@@ -346,7 +346,7 @@ class CardItem(pytest.Item):
         self.add_marker("cardtext")
 
     def runtest(self) -> None:
-        from grammar.errors import LocatedError
+        from cardtext.grammar.errors import LocatedError
 
         check = self.check
         problems = [e.format() if isinstance(e, LocatedError) else str(e) for e in check.errors]
@@ -423,7 +423,7 @@ class LayoutItem(pytest.Item):
         self.add_marker("cardtext")
 
     def runtest(self) -> None:
-        from grammar.render import format_text
+        from cardtext.grammar.render import format_text
 
         if _layout_is_canonical(self.found):
             return
@@ -496,7 +496,7 @@ class ScenarioItem(pytest.Item):
             raise ScenarioFailure(result)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
-        from grammar.errors import CardTextError, LocatedError
+        from cardtext.grammar.errors import CardTextError, LocatedError
 
         error = excinfo.value
         if isinstance(error, ScenarioFailure):

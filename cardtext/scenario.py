@@ -42,7 +42,7 @@ docs/scenarios.md:
   that point of the game (:meth:`Runner.order` recovers the order from the
   header lines, which :mod:`tomllib` doesn't keep);
 * a decision with exactly one legal answer is taken without asking
-  (:func:`interpreter.choices.only_answer`); an answer written for it is used
+  (:func:`cardtext.interpreter.choices.only_answer`); an answer written for it is used
   if it names that answer.
 
 A scenario that is itself wrong — an unknown key, a value of the wrong
@@ -72,10 +72,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grammar import ast as A
-from grammar.errors import CardTextError, LocatedError, Location
-from grammar.lookalike import difference_note
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError, LocatedError, Location
+from cardtext.grammar.lookalike import difference_note
+from cardtext.interpreter import (
     Game,
     GameObject,
     IllegalAction,
@@ -92,12 +92,12 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
-from interpreter.activation import activated_abilities
-from interpreter.cast_permissions import castable_elsewhere, may_look_at
-from interpreter.choices import Decision, ScriptedChooser
-from interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
-from interpreter.objects import FaceDown
-from interpreter.sba import game_over
+from cardtext.interpreter.activation import activated_abilities
+from cardtext.interpreter.cast_permissions import castable_elsewhere, may_look_at
+from cardtext.interpreter.choices import Decision, ScriptedChooser
+from cardtext.interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
+from cardtext.interpreter.objects import FaceDown
+from cardtext.interpreter.sba import game_over
 
 from .console import display_name as display_path
 from .console import terminal_safe
@@ -1058,7 +1058,7 @@ def run_scenario_file(
     path: str | Path, *, quiet: bool = False, chooser: Any = None, name: str | None = None
 ) -> ScenarioResult:
     """Run one scenario file.  Raises :class:`ScenarioError` (or another
-    :class:`~grammar.errors.CardTextError`) for a scenario that is wrong.
+    :class:`~cardtext.grammar.errors.CardTextError`) for a scenario that is wrong.
     ``name`` is how the file is shown in results and messages (default: its path)."""
     from cardtext.library import os_reason
 

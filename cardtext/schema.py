@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grammar.errors import Location
+from cardtext.grammar.errors import Location
 
 from .console import ReadableError
 

@@ -1,7 +1,7 @@
 """Smoke play: a generated game for each card the support check passes.
 
 ``coverage`` marks a card ``plays`` when it parses and
-:func:`interpreter.support.gaps` finds nothing the engine lacks.  Smoke play
+:func:`cardtext.interpreter.support.gaps` finds nothing the engine lacks.  Smoke play
 checks that claim by playing the card: a board with mana of every color
 and objects of every common kind on both sides (legal targets for most
 spells), then, through the same engine entry points that scenarios use:
@@ -25,10 +25,10 @@ can end with is sorted into:
 * ``played`` — every step was carried out;
 * a *harness limit* — the harness couldn't set the step up: the card
   couldn't be cast or an ability couldn't be activated (no legal target,
-  a cost it can't pay; :class:`~interpreter.errors.IllegalAction` raised
+  a cost it can't pay; :class:`~cardtext.interpreter.errors.IllegalAction` raised
   by the action the harness tried);
 * an *engine fault* — a refusal "not supported by the interpreter" of a
-  card the support check passed (:class:`~interpreter.errors.Unsupported`:
+  card the support check passed (:class:`~cardtext.interpreter.errors.Unsupported`:
   the support check is wrong), any other exception, a refusal raised while
   resolving (the rules refuse nothing that the rules made happen), a
   decision the engine asked that no legal answer fits, or a stack that never
@@ -49,9 +49,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.parser import parse_text
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_text
 
 PLAYED = "played"
 HARNESS = "harness"
@@ -176,7 +176,7 @@ class SmokeChooser:
     often than not (so that what follows it is played)."""
 
     def __init__(self, seed: int) -> None:
-        from interpreter.choices import RandomChooser
+        from cardtext.interpreter.choices import RandomChooser
 
         self.random = RandomChooser(seed)
         self.rng: random.Random = self.random.rng
@@ -206,7 +206,7 @@ def _seed(name: str, seed: int) -> int:
 def setup_board(game: Any) -> None:
     """Lands of every basic type for A, and permanents and cards of every
     common kind for both players in every zone."""
-    from interpreter import add_card
+    from cardtext.interpreter import add_card
 
     pool = board_pool()
     for name in BASICS:
@@ -243,8 +243,8 @@ class _Step:
 
 def _resolve_all(game: Any) -> None:
     """Resolve the stack until it is empty (608)."""
-    from interpreter import resolve_top
-    from interpreter.sba import game_over
+    from cardtext.interpreter import resolve_top
+    from cardtext.interpreter.sba import game_over
 
     for _ in range(MAX_RESOLUTIONS):
         if not game.state.stack or game_over(game):
@@ -270,7 +270,7 @@ def _faces(card: A.Card) -> tuple[int | None, ...]:
     """The faces a card is cast by, each in a game of its own: either half of
     a split card, the creature or its Adventure, either face of a modal
     double-faced card (709.3, 715.3, 712.11b); any other card as itself."""
-    from interpreter.casting import CASTABLE_FACES
+    from cardtext.interpreter.casting import CASTABLE_FACES
 
     if card.faces and card.layout in CASTABLE_FACES:
         return CASTABLE_FACES[card.layout]
@@ -279,7 +279,7 @@ def _faces(card: A.Card) -> tuple[int | None, ...]:
 
 def smoke_card(card: A.Card, *, seed: int = 0, budget: float = BUDGET) -> SmokeResult:
     """Play ``card`` in a generated game (see the module's docstring)."""
-    from interpreter import IllegalAction, UnansweredDecision, Unsupported
+    from cardtext.interpreter import IllegalAction, UnansweredDecision, Unsupported
 
     steps: list[str] = []
     step = "setup"
@@ -347,7 +347,7 @@ class _Harness(Exception):
 def _try(game: Any, what: str, action: Any, *args: Any, **kwargs: Any) -> bool:
     """Take a step the harness chose; a refusal by the rules ends the step
     untried (False).  Other errors go up."""
-    from interpreter import IllegalAction
+    from cardtext.interpreter import IllegalAction
 
     try:
         action(game, *args, **kwargs)
@@ -357,7 +357,7 @@ def _try(game: Any, what: str, action: Any, *args: Any, **kwargs: Any) -> bool:
 
 
 def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
-    from interpreter import (
+    from cardtext.interpreter import (
         IllegalAction,
         activate,
         activated_abilities,
@@ -368,10 +368,10 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
         pass_priority,
         settle,
     )
-    from interpreter.combat import COMBAT_STEPS
-    from interpreter.replacement import put_onto_battlefield
-    from interpreter.sba import game_over
-    from interpreter.zones import sacrifice
+    from cardtext.interpreter.combat import COMBAT_STEPS
+    from cardtext.interpreter.replacement import put_onto_battlefield
+    from cardtext.interpreter.sba import game_over
+    from cardtext.interpreter.zones import sacrifice
 
     game = new_game(chooser=SmokeChooser(_seed(card.name, seed)), seed=seed)
     setup_board(game)
@@ -459,7 +459,13 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
 def _play_from_hand(card: A.Card, seed: int, steps: list[str]) -> None:
     """Each activated ability that functions in a hand (cycling, 113.6k),
     activated from the hand in a game of its own, and resolved."""
-    from interpreter import IllegalAction, activate, activated_abilities, add_card, new_game
+    from cardtext.interpreter import (
+        IllegalAction,
+        activate,
+        activated_abilities,
+        add_card,
+        new_game,
+    )
 
     game = new_game(chooser=SmokeChooser(_seed(card.name, seed) + 1), seed=seed)
     setup_board(game)

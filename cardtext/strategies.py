@@ -153,7 +153,7 @@ def card_files(draw: Any, pool: Sequence[str] | None = None, max_cards: int = 3)
 @functools.cache
 def _ability_pool() -> tuple[str, ...]:
     """Ability lines of the bundled cards (with mode lines), named "this" way."""
-    from grammar.errors import CardTextError
+    from cardtext.grammar.errors import CardTextError
 
     from .testing import WRAPPER_NAME, parse_ability
 

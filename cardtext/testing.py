@@ -37,9 +37,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from grammar.errors import CardParseError, CardTextError, LocatedError, Location
-from grammar.parser import parse_text
-from grammar.render import render_card
+from cardtext.grammar.errors import CardParseError, CardTextError, LocatedError, Location
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import render_card
 
 from .diagnostics import check_text, link_checker
 

@@ -7,8 +7,8 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from grammar import ast as A
-from grammar.errors import CardTextError, LocatedError
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError, LocatedError
 
 
 def _is_leaf(value: Any) -> bool:

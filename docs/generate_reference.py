@@ -16,8 +16,8 @@ The pages:
 * ``reference/types.md`` — the supertypes, card types and subtypes (CR 205)
   of ``grammar/data/types.txt``;
 * ``reference/actions.md`` — the instructions the grammar reads (the nodes of
-  ``grammar.lang.verbs``, CR 701 and 608.2c) and whether the engine carries
-  each out (``interpreter.actions.ACTIONS`` and the limits beside it).
+  ``cardtext.grammar.lang.verbs``, CR 701 and 608.2c) and whether the engine carries
+  each out (``cardtext.interpreter.actions.ACTIONS`` and the limits beside it).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from grammar import definitions, vocabulary  # noqa: E402
-from grammar.node import Node  # noqa: E402
+from cardtext.grammar import definitions, vocabulary  # noqa: E402
+from cardtext.grammar.node import Node  # noqa: E402
 
 HEADER = "<!-- Made by docs/generate_reference.py from {source} as the site is built. -->\n\n"
 
@@ -142,8 +142,8 @@ def _summary(cls: type) -> str:
 def actions_page() -> str:
     if str(ROOT) not in sys.path:  # MkDocs may have set sys.path anew since this module loaded
         sys.path.insert(0, str(ROOT))
-    from grammar.lang import verbs
-    from interpreter.actions import ACTIONS, LIMITS
+    from cardtext.grammar.lang import verbs
+    from cardtext.interpreter.actions import ACTIONS, LIMITS
 
     nodes = sorted(
         (cls for cls in vars(verbs).values()

@@ -2,7 +2,7 @@
 
 from .codecache import loading
 
-with loading():  # the node classes' methods compiled once, kept on disk (grammar.codecache)
+with loading():  # the node classes' methods compiled once, kept on disk (cardtext.grammar.codecache)
     from .errors import CardParseError, CardTextError, LinkError, LocatedError
     from .parser import ParseResult, parse_card, parse_cards, parse_text
 

@@ -1,5 +1,5 @@
 """The typed AST of card text: every node class, from the concern modules of
-:mod:`grammar.lang` (and the card layout, :mod:`grammar.layout`).
+:mod:`cardtext.grammar.lang` (and the card layout, :mod:`cardtext.grammar.layout`).
 
 Every node is a frozen, slotted dataclass named after the grammar rule that
 builds it.  Source positions live in ``span`` and take no part in equality,
@@ -31,7 +31,7 @@ from .node import Node, Span  # noqa: F401
 
 # Unions the interpreter names in type hints.  ``Adjective``, ``CostPart``,
 # ``ObjectRef``, ``PlayerRef``, ``Quality`` and ``Word`` come from the concern
-# modules (:mod:`grammar.lang.objects`, :mod:`grammar.lang.mana`) with the rest.
+# modules (:mod:`cardtext.grammar.lang.objects`, :mod:`cardtext.grammar.lang.mana`) with the rest.
 Ability: TypeAlias = Any
 Action: TypeAlias = Any
 Condition: TypeAlias = Any

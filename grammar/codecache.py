@@ -1,7 +1,7 @@
 """Functions written out from source at start-up, compiled once and kept.
 
-The driver writes a callback for each grammar rule (:mod:`grammar.driver`)
-and the node classes get a faster ``__init__`` (:func:`grammar.node._fast_init`),
+The driver writes a callback for each grammar rule (:mod:`cardtext.grammar.driver`)
+and the node classes get a faster ``__init__`` (:func:`cardtext.grammar.node._fast_init`),
 each from a few lines of source; :mod:`dataclasses` writes ``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__`` and the frozen ``__setattr__`` of each
 of the ~350 node classes the same way (:func:`dataclass_code`).  Compiling

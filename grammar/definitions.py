@@ -380,7 +380,7 @@ def _filled_map(template: str, amount: Any, cost: str) -> tuple[str, list[int]]:
 
 def read_declaration(line: str, number: int, filename: str) -> tuple[Definition | None, Any]:
     """A ``Keyword`` line of a card file: its definition, or the error
-    (a :class:`~grammar.errors.CardParseError` at file:line:col) that says
+    (a :class:`~cardtext.grammar.errors.CardParseError` at file:line:col) that says
     what is wrong with it.  The definition is read by the card grammar with
     sample values for its parameter."""
     from .errors import CardParseError, Location, NotUnderstood
@@ -459,7 +459,7 @@ def _misspelt_keyword(word: str) -> bool:
 
 def _keyword_list(exc: Any, numbered: tuple[int, str], names: tuple[str, ...], host: tuple[str, str]) -> Any:
     """A line of keywords ("Flying, skyward {1}") among which a keyword the
-    card file defines: a :class:`~grammar.lang.keywords.KeywordLine` of the
+    card file defines: a :class:`~cardtext.grammar.lang.keywords.KeywordLine` of the
     table's keywords and :class:`DefinedKeyword` nodes; else ``exc``."""
     from .errors import CardParseError
     from .lang.keywords import KeywordLine
@@ -506,7 +506,7 @@ def keyword_of_its_own(exc: Any, numbered: tuple[int, str], names: tuple[str, ..
     - a keyword the card file defines: its :class:`DefinedKeyword`;
     - else, with reminder text the grammar reads: a :class:`DefinedKeyword`
       read by that text, and a warning that the keyword isn't in the table;
-    - else a :class:`~grammar.errors.NotUnderstood` error, "keyword 'Name'
+    - else a :class:`~cardtext.grammar.errors.NotUnderstood` error, "keyword 'Name'
       is not in the keyword table" (the card may well be right: the tool
       doesn't know the keyword).
 
@@ -560,7 +560,7 @@ def keyword_of_its_own(exc: Any, numbered: tuple[int, str], names: tuple[str, ..
 
 
 def main() -> int:
-    """``python -m grammar.definitions``: the definitions marked [unparsed],
+    """``python -m cardtext.grammar.definitions``: the definitions marked [unparsed],
     and those of them the grammar reads now (their mark can go)."""
     from .errors import CardTextError
 

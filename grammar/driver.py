@@ -2,7 +2,7 @@
 tokens and calls the builders as each rule is reduced.
 
 Lark builds the table (grammar → LALR(1) states), kept as plain data by
-:mod:`grammar.tables`; this loop replaces Lark's general-purpose one for
+:mod:`cardtext.grammar.tables`; this loop replaces Lark's general-purpose one for
 speed: rules are looked up once (their length, their left side, their
 callback), and the lexer sees the current state through :class:`_State`
 without a parser object around it.
@@ -54,7 +54,7 @@ class _Inline(list):
 class Driver:
     """Parses text from one start symbol with a compiled Lark parser.
 
-    Builders come from ``builders`` (:class:`~grammar.transformer.InlineAst`),
+    Builders come from ``builders`` (:class:`~cardtext.grammar.transformer.InlineAst`),
     called directly: a hidden rule (``_rule``) passes its children up to be
     spliced into its parent's, and a pass-through rule (``?rule``) with one
     child gives that child, as Lark's tree builder would.
@@ -300,7 +300,7 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
     """The callbacks of a rule whose children are gathered as Lark's tree
     builder would (``None`` for each absent optional part, a hidden rule's
     children spliced in), written out from source once per rule as
-    :func:`grammar.node._fast_init` writes ``__init__``: the parts are read
+    :func:`cardtext.grammar.node._fast_init` writes ``__init__``: the parts are read
     by position, with no plan to loop over.
 
     ``result`` is made from ``args``, the children; with ``drop`` (a test of
@@ -334,7 +334,7 @@ def _compiled(expansion: tuple[tuple[str, bool], ...], nones: list[int], result:
         lines.append(f"    return {result}")
         return "\n".join(lines) + "\n"
 
-    # code made here from the rule's parts, compiled once (grammar.codecache)
+    # code made here from the rule's parts, compiled once (cardtext.grammar.codecache)
     made = define(source("def made(place, values):", lambda i: f"values[{i}]"), names, "made")
     if len(expansion) == 1:
         return made, define(source("def made_unit(place, value):", lambda i: "value"), names, "made_unit")
@@ -408,7 +408,7 @@ def _when_no_token(method: Any, picks: list[tuple[int, bool]], build: Any) -> An
     token (one that may be a keyword to drop), the picked values are the
     builder's arguments as they are (``method`` None: the one picked value).
 
-    Made from source once per rule, as :func:`grammar.node._fast_init` makes
+    Made from source once per rule, as :func:`cardtext.grammar.node._fast_init` makes
     ``__init__``: the values are read by position, with no loop or list."""
     names = [f"v{k}" for k in range(len(picks))]
     reads = "".join(f"    {n} = values[{i}]\n" for n, (i, _r) in zip(names, picks, strict=True))
@@ -419,7 +419,7 @@ def _when_no_token(method: Any, picks: list[tuple[int, bool]], build: Any) -> An
         f"    if {tests}:\n        return build(place, values)\n"
         f"    return {result}\n"
     )
-    # code made here from the rule's parts, compiled once (grammar.codecache)
+    # code made here from the rule's parts, compiled once (cardtext.grammar.codecache)
     return define(source, {"Token": Token, "build": build, "method": method}, "build_fast")
 
 

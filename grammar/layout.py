@@ -4,7 +4,7 @@ loyalty (209) or defense (310.4), and the faces of a multi-face card
 (split, adventure, transforming and modal double-faced cards, 709-712).
 
 A card block is read here, line by line; each paragraph of rules text is
-parsed on its own by the grammar (:func:`grammar.parser.parse_paragraph`),
+parsed on its own by the grammar (:func:`cardtext.grammar.parser.parse_paragraph`),
 so every wrong line of a card gets its own error.  A paragraph is one
 ability line and the mode lines ("• ...") that follow it.
 """
@@ -520,7 +520,7 @@ class Reader:
 
 @functools.cache
 def _parser() -> ModuleType:
-    """:mod:`grammar.parser` (which imports this module), imported on first use."""
+    """:mod:`cardtext.grammar.parser` (which imports this module), imported on first use."""
     from . import parser
 
     return parser
@@ -801,7 +801,7 @@ def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = F
     """The card as card-file text, without a trailing newline.  ``transforms``:
     the card is the front face of a transforming card (a Saga's reminder
     then has no "Sacrifice after", 714.4).  ``written`` (a
-    :class:`grammar.reminders.Written`): the card's own reminder text, kept
+    :class:`cardtext.grammar.reminders.Written`): the card's own reminder text, kept
     where the renderer has none of its own or another one."""
     if card.faces:
         parts = []
@@ -879,7 +879,7 @@ def _structure_reminder(card: Card, transforms: bool) -> str:
 def _ability_text(r: Renderer, a: Any, reminders: bool, card: Card, written: Any = None) -> str:
     """One ability as lines of card text (a Class level, a leveler block and a
     station symbol with the abilities they hold), with its reminder text
-    (``written``: the author's kept, :class:`grammar.reminders.Written`)."""
+    (``written``: the author's kept, :class:`cardtext.grammar.reminders.Written`)."""
     if isinstance(a, ClassLevel):
         inner = [_ability_text(r, b, reminders, card, written) for b in a.abilities]
         return "\n".join([f"{r(a.cost)}: Level {a.level}", *inner])

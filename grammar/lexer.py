@@ -10,7 +10,7 @@ parser can take in its current state, as Lark's contextual lexer would:
   grammar has it as one ("opponent's", "it's");
 * a capitalised word is a SUBTYPE only when the subtype table lists it (or
   a type line of the cards being read declares it) — see
-  :mod:`grammar.vocabulary`;
+  :mod:`cardtext.grammar.vocabulary`;
 * some terminals look past themselves (:data:`LOOKAHEAD`): a comma is a
   list comma only when a short list ending in "or"/"and" follows; "and" joins
   two noun phrases only when a determiner follows; a word is a counter's
@@ -492,7 +492,7 @@ class CardLexer(Lexer):
         self._phrase_patterns: dict[tuple[str, ...], re.Pattern[str]] = {}
         self._expected: dict[Any, frozenset[str]] = {}  # by parser state: the terminals of its error
         # each rule's length and left side, by its index in the driver's table
-        # (set by grammar.driver.Driver: what _takes walks the stack with)
+        # (set by cardtext.grammar.driver.Driver: what _takes walks the stack with)
         self.rule_shapes: list[tuple[int, str]] = []
         for term in lexer_conf.terminals:
             pattern = term.pattern
@@ -561,7 +561,7 @@ class CardLexer(Lexer):
                     and not self._takes(parser_state, "QUOTE") and self._takes(parser_state, dot):
                 # 'gains "... if able" and "..."': a quoted ability's last
                 # period is left out where the sentence goes on (and written
-                # so, grammar.layout.quoted_punctuation)
+                # so, cardtext.grammar.layout.quoted_punctuation)
                 token = self._token(dot, "", pos, line + offset, line_start)
                 lexer_state.last_token = token
                 yield token

@@ -6,7 +6,7 @@ equality, so two cards worded the same compare equal wherever they were
 written.
 
 Each concern of the language (objects, quantities, triggers, ...) lives in
-one module of :mod:`grammar.lang`, beside its ``.lark`` file: its node
+one module of :mod:`cardtext.grammar.lang`, beside its ``.lark`` file: its node
 classes, the builders the parser calls as it reduces each rule
 (:func:`builds`), and the renderers that write each node back as Oracle text
 (:func:`renders`).  These decorators fill the tables below; the parser and

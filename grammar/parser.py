@@ -3,11 +3,11 @@
 The grammar lives in ``grammar/lang/*.lark``, one file per concern, plus the
 keyword rules made from the keyword table; they are joined and compiled once
 (LALR with the card lexer, cached on disk by Lark).  The parser builds AST
-nodes as it reduces each rule (:class:`~grammar.transformer.InlineAst`); no
+nodes as it reduces each rule (:class:`~cardtext.grammar.transformer.InlineAst`); no
 parse tree is made.
 
 A card file is split into card blocks (:func:`split_file`); a block is read
-by :mod:`grammar.layout`, which parses each paragraph of rules text on its
+by :mod:`cardtext.grammar.layout`, which parses each paragraph of rules text on its
 own (:func:`parse_paragraph`), so every wrong line gets its error.
 
 Self-reference: before a paragraph is parsed, each mention of the card's
@@ -43,7 +43,7 @@ LANG = Path(__file__).parent / "lang"
 
 
 def grammar_text() -> str:
-    """Every ``.lark`` file of :mod:`grammar.lang` in order, and the keyword rules."""
+    """Every ``.lark`` file of :mod:`cardtext.grammar.lang` in order, and the keyword rules."""
     from .lang import CONCERNS
     from .lang.keywords import grammar as keyword_grammar
 

@@ -1,7 +1,7 @@
 """AST → canonical card text (current Oracle wording, standard reminder text).
 
 One render function per node class, registered by its concern module in
-:mod:`grammar.lang` (:func:`grammar.node.renders`); a node with no function
+:mod:`cardtext.grammar.lang` (:func:`cardtext.grammar.node.renders`); a node with no function
 is a hard error, never silent text.  Some nodes read differently by context
 (a description is singular after "each" and plural after "all"; a verb
 takes "-s" after a third-person subject), so render functions take the
@@ -124,7 +124,7 @@ def render_card(card: Any, *, reminders: bool = True, written: Any = None) -> st
 
 @functools.cache
 def _layout() -> ModuleType:
-    """:mod:`grammar.layout` (which imports this module), imported on first use."""
+    """:mod:`cardtext.grammar.layout` (which imports this module), imported on first use."""
     from . import layout
 
     return layout
@@ -146,7 +146,7 @@ def format_text(text: str, filename: str = "<string>", verbatim: frozenset[int] 
     are in ``verbatim``, whose lines stay as written; comment lines outside
     cards stay where they are, comment lines inside a card move just above it;
     one blank line separates cards; the file ends with one newline.  Raises the
-    first :class:`~grammar.errors.CardParseError` if a card doesn't parse.
+    first :class:`~cardtext.grammar.errors.CardParseError` if a card doesn't parse.
     """
     from .parser import parse_text, split_file
 

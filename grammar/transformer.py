@@ -1,8 +1,8 @@
 """The parser's callbacks: each grammar rule becomes its AST node as it is
 reduced (no parse tree is built).
 
-The builders live with their concern in :mod:`grammar.lang` and register
-themselves with :func:`grammar.node.builds`.  A rule (or alias) with no
+The builders live with their concern in :mod:`cardtext.grammar.lang` and register
+themselves with :func:`cardtext.grammar.node.builds`.  A rule (or alias) with no
 builder is built by name: ``deal_damage`` makes a :class:`DealDamage` from
 its meaningful children in order.  A pass-through rule with one meaningful
 child gives that child.
@@ -21,7 +21,7 @@ from .node import BUILDERS, NODES, Span
 class TextError(Exception):
     """Raised by a builder for text that parses but means nothing (or means
     something the AST can't hold); the parser turns it into a located
-    :class:`~grammar.errors.CardParseError`."""
+    :class:`~cardtext.grammar.errors.CardParseError`."""
 
     def __init__(self, message: str, token: Token | None = None, span: Span | None = None,
                  hint: str = "") -> None:  # fmt: skip

@@ -6,7 +6,7 @@ Entry points:
 * :func:`cast` (601.2), :func:`activate` (602), :func:`turn_face_up` (116.2b),
   :func:`resolve_top` (608), :func:`pass_priority` (117.4),
   :func:`declare_attackers` (508.1), :func:`declare_blockers` (509.1) — the actions;
-* choosers (:mod:`interpreter.choices`) answer every decision.
+* choosers (:mod:`cardtext.interpreter.choices`) answer every decision.
 
 Every refused action raises :class:`IllegalAction` and leaves the game exactly
 as it was.
@@ -18,7 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # The engine's names, by the module that defines them.  They are imported on
-# first use, so that ``interpreter.links`` (the static link check that
+# first use, so that ``cardtext.interpreter.links`` (the static link check that
 # ``cardtext check`` runs) doesn't load the whole engine.
 _EXPORTS = {
     "activation": ("activate", "activated_abilities"),
@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     module = _MODULE_OF.get(name)
     if module is None:
-        raise AttributeError(f"module 'interpreter' has no attribute {name!r}")
+        raise AttributeError(f"module 'cardtext.interpreter' has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value

@@ -10,8 +10,8 @@ stack.  A face-down permanent has no abilities (708.2).
 
 from __future__ import annotations
 
-from grammar import ast as A
-from grammar.render import render_node
+from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
@@ -135,7 +135,7 @@ their words: each says why the ability can't be activated now (None if it can)."
 
 def activation_condition_ok(t: A.Node) -> bool:
     """Is an "Activate only if [condition]" one the engine can tell (a
-    condition of :data:`interpreter.conditions.CONDITIONS`)?"""
+    condition of :data:`cardtext.interpreter.conditions.CONDITIONS`)?"""
     from .conditions import CONDITIONS, condition_problem
 
     return type(t) in CONDITIONS and condition_problem(t) is None

@@ -6,21 +6,21 @@ controller chooses to as the spell is cast (601.2b), and "you may pay
 {1}{G} any number of times" as many times as the player announces
 (601.2b, the way multikicker is, 702.33c).  "Pay {2}{R}" written in words
 is mana like any other.  How many times each additional cost was paid is
-remembered with the spell (607.2i/j, :class:`~interpreter.linked.Linked`)
+remembered with the spell (607.2i/j, :class:`~cardtext.interpreter.linked.Linked`)
 for "if its additional cost was paid" and "for each additional {1}{G} you
 paid".
 
 An additional cost may be followed by "When you do, ..." (603.12): a
 reflexive triggered ability that triggers when the cost is paid, and is put
 on the stack the next time a player would receive priority — above the
-spell (:func:`interpreter.delayed.reflexive`).
+spell (:func:`cardtext.interpreter.delayed.reflexive`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .choices import Decision, ask
 from .costs import check_other_part, describe

@@ -3,7 +3,7 @@ controlled a Dragon as you cast [this]" (CR 601.2b, 601.2f-h, 607.2j).
 
 Revealing a card as an additional cost (601.2b: "As an additional cost to
 cast this spell, you may reveal a Dragon card from your hand") is paid with
-the other costs (:func:`interpreter.costs.pay_other`, recorded as
+the other costs (:func:`cardtext.interpreter.costs.pay_other`, recorded as
 ``"revealed"``); what its caster controlled is noted here as the spell
 becomes cast (601.2i), for each description a condition of the card asks
 about, as ``"controlled"``.  Both are kept in the spell's linked ``paid``
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .bind import per_node, walk
 from .errors import Unsupported

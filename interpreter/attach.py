@@ -3,13 +3,13 @@ undo attachments that became illegal (704.5m, 704.5n).
 
 An attachment is ``attached_to`` on the Aura or Equipment, the id of the
 object it is on; the attached object's leaving the battlefield clears it
-(:func:`interpreter.zones.move`), so an Aura whose creature left is then
+(:func:`cardtext.interpreter.zones.move`), so an Aura whose creature left is then
 attached to nothing and goes to the graveyard at the next check.
 """
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .cache import per_node
 from .characteristics import Chars, chars, display_name
@@ -59,7 +59,7 @@ def aura_spell_effect(card: A.Card) -> A.Effect | None:
     target is illegal then, it doesn't resolve (608.3b).  Written as the
     instruction "attach [this] to target [what it can enchant]", whose target
     the casting steps choose (601.2c) like any other; the resolving permanent
-    spell is attached by :func:`interpreter.stack` (its effect isn't run)."""
+    spell is attached by :func:`cardtext.interpreter.stack` (its effect isn't run)."""
     if "Aura" not in card.type_line.subtypes:
         return None
     enchants = enchant_abilities(card)

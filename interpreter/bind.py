@@ -4,7 +4,7 @@ Everything here is worked out from a card's AST alone and cached per card:
 the kicker costs of a card in order (two per "Kicker A and/or B", K2), which
 kicker cost "if it was kicked with its {1}{U} kicker" means (K6, 607.2i),
 which ability exiled "the exiled card" (607.2a).  The static link check of
-card files (:mod:`interpreter.links`) reports references with nothing to
+card files (:mod:`cardtext.interpreter.links`) reports references with nothing to
 refer to; at run time a missing link is simply "nothing".
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grammar import ast as A
-from grammar.node import children_of, is_remembering, walk_of
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import children_of, is_remembering, walk_of
 
 from .cache import per_node
 from .keywords import all_abilities
@@ -58,7 +58,7 @@ def children(node: A.Node) -> tuple[A.Node, ...]:
 def walk(node: A.Node) -> Iterator[A.Node]:
     """Every node below and including ``node``, depth first, without the
     ``written`` copies (:func:`children`); walked once per node while a card
-    is checked (:func:`grammar.node.remembering_children`)."""
+    is checked (:func:`cardtext.grammar.node.remembering_children`)."""
     return iter(walk_of(node, "written")) if is_remembering() else _walk(node)
 
 

@@ -20,7 +20,7 @@ saying where the spell goes when it leaves the stack.  Three kinds:
   is cast then and there, ignoring the timing rules (608.2g), and a card
   copy that isn't cast ceases to exist (707.12, 704.5e); **madness**
   (702.35a) is one: a card with madness that is discarded is exiled instead
-  (:func:`interpreter.zones.discard`), and as its triggered ability
+  (:func:`cardtext.interpreter.zones.discard`), and as its triggered ability
   resolves its owner may cast it for its madness cost, an alternative cost
   to which kicker costs are added (702.35b, 601.2f); if they don't (or it
   can't be cast), it is put into their graveyard.
@@ -29,14 +29,14 @@ An effect's permission may carry more: "you may *look at* and cast that
 card" lets the player look at the card exiled face down, which no one else
 may see (406.3, :func:`may_look_at`); "and you may spend mana as though it
 were mana of any type (color) to cast that spell" (the
-:class:`~grammar.ast.SpendAsThough` instruction after the permission in
+:class:`~cardtext.grammar.ast.SpendAsThough` instruction after the permission in
 the same sentence) is a rule of how that spell may be paid for when it is
 cast with that permission: any mana pays any symbol (or any colored
 symbol), the cost and the mana spent unchanged (609.4b).
 
-The :class:`~grammar.ast.CastCard` instruction is carried out here and
-registered in :data:`interpreter.actions.ACTIONS`; the parts of it the
-engine can't carry out yet are in :data:`interpreter.actions.LIMITS`.
+The :class:`~cardtext.grammar.ast.CastCard` instruction is carried out here and
+registered in :data:`cardtext.interpreter.actions.ACTIONS`; the parts of it the
+engine can't carry out yet are in :data:`cardtext.interpreter.actions.LIMITS`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
@@ -61,7 +61,7 @@ class Permission:
     """Permission for ``who`` to cast a card from ``zone`` (601.2, 601.3).
 
     * ``kind``: "flashback", "madness", "adventure" or "effect" (how the spell
-      is remembered, :attr:`interpreter.linked.Linked.via`);
+      is remembered, :attr:`cardtext.interpreter.linked.Linked.via`);
     * ``obj``: the object it is for (an effect's permission); None for a
       card's own keyword, which is read from the card each time;
     * ``cost``: an alternative cost paid instead of the mana cost (118.9), or

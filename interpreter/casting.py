@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .additional import announce as announce_additional
 from .as_cast import note_controlled
@@ -103,7 +103,7 @@ def cast(
     """Cast the card ``oid`` (face down with morph if ``face_down``; as its
     face ``face`` — a split card's half, an Adventure, a modal double-faced
     card's back — if given); all or nothing.  From a zone other than a
-    hand it needs a permission (:mod:`interpreter.cast_permissions`)."""
+    hand it needs a permission (:mod:`cardtext.interpreter.cast_permissions`)."""
     with game.transaction():
         if face_down:
             item = _cast_face_down(game, player, oid, from_zone, only)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .bind import per_node
 from .cache import remember
@@ -97,7 +97,7 @@ def keyword_name(kw: object) -> str:
         return "champion"
     if isinstance(kw, A.Protection):
         # the name is all an object's keywords keep: the node it stands for is
-        # remembered, for its qualities (interpreter.protection)
+        # remembered, for its qualities (cardtext.interpreter.protection)
         protection = kw.name.lower()
         PROTECTION_NODES.setdefault(protection, kw)
         return protection
@@ -116,7 +116,7 @@ def given_keyword_name(kw: object) -> str:
     not for one read by name (flying, protection) or by what it allows (an
     Aura's enchant ability, read from its type change: 303.4a),
     which would be given without them (the support check reports it too,
-    :func:`interpreter.support._given`)."""
+    :func:`cardtext.interpreter.support._given`)."""
     name = keyword_name(kw)
     if not isinstance(kw, A.Protection | A.Enchant) and name not in _name_read():
         from .errors import Unsupported
@@ -401,7 +401,7 @@ BLOCK_ONLY = "can block only"
 
 _PAIR_OTHERS = (A.Each, A.SelfRef, A.ItRef, A.AttachedRef, A.ObjectFilter, A.BothRef)
 """The descriptions of the other creature of a pair restriction the engine
-matches (:func:`interpreter.filters.matches_ref_static`)."""
+matches (:func:`cardtext.interpreter.filters.matches_ref_static`)."""
 
 
 def _pair_problem(action: A.Restriction | A.Requirement) -> str | None:
@@ -417,7 +417,7 @@ def block_pair_refusal(game: Game, blocker: GameObject, attacker: GameObject) ->
     ``attacker`` (None if none does): the attacker "can't be blocked by" such
     creatures or "can't be blocked except by" them; the blocker "can't block"
     such creatures or "can block only" them."""
-    from grammar.render import render_node
+    from cardtext.grammar.render import render_node
 
     from .filters import matches_ref_static
 
@@ -476,7 +476,7 @@ STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
 a kind not here, or an effect its check refuses, raises
-:class:`~interpreter.errors.Unsupported`."""
+:class:`~cardtext.interpreter.errors.Unsupported`."""
 
 
 def static_problem(action: A.Node) -> str | None:
@@ -518,10 +518,10 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.DefinedKeyword,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
-(:data:`interpreter.support.ABILITIES` says where).  A permanent or spell
+(:data:`cardtext.interpreter.support.ABILITIES` says where).  A permanent or spell
 with an ability of another kind can't be played faithfully: working out
 the game's continuous effects then raises
-:class:`~interpreter.errors.Unsupported` rather than leaving it out."""
+:class:`~cardtext.interpreter.errors.Unsupported` rather than leaving it out."""
 
 
 def _static_effects(game: Game) -> list[tuple[GameObject, A.StaticEffect, StaticAction]]:
@@ -561,7 +561,7 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
     out: list[tuple[A.StaticEffect, StaticAction, bool]] = []
     for ab in abilities:
         if isinstance(ab, A.StaticAbility):
-            rules(ab)  # a rule of the game, applied where the rules look (interpreter.statics)
+            rules(ab)  # a rule of the game, applied where the rules look (cardtext.interpreter.statics)
             continue
         if not isinstance(ab, A.StaticEffect):
             if not isinstance(ab, ABILITY_KINDS):
@@ -684,7 +684,7 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
 
 def _own_stats(game: Game, obj: GameObject, c: Chars) -> list[tuple[int, int, int]]:
     """613.4b: "[this] has the power and toughness of the last creature card
-    exiled with [this]" (:class:`interpreter.statics.StatsOfExiled`), as
+    exiled with [this]" (:class:`cardtext.interpreter.statics.StatsOfExiled`), as
     (timestamp, power, toughness)."""
     if not any(isinstance(ab, A.StaticAbility) for ab in c.abilities):
         return []

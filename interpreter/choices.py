@@ -7,7 +7,7 @@ player, except where a decision has exactly one legal answer and no way to
 decline it (:func:`only_answer`: the only legal target, the only card in
 hand to discard): :func:`ask` takes that answer without asking, everywhere,
 and logs it ("(the only choice)"); a chooser that has no answer raises
-:class:`~interpreter.errors.UnansweredDecision`, which names the decision
+:class:`~cardtext.interpreter.errors.UnansweredDecision`, which names the decision
 and says what would answer it.
 
 Choosers: :class:`ScriptedChooser` (answers given in advance, as scenarios
@@ -48,7 +48,7 @@ class Decision:
     A ``modes`` decision's ``min``/``max`` say how many modes the rules
     allow; an answer of another size, or with a mode twice, is not an
     unanswered decision but an illegal choice, refused by the engine with
-    the rule that forbids it (:func:`interpreter.modes.choose_modes`).
+    the rule that forbids it (:func:`cardtext.interpreter.modes.choose_modes`).
     """
 
     kind: Kind

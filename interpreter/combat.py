@@ -31,7 +31,7 @@ The combat phase of the active player's turn, as far as scenarios need:
 
 Planeswalkers and battles can't be attacked here: every attacker attacks the
 player who isn't active.  Each step is left by passing priority with an empty
-stack (:mod:`interpreter.turns`).  Every refused declaration raises
+stack (:mod:`cardtext.interpreter.turns`).  Every refused declaration raises
 :class:`IllegalAction` and leaves the game exactly as it was.
 """
 

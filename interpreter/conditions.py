@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .bind import kicker_index, per_node
 from .characteristics import chars
@@ -230,7 +230,7 @@ def _additional_cost_paid(ctx: Ctx, cond: A.Happened) -> bool:
 
 def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you revealed a Dragon card or controlled a Dragon as you cast
-    [this]" (:mod:`interpreter.as_cast`)."""
+    [this]" (:mod:`cardtext.interpreter.as_cast`)."""
     from .as_cast import revealed_or_controlled
 
     return revealed_or_controlled(ctx, cond)
@@ -300,7 +300,7 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "revealed or controlled": (_as_cast, _as_cast_supported),
     "additional cost was paid": (_additional_cost_paid, lambda cond: True),
 }
-"""The events a :class:`~grammar.ast.Happened` condition can ask about ("if
+"""The events a :class:`~cardtext.grammar.ast.Happened` condition can ask about ("if
 you attacked with ... this turn", "if its additional cost was paid"), by
 their words: how to tell, and which wordings of it the engine reads."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .errors import Unsupported
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
@@ -326,7 +326,7 @@ class Ctx:
         ("Creatures your opponents control get -1/-1 until end of turn.  If
         this spell was kicked, those creatures get -2/-2 until end of turn
         instead.", 608.2c): the replaced sentence isn't carried out, but what
-        it names is (:func:`interpreter.effects._run_if`).  None when there
+        it names is (:func:`cardtext.interpreter.effects._run_if`).  None when there
         is no replaced sentence or it names no objects."""
         before = self.replaced_sentence()
         if before is None or not before.actions:

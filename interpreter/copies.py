@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import CLOAKED_CARD, FACE_DOWN_CARD, WARDED_FACE_DOWN, display_name
 from .choices import Decision, ask

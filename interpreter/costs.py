@@ -1,12 +1,12 @@
 """Costs: adding them up and paying them (CR 118, 601.2f-h, 602.2b).
 
-A :class:`~grammar.ast.Cost` is a list of parts paid together: mana, {T},
+A :class:`~cardtext.grammar.ast.Cost` is a list of parts paid together: mana, {T},
 sacrificing, discarding, paying life, tapping an untapped creature you
 control, removing counters.  The total cost of a spell is its mana cost plus
 increases (kicker costs, once per time kicked) minus reductions (601.2f,
 rule K14); mana is paid first (mana abilities are activated during 601.2g),
 then the other parts, in the order written.  Anything that can't be paid
-raises :class:`~interpreter.errors.IllegalAction` with the reason.
+raises :class:`~cardtext.interpreter.errors.IllegalAction` with the reason.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
-from grammar.render import render_node
+from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
 from .choices import Decision, ask
@@ -141,7 +141,7 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         for ab in chars(src).abilities:
             if isinstance(ab, A.FirstSpellCost) and _first_of_turn(game, src, ab, spell):
                 out.append((src, A.CostModifier(None, ab.amount, "less")))
-            if isinstance(ab, A.CostModifier) and not ab.activate:  # activations: interpreter.statics
+            if isinstance(ab, A.CostModifier) and not ab.activate:  # activations: cardtext.interpreter.statics
                 problem = spell_cost_problem(ab)
                 if problem is not None:
                     raise Unsupported(problem)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .actions.common import source_name
 from .context import Ctx

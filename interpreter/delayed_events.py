@@ -6,7 +6,7 @@ this turn; its source and controller are those of the spell or ability that
 made it (603.7d-e).  Other delayed triggers ("at the beginning of the next
 end step", "when you do") are reported by :func:`delayed_trigger_problem`.
 Delayed instructions ("Exile it at the beginning of the next end step")
-are :mod:`interpreter.delayed`'s.
+are :mod:`cardtext.interpreter.delayed`'s.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import display_name
 from .context import Ctx

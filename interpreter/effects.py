@@ -10,9 +10,9 @@ what the player may do); a modal instruction carries out
 the modes chosen when the spell or ability was put on the stack, in printed
 order (700.2, 608.2c).  Each instruction is carried out by :func:`do`
 through :data:`ACTIONS`, one function in a family module of
-:mod:`interpreter.actions`, registered there with the parts of it the engine
+:mod:`cardtext.interpreter.actions`, registered there with the parts of it the engine
 can't carry out yet (:data:`LIMITS`); an instruction the interpreter doesn't
-know raises :class:`~interpreter.errors.Unsupported` — never a silent no-op.
+know raises :class:`~cardtext.interpreter.errors.Unsupported` — never a silent no-op.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from grammar import ast as A
-from grammar.render import render_node
+from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from .actions import ACTIONS, LIMITS, do, limit
 from .actions.common import source_name
@@ -35,7 +35,7 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     """Is the instruction of an "if" sentence carried out?  "[do this] unless
     [condition]" does it when the condition is false; in a trailing "if" or
     "unless" ("Counter target spell if it was kicked"), "it" is what the
-    instruction acts on (:func:`~interpreter.conditions.sentence_condition`)."""
+    instruction acts on (:func:`~cardtext.interpreter.conditions.sentence_condition`)."""
     from .conditions import sentence_condition
 
     if isinstance(s.condition, A.DoesAction):
@@ -199,7 +199,7 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
 
 def _delayed(ctx: Ctx, s: A.DelayedTrigger, before: A.Instruction | None) -> None:
     """603.7: a delayed triggered ability made as the sentence is carried out
-    (:func:`interpreter.delayed_events.make_delayed`)."""
+    (:func:`cardtext.interpreter.delayed_events.make_delayed`)."""
     from .delayed_events import make_delayed
 
     make_delayed(ctx, s, before)
@@ -229,7 +229,7 @@ def _reflexive(ctx: Ctx, s: A.ReflexiveTrigger, before: A.Instruction | None) ->
 
 def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
     """"Activate only as a sorcery." is a rule about activating the ability
-    (602.5), checked by :func:`interpreter.activation.timing_problem` when it
+    (602.5), checked by :func:`cardtext.interpreter.activation.timing_problem` when it
     is activated; nothing is done as the ability resolves."""
 
 

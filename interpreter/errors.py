@@ -1,4 +1,4 @@
-"""The interpreter's errors, all under :class:`grammar.errors.CardTextError`.
+"""The interpreter's errors, all under :class:`cardtext.grammar.errors.CardTextError`.
 
 * :class:`IllegalAction` — a step the rules forbid (CR 601.2, 602.2, 116.2):
   the game is left exactly as it was before the step.
@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from grammar.errors import CardTextError
+from cardtext.grammar.errors import CardTextError
 
 
 class EngineError(CardTextError):

@@ -2,7 +2,7 @@
 (701.58), and turning a permanent face up (708.8, 116.2b).
 
 A face-down permanent is the same card with an overlay on its
-characteristics (:func:`interpreter.characteristics.chars`), never an edit
+characteristics (:func:`cardtext.interpreter.characteristics.chars`), never an edit
 of the card's data.  ``face_down`` records how it became face down (M13).
 
 Turning face up is a special action: it doesn't use the stack, and the
@@ -12,12 +12,12 @@ cloaked permanent is turned up for its mana cost if it is a creature card
 (M3, M4; an instant or sorcery never, M8), or for its morph cost if it has
 morph (M5); a permanent cast face down with morph only for its morph cost
 (702.37e), and with megamorph it also gets a +1/+1 counter (702.37b).
-Casting a card face down with morph is in :mod:`interpreter.casting`.
+Casting a card face down with morph is in :mod:`cardtext.interpreter.casting`.
 """
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .choices import Decision, ask

@@ -2,7 +2,7 @@
 
 "another nonblack creature you don't control", "creature card in your
 graveyard", "a card with a kicker ability" (K19): an
-:class:`~grammar.ast.ObjectFilter` matched against one object, seen from a
+:class:`~cardtext.grammar.ast.ObjectFilter` matched against one object, seen from a
 player ("you") and a source object ("another").
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import Chars, chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
@@ -292,7 +292,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
         else "object quality Among"),
-    # "each creature it devoured": read by its count (interpreter.quantities, 702.82b)
+    # "each creature it devoured": read by its count (cardtext.interpreter.quantities, 702.82b)
     A.DidThisTurn: lambda q: None if q.event == "devoured" else "object quality DidThisTurn",
 }  # fmt: skip
 """The qualities :func:`_quality` reads, each with what it can't read of one

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from grammar import ast as A
-from grammar.definitions import definition_abilities, definitions
-from grammar.lang.statics import static_form
-from grammar.reminders import keyword_parameter
+from cardtext.grammar import ast as A
+from cardtext.grammar.definitions import definition_abilities, definitions
+from cardtext.grammar.lang.statics import static_form
+from cardtext.grammar.reminders import keyword_parameter
 
 from .cache import per_node
 
@@ -92,7 +92,7 @@ class MadnessCast(A.Node):
 
 def _madness(kw: A.KeywordWithCost) -> list[A.Ability]:
     """702.35a: "Madness [cost]" is a static ability that functions in a hand
-    (the discard replacement, :func:`interpreter.zones.discard`) and this
+    (the discard replacement, :func:`cardtext.interpreter.zones.discard`) and this
     triggered ability."""
     effect = A.Effect((A.Sentence((MadnessCast(kw.cost),)),))
     return [A.TriggeredAbility("When", ExiledThisWay(), effect)]
@@ -159,7 +159,7 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
         n, tapped = 4, True
     key = (n, tapped)
     if key not in _HIDEAWAY:
-        from grammar import parse_card
+        from cardtext.grammar import parse_card
 
         text = "\n".join([
             "Hideaway Permanent", "Land",
@@ -205,7 +205,7 @@ def _cycling_cost(kw: A.KeywordWithCost) -> A.Cost:
 def _cycling(kw: A.KeywordWithCost) -> list[A.Ability]:
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a
     card."; the ability functions only in a hand (113.6k,
-    :func:`interpreter.activation.functions_in`)."""
+    :func:`cardtext.interpreter.activation.functions_in`)."""
     draw = A.Draw(A.Number(1, "article", "a"))
     return [A.ActivatedAbility(_cycling_cost(kw), A.Effect((A.Sentence((draw,)),)))]
 
@@ -243,7 +243,7 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
 
         raise Unsupported(f"keyword {kw.name}")
     if kind not in _TYPECYCLING:
-        from grammar import parse_card
+        from cardtext.grammar import parse_card
 
         article = "an" if kind[0].lower() in "aeiou" else "a"
         text = "\n".join([
@@ -288,8 +288,8 @@ OWN_RULES = frozenset({
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
 as a gap), whatever their definitions say: those spelled out here, those
-read by name elsewhere (interpreter.facedown, cast_permissions,
-replacement; fear and horsemanship in interpreter.combat, which reads them
+read by name elsewhere (cardtext.interpreter.facedown, cast_permissions,
+replacement; fear and horsemanship in cardtext.interpreter.combat, which reads them
 wherever a creature got them), and cycling, whose activated ability functions only in a
 hand (702.29a), which the engine knows from its cost (113.6k)."""
 
@@ -383,7 +383,7 @@ def _block_count(ab: A.StaticAbility) -> A.Ability | None:
     """"[This] can block any number of creatures." / "can block an
     additional creature each combat." is a static ability (604.1) that
     changes how many attackers the creature may block (509.1a); read as a
-    static effect (:data:`interpreter.characteristics.BLOCK_COUNTS`)."""
+    static effect (:data:`cardtext.interpreter.characteristics.BLOCK_COUNTS`)."""
     from .characteristics import BLOCK_COUNTS
 
     sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
@@ -399,7 +399,7 @@ def _block_pair(ab: A.StaticAbility) -> A.Ability | None:
     """"[This] can't be blocked by creatures with power 3 or greater.",
     "Creatures with flying can block only creatures with flying.": a static
     ability (604.1) that restricts which creatures can block which (509.1b);
-    read as a static effect (:func:`interpreter.characteristics.block_pair_refusal`)."""
+    read as a static effect (:func:`cardtext.interpreter.characteristics.block_pair_refusal`)."""
     from .characteristics import BLOCK_ONLY, PAIR_RESTRICTIONS
 
     sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
@@ -433,7 +433,7 @@ def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
     from .characteristics import ATTACK_RESTRICTIONS
 
     if body.actions[0].rule not in ATTACK_RESTRICTIONS:
-        return ab  # "can't be activated unless they're mana abilities": a rule of its own (interpreter.statics)
+        return ab  # "can't be activated unless they're mana abilities": a rule of its own (cardtext.interpreter.statics)
     cond = s.condition
     if not hasattr(cond, "negated"):
         return ab

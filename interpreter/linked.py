@@ -2,12 +2,12 @@
 
 Everything one ability of an object records for another ability of the same
 object lives in a :class:`Linked` record keyed by the object's
-:data:`~interpreter.objects.ObjectId` — the card's id *and* its zone-change
+:data:`~cardtext.interpreter.objects.ObjectId` — the card's id *and* its zone-change
 count — so a card that left its zone and came back is a new object with none
 of it (400.7).  "Was it kicked" is never a flag on the card.
 
 Records are immutable; an update replaces the record, which keeps snapshots
-(:meth:`interpreter.state.GameState.clone`) cheap.
+(:meth:`cardtext.interpreter.state.GameState.clone`) cheap.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Linked:
     * ``paid``: per ability index (-1: the spell's own additional costs), what
       was paid as it was cast or entered (607.2g/607.2j, L-g, L-j).
     * ``via``: the permission a spell was cast with from a zone other than a
-      hand ("flashback", "adventure", ...; :mod:`interpreter.cast_permissions`),
+      hand ("flashback", "adventure", ...; :mod:`cardtext.interpreter.cast_permissions`),
       which may say where it goes when it leaves the stack (702.34a, 715.3d).
     * ``additional``: how many times each of its additional costs (in printed
       order) was paid as it was cast (601.2b, 607.2i).

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from grammar import ast as A
-from grammar.errors import LinkError, Location
-from grammar.node import per_node_while_checked, remembering_children, walk_of
-from grammar.parser import file_lines
-from grammar.render import Renderer
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import LinkError, Location
+from cardtext.grammar.node import per_node_while_checked, remembering_children, walk_of
+from cardtext.grammar.parser import file_lines
+from cardtext.grammar.render import Renderer
 
 from .bind import children, exiles
 
@@ -27,7 +27,7 @@ NAMING_KEYWORDS = frozenset({"hidden agenda", "double agenda"})
 
 
 def walk(node: A.Node) -> tuple[A.Node, ...]:
-    """Every node below and including ``node`` (:func:`interpreter.bind.walk`),
+    """Every node below and including ``node`` (:func:`cardtext.interpreter.bind.walk`),
     walked once per node while :func:`check_card` runs."""
     return walk_of(node, "written")
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
-from grammar.lang.mana import mana_text, symbol_text
+from cardtext.grammar import ast as A
+from cardtext.grammar.lang.mana import mana_text, symbol_text
 
 from .cache import remember
 from .characteristics import BASIC_LAND_MANA, Chars, chars, display_name, has_keyword

@@ -1,6 +1,6 @@
 """Modal spells and abilities (CR 700.2, 601.2b, 603.3c).
 
-"Choose one —" and a bulleted line per mode (:class:`grammar.ast.Modes`, the
+"Choose one —" and a bulleted line per mode (:class:`cardtext.grammar.ast.Modes`, the
 only instruction of its effect).  The modes are chosen when the spell or
 ability is put on the stack, never on resolution:
 
@@ -23,7 +23,7 @@ it), and a mode whose targets can't be chosen can't be chosen (700.2a).
 Only the chosen modes' targets are chosen (700.2c, 601.2c), and the chosen
 modes happen in printed order on resolution (608.2c).
 
-The chosen modes are stored on the :class:`~interpreter.state.StackItem`
+The chosen modes are stored on the :class:`~cardtext.interpreter.state.StackItem`
 as mode indices from 0, in printed order.
 """
 
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.render import Renderer
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.render import Renderer
 
 from .cache import per_node
 from .choices import Decision, ask

@@ -6,7 +6,7 @@ counter ``zcc`` goes up, and everything the game remembered about the old
 object (tapped, counters, damage, face-down status, linked information) is
 gone.  ``(cid, zcc)`` — an :data:`ObjectId` — names one object for as long as
 it exists, and is the key of everything linked to it (rule 607,
-:mod:`interpreter.linked`).
+:mod:`cardtext.interpreter.linked`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 ObjectId: TypeAlias = tuple[int, int]
 PlayerId: TypeAlias = str
@@ -34,7 +34,7 @@ class GameObject:
     said).  ``copy_of`` holds copiable values set by a copy effect (706.2);
     ``face_down`` says how it became face down (708, rule M13), ``None`` when
     face up.  Characteristics are never stored here: they are computed by
-    :mod:`interpreter.characteristics`.
+    :mod:`cardtext.interpreter.characteristics`.
     """
 
     cid: int

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import display_name
 from .choices import Decision, ask

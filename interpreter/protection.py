@@ -10,8 +10,8 @@ the quality or of abilities whose source has it (702.16b).  "Hexproof from
 [quality]" is the targeting rule only, for spells and abilities an opponent
 controls (702.11d).
 
-A keyword's name is all :func:`interpreter.characteristics.keywords` keeps;
-:func:`interpreter.characteristics.keyword_name` remembers the node each
+A keyword's name is all :func:`cardtext.interpreter.characteristics.keywords` keeps;
+:func:`cardtext.interpreter.characteristics.keyword_name` remembers the node each
 name of a protection keyword was made from (:data:`KEYWORD_NODES`), so its
 qualities are read from the node.  A quality the engine can't match ("the
 color of your choice", "each of your opponents") is a gap in the support
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .cache import per_node
 from .characteristics import PROTECTION_NODES, chars, keywords

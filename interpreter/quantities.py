@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import chars, power_toughness
 from .errors import Unsupported
@@ -204,7 +204,7 @@ GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
     "additional paid": _additional_paid,
     "opponent you have": _opponents_you_have,
 }
-"""The counts the game keeps that a :class:`~grammar.ast.GameCount` can name, by its words."""
+"""The counts the game keeps that a :class:`~cardtext.grammar.ast.GameCount` can name, by its words."""
 
 
 def _game_count(ctx: Ctx, q: A.GameCount) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from . import sagas
 from .characteristics import chars, display_name, keyword_name, printed_chars

@@ -1,7 +1,7 @@
 """Sagas (CR 714).
 
 A Saga's chapter abilities are triggered abilities (714.2b, read as such by
-:func:`interpreter.keywords.reading`): each triggers as lore counters put on
+:func:`cardtext.interpreter.keywords.reading`): each triggers as lore counters put on
 the Saga bring their number from below its chapter number to at least it.
 Lore counters are put on a Saga as it enters (714.3a) and, as a turn-based
 action, on each Saga the active player controls as their precombat main
@@ -13,7 +13,7 @@ state-based action).
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import chars, display_name
 from .keywords import ChapterTrigger

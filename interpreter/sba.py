@@ -7,7 +7,7 @@
   spell not on the stack ceases to exist;
 * 704.5f a creature with toughness 0 or less is put into its owner's graveyard;
 * 704.5g a creature with lethal damage marked on it is destroyed (a
-  regeneration shield can replace that, :mod:`interpreter.destroy`);
+  regeneration shield can replace that, :mod:`cardtext.interpreter.destroy`);
 * 704.5h a creature dealt damage by a source with deathtouch since the last
   check is destroyed;
 * 704.5i a planeswalker with no loyalty counters goes to the graveyard;
@@ -15,10 +15,10 @@
   player controls, the player keeps one; the others go to the graveyard;
 * 704.5m an Aura attached illegally or to nothing goes to the graveyard;
   704.5n an Equipment attached illegally becomes unattached
-  (:mod:`interpreter.attach`);
+  (:mod:`cardtext.interpreter.attach`);
 * 714.4 a Saga with lore counters at least its final chapter number, and no
   chapter ability of it triggered and not yet left the stack, is sacrificed
-  (:mod:`interpreter.sagas`).
+  (:mod:`cardtext.interpreter.sagas`).
 """
 
 from __future__ import annotations

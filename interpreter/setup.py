@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import chars
 from .objects import FaceDown, GameObject, Player, PlayerId, Zone

@@ -7,12 +7,12 @@ permanent (608.3) carrying its cast-time linked information (kicks, X, mana
 spent), and a copy of a permanent spell becomes a token (707.10c, rule K15).
 A triggered ability with an intervening "if" does nothing if the condition
 is false now (603.4).  Of a modal spell or ability, only the modes chosen
-for it happen, in printed order (700.2, :mod:`interpreter.modes`).
+for it happen, in printed order (700.2, :mod:`cardtext.interpreter.modes`).
 """
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
 from .bind import ability_effect
@@ -212,7 +212,7 @@ def remove_from_stack(game: Game, item: StackItem) -> None:
 
 def spell_effect(card: A.Card) -> A.Effect | None:
     """The instructions of an instant or sorcery (its spell ability), or an
-    Aura spell's target and attachment (303.4a, :func:`interpreter.attach.aura_spell_effect`)."""
+    Aura spell's target and attachment (303.4a, :func:`cardtext.interpreter.attach.aura_spell_effect`)."""
     return ability_effect(card, -1) or aura_spell_effect(card)
 
 

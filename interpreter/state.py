@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
-from grammar import ast as A
-from grammar.errors import CardTextError
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
 
 from .linked import EMPTY, Linked
 from .objects import GameObject, Lki, ObjectId, Player, PlayerId, Zone
@@ -28,14 +28,14 @@ class StackItem:
     """A spell or an ability on the stack (CR 405, 113.7).
 
     For a spell, ``source`` is the spell object itself and its kicks and X
-    are in the spell's :class:`~interpreter.linked.Linked` record.  For an
+    are in the spell's :class:`~cardtext.interpreter.linked.Linked` record.  For an
     ability, ``source`` is the object it comes from and ``ability`` the index
     of the ability in that object's abilities.  ``targets`` has one tuple
-    per target slot of the effect (:mod:`interpreter.targets`); an empty tuple
+    per target slot of the effect (:mod:`cardtext.interpreter.targets`); an empty tuple
     is a slot with nothing chosen (a kicked-only part of an unkicked spell,
     K7, or "up to" with none; a mode that wasn't chosen, 700.2c).  ``modes``
     are the chosen modes of a modal spell or ability, from 0 in printed
-    order (700.2, :mod:`interpreter.modes`); None when it isn't modal.
+    order (700.2, :mod:`cardtext.interpreter.modes`); None when it isn't modal.
     ``division`` has, for a slot of "N damage divided as you choose among
     [targets]", the amount each of its targets is to be dealt, announced
     with the targets (601.2d); an empty tuple for any other slot.
@@ -160,23 +160,23 @@ class GameState:
     combat: Combat | None = None
     shields: list[ObjectId] = field(default_factory=list)  # regeneration shields for this turn (701.19a)
     activations: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) activated this turn (602.5b)
-    permissions: list[Any] = field(default_factory=list)  # cast permissions granted by effects (601.2, :mod:`interpreter.cast_permissions`)
+    permissions: list[Any] = field(default_factory=list)  # cast permissions granted by effects (601.2, :mod:`cardtext.interpreter.cast_permissions`)
     attacked: list[tuple[PlayerId, ObjectId]] = field(default_factory=list)  # attackers declared this turn, by player (508.1)
     resolutions: list[tuple[ObjectId, int]] = field(default_factory=list)  # (object, ability) resolved this turn
     turn_began: int = 0  # the clock as this turn began: what arrived after it "entered this turn"
     extra_turns: list[PlayerId] = field(default_factory=list)  # 500.7: extra turns to take, the last created first
-    delayed_events: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities of an event, this turn (603.7, interpreter.delayed_events)
+    delayed_events: list[DelayedTrigger] = field(default_factory=list)  # delayed triggered abilities of an event, this turn (603.7, cardtext.interpreter.delayed_events)
     haunting: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (exiled card, creature it haunts) (702.55b)
     granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
     must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
     cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
     life_changes: list[tuple[PlayerId, int]] = field(default_factory=list)  # each gain (+) and loss (-) of life this turn (119.3, 119.4)
-    delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, interpreter.delayed)
-    prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, interpreter.prevention)
+    delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, cardtext.interpreter.delayed)
+    prevention: list[Any] = field(default_factory=list)  # prevention effects of this turn (615, cardtext.interpreter.prevention)
     no_prevention: bool = False  # "Damage can't be prevented this turn" (615.12)
-    turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (interpreter.this_turn)
+    turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (cardtext.interpreter.this_turn)
     became_eot: list[tuple[ObjectId, A.Becomes]] = field(default_factory=list)  # type changes until end of turn (611.2a)
-    control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, interpreter.control)
+    control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, cardtext.interpreter.control)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with

@@ -1,7 +1,7 @@
 """Static abilities written as sentences that change the rules of the game
 rather than an object's power or keywords (CR 604, 611.3).
 
-A :class:`~grammar.ast.StaticAbility` keeps the sentences as written; here
+A :class:`~cardtext.grammar.ast.StaticAbility` keeps the sentences as written; here
 each is read once (:func:`rules_of`) into the rule it states:
 
 * :class:`NoUntap` — "[what] doesn't untap during its controller's untap
@@ -20,8 +20,8 @@ each is read once (:func:`rules_of`) into the rule it states:
   of each color may be spent this way." (107.3, 601.2g), read when the
   spell's cost is paid (:func:`x_spend_rule`).
 
-A shape not listed is an :class:`~interpreter.errors.Unsupported` naming
-it (and a gap in :mod:`interpreter.support`), never ignored.
+A shape not listed is an :class:`~cardtext.interpreter.errors.Unsupported` naming
+it (and a gap in :mod:`cardtext.interpreter.support`), never ignored.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .cache import per_node
 from .errors import Unsupported
@@ -175,7 +175,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         if action.special == "every creature type" and action.words is None:
             # changeling (702.73a): a characteristic-defining ability (604.3),
             # in every zone: the printed characteristics have every creature
-            # type (interpreter.characteristics)
+            # type (cardtext.interpreter.characteristics)
             from .replacement import CREATURE_TYPES
 
             return SelfType(False, tuple(sorted(CREATURE_TYPES)))

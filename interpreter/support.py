@@ -4,32 +4,32 @@ Each node the engine acts on is looked up, by the place it has in the card,
 in the table the engine itself dispatches through when it plays the card:
 
 * kinds of sentence (608.2c) — plain, "if", modal (700.2) — in
-  :data:`interpreter.effects.INSTRUCTIONS`;
-* instructions (608.2c) in :data:`interpreter.actions.ACTIONS`, and the
+  :data:`cardtext.interpreter.effects.INSTRUCTIONS`;
+* instructions (608.2c) in :data:`cardtext.interpreter.actions.ACTIONS`, and the
   parts of them the engine can't carry out yet in
-  :data:`interpreter.actions.LIMITS` (both filled by the family modules of
-  :mod:`interpreter.actions`, each instruction with its limits);
-* triggers (603) in :data:`interpreter.triggers.TRIGGERS` (and the events of
+  :data:`cardtext.interpreter.actions.LIMITS` (both filled by the family modules of
+  :mod:`cardtext.interpreter.actions`, each instruction with its limits);
+* triggers (603) in :data:`cardtext.interpreter.triggers.TRIGGERS` (and the events of
   a trigger written as a subject and an event in
-  :data:`interpreter.triggers.EVENTS`);
-* conditions in :data:`interpreter.conditions.CONDITIONS`;
-* numbers in :data:`interpreter.quantities.QUANTITIES`;
+  :data:`cardtext.interpreter.triggers.EVENTS`);
+* conditions in :data:`cardtext.interpreter.conditions.CONDITIONS`;
+* numbers in :data:`cardtext.interpreter.quantities.QUANTITIES`;
 * enters replacements (614.1c, 614.12) in
-  :data:`interpreter.replacement.ENTERS_REPLACEMENTS`, characteristic-defining
-  abilities (604.3) in :data:`interpreter.characteristics.CHARACTERISTIC_DEFINING`,
-  static effects (611.3) in :data:`interpreter.characteristics.STATIC_ACTIONS`;
-* keywords with a cost in :data:`interpreter.keywords.KEYWORD_EXPANSIONS`,
-  :data:`interpreter.facedown.MORPH_KEYWORDS` and
-  :data:`interpreter.cast_permissions.CAST_KEYWORDS`;
+  :data:`cardtext.interpreter.replacement.ENTERS_REPLACEMENTS`, characteristic-defining
+  abilities (604.3) in :data:`cardtext.interpreter.characteristics.CHARACTERISTIC_DEFINING`,
+  static effects (611.3) in :data:`cardtext.interpreter.characteristics.STATIC_ACTIONS`;
+* keywords with a cost in :data:`cardtext.interpreter.keywords.KEYWORD_EXPANSIONS`,
+  :data:`cardtext.interpreter.facedown.MORPH_KEYWORDS` and
+  :data:`cardtext.interpreter.cast_permissions.CAST_KEYWORDS`;
 * the faces a multi-face card is cast by in
-  :data:`interpreter.casting.CASTABLE_FACES`.
+  :data:`cardtext.interpreter.casting.CASTABLE_FACES`.
 
 The remaining kinds of ability are each carried out by one function, listed
 in :data:`ABILITIES`.  A card's abilities are read as the engine reads them
-(:func:`interpreter.keywords.all_abilities`); the ``written`` sentences a
+(:func:`cardtext.interpreter.keywords.all_abilities`); the ``written`` sentences a
 static ability keeps for rendering are not looked at again.  A card that
 passes can still meet a choice or a reference the engine can't resolve at
-run time; those raise :class:`~interpreter.errors.Unsupported` with the
+run time; those raise :class:`~cardtext.interpreter.errors.Unsupported` with the
 reason.
 """
 
@@ -39,9 +39,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grammar import ast as A
-from grammar.lang import quantities as quantity_nodes
-from grammar.node import children_of, remembering_children
+from cardtext.grammar import ast as A
+from cardtext.grammar.lang import quantities as quantity_nodes
+from cardtext.grammar.node import children_of, remembering_children
 
 from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
@@ -200,8 +200,8 @@ def _unbound_problem(ab: A.Node) -> str | None:
     battlefield, where such a card never is (113.6, 304.4, 307.4): a
     triggered ability the engine watches nowhere (not "When you cast this
     spell", nor one that functions in a graveyard or exile,
-    :func:`interpreter.triggers.functions_in`), an activated ability that
-    isn't activated from a hand (:func:`interpreter.activation.functions_in`)."""
+    :func:`cardtext.interpreter.triggers.functions_in`), an activated ability that
+    isn't activated from a hand (:func:`cardtext.interpreter.activation.functions_in`)."""
     if isinstance(ab, A.TriggeredAbility):
         if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger):
             return None
@@ -260,11 +260,11 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         yield from _trigger(ab.trigger)
     if isinstance(ab, A.CostModifier) and not ab.activate and isinstance(ab.what, A.SelfRef):
         # 601.2f: the engine applies the cost changes of permanents to the
-        # spells they describe (interpreter.costs.cost_modifiers), never a
+        # spells they describe (cardtext.interpreter.costs.cost_modifiers), never a
         # spell's change of its own cost
         yield Gap(ab, "a spell's change of its own cost ('This spell costs ... to cast')")
     if isinstance(ab, A.CostModifier):
-        # activated abilities' costs: read as a rule of the game (interpreter.statics)
+        # activated abilities' costs: read as a rule of the game (cardtext.interpreter.statics)
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
@@ -277,7 +277,7 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
-        return  # its sentences are rules read by interpreter.statics, not instructions
+        return  # its sentences are rules read by cardtext.interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
             problem = static_problem(action)
@@ -299,7 +299,7 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         for granted in ab.abilities:
             yield from _ability(granted)
     if isinstance(ab, A.AdditionalCost) and ab.then is not None:
-        # 603.12: "When you do, ..." after an additional cost (interpreter.delayed.reflexive)
+        # 603.12: "When you do, ..." after an additional cost (cardtext.interpreter.delayed.reflexive)
         for s in ab.then.sentences:
             if isinstance(s, A.ReflexiveTrigger):
                 yield from _nodes(s.body)
@@ -326,7 +326,7 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
     elif isinstance(kw, A.Protection):
-        problem = quality_problem(kw)  # read by name (interpreter.protection): DEBT, 702.16b-f
+        problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:
             yield Gap(kw, f"keyword {problem}")
     elif not isinstance(kw, KEYWORD_NODES) or (
@@ -343,7 +343,7 @@ def _trigger(trigger: A.Node) -> Iterator[Gap]:
 
 _NAMED_BY_REFERENCE = (A.ReturnTo, A.TapObjects, A.UntapObjects, A.Exile, A.Destroy, A.PutCounters)
 """Instructions that find the objects they act on by reference
-(:meth:`interpreter.context.Ctx.objects`): "a creature you control" among
+(:meth:`cardtext.interpreter.context.Ctx.objects`): "a creature you control" among
 them is chosen as the instruction is carried out."""
 
 
@@ -413,7 +413,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     passed_kinds = _PASSED
     while stack:
         node = stack.pop()
-        kids = children_of(node, "written")  # interpreter.bind.children, without its call
+        kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:
             passed = _passed(type(node))
@@ -430,20 +430,20 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             kids = tuple(c for c in kids if c not in node.abilities)
         if isinstance(node, A.AdditionalCost):
             # its "When you do" is checked by _ability; "pay {2}{R}" as an
-            # additional cost is its mana (interpreter.additional)
+            # additional cost is its mana (cardtext.interpreter.additional)
             kids = tuple(c for c in kids if c is not node.then and c is not node.cost) + children_of(node.cost)
             yield from _cost_parts(node.cost, pay_mana=True)
         elif isinstance(node, A.Cost):
             yield from _cost_parts(node)
         elif isinstance(node, A.Target) and isinstance(node.count, A.CountChoice):
-            # "one, two, or three target creatures" (interpreter.targets.count_range, 601.2c)
+            # "one, two, or three target creatures" (cardtext.interpreter.targets.count_range, 601.2c)
             kids = tuple(c for c in kids if c is not node.count)
             if (problem := count_choice_problem(node.count)) is not None:
                 yield Gap(node, problem)
         elif isinstance(node, A.CountChoice):
             yield Gap(node, "a choice of numbers ('one, two, or three') other than of targets")
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
-            # a description the engine's matching can't read (interpreter.filters)
+            # a description the engine's matching can't read (cardtext.interpreter.filters)
             yield Gap(node, problem)
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
@@ -470,7 +470,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Sentence):
             yield from _instructions(node)
         elif isinstance(node, A.ActionCost):
-            # 118.1: a keyword action paid as a cost (interpreter.costs.pay_other pays none yet)
+            # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays none yet)
             yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
         elif isinstance(node, A.ExileCost) and node.zone is not None:
             yield Gap(node, "a cost part 'exile [this] from a zone'")
@@ -505,8 +505,8 @@ _REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr, A.ExileCost)
 
 
 def _cost_parts(cost: A.Cost, *, pay_mana: bool = False) -> Iterator[Gap]:
-    """The parts of a cost that :func:`interpreter.costs.pay_other` can't pay
-    (by its table, :data:`interpreter.costs.PAID_PARTS`)."""
+    """The parts of a cost that :func:`cardtext.interpreter.costs.pay_other` can't pay
+    (by its table, :data:`cardtext.interpreter.costs.PAID_PARTS`)."""
     for part in cost.parts:
         if isinstance(part, _REPORTED_PARTS) and not (isinstance(part, A.ExileCost) and part.zone is None):
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .cache import per_node
 from .characteristics import chars, display_name, keywords
@@ -146,7 +146,7 @@ def _targetable(ctx: Ctx, obj: GameObject) -> bool:
     """702.11 hexproof / 702.18 shroud, protection (702.16b) and hexproof
     from a quality (702.11d); a spell can't target itself (115.5);
     "can't be the target of spells or abilities your opponents control this
-    turn" (115.4, :mod:`interpreter.this_turn`)."""
+    turn" (115.4, :mod:`cardtext.interpreter.this_turn`)."""
     if obj.id == ctx.source and obj.zone == "stack":
         return False
     if ctx.game.state.turn_rules and cant_target(ctx.game, obj.id, ctx.controller) is not None:

@@ -8,9 +8,9 @@ Each is a :class:`TurnRule` about one object or player, fixed as the
 instruction resolves (611.2c); one about an object ends when it leaves the
 battlefield (400.7, it is a new object), and all of them in the cleanup
 step (514.2).  The rules of the game read them where they apply: declaring
-attackers and blockers (:func:`interpreter.characteristics.restrictions`),
-choosing targets (:mod:`interpreter.targets`), casting
-(:mod:`interpreter.casting`) and regeneration (:mod:`interpreter.destroy`).
+attackers and blockers (:func:`cardtext.interpreter.characteristics.restrictions`),
+choosing targets (:mod:`cardtext.interpreter.targets`), casting
+(:mod:`cardtext.interpreter.casting`) and regeneration (:mod:`cardtext.interpreter.destroy`).
 """
 
 from __future__ import annotations

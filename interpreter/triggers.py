@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grammar import ast as A
-from grammar.node import Span
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Span
 
 from . import sba
 from .cache import per_node, remember
@@ -217,7 +217,7 @@ def _turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Tur
     elif filt is not None:
         ok = matches(game, filt, obj, you=controller, source=src_id)
     else:
-        return NO  # names no permanent: reported by interpreter.support
+        return NO  # names no permanent: reported by cardtext.interpreter.support
     return ok, event.obj, None, event.player
 
 
@@ -227,7 +227,7 @@ def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
 
 
 PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "second_main", "end"})
-"""The steps and phases whose beginning the engine announces (:mod:`interpreter.turns`)."""
+"""The steps and phases whose beginning the engine announces (:mod:`cardtext.interpreter.turns`)."""
 PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's"})
 """Whose step a phase trigger can name: the controller's ("your", "combat on
 your turn"), every player's ("each", "the", "each combat", "each
@@ -746,7 +746,7 @@ triggers it (603.2): "enters or dies", "enters and whenever it attacks"."""
 
 def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     """What the engine can't watch for in a trigger (603.2): each part it has
-    no event for, with what it is.  :mod:`interpreter.support` reports these,
+    no event for, with what it is.  :mod:`cardtext.interpreter.support` reports these,
     and :func:`collect` stops with them where the ability would be watched,
     so the check and the game agree."""
     out: list[tuple[A.Node, str]] = []
@@ -781,7 +781,7 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
     (triggers, triggering object, triggering spell, triggering player).  A
     trigger the interpreter has no event for never
-    triggers; :mod:`interpreter.support` reports such cards."""
+    triggers; :mod:`cardtext.interpreter.support` reports such cards."""
     problems = _watch_problems(node.trigger)
     if problems:
         # the ability is watched here, and the engine can't tell when it triggers

@@ -4,7 +4,7 @@ When every player passes in succession, the top object of the stack
 resolves; with an empty stack the step ends.  A turn here is: upkeep →
 (draw) → main → end → cleanup.  The game starts in the first player's main
 phase.  When the active player declares attackers
-(:func:`interpreter.combat.declare_attackers`), the first main phase is
+(:func:`cardtext.interpreter.combat.declare_attackers`), the first main phase is
 followed by the combat phase — beginning of combat, declare attackers,
 declare blockers, first-strike and regular combat damage, end of combat
 (506.1) — and a second main phase ("main2", 505.1); with no attackers

@@ -10,7 +10,7 @@ this is part of the original effect, not a triggered ability, so nothing
 goes on the stack and nothing can respond.  A card that has left exile in
 the meantime is a new object (400.7) and stays where it is.  If the source
 had already left before the exile happened, nothing was exiled at all
-(610.3c, :func:`interpreter.actions.zones._exile`).
+(610.3c, :func:`cardtext.interpreter.actions.zones._exile`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ event for leaves-the-battlefield triggers (603.10a).
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from .characteristics import chars, display_name, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone

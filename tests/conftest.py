@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 pytest_plugins = ["pytester"]
 

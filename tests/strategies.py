@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from grammar.render import number_word, third_person
+from cardtext.grammar.render import number_word, third_person
 
 # --------------------------------------------------------------------------
 # Pieces

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from grammar import parser as P
-from grammar.lexer import LexState
+from cardtext.grammar import parser as P
+from cardtext.grammar.lexer import LexState
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,3 +68,38 @@ def test_parse_speed_runs_on_a_sample_of_forge_with_quoted_abilities(tmp_path: P
     for row in ("(a)", "(b)", "(c)", "(d)", "(e)", "(f)"):
         assert row in out, out
     assert "x import lark" in out and "import lark':" in out
+
+
+def test_compare_phase_writes_mtgjson_atomic_objects_from_scryfall_fields() -> None:
+    """compare_phase.py gives phase.rs (an optional extra, never a test
+    dependency) MTGJSON's atomic card shape: the type line split into
+    supertypes, types and subtypes, colors and mana value from the cost, the
+    keywords of the card's keyword lines."""
+    bench = _script("compare_phase")
+    face = {
+        "name": "Gnarlid Colony",
+        "mana_cost": "{1}{G}",
+        "type_line": "Legendary Creature — Beast Warrior",
+        "oracle_text": "Kicker {2}{G}\nTrample",
+        "power": "2",
+        "toughness": "2",
+    }
+    out = bench.mtgjson_face(face, ("kicker", "trample"), "normal")
+    assert out["supertypes"] == ["Legendary"] and out["types"] == ["Creature"]
+    assert out["subtypes"] == ["Beast", "Warrior"]
+    assert out["colors"] == ["G"] and out["manaValue"] == 2
+    assert out["keywords"] == ["Kicker", "Trample"]
+    assert (out["power"], out["toughness"]) == ("2", "2") and "loyalty" not in out
+    assert bench._unimplemented({"abilities": [{"effect": {"type": "Unimplemented"}}]})
+    assert not bench._unimplemented({"abilities": [{"effect": {"type": "Draw"}}]})
+
+
+def test_compare_phase_without_the_wheel_says_how_to_install_it(monkeypatch: object) -> None:
+    import pytest
+
+    bench = _script("compare_phase")
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    monkeypatch.setitem(sys.modules, "phase", None)  # import raises ImportError
+    with pytest.raises(SystemExit) as exc:
+        bench.main([])
+    assert "pip install '.[compare]'" in str(exc.value.code)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from interpreter import cache
-from interpreter.cache import per_node, remember
+from cardtext.interpreter import cache
+from cardtext.interpreter.cache import per_node, remember
 
 
 class Thing:
@@ -47,12 +47,12 @@ def test_remember_starts_again_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_generated_functions_are_compiled_once_and_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """grammar.codecache: the same source is compiled once; a later process
+    """cardtext.grammar.codecache: the same source is compiled once; a later process
     reads the compiled code from the cache file and compiles nothing."""
     import subprocess
     import sys
 
-    from grammar import codecache
+    from cardtext.grammar import codecache
 
     source = "def twice(x):\n    return factor * x\n"
     first = codecache.define(source, {"factor": 2}, "twice")
@@ -61,7 +61,7 @@ def test_generated_functions_are_compiled_once_and_kept(tmp_path: Path, monkeypa
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     env.pop("CARDTEXT_NO_CACHE", None)
     script = (  # the node classes' __init__ are compiled too, as grammar is imported
-        "import grammar.codecache as c\n"
+        "import cardtext.grammar.codecache as c\n"
         "f = c.define('def f():\\n    return 7\\n', {}, 'f')\n"
         "print(f(), min(c.compiled, 1))\n"
     )

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_card
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.links import check_card as check_links
 from cardtext.scenario import Runner
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.parser import parse_card
-from grammar.render import render_card
-from interpreter.links import check_card as check_links
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -117,7 +117,7 @@ def test_write_into_being_bottom_leaves_the_third_card_on_top() -> None:
 
 
 def test_manifest_one_of_those_cards_needs_an_answer() -> None:
-    from interpreter.errors import UnansweredDecision
+    from cardtext.interpreter.errors import UnansweredDecision
 
     path = SCENARIOS / "m06_write_into_being_top.toml"
     text = path.read_text(encoding="utf-8").replace('choices = ["Hill Giant", "top"]', "choices = []")
@@ -143,7 +143,7 @@ def test_gets_and_cant_be_blocked_is_one_static_ability_with_two_effects() -> No
 
 
 def coat_game() -> tuple[object, object, object]:
-    from interpreter.characteristics import chars
+    from cardtext.interpreter.characteristics import chars
 
     game = run("m07_cryptic_coat.toml").game
     coat = next(o for o in game.battlefield() if chars(o).name == "Cryptic Coat")
@@ -153,8 +153,8 @@ def coat_game() -> tuple[object, object, object]:
 
 def test_equipment_stays_unattached_when_its_creature_leaves() -> None:
     """704.5n: the Equipment stays on the battlefield, attached to nothing."""
-    from interpreter import sba
-    from interpreter.zones import move
+    from cardtext.interpreter import sba
+    from cardtext.interpreter.zones import move
 
     game, coat, cloaked = coat_game()
     assert coat.attached_to == cloaked.id
@@ -165,8 +165,8 @@ def test_equipment_stays_unattached_when_its_creature_leaves() -> None:
 
 
 def test_equipment_cant_be_attached_to_a_land_or_to_itself() -> None:
-    from interpreter.attach import attach_problem
-    from interpreter.characteristics import chars
+    from cardtext.interpreter.attach import attach_problem
+    from cardtext.interpreter.characteristics import chars
 
     game, coat, cloaked = coat_game()
     island = next(o for o in game.battlefield() if chars(o).name == "Island")
@@ -200,7 +200,7 @@ def test_becomes_keeps_card_types_lower_case_and_subtypes_capitalised() -> None:
 
 
 def lightform_game() -> tuple[object, object, object]:
-    from interpreter.characteristics import chars
+    from cardtext.interpreter.characteristics import chars
 
     game = run("m09_lightform.toml").game
     aura = next(o for o in game.battlefield() if chars(o).name == "Lightform")
@@ -209,7 +209,7 @@ def lightform_game() -> tuple[object, object, object]:
 
 
 def test_lightform_is_still_an_enchantment_now_an_aura_and_grants_its_keywords() -> None:
-    from interpreter.characteristics import chars, has_keyword
+    from cardtext.interpreter.characteristics import chars, has_keyword
 
     game, aura, host = lightform_game()
     c = chars(aura)
@@ -222,9 +222,9 @@ def test_lightform_is_still_an_enchantment_now_an_aura_and_grants_its_keywords()
 
 def test_aura_goes_to_the_graveyard_when_its_creature_leaves() -> None:
     """704.5m; the card in the graveyard is a new object: no longer an Aura (400.7)."""
-    from interpreter import sba
-    from interpreter.characteristics import chars
-    from interpreter.zones import move
+    from cardtext.interpreter import sba
+    from cardtext.interpreter.characteristics import chars
+    from cardtext.interpreter.zones import move
 
     game, aura, host = lightform_game()
     move(game, host, "graveyard")
@@ -272,8 +272,8 @@ def test_sacrificed_and_discarded_are_one_kind_of_reference() -> None:
 
 
 def test_dralnus_pet_kicked_has_flying_only_while_it_stays() -> None:
-    from interpreter.characteristics import chars, has_keyword
-    from interpreter.zones import move
+    from cardtext.interpreter.characteristics import chars, has_keyword
+    from cardtext.interpreter.zones import move
 
     game = run("k22_dralnus_pet_kicked.toml").game
     pet = next(o for o in game.battlefield() if chars(o).name == "Dralnu's Pet")
@@ -283,7 +283,7 @@ def test_dralnus_pet_kicked_has_flying_only_while_it_stays() -> None:
 
 
 def test_dralnus_pet_unkicked_has_no_flying() -> None:
-    from interpreter.characteristics import chars, has_keyword
+    from cardtext.interpreter.characteristics import chars, has_keyword
 
     game = run("k22_dralnus_pet_unkicked.toml").game
     pet = next(o for o in game.battlefield() if chars(o).name == "Dralnu's Pet")

@@ -151,7 +151,7 @@ def test_parse_json_has_node_names_fields_and_spans(
 
 
 def test_parse_json_of_tree_matches_ast(tmp_path: Path) -> None:
-    from grammar.parser import parse_card
+    from cardtext.grammar.parser import parse_card
 
     card = parse_card(GNARLID)
     data = cli.to_json(card)
@@ -336,7 +336,7 @@ def test_check_format_github_annotations(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_github_annotation_escapes_properties_and_message() -> None:
     from cardtext.diagnostics import github_annotation
-    from grammar.errors import CardParseError, Location
+    from cardtext.grammar.errors import CardParseError, Location
 
     error = CardParseError("50% done\nnext", Location("a,b:c.card", 2, 3), text="xy")
     assert github_annotation(error) == (
@@ -392,7 +392,7 @@ def test_check_strict_makes_warnings_fail(tmp_path: Path, capsys: pytest.Capture
 def test_check_without_link_module_still_parses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "interpreter.links", None)  # import raises ImportError
+    monkeypatch.setitem(sys.modules, "cardtext.interpreter.links", None)  # import raises ImportError
     path = write(tmp_path, "bears.card", DANGLING_KICK)
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out.strip()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from grammar.parser import parse_text
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter import (
     Game,
     IllegalAction,
     ScriptedChooser,
@@ -16,8 +16,8 @@ from interpreter import (
     pass_priority,
     resolve_top,
 )
-from interpreter.combat import declare_attackers, declare_blockers
-from interpreter.errors import UnansweredDecision
+from cardtext.interpreter.combat import declare_attackers, declare_blockers
+from cardtext.interpreter.errors import UnansweredDecision
 
 
 def card(text: str) -> A.Card:
@@ -98,7 +98,7 @@ def test_beginning_of_combat_triggers_before_attackers_are_declared(pool: dict[s
 
 def test_a_blocked_attacker_whose_blocker_left_deals_no_damage(pool: dict[str, A.Card]) -> None:
     """509.1h: it stays blocked; without trample it assigns no combat damage."""
-    from interpreter.zones import move
+    from cardtext.interpreter.zones import move
 
     game = duel(pool, ["Grizzly Bears"], ["Grizzly Bears"])
     declare_attackers(game, "A", ids(game, "A", "Grizzly Bears"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from grammar.parser import parse_card
-from interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
-from interpreter.support import gaps
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_card
+from cardtext.interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
+from cardtext.interpreter.support import gaps
 
 
 def _card(text: str) -> A.Card:
@@ -65,7 +65,7 @@ def test_who_lost_life_this_turn(who: str, losers: tuple[str, ...], draws: int) 
 def test_a_static_ability_during_a_turn_applies_only_then(wording: str, active: str, has: bool) -> None:
     """611.3a: a static ability's effect "during your turn" applies as long
     as it's that turn, and not at other times."""
-    from interpreter.characteristics import has_keyword, power_toughness
+    from cardtext.interpreter.characteristics import has_keyword, power_toughness
 
     card = _card(f"Test Knight {{1}}{{W}}\nCreature — Human Knight\n{wording}\n2/2")
     assert isinstance(card.abilities[0], A.StaticEffect) and isinstance(card.abilities[0].condition, A.Turn)

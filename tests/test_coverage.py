@@ -22,8 +22,8 @@ import pytest
 from cardtext import coverage
 from cardtext.cli import main
 from cardtext.coverage import check_card, mismatch
+from cardtext.grammar.errors import LinkError, Location
 from cardtext.normalize import normalize
-from grammar.errors import LinkError, Location
 
 DATA = Path(__file__).parent / "data"
 CORPUS = DATA / "cards.jsonl"
@@ -560,7 +560,7 @@ def test_bad_job_count_is_a_usage_error(
 def test_plays_counts_ok_cards_the_engine_carries_out_in_full(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
 ) -> None:
-    """ "plays": an ok card with nothing the engine lacks (interpreter.support); not a status of its own."""
+    """ "plays": an ok card with nothing the engine lacks (cardtext.interpreter.support); not a status of its own."""
     scry = {"name": "Curious Adept", "mana_cost": "{1}{U}", "type_line": "Creature — Human Wizard",
             "oracle_text": "Whenever Curious Adept attacks, flip it.", "power": "1", "toughness": "1"}  # fmt: skip
     document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, scry])))
@@ -579,7 +579,7 @@ FLIPPER = {"name": "Curious Adept", "mana_cost": "{1}{U}", "type_line": "Creatur
 def test_an_ok_card_that_does_not_play_names_its_first_gap(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_link_errors: None
 ) -> None:
-    """ "gap": the first thing the support check reports (interpreter.support.gaps), without its
+    """ "gap": the first thing the support check reports (cardtext.interpreter.support.gaps), without its
     place; None on a card that plays and on one that isn't ok (its message says what is wrong)."""
     twin = {**FLIPPER, "name": "Curious Twin", "oracle_text": "Whenever Curious Twin attacks, flip it."}
     document = run_json(capsys, str(jsonl(tmp_path, [SHOCK, FLIPPER, twin, ZAPPER])))

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from cardtext.cli import build_parser, main
-from grammar import vocabulary
+from cardtext.grammar import vocabulary
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
@@ -141,8 +141,8 @@ def test_the_reference_is_made_from_the_tables() -> None:
     for word in [*t.supertypes, *t.card_types, *t.subtypes]:
         assert re.search(rf"(: |, ){re.escape(word)}( \(|,|\.\n)", types), word
     assert "Elf (Elves)" in types
-    from grammar.lang import verbs
-    from interpreter.actions import ACTIONS
+    from cardtext.grammar.lang import verbs
+    from cardtext.interpreter.actions import ACTIONS
 
     actions = reference.actions_page()
     assert "| `DealDamage` |" in actions and "| `Fight` |" in actions

@@ -16,8 +16,8 @@ import pytest
 
 from cardtext.blocks import card_blocks
 from cardtext.cli import main
+from cardtext.grammar import vocabulary
 from cardtext.library import BUNDLED, card_files
-from grammar import vocabulary
 
 REPO = Path(__file__).resolve().parents[1]
 VSCODE = REPO / "editors" / "vscode"

@@ -7,9 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from interpreter import Game, GameObject, ScriptedChooser, add_card, cast, new_game, resolve_top
-from interpreter.characteristics import chars
+from cardtext.grammar import ast as A
+from cardtext.interpreter import (
+    Game,
+    GameObject,
+    ScriptedChooser,
+    add_card,
+    cast,
+    new_game,
+    resolve_top,
+)
+from cardtext.interpreter.characteristics import chars
 
 
 def _game(**kw: object) -> Game:
@@ -40,7 +48,7 @@ def test_cr603_7c_delayed_trigger_triggers_once(pool: dict[str, A.Card]) -> None
     """603.7c: "Exile it at the beginning of the next end step" triggers at
     the first end step only; the token made is exiled then, and nothing waits
     for a later end step."""
-    from interpreter import pass_priority
+    from cardtext.interpreter import pass_priority
 
     game = _game(kick=[])
     _lands(game, "A", "Mountain", 4, pool)
@@ -69,7 +77,7 @@ def _fight_with_fire(pool: dict[str, A.Card], division: dict[object, int] | None
 
 def test_cr601_2d_each_target_of_divided_damage_gets_at_least_one(pool: dict[str, A.Card]) -> None:
     """601.2d: a division that gives a target nothing is refused, and the game is as it was."""
-    from interpreter.errors import UnansweredDecision
+    from cardtext.interpreter.errors import UnansweredDecision
 
     game, spell, giant = _fight_with_fire(pool)
     game.chooser = ScriptedChooser(kick=[0], targets=[[giant.id, "B"]], choices=[{giant.id: 0, "B": 10}])
@@ -82,7 +90,7 @@ def test_cr601_2d_each_target_of_divided_damage_gets_at_least_one(pool: dict[str
 def test_cr608_2b_share_of_an_illegal_target_is_not_dealt(pool: dict[str, A.Card]) -> None:
     """608.2b: a target gone by resolution is dealt nothing, and its share
     goes to no one else; the legal target gets its own share only."""
-    from interpreter.zones import move
+    from cardtext.interpreter.zones import move
 
     game, spell, giant = _fight_with_fire(pool)
     cast(game, "A", spell.id)
@@ -94,8 +102,8 @@ def test_cr608_2b_share_of_an_illegal_target_is_not_dealt(pool: dict[str, A.Card
 def test_cr615_combat_damage_prevention_leaves_noncombat_damage(pool: dict[str, A.Card]) -> None:
     """615: "prevent all combat damage target creature would deal this turn"
     doesn't touch the damage it deals otherwise (120.3)."""
-    from interpreter.actions.damage_life import deal_damage
-    from interpreter.context import Ctx
+    from cardtext.interpreter.actions.damage_life import deal_damage
+    from cardtext.interpreter.context import Ctx
 
     game = _game(kick=[])
     _lands(game, "B", "Forest", 3, pool)
@@ -112,7 +120,7 @@ def test_cr616_1_affected_player_orders_prevention_effects() -> None:
     """616.1: with a shield and an 'all damage' effect both applying, the
     affected player chooses which applies first; choosing the 'all' effect
     leaves the shield unused (615.7)."""
-    from interpreter.prevention import Prevention, prevent
+    from cardtext.interpreter.prevention import Prevention, prevent
 
     for first, left in ((1, 2), (0, 0)):
         game = new_game(chooser=ScriptedChooser(choices=[first]))

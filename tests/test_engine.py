@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from grammar import ast as A
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.interpreter import (
     Game,
     IllegalAction,
     ScriptedChooser,
@@ -18,7 +18,7 @@ from interpreter import (
     power_toughness,
     resolve_top,
 )
-from interpreter.errors import UnansweredDecision
+from cardtext.interpreter.errors import UnansweredDecision
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -136,7 +136,7 @@ def test_anthem_and_until_end_of_turn(pool: dict[str, A.Card]) -> None:
 def test_an_instant_or_sorcery_card_stays_where_it_was(pool: dict[str, A.Card], name: str) -> None:
     """304.4, 307.4: an instant or sorcery card put onto the battlefield stays
     in its zone, the same object; face down (manifested) it enters as a 2/2."""
-    from interpreter.replacement import put_onto_battlefield
+    from cardtext.interpreter.replacement import put_onto_battlefield
 
     game = new_game(chooser=ScriptedChooser())
     card = add_card(game, pool[name], "A", "graveyard")
@@ -152,7 +152,7 @@ def test_return_to_the_battlefield_leaves_a_sorcery_card_in_the_graveyard(pool: 
     """304.4, 307.4: "Return target card from your graveyard to the
     battlefield" on a sorcery card: it stays in the graveyard, and "it"
     afterwards means nothing returned."""
-    from grammar.parser import parse_card
+    from cardtext.grammar.parser import parse_card
 
     raise_card = parse_card(
         "Raise Anything {B}\nSorcery\nReturn target card from your graveyard to the battlefield.", "t.card"
@@ -204,9 +204,9 @@ def test_trigger_order_labels_tell_two_objects_of_one_name_apart(pool: dict[str,
     it became after a zone change (or of two copies of a card) are labelled
     "Name#1" and "Name#2", numbered in the order the objects arrived, as REFs
     number them; one source's two abilities add " (ability N)"."""
-    from interpreter.state import PendingTrigger
-    from interpreter.triggers import order_labels
-    from interpreter.zones import move
+    from cardtext.interpreter.state import PendingTrigger
+    from cardtext.interpreter.triggers import order_labels
+    from cardtext.interpreter.zones import move
 
     game = new_game(chooser=ScriptedChooser())
     watcher = add_card(game, pool["Herd Watcher"], "A", "battlefield")
@@ -229,9 +229,9 @@ def test_cr712_11b_modal_back_face_permanent_enters_back_face_up(pool: dict[str,
     """712.11b, 712.14: a modal double-faced card cast by its back face is a
     spell with the back face's characteristics, and the permanent it becomes
     has its back face up; in the graveyard it shows its front face (712.8a)."""
-    from grammar.parser import parse_text
-    from interpreter import chars
-    from interpreter.zones import move
+    from cardtext.grammar.parser import parse_text
+    from cardtext.interpreter import chars
+    from cardtext.interpreter.zones import move
 
     (card,) = parse_text("Test Scout {G}\nCreature — Elf\n1/1\n// modal\nTest Warden {3}{W}\nCreature — Human Knight\n"
                          "Vigilance\n3/4\n").cards  # fmt: skip
@@ -248,7 +248,7 @@ def test_cr712_11b_modal_back_face_permanent_enters_back_face_up(pool: dict[str,
 
 def test_cr712_11a_transforming_card_cast_only_by_front_face(pool: dict[str, A.Card]) -> None:
     """712.11a: a transforming double-faced card can't be cast by its back face; the game is left as it was."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     (card,) = parse_text("Test Acolyte {1}{R}\nCreature — Human\n2/1\n// transform\nTest Pyromancer\n"
                          "Creature — Human\n4/3\n").cards  # fmt: skip
@@ -262,8 +262,8 @@ def test_cr712_11a_transforming_card_cast_only_by_front_face(pool: dict[str, A.C
 
 def _refused_changes(game: Game, obj_id: tuple[int, int]) -> None:
     """Change each record a transaction doesn't copy (linked, LKI, this turn's lists), then fail."""
-    from interpreter.linked import Linked
-    from interpreter.zones import move
+    from cardtext.interpreter.linked import Linked
+    from cardtext.interpreter.zones import move
 
     game.set_linked(obj_id, Linked(cast=True))
     game.set_linked((999, 0), Linked(x=3))
@@ -279,7 +279,7 @@ def test_a_refused_transaction_puts_back_linked_information_lki_and_this_turns_r
     that goes on."""
     game, _ = board(pool, ["Island"] * 2, [])
     island, other = (o.id for o in game.battlefield())
-    from interpreter.linked import Linked
+    from cardtext.interpreter.linked import Linked
 
     game.set_linked(island, Linked(x=1))
     before = game.state.clone()
@@ -305,9 +305,9 @@ def test_603_10a_leaves_abilities_of_permanents_that_left_together_are_an_error_
     other die; the engine doesn't look back that far yet, and says so
     instead of leaving the abilities out.  One that dies alone is seen by
     the one that stays."""
-    from interpreter.errors import Unsupported
-    from interpreter.triggers import settle
-    from interpreter.zones import move
+    from cardtext.interpreter.errors import Unsupported
+    from cardtext.interpreter.triggers import settle
+    from cardtext.interpreter.zones import move
 
     game, _ = board(pool, ["Bonehall Scavenger", "Grizzly Bears"], [])
     scavenger, bears = game.battlefield()
@@ -329,11 +329,11 @@ def test_a_trigger_the_engine_cant_watch_stops_play_as_check_warns() -> None:
     and play stops with that same reason once the ability is watched (its
     permanent on the battlefield as something happens) — never a trigger
     that silently can't fire."""
-    from grammar.parser import parse_text
-    from interpreter.errors import Unsupported
-    from interpreter.support import gaps
-    from interpreter.triggers import settle
-    from interpreter.zones import move
+    from cardtext.grammar.parser import parse_text
+    from cardtext.interpreter.errors import Unsupported
+    from cardtext.interpreter.support import gaps
+    from cardtext.interpreter.triggers import settle
+    from cardtext.interpreter.zones import move
 
     (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever a player cycles a card, draw a card.\n1/1\n").cards
     (gap,) = gaps(card)
@@ -351,8 +351,8 @@ def test_the_log_writes_costs_and_triggers_in_english() -> None:
     """The log names what a cost asks for in the card's words ("an artifact",
     "two untapped creatures you control"), and a keyword's trigger by what
     happened (ward, 702.21a), never a class name."""
-    from grammar.parser import parse_text
-    from interpreter.costs import describe_ref
+    from cardtext.grammar.parser import parse_text
+    from cardtext.interpreter.costs import describe_ref
 
     def cost_words(line: str) -> str:
         (card,) = parse_text(f"Test Engine {{1}}\nArtifact\n{line}: Draw a card.\n").cards
@@ -373,9 +373,9 @@ def test_the_log_writes_costs_and_triggers_in_english() -> None:
 def test_a_cost_change_check_warns_of_is_the_one_play_stops_at() -> None:
     """601.2f: a change to spells' costs "for each ..." is reported by the
     check with the words play stops with — one test serves both."""
-    from grammar.parser import parse_text
-    from interpreter.errors import Unsupported
-    from interpreter.support import gaps
+    from cardtext.grammar.parser import parse_text
+    from cardtext.interpreter.errors import Unsupported
+    from cardtext.interpreter.support import gaps
 
     (card,) = parse_text(
         "Test Foundry {2}\nArtifact\nCreature spells you cast cost {1} less to cast for each artifact you control.\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from interpreter import Game, ScriptedChooser, add_card, cast, new_game, resolve_top
-from interpreter.characteristics import chars, display_name
-from interpreter.combat import declare_attackers
-from interpreter.objects import GameObject
+from cardtext.grammar import ast as A
+from cardtext.interpreter import Game, ScriptedChooser, add_card, cast, new_game, resolve_top
+from cardtext.interpreter.characteristics import chars, display_name
+from cardtext.interpreter.combat import declare_attackers
+from cardtext.interpreter.objects import GameObject
 
 
 def _game(**kw: object) -> Game:
@@ -38,9 +38,9 @@ def _granted(pool: dict[str, A.Card], name: str, kicker: int) -> tuple[A.Ability
 
 def test_deals_damage_trigger_on_noncombat_damage_gains_that_much(pool: dict[str, A.Card]) -> None:
     """120.3, 603.7c: any damage, here from an effect, triggers 'deals damage'; 'that much' is the amount."""
-    from interpreter.actions.damage_life import deal_damage
-    from interpreter.context import Ctx
-    from interpreter.triggers import settle
+    from cardtext.interpreter.actions.damage_life import deal_damage
+    from cardtext.interpreter.context import Ctx
+    from cardtext.interpreter.triggers import settle
 
     game = _game()
     rakavolver = add_card(game, pool["Rakavolver"], "A", "battlefield")
@@ -57,8 +57,8 @@ def test_deals_damage_trigger_on_noncombat_damage_gains_that_much(pool: dict[str
 def test_granted_abilities_and_shields_end(pool: dict[str, A.Card]) -> None:
     """614.1c: an ability it entered with is lost when it leaves (400.7);
     701.19a: a regeneration shield ends in the cleanup step (514.2)."""
-    from interpreter import activate, pass_priority
-    from interpreter.zones import move
+    from cardtext.interpreter import activate, pass_priority
+    from cardtext.interpreter.zones import move
 
     game = _game()
     dega = add_card(game, pool["Degavolver"], "A", "battlefield")
@@ -77,8 +77,8 @@ def test_granted_abilities_and_shields_end(pool: dict[str, A.Card]) -> None:
 def test_lethal_damage_is_a_destruction_a_shield_replaces(pool: dict[str, A.Card]) -> None:
     """704.5g is a destruction (701.19b): a shielded creature with lethal damage
     stays, tapped and with its damage removed; toughness 0 (704.5f) is not one."""
-    from interpreter.destroy import add_shield
-    from interpreter.triggers import settle
+    from cardtext.interpreter.destroy import add_shield
+    from cardtext.interpreter.triggers import settle
 
     game = _game()
     bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
@@ -96,7 +96,7 @@ def test_lethal_damage_is_a_destruction_a_shield_replaces(pool: dict[str, A.Card
 
 def test_enchanted_creature_is_8_8_and_has_trample(pool: dict[str, A.Card]) -> None:
     """613.4b: "is 8/8" sets base P/T; the same ability grants trample (613.1f)."""
-    from interpreter.characteristics import keywords, power_toughness
+    from cardtext.interpreter.characteristics import keywords, power_toughness
 
     game = _game()
     bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
@@ -110,7 +110,7 @@ def test_enchanted_creature_is_8_8_and_has_trample(pool: dict[str, A.Card]) -> N
 
 def test_aura_with_nothing_to_enchant_stays_where_it_is(pool: dict[str, A.Card]) -> None:
     """303.4f: an Aura put onto the battlefield without being cast, with no object it could enchant, stays put."""
-    from interpreter.replacement import put_onto_battlefield
+    from cardtext.interpreter.replacement import put_onto_battlefield
 
     game = _game()
     add_card(game, pool["Forest"], "A", "battlefield")
@@ -123,7 +123,7 @@ def test_aura_spell_needs_a_target(pool: dict[str, A.Card]) -> None:
     """303.4a, 601.2c: an Aura spell with nothing it could target can't be cast; the game is unchanged."""
     import pytest
 
-    from interpreter import IllegalAction, cast
+    from cardtext.interpreter import IllegalAction, cast
 
     game = _game(kick=0)
     for _ in range(5):
@@ -138,9 +138,9 @@ def test_aura_spell_needs_a_target(pool: dict[str, A.Card]) -> None:
 def test_spend_only_tags_the_mana_just_added(pool: dict[str, A.Card]) -> None:
     """106.6: carried out as instructions, 'Add {G}{G}. Spend this mana only to
     cast kicked spells.' leaves restricted mana, which an unkicked payment can't use."""
-    from interpreter.context import Ctx
-    from interpreter.effects import run
-    from interpreter.mana import find_payment, need_of
+    from cardtext.interpreter.context import Ctx
+    from cardtext.interpreter.effects import run
+    from cardtext.interpreter.mana import find_payment, need_of
 
     game = _game()
     druid = add_card(game, pool["Elfhame Druid"], "A", "battlefield")
@@ -174,8 +174,8 @@ def test_look_at_and_cast_lets_only_its_player_look(pool: dict[str, A.Card]) -> 
     """406.3: "You may look at and cast that card": A may look at the card
     exiled face down, B (its owner) may not; a scenario's cast step lets A
     alone name it."""
+    from cardtext.interpreter.cast_permissions import may_look_at, permissions_for
     from cardtext.scenario import RefError, resolve_ref
-    from interpreter.cast_permissions import may_look_at, permissions_for
 
     game, exiled = _gonti_exiles(pool)
     assert exiled.face_down == "exiled" and exiled.card.name == "Hill Giant"
@@ -202,7 +202,7 @@ def test_mana_of_any_color_doesnt_pay_colorless_symbols() -> None:
     """609.4b: "as though it were mana of any color" pays a colored (or
     hybrid, Phyrexian) symbol with any mana, but {C} still needs colorless
     mana; "of any type" pays {C} too."""
-    from interpreter.mana import Requirement, pays
+    from cardtext.interpreter.mana import Requirement, pays
 
     red, colorless = Requirement("{R}", frozenset("R")), Requirement("{C}", frozenset("C"))
     assert not pays("B", red) and pays("B", red, "color") and pays("B", red, "type")
@@ -214,8 +214,8 @@ def test_spending_rule_needs_a_permission_before_it(pool: dict[str, A.Card]) -> 
     """609.4b: "you may spend mana as though ..." is a rule of the permission
     granted before it in the sentence; without one it is a gap, not a rule
     applied to nothing."""
-    from grammar import parse_card
-    from interpreter.support import gaps
+    from cardtext.grammar import parse_card
+    from cardtext.interpreter.support import gaps
 
     assert not gaps(pool["Gonti, Lord of Luxury"]) and not gaps(pool["Borrowed Palette"])
     card = parse_card("Lone Palette {R}\nSorcery\nExile target card from a graveyard. "
@@ -233,8 +233,8 @@ def _described(text: str) -> A.ObjectFilter:
 
 def test_an_outlaw_is_an_assassin_mercenary_pirate_rogue_or_warlock() -> None:
     """The outlaw batch: a creature with one of those five types, and no other."""
+    from cardtext.interpreter.filters import matches
     from cardtext.testing import parse_card
-    from interpreter.filters import matches
 
     game = _game()
     filt = _described("Destroy target outlaw.")
@@ -245,8 +245,8 @@ def test_an_outlaw_is_an_assassin_mercenary_pirate_rogue_or_warlock() -> None:
 
 
 def test_700_9_a_modified_creature_has_a_counter_or_an_equipment() -> None:
+    from cardtext.interpreter.filters import matches
     from cardtext.testing import parse_card
-    from interpreter.filters import matches
 
     game = _game()
     filt = _described("Destroy target modified creature.")

@@ -2,7 +2,7 @@
 card of the project's mechanics (the designs of designs.card test the card
 language: what of them the engine plays is counted, not required).
 
-The check (:mod:`interpreter.support`) asks the tables the engine dispatches
+The check (:mod:`cardtext.interpreter.support`) asks the tables the engine dispatches
 through while it plays — instructions, triggers, conditions, quantities,
 kinds of ability — so it can't drift from what the engine really does.
 """
@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter import effects, triggers
+from cardtext.interpreter.support import gaps
 from cardtext.library import BUNDLED as BUNDLED_DIR
 from cardtext.library import card_files, parse_path
-from grammar import ast as A
-from grammar.parser import parse_text
-from interpreter import effects, triggers
-from interpreter.support import gaps
 
 TEST_CARDS = Path(__file__).parent / "cards"
 
@@ -46,7 +46,7 @@ def test_a_delayed_tail_is_a_gap_not_a_silent_now() -> None:
     """ "Return target creature to its owner's hand at the beginning of the
     next main phase": the delay (603.7) is written as the clause's tail; an
     engine that doesn't carry out that delay must say so, not return it now
-    (the next end step or upkeep it carries out, :mod:`interpreter.delayed`)."""
+    (the next end step or upkeep it carries out, :mod:`cardtext.interpreter.delayed`)."""
     text = ("Test Card {1}{U}\nSorcery\nReturn target creature to its owner's hand at the beginning "
             "of the next {}.\n")  # fmt: skip
     (card,) = parse_text(text.replace("{}", "main phase")).cards
@@ -68,15 +68,15 @@ def test_engine_supports_every_test_card() -> None:
 
 def test_the_engine_knows_where_each_kind_of_ability_applies() -> None:
     """The kinds of ability the check accepts are the kinds the engine carries out while it plays."""
-    from interpreter.characteristics import ABILITY_KINDS
-    from interpreter.support import ABILITIES
+    from cardtext.interpreter.characteristics import ABILITY_KINDS
+    from cardtext.interpreter.support import ABILITIES
 
     assert set(ABILITIES) == set(ABILITY_KINDS)
 
 
 def test_a_permanent_with_an_ability_the_engine_cant_carry_out_is_unsupported(pool: dict[str, A.Card]) -> None:
     """Never a silent no-op: with such a permanent on the battlefield, the game's effects can't be worked out."""
-    from interpreter import Unsupported, add_card, new_game, power_toughness
+    from cardtext.interpreter import Unsupported, add_card, new_game, power_toughness
 
     card = one("Warden {1}{W}\nCreature — Human\nPlayers can't gain life.\n2/2")
     assert [g.what for g in gaps(card)] == ["a static ability 'can't gain life'"]
@@ -98,7 +98,7 @@ def test_combat_triggers_are_supported_through_the_trigger_table(monkeypatch: py
     """"Whenever this creature attacks" (508.1m) and "deals combat damage to a
     player" (510.3a) are in the engine's trigger table; without it, each is a
     gap, with its place."""
-    from grammar import ast as A
+    from cardtext.grammar import ast as A
 
     card = one("Raider {1}{R}\nCreature — Human\nWhenever this creature attacks, draw a card.\n2/2")
     thief = one("Thief {2}{U}\nCreature — Rogue\nWhenever this creature deals combat damage to a player, draw a card.\n1/3")
@@ -113,7 +113,7 @@ def test_combat_triggers_are_supported_through_the_trigger_table(monkeypatch: py
 
 def test_the_check_reads_the_tables_the_engine_runs_with(monkeypatch: pytest.MonkeyPatch) -> None:
     """Take an instruction out of the engine's dispatch table and the check sees it."""
-    from grammar import ast as A
+    from cardtext.grammar import ast as A
 
     card = one("Lesson {U}\nSorcery\nDraw a card.")
     assert gaps(card) == []
@@ -192,7 +192,7 @@ def test_608_2c_for_each_lead_is_played_unless_its_instructions_name_each_one(li
 
 def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     """"Threshold — [ability]" is the ability: played as it, with no gap of its own."""
-    from interpreter.keywords import all_abilities
+    from cardtext.interpreter.keywords import all_abilities
 
     text = "Test Bear {1}{G}\nCreature — Bear\nThreshold — This creature gets +1/+1 as long as you control a Forest.\n2/2\n"
     (card,) = parse_text(text).cards
@@ -200,7 +200,7 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     assert isinstance(card.abilities[0], A.AbilityWord)
     assert not isinstance(ability, A.AbilityWord)
     assert gaps(card) == []
-    from interpreter import add_card, new_game, power_toughness
+    from cardtext.interpreter import add_card, new_game, power_toughness
 
     (forest,) = parse_text("Forest\nBasic Land — Forest\n").cards
     game = new_game()

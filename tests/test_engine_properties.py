@@ -35,9 +35,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtext.scenario import bundled_pool, load_extra_cards
-from grammar.errors import CardTextError
-from interpreter import (
+from cardtext.grammar.errors import CardTextError
+from cardtext.interpreter import (
     Game,
     RandomChooser,
     activate,
@@ -50,9 +49,10 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
-from interpreter.characteristics import block_capacity, power_toughness
-from interpreter.choices import Decision
-from interpreter.combat import declare_attackers, declare_blockers
+from cardtext.interpreter.characteristics import block_capacity, power_toughness
+from cardtext.interpreter.choices import Decision
+from cardtext.interpreter.combat import declare_attackers, declare_blockers
+from cardtext.scenario import bundled_pool, load_extra_cards
 
 CARDS_DIR = Path(__file__).parent / "cards"
 _POOL: dict = {}
@@ -138,9 +138,9 @@ def check_blocks(game: Game) -> None:
 
 def check_modes(game: Game) -> None:
     """700.2: the modes of each modal spell or ability on the stack."""
-    from interpreter.modes import count_range, modes_of
-    from interpreter.stack import item_ctx
-    from interpreter.targets import slots_of
+    from cardtext.interpreter.modes import count_range, modes_of
+    from cardtext.interpreter.stack import item_ctx
+    from cardtext.interpreter.targets import slots_of
 
     for item in game.state.stack:
         node = modes_of(item.effect)

@@ -7,10 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from grammar.parser import parse_card
-from interpreter import Game, IllegalAction, ScriptedChooser, add_card, cast, new_game, resolve_top
-from interpreter.support import gaps
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_card
+from cardtext.interpreter import (
+    Game,
+    IllegalAction,
+    ScriptedChooser,
+    add_card,
+    cast,
+    new_game,
+    resolve_top,
+)
+from cardtext.interpreter.support import gaps
 
 
 def _card(text: str) -> A.Card:
@@ -131,7 +139,7 @@ def test_that_player_is_the_target_player_who_acted(pool: dict[str, A.Card]) -> 
 def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card]) -> None:
     """ "another target nonland permanent": not itself (115.3), and not a land;
     "nonblack attacking creature" asks both."""
-    from interpreter.filters import matches
+    from cardtext.interpreter.filters import matches
 
     game = _game()
     ring = add_card(game, pool["Oblivion Ring"], "A", "battlefield")
@@ -147,7 +155,7 @@ def test_adjectives_written_one_after_another_each_hold(pool: dict[str, A.Card])
 
 def test_historic_matches_artifacts_legendaries_and_sagas(pool: dict[str, A.Card]) -> None:
     """700.6: "historic" is an artifact, a legendary permanent or a Saga; nothing else."""
-    from interpreter.filters import matches
+    from cardtext.interpreter.filters import matches
 
     bounce = _card("Bounce {U}\nInstant\nReturn target historic permanent to its owner's hand.")
     filt = bounce.abilities[0].effect.sentences[0].actions[0].what.spec  # type: ignore[attr-defined]
@@ -160,7 +168,7 @@ def test_historic_matches_artifacts_legendaries_and_sagas(pool: dict[str, A.Card
 
 
 def _pt(game: Game, oid: tuple[int, int]) -> tuple[int | None, int | None]:
-    from interpreter.characteristics import power_toughness
+    from cardtext.interpreter.characteristics import power_toughness
 
     obj = game.get(oid)
     assert obj is not None
@@ -224,8 +232,8 @@ def test_those_creatures_after_a_pump_are_the_pumped_ones(pool: dict[str, A.Card
 def test_those_creatures_with_nothing_named_is_an_error_not_a_no_op(pool: dict[str, A.Card]) -> None:
     """An instruction whose "those creatures" refers to nothing the engine knows
     is reported (Unsupported, naming it), never silently carried out on no one."""
-    from interpreter.context import Ctx
-    from interpreter.errors import Unsupported
+    from cardtext.interpreter.context import Ctx
+    from cardtext.interpreter.errors import Unsupported
 
     game = _game()
     bears = add_card(game, pool["Grizzly Bears"], "A", "battlefield")
@@ -265,8 +273,8 @@ def test_an_instead_sentence_refers_to_the_replaced_sentence_not_an_earlier_one(
 def test_combat_statuses_follow_the_declarations(pool: dict[str, A.Card]) -> None:
     """506.4, 509.1h: "attacking", "blocking", "blocked", "unblocked" and
     "nonattacking" describe the creatures as declared, during combat only."""
-    from interpreter import declare_attackers, declare_blockers
-    from interpreter.filters import matches
+    from cardtext.interpreter import declare_attackers, declare_blockers
+    from cardtext.interpreter.filters import matches
 
     def status(word: str) -> A.ObjectFilter:
         return A.ObjectFilter((A.StatusAdj(word), A.Noun("creature")))

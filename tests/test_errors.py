@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from grammar.errors import CardParseError, CardTextError, LocatedError, NotUnderstood
-from grammar.parser import parse_text
+from cardtext.grammar.errors import CardParseError, CardTextError, LocatedError, NotUnderstood
+from cardtext.grammar.parser import parse_text
 
 
 def only_error(text: str, filename: str = "my.card") -> CardParseError:
@@ -172,7 +172,7 @@ def test_a_misspelled_own_name_is_an_error_naming_the_card(text: str, hint: str)
 def test_a_long_source_line_is_shortened_around_the_error() -> None:
     """A 5,000-digit number: the message counts its digits, the source line
     shows the part around the spot (every located error, not only a file's)."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     text = f"Big {{R}}\nSorcery\nBig deals {'9' * 5000} damage to any target.\n"
     (error,) = parse_text(text).errors
@@ -184,7 +184,7 @@ def test_a_long_source_line_is_shortened_around_the_error() -> None:
 
 def test_a_line_that_is_only_the_cards_name_says_so() -> None:
     """A card named "Flying" with the keyword: the line is read as the name."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     (error,) = parse_text("Flying {1}{W}\nCreature — Bird\nFlying\n1/1\n").errors
     assert error.message.startswith("this line is read as the card's name")

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from grammar import messages, vocabulary
-from grammar.lexer import CardLexer
-from grammar.parser import driver, parse_text
-from grammar.tables import tables
+from cardtext.grammar import messages, vocabulary
+from cardtext.grammar.lexer import CardLexer
+from cardtext.grammar.parser import driver, parse_text
+from cardtext.grammar.tables import tables
 
 
 def _near(word: str, rng: random.Random, alphabet: str) -> str:
@@ -158,7 +158,7 @@ def test_a_repeated_part_grows_its_list_in_place() -> None:
     (a new list per item made a paragraph of n items cost n² steps: a keyword
     line of 16,000 items took 10 s).  Every such rule's callback returns the
     list it was given, and a long keyword line reads every item."""
-    from grammar.driver import _callback, _Inline
+    from cardtext.grammar.driver import _callback, _Inline
 
     grown = 0
     for rule in tables("ability").rules:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import render_card
 from cardtext.library import BUNDLED
-from grammar.parser import parse_text
-from grammar.render import render_card
 
 CARD_FILES = sorted(BUNDLED.glob("*.card"))
 

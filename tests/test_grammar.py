@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.node import Node
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.bind import walk
 from cardtext.testing import canonical, parse_ability, parse_card
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.node import Node
-from grammar.render import render_card
-from interpreter.bind import walk
 
 
 def ability(text: str, **options: Any) -> Any:
@@ -355,7 +355,7 @@ def test_a_subtype_the_rules_dont_list_is_a_warning_on_its_type_line(subtype: st
     """205.3: a misspelled or invented subtype on a type line is said, with
     the closest listed one; the card still parses (a new design's own type),
     and a listed subtype is no warning."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     result = parse_text(f"Test Hound {{1}}{{W}}\nCreature — Elf {subtype}\n2/2\n")
     assert not result.errors and result.cards[0].type_line.subtypes == ("Elf", subtype)
@@ -725,7 +725,7 @@ def test_waterbend_mana_is_what_it_pays() -> None:
 def test_keyword_action_as_a_cost(line: str, verb: str) -> None:
     """118.1: a keyword action is also a part of a cost, the same words as the
     instruction; the engine reports it as a gap until it pays one."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (cost,) = nodes(card, A.ActionCost)
@@ -741,7 +741,7 @@ def test_keyword_action_as_a_cost(line: str, verb: str) -> None:
 )  # fmt: skip
 def test_a_cost_of_one_part_or_another(line: str) -> None:
     """601.2b, 118.1: "[cost] or [cost]", the player chooses which one to pay."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line, "Sorcery", "")
     (choice,) = nodes(card, A.CostOr)
@@ -820,7 +820,7 @@ def test_a_quoted_ability_whose_sentence_goes_on(line: str) -> None:
 def test_x_of_a_quoted_ability_is_its_own() -> None:
     """107.3a: the X of a quoted activated ability's cost is defined by that
     cost, not by the ability that grants it."""
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     ok = parse_card('Test Land\nLand\nEnchanted creature has "{X}: This creature gets +X/+0 until end of turn."',
                     link=False)  # fmt: skip
@@ -841,7 +841,7 @@ def test_exile_this_card_from_your_graveyard_as_a_cost(line: str) -> None:
     """602.2, 118.1: a cost that exiles the object itself from the zone it is
     in (an activated ability that works from a graveyard, 113.6k); the engine
     reports it as a gap until it pays one."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (cost,) = nodes(card, A.ExileCost)
@@ -873,7 +873,7 @@ def test_what_a_type_change_keeps(line: str, node: type, kept: str) -> None:
 def test_a_change_of_color_and_types_is_a_gap() -> None:
     """105.3: "in addition to its other colors and types" changes its color
     too; the engine says it can't, never adds the type alone."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip("Whenever this creature attacks, it becomes a black Demon in addition to its other colors and types.")
     assert any("color and types" in str(g) for g in gaps(card))
@@ -890,7 +890,7 @@ def test_loses_all_other_abilities_keeps_other() -> None:
 def test_activate_only_once() -> None:
     """602.5b: "Activate only once." — once ever, not once each turn; a gap
     for the engine, which knows "once each turn"."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip("{7}: Put seven +1/+1 counters on this creature. Activate only once.")
     (only,) = nodes(card, A.ActivateOnly)
@@ -907,7 +907,7 @@ def test_activate_only_once() -> None:
 def test_their_choice_of_the_top_or_bottom_of_their_library(line: str) -> None:
     """401.4: the owner chooses which end; the chooser is kept (``under``),
     and the engine, which asks the ability's controller, reports a gap."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (dest,) = nodes(card, A.Destination)
@@ -926,7 +926,7 @@ def test_their_choice_of_the_top_or_bottom_of_their_library(line: str) -> None:
 def test_additional_combat_phases(line: str, lead: bool, count: int) -> None:
     """500.8: extra combat phases after this phase, written before or after;
     a gap for the engine until it adds phases."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (extra,) = nodes(card, A.AdditionalCombat)
@@ -945,7 +945,7 @@ def test_subject_each_verb(line: str, gap: bool) -> None:
     """608.2c: "[they] each [verb]" — each object named does it; "each" is
     kept (the clause's form), and the engine carries out only what is the
     same for each (gaining, getting)."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     forms = [f for s in nodes(card, A.Sentence) for f in s.forms if f.subject == "written each"]
@@ -962,7 +962,7 @@ def test_subject_each_verb(line: str, gap: bool) -> None:
 def test_pay_mana_and_or_life(line: str, what: str) -> None:
     """118.1: an instruction to pay mana and life together, or either; a gap
     for the engine, which pays one or the other."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (pay,) = [p for p in nodes(card, A.Pay) if p.what == what]
@@ -982,7 +982,7 @@ def test_pay_mana_and_or_life(line: str, what: str) -> None:
 def test_repeat_this_process(line: str, times: str) -> None:
     """608.2c: "Repeat this process" does the ability's instructions again; a
     gap for the engine."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (rep,) = nodes(card, A.RepeatProcess)
@@ -1249,7 +1249,7 @@ def test_an_event_for_the_nth_time(line: str, ordinal: str, per: str) -> None:
 def test_new_trigger_events_are_engine_gaps(line: str) -> None:
     """An event the engine can't tell happened is reported by the support
     check, never a trigger that silently never fires."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     _, card = _trigger_line(line)
     assert any("trigger" in g.what for g in gaps(card))
@@ -1258,7 +1258,7 @@ def test_new_trigger_events_are_engine_gaps(line: str) -> None:
 def test_two_worded_triggers_are_played_as_either() -> None:
     """603.2: "When [this] enters and whenever [it] attacks": either event
     triggers it, so the engine plays it where it plays both halves."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     _, card = _trigger_line("When this creature enters and whenever it attacks, draw a card.")
     assert gaps(card) == []
@@ -1333,7 +1333,7 @@ def test_a_state_trigger(line: str) -> None:
     """603.8: a trigger on a game state, not an event."""
     trigger, card = _trigger_line(line)
     assert isinstance(trigger, A.StateTrigger) and isinstance(trigger.condition, A.ThereAre)
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     assert any("StateTrigger" in g.what for g in gaps(card))
 
@@ -1360,7 +1360,7 @@ def test_first_or_second_card_each_turn() -> None:
 def test_a_delayed_trigger_for_a_duration(line: str, duration: str) -> None:
     """603.7: "Until end of turn, whenever ..., ..." — an effect makes a
     delayed triggered ability that lasts a duration; the engine reports it."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
     (sentence,) = card.abilities[0].effect.sentences
@@ -1373,7 +1373,7 @@ def test_a_delayed_trigger_for_a_duration(line: str, duration: str) -> None:
 def test_when_you_do_choose_one_is_reflexive() -> None:
     """603.12: "When you do, choose one —" is a reflexive trigger (its event
     was read as "you does", written back "you doe")."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     text = ("Test Bear {1}{G}\nCreature — Bear\n"
             "Whenever this creature attacks, you may pay {1}. When you do, choose one —\n"
@@ -1388,7 +1388,7 @@ def test_when_you_do_choose_one_is_reflexive() -> None:
 def test_your_next_spell_this_turn() -> None:
     """603.7: "When you cast your next instant or sorcery spell this turn" —
     the older wording of "When you next cast ..."; reported by the engine."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     line = "{T}: When you cast your next instant or sorcery spell this turn, copy that spell."
     card = parse_card(f"Test Bear {{1}}{{G}}\nCreature — Bear\n{line}\n2/2")
@@ -1800,7 +1800,7 @@ def test_a_predefined_token_the_engine_has_no_definition_for_is_a_gap() -> None:
     """111.10: "a Treasure token" writes no characteristics; the engine must
     not create a bare object for a token it has no definition of (nor a
     Role with none)."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     for text in ("When this creature enters, create a Cursed Role token attached to target creature.",
                  "When this creature enters, create a Powerstone token."):  # fmt: skip
@@ -1928,7 +1928,7 @@ def test_other_than_after_the_nouns(text: str) -> None:
 def test_cards_from_a_single_graveyard_are_a_gap() -> None:
     """"up to two target cards from a single graveyard": the zone says "a
     single"; the engine doesn't choose one graveyard for them all, and says so."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _line_round_trip("When this creature enters, exile up to two target cards from a single graveyard.")
     (zone,) = nodes(card, A.InZone)
@@ -1976,8 +1976,8 @@ def test_foods_is_the_plural_of_food() -> None:
 def test_controlled_in_the_past_is_kept_and_not_played_as_controls() -> None:
     """608.2h: "a permanent you controlled" (when it last was on the
     battlefield); the engine doesn't treat it as "you control"."""
-    from interpreter import Unsupported, new_game
-    from interpreter.filters import matches
+    from cardtext.interpreter import Unsupported, new_game
+    from cardtext.interpreter.filters import matches
 
     text = "When this creature dies, you gain life equal to the number of creatures you controlled that were destroyed this way."
     card = _line_round_trip(text)
@@ -1986,7 +1986,7 @@ def test_controlled_in_the_past_is_kept_and_not_played_as_controls() -> None:
     assert one(card, A.DoneThisWay) == A.DoneThisWay("destroyed", "were")
     filt = A.ObjectFilter((A.Noun("creature", True),), (control,))
     game = new_game()
-    from interpreter import add_card
+    from cardtext.interpreter import add_card
 
     bear = add_card(game, card, "A", "battlefield")
     with pytest.raises(Unsupported, match="controlled"):
@@ -2104,7 +2104,7 @@ def test_of_a_players_choice_names_the_player() -> None:
 def test_cards_in_hand_without_an_owner_is_kept_and_a_gap() -> None:
     """ "seven or more cards in hand": whose hand the sentence says; the
     engine doesn't read all hands for it."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     card = _line_round_trip("As long as you have seven or more cards in hand, this creature gets +2/+1.")
     zone = nodes(card, A.InZone)[0]  # the condition and the sentence it keeps as written
@@ -2155,7 +2155,7 @@ def test_what_happened_to_a_spell_or_this_turn(line: str, event: str) -> None:
 def test_strive_costs_more_for_each_target_beyond_the_first() -> None:
     """Strive (207.2c) and 601.2f: the increase is counted per target beyond the
     first; the engine doesn't apply a spell's change of its own cost, and says so."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     text = "Strive — This spell costs {1}{G} more to cast for each target beyond the first."
     card = parse_card(f"Test Spell {{1}}{{G}}\nInstant\n{text}\nDestroy any number of target artifacts.")
@@ -2188,7 +2188,7 @@ def test_with_the_highest_or_lowest(text: str, word: str, stat: str, among: bool
 def test_for_each_of_those_objects_is_counted_or_a_gap() -> None:
     """608.2c: "For each of those creatures, ..." — each of the objects the
     phrase names; the engine reports what it can't count that way."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     text = "When this creature enters, exile up to two target creatures. For each of those creatures, its controller draws a card."
     card = _line_round_trip(text)
@@ -2206,7 +2206,7 @@ def test_a_number_of_tapped_tokens_equal_to() -> None:
 def test_as_it_enters_and_the_sentences_after() -> None:
     """614.12: "As this land enters, you may pay 2 life. If you don't, it enters
     tapped." — one replacement with what follows it; a gap for the engine."""
-    from interpreter.support import gaps
+    from cardtext.interpreter.support import gaps
 
     line = "As this land enters, you may pay 2 life. If you don't, it enters tapped."
     card = parse_card(f"Test Land\nLand\n{line}")

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import render_card
 from cardtext.testing import parse_ability, wrap_ability
-from grammar import ast as A
-from grammar.node import Node
-from grammar.parser import parse_text
-from grammar.render import render_card
 
 
 def ability(text: str, **options: Any) -> Any:

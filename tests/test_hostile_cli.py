@@ -21,9 +21,9 @@ import pytest
 
 from cardtext import canonical, cli, console, files
 from cardtext.cli import main
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import Location
 from cardtext.library import JsonCardError, LibraryError, find_files, json_card_text, scan_jsonl
-from grammar import ast as A
-from grammar.errors import Location
 
 REPO = Path(__file__).resolve().parents[1]
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -633,7 +633,7 @@ def test_fmt_names_the_card_it_cant_write_back_and_formats_the_rest(
 ) -> None:
     """One card of many whose canonical text would change its meaning: that
     card stays as written, named at its line; the others are formatted."""
-    import grammar.render as render
+    import cardtext.grammar.render as render
 
     real = render.render_card
 
@@ -816,7 +816,7 @@ def test_a_look_alike_name_names_the_code_point(tmp_path: Path, capsys: pytest.C
 
 def test_names_and_text_are_read_in_composed_form(tmp_path: Path) -> None:
     """"é" as one character and as "e" + a combining accent are one name (NFC)."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     composed = "Séance {2}{W}\nEnchantment\nDraw a card.\n"
     decomposed = unicodedata.normalize("NFD", composed)

@@ -4,7 +4,7 @@ Real scenarios from tests/scenarios/, mutated (values of the wrong type,
 keys dropped or invented, nesting many levels deep, odd Unicode, text cut
 or doubled): running one may fail, or be refused as a wrong scenario, but
 the only exception is the project's own
-(:class:`~grammar.errors.CardTextError`), and no input takes a second.
+(:class:`~cardtext.grammar.errors.CardTextError`), and no input takes a second.
 
 The same mutators run for as long as you like in ``benchmarks/fuzz.py``.
 """
@@ -23,8 +23,8 @@ from fuzzing import capped, dump_toml, mutate_scenario, mutate_text, scenario_te
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardtext.grammar.errors import CardTextError
 from cardtext.scenario import Runner
-from grammar.errors import CardTextError
 
 SCENARIOS = scenario_texts()
 PARSED = [tomllib.loads(text) for _, text in SCENARIOS]

@@ -13,6 +13,9 @@ import pytest
 
 import cardtext.scenario as S
 from cardtext.cli import main
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError, LocatedError
+from cardtext.interpreter import add_card, new_game
 from cardtext.scenario import (
     MAX_RESOLUTIONS,
     Locator,
@@ -21,9 +24,6 @@ from cardtext.scenario import (
     play_main,
     run_scenario_file,
 )
-from grammar import ast as A
-from grammar.errors import CardTextError, LocatedError
-from interpreter import add_card, new_game
 
 SCENARIO_DOCS = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 
@@ -374,7 +374,7 @@ resolve = "all"
 
 
 def test_a_decision_between_two_equal_states_is_no_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    from interpreter.state import StackItem
+    from cardtext.interpreter.state import StackItem
 
     """A loop with a choice in it is not mandatory (104.4b): only the limit stops it."""
     runner = S.Runner.__new__(S.Runner)
@@ -602,7 +602,7 @@ lost = true
 
 
 def test_704_5c_ten_poison_counters_lose() -> None:
-    from interpreter import sba
+    from cardtext.interpreter import sba
 
     game = new_game()
     game.player("B").poison = 10

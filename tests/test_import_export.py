@@ -23,10 +23,10 @@ from cardtext.exporter import (
     export_text,
     mana_value,
 )
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import format_text
 from cardtext.importer import braced_cost, read_cards
 from cardtext.library import BUNDLED, card_files
-from grammar.parser import parse_text
-from grammar.render import format_text
 
 DATA = Path(__file__).parent / "data"
 SCRYFALL = DATA / "scryfall-bulk.json"

@@ -30,12 +30,12 @@ def test_grammar_files_and_cards_are_installed(installed: Path) -> None:
     lark_files = sorted(p.relative_to(REPO / "grammar") for p in (REPO / "grammar").rglob("*.lark"))
     assert (
         lark_files
-        and sorted(p.relative_to(installed / "grammar") for p in (installed / "grammar").rglob("*.lark"))
+        and sorted(p.relative_to(installed / "cardtext" / "grammar") for p in (installed / "cardtext" / "grammar").rglob("*.lark"))
         == lark_files
     )
     data = sorted(p.relative_to(REPO / "grammar") for p in (REPO / "grammar" / "data").rglob("*.txt"))
     assert data == sorted(
-        p.relative_to(installed / "grammar") for p in (installed / "grammar" / "data").rglob("*.txt")
+        p.relative_to(installed / "cardtext" / "grammar") for p in (installed / "cardtext" / "grammar" / "data").rglob("*.txt")
     )
     cards = sorted(
         p.relative_to(REPO / "cardtext" / "cards")
@@ -49,7 +49,22 @@ def test_grammar_files_and_cards_are_installed(installed: Path) -> None:
         )
         == cards
     )
-    assert (installed / "grammar" / "py.typed").exists()
+    assert (installed / "cardtext" / "grammar" / "py.typed").exists()
+
+
+def test_nothing_but_cardtext_is_installed_at_the_top_level(installed: Path) -> None:
+    """grammar/ and interpreter/ are installed as cardtext.grammar and
+    cardtext.interpreter: generic top-level names would clash with other
+    projects' packages (a 'grammar' exists on PyPI)."""
+    top = {
+        p.name
+        for p in installed.iterdir()
+        if not p.name.endswith((".dist-info", ".egg-info")) and p.name not in ("bin", "__pycache__")
+    }
+    assert top == {"cardtext"}
+    assert (installed / "cardtext" / "grammar" / "lang").is_dir()
+    assert (installed / "cardtext" / "interpreter" / "actions").is_dir()
+    assert not (installed / "cardtext" / "grammar").is_symlink()
 
 
 def test_installed_script_checks_the_bundled_cards(installed: Path, tmp_path: Path) -> None:
@@ -66,7 +81,7 @@ def test_installed_script_checks_the_bundled_cards(installed: Path, tmp_path: Pa
 def test_installed_script_uses_the_installed_package(installed: Path, tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text(
-        "import cardtext, grammar.parser as p\nprint(cardtext.__file__)\nprint(p.__file__)\n"
+        "import cardtext, cardtext.grammar.parser as p\nprint(cardtext.__file__)\nprint(p.__file__)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(installed)

@@ -16,8 +16,8 @@ import pytest
 
 from cardtext.cli import main
 from cardtext.diagnostics import check_text, error_class, to_json
-from grammar import ast as A
-from grammar.definitions import (
+from cardtext.grammar import ast as A
+from cardtext.grammar.definitions import (
     DefinedKeyword,
     DefinitionError,
     definitions,
@@ -26,10 +26,10 @@ from grammar.definitions import (
     read_definition,
     sample_text,
 )
-from grammar.errors import MALFORMED, NOT_UNDERSTOOD, NotUnderstood
-from grammar.parser import parse_text
-from grammar.render import format_text, render_card
-from grammar.vocabulary import keywords
+from cardtext.grammar.errors import MALFORMED, NOT_UNDERSTOOD, NotUnderstood
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import format_text, render_card
+from cardtext.grammar.vocabulary import keywords
 
 # --------------------------------------------------------------------------
 # The data file
@@ -50,15 +50,15 @@ def test_every_definition_not_marked_unparsed_is_read_by_the_grammar(name: str) 
 def test_a_definition_marked_unparsed_is_not_played() -> None:
     """A definition the grammar can't read yet is marked, and the engine
     doesn't play it even once the grammar reads it (``python -m
-    grammar.definitions`` lists the marked ones that read now, to unmark)."""
-    from interpreter.keywords import from_definition
+    cardtext.grammar.definitions`` lists the marked ones that read now, to unmark)."""
+    from cardtext.interpreter.keywords import from_definition
 
     assert "ward" in UNPARSED and "persist" in UNPARSED
     assert from_definition(A.Keyword("persist")) is None
 
 
 def test_the_report_of_marked_definitions(capsys: pytest.CaptureFixture[str]) -> None:
-    from grammar.definitions import main as report
+    from cardtext.grammar.definitions import main as report
 
     assert report() == 0
     out = capsys.readouterr().out
@@ -80,7 +80,7 @@ def test_the_definitions_name_keywords_of_the_table_or_keyword_actions() -> None
 
 def test_at_least_the_keyword_actions_manifest_manifest_dread_and_cloak_are_defined() -> None:
     """701.40, 701.62, 701.58: the reminder text the renderer writes after them."""
-    from grammar import reminders
+    from cardtext.grammar import reminders
 
     assert {"manifest", "manifest dread", "cloak"} <= {n for n, d in definitions().items() if d.action}
     assert definitions()["cloak"].template == reminders.CLOAK
@@ -334,7 +334,7 @@ def test_a_missing_pair_of_braces_is_shown_with_each_symbol_in_its_own(text: str
 def test_a_typo_is_told_from_another_word(word: str, guess: str, typo: bool) -> None:
     """A misspelt word is malformed ("did you mean"); another English word
     the grammar doesn't read there yet is not understood yet."""
-    from grammar.messages import is_typo
+    from cardtext.grammar.messages import is_typo
 
     assert is_typo(word, guess) is typo
 
@@ -375,8 +375,8 @@ def test_a_keyword_the_file_defines_is_used_like_a_built_in_one() -> None:
 
 
 def test_the_engine_plays_the_abilities_of_a_keyword_the_file_defines() -> None:
-    from interpreter.keywords import all_abilities
-    from interpreter.support import gaps
+    from cardtext.interpreter.keywords import all_abilities
+    from cardtext.interpreter.support import gaps
 
     text = SKYWARD + "Sky Knight {1}{W}\nCreature — Human Knight\nVigilance, skyward {1}\n2/2\n"
     (card,) = parse_text(text).cards

@@ -3,17 +3,17 @@ cards (709-715), a Class's levels (716), a leveler's blocks (711), a Saga's
 chapters (714), station symbols (702.184), spree (702.172) and pawprint
 (700.2i) modes.  Each test parses a card, asserts the nodes and their
 fields, and that the card is written back exactly as it was read; and that
-the engine reports what it can't play (interpreter.support) rather than
+the engine reports what it can't play (cardtext.interpreter.support) rather than
 playing it wrong."""
 
 from __future__ import annotations
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-from grammar import ast as A
-from grammar.render import render_card
-from interpreter.support import gaps
 
 
 def card(text: str) -> A.Card:
@@ -430,7 +430,7 @@ Trample, haste
 def test_a_back_face_has_its_color_from_its_color_indicator() -> None:
     """204.2, 202.2: a face with no mana cost has the colors of its color
     indicator, which the engine gives the transformed permanent."""
-    from interpreter.characteristics import printed_chars
+    from cardtext.interpreter.characteristics import printed_chars
 
     c = roundtrip(WOLF)
     front, back = c.faces
@@ -464,8 +464,8 @@ def test_an_omen_spell_is_shuffled_into_its_owners_library() -> None:
     """An Omen cast by its spell face: as it resolves, its instructions are
     carried out, then the card is shuffled into its owner's library (not
     exiled on an adventure, 715.3d, nor put into the graveyard)."""
-    from grammar.parser import parse_text
-    from interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
+    from cardtext.grammar.parser import parse_text
+    from cardtext.interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
 
     (c,) = parse_text(OMEN + "\n").cards
     assert not gaps(c)

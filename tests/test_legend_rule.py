@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from grammar.parser import parse_card
-from interpreter import ScriptedChooser, add_card, new_game
-from interpreter.sba import check
+from cardtext.grammar.parser import parse_card
+from cardtext.interpreter import ScriptedChooser, add_card, new_game
+from cardtext.interpreter.sba import check
 
 LEGEND = parse_card("Ryusei Watcher {2}{R}\nLegendary Creature — Dragon\nFlying\n3/3\n")
 OTHER = parse_card("Kiyo Sentinel {1}{W}\nLegendary Creature — Human Samurai\n2/2\n")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import LinkError
+from cardtext.grammar.parser import parse_card
+from cardtext.interpreter.links import check_card
 from cardtext.library import bundled_cards
-from grammar import ast as A
-from grammar.errors import LinkError
-from grammar.parser import parse_card
-from interpreter.links import check_card
 
 
 def check(text: str) -> list[LinkError]:

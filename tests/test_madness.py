@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from interpreter import Game, ScriptedChooser, add_card, new_game, resolve_top
-from interpreter.errors import UnansweredDecision
-from interpreter.triggers import settle
-from interpreter.zones import discard, move
+from cardtext.grammar import ast as A
+from cardtext.interpreter import Game, ScriptedChooser, add_card, new_game, resolve_top
+from cardtext.interpreter.errors import UnansweredDecision
+from cardtext.interpreter.triggers import settle
+from cardtext.interpreter.zones import discard, move
 
 
 def _discarded(pool: dict[str, A.Card], name: str, **kw: object) -> Game:

@@ -9,14 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardtext.scenario import (
-    ScenarioError,
-    run_scenario_file,
-    translate_answer,
-)
-from grammar import ast as A
-from grammar.parser import parse_text
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter import (
     Game,
     IllegalAction,
     ScriptedChooser,
@@ -26,7 +21,12 @@ from interpreter import (
     new_game,
     resolve_top,
 )
-from interpreter.support import gaps
+from cardtext.interpreter.support import gaps
+from cardtext.scenario import (
+    ScenarioError,
+    run_scenario_file,
+    translate_answer,
+)
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
@@ -98,7 +98,7 @@ def test_a_mode_chosen_twice_is_refused(pool: dict[str, A.Card]) -> None:
 def test_a_mode_with_no_legal_target_cant_be_chosen(pool: dict[str, A.Card]) -> None:
     game, ruin = ruin_board(pool, modes=[2])
     for o in game.zone_objects("graveyard", "A"):
-        from interpreter.zones import move
+        from cardtext.interpreter.zones import move
 
         move(game, o, "exile")
     before = game.state.clone()
@@ -112,7 +112,7 @@ def test_only_the_chosen_modes_happen_and_a_mode_whose_target_left_does_nothing(
     game, ruin = ruin_board(pool, kick=True, modes=[1, 3], targets=["B", "B:Grizzly Bears"])
     cast(game, "A", ruin)
     bears = next(o for o in game.battlefield() if o.card.name == "Grizzly Bears")
-    from interpreter.zones import move
+    from cardtext.interpreter.zones import move
 
     move(game, bears, "exile")
     resolve_top(game)
@@ -123,7 +123,7 @@ def test_only_the_chosen_modes_happen_and_a_mode_whose_target_left_does_nothing(
 
 
 def test_a_modal_spell_without_an_answer_is_an_unanswered_decision(pool: dict[str, A.Card]) -> None:
-    from interpreter.errors import UnansweredDecision
+    from cardtext.interpreter.errors import UnansweredDecision
 
     game, ruin = ruin_board(pool)
     before = game.state.clone()
@@ -265,7 +265,7 @@ def test_a_modal_activated_ability_chooses_its_modes_as_it_is_activated(pool: di
     engine chooses them for an activated ability too (an AST built by hand)."""
     from dataclasses import replace
 
-    from interpreter import activate
+    from cardtext.interpreter import activate
 
     base = one("Relic {1}\nArtifact\n{T}: Draw a card.")
     (ability,) = base.abilities

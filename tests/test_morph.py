@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtext.scenario import ScenarioError, run_scenario_file
-from grammar import ast as A
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.interpreter import (
     Game,
     GameObject,
     IllegalAction,
@@ -21,6 +20,7 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
+from cardtext.scenario import ScenarioError, run_scenario_file
 
 CARDS_DIR = Path(__file__).parent / "cards"
 

@@ -1,7 +1,7 @@
 """No instruction is skipped in silence.
 
 Every instruction the engine carries out goes through one function of
-:data:`interpreter.actions.ACTIONS`, called by :func:`interpreter.actions.do`.
+:data:`cardtext.interpreter.actions.ACTIONS`, called by :func:`cardtext.interpreter.actions.do`.
 Here each of them is watched while the supported corpus cards are played on
 the smoke board (``test_smoke_corpus``) with answers Hypothesis draws ("you
 may" yes or no, X, which of the options).  An instruction that says it was
@@ -31,8 +31,8 @@ from test_smoke_corpus import (
     board,
 )
 
-from interpreter import Decision, Game, IllegalAction, add_card, cast, chars
-from interpreter.actions import ACTIONS
+from cardtext.interpreter import Decision, Game, IllegalAction, add_card, cast, chars
+from cardtext.interpreter.actions import ACTIONS
 
 Silent = tuple[str, str]
 
@@ -111,7 +111,7 @@ def test_no_instruction_of_a_played_card_is_silently_skipped(case: tuple[Any, li
 
 def test_the_watch_sees_a_silent_instruction() -> None:
     """The watch itself: an action that does nothing and says nothing is caught."""
-    from grammar import ast as A
+    from cardtext.grammar import ast as A
 
     game = board(FirstChooser())
     real = ACTIONS[A.GainLife]
@@ -129,7 +129,7 @@ def test_the_watch_sees_a_silent_instruction() -> None:
 def test_an_instruction_that_does_nothing_is_logged() -> None:
     """0 cards drawn ("draw a card for each time it was kicked", unkicked):
     the log says the instruction had nothing to do."""
-    from grammar.parser import parse_card
+    from cardtext.grammar.parser import parse_card
 
     card = parse_card(
         "Quiet Study {U}\nInstant\nKicker {1}\nDraw a card for each time this spell was kicked.\n"

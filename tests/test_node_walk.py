@@ -1,6 +1,6 @@
 """The node walk that the link and engine-support checks stand on.
 
-:func:`grammar.node.children_of` reads only the fields whose annotation
+:func:`cardtext.grammar.node.children_of` reads only the fields whose annotation
 allows a node; these tests hold it to a reader of every field, over every
 node of the bundled cards and the real corpus, so that a field annotated as
 text but holding a node can't hide part of a card from the checks.
@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node, children_of, remembering_children
+from cardtext.grammar.parser import parse_text
 from cardtext.library import bundled_cards, read_jsonl
-from grammar import ast as A
-from grammar.node import Node, children_of, remembering_children
-from grammar.parser import parse_text
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "cards.jsonl"
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-from grammar import ast as A
-from grammar.node import Node
-from grammar.render import render_card
-from interpreter.support import gaps
 
 
 def nodes(tree: Node, cls: type) -> list:

@@ -454,7 +454,7 @@ def test_play_i_does_not_ask_a_decision_with_one_answer(tmp_path: Path) -> None:
 
 
 def test_only_answer_covers_each_kind() -> None:
-    from interpreter.choices import Decision, only_answer
+    from cardtext.interpreter.choices import Decision, only_answer
 
     assert only_answer(Decision("targets", "A", "t", [(1, 1)], ["x"])) == [(1, 1)]
     assert only_answer(Decision("targets", "A", "t", [(1, 1), "B"], ["x", "player B"], 2, 2)) == [(1, 1), "B"]

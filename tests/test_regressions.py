@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from grammar import ast as A
-from grammar import parse_card
-from grammar.errors import CardParseError
-from grammar.render import render_card
+from cardtext.grammar import ast as A
+from cardtext.grammar import parse_card
+from cardtext.grammar.errors import CardParseError
+from cardtext.grammar.render import render_card
 
 HEAD = "Test Card {1}\nSorcery\n"
 
@@ -121,7 +121,7 @@ def test_error_inside_the_transformer_shows_the_word() -> None:
 
 def test_error_for_a_filterless_face_up_trigger_is_located() -> None:
     """ "that creature" as a trigger's subject refers to nothing: a located link error."""
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     text = "Test Card {1}\nEnchantment\nWhenever that creature is turned face up, draw a card."
     (err,) = check_card(parse_card(text), "t.card", text)
@@ -185,7 +185,7 @@ def test_plus_x_pump_parses() -> None:
     ],
 )
 def test_links_defined_by_the_abilitys_own_cost(text: str) -> None:
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     c = parse_card(text)
     assert check_card(c, "t.card", text) == []
@@ -193,7 +193,7 @@ def test_links_defined_by_the_abilitys_own_cost(text: str) -> None:
 
 
 def test_x_nothing_defines_is_still_reported_for_signed_x() -> None:
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     text = "Test Card {1}{B}\nInstant\nTarget creature gets -X/-X until end of turn."
     (err,) = check_card(parse_card(text), "t.card", text)
@@ -251,7 +251,7 @@ If Rakavolver was kicked with its {U} kicker, it enters with a +1/+1 counter on 
 
 
 def test_quoted_ability_a_permanent_enters_with() -> None:
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     c = parse_card(RAKAVOLVER)
     assert render_card(c) == RAKAVOLVER
@@ -275,7 +275,7 @@ def test_regenerate_in_a_quoted_activated_ability() -> None:
 
 
 def test_life_lost_this_way_and_that_much_are_linked() -> None:
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     good = "Test Card {4}{B}{B}\nSorcery\nTarget opponent loses half their life, rounded up. You gain life equal to the life lost this way."
     assert check_card(parse_card(good), "t.card", good) == []
@@ -297,7 +297,7 @@ def test_life_lost_this_way_and_that_much_are_linked() -> None:
     ],
 )
 def test_the_discarded_card_of_the_abilitys_own_cost_or_instruction(text: str) -> None:
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     assert check_card(parse_card(text), "t.card", text) == []
 
@@ -361,7 +361,7 @@ Whenever Bomat Courier attacks, exile the top card of your library face down.
 
 def test_exile_the_top_card_face_down_and_the_cards_exiled_with_this() -> None:
     """607.2a: "all cards exiled with [this]" is linked to the ability that exiles them."""
-    from interpreter.links import check_card
+    from cardtext.interpreter.links import check_card
 
     c = parse_card(BOMAT)
     assert render_card(c) == BOMAT

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.parser import parse_card
-from grammar.render import Renderer, RenderError, format_text, render_card
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_card
+from cardtext.grammar.render import Renderer, RenderError, format_text, render_card
 
 
 def canonical(text: str) -> str:

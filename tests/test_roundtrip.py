@@ -9,7 +9,7 @@
   with words and characters deleted, duplicated or swapped (the text
   strategies of :mod:`cardtext.strategies`) — makes
   ``parse_text``/``parse_card`` either succeed or raise a
-  :class:`~grammar.errors.CardTextError`, never anything else.
+  :class:`~cardtext.grammar.errors.CardTextError`, never anything else.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import spell_texts
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardTextError
+from cardtext.grammar.parser import parse_card, parse_text
+from cardtext.grammar.render import format_text, render_card
 from cardtext.library import BUNDLED, read_jsonl
 from cardtext.strategies import card_like_texts, mutated_texts
-from grammar import ast as A
-from grammar.errors import CardTextError
-from grammar.parser import parse_card, parse_text
-from grammar.render import format_text, render_card
 
 DATA = Path(__file__).parent / "data" / "cards.jsonl"
 

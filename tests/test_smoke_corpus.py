@@ -1,7 +1,7 @@
 """A generic smoke run over the real corpus (``benchmarks/data/cards.jsonl``).
 
 Every corpus card the engine claims to carry out in full
-(:func:`interpreter.support.gaps` finds nothing) is played on one generic
+(:func:`cardtext.interpreter.support.gaps` finds nothing) is played on one generic
 board, with no card-specific setup:
 
 * a land card is played (put onto the battlefield, 305.1) instead of cast;
@@ -37,10 +37,9 @@ from typing import Any
 
 import pytest
 
-from cardtext.library import read_jsonl
-from grammar import ast as A
-from grammar.parser import parse_text
-from interpreter import (
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter import (
     Decision,
     Game,
     GameObject,
@@ -56,11 +55,12 @@ from interpreter import (
     resolve_top,
     turn_face_up,
 )
-from interpreter.bind import kicker_costs
-from interpreter.characteristics import has_keyword
-from interpreter.replacement import put_onto_battlefield
-from interpreter.support import gaps
-from interpreter.triggers import settle
+from cardtext.interpreter.bind import kicker_costs
+from cardtext.interpreter.characteristics import has_keyword
+from cardtext.interpreter.replacement import put_onto_battlefield
+from cardtext.interpreter.support import gaps
+from cardtext.interpreter.triggers import settle
+from cardtext.library import read_jsonl
 
 CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "cards.jsonl"
 MAX_RESOLUTIONS = 100  # stack objects resolved per variant before it counts as a loop

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
+import cardtext.interpreter as interpreter
 from cardtext import smoke
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter.errors import Unsupported
+from cardtext.interpreter.support import gaps
 from cardtext.smoke import FAULT, HARNESS, PLAYED, TIMEOUT, smoke_card
-from grammar.parser import parse_text
-from interpreter.errors import Unsupported
-from interpreter.support import gaps
 
 DATA = Path(__file__).resolve().parent.parent / "benchmarks" / "data"
 
@@ -117,7 +117,7 @@ def test_a_card_over_its_time_budget_is_a_timeout(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_cost_part_the_engine_never_pays_is_a_gap() -> None:
-    """118.3: a cost part interpreter.costs.pay_other has no payment for
+    """118.3: a cost part cardtext.interpreter.costs.pay_other has no payment for
     ("Return a land you control to its owner's hand", "Exile the top card of
     your library") is a gap; one it pays (sacrifice, exiling a card from a
     graveyard) is not."""
@@ -159,17 +159,17 @@ def _branches(fn: object, var: str) -> set[str]:
 
 
 def test_the_cost_part_table_names_every_part_pay_other_pays() -> None:
-    """The support check reads interpreter.costs.PAID_PARTS: every kind of
+    """The support check reads cardtext.interpreter.costs.PAID_PARTS: every kind of
     cost part pay_other has a branch for is in it, and nothing else."""
-    from interpreter import costs
+    from cardtext.interpreter import costs
 
     assert _branches(costs.pay_other, "part") == {kind.__name__ for kind in costs.PAID_PARTS}
 
 
 def test_the_quality_table_names_every_quality_matches_reads() -> None:
-    """The support check reads the qualities table of interpreter.filters:
+    """The support check reads the qualities table of cardtext.interpreter.filters:
     every quality _quality has a branch for is in it."""
-    from interpreter import filters
+    from cardtext.interpreter import filters
 
     read = _branches(filters._quality, "q")
     assert read <= {kind.__name__ for kind in filters._QUALITIES}
@@ -219,8 +219,8 @@ def test_a_mana_spending_restriction_the_engine_keeps_no_record_of_is_a_gap() ->
 
 def test_one_or_two_targets_is_a_choice_of_how_many() -> None:
     """601.2c: "tap one or two target creatures" takes one or two targets."""
-    from interpreter import add_card, cast, new_game, resolve_top
-    from interpreter.choices import ScriptedChooser
+    from cardtext.interpreter import add_card, cast, new_game, resolve_top
+    from cardtext.interpreter.choices import ScriptedChooser
 
     card = _card("Test Chill {1}{U}\nInstant\nTap one or two target creatures.\n")
     assert not gaps(card)

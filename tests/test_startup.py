@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from grammar import codecache
-from grammar import parser as P
-from grammar import tables as T
-from grammar.driver import Driver
-from grammar.render import render_card
+from cardtext.grammar import codecache
+from cardtext.grammar import parser as P
+from cardtext.grammar import tables as T
+from cardtext.grammar.driver import Driver
+from cardtext.grammar.render import render_card
 
 CARDS = Path(__file__).resolve().parents[1] / "cardtext" / "cards"
 

@@ -9,10 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grammar import ast as A
-from grammar.parser import parse_text
-from interpreter import IllegalAction, ScriptedChooser, activate, add_card, new_game, resolve_top
-from interpreter.support import gaps
+from cardtext.grammar import ast as A
+from cardtext.grammar.parser import parse_text
+from cardtext.interpreter import (
+    IllegalAction,
+    ScriptedChooser,
+    activate,
+    add_card,
+    new_game,
+    resolve_top,
+)
+from cardtext.interpreter.support import gaps
 
 
 def _card(text: str) -> A.Card:
@@ -73,7 +80,7 @@ def test_cr602_5_pithing_needle_refusal_leaves_the_game_as_it_was(pool: dict[str
         add_card(game, pool["Island"], "A", "battlefield")
     lantern = add_card(game, pool["Elvish Lantern"], "B", "battlefield")
     add_card(game, pool["Forest"], "B", "battlefield")
-    from interpreter import cast
+    from cardtext.interpreter import cast
 
     cast(game, "A", needle.id)
     resolve_top(game)

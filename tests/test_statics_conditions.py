@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-from grammar import ast as A
-from grammar.node import Node
-from grammar.render import render_card
-from interpreter.support import gaps
 
 
 def nodes(tree: Node, cls: type) -> list[Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardtext import testing as ct
-from grammar.errors import CardParseError, LinkError
+from cardtext.grammar.errors import CardParseError, LinkError
 
 SHOCK = "Shock {R}\nInstant\nShock deals 2 damage to any target.\n"
 KICKER_REMINDER = "(You may pay an additional {2}{G} as you cast this spell.)"

@@ -3,12 +3,12 @@ don't reach, and the gaps a transforming card is checked for."""
 
 from __future__ import annotations
 
-from grammar import ast as A
-from interpreter import Game, ScriptedChooser, add_card, new_game
-from interpreter.actions.transform import transform, transform_refusal
-from interpreter.characteristics import chars
-from interpreter.support import gaps
-from interpreter.zones import move
+from cardtext.grammar import ast as A
+from cardtext.interpreter import Game, ScriptedChooser, add_card, new_game
+from cardtext.interpreter.actions.transform import transform, transform_refusal
+from cardtext.interpreter.characteristics import chars
+from cardtext.interpreter.support import gaps
+from cardtext.interpreter.zones import move
 
 
 def _game() -> Game:
@@ -42,7 +42,7 @@ def test_712_8a_a_transformed_permanent_that_leaves_shows_its_front_face(pool: d
 def test_701_27a_a_transforming_card_is_checked_on_both_faces() -> None:
     """A transforming card's back face is reached by transforming it, so
     what the engine can't play on the back face is a gap of the card."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     text = "\n".join([
         "Test Sentry {1}{W}", "Creature — Human", "{2}: Transform this creature.", "1/1", "// transform",

@@ -25,14 +25,14 @@ _LOADED: dict[str, ModuleType] = {}
 
 
 def concern(name: str) -> ModuleType:
-    """The concern module ``grammar.lang.<name>``, for what one concern takes
+    """The concern module ``cardtext.grammar.lang.<name>``, for what one concern takes
     from another at run time (modules that import each other can't do it at
     their top): looked up in a dict after the first call, where an import
     statement in the function would cost thousands of instructions at every
     call."""
     module = _LOADED.get(name)
     if module is None:
-        module = _LOADED[name] = importlib.import_module(f"grammar.lang.{name}")
+        module = _LOADED[name] = importlib.import_module(f"cardtext.grammar.lang.{name}")
     return module
 
 
@@ -42,5 +42,5 @@ def load() -> None:
     from ..node import register_nodes
 
     for name in MODULES:
-        register_nodes(importlib.import_module(f"grammar.lang.{name}"))
-    register_nodes(importlib.import_module("grammar.layout"))
+        register_nodes(importlib.import_module(f"cardtext.grammar.lang.{name}"))
+    register_nodes(importlib.import_module("cardtext.grammar.layout"))

@@ -1,6 +1,6 @@
 """The kinds of abilities on a line of rules text (CR 113): nodes, builders,
 wording.  Grammar: ``card.lark``.  The card itself (name, type line, faces)
-is in :mod:`grammar.layout`."""
+is in :mod:`cardtext.grammar.layout`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..node import BUILDERS, Node, builds, renders
-from ..render import capitalize  # noqa: F401  (kept in the names grammar.ast re-exports)
+from ..render import capitalize  # noqa: F401  (kept in the names cardtext.grammar.ast re-exports)
 from ..transformer import span, tok_span  # noqa: F401  (likewise)
 from . import concern
 

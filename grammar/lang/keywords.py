@@ -14,7 +14,7 @@ from lark import Token
 
 from .. import vocabulary
 from ..node import BUILDERS, Node, builds, renders
-from ..render import capitalize, or_list  # noqa: F401  (kept in the names grammar.ast re-exports)
+from ..render import capitalize, or_list  # noqa: F401  (kept in the names cardtext.grammar.ast re-exports)
 from ..transformer import TextError, span, tok_span  # noqa: F401  (likewise)
 
 # --------------------------------------------------------------------------

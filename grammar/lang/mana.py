@@ -317,7 +317,7 @@ class ActionCost(Node):
     """A keyword action as a part of a cost (118.1, 701): "Waterbend {3}:",
     "{1}{W}, Blight 2:", "Collect evidence 6", "As an additional cost to cast
     this spell, behold a Dragon"; ``action`` is the
-    :class:`~grammar.lang.verbs.KeywordAction` the player carries out to pay."""
+    :class:`~cardtext.grammar.lang.verbs.KeywordAction` the player carries out to pay."""
 
     action: Any
 

@@ -2,7 +2,7 @@
 clauses, modes, durations.  Grammar: ``sentences.lark``.
 
 A clause is an instruction with its subject ("target player draws a card":
-:class:`~grammar.lang.verbs.Draw` with ``player`` the target).  Verb
+:class:`~cardtext.grammar.lang.verbs.Draw` with ``player`` the target).  Verb
 phrases that share a subject ("... draws a card and loses 1 life") each get
 it, so the meaning is in the instruction node; :class:`ClauseForm` keeps how
 the clause was written (subject written or shared, where its suffixes

@@ -8,7 +8,7 @@
   or player, then choose another target creature or player for each time
   [this] was kicked." (601.2c, 115.1).  The targets themselves are chosen as
   the spell is cast or the ability put on the stack (601.2c, 603.3d;
-  :mod:`interpreter.targets` counts a "for each" after the instruction as
+  :mod:`cardtext.interpreter.targets` counts a "for each" after the instruction as
   the number of targets of that phrase).  Carried out, the instruction names
   them: a later "them" / "each of them" means every target chosen by the
   "choose" instructions of the sentence that are still legal (608.2b),
@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..choices import Decision, ask

@@ -5,7 +5,7 @@ at (607.1), and the test of LIMITS for "another player does it"."""
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
@@ -43,7 +43,7 @@ def not_you(player: object) -> bool:
 
 def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject], n: int) -> list[GameObject]:
     """A player picks ``n`` of ``cands`` (all of them if there are no more:
-    the only legal answer, taken without asking by :func:`~interpreter.choices.ask`,
+    the only legal answer, taken without asking by :func:`~cardtext.interpreter.choices.ask`,
     which uses up an answer written for it)."""
     if not cands:
         return []

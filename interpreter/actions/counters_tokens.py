@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..context import Ctx
@@ -53,7 +53,7 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
 def predefined_tokens() -> dict[str, A.Card]:
     """111.10: the predefined tokens (Treasure, Food, Clue, ...) by subtype,
     read by the card grammar from the package's data file."""
-    from grammar.parser import parse_text
+    from cardtext.grammar.parser import parse_text
 
     path = Path(__file__).parent.parent / "data" / "predefined_tokens.txt"
     result = parse_text(path.read_text(encoding="utf-8"), str(path))

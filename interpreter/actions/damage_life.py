@@ -3,7 +3,7 @@ N life", "fights"."""
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import chars, display_name, has_keyword, power_toughness
 from ..context import Ctx
@@ -47,7 +47,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     controller that much life (702.15b); a creature dealt damage by a source
     with deathtouch is destroyed by the next state-based action check (704.5h).
     Prevention effects first prevent what they can of the damage to each
-    recipient (615, :func:`interpreter.prevention.prevent`), unless it can't
+    recipient (615, :func:`cardtext.interpreter.prevention.prevent`), unless it can't
     be prevented (615.12).  The source's "deals damage" event carries the
     total dealt (603.7c); ``event=False`` leaves it to the caller (combat
     damage, dealt at once).  Each permanent dealt damage has a "was dealt

@@ -1,10 +1,10 @@
 """Putting cards onto the battlefield face down (CR 701.40 manifest, 701.62
 manifest dread, 701.58 cloak); the rules of face-down permanents are
-:mod:`interpreter.facedown`."""
+:mod:`cardtext.interpreter.facedown`."""
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from ..errors import Unsupported

@@ -1,17 +1,17 @@
 """Haunt (CR 702.55).
 
 702.55a: on a permanent, "Haunt" means "When this creature dies, exile it
-haunting target creature." (:func:`interpreter.keywords.keyword_abilities`
-spells it out with the instruction :class:`~interpreter.keywords.HauntExile`,
+haunting target creature." (:func:`cardtext.interpreter.keywords.keyword_abilities`
+spells it out with the instruction :class:`~cardtext.interpreter.keywords.HauntExile`,
 carried out here).  702.55b: the exiled card *haunts* that creature; the
 game keeps the pair in ``GameState.haunting``.  702.55c: "When the creature
-it haunts dies" triggers from exile (113.6k, :mod:`interpreter.triggers`).
+it haunts dies" triggers from exile (113.6k, :mod:`cardtext.interpreter.triggers`).
 
 The relation is between two objects (400.7): once the card leaves exile or
 the creature leaves the battlefield, the pair names objects that no longer
 exist and nothing triggers.  Haunt on an instant or sorcery ("When this
 spell is put into a graveyard during its resolution, ...") is not carried
-out: :mod:`interpreter.support` reports it.
+out: :mod:`cardtext.interpreter.support` reports it.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..choices import Decision, ask
 from ..context import Ctx

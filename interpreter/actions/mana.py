@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from ..keywords import PayPerCounter
@@ -40,7 +40,7 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
 def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
     """106.6: "Spend this mana only to cast kicked spells" — the mana the
     ability just added carries the restriction, which the payment solver
-    respects (:mod:`interpreter.mana`)."""
+    respects (:mod:`cardtext.interpreter.mana`)."""
     from ..mana import restriction_tag, tagged
 
     tag = restriction_tag(a)

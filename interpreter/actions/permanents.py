@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name, given_keyword_name, power_toughness
 from ..context import Ctx
@@ -145,7 +145,7 @@ def _control_duration_problem(a: A.GainControl) -> str | None:
      lambda a: _control_duration_problem(a) is not None),
 ))
 def _gain_control(ctx: Ctx, a: A.GainControl) -> bool:
-    """613.1b: "[you] gain control of [permanents] [until end of turn]" (:mod:`interpreter.control`)."""
+    """613.1b: "[you] gain control of [permanents] [until end of turn]" (:mod:`cardtext.interpreter.control`)."""
     from ..control import gain_control
 
     problem = _control_duration_problem(a)
@@ -166,8 +166,8 @@ def _gain_control(ctx: Ctx, a: A.GainControl) -> bool:
 ))
 def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
     """509.1b, 611.2a: "[it] can't block this turn" / "can't be blocked this
-    turn": a rule of this turn (:mod:`interpreter.this_turn`); as a static
-    ability it is read by :func:`interpreter.characteristics.restrictions`."""
+    turn": a rule of this turn (:mod:`cardtext.interpreter.this_turn`); as a static
+    ability it is read by :func:`cardtext.interpreter.characteristics.restrictions`."""
     if not for_this_turn(a.duration):
         raise Unsupported("'can't block' as an instruction lasting other than this turn")
     rule = "can't be blocked" if a.blocked else "can't block"
@@ -180,9 +180,9 @@ def _cant_block(ctx: Ctx, a: A.CantBlock) -> bool:
 ))
 def _no_regeneration(ctx: Ctx, a: Any) -> bool:
     """701.19c: "It can't be regenerated" is read by the destroy instruction of
-    the same effect (:func:`interpreter.actions.zones._destroy`); as an
+    the same effect (:func:`cardtext.interpreter.actions.zones._destroy`); as an
     instruction of its own it does nothing more.  "[It] can't be regenerated
-    this turn" is a rule of this turn (:mod:`interpreter.this_turn`)."""
+    this turn" is a rule of this turn (:mod:`cardtext.interpreter.this_turn`)."""
     if a.duration is not None:
         return make_turn_rules(ctx, a.what, (CANT_BE_REGENERATED,))
     ctx.game.say("  (it can't be regenerated: the destruction above allowed no regeneration, 701.19c)")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name, front_chars
 from ..choices import Decision, ask

@@ -3,10 +3,10 @@ damage that would be dealt this turn", "prevent the next N damage that would
 be dealt to [any target] this turn", "damage can't be prevented this turn",
 "[this] doesn't affect combat damage that would be dealt by [sources]".
 
-A "can't" instruction (:class:`~grammar.ast.Restriction`) is carried out by
+A "can't" instruction (:class:`~cardtext.grammar.ast.Restriction`) is carried out by
 the function its rule names in :data:`RESTRICTIONS`; any other rule is one
 the engine can't carry out yet (a limit, reported by
-:mod:`interpreter.support`).
+:mod:`cardtext.interpreter.support`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import ATTACK_RESTRICTIONS
 from ..context import Ctx
@@ -95,7 +95,7 @@ def _cant_be_prevented(ctx: Ctx, a: A.Restriction) -> bool:
     """615.12: "Damage can't be prevented this turn" — every prevention
     effect stops applying for the rest of the turn; "the damage can't be
     prevented" after a damage instruction is that damage's (carried out by
-    it, :func:`interpreter.actions.damage_life.unpreventable_here`)."""
+    it, :func:`cardtext.interpreter.actions.damage_life.unpreventable_here`)."""
     if a.what.the:
         sentence = ctx.sentence
         if sentence is None or not any(isinstance(x, A.DealDamage) for x in sentence.actions):

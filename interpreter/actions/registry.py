@@ -11,7 +11,7 @@ gaps beside it::
     def _fight(ctx: Ctx, a: A.Fight) -> bool: ...
 
 :func:`do` carries out an instruction through :data:`ACTIONS`, raising
-:class:`~interpreter.errors.Unsupported` for an instruction of a kind it
+:class:`~cardtext.interpreter.errors.Unsupported` for an instruction of a kind it
 doesn't know or a part of one named in :data:`LIMITS`.
 """
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..errors import Unsupported
 
 if TYPE_CHECKING:
-    from grammar import ast as A
+    from cardtext.grammar import ast as A
 
     from ..context import Ctx
 
@@ -41,8 +41,8 @@ returns whether the instruction was done (for "if you do", 608.2d)."""
 LIMITS: dict[type, tuple[Limit, ...]] = {}
 """For each kind of instruction, the parts of it the interpreter can't
 carry out yet: (what, test); :func:`do` raises
-:class:`~interpreter.errors.Unsupported` naming the first that applies, and
-:mod:`interpreter.support` reports it without playing."""
+:class:`~cardtext.interpreter.errors.Unsupported` naming the first that applies, and
+:mod:`cardtext.interpreter.support` reports it without playing."""
 
 
 def carries_out(kind: type, *, limits: tuple[Limit, ...] = ()) -> Callable[[ActionFn], ActionFn]:

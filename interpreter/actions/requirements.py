@@ -4,14 +4,14 @@
 cleanup step (514.2), the creature is in ``GameState.must_block``; when its
 controller declares blockers, a declaration that leaves it out though it
 could have blocked an attacker doesn't obey as many requirements as
-possible, and is refused (:func:`interpreter.combat.requirement_refusal`).
+possible, and is refused (:func:`cardtext.interpreter.combat.requirement_refusal`).
 Other requirements ("attacks each combat if able", "must be blocked") are
 reported by the limits it is registered with.
 """
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..context import Ctx

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..choices import Decision, ask
 from ..context import Ctx

@@ -1,5 +1,5 @@
 """Transform (CR 701.27), a keyword action registered in
-:data:`interpreter.actions.library.KEYWORD_VERBS`.
+:data:`cardtext.interpreter.actions.library.KEYWORD_VERBS`.
 
 "Transform [this creature]", "transform it", "transform target creature":
 each permanent turns over so that its other face is up (701.27a).  It stays
@@ -16,7 +16,7 @@ transformed since the ability was put on the stack (701.27f).
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..context import Ctx

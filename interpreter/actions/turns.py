@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from .registry import carries_out

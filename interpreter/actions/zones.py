@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grammar import ast as A
+from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
