@@ -338,6 +338,36 @@ def _players_turn(ctx: Ctx, cond: A.PlayersTurn) -> bool:
     return (players[0] == ctx.game.state.active) != cond.negated
 
 
+def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
+    """122.1f: "if defending player is poisoned" (one or more poison
+    counters), "if you have three or more poison counters", "if an opponent
+    has no poison counters": of several players named, any one."""
+    problem = has_counters_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    need = 1 if cond.amount is None else ctx.quantity(cond.amount)
+
+    def has(n: int) -> bool:
+        if cond.how == "no":
+            return n == 0
+        if cond.how == "exactly":
+            return n == need
+        if cond.how == "or fewer":
+            return n <= need
+        return n >= need  # "a poison counter", "three or more", "poisoned"
+
+    found = any(has(ctx.game.player(p).poison) for p in ctx.players(cond.object))
+    return found != (cond.form == "not")
+
+
+def has_counters_problem(cond: A.HasCounters) -> str | None:
+    if cond.on is not None:
+        return "condition HasCounters"  # counters on an object
+    if cond.kind != "poison":
+        return f"condition '{cond.kind or 'any'} counters' a player has (only poison counters are kept)"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Happened: _happened,
     A.KickedCondition: kicked,
@@ -352,6 +382,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.NthResolution: _nth_resolution,
     A.Turn: _turn,
     A.PlayersTurn: _players_turn,
+    A.HasCounters: _player_has_counters,
 }
 
 
@@ -361,6 +392,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return controls_problem(cond)
     if isinstance(cond, A.ThereAre):
         return there_are_problem(cond)
+    if isinstance(cond, A.HasCounters):
+        return has_counters_problem(cond)
     if isinstance(cond, A.IsState) and isinstance(cond.object, A.AnObject) and state_word(cond) == "in":
         return counted_in_problem(cond)
     if isinstance(cond, A.Happened) and not happened_supported(cond):

@@ -139,6 +139,14 @@ def _life_total(ctx: Ctx, q: A.LifeTotal) -> int:
     return ctx.game.player(ps[0]).life if ps else 0
 
 
+def _player_counters(ctx: Ctx, q: A.PlayerCounters) -> int:
+    """122.1: the counters of a kind the players named have, together
+    ("for each poison counter your opponents have")."""
+    if q.kind != "poison":
+        raise Unsupported(f"{q.kind} counters a player has")
+    return sum(ctx.game.player(p).poison for p in ctx.players(q.player))
+
+
 def _highest_life(ctx: Ctx, q: A.HighestLife) -> int:
     return max(p.life for p in ctx.game.state.players.values())
 
@@ -229,6 +237,7 @@ QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
     A.PowerOf: _power_of,
     A.LifeTotal: _life_total,
     A.HighestLife: _highest_life,
+    A.PlayerCounters: _player_counters,
     A.Half: _half,
     A.Twice: _twice,
     A.Difference: _difference,

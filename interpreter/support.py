@@ -491,6 +491,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
+        elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
+            yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.how == "a single":

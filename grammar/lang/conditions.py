@@ -589,6 +589,10 @@ BUILDERS["lacks_counters"] = _has_counters("not")
 BUILDERS["had_counters"] = _has_counters("had")
 BUILDERS["there_are_counters"] = _has_counters("are")
 BUILDERS["theres_counters"] = _has_counters("'s")
+BUILDERS["player_has_counters"] = lambda meta, who, spec: HasCounters(who, spec[1], spec[2], None, spec[0], span=span(meta))
+BUILDERS["player_lacks_counters"] = lambda meta, who, spec: HasCounters(
+    who, spec[1], spec[2], None, spec[0], "not", span=span(meta))
+BUILDERS["is_poisoned"] = lambda meta, who: HasCounters(who, None, "poison", None, "", "poisoned", span=span(meta))
 
 
 @dataclass(frozen=True, slots=True)
@@ -596,14 +600,18 @@ class HasCounters(Node):
     """Counters on an object (CR 122.1): "if it has a +1/+1 counter on it",
     "if it has three or more ki counters on it", "if it doesn't have a
     flying counter on it", "if it had counters on it", "if there are no
-    depletion counters on [this]" (``object`` None)."""
+    depletion counters on [this]" (``object`` None).  A player's own
+    counters have no ``on``: "if you have ten or more poison counters";
+    "if defending player is poisoned" (form "poisoned": one or more poison
+    counters, 122.1f)."""
 
     object: Any
     amount: Any  # None: "counters" (one or more)
     kind: str  # "": of any kind
     on: Any
     how: Literal["", "or more", "or fewer", "exactly", "no"] = ""
-    form: Literal["", "not", "had", "are", "'s"] = ""  # "has"; "doesn't have"; "had"; "there are" (or "is"); "there's"
+    # "has"; "doesn't have"; "had"; "there are" (or "is"); "there's"; "is poisoned"
+    form: Literal["", "not", "had", "are", "'s", "poisoned"] = ""
 
 
 @renders(HasCounters)
@@ -611,7 +619,13 @@ def _r_has_counters(r: Any, n: HasCounters, **ctx: Any) -> str:
     from .objects import verb
     from .quantities import counters_spec_text, is_one
 
-    counters = f"{counters_spec_text(r, n.how, n.amount, n.kind)} on {r(n.on)}"
+    if n.form == "poisoned":
+        from .objects import is_plural
+
+        return f"{r(n.object)} {'are' if n.object is None or is_plural(n.object) else 'is'} poisoned"
+    counters = counters_spec_text(r, n.how, n.amount, n.kind)
+    if n.on is not None:
+        counters += f" on {r(n.on)}"
     if n.form == "are":
         one = n.how in ("", "exactly") and n.amount is not None and is_one(n.amount)
         return f"there {'is' if one else 'are'} {counters}"

@@ -73,6 +73,16 @@ class CountersOn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerCounters(Node):
+    """Counters a player has (122.1): "for each poison counter your opponents
+    have", "the number of experience counters you have"; of several players,
+    their total."""
+
+    kind: str
+    player: Any
+
+
+@dataclass(frozen=True, slots=True)
 class CountersThisWay(Node):
     """ "the number of +1/+1 counters removed this way", "for each charge
     counter removed this way" (122.1, 608.2c: the counters an earlier
@@ -400,6 +410,7 @@ BUILDERS["speed"] = lambda meta, whose: GameCount("speed", _poss_object(whose), 
 BUILDERS["times_kicked"] = lambda meta, obj: TimesKicked(obj, span=span(meta))
 BUILDERS["times_cast"] = lambda meta, what: TimesCast(what, span=span(meta))
 BUILDERS["counters_on"] = lambda meta, kind, obj: CountersOn(kind, obj, span=span(meta))
+BUILDERS["player_counters"] = lambda meta, kind, who: PlayerCounters(kind, who, span=span(meta))
 BUILDERS["any_counters_on"] = lambda meta, obj: CountersOn("", obj, span=span(meta))
 BUILDERS["counters_this_way"] = lambda meta, kind, verb: CountersThisWay(kind or "", verb, span=span(meta))
 BUILDERS["counter_done"] = lambda meta, tok: str(tok).lower()
@@ -534,6 +545,16 @@ def _r_counters_on(r: Any, n: CountersOn, **ctx: Any) -> str:
     if ctx.get("per"):
         return f"{kind}counter on {r(n.object)}"
     return f"the number of {kind}counters on {r(n.object)}"
+
+
+@renders(PlayerCounters)
+def _r_player_counters(r: Any, n: PlayerCounters, **ctx: Any) -> str:
+    from .objects import verb
+
+    has = f"{r(n.player)} {verb(n.player, 'have')}"
+    if ctx.get("per"):
+        return f"{n.kind} counter {has}"
+    return f"the number of {n.kind} counters {has}"
 
 
 @renders(CountersThisWay)

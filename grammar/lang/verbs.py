@@ -101,6 +101,22 @@ class Pay(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class GetCounters(Node):
+    """ "that player gets a poison counter", "you get an experience counter",
+    "defending player gets two poison counters", "gets another poison
+    counter": counters a player is given (122.1, 122.1f poison, 122.1g
+    experience); ``another`` for "another [kind] counter"."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    player: Any = None
+    another: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Fight(Node):
     """ "[a] fights [b]" (701.14); ``second`` None for "fight each other"."""
 
@@ -1098,6 +1114,8 @@ _reg("pay_mana_and_life", lambda m, mana, life: Pay("mana and life", (mana, life
 _reg("pay_mana_or_life", lambda m, mana, life: Pay("mana or life", (mana, life), span=span(m)))
 _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
+_reg("get_counters", lambda m, amount, kind: GetCounters(amount, kind, span=span(m)))
+_reg("get_another_counter", lambda m, kind: GetCounters(Number(1, "article"), kind, another=True, span=span(m)))
 _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
 _reg("fight_each_other", lambda m: Fight(None, None, span=span(m)))
 _reg("prevent_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
@@ -2084,6 +2102,14 @@ def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
         mana, life = n.amount
         return f"{subj(r, n, 'pay', ctx)} {r(mana)} {n.what.split()[1]} {measure(r, life, 'life')}"
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
+
+
+@renders(GetCounters)
+def _r_get_counters(r: Any, n: GetCounters, **ctx: Any) -> str:
+    v = subj(r, n, "get", ctx)
+    if n.another:
+        return f"{v} another {n.kind} counter"
+    return f"{v} {counters_text(r, n.amount, n.kind)}"
 
 
 @renders(Fight)

@@ -30,6 +30,23 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     return bool(objs) and n > 0
 
 
+@carries_out(A.GetCounters, limits=(
+    ("a player getting counters other than poison counters", lambda a: a.kind != "poison"),
+))
+def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
+    """122.1f: each player gets that many poison counters (704.5c: ten or more
+    lose the game at the next check of state-based actions)."""
+    players = ctx.players(a.player)
+    got = False
+    for p in players:
+        n = max(0, ctx.quantity(a.amount))
+        player = ctx.game.player(p)
+        player.poison += n
+        got = got or n > 0
+        ctx.game.say(f"  {p} gets {n} poison counter{'s' if n != 1 else ''} (poison {player.poison})")
+    return got
+
+
 @carries_out(A.RemoveCounters, limits=(
     ("removing counters of any kind", lambda a: not a.kind),
     ("removing all counters", lambda a: a.all),

@@ -1,0 +1,181 @@
+"""Older mechanics and templating (grammar/lang/verbs.*, quantities.*,
+conditions.*): each test parses real and invented wordings, asserts what the
+AST says, that the text renders back byte-identical, and what the support
+check says the engine can and can't do with it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardtext.testing import parse_card
+from grammar import ast as A
+from grammar.errors import CardParseError
+from grammar.node import Node
+from grammar.render import render_card
+from interpreter.support import gaps
+
+
+def nodes(tree: Node, cls: type) -> list:
+    return [n for n in tree.walk() if isinstance(n, cls)]
+
+
+def card_of(text: str, type_line: str = "Creature — Horror", name: str = "Test Card") -> A.Card:
+    """A card with one ability line that renders back byte-identical."""
+    pt = "\n2/2" if "Creature" in type_line else ""
+    card = parse_card(f"{name} {{2}}{{B}}\n{type_line}\n{text}{pt}", link=False)
+    assert render_card(card).splitlines()[2] == text
+    return card
+
+
+def gap_texts(card: A.Card) -> list[str]:
+    return [str(g) for g in gaps(card)]
+
+
+# --------------------------------------------------------------------------
+# Counters a player gets and has (CR 122.1, 122.1f poison, 122.1g experience)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "count", "kind"), [
+    ("Whenever this creature deals damage to a player, that player gets a poison counter.", 1, "poison"),
+    ("At the beginning of your upkeep, you get a poison counter.", 1, "poison"),
+    ("When this creature enters, each player gets a poison counter.", 1, "poison"),
+    ("Whenever this creature deals damage to a player, that player gets two poison counters.", 2, "poison"),
+    ("Whenever you cast an enchantment spell, you get an experience counter.", 1, "experience"),
+    ("When this creature dies, each opponent gets three poison counters.", 3, "poison"),
+])  # fmt: skip
+def test_player_gets_counters(text: str, count: int, kind: str) -> None:
+    """122.1f: "[player] gets N poison counters", with any player subject."""
+    card = card_of(text)
+    (get,) = nodes(card, A.GetCounters)
+    assert get.kind == kind and get.amount.value == count and not get.another
+
+
+def test_get_poison_counters_is_played_and_other_kinds_are_a_gap() -> None:
+    """The engine keeps poison counters (704.5c); experience counters are a
+    named gap, never given in silence."""
+    assert not gap_texts(card_of("At the beginning of your upkeep, you get a poison counter."))
+    (gap,) = gap_texts(
+        card_of("Whenever you cast an enchantment spell, you get an experience counter.")
+    )
+    assert "counters other than poison" in gap
+
+
+def test_gets_another_poison_counter() -> None:
+    text = ("Whenever this creature deals damage to a player, they get a poison counter. "
+            "That player gets another poison counter.")  # fmt: skip
+    card = card_of(text)
+    first, second = nodes(card, A.GetCounters)
+    assert not first.another and second.another and second.kind == "poison"
+
+
+def test_gets_counters_in_a_list_of_instructions() -> None:
+    """Real: Caress of Phyrexia, with one subject for three verbs."""
+    card = card_of(
+        "Target player draws three cards, loses 3 life, and gets three poison counters.", "Sorcery"
+    )
+    (get,) = nodes(card, A.GetCounters)
+    assert get.amount.value == 3 and not gap_texts(card)
+
+
+def test_gets_pump_is_not_counters() -> None:
+    """ "gets +1/+1" stays a pump; "gets a +1/+1 counter" isn't Oracle text for
+    a creature, and the counter node is for players."""
+    card = card_of("Target creature gets +1/+1 until end of turn.", "Instant")
+    assert not nodes(card, A.GetCounters) and nodes(card, A.Pump)
+
+
+@pytest.mark.parametrize(("text", "kind", "who"), [
+    ("This creature gets +1/+1 for each poison counter your opponents have.", "poison", "your opponents have"),
+    ("At the beginning of your upkeep, create a 1/1 green Insect creature token with infect for each poison "
+     "counter your opponents have.", "poison", "your opponents have"),
+    ("Whenever this creature deals combat damage to a player, that player discards a card for each poison "
+     "counter they have.", "poison", "they have"),
+    ("At the beginning of your end step, put a +1/+1 counter on each creature you control for each "
+     "experience counter you have.", "experience", "you have"),
+    ("When this creature enters, target player loses life equal to the number of poison counters that player "
+     "has.", "poison", "that player has"),
+])  # fmt: skip
+def test_counters_a_player_has(text: str, kind: str, who: str) -> None:
+    """122.1: the counters a player has, in any numeric slot ("for each",
+    "equal to the number of")."""
+    card = card_of(text)
+    (q,) = set(nodes(card, A.PlayerCounters))  # a pump's "+1/+1" counts it once for each
+    assert q.kind == kind and who in text
+    problems = gap_texts(card)
+    assert any("experience counters a player has" in g for g in problems) == (kind == "experience")
+
+
+@pytest.mark.parametrize(("text", "form", "how"), [
+    ("Whenever this creature attacks, if defending player is poisoned, it gets +1/+1 until end of turn.",
+     "poisoned", ""),
+    ("This creature has infect as long as an opponent is poisoned.", "poisoned", ""),
+    ("At the beginning of your upkeep, if an opponent has three or more poison counters, draw a card.",
+     "", "or more"),
+    ("At the beginning of your upkeep, if you have no poison counters, you gain 1 life.", "", "no"),
+    ("At the beginning of your upkeep, if target opponent has exactly two poison counters, draw a card.",
+     "", "exactly"),
+    ("At the beginning of your upkeep, if you don't have ten or more poison counters, draw a card.",
+     "not", "or more"),
+])  # fmt: skip
+def test_player_has_poison_counters(text: str, form: str, how: str) -> None:
+    """122.1f: a player "is poisoned" with one or more poison counters; the
+    engine checks it."""
+    card = card_of(text)
+    (cond,) = set(
+        nodes(card, A.HasCounters)
+    )  # a static keeps its condition where each effect reads it
+    assert cond.on is None and cond.kind == "poison" and cond.form == form and cond.how == how
+    assert not [g for g in gap_texts(card) if "HasCounters" in g or "counters" in g]
+
+
+def test_poisoned_real_cards() -> None:
+    """Real: Corrupted Resolve, Chained Throatseeker's wording."""
+    card = card_of("Counter target spell if its controller is poisoned.", "Instant")
+    (cond,) = nodes(card, A.HasCounters)
+    assert cond.form == "poisoned" and isinstance(cond.object, A.ControllerOf)
+
+
+def test_experience_counters_condition_is_a_gap() -> None:
+    card = card_of(
+        "At the beginning of your upkeep, if you have five or more experience counters, draw a card."
+    )
+    assert any("experience counters' a player has" in g for g in gap_texts(card))
+
+
+def test_object_counters_condition_stays_a_gap() -> None:
+    """Counters on an object aren't checked by the engine yet: still a gap."""
+    card = card_of("Whenever this creature attacks, if it has a +1/+1 counter on it, draw a card.")
+    assert any("HasCounters" in g for g in gap_texts(card))
+
+
+@given(
+    n=st.integers(min_value=1, max_value=20),
+    kind=st.sampled_from(["poison", "experience", "rad", "ticket"]),
+    who=st.sampled_from(
+        ["Target player", "Each opponent", "You", "Defending player", "Its controller"]
+    ),
+)
+def test_gets_counters_round_trip(n: int, kind: str, who: str) -> None:
+    """Any count, any counter kind, any player: the instruction reads and
+    renders back."""
+    verb = "get" if who == "You" else "gets"
+    noun = "counter" if n == 1 else "counters"
+    amount = "a" if n == 1 else str(n)
+    text = f"{who} {verb} {amount} {kind} {noun}."
+    card = (
+        card_of(text, "Sorcery")
+        if who != "Its controller"
+        else card_of(f"Destroy target creature. {text}", "Sorcery")
+    )
+    (get,) = nodes(card, A.GetCounters)
+    assert get.kind == kind and get.amount.value == n
+
+
+def test_get_counters_needs_a_kind_word() -> None:
+    """ "gets two counters" names no kind: not a way to give a player counters."""
+    with pytest.raises(CardParseError):
+        parse_card("Test Card {B}\nSorcery\nTarget player gets two counters.", link=False)
