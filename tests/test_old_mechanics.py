@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardParseError
+from cardtext.grammar.node import Node
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-from grammar import ast as A
-from grammar.errors import CardParseError
-from grammar.node import Node
-from grammar.render import render_card
-from interpreter.support import gaps
 
 
 def nodes(tree: Node, cls: type) -> list:
