@@ -65,35 +65,39 @@ def _mill(ctx: Ctx, a: A.Mill) -> bool:
     return True
 
 
-def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination) -> bool:
+def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination, chooser: PlayerId | None = None) -> bool:
     """401: cards go on the top or bottom of their owners' libraries (the
-    player's choice for each with "on the top or bottom"); several put on
-    the same end together go in an order their owner chooses (401.4)
-    unless it is random."""
+    choice of ``chooser``, the player putting them, for each with "on the
+    top or bottom"); several put on the same end of a library together go
+    in an order their owner chooses (401.4) unless it is random."""
     import random
 
     game = ctx.game
+    who = chooser if chooser is not None else ctx.controller
     if dest.where == "top or bottom":
         for o in cards:
-            d = Decision("word", ctx.controller, f"put {o.card.name} on the top or the bottom of your library",
+            d = Decision("word", who, f"put {o.card.name} on the top or the bottom of {o.owner}'s library",
                          ["top", "bottom"], ["top", "bottom"])  # fmt: skip
             end = ask(game, d)
             move(game, o, "library", bottom=end == "bottom")
-            game.say(f"  puts a card on the {end} of the library")
+            game.say(f"  puts a card on the {end} of {o.owner}'s library")
         return bool(cards)
     if dest.where not in ("top", "bottom"):
         raise Unsupported(f"putting a card {dest.where or 'somewhere'} in a library")
-    if dest.order == "a random":
-        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(cards)
-    elif len(cards) > 1:
-        last = "the bottom card" if dest.where == "bottom" else "the top card"
-        d = Decision("pick", ctx.controller, f"order the cards for the {dest.where} of your library (the last named is {last})",
-                     [o.id for o in cards], [o.card.name for o in cards], len(cards), len(cards), ordered=True)  # fmt: skip
-        order = ask(game, d)
-        cards = [next(o for o in cards if o.id == oid) for oid in order]
-    for o in cards:
-        move(game, o, "library", bottom=dest.where == "bottom")
-    game.say(f"  puts {len(cards)} card(s) on the {dest.where} of the library")
+    owners = list(dict.fromkeys(o.owner for o in cards))
+    for owner in owners:
+        mine = [o for o in cards if o.owner == owner]
+        if dest.order == "a random":
+            random.Random(game.state.seed * 7919 + game.state.clock).shuffle(mine)
+        elif len(mine) > 1:
+            last = "the bottom card" if dest.where == "bottom" else "the top card"
+            d = Decision("pick", owner, f"order the cards for the {dest.where} of your library (the last named is {last})",
+                         [o.id for o in mine], [o.card.name for o in mine], len(mine), len(mine), ordered=True)  # fmt: skip
+            order = ask(game, d)
+            mine = [next(o for o in mine if o.id == oid) for oid in order]
+        for o in mine:
+            move(game, o, "library", bottom=dest.where == "bottom")
+        game.say(f"  puts {len(mine)} card(s) on the {dest.where} of {owner}'s library")
     return bool(cards)
 
 
@@ -221,13 +225,17 @@ def _reveal_until_problem(a: A.Reveal) -> str | None:
 
 
 @carries_out(A.Reveal, limits=(
-    ("revealing the top of a library", lambda a: a.top or a.amount is not None),
+    ("several players revealing the top of their libraries",
+     lambda a: (a.top or a.amount is not None) and a.until is None and isinstance(a.player, A.PlayerGroup)),
+    ("revealing the top of a library that isn't one player's",
+     lambda a: (a.top or a.amount is not None) and a.until is None and isinstance(
+         a.whose.object if isinstance(a.whose, A.Possessive) else a.whose, A.PlayerGroup)),
     ("revealing the top of a library until", lambda a: a.until is not None and _reveal_until_problem(a) is not None),
     ("revealing a hand other than the revealing player's", lambda a: a.hand and not isinstance(a.what, A.TheirRef | A.You | None)),
     ("revealing something other than cards named before or one of them",
-     lambda a: not a.hand and a.until is None and not isinstance(a.what, A.ItRef | A.ThemRef | A.ThatRef | A.Target | A.AnObject)),
+     lambda a: not a.hand and a.until is None and not a.top and a.amount is None and not isinstance(a.what, A.ItRef | A.ThemRef | A.ThatRef | A.Target | A.AnObject)),
     ("revealing a card not named before ('from among them')",
-     lambda a: not a.hand and a.until is None and isinstance(a.what, A.AnObject)
+     lambda a: not a.hand and a.until is None and not a.top and a.amount is None and isinstance(a.what, A.AnObject)
      and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
@@ -239,6 +247,8 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
         player = _one_player(ctx, a.player, "reveal")
         _hand(ctx, player, f"{player} reveals their hand")
         return True
+    if a.until is None and (a.top or a.amount is not None):
+        return _reveal_top(ctx, a)
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player revealing cards")
     if a.until is not None:
@@ -270,6 +280,35 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     shown = [o for o in cands if o.id in picked]
     for o in shown:
         ctx.game.say(f"  reveals {o.card.name}")
+    acted(ctx, shown)
+    return bool(shown)
+
+
+def _reveal_top(ctx: Ctx, a: A.Reveal) -> bool:
+    """701.16a: "[a player] reveals the top N cards of [whose] library": the
+    cards stay there, shown to all; they are what a later "it", "that card"
+    and "them" mean, the cards "revealed this way", and those whose "rest"
+    is the cards among them not put elsewhere yet (608.2c).  "their" is the
+    player revealing."""
+    game = ctx.game
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    if len(players) != 1:
+        raise Unsupported("several players revealing the top of their libraries")
+    saved = ctx.that_player
+    if a.player is not None:
+        ctx.that_player = list(players)
+    try:
+        whose = ctx.players(a.whose) if a.whose is not None else list(players)
+    finally:
+        ctx.that_player = saved
+    if len(whose) != 1:
+        raise Unsupported("revealing the top of a library that isn't one player's")
+    n = ctx.quantity(a.amount) if a.amount is not None else 1
+    shown = [game.obj(cid) for cid in game.zone("library", whose[0])[: max(n, 0)]]
+    game.say(f"  {players[0]} reveals the top of {whose[0]}'s library: "
+             + (", ".join(o.card.name for o in shown) or "nothing, it is empty"))  # fmt: skip
+    ctx.looked = [o.id for o in shown]
+    ctx.done["revealed"] = [o.id for o in shown]
     acted(ctx, shown)
     return bool(shown)
 

@@ -18,11 +18,16 @@ from .registry import carries_out
     ("'unless its controller pays' life", lambda a: a.unless_life is not None),
 ))
 def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
+    """701.6: counter the spells named; a later "it" ("Its controller puts
+    the top four cards of their library into their graveyard") is the
+    spell countered, known as it last existed on the stack (608.2c, 608.2h)."""
     from ..stack import counter_spell
 
     done = False
-    for oid in ctx.objects(a.what):
+    oids = ctx.objects(a.what)
+    for oid in oids:
         done = counter_spell(ctx, oid, a) or done
+    ctx.it, ctx.that, ctx.them, ctx.named = list(oids), list(oids), list(oids), True
     return done
 
 

@@ -150,46 +150,92 @@ _PUT_REFS = (A.ItRef, A.ThemRef, A.ThatRef, A.SelfRef, A.Target, A.ExiledCards, 
 """The references to objects named before that a "put" instruction moves."""
 
 
+_AMONG_REFS = (A.ItRef, A.ThemRef, A.ThatRef, A.Target, A.ExiledCards, A.Each)
+"""What "from among [them]" may name for a "put" to choose from: objects named before."""
+
+
 def _put_what_problem(a: A.PutInZone) -> bool:
     """Whether :func:`_objects_to_put` can't find what a "put" instruction
-    names ("put the top card of your library ...", "put each ...")."""
+    names: it finds objects named before ("it", "them", "that card"), cards
+    looked at, "the top N cards of [a player's] library", "each ..." and
+    "all ... revealed this way", and a number of objects described ("a
+    creature card from your hand", "up to two creature cards from among them")."""
     what = a.what
-    if isinstance(what, (A.LookedCards, *_PUT_REFS)):
-        return False
     if isinstance(what, A.AnObject):
-        return what.up_to or what.any_number
+        return any(isinstance(q, A.Among) and isinstance(q.what, A.Node) and not isinstance(q.what, _AMONG_REFS)
+                   for q in what.filter.qualities)  # fmt: skip
+    if isinstance(what, (A.LookedCards, A.TopOfLibrary, A.Each, *_PUT_REFS)):
+        return False
     # "put twelve of those tokens onto the battlefield instead" (older wording for creating them)
     return not (isinstance(what, A.EachOf) and what.count is not None and isinstance(what.of, A.ThatRef))
 
 
-def _objects_to_put(ctx: Ctx, what: object, verb: str) -> list[GameObject]:
+def _objects_to_put(ctx: Ctx, what: object, verb: str, chooser: PlayerId) -> list[GameObject]:
     """The objects a "put" instruction moves: those named before ("it",
-    "them", "that card"), or cards looked at ("one of them", "the rest")."""
+    "them", "that card"), cards looked at ("one of them", "the rest"), the
+    top (or bottom) cards of a library, every object described ("all cards
+    revealed this way"), or those ``chooser`` picks of the objects described."""
     if isinstance(what, A.LookedCards):
         return looked_cards(ctx, what, verb)
     if isinstance(what, _PUT_REFS):
         return current(ctx, ctx.objects(what))
-    if isinstance(what, A.AnObject) and not what.up_to and not what.any_number:
-        return _described_to_put(ctx, what, verb)
+    if isinstance(what, A.TopOfLibrary):
+        return _top_of_library(ctx, what)
+    if isinstance(what, A.Each):
+        return current(ctx, ctx.objects(what))
+    if isinstance(what, A.AnObject):
+        return _described_to_put(ctx, what, verb, chooser)
     raise Unsupported(f"putting {type(what).__name__} somewhere")
 
 
-def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str) -> list[GameObject]:
-    """"Put a creature card with mana value X exiled with [this] onto the
-    battlefield": the controller picks that many of the objects described
-    (cards "exiled with [this]" are looked for in exile, 607.2a)."""
+def _top_of_library(ctx: Ctx, what: A.TopOfLibrary) -> list[GameObject]:
+    """401.2: "the top N cards of [a player's] library" (or the bottom N):
+    as many as there are, top card first."""
+    game = ctx.game
+    n = ctx.quantity(what.count) if what.count is not None else 1
+    out: list[GameObject] = []
+    for p in ctx.players(what.whose):
+        library = list(game.zone("library", p))
+        cids = (library[::-1] if what.bottom else library)[: max(n, 0)]
+        out.extend(game.obj(cid) for cid in cids)
+    return out
+
+
+def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str, chooser: PlayerId) -> list[GameObject]:
+    """"Put a creature card from your hand onto the battlefield", "put up to
+    two creature cards from among them into your hand": the player putting
+    them picks that many of the objects described (608.2c) — any number of
+    them, or fewer, for "any number of" and "up to"; cards "exiled with
+    [this]" are looked for in exile (607.2a), cards "from among them" among
+    those named before."""
     game = ctx.game
     filt = what.filter
-    if any(isinstance(q, A.ExiledWith) for q in filt.qualities):
+    among = [q.what for q in filt.qualities if isinstance(q, A.Among) and isinstance(q.what, A.Node)]
+    if among:
+        pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
+    elif any(isinstance(q, A.ExiledWith) for q in filt.qualities):
         pool = [o for p in game.state.players for o in game.zone_objects("exile", p)]
-        cands = [o for o in pool if matches(game, filt, o, you=ctx.controller, source=ctx.source,
-                                            players=ctx.players, quantity=ctx.quantity, objects=ctx.objects)]  # fmt: skip
+    else:
+        pool = None
+    if pool is not None:
+        cands = [o for o in pool if matches(game, filt, o, you=ctx.controller, source=ctx.source, players=ctx.players,
+                                            quantity=ctx.quantity, objects=ctx.objects, anywhere=True)]  # fmt: skip
     else:
         cands = ctx.each(filt)
-    n = ctx.quantity(what.count) if what.count is not None else 1
     if not cands:
         game.say(f"  nothing fits to {verb}")
-    return choose_cards(ctx, ctx.controller, f"{source_name(ctx)}: {verb} which", cands, n)
+        return []
+    if what.any_number:
+        hi = len(cands)
+    else:
+        hi = min(ctx.quantity(what.count) if what.count is not None else 1, len(cands))
+    lo = 0 if what.up_to or what.any_number else hi
+    if hi <= 0:
+        return []
+    d = Decision("pick", chooser, f"{source_name(ctx)}: {verb} which", [o.id for o in cands],
+                 [display_name(o) for o in cands], lo, hi)  # fmt: skip
+    picked = ask(game, d)
+    return [o for o in cands if o.id in picked]
 
 
 @carries_out(A.PutInZone, limits=(
@@ -200,19 +246,51 @@ def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str) -> list[GameObject]
     ("putting a card into a library other than on top or at the bottom",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
      and a.to.where not in ("top", "bottom", "top or bottom")),
-    ("another player putting cards somewhere", lambda a: not_you(a.player)),
-    ("putting objects not named before, nor described ('the top card of your library', 'each ...')",
-     _put_what_problem),
+    ("putting objects not named before, nor described", _put_what_problem),
 ))
 def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
-    """Put cards named before into a zone (400.3: a card goes to its owner's
-    hand, library or graveyard): "put it onto the battlefield tapped", "put
-    one of them into your hand", "the rest on the bottom of your library in
-    any order", "exile them" after a search (linked, 607.2a)."""
+    """Put cards into a zone (400.3: a card goes to its owner's hand,
+    library or graveyard): "put it onto the battlefield tapped", "put one of
+    them into your hand", "the rest on the bottom of your library in any
+    order", "exile them" after a search (linked, 607.2a), "target player
+    puts the top three cards of their library into their graveyard".  The
+    player the instruction names does it (each of them in turn, in APNAP
+    order, 101.4), making its choices; "their" is that player (608.2c),
+    and a permanent they put onto the battlefield is theirs to control
+    unless the words say otherwise (110.2a)."""
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    if len(players) > 1:
+        players = _in_turn_order(ctx, players)
+    saved = ctx.that_player
+    done: list[GameObject] = []
+    acted_any = False
+    try:
+        for p in players:
+            if a.player is not None:
+                ctx.that_player = [p]
+            moved, did = _put_by(ctx, a, p)
+            done.extend(moved)
+            acted_any = acted_any or did
+    finally:
+        ctx.that_player = saved
+    if done or not acted_any:
+        acted(ctx, done)
+    return acted_any
+
+
+def _in_turn_order(ctx: Ctx, players: list[PlayerId]) -> list[PlayerId]:
+    """101.4: several players doing something at once do it in turn order,
+    the active player first."""
+    order = list(ctx.game.state.players)
+    first = order.index(ctx.game.state.active) if ctx.game.state.active in order else 0
+    turn = order[first:] + order[:first]
+    return sorted(players, key=lambda p: turn.index(p) if p in turn else len(turn))
+
+
+def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObject], bool]:
+    """One player's "put": the objects it moved, and whether it was done."""
     game = ctx.game
     dest = a.to
-    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
-        raise Unsupported("another player putting cards somewhere")
     verb = {"hand": "put into your hand", "battlefield": "put onto the battlefield"}.get(dest.zone, "put on your library")
     what = a.what
     if (dest.zone == "battlefield" and isinstance(what, A.EachOf) and what.count is not None
@@ -221,11 +299,12 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
         # wording for creating them (111.1)
         again = tokens_instead(ctx, what.count)
         if again is not None:
-            return do(ctx, again)
-    cards = _objects_to_put(ctx, a.what, verb)
+            return [], do(ctx, again)
+    cards = _objects_to_put(ctx, a.what, verb, chooser)
     done: list[GameObject] = []
     if dest.zone == "library":
-        return to_library(ctx, cards, dest)
+        did = to_library(ctx, cards, dest, chooser)
+        return [], did
     for o in cards:
         name = o.card.name
         if dest.zone == "hand":
@@ -233,7 +312,7 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
             game.say(f"  puts {name} into {new.owner}'s hand")
         elif dest.zone == "battlefield":
             tapped = "tapped" in dest.mods
-            controller = _controller_under(ctx, dest.under, o) or ctx.controller
+            controller = _controller_under(ctx, dest.under, o) or chooser
             new = put_onto_battlefield(game, o, controller, tapped=tapped)
             if new.zone != "battlefield":
                 continue  # an Aura with nothing to enchant, an instant or sorcery card, stays where it was (303.4f, 304.4)
@@ -247,8 +326,7 @@ def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
         else:
             raise Unsupported(f"putting a card into the {dest.zone}")
         done.append(new)
-    acted(ctx, done)
-    return bool(done)
+    return done, bool(done)
 
 
 @carries_out(A.Sacrifice)
