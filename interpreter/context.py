@@ -130,6 +130,13 @@ class Ctx:
             return [o.id for o in self.each(ref.filter) if o.id not in self.excluded]
         if isinstance(ref, A.DoneThisWay):
             return self.done_this_way(ref.verb)
+        if isinstance(ref, A.LinkedRef) and ref.verb in DONE_VERBS:
+            # "the milled cards", "the revealed cards": what an earlier instruction of this effect did (608.2c)
+            from .filters import matches
+
+            return [oid for oid in self.done.get(ref.verb, ())
+                    if (o := game.get(oid)) is not None and matches(game, ref.what, o, you=self.controller, source=self.source,
+                                                                    players=self.players, anywhere=True)]  # fmt: skip
         if isinstance(ref, A.BothRef) and ref.conj == "and":
             # "target creature and all other creatures with the same name as that creature": both, each once
             # ("that creature" in the second is the first: 608.2c)
@@ -407,6 +414,10 @@ def chosen_permanents_problem(ref: object) -> str | None:
         return "choosing permanents other than a number of them ('any number of', 'up to', 'X')"
     return None
 
+
+DONE_VERBS = frozenset({"milled", "revealed"})
+"""The verbs of "the milled cards", "the revealed card": the instructions
+that record what they did for this effect (``Ctx.done``)."""
 
 OBJECT_FIELDS = ("what", "on", "to", "first")
 """The fields of an instruction that hold the objects it acts on, first

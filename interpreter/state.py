@@ -69,13 +69,16 @@ class StackItem:
 @dataclass(frozen=True, slots=True)
 class EotEffect:
     """A continuous effect from a resolved spell or ability that lasts until
-    end of turn (611.2a, 514.2): "+3/+3 until end of turn"."""
+    end of turn (611.2a, 514.2): "+3/+3 until end of turn"; or, ``lasting``,
+    one written without a duration, which lasts as long as its object stays
+    the same object (611.2, 400.7): "It gains indestructible"."""
 
     target: ObjectId
     power: int
     toughness: int
     keywords: tuple[str, ...]
     timestamp: int
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

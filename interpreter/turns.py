@@ -88,7 +88,9 @@ def _end_step(game: Game) -> None:
         game.say("-- cleanup: damage wears off, 'until end of turn' effects end (514.2)")
         for o in game.battlefield():
             o.damage = 0
-        state.eot = []
+        # 514.2: "until end of turn" effects end; one without a duration
+        # lasts while its object is still there (611.2, 400.7)
+        state.eot = [e for e in state.eot if e.lasting and game.get(e.target) is not None]
         state.shields = []  # regeneration shields last until cleanup (701.19a, 514.2)
         end_of_turn(game)  # prevention effects of this turn end (514.2, 615)
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)

@@ -57,11 +57,17 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
 
 @carries_out(A.Mill)
 def _mill(ctx: Ctx, a: A.Mill) -> bool:
+    """701.17a: each player named puts the top N cards of their library into
+    their graveyard; the cards in the graveyard are "the milled cards" and
+    what a later "it" or "them" means (608.2c)."""
     n = ctx.quantity(a.amount)
+    milled: list[GameObject] = []
     for p in ctx.players(a.player):
-        for o in [ctx.game.obj(c) for c in ctx.game.zone("library", p)[:n]]:
-            move(ctx.game, o, "graveyard")
+        for o in [ctx.game.obj(c) for c in ctx.game.zone("library", p)[: max(n, 0)]]:
+            milled.append(move(ctx.game, o, "graveyard"))
         ctx.game.say(f"  {p} mills {n}")
+    ctx.done["milled"] = [o.id for o in milled]
+    acted(ctx, milled)
     return True
 
 

@@ -37,16 +37,25 @@ def until_end_of_turn(a: A.Node) -> bool:
     )
 
 
+def lasting(a: A.Node) -> bool:
+    """Is the instruction's effect written without a duration, so that it
+    lasts indefinitely (611.2: "It gains indestructible", "That token gains
+    haste")?"""
+    return not until_end_of_turn(a) and getattr(a, "duration", None) is None
+
+
 @carries_out(A.Pump, limits=(
-    ("a P/T change or ability grant without 'until end of turn' inside a resolving effect",
-     lambda a: not until_end_of_turn(a)),
+    ("a P/T change or ability grant for a duration other than 'until end of turn' inside a resolving effect",
+     lambda a: not until_end_of_turn(a) and not lasting(a)),
     ("a P/T change with another effect", lambda a: a.extra is not None),
     ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
     ("a choice of keywords ('your choice of flying or haste')",
      lambda a: a.your_choice or any(isinstance(k, A.KeywordChoice) for k in a.keywords)),
 ))
 def _pump(ctx: Ctx, a: A.Pump) -> bool:
-    """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of turn"."""
+    """611.2a, 613.4c: "[what] gets +N/+N [and gains flying] until end of
+    turn"; without a duration, for as long as the object stays on the
+    battlefield (611.2, 400.7: "It gains indestructible")."""
     if a.quoted:
         return _grant_quoted(ctx, a)
     times = ctx.quantity(a.per) if a.per is not None else 1
@@ -54,10 +63,11 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(given_keyword_name(k) for k in a.keywords), ctx.game.tick())  # fmt: skip
+                        tuple(given_keyword_name(k) for k in a.keywords), ctx.game.tick(), lasting(a))  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
-                     + (f" and {', '.join(eff.keywords)}" if eff.keywords else "") + " until end of turn")
+                     + (f" and {', '.join(eff.keywords)}" if eff.keywords else "")
+                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
     acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
     return bool(objs)
 
@@ -203,8 +213,10 @@ def _grant_quoted(ctx: Ctx, a: A.Pump) -> bool:
     objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
         o.granted = (*o.granted, *abilities)
-        ctx.game.state.granted_eot.append((o.id, abilities))
-        ctx.game.say(f"  {display_name(o)} gains {len(abilities)} quoted abilit{'y' if len(abilities) == 1 else 'ies'} until end of turn")
+        if not lasting(a):
+            ctx.game.state.granted_eot.append((o.id, abilities))
+        ctx.game.say(f"  {display_name(o)} gains {len(abilities)} quoted abilit{'y' if len(abilities) == 1 else 'ies'}"
+                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if lasting(a) else " until end of turn"))
     if a.power is not None or a.toughness is not None or a.keywords:
         _pump(ctx, replace(a, quoted=()))
     acted(ctx, objs)

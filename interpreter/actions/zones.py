@@ -11,7 +11,7 @@ from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
-from ..context import Ctx
+from ..context import DONE_VERBS, Ctx
 from ..errors import Unsupported
 from ..filters import matches
 from ..keywords import ChampionExile
@@ -163,6 +163,7 @@ def _put_what_problem(a: A.PutInZone) -> bool:
     what = a.what
     if isinstance(what, A.AnObject):
         return any(isinstance(q, A.Among) and isinstance(q.what, A.Node) and not isinstance(q.what, _AMONG_REFS)
+                   and not (isinstance(q.what, A.LinkedRef) and q.what.verb in DONE_VERBS)
                    for q in what.filter.qualities)  # fmt: skip
     if isinstance(what, (A.LookedCards, A.TopOfLibrary, A.Each, *_PUT_REFS)):
         return False
