@@ -163,7 +163,7 @@ def _adj_comma(text: str, pos: int) -> int | None:
     return 1 if m and m.group(1).lower() in _ADJ_WORDS else None
 
 
-def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
+def _word_then(word: str, follow: set[str], after_you: bool = False) -> Callable[[str, int], int | None]:
     pattern = re.compile(rf"{re.escape(word)}\b", re.IGNORECASE)
 
     def match(text: str, pos: int) -> int | None:
@@ -177,9 +177,14 @@ def _word_then(word: str, follow: set[str]) -> Callable[[str, int], int | None]:
             return m.end() - pos  # "... and [this]"
         if nxt and nxt.group(1).lower() == "the" and _TOP.match(text, nxt.end()):
             return m.end() - pos  # "it and the top card of your library"
+        if nxt and after_you and _YOU_BEFORE.search(text, max(0, pos - 5), pos) and nxt.group(1).lower() in _descriptor_words():
+            return m.end() - pos  # "to you and creatures you control": a player, then a description without determiner
         return None
 
     return match
+
+
+_YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
 
 
 _NP_START = _DETERMINERS | {"a", "an", "you", "one"}
@@ -389,7 +394,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_WHERE": _regex(r",[ ]+where\b", re.IGNORECASE),
     "LIST_COMMA": _list_comma,
     "ADJ_COMMA": _adj_comma,
-    "_NP_AND": _word_then("and", _NP_START - {"you", "one"}),
+    "_NP_AND": _word_then("and", _NP_START - {"you", "one"}, after_you=True),
     "_NP_OR": _word_then("or", _NP_START),
     "_NP_ANDOR": _word_then("and/or", _NP_START),
     "DESC_ANDOR": _desc_coord("and/or"),

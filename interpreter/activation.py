@@ -123,6 +123,7 @@ def _thrice(game: Game, player: PlayerId, done: int) -> str | None:
 TIMINGS = {
     "as a sorcery": _sorcery,
     "any time you could cast a sorcery": _sorcery,
+    "any time they could cast a sorcery": _sorcery,  # "Any player may activate this ability but only ...": the one who does
     "during your turn": _your_turn,
     "during your upkeep": _your_upkeep,
     "once each turn": _once,

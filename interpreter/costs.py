@@ -139,15 +139,30 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         if src.face_down is not None:
             continue
         for ab in chars(src).abilities:
-            if isinstance(ab, A.FirstSpellCost) and _first_of_turn(game, src, ab, spell):
-                out.append((src, A.CostModifier(None, ab.amount, "less")))
+            if isinstance(ab, A.FirstSpellCost) and _nth_of_turn(game, src, ab, spell):
+                out.append((src, A.CostModifier(None, ab.amount, ab.change)))
             if isinstance(ab, A.CostModifier) and not ab.activate:  # activations: cardtext.interpreter.statics
                 problem = spell_cost_problem(ab)
                 if problem is not None:
                     raise Unsupported(problem)
-                if matches_ref_static(game, src, ab.what, spell):
+                if matches_ref_static(game, src, ab.what, spell) and during(game, src, ab.duration):
                     out.append((src, ab))
     return out
+
+
+TURN_DURATIONS = {"during your turn": True, "during each of your turns": True, "during turns other than yours": False}
+"""611.3a: a cost change that applies only during its controller's turns (True) or the other players' (False)."""
+
+
+def during(game: Game, src: GameObject, duration: A.Duration | None) -> bool:
+    """Does a static ability of ``src`` that lasts ``duration`` ("during your
+    turn", "during turns other than yours") apply now (611.3a)?"""
+    if duration is None:
+        return True
+    yours = TURN_DURATIONS.get(duration.kind)
+    if yours is None:
+        raise Unsupported(f"a cost change lasting '{duration.kind}'")
+    return (game.state.active == src.controller) == yours
 
 
 def spell_cost_problem(ab: A.CostModifier) -> str | None:
@@ -155,23 +170,31 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
     (601.2f), None if it can: the same test the game makes as it applies it."""
     if ab.per is not None:
         return "a cost change for each ..."
+    if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
+        return f"a cost change lasting '{ab.duration.kind}'"
     if not isinstance(ab.amount, A.ManaCost):
         return "a cost change not in mana"
     return None
 
 
-def _first_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
-    """"The first kicked spell you cast each turn costs {1} less to cast"
-    (601.2f): ``spell`` fits the description, and no spell cast earlier this
-    turn did, as it was when cast (601.2i)."""
+def _nth_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
+    """"The first kicked spell you cast each turn costs {1} less to cast", "The
+    second spell you cast each turn costs {1} less to cast" (601.2f):
+    ``spell`` fits the description, and as many spells before it less one,
+    cast this turn by the same player, did, as they were when cast (601.2i)."""
     if not isinstance(ab.amount, A.ManaCost):
-        raise Unsupported("a cost reduction of the first spell each turn not in mana")
+        raise Unsupported("a cost change of the first spell each turn not in mana")
     if not matches(game, ab.what, spell, you=src.controller, source=src.id):
         return False
-    return not any(
-        matches(game, ab.what, earlier, you=src.controller, source=src.id)
-        for earlier in game.state.cast_this_turn if earlier.id != spell.id
+    earlier = sum(
+        1 for other in game.state.cast_this_turn
+        if other.id != spell.id and other.controller == spell.controller
+        and matches(game, ab.what, other, you=src.controller, source=src.id)
     )  # fmt: skip
+    return earlier == _ORDINALS.index(ab.ordinal)
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
 def modify_cost(need: ManaNeed, mods: list[A.CostModifier]) -> ManaNeed:

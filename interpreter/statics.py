@@ -6,6 +6,9 @@ each is read once (:func:`rules_of`) into the rule it states:
 
 * :class:`NoUntap` — "[what] doesn't untap during its controller's untap
   step" (502.3, 302.6): the untap step leaves those permanents tapped;
+* :class:`UntapAlso` — "Untap all permanents you control during each other
+  player's untap step" (502.3): those permanents untap in other players'
+  untap steps too;
 * :class:`ActivationRule` — "Activated abilities of [sources] can't be
   activated" (602.5) or "cost {2} more to activate" (601.2f via 602.2b),
   "unless they're mana abilities" (605.1a) keeping mana abilities out;
@@ -51,6 +54,16 @@ class NoUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class UntapAlso:
+    """502.3: the permanents ``what`` describes untap during the untap steps
+    of other players too: ``steps`` "each other player's", "each
+    opponent's" or "each player's" (as written)."""
+
+    what: Any
+    steps: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActivationRule:
     """602.5, 601.2f: activated abilities of the objects ``sources``
     describes can't be activated (``amount`` None), or cost ``amount`` more or
@@ -92,7 +105,7 @@ class SpendRule:
     one_each: bool
 
 
-Rule = NoUntap | ActivationRule | SelfType | StatsOfExiled | SpendRule
+Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule
 
 
 # --------------------------------------------------------------------------
@@ -134,6 +147,8 @@ def _activation(action: object, except_mana: bool) -> Rule | str:
         return ActivationRule(sources, None, "", except_mana)
     if isinstance(action, A.CostModifier) and action.activate:
         sources = _ability_sources(action.what)
+        if action.duration is not None:
+            return f"a cost change of activated abilities lasting '{action.duration.kind}'"
         if sources is None or action.per is not None or not isinstance(action.amount, A.ManaCost):
             return "a cost change of activated abilities other than '[abilities of sources] cost {N} more or less'"
         if not except_mana:
@@ -163,6 +178,8 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         if isinstance(other, A.You):
             return NoUntap(action.what, yours=True)
         return "'doesn't untap' during an untap step other than its controller's"
+    if isinstance(action, A.UntapDuring):
+        return UntapAlso(action.what, action.steps)
     if isinstance(action, A.Restriction) and action.rule != "can't be activated":
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Requirement):
@@ -286,6 +303,25 @@ def doesnt_untap(game: Game, obj: GameObject) -> bool:
     return False
 
 
+def untaps_also(game: Game, obj: GameObject) -> bool:
+    """502.3: does an "untap ... during each other player's untap step" rule
+    untap ``obj``, a permanent the active player doesn't control, in this
+    untap step?"""
+    from .filters import matches_ref_static
+
+    active = game.state.active
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, UntapAlso):
+            continue
+        if rule.steps == "each other player's" and active == src.controller:
+            continue
+        if rule.steps == "each opponent's" and active == src.controller:
+            continue  # 102.3: in a two-player game the other player is the opponent
+        if rule.what is None or matches_ref_static(game, src, rule.what, obj):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------
 # Activating (602.5, 601.2f)
 # --------------------------------------------------------------------------
@@ -387,6 +423,6 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 __all__ = [
     "ActivationRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
-    "activation_cost_changes", "active_rules", "doesnt_untap", "last_exiled_creature", "problem", "rules",
+    "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "rules_of", "self_rules", "spend_rule", "x_requirements",
 ]  # fmt: skip

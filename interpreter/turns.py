@@ -113,7 +113,7 @@ def _end_step(game: Game) -> None:
         state.turn_began = game.tick()
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
-        from .statics import doesnt_untap
+        from .statics import doesnt_untap, untaps_also
 
         for o in game.battlefield():
             if o.controller == state.active:
@@ -122,6 +122,9 @@ def _end_step(game: Game) -> None:
                 else:
                     untap(game, o)
                 o.sick = False
+            elif o.tapped and untaps_also(game, o):
+                game.say(f"  {display_name(o)} untaps during {state.active}'s untap step (502.3)")
+                untap(game, o)
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":
         state.step = "main"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ..node import BUILDERS, Node, builds, renders
 from ..render import capitalize
@@ -121,6 +121,7 @@ class CostModifier(Node):
 
     SUBJECT = "what"
     AMOUNT = "per"
+    DURATION: ClassVar[bool] = True
 
     what: Any
     amount: Any
@@ -128,14 +129,21 @@ class CostModifier(Node):
     per: Any = None
     activate: bool = False
     written: Any = None
+    duration: Any = None  # "during your turn" (611.3a: while it is that turn), as written
 
 
 @dataclass(frozen=True, slots=True)
 class FirstSpellCost(Node):
-    """ "The first [spell] you cast each turn costs {1} less to cast."."""
+    """ "The first [spell] you cast each turn costs {1} less to cast", "The
+    second spell you cast each turn costs {1} less to cast", "The first
+    noncreature spell each opponent casts each turn costs {1} more to cast"
+    (601.2f): a change to the cost of the spell that is the ``ordinal``-th
+    one fitting ``what`` cast that turn."""
 
     what: Any
     amount: Any
+    ordinal: str = "first"
+    change: Literal["less", "more"] = "less"
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +274,108 @@ BUILDERS["pt_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount,
 BUILDERS["power_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, "power", span=span(meta))
 BUILDERS["toughness_equal"] = lambda meta, whose, amount: PTEqual(_poss(whose), amount, "toughness", span=span(meta))
 BUILDERS["power_toughness_equal"] = lambda meta, w1, a, w2, b: PTEqual(_poss(w1), a, "power, toughness", b, span=span(meta))
-BUILDERS["first_spell_cost"] = lambda meta, what, amount: FirstSpellCost(what, amount, span=span(meta))
+BUILDERS["first_spell_cost"] = lambda meta, nth, what, amount, change: FirstSpellCost(
+    what, amount, nth, change, span=span(meta)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTrigger(Node):
+    """ "If a triggered ability of a legendary creature you control triggers,
+    that ability triggers an additional time", "If an artifact or creature
+    entering causes a triggered ability of a permanent you control to
+    trigger, that ability triggers an additional time" (603.2): each time an
+    ability ``ability`` describes triggers (for the event ``cause`` of an
+    object ``by`` describes, when written), it triggers once more.
+    ``pronoun`` is "that ability" or "it", as written."""
+
+    ability: Any
+    by: Any = None
+    cause: str = ""
+    pronoun: str = "that ability"
+
+
+BUILDERS["trigger_cause"] = lambda meta, *toks: " ".join(str(t) for t in toks)
+BUILDERS["that_ability"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
+def _abilities(np: Any) -> Any:
+    """ "a triggered ability of [...]", "an ability of [...]": an error for a
+    description of anything but abilities (only abilities trigger, 603.1)."""
+    Noun = concern("objects").Noun
+    filt = getattr(np, "filter", None)
+    if not any(isinstance(w, Noun) and w.word == "ability" for w in getattr(filt, "words", ())):
+        raise TextError("only an ability triggers: 'an ability of ...', 'a triggered ability of ...'", span=np.span)
+    return np
+
+
+@builds("extra_trigger")
+def _extra_trigger(meta: Any, ability: Any, pronoun: str) -> ExtraTrigger:
+    return ExtraTrigger(_abilities(ability), pronoun=pronoun, span=span(meta))
+
+
+@builds("extra_trigger_caused")
+def _extra_trigger_caused(meta: Any, by: Any, cause: str, ability: Any, pronoun: str) -> ExtraTrigger:
+    return ExtraTrigger(_abilities(ability), by, cause, pronoun, span=span(meta))
+
+
+@renders(ExtraTrigger)
+def _r_extra_trigger(r: Any, n: ExtraTrigger, **ctx: Any) -> str:
+    extra = f"{n.pronoun} triggers an additional time."
+    if n.by is None:
+        return f"If {r(n.ability)} triggers, {extra}"
+    return f"If {r(n.by)} {n.cause} causes {r(n.ability)} to trigger, {extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class UntapDuring(Node):
+    """ "Untap all creatures you control during each other player's untap
+    step", "Untap this artifact during each opponent's untap step", "All
+    permanents untap during each player's untap step" (502.3): the
+    permanents ``what`` describes untap during the untap steps ``steps``
+    names ("each other player's", "each opponent's", "each player's") as
+    well as their controller's.  ``subject``: written as the subject of
+    "untap" rather than its object."""
+
+    SUBJECT: ClassVar[str] = "what"
+
+    what: Any
+    steps: str
+    subject: bool = False
+
+
+BUILDERS["untap_steps_of"] = lambda meta, *toks: " ".join(str(t) for t in toks[:-2])
+BUILDERS["untap_during"] = lambda meta, what, steps: UntapDuring(what, steps, span=span(meta))
+BUILDERS["untaps_during"] = lambda meta, steps: UntapDuring(None, steps, True, span=span(meta))
+
+
+@renders(UntapDuring)
+def _r_untap_during(r: Any, n: UntapDuring, **ctx: Any) -> str:
+    steps = f"during {n.steps} untap step"
+    if n.subject:
+        untap = "untap" if n.what is None or is_plural(n.what) else "untaps"
+        return f"{untap} {steps}"
+    return f"untap {r(n.what)} {steps}"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAnyTime(Node):
+    """ "You may look at the top card of your library any time" (401.2,
+    701.16): a permission to look at hidden cards ``what`` describes
+    whenever the player likes, not an instruction done once."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    player: Any = None
+    duration: Any = None
+
+
+BUILDERS["look_any_time"] = lambda meta, what: LookAnyTime(what, span=span(meta))
+
+
+@renders(LookAnyTime)
+def _r_look_any_time(r: Any, n: LookAnyTime, **ctx: Any) -> str:
+    return f"{_player_verb(n, 'look', ctx)} at {r(n.what)} any time"
 
 
 @builds("optional_additional_cost_more")
@@ -397,6 +506,10 @@ def static_form(effect: Any, permanent: bool) -> Any | None:
             actions = tuple(dataclasses.replace(a, duration=None) for a in body.actions)
             if all(type(a).__name__ in _CONTINUOUS for a in actions):
                 return StaticEffect(actions[0], turn, actions[1:], written=effect, span=effect.span)
+    if (body is not s and isinstance(s, LeadSentence) and s.kind == "duration" and condition is None
+            and len(body.actions) == 1 and isinstance(body.actions[0], CostModifier)):  # fmt: skip
+        # "During your turn, spells you cast cost {1} less to cast." (601.2f, 611.3a)
+        return dataclasses.replace(body.actions[0], written=effect)
     if body is not s and isinstance(s, LeadSentence) and s.kind == "duration":
         return None
     actions = body.actions
@@ -590,7 +703,7 @@ def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
 
 @renders(FirstSpellCost)
 def _r_first_spell_cost(r: Any, n: FirstSpellCost, **ctx: Any) -> str:
-    return f"The first {r(n.what)} each turn costs {r(n.amount)} less to cast."
+    return f"The {n.ordinal} {r(n.what)} each turn costs {r(n.amount)} {n.change} to cast."
 
 
 @renders(PTEqual)

@@ -1124,6 +1124,11 @@ _reg("prevent_next", lambda m, amount: ("next", amount))
 _reg("prevent_to", lambda m, np: ("to", np))
 _reg("prevent_to_and_by", lambda m, np: ("to and by", np))
 _reg("prevent_by", lambda m, np: ("by", np))
+_reg("prevent_during_by", lambda m, d, np: (d, ("by", np)))  # "... to you this turn by creatures"
+
+
+def _during_by(mod: Any) -> bool:
+    return isinstance(mod, tuple) and len(mod) == 2 and not isinstance(mod[0], str)
 
 
 @builds("prevent_damage")
@@ -1131,7 +1136,7 @@ def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
     kind, amount = (what, None) if isinstance(what, str) else what
     to = by = duration = None
     order: list[str] = []
-    for mod in mods:
+    for mod in (m for mods_ in mods for m in (mods_ if _during_by(mods_) else (mods_,))):
         if isinstance(mod, tuple):
             word, np = mod
             if word == "by":

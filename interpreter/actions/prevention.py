@@ -40,6 +40,8 @@ def _named(ctx: Ctx, ref: object) -> tuple[ObjectId | PlayerId, ...]:
     player" included (its replaced sentence's, in an "instead" sentence)."""
     if isinstance(ref, A.ThatRef) and ctx.replaced is not None and ctx.replaced_target() is not None:
         ref = ctx.replaced_target()
+    if isinstance(ref, A.BothRef) and ref.conj == "and":  # "to you and creatures you control"
+        return _named(ctx, ref.first) + _named(ctx, ref.second)
     if isinstance(ref, A.Target):
         return tuple(ctx.slot_values(ref))
     if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
