@@ -494,7 +494,12 @@ def static_actions(ab: A.StaticEffect) -> tuple[A.Node, ...]:
     restriction on the same objects; "is 8/8 and has trample" sets P/T
     (613.4b) and grants an ability (613.1f)."""
     out: list[A.Node] = []
+    about = _condition_object(ab.condition)
     for action in ab.effects:
+        if about is not None and isinstance(getattr(action, "what", None), A.ItRef):
+            # "As long as equipped creature is a Human, it has lifelink": "it"
+            # is the object the condition is about
+            action = replace(action, what=about)
         out.append(action)
         extra = getattr(action, "extra", None)
         if isinstance(action, A.Pump) and isinstance(extra, A.Node):
@@ -502,6 +507,24 @@ def static_actions(ab: A.StaticEffect) -> tuple[A.Node, ...]:
         if isinstance(action, A.SetPT) and action.keywords:
             out.append(A.Pump(action.what, None, None, action.keywords, verb="have"))
     return tuple(out)
+
+
+_CONDITION_OBJECTS = {A.IsState: "object", A.IsTapped: "object", A.IsCreature: "object", A.IsEquipped: "object",
+                      A.HasCounters: "on"}  # fmt: skip
+"""The conditions about one object, and the field that names it."""
+
+
+def _condition_object(cond: object) -> A.Node | None:
+    """The object a static ability's condition is about, when it is another
+    than the ability's source ("As long as enchanted creature is a Human"):
+    the "it" of the effect that follows (None if there is none)."""
+    if isinstance(cond, A.CondAnd):
+        return _condition_object(cond.first)
+    name = _CONDITION_OBJECTS.get(type(cond))
+    about = getattr(cond, name) if name is not None else None
+    if isinstance(about, A.Node) and not isinstance(about, A.ItRef | A.SelfRef):
+        return about
+    return None
 
 
 def _self_only(what: object) -> bool:
@@ -614,11 +637,18 @@ def block_capacity(game: Game, obj: GameObject) -> int | None:
 
 
 def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject) -> bool:
-    from .conditions import static_condition_holds
+    from .conditions import holds
+    from .context import Ctx
     from .filters import matches_ref_static
 
-    if eff.condition is not None and not static_condition_holds(game, src, eff.condition):
-        return False
+    if eff.condition is not None:
+        ctx = Ctx(game, src.controller, src.id)
+        if isinstance(action.what, A.AttachedRef) and isinstance(src.attached_to, tuple):
+            # "Enchanted creature has trample as long as it's a Human": "it"
+            # in the condition is the object the effect is about
+            ctx.it = [src.attached_to]
+        if not holds(ctx, eff.condition):
+            return False
     return matches_ref_static(game, src, action.what, obj)
 
 

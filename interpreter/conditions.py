@@ -5,7 +5,7 @@ equipped"."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -190,10 +190,55 @@ def _counted_in_filter(cond: A.IsState) -> A.ObjectFilter:
     return replace(cond.object.filter, post=(*cond.object.filter.post, zone))
 
 
+@per_node
+def is_a_filter(state: A.Node) -> A.ObjectFilter:
+    """The description "[it] is a [description]" asks about ("it's a
+    Zombie", "that card is a land card"), or "[it] is [adjective]" ("it's
+    untapped", "it's red"), as a description of objects."""
+    if isinstance(state, A.StateWord):
+        return A.ObjectFilter(tuple(state.what))
+    assert isinstance(state, A.StatusAdj | A.ColorAdj)
+    return A.ObjectFilter((state,))
+
+
+def _is_a(ctx: Ctx, cond: A.IsState) -> bool:
+    """"as long as [this] is a Zombie", "if that card is a creature card":
+    whether the object fits the description now, wherever it is (its types
+    and subtypes with the effects that change them, 613.1d); one that has
+    left its zone by its last known information (608.2h)."""
+    from .filters import matches
+
+    ids = ctx.objects(cond.object)
+    if not ids:
+        return False
+    o = ctx.game.get(ids[0])
+    if o is None:
+        lki = ctx.game.state.lki.get(ids[0])
+        o = lki.last if lki is not None else None
+    if o is None:
+        return False
+    return matches(ctx.game, is_a_filter(cond.state), o, you=ctx.controller, source=ctx.source, anywhere=True)
+
+
+def _on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
+    """"if an enchantment is on the battlefield", "as long as [this] is on
+    the battlefield": how many objects of that description are on the
+    battlefield (109.2), or whether the one object is."""
+    what = cond.object
+    if isinstance(what, A.AnObject):
+        if what.how not in COUNT_WORDS or what.up_to or what.any_number:
+            raise Unsupported("condition '[objects] are on the battlefield' other than a number of objects described")
+        return count_fits(ctx, len(ctx.each(what.filter)), what.how, what.count)
+    o = _one(ctx, what)
+    return o is not None and o.zone == "battlefield"
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
     "in": _is_in,
+    "a": _is_a,
 }
 """The states "[it] is [state]" can ask about, by word."""
 
@@ -202,6 +247,10 @@ def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
+    if isinstance(state, A.StateWord) and state.word == "a" and state.what:
+        word = "a"
+    if isinstance(state, A.StatusAdj | A.ColorAdj):
+        word = "a"  # "it's untapped", "it's red": a description of one adjective
     if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
         word = "in" if state.what.zone in ("graveyard", "exile", "hand", "library") and not state.what.second else None
     return word if word in STATES else None
@@ -291,7 +340,84 @@ def _life_changed_supported(cond: A.Happened) -> bool:
         isinstance(subject, A.PlayerGroup) and subject.which in _EACH_GROUPS | _ANY_GROUPS)
 
 
+def _cast_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if you've cast a creature spell this turn", "unless you've cast
+    another red spell this turn": the spells the players cast this turn, as
+    they were cast (601.2i), that fit the description; "another" leaves out
+    the card the ability is on (the spell it was, 400.7)."""
+    from .filters import matches
+
+    what = cond.other
+    players = ctx.players(cond.subject)
+    filt = what.filter
+    other = filt.another or what.how == "another"
+    n = sum(1 for spell in ctx.game.state.cast_this_turn
+            if spell.controller in players and not (other and spell.cid == ctx.source[0])
+            and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+    return count_fits(ctx, n, "" if what.how == "another" else what.how, what.count) != getattr(cond, "negated", False)
+
+
+def _cast_this_turn_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    what = cond.other
+    return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS | {"another"} and not what.up_to
+            and isinstance(cond.subject, A.You | A.PlayerGroup) and filter_problem(what.filter) is None)  # fmt: skip
+
+
+LEFT_EVENTS = ("died", "left the battlefield")
+"""The events of :func:`_left_this_turn`, whose description may say who
+controlled the permanent ("a permanent you controlled")."""
+
+
+def without_past_controller(what: A.AnObject) -> A.AnObject:
+    """"a permanent you controlled" without "you controlled", which
+    :func:`_left_this_turn` judges by last known information itself."""
+    filt = what.filter
+    if filt.controller is None or not filt.controller.past:
+        return what
+    return replace(what, filter=replace(filt, post=tuple(q for q in filt.post if q is not filt.controller)))
+
+
+def _left_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if a creature died this turn" (700.4: put into a graveyard from the
+    battlefield), "if a permanent you controlled left the battlefield this
+    turn": the permanents that left the battlefield this turn, each judged
+    as it last existed there (603.10a, 608.2h) — who controlled it then
+    too; "another" leaves out the object the ability is on."""
+    from .filters import matches
+
+    what = cond.subject
+    filt = what.filter
+    past = filt.controller if filt.controller is not None and filt.controller.past else None
+    if past is not None:
+        filt = replace(filt, post=tuple(q for q in filt.post if q is not past))
+    died = cond.event == "died"
+    n = 0
+    for lki, to in ctx.game.state.left_this_turn:
+        if (died and to != "graveyard") or lki.last is None:
+            continue
+        if (filt.another or what.how == "another") and lki.id[0] == ctx.source[0]:
+            continue
+        if past is not None and (lki.controller in ctx.players(past.player)) == past.negated:
+            continue
+        if matches(ctx.game, filt, lki.last, you=ctx.controller, source=None, anywhere=True):
+            n += 1
+    return count_fits(ctx, n, "" if what.how == "another" else what.how, what.count)
+
+
+def _left_this_turn_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    what = cond.subject
+    if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS | {"another"} or what.up_to or cond.other is not None:
+        return False
+    return filter_problem(without_past_controller(what).filter) is None
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    **{event: (_left_this_turn, _left_this_turn_supported) for event in LEFT_EVENTS},
+    "cast": (_cast_this_turn, _cast_this_turn_supported),
     "gained life": (_life_changed, _life_changed_supported),
     "gained or more life": (_life_changed, _life_changed_supported),
     "lost life": (_life_changed, _life_changed_supported),
@@ -342,7 +468,7 @@ def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     """122.1f: "if defending player is poisoned" (one or more poison
     counters), "if you have three or more poison counters", "if an opponent
     has no poison counters": of several players named, any one."""
-    problem = has_counters_problem(cond)
+    problem = _player_counters_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
     need = 1 if cond.amount is None else ctx.quantity(cond.amount)
@@ -360,12 +486,236 @@ def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     return found != (cond.form == "not")
 
 
-def has_counters_problem(cond: A.HasCounters) -> str | None:
-    if cond.on is not None:
-        return "condition HasCounters"  # counters on an object
+def _player_counters_problem(cond: A.HasCounters) -> str | None:
     if cond.kind != "poison":
         return f"condition '{cond.kind or 'any'} counters' a player has (only poison counters are kept)"
     return None
+
+
+def count_fits(ctx: Ctx, count: int, how: str, amount: A.Quantity | None) -> bool:
+    """A count against the words of a condition: "no" (none), "exactly N",
+    "N or fewer", and "a", "N", "N or more", "at least N" (that many or
+    more)."""
+    if how == "no":
+        return count == 0
+    need = ctx.quantity(amount) if amount is not None else 1
+    if how == "or fewer":
+        return count <= need
+    if how == "exactly":
+        return count == need
+    return count >= need
+
+
+COUNT_WORDS = frozenset({"", "no", "or more", "at least", "or fewer", "exactly"})
+"""The words of a count a condition can be read with (:func:`count_fits`)."""
+
+
+def _each_or_any(ctx: Ctx, who: object, test: Callable[[Any], bool]) -> bool:
+    """A condition about a player group: all of them for "each opponent",
+    one of them for "an opponent" (and for the one player otherwise)."""
+    players = ctx.players(who)
+    if isinstance(who, A.PlayerGroup) and who.which in _EACH_GROUPS:
+        return all(test(p) for p in players)
+    return any(test(p) for p in players)
+
+
+_ONE_PLAYER = (A.You, A.ThatPlayer, A.TheirRef, A.Target)
+"""The references to one player a player condition is read for."""
+
+
+def _player_problem(who: object, what: str) -> str | None:
+    if isinstance(who, _ONE_PLAYER):
+        return None
+    if isinstance(who, A.PlayerGroup) and who.which in _EACH_GROUPS | _ANY_GROUPS:
+        return None
+    return f"condition '{what}' of {type(who).__name__}"
+
+
+def _hand_words(what: object) -> tuple[str, A.Quantity | None] | None:
+    """"no cards in hand" and ("or more", N) / ("or fewer", N): the count of
+    a player's hand a :class:`~grammar.ast.HasObjects` asks about."""
+    if what == "no cards in hand":
+        return "no", None
+    if isinstance(what, tuple) and len(what) == 2 and what[0] in ("or more", "or fewer"):
+        return what[0], what[1]
+    return None
+
+
+@per_node
+def in_zone_of_anyone(what: A.AnObject) -> A.ObjectFilter:
+    """"cards in hand" (the zone of the player who has them): the
+    description in the zone of any player, the owner judged apart."""
+    post = tuple(replace(q, owner=None, how="") if isinstance(q, A.InZone) and q.how == "bare" else q for q in what.filter.post)
+    return replace(what.filter, post=post)
+
+
+def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
+    """"you have no cards in hand", "an opponent has seven or more cards in
+    hand", "you have 200 or more cards in your library": how many objects
+    of that description are in the player's zone (402, 401, 109.2)."""
+    problem = has_objects_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    hand = _hand_words(cond.what)
+
+    def fits(player: Any) -> bool:
+        if hand is not None:
+            return count_fits(ctx, len(ctx.game.zone_objects("hand", player)), *hand)
+        what = cond.what
+        bare = any(isinstance(q, A.InZone) and q.how == "bare" for q in what.filter.post)
+        found = ctx.each(in_zone_of_anyone(what))
+        n = sum(1 for o in found if not bare or o.owner == player)
+        return count_fits(ctx, n, what.how, what.count)
+
+    return _each_or_any(ctx, cond.player, fits) != cond.negated
+
+
+def has_objects_problem(cond: A.HasObjects) -> str | None:
+    """What the engine can't tell in a "[player] has [objects]" condition."""
+    problem = _player_problem(cond.player, "has")
+    if problem is not None:
+        return problem
+    if _hand_words(cond.what) is not None:
+        return None
+    what = cond.what
+    if not isinstance(what, A.AnObject) or what.up_to or what.any_number or what.how not in COUNT_WORDS:
+        return "condition '[player] has' other than a number of objects described"
+    zones = [q for q in what.filter.post if isinstance(q, A.InZone)]
+    if len(zones) != 1 or zones[0].how not in ("", "bare"):
+        return "condition '[player] has' of objects other than in one zone"
+    return None
+
+
+def _counter_count(ctx: Ctx, cond: A.HasCounters) -> int | None:
+    """How many counters of the kind are on the object (122.1); "had" (the
+    object has left the battlefield): on it as it last existed there
+    (603.10a, 608.2h); None if there's no such object."""
+    ids = ctx.objects(cond.on)
+    if not ids:
+        return None
+    o = ctx.game.get(ids[0])
+    if o is not None and (cond.form != "had" or o.zone == "battlefield"):
+        counters = dict(o.counters)
+    else:
+        lki = ctx.game.state.lki.get(ids[0])
+        if lki is None:
+            if o is not None:
+                raise Unsupported("'had counters on it' of an object that hasn't left the battlefield")
+            return None
+        counters = dict(lki.counters)
+    if not cond.kind:
+        return sum(counters.values())
+    return counters.get(cond.kind, 0)
+
+
+def _has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
+    """"as long as it has a +1/+1 counter on it", "if it had a -1/-1 counter
+    on it" (603.10a), "if there are two or more ki counters on [this]", "if
+    it doesn't have a flying counter on it": the counters on an object (122.1)."""
+    if cond.on is None:
+        return _player_has_counters(ctx, cond)  # counters a player has (122.1f)
+    problem = has_counters_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    n = _counter_count(ctx, cond)
+    if n is None:
+        return cond.form == "not" or cond.how == "no"
+    if cond.amount is None:
+        result = n > 0 if cond.how != "no" else n == 0
+    else:
+        result = count_fits(ctx, n, cond.how, cond.amount)
+    return result != (cond.form == "not")
+
+
+def has_counters_problem(cond: A.HasCounters) -> str | None:
+    if cond.on is None:
+        return _player_counters_problem(cond)
+    if cond.object is not None and cond.object != cond.on and not isinstance(cond.object, A.ItRef | A.SelfRef):
+        return "condition 'has counters on' another object"
+    if cond.how not in COUNT_WORDS:
+        return f"condition 'has {cond.how} counters'"
+    return None
+
+
+def _life(ctx: Ctx, player: Any) -> int:
+    return ctx.game.state.players[player].life
+
+
+def _life_compare(ctx: Ctx, cond: A.LifeCompare) -> bool:
+    """119: "you have 10 or less life", "an opponent has 25 or more life",
+    "your life total is 5 or less", "you have more life than an opponent",
+    "you have less life than each opponent": the players' life totals."""
+    from .filters import compare
+
+    problem = life_compare_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    if cond.form == "total":
+        comparison = cond.amount
+        return _each_or_any(ctx, cond.player,
+                            lambda p: compare(_life(ctx, p), comparison, ctx.quantity(comparison.value)))  # fmt: skip
+    if cond.than is not None:
+        more = cond.op == "more"
+
+        def beats(p: Any) -> bool:
+            def against(q: Any) -> bool:
+                return _life(ctx, p) > _life(ctx, q) if more else _life(ctx, p) < _life(ctx, q)
+
+            return _each_or_any(ctx, cond.than, against)
+
+        return _each_or_any(ctx, cond.player, beats)
+    need = ctx.quantity(cond.amount)
+    if cond.op == "less":
+        return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) <= need)
+    return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) >= need)
+
+
+def life_compare_problem(cond: A.LifeCompare) -> str | None:
+    problem = _player_problem(cond.player, "has life")
+    if problem is not None:
+        return problem
+    if cond.form == "total":
+        if not isinstance(cond.amount, A.Comparison):
+            return "condition 'life total is' other than a comparison with a number"
+        return None
+    if cond.than is not None:
+        if not isinstance(cond.player, A.You):
+            # "a player has more life than each other player": the others are
+            # the others of that player, not of you
+            return "condition 'has more life than' said of a player other than you"
+        return _player_problem(cond.than, "has more life than")
+    if cond.op not in ("less", "more"):
+        return f"condition 'has N or {cond.op} life'"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Unless(A.Node):
+    """The condition of "unless [condition]" (the written one negated), for
+    a condition that has no negated form of its own: "[this] can't attack
+    unless there are seven or more cards in your graveyard"."""
+
+    condition: A.Node
+
+
+def _unless(ctx: Ctx, cond: Unless) -> bool:
+    return not holds(ctx, cond.condition)
+
+
+def negated(cond: A.Node) -> A.Node:
+    """The condition of "unless [cond]"."""
+    if isinstance(cond, Unless):
+        return cond.condition
+    if hasattr(cond, "negated"):
+        return replace(cond, negated=not cond.negated)  # type: ignore[call-arg]
+    return Unless(cond, span=cond.span)
+
+
+def _cond_and(ctx: Ctx, cond: A.CondAnd) -> bool:
+    """Two conditions joined by "and" (both hold) or "or" (either does)."""
+    if cond.conj == "or":
+        return holds(ctx, cond.first) or holds(ctx, cond.second)
+    return holds(ctx, cond.first) and holds(ctx, cond.second)
 
 
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
@@ -382,7 +732,11 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.NthResolution: _nth_resolution,
     A.Turn: _turn,
     A.PlayersTurn: _players_turn,
-    A.HasCounters: _player_has_counters,
+    A.HasObjects: _has_objects,
+    A.HasCounters: _has_counters,
+    A.LifeCompare: _life_compare,
+    A.CondAnd: _cond_and,
+    Unless: _unless,
 }
 
 
@@ -398,8 +752,38 @@ def condition_problem(cond: A.Node) -> str | None:
         return counted_in_problem(cond)
     if isinstance(cond, A.Happened) and not happened_supported(cond):
         return f"condition '{cond.event}'"
+    if isinstance(cond, A.IsState) and isinstance(cond.object, A.AnObject) and state_word(cond) == "on the battlefield":
+        what = cond.object
+        if what.how not in COUNT_WORDS or what.up_to or what.any_number:
+            return "condition '[objects] are on the battlefield' other than a number of objects described"
+    if isinstance(cond, A.HasObjects):
+        return has_objects_problem(cond)
+    if isinstance(cond, A.LifeCompare):
+        return life_compare_problem(cond)
+    if isinstance(cond, A.IsState) and state_word(cond) == "a":
+        from .filters import filter_problem
+
+        return filter_problem(is_a_filter(cond.state))
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
+    return None
+
+
+def condition_gap(cond: A.Node) -> str | None:
+    """Why the engine can't tell a condition (None if it can), the
+    conditions it is made of included: the support check's view of a
+    condition that a rule of the game reads (interpreter.statics)."""
+    if type(cond) not in CONDITIONS:
+        return f"condition {type(cond).__name__}"
+    if isinstance(cond, A.IsState) and state_word(cond) is None:
+        return f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'"
+    problem = condition_problem(cond)
+    if problem is not None:
+        return problem
+    if isinstance(cond, A.CondAnd):
+        return condition_gap(cond.first) or condition_gap(cond.second)
+    if isinstance(cond, Unless):
+        return condition_gap(cond.condition)
     return None
 
 
@@ -446,6 +830,7 @@ def static_condition_holds(game: Game, src: GameObject, cond: A.Condition) -> bo
 
 
 __all__ = [
-    "CONDITIONS", "HAPPENED", "STATES", "condition_problem", "happened_supported", "holds", "kicked",
+    "CONDITIONS", "COUNT_WORDS", "condition_gap", "HAPPENED", "STATES", "condition_problem", "count_fits", "happened_supported", "holds",
+    "in_zone_of_anyone", "is_a_filter", "LEFT_EVENTS", "without_past_controller", "kicked", "negated", "Unless",
     "sentence_condition", "state_word", "static_condition_holds",
 ]  # fmt: skip

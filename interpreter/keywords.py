@@ -353,7 +353,7 @@ def reading(ab: A.Ability) -> A.Ability:
         # 714.2b: "I — [effect]" is a triggered ability of the Saga
         return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
-        return _block_count(ab) or _block_pair(ab) or _restriction_unless(ab)
+        return _block_count(ab) or _block_pair(ab) or _static_if(ab)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -416,28 +416,43 @@ def _block_pair(ab: A.StaticAbility) -> A.Ability | None:
     return None
 
 
-def _restriction_unless(ab: A.StaticAbility) -> A.Ability:
-    """"[This] can't attack unless defending player controls an Island." is a
-    static ability (604.1) whose restriction applies while the condition is
-    false (508.1c); read as a static effect with the condition negated.  Any
-    other sentence shape stays as written (an ability the engine reports)."""
+def _static_if(ab: A.StaticAbility) -> A.Ability:
+    """A static ability (604.1) with a condition after it, "if" or "unless":
+
+    * "[This] can't attack unless defending player controls an Island.",
+      "[This] can't block if you control an untapped land." — a restriction
+      on attacking or blocking (508.1c, 509.1b) that applies while the
+      condition holds ("unless": while it doesn't), read as a static effect
+      with that condition;
+    * "[This] enters with a +1/+1 counter on it if a creature died this
+      turn." (614.1c) — the replacement effect, with the condition checked
+      as the permanent enters (614.12).
+
+    The condition of "unless" is the written one negated, for a condition
+    that can be said negated.  Any other sentence shape stays as written (an
+    ability the engine reports)."""
     sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
     if len(sentences) != 1:
         return ab
     s = sentences[0]
-    if not (isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and not s.then):
+    if not (isinstance(s, A.IfSentence) and s.trailing in ("if", "unless") and not s.instead and not s.then):
         return ab
     body = s.body
-    if not (isinstance(body, A.Sentence) and len(body.actions) == 1 and isinstance(body.actions[0], A.Restriction)):
+    if not (isinstance(body, A.Sentence) and len(body.actions) == 1 and body.where_x is None):
         return ab
+    action = body.actions[0]
     from .characteristics import ATTACK_RESTRICTIONS
+    from .conditions import negated
 
-    if body.actions[0].rule not in ATTACK_RESTRICTIONS:
-        return ab  # "can't be activated unless they're mana abilities": a rule of its own (cardtext.interpreter.statics)
-    cond = s.condition
-    if not hasattr(cond, "negated"):
-        return ab
-    return A.StaticEffect(body.actions[0], replace(cond, negated=not cond.negated), (), written=ab.effect, span=ab.span)
+    cond = negated(s.condition) if s.trailing == "unless" else s.condition
+    if isinstance(action, A.Restriction) and action.rule in ATTACK_RESTRICTIONS and action.duration is None:
+        # "can't be activated unless they're mana abilities" stays: a rule of its own (cardtext.interpreter.statics)
+        return A.StaticEffect(action, cond, (), written=ab.effect, span=ab.span)
+    if isinstance(action, A.CantBlock) and action.duration is None:
+        return A.StaticEffect(action, cond, (), written=ab.effect, span=ab.span)
+    if isinstance(action, A.EntersWithCounters) and action.condition is None and isinstance(action.object, A.SelfRef):
+        return replace(action, condition=cond, span=ab.span)
+    return ab
 
 
 def _champion(kw: A.Champion) -> list[A.Ability]:

@@ -208,7 +208,10 @@ def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCoun
         return  # about the other permanents that enter after it: _others_with_counters
     if not isinstance(about, A.SelfRef | A.ItRef):
         raise Unsupported(f"'enters with counters' about {type(about).__name__}")
-    _put_entering_counters(game, obj, Ctx(game, obj.controller, obj.id), ab)
+    # 614.12: a condition ("if you control a creature with power 4 or
+    # greater") is checked as the replacement applies, before the permanent
+    # is on the battlefield, so it doesn't count itself
+    _put_entering_counters(game, obj, Ctx(game, obj.controller, obj.id, excluded=frozenset({obj.id})), ab)
 
 
 def _others_with_counters(game: Game, obj: GameObject) -> None:

@@ -180,6 +180,7 @@ class GameState:
     turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (cardtext.interpreter.this_turn)
     became_eot: list[tuple[ObjectId, A.Becomes]] = field(default_factory=list)  # type changes until end of turn (611.2a)
     control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, cardtext.interpreter.control)
+    left_this_turn: list[tuple[Lki, Zone]] = field(default_factory=list)  # each permanent that left the battlefield this turn, and where it went (700.4, 603.10a)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -217,10 +218,11 @@ class GameState:
             list(self.turn_rules),
             list(self.became_eot),
             list(self.control),
+            self.left_this_turn if share else list(self.left_this_turn),
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 

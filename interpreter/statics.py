@@ -29,7 +29,7 @@ it (and a gap in :mod:`cardtext.interpreter.support`), never ignored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -51,6 +51,7 @@ class NoUntap:
 
     what: Any
     yours: bool = False
+    condition: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +172,19 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
     if isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and _mana_abilities_exception(s.condition):
         return _activation(_one(s.body), True)
+    if isinstance(s, A.IfSentence) and s.trailing in ("if", "unless") and not s.instead and not s.then:
+        # "[this] doesn't untap during your untap step if it has a depletion
+        # counter on it": the rule applies while the condition holds
+        inner = _sentence_rule(s.body, ())
+        if not isinstance(inner, NoUntap):
+            return inner if isinstance(inner, str) else f"a rule '{type(inner).__name__}' with a condition"
+        from .conditions import condition_gap, negated
+
+        cond = negated(s.condition) if s.trailing == "unless" else s.condition
+        problem = condition_gap(cond)
+        if problem is not None:
+            return problem
+        return replace(inner, condition=cond)
     if isinstance(action, A.Requirement) and action.rule == "doesn't untap during untap step" and action.duration is None:
         other = action.other.object if isinstance(action.other, A.Possessive) else action.other
         if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef):
@@ -298,6 +312,11 @@ def doesnt_untap(game: Game, obj: GameObject) -> bool:
             continue
         if rule.yours and obj.controller != src.controller:
             continue
+        if rule.condition is not None:
+            from .conditions import static_condition_holds
+
+            if not static_condition_holds(game, src, rule.condition):
+                continue
         if matches_ref_static(game, src, rule.what, obj):
             return True
     return False

@@ -36,7 +36,7 @@ reason.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtext.grammar import ast as A
@@ -50,7 +50,15 @@ from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
 from .combat import LANDWALK
-from .conditions import CONDITIONS, condition_problem, state_word
+from .conditions import (
+    CONDITIONS,
+    LEFT_EVENTS,
+    Unless,
+    condition_problem,
+    in_zone_of_anyone,
+    state_word,
+    without_past_controller,
+)
 from .context import OBJECT_FIELDS, chosen_permanents_problem
 from .delayed_events import delayed_trigger_problem
 from .effects import (
@@ -385,9 +393,14 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield Gap(cond, f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'")
     elif (problem := condition_problem(cond)) is not None:
         yield Gap(cond, problem)
+    elif isinstance(cond, A.CondAnd):
+        yield from _condition(cond.first)
+        yield from _condition(cond.second)
+    elif isinstance(cond, Unless):
+        yield from _condition(cond.condition)
 
 
-_LOOKED_AT = (A.EntersWithCounters, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
+_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
               A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
@@ -428,6 +441,12 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             continue
         if isinstance(node, A.EntersWithCounters):
             kids = tuple(c for c in kids if c not in node.abilities)
+        if isinstance(node, A.Happened) and node.event in LEFT_EVENTS and isinstance(node.subject, A.AnObject):
+            # "a permanent you controlled": judged by last known information (conditions._left_this_turn)
+            kids = tuple(without_past_controller(c) if c is node.subject else c for c in kids)
+        if isinstance(node, A.HasObjects) and isinstance(node.what, A.AnObject):
+            # "cards in hand": the hand of the player who has them (conditions._has_objects)
+            kids = tuple(replace(c, filter=in_zone_of_anyone(c)) if c is node.what else c for c in kids)
         if isinstance(node, A.AdditionalCost):
             # its "When you do" is checked by _ability; "pay {2}{R}" as an
             # additional cost is its mana (cardtext.interpreter.additional)

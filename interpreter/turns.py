@@ -99,6 +99,7 @@ def _end_step(game: Game) -> None:
         end_turn_effects(game)
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
         state.life_changes = []  # "if you gained life this turn"
+        state.left_this_turn = []  # "if a creature died this turn" (700.4)
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

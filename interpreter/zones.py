@@ -125,6 +125,8 @@ def move(
             other.attached_to = None
     if lki is not None:
         game.events.append(Left(lki, to, obj.id))
+        if from_zone == "battlefield":
+            game.state.left_this_turn.append((lki, to))  # "if a creature died this turn" (700.4)
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
     return obj
