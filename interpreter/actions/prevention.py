@@ -22,7 +22,7 @@ from ..errors import Unsupported
 from ..objects import ObjectId, PlayerId
 from ..prevention import Prevention, add_prevention, except_combat_sources
 from ..this_turn import CANT_BE_TARGETED, CANT_CAST, TurnRule, add_rule
-from .common import source_name
+from .common import acted, source_name
 from .registry import carries_out
 
 PREVENTION_KINDS: dict[str, Literal["combat", "noncombat"] | None] = {
@@ -165,6 +165,9 @@ def make_turn_rules(ctx: Ctx, what: object, rules: tuple[str, ...], by: frozense
         for rule in rules:
             add_rule(ctx.game, TurnRule(rule, v, by, name))
         ctx.game.say(f"  {label(ctx, v)} {words or ' and '.join(rules)} this turn ({name})")
+    objs = [o for o in (ctx.game.get(v) for v in about if isinstance(v, tuple)) if o is not None]
+    if objs or not about:
+        acted(ctx, objs)  # "Target creature can't be blocked this turn. If that creature is a Snake, ..." (608.2c)
     return bool(about)
 
 
