@@ -368,7 +368,7 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
         pass_priority,
         settle,
     )
-    from cardtext.interpreter.combat import COMBAT_STEPS
+    from cardtext.interpreter.combat import COMBAT_STEPS, required_attackers
     from cardtext.interpreter.replacement import put_onto_battlefield
     from cardtext.interpreter.sba import game_over
     from cardtext.interpreter.zones import sacrifice
@@ -420,7 +420,8 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
     perm = _current(game, cid)
     if perm is not None and perm.zone == "battlefield" and game.state.step in ("main", "main2"):
         steps.append("attacking")
-        if _try(game, "attack", declare_attackers, "A", [perm.id]):
+        required = [o.id for o in required_attackers(game, "A") if o.id != perm.id]
+        if _try(game, "attack", declare_attackers, "A", [perm.id, *required]):
             _resolve_all(game)
     steps.append("passing the turn")
     for _ in range(40):
@@ -432,6 +433,11 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
         if game.state.turn >= 2 and game.state.active == "A" and game.state.step == "main":
             break
         before = (game.state.turn, game.state.step)
+        required = required_attackers(game, game.state.active) if game.state.step == "main" else []
+        if required:
+            # 508.1d: the creatures that must attack if able are declared
+            declare_attackers(game, game.state.active, [o.id for o in required])
+            continue
         pass_priority(game)
         if game.state.step in COMBAT_STEPS and game.state.step == before[1] and not game.state.stack:
             raise Unfinished(f"the {game.state.step} step did not end")

@@ -462,11 +462,29 @@ def _block_count(action: A.Requirement) -> str | None:
     "can block only [creatures]", read by :func:`block_pair_refusal`."""
     if action.rule == BLOCK_ONLY:
         return _pair_problem(action)
+    if action.rule in COMBAT_REQUIREMENTS:
+        return None if action.duration is None and action.other is None else f"a static '{action.rule}' of another creature"
     if action.rule not in BLOCK_COUNTS or action.duration is not None:
         return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
     if action.rule == BLOCK_ADDITIONAL_N and not isinstance(action.other, A.Number):
         return "'can block an additional N creatures' with an N that isn't a number"
     return None
+
+
+COMBAT_REQUIREMENTS = {"attacks each combat if able": "attack", "blocks each combat if able": "block"}
+"""Requirements a static ability can state (508.1d, 509.1c), and what they
+require, read by :func:`combat_requirements`."""
+
+
+def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
+    """508.1d, 509.1c: what static abilities require of ``obj`` — ``"attack"``
+    ("attacks each combat if able") and ``"block"`` ("blocks each combat if
+    able")."""
+    out: set[str] = set()
+    for src, eff, action in _static_effects(game):
+        if isinstance(action, A.Requirement) and action.rule in COMBAT_REQUIREMENTS and _affects(game, src, eff, action, obj):
+            out.add(COMBAT_REQUIREMENTS[action.rule])
+    return frozenset(out)
 
 
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
@@ -789,7 +807,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "STATIC_ACTIONS", "Chars", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "given_keyword_name", "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

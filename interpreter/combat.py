@@ -41,6 +41,7 @@ from .characteristics import (
     block_capacity,
     block_pair_refusal,
     chars,
+    combat_requirements,
     display_name,
     has_keyword,
     keywords,
@@ -207,6 +208,9 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
             if why is not None:
                 raise IllegalAction(f"{display_name(obj)} can't attack: {why}")
             chosen.append(obj)
+        why = attack_requirement_refusal(game, player, chosen)
+        if why is not None:
+            raise IllegalAction(why)
         state.combat = Combat({o.id: defender for o in chosen})
         if not chosen:
             game.say("  no attackers: the declare blockers and combat damage steps are skipped (508.8)")
@@ -304,6 +308,37 @@ def _capacity_refusal(game: Game, blocker: GameObject, count: int) -> str | None
     return f"{display_name(blocker)} can block at most {most} attackers (509.1a), not {count}"
 
 
+def required_attackers(game: Game, player: PlayerId) -> list[GameObject]:
+    """508.1d: the creatures ``player`` controls that must attack if able
+    and can attack now."""
+    must = set(game.state.must_attack)
+    return [obj for obj in game.battlefield()
+            if obj.controller == player and "creature" in chars(obj).types
+            and (obj.id in must or "attack" in combat_requirements(game, obj))
+            and attack_refusal(game, obj, player) is None]  # fmt: skip
+
+
+def attack_requirement_refusal(game: Game, player: PlayerId, chosen: list[GameObject]) -> str | None:
+    """508.1d: a creature that "attacks each combat if able" (a static
+    ability) or "attacks this turn if able" (an instruction of this turn)
+    and isn't declared, though it could attack without breaking a
+    restriction, makes the declaration obey fewer requirements than it
+    could: refused.  (No restriction the engine plays involves more than
+    the one creature, so each such creature must be declared.)"""
+    declared = {o.id for o in chosen}
+    must = set(game.state.must_attack)
+    for obj in game.battlefield():
+        if obj.controller != player or obj.id in declared or "creature" not in chars(obj).types:
+            continue
+        if obj.id not in must and "attack" not in combat_requirements(game, obj):
+            continue
+        if attack_refusal(game, obj, player) is None:
+            when = "this turn" if obj.id in must else "each combat"
+            return (f"{display_name(obj)} attacks {when} if able, and it can attack "
+                    "(508.1d: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return None
+
+
 def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
     """509.1c: a creature that "blocks this turn if able" and blocks nothing,
     though it could block an attacker without breaking a restriction, makes
@@ -311,7 +346,10 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
     attacker with menace counts only if another creature blocks it already.)"""
     combat = _combat(game)
     defender = defending_player(game)
-    for bid in dict.fromkeys(game.state.must_block):
+    required = list(game.state.must_block)
+    required += [o.id for o in game.battlefield()
+                 if o.controller == defender and "block" in combat_requirements(game, o)]  # fmt: skip
+    for bid in dict.fromkeys(required):
         blocker = game.get(bid)
         if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender or bid in assigned:
             continue
@@ -321,7 +359,8 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
                 continue
             if has_keyword(game, attacker, "menace") and not any(aid in aids for aids in assigned.values()):
                 continue
-            return (f"{display_name(blocker)} blocks this turn if able, and it can block {display_name(attacker)} "
+            when = "this turn" if bid in game.state.must_block else "each combat"
+            return (f"{display_name(blocker)} blocks {when} if able, and it can block {display_name(attacker)} "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return None
 

@@ -382,15 +382,17 @@ def _haunt() -> A.Ability:
 def _block_count(ab: A.StaticAbility) -> A.Ability | None:
     """"[This] can block any number of creatures." / "can block an
     additional creature each combat." is a static ability (604.1) that
-    changes how many attackers the creature may block (509.1a); read as a
-    static effect (:data:`cardtext.interpreter.characteristics.BLOCK_COUNTS`)."""
-    from .characteristics import BLOCK_COUNTS
+    changes how many attackers the creature may block (509.1a); "[This]
+    attacks (blocks) each combat if able." one that states a requirement
+    (508.1d, 509.1c); each read as a static effect (:data:`cardtext.interpreter.characteristics.BLOCK_COUNTS`)."""
+    from .characteristics import BLOCK_COUNTS, COMBAT_REQUIREMENTS
 
     sentences = ab.effect.sentences if isinstance(ab.effect, A.Effect) else ()
     if len(sentences) != 1 or not isinstance(sentences[0], A.Sentence) or sentences[0].where_x is not None:
         return None
     actions = sentences[0].actions
-    if len(actions) != 1 or not isinstance(actions[0], A.Requirement) or actions[0].rule not in BLOCK_COUNTS:
+    if len(actions) != 1 or not isinstance(actions[0], A.Requirement) or (
+            actions[0].rule not in BLOCK_COUNTS and actions[0].rule not in COMBAT_REQUIREMENTS):
         return None
     return A.StaticEffect(actions[0], None, (), written=ab.effect, span=ab.span)
 

@@ -172,6 +172,8 @@ class GameState:
     haunting: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (exiled card, creature it haunts) (702.55b)
     granted_eot: list[tuple[ObjectId, tuple[A.Ability, ...]]] = field(default_factory=list)  # abilities gained until end of turn
     must_block: list[ObjectId] = field(default_factory=list)  # "blocks this turn if able" (509.1c)
+    must_attack: list[ObjectId] = field(default_factory=list)  # "attacks this turn if able" (508.1d)
+    skip_untap: list[tuple[ObjectId, PlayerId | None]] = field(default_factory=list)  # "doesn't untap during its controller's (your) next untap step" (502.3)
     cast_this_turn: list[GameObject] = field(default_factory=list)  # each spell cast this turn, as it was cast (601.2i)
     life_changes: list[tuple[PlayerId, int]] = field(default_factory=list)  # each gain (+) and loss (-) of life this turn (119.3, 119.4)
     delayed: list[Any] = field(default_factory=list)  # delayed triggered abilities of a step, waiting (603.7, cardtext.interpreter.delayed)
@@ -210,6 +212,8 @@ class GameState:
             list(self.haunting),
             list(self.granted_eot),
             list(self.must_block),
+            list(self.must_attack),
+            list(self.skip_untap),
             self.cast_this_turn if share else list(self.cast_this_turn),
             self.life_changes if share else list(self.life_changes),
             list(self.delayed),

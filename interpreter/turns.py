@@ -48,6 +48,7 @@ def end_turn_effects(game: Game) -> None:
             o.became = tuple(rest)
     state.became_eot = []
     state.must_block = []
+    state.must_attack = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)
     state.delayed_events = [d for d in state.delayed_events if not d.this_turn]
@@ -81,6 +82,15 @@ def _end_step(game: Game) -> None:
     if state.step in combat.COMBAT_STEPS:
         _next_combat_step(game)
     elif state.step in ("main", "main2"):
+        if state.step == "main":
+            # 508.1d: going on to the end step is a combat phase with no
+            # attackers declared; a creature that must attack if able and can
+            # makes that declaration one that obeys fewer requirements
+            why = combat.attack_requirement_refusal(game, state.active, [])
+            if why is not None:
+                from .errors import IllegalAction
+
+                raise IllegalAction(f"attackers must be declared: {why}")
         state.step = "end"
         game.say(f"-- {state.active}'s end step")
         _phase_triggers(game, "end")
@@ -116,9 +126,19 @@ def _end_step(game: Game) -> None:
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
         from .statics import doesnt_untap, untaps_also
 
+        # "doesn't untap during its controller's next untap step": this is
+        # that untap step for the permanents the active player controls (and
+        # "your next untap step" for the active player's), and the effect ends
+        skipped = {oid for oid, whose in state.skip_untap
+                   if whose == state.active or (whose is None and (held := game.get(oid)) is not None
+                                                and held.controller == state.active)}  # fmt: skip
+        state.skip_untap = [(oid, whose) for oid, whose in state.skip_untap
+                            if oid not in skipped and game.get(oid) is not None]  # fmt: skip
         for o in game.battlefield():
             if o.controller == state.active:
-                if o.tapped and doesnt_untap(game, o):
+                if o.tapped and o.id in skipped:
+                    game.say(f"  {display_name(o)} doesn't untap during this untap step (502.3)")
+                elif o.tapped and doesnt_untap(game, o):
                     game.say(f"  {display_name(o)} doesn't untap (502.3)")
                 else:
                     untap(game, o)

@@ -5,8 +5,13 @@ cleanup step (514.2), the creature is in ``GameState.must_block``; when its
 controller declares blockers, a declaration that leaves it out though it
 could have blocked an attacker doesn't obey as many requirements as
 possible, and is refused (:func:`cardtext.interpreter.combat.requirement_refusal`).
-Other requirements ("attacks each combat if able", "must be blocked") are
-reported by the limits it is registered with.
+"[That creature] attacks this turn if able" (508.1d) likewise, in
+``GameState.must_attack``, read as attackers are declared
+(:func:`cardtext.interpreter.combat.attack_requirement_refusal`).
+"[It] doesn't untap during its controller's next untap step" (502.3) is
+kept in ``GameState.skip_untap`` until that untap step.  Other requirements
+("must be blocked", "all creatures able to block it do so") are reported by
+the limits it is registered with.
 """
 
 from __future__ import annotations
@@ -15,20 +20,77 @@ from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..context import Ctx
+from ..errors import Unsupported
+from ..objects import PlayerId
 from .registry import carries_out
+
+NEXT_UNTAP = "doesn't untap during next untap step"
+TURN_REQUIREMENTS = ("blocks this turn if able", "attacks this turn if able", NEXT_UNTAP)
+"""The requirements an instruction can make that the engine carries out."""
+
+
+def _whose_untap(a: A.Requirement) -> str | None:
+    """Whose untap step "doesn't untap during ... next untap step" is about:
+    "its controller's" / "their controllers'" ("controller"), "your" ("you"),
+    else None (a gap)."""
+    other = a.other.object if isinstance(a.other, A.Possessive) else a.other
+    if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef | A.ThemRef | A.ThatRef | A.SelfRef | A.TheirRef):
+        return "controller"
+    if isinstance(other, A.You):
+        return "you"
+    if isinstance(other, A.ThatPlayer | A.TheirRef):
+        return "player"  # "during that player's next untap step", "their next untap step"
+    return None
+
+
+def _limit(a: A.Requirement) -> bool:
+    if a.rule not in TURN_REQUIREMENTS or a.duration is not None:
+        return True
+    if a.rule == NEXT_UNTAP:
+        return _whose_untap(a) is None
+    return a.other is not None
+
+
+def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
+    """The player whose next untap step it is, None for each permanent's
+    controller's."""
+    kind = _whose_untap(a)
+    if kind == "you":
+        return ctx.controller
+    if kind == "player":
+        other = a.other.object if isinstance(a.other, A.Possessive) else a.other
+        players = ctx.players(other)
+        if len(players) != 1:
+            raise Unsupported("'doesn't untap during [a player's] next untap step' naming other than one player")
+        return players[0]
+    return None
 
 
 @carries_out(A.Requirement, limits=(
-    ("a requirement other than 'blocks this turn if able'", lambda a: a.rule != "blocks this turn if able"),
-    ("a requirement with a duration or another creature", lambda a: a.duration is not None or a.other is not None),
+    ("a requirement other than 'blocks / attacks this turn if able' and 'doesn't untap during its controller's "
+     "(your) next untap step'", _limit),
 ))
 def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
-    """509.1c: the creature must block this turn if able."""
-    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    """509.1c: the creature must block this turn if able; 508.1d: it must
+    attack this turn if able; 502.3: the permanent doesn't untap during its
+    controller's next untap step (or the next untap step of the player
+    whose ability it is, "your next untap step"), an effect that ends as
+    that step does."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
-        ctx.game.state.must_block.append(o.id)
-        ctx.game.say(f"  {display_name(o)} blocks this turn if able (509.1c)")
+        if a.rule == "blocks this turn if able":
+            game.state.must_block.append(o.id)
+            game.say(f"  {display_name(o)} blocks this turn if able (509.1c)")
+        elif a.rule == "attacks this turn if able":
+            game.state.must_attack.append(o.id)
+            game.say(f"  {display_name(o)} attacks this turn if able (508.1d)")
+        else:
+            whose = _untap_player(ctx, a)
+            game.state.skip_untap.append((o.id, whose))
+            step = f"{whose}'s" if whose is not None else "its controller's"
+            game.say(f"  {display_name(o)} doesn't untap during {step} next untap step (502.3)")
     return bool(objs)
 
 
-__all__: list[str] = []
+__all__ = ["NEXT_UNTAP", "TURN_REQUIREMENTS"]
