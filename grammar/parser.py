@@ -266,7 +266,8 @@ def _static(a: Any, permanent: bool) -> Any:
         found = static_form(a.effect, permanent)
         if found is not None:
             return replace(found, span=a.span)
-        if permanent:
+        if permanent or all(isinstance(s, A.DeckRule) for s in a.effect.sentences):
+            # a deck-building rule (100.2a) is a static ability on an instant or sorcery too
             return StaticAbility(a.effect, span=a.span)
     return a
 

@@ -233,12 +233,50 @@ def _on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
     return o is not None and o.zone == "battlefield"
 
 
+def _attacking_or_blocking(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "only if [this] is attacking or blocking" (506.4)."""
+    from .filters import _in_combat
+
+    o = _one(ctx, cond.object)
+    return o is not None and (_in_combat(ctx.game, o, "attacking") or _in_combat(ctx.game, o, "blocking"))
+
+
+def _fits_adjectives(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [this] is attacking or blocking", "is tapped and attacking":
+    status words joined by "or" (any of them) or "and" (all)."""
+    from .filters import _adjective
+
+    o = _one(ctx, cond.object)
+    if o is None:
+        return False
+    c = chars(o)
+    found = [_adjective(ctx.game, w, o, c) for w in cond.state.words if isinstance(w, A.StatusAdj)]
+    return any(found) if _joined_by_or(cond.state) else all(found)
+
+
+def _joined_by_or(state: A.ObjectFilter) -> bool:
+    return any(isinstance(w, A.Coord) and "or" in w.word.split() for w in state.words)
+
+
+def _adjectives_only(state: A.ObjectFilter) -> bool:
+    """Status words the engine reads, joined all by "or" or all by "and"."""
+    from .filters import _adjective_problem
+
+    words = [w for w in state.words if not isinstance(w, A.Coord)]
+    joins = {"or" in w.word.split() for w in state.words if isinstance(w, A.Coord)}
+    return (not state.qualities and bool(words) and len(joins) <= 1
+            and all(isinstance(w, A.StatusAdj) and w.status not in ("other", "last")
+                    and _adjective_problem(w) is None for w in words))  # fmt: skip
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
     "in": _is_in,
     "a": _is_a,
+    "attacking or blocking": _attacking_or_blocking,
+    "description": _fits_adjectives,
 }
 """The states "[it] is [state]" can ask about, by word."""
 
@@ -246,6 +284,8 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
 def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
+    if isinstance(state, A.ObjectFilter):
+        return "description" if _adjectives_only(state) else None
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
     if isinstance(state, A.StateWord) and state.word == "a" and state.what:
         word = "a"
@@ -748,6 +788,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return there_are_problem(cond)
     if isinstance(cond, A.HasCounters):
         return has_counters_problem(cond)
+    if isinstance(cond, A.IsState) and state_word(cond) is None:
+        return f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'"
     if isinstance(cond, A.IsState) and isinstance(cond.object, A.AnObject) and state_word(cond) == "in":
         return counted_in_problem(cond)
     if isinstance(cond, A.Happened) and not happened_supported(cond):

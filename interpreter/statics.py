@@ -252,6 +252,12 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
         return (SpendRule(True, "No more than one mana of each color may be spent this way." in texts),), None
     if not sentences:
         return (), "an empty static ability"
+    if all(isinstance(s, A.DeckRule) for s in sentences):
+        # 100.2a, 100.4: how a deck is built; nothing to do once the game has begun.
+        # A game here is never played for ante (407.1), so an ante card is a gap.
+        if any(s.ante for s in sentences):
+            return (), "a card for games played for ante (407.1)"
+        return (), None
     first, rest = sentences[0], sentences[1:]
     if rest and not all(isinstance(x, A.ItsStill) for x in rest):
         return (), "a static ability of several sentences"

@@ -514,6 +514,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
+        elif isinstance(node, A.InZone) and node.zone == "outside the game":
+            yield Gap(node, "cards from outside the game (400.11: a game has no sideboard here)")
         elif isinstance(node, A.InZone) and node.how == "a single":
             yield Gap(node, f"objects from a single {node.zone} (the chooser picks one {node.zone} for them all)")
         elif isinstance(node, A.InZone) and node.how == "bare":

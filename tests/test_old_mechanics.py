@@ -179,3 +179,148 @@ def test_get_counters_needs_a_kind_word() -> None:
     """ "gets two counters" names no kind: not a way to give a player counters."""
     with pytest.raises(CardParseError):
         parse_card("Test Card {B}\nSorcery\nTarget player gets two counters.", link=False)
+
+
+# --------------------------------------------------------------------------
+# Suspended cards (702.62b), cards from outside the game (400.11)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remove two time counters from each permanent and each suspended card.",
+        "Remove two time counters from target permanent or suspended card.",
+        "Return target nonland permanent or suspended card to its owner's hand.",
+        "Put a time counter on each suspended card you own.",
+    ],
+)
+def test_suspended_card(text: str) -> None:
+    """702.62b: "suspended" describes a card in exile with suspend and a time
+    counter; the engine keeps no suspend yet, so it is a named gap."""
+    card = card_of(text, "Instant")
+    assert any(isinstance(a, A.StatusAdj) and a.status == "suspended" for a in card.walk())
+    assert any("status 'suspended'" in g for g in gap_texts(card))
+
+
+def test_is_suspended_condition_is_a_gap_everywhere() -> None:
+    """ "Activate only if [this] is suspended": a state the engine can't tell
+    is a gap of the activation restriction too, not a promise."""
+    text = "{1}: Remove a time counter from this creature. Activate only if this creature is suspended."
+    assert any("Activate only" in g for g in gap_texts(card_of(text)))
+    trig = "Whenever an opponent casts a spell, if this creature is suspended, remove a time counter from it."
+    assert any("is StatusAdj" in g for g in gap_texts(card_of(trig)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You may choose a sorcery card you own from outside the game, reveal that card, and put it into your hand.",
+        "Choose up to four cards you own from outside the game and shuffle them into your library.",
+        "Put a creature card from outside the game into your hand.",
+        "Choose an artifact or enchantment card you own from outside the game and put it into your hand.",
+    ],
+)
+def test_outside_the_game(text: str) -> None:
+    """400.11: cards from outside the game (a sideboard) read as a place; the
+    engine has none, so it is a named gap."""
+    card = card_of(text, "Sorcery")
+    assert any(isinstance(z, A.InZone) and z.zone == "outside the game" for z in card.walk())
+    assert any("outside the game" in g for g in gap_texts(card))
+
+
+# --------------------------------------------------------------------------
+# "this effect": exceptions and special actions (702.16, 116.2c, 116.2d)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rider", "what"),
+    [
+        ("This effect doesn't remove Test Ward.", A.SelfRef),
+        ("This effect doesn't remove Auras.", A.Each),
+        ("This effect doesn't remove this Aura.", A.SelfRef),
+    ],
+)
+def test_effect_doesnt_remove(rider: str, what: type) -> None:
+    """702.16: a protection granted by an Aura that doesn't make the Aura (or
+    Auras) fall off; the engine doesn't apply the exception: a gap."""
+    for grant in ("Enchanted creature has protection from black.",
+                  "Enchanted creature gets +2/+2 and has protection from all colors."):  # fmt: skip
+        text = f"{grant} {rider}"
+        card = parse_card(
+            f"Test Ward {{W}}\nEnchantment — Aura\nEnchant creature\n{text}", link=False
+        )
+        assert render_card(card).splitlines()[3] == text
+        (n,) = nodes(card, A.EffectDoesntRemove)
+        assert isinstance(n.what, what)
+        assert any("several sentences" in str(g) for g in gaps(card))
+
+
+def test_licid_pay_to_end_this_effect() -> None:
+    """116.2c: "You may pay {W} to end this effect." — a special action the
+    effect offers; a gap for the engine."""
+    text = ("{W}, {T}: This creature loses this ability and becomes an Aura enchantment with enchant creature. "
+            "Attach it to target creature. You may pay {W} to end this effect.")  # fmt: skip
+    card = card_of(text)
+    (n,) = nodes(card, A.EffectAction)
+    assert not n.ignore and any("EffectAction" in g for g in gap_texts(card))
+
+
+@pytest.mark.parametrize(
+    "who",
+    [
+        "Any player may pay {2}",
+        "Each opponent may pay {1}",
+        "Its controller may exile three cards from their graveyard",
+        "That creature's controller may sacrifice a permanent",
+    ],
+)
+def test_ignore_this_effect(who: str) -> None:
+    """116.2d: "[player] may [do something] for that player to ignore this
+    effect until end of turn" after a static ability."""
+    text = f"Players can't search libraries. {who} for that player to ignore this effect until end of turn."
+    card = card_of(text, "Artifact")
+    (n,) = nodes(card, A.EffectAction)
+    assert n.ignore and n.duration is not None
+    assert gap_texts(card)
+
+
+def test_any_player_may_activate_still_reads() -> None:
+    card = card_of("{T}: Draw a card. Any player may activate this ability.", "Artifact")
+    assert nodes(card, A.AnyPlayerMayActivate)
+
+
+# --------------------------------------------------------------------------
+# Deck construction (100.2a, 100.4) and ante (407.1)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("type_line", "count"),
+    [("Creature — Rat", None), ("Sorcery", None), ("Creature — Dwarf", 7), ("Instant", 4)],
+)
+def test_deck_can_have_cards_named(type_line: str, count: int | None) -> None:
+    """100.2a: a deck-building rule; it changes nothing in a game, on a
+    permanent or a spell, so the card plays."""
+    amount = (
+        "any number of"
+        if count is None
+        else f"up to {['', '', '', '', 'four', '', '', 'seven'][count]}"
+    )
+    text = f"A deck can have {amount} cards named Test Card."
+    card = card_of(text, type_line)
+    (n,) = nodes(card, A.DeckRule)
+    assert isinstance(n.card, A.SelfRef) and not n.ante
+    assert (n.up_to is None) == (count is None) and (count is None or n.up_to.value == count)
+    assert any(isinstance(a, A.StaticAbility) for a in card.abilities)
+    assert not gap_texts(card)
+
+
+def test_ante_card_is_a_gap() -> None:
+    """407.1: a game here is never played for ante."""
+    card = card_of(
+        "Remove Test Card from your deck before playing if you're not playing for ante.", "Artifact"
+    )
+    (n,) = nodes(card, A.DeckRule)
+    assert n.ante and any("ante" in g for g in gap_texts(card))

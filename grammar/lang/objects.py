@@ -47,7 +47,7 @@ _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
     "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other", "kicked", "last", "historic", "modified",
+    "other", "kicked", "last", "historic", "modified", "suspended",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 
@@ -1746,6 +1746,8 @@ _BUILDERS["exile_zone"] = lambda meta: ZonePlace("exile", None, "", span=span(me
 # "seven or more cards in hand": whose hand the sentence's player is (the owner isn't written)
 _BUILDERS["bare_hand"] = lambda meta: ZonePlace("hand", None, "bare", span=span(meta))
 _BUILDERS["command_zone"] = lambda meta: ZonePlace("command zone", None, "the", span=span(meta))
+# 400.11: "from outside the game" (a player's sideboard, not a zone), as "the wishes" name it
+_BUILDERS["outside_game"] = lambda meta: ZonePlace("outside the game", None, "", span=span(meta))
 _BUILDERS["anywhere"] = lambda meta: ZonePlace("anywhere", None, "", span=span(meta))
 _BUILDERS["top_of_library_zone"] = lambda meta, whose: ZonePlace("top of library", _possessed(whose), "top", span=span(meta))
 _BUILDERS["zone_of_either"] = lambda meta, whose, a, b: ZonePlace(a, whose, second=b, joiner="or", span=span(meta))

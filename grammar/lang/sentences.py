@@ -703,6 +703,83 @@ def _r_its_still(r: Any, n: ItsStill, **ctx: Any) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class EffectDoesntRemove(Node):
+    """ "This effect doesn't remove [this]." / "... doesn't remove Auras."
+    after a static ability that grants protection (702.16): the Auras named
+    stay attached though the protection would make them fall off (704.5m)."""
+
+    what: Any
+
+
+@builds("effect_doesnt_remove")
+def _effect_doesnt_remove(meta: Any, what: Any) -> EffectDoesntRemove:
+    return EffectDoesntRemove(what, span=span(meta))
+
+
+@renders(EffectDoesntRemove)
+def _r_effect_doesnt_remove(r: Any, n: EffectDoesntRemove, **ctx: Any) -> str:
+    return _cap(f"this effect doesn't remove {r(n.what)}.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectAction(Node):
+    """A special action an effect offers (116.2c, 116.2d): "You may pay {W} to
+    end this effect." (the continuous effect of the ability ends), "Any player
+    may pay {2} for that player to ignore this effect until end of turn." (a
+    static ability's effect doesn't apply to that player for the duration).
+    ``body`` is what the player does; ``ignore`` for the second form."""
+
+    body: Sentence
+    ignore: bool = False
+    duration: Any = None
+
+
+@builds("end_effect_sentence")
+def _end_effect(meta: Any, body: Sentence) -> EffectAction:
+    return EffectAction(body, span=span(meta))
+
+
+@builds("ignore_effect_sentence")
+def _ignore_effect(meta: Any, body: Sentence, duration: Any) -> EffectAction:
+    return EffectAction(body, True, duration, span=span(meta))
+
+
+@renders(EffectAction)
+def _r_effect_action(r: Any, n: EffectAction, **ctx: Any) -> str:
+    body = body_text(r, n.body)
+    if n.ignore:
+        return _cap(f"{body} for that player to ignore this effect {r(n.duration)}.", ctx)
+    return _cap(f"{body} to end this effect.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRule(Node):
+    """A rule for building a deck (100.2a, 100.4), not for playing a game: "A
+    deck can have any number of cards named [this].", "A deck can have up
+    to seven cards named [this]." (``up_to`` that number; None: any number),
+    and "Remove [this] from your deck before playing if you're not playing
+    for ante." (``ante``, 407.1)."""
+
+    card: Any
+    up_to: Any = None
+    ante: bool = False
+
+
+BUILDERS["deck_any_number"] = lambda meta: None
+BUILDERS["deck_up_to"] = lambda meta, n: n
+BUILDERS["deck_can_have"] = lambda meta, up_to, card: DeckRule(card, up_to, span=span(meta))
+BUILDERS["remove_unless_ante"] = lambda meta, card: DeckRule(card, ante=True, span=span(meta))
+
+
+@renders(DeckRule)
+def _r_deck_rule(r: Any, n: DeckRule, **ctx: Any) -> str:
+    if n.ante:
+        return _cap(f"remove {r(n.card)} from your deck before playing if you're not playing for ante.", ctx)
+    count = "any number of" if n.up_to is None else f"up to {r(n.up_to)}"
+    return _cap(f"a deck can have {count} cards named {r(n.card)}.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
 class CastOnly(Node):
     """ "Cast [this] only during combat." (601.3): when the spell may be cast."""
 
