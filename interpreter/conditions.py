@@ -233,6 +233,15 @@ def _on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
     return o is not None and o.zone == "battlefield"
 
 
+def _has_status(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [this] is attacking", "only if [this] is untapped": the status
+    word read of the object itself (506.4, 302.6)."""
+    from .filters import _adjective
+
+    o = _one(ctx, cond.object)
+    return o is not None and _adjective(ctx.game, cond.state, o, chars(o))
+
+
 def _attacking_or_blocking(ctx: Ctx, cond: A.IsState) -> bool:
     """ "only if [this] is attacking or blocking" (506.4)."""
     from .filters import _in_combat
@@ -277,6 +286,7 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "a": _is_a,
     "attacking or blocking": _attacking_or_blocking,
     "description": _fits_adjectives,
+    "status": _has_status,
 }
 """The states "[it] is [state]" can ask about, by word."""
 
@@ -284,6 +294,13 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
 def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
+    if isinstance(state, A.StatusAdj):
+        # "it's untapped", "[this] is attacking": one status word, read directly (a
+        # description of that one word would take it for its noun)
+        from .filters import _adjective_problem
+
+        ok = _adjective_problem(state) is None and state.status not in ("other", "last")
+        return "status" if ok else None
     if isinstance(state, A.ObjectFilter):
         return "description" if _adjectives_only(state) else None
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None

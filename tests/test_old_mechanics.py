@@ -146,12 +146,6 @@ def test_experience_counters_condition_is_a_gap() -> None:
     assert any("experience counters' a player has" in g for g in gap_texts(card))
 
 
-def test_object_counters_condition_stays_a_gap() -> None:
-    """Counters on an object aren't checked by the engine yet: still a gap."""
-    card = card_of("Whenever this creature attacks, if it has a +1/+1 counter on it, draw a card.")
-    assert any("HasCounters" in g for g in gap_texts(card))
-
-
 @given(
     n=st.integers(min_value=1, max_value=20),
     kind=st.sampled_from(["poison", "experience", "rad", "ticket"]),
