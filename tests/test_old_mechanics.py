@@ -318,3 +318,52 @@ def test_ante_card_is_a_gap() -> None:
     )
     (n,) = nodes(card, A.DeckRule)
     assert n.ante and any("ante" in g for g in gap_texts(card))
+
+
+# --------------------------------------------------------------------------
+# Life totals set (119.5) and starting life totals (103.4)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "equal"),
+    [
+        ("When this creature enters, your life total becomes 7.", False),
+        ("When this creature enters, target player's life total becomes 10.", False),
+        (
+            "When this creature enters, each player's life total becomes the number of creatures they control.",
+            False,
+        ),
+        ("At the beginning of each end step, your life total becomes 5.", False),
+        (
+            "When this creature enters, each opponent's life total becomes half their life total, rounded up.",
+            False,
+        ),
+        (
+            "When this creature dies, your life total becomes equal to the number of cards in your hand.",
+            True,
+        ),
+    ],
+)
+def test_life_total_becomes(text: str, equal: bool) -> None:
+    """119.5: any player's life total set to any amount; the engine plays it."""
+    card = card_of(text)
+    (n,) = nodes(card, A.SetLifeTotal)
+    assert n.equal == equal
+    assert not [g for g in gap_texts(card) if "SetLifeTotal" in g]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At the beginning of your end step, your life total becomes half your starting life total, rounded up.",
+        "As long as your life total is greater than or equal to your starting life total, "
+        "creatures you control get +1/+1.",
+        "When this creature enters, your life total becomes equal to your starting life total.",
+    ],
+)
+def test_starting_life_total_is_a_gap(text: str) -> None:
+    """103.4: the life total a player began with; the engine doesn't keep it."""
+    card = card_of(text)
+    assert nodes(card, A.StartingLifeTotal)
+    assert any("StartingLifeTotal" in g for g in gap_texts(card))

@@ -121,6 +121,14 @@ class TotalStat(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class StartingLifeTotal(Node):
+    """ "your starting life total" (103.4: the life total a player began the
+    game with)."""
+
+    player: Any
+
+
+@dataclass(frozen=True, slots=True)
 class LifeTotal(Node):
     """ "your life total"."""
 
@@ -383,6 +391,9 @@ def _highest_life(meta: Any, among: Any) -> HighestLife:
     return HighestLife(among, span=span(meta))
 
 
+BUILDERS["starting_life_total"] = lambda meta, whose: StartingLifeTotal(_poss_object(whose), span=span(meta))
+
+
 @builds("life_total")
 def _life_total(meta: Any, whose: Any) -> LifeTotal:
     return LifeTotal(_poss_object(whose), span=span(meta))
@@ -593,6 +604,13 @@ def _r_life_total(r: Any, n: LifeTotal, **ctx: Any) -> str:
     from .objects import possessive_text
 
     return f"{possessive_text(r, n.player)} life total"
+
+
+@renders(StartingLifeTotal)
+def _r_starting_life_total(r: Any, n: StartingLifeTotal, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    return f"{possessive_text(r, n.player)} starting life total"
 
 
 @renders(HighestLife)

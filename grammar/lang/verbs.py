@@ -101,6 +101,18 @@ class Pay(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SetLifeTotal(Node):
+    """ "Your life total becomes 20.", "Each player's life total becomes the
+    number of creatures they control.", "your life total becomes equal to
+    your starting life total" (119.5: the player gains or loses the
+    difference); ``whose`` the possessive as written."""
+
+    whose: Any
+    amount: Any
+    equal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GetCounters(Node):
     """ "that player gets a poison counter", "you get an experience counter",
     "defending player gets two poison counters", "gets another poison
@@ -1114,6 +1126,8 @@ _reg("pay_mana_and_life", lambda m, mana, life: Pay("mana and life", (mana, life
 _reg("pay_mana_or_life", lambda m, mana, life: Pay("mana or life", (mana, life), span=span(m)))
 _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
+_reg("set_life_total", lambda m, whose, amount: SetLifeTotal(whose, amount, span=span(m)))
+_reg("set_life_total_equal", lambda m, whose, amount: SetLifeTotal(whose, amount, True, span=span(m)))
 _reg("get_counters", lambda m, amount, kind: GetCounters(amount, kind, span=span(m)))
 _reg("get_another_counter", lambda m, kind: GetCounters(Number(1, "article"), kind, another=True, span=span(m)))
 _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
@@ -2107,6 +2121,11 @@ def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
         mana, life = n.amount
         return f"{subj(r, n, 'pay', ctx)} {r(mana)} {n.what.split()[1]} {measure(r, life, 'life')}"
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
+
+
+@renders(SetLifeTotal)
+def _r_set_life_total(r: Any, n: SetLifeTotal, **ctx: Any) -> str:
+    return f"{possessive_text(r, n.whose)} life total becomes {'equal to ' if n.equal else ''}{r(n.amount)}"
 
 
 @renders(GetCounters)

@@ -210,6 +210,27 @@ def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
     return True
 
 
+@carries_out(A.SetLifeTotal)
+def _set_life_total(ctx: Ctx, a: A.SetLifeTotal) -> bool:
+    """119.5: a player whose life total becomes N gains or loses the
+    difference (so "you gained life" counts it); each player named, with
+    "they" and "their" that player as the number is counted."""
+    whose = a.whose.object if isinstance(a.whose, A.Possessive) else a.whose
+    changed = False
+    for p in ctx.players(whose):
+        saved = ctx.that_player
+        ctx.that_player = [p]
+        try:
+            n = ctx.quantity(a.amount)
+        finally:
+            ctx.that_player = saved
+        delta = n - ctx.game.player(p).life
+        ctx.game.change_life(p, delta)
+        changed = changed or delta != 0
+        ctx.game.say(f"  {p}'s life total becomes {n} ({'gains' if delta >= 0 else 'loses'} {abs(delta)} life, 119.5)")
+    return changed
+
+
 @carries_out(A.Fight, limits=(("a fight that doesn't name both creatures", lambda a: a.first is None or a.second is None),))
 def _fight(ctx: Ctx, a: A.Fight) -> bool:
     """701.14: each deals damage equal to its power to the other."""
