@@ -44,6 +44,7 @@ from .common import (  # noqa: F401  (the names this module had; other code impo
     FileError,
     OutputError,
     UsageError,
+    job_count,
     set_color,
     write_atomically,
 )
@@ -61,7 +62,6 @@ from .common import sort_key as _sort_key
 from .common import version as _version
 from .common import write_stdout as _write_stdout
 from .console import display_name, is_utf8, setup_streams
-from .coverage import job_count
 from .diagnostics import card_checker, check_text, github_annotation
 from .diagnostics import to_json as diagnostic_json
 from .files import Snapshot, interruptible
@@ -376,7 +376,99 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+COLOR_HELP = "colour diagnostics: auto (the default), always or never"
+
+
+class _Commands(argparse._SubParsersAction):
+    """The subcommands.  Those that their own module defines (coverage,
+    import, export, lsp, completion) are named here with their one-line help,
+    and the module is imported, and the command's options added, only when
+    that command is run (or when every command is asked for: the completion
+    script): ``cardtext check`` doesn't load the language server, the
+    exporter's XML or the importer's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.deferred: dict[str, Callable[[Any], None]] = {}
+
+    def defer(self, name: str, help: str, add: Callable[[Any], None]) -> None:  # noqa: A002
+        """A command whose options ``add(sub)`` adds (through ``sub.add_parser(name, ...)``)."""
+        self.add_parser(name, help=help)
+        self.deferred[name] = add
+
+    def load(self, name: str) -> None:
+        add = self.deferred.pop(name, None)
+        if add is not None:
+            add(_Filling(self, name))
+            self.choices[name].add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS,
+                                            help=COLOR_HELP)  # fmt: skip
+
+    def load_all(self) -> None:
+        for name in list(self.deferred):
+            self.load(name)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:  # fmt: skip
+        name = values[0] if values else ""
+        if name in NEEDS_EVERY_COMMAND:
+            self.load_all()
+        else:
+            self.load(name)
+        super().__call__(parser, namespace, values, option_string)
+
+
+NEEDS_EVERY_COMMAND = ("completion",)
+"""The commands that read every other command's options."""
+
+
+class _Filling:
+    """What a module's ``add_command(sub)`` is given for a deferred command:
+    its ``add_parser`` gives the command's parser made already, with the
+    module's description and epilog (the one-line help must be the one the
+    command line names it with)."""
+
+    def __init__(self, commands: _Commands, name: str) -> None:
+        self.commands = commands
+        self.name = name
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if name != self.name:
+            raise ValueError(f"the module of '{self.name}' adds a command '{name}'")
+        parser = self.commands.choices[name]
+        shown = {a.dest: a.help for a in self.commands._choices_actions}
+        if kwargs.get("help", shown[name]) != shown[name]:
+            raise ValueError(f"'{name}': the help named in cardtext.cli differs from its module's")
+        for key in ("description", "epilog", "formatter_class"):
+            if key in kwargs:
+                setattr(parser, key, kwargs[key])
+        return parser
+
+
+def _add_coverage(sub: Any) -> None:
+    sub.defer("coverage", "how many cards of a Scryfall or MTGJSON file parse and render back", _add_coverage)
+
+
+def _add_import(sub: Any) -> None:
+    from . import importer
+
+    importer.add_command(sub)
+
+
+def _add_export(sub: Any) -> None:
+    from . import exporter
+
+    exporter.add_command(sub)
+
+
+def _add_lsp(sub: Any) -> None:
+    from . import lsp
+
+    lsp.add_command(sub)
+
+
+def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; with ``lazy``, the commands of their own
+    modules are filled in as they are run (:class:`_Commands`)."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Magic: The Gathering card text as data: parse, check, format and play card files.",
@@ -387,7 +479,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--color", choices=COLOR_MODES, default="auto",
         help="colour diagnostics: auto (on a terminal, unless NO_COLOR is set; the default), always, never",
     )  # fmt: skip
+    parser.register("action", "parsers", _Commands)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    assert isinstance(sub, _Commands)
 
     p = sub.add_parser(
         "parse",
@@ -489,16 +583,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_play)
 
-    from . import exporter, importer, lsp  # each module adds its own command
+    sub.defer("import", "write card files from Scryfall or MTGJSON data", _add_import)
+    sub.defer("export", "write card files as Scryfall JSON lines, a Cockatrice set or an MTGJSON set file",
+              _add_export)  # fmt: skip
+    sub.defer("lsp", "run the language server (LSP over stdio) for editors", _add_lsp)
 
-    for module in (importer, exporter, lsp):
-        module.add_command(sub)
-    from . import completion
+    def add_completion(filling: Any) -> None:
+        from . import completion
 
-    completion.add_command(sub, parser)
-    for command in sub.choices.values():  # 'cardtext check --color=never' as well as before it
-        command.add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS,
-                             help="colour diagnostics: auto (the default), always or never")  # fmt: skip
+        completion.add_command(filling, parser)
+
+    sub.defer("completion", "print a shell completion script (bash, zsh or fish)", add_completion)
+    for name, command in sub.choices.items():  # 'cardtext check --color=never' as well as before it
+        if name not in sub.deferred:
+            command.add_argument("--color", choices=COLOR_MODES, default=argparse.SUPPRESS, help=COLOR_HELP)
+    if not lazy:
+        sub.load_all()
     return parser
 
 
@@ -514,7 +614,7 @@ def _subcommand_parser(parser: argparse.ArgumentParser, command: str) -> argpars
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
+    parser = build_parser(lazy=True)
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # told by the subcommand, with its own usage ('cardtext check --bogus')

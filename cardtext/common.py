@@ -11,6 +11,7 @@ exist).
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
 import os
@@ -47,6 +48,16 @@ class FileError(PathError):
 class OutputError(CardTextError):
     """Standard output or standard error can't be written (a full disk, a closed pipe...)."""
 
+
+def job_count(value: str) -> int:
+    """The value of a ``--jobs`` option: a whole number of processes, at least 1."""
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {jobs}")
+    return jobs
 
 
 def plural(n: int, word: str) -> str:

@@ -55,6 +55,7 @@ from cardtext.grammar.node import remembering_children
 from cardtext.grammar.parser import parse_text
 from cardtext.grammar.render import render_card
 
+from .common import job_count
 from .console import display_name, terminal_safe
 from .diagnostics import link_checker
 from .importer import is_card_object, read_cards
@@ -751,16 +752,6 @@ def report_json(summary: Summary, results: Sequence[CardResult]) -> dict[str, An
 # --------------------------------------------------------------------------
 # The command
 # --------------------------------------------------------------------------
-
-
-def job_count(value: str) -> int:
-    try:
-        jobs = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
-    if jobs < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {jobs}")
-    return jobs
 
 
 def _top_count(value: str) -> int:

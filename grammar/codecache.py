@@ -139,6 +139,9 @@ args, body, *, globals, locals, return_type)`` from a source text (Python
 3.11 and 3.12; 3.13 writes all methods of a class in one text, and is left
 as it is)."""
 _DEPTH = [0]
+_STDLIB_PROCESS_CLASS: Any = getattr(dataclasses, "_process_class", None)
+_ONE_STEP: list[Any] = [None]
+""":func:`cardtext.grammar.classes.process_class` where it is used, False where not; None until known."""
 
 
 def _create_fn(name: str, args: Any, body: Any, *, globals: Any = None, locals: Any = None,
@@ -163,7 +166,12 @@ class dataclass_code:  # noqa: N801 - used as a context manager, like a function
     class are compiled through the cache (:func:`code`): the same source
     texts, the same functions, without compiling them again in each process.
     Outside every such block, :mod:`dataclasses` is as the standard library
-    has it (the block is opened while the grammar's modules are imported)."""
+    has it (the block is opened while the grammar's modules are imported).
+
+    Where :mod:`cardtext.grammar.classes` covers the Python version, the classes are
+    made by :func:`cardtext.grammar.classes.process_class` in the block (all methods
+    of a class from one text); ``CARDTEXT_PLAIN_DATACLASSES=1`` leaves that
+    to the standard library (to compare the two)."""
 
     __slots__ = ()
 
@@ -171,6 +179,13 @@ class dataclass_code:  # noqa: N801 - used as a context manager, like a function
         if _PATCHABLE:
             if _DEPTH[0] == 0:
                 dataclasses._create_fn = _create_fn  # type: ignore[attr-defined]
+                if _ONE_STEP[0] is None:
+                    from . import classes
+
+                    plain = bool(os.environ.get("CARDTEXT_PLAIN_DATACLASSES"))
+                    _ONE_STEP[0] = classes.process_class if classes.ENABLED and not plain else False
+                if _ONE_STEP[0]:
+                    dataclasses._process_class = _ONE_STEP[0]  # type: ignore[attr-defined]
             _DEPTH[0] += 1
 
     def __exit__(self, *exc: object) -> None:
@@ -178,6 +193,7 @@ class dataclass_code:  # noqa: N801 - used as a context manager, like a function
             _DEPTH[0] -= 1
             if _DEPTH[0] == 0:
                 dataclasses._create_fn = _STDLIB_CREATE_FN  # type: ignore[attr-defined]
+                dataclasses._process_class = _STDLIB_PROCESS_CLASS  # type: ignore[attr-defined]
 
 
 class loading:  # noqa: N801 - used as a context manager, like a function

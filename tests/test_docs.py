@@ -10,6 +10,7 @@ reference covers every keyword, type and instruction of the tables.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import re
 import shlex
@@ -78,7 +79,7 @@ def test_python_examples_compile() -> None:
 
 def _subcommands() -> dict[str, Any]:
     parser = build_parser()
-    (action,) = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     return dict(action.choices)
 
 

@@ -159,3 +159,81 @@ def test_a_cached_code_entry_that_is_not_code_is_compiled_again(tmp_path: Path, 
     codecache._KEPT[other] = marshal.dumps(compile(other, "<test>", "exec"))
     assert codecache.define(other, {}, "four")() == 4
     assert codecache.compiled == before + 1  # read from what the file held, not compiled
+
+
+_DESCRIBE = r"""
+import json, re, sys
+import cardtext.grammar.ast, cardtext.grammar.parser  # noqa: F401 - every node class
+from cardtext.diagnostics import card_checker
+card_checker()  # the engine's modules, as 'cardtext check' loads them
+import cardtext.cli, cardtext.coverage, cardtext.lsp, cardtext.exporter, cardtext.importer  # noqa: F401
+
+def plain(value):
+    return re.sub(r" at 0x[0-9a-f]+", "", repr(value))
+
+def function(fn):
+    if fn is None:
+        return None
+    inner = getattr(fn, "__wrapped__", None)
+    c = fn.__code__
+    out = {"qualname": fn.__qualname__, "name": fn.__name__, "code": c.co_code.hex(), "args": c.co_varnames,
+           "free": c.co_freevars, "consts": plain(c.co_consts), "names": c.co_names,
+           "defaults": plain(fn.__defaults__), "kwdefaults": plain(fn.__kwdefaults__),
+           "annotations": plain(fn.__annotations__), "doc": fn.__doc__,
+           "cells": [plain(cell.cell_contents) for cell in fn.__closure__ or ()],
+           "globals": fn.__globals__.get("__name__")}
+    if inner is not None:
+        out["wrapped"] = function(inner)
+    return out
+
+found = {}
+for name, module in sorted(sys.modules.items()):
+    if not name.startswith("cardtext"):
+        continue
+    for value in vars(module).values():
+        if not (isinstance(value, type) and value.__module__ == name and "__dataclass_fields__" in value.__dict__):
+            continue
+        d = value.__dict__
+        fields = [{k: plain(getattr(f, k)) for k in ("name", "type", "default", "default_factory", "init", "repr",
+                  "hash", "compare", "metadata", "kw_only", "_field_type")} for f in d["__dataclass_fields__"].values()]
+        found[f"{name}.{value.__qualname__}"] = {
+            "params": plain(d["__dataclass_params__"]), "fields": fields, "mro": [c.__qualname__ for c in value.__mro__],
+            "keys": sorted(d), "slots": d.get("__slots__"), "match": d.get("__match_args__"), "doc": value.__doc__,
+            "values": {k: type(v).__name__ for k, v in sorted(d.items())},
+            "methods": {m: function(d.get(m)) for m in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__",
+                                                      "__delattr__", "__getstate__", "__setstate__")},
+            "hash": d.get("__hash__", "absent") is None,
+        }
+from cardtext.grammar import classes
+print(json.dumps({"classes": found, "made": classes.made}, sort_keys=True))
+"""
+
+
+def test_dataclasses_made_in_one_step_are_those_the_standard_library_makes(tmp_path: Path) -> None:
+    """grammar.classes.process_class: every dataclass of the grammar, the
+    engine and the tools, made in one step, has the fields, parameters,
+    slots, match arguments, docstring, class attributes and methods (their
+    code, defaults, annotations and closures) that the standard library
+    gives it; and the fast path is what made nearly all of them."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from cardtext.grammar import classes
+
+    root = Path(__file__).resolve().parents[1]
+    made = {}
+    for plain in ("", "1"):
+        env = {**os.environ, "PYTHONPATH": str(root), "CARDTEXT_PLAIN_DATACLASSES": plain,
+               "XDG_CACHE_HOME": str(tmp_path)}  # fmt: skip
+        run = subprocess.run(
+            [sys.executable, "-c", _DESCRIBE], env=env, capture_output=True, text=True, check=True
+        )
+        made[plain] = json.loads(run.stdout)
+    fast, stdlib = made[""]["classes"], made["1"]["classes"]
+    assert len(fast) > 400 and fast.keys() == stdlib.keys()
+    assert made["1"]["made"] == 0
+    assert made[""]["made"] > 400 if classes.ENABLED else made[""]["made"] == 0  # 3.11: in one step
+    for name in fast:
+        assert fast[name] == stdlib[name], name
