@@ -367,3 +367,35 @@ def test_starting_life_total_is_a_gap(text: str) -> None:
     card = card_of(text)
     assert nodes(card, A.StartingLifeTotal)
     assert any("StartingLifeTotal" in g for g in gap_texts(card))
+
+
+# --------------------------------------------------------------------------
+# Banding with others (702.22c)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "type_line"),
+    [
+        (
+            'Green legendary creatures you control have "bands with other legendary creatures."',
+            "Land",
+        ),
+        ("Bands with other Dinosaurs", "Creature — Dinosaur"),
+        ("Bands with other legendary creatures", "Legendary Creature — Human Knight"),
+        (
+            '{2}: This creature gains "Bands with other Dinosaurs" until end of turn.',
+            "Creature — Dinosaur",
+        ),
+    ],
+)
+def test_bands_with_other(text: str, type_line: str) -> None:
+    """702.22c: "bands with other [description]" as a keyword, printed or in
+    quotes (Oracle writes it in lower case there); the engine has no
+    banding: a gap."""
+    card = card_of(text, type_line)
+    (kw,) = set(
+        nodes(card, A.BandsWith)
+    )  # a grant keeps its quoted ability where each effect reads it
+    assert kw.what is not None
+    assert any("keyword bands with other" in g for g in gap_texts(card))

@@ -50,7 +50,7 @@ def grammar() -> str:
         "?keyword: kw_plain | kw_number | kw_number_where | kw_cost_kw | kw_number_cost | kw_from | kw_enchant",
         "        | kw_champion | kw_affinity | kw_landwalk | kw_typecycling | kw_offering",
         "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling | kw_cost_or_plain_bare | kw_gift",
-        "        | kw_craft | kw_equip_quality",
+        "        | kw_craft | kw_equip_quality | kw_bands_with",
         "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant | kw_name_only",
         '!kw_name_only: kw_cost_name | kw_number_name | kw_number_cost_name | "cycling"i | "gift"i'
         ' | "craft"i',
@@ -75,6 +75,8 @@ def grammar() -> str:
         'kw_enchant: "enchant"i enchant_what',
         'kw_champion: "champion"i np',
         'kw_affinity: "affinity"i "for"i nominal',
+        'kw_bands_with: BANDS "with"i nominal',
+        'BANDS: "bands"i',
         'kw_landwalk: LANDWALK | landwalk_prefix "landwalk"i',
         '!landwalk_prefix: "nonbasic"i | "legendary"i | "snow"i | "basic"i',
         'kw_typecycling: TYPECYCLING kw_cost | "basic"i "landcycling"i kw_cost',
@@ -247,6 +249,20 @@ class Affinity(Node):
     @property
     def name(self) -> str:
         return "affinity"
+
+
+@dataclass(frozen=True, slots=True)
+class BandsWith(Node):
+    """ "Bands with other legendary creatures", "bands with other creatures
+    named Wolves of the Hunt" (702.22c: banding only with the objects
+    described); ``what`` the description, "other" in it as written."""
+
+    what: Any
+    lower: bool = False  # 'have "bands with other legendary creatures."': written in lower case
+
+    @property
+    def name(self) -> str:
+        return "bands with other"
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,6 +521,11 @@ def _kw_champion(meta: Any, what: Any) -> Champion:
     return Champion(what, span=span(meta))
 
 
+@builds("kw_bands_with")
+def _kw_bands_with(meta: Any, word: Any, what: Any) -> BandsWith:
+    return BandsWith(what, str(word).islower(), span=span(meta))
+
+
 @builds("kw_affinity")
 def _kw_affinity(meta: Any, what: Any) -> Affinity:
     return Affinity(what, span=span(meta))
@@ -705,6 +726,11 @@ def _r_affinity(r: Any, n: Affinity, **ctx: Any) -> str:
     return f"affinity for {r(n.what, plural=True)}"
 
 
+@renders(BandsWith)
+def _r_bands_with(r: Any, n: BandsWith, **ctx: Any) -> str:
+    return f"bands with {r(n.what)}"
+
+
 @renders(PartnerWith)
 def _r_partner_with(r: Any, n: PartnerWith, **ctx: Any) -> str:
     return f"partner with {n.partner}"
@@ -713,7 +739,10 @@ def _r_partner_with(r: Any, n: PartnerWith, **ctx: Any) -> str:
 @renders(KeywordLine)
 def _r_keyword_line(r: Any, n: KeywordLine, **ctx: Any) -> str:
     parts = [r(k) for k in n.keywords]
-    return capitalize(f"{n.separator} ".join(parts)) + ("." if n.period else "")
+    text = f"{n.separator} ".join(parts)
+    if not (n.keywords and isinstance(n.keywords[0], BandsWith) and n.keywords[0].lower):
+        text = capitalize(text)
+    return text + ("." if n.period else "")
 
 
 @renders(Kicker)
