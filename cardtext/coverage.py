@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import re
@@ -59,7 +60,7 @@ from .common import job_count
 from .console import display_name, terminal_safe
 from .diagnostics import link_checker
 from .importer import is_card_object, read_cards
-from .library import JsonCardError, LibraryError, json_card_text, scan_jsonl
+from .library import JsonCardError, LibraryError, iter_jsonl, json_card_text, lines_of
 from .memory import freeze_loaded
 from .normalize import normalize
 from .progress import Progress, wanted
@@ -98,6 +99,7 @@ class CardInput:
     name: str
     text: str
     keywords: tuple[str, ...] = ()
+    line: int = 0  # the line of a JSON-lines file it was read from (0: a file read whole)
 
 
 @dataclass(frozen=True)
@@ -267,15 +269,22 @@ class CardData:
     unreadable: list[LibraryError] = field(default_factory=list)
 
 
-def load(path: Path) -> CardData:
-    """The cards of ``path``, in the order of the file, each name once.
+@dataclass
+class CardStream:
+    """The cards of a file as they are read (:func:`stream`): its format, the
+    cards (each name once, as an iterator), and as they are read, how many
+    objects repeated a name and how many lines were not cards.  ``lines``
+    is the file's number of lines for a file of JSON lines (the cards' ``line``
+    counts up to it: the progress bar's end), else its number of cards."""
 
-    Raises :class:`cardtext.common.FileError` for a path that is not a readable
-    file, and :class:`cardtext.importer.ImportDataError` for a file that is
-    not card data. In a JSON-lines file a line that is not a card doesn't
-    stop the reading: it is an ``unreadable`` result, located at its line
-    (:attr:`CardData.unreadable` holds its error).
-    """
+    form: str
+    items: Iterator[CardInput | CardResult]
+    lines: int
+    duplicates: int = 0
+    unreadable: int = 0
+
+
+def _checked_path(path: Path) -> None:
     from .common import FileError
 
     try:
@@ -286,18 +295,57 @@ def load(path: Path) -> CardData:
         raise FileError(path, "can't read: a folder; give a card-data file (JSON lines, Scryfall or MTGJSON)")
     if not stat.S_ISREG(info.st_mode):
         raise FileError(path, "can't read: not a regular file (a device, a pipe or a socket)")
+
+
+def stream(path: Path, on_unreadable: Callable[[LibraryError], None] | None = None) -> CardStream:
+    """The cards of ``path``, in the order of the file, each name once, read
+    as they are asked for: a file of JSON lines a part at a time (memory
+    doesn't grow with its size; only the names seen are kept), a JSON
+    document (Scryfall bulk data, MTGJSON) whole.
+
+    Raises :class:`cardtext.common.FileError` for a path that is not a readable
+    file, and :class:`cardtext.importer.ImportDataError` for a file that is
+    not card data. In a JSON-lines file a line that is not a card doesn't
+    stop the reading: it is an ``unreadable`` result, located at its line,
+    and ``on_unreadable`` is given its error as it is read.
+    """
+    _checked_path(path)
     if _is_json_lines(path):
-        return _load_json_lines(path)
+        found = CardStream("Scryfall JSON lines", iter(()), _line_count(path))
+        found.items = _json_line_cards(path, found, on_unreadable)
+        return found
     form, sources = read_cards(path)
-    data = CardData(form, [])
+    found = CardStream(form, iter(()), 0)
+    cards: list[CardInput | CardResult] = []
     seen: set[str] = set()
     for source in sources:
         if source.name in seen:
-            data.duplicates += 1
+            found.duplicates += 1
             continue
         seen.add(source.name)
-        data.cards.append(_card_input(source.card, source.problem))
-    return data
+        cards.append(_card_input(source.card, source.problem))
+    found.items, found.lines = iter(cards), len(cards)
+    return found
+
+
+def load(path: Path) -> CardData:
+    """The cards of ``path`` (:func:`stream`), all read, with the error of
+    each line that is not a card in :attr:`CardData.unreadable`."""
+    errors: list[LibraryError] = []
+    found = stream(path, errors.append)
+    cards = list(found.items)
+    return CardData(found.form, cards, found.duplicates, errors)
+
+
+def _line_count(path: Path) -> int:
+    """How many lines a file has, as :func:`cardtext.library.iter_jsonl` numbers
+    them (the empty one after a last line end not counted)."""
+    count, empty = 0, True
+    with open(path, "rb") as f:
+        for line in lines_of(f):
+            count += 1
+            empty = not line
+    return count - empty
 
 
 def _is_json_lines(path: Path) -> bool:
@@ -315,28 +363,23 @@ def _is_json_lines(path: Path) -> bool:
     return isinstance(obj, dict) and ("name" in obj or obj.get("object") == "card")
 
 
-def _load_json_lines(path: Path) -> CardData:
-    scan = scan_jsonl(path)
-    data = CardData("Scryfall JSON lines", [], unreadable=list(scan.errors))
-    read = {card.line: card for card in scan.cards}
-    bad = {error.line: error for error in scan.errors}
+def _json_line_cards(path: Path, found: CardStream,
+                     on_unreadable: Callable[[LibraryError], None] | None) -> Iterator[CardInput | CardResult]:  # fmt: skip
     seen: set[str] = set()
-    for number in sorted({*read, *bad}):
-        if number in bad:
-            error = bad[number]
-            data.cards.append(
-                CardResult(f"line {number}", UNREADABLE, error.message, number, error.column)
-            )
+    for item in iter_jsonl(path):
+        if isinstance(item, LibraryError):
+            found.unreadable += 1
+            if on_unreadable is not None:
+                on_unreadable(item)
+            yield CardResult(f"line {item.line}", UNREADABLE, item.message, item.line, item.column)
             continue
-        card = read[number]
-        if not is_card_object(card.data):
+        if not is_card_object(item.data):
             continue
-        if card.name in seen:
-            data.duplicates += 1
+        if item.name in seen:
+            found.duplicates += 1
             continue
-        seen.add(card.name)
-        data.cards.append(CardInput(card.name, card.text, _keywords(card.data, card.text)))
-    return data
+        seen.add(item.name)
+        yield CardInput(item.name, item.text, _keywords(item.data, item.text), item.line)
 
 
 # --------------------------------------------------------------------------
@@ -558,16 +601,63 @@ def check_cards(
         return list(outcomes if progress is None else progress.track(outcomes))
 
     jobs = max(1, min(jobs, len(cards)))
+    if pool is not None and jobs > 1:  # the workers are there (and this process may not have the parser)
+        return counted(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
     if jobs == 1 or len(cards) < PARALLEL_MIN:
         return counted(map(check, cards))
-    if pool is not None:
-        return counted(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
     context = _context()
     if context.get_start_method() == "fork":
         warm_up()  # inherited by every worker
         freeze_loaded()
     with context.Pool(processes=jobs, initializer=_start_worker) as pool:
         return counted(pool.imap(check, cards, chunksize=_chunk_size(len(cards), jobs)))
+
+
+BATCH = 4096
+"""Cards handed to the worker processes at a time when cards are streamed
+(:func:`results`): what is in flight at once, whatever the file's size."""
+
+
+def results(items: Iterable[CardInput | CardResult], *, jobs: int = 1, link: bool = True, pool: Any = None,
+            progress: Progress | None = None, by_line: bool = False,
+            ) -> Iterator[tuple[CardInput | CardResult, CardResult]]:  # fmt: skip
+    """Each item with its result, in order, as the items are read (inputs
+    that are already results stay): the items are taken :data:`BATCH` at a
+    time, so a stream of cards is checked without holding it all;
+    ``progress`` advances by one a card, or with ``by_line`` to each card's
+    line of the file (:attr:`CardStream.lines` the bar's end)."""
+    source = iter(items)
+    done = 0
+    started = pool is not None
+    context: Any = None
+    try:
+        while batch := list(itertools.islice(source, BATCH)):
+            todo = [(item.name, item.text) for item in batch if isinstance(item, CardInput)]
+            if pool is None and jobs > 1 and (len(todo) >= PARALLEL_MIN or len(batch) == BATCH):
+                context = _context()
+                if context.get_start_method() == "fork":
+                    warm_up()  # inherited by every worker
+                    freeze_loaded()
+                pool = context.Pool(processes=jobs, initializer=_start_worker)
+            outcomes = iter(check_cards(todo, jobs=jobs, link=link, pool=pool))
+            for item in batch:
+                if isinstance(item, CardResult):
+                    result = item
+                else:
+                    status, message, line, column, plays, gap = next(outcomes)
+                    result = CardResult(item.name, status, message, line, column, plays, gap)
+                if progress is not None:
+                    line = (item.line if isinstance(item, CardInput) else result.line) or 0
+                    position = line if by_line else done + 1
+                    progress.advance(max(0, position - done))
+                    done = max(done, position)
+                yield item, result
+    finally:
+        if pool is not None and not started:
+            pool.terminate()
+            pool.join()
+        if progress is not None:
+            progress.close()
 
 
 def run(
@@ -577,18 +667,8 @@ def run(
     """A result for every input, in order (inputs that are already results
     stay); with ``progress``, a bar on standard error while it works, if
     that is a terminal (:mod:`cardtext.progress`)."""
-    todo = [item for item in inputs if isinstance(item, CardInput)]
-    bar = Progress(len(todo), "coverage") if progress and wanted(sys.stderr) else None
-    outcomes = iter(check_cards([(c.name, c.text) for c in todo], jobs=jobs, link=link, pool=pool,
-                                progress=bar))  # fmt: skip
-    results: list[CardResult] = []
-    for item in inputs:
-        if isinstance(item, CardResult):
-            results.append(item)
-            continue
-        status, message, line, column, plays, gap = next(outcomes)
-        results.append(CardResult(item.name, status, message, line, column, plays, gap))
-    return results
+    bar = Progress(len(inputs), "coverage") if progress and wanted(sys.stderr) else None
+    return [result for _item, result in results(inputs, jobs=jobs, link=link, pool=pool, progress=bar)]
 
 
 # --------------------------------------------------------------------------
@@ -614,6 +694,27 @@ class Summary:
     @property
     def ok(self) -> int:
         return self.by_status[OK_STATUS]
+
+    def add(self, item: CardInput | CardResult, result: CardResult) -> None:
+        """Count one card (``item`` gives its keywords)."""
+        self.total += 1
+        self.by_status[result.status] += 1
+        self.plays += result.plays
+        if result.gap is not None:
+            self.gaps[result.gap] += 1
+        if not result.ok:
+            self.first_errors[_error_key(result)] += 1
+        for keyword in item.keywords if isinstance(item, CardInput) else ():
+            counts = self.keywords.get(keyword)
+            if counts is None:
+                counts = self.keywords[keyword] = Counter()
+            counts["cards"] += 1
+            counts["ok"] += result.ok
+
+    def finished(self) -> Summary:
+        """The summary with its keywords in the report's order (the most cards first)."""
+        self.keywords = dict(sorted(self.keywords.items(), key=lambda kv: (-kv[1]["cards"], kv[0].lower())))
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -643,22 +744,10 @@ def summarize(
     file: str, data: CardData, results: Sequence[CardResult], *, link_check: bool
 ) -> Summary:
     """Counts over ``results``, the results of ``data.cards`` (which give the keywords)."""
-    summary = Summary(file, data.form, link_check, len(results), data.duplicates)
+    summary = Summary(file, data.form, link_check, duplicates=data.duplicates)
     for item, result in zip(data.cards, results, strict=True):
-        summary.by_status[result.status] += 1
-        summary.plays += result.plays
-        if result.gap is not None:
-            summary.gaps[result.gap] += 1
-        if not result.ok:
-            summary.first_errors[_error_key(result)] += 1
-        for keyword in item.keywords if isinstance(item, CardInput) else ():
-            counts = summary.keywords.setdefault(keyword, Counter())
-            counts["cards"] += 1
-            counts["ok"] += result.ok
-    summary.keywords = dict(
-        sorted(summary.keywords.items(), key=lambda kv: (-kv[1]["cards"], kv[0].lower()))
-    )
-    return summary
+        summary.add(item, result)
+    return summary.finished()
 
 
 def _percent(part: int, whole: int) -> str:
@@ -767,23 +856,67 @@ def _top_count(value: str) -> int:
 def cmd_coverage(args: argparse.Namespace) -> int:
     """Check every card of ``args.file`` and print the report: 0 once the file
     was read, 1 when a line of it could not be (each such line is an error on
-    standard error, and the count goes on)."""
+    standard error, and the count goes on).
+
+    The cards are read, checked and counted as a stream: what is kept of
+    each card is its name (each name is checked once); the lines of
+    ``--failures`` and the cards of ``--json``, printed before or after the
+    counts that need every card, wait in a temporary file."""
+    import tempfile
+
     from .common import ERRORS, OK, diagnostic, existing, say
 
     (path,) = existing([args.file])  # a file that isn't there is a usage error (2), as for check
     link = not args.no_link and link_checker() is not None
-    with early_pool(path, args.jobs) as pool:
-        data = load(path)
-        for error in data.unreadable:
-            say(diagnostic(error, err=True), err=True)
-        results = run(data.cards, jobs=args.jobs, link=link, pool=pool, progress=True)
-    summary = summarize(str(path), data, results, link_check=link)
-    if args.json:
-        say(json.dumps(report_json(summary, results), indent=2, ensure_ascii=False))
-    else:
-        for line in report_lines(summary, results, top=args.top, failures=args.failures):
-            say(line)
-    return ERRORS if data.unreadable else OK
+    with early_pool(path, args.jobs) as pool, tempfile.TemporaryFile("w+", encoding="utf-8",
+                                                                     errors="surrogatepass") as spool:  # fmt: skip
+        found = stream(path, lambda error: say(diagnostic(error, err=True), err=True))
+        bar = Progress(found.lines, "coverage") if wanted(sys.stderr) else None
+        summary = Summary(str(path), found.form, link)
+        kept = 0
+        for item, result in results(found.items, jobs=args.jobs, link=link, pool=pool, progress=bar, by_line=True):
+            summary.add(item, result)
+            if args.json:
+                spool.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n\0\n")
+                kept += 1
+            elif args.failures and not result.ok:
+                spool.write(failure_line(result) + "\n")
+                kept += 1
+        summary.duplicates = found.duplicates
+        summary.finished()
+        spool.seek(0)
+        if args.json:
+            _say_json(summary, spool, kept, say)
+        else:
+            if kept:
+                for line in spool:
+                    say(line.removesuffix("\n"))
+                say("")
+            for line in report_lines(summary, (), top=args.top, failures=False):
+                say(line)
+    return ERRORS if found.unreadable else OK
+
+
+def _say_json(summary: Summary, spool: Any, count: int, say: Callable[[str], None]) -> None:
+    """The document of :func:`report_json`, as ``json.dumps(..., indent=2)``
+    writes it, with the cards read one by one from ``spool`` (each as
+    ``json.dumps(card, indent=2)``, then a line of one NUL)."""
+    head = json.dumps({"summary": summary.to_json(), "cards": []}, indent=2, ensure_ascii=False)
+    if not count:
+        say(head)
+        return
+    say(head.removesuffix("[]\n}") + "[")
+    written = 0
+    card: list[str] = []
+    for line in spool:
+        if line != "\0\n":
+            card.append(line)
+            continue
+        written += 1
+        text = "".join(card).removesuffix("\n")
+        say("    " + text.replace("\n", "\n    ") + ("," if written < count else ""))
+        card = []
+    say("  ]\n}")
 
 
 DESCRIPTION = (

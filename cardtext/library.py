@@ -325,31 +325,80 @@ def _card_of_line(raw: bytes, name: str, number: int) -> JsonCard:
     return JsonCard(obj["name"], text, number, obj)
 
 
-def scan_jsonl(path: Path) -> JsonLines:
-    """Cards from a file of one JSON object a line (Scryfall field names).
+READ_SIZE = 1 << 20
+"""Bytes read at a time from a file of JSON lines (:func:`lines_of`)."""
 
-    A file that can't be read raises :class:`PathError`; a line that isn't a
-    card is a :class:`LibraryError` in :attr:`JsonLines.errors`, and the
-    other lines are still read."""
+
+def lines_of(f: Any, size: int = 0) -> Iterator[bytes]:
+    """The lines of a binary file, read ``size`` bytes at a time (:data:`READ_SIZE`), as
+    :func:`_split_lines` splits them (a ``\\r\\n`` across two reads is one end)."""
+    rest = b""
+    size = size or READ_SIZE
+    while True:
+        chunk = f.read(size)
+        if not chunk:
+            break
+        data = rest + chunk
+        if data.endswith(b"\r"):  # its \n may start the next read
+            data, rest = data[:-1], b"\r"
+        else:
+            rest = b""
+        lines = _split_lines(data)
+        rest = lines.pop() + rest
+        yield from lines
+    if rest.endswith(b"\r"):
+        yield rest[:-1]
+        rest = b""
+    yield rest
+
+
+def iter_jsonl(path: Path) -> Iterator[JsonCard | LibraryError]:
+    """The lines of a file of one JSON object a line, as they are read: a
+    :class:`JsonCard` for a line that is a card, a :class:`LibraryError` for
+    one that isn't (blank lines are skipped).  The file is read a part at a
+    time, so memory doesn't grow with its size.
+
+    A file that can't be read raises :class:`PathError` (here, before the
+    first line; an error reading on raises it then)."""
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise PathError(path, "can't read: a folder (one JSON-lines file is read)")
         if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
             raise PathError(path, "can't read: not a regular file (a device or a socket)")
-        with open(path, "rb") as f:
-            data = f.read()
+        f = open(path, "rb")  # noqa: SIM115 - closed by the generator
     except OSError as exc:
         raise PathError(path, f"can't read: {os_reason(exc)}") from None
+    return _json_lines(f, path)
+
+
+def _json_lines(f: Any, path: Path) -> Iterator[JsonCard | LibraryError]:
     name = display_name(path)
-    out = JsonLines()
-    for number, raw in enumerate(_split_lines(data), start=1):
-        if not raw.strip():
-            continue
+    with f:
         try:
-            out.cards.append(_card_of_line(raw, name, number))
-        except LibraryError as exc:
-            out.errors.append(exc)
+            for number, raw in enumerate(lines_of(f), start=1):
+                if not raw.strip():
+                    continue
+                try:
+                    yield _card_of_line(raw, name, number)
+                except LibraryError as exc:
+                    yield exc
+        except OSError as exc:
+            raise PathError(path, f"can't read: {os_reason(exc)}") from None
+
+
+def scan_jsonl(path: Path) -> JsonLines:
+    """Cards from a file of one JSON object a line (Scryfall field names).
+
+    A file that can't be read raises :class:`PathError`; a line that isn't a
+    card is a :class:`LibraryError` in :attr:`JsonLines.errors`, and the
+    other lines are still read (:func:`iter_jsonl` gives them one by one)."""
+    out = JsonLines()
+    for item in iter_jsonl(path):
+        if isinstance(item, LibraryError):
+            out.errors.append(item)
+        else:
+            out.cards.append(item)
     return out
 
 
@@ -384,6 +433,8 @@ __all__ = [
     "bundled_cards",
     "card_files",
     "find_files",
+    "iter_jsonl",
+    "lines_of",
     "json_card_text",
     "os_reason",
     "parse_path",
