@@ -703,7 +703,8 @@ class Runner:
             elif action == "activate":
                 # a card in the hand with an ability that functions there (cycling, 113.6k) too
                 cands = [o for o in game.battlefield() if o.controller == player]
-                cands += [o for o in game.zone_objects("hand", player) if activated_abilities(o)]
+                cands += [o for zone in ("hand", "graveyard", "exile") for o in game.zone_objects(zone, player)
+                          if activated_abilities(o)]  # fmt: skip
                 obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
                 n = step.get("ability", 1)
                 if not isinstance(n, int) or n < 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
 
+from .bind import SELF_LEAVES_FROM, zone_left_by_self
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
 from .context import Ctx
@@ -33,11 +34,17 @@ def functions_in(ab: Activatable) -> str:
     """The zone an activated ability functions in (113.6): one whose cost
     discards the card it is on ("{2}, Discard this card: Draw a card.",
     cycling, 702.29a) moves the card out of a hand, so it functions only in
-    a hand (113.6k); any other only on the battlefield (113.6)."""
+    a hand (113.6k); one whose effect returns it from a graveyard or exile
+    ("{2}{B}: Return [this] from your graveyard to your hand") functions
+    only there (113.6k); any other only on the battlefield (113.6)."""
     if isinstance(ab, A.ActivatedAbility) and any(
         isinstance(p, A.DiscardCost) and isinstance(p.what, A.SelfRef) for p in ab.cost.parts
     ):
         return "hand"
+    if isinstance(ab, A.ActivatedAbility):
+        left = zone_left_by_self(ab)
+        if left is not None:
+            return left
     return "battlefield"
 
 
@@ -46,7 +53,7 @@ def activated_abilities(obj: GameObject) -> list[tuple[int, Activatable | None]]
     zone ``obj`` is in (113.6), loyalty abilities included (606.2); index
     -1 / None is the intrinsic one of a basic land."""
     c = chars(obj)
-    zone = "hand" if obj.zone == "hand" else "battlefield"
+    zone = obj.zone if obj.zone in ("hand", *SELF_LEAVES_FROM) else "battlefield"
     out: list[tuple[int, Activatable | None]] = []
     if zone == "battlefield" and "land" in c.types and any(s in BASIC_LAND_MANA for s in c.subtypes):
         out.append((-1, None))
@@ -183,8 +190,11 @@ def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
 
 def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: list[ObjectId] | None) -> StackItem | None:
     obj = game.get(oid)
-    if obj is not None and obj.zone == "hand" and obj.owner == player and activated_abilities(obj):
-        pass  # 113.6k: an ability that discards the card functions in its owner's hand
+    if obj is not None and obj.zone in ("hand", *SELF_LEAVES_FROM) and obj.owner == player and activated_abilities(obj):
+        # 113.6k: an ability that discards the card functions in its owner's
+        # hand; one that returns it from a graveyard or exile, there (its
+        # owner activates it, 113.8)
+        pass
     elif obj is None or obj.zone != "battlefield":
         raise IllegalAction("can't activate: it is not on the battlefield")
     name = display_name(obj)
@@ -197,8 +207,12 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
             # a keyword the interpreter can't play may be the activated ability asked for (Crew, 702.122a)
             raise Unsupported(f"{name}'s {unknown[0]}, which may be the activated ability asked for")
     if not abilities:
-        if obj.face_down is None and any(isinstance(ab, A.ActivatedAbility) and functions_in(ab) == "hand" for ab in chars(obj).abilities):
+        zones = {functions_in(ab) for ab in chars(obj).abilities if isinstance(ab, A.ActivatedAbility)} - {"battlefield"}
+        if obj.face_down is None and zones == {"hand"}:
             raise IllegalAction(f"{name}'s activated abilities function only in a hand, where their cost discards it (113.6k)")
+        if obj.face_down is None and zones:
+            raise IllegalAction(f"{name}'s activated abilities function only in a {' or '.join(sorted(zones))}, "
+                                "from where they move it (113.6k)")  # fmt: skip
         raise IllegalAction(f"{name} has no activated abilities" + (" (face-down permanents have none, 708.2)" if obj.face_down else ""))
     if not 1 <= number <= len(abilities):
         raise IllegalAction(f"{name} has {len(abilities)} activated abilit{'y' if len(abilities) == 1 else 'ies'}, not {number}")

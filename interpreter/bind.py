@@ -134,3 +134,30 @@ __all__ = [
     "KickerCost", "ability_effect", "children", "exiles", "kicker_costs", "kicker_index", "linked_exile_ability",
     "per_node", "spell_instructions", "walk",
 ]  # fmt: skip
+
+
+SELF_LEAVES_FROM = ("graveyard", "exile")
+"""The zones other than a hand that an ability may say it moves its own
+object out of, and so functions in (113.6k)."""
+
+
+@per_node
+def zone_left_by_self(ab: A.Node) -> str | None:
+    """113.6k: an ability whose cost or effect moves the object it is on out
+    of a particular zone ("Return [this] from your graveyard to your hand",
+    "Exile this card from your graveyard: ...")
+    functions only in that zone; None when it says no such thing.  Abilities
+    in quotation marks it grants are not its own words."""
+    stack: list[A.Node] = [ab]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.Quoted):
+            continue
+        if (isinstance(node, A.ReturnTo) and isinstance(node.what, A.SelfRef) and isinstance(node.from_zone, A.ZonePlace)
+                and not node.from_zone.second and node.from_zone.zone in SELF_LEAVES_FROM):  # fmt: skip
+            return node.from_zone.zone
+        if (isinstance(node, A.ExileCost) and isinstance(node.what, A.SelfRef) and isinstance(node.zone, A.ZonePlace)
+                and not node.zone.second and node.zone.zone in SELF_LEAVES_FROM):  # fmt: skip
+            return node.zone.zone  # "Exile this card from your graveyard: ..." (a cost)
+        stack.extend(children(node))
+    return None

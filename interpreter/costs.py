@@ -334,6 +334,15 @@ def _objects_problem(verb: str, what: object, *, self_ok: bool = False, none_ok:
     return _count_problem(what.count)
 
 
+def _self_from_graveyard(part: A.ExileCost) -> bool:
+    """ "Exile this card from your graveyard" (118.1, 113.6k): the card the
+    ability is on, from its owner's graveyard, where the ability functions."""
+    zone = part.zone
+    return (isinstance(part.what, A.SelfRef) and isinstance(zone, A.ZonePlace) and zone.zone == "graveyard"
+            and not zone.second and zone.how == "possessive"
+            and isinstance(zone.owner.object if isinstance(zone.owner, A.Possessive) else zone.owner, A.You))  # fmt: skip
+
+
 PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.TapCost: lambda part: None,
     A.UntapCost: lambda part: None,
@@ -343,7 +352,8 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.DiscardCost: lambda part: _objects_problem("discard", part.what, self_ok=True, none_ok=True),
     A.RevealCost: lambda part: _objects_problem("reveal", part.what),
     A.ExileCost: lambda part: (
-        "a cost part 'exile [this] from a zone'" if part.zone is not None
+        "a cost part 'exile [an object] from a zone' other than [this] from a graveyard"
+        if part.zone is not None and not _self_from_graveyard(part)
         else _objects_problem("exile", part.what, self_ok=True)),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
     CrewCost: lambda part: None,
@@ -420,7 +430,12 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         # graveyard", "Exile a card from your hand": the objects move to exile
         from .zones import move
 
-        if isinstance(part.what, A.SelfRef):
+        if isinstance(part.what, A.SelfRef) and part.zone is not None:
+            # "Exile this card from your graveyard" (113.6k: the ability functions there)
+            if source is None or source.zone != "graveyard" or source.owner != you:
+                raise IllegalAction("can't exile it: it is not in your graveyard")
+            victims = [source]
+        elif isinstance(part.what, A.SelfRef):
             if source is None or source.zone != "battlefield":
                 raise IllegalAction("can't exile it: it is not on the battlefield")
             victims = [source]

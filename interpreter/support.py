@@ -491,8 +491,6 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.ActionCost):
             # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays none yet)
             yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
-        elif isinstance(node, A.ExileCost) and node.zone is not None:
-            yield Gap(node, "a cost part 'exile [this] from a zone'")
         elif isinstance(node, A.RemoveCountersCost) and node.any_number:
             yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
         elif isinstance(node, A.CostOr):
@@ -523,7 +521,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         stack.extend(reversed(kids))
 
 
-_REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr, A.ExileCost)
+_REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr)
 """Cost parts :func:`_nodes` reports on by their own kind (or that are mana)."""
 
 
@@ -531,7 +529,7 @@ def _cost_parts(cost: A.Cost, *, pay_mana: bool = False) -> Iterator[Gap]:
     """The parts of a cost that :func:`cardtext.interpreter.costs.pay_other` can't pay
     (by its table, :data:`cardtext.interpreter.costs.PAID_PARTS`)."""
     for part in cost.parts:
-        if isinstance(part, _REPORTED_PARTS) and not (isinstance(part, A.ExileCost) and part.zone is None):
+        if isinstance(part, _REPORTED_PARTS):
             continue
         if pay_mana and isinstance(part, A.PayManaCost):
             continue

@@ -24,6 +24,7 @@ from cardtext.grammar import ast as A
 from cardtext.grammar.node import Span
 
 from . import sba
+from .bind import walk, zone_left_by_self
 from .cache import per_node, remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
@@ -904,6 +905,12 @@ def _functions_in(ab: A.TriggeredAbility) -> str | None:
             return state.what.zone
     if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)) or isinstance(ab.trigger, ExiledThisWay):
         return "exile"  # 702.35a: madness's trigger functions in exile
+    left = zone_left_by_self(ab.effect)
+    if left is not None and not any(isinstance(n, A.SelfRef) for n in walk(ab.trigger)):
+        # 113.6k: "When a Dragon enters, you may return [this] from your
+        # graveyard to the battlefield" — unless the trigger event is its own
+        # arrival there ("When [this] dies, ...")
+        return left
     return None
 
 

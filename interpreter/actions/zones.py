@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
@@ -107,11 +108,35 @@ def _controller_under(ctx: Ctx, under: object, obj: GameObject) -> PlayerId | No
     return players[0]
 
 
+_FROM_ZONES = ("graveyard", "hand", "library", "exile")
+
+
+def _from_zone_problem(place: A.ZonePlace) -> bool:
+    """Whether :func:`_in_zone` can't tell if an object is in the zone a
+    "return [this] from your graveyard" names."""
+    zones = [place.zone] + ([place.second] if place.second else [])
+    return any(z not in _FROM_ZONES for z in zones) or (place.owner is not None and place.how != "possessive")
+
+
+def _in_zone(ctx: Ctx, objs: list[GameObject], place: A.ZonePlace) -> list[GameObject]:
+    """400.7: "Return [this] from your graveyard to your hand" moves it only
+    if it is in that zone now (an object that has left it is a new object,
+    and one still elsewhere isn't returned from there)."""
+    zones = {place.zone} | ({place.second} if place.second else set())
+    owners = ctx.players(place.owner) if place.owner is not None else None
+    kept = [o for o in objs if o.zone in zones and (owners is None or o.owner in owners)]
+    for o in objs:
+        if o not in kept:
+            ctx.game.say(f"  {display_name(o)} isn't in {render_node(place)}: it isn't returned (400.7)")
+    return kept
+
+
 @carries_out(A.ReturnTo, limits=(
     ("returning a card to a zone other than a hand or the battlefield", lambda a: a.zone not in ("hand", "battlefield")),
     ("returning a permanent attacking, or with another modification than tapped",
      lambda a: a.destination is not None and set(a.destination.mods) - {"tapped"}),
-    ("returning a card from a zone named", lambda a: a.from_zone is not None),
+    ("returning a card from a zone other than a player's graveyard, hand, library or exile",
+     lambda a: a.from_zone is not None and _from_zone_problem(a.from_zone)),
     ("another player returning a card", lambda a: not_you(a.player)),
 ))
 def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
@@ -121,6 +146,8 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
     game = ctx.game
     dest = a.destination
     objs = current(ctx, ctx.objects(a.what))
+    if a.from_zone is not None:
+        objs = _in_zone(ctx, objs, a.from_zone)
     done = []
     for o in objs:
         name = display_name(o)
