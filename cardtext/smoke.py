@@ -420,8 +420,8 @@ def _play(card: A.Card, seed: int, steps: list[str], face: int | None) -> None:
     perm = _current(game, cid)
     if perm is not None and perm.zone == "battlefield" and game.state.step in ("main", "main2"):
         steps.append("attacking")
-        required = [o.id for o in required_attackers(game, "A") if o.id != perm.id]
-        if _try(game, "attack", declare_attackers, "A", [perm.id, *required]):
+        others = [o.id for o in required_attackers(game, "A") if o.id != perm.id]
+        if _try(game, "attack", declare_attackers, "A", [perm.id, *others]):
             _resolve_all(game)
     steps.append("passing the turn")
     for _ in range(40):

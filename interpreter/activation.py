@@ -182,7 +182,10 @@ def activate(game: Game, player: PlayerId, oid: ObjectId, number: int = 1, *,
              only: list[ObjectId] | None = None) -> StackItem | None:  # fmt: skip
     """Activate the ``number``-th activated ability of ``oid``; all or nothing.
     Returns the ability on the stack, or None for a mana ability."""
+    from .characteristics import refresh_granted
+
     with game.transaction():
+        refresh_granted(game)  # 613.1f: the abilities static abilities give it now
         item = _activate(game, player, oid, number, only)
         settle(game)
         return item

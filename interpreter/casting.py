@@ -36,7 +36,7 @@ from cardtext.grammar import ast as A
 from .additional import announce as announce_additional
 from .as_cast import note_controlled
 from .bind import kicker_costs
-from .characteristics import chars, display_name, has_keyword, printed_chars
+from .characteristics import chars, display_name, has_keyword, printed_chars, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
@@ -105,6 +105,7 @@ def cast(
     card's back — if given); all or nothing.  From a zone other than a
     hand it needs a permission (:mod:`cardtext.interpreter.cast_permissions`)."""
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         if face_down:
             item = _cast_face_down(game, player, oid, from_zone, only)
         else:

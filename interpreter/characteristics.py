@@ -311,6 +311,8 @@ def chars(obj: GameObject) -> Chars:
         base = hit[1] if hit is not None and hit[0] is card else printed_chars(card, obj.token_colors)
     if obj.granted:
         base = _with_granted(base, obj.granted)
+    if obj.from_statics:
+        base = _with_granted(base, obj.from_statics)
     return _became(base, obj.became) if obj.became else base
 
 
@@ -350,10 +352,41 @@ def front_chars(obj: GameObject) -> Chars:
     return printed_chars(obj.card, obj.token_colors)
 
 
+GRANTABLE = (A.ActivatedAbility, A.TriggeredAbility)
+"""The kinds of ability a static ability can give objects in quotation marks
+(613.1f), kept by :func:`refresh_granted`."""
+
+
+def granted_problem(action: A.Pump) -> str | None:
+    """Why the engine can't give the quoted abilities of a static ability
+    (None if it can): only activated and triggered abilities are given; one
+    that names the card giving it ("Sacrifice Blazing Torch") names another
+    object than the one that has it."""
+    from .keywords import reading
+    from .objects import quoted_abilities
+
+    for ab in quoted_abilities(action.quoted):
+        read = reading(ab)
+        if not isinstance(read, GRANTABLE):
+            return f"a static ability that grants a quoted {type(read).__name__}"
+        if not isinstance(action.what, A.SelfRef | A.ItRef) and any(
+            isinstance(n, A.SelfRef) and n.form == "name" for n in _walk(read)
+        ):
+            return "a quoted ability given to another object that names the card giving it"
+    return None
+
+
+def _walk(node: object) -> list[object]:
+    from .bind import walk
+
+    return list(walk(node))  # type: ignore[arg-type]
+
+
 def _pump_effect(action: A.Pump) -> str | None:
-    """Layers 6 and 7c: "[what] get(s) +N/+N", "[what] has [keyword]"."""
-    if action.quoted:
-        return "a static ability that grants quoted abilities"
+    """Layers 6 and 7c: "[what] get(s) +N/+N", "[what] has [keyword]", "[what]
+    has "[ability]"" (613.1f)."""
+    if action.quoted and (problem := granted_problem(action)) is not None:
+        return problem
     if isinstance(action.power, A.SignedX) or isinstance(action.toughness, A.SignedX):
         return "+X/+X in a static ability: X has no value there"
     if action.duration is not None or action.until_eot:
@@ -622,6 +655,30 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
     return [(src, ab, action) for src, ab, action in _static_effects(game) if isinstance(action, A.Pump)]
 
 
+def refresh_granted(game: Game) -> None:
+    """613.1f: the abilities static abilities give permanents in quotation
+    marks ('Creatures you control have "{T}: Add {G}."', 'Enchanted creature
+    has "At the beginning of your upkeep, ..."'), worked out again for each
+    permanent: they come after its own abilities (so those keep their
+    indexes), for as long as the static ability applies.  Called whenever
+    state-based actions are checked (117.5) and before an action is taken,
+    so the abilities are those of the game as it is."""
+    from .keywords import reading
+    from .objects import quoted_abilities
+
+    effects = [(src, eff, action) for src, eff, action in _static_effects(game)
+               if isinstance(action, A.Pump) and action.quoted]  # fmt: skip
+    for obj in game.battlefield():
+        given: list[A.Ability] = []
+        if effects:
+            for src, eff, action in effects:
+                if _affects(game, src, eff, action, obj):
+                    given.extend(reading(ab) for ab in quoted_abilities(action.quoted))
+        found = tuple(given)
+        if found != obj.from_statics:
+            obj.from_statics = found
+
+
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
     """509.1b, 508.1c: the restrictions on ``obj`` from static abilities and
     from instructions of this turn — ``"can't block"``, ``"can't be
@@ -808,6 +865,6 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "given_keyword_name", "keyword_name", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

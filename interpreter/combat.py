@@ -46,6 +46,7 @@ from .characteristics import (
     has_keyword,
     keywords,
     power_toughness,
+    refresh_granted,
     restrictions,
 )
 from .choices import Decision, ask
@@ -182,6 +183,7 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
     from .triggers import settle
 
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         state = game.state
         if player != state.active:
             raise IllegalAction(f"{player} can't declare attackers: it is {state.active}'s turn (508.1)")
@@ -233,6 +235,7 @@ def declare_blockers(game: Game, player: PlayerId, blocks: list[tuple[ObjectId, 
     from .triggers import settle
 
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         state = game.state
         combat = _combat(game)
         if state.step != "declare_attackers":

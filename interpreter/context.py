@@ -150,6 +150,9 @@ class Ctx:
             return first + [oid for oid in second if oid not in first]
         if isinstance(ref, A.AnObject) and ref.filter.zone is None and not (ref.filter.card or ref.filter.spell):
             return self.choose_permanents(ref)
+        if isinstance(ref, A.EachOf) and not ref.one and ref.count is None:
+            # "each of up to two target creatures", "each of them": every object the reference names (608.2c)
+            return self.objects(ref.of)
         raise Unsupported(f"object reference {type(ref).__name__}")
 
     def choose_permanents(self, ref: A.AnObject) -> list[ObjectId]:

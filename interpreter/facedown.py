@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from cardtext.grammar import ast as A
 
-from .characteristics import display_name, front_chars
+from .characteristics import display_name, front_chars, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import mana_parts, pay_mana, pay_other
@@ -104,6 +104,7 @@ def turn_face_up(game: Game, player: PlayerId, oid: ObjectId, *, how: str = "man
                  only: list[ObjectId] | None = None) -> None:  # fmt: skip
     """The special action of 116.2b / 701.40b / 702.37e; all or nothing."""
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         obj = game.get(oid)
         if obj is None or obj.zone != "battlefield":
             raise IllegalAction("can't turn it face up: it is not on the battlefield")

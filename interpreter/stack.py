@@ -16,7 +16,7 @@ from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
 from .bind import ability_effect
-from .characteristics import chars, display_name
+from .characteristics import chars, display_name, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import pay_mana
@@ -59,6 +59,7 @@ def resolve_top(game: Game) -> None:
     if not game.state.stack:
         raise IllegalAction("nothing to resolve: the stack is empty")
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         item = game.state.stack.pop()
         ctx = item_ctx(game, item)
         if item.kind == "spell":

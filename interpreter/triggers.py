@@ -1095,8 +1095,11 @@ def _targets_text(game: Game, item: StackItem) -> str:
 def settle(game: Game) -> None:
     """117.5: before a player receives priority, state-based actions are
     performed and triggered abilities are put on the stack, until neither happens."""
+    from .characteristics import refresh_granted
+
     for _ in range(1000):
         changed = sba.check(game)
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         collect(game)
         if game.state.pending:
             put_on_stack(game)

@@ -18,7 +18,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 from __future__ import annotations
 
 from . import combat, control, sagas, this_turn
-from .characteristics import display_name
+from .characteristics import display_name, refresh_granted
 from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
@@ -73,6 +73,7 @@ def pass_priority(game: Game) -> None:
         resolve_top(game)
         return
     with game.transaction():
+        refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         _end_step(game)
 
 

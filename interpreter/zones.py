@@ -105,6 +105,7 @@ def move(
     obj.attached_to = None
     obj.became = ()
     obj.granted = ()
+    obj.from_statics = ()
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
     obj.transformed = -1
     obj.sick = to == "battlefield"

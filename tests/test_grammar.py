@@ -2101,15 +2101,16 @@ def test_of_a_players_choice_names_the_player() -> None:
     assert mine == A.OfChoice("your")
 
 
-def test_cards_in_hand_without_an_owner_is_kept_and_a_gap() -> None:
-    """ "seven or more cards in hand": whose hand the sentence says; the
-    engine doesn't read all hands for it."""
+def test_cards_in_hand_without_an_owner_is_kept_and_read_as_the_players() -> None:
+    """ "seven or more cards in hand": whose hand the sentence says (402.1):
+    the hand of the player who has them, which the engine reads so; "in
+    hand" elsewhere, with no player to have them, stays a gap."""
     from cardtext.interpreter.support import gaps
 
     card = _line_round_trip("As long as you have seven or more cards in hand, this creature gets +2/+1.")
     zone = nodes(card, A.InZone)[0]  # the condition and the sentence it keeps as written
     assert (zone.zone, zone.how, zone.owner) == ("hand", "bare", None)
-    assert gaps(card)
+    assert not gaps(card)
 
 
 def test_the_total_number_of() -> None:

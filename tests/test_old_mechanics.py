@@ -146,6 +146,13 @@ def test_experience_counters_condition_is_a_gap() -> None:
     assert any("experience counters' a player has" in g for g in gap_texts(card))
 
 
+def test_cr122_1_object_counters_condition_is_read() -> None:
+    """122.1: counters on an object are read by the engine (the counters on
+    it, or as it last existed for "had", 603.10a): no gap."""
+    card = card_of("Whenever this creature attacks, if it has a +1/+1 counter on it, draw a card.")
+    assert not any("HasCounters" in g for g in gap_texts(card))
+
+
 @given(
     n=st.integers(min_value=1, max_value=20),
     kind=st.sampled_from(["poison", "experience", "rad", "ticket"]),
