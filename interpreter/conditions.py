@@ -144,6 +144,13 @@ def _nth_resolution(ctx: Ctx, cond: A.NthResolution) -> bool:
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
+def _activated_times(ctx: Ctx, cond: A.ActivatedTimes) -> bool:
+    """"if this ability has been activated four or more times this turn"
+    (602.1): this object's activations of this ability this turn, the one
+    resolving included."""
+    return ctx.game.state.activations.count((ctx.source, ctx.ability)) >= ctx.quantity(cond.amount)
+
+
 def _is_equipped(ctx: Ctx, cond: A.IsEquipped | A.IsState) -> bool:
     ids = ctx.objects(cond.object)
     return bool(ids) and any(
@@ -787,6 +794,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Controls: _controls,
     A.ThereAre: _there_are,
     A.NthResolution: _nth_resolution,
+    A.ActivatedTimes: _activated_times,
     A.Turn: _turn,
     A.PlayersTurn: _players_turn,
     A.HasObjects: _has_objects,

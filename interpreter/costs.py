@@ -170,6 +170,8 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
     (601.2f), None if it can: the same test the game makes as it applies it."""
     if ab.per is not None:
         return "a cost change for each ..."
+    if ab.up_to:
+        return "a cost change of up to an amount (the payer chooses how much)"
     if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
         return f"a cost change lasting '{ab.duration.kind}'"
     if not isinstance(ab.amount, A.ManaCost):

@@ -150,6 +150,8 @@ def _activation(action: object, except_mana: bool) -> Rule | str:
         sources = _ability_sources(action.what)
         if action.duration is not None:
             return f"a cost change of activated abilities lasting '{action.duration.kind}'"
+        if action.up_to:
+            return "a cost change of activated abilities of up to an amount (the payer chooses how much)"
         if sources is None or action.per is not None or not isinstance(action.amount, A.ManaCost):
             return "a cost change of activated abilities other than '[abilities of sources] cost {N} more or less'"
         if not except_mana:

@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardtext.grammar import ast as A
+from cardtext.grammar.errors import CardParseError
+from cardtext.grammar.node import Node
+from cardtext.grammar.render import render_card
+from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-from grammar import ast as A
-from grammar.errors import CardParseError
-from grammar.node import Node
-from grammar.render import render_card
-from interpreter.support import gaps
 
 
 def nodes(tree: Node, cls: type) -> list[Any]:
@@ -134,7 +134,10 @@ def test_cr502_3_untap_during_other_untap_steps(text: str, steps: str, subject: 
 def test_cr502_3_untap_during_granted_in_quotes() -> None:
     """The same words inside a granted ability (an Aura's "Enchanted land has
     "...""): the node is kept there, and the grant is a gap of its own."""
-    card = round_trip('Enchanted land has "Untap this land during each other player\'s untap step."', "Enchantment — Aura")
+    card = round_trip(
+        'Enchanted land has "Untap this land during each other player\'s untap step."',
+        "Enchantment — Aura",
+    )
     assert {n.steps for n in nodes(card, A.UntapDuring)} == {"each other player's"}
 
 
@@ -213,11 +216,23 @@ def test_cr615_1a_prevent_damage_to_and_by(text: str, to: bool, by: bool) -> Non
 # --------------------------------------------------------------------------
 
 _ORDINALS = ("first", "second", "third")
-_SPELLS = ("spell you cast", "creature spell you cast", "noncreature spell each opponent casts", "artifact spell you cast")
+_SPELLS = (
+    "spell you cast",
+    "creature spell you cast",
+    "noncreature spell each opponent casts",
+    "artifact spell you cast",
+)
 
 
-@given(st.sampled_from(_ORDINALS), st.sampled_from(_SPELLS), st.integers(1, 9), st.sampled_from(("less", "more")))
-def test_cr601_2f_nth_spell_any_ordinal_amount_direction(ordinal: str, spell: str, amount: int, change: str) -> None:
+@given(
+    st.sampled_from(_ORDINALS),
+    st.sampled_from(_SPELLS),
+    st.integers(1, 9),
+    st.sampled_from(("less", "more")),
+)
+def test_cr601_2f_nth_spell_any_ordinal_amount_direction(
+    ordinal: str, spell: str, amount: int, change: str
+) -> None:
     """601.2f: any ordinal, description, amount and direction reads and
     renders back, with the same ordinal and direction in the node."""
     text = f"The {ordinal} {spell} each turn costs {{{amount}}} {change} to cast."
@@ -227,7 +242,12 @@ def test_cr601_2f_nth_spell_any_ordinal_amount_direction(ordinal: str, spell: st
 
 
 _STEPS = ("each other player's", "each opponent's", "each player's")
-_UNTAPPED = ("this creature", "all permanents you control", "all lands you control", "each artifact you control")
+_UNTAPPED = (
+    "this creature",
+    "all permanents you control",
+    "all lands you control",
+    "each artifact you control",
+)
 
 
 @given(st.sampled_from(_UNTAPPED), st.sampled_from(_STEPS))
@@ -235,3 +255,103 @@ def test_cr502_3_untap_any_permanents_any_steps(what: str, steps: str) -> None:
     """502.3: any permanents, any of the untap steps, read and rendered back."""
     card = round_trip(f"Untap {what} during {steps} untap step.")
     assert one(card, A.UntapDuring).steps == steps
+
+
+# --------------------------------------------------------------------------
+# Keyword costs and "up to" (601.2f, 118.7)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "keyword", "you_pay", "up_to", "every"), [
+    ("Equip costs you pay cost {1} less.", "equip", True, False, False),
+    ("Flashback costs you pay cost up to {2} less.", "flashback", True, True, False),
+    ("Buyback costs cost {2} less.", "buyback", False, False, False),
+    ("All morph costs cost {2} more.", "morph", False, False, True),
+    ("Unlock costs you pay cost {1} less.", "unlock", True, False, False),
+    ("Cycling costs you pay cost {1} less.", "cycling", True, False, False),
+    ("Ninjutsu costs you pay cost {2} less.", "ninjutsu", True, False, False),
+    ("All equip costs cost {1} more.", "equip", False, False, True),
+])  # fmt: skip
+def test_cr601_2f_keyword_costs_change(
+    text: str, keyword: str, you_pay: bool, up_to: bool, every: bool
+) -> None:
+    """601.2f, 118.7: a change to the costs of one keyword keeps the keyword,
+    whose payments ("you pay"), how much ("up to") and "All"; not played
+    yet, a gap."""
+    card = round_trip(text, "Artifact")
+    node = one(card, A.KeywordCostChange)
+    assert (node.keyword, node.you_pay, node.up_to, node.all) == (keyword, you_pay, up_to, every)
+    assert any("KeywordCostChange" in g for g in gap_texts(card))
+
+
+@pytest.mark.parametrize("text", [
+    "Creature spells you cast cost up to {2} less to cast.",
+    "Instant and enchantment spells you cast cost up to {2} less to cast.",
+    "Artifact spells your opponents cast cost up to {1} more to cast.",
+])  # fmt: skip
+def test_cr601_2f_cost_up_to_less(text: str) -> None:
+    """601.2f: "cost up to {2} less" leaves the amount to the payer: kept in
+    the node, and a gap (the engine doesn't ask how much)."""
+    card = round_trip(text, "Artifact")
+    assert all(n.up_to for n in nodes(card, A.CostModifier))
+    assert any("up to" in g for g in gap_texts(card))
+
+
+# --------------------------------------------------------------------------
+# Costs of one part or another (118.1, 601.2b)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "As an additional cost to cast this spell, discard a card or sacrifice a permanent.",
+    "As an additional cost to cast this spell, sacrifice an artifact or discard a card.",
+    "As an additional cost to cast this spell, pay 5 life or sacrifice a creature or enchantment.",
+    "As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {2}.",
+    "As an additional cost to cast this spell, tap an untapped creature you control or discard a card.",
+])  # fmt: skip
+def test_cr601_2b_additional_cost_one_part_or_another(text: str) -> None:
+    """118.1, 601.2b: "discard a card or sacrifice a permanent" is one cost
+    of two choices (the "or" between instructions, not between two events
+    of a trigger or two zones); the payer's choice is a gap."""
+    card = round_trip(text, "Sorcery")
+    assert nodes(card, A.AdditionalCost)
+    assert any("one part or another" in g for g in gap_texts(card))
+
+
+def test_zones_joined_by_or_still_read() -> None:
+    """400.1: "from your graveyard or hand" is still two zones of one player."""
+    round_trip(
+        "Return target creature card from your graveyard or hand to the battlefield.", "Sorcery"
+    )
+
+
+# --------------------------------------------------------------------------
+# State triggers (603.8) and activations this turn (602.1)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "When there are four or more page counters on this artifact, exile it.",
+    "When there are five or more plot counters on this artifact, sacrifice it.",
+    "Whenever there are four tide counters on this artifact, remove all tide counters from it.",
+    "When this artifact has flying, sacrifice it.",
+])  # fmt: skip
+def test_cr603_8_state_triggers(text: str) -> None:
+    """603.8: a trigger on a state of the game ("When there are four or more
+    page counters on this artifact") reads as a state trigger; the engine
+    doesn't watch states yet, a gap."""
+    card = round_trip(text, "Artifact")
+    one(card, A.StateTrigger)
+    assert any("StateTrigger" in g for g in gap_texts(card))
+
+
+@given(st.integers(2, 6))
+def test_cr602_1_activated_n_or_more_times_this_turn(n: int) -> None:
+    """602.1: "if this ability has been activated N or more times this turn"
+    keeps N and is played (no gap)."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    text = (f"{{R}}: This creature gets +1/+0 until end of turn. If this ability has been activated "
+            f"{words[n]} or more times this turn, sacrifice this creature at the beginning of the next end step.")  # fmt: skip
+    card = round_trip(text)
+    assert one(card, A.ActivatedTimes).amount is not None
+    assert gap_texts(card) == []

@@ -293,6 +293,15 @@ class NthResolution(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ActivatedTimes(Node):
+    """ "if this ability has been activated four or more times this turn"
+    (602.1): how many times this turn the ability was activated, this
+    activation included."""
+
+    amount: Any
+
+
+@dataclass(frozen=True, slots=True)
 class ControlCommander(Node):
     """ "you control your commander"."""
 
@@ -695,6 +704,8 @@ BUILDERS["you_cast_it_from"] = lambda meta, who, obj, zone: CastFrom(obj, zone, 
 BUILDERS["spent_to_cast"] = lambda meta, what, obj: SpentToCast(what, obj, span=span(meta))
 BUILDERS["has_keyword"] = lambda meta, obj, kw: HasKeyword(obj, kw, span=span(meta))
 BUILDERS["had_keyword"] = lambda meta, obj, kw: HasKeyword(obj, kw, True, span=span(meta))
+BUILDERS["activated_times"] = lambda meta, amount: ActivatedTimes(amount, span=span(meta))
+BUILDERS["has_keyword_state"] = lambda meta, obj, kw: HasKeyword(obj, kw, span=span(meta))
 BUILDERS["shares_with"] = lambda meta, obj, what, other: SharesWith(obj, what, other, span=span(meta))
 BUILDERS["condition_and"] = lambda meta, a, b: CondAnd(a, b, "and", span=span(meta))
 BUILDERS["condition_or"] = lambda meta, a, b: CondAnd(a, b, "or", span=span(meta))
@@ -1178,6 +1189,11 @@ def _r_cond_and(r: Any, n: CondAnd, **ctx: Any) -> str:
 @renders(NthResolution)
 def _r_nth(r: Any, n: NthResolution, **ctx: Any) -> str:
     return f"this is the {n.ordinal} time this ability has resolved this turn"
+
+
+@renders(ActivatedTimes)
+def _r_activated_times(r: Any, n: ActivatedTimes, **ctx: Any) -> str:
+    return f"this ability has been activated {r(n.amount)} or more times this turn"
 
 
 @renders(ControlCommander)

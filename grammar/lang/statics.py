@@ -130,6 +130,7 @@ class CostModifier(Node):
     activate: bool = False
     written: Any = None
     duration: Any = None  # "during your turn" (611.3a: while it is that turn), as written
+    up_to: bool = False  # "cost up to {2} less": the payer chooses how much (601.2f)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +278,56 @@ BUILDERS["power_toughness_equal"] = lambda meta, w1, a, w2, b: PTEqual(_poss(w1)
 BUILDERS["first_spell_cost"] = lambda meta, nth, what, amount, change: FirstSpellCost(
     what, amount, nth, change, span=span(meta)
 )
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordCostChange(Node):
+    """ "Equip costs you pay cost {1} less", "Flashback costs you pay cost up
+    to {2} less", "Buyback costs cost {2} less", "All morph costs cost {2}
+    more" (601.2f, 118.7): the costs of the keyword ``keyword`` ("unlock":
+    a Room's unlock costs, 709.5) go up or down by ``amount``; ``you_pay``
+    only those its controller pays, ``up_to`` by as much as the payer
+    chooses up to it, ``all`` as written ("All morph costs")."""
+
+    keyword: str
+    amount: Any
+    change: Literal["less", "more"]
+    you_pay: bool = False
+    up_to: bool = False
+    all: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UpTo(Node):
+    """ "up to {2}": a cost change of at most that much (601.2f)."""
+
+    amount: Any
+
+
+BUILDERS["kw_costs_of"] = lambda meta, name: (str(name), False)
+BUILDERS["kw_costs_of_all"] = lambda meta, name: (str(name), True)
+BUILDERS["kw_costs_of_unlock"] = lambda meta: ("unlock", False)
+BUILDERS["kw_costs_of_cycling"] = lambda meta: ("cycling", False)
+BUILDERS["up_to_mana"] = lambda meta, amount: UpTo(amount, span=span(meta))
+
+
+def _keyword_cost_change(meta: Any, of: tuple[str, bool], by: Any, change: str, you_pay: bool) -> KeywordCostChange:
+    keyword, every = of
+    up_to = isinstance(by, UpTo)
+    amount = by.amount if up_to else by
+    return KeywordCostChange(keyword, amount, change, you_pay, up_to, every, span=span(meta))  # type: ignore[arg-type]
+
+
+BUILDERS["keyword_cost_change"] = lambda meta, of, by, change: _keyword_cost_change(meta, of, by, change, False)
+BUILDERS["keyword_cost_change_you_pay"] = lambda meta, of, by, change: _keyword_cost_change(meta, of, by, change, True)
+
+
+@renders(KeywordCostChange)
+def _r_keyword_cost_change(r: Any, n: KeywordCostChange, **ctx: Any) -> str:
+    of = f"All {n.keyword}" if n.all else capitalize(n.keyword)
+    pay = " you pay" if n.you_pay else ""
+    up_to = "up to " if n.up_to else ""
+    return f"{of} costs{pay} cost {up_to}{r(n.amount)} {n.change}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +512,10 @@ BUILDERS["more_or_less"] = lambda meta, tok: str(tok).lower()
 BUILDERS["cost_modifier"] = lambda meta, amount, change: CostModifier(None, amount, change, span=span(meta))
 BUILDERS["cost_modifier_per"] = lambda meta, amount, change, per: CostModifier(None, amount, change, per.per, span=span(meta))
 BUILDERS["activate_cost_modifier"] = lambda meta, amount, change: CostModifier(None, amount, change, activate=True, span=span(meta))
+BUILDERS["cost_modifier_up_to"] = lambda meta, amount, change: CostModifier(None, amount, change, up_to=True, span=span(meta))
+BUILDERS["activate_cost_modifier_up_to"] = lambda meta, amount, change: CostModifier(
+    None, amount, change, activate=True, up_to=True, span=span(meta)
+)
 
 
 @builds("cost_less_x")
@@ -693,7 +748,7 @@ def _r_cost_modifier(r: Any, n: CostModifier, **ctx: Any) -> str:
 
     what = n.what
     v = "cost" if what is None or is_plural(what) else "costs"
-    text = f"{v} {r(n.amount)} {n.change} to {'activate' if n.activate else 'cast'}"
+    text = f"{v} {'up to ' if n.up_to else ''}{r(n.amount)} {n.change} to {'activate' if n.activate else 'cast'}"
     if ctx.get("imperative") is not None:
         return text
     if n.per is not None:
