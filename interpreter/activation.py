@@ -289,6 +289,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
                 pay_other(game, player, part, obj, paid)
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    item.paid = tuple((verb, tuple(ids)) for verb, ids in paid.items())  # "the cards exiled this way"
     if mana_ability_of(node) is not None and not item.targets:
         from .effects import run
 

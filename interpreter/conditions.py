@@ -42,10 +42,34 @@ def kicked(ctx: Ctx, cond: A.KickedCondition) -> bool:
 
 def _you_do(ctx: Ctx, cond: A.YouDo) -> bool:
     """608.2d: "If you do" / "If you don't": whether the optional instruction
-    before it was carried out."""
-    if cond.who != "you" or cond.verb != "do":
-        raise Unsupported(f"'if {cond.who} {cond.verb}'")
-    return bool(ctx.you_did) != cond.negated
+    before it was carried out; "If that player does" (or "they", "the
+    player"): whether the player the instruction before it named did it —
+    chose to, if it was optional ("that player may pay {2}. If the player
+    doesn't, ..."), or could ("Target opponent sacrifices a creature. If
+    that player does, ..."); "If you can't" / "If the player can't": the
+    instruction before it couldn't be carried out ("remove a fade counter
+    from it. If you can't, sacrifice it", 702.32a)."""
+    problem = you_do_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    if cond.verb == "can't":
+        return not ctx.last_done
+    if cond.who == "you":
+        return bool(ctx.you_did) != cond.negated
+    done = ctx.you_did if ctx.last_optional else ctx.last_done
+    return bool(done) != cond.negated
+
+
+def you_do_problem(cond: A.YouDo) -> str | None:
+    """What the engine can't tell of "if [a player] does": whether one of
+    several players did ("If a player does", "If no one does")."""
+    if cond.verb not in ("do", "can't"):
+        return f"condition 'if ... {cond.verb}'"
+    if cond.who == "you" or isinstance(cond.who, A.ThatPlayer | A.ThemRef | A.TheirRef):
+        return None
+    if isinstance(cond.who, A.ThatRef) and cond.who.what.is_player:
+        return None  # "the player"
+    return "'if a player does' after a choice several players make (whether any of them did)"
 
 
 def _one(ctx: Ctx, ref: object) -> GameObject | None:
@@ -831,6 +855,8 @@ def condition_problem(cond: A.Node) -> str | None:
         from .filters import filter_problem
 
         return filter_problem(is_a_filter(cond.state))
+    if isinstance(cond, A.YouDo):
+        return you_do_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

@@ -9,6 +9,7 @@ objects and players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -36,13 +37,17 @@ class Ctx:
     that_player: list[PlayerId] = field(default_factory=list)
     looked: list[ObjectId] = field(default_factory=list)
     x: int | None = None
+    x_later: Callable[[], int] | None = None  # a "where X is ..." worked out when X is first used
     x_letter: str = "X"  # the letter ctx.x is the value of ("where Y is ...")
     you_did: bool | None = None
+    last_done: bool | None = None  # whether the instruction before was carried out ("If you can't", 608.2d)
+    last_optional: bool = False  # whether the instruction before was optional ("... may ...")
     trigger_object: ObjectId | None = None
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
     life_lost: int = 0
+    amount: int | None = None  # "that much", "that many": the amount of the instruction before (608.2c)
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
     last_token: A.TokenSpec | None = None
     replaced: A.Instruction | None = None
@@ -80,6 +85,13 @@ class Ctx:
 
         return [v for v in self.item.targets[slot] if still_legal(self, node, v)]
 
+    def chosen(self, node: A.Target) -> list[Any]:
+        """The targets chosen for ``node`` as they were chosen, legal now or not."""
+        slot = self.slots.get(id(node))
+        if slot is None or self.item is None or slot >= len(self.item.targets):
+            return []
+        return list(self.item.targets[slot])
+
     # --- objects ---------------------------------------------------------------
 
     def objects(self, ref: object) -> list[ObjectId]:
@@ -98,6 +110,11 @@ class Ctx:
             if (ref.what.spell or ref.noun == "spell") and self.trigger_spell is not None:
                 item = game.stack_item(self.trigger_spell)
                 return [item.source] if item is not None else []
+            if ref.word == "the" and ref.what.zone is not None and any(
+                isinstance(w, A.Noun) and w.plural for w in ref.what.words
+            ):  # fmt: skip
+                # "the cards from your hand", "the cards in your graveyard": all of them there
+                return [o.id for o in self.each(ref.what)]
             if self.that or self.named:
                 return list(self.that)
             if self.trigger_object is not None:
@@ -220,6 +237,8 @@ class Ctx:
         spell for each creature sacrificed this way")."""
         if verb in self.done:
             return list(self.done[verb])
+        if self.item is not None and verb in dict(self.item.paid):
+            return list(dict(self.item.paid)[verb])  # what this ability's cost exiled or sacrificed (602.2b)
         paid = dict(self.game.linked(self.source).paid_by(-1) or ())
         if verb in paid:
             return list(paid[verb])

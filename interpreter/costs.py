@@ -492,6 +492,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         ]  # fmt: skip
         for v in _pick(game, player, "tap " + describe_ref(part.what), cands, n):
             tap(game, v)
+            paid.setdefault("tapped", []).append(v.id)  # "the number of creatures tapped this way"
             game.say(f"  taps {display_name(v)}")
         return
     if isinstance(part, CrewCost):

@@ -29,6 +29,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .delayed import reflexive
 from .errors import Unsupported
+from .objects import PlayerId
 
 
 def applies(ctx: Ctx, s: A.IfSentence) -> bool:
@@ -349,8 +350,15 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
         problem = tail_problem(sentence, i)
         if problem is not None:
             raise Unsupported(f"the interpreter can't carry out {problem} yet")
-    saved_x, saved_letter = ctx.x, ctx.x_letter
-    if sentence.where_x is not None:
+    saved_x, saved_letter, saved_later = ctx.x, ctx.x_letter, ctx.x_later
+    if sentence.where_x is not None and any(isinstance(n, A.DoneThisWay) for n in sentence.where_x.walk()):
+        # "Destroy all creatures, then create an X/X ... token, where X is the
+        # number of creatures destroyed this way": X is worked out when it is
+        # used, after the instructions before it (608.2c)
+        ctx.x = None
+        ctx.x_later = lambda: _where_x(ctx, sentence)
+        ctx.x_letter = sentence.where_letter
+    elif sentence.where_x is not None:
         saved_player = ctx.that_player
         subject = _subject_player(sentence)
         subject_players = ctx.players(subject) if subject is not None else None
@@ -359,7 +367,7 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                 ctx.x = 0  # its player is no longer a legal target: nothing is done to anyone (608.2b)
             else:
                 ctx.that_player = subject_players if subject_players is not None else ctx.that_player
-                ctx.x = ctx.quantity(sentence.where_x)
+                ctx.x = _where_x(ctx, sentence)
         finally:
             ctx.that_player = saved_player
         ctx.x_letter = sentence.where_letter
@@ -370,35 +378,133 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             if declined and _shares_subject(sentence, i):
                 continue  # part of what the player chose not to do
             declined = False
+            _name_player_within(ctx, action)
             if isinstance(action, A.MayDo) and is_permission(action.action):
                 do(ctx, action.action)  # "you may cast it for as long as ...": a permission, not a choice now (611.2)
             elif isinstance(action, A.MayDo):
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{source_name(ctx)}: you may {describe_action(action.action)}?")
+                ctx.last_optional = True
                 if ask(ctx.game, d):
-                    ctx.you_did = _carry_out(ctx, sentence, i, action.action)
+                    ctx.you_did = ctx.last_done = _carry_out(ctx, sentence, i, action.action)
                 else:
-                    ctx.you_did = False
+                    ctx.you_did = ctx.last_done = False
                     declined = True
                     ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
                     continue
             else:
-                _carry_out(ctx, sentence, i, action)
+                ctx.last_done = _carry_out(ctx, sentence, i, action)
+                ctx.last_optional = False
             _name_player(ctx, action)
     finally:
-        ctx.x, ctx.x_letter = saved_x, saved_letter
+        ctx.x, ctx.x_letter, ctx.x_later = saved_x, saved_letter, saved_later
         ctx.sentence = saved_sentence
 
 
+def _where_x(ctx: Ctx, sentence: A.Sentence) -> int:
+    """The sentence's "where X is ...", worked out before its instructions:
+    "that creature" there, with nothing named before the sentence, is the
+    target object the sentence names ("Target creature gets +X/+X until end
+    of turn, where X is that creature's power", 608.2c)."""
+    assert sentence.where_x is not None
+    if ctx.that or ctx.named:
+        return ctx.quantity(sentence.where_x)
+    from .targets import targets_in
+
+    ids = [v for t in targets_in(sentence) for v in ctx.chosen(t) if isinstance(v, tuple)][:1]
+    saved = ctx.that
+    ctx.that = ids
+    try:
+        return ctx.quantity(sentence.where_x)
+    finally:
+        ctx.that = saved
+
+
 def _name_player(ctx: Ctx, action: A.Node) -> None:
-    """A target player who does something is who a later "that player" means
-    ("Target player discards a card. That player loses 1 life.", 608.2c)."""
+    """The one player an instruction named is who a later "that player",
+    "their" or "they" means (608.2c): a target player or an object's
+    controller or owner who does something ("Target player discards a card.
+    That player loses 1 life."; "Its controller may search their library
+    ..., then shuffle"), a target player dealt damage ("deals 2 damage to
+    target player. That player discards two cards."), or the owner or
+    controller the instruction names ("Return target permanent to its
+    owner's hand. Then that player discards a card.")."""
     node = action.action if isinstance(action, A.MayDo) else action
     subject = getattr(node, "player", None) if node.SUBJECT == "player" else None
-    if isinstance(subject, A.Target):
+    if isinstance(node, A.DealDamage) and isinstance(node.to, A.Target):
+        subject = node.to
+    if isinstance(subject, A.Target | A.ControllerOf | A.OwnerOf):
         players = ctx.players(subject)
-        if players:
+        if len(players) == 1:
             ctx.that_player = players
+        return
+    if subject is None:
+        named = _mentioned(ctx, node, owners=True)
+        if named is not None:
+            ctx.that_player = [named]
+
+
+def _mentioned(ctx: Ctx, node: A.Node, *, owners: bool) -> PlayerId | None:
+    """The last player an instruction mentions (608.2c): a target player, the
+    controller of a target object described by who controls it ("target
+    creature *an opponent controls*"), and with ``owners`` an owner or
+    controller it names ("its owner's hand"); None if it names none, or a
+    mention means several players."""
+    found: PlayerId | None = None
+    for n in _outside_quotes(node):
+        players: list[PlayerId] = []
+        if isinstance(n, A.Target):
+            values = ctx.chosen(n)  # as chosen: the object may have left since (608.2h)
+            if values and all(isinstance(v, str) for v in values):
+                players = list(values)
+            elif len(values) == 1 and isinstance(n.spec, A.ObjectFilter) and any(
+                isinstance(q, A.ControlledBy) and isinstance(q.player, A.PlayerGroup) and not q.negated
+                for q in n.spec.post
+            ):  # fmt: skip
+                o = ctx.obj_or_lki(values[0])
+                players = [o.controller] if o is not None else []
+        elif owners and isinstance(n, A.ControllerOf | A.OwnerOf) and not isinstance(n.object, A.TheirRef | A.ThemRef):
+            try:
+                players = ctx.players(n)
+            except Unsupported:
+                continue  # an owner of objects it can't name here: no one player named
+        if not players:
+            continue
+        if len(players) != 1:
+            return None
+        found = players[0]
+    return found
+
+
+def _name_player_within(ctx: Ctx, action: A.Node) -> None:
+    """Before an instruction that says "that player" of a player it names
+    itself ("Target creature an opponent controls deals damage equal to its
+    power to *that player*"): that player is the one named in it (608.2c)."""
+    from .actions.registry import about_players, refers_back
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    if ctx.that_player or ctx.trigger_player is not None or about_players(node) is not None:
+        return
+    if not refers_back((node,)):
+        return
+    named = _mentioned(ctx, node, owners=False)
+    if named is not None:
+        ctx.that_player = [named]
+
+
+def _outside_quotes(node: A.Node) -> list[A.Node]:
+    """The nodes of an instruction, in order, without the abilities in
+    quotation marks it grants (read where they are put)."""
+    from .bind import children
+
+    out: list[A.Node] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, A.Quoted):
+            stack.extend(reversed(children(n)))
+    return out
 
 
 def describe_action(action: A.Action) -> str:

@@ -35,6 +35,9 @@ def _var_x(ctx: Ctx, q: A.VarX) -> int:
     included (107.3m).  A permanent that wasn't cast has no such value: 0 (107.3m, K11)."""
     if q.letter != ctx.x_letter:
         raise Unsupported(f"{q.letter} with no value here")
+    if ctx.x is None and ctx.x_later is not None:
+        later, ctx.x_later = ctx.x_later, None
+        ctx.x = later()
     if ctx.x is not None:
         return ctx.x
     linked = ctx.game.state.linked.get(ctx.source)
@@ -182,10 +185,17 @@ def _for_each(ctx: Ctx, q: A.ForEach) -> int:
 
 
 def _that_much(ctx: Ctx, q: A.ThatMuch) -> int:
-    """603.7c: "that much" — the amount of the event that triggered the ability."""
-    if ctx.trigger_amount is None:
-        raise Unsupported("'that much' outside an ability triggered by an amount")
-    return ctx.trigger_amount
+    """603.7c: "that much" — the amount of the event that triggered the
+    ability; in an ability not triggered by an amount, the amount of the
+    instruction before it (608.2c): the life lost ("each opponent loses 1
+    life and you gain that much life"), the cards drawn, the objects it
+    acted on ("Sacrifice any number of Mountains. [This] deals that much
+    damage ...")."""
+    if ctx.trigger_amount is not None:
+        return ctx.trigger_amount
+    if ctx.amount is None:
+        raise Unsupported("'that much' outside an ability triggered by an amount, with no amount before it")
+    return ctx.amount
 
 
 def _life_lost_this_way(ctx: Ctx, q: A.LifeLostThisWay) -> int:

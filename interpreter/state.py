@@ -57,12 +57,13 @@ class StackItem:
     modes: tuple[int, ...] | None = None
     trigger_amount: int | None = None  # "that much": the amount of the triggering event (603.7c)
     division: tuple[tuple[int, ...], ...] = ()  # per target slot, the amount each target gets (601.2d)
+    paid: tuple[tuple[str, tuple[ObjectId, ...]], ...] = ()  # what an activated ability's cost sacrificed, exiled, ... (602.2b)
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
-            self.trigger_player, self.modes, self.trigger_amount, self.division,
+            self.trigger_player, self.modes, self.trigger_amount, self.division, self.paid,
         )  # fmt: skip
 
 

@@ -45,6 +45,7 @@ from cardtext.grammar.node import children_of, remembering_children
 
 from . import activation, casting, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
+from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
@@ -400,7 +401,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield from _condition(cond.condition)
 
 
-_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount,
+_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
               A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
@@ -514,6 +515,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.zone == "outside the game":
             yield Gap(node, "cards from outside the game (400.11: a game has no sideboard here)")
+        elif isinstance(node, A.DoneThisWay) and node.verb not in RECORDED_VERBS:
+            # 608.2c: what an instruction before did, which only instructions that record it say
+            yield Gap(node, f"'{node.verb} this way' (the engine keeps no record of what was {node.verb})")
         elif isinstance(node, A.InZone) and node.how == "a single":
             yield Gap(node, f"objects from a single {node.zone} (the chooser picks one {node.zone} for them all)")
         elif isinstance(node, A.InZone) and node.how == "bare":

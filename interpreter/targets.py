@@ -37,16 +37,31 @@ class Slot:
     mode: int | None = None  # the mode it belongs to (from 0), for a modal effect
 
 
-def _targets_in(node: A.Node) -> list[A.Target]:
+def targets_in(node: A.Node) -> list[A.Target]:
     """The target phrases of a sentence, each once: a subject shared by two
     instructions ("Target player draws a card and loses 1 life") is one
     target (115.1, 601.2c)."""
     out: list[A.Target] = []
     seen: set[int] = set()
-    for n in node.walk():
+    for n in _outside_quotes(node):
         if isinstance(n, A.Target) and id(n) not in seen and id(n) not in _shared_subjects(node):
             seen.add(id(n))
             out.append(n)
+    return out
+
+
+def _outside_quotes(node: A.Node) -> list[A.Node]:
+    """The nodes below ``node``, depth first in written order, without the
+    abilities in quotation marks it grants: their targets are chosen when
+    those abilities are put on the stack or activated (113.1c, 601.2c,
+    603.3d), not with this spell's or ability's."""
+    out: list[A.Node] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, A.Quoted):
+            stack.extend(reversed(n.children()))
     return out
 
 
@@ -110,10 +125,10 @@ def _slots(effect: A.Effect, mode: int | None) -> list[Slot]:
         elif i + 1 < len(sentences):
             nxt = sentences[i + 1]
             nxt_own = _own_kicked(nxt) if isinstance(nxt, A.IfSentence) else None
-            if isinstance(nxt, A.IfSentence) and nxt.instead and nxt_own is not None and _targets_in(nxt.body):
+            if isinstance(nxt, A.IfSentence) and nxt.instead and nxt_own is not None and targets_in(nxt.body):
                 cond = nxt_own
                 when = "kicked" if cond.negated else "unkicked"
-        for t in _targets_in(body):
+        for t in targets_in(body):
             out.append(Slot(t, when, cond, body.where_x, mode))
     return out
 
@@ -413,5 +428,5 @@ def require_supported(effect: A.Effect) -> None:
 
 __all__ = [
     "Slot", "candidates", "choose_division", "choose_targets", "count_range", "divided_among", "describe_target", "label", "slot_active",
-    "slot_index", "slots_of", "still_legal",
+    "slot_index", "slots_of", "still_legal", "targets_in",
 ]  # fmt: skip

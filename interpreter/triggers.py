@@ -871,12 +871,32 @@ def collect(game: Game) -> None:
                     raise Unsupported(f"{name}'s triggered ability: {exc}") from None
                 if not ok:
                     continue
+                if tplayer is None and tobj is not None:
+                    tplayer = controller_named(game, node.trigger, tobj)
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
                                          len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def controller_named(game: Game, trigger: A.Node, tobj: ObjectId) -> PlayerId | None:
+    """608.2c: "Whenever a creature *an opponent controls* dies, *that
+    player* loses 2 life": a trigger whose object is described by who
+    controls it names that player, the object's controller as the event
+    happened (its last known information if it left, 603.10a)."""
+    subject = getattr(trigger, "object", None)
+    filt = getattr(subject, "filter", subject)
+    if not isinstance(filt, A.ObjectFilter) or not any(
+        isinstance(q, A.ControlledBy) and isinstance(q.player, A.PlayerGroup) and not q.negated for q in filt.post
+    ):
+        return None
+    o = game.get(tobj)
+    if o is not None:
+        return o.controller
+    lki = game.state.lki.get(tobj)
+    return lki.controller if lki is not None else None
 
 
 def _delayed(game: Game, event: Event) -> None:
@@ -887,6 +907,8 @@ def _delayed(game: Game, event: Event) -> None:
         ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event)
         if not ok:
             continue
+        if tplayer is None and tobj is not None:
+            tplayer = controller_named(game, d.node.trigger, tobj)
         pending = PendingTrigger(d.controller, d.source, d.ability, d.node, d.name, tobj, tspell, tplayer,
                                  len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
         if d.node.condition is not None and not _ctx_for(game, pending).holds(d.node.condition):

@@ -53,6 +53,15 @@ def choose_cards(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject
     return [o for o in cands if o.id in picked]
 
 
+def choose_up_to(ctx: Ctx, player: PlayerId, prompt: str, cands: list[GameObject], n: int) -> list[GameObject]:
+    """A player picks none to ``n`` of ``cands`` ("any number of", "up to N")."""
+    if not cands:
+        return []
+    d = Decision("pick", player, prompt, [o.id for o in cands], [display_name(o) for o in cands], 0, min(n, len(cands)))
+    picked = ask(ctx.game, d)
+    return [o for o in cands if o.id in picked]
+
+
 def exile_linked(ctx: Ctx, o: GameObject, *, face_down: bool = False) -> GameObject:
     """Exile ``o``; the card in exile is linked to this ability (607.2a) —
     face down, no player may look at it (406.3)."""

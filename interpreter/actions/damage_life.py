@@ -34,6 +34,9 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
         return current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
     if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
         return [], ctx.players(ref)
+    if isinstance(ref, A.ThemRef) and not (ctx.them or ctx.that or ctx.named) and (ctx.that_player or ctx.trigger_player):
+        # "Whenever an opponent draws a card, [this] deals 1 damage to them": the player (608.2c)
+        return [], ctx.players(ref)
     return current(ctx, ctx.objects(ref)), []
 
 
@@ -197,6 +200,7 @@ def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
     """119.3: each player loses that much life; the total is what "the life
     lost this way" means later in the same effect."""
     players = ctx.players(a.player)
+    lost = 0
     for p in players:
         saved = ctx.that_player
         ctx.that_player = [p]  # "loses half their life": their own life total
@@ -206,7 +210,9 @@ def _lose_life(ctx: Ctx, a: A.LoseLife) -> bool:
             ctx.that_player = saved
         ctx.game.change_life(p, -n)
         ctx.life_lost += n
+        lost += n
         ctx.game.say(f"  {p} loses {n} life (life {ctx.game.player(p).life})")
+    ctx.amount = lost  # "each opponent loses 1 life and you gain that much life": the total (608.2c)
     return True
 
 

@@ -13,7 +13,7 @@ from ..choices import Decision, ask
 from ..context import Ctx
 from ..errors import Unsupported
 from ..filters import matches
-from ..objects import GameObject, PlayerId
+from ..objects import GameObject, ObjectId, PlayerId
 from ..zones import discard, draw, move
 from .common import acted, choose_cards, current, not_you, source_name
 from .piles import shuffle_pile
@@ -23,8 +23,13 @@ from .registry import carries_out
 @carries_out(A.Draw)
 def _draw(ctx: Ctx, a: A.Draw) -> bool:
     n = ctx.quantity(a.amount)
+    drawn: list[ObjectId] = []
     for p in ctx.players(a.player):
+        before = set(ctx.game.zone("hand", p))
         draw(ctx.game, p, n)
+        drawn += [ctx.game.obj(c).id for c in ctx.game.zone("hand", p) if c not in before]
+    ctx.amount = len(drawn)  # "draw a card for each Island you control, then discard that many cards"
+    ctx.done["drawn"] = drawn  # "for each card drawn this way" (608.2c)
     return n > 0  # "draw a card for each ..." of nothing: not done
 
 
@@ -38,6 +43,7 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
     creature card"), or their whole hand; done if any card was discarded."""
     game = ctx.game
     done = False
+    discarded: list[ObjectId] = []
     for p in ctx.players(a.player):
         hand = game.zone_objects("hand", p)
         if a.amount is None:
@@ -51,7 +57,10 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
             game.say(f"  {p} has no card to discard")
         for v in victims:
             discard(game, p, v)
+            discarded.append(game.state.objects[v.cid].id)
         done = done or bool(victims)
+    ctx.done["discarded"] = discarded  # "for each land card discarded this way" (608.2c)
+    ctx.amount = len(discarded)
     return done
 
 
@@ -435,6 +444,7 @@ def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
                 move(game, o, "library")
             if o.owner not in owners:
                 owners.append(o.owner)
+        ctx.amount = len(objs)  # "shuffle the cards from your hand into your library, then draw that many cards"
         if not owners and isinstance(a.into, A.You):
             owners = [ctx.controller]  # "shuffle all other cards revealed this way into your library": none, still shuffled
         players = owners

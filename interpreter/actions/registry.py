@@ -18,13 +18,13 @@ doesn't know or a part of one named in :data:`LIMITS`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from cardtext.grammar import ast as A
 
 from ..errors import Unsupported
 
 if TYPE_CHECKING:
-    from cardtext.grammar import ast as A
-
     from ..context import Ctx
 
 Limit = tuple[str | Callable[[Any], str], Callable[[Any], object]]
@@ -71,7 +71,14 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     if problem is not None:
         raise Unsupported(f"the interpreter can't carry out {problem} yet")
     said = len(ctx.game.log)
-    done = fn(ctx, action)
+    about = about_players(action)
+    before = (ctx.it, ctx.that, ctx.named)
+    done = fn(ctx, action) if about is None else _for_each_player(ctx, action, fn, about)
+    if all(now is then for now, then in zip((ctx.it, ctx.that, ctx.named), before, strict=True)):
+        _name_targets(ctx, action)
+    elif ctx.named and ctx.it is not before[0]:
+        ctx.amount = len(ctx.it)  # "sacrifice any number of lands ... up to that many": the objects it acted on
+        _record_done(ctx, action)
     if not done and len(ctx.game.log) == said:
         # Nothing to act on (no target chosen, 0 cards, nothing found): the log
         # says so, so that no instruction passes unseen.
@@ -79,6 +86,140 @@ def do(ctx: Ctx, action: A.Action) -> bool:
 
         ctx.game.say(f"  {describe_action(action)}: nothing to do")
     return done
+
+
+PLAYER_BACK_REFS = (A.ThatPlayer, A.TheirRef, A.ThemRef)
+"""The words that name a player mentioned before: "that player", "their", "they"."""
+
+_PLAYER_REFS = (A.PlayerGroup, A.Target, A.ControllerOf, A.OwnerOf)
+"""References to players that an instruction may be about."""
+
+
+def refers_back(nodes: tuple[object, ...]) -> bool:
+    """Does "that player", "their" or "they" occur in ``nodes`` (not in an
+    ability in quotation marks, which is read where it is put)?"""
+    from ..bind import children
+
+    stack = [n for n in nodes if isinstance(n, A.Node)]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, PLAYER_BACK_REFS):
+            return True
+        if not isinstance(n, A.Quoted):
+            stack.extend(children(n))
+    return False
+
+
+def about_players(action: A.Node) -> str | None:
+    """608.2c: the field of an instruction naming the players it is about
+    whom a "that player", "their" or "they" inside the same instruction
+    means — its subject ("*each player* draws a card for each creature card
+    in *their* graveyard", "*target opponent* exiles the top card of *their*
+    library") or, for damage, its recipient ("deals damage to *each
+    opponent* equal to the number of Islands *that player* controls",
+    "deals 1 damage to *each opponent* and each creature *they* control").
+    None if the instruction has no such reference."""
+    if action.SUBJECT == "player":
+        name = "player"
+    elif isinstance(action, A.DealDamage):
+        name = "to"
+    else:
+        return None
+    written = getattr(action, name, None)
+    ref, inside = written, cast(tuple[Any, ...], ())
+    if isinstance(written, A.BothRef) and isinstance(written.first, _PLAYER_REFS):
+        ref, inside = written.first, (written.second,)  # "each opponent and each creature they control"
+    if not isinstance(ref, _PLAYER_REFS):
+        return None
+    others = tuple(getattr(action, f) for f in action.__dataclass_fields__ if f not in ("span", name))
+    return name if refers_back(others + inside) else None
+
+
+def _for_each_player(ctx: Ctx, action: A.Node, fn: Callable[[Ctx, Any], bool], name: str) -> bool:
+    """Carry out ``action`` once for each player its field ``name`` names,
+    with "that player", "their" and "they" meaning that player (608.2c);
+    one player (a target): once, with them named."""
+    from dataclasses import replace
+
+    written = getattr(action, name)
+    ref = written.first if isinstance(written, A.BothRef) else written
+    if isinstance(ref, A.Target):
+        players = [v for v in ctx.slot_values(ref) if isinstance(v, str)]
+        if len(players) != 1 or len(ctx.slot_values(ref)) != 1:
+            return fn(ctx, action)  # an object as "any target", or several: no one player named
+        each = [(players[0], action)]
+    else:
+        that = A.ThatPlayer()
+        put = replace(written, first=that) if isinstance(written, A.BothRef) else that
+        fields: dict[str, Any] = {name: put}
+        each = [(p, replace(action, **fields)) for p in ctx.players(ref)]
+    done = False
+    saved = ctx.that_player
+    try:
+        for p, one in each:
+            ctx.that_player = [p]
+            done = bool(fn(ctx, one)) or done
+    finally:
+        ctx.that_player = saved
+    return done
+
+
+def _name_targets(ctx: Ctx, action: A.Node) -> None:
+    """608.2c: after an instruction about a target object that didn't say
+    what it acted on ("Put a +1/+1 counter on target creature", "Regenerate
+    target creature"), a later "it" or "that creature" means that object —
+    as it was chosen, so that one that has left is known by its last known
+    information (608.2h)."""
+    from ..context import OBJECT_FIELDS
+    from ..targets import targets_in
+
+    fields = [getattr(action, name, None) for name in OBJECT_FIELDS]
+    named = [v for v in fields if isinstance(v, A.Target)][:1]
+    if not named and not any(isinstance(v, A.Node) for v in fields):
+        # "Prevent all damage that would be dealt this turn by target creature"
+        named = targets_in(action)[:1]
+    for target in named:
+        ids = [v for v in ctx.chosen(target) if isinstance(v, tuple)]
+        if ids:
+            ctx.it, ctx.that, ctx.them, ctx.named = list(ids), list(ids), list(ids), True
+
+
+DONE_VERBS: dict[type, tuple[str, ...]] = {
+    A.Destroy: ("destroyed", "died"),
+    A.Exile: ("exiled",),
+    A.ExileTop: ("exiled",),
+    A.Sacrifice: ("sacrificed",),
+    A.ReturnTo: ("returned",),
+    A.TapObjects: ("tapped",),
+    A.UntapObjects: ("untapped",),
+}
+"""The instructions whose objects "[objects] [verb] this way" means, by the
+verbs that say what was done to them (608.2c): each records the objects it
+acted on as it is carried out."""
+
+RECORDED_VERBS = frozenset({verb for verbs in DONE_VERBS.values() for verb in verbs} | {"discarded", "drawn", "countered", "revealed"})
+"""Every verb of "[objects] [verb] this way" an instruction records what it
+did for (discards, draws and counters record their own)."""
+
+
+def _record_done(ctx: Ctx, action: A.Node) -> None:
+    """ "for each permanent destroyed this way": what this instruction did,
+    by its verb — of the objects it was about, those it destroyed (not
+    those indestructible or regenerated, 701.8), and of those, the
+    creatures put into a graveyard ("died", 700.4)."""
+    verbs = DONE_VERBS.get(type(action))
+    if verbs is None:
+        return
+    ids = list(ctx.it)
+    if isinstance(action, A.Destroy):
+        # the objects it acted on, as they are now: those still on the battlefield weren't destroyed
+        now = [(oid, ctx.game.get(oid)) for oid in ids]
+        gone = [oid for oid, o in now if o is None or o.zone != "battlefield"]
+        ctx.done["destroyed"] = gone
+        ctx.done["died"] = [oid for oid, o in now if o is not None and o.zone == "graveyard"]
+        return
+    for verb in verbs:
+        ctx.done[verb] = ids
 
 
 def limit(action: A.Node) -> str | None:
@@ -90,4 +231,4 @@ def limit(action: A.Node) -> str | None:
     return None
 
 
-__all__ = ["ACTIONS", "LIMITS", "Limit", "carries_out", "do", "limit"]
+__all__ = ["ACTIONS", "LIMITS", "Limit", "about_players", "carries_out", "do", "limit", "refers_back", "DONE_VERBS", "RECORDED_VERBS"]

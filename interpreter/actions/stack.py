@@ -25,9 +25,13 @@ def _counter(ctx: Ctx, a: A.CounterSpell) -> bool:
 
     done = False
     oids = ctx.objects(a.what)
+    countered = []
     for oid in oids:
-        done = counter_spell(ctx, oid, a) or done
+        if counter_spell(ctx, oid, a):
+            done = True
+            countered.append(oid)
     ctx.it, ctx.that, ctx.them, ctx.named = list(oids), list(oids), list(oids), True
+    ctx.done["countered"] = countered  # "for each spell countered this way" (608.2c)
     return done
 
 

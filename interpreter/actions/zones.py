@@ -20,7 +20,16 @@ from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
 from ..state import Championed
 from ..zones import move, sacrifice
-from .common import acted, choose_cards, current, exile_linked, looked_cards, not_you, source_name
+from .common import (
+    acted,
+    choose_cards,
+    choose_up_to,
+    current,
+    exile_linked,
+    looked_cards,
+    not_you,
+    source_name,
+)
 from .counters_tokens import tokens_instead
 from .library import to_library
 from .piles import exile_pile
@@ -371,15 +380,26 @@ def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
     if not isinstance(a.what, A.AnObject):
         raise Unsupported(f"sacrifice of {type(a.what).__name__}")
     n = ctx.quantity(a.what.count) if a.what.count is not None else 1
+    sacrificed: list[GameObject] = []
     for p in ctx.players(a.player):
         cands = [
             o for o in game.battlefield()
             if o.controller == p and matches(game, a.what.filter, o, you=p, source=ctx.source)
         ]  # fmt: skip
-        for v in choose_cards(ctx, p, f"sacrifice {n}", cands, n):
+        if a.what.any_number or a.what.up_to:
+            # "Sacrifice any number of Mountains", "up to two creatures": the player's choice of how many
+            most = len(cands) if a.what.any_number else n
+            chosen = choose_up_to(ctx, p, f"sacrifice {'any number' if a.what.any_number else f'up to {n}'}", cands, most)
+        else:
+            chosen = choose_cards(ctx, p, f"sacrifice {n}", cands, n)
+        for v in chosen:
             game.say(f"  {p} sacrifices {display_name(v)}")
+            sacrificed.append(v)
             sacrifice(game, v)
             done = True
+    # "sacrifices a creature, then gains life equal to that creature's
+    # toughness": the creature as it last existed (608.2c, 608.2h)
+    acted(ctx, sacrificed)
     return done
 
 
