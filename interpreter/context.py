@@ -132,6 +132,9 @@ class Ctx:
             return self.exiled_cards()
         if isinstance(ref, A.CopyRef):
             return list(self.copies)
+        if isinstance(ref, A.AnObject) and any(isinstance(q, A.DoneThisWay) for q in ref.filter.qualities):
+            # "A creature dealt damage this way can't be regenerated this turn": those it was done to (608.2c)
+            return self.done_objects(ref.filter)
         if isinstance(ref, A.AnObject) and ref.filter.zone is not None:
             return self.choose_cards(ref)
         if isinstance(ref, A.CostPaidRef):

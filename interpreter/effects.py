@@ -25,6 +25,7 @@ from cardtext.grammar.render import render_node
 
 from .actions import ACTIONS, LIMITS, do, limit
 from .actions.common import source_name
+from .actions.registry import describe_action
 from .choices import Decision, ask
 from .context import Ctx
 from .delayed import reflexive
@@ -505,20 +506,6 @@ def _outside_quotes(node: A.Node) -> list[A.Node]:
         if not isinstance(n, A.Quoted):
             stack.extend(reversed(children(n)))
     return out
-
-
-def describe_action(action: A.Action) -> str:
-    name = type(action).__name__
-    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
-    if isinstance(action, A.RemoveCounters):
-        return f"remove {getattr(action.amount, 'value', 'X')} {action.kind} counter(s)"
-    if isinstance(action, A.Exile):
-        return "exile the target"
-    from .keywords import PayPerCounter
-
-    if isinstance(action, PayPerCounter):
-        return f"pay the upkeep cost for each {action.kind} counter"
-    return words
 
 
 from .cast_permissions import is_permission  # noqa: E402  (registers CastCard in ACTIONS and LIMITS)

@@ -8,7 +8,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import chars, display_name, has_keyword, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
-from ..objects import GameObject, PlayerId
+from ..objects import GameObject, ObjectId, PlayerId
 from ..protection import protection_from
 from .common import current
 from .registry import carries_out
@@ -42,7 +42,8 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
                 source: GameObject | None = None, *, event: bool = True, combat: bool = False,
-                unpreventable: bool = False, recipient_events: bool = True) -> int:  # fmt: skip
+                unpreventable: bool = False, recipient_events: bool = True,
+                dealt: list[ObjectId] | None = None) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life (from a source with wither or infect,
     -1/-1 counters on a creature, and from one with infect, poison counters
@@ -89,6 +90,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if "planeswalker" in c.types:
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
         total += n
+        if dealt is not None:
+            dealt.append(o.id)  # "a creature dealt damage this way"
         game.say(f"  {source_name} deals {n} damage to {display_name(o)}"
                  + (f" (as {n} -1/-1 counter{'s' if n != 1 else ''}, 120.3d)" if as_counters and "creature" in c.types else ""))
         if recipient_events:
@@ -148,8 +151,10 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
         ctx.it = saved_it
     src = ctx.obj_or_lki(src_ids[0])
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
+    dealt: list[ObjectId] = []
     deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None,
-                unpreventable=unpreventable_here(ctx))  # fmt: skip
+                unpreventable=unpreventable_here(ctx), dealt=dealt)  # fmt: skip
+    ctx.done["dealt damage"] = dealt  # "Creatures dealt damage this way can't be regenerated this turn" (608.2c)
     if objs:
         ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
     return True
@@ -167,10 +172,12 @@ def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
     source = src if isinstance(src, GameObject) else None
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
     total = 0
+    ctx.done["dealt damage"] = []
     for value, n in divided_among(ctx, a.to):
         objs = current(ctx, [value]) if isinstance(value, tuple) else []
         players = [value] if isinstance(value, str) else []
-        total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx))
+        total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx),
+                             dealt=ctx.done.setdefault("dealt damage", []))
     if source is not None and total:
         ctx.game.events.append(DealtDamage(source.id, total))
     return True

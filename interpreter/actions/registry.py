@@ -82,8 +82,6 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     if not done and len(ctx.game.log) == said:
         # Nothing to act on (no target chosen, 0 cards, nothing found): the log
         # says so, so that no instruction passes unseen.
-        from ..effects import describe_action
-
         ctx.game.say(f"  {describe_action(action)}: nothing to do")
     return done
 
@@ -197,7 +195,7 @@ DONE_VERBS: dict[type, tuple[str, ...]] = {
 verbs that say what was done to them (608.2c): each records the objects it
 acted on as it is carried out."""
 
-RECORDED_VERBS = frozenset({verb for verbs in DONE_VERBS.values() for verb in verbs} | {"discarded", "drawn", "countered", "revealed"})
+RECORDED_VERBS = frozenset({verb for verbs in DONE_VERBS.values() for verb in verbs} | {"discarded", "drawn", "countered", "revealed", "milled", "dealt damage"})
 """Every verb of "[objects] [verb] this way" an instruction records what it
 did for (discards, draws and counters record their own)."""
 
@@ -231,4 +229,19 @@ def limit(action: A.Node) -> str | None:
     return None
 
 
-__all__ = ["ACTIONS", "LIMITS", "Limit", "about_players", "carries_out", "do", "limit", "refers_back", "DONE_VERBS", "RECORDED_VERBS"]
+def describe_action(action: A.Action) -> str:
+    """An instruction in words, for the log ("remove 1 fade counter(s)", "draw")."""
+    name = type(action).__name__
+    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
+    if isinstance(action, A.RemoveCounters):
+        return f"remove {getattr(action.amount, 'value', 'X')} {action.kind} counter(s)"
+    if isinstance(action, A.Exile):
+        return "exile the target"
+    from ..keywords import PayPerCounter
+
+    if isinstance(action, PayPerCounter):
+        return f"pay the upkeep cost for each {action.kind} counter"
+    return words
+
+
+__all__ = ["ACTIONS", "LIMITS", "Limit", "about_players", "carries_out", "describe_action", "do", "limit", "refers_back", "DONE_VERBS", "RECORDED_VERBS"]
