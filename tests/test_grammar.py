@@ -840,13 +840,17 @@ def test_x_of_a_quoted_ability_is_its_own() -> None:
 def test_exile_this_card_from_your_graveyard_as_a_cost(line: str) -> None:
     """602.2, 118.1: a cost that exiles the object itself from the zone it is
     in (an activated ability that works from a graveyard, 113.6k); the engine
-    reports it as a gap until it pays one."""
+    pays it (interpreter.costs), so it is no gap, and the ability functions
+    in the graveyard."""
+    from cardtext.interpreter.activation import functions_in
     from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
     (cost,) = nodes(card, A.ExileCost)
     assert isinstance(cost.what, A.SelfRef) and cost.zone is not None
-    assert any("exile [this] from a zone" in str(g) for g in gaps(card))
+    assert not any("exile" in str(g) for g in gaps(card))
+    (ability,) = nodes(card, A.ActivatedAbility)
+    assert functions_in(ability) == "graveyard"
 
 
 @pytest.mark.parametrize(
