@@ -8,41 +8,15 @@ by the engine or reported as a gap by the support check
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from card_helpers import gap_texts, nodes, one
+from card_helpers import one_ability_card as round_trip
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.errors import CardParseError
-from cardtext.grammar.node import Node
-from cardtext.grammar.render import render_card
-from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
-
-
-def nodes(tree: Node, cls: type) -> list[Any]:
-    return [n for n in tree.walk() if isinstance(n, cls)]
-
-
-def one(tree: Node, cls: type) -> Any:
-    found = nodes(tree, cls)
-    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
-    return found[0]
-
-
-def round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
-    """A one-ability card whose ability line renders back byte-identical."""
-    pt = "\n2/2" if "Creature" in type_line else ""
-    card = parse_card(f"Test Card {{2}}{{B}}\n{type_line}\n{text}{pt}", link=False)
-    assert render_card(card).splitlines()[2] == text
-    return card
-
-
-def gap_texts(card: A.Card) -> list[str]:
-    return [str(g) for g in gaps(card)]
-
 
 # --------------------------------------------------------------------------
 # The n-th spell each turn (601.2f)

@@ -7,31 +7,19 @@ check says the engine can and can't do with it.
 from __future__ import annotations
 
 import pytest
+from card_helpers import gap_texts, nodes, one_ability_card
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.errors import CardParseError
-from cardtext.grammar.node import Node
 from cardtext.grammar.render import render_card
 from cardtext.interpreter.support import gaps
 from cardtext.testing import parse_card
 
 
-def nodes(tree: Node, cls: type) -> list:
-    return [n for n in tree.walk() if isinstance(n, cls)]
-
-
 def card_of(text: str, type_line: str = "Creature — Horror", name: str = "Test Card") -> A.Card:
-    """A card with one ability line that renders back byte-identical."""
-    pt = "\n2/2" if "Creature" in type_line else ""
-    card = parse_card(f"{name} {{2}}{{B}}\n{type_line}\n{text}{pt}", link=False)
-    assert render_card(card).splitlines()[2] == text
-    return card
-
-
-def gap_texts(card: A.Card) -> list[str]:
-    return [str(g) for g in gaps(card)]
+    return one_ability_card(text, type_line, name=name)
 
 
 # --------------------------------------------------------------------------

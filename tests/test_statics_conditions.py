@@ -7,33 +7,12 @@ check (interpreter/support.py), never played as if it weren't there.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from card_helpers import nodes, one
+from card_helpers import one_ability_card as round_trip
 
 from cardtext.grammar import ast as A
-from cardtext.grammar.node import Node
-from cardtext.grammar.render import render_card
 from cardtext.interpreter.support import gaps
-from cardtext.testing import parse_card
-
-
-def nodes(tree: Node, cls: type) -> list[Any]:
-    return [n for n in tree.walk() if isinstance(n, cls)]
-
-
-def one(tree: Node, cls: type) -> Any:
-    found = nodes(tree, cls)
-    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
-    return found[0]
-
-
-def round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
-    """A one-ability card whose ability line renders back byte-identical."""
-    pt = "\n2/2" if "Creature" in type_line else ""
-    card = parse_card(f"Test Card {{2}}{{B}}\n{type_line}\n{text}{pt}", link=False)
-    assert render_card(card).splitlines()[2] == text
-    return card
 
 
 def has_gap(card: A.Card, word: str) -> bool:
