@@ -59,7 +59,8 @@ from cardtext.grammar.render import render_card
 from .common import job_count
 from .console import display_name, terminal_safe
 from .diagnostics import link_checker
-from .importer import is_card_object, read_cards
+from .importer import ImportDataError, is_card_object, read_cards, scryfall_sources
+from .jsonarray import JsonArrayError, JsonEncodingError, iter_array, starts_with_array
 from .library import JsonCardError, LibraryError, iter_jsonl, json_card_text, lines_of
 from .memory import freeze_loaded
 from .normalize import normalize
@@ -300,8 +301,10 @@ def _checked_path(path: Path) -> None:
 def stream(path: Path, on_unreadable: Callable[[LibraryError], None] | None = None) -> CardStream:
     """The cards of ``path``, in the order of the file, each name once, read
     as they are asked for: a file of JSON lines a part at a time (memory
-    doesn't grow with its size; only the names seen are kept), a JSON
-    document (Scryfall bulk data, MTGJSON) whole.
+    doesn't grow with its size; only the names seen are kept), Scryfall
+    bulk data (one JSON array) an element at a time in the same way, after a
+    first pass that checks the whole document is valid JSON and counts its
+    cards; another JSON document (MTGJSON, a Scryfall list object) whole.
 
     Raises :class:`cardtext.common.FileError` for a path that is not a readable
     file, and :class:`cardtext.importer.ImportDataError` for a file that is
@@ -314,6 +317,8 @@ def stream(path: Path, on_unreadable: Callable[[LibraryError], None] | None = No
         found = CardStream("Scryfall JSON lines", iter(()), _line_count(path))
         found.items = _json_line_cards(path, found, on_unreadable)
         return found
+    if starts_with_array(path):
+        return _array_stream(path)
     form, sources = read_cards(path)
     found = CardStream(form, iter(()), 0)
     cards: list[CardInput | CardResult] = []
@@ -325,6 +330,47 @@ def stream(path: Path, on_unreadable: Callable[[LibraryError], None] | None = No
         seen.add(source.name)
         cards.append(_card_input(source.card, source.problem))
     found.items, found.lines = iter(cards), len(cards)
+    return found
+
+
+def _array_stream(path: Path) -> CardStream:
+    """Scryfall bulk data, a JSON array of card objects, read twice an
+    element at a time: first to find a document that is not valid JSON
+    (an :class:`~cardtext.importer.ImportDataError` before any card is
+    checked, as for a document read whole) and to count the cards, then to
+    yield them."""
+
+    def card_objects() -> Iterator[dict[str, Any]]:
+        try:
+            for obj in iter_array(path):
+                if is_card_object(obj):
+                    yield obj
+        except JsonEncodingError as exc:
+            raise ImportDataError(f"{path}:{exc.line}:{exc.column}: can't read: {exc.message}") from None
+        except JsonArrayError as exc:
+            raise ImportDataError(f"{path}:{exc.line}:{exc.column}: not valid JSON: {exc.message}") from None
+        except OSError as exc:
+            raise ImportDataError(f"{path}: can't read: {exc}") from None
+
+    seen: set[str] = set()
+    duplicates = 0
+    for obj in card_objects():
+        name = str(obj.get("name", ""))
+        if name in seen:
+            duplicates += 1
+        seen.add(name)
+    found = CardStream("Scryfall JSON", iter(()), len(seen))
+    found.duplicates = duplicates
+
+    def cards() -> Iterator[CardInput | CardResult]:
+        names: set[str] = set()
+        for source in scryfall_sources(card_objects()):
+            if source.name in names:
+                continue
+            names.add(source.name)
+            yield _card_input(source.card, source.problem)
+
+    found.items = cards()
     return found
 
 

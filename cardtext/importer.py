@@ -26,7 +26,7 @@ import json
 import re
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,14 +89,14 @@ def read_cards(path: Path) -> tuple[str, list[Source]]:
             f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"
         ) from None
     if isinstance(data, list):
-        return "Scryfall JSON", list(_scryfall(data))
+        return "Scryfall JSON", list(scryfall_sources(data))
     if isinstance(data, dict):
         if data.get("object") == "list" and isinstance(data.get("data"), list):
-            return "Scryfall JSON", list(_scryfall(data["data"]))
+            return "Scryfall JSON", list(scryfall_sources(data["data"]))
         if data.get("object") == "card":
-            return "Scryfall JSON", list(_scryfall([data]))
+            return "Scryfall JSON", list(scryfall_sources([data]))
         if "name" in data and "data" not in data:  # JSON lines of one card
-            return "Scryfall JSON lines", list(_scryfall([data]))
+            return "Scryfall JSON lines", list(scryfall_sources([data]))
         inner = data.get("data")
         if isinstance(inner, dict):
             if isinstance(inner.get("cards"), list):
@@ -116,7 +116,7 @@ def _json_lines(path: Path) -> Iterator[Source]:
     scan = scan_jsonl(path)
     if scan.errors:
         raise scan.errors[0]
-    yield from _scryfall([card.data for card in scan.cards])
+    yield from scryfall_sources([card.data for card in scan.cards])
 
 
 def is_card_object(obj: Any) -> bool:
@@ -125,7 +125,8 @@ def is_card_object(obj: Any) -> bool:
             and obj.get("layout") not in SKIPPED_LAYOUTS)  # fmt: skip
 
 
-def _scryfall(objects: list[Any]) -> Iterator[Source]:
+def scryfall_sources(objects: Iterable[Any]) -> Iterator[Source]:
+    """The cards among Scryfall objects (tokens, emblems and art cards left out)."""
     for obj in objects:
         if not is_card_object(obj):
             continue
