@@ -445,7 +445,9 @@ class _Filling:
 
 
 def _add_coverage(sub: Any) -> None:
-    sub.defer("coverage", "how many cards of a Scryfall or MTGJSON file parse and render back", _add_coverage)
+    from . import coverage
+
+    coverage.add_command(sub)
 
 
 def _add_import(sub: Any) -> None:
@@ -558,9 +560,7 @@ def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_fmt)
 
-    from . import coverage
-
-    coverage.add_command(sub)
+    sub.defer("coverage", "how many cards of a Scryfall or MTGJSON file parse and render back", _add_coverage)
 
     p = sub.add_parser(
         "play",

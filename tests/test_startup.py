@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -237,3 +239,20 @@ def test_dataclasses_made_in_one_step_are_those_the_standard_library_makes(tmp_p
     assert made[""]["made"] > 400 if classes.ENABLED else made[""]["made"] == 0  # 3.11: in one step
     for name in fast:
         assert fast[name] == stdlib[name], name
+
+
+def test_check_of_one_card_loads_no_subcommand_it_is_not_running(tmp_path: Path) -> None:
+    """``cardtext check`` of a card file imports neither coverage nor the
+    importer, the exporter or the language server: each is loaded when its
+    own command runs (the command line's deferred subcommands)."""
+    card = tmp_path / "shock.card"
+    card.write_text("Shock {R}\nInstant\nShock deals 2 damage to any target.\n")
+    code = (
+        "import sys\nfrom cardtext import cli\n"
+        f"status = cli.main(['check', {str(card)!r}])\n"
+        "loaded = sorted(m for m in ('cardtext.coverage', 'cardtext.importer', 'cardtext.exporter',"
+        " 'cardtext.lsp') if m in sys.modules)\n"
+        "print(status, loaded)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "0 []"
