@@ -38,13 +38,15 @@ def put_onto_battlefield(
     face_down: str | None = None,
     tapped: bool = False,
     attach_to: ObjectId | None = None,
+    counters: tuple[tuple[str, int], ...] = (),
 ) -> GameObject:
     """Put ``obj`` onto the battlefield under ``controller``'s control with its
     enters replacement effects.  An Aura enters attached to ``attach_to`` (a
     resolving Aura spell's target, 608.3a); an Aura put onto the battlefield
     any other way is attached to an object its controller chooses as it
     enters, without targeting, and with nothing it could enchant it stays
-    where it is (303.4f).  An instant or sorcery card put onto the
+    where it is (303.4f).  ``counters`` are the counters the words put on it
+    as it enters (614.1c).  An instant or sorcery card put onto the
     battlefield face up stays where it is (304.4, 307.4); face down, as a
     manifested 2/2, it may enter (701.40a, 708.2)."""
     if face_down is None and cant_enter(obj):
@@ -63,6 +65,10 @@ def put_onto_battlefield(
                      [o.id for o in cands], [display_name(o) for o in cands], 1, 1)  # fmt: skip
         attach_to = ask(game, d)[0]
     new = move(game, obj, "battlefield", controller=controller, face_down=face_down, tapped=tapped)
+    for kind, n in counters:  # "with two +1/+1 counters on it": it enters with them (614.1c, 122.6)
+        if n > 0:
+            put_counters(game, new, kind, n)
+            game.say(f"  {display_name(new)} enters with {n} {kind} counter{'s' if n != 1 else ''}")
     if attach_to is not None:
         new.attached_to = attach_to
         host = game.get(attach_to)

@@ -190,7 +190,7 @@ def test_onto_the_battlefield_attached_to(text: str) -> None:
     card = line(text)
     (dest,) = [d for d in nodes(card, A.Destination) if d.zone == "battlefield"]
     assert dest.mods[0][0] == "attached"
-    assert any("modification" in str(g) or "counters" in str(g) for g in gaps(card))
+    assert any("attached" in str(g) for g in gaps(card))
 
 
 def test_gains_your_choice_of_keywords() -> None:
@@ -222,3 +222,47 @@ def test_shuffle_into_their_owners_libraries() -> None:
     card = line("{1}{U}, {T}: Shuffle this creature and target creature into their owners' libraries.")
     assert one(card, A.Shuffle).form == "owners' libraries"
     assert gaps(card)
+
+
+# --------------------------------------------------------------------------
+# "onto the battlefield" with its modifications in any order (110.2a, 614.1c)
+
+@pytest.mark.parametrize(("text", "plays"), [
+    ("When this creature dies, return it to the battlefield tapped under its owner's control.", True),
+    ("When this creature dies, return it to the battlefield under its owner's control with a +1/+1 counter on it.", True),
+    ("When this creature dies, return it to the battlefield tapped under its owner's control "
+     "with two +1/+1 counters on it.", True),
+    ("When this creature dies, return it to the battlefield face down under your control.", False),
+    ("When this creature dies, return it to the battlefield tapped and transformed under its owner's control.", False),
+    ("When this creature enters, put target creature card from a graveyard onto the battlefield tapped "
+     "under your control.", True),
+    ("When this creature enters, put target creature card from a graveyard onto the battlefield "
+     "under your control with a shield counter on it.", True),
+    ("When this creature enters, return all creature cards from all graveyards to the battlefield "
+     "tapped under their owners' control.", True),
+    ("When this creature enters, put all creature cards from all graveyards onto the battlefield "
+     "under their owners' control.", True),
+])
+def test_battlefield_modifications_in_any_order_cr110_2a_cr614_1c(text: str, plays: bool) -> None:
+    """"Under [whose] control" is one of the ways a permanent is put onto
+    the battlefield, before or after "tapped" and "with N counters on it":
+    each order parses and renders back as written; the engine carries out
+    tapped, control and counters, and names what it doesn't (face down,
+    transformed) as a gap."""
+    card = line(text)
+    dest = one(card, A.Destination)
+    assert dest.zone == "battlefield"
+    gaps_found = [str(g) for g in gaps(card)]
+    assert (not gaps_found) == plays, gaps_found
+
+
+def test_under_control_first_keeps_destination_under_cr110_2a() -> None:
+    """Written first, "under [whose] control" is the destination's own
+    controller, and the modifications after it keep their order."""
+    card = line("When this creature dies, return it to the battlefield under its owner's control "
+                "with a +1/+1 counter on it.")
+    dest = one(card, A.Destination)
+    assert isinstance(dest.under, A.OwnerOf)
+    assert [m[0] for m in dest.mods] == ["with"]
+    later = one(line("When this creature dies, return it to the battlefield tapped under your control."), A.Destination)
+    assert later.under is None and later.mods[0] == "tapped" and later.mods[1][0] == "under"

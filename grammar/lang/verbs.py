@@ -1223,10 +1223,8 @@ _reg("put_in_zone", lambda m, what, dest: PutInZone(what, dest, span=span(m)))
 _reg("on_bottom_of_that_in_order", lambda m, order: Destination("library", None, "bottom", "on", order, under="that", span=span(m)))
 _reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
     what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
-_reg("put_onto_battlefield_under", lambda m, what, whose: PutInZone(
-    what, Destination("battlefield", form="onto", under=_whose(whose)), span=span(m)))
 _reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
-    what, Destination("battlefield", form="onto", mods=mods), span=span(m)))
+    what, _battlefield("onto", mods), span=span(m)))
 
 
 @builds("put_exiled_into_hands")
@@ -1308,12 +1306,25 @@ _reg("to_owners_hand", _dest("hand", "owner's"))
 
 @builds("to_battlefield")
 def _to_battlefield(meta: Any, mods: Any = None) -> Destination:
-    return Destination("battlefield", form="to", mods=tuple(mods or ()), span=span(meta))
+    return dataclasses.replace(_battlefield("to", tuple(mods or ())), span=span(meta))
 
 
-_reg("to_battlefield_under", lambda m, whose: Destination(
-    "battlefield", form="to", under="you" if _is_you(_whose(whose)) else _whose(whose), span=span(m)))
-_reg("to_battlefield_under_owners", lambda m: Destination("battlefield", form="owners'", under="owner", span=span(m)))
+def _battlefield(form: str, mods: tuple[Any, ...]) -> Destination:
+    """The battlefield as a destination with its modifications in the
+    card's order.  "Under [whose] control" (110.2a) given first is the
+    destination's ``under`` ("you", "owner" for "their owners'", or the
+    player); given after another modification it stays in ``mods`` as
+    ``("under", whose)``, where it was written."""
+    from .objects import OwnerOf
+
+    under: Any = None
+    if mods and isinstance(mods[0], tuple) and mods[0][0] == "under":
+        whose = mods[0][1]
+        mods = mods[1:]
+        if form == "to" and isinstance(whose, OwnerOf) and whose.plural:
+            return Destination("battlefield", form="owners'", under="owner", mods=mods)
+        under = "you" if _is_you(whose) else whose
+    return Destination("battlefield", form=form, mods=mods, under=under)
 _reg("to_battlefield_under_owner", lambda m: Destination("battlefield", form="owner's", under="owner", span=span(m)))
 _reg("into_hand", _dest("hand", "into"))
 _reg("into_graveyard", _dest("graveyard", "into"))
@@ -1357,6 +1368,8 @@ def _battlefield_mod(meta: Any, *toks: Any) -> Any:
     words = [str(t).lower() for t in toks if isinstance(t, Token)]
     nodes = [t for t in toks if not isinstance(t, Token)]
     if nodes:
+        if words[0] == "under":
+            return ("under", _whose(nodes[0]))
         return ("attached" if words[0] == "attached" else "with", nodes[0])
     return " ".join(words)
 
@@ -2258,6 +2271,8 @@ def _mod_text(r: Any, mod: Any) -> str:
         return mod
     if mod[0] == "attached":
         return f"attached to {r(mod[1])}"
+    if mod[0] == "under":
+        return "under your control" if _is_you(mod[1]) else f"under {possessive_text(r, mod[1])} control"
     return _with_counters(r, mod[1])
 
 

@@ -117,6 +117,42 @@ def _controller_under(ctx: Ctx, under: object, obj: GameObject) -> PlayerId | No
     return players[0]
 
 
+def _mod_problem(mod: object) -> bool:
+    """Whether a way a permanent is put onto the battlefield is one
+    :func:`_entering` can't carry out: it does "tapped", "under [whose]
+    control" and "with N [kind] counters on it"; attacking, face down,
+    transformed and attached aren't done here."""
+    if mod in ("tapped", "under your control"):
+        return False
+    return not (isinstance(mod, tuple) and mod[0] in ("under", "with"))
+
+
+def _entering(ctx: Ctx, dest: A.Destination | None, obj: GameObject,
+              controller: PlayerId) -> tuple[PlayerId, bool, tuple[tuple[str, int], ...]]:
+    """How ``obj`` enters the battlefield by the destination's words: its
+    controller (110.2a: the player who puts it there unless the words say
+    otherwise), whether it is tapped, and the counters it enters with
+    (614.1c)."""
+    if dest is None:
+        return controller, False, ()
+    controller = _controller_under(ctx, dest.under, obj) or controller
+    tapped = False
+    counters: list[tuple[str, int]] = []
+    for mod in dest.mods:
+        if mod == "tapped":
+            tapped = True
+        elif mod == "under your control":
+            controller = ctx.controller
+        elif isinstance(mod, tuple) and mod[0] == "under":
+            controller = _controller_under(ctx, mod[1], obj) or controller
+        elif isinstance(mod, tuple) and mod[0] == "with":
+            amount, kind = mod[1]
+            counters.append((kind, 1 if amount == "additional" else ctx.quantity(amount)))
+        else:
+            raise Unsupported(f"putting a permanent onto the battlefield {mod}")
+    return controller, tapped, tuple(counters)
+
+
 _FROM_ZONES = ("graveyard", "hand", "library", "exile")
 
 
@@ -142,8 +178,8 @@ def _in_zone(ctx: Ctx, objs: list[GameObject], place: A.ZonePlace) -> list[GameO
 
 @carries_out(A.ReturnTo, limits=(
     ("returning a card to a zone other than a hand or the battlefield", lambda a: a.zone not in ("hand", "battlefield")),
-    ("returning a permanent attacking, or with another modification than tapped",
-     lambda a: a.destination is not None and set(a.destination.mods) - {"tapped"}),
+    ("returning a permanent attacking, face down, transformed or attached",
+     lambda a: a.destination is not None and any(_mod_problem(m) for m in a.destination.mods)),
     ("returning a card from a zone other than a player's graveyard, hand, library or exile",
      lambda a: a.from_zone is not None and _from_zone_problem(a.from_zone)),
     ("another player returning a card", lambda a: not_you(a.player)),
@@ -171,9 +207,8 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
             controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
             if a.under_owner:
                 controller = o.owner
-            controller = _controller_under(ctx, dest.under if dest is not None else None, o) or controller
-            tapped = dest is not None and "tapped" in dest.mods
-            new = put_onto_battlefield(game, o, controller, tapped=tapped)
+            controller, tapped, counters = _entering(ctx, dest, o, controller)
+            new = put_onto_battlefield(game, o, controller, tapped=tapped, counters=counters)
             if new.zone != "battlefield":
                 continue  # it stays where it was (303.4f, 304.4, 307.4)
             game.say(f"  returns {name} to the battlefield{' tapped' if tapped else ''} under {controller}'s control")
@@ -278,8 +313,8 @@ def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str, chooser: PlayerId) 
 @carries_out(A.PutInZone, limits=(
     ("putting a card somewhere else", lambda a: not isinstance(a.to, A.Destination)
      or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
-    ("putting a permanent onto the battlefield attacking or with counters",
-     lambda a: isinstance(a.to, A.Destination) and set(a.to.mods) - {"tapped", "under your control"}),
+    ("putting a permanent onto the battlefield attacking, face down, transformed or attached",
+     lambda a: isinstance(a.to, A.Destination) and any(_mod_problem(m) for m in a.to.mods)),
     ("putting a card into a library other than on top or at the bottom",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
      and a.to.where not in ("top", "bottom", "top or bottom")),
@@ -348,9 +383,8 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
             new = move(game, o, "hand")
             game.say(f"  puts {name} into {new.owner}'s hand")
         elif dest.zone == "battlefield":
-            tapped = "tapped" in dest.mods
-            controller = _controller_under(ctx, dest.under, o) or chooser
-            new = put_onto_battlefield(game, o, controller, tapped=tapped)
+            controller, tapped, counters = _entering(ctx, dest, o, chooser)
+            new = put_onto_battlefield(game, o, controller, tapped=tapped, counters=counters)
             if new.zone != "battlefield":
                 continue  # an Aura with nothing to enchant, an instant or sorcery card, stays where it was (303.4f, 304.4)
             game.say(f"  puts {name} onto the battlefield" + (" tapped" if tapped else ""))
