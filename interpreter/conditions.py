@@ -503,7 +503,58 @@ def _left_this_turn_supported(cond: A.Happened) -> bool:
     return filter_problem(without_past_controller(what).filter) is None
 
 
+def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
+    """608.2c: "If a creature card is exiled this way, ...", "if you
+    sacrificed a creature this way": the objects an earlier instruction of
+    this effect did that to (as it recorded them), those that fit the
+    description counted — judged as they are now, or by last known
+    information if they have left their zone; "by player" counts only the
+    objects that player controlled.  Nothing recorded: the instruction
+    wasn't carried out ("you may ..." declined), so nothing was done."""
+    verb = cond.event.removesuffix(" this way")
+    what = cond.subject
+    filt = replace(what.filter, post=what.filter.post + (A.DoneThisWay(verb),))
+    try:
+        ids = ctx.done_objects(filt)
+    except Unsupported:
+        ids = []
+    if cond.form == "by player":
+        players = ctx.players(cond.other)
+        ids = [oid for oid in ids if _controlled_by(ctx, oid, players)]
+    return count_fits(ctx, len(ids), what.how, what.count)
+
+
+def _controlled_by(ctx: Ctx, oid: Any, players: list[Any]) -> bool:
+    obj = ctx.game.get(oid)
+    if obj is not None and obj.zone == "battlefield":
+        return obj.controller in players
+    lki = ctx.lki(oid)
+    return (lki.controller if lki is not None else obj.controller if obj is not None else None) in players
+
+
+def _done_this_way_supported(cond: A.Happened) -> bool:
+    from .actions.registry import RECORDED_VERBS
+    from .filters import filter_problem
+
+    what = cond.subject
+    return (cond.event.removesuffix(" this way") in RECORDED_VERBS and isinstance(what, A.AnObject)
+            and what.how in COUNT_WORDS and not what.up_to and filter_problem(what.filter) is None
+            and (cond.form != "by player" or isinstance(cond.other, A.You | A.PlayerGroup)))  # fmt: skip
+
+
+def _searched(ctx: Ctx, cond: A.Happened) -> bool:
+    """701.23: "If you search your library this way, shuffle.": whether the
+    search this effect offered was made (a "you may search" declined is no
+    search)."""
+    return "searched library" in ctx.done
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    **{f"{verb} this way": (_done_this_way, _done_this_way_supported)
+       for verb in ("tapped", "untapped", "sacrificed", "exiled", "revealed", "discarded", "destroyed", "milled",
+                    "returned", "drawn", "countered", "created", "chosen")},
+    "searched library this way": (_searched, lambda cond: isinstance(cond.subject, A.You)
+                                  and isinstance(getattr(cond.other, "object", None), A.You)),
     **{event: (_left_this_turn, _left_this_turn_supported) for event in LEFT_EVENTS},
     "cast": (_cast_this_turn, _cast_this_turn_supported),
     "gained life": (_life_changed, _life_changed_supported),

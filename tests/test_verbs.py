@@ -266,3 +266,41 @@ def test_under_control_first_keeps_destination_under_cr110_2a() -> None:
     assert [m[0] for m in dest.mods] == ["with"]
     later = one(line("When this creature dies, return it to the battlefield tapped under your control."), A.Destination)
     assert later.under is None and later.mods[0] == "tapped" and later.mods[1][0] == "under"
+
+
+# --------------------------------------------------------------------------
+# "... this way" conditions (608.2c) and "Then [instruction] if [condition]."
+
+@pytest.mark.parametrize(("text", "event", "plays"), [
+    ("Exile up to one target card from a graveyard. If a creature card is exiled this way, create a Clue token.",
+     "exiled this way", True),
+    ("Destroy all creatures. If two or more creatures were destroyed this way, draw a card.",
+     "destroyed this way", True),
+    ("Each player sacrifices a creature. If you sacrificed a creature this way, draw a card.",
+     "sacrificed this way", True),
+    ("Each player discards a card. If you discarded a land card this way, draw a card.",
+     "discarded this way", True),
+    ("Counter target spell. If that spell is countered this way, draw a card.", "countered this way", False),
+    ("You may search your library for a basic land card, reveal it, put it into your hand. "
+     "If you search your library this way, shuffle.", "searched library this way", True),
+])
+def test_done_this_way_conditions_cr608_2c(text: str, event: str, plays: bool) -> None:
+    """608.2c: a condition on what an instruction before did ("If a
+    creature card is exiled this way", "if you sacrificed a creature this
+    way", "If you search your library this way") parses into a Happened
+    condition, renders back as written, and is played where the engine
+    records what was done (a spell "countered this way", asked of the spell
+    named before, is a gap)."""
+    card = spell(text)
+    cond = [n for n in nodes(card, A.Happened) if n.event == event]
+    assert len(cond) == 1
+    assert (not gaps(card)) == plays, [str(g) for g in gaps(card)]
+
+
+def test_then_with_a_trailing_if_cr608_2c() -> None:
+    """"Then draw a card if you control a Forest.": the condition is checked
+    when the instruction is reached, after the ones before it."""
+    card = spell("Scry 1. Then draw a card if you control a Forest.")
+    s = one(card, A.IfSentence)
+    assert s.then and s.trailing == "if"
+    assert not gaps(card)

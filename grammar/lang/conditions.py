@@ -758,9 +758,15 @@ BUILDERS["youve_sacrificed_this_turn"] = lambda meta, what: Happened(
     _you(), "sacrificed", what, "you've", span=span(meta))
 BUILDERS["youve_gained_life_amount"] = lambda meta, amount: Happened(
     _you(), "gained or more life", amount, "you've", span=span(meta))
-BUILDERS["countered_this_way"] = lambda meta, what: Happened(what, "countered this way", span=span(meta))
-BUILDERS["was_countered_this_way"] = lambda meta, what: Happened(what, "countered this way", form="was",
-                                                                 span=span(meta))
+BUILDERS["done_this_way_is"] = lambda meta, what, verb: Happened(what, f"{str(verb).lower()} this way", span=span(meta))
+BUILDERS["done_this_way_was"] = lambda meta, what, verb: Happened(what, f"{str(verb).lower()} this way", form="was",
+                                                                  span=span(meta))
+BUILDERS["player_sacrificed_this_way"] = lambda meta, who, what: Happened(what, "sacrificed this way", who, "by player",
+                                                                           span=span(meta))
+BUILDERS["player_discarded_this_way"] = lambda meta, who, what: Happened(what, "discarded this way", who, "by player",
+                                                                          span=span(meta))
+BUILDERS["searched_this_way"] = lambda meta, who, whose: Happened(who, "searched library this way", whose,
+                                                                  span=span(meta))
 BUILDERS["cast_during_main_phase"] = lambda meta, who, what, whose: Happened(
     who, "cast during main phase", (what, whose), span=span(meta))
 BUILDERS["youve_been_attacked_this_step"] = lambda meta: Happened(
@@ -1058,11 +1064,17 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         if n.other is None:
             return f"{r(n.subject)} {'were' if is_plural(n.subject) else 'was'} cast last turn"
         return f"{r(n.subject)} {n.form or 'cast'} {r(n.other)} last turn"
-    if ev == "countered this way":  # "if that spell is countered this way" (701.6)
+    if ev == "searched library this way":  # "If you search your library this way, shuffle." (701.23)
+        from .objects import possessive_text, verb
+
+        return f"{r(n.subject)} {verb(n.subject, 'search')} {possessive_text(r, n.other)} library this way"
+    if ev.endswith(" this way") and n.form == "by player":  # "if you sacrificed a creature this way" (608.2c)
+        return f"{r(n.other)} {ev.removesuffix(' this way')} {r(n.subject)} this way"
+    if ev.endswith(" this way"):  # "if that spell is countered this way", "if a card is exiled this way" (608.2c)
         from .objects import is_plural
 
         be = ("were" if is_plural(n.subject) else "was") if n.form == "was" else _is_word(n.subject)
-        return f"{r(n.subject)} {be} countered this way"
+        return f"{r(n.subject)} {be} {ev}"
     if ev == "cast during main phase":  # "if you cast this spell during your main phase" (505.1)
         from .objects import possessive_text
 

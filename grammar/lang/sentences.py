@@ -602,6 +602,11 @@ def _then_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="unless", then=True, span=span(meta))
 
 
+@builds("then_trailing_if_sentence")
+def _then_trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
+    return IfSentence(condition, body, trailing="if", then=True, span=span(meta))
+
+
 @builds("trailing_if_sentence")
 def _trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="if", span=span(meta))
@@ -1202,7 +1207,7 @@ def _r_if(r: Any, n: IfSentence, **ctx: Any) -> str:
     body = body_text(r, n.body)
     cond = r(n.condition)
     if n.trailing == "if":
-        return _cap(f"{body}{' instead' if n.instead else ''} if {cond}.", ctx)
+        return _cap(f"{'then ' if n.then else ''}{body}{' instead' if n.instead else ''} if {cond}.", ctx)
     if n.trailing == "unless":
         return _cap(f"{'then ' if n.then else ''}{body} unless {cond}.", ctx)
     if n.then:

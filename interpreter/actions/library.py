@@ -403,6 +403,7 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
                      [o.id for o in cands], [o.card.name for o in cands], lo, hi)  # fmt: skip
         picked = ask(game, d)
         found = [o for o in cands if o.id in picked]
+    ctx.done["searched library"] = [o.id for o in found]  # "If you search your library this way" (701.23)
     if found:
         game.say(f"  {ctx.controller} searches {mine} and finds {', '.join(o.card.name for o in found)}")
     else:
