@@ -401,16 +401,24 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
 def _life_changed(ctx: Ctx, cond: A.Happened) -> bool:
     """119.3: "if you gained life this turn", "if you gained 3 or more life
     this turn", "if you lost life this turn", "if an opponent lost life this
-    turn", "if each opponent lost life this turn": the gains or losses of
+    turn", "if each opponent lost life this turn", "if you gained or lost
+    life this turn" (either), "if you gained and lost life this turn"
+    (both): the gains or losses of
     life of this turn of each player (damage and paying life are losses of
     life, 119.3, 119.4), added up; "a"/"an" asks it of one of the players,
     "each" of all of them."""
     changes = ctx.game.state.life_changes
-    gained = cond.event.startswith("gained")
     need = max(ctx.quantity(cond.other) if cond.event == "gained or more life" else 1, 1)
 
+    def total(player: object, gained: bool) -> int:
+        return sum(abs(n) for who, n in changes if who == player and (n > 0) == gained)
+
     def changed(player: object) -> bool:
-        return sum(abs(n) for who, n in changes if who == player and (n > 0) == gained) >= need
+        if cond.event == "gained or lost life":
+            return total(player, True) >= 1 or total(player, False) >= 1
+        if cond.event == "gained and lost life":
+            return total(player, True) >= 1 and total(player, False) >= 1
+        return total(player, cond.event.startswith("gained")) >= need
 
     players = ctx.players(cond.subject)
     if isinstance(cond.subject, A.PlayerGroup) and cond.subject.which in _EACH_GROUPS:
@@ -560,6 +568,8 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "gained life": (_life_changed, _life_changed_supported),
     "gained or more life": (_life_changed, _life_changed_supported),
     "lost life": (_life_changed, _life_changed_supported),
+    "gained or lost life": (_life_changed, _life_changed_supported),
+    "gained and lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),

@@ -304,3 +304,26 @@ def test_then_with_a_trailing_if_cr608_2c() -> None:
     s = one(card, A.IfSentence)
     assert s.then and s.trailing == "if"
     assert not gaps(card)
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Put two +1/+1 counters and a reach counter on target creature.", ["+1/+1", "reach"]),
+    ("Put a flying counter, a lifelink counter, and a +1/+1 counter on target creature.",
+     ["flying", "lifelink", "+1/+1"]),
+])
+def test_counters_of_several_kinds_cr122_1(text: str, kinds: list[str]) -> None:
+    """122.1: one "put" of counters of several kinds keeps each kind and its
+    amount, renders back as written, and plays."""
+    card = spell(text)
+    put = one(card, A.PutCounters)
+    assert [put.kind] + [k for _, k in put.also] == kinds
+    assert not gaps(card)
+
+
+@pytest.mark.parametrize("event", ["gained or lost life", "gained and lost life"])
+def test_gained_or_lost_life_condition_cr119_3(event: str) -> None:
+    """119.3: "if you gained or lost life this turn" (either) and "... gained
+    and lost life ..." (both) are conditions on this turn's life changes."""
+    card = line(f"At the beginning of your end step, if you {event} this turn, draw a card.")
+    assert one(card, A.Happened).event == event
+    assert not gaps(card)

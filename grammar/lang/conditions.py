@@ -750,6 +750,7 @@ for _rule, _event in (
     ("havent_cast_this_turn", "not cast"), ("descended_this_turn", "descended"),
     ("cast_last_turn", "cast last turn"), ("cast_last_turn_by", "cast last turn"),
     ("lost_life_last_turn", "lost life last turn"),
+    ("gained_or_lost_life", "gained or lost life"), ("gained_and_lost_life", "gained and lost life"),
 ):  # fmt: skip
     BUILDERS[_rule] = _subject_event(_event)
 

@@ -464,6 +464,7 @@ class PutCounters(Node):
     on: Any
     player: Any = None
     additional: bool = False
+    also: tuple[tuple[Any, str], ...] = ()  # counters of other kinds put with them: (amount, kind) (122.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1519,6 +1520,9 @@ _reg("step_name", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 
 # ---- counters and tokens ----
 _reg("put_counters", lambda m, amount, kind, on: PutCounters(amount, kind, on, span=span(m)))
+_reg("put_counters_kinds", lambda m, amount, kind, *rest: PutCounters(
+    amount, kind, rest[-1], also=tuple(rest[:-1]), span=span(m)))
+_reg("more_counters", lambda m, amount, kind: (amount, kind))
 _reg("put_counters_equal", lambda m, kind, on, eq: PutCounters(
     EqualTo(eq.value, "number_of", span=eq.span), kind, on, span=span(m)))
 _reg("put_counters_equal_end", lambda m, kind, on, eq: PutCounters(
@@ -2498,6 +2502,10 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
     v = subj(r, n, "put", ctx)
     if n.additional:
         return f"{v} an additional {n.kind} counter on {r(n.on)}"
+    if n.also:
+        groups = [counters_text(r, n.amount, n.kind)] + [counters_text(r, a, k) for a, k in n.also]
+        listed = groups[0] + " and " + groups[1] if len(groups) == 2 else ", ".join(groups[:-1]) + ", and " + groups[-1]
+        return f"{v} {listed} on {r(n.on)}"
     return f"{v} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
 
 

@@ -22,12 +22,15 @@ from .registry import carries_out, do
 
 @carries_out(A.PutCounters)
 def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
-    n = ctx.quantity(a.amount)
+    """122.1: put counters on each object; "two +1/+1 counters and a reach
+    counter" puts each kind."""
+    groups = [(ctx.quantity(a.amount), a.kind)] + [(ctx.quantity(n), kind) for n, kind in a.also]
     objs = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
     for o in objs:
-        put_counters(ctx.game, o, a.kind, n)
-        ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
-    return bool(objs) and n > 0
+        for n, kind in groups:
+            put_counters(ctx.game, o, kind, n)
+            ctx.game.say(f"  puts {n} {kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
+    return bool(objs) and any(n > 0 for n, _ in groups)
 
 
 @carries_out(A.GetCounters, limits=(
