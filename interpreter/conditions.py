@@ -540,12 +540,18 @@ def _controlled_by(ctx: Ctx, oid: Any, players: list[Any]) -> bool:
     return (lki.controller if lki is not None else obj.controller if obj is not None else None) in players
 
 
+THIS_WAY_VERBS = ("tapped", "untapped", "sacrificed", "exiled", "revealed", "discarded", "destroyed", "milled",
+                  "returned", "drawn", "countered")
+"""The verbs of "if [an object] is [verb] this way" the engine tells: those
+the instructions record what they did for (every one of them is in
+:data:`~cardtext.interpreter.actions.registry.RECORDED_VERBS`)."""
+
+
 def _done_this_way_supported(cond: A.Happened) -> bool:
-    from .actions.registry import RECORDED_VERBS
     from .filters import filter_problem
 
     what = cond.subject
-    return (cond.event.removesuffix(" this way") in RECORDED_VERBS and isinstance(what, A.AnObject)
+    return (cond.event.removesuffix(" this way") in THIS_WAY_VERBS and isinstance(what, A.AnObject)
             and what.how in COUNT_WORDS and not what.up_to and filter_problem(what.filter) is None
             and (cond.form != "by player" or isinstance(cond.other, A.You | A.PlayerGroup)))  # fmt: skip
 
@@ -558,9 +564,7 @@ def _searched(ctx: Ctx, cond: A.Happened) -> bool:
 
 
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
-    **{f"{verb} this way": (_done_this_way, _done_this_way_supported)
-       for verb in ("tapped", "untapped", "sacrificed", "exiled", "revealed", "discarded", "destroyed", "milled",
-                    "returned", "drawn", "countered", "created", "chosen")},
+    **{f"{verb} this way": (_done_this_way, _done_this_way_supported) for verb in THIS_WAY_VERBS},
     "searched library this way": (_searched, lambda cond: isinstance(cond.subject, A.You)
                                   and isinstance(getattr(cond.other, "object", None), A.You)),
     **{event: (_left_this_turn, _left_this_turn_supported) for event in LEFT_EVENTS},

@@ -327,3 +327,12 @@ def test_gained_or_lost_life_condition_cr119_3(event: str) -> None:
     card = line(f"At the beginning of your end step, if you {event} this turn, draw a card.")
     assert one(card, A.Happened).event == event
     assert not gaps(card)
+
+
+def test_this_way_conditions_only_on_recorded_verbs_cr608_2c() -> None:
+    """Every verb a "... this way" condition is played for is one the
+    instructions record, so the condition is never judged on nothing."""
+    from cardtext.interpreter.actions.registry import RECORDED_VERBS
+    from cardtext.interpreter.conditions import THIS_WAY_VERBS
+
+    assert set(THIS_WAY_VERBS) <= RECORDED_VERBS
