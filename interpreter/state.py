@@ -260,8 +260,13 @@ class Left:
 
 @dataclass(frozen=True, slots=True)
 class Cast:
+    """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
+    this turn's list of spells cast (``cast_this_turn``), for "your second
+    spell each turn" (603.2)."""
+
     sid: int
     player: PlayerId
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +297,12 @@ class GainedLife:
 
 @dataclass(frozen=True, slots=True)
 class DrewCard:
-    """``player`` drew a card (121.2): one event for each card drawn."""
+    """``player`` drew a card (121.2): one event for each card drawn;
+    ``nth`` is how many cards they have drawn this turn with it ("your
+    second card each turn", 603.2)."""
 
     player: PlayerId
+    nth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +367,39 @@ class DealtDamage:
 
     obj: ObjectId
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealtTo:
+    """``source`` dealt ``amount`` damage to the recipient ``to`` (an object
+    or a player) in one damage event (120.3, 510.2): one event for each
+    source and recipient, "Whenever a source deals damage to you" (603.2);
+    ``combat`` when it was combat damage."""
+
+    source: ObjectId
+    to: ObjectId | PlayerId
+    amount: int
+    combat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cycled:
+    """``player`` cycled the card ``card`` (now the card in their graveyard,
+    400.7): they activated its cycling ability, typecycling too (702.29c-e)."""
+
+    player: PlayerId
+    card: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class CommittedCrime:
+    """``player`` committed a crime (700.13): the spell or ability ``sid`` they
+    cast, activated or put on the stack targets an opponent of theirs,
+    something an opponent controls, or a card in an opponent's graveyard.
+    One event for each such spell or ability, however many such targets."""
+
+    player: PlayerId
+    sid: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,7 +487,7 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime
 )
 
 

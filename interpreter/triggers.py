@@ -1120,6 +1120,11 @@ def settle(game: Game) -> None:
     from .characteristics import refresh_granted
 
     for _ in range(1000):
+        # 603.2: an ability triggers as its event happens, before the
+        # state-based actions the event leads to (a creature dealt lethal
+        # damage still sees the damage dealt to it)
+        refresh_granted(game)
+        collect(game)
         changed = sba.check(game)
         refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         collect(game)
