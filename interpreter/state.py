@@ -492,11 +492,32 @@ Event: TypeAlias = (
 
 
 def targeted(game: Game, item: StackItem) -> None:
-    """Record that the objects ``item`` targets became its targets (for ward, 702.21a)."""
+    """Record that the objects ``item`` targets became its targets (for ward,
+    702.21a), as it is cast, activated or put on the stack; and that its
+    controller committed a crime, if it targets an opponent of theirs, a
+    permanent or spell an opponent controls, or a card in an
+    opponent's graveyard (700.13: once, however many such targets)."""
+    crime = False
     for slot in item.targets:
         for value in slot:
             if isinstance(value, tuple):
                 game.events.append(BecameTarget(item.sid, value, item.controller))
+            crime = crime or _is_crime(game, item.controller, value)
+    if crime:
+        game.events.append(CommittedCrime(item.controller, item.sid))
+
+
+def _is_crime(game: Game, player: PlayerId, value: TargetValue) -> bool:
+    """Is targeting ``value`` a crime of ``player`` (700.13)?"""
+    opponents = game.opponents(player)
+    if isinstance(value, str):
+        return value in opponents
+    obj = game.get(value)
+    if obj is None:
+        return False
+    if obj.zone in ("battlefield", "stack"):
+        return obj.controller in opponents
+    return obj.zone == "graveyard" and obj.owner in opponents
 
 
 class Game:
@@ -638,5 +659,5 @@ __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
     "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
-    "BlocksAttacker",
+    "BlocksAttacker", "CommittedCrime", "Cycled", "DamageDealtTo",
 ]  # fmt: skip
