@@ -708,7 +708,7 @@ def _nth_supported(subject: object, e: A.Event, noun: str) -> bool:
     if not whose_ok or not isinstance(filt, A.ObjectFilter):
         return False
     if noun == "card":
-        return [n.lower() for n in filt.nouns] == ["card"] and not filt.adjectives and not filt.post
+        return filt.card and not filt.nouns and not filt.adjectives and not filt.post
     return filt.spell or "spell" in (n.lower() for n in filt.nouns)
 
 
@@ -1284,6 +1284,13 @@ def is_own_cast(trigger: object) -> bool:
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
+
+
+def is_own_cycle(trigger: object) -> bool:
+    """ "When you cycle this card" (702.29c), every part of it: watched where the card is discarded to."""
+    if isinstance(trigger, A.TriggerOr):
+        return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
+    return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
 
 
 def _trigger_parts(t: object) -> Iterator[object]:
