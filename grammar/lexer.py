@@ -187,6 +187,22 @@ def _word_then(word: str, follow: set[str], after_you: bool = False) -> Callable
 _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
 
 
+_BLOCKS_BEFORE = re.compile(r"\bblocks? $", re.IGNORECASE)
+_BLOCKED_BY_AFTER = re.compile(r"or becomes? blocked by\b", re.IGNORECASE)
+
+
+def _not_shared_object(match: Callable[[str, int], int | None]) -> Callable[[str, int], int | None]:
+    """"blocks or becomes blocked by a creature": one event whose object
+    both verbs share (509.3b, 509.3d), not "blocks" alone and then another event."""
+
+    def shared(text: str, pos: int) -> int | None:
+        if _BLOCKED_BY_AFTER.match(text, pos) and _BLOCKS_BEFORE.search(text, max(0, pos - 7), pos):
+            return None
+        return match(text, pos)
+
+    return shared
+
+
 _NP_START = _DETERMINERS | {"a", "an", "you", "one"}
 
 
@@ -413,13 +429,13 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"
                          r"returns?|sacrifices?|fights?|creates?|discards?|mills?|explores?|connives?|"
                          r"endures?|attacks?|blocks?|assigns?|transforms?|phases?)\b)", re.IGNORECASE),
-    "EV_OR": _word_then("or", {
+    "EV_OR": _not_shared_object(_word_then("or", {
         "dies", "die", "attacks", "attack", "blocks", "block", "leaves", "leave", "becomes", "become",
         "is", "are", "deals", "deal", "enters", "enter", "gains", "loses", "draws", "discards",
         "sacrifices", "cycles", "casts", "copies", "explores", "transforms", "taps",
         "cast", "play", "plays", "scry", "scries", "surveil", "surveils", "saddle", "saddles", "crew", "crews",
         "transform", "sacrifice", "discard", "draw", "cycle", "gain", "lose", "put", "puts",
-    }),
+    })),
     "_MODAL_CHOOSE": _regex(r"choose(?= (?:one|two|three|four|one or both|one or more|any number|up to "
                            r"(?:one|two|three)|one at random|x)(?: that hasn't been chosen(?: this turn)?)?\s*(?:—|--?|\.)"
                            r"| up to \w+ \{P\} worth of modes\.)",

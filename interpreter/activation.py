@@ -19,11 +19,12 @@ from .choices import Decision, ask
 from .context import Ctx
 from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
 from .errors import IllegalAction, Unsupported
+from .keywords import CyclingAbility
 from .mana import mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Game, StackItem, targeted
+from .state import Cycled, Game, StackItem, targeted
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 
@@ -290,6 +291,9 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
     item.paid = tuple((verb, tuple(ids)) for verb, ids in paid.items())  # "the cards exiled this way"
+    if isinstance(node, CyclingAbility) and paid.get("discarded"):
+        # 702.29c-d: cycling is activating the ability; the card is in its owner's graveyard now
+        game.events.append(Cycled(player, paid["discarded"][0]))
     if mana_ability_of(node) is not None and not item.targets:
         from .effects import run
 

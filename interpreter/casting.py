@@ -213,7 +213,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
 
     # 601.2i
     game.state.stack.append(item)
-    game.events.append(Cast(item.sid, player))
+    game.events.append(Cast(item.sid, player, len(game.state.cast_this_turn)))
     game.state.cast_this_turn.append(spell.clone())
     return item
 
@@ -343,7 +343,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
 
     # 601.2i: it becomes cast.
     game.state.stack.append(item)
-    game.events.append(Cast(item.sid, player))
+    game.events.append(Cast(item.sid, player, len(game.state.cast_this_turn)))
     game.state.cast_this_turn.append(spell.clone())
     targeted(game, item)
     for k in kicks:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from cardtext.grammar import ast as A
 from cardtext.grammar.definitions import definition_abilities, definitions
 from cardtext.grammar.lang.statics import static_form
+from cardtext.grammar.node import RENDERERS
 from cardtext.grammar.reminders import keyword_parameter
 
 from .cache import per_node
@@ -202,12 +203,21 @@ def _cycling_cost(kw: A.KeywordWithCost) -> A.Cost:
     return A.Cost((*kw.cost.parts, DISCARD_THIS), joiner=",")
 
 
+@dataclass(frozen=True, slots=True)
+class CyclingAbility(A.ActivatedAbility):
+    """The activated ability cycling or typecycling stands for: activating
+    it is cycling the card (702.29c-e, "Whenever a player cycles a card")."""
+
+
+RENDERERS[CyclingAbility] = RENDERERS[A.ActivatedAbility]  # worded as the ability it is
+
+
 def _cycling(kw: A.KeywordWithCost) -> list[A.Ability]:
     """702.29a: "Cycling [cost]" means "[Cost], Discard this card: Draw a
     card."; the ability functions only in a hand (113.6k,
     :func:`cardtext.interpreter.activation.functions_in`)."""
     draw = A.Draw(A.Number(1, "article", "a"))
-    return [A.ActivatedAbility(_cycling_cost(kw), A.Effect((A.Sentence((draw,)),)))]
+    return [CyclingAbility(_cycling_cost(kw), A.Effect((A.Sentence((draw,)),)))]
 
 
 _TYPECYCLING: dict[str, A.Effect] = {}
@@ -253,7 +263,7 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
         ability = parse_card(text).abilities[0]
         assert isinstance(ability, A.SpellAbility)
         _TYPECYCLING[kind] = ability.effect
-    return [A.ActivatedAbility(_cycling_cost(kw), _TYPECYCLING[kind])]
+    return [CyclingAbility(_cycling_cost(kw), _TYPECYCLING[kind])]
 
 
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})

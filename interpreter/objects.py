@@ -88,10 +88,11 @@ class Player:
     poison: int = 0
     skip_turns: int = 0  # "skip your next turn" (500.7)
     drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
+    drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty)  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,8 +260,13 @@ class Left:
 
 @dataclass(frozen=True, slots=True)
 class Cast:
+    """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
+    this turn's list of spells cast (``cast_this_turn``), for "your second
+    spell each turn" (603.2)."""
+
     sid: int
     player: PlayerId
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +297,12 @@ class GainedLife:
 
 @dataclass(frozen=True, slots=True)
 class DrewCard:
-    """``player`` drew a card (121.2): one event for each card drawn."""
+    """``player`` drew a card (121.2): one event for each card drawn;
+    ``nth`` is how many cards they have drawn this turn with it ("your
+    second card each turn", 603.2)."""
 
     player: PlayerId
+    nth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +367,39 @@ class DealtDamage:
 
     obj: ObjectId
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDealtTo:
+    """``source`` dealt ``amount`` damage to the recipient ``to`` (an object
+    or a player) in one damage event (120.3, 510.2): one event for each
+    source and recipient, "Whenever a source deals damage to you" (603.2);
+    ``combat`` when it was combat damage."""
+
+    source: ObjectId
+    to: ObjectId | PlayerId
+    amount: int
+    combat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cycled:
+    """``player`` cycled the card ``card`` (now the card in their graveyard,
+    400.7): they activated its cycling ability, typecycling too (702.29c-e)."""
+
+    player: PlayerId
+    card: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class CommittedCrime:
+    """``player`` committed a crime (700.13): the spell or ability ``sid`` they
+    cast, activated or put on the stack targets an opponent of theirs,
+    something an opponent controls, or a card in an opponent's graveyard.
+    One event for each such spell or ability, however many such targets."""
+
+    player: PlayerId
+    sid: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,16 +487,37 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime
 )
 
 
 def targeted(game: Game, item: StackItem) -> None:
-    """Record that the objects ``item`` targets became its targets (for ward, 702.21a)."""
+    """Record that the objects ``item`` targets became its targets (for ward,
+    702.21a), as it is cast, activated or put on the stack; and that its
+    controller committed a crime, if it targets an opponent of theirs, a
+    permanent or spell an opponent controls, or a card in an
+    opponent's graveyard (700.13: once, however many such targets)."""
+    crime = False
     for slot in item.targets:
         for value in slot:
             if isinstance(value, tuple):
                 game.events.append(BecameTarget(item.sid, value, item.controller))
+            crime = crime or _is_crime(game, item.controller, value)
+    if crime:
+        game.events.append(CommittedCrime(item.controller, item.sid))
+
+
+def _is_crime(game: Game, player: PlayerId, value: TargetValue) -> bool:
+    """Is targeting ``value`` a crime of ``player`` (700.13)?"""
+    opponents = game.opponents(player)
+    if isinstance(value, str):
+        return value in opponents
+    obj = game.get(value)
+    if obj is None:
+        return False
+    if obj.zone in ("battlefield", "stack"):
+        return obj.controller in opponents
+    return obj.zone == "graveyard" and obj.owner in opponents
 
 
 class Game:
@@ -597,5 +659,5 @@ __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
     "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
-    "BlocksAttacker",
+    "BlocksAttacker", "CommittedCrime", "Cycled", "DamageDealtTo",
 ]  # fmt: skip

@@ -76,6 +76,7 @@ from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
+    CyclingAbility,
     all_abilities,
     from_definition,
     reading,
@@ -95,6 +96,7 @@ ABILITIES: dict[type, Any] = {
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
+    CyclingAbility: activation.activate,
     A.LoyaltyAbility: activation.activate,
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
@@ -212,7 +214,7 @@ def _unbound_problem(ab: A.Node) -> str | None:
     :func:`cardtext.interpreter.triggers.functions_in`), an activated ability that
     isn't activated from a hand (:func:`cardtext.interpreter.activation.functions_in`)."""
     if isinstance(ab, A.TriggeredAbility):
-        if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger):
+        if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger) or triggers.is_own_cycle(ab.trigger):
             return None
         return "a triggered ability of an instant or sorcery card that triggers nowhere (113.6, 603.2)"
     if isinstance(ab, A.ActivatedAbility) and activation.functions_in(ab) == "battlefield":

@@ -17,7 +17,7 @@ chooses their order (a ``"order"`` decision); identical ones need no choice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtext.grammar import ast as A
@@ -31,7 +31,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
-from .filters import group_players, matches
+from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, group_players, matches
 from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
@@ -47,7 +47,10 @@ from .state import (
     Championed,
     CombatDamageDealt,
     CombatDamageStep,
+    CommittedCrime,
     CountersPut,
+    Cycled,
+    DamageDealtTo,
     DealtCombatDamage,
     DealtDamage,
     DrewCard,
@@ -321,9 +324,19 @@ class BoundObjects(A.Node):
     ids: tuple[ObjectId, ...] = ()
 
 
-OBJECT_SUBJECTS: tuple[type, ...] = (A.SelfRef, A.ItRef, A.AnObject, A.Each, A.ObjectFilter, A.ThatRef, BoundObjects)
+OBJECT_SUBJECTS: tuple[type, ...] = (
+    A.SelfRef, A.ItRef, A.AnObject, A.Each, A.ObjectFilter, A.ThatRef, BoundObjects, A.AttachedRef,
+)  # fmt: skip
 """The subjects an event about an object can have: [this], a description
-("a creature you control"), or, in a delayed trigger, "that creature" (603.7c)."""
+("a creature you control"), "enchanted creature" / "equipped creature", or,
+in a delayed trigger, "that creature" (603.7c)."""
+
+
+def _object_subject(p: object) -> bool:
+    """One subject (of several joined by "or") the engine can tell the object of."""
+    if isinstance(p, A.AttachedRef):
+        return not p.plural and p.noun != "player"
+    return isinstance(p, OBJECT_SUBJECTS) and _source_supported(p)
 
 
 def _recipient_matches(game: Game, other: object, to: ObjectId | PlayerId, controller: PlayerId,
@@ -553,6 +566,252 @@ def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
 """The subjects of an event a player does: you, or a group ("an opponent", "a player")."""
 
 
+def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller: PlayerId, src_id: ObjectId) -> bool:
+    """Whether the recipient of damage is what the trigger names: you, a
+    player of a group ("an opponent", "a player"), [this], "enchanted
+    creature", an object of a description ("a creature", "a Dinosaur"), or
+    one of several joined by "or" ("you or a planeswalker you control")."""
+    if isinstance(other, A.BothRef) and other.conj == "or":
+        return any(_recipient_is(game, p, to, controller, src_id) for p in or_parts(other))
+    if isinstance(to, str):
+        if isinstance(other, A.You):
+            return to == controller
+        return isinstance(other, A.PlayerGroup) and to in group_players(game, other.which, controller)
+    if isinstance(other, A.You | A.PlayerGroup):
+        return False
+    return _is_subject(game, other, to, controller, src_id, lki=True)
+
+
+def _described(ref: object) -> bool:
+    """Some part of a subject or recipient is an object of a description, not a known one."""
+    return any(_filter_of(p) is not None for p in or_parts(ref))
+
+
+def _deals_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """120.3, 603.2: "Whenever [a source] deals damage to [a recipient]" —
+    once for each source and each recipient it dealt damage to in one event
+    (combat damage or not; "noncombat damage" only the other); the source is
+    judged as it was when it dealt the damage (a spell now in a graveyard,
+    608.2h).  "That player" is the player dealt damage, "that much" the
+    amount (603.7c); "that creature" the recipient when the source is a
+    known one ([this], "equipped creature"), else the source ("Whenever a
+    creature deals damage to you, destroy it")."""
+    if not isinstance(event, DamageDealtTo) or event.amount <= 0:
+        return NO
+    if e.kind == "deals noncombat damage to" and event.combat:
+        return NO
+    if not _is_subject(game, subject, event.source, controller, src_id, lki=True):
+        return NO
+    if not _recipient_is(game, e.other, event.to, controller, src_id):
+        return NO
+    to = event.to
+    if isinstance(to, str):
+        return True, event.source, None, to
+    return True, to if not _described(subject) else event.source, None, None
+
+
+def _damage_recipient_supported(subject: object, e: A.Event) -> bool:
+    """A recipient the engine can tell, each part of it: you, a group of
+    players it knows, or an object ([this], "enchanted creature", a
+    description of objects, not "one or more" of them, 603.2c); and, when
+    the recipient is an object of a description, a subject that isn't one
+    too (both would be "that creature")."""
+    for p in or_parts(e.other):
+        if isinstance(p, A.You):
+            continue
+        if isinstance(p, A.PlayerGroup):
+            if p.which not in OPPONENT_GROUPS | ALL_PLAYER_GROUPS:
+                return False
+            continue
+        filt = _filter_of(p)
+        if not _object_subject(p) or _one_or_more(p):
+            return False
+        if filt is not None and (_described(subject) or any(n.lower() in ("player", "opponent") for n in filt.nouns)):
+            return False
+    return True
+
+
+def _becomes_blocked_by(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                        event: Event) -> Hit:  # fmt: skip
+    """509.3d: "Whenever [a creature] becomes blocked by a [creature]" —
+    once for each creature blocking it that fits ("that creature" is the
+    blocker); 603.2c: "by one or more [creatures]" once, as blockers are
+    declared, if any of its blockers fits."""
+    if _one_or_more(e.other):
+        combat = game.state.combat
+        if not isinstance(event, BecameBlocked) or combat is None:
+            return NO
+        if not _is_subject(game, subject, event.obj, controller, src_id):
+            return NO
+        blockers = [b for b, aids in combat.blockers.items() if event.obj in aids]
+        if any(_is_subject(game, e.other, b, controller, src_id) for b in blockers):
+            return True, event.obj, None, None
+        return NO
+    if not isinstance(event, BlocksAttacker):
+        return NO
+    if _is_subject(game, subject, event.attacker, controller, src_id) and _is_subject(
+        game, e.other, event.blocker, controller, src_id
+    ):
+        return True, event.blocker, None, None
+    return NO
+
+
+def _blocks_or_becomes_blocked_by(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                                  event: Event) -> Hit:  # fmt: skip
+    """509.3b, 509.3d: "Whenever [this] blocks or becomes blocked by a
+    [creature]" — once for each such creature it blocks or that blocks it
+    ("that creature" is the other one); "by one or more [creatures]" once
+    for its blocking and once for its becoming blocked (603.2c)."""
+    if _one_or_more(e.other):
+        if isinstance(event, Blocks) and _is_subject(game, subject, event.blocker, controller, src_id):
+            if any(_is_subject(game, e.other, a, controller, src_id) for a in event.attackers):
+                return True, event.blocker, None, None
+            return NO
+        return _becomes_blocked_by(game, src_id, controller, subject, e, event)
+    if (
+        isinstance(event, BlocksAttacker)
+        and _is_subject(game, subject, event.blocker, controller, src_id)
+        and _is_subject(game, e.other, event.attacker, controller, src_id)
+    ):
+        return True, event.attacker, None, None
+    return _becomes_blocked_by(game, src_id, controller, subject, e, event)
+
+
+def _blocker_described(e: A.Event) -> bool:
+    return _filter_of(e.other) is not None
+
+
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+"""The ordinal words of "your second spell each turn" (603.2)."""
+
+
+def _ordinals(nth: A.NthEachTurn) -> frozenset[int]:
+    return frozenset(ORDINALS[w] for w in nth.ordinal.split(" or "))
+
+
+def _nth_supported(subject: object, e: A.Event, noun: str) -> bool:
+    """"your second spell each turn", "their first or second card each
+    turn": a player (you, or a group, whose "their" is that player), known
+    ordinals, and a description the engine can judge (of cards drawn: just
+    "card")."""
+    nth = e.other
+    if not isinstance(nth, A.NthEachTurn) or e.place is not None:
+        return False
+    if not all(w in ORDINALS for w in nth.ordinal.split(" or ")):
+        return False
+    whose_ok = (isinstance(subject, A.You) and isinstance(nth.whose, A.You)) or (
+        isinstance(subject, A.PlayerGroup) and subject.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS
+        and isinstance(nth.whose, A.TheirRef)
+    )  # fmt: skip
+    filt = nth.what
+    if not whose_ok or not isinstance(filt, A.ObjectFilter):
+        return False
+    if noun == "card":
+        return filt.card and not filt.nouns and not filt.adjectives and not filt.post
+    return filt.spell or "spell" in (n.lower() for n in filt.nouns)
+
+
+def _casts(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+           event: Event) -> Hit:  # fmt: skip
+    """601.2i, 603.2: "Whenever you cast your second spell each turn" —
+    the spells that player cast this turn, as they were cast, that fit the
+    description, counted up to this one; "Whenever you cast a noncreature
+    spell or a Dragon spell": either description."""
+    if not isinstance(event, Cast) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    item = game.stack_item(event.sid)
+    cast = game.state.cast_this_turn
+    if not 0 <= event.index < len(cast):
+        return NO
+    spell = cast[event.index]
+    nth = e.other
+    if isinstance(nth, A.NthEachTurn):
+        filt = nth.what
+
+        def fits(o: GameObject) -> bool:
+            return matches(game, filt, o, you=controller, source=None, anywhere=True)
+
+        if not fits(spell):
+            return NO
+        rank = sum(1 for o in cast[: event.index + 1] if o.controller == event.player and fits(o))
+        return rank in _ordinals(nth), None, event.sid if item is not None else None, event.player
+    live = game.get(item.source) if item is not None else None
+    if live is None:
+        return NO
+    if any(matches(game, f, live, you=controller, source=src_id) for f in map(_filter_of, or_parts(nth)) if f is not None):
+        return True, None, event.sid, event.player
+    return NO
+
+
+def _casts_supported(subject: object, e: A.Event) -> bool:
+    """"your second spell each turn", or spell descriptions joined by "or"."""
+    if isinstance(e.other, A.NthEachTurn):
+        return _nth_supported(subject, e, "spell")
+    parts = or_parts(e.other)
+    return e.place is None and len(parts) > 1 and all(
+        isinstance(p, A.AnObject) and p.how == "" and _spell_described(A.Event("casts", p)) for p in parts
+    )  # fmt: skip
+
+
+def _draws_nth(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+               event: Event) -> Hit:  # fmt: skip
+    """121.2, 603.2: "Whenever you draw your second card each turn" — the
+    card that player drew that is their second this turn."""
+    if not isinstance(event, DrewCard) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not isinstance(e.other, A.NthEachTurn) or not _player_matches(game, subject, controller, event.player):
+        return NO
+    return event.nth in _ordinals(e.other), None, None, event.player
+
+
+def _cycles(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+            event: Event) -> Hit:  # fmt: skip
+    """702.29c-d: "When you cycle [this card]" (it triggers from the
+    graveyard the card was discarded to), "Whenever a player cycles a card"
+    (typecycling too, 702.29e); "that player" is the one who cycled."""
+    if not isinstance(event, Cycled) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    if _is_self(e.other):
+        ok = event.card == src_id
+    else:
+        filt = _filter_of(e.other)
+        card = game.get(event.card)
+        if card is None:
+            known = game.state.lki.get(event.card)
+            card = known.last if known is not None else None
+        ok = filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
+                                                                anywhere=True)  # fmt: skip
+    return ok, event.card, None, event.player
+
+
+def _cycled_supported(e: A.Event) -> bool:
+    """"this card" (its own name), or a description of cards ("a card")."""
+    other = e.other
+    if e.place is not None:
+        return False
+    if _is_self(other):
+        return True
+    return isinstance(other, A.AnObject) and other.how == "" and (
+        other.filter.card or "card" in (n.lower() for n in other.filter.nouns)
+    )
+
+
+def _commits_crime(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """700.13: "Whenever you commit a crime" — once for each spell or
+    ability that player casts, activates or puts on the stack that targets
+    an opponent of theirs, something an opponent controls, or a card in an
+    opponent's graveyard."""
+    if not isinstance(event, CommittedCrime) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    return _player_matches(game, subject, controller, event.player), None, None, event.player
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
@@ -574,6 +833,14 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
+    "deals damage to": (_deals_damage_to, OBJECT_SUBJECTS),
+    "deals noncombat damage to": (_deals_damage_to, OBJECT_SUBJECTS),
+    "becomes blocked by": (_becomes_blocked_by, OBJECT_SUBJECTS),
+    "blocks or becomes blocked by": (_blocks_or_becomes_blocked_by, OBJECT_SUBJECTS),
+    "casts": (_casts, PLAYER_SUBJECTS),
+    "draws": (_draws_nth, PLAYER_SUBJECTS),
+    "cycles": (_cycles, PLAYER_SUBJECTS),
+    "commits a crime": (_commits_crime, PLAYER_SUBJECTS),
 }
 """What happens in a trigger written as a subject and an event ("Whenever
 you turn a permanent face up"), by the event's words: the function that
@@ -591,9 +858,23 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "enters under control": _whose_control_supported,
     "blocks": lambda e: e.other is None or _filter_of(e.other) is not None,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
+    "becomes blocked by": _blocker_described,
+    "blocks or becomes blocked by": _blocker_described,
+    "cycles": _cycled_supported,
+    "commits a crime": lambda e: e.other is None and e.place is None,
 }
 """For events whose words name a second thing (a recipient, a spell, a
 champion), whether the engine can tell which."""
+
+
+SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
+    "deals damage to": _damage_recipient_supported,
+    "deals noncombat damage to": _damage_recipient_supported,
+    "casts": _casts_supported,
+    "draws": lambda subject, e: _nth_supported(subject, e, "card"),
+}
+"""For events whose second thing is judged with the subject (which is
+"that creature", whose "their"), whether the engine can tell it."""
 
 
 def _turned_face_up_of(subject: object, span: Span | None) -> A.Node:
@@ -636,7 +917,7 @@ def _alone_supported(node: A.Node) -> bool:
     if isinstance(node, A.TurnedFaceUpTrigger):
         return face_up_supported(node)
     if isinstance(node, A.AttacksTrigger | A.DealsDamageTrigger):
-        return all(isinstance(p, OBJECT_SUBJECTS) for p in or_parts(node.object))
+        return all(_object_subject(p) for p in or_parts(node.object))
     return True
 
 
@@ -649,8 +930,11 @@ def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
     check = EVENT_CHECKS.get(e.kind)
     if entry is None or (check is not None and not check(e)):
         return False
+    pair = SUBJECT_CHECKS.get(e.kind)
+    if pair is not None and not pair(t.subject, e):
+        return False
     if entry[1] is OBJECT_SUBJECTS:  # matched by _is_subject, which knows subjects joined by "or"
-        return all(isinstance(p, OBJECT_SUBJECTS) for p in or_parts(t.subject))
+        return all(_object_subject(p) for p in or_parts(t.subject))
     return isinstance(t.subject, entry[1])
 
 
@@ -672,19 +956,50 @@ def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger
     return NO
 
 
-def _is_subject(game: Game, subject: object, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
+def _is_subject(game: Game, subject: object, obj_id: ObjectId, controller: PlayerId, src_id: ObjectId, *,
+                lki: bool = False) -> bool:  # fmt: skip
     """Whether the object an event is about is the trigger's subject: [this]
-    itself, or an object that fits its description ("a Goblin you control"),
-    or one of several subjects joined by "or" (603.2)."""
+    itself, "enchanted creature" / "equipped creature" (the object this is
+    attached to), or an object that fits its description ("a Goblin you
+    control", "a source an opponent controls"), or one of several subjects
+    joined by "or" (603.2).  With ``lki``, an object that has left its zone
+    since the event is judged as it last existed there (a spell that dealt
+    damage and went to a graveyard, 608.2h)."""
     if isinstance(subject, A.BothRef) and subject.conj == "or":
-        return any(_is_subject(game, p, obj_id, controller, src_id) for p in or_parts(subject))
+        return any(_is_subject(game, p, obj_id, controller, src_id, lki=lki) for p in or_parts(subject))
     if _is_self(subject):
         return obj_id == src_id
     if isinstance(subject, BoundObjects):
         return obj_id in subject.ids
+    if isinstance(subject, A.AttachedRef):
+        src = game.get(src_id)
+        return src is not None and src.attached_to is not None and src.attached_to == obj_id
     filt = _filter_of(subject)
     obj = game.get(obj_id)
-    return filt is not None and obj is not None and matches(game, filt, obj, you=controller, source=src_id)
+    if obj is None and lki:
+        known = game.state.lki.get(obj_id)
+        obj = known.last if known is not None else None
+    return filt is not None and obj is not None and _fits(game, filt, obj, controller, src_id)
+
+
+def _fits(game: Game, filt: A.ObjectFilter, obj: GameObject, controller: PlayerId, src_id: ObjectId) -> bool:
+    """``obj`` fits a subject's description; "a source" (of damage, 120.1) is
+    any object, wherever it is: the rest of the description still counts
+    ("a source an opponent controls", "a red source")."""
+    if "source" in (n.lower() for n in filt.nouns):
+        if len(filt.nouns) != 1:
+            return False  # reported by the support check (_source_supported)
+        words = tuple(w for w in filt.words if not (isinstance(w, A.Noun) and w.word.lower() == "source"))
+        return matches(game, replace(filt, words=words), obj, you=controller, source=src_id, anywhere=True)
+    return matches(game, filt, obj, you=controller, source=src_id)
+
+
+def _source_supported(subject: object) -> bool:
+    """"a source" alone as the noun of a description (not "a source or creature")."""
+    return all(
+        (filt := _filter_of(p)) is None or "source" not in (n.lower() for n in filt.nouns) or len(filt.nouns) == 1
+        for p in or_parts(subject)
+    )
 
 
 def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, event: Event,
@@ -766,6 +1081,10 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
             if not event_supported(trigger, e):
                 of = f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""
                 out.append((trigger, f"trigger event '{e.kind}'{of}"))
+    elif isinstance(trigger, A.AttacksTrigger | A.DealsDamageTrigger | A.DealsCombatDamageTrigger) and not all(
+        _object_subject(p) for p in or_parts(trigger.object)
+    ):
+        out.append((trigger, f"trigger {type(trigger).__name__} of {type(trigger.object).__name__}"))
     elif isinstance(trigger, A.PhaseTrigger) and not phase_supported(trigger):
         out.append((trigger, f"trigger 'at the beginning of {trigger.whose} {trigger.step}'"))
     elif isinstance(trigger, A.TurnedFaceUpTrigger) and not face_up_supported(trigger):
@@ -863,6 +1182,8 @@ def collect(game: Game) -> None:
             spell = game.get(item.source) if item else None
             if spell is not None and spell.face_down is None:
                 sources.append((spell.id, spell.controller, _abilities(spell), display_name(spell), event.sid))
+        if isinstance(event, Cycled):
+            sources.extend(_cycled_card(game, event, sources))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
@@ -879,6 +1200,22 @@ def collect(game: Game) -> None:
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _cycled_card(game: Game, event: Cycled, sources: list[Any]) -> list[Any]:
+    """702.29c: "When you cycle [this card]" triggers from the graveyard the
+    card was discarded to (its abilities not already watched there)."""
+    card = game.get(event.card)
+    if card is None or card.face_down is not None:
+        return []
+    watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
+    own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _cycles_self(ab.trigger)]
+    return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
+def _cycles_self(trigger: A.Node) -> bool:
+    """A trigger with the event "you cycle [this card]" (702.29c)."""
+    return any(isinstance(n, A.Event) and n.kind == "cycles" and _is_self(n.other) for n in walk(trigger))
 
 
 def controller_named(game: Game, trigger: A.Node, tobj: ObjectId) -> PlayerId | None:
@@ -947,6 +1284,13 @@ def is_own_cast(trigger: object) -> bool:
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
+
+
+def is_own_cycle(trigger: object) -> bool:
+    """ "When you cycle this card" (702.29c), every part of it: watched where the card is discarded to."""
+    if isinstance(trigger, A.TriggerOr):
+        return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
+    return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
 
 
 def _trigger_parts(t: object) -> Iterator[object]:
@@ -1120,6 +1464,11 @@ def settle(game: Game) -> None:
     from .characteristics import refresh_granted
 
     for _ in range(1000):
+        # 603.2: an ability triggers as its event happens, before the
+        # state-based actions the event leads to (a creature dealt lethal
+        # damage still sees the damage dealt to it)
+        refresh_granted(game)
+        collect(game)
         changed = sba.check(game)
         refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         collect(game)

@@ -109,6 +109,8 @@ def _end_step(game: Game) -> None:
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
         end_turn_effects(game)
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
+        for p in state.players.values():
+            p.drawn_this_turn = 0  # "your second card each turn"
         state.life_changes = []  # "if you gained life this turn"
         state.left_this_turn = []  # "if a creature died this turn" (700.4)
         players = list(state.players)

@@ -191,7 +191,8 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
             continue
         obj = move(game, game.obj(lib[0]), "hand")
         out.append(obj)
-        game.events.append(DrewCard(player))
+        game.player(player).drawn_this_turn += 1
+        game.events.append(DrewCard(player, game.player(player).drawn_this_turn))
     if out:
         game.say(f"  {player} draws {len(out)} card{'s' if len(out) != 1 else ''}")
     return out

@@ -772,6 +772,8 @@ def _r_event(r: Any, n: Event, **ctx: Any) -> str:
         return f"{_agree(subject, 'taps')} {r(n.other)} for mana"
     if k == "puts into graveyard":
         return f"{_agree(subject, 'puts')} {r(n.other)} into {possessive_text(r, _poss(n.place))} graveyard"
+    if k == "blocks or becomes blocked by":
+        return f"{_agree(subject, 'blocks')} or {_agree(subject, 'becomes')} blocked by {r(n.other)}"
     if k == "cycles or discards":
         return f"{_agree(subject, 'cycles')} or {_agree(subject, 'discards')} {r(n.other)}"
     if k == "gains or loses life":

@@ -43,7 +43,7 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
                 source: GameObject | None = None, *, event: bool = True, combat: bool = False,
                 unpreventable: bool = False, recipient_events: bool = True,
-                dealt: list[ObjectId] | None = None) -> int:  # fmt: skip
+                dealt: list[ObjectId] | None = None, source_id: ObjectId | None = None) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life (from a source with wither or infect,
     -1/-1 counters on a creature, and from one with infect, poison counters
@@ -56,9 +56,12 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     total dealt (603.7c); ``event=False`` leaves it to the caller (combat
     damage, dealt at once).  Each permanent dealt damage has a "was dealt
     damage" event, unless ``recipient_events`` is False (combat damage: one
-    for all of a step's damage to it).  Returns the total dealt."""
+    for all of a step's damage to it).  Each recipient dealt damage has a
+    "deals damage to" event of the source (``source_id`` names a source that
+    is no longer there, judged by its last known information).  Returns the
+    total dealt."""
     from ..prevention import prevent
-    from ..state import DealtDamage, WasDealtDamage
+    from ..state import DamageDealtTo, DealtDamage, WasDealtDamage
 
     game = ctx.game
     if amount <= 0:
@@ -69,6 +72,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     infect = source is not None and has_keyword(game, source, "infect")
     as_counters = infect or source is not None and has_keyword(game, source, "wither")
     total = 0
+    sid = source.id if source is not None else source_id
     for o in objs:
         shield = None if unpreventable else protection_from(game, o, source)
         if shield is not None:
@@ -96,11 +100,15 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
                  + (f" (as {n} -1/-1 counter{'s' if n != 1 else ''}, 120.3d)" if as_counters and "creature" in c.types else ""))
         if recipient_events:
             game.events.append(WasDealtDamage(o.id, n, combat))
+        if sid is not None:
+            game.events.append(DamageDealtTo(sid, o.id, n, combat))
     for p in players:
         n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
         total += n
+        if sid is not None:
+            game.events.append(DamageDealtTo(sid, p, n, combat))
         if infect:
             # 702.90b, 120.3b: damage from a source with infect is dealt to a
             # player as that many poison counters (704.5c: ten or more lose)
@@ -153,7 +161,7 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
     dealt: list[ObjectId] = []
     deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None,
-                unpreventable=unpreventable_here(ctx), dealt=dealt)  # fmt: skip
+                unpreventable=unpreventable_here(ctx), dealt=dealt, source_id=src_ids[0])  # fmt: skip
     ctx.done["dealt damage"] = dealt  # "Creatures dealt damage this way can't be regenerated this turn" (608.2c)
     if objs:
         ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
@@ -177,7 +185,7 @@ def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
         objs = current(ctx, [value]) if isinstance(value, tuple) else []
         players = [value] if isinstance(value, str) else []
         total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx),
-                             dealt=ctx.done.setdefault("dealt damage", []))
+                             dealt=ctx.done.setdefault("dealt damage", []), source_id=src_id)
     if source is not None and total:
         ctx.game.events.append(DealtDamage(source.id, total))
     return True
