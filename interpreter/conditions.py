@@ -13,6 +13,7 @@ from cardtext.grammar import ast as A
 from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
+from .keywords import CameUnderControlSinceUpkeep
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -363,6 +364,18 @@ def _additional_cost_paid(ctx: Ctx, cond: A.Happened) -> bool:
     o = ctx.game.state.objects.get(ids[0][0])
     card = (o.copy_of or o.card) if o is not None else ctx.source_card()
     return additional_paid(card, ctx.game.linked(ids[0]).additional) > 0
+
+
+def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
+    """Echo's "if this came under your control since the beginning of your
+    last upkeep" (702.30a): the permanent entered the battlefield, or came
+    under its controller's control, after the beginning of that player's
+    upkeep before the one now (the clock, :attr:`GameState.upkeeps`)."""
+    o = ctx.source_obj()
+    if o is None or o.zone != "battlefield" or o.controller != ctx.controller:
+        return False
+    since = ctx.game.state.upkeeps.get(ctx.controller, (0, 0))[0]
+    return max(o.arrived, o.controlled) > since
 
 
 def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
@@ -826,6 +839,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.LifeCompare: _life_compare,
     A.CondAnd: _cond_and,
     Unless: _unless,
+    CameUnderControlSinceUpkeep: _came_under_control,
 }
 
 

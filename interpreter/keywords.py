@@ -195,6 +195,50 @@ def _cumulative_upkeep(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [A.TriggeredAbility("At", upkeep, A.Effect((counter, sacrifice)))]
 
 
+@dataclass(frozen=True, slots=True)
+class PayCost(A.Node):
+    """ "pay [cost]" where the cost may be any cost, mana and other parts
+    (118.1): echo's "sacrifice it unless you pay its echo cost" (702.30a),
+    "Echo—Discard a card."."""
+
+    cost: A.Cost
+
+
+@dataclass(frozen=True, slots=True)
+class CameUnderControlSinceUpkeep(A.Node):
+    """Echo's intervening "if" (702.30a, 603.4): "if this permanent came
+    under your control since the beginning of your last upkeep" — it
+    entered the battlefield, or its controller changed, after the beginning
+    of its controller's upkeep before this one."""
+
+
+def _echo(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.30a: "Echo [cost]" means "At the beginning of your upkeep, if this
+    came under your control since the beginning of your last upkeep,
+    sacrifice it unless you pay [cost]."  The ability's controller decides
+    whether to pay (608.2d); one who can't pay all of it pays none (118.3)."""
+    this = A.SelfRef(form="this", noun="permanent")
+    pay = A.DoesAction(A.You(), PayCost(kw.cost))
+    sacrifice = A.IfSentence(pay, A.Sentence((A.Sacrifice(this),)), trailing="unless")
+    upkeep = A.PhaseTrigger(step="upkeep", yours=True, whose="your")
+    return [A.TriggeredAbility("At", upkeep, A.Effect((sacrifice,)), condition=CameUnderControlSinceUpkeep())]
+
+
+@dataclass(frozen=True, slots=True)
+class BuybackCost(A.AdditionalCost):
+    """Buyback's optional additional cost (702.27a): "You may pay an
+    additional [cost] as you cast this spell"; if it was paid, the spell is
+    put into its owner's hand instead of into the graveyard as it resolves
+    (:func:`cardtext.interpreter.stack.bought_back`)."""
+
+
+def _buyback(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.27a: "Buyback [cost]" is an optional additional cost (601.2b) and
+    a replacement of the spell's going to its owner's graveyard as it
+    resolves (614.1a), read where the spell leaves the stack."""
+    return [BuybackCost(A.SelfRef(form="this", noun="spell"), kw.cost, optional=True)]
+
+
 DISCARD_THIS = A.DiscardCost(A.SelfRef(form="this", noun="card"))
 
 
@@ -261,7 +305,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
-    "cumulative upkeep": _cumulative_upkeep,
+    "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -478,6 +522,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BecomesTarget", "BuybackCost", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

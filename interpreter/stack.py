@@ -23,7 +23,7 @@ from .costs import pay_mana
 from .errors import IllegalAction
 from .mana import cost_text, need_of
 from .modes import describe
-from .objects import ObjectId
+from .objects import GameObject, ObjectId
 from .replacement import put_onto_battlefield
 from .state import Game, StackItem
 from .targets import slot_index, slots_of, still_legal
@@ -160,7 +160,22 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         game.tick()
         game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
         return
+    if resolved and not spell.spell_copy and bought_back(game, spell):
+        move(game, spell, "hand")
+        game.say(f"  {name} is put into {spell.owner}'s hand instead of the graveyard: its buyback cost was paid (702.27a)")
+        return
     move(game, spell, "graveyard")
+
+
+def bought_back(game: Game, spell: GameObject) -> bool:
+    """702.27a: was the buyback cost of ``spell`` paid as it was cast?  Its
+    additional costs are counted in the order of its abilities
+    (:func:`cardtext.interpreter.additional.announce`)."""
+    from .keywords import BuybackCost
+
+    costs = [ab for ab in chars(spell).abilities if isinstance(ab, A.AdditionalCost)]
+    times = game.linked(spell.id).additional
+    return any(isinstance(ab, BuybackCost) and n for ab, n in zip(costs, times, strict=False))
 
 
 def can_be_countered(game: Game, oid: ObjectId) -> bool:

@@ -75,6 +75,7 @@ from .facedown import MORPH_KEYWORDS
 from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
+    BuybackCost,
     NUMBER_EXPANSIONS,
     all_abilities,
     from_definition,
@@ -92,6 +93,7 @@ ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
+    BuybackCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
