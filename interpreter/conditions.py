@@ -378,6 +378,31 @@ def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
     return max(o.arrived, o.controlled) > since
 
 
+def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
+    """ "if this spell was bargained", "if it wasn't bargained" (702.166b):
+    whether the keyword's additional cost was paid as the object was cast
+    (a permanent keeps what its spell paid, 607.2j)."""
+    from .keywords import keyword_cost_paid
+
+    problem = keyword_cast_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    ids = ctx.self_objects(cond.subject)
+    o = ctx.game.state.objects.get(ids[0][0]) if ids else None
+    if o is None:
+        return cond.form == "wasn't"
+    paid = keyword_cost_paid(chars(o).abilities, ctx.game.linked(ids[0]).additional, cond.word)
+    return paid != (cond.form == "wasn't")
+
+
+def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
+    from .keywords import KEYWORD_COSTS
+
+    if cond.word not in KEYWORD_COSTS or cond.this_turn or not isinstance(cond.subject, A.SelfRef | A.ItRef):
+        return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
+    return None
+
+
 def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you revealed a Dragon card or controlled a Dragon as you cast
     [this]" (:mod:`cardtext.interpreter.as_cast`)."""
@@ -840,6 +865,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.CondAnd: _cond_and,
     Unless: _unless,
     CameUnderControlSinceUpkeep: _came_under_control,
+    A.KeywordCast: _keyword_cast,
 }
 
 
@@ -871,6 +897,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return filter_problem(is_a_filter(cond.state))
     if isinstance(cond, A.YouDo):
         return you_do_problem(cond)
+    if isinstance(cond, A.KeywordCast):
+        return keyword_cast_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

@@ -121,6 +121,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_hideaway(kw))
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "haunt":
             extra.append(_haunt())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "bargain":
+            extra.append(_bargain())
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
         elif isinstance(kw, A.KeywordWithCost) and typecycling_type(kw.name) is not None:
@@ -239,6 +241,46 @@ def _buyback(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [BuybackCost(A.SelfRef(form="this", noun="spell"), kw.cost, optional=True)]
 
 
+@dataclass(frozen=True, slots=True)
+class BargainCost(A.AdditionalCost):
+    """Bargain's optional additional cost (702.166a): "As an additional cost
+    to cast this spell, you may sacrifice an artifact, enchantment, or
+    token."; the spell "was bargained" if it was paid (702.166b,
+    :func:`keyword_cost_paid`)."""
+
+
+_BARGAIN: list[BargainCost] = []
+
+
+def _bargain() -> BargainCost:
+    """702.166a: the additional cost read from its text by the card grammar."""
+    if not _BARGAIN:
+        from cardtext.grammar import parse_card
+
+        text = "\n".join([
+            "Bargain Spell", "Instant",
+            "As an additional cost to cast this spell, you may sacrifice an artifact, enchantment, or token.",
+        ])  # fmt: skip
+        ab = parse_card(text).abilities[0]
+        assert isinstance(ab, A.AdditionalCost)
+        _BARGAIN.append(BargainCost(ab.object, ab.cost, optional=True))
+    return _BARGAIN[0]
+
+
+KEYWORD_COSTS: dict[str, type[A.AdditionalCost]] = {"bargained": BargainCost, "bought back": BuybackCost}
+"""The additional costs of keywords by the word that says they were paid:
+"if this spell was bargained" (702.166b)."""
+
+
+def keyword_cost_paid(abilities: tuple[A.Ability, ...], times: tuple[int, ...], word: str) -> bool:
+    """Was the additional cost of the keyword ``word`` names paid?  ``times``
+    counts the additional costs among ``abilities`` in order, as they were
+    announced (601.2b; :attr:`cardtext.interpreter.linked.Linked.additional`)."""
+    kind = KEYWORD_COSTS[word]
+    costs = [ab for ab in abilities if isinstance(ab, A.AdditionalCost)]
+    return any(isinstance(ab, kind) and n for ab, n in zip(costs, times, strict=False))
+
+
 DISCARD_THIS = A.DiscardCost(A.SelfRef(form="this", noun="card"))
 
 
@@ -327,7 +369,7 @@ NUMBER_EXPANSIONS = {"crew": _crew}
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
@@ -522,6 +564,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "BuybackCost", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -171,11 +171,9 @@ def bought_back(game: Game, spell: GameObject) -> bool:
     """702.27a: was the buyback cost of ``spell`` paid as it was cast?  Its
     additional costs are counted in the order of its abilities
     (:func:`cardtext.interpreter.additional.announce`)."""
-    from .keywords import BuybackCost
+    from .keywords import keyword_cost_paid
 
-    costs = [ab for ab in chars(spell).abilities if isinstance(ab, A.AdditionalCost)]
-    times = game.linked(spell.id).additional
-    return any(isinstance(ab, BuybackCost) and n for ab, n in zip(costs, times, strict=False))
+    return keyword_cost_paid(chars(spell).abilities, game.linked(spell.id).additional, "bought back")
 
 
 def can_be_countered(game: Game, oid: ObjectId) -> bool:

@@ -75,6 +75,7 @@ from .facedown import MORPH_KEYWORDS
 from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
+    BargainCost,
     BuybackCost,
     NUMBER_EXPANSIONS,
     all_abilities,
@@ -93,7 +94,8 @@ ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
-    BuybackCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
+    BuybackCost: casting.cast,
+    BargainCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
@@ -121,7 +123,7 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke",
+    "convoke", "bargain",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -129,7 +131,7 @@ engine plays is a gap: a creature with infect, fear or protection must not
 play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
-    "bargain", "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
     "ravenous", "read ahead", "start your engines!", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
@@ -249,7 +251,7 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke"}) | LANDWALK.keys()
+NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "bargain"}) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 
