@@ -301,7 +301,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
-    mods = cost_modifiers(game, spell)
+    mods = cost_modifiers(game, spell) + affinity(game, player, spell)
     if mods:
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {name}'s cost is changed by " + ", ".join(
@@ -377,6 +377,26 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
         except IllegalAction:
             continue
     raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")
+
+
+def affinity(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[GameObject, A.CostModifier]]:
+    """702.41a: "Affinity for [text]" means "This spell costs {1} less to
+    cast for each [text] you control." — a static ability that functions
+    while the spell is on the stack, a reduction of the generic part of its
+    total cost (601.2f, 118.7d), counted as the total cost is worked out."""
+    from .filters import matches
+
+    out: list[tuple[GameObject, A.CostModifier]] = []
+    for ab in chars(spell).abilities:
+        if not isinstance(ab, A.KeywordLine):
+            continue
+        for kw in ab.keywords:
+            if isinstance(kw, A.Affinity):
+                n = sum(1 for o in game.battlefield()
+                        if o.controller == player and matches(game, kw.what, o, you=player, source=spell.id))  # fmt: skip
+                if n:
+                    out.append((spell, A.CostModifier(None, A.ManaCost((A.GenericMana(n),)), "less")))
+    return out
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],

@@ -115,8 +115,9 @@ ABILITIES: dict[type, Any] = {
 AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 """What "As [this] enters, ..." can do besides an instruction (614.12, 607.2d, 607.2g)."""
 
-KEYWORD_NODES = (A.Keyword, A.Enchant, A.Champion)
-"""Keyword abilities the engine reads (702), or spells out (Champion, 702.72);
+KEYWORD_NODES = (A.Keyword, A.Enchant, A.Champion, A.Affinity)
+"""Keyword abilities the engine reads (702), or spells out (Champion, 702.72;
+affinity, 702.41a, a reduction of the spell's cost: cardtext.interpreter.casting);
 of plain keywords, only those named in :data:`READ_KEYWORDS`."""
 
 READ_KEYWORDS = frozenset({
