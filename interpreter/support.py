@@ -75,9 +75,9 @@ from .facedown import MORPH_KEYWORDS
 from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
+    NUMBER_EXPANSIONS,
     BargainCost,
     BuybackCost,
-    NUMBER_EXPANSIONS,
     all_abilities,
     from_definition,
     reading,
