@@ -382,24 +382,48 @@ def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
     """ "if this spell was bargained", "if it wasn't bargained" (702.166b):
     whether the keyword's additional cost was paid as the object was cast
     (a permanent keeps what its spell paid, 607.2j)."""
-    from .keywords import keyword_cost_paid
+    from .keywords import PAID_WORDS
 
     problem = keyword_cast_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
-    ids = ctx.self_objects(cond.subject)
+    return _keyword_paid(ctx, cond.subject, PAID_WORDS[cond.word]) != (cond.form == "wasn't")
+
+
+def _keyword_paid(ctx: Ctx, subject: object, keyword: str) -> bool:
+    from .keywords import keyword_cost_paid
+
+    ids = ctx.self_objects(subject)
     o = ctx.game.state.objects.get(ids[0][0]) if ids else None
     if o is None:
-        return cond.form == "wasn't"
-    paid = keyword_cost_paid(chars(o).abilities, ctx.game.linked(ids[0]).additional, cond.word)
-    return paid != (cond.form == "wasn't")
+        return False
+    return keyword_cost_paid(chars(o).abilities, ctx.game.linked(ids[0]).additional, keyword)
 
 
 def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
+    from .keywords import PAID_WORDS
+
+    if cond.word not in PAID_WORDS or cond.this_turn or not isinstance(cond.subject, A.SelfRef | A.ItRef):
+        return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
+    return None
+
+
+def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
+    """ "if its offspring cost was paid" (702.175a): the keyword's additional
+    cost was paid as the object was cast (a permanent keeps what its spell
+    paid, 607.2j)."""
+    problem = keyword_cost_paid_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    return _keyword_paid(ctx, cond.subject, cond.keyword)
+
+
+def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
     from .keywords import KEYWORD_COSTS
 
-    if cond.word not in KEYWORD_COSTS or cond.this_turn or not isinstance(cond.subject, A.SelfRef | A.ItRef):
-        return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
+    if (cond.keyword.lower() not in KEYWORD_COSTS or cond.form != "paid" or cond.player is not None
+            or not isinstance(cond.subject, A.SelfRef | A.ItRef)):  # fmt: skip
+        return f"condition 'its {cond.keyword} cost was paid' ({cond.form})"
     return None
 
 
@@ -866,6 +890,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     Unless: _unless,
     CameUnderControlSinceUpkeep: _came_under_control,
     A.KeywordCast: _keyword_cast,
+    A.KeywordCostPaid: _keyword_cost_paid,
 }
 
 
@@ -899,6 +924,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return you_do_problem(cond)
     if isinstance(cond, A.KeywordCast):
         return keyword_cast_problem(cond)
+    if isinstance(cond, A.KeywordCostPaid):
+        return keyword_cost_paid_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

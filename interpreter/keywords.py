@@ -267,16 +267,45 @@ def _bargain() -> BargainCost:
     return _BARGAIN[0]
 
 
-KEYWORD_COSTS: dict[str, type[A.AdditionalCost]] = {"bargained": BargainCost, "bought back": BuybackCost}
-"""The additional costs of keywords by the word that says they were paid:
-"if this spell was bargained" (702.166b)."""
+@dataclass(frozen=True, slots=True)
+class OffspringCost(A.AdditionalCost):
+    """Offspring's optional additional cost (702.175a): "You may pay an
+    additional [cost] as you cast this spell."."""
 
 
-def keyword_cost_paid(abilities: tuple[A.Ability, ...], times: tuple[int, ...], word: str) -> bool:
-    """Was the additional cost of the keyword ``word`` names paid?  ``times``
-    counts the additional costs among ``abilities`` in order, as they were
-    announced (601.2b; :attr:`cardtext.interpreter.linked.Linked.additional`)."""
-    kind = KEYWORD_COSTS[word]
+@dataclass(frozen=True, slots=True)
+class OffspringCopy(A.Node):
+    """Offspring's instruction (702.175a): "create a 1/1 token copy of it" —
+    a token copy of the creature whose copiable values are its own except
+    that its base power and toughness are 1/1 (707.9b)."""
+
+
+def _offspring(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.175a: "Offspring [cost]" means "You may pay an additional [cost] as
+    you cast this spell" and "When this permanent enters, if its offspring
+    cost was paid, create a token that's a copy of it, except it's 1/1."."""
+    this = A.SelfRef(form="this", noun="creature")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="creature"), "offspring")
+    copy = A.Effect((A.Sentence((OffspringCopy(),)),))
+    return [OffspringCost(A.SelfRef(form="this", noun="spell"), kw.cost, optional=True),
+            A.TriggeredAbility("When", A.EntersTrigger(this), copy, condition=paid)]  # fmt: skip
+
+
+KEYWORD_COSTS: dict[str, type[A.AdditionalCost]] = {
+    "bargain": BargainCost, "buyback": BuybackCost, "offspring": OffspringCost,
+}  # fmt: skip
+"""The additional costs of keywords, by keyword: "if this spell was
+bargained" (702.166b), "if its offspring cost was paid" (702.175a)."""
+
+PAID_WORDS = {"bargained": "bargain"}
+"""The words that say a keyword's additional cost was paid ("if this spell was bargained")."""
+
+
+def keyword_cost_paid(abilities: tuple[A.Ability, ...], times: tuple[int, ...], keyword: str) -> bool:
+    """Was the additional cost of ``keyword`` paid?  ``times`` counts the
+    additional costs among ``abilities`` in order, as they were announced
+    (601.2b; :attr:`cardtext.interpreter.linked.Linked.additional`)."""
+    kind = KEYWORD_COSTS[keyword]
     costs = [ab for ab in abilities if isinstance(ab, A.AdditionalCost)]
     return any(isinstance(ab, kind) and n for ab, n in zip(costs, times, strict=False))
 
@@ -347,7 +376,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
-    "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback,
+    "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -564,6 +593,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -173,7 +173,7 @@ def bought_back(game: Game, spell: GameObject) -> bool:
     (:func:`cardtext.interpreter.additional.announce`)."""
     from .keywords import keyword_cost_paid
 
-    return keyword_cost_paid(chars(spell).abilities, game.linked(spell.id).additional, "bought back")
+    return keyword_cost_paid(chars(spell).abilities, game.linked(spell.id).additional, "buyback")
 
 
 def can_be_countered(game: Game, oid: ObjectId) -> bool:

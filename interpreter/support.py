@@ -78,6 +78,7 @@ from .keywords import (
     NUMBER_EXPANSIONS,
     BargainCost,
     BuybackCost,
+    OffspringCost,
     all_abilities,
     from_definition,
     reading,
@@ -95,7 +96,8 @@ ABILITIES: dict[type, Any] = {
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
     BuybackCost: casting.cast,
-    BargainCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
+    BargainCost: casting.cast,
+    OffspringCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
