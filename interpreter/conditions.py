@@ -418,6 +418,12 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     return _keyword_paid(ctx, cond.subject, cond.keyword)
 
 
+def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
+    """ "if the gift was promised" (702.174b): its caster promised the gift as
+    the spell was cast (a permanent keeps what its spell chose, 607.2j)."""
+    return _keyword_paid(ctx, A.SelfRef(), "gift") != cond.negated
+
+
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
     from .keywords import KEYWORD_COSTS
 
@@ -891,6 +897,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     CameUnderControlSinceUpkeep: _came_under_control,
     A.KeywordCast: _keyword_cast,
     A.KeywordCostPaid: _keyword_cost_paid,
+    A.GiftPromised: _gift_promised,
 }
 
 

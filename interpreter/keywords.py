@@ -123,6 +123,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_haunt())
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "bargain":
             extra.append(_bargain())
+        elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
+            extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
         elif isinstance(kw, A.KeywordWithCost) and typecycling_type(kw.name) is not None:
@@ -291,8 +293,78 @@ def _offspring(kw: A.KeywordWithCost) -> list[A.Ability]:
             A.TriggeredAbility("When", A.EntersTrigger(this), copy, condition=paid)]  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class GiftPromise(A.AdditionalCost):
+    """Gift's option (702.174a): "You may promise an opponent a gift as you
+    cast this spell." — chosen as the spell is cast (601.2b), with nothing
+    to pay; "the gift was promised" if it was chosen (702.174b)."""
+
+
+GIFT_PROMISE = GiftPromise(A.SelfRef(form="this", noun="spell"), A.Cost(()), optional=True)
+
+GIFT_TOKENS = {
+    "Food": "a Food token", "Treasure": "a Treasure token", "Fish": "a 1/1 blue Fish creature token",
+    "Octopus": "an 8/8 blue Octopus creature token",
+}  # fmt: skip
+"""The tokens a gift may be (702.174e-m), as the instruction that creates one writes them."""
+
+_GIFTS: dict[tuple[str, bool], A.Effect] = {}
+
+
+def gift_effect(kw: A.Gift) -> A.Effect | None:
+    """What the promised opponent gets (702.174e-m): "they draw a card",
+    "they create a tapped 1/1 blue Fish creature token", "they take an extra
+    turn after this one", read from that text by the card grammar with the
+    opponent as "each opponent" (the engine plays two-player games, where
+    the opponent promised is the only one: :func:`cardtext.interpreter.additional.announce`
+    refuses a promise among several).  None for a gift the engine doesn't know."""
+    key = (kw.what, kw.tapped)
+    if key in _GIFTS:
+        return _GIFTS[key]
+    if kw.what == "card" and not kw.tapped:
+        sentence = "Each opponent draws a card."
+    elif kw.what == "extra turn" and not kw.tapped:
+        sentence = "Each opponent takes an extra turn after this one."
+    elif kw.what in GIFT_TOKENS:
+        token = GIFT_TOKENS[kw.what]
+        if kw.tapped:
+            token = "a tapped " + token.split(" ", 1)[1]
+        sentence = f"Each opponent creates {token}."
+    else:
+        return None
+    from cardtext.grammar import parse_card
+
+    ability = parse_card("\n".join(["Gift Spell", "Sorcery", sentence])).abilities[0]
+    assert isinstance(ability, A.SpellAbility)
+    _GIFTS[key] = ability.effect
+    return ability.effect
+
+
+def gifts(abilities: tuple[A.Ability, ...]) -> list[A.Effect]:
+    """The effects of the gift keywords among ``abilities`` that the engine knows."""
+    out = []
+    for ab in abilities:
+        if isinstance(ab, A.KeywordLine):
+            for kw in ab.keywords:
+                if isinstance(kw, A.Gift) and (effect := gift_effect(kw)) is not None:
+                    out.append(effect)
+    return out
+
+
+def _gift_triggers(card: A.Card) -> list[A.Ability]:
+    """702.174c: on a permanent, the gift is given by "When this permanent
+    enters, if the gift was promised, [the opponent gets the gift]."; an
+    instant or sorcery gives it as it resolves, before its other effects
+    (702.174b, :func:`cardtext.interpreter.stack.resolve_top`)."""
+    if not {t.lower() for t in card.type_line.types} & {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}:
+        return []
+    this = A.SelfRef(form="this", noun="permanent")
+    return [A.TriggeredAbility("When", A.EntersTrigger(this), effect, condition=A.GiftPromised())
+            for effect in gifts(card.abilities)]  # fmt: skip
+
+
 KEYWORD_COSTS: dict[str, type[A.AdditionalCost]] = {
-    "bargain": BargainCost, "buyback": BuybackCost, "offspring": OffspringCost,
+    "bargain": BargainCost, "buyback": BuybackCost, "offspring": OffspringCost, "gift": GiftPromise,
 }  # fmt: skip
 """The additional costs of keywords, by keyword: "if this spell was
 bargained" (702.166b), "if its offspring cost was paid" (702.175a)."""
@@ -451,6 +523,7 @@ def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
             extra.extend(keyword_abilities(ab))
         elif isinstance(ab, A.DefinedKeyword):
             extra.extend(ab.abilities)
+    extra.extend(_gift_triggers(card))
     return tuple(reading(ab) for ab in card.abilities) + tuple(extra)
 
 
@@ -593,6 +666,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -114,6 +114,12 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
         put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down, attach_to=attach_to)
         return
     game.say(f"{name} resolves" + _modes_text(item))
+    from .keywords import gifts, keyword_cost_paid
+
+    if keyword_cost_paid(c.abilities, game.linked(spell.id).additional, "gift"):
+        for gift in gifts(c.abilities):
+            game.say("  the gift was promised: the opponent gets it before the spell's other effects (702.174b)")
+            run(ctx, gift)
     if item.effect is not None:
         run(ctx, item.effect)
     _leave_stack(game, spell.id, resolved=True)

@@ -78,9 +78,11 @@ from .keywords import (
     NUMBER_EXPANSIONS,
     BargainCost,
     BuybackCost,
+    GiftPromise,
     OffspringCost,
     all_abilities,
     from_definition,
+    gift_effect,
     reading,
     typecycling_type,
 )
@@ -97,6 +99,7 @@ ABILITIES: dict[type, Any] = {
     A.AdditionalCost: casting.cast,
     BuybackCost: casting.cast,
     BargainCost: casting.cast,
+    GiftPromise: casting.cast,
     OffspringCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
@@ -342,6 +345,9 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
+    elif isinstance(kw, A.Gift):
+        if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
+            yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")
     elif isinstance(kw, A.Protection):
         problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:
