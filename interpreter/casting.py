@@ -417,13 +417,16 @@ def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, nam
 
     if need.total == 0 or not has_keyword(game, spell, "convoke"):
         return need
+    colored = frozenset(c for r in need.specific if not r.generic2 for c in r.colors) - {"C"}
     cands = [o for o in game.battlefield()
-             if o.controller == player and not o.tapped and "creature" in chars(o).types]  # fmt: skip
+             if o.controller == player and not o.tapped and "creature" in chars(o).types
+             and (need.generic or colored & set(chars(o).colors))]  # fmt: skip
     if not cands:
         return need
     d = Decision("pick", player, f"{name}: convoke — tap which untapped creatures you control "
                  "(each pays for {1} or one mana of its color, 702.51a)",
-                 [o.id for o in cands], [display_name(o) for o in cands], 0, len(cands))  # fmt: skip
+                 [o.id for o in cands], [display_name(o) for o in cands], 0, min(len(cands), need.total),
+                 refusable=True)  # fmt: skip
     chosen_ids = ask(game, d)
     chosen = [o for o in cands if o.id in chosen_ids]
     if not chosen:

@@ -264,6 +264,8 @@ class FirstChooser:
         self.kicked = False
 
     def choose(self, game: Game, d: Decision) -> Any:
+        if d.refusable:
+            return []  # convoke (702.51a): the first creatures may pay for nothing; none is always legal
         if d.kind == "kick":
             if self.kicked:
                 return []
