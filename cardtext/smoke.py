@@ -192,6 +192,8 @@ class SmokeChooser:
             for option, label in zip(decision.options, decision.labels, strict=False):
                 answer += [option] * self.rng.randint(0, 2 if label.startswith("Multikicker") else 1)
             return answer
+        if decision.refusable:
+            return []  # a pick the rules may refuse whatever its size (convoke, 702.51a): none is always legal
         if decision.kind in ("targets", "pick") and decision.options and decision.min == 0 and decision.max >= 1:
             # "up to N": choose at least one where there is one
             n = self.rng.randint(1, min(decision.max, len(decision.options)))

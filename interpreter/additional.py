@@ -53,9 +53,17 @@ def _any_number(cost: A.Cost) -> bool:
 
 def _times(game: Game, player: PlayerId, name: str, ab: A.AdditionalCost) -> int:
     """601.2b: whether (or how many times) the player pays an optional cost."""
+    from .keywords import GiftPromise
+
     what = describe(_as_mana(ab.cost))
     if not ab.optional:
         return 1
+    if isinstance(ab, GiftPromise):
+        # 702.174a: nothing to pay; the opponent promised is the only one (a game of two players)
+        promised = ask(game, Decision("may", player, f"{name}: promise an opponent a gift (702.174a)?"))
+        if promised and len([p for p in game.state.players if p != player]) != 1:
+            raise Unsupported(f"{name}: a gift promised to one of several opponents (702.174a)")
+        return 1 if promised else 0
     if not _payable(game, player, ab.cost):
         game.say(f"  {name}: the additional cost {what} can't be paid (601.2b)")
         return 0

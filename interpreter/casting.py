@@ -301,7 +301,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
-    mods = cost_modifiers(game, spell)
+    mods = cost_modifiers(game, spell) + affinity(game, player, spell)
     if mods:
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {name}'s cost is changed by " + ", ".join(
@@ -323,8 +323,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         spend_any = permission.spend_any if permission is not None else ""  # 609.4b
         if spend_any:
             game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
-        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         paid: dict[str, list[Any]] = {}
+        need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
+        payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
             pay_other(game, player, part, None, paid)
     except IllegalAction as exc:
@@ -376,6 +377,91 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
         except IllegalAction:
             continue
     raise IllegalAction(f"can't pay {what}: X must be paid with colored mana, one of each color (107.3, 601.2g)")
+
+
+def affinity(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[GameObject, A.CostModifier]]:
+    """702.41a: "Affinity for [text]" means "This spell costs {1} less to
+    cast for each [text] you control." — a static ability that functions
+    while the spell is on the stack, a reduction of the generic part of its
+    total cost (601.2f, 118.7d), counted as the total cost is worked out."""
+    from .filters import matches
+
+    out: list[tuple[GameObject, A.CostModifier]] = []
+    for ab in chars(spell).abilities:
+        if not isinstance(ab, A.KeywordLine):
+            continue
+        for kw in ab.keywords:
+            if isinstance(kw, A.Affinity):
+                n = sum(1 for o in game.battlefield()
+                        if o.controller == player and matches(game, kw.what, o, you=player, source=spell.id))  # fmt: skip
+                if n:
+                    out.append((spell, A.CostModifier(None, A.ManaCost((A.GenericMana(n),)), "less")))
+    return out
+
+
+def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],
+            only: list[ObjectId] | None, allowed: frozenset[str], spend_any: str) -> ManaNeed:  # fmt: skip
+    """702.51a-b: a spell with convoke may have untapped creatures its caster
+    controls tapped as its total cost is paid (601.2g-h); each pays for {1}
+    or for one mana of one of that creature's colors.  Convoke doesn't
+    change the total cost (702.51b): it pays part of it.  The player chooses
+    the creatures; which symbol each pays is worked out the way the mana
+    abilities that pay the rest are (:func:`cardtext.interpreter.mana.find_payment`):
+    a way that leaves a rest the player's mana can pay.  A creature that
+    could pay for nothing left (the cost is paid already, or it has none of
+    the colors asked and no generic mana is left) can't be tapped for it,
+    and the cast is refused.  The creatures are remembered as those that
+    "convoked" the spell (``paid["convoked"]``)."""
+    from .mana import find_payment
+    from .zones import tap
+
+    if need.total == 0 or not has_keyword(game, spell, "convoke"):
+        return need
+    colored = frozenset(c for r in need.specific if not r.generic2 for c in r.colors) - {"C"}
+    cands = [o for o in game.battlefield()
+             if o.controller == player and not o.tapped and "creature" in chars(o).types
+             and (need.generic or colored & set(chars(o).colors))]  # fmt: skip
+    if not cands:
+        return need
+    d = Decision("pick", player, f"{name}: convoke — tap which untapped creatures you control "
+                 "(each pays for {1} or one mana of its color, 702.51a)",
+                 [o.id for o in cands], [display_name(o) for o in cands], 0, min(len(cands), need.total),
+                 refusable=True)  # fmt: skip
+    chosen_ids = ask(game, d)
+    chosen = [o for o in cands if o.id in chosen_ids]
+    if not chosen:
+        return need
+    rests = _convoke_rests(need, [frozenset(chars(o).colors) for o in chosen])
+    if not rests:
+        raise IllegalAction(
+            f"can't convoke with {', '.join(display_name(o) for o in chosen)}: each creature tapped for convoke "
+            f"pays for {{1}} or one mana of its color of the total cost {need.text()}, and not all of them can (702.51a)")
+    for o in chosen:
+        tap(game, o)
+        paid.setdefault("convoked", []).append(o.id)
+    rest = next((r for r in rests if find_payment(game, player, r, only, allowed, spend_any) is not None), rests[0])
+    game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} for convoke, paying "
+             f"{need.total - rest.total} of {need.text()}; {rest.text()} is left to pay (702.51a)")  # fmt: skip
+    return rest
+
+
+def _convoke_rests(need: ManaNeed, colors: list[frozenset[str]]) -> list[ManaNeed]:
+    """What may be left of ``need`` once a creature of each of ``colors``
+    has paid for {1} or for a symbol one of its colors pays (702.51a): every
+    way, those leaving the fewest colored symbols first."""
+    from dataclasses import replace
+
+    states = {(need.specific, need.generic)}
+    for cs in colors:
+        nxt: set[tuple[tuple[Any, ...], int]] = set()
+        for specific, generic in states:
+            if generic:
+                nxt.add((specific, generic - 1))
+            for i, req in enumerate(specific):
+                if not req.generic2 and req.colors & cs - {"C"} and req not in specific[:i]:
+                    nxt.add((specific[:i] + specific[i + 1:], generic))
+        states = nxt
+    return [replace(need, specific=s, generic=g) for s, g in sorted(states, key=lambda st: (len(st[0]), st[1], str(st[0])))]
 
 
 def _announce_kicks(game: Game, player: PlayerId, card: A.Card) -> tuple[int, ...]:

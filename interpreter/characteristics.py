@@ -25,6 +25,7 @@ from cardtext.grammar import ast as A
 
 from .bind import per_node
 from .cache import remember
+from .keywords import BargainCost, BuybackCost, GiftPromise, OffspringCost
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -582,6 +583,7 @@ def _self_only(what: object) -> bool:
     return isinstance(what, A.SelfRef | A.ItRef)
 
 
+
 StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
 
 
@@ -589,7 +591,7 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
-    A.DefinedKeyword,
+    A.DefinedKeyword, BuybackCost, BargainCost, OffspringCost, GiftPromise,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`cardtext.interpreter.support.ABILITIES` says where).  A permanent or spell

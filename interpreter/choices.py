@@ -62,6 +62,7 @@ class Decision:
     repeat: bool = False  # an option may be picked more than once (multikicker)
     ordered: bool = False  # the order of the answer is the choice (cards put on a library in any order)
     total: int = 0  # what a "divide" decision splits
+    refusable: bool = False  # a pick the rules may refuse though its size fits (convoke: a creature that pays for nothing, 702.51a)
     at_least: int = 0  # the least each option of a "divide" decision gets (601.2d: 1 for divided damage)
 
     def describe_options(self) -> str:
@@ -305,6 +306,8 @@ class RandomChooser:
 
     def choose(self, game: Game, decision: Decision) -> Any:
         rng = self.rng
+        if decision.refusable:
+            return []  # a pick the rules may refuse whatever its size (convoke, 702.51a): none is always legal
         if decision.kind in ("may", "new_targets"):
             return rng.random() < 0.5
         if decision.kind == "x":

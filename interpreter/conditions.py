@@ -13,6 +13,7 @@ from cardtext.grammar import ast as A
 from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
+from .keywords import CameUnderControlSinceUpkeep
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -363,6 +364,73 @@ def _additional_cost_paid(ctx: Ctx, cond: A.Happened) -> bool:
     o = ctx.game.state.objects.get(ids[0][0])
     card = (o.copy_of or o.card) if o is not None else ctx.source_card()
     return additional_paid(card, ctx.game.linked(ids[0]).additional) > 0
+
+
+def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
+    """Echo's "if this came under your control since the beginning of your
+    last upkeep" (702.30a): the permanent entered the battlefield, or came
+    under its controller's control, after the beginning of that player's
+    upkeep before the one now (the clock, :attr:`GameState.upkeeps`)."""
+    o = ctx.source_obj()
+    if o is None or o.zone != "battlefield" or o.controller != ctx.controller:
+        return False
+    since = ctx.game.state.upkeeps.get(ctx.controller, (0, 0))[0]
+    return max(o.arrived, o.controlled) > since
+
+
+def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
+    """ "if this spell was bargained", "if it wasn't bargained" (702.166b):
+    whether the keyword's additional cost was paid as the object was cast
+    (a permanent keeps what its spell paid, 607.2j)."""
+    from .keywords import PAID_WORDS
+
+    problem = keyword_cast_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    return _keyword_paid(ctx, cond.subject, PAID_WORDS[cond.word]) != (cond.form == "wasn't")
+
+
+def _keyword_paid(ctx: Ctx, subject: object, keyword: str) -> bool:
+    from .keywords import keyword_cost_paid
+
+    ids = ctx.self_objects(subject)
+    o = ctx.game.state.objects.get(ids[0][0]) if ids else None
+    if o is None:
+        return False
+    return keyword_cost_paid(chars(o).abilities, ctx.game.linked(ids[0]).additional, keyword)
+
+
+def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
+    from .keywords import PAID_WORDS
+
+    if cond.word not in PAID_WORDS or cond.this_turn or not isinstance(cond.subject, A.SelfRef | A.ItRef):
+        return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
+    return None
+
+
+def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
+    """ "if its offspring cost was paid" (702.175a): the keyword's additional
+    cost was paid as the object was cast (a permanent keeps what its spell
+    paid, 607.2j)."""
+    problem = keyword_cost_paid_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    return _keyword_paid(ctx, cond.subject, cond.keyword)
+
+
+def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
+    """ "if the gift was promised" (702.174b): its caster promised the gift as
+    the spell was cast (a permanent keeps what its spell chose, 607.2j)."""
+    return _keyword_paid(ctx, A.SelfRef(), "gift") != cond.negated
+
+
+def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
+    from .keywords import KEYWORD_COSTS
+
+    if (cond.keyword.lower() not in KEYWORD_COSTS or cond.form != "paid" or cond.player is not None
+            or not isinstance(cond.subject, A.SelfRef | A.ItRef)):  # fmt: skip
+        return f"condition 'its {cond.keyword} cost was paid' ({cond.form})"
+    return None
 
 
 def _as_cast(ctx: Ctx, cond: A.Happened) -> bool:
@@ -891,6 +959,10 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.LifeCompare: _life_compare,
     A.CondAnd: _cond_and,
     Unless: _unless,
+    CameUnderControlSinceUpkeep: _came_under_control,
+    A.KeywordCast: _keyword_cast,
+    A.KeywordCostPaid: _keyword_cost_paid,
+    A.GiftPromised: _gift_promised,
 }
 
 
@@ -922,6 +994,10 @@ def condition_problem(cond: A.Node) -> str | None:
         return filter_problem(is_a_filter(cond.state))
     if isinstance(cond, A.YouDo):
         return you_do_problem(cond)
+    if isinstance(cond, A.KeywordCast):
+        return keyword_cast_problem(cond)
+    if isinstance(cond, A.KeywordCostPaid):
+        return keyword_cost_paid_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

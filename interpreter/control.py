@@ -33,6 +33,7 @@ def _set_controller(game: Game, obj: GameObject, player: PlayerId) -> None:
     if obj.controller == player:
         return
     obj.controller = player
+    obj.controlled = game.tick()  # it came under this player's control now (702.30a)
     obj.sick = True  # 302.6: not continuously controlled since the turn began
     remove_from_combat(game, obj.id)
 

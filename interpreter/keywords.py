@@ -122,6 +122,10 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_hideaway(kw))
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "haunt":
             extra.append(_haunt())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "bargain":
+            extra.append(_bargain())
+        elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
+            extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
             extra.extend(KEYWORD_EXPANSIONS[kw.name.lower()](kw))
         elif isinstance(kw, A.KeywordWithCost) and typecycling_type(kw.name) is not None:
@@ -194,6 +198,189 @@ def _cumulative_upkeep(kw: A.KeywordWithCost) -> list[A.Ability]:
     sacrifice = A.IfSentence(pay, A.Sentence((A.Sacrifice(this),)), trailing="unless")
     upkeep = A.PhaseTrigger(step="upkeep", yours=True, whose="your")
     return [A.TriggeredAbility("At", upkeep, A.Effect((counter, sacrifice)))]
+
+
+@dataclass(frozen=True, slots=True)
+class PayCost(A.Node):
+    """ "pay [cost]" where the cost may be any cost, mana and other parts
+    (118.1): echo's "sacrifice it unless you pay its echo cost" (702.30a),
+    "Echo—Discard a card."."""
+
+    cost: A.Cost
+
+
+@dataclass(frozen=True, slots=True)
+class CameUnderControlSinceUpkeep(A.Node):
+    """Echo's intervening "if" (702.30a, 603.4): "if this permanent came
+    under your control since the beginning of your last upkeep" — it
+    entered the battlefield, or its controller changed, after the beginning
+    of its controller's upkeep before this one."""
+
+
+def _echo(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.30a: "Echo [cost]" means "At the beginning of your upkeep, if this
+    came under your control since the beginning of your last upkeep,
+    sacrifice it unless you pay [cost]."  The ability's controller decides
+    whether to pay (608.2d); one who can't pay all of it pays none (118.3)."""
+    this = A.SelfRef(form="this", noun="permanent")
+    pay = A.DoesAction(A.You(), PayCost(kw.cost))
+    sacrifice = A.IfSentence(pay, A.Sentence((A.Sacrifice(this),)), trailing="unless")
+    upkeep = A.PhaseTrigger(step="upkeep", yours=True, whose="your")
+    return [A.TriggeredAbility("At", upkeep, A.Effect((sacrifice,)), condition=CameUnderControlSinceUpkeep())]
+
+
+@dataclass(frozen=True, slots=True)
+class BuybackCost(A.AdditionalCost):
+    """Buyback's optional additional cost (702.27a): "You may pay an
+    additional [cost] as you cast this spell"; if it was paid, the spell is
+    put into its owner's hand instead of into the graveyard as it resolves
+    (:func:`cardtext.interpreter.stack.bought_back`)."""
+
+
+def _buyback(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.27a: "Buyback [cost]" is an optional additional cost (601.2b) and
+    a replacement of the spell's going to its owner's graveyard as it
+    resolves (614.1a), read where the spell leaves the stack."""
+    return [BuybackCost(A.SelfRef(form="this", noun="spell"), kw.cost, optional=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class BargainCost(A.AdditionalCost):
+    """Bargain's optional additional cost (702.166a): "As an additional cost
+    to cast this spell, you may sacrifice an artifact, enchantment, or
+    token."; the spell "was bargained" if it was paid (702.166b,
+    :func:`keyword_cost_paid`)."""
+
+
+_BARGAIN: list[BargainCost] = []
+
+
+def _bargain() -> BargainCost:
+    """702.166a: the additional cost read from its text by the card grammar."""
+    if not _BARGAIN:
+        from cardtext.grammar import parse_card
+
+        text = "\n".join([
+            "Bargain Spell", "Instant",
+            "As an additional cost to cast this spell, you may sacrifice an artifact, enchantment, or token.",
+        ])  # fmt: skip
+        ab = parse_card(text).abilities[0]
+        assert isinstance(ab, A.AdditionalCost)
+        _BARGAIN.append(BargainCost(ab.object, ab.cost, optional=True))
+    return _BARGAIN[0]
+
+
+@dataclass(frozen=True, slots=True)
+class OffspringCost(A.AdditionalCost):
+    """Offspring's optional additional cost (702.175a): "You may pay an
+    additional [cost] as you cast this spell."."""
+
+
+@dataclass(frozen=True, slots=True)
+class OffspringCopy(A.Node):
+    """Offspring's instruction (702.175a): "create a 1/1 token copy of it" —
+    a token copy of the creature whose copiable values are its own except
+    that its base power and toughness are 1/1 (707.9b)."""
+
+
+def _offspring(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.175a: "Offspring [cost]" means "You may pay an additional [cost] as
+    you cast this spell" and "When this permanent enters, if its offspring
+    cost was paid, create a token that's a copy of it, except it's 1/1."."""
+    this = A.SelfRef(form="this", noun="creature")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="creature"), "offspring")
+    copy = A.Effect((A.Sentence((OffspringCopy(),)),))
+    return [OffspringCost(A.SelfRef(form="this", noun="spell"), kw.cost, optional=True),
+            A.TriggeredAbility("When", A.EntersTrigger(this), copy, condition=paid)]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GiftPromise(A.AdditionalCost):
+    """Gift's option (702.174a): "You may promise an opponent a gift as you
+    cast this spell." — chosen as the spell is cast (601.2b), with nothing
+    to pay; "the gift was promised" if it was chosen (702.174b)."""
+
+
+GIFT_PROMISE = GiftPromise(A.SelfRef(form="this", noun="spell"), A.Cost(()), optional=True)
+
+GIFT_TOKENS = {
+    "Food": "a Food token", "Treasure": "a Treasure token", "Fish": "a 1/1 blue Fish creature token",
+    "Octopus": "an 8/8 blue Octopus creature token",
+}  # fmt: skip
+"""The tokens a gift may be (702.174e-m), as the instruction that creates one writes them."""
+
+_GIFTS: dict[tuple[str, bool], A.Effect] = {}
+
+
+def gift_effect(kw: A.Gift) -> A.Effect | None:
+    """What the promised opponent gets (702.174e-m): "they draw a card",
+    "they create a tapped 1/1 blue Fish creature token", "they take an extra
+    turn after this one", read from that text by the card grammar with the
+    opponent as "each opponent" (the engine plays two-player games, where
+    the opponent promised is the only one: :func:`cardtext.interpreter.additional.announce`
+    refuses a promise among several).  None for a gift the engine doesn't know."""
+    key = (kw.what, kw.tapped)
+    if key in _GIFTS:
+        return _GIFTS[key]
+    if kw.what == "card" and not kw.tapped:
+        sentence = "Each opponent draws a card."
+    elif kw.what == "extra turn" and not kw.tapped:
+        sentence = "Each opponent takes an extra turn after this one."
+    elif kw.what in GIFT_TOKENS:
+        token = GIFT_TOKENS[kw.what]
+        if kw.tapped:
+            token = "a tapped " + token.split(" ", 1)[1]
+        sentence = f"Each opponent creates {token}."
+    else:
+        return None
+    from cardtext.grammar import parse_card
+
+    ability = parse_card("\n".join(["Gift Spell", "Sorcery", sentence])).abilities[0]
+    assert isinstance(ability, A.SpellAbility)
+    _GIFTS[key] = ability.effect
+    return ability.effect
+
+
+def gifts(abilities: tuple[A.Ability, ...]) -> list[A.Effect]:
+    """The effects of the gift keywords among ``abilities`` that the engine knows."""
+    out = []
+    for ab in abilities:
+        if isinstance(ab, A.KeywordLine):
+            for kw in ab.keywords:
+                if isinstance(kw, A.Gift) and (effect := gift_effect(kw)) is not None:
+                    out.append(effect)
+    return out
+
+
+def _gift_triggers(card: A.Card) -> list[A.Ability]:
+    """702.174c: on a permanent, the gift is given by "When this permanent
+    enters, if the gift was promised, [the opponent gets the gift]."; an
+    instant or sorcery gives it as it resolves, before its other effects
+    (702.174b, :func:`cardtext.interpreter.stack.resolve_top`)."""
+    if not {t.lower() for t in card.type_line.types} & {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}:
+        return []
+    this = A.SelfRef(form="this", noun="permanent")
+    return [A.TriggeredAbility("When", A.EntersTrigger(this), effect, condition=A.GiftPromised())
+            for effect in gifts(card.abilities)]  # fmt: skip
+
+
+KEYWORD_COSTS: dict[str, type[A.AdditionalCost]] = {
+    "bargain": BargainCost, "buyback": BuybackCost, "offspring": OffspringCost, "gift": GiftPromise,
+}  # fmt: skip
+"""The additional costs of keywords, by keyword: "if this spell was
+bargained" (702.166b), "if its offspring cost was paid" (702.175a)."""
+
+PAID_WORDS = {"bargained": "bargain"}
+"""The words that say a keyword's additional cost was paid ("if this spell was bargained")."""
+
+
+def keyword_cost_paid(abilities: tuple[A.Ability, ...], times: tuple[int, ...], keyword: str) -> bool:
+    """Was the additional cost of ``keyword`` paid?  ``times`` counts the
+    additional costs among ``abilities`` in order, as they were announced
+    (601.2b; :attr:`cardtext.interpreter.linked.Linked.additional`)."""
+    kind = KEYWORD_COSTS[keyword]
+    costs = [ab for ab in abilities if isinstance(ab, A.AdditionalCost)]
+    return any(isinstance(ab, kind) and n for ab, n in zip(costs, times, strict=False))
 
 
 DISCARD_THIS = A.DiscardCost(A.SelfRef(form="this", noun="card"))
@@ -271,7 +458,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
-    "cumulative upkeep": _cumulative_upkeep,
+    "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -293,7 +480,7 @@ NUMBER_EXPANSIONS = {"crew": _crew}
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
@@ -346,6 +533,7 @@ def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
             extra.extend(keyword_abilities(ab))
         elif isinstance(ab, A.DefinedKeyword):
             extra.extend(ab.abilities)
+    extra.extend(_gift_triggers(card))
     return tuple(reading(ab) for ab in card.abilities) + tuple(extra)
 
 
@@ -488,6 +676,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BecomesTarget", "ChampionExile", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -60,6 +60,7 @@ class GameObject:
     face: int | None = None  # the face of a multi-face card it shows: cast by a face (709.3, 712.11b, 715.3b), transformed (712.8)
     transformed: int = -1  # the next stack id when it last transformed (701.27f); -1 if it hasn't on the battlefield
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
+    controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
 
     @property
     def id(self) -> ObjectId:
@@ -70,7 +71,7 @@ class GameObject:
             self.cid, self.zcc, self.card, self.owner, self.controller, self.zone, self.tapped,
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
-            self.deathtouched, self.granted, self.face, self.transformed, self.from_statics,
+            self.deathtouched, self.granted, self.face, self.transformed, self.from_statics, self.controlled,
         )  # fmt: skip
 
     @property

@@ -34,10 +34,13 @@ def add_card(
     face_down: FaceDown | None = None,
 ) -> GameObject:
     """Put a card into a zone as the game starts (permanents count as under
-    their controller's control since the turn began, so they can tap)."""
+    their controller's control since the turn began, so they can tap, and
+    since before each player's last upkeep, so echo doesn't trigger)."""
     obj = create_object(game, card, owner, zone)
     if zone == "battlefield":
         game.state.turn_began = obj.arrived  # there as the turn began: it didn't enter "this turn"
+        # and since before each player's last upkeep: it didn't come under its controller's control since (702.30a)
+        game.state.upkeeps = {p: (obj.arrived, obj.arrived) for p in game.state.players}
         obj.tapped = tapped
         obj.counters = dict(counters or {})
         obj.face_down = face_down

@@ -23,7 +23,7 @@ from .costs import pay_mana
 from .errors import IllegalAction
 from .mana import cost_text, need_of
 from .modes import describe
-from .objects import ObjectId
+from .objects import GameObject, ObjectId
 from .replacement import put_onto_battlefield
 from .state import Game, StackItem
 from .targets import slot_index, slots_of, still_legal
@@ -114,6 +114,12 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
         put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down, attach_to=attach_to)
         return
     game.say(f"{name} resolves" + _modes_text(item))
+    from .keywords import gifts, keyword_cost_paid
+
+    if keyword_cost_paid(c.abilities, game.linked(spell.id).additional, "gift"):
+        for gift in gifts(c.abilities):
+            game.say("  the gift was promised: the opponent gets it before the spell's other effects (702.174b)")
+            run(ctx, gift)
     if item.effect is not None:
         run(ctx, item.effect)
     _leave_stack(game, spell.id, resolved=True)
@@ -160,7 +166,20 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         game.tick()
         game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
         return
+    if resolved and not spell.spell_copy and bought_back(game, spell):
+        move(game, spell, "hand")
+        game.say(f"  {name} is put into {spell.owner}'s hand instead of the graveyard: its buyback cost was paid (702.27a)")
+        return
     move(game, spell, "graveyard")
+
+
+def bought_back(game: Game, spell: GameObject) -> bool:
+    """702.27a: was the buyback cost of ``spell`` paid as it was cast?  Its
+    additional costs are counted in the order of its abilities
+    (:func:`cardtext.interpreter.additional.announce`)."""
+    from .keywords import keyword_cost_paid
+
+    return keyword_cost_paid(chars(spell).abilities, game.linked(spell.id).additional, "buyback")
 
 
 def can_be_countered(game: Game, oid: ObjectId) -> bool:

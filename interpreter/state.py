@@ -184,6 +184,7 @@ class GameState:
     became_eot: list[tuple[ObjectId, A.Becomes]] = field(default_factory=list)  # type changes until end of turn (611.2a)
     control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, cardtext.interpreter.control)
     left_this_turn: list[tuple[Lki, Zone]] = field(default_factory=list)  # each permanent that left the battlefield this turn, and where it went (700.4, 603.10a)
+    upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -224,6 +225,7 @@ class GameState:
             list(self.became_eot),
             list(self.control),
             self.left_this_turn if share else list(self.left_this_turn),
+            dict(self.upkeeps),
         )  # fmt: skip
 
 

@@ -76,9 +76,14 @@ from .filters import filter_problem
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
+    BargainCost,
+    BuybackCost,
     CyclingAbility,
+    GiftPromise,
+    OffspringCost,
     all_abilities,
     from_definition,
+    gift_effect,
     reading,
     typecycling_type,
 )
@@ -93,6 +98,10 @@ ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
+    BuybackCost: casting.cast,
+    BargainCost: casting.cast,
+    GiftPromise: casting.cast,
+    OffspringCost: casting.cast,  # and the spell's leaving the stack (cardtext.interpreter.stack)
     A.SpellAbility: stack.spell_effect,
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
@@ -113,14 +122,16 @@ ABILITIES: dict[type, Any] = {
 AS_ENTERS_CHOICES = (A.ChooseValue, A.PayAnyLife)
 """What "As [this] enters, ..." can do besides an instruction (614.12, 607.2d, 607.2g)."""
 
-KEYWORD_NODES = (A.Keyword, A.Enchant, A.Champion)
-"""Keyword abilities the engine reads (702), or spells out (Champion, 702.72);
+KEYWORD_NODES = (A.Keyword, A.Enchant, A.Champion, A.Affinity)
+"""Keyword abilities the engine reads (702), or spells out (Champion, 702.72;
+affinity, 702.41a, a reduction of the spell's cost: cardtext.interpreter.casting);
 of plain keywords, only those named in :data:`READ_KEYWORDS`."""
 
 READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
+    "convoke", "bargain",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -128,7 +139,7 @@ engine plays is a gap: a creature with infect, fear or protection must not
 play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
-    "bargain", "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
     "ravenous", "read ahead", "start your engines!", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
@@ -248,7 +259,7 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway"}) | LANDWALK.keys()
+NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "bargain"}) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 
@@ -336,6 +347,9 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
+    elif isinstance(kw, A.Gift):
+        if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
+            yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")
     elif isinstance(kw, A.Protection):
         problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:

@@ -149,6 +149,8 @@ def _end_step(game: Game) -> None:
             elif o.tapped and untaps_also(game, o):
                 game.say(f"  {display_name(o)} untaps during {state.active}'s untap step (502.3)")
                 untap(game, o)
+        # 503.1: the upkeep begins; the one before it is "your last upkeep" of echo (702.30a)
+        state.upkeeps[state.active] = (state.upkeeps.get(state.active, (0, 0))[1], game.tick())
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":
         state.step = "main"

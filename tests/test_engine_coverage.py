@@ -215,9 +215,8 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     [
         ("Job select", "keyword job select"),  # 702.182
         ("Start your engines!", "keyword start your engines!"),  # 702.179
-        ("Offspring {2}", "keyword offspring"),  # 702.175
         ("Mobilize 2", "keyword mobilize"),  # 702.181
-        ("Gift a card", "keyword gift"),  # 702.174
+        ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
         ("Exhaust — {2}: Draw a card.", "ability KeywordAbility"),  # 702.177
         ("Max speed — {T}: Add {R}.", "ability KeywordAbility"),  # 702.178
@@ -231,8 +230,17 @@ def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) ->
 
 
 def test_a_keyword_condition_the_engine_has_no_rules_for_is_a_gap() -> None:
-    card = one("Test Card {R}\nInstant\nGift a card\nIf the gift was promised, draw a card.")
-    assert "condition GiftPromised" in [g.what for g in gaps(card)]
+    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was warped this turn, draw a card.")
+    assert "condition 'was warped' this turn" in [g.what for g in gaps(card)]
+    card = one("Test Card {R}\nInstant\nMayhem {1}{R}\nIf this spell's mayhem cost was paid, draw a card.")
+    assert "condition 'its mayhem cost was paid' (paid)" in [g.what for g in gaps(card)]
+
+
+@pytest.mark.parametrize("line", ["Gift a card", "Gift a tapped Fish", "Gift a Food", "Gift a Treasure", "Gift an extra turn"])
+def test_a_gift_the_engine_knows_is_no_gap(line: str) -> None:
+    """702.174e-m: the gifts the engine gives, and "if the gift was promised" (702.174b)."""
+    card = one(f"Test Card {{R}}\nInstant\n{line}\nIf the gift was promised, draw a card.")
+    assert gaps(card) == []
 
 
 @pytest.mark.parametrize(

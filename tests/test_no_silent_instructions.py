@@ -77,7 +77,7 @@ class DrawnChooser(FirstChooser):
             return self.data.draw(st.booleans(), label=f"may: {d.prompt}")
         if d.kind == "x":
             return self.data.draw(st.integers(0, 3), label="X")
-        if d.kind == "pick" and d.options and d.max >= 1:
+        if d.kind == "pick" and d.options and d.max >= 1 and not d.refusable:
             low = max(d.min, 1)
             high = min(d.max, len(d.options))
             if low <= high:

@@ -12,6 +12,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import display_name
 from ..context import Ctx
 from ..errors import Unsupported
+from ..keywords import OffspringCopy
 from ..objects import token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..zones import put_counters
@@ -181,6 +182,32 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
                 game.say(f"  {p} creates a token copy of {display_name(o)}")
     acted(ctx, made)
     return bool(made)
+
+
+@carries_out(OffspringCopy)
+def _offspring_copy(ctx: Ctx, a: OffspringCopy) -> bool:
+    """702.175a: "create a 1/1 token copy of it" — a token copy of the
+    creature with the ability (its copiable values as it last existed on the
+    battlefield if it has left, 608.2h), except that its base power and
+    toughness are 1/1 (707.9b); the exception is part of the token's
+    copiable values."""
+    from ..copies import copiable_card
+
+    game = ctx.game
+    o = game.get(ctx.source)
+    if o is None:
+        lki = ctx.lki(ctx.source)
+        o = lki.last if lki is not None else None
+    if o is None:
+        game.say("  no token copy: the creature is gone and nothing is known of it")
+        return False
+    card = copiable_card(o)
+    card = replace(card, pt=A.PowerToughness("1", "1"))
+    new = create_on_battlefield(game, card, ctx.controller, copy_of=card)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+    game.say(f"  {ctx.controller} creates a 1/1 token copy of {display_name(o)} (702.175a)")
+    acted(ctx, [new])
+    return True
 
 
 def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 
 from ..context import Ctx
-from ..keywords import PayPerCounter
+from ..keywords import PayCost, PayPerCounter
 from ..mana import AddsMana, restriction_supported, units_text
 from .registry import carries_out
 
@@ -92,6 +92,48 @@ def _pay_per_counter(ctx: Ctx, a: PayPerCounter) -> bool:
         game.change_life(p, -life)
         game.say(f"  {p} pays {life} life (life {game.player(p).life})")
     game.say(f"  {p} pays the upkeep cost for {n} {a.kind} counter{'s' if n != 1 else ''} (702.24a)")
+    return True
+
+
+def _pay_cost_problem(a: PayCost) -> bool:
+    from ..costs import cost_part_problem
+
+    return any(
+        any(isinstance(s, A.VariableMana) for s in p.symbols) if isinstance(p, A.ManaCost) else cost_part_problem(p) is not None
+        for p in a.cost.parts
+    )  # fmt: skip
+
+
+@carries_out(PayCost, limits=(
+    ("paying a cost with {X} or a part the engine doesn't pay as an instruction", _pay_cost_problem),
+))  # fmt: skip
+def _pay_cost(ctx: Ctx, a: PayCost) -> bool:
+    """118.1, 118.3: "pay [cost]" as an instruction (echo's cost, 702.30a):
+    its mana (601.2g-h), then its other parts in the order written, by the
+    source of the ability ("sacrifice two lands", "discard a card").  All
+    or nothing: a player who can't pay every part pays none of it, and the
+    instruction isn't done."""
+    from ..costs import describe, pay_mana, pay_other
+    from ..errors import IllegalAction
+    from ..mana import need_of
+    from ..objects import ObjectId
+
+    game = ctx.game
+    p = ctx.controller
+    mana = [part for part in a.cost.parts if isinstance(part, A.ManaCost)]
+    try:
+        with game.transaction():
+            if mana:
+                need = need_of(mana)
+                pay_mana(game, p, need, None, need.text())
+            paid: dict[str, list[ObjectId]] = {}
+            for part in a.cost.parts:
+                if not isinstance(part, A.ManaCost):
+                    pay_other(game, p, part, ctx.source_obj(), paid)
+    except IllegalAction as exc:
+        game.say(f"  {p} can't pay {describe(a.cost)}: {exc} (118.3)")
+        return False
+    game.say(f"  {p} pays {describe(a.cost)}")
     return True
 
 

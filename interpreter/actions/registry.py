@@ -237,10 +237,14 @@ def describe_action(action: A.Action) -> str:
         return f"remove {getattr(action.amount, 'value', 'X')} {action.kind} counter(s)"
     if isinstance(action, A.Exile):
         return "exile the target"
-    from ..keywords import PayPerCounter
+    from ..keywords import PayCost, PayPerCounter
 
     if isinstance(action, PayPerCounter):
         return f"pay the upkeep cost for each {action.kind} counter"
+    if isinstance(action, PayCost):
+        from ..costs import describe
+
+        return f"pay {describe(action.cost)}"
     return words
 
 
