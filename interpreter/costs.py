@@ -367,7 +367,8 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
 can't pay of such a part, read from the part alone: the support check reads
 this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
 
-AT_RANDOM[A.DiscardCost] = ("what",)  # "Discard a card at random" (701.9b): pay_other picks it
+AT_RANDOM[A.DiscardCost] = lambda part: (  # "Discard a card at random" (701.9b): pay_other picks it
+    [part.what] if isinstance(part.what, A.AnObject) and at_random(part.what) else [])
 
 
 def cost_part_problem(part: A.Node) -> str | None:

@@ -478,12 +478,12 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
-AT_RANDOM: dict[type, tuple[str, ...]] = {}
-"""The instructions and cost parts that pick a card described "at random"
-themselves, by the fields holding the description ("discard a card at
-random"): filled where each is carried out; the support check reads the
-description in those fields without its "at random", and reports it
-anywhere else (:data:`_QUALITIES`)."""
+AT_RANDOM: dict[type, Callable[[Any], list[Any]]] = {}
+"""The instructions and cost parts that pick cards described "at random"
+themselves ("discard a card at random"), each with the descriptions in it
+that it picks so (an ObjectFilter or AnObject it holds): filled where each
+is carried out; the support check reads those descriptions without their
+"at random", and reports it anywhere else (:data:`_QUALITIES`)."""
 
 
 def at_random(filt: object) -> bool:

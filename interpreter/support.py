@@ -429,9 +429,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         node = stack.pop()
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
         picked = AT_RANDOM.get(type(node))
-        if picked is not None:
+        if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
-            fields = [getattr(node, name) for name in picked]
             kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from cardtext.grammar import ast as A
 
 from ..choices import Decision, ask
-from ..context import Ctx
+from ..context import Ctx, chosen_at_random
 from ..errors import Unsupported
 from ..filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
 from ..objects import GameObject, ObjectId, PlayerId
@@ -37,7 +37,7 @@ _DISCARD_REFS = (A.ItRef, A.ThatRef, A.ThemRef)
 """References to cards named before that a discard may name ("that player
 discards that card", "discard it")."""
 
-AT_RANDOM[A.Discard] = ("filter",)  # "discard a card at random" (701.9b)
+AT_RANDOM[A.Discard] = lambda a: [a.filter] if at_random(a.filter) else []  # "discard a card at random" (701.9b)
 
 
 def _discard_what_problem(a: A.Discard) -> str | None:
@@ -331,11 +331,13 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
         return True
     if a.until is None and (a.top or a.amount is not None):
         return _reveal_top(ctx, a)
+    what = a.what
+    if a.until is None and chosen_at_random(what):
+        return _reveal_at_random(ctx, a, what)
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player revealing cards")
     if a.until is not None:
         return _reveal_until(ctx, a)
-    what = a.what
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
         shown = current(ctx, ctx.objects(what))
         for o in shown:
@@ -363,6 +365,32 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     for o in shown:
         ctx.game.say(f"  reveals {o.card.name}")
     acted(ctx, shown)
+    return bool(shown)
+
+
+AT_RANDOM[A.Reveal] = lambda a: chosen_at_random(a.what) if not a.hand and not a.top and a.amount is None and a.until is None else []
+
+
+def _reveal_at_random(ctx: Ctx, a: A.Reveal, what: A.AnObject) -> bool:
+    """701.16a: "target opponent reveals a card at random from their hand":
+    each player named reveals that many of the cards described, picked at
+    random (no player chooses them); "their" is that player, and the cards
+    are what a later "it" means and those "revealed this way" (608.2c)."""
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    saved = ctx.that_player
+    shown: list[GameObject] = []
+    try:
+        for p in players:
+            ctx.that_player = [p]
+            for o in current(ctx, ctx.choose_cards(what)):
+                ctx.game.say(f"  {p} reveals {o.card.name}")
+                shown.append(o)
+    finally:
+        ctx.that_player = saved
+    if not shown:
+        ctx.game.say("  no card fits; nothing is revealed")
+    acted(ctx, shown)
+    ctx.done["revealed"] = [o.id for o in shown]
     return bool(shown)
 
 
