@@ -200,17 +200,24 @@ class Ctx:
         many cards that fit, in the zone named, as the instruction is carried
         out (608.2c; not targeted, 115.1) — all of them if there are no more."""
         from .actions.common import choose_cards
-        from .filters import describe_filter, matches
+        from .filters import at_random, describe_filter, matches, pick_at_random, without_random
 
         zone = ref.filter.zone
         assert zone is not None
-        if zone.zone not in ("hand", "graveyard", "exile", "library") or not isinstance(ref.count, A.Number) or ref.up_to:
+        if zone.zone not in CHOSEN_ZONES or not isinstance(ref.count, A.Number) or ref.up_to:
             raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
+        random = at_random(ref)
+        filt = without_random(ref.filter) if random else ref.filter
         owners = self.players(zone.owner) if zone.owner is not None else list(self.game.state.players)
         cands = [
             o for p in owners for o in self.game.zone_objects(cast(Zone, zone.zone), p)
-            if matches(self.game, ref.filter, o, you=self.controller, source=self.source, anywhere=True)
+            if matches(self.game, filt, o, you=self.controller, source=self.source, anywhere=True)
         ]  # fmt: skip
+        if random:
+            # "return a creature card at random from your graveyard": no player chooses it
+            picked = pick_at_random(self.game, cands, ref.count.value)
+            self.game.say(f"  {', '.join(o.card.name for o in picked) or 'nothing'} chosen at random")
+            return [o.id for o in picked]
         src = self.game.state.objects.get(self.source[0])
         who = src.card.name if src is not None else "?"
         picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, ref.count.value)
@@ -426,6 +433,23 @@ def _lki_fits(filt: A.ObjectFilter, lki: Lki) -> bool:
         raise Unsupported("a description of objects that have left their zone by more than their types")
     nouns = [n.lower() for n in filt.nouns if n.lower() not in ("card", "object", "permanent")]
     return not nouns or any(n in lki.types for n in nouns)
+
+
+CHOSEN_ZONES = ("hand", "graveyard", "exile", "library")
+"""The zones :meth:`Ctx.choose_cards` finds a card described in ("an instant card from your hand")."""
+
+
+def chosen_at_random(ref: object) -> list[object]:
+    """The description of ``ref`` when :meth:`Ctx.choose_cards` picks it at
+    random ("two creature cards at random from your graveyard"): a number of
+    cards in one of :data:`CHOSEN_ZONES`; else nothing."""
+    from .filters import at_random
+
+    if (isinstance(ref, A.AnObject) and at_random(ref) and ref.filter.zone is not None
+            and ref.filter.zone.zone in CHOSEN_ZONES and isinstance(ref.count, A.Number) and not ref.up_to
+            and not ref.any_number):  # fmt: skip
+        return [ref]
+    return []
 
 
 def chosen_permanents_problem(ref: object) -> str | None:

@@ -20,7 +20,7 @@ from cardtext.grammar.render import render_node
 from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
-from .filters import matches
+from .filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
 from .keywords import CrewCost
 from .mana import (
     AddsMana,
@@ -367,6 +367,9 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
 can't pay of such a part, read from the part alone: the support check reads
 this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
 
+AT_RANDOM[A.DiscardCost] = lambda part: (  # "Discard a card at random" (701.9b): pay_other picks it
+    [part.what] if isinstance(part.what, A.AnObject) and at_random(part.what) else [])
+
 
 def cost_part_problem(part: A.Node) -> str | None:
     """What :func:`pay_other` can't pay of a non-mana cost part (None: it pays it)."""
@@ -461,6 +464,13 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             victims = [source]
         elif part.what is None:
             victims = list(hand)
+        elif isinstance(part.what, A.AnObject) and at_random(part.what):
+            # "Discard a card at random" (701.9b): no player chooses; only what can be done is paid (118.3)
+            n = fixed_count(part.what.count)
+            cands = [o for o in hand if _card_matches(game, without_random(part.what.filter), o, you)]
+            if len(cands) < n:
+                raise IllegalAction(f"can't discard {n} card(s) at random: only {len(cands)} in hand")
+            victims = pick_at_random(game, cands, n)
         elif isinstance(part.what, A.AnObject):
             n = fixed_count(part.what.count)
             cands = [o for o in hand if _card_matches(game, part.what.filter, o, you)]

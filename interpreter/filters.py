@@ -9,6 +9,7 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -477,6 +478,46 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
+AT_RANDOM: dict[type, Callable[[Any], list[Any]]] = {}
+"""The instructions and cost parts that pick cards described "at random"
+themselves ("discard a card at random"), each with the descriptions in it
+that it picks so (an ObjectFilter or AnObject it holds): filled where each
+is carried out; the support check reads those descriptions without their
+"at random", and reports it anywhere else (:data:`_QUALITIES`)."""
+
+
+def at_random(filt: object) -> bool:
+    """Is a card described "at random" ("discard a card at random", "a
+    creature card at random from your graveyard"): the instruction picks it,
+    no player (701.9b for a discard)?"""
+    f = filt.filter if isinstance(filt, A.AnObject) else filt
+    return isinstance(f, A.ObjectFilter) and any(isinstance(q, A.Among) and q.what == "at random" for q in f.post)
+
+
+def without_random(filt: Any) -> Any:
+    """The description without its "at random": what a card picked at random
+    must be (the instruction that picks it says how it is picked)."""
+    if isinstance(filt, A.AnObject):
+        return replace(filt, filter=without_random(filt.filter))
+    if not isinstance(filt, A.ObjectFilter):
+        return filt
+    return replace(filt, post=tuple(q for q in filt.post if not (isinstance(q, A.Among) and q.what == "at random")))
+
+
+def pick_at_random(game: Game, cands: list[GameObject], n: int) -> list[GameObject]:
+    """``n`` of ``cands`` (all, if there are no more) chosen at random, each
+    as likely as another, by the game's seeded random numbers: a scenario's
+    ``seed`` decides them, and the same game picks the same cards again."""
+    import random
+
+    if n >= len(cands):
+        return list(cands)
+    rng = random.Random(game.state.seed * 7919 + game.state.clock)
+    picked = set(rng.sample(range(len(cands)), max(n, 0)))
+    return [o for i, o in enumerate(cands) if i in picked]
+
+
 __all__ = [
-    "adjective_words", "compare", "describe_filter", "group_players", "matches", "matches_ref_static", "simple_players",
+    "AT_RANDOM", "adjective_words", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
+    "pick_at_random", "simple_players", "without_random",
 ]

@@ -36,10 +36,10 @@ from cardtext.grammar import ast as A
 
 from .cache import per_node
 from .errors import Unsupported
+from .objects import GameObject
 
 if TYPE_CHECKING:
     from .characteristics import Chars
-    from .objects import GameObject
     from .state import Game
 
 
@@ -106,7 +106,21 @@ class SpendRule:
     one_each: bool
 
 
-Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule
+@dataclass(frozen=True, slots=True)
+class DamageRule:
+    """614.1a: "If [sources] would deal [combat] damage to [recipients], it
+    deals double that damage (``times``) / that much damage plus N
+    (``plus``) to that [recipient] instead" — a replacement effect on each
+    damage event that fits (614.5: once to each)."""
+
+    sources: Any
+    to: Any
+    combat: bool
+    times: int = 1
+    plus: Any = None
+
+
+Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule
 
 
 # --------------------------------------------------------------------------
@@ -170,8 +184,79 @@ def _words(words: object) -> tuple[str, ...]:
     return tuple(w.word for w in words if isinstance(w, A.Noun)) if isinstance(words, tuple) else ()
 
 
+def _source_filter(filt: A.ObjectFilter) -> A.ObjectFilter:
+    """"a red source you control": the description without the noun
+    "source" (any object that deals damage, 120.1; wherever it is)."""
+    if "source" not in filt.nouns:
+        return filt
+    words = tuple(A.Noun("object", w.plural) if isinstance(w, A.Noun) and w.word == "source" else w for w in filt.words)
+    return A.ObjectFilter(words, filt.post)
+
+
+def _recipient_problem(to: object) -> str | None:
+    """What :func:`damage_fits` can't tell of the recipients of a damage
+    replacement ("a permanent or player", "you", "an opponent or a
+    permanent an opponent controls", "enchanted player", "[this]")."""
+    from .filters import filter_problem
+
+    if isinstance(to, A.You | A.SelfRef):
+        return None
+    if isinstance(to, A.PlayerGroup):
+        return None if to.which in ("an_opponent", "a_player") else f"damage to the players '{to.which}'"
+    if isinstance(to, A.AttachedRef):
+        return None if to.how in ("enchanted", "equipped") else f"damage to a '{to.how}' object"
+    if isinstance(to, A.BothRef) and to.conj == "or":
+        return _recipient_problem(to.first) or _recipient_problem(to.second)
+    if isinstance(to, A.AnObject) and not (to.up_to or to.any_number):
+        return filter_problem(to.filter)
+    return f"damage to {type(to).__name__}"
+
+
+def _damage_rule(s: A.IfSentence) -> Rule | str:
+    """"If a source you control would deal damage to a permanent or player,
+    it deals double that damage to that permanent or player instead."
+    (614.1a): the sources and recipients of the event, and what the damage
+    becomes; any other "instead" on damage is a gap."""
+    from .filters import filter_problem
+    from .quantities import QUANTITIES
+
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    event = cond.event
+    if cond.passive or cond.duration is not None or event.source is not None or event.amount is not None \
+            or event.second is not None or event.divided or event.also:  # fmt: skip
+        return "a damage replacement of another kind of event"
+    subject = cond.subject
+    if isinstance(subject, A.AnObject):
+        if subject.up_to or subject.any_number:
+            return "a damage replacement of 'up to' sources"
+        problem = filter_problem(_source_filter(subject.filter))
+        if problem is not None:
+            return problem
+    elif not isinstance(subject, A.SelfRef):
+        return f"a damage replacement of damage dealt by {type(subject).__name__}"
+    problem = _recipient_problem(event.to)
+    if problem is not None:
+        return problem
+    body = _one(s.body)
+    if not (isinstance(body, A.DealDamage) and isinstance(body.source, A.ItRef | A.SelfRef) and not body.divided
+            and body.second is None and not body.combat
+            and (body.to is None or isinstance(body.to, A.ThatRef | A.ThatPlayer) or body.to == event.to)):  # fmt: skip
+        return "a damage replacement other than '[it] deals double that damage' or 'that much damage plus N'"
+    amount = body.amount
+    if isinstance(amount, A.Twice) and isinstance(amount.of, A.ThatMuch):
+        return DamageRule(subject, event.to, event.combat, times=amount.times)
+    if isinstance(amount, A.Sum) and isinstance(amount.left, A.ThatMuch) and amount.form.startswith("damage plus") \
+            and (isinstance(amount.right, A.Number) or type(amount.right) in QUANTITIES):  # fmt: skip
+        return DamageRule(subject, event.to, event.combat, plus=amount.right)
+    return "a damage replacement other than '[it] deals double that damage' or 'that much damage plus N'"
+
+
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
+    if (isinstance(s, A.IfSentence) and s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
+            and isinstance(s.condition.event, A.DealDamage)):  # fmt: skip
+        return _damage_rule(s)
     if isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and _mana_abilities_exception(s.condition):
         return _activation(_one(s.body), True)
     if isinstance(s, A.IfSentence) and s.trailing in ("if", "unless") and not s.instead and not s.then:
@@ -303,6 +388,107 @@ def active_rules(game: Game) -> list[tuple[GameObject, int, Rule]]:
             if isinstance(ab, A.StaticAbility):
                 out.extend((src, index, r) for r in rules(ab))
     return out
+
+
+# --------------------------------------------------------------------------
+# Damage (614.1a, 616.1)
+# --------------------------------------------------------------------------
+
+
+def damage_fits(game: Game, src: GameObject, rule: DamageRule, source: GameObject,
+                recipient: GameObject | str, combat: bool) -> bool:  # fmt: skip
+    """Does ``rule``, of the permanent ``src``, apply to damage ``source``
+    would deal to ``recipient``?"""
+    from .filters import matches
+
+    if rule.combat and not combat:
+        return False
+    sources = rule.sources
+    if isinstance(sources, A.SelfRef):
+        if source.id != src.id:
+            return False
+    else:
+        filt = _source_filter(sources.filter)
+        if not matches(game, filt, source, you=src.controller, source=src.id, anywhere=filt is not sources.filter):
+            return False
+    return _recipient_fits(game, src, rule.to, recipient)
+
+
+def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObject | str) -> bool:
+    from .filters import group_players, matches
+
+    if isinstance(to, A.BothRef):
+        return _recipient_fits(game, src, to.first, recipient) or _recipient_fits(game, src, to.second, recipient)
+    if isinstance(to, A.SelfRef):
+        return isinstance(recipient, GameObject) and recipient.id == src.id
+    if isinstance(to, A.AttachedRef):
+        key = recipient.id if isinstance(recipient, GameObject) else recipient
+        return src.attached_to == key
+    if isinstance(recipient, str):
+        if isinstance(to, A.You):
+            return recipient == src.controller
+        if isinstance(to, A.PlayerGroup):
+            return recipient in group_players(game, to.which, src.controller)
+        if isinstance(to, A.AnObject):
+            nouns = to.filter.nouns
+            return "player" in nouns or ("opponent" in nouns and recipient != src.controller)
+        return False
+    if isinstance(to, A.AnObject):
+        return recipient.zone == "battlefield" and matches(game, to.filter, recipient, you=src.controller, source=src.id)
+    return False
+
+
+def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject | str, amount: int,
+                    combat: bool) -> int:  # fmt: skip
+    """614.1a: the damage ``source`` deals to ``recipient`` once the damage
+    replacement effects of static abilities that apply have changed it
+    ("it deals double that damage instead"), each once (614.5); when
+    several would change it differently, the affected player — or the
+    controller of the affected permanent — chooses which applies first,
+    and so on (616.1)."""
+    from .characteristics import display_name
+    from .choices import Decision, ask
+    from .filters import _static_number
+
+    if source is None or amount <= 0:
+        return amount
+    ready = [(src, rule) for src, _, rule in active_rules(game)
+             if isinstance(rule, DamageRule) and damage_fits(game, src, rule, source, recipient, combat)]  # fmt: skip
+    if not ready:
+        return amount
+    _no_prevention_too(game, source, recipient, combat)
+    chooser = recipient.controller if isinstance(recipient, GameObject) else recipient
+    whom = display_name(recipient) if isinstance(recipient, GameObject) else f"player {recipient}"
+    while ready:
+        kinds = {(r.times, r.plus) for _, r in ready}
+        if len(kinds) == 1 or len(ready) == 1:
+            src, rule = ready.pop(0)
+        else:
+            # the sources' names: effects of one name are the same effect, any of them first alike
+            labels = list(dict.fromkeys(display_name(s) for s, _ in ready))
+            d = Decision("word", chooser, f"{amount} damage would be dealt to {whom}: which replacement effect applies first (616.1)",
+                         labels, labels)  # fmt: skip
+            picked = ask(game, d)
+            src, rule = ready.pop(next(i for i, (s, _) in enumerate(ready) if display_name(s) == picked))
+        before = amount
+        if rule.plus is not None:
+            amount += _static_number(game, src)(rule.plus)
+        else:
+            amount *= rule.times
+        game.say(f"  {display_name(src)}: {before} damage to {whom} becomes {amount} (614.1a)")
+    return amount
+
+
+def _no_prevention_too(game: Game, source: GameObject, recipient: GameObject | str, combat: bool) -> None:
+    """616.1: the affected player orders replacement and prevention effects
+    together; the engine doesn't offer that order yet."""
+    from .prevention import _applies
+
+    state = game.state
+    if state.no_prevention:
+        return
+    if any(_applies(game, e, source, recipient, combat) for e in state.prevention):
+        raise Unsupported("a damage replacement effect and a prevention effect on one damage event (616.1: their order)")
 
 
 # --------------------------------------------------------------------------
@@ -449,7 +635,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "DamageRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
-    "rules_of", "self_rules", "spend_rule", "x_requirements",
+    "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements",
 ]  # fmt: skip

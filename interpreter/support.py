@@ -72,7 +72,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .filters import filter_problem
+from .filters import AT_RANDOM, filter_problem, without_random
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
@@ -444,6 +444,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     while stack:
         node = stack.pop()
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
+        picked = AT_RANDOM.get(type(node))
+        if picked is not None and (fields := picked(node)):
+            # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
+            kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:
             passed = _passed(type(node))

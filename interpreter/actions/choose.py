@@ -21,8 +21,8 @@ from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
-from ..context import Ctx
-from ..filters import matches
+from ..context import Ctx, chosen_at_random
+from ..filters import AT_RANDOM, matches
 from .common import acted, current, source_name
 from .registry import carries_out
 
@@ -67,12 +67,20 @@ def _choose(ctx: Ctx, a: A.Choose) -> bool:
     return True
 
 
+AT_RANDOM[A.Choose] = lambda a: chosen_at_random(a.what) if a.kind == "object" else []
+
+
 def _choose_objects(ctx: Ctx, a: A.Choose) -> bool:
     """"you choose a nonland card from it": a pick among the objects named
     before ("from it", "from among them"), or among those described, without
     targeting (115.10); "that card" then means it."""
     what = a.what
     assert isinstance(what, A.AnObject)
+    if chosen_at_random(what):
+        # "choose a card at random in your graveyard": no player chooses it
+        chosen = current(ctx, ctx.choose_cards(what))
+        acted(ctx, chosen)
+        return bool(chosen)
     among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
     if among:
         pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]

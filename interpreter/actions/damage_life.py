@@ -50,8 +50,10 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     for a player: 702.80b, 702.90b); a source with lifelink also gains its
     controller that much life (702.15b); a creature dealt damage by a source
     with deathtouch is destroyed by the next state-based action check (704.5h).
-    Prevention effects first prevent what they can of the damage to each
-    recipient (615, :func:`cardtext.interpreter.prevention.prevent`), unless it can't
+    Damage replacement effects of static abilities change the damage to
+    each recipient first ("it deals double that damage instead", 614.1a,
+    :func:`cardtext.interpreter.statics.replaced_damage`); then prevention
+    effects prevent what they can of it (615, :func:`cardtext.interpreter.prevention.prevent`), unless it can't
     be prevented (615.12).  The source's "deals damage" event carries the
     total dealt (603.7c); ``event=False`` leaves it to the caller (combat
     damage, dealt at once).  Each permanent dealt damage has a "was dealt
@@ -62,6 +64,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     total dealt."""
     from ..prevention import prevent
     from ..state import DamageDealtTo, DealtDamage, WasDealtDamage
+    from ..statics import replaced_damage
 
     game = ctx.game
     if amount <= 0:
@@ -79,7 +82,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             # 702.16e: damage from a source with the quality is prevented
             game.say(f"  {source_name}'s {amount} damage to {display_name(o)} is prevented: it has {shield} (702.16e)")
             continue
-        n = prevent(game, source, o, amount, combat=combat, unpreventable=unpreventable)
+        n = replaced_damage(game, source, o, amount, combat)
+        n = prevent(game, source, o, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
         c = chars(o)
@@ -103,7 +107,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if sid is not None:
             game.events.append(DamageDealtTo(sid, o.id, n, combat))
     for p in players:
-        n = prevent(game, source, p, amount, combat=combat, unpreventable=unpreventable)
+        n = replaced_damage(game, source, p, amount, combat)
+        n = prevent(game, source, p, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
         total += n

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from cardtext.grammar import ast as A
 
 from ..choices import Decision, ask
-from ..context import Ctx
+from ..context import Ctx, chosen_at_random
 from ..errors import Unsupported
-from ..filters import matches
+from ..filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
 from ..objects import GameObject, ObjectId, PlayerId
 from ..zones import discard, draw, move
-from .common import acted, choose_cards, current, not_you, source_name
+from .common import acted, choose_cards, choose_up_to, current, not_you, source_name
 from .piles import shuffle_pile
 from .registry import carries_out
 
@@ -33,26 +33,68 @@ def _draw(ctx: Ctx, a: A.Draw) -> bool:
     return n > 0  # "draw a card for each ..." of nothing: not done
 
 
+_DISCARD_REFS = (A.ItRef, A.ThatRef, A.ThemRef)
+"""References to cards named before that a discard may name ("that player
+discards that card", "discard it")."""
+
+AT_RANDOM[A.Discard] = lambda a: [a.filter] if at_random(a.filter) else []  # "discard a card at random" (701.9b)
+
+
+def _discard_what_problem(a: A.Discard) -> str | None:
+    """What :func:`_discard` can't discard of the cards a discard names
+    ("discard it", "discards all cards of that color", "discard any number
+    of cards"), read from the instruction alone."""
+    what = a.what
+    if what is None or (isinstance(what, tuple) and what[:1] == ("hand",)):
+        return None
+    if isinstance(what, _DISCARD_REFS):
+        return None
+    if isinstance(what, A.Each):
+        zone = what.filter.zone
+        return None if zone is None or zone.zone == "hand" else "discarding cards from somewhere other than a hand"
+    if isinstance(what, A.AnObject):
+        if at_random(what):
+            return "discarding a number of cards at random that the player chooses"
+        zone = what.filter.zone
+        if zone is not None and zone.zone != "hand":
+            return "discarding cards from somewhere other than a hand"
+        return None if what.any_number or what.up_to else "discarding a number of cards described another way"
+    return "discarding cards named before"
+
+
 @carries_out(A.Discard, limits=(
-    ("discarding at random", lambda a: a.random),
-    ("discarding cards named before", lambda a: a.what is not None
-     and not (isinstance(a.what, tuple) and a.what[:1] == ("hand",))),
+    ("discarding cards named before", lambda a: _discard_what_problem(a) is not None),
 ))
 def _discard(ctx: Ctx, a: A.Discard) -> bool:
     """701.9: the player discards cards of their choice ("two cards", "a
-    creature card"), or their whole hand; done if any card was discarded."""
+    creature card"), or their whole hand; cards chosen at random ("discard a
+    card at random", 701.9b: no player chooses them); cards named before
+    that are in their hand ("that player discards that card", 608.2c);
+    every card of their hand described ("discards all cards of that
+    color"); or as many as they choose of those described ("discard any
+    number of cards", "discard up to two cards").  Done if any card was
+    discarded."""
     game = ctx.game
     done = False
     discarded: list[ObjectId] = []
+    random = a.random or at_random(a.filter)
     for p in ctx.players(a.player):
         hand = game.zone_objects("hand", p)
-        if a.amount is None:
+        if a.what is not None and not (isinstance(a.what, tuple) and a.what[:1] == ("hand",)):
+            victims = _named_discards(ctx, a.what, p, hand)
+        elif a.amount is None:
             victims = list(hand)
         else:
             if a.filter is not None:
-                hand = [o for o in hand if matches(game, a.filter, o, you=p, source=ctx.source, anywhere=True)]
+                filt = without_random(a.filter)
+                hand = [o for o in hand if matches(game, filt, o, you=p, source=ctx.source, anywhere=True)]
             n = ctx.quantity(a.amount)
-            victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
+            if random:
+                victims = pick_at_random(game, hand, n)
+                if victims:
+                    game.say(f"  {p} discards {len(victims)} card(s) at random")
+            else:
+                victims = choose_cards(ctx, p, f"discard {n} card{'s' if n != 1 else ''}", hand, n)
         if not victims:
             game.say(f"  {p} has no card to discard")
         for v in victims:
@@ -62,6 +104,31 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
     ctx.done["discarded"] = discarded  # "for each land card discarded this way" (608.2c)
     ctx.amount = len(discarded)
     return done
+
+
+def _named_discards(ctx: Ctx, what: object, p: PlayerId, hand: list[GameObject]) -> list[GameObject]:
+    """The cards of ``p``'s hand that a discard names: those named before
+    still in that hand (a card that left it is a new object, 400.7, and
+    isn't discarded), every card described, or those ``p`` picks of them."""
+    game = ctx.game
+    if isinstance(what, _DISCARD_REFS):
+        named = set(ctx.objects(what))
+        return [o for o in hand if o.id in named]
+    assert isinstance(what, A.Each | A.AnObject)
+    filt = what.filter
+    saved = ctx.that_player
+    ctx.that_player = [p]  # "all the cards in their hand": the hand of the player discarding
+    try:
+        if filt.zone is not None and filt.zone.owner is not None and p not in ctx.players(filt.zone.owner):
+            return []
+        fits = [o for o in hand if matches(game, filt, o, you=ctx.controller, source=ctx.source, players=ctx.players,
+                                           quantity=ctx.quantity, objects=ctx.objects, anywhere=True)]  # fmt: skip
+    finally:
+        ctx.that_player = saved
+    if isinstance(what, A.Each):
+        return fits
+    most = len(fits) if what.any_number else min(ctx.quantity(what.count), len(fits))
+    return choose_up_to(ctx, p, f"discard up to {most} card{'s' if most != 1 else ''}", fits, most)
 
 
 @carries_out(A.Mill)
@@ -264,11 +331,13 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
         return True
     if a.until is None and (a.top or a.amount is not None):
         return _reveal_top(ctx, a)
+    what = a.what
+    if a.until is None and chosen_at_random(what):
+        return _reveal_at_random(ctx, a, what)
     if a.player is not None and ctx.players(a.player) != [ctx.controller]:
         raise Unsupported("another player revealing cards")
     if a.until is not None:
         return _reveal_until(ctx, a)
-    what = a.what
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
         shown = current(ctx, ctx.objects(what))
         for o in shown:
@@ -296,6 +365,32 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     for o in shown:
         ctx.game.say(f"  reveals {o.card.name}")
     acted(ctx, shown)
+    return bool(shown)
+
+
+AT_RANDOM[A.Reveal] = lambda a: chosen_at_random(a.what) if not a.hand and not a.top and a.amount is None and a.until is None else []
+
+
+def _reveal_at_random(ctx: Ctx, a: A.Reveal, what: A.AnObject) -> bool:
+    """701.16a: "target opponent reveals a card at random from their hand":
+    each player named reveals that many of the cards described, picked at
+    random (no player chooses them); "their" is that player, and the cards
+    are what a later "it" means and those "revealed this way" (608.2c)."""
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    saved = ctx.that_player
+    shown: list[GameObject] = []
+    try:
+        for p in players:
+            ctx.that_player = [p]
+            for o in current(ctx, ctx.choose_cards(what)):
+                ctx.game.say(f"  {p} reveals {o.card.name}")
+                shown.append(o)
+    finally:
+        ctx.that_player = saved
+    if not shown:
+        ctx.game.say("  no card fits; nothing is revealed")
+    acted(ctx, shown)
+    ctx.done["revealed"] = [o.id for o in shown]
     return bool(shown)
 
 

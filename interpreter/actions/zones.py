@@ -12,9 +12,9 @@ from cardtext.grammar.render import render_node
 
 from ..characteristics import display_name
 from ..choices import Decision, ask
-from ..context import DONE_VERBS, Ctx
+from ..context import DONE_VERBS, Ctx, chosen_at_random
 from ..errors import Unsupported
-from ..filters import matches
+from ..filters import AT_RANDOM, matches
 from ..keywords import ChampionExile
 from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
@@ -50,6 +50,12 @@ def _destroy(ctx: Ctx, a: A.Destroy) -> bool:
         destroy(ctx.game, o, regenerable=regenerable)
     acted(ctx, objs)
     return bool(objs)
+
+
+# "exile a card at random from your graveyard", "return two creature cards at
+# random from your graveyard to your hand": Ctx.choose_cards picks them
+AT_RANDOM[A.Exile] = lambda a: chosen_at_random(a.what)
+AT_RANDOM[A.ReturnTo] = lambda a: chosen_at_random(a.what)
 
 
 @carries_out(A.Exile, limits=(
