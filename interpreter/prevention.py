@@ -140,3 +140,16 @@ def end_of_turn(game: Game) -> None:
 
 
 __all__ = ["Prevention", "add_prevention", "end_of_turn", "except_combat_sources", "prevent"]
+
+
+def no_prevention_too(game: Game, source: GameObject | None, recipient: GameObject | PlayerId, combat: bool) -> None:
+    """616.1: the affected player orders replacement and prevention effects
+    together; the engine doesn't offer that order yet, so damage that both
+    a replacement and a prevention effect apply to is refused."""
+    from .errors import Unsupported
+
+    state = game.state
+    if state.no_prevention:
+        return
+    if any(_applies(game, e, source, recipient, combat) for e in state.prevention):
+        raise Unsupported("a damage replacement effect and a prevention effect on one damage event (616.1: their order)")

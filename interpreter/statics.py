@@ -29,6 +29,8 @@ it (and a gap in :mod:`cardtext.interpreter.support`), never ignored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -439,13 +441,14 @@ def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObje
 
 
 def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject | str, amount: int,
-                    combat: bool) -> int:  # fmt: skip
+                    combat: bool, check: Callable[[], None] | None = None) -> int:  # fmt: skip
     """614.1a: the damage ``source`` deals to ``recipient`` once the damage
     replacement effects of static abilities that apply have changed it
     ("it deals double that damage instead"), each once (614.5); when
     several would change it differently, the affected player — or the
     controller of the affected permanent — chooses which applies first,
-    and so on (616.1)."""
+    and so on (616.1).  ``check`` runs before any of them applies (the
+    caller's refusal of what the engine can't order with them)."""
     from .characteristics import display_name
     from .choices import Decision, ask
     from .filters import _static_number
@@ -456,7 +459,8 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
              if isinstance(rule, DamageRule) and damage_fits(game, src, rule, source, recipient, combat)]  # fmt: skip
     if not ready:
         return amount
-    _no_prevention_too(game, source, recipient, combat)
+    if check is not None:
+        check()
     chooser = recipient.controller if isinstance(recipient, GameObject) else recipient
     whom = display_name(recipient) if isinstance(recipient, GameObject) else f"player {recipient}"
     while ready:
@@ -477,18 +481,6 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
             amount *= rule.times
         game.say(f"  {display_name(src)}: {before} damage to {whom} becomes {amount} (614.1a)")
     return amount
-
-
-def _no_prevention_too(game: Game, source: GameObject, recipient: GameObject | str, combat: bool) -> None:
-    """616.1: the affected player orders replacement and prevention effects
-    together; the engine doesn't offer that order yet."""
-    from .prevention import _applies
-
-    state = game.state
-    if state.no_prevention:
-        return
-    if any(_applies(game, e, source, recipient, combat) for e in state.prevention):
-        raise Unsupported("a damage replacement effect and a prevention effect on one damage event (616.1: their order)")
 
 
 # --------------------------------------------------------------------------

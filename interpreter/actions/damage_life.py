@@ -62,7 +62,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     "deals damage to" event of the source (``source_id`` names a source that
     is no longer there, judged by its last known information).  Returns the
     total dealt."""
-    from ..prevention import prevent
+    from ..prevention import no_prevention_too, prevent
     from ..state import DamageDealtTo, DealtDamage, WasDealtDamage
     from ..statics import replaced_damage
 
@@ -82,7 +82,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             # 702.16e: damage from a source with the quality is prevented
             game.say(f"  {source_name}'s {amount} damage to {display_name(o)} is prevented: it has {shield} (702.16e)")
             continue
-        n = replaced_damage(game, source, o, amount, combat)
+        n = replaced_damage(game, source, o, amount, combat, lambda: no_prevention_too(game, source, o, combat))
         n = prevent(game, source, o, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
@@ -107,7 +107,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if sid is not None:
             game.events.append(DamageDealtTo(sid, o.id, n, combat))
     for p in players:
-        n = replaced_damage(game, source, p, amount, combat)
+        n = replaced_damage(game, source, p, amount, combat, lambda: no_prevention_too(game, source, p, combat))
         n = prevent(game, source, p, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
