@@ -30,7 +30,6 @@ it (and a gap in :mod:`cardtext.interpreter.support`), never ignored.
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 

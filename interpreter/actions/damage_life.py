@@ -3,6 +3,8 @@ N life", "fights"."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardtext.grammar import ast as A
 
 from ..characteristics import chars, display_name, has_keyword, power_toughness
@@ -82,7 +84,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             # 702.16e: damage from a source with the quality is prevented
             game.say(f"  {source_name}'s {amount} damage to {display_name(o)} is prevented: it has {shield} (702.16e)")
             continue
-        n = replaced_damage(game, source, o, amount, combat, lambda: no_prevention_too(game, source, o, combat))
+        n = replaced_damage(game, source, o, amount, combat, partial(no_prevention_too, game, source, o, combat))
         n = prevent(game, source, o, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
@@ -107,7 +109,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if sid is not None:
             game.events.append(DamageDealtTo(sid, o.id, n, combat))
     for p in players:
-        n = replaced_damage(game, source, p, amount, combat, lambda: no_prevention_too(game, source, p, combat))
+        n = replaced_damage(game, source, p, amount, combat, partial(no_prevention_too, game, source, p, combat))
         n = prevent(game, source, p, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
