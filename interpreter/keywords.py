@@ -27,6 +27,7 @@ other.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from cardtext.grammar import ast as A
@@ -36,6 +37,16 @@ from cardtext.grammar.node import RENDERERS
 from cardtext.grammar.reminders import keyword_parameter
 
 from .cache import per_node
+
+
+@functools.cache
+def rules_text(type_line: str, *lines: str) -> tuple[A.Ability, ...]:
+    """The abilities of a rules text a keyword stands for, read by the card
+    grammar (once for each text): ``lines`` as the rules text of a card
+    with that type line ("Instant", "Land")."""
+    from cardtext.grammar import parse_card
+
+    return parse_card("\n".join(["Keyword Text", type_line, *lines])).abilities
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +155,6 @@ def _equip(kw: A.KeywordWithCost) -> list[A.Ability]:
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_HIDEAWAY: dict[tuple[int, bool], tuple[A.Ability, ...]] = {}
-
-
 def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
     """702.75a: "Hideaway N" means "When this permanent enters, look at the
     top N cards of your library.  Exile one of them face down and put the
@@ -162,18 +170,11 @@ def _hideaway(kw: A.Keyword | A.KeywordNumber) -> tuple[A.Ability, ...]:
         n, tapped = kw.amount.value, False
     else:
         n, tapped = 4, True
-    key = (n, tapped)
-    if key not in _HIDEAWAY:
-        from cardtext.grammar import parse_card
-
-        text = "\n".join([
-            "Hideaway Permanent", "Land",
-            *(["This land enters tapped."] if tapped else []),
-            f"When this land enters, look at the top {_NUMBER_WORDS[n]} cards of your library, exile one of them "
-            "face down, then put the rest on the bottom of your library in a random order.",
-        ])  # fmt: skip
-        _HIDEAWAY[key] = parse_card(text).abilities
-    return _HIDEAWAY[key]
+    return rules_text(
+        "Land", *(["This land enters tapped."] if tapped else []),
+        f"When this land enters, look at the top {_NUMBER_WORDS[n]} cards of your library, exile one of them "
+        "face down, then put the rest on the bottom of your library in a random order.",
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,22 +253,13 @@ class BargainCost(A.AdditionalCost):
     :func:`keyword_cost_paid`)."""
 
 
-_BARGAIN: list[BargainCost] = []
-
-
+@functools.cache
 def _bargain() -> BargainCost:
     """702.166a: the additional cost read from its text by the card grammar."""
-    if not _BARGAIN:
-        from cardtext.grammar import parse_card
-
-        text = "\n".join([
-            "Bargain Spell", "Instant",
-            "As an additional cost to cast this spell, you may sacrifice an artifact, enchantment, or token.",
-        ])  # fmt: skip
-        ab = parse_card(text).abilities[0]
-        assert isinstance(ab, A.AdditionalCost)
-        _BARGAIN.append(BargainCost(ab.object, ab.cost, optional=True))
-    return _BARGAIN[0]
+    (ab,) = rules_text("Instant", "As an additional cost to cast this spell, you may sacrifice an artifact, "
+                                  "enchantment, or token.")  # fmt: skip
+    assert isinstance(ab, A.AdditionalCost)
+    return BargainCost(ab.object, ab.cost, optional=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,9 +301,6 @@ GIFT_TOKENS = {
 }  # fmt: skip
 """The tokens a gift may be (702.174e-m), as the instruction that creates one writes them."""
 
-_GIFTS: dict[tuple[str, bool], A.Effect] = {}
-
-
 def gift_effect(kw: A.Gift) -> A.Effect | None:
     """What the promised opponent gets (702.174e-m): "they draw a card",
     "they create a tapped 1/1 blue Fish creature token", "they take an extra
@@ -319,9 +308,6 @@ def gift_effect(kw: A.Gift) -> A.Effect | None:
     opponent as "each opponent" (the engine plays two-player games, where
     the opponent promised is the only one: :func:`cardtext.interpreter.additional.announce`
     refuses a promise among several).  None for a gift the engine doesn't know."""
-    key = (kw.what, kw.tapped)
-    if key in _GIFTS:
-        return _GIFTS[key]
     if kw.what == "card" and not kw.tapped:
         sentence = "Each opponent draws a card."
     elif kw.what == "extra turn" and not kw.tapped:
@@ -333,11 +319,8 @@ def gift_effect(kw: A.Gift) -> A.Effect | None:
         sentence = f"Each opponent creates {token}."
     else:
         return None
-    from cardtext.grammar import parse_card
-
-    ability = parse_card("\n".join(["Gift Spell", "Sorcery", sentence])).abilities[0]
+    (ability,) = rules_text("Sorcery", sentence)
     assert isinstance(ability, A.SpellAbility)
-    _GIFTS[key] = ability.effect
     return ability.effect
 
 
@@ -407,9 +390,6 @@ def _cycling(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [CyclingAbility(_cycling_cost(kw), A.Effect((A.Sentence((draw,)),)))]
 
 
-_TYPECYCLING: dict[str, A.Effect] = {}
-
-
 def typecycling_type(name: str) -> str | None:
     """The type a typecycling keyword names (702.29e), as a card's type line
     writes it: "Swamp" for "swampcycling", "Wizard" for "wizardcycling",
@@ -439,18 +419,11 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
         from .errors import Unsupported
 
         raise Unsupported(f"keyword {kw.name}")
-    if kind not in _TYPECYCLING:
-        from cardtext.grammar import parse_card
-
-        article = "an" if kind[0].lower() in "aeiou" else "a"
-        text = "\n".join([
-            "Typecycling Card", "Instant",
-            f"Search your library for {article} {kind} card, reveal it, put it into your hand, then shuffle.",
-        ])  # fmt: skip
-        ability = parse_card(text).abilities[0]
-        assert isinstance(ability, A.SpellAbility)
-        _TYPECYCLING[kind] = ability.effect
-    return [CyclingAbility(_cycling_cost(kw), _TYPECYCLING[kind])]
+    article = "an" if kind[0].lower() in "aeiou" else "a"
+    (ability,) = rules_text(
+        "Instant", f"Search your library for {article} {kind} card, reveal it, put it into your hand, then shuffle.")
+    assert isinstance(ability, A.SpellAbility)
+    return [CyclingAbility(_cycling_cost(kw), ability.effect)]
 
 
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
