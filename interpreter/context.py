@@ -270,8 +270,13 @@ class Ctx:
                     out.append(oid)
                 continue
             lki = self.lki(oid)
-            if lki is not None and _lki_fits(filt, lki):
-                out.append(oid)
+            if lki is not None:
+                if _lki_fits(filt, lki):
+                    out.append(oid)
+            elif _any_card(filt):
+                out.append(oid)  # a card that has left a graveyard, exile or a hand: a card still
+            else:
+                raise Unsupported("a description of cards that have left a zone other than the battlefield")
         return out
 
     def each(self, filt: A.ObjectFilter) -> list[GameObject]:
@@ -423,6 +428,12 @@ class Ctx:
         from .conditions import holds
 
         return holds(self, cond)
+
+
+def _any_card(filt: A.ObjectFilter) -> bool:
+    """Does a description say no more than "card" ("each card exiled this way")?"""
+    others = [q for q in filt.qualities if not isinstance(q, A.DoneThisWay)]
+    return not filt.adjectives and not others and all(n.lower() in ("card", "object") for n in filt.nouns)
 
 
 def _lki_fits(filt: A.ObjectFilter, lki: Lki) -> bool:

@@ -336,3 +336,43 @@ def test_this_way_conditions_only_on_recorded_verbs_cr608_2c() -> None:
     from cardtext.interpreter.conditions import THIS_WAY_VERBS
 
     assert set(THIS_WAY_VERBS) <= RECORDED_VERBS
+
+
+# --------------------------------------------------------------------------
+# Exiling cards until one fits (701.16, 406)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "gap"), [
+    ("Exile cards from the top of your library until you exile a nonland card. You may cast that card this turn.", None),
+    ("Exile cards from the top of your library until you exile a nonland card with mana value 3 or less.", None),
+    ("Target opponent exiles cards from the top of their library until they exile a nonland card.", "another player exiling"),
+    ("Exile cards from the top of your library until you exile two creature cards.", "exiling until several cards are found"),
+])  # fmt: skip
+def test_exile_until_a_card_fits(text: str, gap: str | None) -> None:
+    """701.16: "exile cards ... until you exile a [card]" — the verb agrees with
+    its player, the card that fits is described as any object; the engine plays
+    one card found from the top of your library and names what it can't do."""
+    card = spell(text)
+    exile = one(card, A.Exile)
+    who, found = exile.until_found
+    assert isinstance(found, A.AnObject)
+    found_gaps = [g.what for g in gaps(card)]
+    if gap is None:
+        assert not found_gaps
+    else:
+        assert any(gap in g for g in found_gaps), found_gaps
+
+
+@pytest.mark.parametrize(("text", "cls"), [
+    ("When this creature dies, if it was a creature, return it to the battlefield under its owner's control. It's an enchantment.", "ItsA"),
+    ("Until end of turn, target land becomes a 3/3 Elemental creature with haste. It's still a land.", "ItsStill"),
+    ("Return target artifact card from your graveyard to the battlefield. It's still an artifact.", "ItsStill"),
+])  # fmt: skip
+def test_its_a_type_after_an_instruction(text: str, cls: str) -> None:
+    """205.1a/205.1b: "It's an enchantment." (the new types replace the old)
+    and "It's still a land." (the old types kept) after an instruction; the
+    article agrees with the word ("an enchantment", "an artifact")."""
+    card = line(text) if text.startswith("When") else spell(text)
+    assert nodes(card, getattr(A, cls))
+    assert any(cls in g.what for g in gaps(card))  # not played yet: a gap, not a no-op

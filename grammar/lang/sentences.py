@@ -687,6 +687,29 @@ def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class ItsA(Node):
+    """ "It's an enchantment." after an instruction that put it somewhere:
+    from then on it is that, and no longer what it was (205.1a: the new
+    types replace the old ones)."""
+
+    words: Any
+
+
+@builds("its_a")
+def _its_a(meta: Any, words: Any) -> ItsA:
+    return ItsA(words, span=span(meta))
+
+
+@renders(ItsA)
+def _r_its_a(r: Any, n: ItsA, **ctx: Any) -> str:
+    from ..render import article
+    from .objects import words_text
+
+    text = words_text(r, n.words, False)
+    return _cap(f"it's {article(text)} {text}.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
 class ItsStill(Node):
     """ "It's still a land." (205.1b: a type change keeps the old types)."""
 

@@ -180,6 +180,9 @@ class Exile(Node):
     until: Any = None
     with_counters: Any = None  # "exile it with three time counters on it" (702.62, suspend)
     pile: bool = False  # "in a face-down pile" (701.40b)
+    # "exile cards from the top of your library until you exile a nonland
+    # card": (who, what fits), as "reveal ... until" (701.16)
+    until_found: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1192,6 +1195,7 @@ def _exile_face_down(meta: Any, what: Any) -> Any:
         return ExileTop(what.count, what.whose, True, span=span(meta))
     return Exile(what, face_down=True, span=span(meta))
 _reg("exile_until", lambda m, what, until: Exile(what, True, until=until, span=span(m)))
+_reg("exile_until_found", lambda m, what, who, found: Exile(what, until_found=(who, found), span=span(m)))
 
 
 def _whose(p: Any) -> Any:
@@ -2203,6 +2207,9 @@ def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
         until = n.until if n.until is not None else None
         who = r(until) if until is not None else r.name
         text += f" until {who} leaves the battlefield"
+    if n.until_found is not None:
+        who, found = n.until_found
+        text += f" until {r(who)} {verb(who, 'exile')} {r(found)}"
     return text
 
 

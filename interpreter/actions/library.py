@@ -291,19 +291,43 @@ def _look_at(ctx: Ctx, a: A.LookAt) -> bool:
     return True
 
 
-def _reveal_until_problem(a: A.Reveal) -> str | None:
-    """What the engine can't carry out of "reveal cards from the top of your
-    library until you reveal a [card]"."""
-    until = a.until if isinstance(a.until, tuple | list) else (a.until,)
-    wanted = until[-1] if until else None
-    if len(until) != 2 or not isinstance(until[0], A.You) or not isinstance(wanted, A.AnObject):
-        return "revealing until someone other than you reveals something"
+def until_fits_problem(what: object, until: object, verb: str) -> str | None:
+    """What the engine can't carry out of "[reveal/exile] cards from the top
+    of your library until you [reveal/exile] a [card]" (701.16); ``verb`` is
+    the verb's base form."""
+    doing = verb.removesuffix("e") + "ing"
+    parts = until if isinstance(until, tuple | list) else (until,)
+    wanted = parts[-1] if parts else None
+    if len(parts) != 2 or not isinstance(parts[0], A.You) or not isinstance(wanted, A.AnObject):
+        return f"{doing} until someone other than you {verb}s something"
     if wanted.count is not None and not (isinstance(wanted.count, A.Number) and wanted.count.value == 1):
-        return "revealing until several cards are revealed"
-    zone = a.what.filter.zone if isinstance(a.what, A.Each) else None
+        return f"{doing} until several cards are found"
+    zone = what.filter.zone if isinstance(what, A.Each) else None
     if zone is None or zone.how != "top" or not isinstance(zone.owner, A.You | None):
-        return "revealing until, from somewhere other than the top of your library"
+        return f"{doing} until, from somewhere other than the top of your library"
     return None
+
+
+def _reveal_until_problem(a: A.Reveal) -> str | None:
+    return until_fits_problem(a.what, a.until, "reveal")
+
+
+def until_fits(ctx: Ctx, until: object) -> tuple[list[GameObject], list[GameObject]]:
+    """The cards of the controller's library from the top, one at a time,
+    until one fits what ``until`` describes or the library has no more: all
+    of them, and the one that fit (none if none did)."""
+    parts = until if isinstance(until, tuple | list) else (until,)
+    wanted = parts[-1]
+    assert isinstance(wanted, A.AnObject)  # until_fits_problem
+    game = ctx.game
+    passed: list[GameObject] = []
+    for cid in list(game.zone("library", ctx.controller)):  # from the top card (the first)
+        o = game.obj(cid)
+        passed.append(o)
+        if matches(game, wanted.filter, o, you=ctx.controller, source=ctx.source, players=ctx.players,
+                   quantity=ctx.quantity, objects=ctx.objects, anywhere=True):  # fmt: skip
+            return passed, [o]
+    return passed, []
 
 
 @carries_out(A.Reveal, limits=(
@@ -432,21 +456,9 @@ def _reveal_until(ctx: Ctx, a: A.Reveal) -> bool:
     problem = _reveal_until_problem(a)
     if problem is not None:
         raise Unsupported(problem)
-    until = a.until if isinstance(a.until, tuple | list) else (a.until,)
-    wanted = until[-1]
-    assert isinstance(wanted, A.AnObject)
-    game = ctx.game
-    revealed: list[GameObject] = []
-    found: list[GameObject] = []
-    for cid in list(game.zone("library", ctx.controller)):  # from the top card (the first)
-        o = game.obj(cid)
-        revealed.append(o)
-        if matches(game, wanted.filter, o, you=ctx.controller, source=ctx.source, players=ctx.players,
-                   quantity=ctx.quantity, objects=ctx.objects, anywhere=True):  # fmt: skip
-            found.append(o)
-            break
-    game.say(f"  {ctx.controller} reveals " + (", ".join(o.card.name for o in revealed) or "nothing: the library is empty")
-             + ("" if found or not revealed else " (none fits)"))  # fmt: skip
+    revealed, found = until_fits(ctx, a.until)
+    ctx.game.say(f"  {ctx.controller} reveals " + (", ".join(o.card.name for o in revealed) or "nothing: the library is empty")
+                 + ("" if found or not revealed else " (none fits)"))  # fmt: skip
     ctx.done["revealed"] = [o.id for o in revealed]
     acted(ctx, found)
     return bool(revealed)

@@ -206,8 +206,8 @@ def _record_done(ctx: Ctx, action: A.Node) -> None:
     those indestructible or regenerated, 701.8), and of those, the
     creatures put into a graveyard ("died", 700.4)."""
     verbs = DONE_VERBS.get(type(action))
-    if verbs is None:
-        return
+    if verbs is None or (isinstance(action, A.Exile) and action.until_found is not None):
+        return  # "exile cards ... until you exile a nonland card" records every card it exiled
     ids = list(ctx.it)
     if isinstance(action, A.Destroy):
         # the objects it acted on, as they are now: those still on the battlefield weren't destroyed

@@ -31,7 +31,7 @@ from .common import (
     source_name,
 )
 from .counters_tokens import tokens_instead
-from .library import to_library
+from .library import to_library, until_fits, until_fits_problem
 from .piles import exile_pile
 from .registry import carries_out, do
 
@@ -63,12 +63,17 @@ AT_RANDOM[A.ReturnTo] = lambda a: chosen_at_random(a.what)
     ("exiling until something other than this leaves",
      lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
     ("another player exiling", lambda a: not_you(a.player)),
+    ("exiling until someone other than you exiles something", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until someone other than you exiles something"),
+    ("exiling until several cards are found", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until several cards are found"),
+    ("exiling until, from somewhere other than the top of your library", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until, from somewhere other than the top of your library"),
 ))
 def _exile(ctx: Ctx, a: A.Exile) -> bool:
     """406, 607.2a: exile, linked to this ability; "until [this] leaves the
     battlefield" (610.3) does nothing if it already has."""
     if a.pile:
         return exile_pile(ctx, a)  # "exile ... in a face-down pile" (406.3)
+    if a.until_found is not None:
+        return _exile_until_found(ctx, a)
     game = ctx.game
     if a.until_leaves:
         src = ctx.source_obj()
@@ -88,6 +93,24 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
         game.say(f"  exiles {name} with {source_name(ctx)}" + (" face down" if a.face_down else ""))
     acted(ctx, done)
     return bool(done)
+
+
+def _exile_until_found(ctx: Ctx, a: A.Exile) -> bool:
+    """"Exile cards from the top of your library until you exile a nonland
+    card": one at a time from the top until one fits or the library has no
+    more, each linked to this ability (607.2a).  The card that fit is what
+    "that card" then means; all of them are the cards "exiled this way"
+    (608.2c)."""
+    problem = until_fits_problem(a.what, a.until_found, "exile")
+    if problem is not None:
+        raise Unsupported(problem)
+    passed, found = until_fits(ctx, a.until_found)
+    exiled = [exile_linked(ctx, o) for o in passed]
+    ctx.game.say(f"  {ctx.controller} exiles " + (", ".join(o.card.name for o in exiled) or "nothing: the library is empty")
+                 + ("" if found or not exiled else " (none fits)"))  # fmt: skip
+    ctx.done["exiled"] = [o.id for o in exiled]
+    acted(ctx, exiled[-1:] if found else [])
+    return bool(exiled)
 
 
 @carries_out(A.ExileTop)
