@@ -376,3 +376,17 @@ def test_its_a_type_after_an_instruction(text: str, cls: str) -> None:
     card = line(text) if text.startswith("When") else spell(text)
     assert nodes(card, getattr(A, cls))
     assert any(cls in g.what for g in gaps(card))  # not played yet: a gap, not a no-op
+
+
+@pytest.mark.parametrize(("text", "type_line", "gap"), [
+    ("Whenever another creature you control enters, you may discard a card. If you do, draw a card. Do this only once each turn.",
+     "Creature — Human Wizard", "sentence DoOnlyOnce"),
+    ("Once each turn, you may cast an instant or sorcery spell from the top of your library.",
+     "Creature — Human Wizard", "LeadSentence"),
+])  # fmt: skip
+def test_once_each_turn(text: str, type_line: str, gap: str) -> None:
+    """"Do this only once each turn." after an optional instruction and "Once
+    each turn, [sentence]." before one: read and rendered back, and reported
+    as not played yet (a gap, never a permission without its limit)."""
+    card = line(text, type_line)
+    assert any(gap in g.what for g in gaps(card))

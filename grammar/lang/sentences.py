@@ -457,6 +457,13 @@ class TriggersOnce(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DoOnlyOnce(Node):
+    """ "Do this only once each turn." after an optional instruction of a
+    triggered ability: once it has been done this turn, later resolutions
+    don't offer it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Modes(Node):
     """"Choose one —" and a line for each mode (700.2).  ``count_if`` is
     "If this spell was kicked, choose any number instead.": with
@@ -881,6 +888,8 @@ def _r_next_time(r: Any, n: NextTime, **ctx: Any) -> str:
 
 
 BUILDERS["triggers_once"] = lambda meta: TriggersOnce(span=span(meta))
+BUILDERS["do_only_once"] = lambda meta: DoOnlyOnce(span=span(meta))
+BUILDERS["once_each_turn_sentence"] = lambda meta, body: LeadSentence("once each turn", body, span=span(meta))
 
 
 @builds("cant_be_regenerated_sentence")
@@ -1261,6 +1270,8 @@ def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
         return _cap(f"{body} for as long as {r(n.condition)}.", ctx)
     if n.kind == "trailing as long as":
         return _cap(f"{body} as long as {r(n.condition)}.", ctx)
+    if n.kind == "once each turn":
+        return _cap(f"once each turn, {body}.", ctx)
     raise TextError(f"no wording for a '{n.kind}' sentence")
 
 
@@ -1302,6 +1313,11 @@ def _r_activate_only(r: Any, n: ActivateOnly, **ctx: Any) -> str:
 def _r_any_player_activates(r: Any, n: AnyPlayerMayActivate, **ctx: Any) -> str:
     but = f" but only {_timing(r, n.timing)}" if n.timing is not None else ""
     return f"Any player may activate this ability{but}."
+
+
+@renders(DoOnlyOnce)
+def _r_do_only_once(r: Any, n: DoOnlyOnce, **ctx: Any) -> str:
+    return "Do this only once each turn."
 
 
 @renders(TriggersOnce)
