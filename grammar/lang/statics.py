@@ -199,6 +199,23 @@ class StaticAbility(Node):
 # --------------------------------------------------------------------------
 
 
+def _type_static(meta: Any, what: Any, words: Any, article: bool) -> StaticAbility:
+    """ "Nonbasic lands are Mountains.", "Enchanted land is an Island.",
+    "Enchanted permanent is legendary.": a static ability whose objects have
+    those types instead (205.1a; a land given a basic land type loses its
+    other land types and abilities, 305.7) or that supertype too."""
+    from .sentences import ClauseForm, Effect, Sentence
+    from .verbs import IsType
+
+    action = IsType(what, words, "type", article=article, span=span(meta))
+    sentence = Sentence((action,), forms=(ClauseForm("written"),), span=span(meta))
+    return StaticAbility(Effect((sentence,), span=span(meta)), span=span(meta))
+
+
+BUILDERS["type_static"] = lambda meta, what, words: _type_static(meta, what, words, False)
+BUILDERS["type_static_a"] = lambda meta, what, words: _type_static(meta, what, words, True)
+
+
 @builds("additional_cost")
 def _additional_cost(meta: Any, obj: Any, cost: Any) -> AdditionalCost:
     return AdditionalCost(obj, cost, span=span(meta))

@@ -777,6 +777,7 @@ class IsType(Node):
     special: str = ""
     duration: Any = None
     kept: str = ""  # "in addition to their other creature types" as written
+    article: bool = False  # "is an Island" (not "are Mountains", "is legendary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1801,6 +1802,8 @@ def _set_base_pt(meta: Any, pt: Any) -> SetPT:
 
 _reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amounts=(a, b), span=span(m)))
 _reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
+_reg("is_type", lambda m, words: IsType(None, words, "type", span=span(m)))
+_reg("is_a_type", lambda m, words: IsType(None, words, "type", article=True, span=span(m)))
 _reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", kept=_kept(kept), span=span(m)))
 _reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
@@ -2845,6 +2848,9 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
         return f"{be} {article(words)} {words} {kept}"
     if n.special == "the chosen type":
         return f"{be} the chosen type {kept}"
+    if n.special == "type":  # "is an Island", "are Mountains", "is legendary" (205.1a, 305.7)
+        words = words_text(r, n.words, plural)
+        return f"{be} {article(words)} {words}" if n.article else f"{be} {words}"
     return f"{be} {n.special}"
 
 
