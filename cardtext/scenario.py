@@ -1030,6 +1030,17 @@ class Runner:
         if key == "colors":
             letters = {COLOR_LETTERS.get(str(c).lower(), str(c).upper()) for c in want}
             return set(chars(o).colors) == letters
+        if key == "types":  # each named type, supertype or subtype (205), as the game sees it (613.1d)
+            from cardtext.interpreter.characteristics import chars_in
+
+            c = chars_in(game, o)
+            has = {t.lower() for t in (*c.supertypes, *c.types, *c.subtypes)}
+            return all(str(t).lower() in has for t in want)
+        if key == "keywords":  # each named keyword ability, printed or given (702)
+            from cardtext.interpreter.characteristics import keywords as keywords_of
+
+            found = keywords_of(game, o)
+            return all(str(k).lower() in found for k in want)
         if key == "kicked":
             n = len(game.linked(o.id).kicks)
             return (n > 0) == want if isinstance(want, bool) else n == want

@@ -533,6 +533,8 @@ EXPECT = Table(
         "face_down": OneOf("true, false or how it became face down", (Flag(), Text(choices=(*FACE_DOWN_WAYS, "exiled")))),
         "mana_value": COUNT,
         "colors": ListOf("a list of colors", Text()),
+        "types": ListOf("a list of types, supertypes and subtypes", Text()),
+        "keywords": ListOf("a list of keywords", Text()),
         "kicked": OneOf("true/false or a number of times", (Flag(), COUNT)),
         "token": Flag(),
         "name": Text(),

@@ -17,7 +17,13 @@ from dataclasses import replace
 
 from cardtext.grammar import ast as A
 
-from .characteristics import CLOAKED_CARD, FACE_DOWN_CARD, WARDED_FACE_DOWN, display_name
+from .characteristics import (
+    CARD_TYPE_WORDS,
+    CLOAKED_CARD,
+    FACE_DOWN_CARD,
+    WARDED_FACE_DOWN,
+    display_name,
+)
 from .choices import Decision, ask
 from .context import Ctx
 from .errors import IllegalAction
@@ -35,6 +41,79 @@ def copiable_card(obj: GameObject) -> A.Card:
     if obj.face_down is not None and obj.zone in ("battlefield", "stack"):
         return CLOAKED_CARD if obj.face_down in WARDED_FACE_DOWN else FACE_DOWN_CARD
     return obj.copy_of or obj.card
+
+
+_SUPERTYPES = frozenset({"legendary", "basic", "snow", "world"})
+
+
+def exception_parts(exc: object) -> tuple[object, ...]:
+    """The exceptions of a copy, one or several (707.9b)."""
+    return tuple(exc.parts) if isinstance(exc, A.Exceptions) else (exc,)
+
+
+def _given(value: object) -> tuple[tuple[object, ...], A.Quoted | None] | None:
+    """What "it has [keywords] [and "..."]" gives a copy: its keywords and its
+    abilities in quotation marks; None for something else."""
+    if isinstance(value, A.Quoted):
+        return (), value
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple) and isinstance(value[1], A.Quoted):
+        return value[0], value[1]
+    if isinstance(value, tuple) and all(isinstance(k, A.Keyword) for k in value):
+        return value, None
+    if isinstance(value, A.Keyword):
+        return (value,), None
+    return None
+
+
+def exception_problem(exc: object) -> str | None:
+    """What of a copy's exceptions (707.9b) the engine can't carry out, or None."""
+    for part in exception_parts(exc):
+        if not isinstance(part, A.Exception_):
+            return f"a copy with the exception {type(part).__name__}"
+        if part.what == "it isn't legendary":
+            continue
+        if part.what in ("it has", "it gains") and _given(part.value) is not None:
+            continue
+        if part.what == "it's also" and all(isinstance(w, A.Noun | A.TypeAdj) for w in part.value[0]):
+            continue
+        return f"a copy with the exception '{part.what}'"
+    return None
+
+
+def with_exception(card: A.Card, exc: object) -> A.Card:
+    """707.9b: the copiable values of a copy with its exceptions — they are
+    part of what a later copy of it copies: "it isn't legendary", "it has
+    flying" / 'it gains "..."' (the abilities after its own), "it's an
+    artifact in addition to its other types"."""
+    from .keywords import reading
+    from .objects import quoted_abilities
+
+    problem = exception_problem(exc)
+    if problem is not None:
+        from .errors import Unsupported
+
+        raise Unsupported(problem)
+    line = card.type_line
+    supertypes, types, subtypes = list(line.supertypes), list(line.types), list(line.subtypes)
+    abilities = list(card.abilities)
+    for part in exception_parts(exc):
+        assert isinstance(part, A.Exception_)
+        if part.what == "it isn't legendary":
+            supertypes = [t for t in supertypes if t.lower() != "legendary"]
+        elif part.what in ("it has", "it gains"):
+            keywords, quoted = _given(part.value) or ((), None)
+            if keywords:
+                abilities.append(A.KeywordLine(keywords))
+            if quoted is not None:
+                abilities.extend(reading(ab) for ab in quoted_abilities(quoted))
+        else:  # "it's also": types added to those it has (205.1b)
+            for word in part.value[0]:
+                name = word.type if isinstance(word, A.TypeAdj) else word.word
+                kind = supertypes if name.lower() in _SUPERTYPES else types if name.lower() in CARD_TYPE_WORDS else subtypes
+                if name.lower() not in (t.lower() for t in kind):
+                    kind.append(name.capitalize() if kind is not subtypes else name)
+    return replace(card, type_line=replace(line, supertypes=tuple(supertypes), types=tuple(types), subtypes=tuple(subtypes)),
+                   abilities=tuple(abilities))
 
 
 def copy_card(ctx: Ctx, obj: GameObject) -> GameObject:

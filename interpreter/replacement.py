@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from . import sagas
 from .characteristics import chars, display_name, keyword_name, printed_chars
@@ -182,9 +183,10 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
     """706.2/614.1c: it enters as a copy of the chosen creature — its copiable
     values only; the copied object's kicked status is not copied (K16)."""
     from .choices import Decision, ask
-    from .copies import copiable_card
-    if ab.exception is not None:
-        raise Unsupported("entering as a copy with an exception")
+    from .copies import copiable_card, exception_problem, with_exception
+
+    if ab.exception is not None and (problem := exception_problem(ab.exception)) is not None:
+        raise Unsupported(problem)
     what = ab.of
     filt = what.filter if isinstance(what, A.AnObject | A.Each) else None
     cands = [
@@ -203,8 +205,9 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
     picked = ask(game, d)[0]
     target = game.get(picked)
     assert target is not None
-    obj.copy_of = copiable_card(target)
-    game.say(f"  {name} enters as a copy of {display_name(target)}")
+    copied = copiable_card(target)
+    obj.copy_of = copied if ab.exception is None else with_exception(copied, ab.exception)
+    game.say(f"  {name} enters as a copy of {display_name(target)}" + (f", except {render_node(ab.exception)}" if ab.exception is not None else ""))
 
 
 def _with_counters(game: Game, obj: GameObject, index: int, ab: A.EntersWithCounters) -> None:

@@ -61,6 +61,7 @@ from .conditions import (
     without_past_controller,
 )
 from .context import OBJECT_FIELDS, chosen_permanents_problem
+from .copies import exception_problem
 from .delayed_events import delayed_trigger_problem
 from .effects import (
     INSTRUCTIONS,
@@ -312,6 +313,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         yield Gap(ab, "'As it enters, ...' followed by more sentences (614.12)")
     if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
         yield Gap(ab, "'As it enters' with no instruction")
+    if isinstance(ab, A.EntersAsCopy) and ab.exception is not None and (problem := exception_problem(ab.exception)):
+        yield Gap(ab, problem)
     if isinstance(ab, A.EntersTapped) and ab.no_untap:
         yield Gap(ab, "'enters tapped and doesn't untap during your untap step'")
     if isinstance(ab, A.KeywordLine):
@@ -448,6 +451,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
             kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
+        if isinstance(node, A.Exception_) and node.what in ("it has", "it gains"):
+            # the keywords a copy is given (cardtext.interpreter.copies.with_exception): each one the engine plays
+            for kw in (k for k in node.walk() if isinstance(k, A.Keyword | A.KeywordNumber | A.KeywordWithCost)):
+                yield from _keyword(kw)
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:
             passed = _passed(type(node))

@@ -409,3 +409,26 @@ def test_static_type_setting(text: str, type_line: str, article: bool) -> None:
     is_type = one(card, A.IsType)
     assert is_type.special == "type" and is_type.article is article
     assert any("IsType" in g.what for g in gaps(card))
+
+
+@pytest.mark.parametrize(("text", "parts", "gap"), [
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it gains haste.", 1, None),
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion in addition to "
+     "its other types and it has flying.", 2, None),
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it isn't legendary, it's a Ninja "
+     "in addition to its other creature types, and it has haste.", 3, None),
+    ("You may have this creature enter as a copy of any artifact on the battlefield, except it's legendary in addition to its "
+     "other types.", 1, None),
+    ("You may have this creature enter as a copy of any creature on the battlefield, except its power is 7.", 1,
+     "a copy with the exception 'its power is'"),
+])  # fmt: skip
+def test_copy_exceptions(text: str, parts: int, gap: str | None) -> None:
+    """707.9b: the exceptions of a copy, one or several ("A and B", "A, B, and
+    C"), rendered back as written; the engine makes the copy with them, and
+    names an exception it can't make."""
+    card = line(text, pt="\n0/0")
+    copy = card.abilities[0]
+    found = copy.exception.parts if isinstance(copy.exception, A.Exceptions) else (copy.exception,)
+    assert len(found) == parts
+    found_gaps = [g.what for g in gaps(card)]
+    assert found_gaps == ([] if gap is None else [gap])

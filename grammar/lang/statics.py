@@ -169,6 +169,7 @@ class EntersAsCopy(Node):
     of: Any
     exception: Any = None
     written: Any = None
+    comma: bool = True  # ", except ..." (the older "... on the battlefield except ..." has none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +526,7 @@ BUILDERS["enters_tapped_unless"] = lambda meta, cond: EntersTapped(None, cond, s
 BUILDERS["enters_attacking"] = lambda meta: EntersAttacking(None, span=span(meta))
 BUILDERS["enters_as_copy"] = lambda meta, of: EntersAsCopy(None, of, span=span(meta))
 BUILDERS["enters_as_copy_except"] = lambda meta, of, exc: EntersAsCopy(None, of, exc, span=span(meta))
+BUILDERS["enters_as_copy_except_no_comma"] = lambda meta, of, exc: EntersAsCopy(None, of, exc, comma=False, span=span(meta))
 BUILDERS["more_or_less"] = lambda meta, tok: str(tok).lower()
 BUILDERS["cost_modifier"] = lambda meta, amount, change: CostModifier(None, amount, change, span=span(meta))
 BUILDERS["cost_modifier_per"] = lambda meta, amount, change, per: CostModifier(None, amount, change, per.per, span=span(meta))
@@ -795,7 +797,7 @@ def _r_enters_as_copy(r: Any, n: EntersAsCopy, **ctx: Any) -> str:
         return w
     text = f"enter as a copy of {r(n.of)}"
     if n.exception is not None:
-        text += f", except {r(n.exception)}"
+        text += f"{',' if n.comma else ''} except {r(n.exception)}"
     if ctx.get("imperative") is not None:
         return text
     return f"You may have {r(n.object)} {text}."

@@ -577,6 +577,14 @@ class Exception_(Node):
     value: Any = None
 
 
+@dataclass(frozen=True, slots=True)
+class Exceptions(Node):
+    """Several exceptions of one copy, in the order written ("except it's an
+    Illusion in addition to its other types and it gains '...'", 707.9b)."""
+
+    parts: tuple[Exception_, ...]
+
+
 # --------------------------------------------------------------------------
 # Continuous effects on objects
 # --------------------------------------------------------------------------
@@ -1598,6 +1606,12 @@ _reg("except_is", lambda m, pt, words: Exception_("it's a", (str(pt), words), sp
 _reg("except_has", lambda m, kw: Exception_("it has", kw, span=span(m)))
 _reg("except_has_quoted", lambda m, q: Exception_("it has", q, span=span(m)))
 _reg("except_has_both", lambda m, kws, q: Exception_("it has", (kws, q), span=span(m)))
+_reg("except_gains", lambda m, kw: Exception_("it gains", kw, span=span(m)))
+_reg("except_gains_quoted", lambda m, q: Exception_("it gains", q, span=span(m)))
+_reg("except_also_type_a", lambda m, words, kept: Exception_("it's also", (words, str(kept), True), span=span(m)))
+_reg("except_also_type", lambda m, words, kept: Exception_("it's also", (words, str(kept), False), span=span(m)))
+_reg("exceptions_two", lambda m, a, b: Exceptions((a, b), span=span(m)))
+_reg("exceptions_list", lambda m, *parts: Exceptions(parts, span=span(m)))
 
 
 @builds("token_spec")
@@ -2675,12 +2689,31 @@ def _r_exception(r: Any, n: Exception_, **ctx: Any) -> str:
     if n.what == "it's a":
         pt, words = n.value
         return f"it's {article(pt)} {pt} {words_text(r, words, False)}"
-    if n.what == "it has" and isinstance(n.value, tuple):
+    if n.what in ("it has", "it gains") and _keywords_and_quoted(n.value):
         keywords, quoted = n.value  # 'it has haste and "..."'
-        return f"it has {keyword_list_text(r, keywords)} and {r(quoted)}"
-    if n.what == "it has":
-        return f"it has {r(n.value)}"
+        return f"{n.what} {keyword_list_text(r, keywords)} and {r(quoted)}"
+    if n.what in ("it has", "it gains") and isinstance(n.value, tuple):
+        return f"{n.what} {keyword_list_text(r, n.value)}"  # "it gains haste and dethrone"
+    if n.what in ("it has", "it gains"):
+        return f"{n.what} {r(n.value)}"
+    if n.what == "it's also":
+        words, kept, with_article = n.value
+        text = words_text(r, words, False)
+        return f"it's {article(text)} {text} {kept}" if with_article else f"it's {text} {kept}"
     return n.what
+
+
+def _keywords_and_quoted(value: Any) -> bool:
+    """Is an exception's value keywords and an ability in quotation marks ('it has haste and "..."')?"""
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple) and type(value[1]).__name__ == "Quoted"
+
+
+@renders(Exceptions)
+def _r_exceptions(r: Any, n: Exceptions, **ctx: Any) -> str:
+    parts = [r(p) for p in n.parts]
+    if len(parts) == 2:
+        return f"{parts[0]} and {parts[1]}"
+    return ", ".join(parts[:-1]) + ", and " + parts[-1]
 
 
 @renders(SignedX)

@@ -11,6 +11,7 @@ from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
 from ..context import Ctx
+from ..copies import exception_problem
 from ..errors import Unsupported
 from ..keywords import OffspringCopy
 from ..objects import token_card, token_colors
@@ -157,14 +158,15 @@ def tokens_instead(ctx: Ctx, amount: A.Quantity) -> A.CreateTokens | A.CreateTok
 
 
 @carries_out(A.CreateTokenCopy, limits=(
-    ("a token copy with an exception", lambda a: a.exception is not None),
+    ("a token copy with an exception the engine can't make", lambda a: a.exception is not None and exception_problem(a.exception) is not None),
     ("a token copy created attacking", lambda a: a.attacking),
     ("exiling the token copy later", lambda a: a.then_exile),
 ))
 def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
     """111.10/707.2: a token that copies the copiable values — never the kicked
-    status or other linked information (K16)."""
-    from ..copies import copiable_card
+    status or other linked information (K16) — with the exceptions the
+    instruction names (707.9b)."""
+    from ..copies import copiable_card, with_exception
 
     game = ctx.game
     n = ctx.quantity(a.amount)
@@ -175,6 +177,8 @@ def _create_token_copy(ctx: Ctx, a: A.CreateTokenCopy) -> bool:
             if o is None:
                 continue
             card = copiable_card(o)
+            if a.exception is not None:
+                card = with_exception(card, a.exception)  # 707.9b: part of the token's copiable values
             for _ in range(n):
                 new = create_on_battlefield(game, card, p, copy_of=card, tapped=a.tapped)
                 game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
