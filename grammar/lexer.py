@@ -186,6 +186,19 @@ def _word_then(word: str, follow: set[str], after_you: bool = False) -> Callable
 
 _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
 
+_OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORECASE)
+
+
+def _np_or(text: str, pos: int) -> int | None:
+    """ "or" between two noun phrases: before a determiner ("or target
+    creature"), or before the player of an object named before ("that
+    player or that planeswalker's controller")."""
+    found = _OR_BEFORE_NP(text, pos)
+    if found is not None:
+        return found
+    m = _OR_WHOSE.match(text, pos)
+    return len(m.group(0)) if m else None
+
 
 _BLOCKS_BEFORE = re.compile(r"\bblocks? $", re.IGNORECASE)
 _BLOCKED_BY_AFTER = re.compile(r"or becomes? blocked by\b", re.IGNORECASE)
@@ -204,6 +217,7 @@ def _not_shared_object(match: Callable[[str, int], int | None]) -> Callable[[str
 
 
 _NP_START = _DETERMINERS | {"a", "an", "you", "one"}
+_OR_BEFORE_NP = _word_then("or", _NP_START)
 
 
 def _descriptor_words() -> set[str]:
@@ -411,7 +425,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "LIST_COMMA": _list_comma,
     "ADJ_COMMA": _adj_comma,
     "_NP_AND": _word_then("and", _NP_START - {"you", "one"}, after_you=True),
-    "_NP_OR": _word_then("or", _NP_START),
+    "_NP_OR": _np_or,
     "_NP_ANDOR": _word_then("and/or", _NP_START),
     "DESC_ANDOR": _desc_coord("and/or"),
     "DESC_AND": _desc_coord("and"),

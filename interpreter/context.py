@@ -335,7 +335,7 @@ class Ctx:
             if ref.which == "a_player" and self.trigger_player is not None:
                 return [self.trigger_player]
             return group_players(game, ref.which, self.controller)
-        if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef):
+        if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef) or _the_player(ref):
             # "that player", "their", and "they" as a player ("creatures they control")
             if self.that_player:
                 return list(self.that_player)
@@ -354,7 +354,33 @@ class Ctx:
             return out
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, str)]
-        raise Unsupported(f"player reference {type(ref).__name__}")
+        if _player_or_controller(ref):
+            # "that player or that planeswalker's controller": the player the
+            # target "player or planeswalker" was, or the planeswalker's controller (608.2c)
+            assert isinstance(ref, A.BothRef)
+            return list(self.that_player) if self.that_player else self._player_or_controller(ref)
+        raise Unsupported(player_ref_problem(ref) or f"player reference {type(ref).__name__}")
+
+    def _player_or_controller(self, ref: A.BothRef) -> list[PlayerId]:
+        """ "that player or that planeswalker's controller" with no player
+        named before: the first target chosen that is a player, or the
+        controller (owner) of the first that is what the second half names
+        (a planeswalker) — the target "player or planeswalker" (608.2c)."""
+        from .filters import matches
+
+        second = ref.second
+        assert isinstance(second, A.ControllerOf | A.OwnerOf)
+        described = second.object.what if isinstance(second.object, A.ThatRef) else None
+        for slot in self.item.targets if self.item is not None else ():
+            for value in slot:
+                if isinstance(value, str):
+                    return [value]
+                o = self.obj_or_lki(value)
+                if o is not None and described is not None and matches(
+                    self.game, described, o, you=self.controller, source=self.source, anywhere=True
+                ):  # fmt: skip
+                    return [o.controller if isinstance(second, A.ControllerOf) else o.owner]
+        return self.players(second)
 
     def replaced_sentence(self) -> A.Sentence | None:
         """In an "instead" sentence, the sentence it replaces, without its
@@ -428,6 +454,34 @@ class Ctx:
         from .conditions import holds
 
         return holds(self, cond)
+
+
+PLAYER_REFS = (A.Possessive, A.You, A.PlayerGroup, A.ThatPlayer, A.TheirRef, A.ThemRef, A.ControllerOf, A.OwnerOf, A.Target)
+"""The kinds of reference to a player :meth:`Ctx.players` reads (and
+"that player or that planeswalker's controller", :func:`_player_or_controller`)."""
+
+
+def _player_or_controller(ref: object) -> bool:
+    return (isinstance(ref, A.BothRef) and ref.conj == "or" and isinstance(ref.first, A.ThatPlayer)
+            and isinstance(ref.second, A.ControllerOf | A.OwnerOf))  # fmt: skip
+
+
+def _the_player(ref: object) -> bool:
+    """ "the player", "the opponent", "the chosen player": the player named
+    before, as "that player" (608.2c)."""
+    if not (isinstance(ref, A.ThatRef) and ref.word == "the" or isinstance(ref, A.LinkedRef) and ref.verb == "chosen"):
+        return False
+    what = ref.what
+    nouns = [w.word.lower() for w in what.words if isinstance(w, A.Noun)]
+    return len(nouns) == 1 and len(what.words) == 1 and not what.post and nouns[0] in ("player", "opponent")
+
+
+def player_ref_problem(ref: object) -> str | None:
+    """Why :meth:`Ctx.players` can't read ``ref`` as players, or None: the
+    support check asks the same question of every player an instruction names."""
+    if ref is None or isinstance(ref, PLAYER_REFS) or _player_or_controller(ref) or _the_player(ref):
+        return None
+    return f"player reference {type(ref).__name__}"
 
 
 def _any_card(filt: A.ObjectFilter) -> bool:

@@ -60,7 +60,7 @@ from .conditions import (
     state_word,
     without_past_controller,
 )
-from .context import OBJECT_FIELDS, chosen_permanents_problem
+from .context import OBJECT_FIELDS, chosen_permanents_problem, player_ref_problem
 from .copies import exception_problem
 from .delayed_events import delayed_trigger_problem
 from .effects import (
@@ -393,9 +393,17 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")
         else:
-            problem = limit(node) or spend_problem(s, i)
+            problem = limit(node) or spend_problem(s, i) or _player_problem(node)
             if problem is not None:
                 yield Gap(node, f"instruction {type(node).__name__}: {problem}")
+
+
+def _player_problem(node: A.Node) -> str | None:
+    """A player an instruction names ("that player or that planeswalker's
+    controller discards two cards") that the engine can't read as players."""
+    if getattr(node, "SUBJECT", None) != "player":
+        return None
+    return player_ref_problem(getattr(node, "player", None))
 
 
 def _one_instruction(node: A.Node) -> Iterator[Gap]:

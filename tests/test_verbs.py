@@ -432,3 +432,23 @@ def test_copy_exceptions(text: str, parts: int, gap: str | None) -> None:
     assert len(found) == parts
     found_gaps = [g.what for g in gaps(card)]
     assert found_gaps == ([] if gap is None else [gap])
+
+
+@pytest.mark.parametrize(("text", "gap"), [
+    ("Target player discards a card. Then the player draws a card.", None),
+    ("Choose target opponent. Then the chosen player loses 2 life.", None),
+    ("Test Card deals 3 damage to target player or planeswalker. That player or that planeswalker's controller discards two cards.", None),
+    ("Whenever a creature attacks, attacking player loses 1 life.", "player reference Each"),
+])  # fmt: skip
+def test_player_references_checked_as_played(text: str, gap: str | None) -> None:
+    """608.2c: every player an instruction names is one the engine reads
+    (cardtext.interpreter.context.player_ref_problem, asked by both the
+    support check and Ctx.players): "the player", "the chosen player", "that
+    player or that planeswalker's controller"; one it can't read is a gap,
+    never a card said to play that then stops."""
+    card = line(text) if text.startswith("Whenever") else spell(text)
+    found = [g.what for g in gaps(card)]
+    if gap is None:
+        assert found == []
+    else:
+        assert any(gap in g for g in found), found
