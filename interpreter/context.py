@@ -375,7 +375,7 @@ class Ctx:
             for value in slot:
                 if isinstance(value, str):
                     return [value]
-                o = self.obj_or_lki(value)
+                o = self.game.get(value)
                 if o is not None and described is not None and matches(
                     self.game, described, o, you=self.controller, source=self.source, anywhere=True
                 ):  # fmt: skip
