@@ -376,6 +376,8 @@ class Ctx:
                 if isinstance(value, str):
                     return [value]
                 o = self.game.get(value)
+                if o is None and (known := self.lki(value)) is not None:
+                    o = known.last  # it has left since: as it last existed (608.2h)
                 if o is not None and described is not None and matches(
                     self.game, described, o, you=self.controller, source=self.source, anywhere=True
                 ):  # fmt: skip
