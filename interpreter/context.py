@@ -365,7 +365,8 @@ class Ctx:
         """ "that player or that planeswalker's controller" with no player
         named before: the first target chosen that is a player, or the
         controller (owner) of the first that is what the second half names
-        (a planeswalker) — the target "player or planeswalker" (608.2c)."""
+        (a planeswalker) — the target "player or planeswalker" (608.2c);
+        no one if that target is no longer legal (608.2b)."""
         from .filters import matches
 
         second = ref.second
@@ -382,7 +383,7 @@ class Ctx:
                     self.game, described, o, you=self.controller, source=self.source, anywhere=True
                 ):  # fmt: skip
                     return [o.controller if isinstance(second, A.ControllerOf) else o.owner]
-        return self.players(second)
+        return []  # the target is no longer legal: no one is named (608.2b)
 
     def replaced_sentence(self) -> A.Sentence | None:
         """In an "instead" sentence, the sentence it replaces, without its
