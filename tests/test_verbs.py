@@ -452,3 +452,15 @@ def test_player_references_checked_as_played(text: str, gap: str | None) -> None
         assert found == []
     else:
         assert any(gap in g for g in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "As long as your devotion to white is less than five, Test Card isn't a creature.",
+    "Test Card isn't a creature.",
+])  # fmt: skip
+def test_static_isnt_a_type(text: str) -> None:
+    """205.1a: "[this] isn't a creature" (under a condition, the Theros gods)
+    as a static ability: read, rendered back, and not played yet (a gap)."""
+    card = line(text, "Legendary Enchantment Creature — God", "\n5/6")
+    assert one(card, A.IsType).special == "not a"
+    assert gaps(card)

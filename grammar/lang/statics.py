@@ -213,6 +213,22 @@ def _type_static(meta: Any, what: Any, words: Any, article: bool) -> StaticAbili
     return StaticAbility(Effect((sentence,), span=span(meta)), span=span(meta))
 
 
+def _not_type_static(meta: Any, cond: Any, what: Any, words: Any) -> StaticAbility:
+    """ "As long as your devotion to white is less than five, Heliod isn't a
+    creature.": a static ability that takes a card type away (205.1a),
+    under a condition or not."""
+    from .sentences import ClauseForm, Effect, LeadSentence, Sentence
+    from .verbs import IsType
+
+    action = IsType(what, words, "not a", span=span(meta))
+    sentence: Any = Sentence((action,), forms=(ClauseForm("written"),), span=span(meta))
+    if cond is not None:
+        sentence = LeadSentence("as long as", sentence, cond, span=span(meta))
+    return StaticAbility(Effect((sentence,), span=span(meta)), span=span(meta))
+
+
+BUILDERS["not_type_static"] = lambda meta, what, words: _not_type_static(meta, None, what, words)
+BUILDERS["not_type_static_as_long_as"] = _not_type_static
 BUILDERS["type_static"] = lambda meta, what, words: _type_static(meta, what, words, False)
 BUILDERS["type_static_a"] = lambda meta, what, words: _type_static(meta, what, words, True)
 

@@ -2881,6 +2881,9 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
         return f"{be} {article(words)} {words} {kept}"
     if n.special == "the chosen type":
         return f"{be} the chosen type {kept}"
+    if n.special == "not a":  # "isn't a creature" (205.1a)
+        words = words_text(r, n.words, plural)
+        return f"aren't {words}" if plural else f"isn't {article(words)} {words}"
     if n.special == "type":  # "is an Island", "are Mountains", "is legendary" (205.1a, 305.7)
         words = words_text(r, n.words, plural)
         return f"{be} {article(words)} {words}" if n.article else f"{be} {words}"
