@@ -591,7 +591,7 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
-    A.DefinedKeyword, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,
+    A.DefinedKeyword, A.ExertAsAttacks, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`cardtext.interpreter.support.ABILITIES` says where).  A permanent or spell

@@ -37,6 +37,8 @@ stack (:mod:`cardtext.interpreter.turns`).  Every refused declaration raises
 
 from __future__ import annotations
 
+from cardtext.grammar import ast as A
+
 from .characteristics import (
     block_capacity,
     block_pair_refusal,
@@ -51,7 +53,7 @@ from .characteristics import (
 )
 from .choices import Decision, ask
 from .context import Ctx
-from .errors import IllegalAction
+from .errors import IllegalAction, Unsupported
 from .objects import GameObject, ObjectId, PlayerId
 from .protection import protection_from
 from .state import (
@@ -69,7 +71,7 @@ from .state import (
     StepBegan,
     WasDealtDamage,
 )
-from .zones import tap
+from .zones import exert, tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
                 "end_of_combat")  # fmt: skip
@@ -225,7 +227,37 @@ def declare_attackers(game: Game, player: PlayerId, attackers: list[ObjectId]) -
             game.say(f"  {display_name(obj)} attacks {defender}" + (" (vigilance: it doesn't tap, 702.20b)" if vigilance else ""))
             game.events.append(Attacked(obj.id, defender))
             state.attacked.append((obj.controller, obj.id))  # "you attacked with N creatures this turn"
+            exert_as_attacks(game, obj)
         settle(game)
+
+
+def exert_as_attacks(game: Game, obj: GameObject) -> None:
+    """701.43a, 508.1: "You may exert [this] as it attacks. When you do,
+    ...": as it is declared as an attacker, its controller may exert it;
+    if they do, the "When you do" abilities trigger (603.12)."""
+    from .delayed import reflexive
+
+    for index, ab in enumerate(chars(obj).abilities):
+        if not isinstance(ab, A.ExertAsAttacks):
+            continue
+        problem = exert_problem(ab)
+        if problem is not None:
+            raise Unsupported(problem)
+        name = display_name(obj)
+        if not ask(game, Decision("may", obj.controller, f"exert {name} as it attacks? (701.43a)")):
+            continue
+        exert(game, obj)
+        if ab.then is not None:
+            reflexive(game, obj.controller, obj.id, index, name, ab.then)
+
+
+def exert_problem(ab: A.ExertAsAttacks) -> str | None:
+    """What of "You may exert [this] as it attacks" the engine can't carry out."""
+    if not isinstance(ab.object, A.SelfRef):
+        return "exerting as it attacks a permanent other than this one"
+    if ab.then is not None and not all(isinstance(s, A.ReflexiveTrigger) for s in ab.then.sentences):
+        return "exerting as it attacks, followed by a sentence other than 'When you do, ...'"
+    return None
 
 
 def declare_blockers(game: Game, player: PlayerId, blocks: list[tuple[ObjectId, ObjectId]]) -> None:

@@ -43,7 +43,7 @@ from cardtext.grammar import ast as A
 from cardtext.grammar.lang import quantities as quantity_nodes
 from cardtext.grammar.node import children_of, remembering_children
 
-from . import activation, casting, costs, stack, statics, triggers
+from . import activation, casting, combat, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
 from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
@@ -113,6 +113,7 @@ ABILITIES: dict[type, Any] = {
     A.StaticAbility: statics.rules,
     A.CostModifier: costs.cost_modifiers,
     A.FirstSpellCost: costs.cost_modifiers,
+    A.ExertAsAttacks: combat.exert_as_attacks,
     A.ReminderOnly: None,  # a line of reminder text only: no rules meaning
     A.DefinedKeyword: None,  # its meaning: the abilities of its definition, which all_abilities lists
     **{kind: fn for kind, fn in ENTERS_REPLACEMENTS.items()},
@@ -313,6 +314,13 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         yield Gap(ab, "'As it enters, ...' followed by more sentences (614.12)")
     if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
         yield Gap(ab, "'As it enters' with no instruction")
+    if isinstance(ab, A.ExertAsAttacks):
+        problem = combat.exert_problem(ab)
+        if problem is not None:
+            yield Gap(ab, problem)
+        else:  # 603.12: each "When you do, ..." (cardtext.interpreter.delayed.reflexive)
+            for s in ab.then.sentences if ab.then is not None else ():
+                yield from _nodes(s.body)
     if isinstance(ab, A.EntersAsCopy) and ab.exception is not None and (problem := exception_problem(ab.exception)):
         yield Gap(ab, problem)
     if isinstance(ab, A.EntersTapped) and ab.no_untap:
@@ -455,6 +463,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     while stack:
         node = stack.pop()
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
+        if isinstance(node, A.ExertAsAttacks):
+            kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
         picked = AT_RANDOM.get(type(node))
         if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)

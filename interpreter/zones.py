@@ -153,6 +153,13 @@ def tap(game: Game, obj: GameObject) -> bool:
     return True
 
 
+def exert(game: Game, obj: GameObject) -> None:
+    """701.43a: an exerted permanent won't untap during its controller's
+    next untap step (502.3)."""
+    game.state.skip_untap.append((obj.id, None))
+    game.say(f"  {display_name(obj)} is exerted: it won't untap during its controller's next untap step (701.43a)")
+
+
 def untap(game: Game, obj: GameObject) -> bool:
     """Untap ``obj`` (701.26b); 122.1d: if it has a stun counter, a stun
     counter is removed from it instead and it stays tapped.  Whether it untapped."""

@@ -471,6 +471,36 @@ def _optional_additional_cost_more(meta: Any, obj: Any, cost: Any, *sentences: A
 
 
 @dataclass(frozen=True, slots=True)
+class ExertAsAttacks(Node):
+    """ "You may exert [this] as it attacks. When you do, ..." (701.43a,
+    508.1): as it is declared as an attacker, its controller may exert it —
+    it won't untap during its controller's next untap step — and the
+    sentences after it ("When you do, ...", 603.12) trigger if they do."""
+
+    object: Any
+    then: Any = None
+
+
+@builds("exert_as_attacks")
+def _exert_as_attacks(meta: Any, who: Any, obj: Any, *sentences: Any) -> ExertAsAttacks:
+    from .objects import You
+    from .sentences import Effect
+
+    if not isinstance(who, You):
+        raise TextError("only 'you' may exert a creature as it attacks (701.43a)", span=span(meta))
+
+    return ExertAsAttacks(obj, Effect(tuple(sentences)) if sentences else None, span=span(meta))
+
+
+@renders(ExertAsAttacks)
+def _r_exert_as_attacks(r: Any, n: ExertAsAttacks, **ctx: Any) -> str:
+    text = f"You may exert {r(n.object)} as it attacks."
+    if n.then is not None:
+        text += " " + concern("sentences").effect_text(r, n.then)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
 class SpendRule(Node):
     """ "Spend only colored mana on X.", "No more than one mana of each color
     may be spent this way." (107.3, 601.2g): how a spell's cost may be paid."""

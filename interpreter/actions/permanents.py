@@ -15,7 +15,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
-from ..zones import tap, untap
+from ..zones import exert, tap, untap
 from .common import acted, current
 from .library import KEYWORD_VERBS
 from .prevention import for_this_turn, make_turn_rules
@@ -252,3 +252,22 @@ def _double(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 KEYWORD_VERBS["double power and toughness"] = _double
+
+
+# --------------------------------------------------------------------------
+# Exert (701.43)
+# --------------------------------------------------------------------------
+
+
+def _exert(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.43a: "exert [permanents]"."""
+    if a.extra or a.duration is not None or a.amount is not None:
+        raise Unsupported("exerting with more than the permanents to exert")
+    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        exert(ctx.game, o)
+    acted(ctx, objs)
+    return bool(objs)
+
+
+KEYWORD_VERBS["exert"] = _exert
