@@ -93,6 +93,9 @@ from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
 from .triggers import trigger_problems
+from .zone_changes import control_problem as zone_control_problem
+from .zone_changes import without as zone_without
+from .zone_changes import zone_quality
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -465,6 +468,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Happened) and node.event in LEFT_EVENTS and isinstance(node.subject, A.AnObject):
             # "a permanent you controlled": judged by last known information (conditions._left_this_turn)
             kids = tuple(without_past_controller(c) if c is node.subject else c for c in kids)
+        if isinstance(node, A.CountOf) and (change := zone_quality(node.filter)) is not None and node.filter.zone is None:
+            # "for each creature that died under your control this turn": counted from this turn's zone changes
+            kids = tuple(zone_without(c, change) if c is node.filter else c for c in kids)
+            if (problem := zone_control_problem(change.control)) is not None:
+                yield Gap(node, problem)
         if isinstance(node, A.HasObjects) and isinstance(node.what, A.AnObject):
             # "cards in hand": the hand of the player who has them (conditions._has_objects)
             kids = tuple(replace(c, filter=in_zone_of_anyone(c)) if c is node.what else c for c in kids)

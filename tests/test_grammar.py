@@ -1907,7 +1907,45 @@ def test_descended_this_turn() -> None:
 
 def test_entered_under_your_control_this_turn() -> None:
     cond = _condition("two or more creatures entered under your control this turn")
-    assert isinstance(cond, A.Happened) and cond.event == "entered under your control"
+    assert isinstance(cond, A.Happened) and cond.event == "entered"
+    assert cond.control == A.Possessive(A.You(), "your")
+
+
+@pytest.mark.parametrize(("text", "event", "whose"), [
+    ("a creature died under your control this turn", "died", A.You),
+    ("a creature died under an opponent's control this turn", "died", A.PlayerGroup),
+    ("another creature entered under your control this turn", "entered", A.You),
+    ("a permanent left the battlefield under your control this turn", "left the battlefield", A.You),
+    ("a land entered under their control this turn", "entered", A.TheirRef),
+])  # fmt: skip
+def test_zone_change_under_whose_control_this_turn(text: str, event: str, whose: type) -> None:
+    """700.4, 603.10a: "died / entered / left the battlefield under [whose]
+    control this turn": whose control the permanent was under, kept as written."""
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.event == event
+    assert isinstance(cond.control, A.Possessive) and isinstance(cond.control.object, whose)
+
+
+def test_entered_the_battlefield_under_your_control_is_the_older_wording() -> None:
+    """ "entered the battlefield under your control this turn" is read as
+    "entered under your control this turn" (the Oracle wording since 2024)."""
+    a = ability("When this creature enters, if a creature entered the battlefield under your control this turn, draw a card.")
+    assert isinstance(a.condition, A.Happened) and a.condition.event == "entered"
+    assert canonical("When this creature enters, if a creature entered the battlefield under your control this turn, "
+                     "draw a card.") == "When this creature enters, if a creature entered under your control this turn, draw a card."
+
+
+@pytest.mark.parametrize("text", [
+    "you had a land enter under your control this turn",
+    "an opponent had two or more creatures enter under their control this turn",
+    "that player had another land enter under their control this turn",
+])  # fmt: skip
+def test_had_a_permanent_enter_under_control_this_turn(text: str) -> None:
+    """700.4: "if you had a land enter the battlefield under your control this
+    turn": the land entered; the player who had it is kept (``other``)."""
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.event == "entered" and cond.form == "had"
+    assert isinstance(cond.subject, A.AnObject) and cond.other is not None and cond.control is not None
 
 
 def _line_round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
@@ -2087,6 +2125,11 @@ def test_a_static_ability_during_a_turn(line: str, whose: str) -> None:
     ("Enchanted creature and other creatures that share a creature type with it get +1/+1.", A.ThatShares),
     ("{1}: Two target creatures you control that share a creature type can't be blocked this turn.", A.ThatShares),
     ("Draw a card for each nontoken creature that died this turn.", A.DidThisTurn),
+    ("Draw a card for each creature that died under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, you gain 1 life for each creature that entered under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, draw cards equal to the number of lands that entered under an opponent's control this turn.", A.DidThisTurn),
+    ("Put a +1/+1 counter on this creature for each creature that left the battlefield under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, return to your hand each creature card in your graveyard that died under your control this turn.", A.DidThisTurn),
     ("When this creature enters, destroy all creatures. For each creature that died this way, draw a card.", A.DoneThisWay),
 ])  # fmt: skip
 def test_qualities_of_objects_after_the_nouns(text: str, cls: type) -> None:
