@@ -227,11 +227,33 @@ def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
         ctx.done[PERMITTED] = ctx.done.get(PERMITTED, []) + [o.id for o in objs]
         return bool(objs)
     done = False
+    spend_any = _spend_rule_after(ctx, a)
     for o in objs:
         permission = Permission("effect", ctx.controller, o.zone, o.id, free=a.free, resolving=True,
-                                play=a.play, source=_source(ctx))  # fmt: skip
+                                play=a.play, source=_source(ctx), spend_any=spend_any)  # fmt: skip
         done = cast_while_resolving(game, ctx.controller, o, permission) or done
     return done
+
+
+def _spend_rule_after(ctx: Ctx, a: A.CastCard) -> str:
+    """609.4b: "You may cast target card from a graveyard, and mana of any
+    type can be spent to cast that spell": the rule of paying for the spell
+    cast now, from the sentence's instruction after the permission ("type",
+    "color"; "" if there is none)."""
+    sentence = ctx.sentence
+    if sentence is None:
+        return ""
+    inner = [x.action if isinstance(x, A.MayDo) else x for x in sentence.actions]
+    i = next((k for k, x in enumerate(inner) if x is a), None)
+    if i is None:
+        return ""
+    for k in range(i + 1, len(inner)):
+        x = inner[k]
+        if isinstance(x, A.SpendAsThough) and spend_problem(sentence, k) is None:
+            return x.kind
+        if isinstance(x, A.CastCard):
+            break  # a later permission's own rule
+    return ""
 
 
 def spend_problem(sentence: A.Sentence, i: int) -> str | None:
@@ -254,7 +276,9 @@ def spend_problem(sentence: A.Sentence, i: int) -> str | None:
         return f"{words} by another player"
     if not isinstance(spend.what, A.ThatRef | A.ItRef | A.ThemRef):
         return f"{words} to cast spells other than the ones just permitted"
-    permissions = [c for c in (node(k) for k in range(i)) if isinstance(c, A.CastCard) and is_permission(c)
+    # a permission with a duration, or a card cast now ("you may cast target card ..., and mana of any
+    # type can be spent to cast that spell": the rule is read as it is cast, _spend_rule_after)
+    permissions = [c for c in (node(k) for k in range(i)) if isinstance(c, A.CastCard)
                    and not (c.player is not None and not isinstance(c.player, A.You))]  # fmt: skip
     if not permissions:
         return f"{words} with no permission to cast before it"
@@ -273,6 +297,10 @@ def _spend_as_though(ctx: Ctx, a: A.SpendAsThough) -> bool:
         "spending mana as though it were mana of any type outside a sentence with a permission")
     if problem is not None:
         raise Unsupported(problem)
+    before = [x.action if isinstance(x, A.MayDo) else x for x in actions[:i]]
+    last = next(x for x in reversed(before) if isinstance(x, A.CastCard))
+    if last.duration is None:
+        return True  # the card was cast now, paid for by this rule (_spend_rule_after)
     game = ctx.game
     permitted = set(ctx.done.get(PERMITTED, ()))
     done = False

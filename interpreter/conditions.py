@@ -491,6 +491,21 @@ def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
     return _keyword_paid(ctx, A.SelfRef(), "gift") != cond.negated
 
 
+def _evidence_collected(ctx: Ctx, cond: A.EvidenceCollected) -> bool:
+    """701.59b: "if evidence was collected" — an additional cost of the spell
+    that collects evidence was paid as it was cast (a permanent keeps what
+    its spell paid, 607.2j)."""
+    o = ctx.game.state.objects.get(ctx.source[0])
+    card = (o.copy_of or o.card) if o is not None else ctx.source_card()
+    costs = [ab for ab in card.abilities if isinstance(ab, A.AdditionalCost)]
+    collects = [any(isinstance(p, A.ActionCost) and getattr(p.action, "verb", "") == "collect evidence"
+                    for p in ab.cost.parts) for ab in costs]  # fmt: skip
+    if not any(collects):
+        raise Unsupported("'if evidence was collected' of an object whose additional costs collect no evidence")
+    times = ctx.game.linked(ctx.source).additional
+    return any(c and n > 0 for c, n in zip(collects, times, strict=False))
+
+
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
     from .keywords import KEYWORD_COSTS
 
@@ -1027,6 +1042,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.KeywordCast: _keyword_cast,
     A.KeywordCostPaid: _keyword_cost_paid,
     A.GiftPromised: _gift_promised,
+    A.EvidenceCollected: _evidence_collected,
 }
 
 

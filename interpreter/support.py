@@ -517,9 +517,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):
             yield from _instructions(node)
-        elif isinstance(node, A.ActionCost):
-            # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays none yet)
-            yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
+        elif isinstance(node, A.ActionCost) and (problem := costs.cost_part_problem(node)) is not None:
+            # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays "collect evidence N")
+            yield Gap(node, problem)
         elif isinstance(node, A.RemoveCountersCost) and node.any_number:
             yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
         elif isinstance(node, A.CostOr):

@@ -716,7 +716,6 @@ def test_waterbend_mana_is_what_it_pays() -> None:
     [("Waterbend {5}, {T}: Draw a card.", "waterbend"),
      ("{1}{W}, Blight 2: Return this card from your graveyard to your hand.", "blight"),
      ("{T}, Blight 1: Surveil 1.", "blight"),
-     ("{2}, Collect evidence 6: Draw a card.", "collect evidence"),
      ("As an additional cost to cast this spell, waterbend {X}.", "waterbend"),
      ("As an additional cost to cast this spell, you may blight 2.", "blight"),
      ("As an additional cost to cast this spell, behold a Kithkin and exile it.", "behold"),
@@ -724,7 +723,8 @@ def test_waterbend_mana_is_what_it_pays() -> None:
 )  # fmt: skip
 def test_keyword_action_as_a_cost(line: str, verb: str) -> None:
     """118.1: a keyword action is also a part of a cost, the same words as the
-    instruction; the engine reports it as a gap until it pays one."""
+    instruction; the engine reports it as a gap until it pays one (it pays
+    "collect evidence N", test_collect_evidence_as_a_cost_part)."""
     from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
@@ -2260,3 +2260,49 @@ def test_as_it_enters_and_the_sentences_after() -> None:
     assert isinstance(a, A.AsEnters) and isinstance(a.then, A.Effect) and len(a.then.sentences) == 1
     assert render_card(card).splitlines()[2] == line
     assert any("followed by more sentences" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(("text", "kind", "form"), [
+    ("When this creature enters, you may cast target instant card from an opponent's graveyard, and mana of any type "
+     "can be spent to cast that spell.", "type", "can be spent"),
+    ("When this creature enters, exile the top card of target player's library. You may cast that card this turn, "
+     "and mana of any type can be spent to cast it.", "type", "can be spent"),
+    ("When this creature enters, exile the top card of target player's library. You may play that card for as long as "
+     "it remains exiled. Mana of any type can be spent to cast a spell this way.", "type", "can be spent this way"),
+    ("When this creature enters, exile the top two cards of target player's library. You may play those cards this "
+     "turn. Mana of any color can be spent to cast those spells.", "color", "can be spent"),
+])  # fmt: skip
+def test_mana_of_any_type_can_be_spent_to_cast(text: str, kind: str, form: str) -> None:
+    """609.4b: "mana of any type can be spent to cast that spell", the Oracle
+    wording of "you may spend mana as though it were mana of any type to cast
+    that spell": the same rule of paying, kept as written."""
+    a = ability(text)
+    spend = one(a, A.SpendAsThough)
+    assert (spend.kind, spend.form) == (kind, form)
+    assert canonical(text) == text
+
+
+def test_evidence_was_collected() -> None:
+    """701.59b: "if evidence was collected" asks whether the spell's
+    additional cost that collects evidence was paid."""
+    line = "When this creature enters, if evidence was collected, draw a card."
+    assert isinstance(ability(line).condition, A.EvidenceCollected)
+    assert canonical(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    "{2}, {T}, Collect evidence 3: Each opponent loses 3 life.",
+    "As an additional cost to cast this spell, you may collect evidence 6.",
+])  # fmt: skip
+def test_collect_evidence_as_a_cost_part(line: str) -> None:
+    """701.59a, 118.1: "collect evidence N" paid as a cost, which the engine
+    pays (tests/scenarios/cr701_59_collect_evidence.toml); "collect evidence
+    X" it reports."""
+    from cardtext.interpreter.support import gaps
+
+    part = one(ability(line), A.ActionCost)
+    assert part.action.verb == "collect evidence" and isinstance(part.action.amount, A.Number)
+    assert canonical(line) == line
+    assert not gaps(_round_trip(line))
+    x = _round_trip("{X}, Collect evidence X: Draw a card.")
+    assert any("collecting evidence of a number other than a fixed one" in str(g) for g in gaps(x))

@@ -341,6 +341,13 @@ class GiftPromised(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EvidenceCollected(Node):
+    """ "if evidence was collected" (701.59b): the spell's additional cost
+    "collect evidence N" was paid as it was cast (a permanent keeps what its
+    spell paid, 607.2j)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ManaSpentOn(Node):
     """ "If that mana is spent on a creature spell, ...": a rider of the mana
     an ability adds (106.6), asked as that mana pays for ``what``."""
@@ -446,6 +453,7 @@ BUILDERS["keyword_cost_paid"] = lambda meta, whose, kw: KeywordCostPaid(whose, k
 BUILDERS["keyword_cost_cast_for"] = lambda meta, obj, kw: KeywordCostPaid(obj, kw, "cast for", span=span(meta))
 BUILDERS["keyword_cost_you_cast"] = lambda meta, who, obj, kw: KeywordCostPaid(obj, kw, "you cast", who, span=span(meta))
 BUILDERS["gift_promised"] = lambda meta: GiftPromised(span=span(meta))
+BUILDERS["evidence_collected"] = lambda meta: EvidenceCollected(span=span(meta))
 BUILDERS["gift_not_promised"] = lambda meta: GiftPromised(True, span=span(meta))
 BUILDERS["max_speed"] = lambda meta, who: HasMaxSpeed(who, span=span(meta))
 BUILDERS["no_max_speed"] = lambda meta, who: HasMaxSpeed(who, True, span=span(meta))
@@ -1250,6 +1258,11 @@ def _r_keyword_cost_paid(r: Any, n: KeywordCostPaid, **ctx: Any) -> str:
 @renders(GiftPromised)
 def _r_gift_promised(r: Any, n: GiftPromised, **ctx: Any) -> str:
     return "the gift wasn't promised" if n.negated else "the gift was promised"
+
+
+@renders(EvidenceCollected)
+def _r_evidence_collected(r: Any, n: EvidenceCollected, **ctx: Any) -> str:
+    return "evidence was collected"
 
 
 @renders(ManaSpentOn)
