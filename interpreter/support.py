@@ -375,8 +375,9 @@ _NAMED_BY_REFERENCE = (A.ReturnTo, A.TapObjects, A.UntapObjects, A.Exile, A.Dest
 them is chosen as the instruction is carried out."""
 
 
-def _instructions(s: A.Sentence) -> Iterator[Gap]:
-    """Each instruction of a sentence (608.2c), with what follows it."""
+def _instructions(s: A.Sentence, before: A.Node | None = None) -> Iterator[Gap]:
+    """Each instruction of a sentence (608.2c), with what follows it
+    (``before``: the sentence before it in its effect)."""
     if "or" in s.joiners:
         # "put two +1/+1 counters on it or create two Servos": a choice of
         # one instruction (fabricate, 702.123a), not both
@@ -393,7 +394,7 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")
         else:
-            problem = limit(node) or spend_problem(s, i)
+            problem = limit(node) or spend_problem(s, i, before)
             if problem is not None:
                 yield Gap(node, f"instruction {type(node).__name__}: {problem}")
 
@@ -444,6 +445,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     place it has (quoted abilities are checked as abilities of their own)."""
     stack: list[A.Node] = [ab]
     passed_kinds = _PASSED
+    previous: dict[int, A.Node | None] = {}  # each sentence of an effect, the sentence before it
     while stack:
         node = stack.pop()
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
@@ -497,6 +499,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
             for before, s in zip((None, *node.sentences), node.sentences, strict=False):
+                previous[id(s)] = before
                 if type(s) not in INSTRUCTIONS:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
@@ -516,7 +519,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                         if not isinstance(t, str) or t not in TIMINGS:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):
-            yield from _instructions(node)
+            yield from _instructions(node, previous.get(id(node)))
         elif isinstance(node, A.ActionCost) and (problem := costs.cost_part_problem(node)) is not None:
             # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays "collect evidence N")
             yield Gap(node, problem)

@@ -2306,3 +2306,23 @@ def test_collect_evidence_as_a_cost_part(line: str) -> None:
     assert not gaps(_round_trip(line))
     x = _round_trip("{X}, Collect evidence X: Draw a card.")
     assert any("collecting evidence of a number other than a fixed one" in str(g) for g in gaps(x))
+
+
+@pytest.mark.parametrize(("line", "gap"), [
+    ("Exile the top card of target player's library. You may cast that card for as long as it remains exiled. "
+     "Mana of any type can be spent to cast spells this way.", False),
+    ("Exile the top two cards of target player's library. You may cast those cards this turn. "
+     "Mana of any type can be spent to cast them.", False),
+    ("Draw a card. Mana of any type can be spent to cast spells this way.", True),
+    ("You may cast target instant card from your graveyard. Mana of any type can be spent to cast that spell.", True),
+])  # fmt: skip
+def test_mana_of_any_type_in_the_sentence_after_the_permission(line: str, gap: bool) -> None:
+    """609.4b: the rule written as a sentence of its own is one of the
+    permission the sentence before it granted (one with a duration: a card
+    cast at once, before the rule is read, is not paid by it); with no
+    permission before it, the engine reports it."""
+    from cardtext.interpreter.support import gaps
+
+    card = _round_trip(line, "Sorcery", "")
+    found = [g for g in gaps(card) if "SpendAsThough" in str(g)]
+    assert bool(found) is gap
