@@ -2326,3 +2326,20 @@ def test_mana_of_any_type_in_the_sentence_after_the_permission(line: str, gap: b
     card = _round_trip(line, "Sorcery", "")
     found = [g for g in gaps(card) if "SpendAsThough" in str(g)]
     assert bool(found) is gap
+
+
+def test_dies_under_whose_control() -> None:
+    """700.4, 603.10a: "Whenever a creature dies under an opponent's control":
+    who controlled the creature as it last existed on the battlefield; also
+    in a delayed trigger ("When it dies under your control this turn")."""
+    from cardtext.interpreter.support import gaps
+
+    line = "Whenever a creature dies under an opponent's control, you gain 1 life."
+    a = ability(line)
+    assert isinstance(a.trigger, A.DiesTrigger)
+    assert a.trigger.control == A.Possessive(A.PlayerGroup("an_opponent"), "'s")
+    assert canonical(line) == line
+    assert not gaps(_round_trip(line))
+    spell = "Target creature gets +1/-1 until end of turn. When it dies under your control this turn, draw two cards."
+    card = _round_trip(spell, "Instant", "")
+    assert one(card, A.DiesTrigger).control == A.Possessive(A.You(), "your")
