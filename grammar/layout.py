@@ -114,6 +114,9 @@ _WORD_CHARS = r"[\w\ue000\ue001]"
 _BARE_COST = re.compile(r"\s((?:\d{1,3}|[WUBRGCX])[WUBRGCX]{0,10})$")  # a name line's cost without braces
 _TYPE_DASH = re.compile(r"\s(—|--|-|–)\s")  # between a type line's types and subtypes
 _TIER = re.compile(r"^([ \t]*)(\d+)\+[ \t]*\|[ \t]*")  # a station symbol: "12+ | Flying" (702.184)
+_AS_ENTERS_AFTER = re.compile(r"(?<=\.) (?=As (?:it|this [a-z]+|[\ue000\ue001]+) enters\b)")
+"""Where "As it enters, ..." (614.12) begins a second ability on the line of
+a static ability: "This land enters tapped. As it enters, choose a color."."""
 _LEVELER = re.compile(r"^[ \t]*LEVEL[ \t]+(\d+)(?:[ \t]*-[ \t]*(\d+)|(\+))[ \t]*$")  # "LEVEL 1-3", "LEVEL 4+" (711.2)
 _CLASS_LEVEL = re.compile(r"^[ \t]*((?:\{[^{}]*\}[ \t]*)+):[ \t]*Level[ \t]+(\d+)[ \t]*$")  # "{1}{G}: Level 2" (716.2)
 _COLOR_INDICATOR = re.compile(r"^[ \t]*[Cc]olor indicator:[ \t]*(.*?)[ \t]*$")  # 204
@@ -292,7 +295,7 @@ class Reader:
         """The abilities of some lines of rules text, a paragraph each; a
         paragraph after a station symbol ("12+ | ...") is the ability of
         that symbol (702.184)."""
-        abilities = []
+        abilities: list[Any] = []
         for start, paragraph in _paragraphs(body):
             if self.first_error and self.errors:
                 break  # the paragraphs after it start on later lines
@@ -304,6 +307,10 @@ class Reader:
                 paragraph = [(first_number, " " * tier.end() + first[tier.end():]), *paragraph[1:]]
             text = self._self_reference(paragraph, name, short)
             if text is None:
+                continue
+            pair = self._static_then_as_enters(start, text) if threshold is None else None
+            if pair is not None:
+                abilities.extend(pair)
                 continue
             ability = self._ability(start, text, (name, short))
             if ability is not None and threshold is not None:
@@ -484,6 +491,36 @@ class Reader:
                 line = _substitute(line, short, SHORT_CHAR)
             out.append((number, line))
         return out
+
+    def _static_then_as_enters(self, start: int, paragraph: list[tuple[int, str]]) -> tuple[Any, Any] | None:
+        """A one-line paragraph that is a static ability and then an "As it
+        enters, ..." replacement effect (614.12) — "This land enters tapped.
+        As it enters, choose a color." — as two abilities, the second marked
+        as printed on the first one's line; None if the paragraph isn't
+        that (it is then read whole, as any other)."""
+        if len(paragraph) != 1:
+            return None
+        number, line = paragraph[0]
+        m = _AS_ENTERS_AFTER.search(line)
+        if m is None:
+            return None
+        parser = _parser()
+        try:
+            parser.parse_paragraph(paragraph, self.filename, self.by_number)
+            return None  # the line reads whole
+        except CardParseError:
+            pass
+        first = [(number, line[: m.start()])]
+        second = [(number, " " * m.end() + line[m.end():])]  # the columns kept, for spans
+        try:
+            static = parser.parse_paragraph(first, self.filename, self.by_number)
+            as_enters = parser.parse_paragraph(second, self.filename, self.by_number)
+        except CardParseError:
+            return None
+        AsEnters = concern("statics").AsEnters
+        if not isinstance(as_enters, AsEnters) or isinstance(static, AsEnters):
+            return None
+        return static, replace(as_enters, same_line=True)
 
     def _ability(self, start: int, paragraph: list[tuple[int, str]], names: tuple[str, ...] = ()) -> Any:
         try:
@@ -828,7 +865,10 @@ def render_card_text(card: Card, *, reminders: bool = True, transforms: bool = F
     room = f"({ROOM_REMINDER})" if reminders and "Room" in card.type_line.subtypes else ""
     kept = written if written is not None and reminders and card.span is not None else None
     after = card.type_line.span.line if kept is not None and card.type_line.span else 0
-    for a in card.abilities:
+    for i, a in enumerate(card.abilities):
+        if i and getattr(a, "same_line", False):
+            lines[-1] += " " + _ability_text(r, a, reminders, card, kept)  # "This land enters tapped. As it enters, ..."
+            continue
         if kept is not None and a.span is not None:
             lines.extend(kept.reminder_lines(after, a.span.line, (*lines[2:], room)))
             after = max(a.span.end_line, a.span.line)

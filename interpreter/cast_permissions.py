@@ -42,7 +42,7 @@ engine can't carry out yet are in :data:`cardtext.interpreter.actions.LIMITS`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from cardtext.grammar import ast as A
 
@@ -227,35 +227,71 @@ def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
         ctx.done[PERMITTED] = ctx.done.get(PERMITTED, []) + [o.id for o in objs]
         return bool(objs)
     done = False
+    spend_any = _spend_rule_after(ctx, a)
     for o in objs:
         permission = Permission("effect", ctx.controller, o.zone, o.id, free=a.free, resolving=True,
-                                play=a.play, source=_source(ctx))  # fmt: skip
+                                play=a.play, source=_source(ctx), spend_any=spend_any)  # fmt: skip
         done = cast_while_resolving(game, ctx.controller, o, permission) or done
     return done
 
 
-def spend_problem(sentence: A.Sentence, i: int) -> str | None:
+def _spend_rule_after(ctx: Ctx, a: A.CastCard) -> str:
+    """609.4b: "You may cast target card from a graveyard, and mana of any
+    type can be spent to cast that spell": the rule of paying for the spell
+    cast now, from the sentence's instruction after the permission ("type",
+    "color"; "" if there is none)."""
+    sentence = ctx.sentence
+    if sentence is None:
+        return ""
+    inner = [x.action if isinstance(x, A.MayDo) else x for x in sentence.actions]
+    i = next((k for k, x in enumerate(inner) if x is a), None)
+    if i is None:
+        return ""
+    for k in range(i + 1, len(inner)):
+        x = inner[k]
+        if isinstance(x, A.SpendAsThough) and spend_problem(sentence, k) is None:
+            return x.kind
+        if isinstance(x, A.CastCard):
+            break  # a later permission's own rule
+    return ""
+
+
+def spend_problem(sentence: A.Sentence, i: int, before: A.Node | None = None, *,
+                  permitted_before: bool = False) -> str | None:  # fmt: skip
     """What the engine can't carry out of instruction ``i``, a "[you may]
     spend mana as though it were mana of any type to cast [that spell]"
     (609.4b): it is a rule of the permission granted before it in the same
     sentence ("You may cast that card this turn, and you may spend mana
-    ..."), so it needs one, granted to the same player (the controller),
-    and lasts as long as that permission ("Until end of turn, you may cast
-    that card and you may spend mana ...": the same duration)."""
-    def node(k: int) -> A.Node:
-        a = sentence.actions[k]
+    ...", "..., and mana of any type can be spent to cast it"), or, opening
+    a sentence of its own, of the permission of the sentence ``before`` it
+    ("You may play the exiled cards for as long as they remain exiled. Mana
+    of any type can be spent to cast spells this way."; while the effect
+    resolves, ``permitted_before``: this effect has granted one), so it
+    needs one, granted to the same player (the controller), and lasts as
+    long as that permission ("Until end of turn, you may cast that card and
+    you may spend mana ...": the same duration)."""
+    def unwrap(a: A.Node) -> A.Node:
         return a.action if isinstance(a, A.MayDo) else a
 
-    spend = node(i)
+    def yours(c: A.Node) -> TypeGuard[A.CastCard]:
+        return isinstance(c, A.CastCard) and not (c.player is not None and not isinstance(c.player, A.You))
+
+    spend = unwrap(sentence.actions[i])
     if not isinstance(spend, A.SpendAsThough):
         return None
     words = f"spending mana as though it were mana of any {spend.kind}"
     if spend.player is not None and not isinstance(spend.player, A.You):
         return f"{words} by another player"
-    if not isinstance(spend.what, A.ThatRef | A.ItRef | A.ThemRef):
+    if not isinstance(spend.what, A.ThatRef | A.ItRef | A.ThemRef) and not spend.form.endswith("this way"):
         return f"{words} to cast spells other than the ones just permitted"
-    permissions = [c for c in (node(k) for k in range(i)) if isinstance(c, A.CastCard) and is_permission(c)
-                   and not (c.player is not None and not isinstance(c.player, A.You))]  # fmt: skip
+    # a permission with a duration, or a card cast now ("you may cast target card ..., and mana of any
+    # type can be spent to cast that spell": the rule is read as it is cast, _spend_rule_after)
+    permissions = [c for c in (unwrap(a) for a in sentence.actions[:i]) if yours(c)]
+    if not permissions and i == 0:
+        # the sentence before granted the permission; its card isn't cast yet (a duration)
+        earlier = [c for c in (unwrap(a) for a in getattr(before, "actions", ())) if yours(c)]
+        if permitted_before or (earlier and all(c.duration is not None for c in earlier)):
+            return None if spend.duration is None else f"{words} for longer or shorter than the permission lasts"
     if not permissions:
         return f"{words} with no permission to cast before it"
     if spend.duration is not None and spend.duration != permissions[-1].duration:
@@ -265,20 +301,25 @@ def spend_problem(sentence: A.Sentence, i: int) -> str | None:
 
 def _spend_as_though(ctx: Ctx, a: A.SpendAsThough) -> bool:
     """609.4b: the permissions this effect just granted for the cards "that
-    spell" means carry the rule: a spell cast with one of them may be paid
-    for with mana as though it were mana of any type (or color)."""
+    spell" means (or every card it granted one for: "spells cast this way")
+    carry the rule: a spell cast with one of them may be paid for with mana
+    as though it were mana of any type (or color)."""
     actions = ctx.sentence.actions if ctx.sentence is not None else ()
     i = next((k for k, x in enumerate(actions) if x is a or (isinstance(x, A.MayDo) and x.action is a)), None)
-    problem = spend_problem(ctx.sentence, i) if ctx.sentence is not None and i is not None else (
-        "spending mana as though it were mana of any type outside a sentence with a permission")
+    permitted = list(ctx.done.get(PERMITTED, ()))
+    problem = spend_problem(ctx.sentence, i, permitted_before=bool(permitted)) if (
+        ctx.sentence is not None and i is not None) else (
+        "spending mana as though it were mana of any type outside a sentence with a permission")  # fmt: skip
     if problem is not None:
         raise Unsupported(problem)
+    before = [x.action if isinstance(x, A.MayDo) else x for x in actions[:i]]
+    last = next((x for x in reversed(before) if isinstance(x, A.CastCard)), None)
+    if last is not None and last.duration is None:
+        return True  # the card was cast now, paid for by this rule (_spend_rule_after)
     game = ctx.game
-    permitted = set(ctx.done.get(PERMITTED, ()))
+    wanted = permitted if a.form.endswith("this way") else [oid for oid in ctx.objects(a.what) if oid in permitted]
     done = False
-    for oid in ctx.objects(a.what):
-        if oid not in permitted:
-            continue
+    for oid in wanted:
         perms = game.state.permissions
         k = next((k for k in range(len(perms) - 1, -1, -1)
                   if perms[k].obj == oid and perms[k].who == ctx.controller and perms[k].kind == "effect"), None)  # fmt: skip

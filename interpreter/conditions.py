@@ -147,14 +147,81 @@ def there_are_problem(cond: A.ThereAre) -> str | None:
 
 def _entered(ctx: Ctx, cond: A.Happened) -> bool:
     """"As long as [this] entered this turn" (400.7: the object that came onto
-    the battlefield after the turn began)."""
+    the battlefield after the turn began); "if a creature entered under your
+    control this turn", "if two or more nonland permanents entered the
+    battlefield under your control this turn", "if you had a land enter the
+    battlefield under your control this turn" (700.4): the permanents that
+    entered this turn (cardtext.interpreter.zone_changes), each judged as it
+    is now or as it last existed on the battlefield; "another" leaves out
+    the object the ability is on."""
+    if isinstance(cond.subject, A.AnObject):
+        return _zone_changes_fit(ctx, cond)
     ids = ctx.self_objects(cond.subject)
     o = ctx.game.get(ids[0]) if ids else None
-    return o is not None and o.zone == "battlefield" and o.arrived > ctx.game.state.turn_began
+    if o is None or o.zone != "battlefield" or o.arrived <= ctx.game.state.turn_began:
+        return False
+    if cond.control is None:
+        return True
+    from .zone_changes import entered
+
+    return any(ch.obj.id == o.id and ch.controller in ctx.players(cond.control) for ch in entered(ctx.game))
 
 
 def _entered_supported(cond: A.Happened) -> bool:
+    from .zone_changes import control_problem
+
+    if control_problem(cond.control) is not None:
+        return False
+    if isinstance(cond.subject, A.AnObject):
+        return _zone_changes_supported(cond)
     return cond.other is None and isinstance(cond.subject, A.SelfRef | A.ItRef)
+
+
+def _zone_changes_fit(ctx: Ctx, cond: A.Happened) -> bool:
+    """A count of this turn's zone changes against the words of the
+    condition: "a creature", "two or more nonland permanents", "another
+    creature"; "if an opponent had two or more lands enter the battlefield
+    under their control": for each of the players named, the permanents
+    that entered under that player's control."""
+    what = cond.subject
+    filt = what.filter
+    other = filt.another or what.how == "another"
+    how = "" if what.how == "another" else what.how
+    if cond.form == "had":
+        def count_for(player: Any) -> int:
+            return _count_changes(ctx, cond, filt, other, lambda ch: ch.controller == player)
+
+        return _each_or_any(ctx, cond.other, lambda p: count_fits(ctx, count_for(p), how, what.count))
+    whose = ctx.players(cond.control) if cond.control is not None else None
+    n = _count_changes(ctx, cond, filt, other, lambda ch: whose is None or ch.controller in whose)
+    return count_fits(ctx, n, how, what.count)
+
+
+def _count_changes(ctx: Ctx, cond: A.Happened, filt: A.ObjectFilter, other: bool, under: Callable[[Any], bool]) -> int:
+    from .filters import matches
+    from .zone_changes import changes
+
+    n = 0
+    for ch in changes(ctx.game, cond.event):
+        if other and ch.obj.cid == ctx.source[0]:
+            continue
+        if under(ch) and matches(ctx.game, filt, ch.obj, you=ctx.controller, source=None, players=ctx.players,
+                                 quantity=ctx.quantity, anywhere=True):  # fmt: skip
+            n += 1
+    return n
+
+
+def _zone_changes_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    what = cond.subject
+    if what.how not in COUNT_WORDS | {"another"} or what.up_to:
+        return False
+    if cond.form == "had" and not isinstance(cond.other, A.You | A.ThatPlayer | A.TheirRef | A.PlayerGroup):
+        return False
+    if cond.form == "had" and isinstance(cond.other, A.PlayerGroup) and cond.other.which not in _EACH_GROUPS | _ANY_GROUPS:
+        return False
+    return filter_problem(what.filter) is None
 
 
 def _nth_resolution(ctx: Ctx, cond: A.NthResolution) -> bool:
@@ -424,6 +491,21 @@ def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
     return _keyword_paid(ctx, A.SelfRef(), "gift") != cond.negated
 
 
+def _evidence_collected(ctx: Ctx, cond: A.EvidenceCollected) -> bool:
+    """701.59b: "if evidence was collected" — an additional cost of the spell
+    that collects evidence was paid as it was cast (a permanent keeps what
+    its spell paid, 607.2j)."""
+    o = ctx.game.state.objects.get(ctx.source[0])
+    card = (o.copy_of or o.card) if o is not None else ctx.source_card()
+    costs = [ab for ab in card.abilities if isinstance(ab, A.AdditionalCost)]
+    collects = [any(isinstance(p, A.ActionCost) and getattr(p.action, "verb", "") == "collect evidence"
+                    for p in ab.cost.parts) for ab in costs]  # fmt: skip
+    if not any(collects):
+        raise Unsupported("'if evidence was collected' of an object whose additional costs collect no evidence")
+    times = ctx.game.linked(ctx.source).additional
+    return any(c and n > 0 for c, n in zip(collects, times, strict=False))
+
+
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
     from .keywords import KEYWORD_COSTS
 
@@ -546,37 +628,34 @@ def without_past_controller(what: A.AnObject) -> A.AnObject:
 def _left_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     """"if a creature died this turn" (700.4: put into a graveyard from the
     battlefield), "if a permanent you controlled left the battlefield this
-    turn": the permanents that left the battlefield this turn, each judged
-    as it last existed there (603.10a, 608.2h) — who controlled it then
-    too; "another" leaves out the object the ability is on."""
-    from .filters import matches
-
+    turn", "if a creature died under an opponent's control this turn": the
+    permanents that left the battlefield this turn, each judged as it last
+    existed there (603.10a, 608.2h) — who controlled it then too; "another"
+    leaves out the object the ability is on."""
     what = cond.subject
     filt = what.filter
     past = filt.controller if filt.controller is not None and filt.controller.past else None
     if past is not None:
         filt = replace(filt, post=tuple(q for q in filt.post if q is not past))
-    died = cond.event == "died"
-    n = 0
-    for lki, to in ctx.game.state.left_this_turn:
-        if (died and to != "graveyard") or lki.last is None:
-            continue
-        if (filt.another or what.how == "another") and lki.id[0] == ctx.source[0]:
-            continue
-        if past is not None and (lki.controller in ctx.players(past.player)) == past.negated:
-            continue
-        if matches(ctx.game, filt, lki.last, you=ctx.controller, source=None, anywhere=True):
-            n += 1
+    whose = ctx.players(cond.control) if cond.control is not None else None
+
+    def under(ch: Any) -> bool:
+        if past is not None and (ch.controller in ctx.players(past.player)) == past.negated:
+            return False
+        return whose is None or ch.controller in whose
+
+    n = _count_changes(ctx, cond, filt, filt.another or what.how == "another", under)
     return count_fits(ctx, n, "" if what.how == "another" else what.how, what.count)
 
 
 def _left_this_turn_supported(cond: A.Happened) -> bool:
     from .filters import filter_problem
+    from .zone_changes import control_problem
 
     what = cond.subject
     if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS | {"another"} or what.up_to or cond.other is not None:
         return False
-    return filter_problem(without_past_controller(what).filter) is None
+    return control_problem(cond.control) is None and filter_problem(without_past_controller(what).filter) is None
 
 
 def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
@@ -963,6 +1042,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.KeywordCast: _keyword_cast,
     A.KeywordCostPaid: _keyword_cost_paid,
     A.GiftPromised: _gift_promised,
+    A.EvidenceCollected: _evidence_collected,
 }
 
 

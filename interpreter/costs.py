@@ -64,6 +64,8 @@ def describe(cost: A.Cost) -> str:
             out.append(f"remove {p.kind} counters")
         elif isinstance(p, CrewCost):
             out.append(f"crew {p.power}")
+        elif isinstance(p, A.ActionCost):
+            out.append(render_node(p.action))  # "collect evidence 6"
         else:
             out.append(type(p).__name__)
     return ", ".join(out)
@@ -319,6 +321,10 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
     if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
             and game.player(player).life < part.amount.value):  # fmt: skip
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
+    if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "collect evidence"
+            and isinstance(part.action.amount, A.Number)
+            and sum(chars(o).mana_value for o in _evidence(game, player)) < part.action.amount.value):  # fmt: skip
+        raise IllegalAction(f"can't collect evidence {part.action.amount.value}: too little mana value in the graveyard")
 
 
 def _count_problem(count: object) -> str | None:
@@ -359,6 +365,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
         else _objects_problem("exile", part.what, self_ok=True)),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
     CrewCost: lambda part: None,
+    A.ActionCost: lambda part: _action_cost_problem(part),
     A.RemoveCountersCost: lambda part: (
         "removing counters other than a number of one kind from this object as a cost"
         if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else None),
@@ -366,6 +373,39 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
 """The non-mana cost parts :func:`pay_other` pays (118.3), each with what it
 can't pay of such a part, read from the part alone: the support check reads
 this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
+
+def _action_cost_problem(part: A.ActionCost) -> str | None:
+    """A keyword action paid as a cost (118.1): "collect evidence N" (701.59a) is paid."""
+    action = part.action
+    if getattr(action, "verb", "") == "collect evidence":
+        return None if isinstance(action.amount, A.Number) else "collecting evidence of a number other than a fixed one"
+    return f"a cost part '{getattr(action, 'verb', type(action).__name__)}' (a keyword action as a cost)"
+
+
+def _evidence(game: Game, player: PlayerId) -> list[GameObject]:
+    return list(game.zone_objects("graveyard", player))
+
+
+def collect_evidence(game: Game, player: PlayerId, n: int, paid: dict[str, list[Any]]) -> None:
+    """701.59a: "collect evidence N" — exile any number of cards from your
+    graveyard with total mana value N or greater; the player picks them."""
+    from .zones import move
+
+    cards = _evidence(game, player)
+    if sum(chars(o).mana_value for o in cards) < n:
+        raise IllegalAction(f"can't collect evidence {n}: the cards in the graveyard have less total mana value")
+    d = Decision("pick", player, f"collect evidence {n}: exile cards with total mana value {n} or greater",
+                 [o.id for o in cards], [display_name(o) for o in cards], 1 if n > 0 else 0, len(cards))  # fmt: skip
+    picked = ask(game, d)
+    chosen = [o for o in cards if o.id in picked]
+    total = sum(chars(o).mana_value for o in chosen)
+    if total < n:
+        raise IllegalAction(f"can't collect evidence {n} with cards of total mana value {total}")
+    for v in chosen:
+        game.say(f"  exiles {display_name(v)} (evidence)")
+        paid.setdefault("exiled", []).append(move(game, v, "exile").id)
+    paid.setdefault("evidence", []).append((n, total))
+
 
 AT_RANDOM[A.DiscardCost] = lambda part: (  # "Discard a card at random" (701.9b): pay_other picks it
     [part.what] if isinstance(part.what, A.AnObject) and at_random(part.what) else [])
@@ -508,6 +548,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, CrewCost):
         _crew(game, player, part, source)
         return
+    if isinstance(part, A.ActionCost):
+        collect_evidence(game, player, part.action.amount.value, paid)  # the one PAID_PARTS lets through
+        return
     if isinstance(part, A.RemoveCountersCost):
         if part.all or part.any_number or not part.kind or not isinstance(part.source, A.SelfRef):
             raise Unsupported("removing counters other than a number of one kind from this object as a cost")
@@ -549,6 +592,6 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
+    "PAID_PARTS", "check_other_part", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
     "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce",
 ]  # fmt: skip

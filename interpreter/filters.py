@@ -17,6 +17,8 @@ from cardtext.grammar import ast as A
 from .characteristics import Chars, chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
 from .objects import GameObject, ObjectId, PlayerId
+from .zone_changes import ZONE_EVENTS, quality_fits
+from .zone_changes import filter_problem as zone_change_problem
 
 if TYPE_CHECKING:
     from .state import Game
@@ -264,6 +266,9 @@ def _quality(
     if isinstance(q, A.Among) and q.what is not None and objects is not None:
         # "from among them": one of the objects named before (608.2c)
         return obj.id in objects(q.what)
+    if isinstance(q, A.DidThisTurn) and q.event in ZONE_EVENTS:
+        # "creatures that entered this turn", "creature cards in your graveyard that died under your control this turn"
+        return quality_fits(game, q, obj, who)
     raise Unsupported(f"object quality {type(q).__name__}")
 
 
@@ -293,8 +298,9 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
         else "object quality Among"),
-    # "each creature it devoured": read by its count (cardtext.interpreter.quantities, 702.82b)
-    A.DidThisTurn: lambda q: None if q.event == "devoured" else "object quality DidThisTurn",
+    # "each creature it devoured": read by its count (cardtext.interpreter.quantities, 702.82b);
+    # "that entered / died under your control this turn": by filter_problem (cardtext.interpreter.zone_changes)
+    A.DidThisTurn: lambda q: None if q.event == "devoured" or q.event in ZONE_EVENTS else "object quality DidThisTurn",
 }  # fmt: skip
 """The qualities :func:`_quality` reads, each with what it can't read of one
 (read from the quality alone): the support check's table."""
@@ -313,6 +319,8 @@ def filter_problem(filt: A.ObjectFilter) -> str | None:
     for q in filt.qualities:
         check = _QUALITIES.get(type(q))
         problem = f"object quality {type(q).__name__}" if check is None else check(q)
+        if problem is None and isinstance(q, A.DidThisTurn) and q.event in ZONE_EVENTS:
+            problem = zone_change_problem(filt, q)
         if problem is not None:
             return problem
     return None

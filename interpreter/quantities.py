@@ -12,6 +12,8 @@ from cardtext.grammar import ast as A
 from .characteristics import chars, power_toughness
 from .errors import Unsupported
 from .objects import GameObject
+from .zone_changes import count as count_changes
+from .zone_changes import zone_quality
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -105,6 +107,11 @@ def _count_of(ctx: Ctx, q: A.CountOf) -> int:
         return _devoured_count(ctx, q.filter, did[0])
     if any(isinstance(x, A.DoneThisWay) for x in q.filter.qualities):
         return len(ctx.done_objects(q.filter))  # "for each creature sacrificed this way": those gone count too
+    change = zone_quality(q.filter)
+    if change is not None and q.filter.zone is None:
+        # "for each creature that died under your control this turn": this turn's zone changes, those gone too (700.4)
+        return count_changes(ctx.game, q.filter, change, you=ctx.controller, source=ctx.source, players=ctx.players,
+                             quantity=ctx.quantity)  # fmt: skip
     return len(ctx.each(q.filter))
 
 

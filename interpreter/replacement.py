@@ -102,6 +102,7 @@ def create_on_battlefield(
     """A new object (a token, or a copy of a permanent spell becoming one,
     111.1, 707.10c) entering the battlefield: events and replacements as for any other."""
     from .state import Entered
+    from .zone_changes import record_entered
     from .zones import create_object
 
     obj = create_object(game, card, controller, "battlefield", controller=controller, token=token)
@@ -112,6 +113,7 @@ def create_on_battlefield(
     if linked is not None:
         game.set_linked(obj.id, linked)
     game.events.append(Entered(obj.id, None))
+    record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     apply_enters_replacements(game, obj)
     return obj
 

@@ -183,8 +183,9 @@ class GameState:
     turn_rules: list[Any] = field(default_factory=list)  # "can't ... this turn" made by instructions (cardtext.interpreter.this_turn)
     became_eot: list[tuple[ObjectId, A.Becomes]] = field(default_factory=list)  # type changes until end of turn (611.2a)
     control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, cardtext.interpreter.control)
-    left_this_turn: list[tuple[Lki, Zone]] = field(default_factory=list)  # each permanent that left the battlefield this turn, and where it went (700.4, 603.10a)
+    left_this_turn: list[tuple[Lki, Zone, ObjectId]] = field(default_factory=list)  # each permanent that left the battlefield this turn, where it went and the object it became (700.4, 603.10a)
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
+    entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -226,10 +227,12 @@ class GameState:
             list(self.control),
             self.left_this_turn if share else list(self.left_this_turn),
             dict(self.upkeeps),
+            self.entered_this_turn if share else list(self.entered_this_turn),
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn",
+            "entered_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 

@@ -94,6 +94,9 @@ from .quantities import GAME_COUNTS, QUANTITIES
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
 from .triggers import trigger_problems
+from .zone_changes import control_problem as zone_control_problem
+from .zone_changes import without as zone_without
+from .zone_changes import zone_quality
 
 ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
@@ -383,8 +386,9 @@ _NAMED_BY_REFERENCE = (A.ReturnTo, A.TapObjects, A.UntapObjects, A.Exile, A.Dest
 them is chosen as the instruction is carried out."""
 
 
-def _instructions(s: A.Sentence) -> Iterator[Gap]:
-    """Each instruction of a sentence (608.2c), with what follows it."""
+def _instructions(s: A.Sentence, before: A.Node | None = None) -> Iterator[Gap]:
+    """Each instruction of a sentence (608.2c), with what follows it
+    (``before``: the sentence before it in its effect)."""
     if "or" in s.joiners:
         # "put two +1/+1 counters on it or create two Servos": a choice of
         # one instruction (fabricate, 702.123a), not both
@@ -401,7 +405,7 @@ def _instructions(s: A.Sentence) -> Iterator[Gap]:
         if type(node) not in ACTIONS:
             yield Gap(node, f"instruction {type(node).__name__}")
         else:
-            problem = limit(node) or spend_problem(s, i) or _player_problem(node)
+            problem = limit(node) or spend_problem(s, i, before) or _player_problem(node)
             if problem is not None:
                 yield Gap(node, f"instruction {type(node).__name__}: {problem}")
 
@@ -460,6 +464,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     place it has (quoted abilities are checked as abilities of their own)."""
     stack: list[A.Node] = [ab]
     passed_kinds = _PASSED
+    previous: dict[int, A.Node | None] = {}  # each sentence of an effect, the sentence before it
     while stack:
         node = stack.pop()
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
@@ -490,6 +495,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Happened) and node.event in LEFT_EVENTS and isinstance(node.subject, A.AnObject):
             # "a permanent you controlled": judged by last known information (conditions._left_this_turn)
             kids = tuple(without_past_controller(c) if c is node.subject else c for c in kids)
+        if isinstance(node, A.CountOf) and (change := zone_quality(node.filter)) is not None and node.filter.zone is None:
+            # "for each creature that died under your control this turn": counted from this turn's zone changes
+            kids = tuple(zone_without(c, change) if c is node.filter else c for c in kids)
+            if (problem := zone_control_problem(change.control)) is not None:
+                yield Gap(node, problem)
         if isinstance(node, A.HasObjects) and isinstance(node.what, A.AnObject):
             # "cards in hand": the hand of the player who has them (conditions._has_objects)
             kids = tuple(replace(c, filter=in_zone_of_anyone(c)) if c is node.what else c for c in kids)
@@ -514,6 +524,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         if isinstance(node, A.Effect):
             for before, s in zip((None, *node.sentences), node.sentences, strict=False):
+                previous[id(s)] = before
                 if type(s) not in INSTRUCTIONS:
                     yield Gap(s, f"sentence {type(s).__name__}")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
@@ -533,10 +544,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                         if not isinstance(t, str) or t not in TIMINGS:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
         if isinstance(node, A.Sentence):
-            yield from _instructions(node)
-        elif isinstance(node, A.ActionCost):
-            # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays none yet)
-            yield Gap(node, f"a cost part '{node.action.verb}' (a keyword action as a cost)")
+            yield from _instructions(node, previous.get(id(node)))
+        elif isinstance(node, A.ActionCost) and (problem := costs.cost_part_problem(node)) is not None:
+            # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays "collect evidence N")
+            yield Gap(node, problem)
         elif isinstance(node, A.RemoveCountersCost) and node.any_number:
             yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
         elif isinstance(node, A.CostOr):

@@ -144,6 +144,9 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
     if isinstance(t, A.DiesTrigger) and not (dies and "creature" in event.lki.types):
         return NO
     lki = event.lki
+    if isinstance(t, A.DiesTrigger) and t.control is not None and not _player_matches(
+            game, _possessed_player(t.control), controller, lki.controller):  # fmt: skip
+        return NO  # "dies under your control": controlled by that player as it last existed (603.10a)
     for subject in or_parts(t.object):
         if _is_self(subject):
             ok = lki.id == src_id
@@ -161,10 +164,18 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
     return NO
 
 
+def _possessed_player(whose: object) -> Any:
+    return whose.object if isinstance(whose, A.Possessive) else whose
+
+
 def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
     """Does the engine know what a leaves-the-battlefield trigger is about:
     [this], "the creature it haunts" (702.55c), a description ("another
-    creature you control"), or several of them joined by "or"?"""
+    creature you control"), or several of them joined by "or"; and "dies
+    under [whose] control", a player it can name?"""
+    control = getattr(t, "control", None)
+    if control is not None and not isinstance(_possessed_player(control), A.You | A.PlayerGroup):
+        return False
     return all(
         _is_self(p) or isinstance(p, A.HauntedRef | BoundObjects) or _filter_of(p) is not None
         for p in or_parts(t.object)

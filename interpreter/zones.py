@@ -24,6 +24,7 @@ from .state import (
     Left,
     Sacrificed,
 )
+from .zone_changes import record_entered
 
 
 def zone_key(zone: Zone, player: PlayerId) -> str:
@@ -127,9 +128,10 @@ def move(
     if lki is not None:
         game.events.append(Left(lki, to, obj.id))
         if from_zone == "battlefield":
-            game.state.left_this_turn.append((lki, to))  # "if a creature died this turn" (700.4)
+            game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
+        record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     return obj
 
 

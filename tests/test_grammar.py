@@ -716,7 +716,6 @@ def test_waterbend_mana_is_what_it_pays() -> None:
     [("Waterbend {5}, {T}: Draw a card.", "waterbend"),
      ("{1}{W}, Blight 2: Return this card from your graveyard to your hand.", "blight"),
      ("{T}, Blight 1: Surveil 1.", "blight"),
-     ("{2}, Collect evidence 6: Draw a card.", "collect evidence"),
      ("As an additional cost to cast this spell, waterbend {X}.", "waterbend"),
      ("As an additional cost to cast this spell, you may blight 2.", "blight"),
      ("As an additional cost to cast this spell, behold a Kithkin and exile it.", "behold"),
@@ -724,7 +723,8 @@ def test_waterbend_mana_is_what_it_pays() -> None:
 )  # fmt: skip
 def test_keyword_action_as_a_cost(line: str, verb: str) -> None:
     """118.1: a keyword action is also a part of a cost, the same words as the
-    instruction; the engine reports it as a gap until it pays one."""
+    instruction; the engine reports it as a gap until it pays one (it pays
+    "collect evidence N", test_collect_evidence_as_a_cost_part)."""
     from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)
@@ -1907,7 +1907,45 @@ def test_descended_this_turn() -> None:
 
 def test_entered_under_your_control_this_turn() -> None:
     cond = _condition("two or more creatures entered under your control this turn")
-    assert isinstance(cond, A.Happened) and cond.event == "entered under your control"
+    assert isinstance(cond, A.Happened) and cond.event == "entered"
+    assert cond.control == A.Possessive(A.You(), "your")
+
+
+@pytest.mark.parametrize(("text", "event", "whose"), [
+    ("a creature died under your control this turn", "died", A.You),
+    ("a creature died under an opponent's control this turn", "died", A.PlayerGroup),
+    ("another creature entered under your control this turn", "entered", A.You),
+    ("a permanent left the battlefield under your control this turn", "left the battlefield", A.You),
+    ("a land entered under their control this turn", "entered", A.TheirRef),
+])  # fmt: skip
+def test_zone_change_under_whose_control_this_turn(text: str, event: str, whose: type) -> None:
+    """700.4, 603.10a: "died / entered / left the battlefield under [whose]
+    control this turn": whose control the permanent was under, kept as written."""
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.event == event
+    assert isinstance(cond.control, A.Possessive) and isinstance(cond.control.object, whose)
+
+
+def test_entered_the_battlefield_under_your_control_is_the_older_wording() -> None:
+    """ "entered the battlefield under your control this turn" is read as
+    "entered under your control this turn" (the Oracle wording since 2024)."""
+    a = ability("When this creature enters, if a creature entered the battlefield under your control this turn, draw a card.")
+    assert isinstance(a.condition, A.Happened) and a.condition.event == "entered"
+    assert canonical("When this creature enters, if a creature entered the battlefield under your control this turn, "
+                     "draw a card.") == "When this creature enters, if a creature entered under your control this turn, draw a card."
+
+
+@pytest.mark.parametrize("text", [
+    "you had a land enter under your control this turn",
+    "an opponent had two or more creatures enter under their control this turn",
+    "that player had another land enter under their control this turn",
+])  # fmt: skip
+def test_had_a_permanent_enter_under_control_this_turn(text: str) -> None:
+    """700.4: "if you had a land enter the battlefield under your control this
+    turn": the land entered; the player who had it is kept (``other``)."""
+    cond = _condition(text)
+    assert isinstance(cond, A.Happened) and cond.event == "entered" and cond.form == "had"
+    assert isinstance(cond.subject, A.AnObject) and cond.other is not None and cond.control is not None
 
 
 def _line_round_trip(text: str, type_line: str = "Creature — Human Rogue") -> A.Card:
@@ -2087,6 +2125,11 @@ def test_a_static_ability_during_a_turn(line: str, whose: str) -> None:
     ("Enchanted creature and other creatures that share a creature type with it get +1/+1.", A.ThatShares),
     ("{1}: Two target creatures you control that share a creature type can't be blocked this turn.", A.ThatShares),
     ("Draw a card for each nontoken creature that died this turn.", A.DidThisTurn),
+    ("Draw a card for each creature that died under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, you gain 1 life for each creature that entered under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, draw cards equal to the number of lands that entered under an opponent's control this turn.", A.DidThisTurn),
+    ("Put a +1/+1 counter on this creature for each creature that left the battlefield under your control this turn.", A.DidThisTurn),
+    ("When this creature enters, return to your hand each creature card in your graveyard that died under your control this turn.", A.DidThisTurn),
     ("When this creature enters, destroy all creatures. For each creature that died this way, draw a card.", A.DoneThisWay),
 ])  # fmt: skip
 def test_qualities_of_objects_after_the_nouns(text: str, cls: type) -> None:
@@ -2217,3 +2260,86 @@ def test_as_it_enters_and_the_sentences_after() -> None:
     assert isinstance(a, A.AsEnters) and isinstance(a.then, A.Effect) and len(a.then.sentences) == 1
     assert render_card(card).splitlines()[2] == line
     assert any("followed by more sentences" in str(g) for g in gaps(card))
+
+
+@pytest.mark.parametrize(("text", "kind", "form"), [
+    ("When this creature enters, you may cast target instant card from an opponent's graveyard, and mana of any type "
+     "can be spent to cast that spell.", "type", "can be spent"),
+    ("When this creature enters, exile the top card of target player's library. You may cast that card this turn, "
+     "and mana of any type can be spent to cast it.", "type", "can be spent"),
+    ("When this creature enters, exile the top card of target player's library. You may play that card for as long as "
+     "it remains exiled. Mana of any type can be spent to cast a spell this way.", "type", "can be spent this way"),
+    ("When this creature enters, exile the top two cards of target player's library. You may play those cards this "
+     "turn. Mana of any color can be spent to cast those spells.", "color", "can be spent"),
+])  # fmt: skip
+def test_mana_of_any_type_can_be_spent_to_cast(text: str, kind: str, form: str) -> None:
+    """609.4b: "mana of any type can be spent to cast that spell", the Oracle
+    wording of "you may spend mana as though it were mana of any type to cast
+    that spell": the same rule of paying, kept as written."""
+    a = ability(text)
+    spend = one(a, A.SpendAsThough)
+    assert (spend.kind, spend.form) == (kind, form)
+    assert canonical(text) == text
+
+
+def test_evidence_was_collected() -> None:
+    """701.59b: "if evidence was collected" asks whether the spell's
+    additional cost that collects evidence was paid."""
+    line = "When this creature enters, if evidence was collected, draw a card."
+    assert isinstance(ability(line).condition, A.EvidenceCollected)
+    assert canonical(line) == line
+
+
+@pytest.mark.parametrize("line", [
+    "{2}, {T}, Collect evidence 3: Each opponent loses 3 life.",
+    "As an additional cost to cast this spell, you may collect evidence 6.",
+])  # fmt: skip
+def test_collect_evidence_as_a_cost_part(line: str) -> None:
+    """701.59a, 118.1: "collect evidence N" paid as a cost, which the engine
+    pays (tests/scenarios/cr701_59_collect_evidence.toml); "collect evidence
+    X" it reports."""
+    from cardtext.interpreter.support import gaps
+
+    part = one(ability(line), A.ActionCost)
+    assert part.action.verb == "collect evidence" and isinstance(part.action.amount, A.Number)
+    assert canonical(line) == line
+    assert not gaps(_round_trip(line))
+    x = _round_trip("{X}, Collect evidence X: Draw a card.")
+    assert any("collecting evidence of a number other than a fixed one" in str(g) for g in gaps(x))
+
+
+@pytest.mark.parametrize(("line", "gap"), [
+    ("Exile the top card of target player's library. You may cast that card for as long as it remains exiled. "
+     "Mana of any type can be spent to cast spells this way.", False),
+    ("Exile the top two cards of target player's library. You may cast those cards this turn. "
+     "Mana of any type can be spent to cast them.", False),
+    ("Draw a card. Mana of any type can be spent to cast spells this way.", True),
+    ("You may cast target instant card from your graveyard. Mana of any type can be spent to cast that spell.", True),
+])  # fmt: skip
+def test_mana_of_any_type_in_the_sentence_after_the_permission(line: str, gap: bool) -> None:
+    """609.4b: the rule written as a sentence of its own is one of the
+    permission the sentence before it granted (one with a duration: a card
+    cast at once, before the rule is read, is not paid by it); with no
+    permission before it, the engine reports it."""
+    from cardtext.interpreter.support import gaps
+
+    card = _round_trip(line, "Sorcery", "")
+    found = [g for g in gaps(card) if "SpendAsThough" in str(g)]
+    assert bool(found) is gap
+
+
+def test_dies_under_whose_control() -> None:
+    """700.4, 603.10a: "Whenever a creature dies under an opponent's control":
+    who controlled the creature as it last existed on the battlefield; also
+    in a delayed trigger ("When it dies under your control this turn")."""
+    from cardtext.interpreter.support import gaps
+
+    line = "Whenever a creature dies under an opponent's control, you gain 1 life."
+    a = ability(line)
+    assert isinstance(a.trigger, A.DiesTrigger)
+    assert a.trigger.control == A.Possessive(A.PlayerGroup("an_opponent"), "'s")
+    assert canonical(line) == line
+    assert not gaps(_round_trip(line))
+    spell = "Target creature gets +1/-1 until end of turn. When it dies under your control this turn, draw two cards."
+    card = _round_trip(spell, "Instant", "")
+    assert one(card, A.DiesTrigger).control == A.Possessive(A.You(), "your")

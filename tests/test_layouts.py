@@ -495,3 +495,52 @@ def test_a_rooms_door_is_unlocked_by_an_instruction(line: str, verb: str) -> Non
     assert action.verb == verb
     assert [n.word for n in action.what.walk() if isinstance(n, A.Noun)] == ["Room"]
     assert any("keyword action" in g for g in gap_texts(c))
+
+
+# --------------------------------------------------------------------------
+# A static ability and "As it enters, ..." on one line (614.12)
+# --------------------------------------------------------------------------
+
+CITADEL = """Sunken Citadel
+Land — Cave
+This land enters tapped. As it enters, choose a color.
+{T}: Add one mana of the chosen color."""
+
+
+def test_a_static_ability_then_as_it_enters_on_one_line_is_two_abilities() -> None:
+    """614.1c, 614.12: "This land enters tapped. As it enters, choose a
+    color." — two abilities, the second written back on the first one's line."""
+    c = roundtrip(CITADEL)
+    tapped, as_enters = c.abilities[:2]
+    assert isinstance(tapped, A.EntersTapped)
+    assert isinstance(as_enters, A.AsEnters) and as_enters.same_line
+    assert isinstance(as_enters.object, A.ItRef) and isinstance(as_enters.action, A.ChooseValue)
+    assert as_enters.span is not None and as_enters.span.line == tapped.span.line == 3
+    assert as_enters.span.column == len("This land enters tapped. ") + 1
+    assert "choose a color" not in " ".join(gap_texts(c))
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("Old Citadel enters the battlefield tapped. As Old Citadel enters the battlefield, choose a color.",
+     "Old Citadel enters tapped. As Old Citadel enters, choose a color."),
+    ("This creature enters with a +1/+1 counter on it. As this creature enters, choose a creature type.",
+     "This creature enters with a +1/+1 counter on it. As this creature enters, choose a creature type."),
+])  # fmt: skip
+def test_as_enters_after_a_static_ability_of_any_wording(text: str, canonical: str) -> None:
+    c = card(f"Old Citadel\nArtifact Creature — Golem\n{text}\n2/2")
+    assert len(c.abilities) == 2 and c.abilities[1].same_line
+    assert render_card(c).splitlines()[2] == canonical
+
+
+def test_as_enters_alone_and_on_its_own_line_is_not_on_a_line_before() -> None:
+    c = roundtrip("Tardy Banner {2}\nArtifact\nThis artifact enters tapped.\nAs it enters, choose a color.")
+    assert not c.abilities[1].same_line
+    c = roundtrip("Banner {2}\nArtifact\nAs this artifact enters, choose a color. It enters tapped.")
+    assert len(c.abilities) == 1
+
+
+def test_a_wrong_as_enters_after_a_static_ability_is_an_error_of_the_line() -> None:
+    from cardtext.grammar import parse_text
+
+    result = parse_text("Sunken Citadel\nLand\nThis land enters tapped. As it enters, frobnicate a color.\n")
+    assert result.errors and result.errors[0].location.line == 3

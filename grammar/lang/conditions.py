@@ -157,6 +157,7 @@ class Happened(Node):
     event: str
     other: Any = None
     form: str = ""  # "you've": the subject and "have" written as one word; "casts": the verb as printed
+    control: Any = None  # "died under your control this turn": whose control, as a Possessive (700.4, 603.10a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +341,13 @@ class GiftPromised(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EvidenceCollected(Node):
+    """ "if evidence was collected" (701.59b): the spell's additional cost
+    "collect evidence N" was paid as it was cast (a permanent keeps what its
+    spell paid, 607.2j)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ManaSpentOn(Node):
     """ "If that mana is spent on a creature spell, ...": a rider of the mana
     an ability adds (106.6), asked as that mana pays for ``what``."""
@@ -445,6 +453,7 @@ BUILDERS["keyword_cost_paid"] = lambda meta, whose, kw: KeywordCostPaid(whose, k
 BUILDERS["keyword_cost_cast_for"] = lambda meta, obj, kw: KeywordCostPaid(obj, kw, "cast for", span=span(meta))
 BUILDERS["keyword_cost_you_cast"] = lambda meta, who, obj, kw: KeywordCostPaid(obj, kw, "you cast", who, span=span(meta))
 BUILDERS["gift_promised"] = lambda meta: GiftPromised(span=span(meta))
+BUILDERS["evidence_collected"] = lambda meta: EvidenceCollected(span=span(meta))
 BUILDERS["gift_not_promised"] = lambda meta: GiftPromised(True, span=span(meta))
 BUILDERS["max_speed"] = lambda meta, who: HasMaxSpeed(who, span=span(meta))
 BUILDERS["no_max_speed"] = lambda meta, who: HasMaxSpeed(who, True, span=span(meta))
@@ -643,7 +652,8 @@ def _r_has_counters(r: Any, n: HasCounters, **ctx: Any) -> str:
     if n.form == "not":
         return f"{r(n.object)} {'doesn' if verb(n.object, 'have') == 'has' else 'don'}'t have {counters}"
     return f"{r(n.object)} {'had' if n.form == 'had' else verb(n.object, 'have')} {counters}"
-BUILDERS["happened"] = lambda meta, subject, ev: Happened(subject, ev[0], ev[1], span=span(meta))
+BUILDERS["happened"] = lambda meta, subject, ev: Happened(
+    subject, ev[0], ev[1], control=ev[2] if len(ev) > 2 else None, span=span(meta))
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
 
 
@@ -728,6 +738,14 @@ for _rule, _event in (
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
 ):  # fmt: skip
     BUILDERS[_rule] = _happened(_event)
+for _rule, _event in (
+    ("died_under_this_turn", "died"), ("entered_under_this_turn", "entered"),
+    ("left_under_this_turn", "left the battlefield"),
+):  # fmt: skip
+    BUILDERS[_rule] = lambda meta, whose, _event=_event: (_event, None, whose)
+# "if you had a land enter the battlefield under your control this turn": the land entered (700.4)
+BUILDERS["had_enter_under"] = lambda meta, who, what, whose: Happened(
+    what, "entered", who, "had", whose, span=span(meta))
 
 
 def _subject_event(event: str) -> Any:
@@ -745,7 +763,7 @@ for _rule, _event in (
     ("gained_life_this_turn", "you gained life"), ("you_attacked", "you attacked"),
     ("you_attacked_with", "you attacked with"), ("you_cast_this_turn_cond", "you cast"),
     ("you_sacrificed", "you sacrificed"), ("lost_life", "lost life"),
-    ("was_dealt_damage", "was dealt damage"), ("entered_under_you", "entered under your control"),
+    ("was_dealt_damage", "was dealt damage"),
     ("was_put_into", "was put into"),
     ("havent_cast_this_turn", "not cast"), ("descended_this_turn", "descended"),
     ("cast_last_turn", "cast last turn"), ("cast_last_turn_by", "cast last turn"),
@@ -1098,8 +1116,13 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         return f"{r(n.subject)} {'were' if is_plural(n.subject) else 'was'} dealt damage this turn"
     if ev == "was put into":
         return f"{r(n.subject)} was put into {r(n.other)} from the battlefield this turn"
-    if ev == "entered under your control":
-        return f"{r(n.subject)} entered under your control this turn"
+    if n.control is not None:
+        from .objects import possessive_text
+
+        under = f"under {possessive_text(r, n.control)} control this turn"
+        if n.form == "had":
+            return f"{r(n.other)} had {r(n.subject)} enter {under}"
+        return f"{r(n.subject)} {ev} {under}"
     return f"{r(n.subject)} {ev} this turn"
 
 
@@ -1235,6 +1258,11 @@ def _r_keyword_cost_paid(r: Any, n: KeywordCostPaid, **ctx: Any) -> str:
 @renders(GiftPromised)
 def _r_gift_promised(r: Any, n: GiftPromised, **ctx: Any) -> str:
     return "the gift wasn't promised" if n.negated else "the gift was promised"
+
+
+@renders(EvidenceCollected)
+def _r_evidence_collected(r: Any, n: EvidenceCollected, **ctx: Any) -> str:
+    return "evidence was collected"
 
 
 @renders(ManaSpentOn)

@@ -368,10 +368,14 @@ class ThatIs(Node):
 @dataclass(frozen=True, slots=True)
 class DidThisTurn(Node):
     """ "that attacked this turn", "that entered the battlefield this turn",
-    "that was dealt damage this turn", "that was cast this turn"."""
+    "that was dealt damage this turn", "that was cast this turn";
+    ``control`` the possessive of "that died under your control this turn",
+    "that entered under an opponent's control this turn": whose control the
+    permanent was under as it entered or left the battlefield (700.4, 603.10a)."""
 
     event: str
     by: Any = None
+    control: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1688,6 +1692,11 @@ for _rule, _event in (
     _BUILDERS[_rule] = _did(_event)
 
 _BUILDERS["that_was_put_into"] = lambda meta, zone: PutIntoThisTurn(zone, span=span(meta))
+_BUILDERS["under_control"] = lambda meta, whose: whose
+_BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
+_BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
+_BUILDERS["that_left"] = lambda meta: DidThisTurn("left the battlefield", span=span(meta))
+_BUILDERS["that_left_under"] = lambda meta, whose: DidThisTurn("left the battlefield", control=whose, span=span(meta))
 _BUILDERS["that_targets"] = lambda meta, what: ThatTargets(what, span=span(meta))
 _BUILDERS["that_targets_only"] = lambda meta, what: ThatTargets(what, True, span=span(meta))
 _BUILDERS["that_shares"] = lambda meta, what, other: ThatShares(what, other, span=span(meta))
@@ -2449,9 +2458,8 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return f"{r(n.by)} devoured"
     if event == "was dealt damage by" or event == "were dealt damage by":
         return f"that {event} {r(n.by)} this turn"
-    if event == "entered":
-        return "that entered this turn"
-    return f"that {event} this turn"
+    under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
+    return f"that {event}{under} this turn"
 
 
 @renders(PutIntoThisTurn)

@@ -87,6 +87,7 @@ class AsEnters(Node):
     body: Any = None
     turned_up: str = ""  # "or is turned face up", "is turned face up"
     then: Any = None  # the sentences after it: "As this land enters, you may pay 2 life. If you don't, it enters tapped."
+    same_line: bool = False  # printed on the line of the ability before it: "This land enters tapped. As it enters, choose a color."
 
 
 @dataclass(frozen=True, slots=True)

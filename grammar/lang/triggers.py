@@ -68,9 +68,11 @@ class DealsDamageTrigger(Node):
 
 @dataclass(frozen=True, slots=True)
 class DiesTrigger(Node):
-    """ "When [this] dies"."""
+    """ "When [this] dies"; ``control``: "When it dies under your control
+    this turn" — whose control the creature died under (700.4, 603.10a)."""
 
     object: Any
+    control: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +266,7 @@ _EVENTS = {
     "ev_phases_in": "phases in", "ev_phases_out": "phases out",  # 702.26
 }  # fmt: skip
 _EVENTS_WITH = {
-    "ev_enters_under": "enters under control", "ev_attacks_whom": "attacks",
+    "ev_enters_under": "enters under control", "ev_dies_under": "dies under control", "ev_attacks_whom": "attacks",
     "ev_blocks_whom": "blocks", "ev_becomes_blocked_by": "becomes blocked by",
     "ev_becomes_target": "becomes the target of", "ev_dealt_damage_by": "is dealt damage by",
     "ev_deals_damage_to": "deals damage to", "ev_deals_combat_damage_to": "deals combat damage to",
@@ -327,6 +329,8 @@ def _event_node(subject: Any, ev: Event, meta: Any) -> Any:
         return LeavesTrigger(subject, span=span(meta))
     if k == "dies":
         return DiesTrigger(subject, span=span(meta))
+    if k == "dies under control":
+        return DiesTrigger(subject, ev.other, span=span(meta))
     if k == "attacks" and ev.other is None and not _is_player(subject):
         # "Whenever you attack" is a player's event (508.1m), not a creature's
         return AttacksTrigger(subject, span=span(meta))
@@ -696,6 +700,8 @@ def _r_leaves(r: Any, n: LeavesTrigger, **ctx: Any) -> str:
 
 @renders(DiesTrigger)
 def _r_dies(r: Any, n: DiesTrigger, **ctx: Any) -> str:
+    if n.control is not None:
+        return _subject_verb(r, n.object, "dies") + f" under {possessive_text(r, n.control)} control"
     return _subject_verb(r, n.object, "dies")
 
 

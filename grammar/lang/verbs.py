@@ -330,6 +330,7 @@ class SpendAsThough(Node):
     kind: str = "type"
     player: Any = None
     duration: Any = None
+    form: str = ""  # "can be spent": "mana of any type can be spent to cast that spell"; "can be spent this way"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1526,6 +1527,10 @@ _reg("look_at_and_cast", lambda m, what: CastCard(what, look=True, span=span(m))
 _reg("look_at_and_play", lambda m, what: CastCard(what, play=True, look=True, span=span(m)))
 _reg("spend_any_type", lambda m, what: SpendAsThough(what, "type", span=span(m)))
 _reg("spend_any_color", lambda m, what: SpendAsThough(what, "color", span=span(m)))
+_reg("spend_kind", lambda m, tok: str(tok).lower())
+_reg("mana_can_be_spent", lambda m, kind, what: SpendAsThough(what, kind, form="can be spent", span=span(m)))
+_reg("mana_can_be_spent_this_way", lambda m, kind, what: SpendAsThough(
+    what, kind, form="can be spent this way", span=span(m)))
 _reg("doesnt_affect_combat_damage", lambda m, by: Restriction(None, "doesn't affect combat damage that would be dealt by", by, span=span(m)))
 _reg("no_max_hand_size", lambda m: KeywordAction("have no maximum hand size", span=span(m)))
 _reg("lose_this_ability", lambda m: LoseAbilities(None, ("this ability",), span=span(m)))
@@ -2405,6 +2410,9 @@ def _r_cast(r: Any, n: CastCard, **ctx: Any) -> str:
 
 @renders(SpendAsThough)
 def _r_spend_as_though(r: Any, n: SpendAsThough, **ctx: Any) -> str:
+    if n.form.startswith("can be spent"):
+        way = " this way" if n.form.endswith("this way") else ""
+        return f"mana of any {n.kind} can be spent to cast {r(n.what)}{way}"
     return f"{subj(r, n, 'spend', ctx)} mana as though it were mana of any {n.kind} to cast {r(n.what)}"
 
 

@@ -195,6 +195,9 @@ others are gaps."""
     ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
     ("investigating other than once", lambda a: a.verb == "investigate" and (
         a.what is not None or a.extra or a.duration is not None or a.amount is not None)),
+    ("collecting evidence of other than a fixed number, or by another player",
+     lambda a: a.verb == "collect evidence" and (not isinstance(a.amount, A.Number) or not_you(a.player)
+                                                 or a.what is not None or a.extra or a.duration is not None)),
     ("adapting or bolstering with more than a number",
      lambda a: a.verb in ("adapt", "bolster") and (a.player is not None or a.what is not None or a.extra or a.duration is not None)),
 ))

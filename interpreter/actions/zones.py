@@ -31,7 +31,7 @@ from .common import (
     source_name,
 )
 from .counters_tokens import tokens_instead
-from .library import to_library, until_fits, until_fits_problem
+from .library import KEYWORD_VERBS, to_library, until_fits, until_fits_problem
 from .piles import exile_pile
 from .registry import carries_out, do
 
@@ -519,3 +519,23 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
         game.say(f"  {ctx.controller} sacrifices {name} (nothing championed)")
         sacrifice(game, src)
     return False
+
+
+def _collect_evidence(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.59a: "collect evidence N" as an instruction — exile cards with
+    total mana value N or greater from your graveyard; a player whose
+    graveyard holds less can't, and nothing is done."""
+    from ..characteristics import chars
+    from ..costs import collect_evidence
+
+    n = ctx.quantity(a.amount)
+    if sum(chars(o).mana_value for o in ctx.game.zone_objects("graveyard", ctx.controller)) < n:
+        ctx.game.say(f"  {ctx.controller} can't collect evidence {n} (701.59a)")
+        return False
+    paid: dict[str, list[Any]] = {}
+    collect_evidence(ctx.game, ctx.controller, n, paid)
+    acted(ctx, [o for o in (ctx.game.get(oid) for oid in paid.get("exiled", [])) if o is not None])
+    return True
+
+
+KEYWORD_VERBS["collect evidence"] = _collect_evidence
