@@ -150,6 +150,7 @@ _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
     A.LeadSentence: ("condition",),
     A.TriggeredAbility: ("condition",),
+    A.WhileTrigger: ("condition",),
     A.StaticEffect: ("condition",),
     A.EntersWithCounters: ("condition",),
     A.AsEnters: ("condition",),

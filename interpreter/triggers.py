@@ -1003,15 +1003,13 @@ def _source_supported(subject: object) -> bool:
 
 
 def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, event: Event,
-            spell_self: int | None) -> Hit:  # fmt: skip
+            spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
     """603.2: "When [this] enters or the creature it haunts dies" — two
     trigger conditions of one ability; either event triggers it."""
-    for part in (t.first, t.second):
-        fn = TRIGGERS.get(type(part))
-        hit = fn(game, src_id, controller, part, event, spell_self) if fn is not None else NO
-        if hit[0]:
-            return hit
-    return NO
+    first = _hit(game, src_id, controller, t.first, event, spell_self, watch)
+    if first[0]:
+        return first
+    return _hit(game, src_id, controller, t.second, event, spell_self, watch)
 
 
 def _chapter(game: Game, src_id: ObjectId, controller: PlayerId, t: ChapterTrigger, event: Event,
@@ -1036,6 +1034,55 @@ def _exiled_this_way(game: Game, src_id: ObjectId, controller: PlayerId, node: E
     return NO
 
 
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """The triggered ability an event is matched against as the game is
+    played: its index among its source's abilities (the context of a
+    "while" condition, 603.2), and whether the times its event happens are
+    recorded ("for the first time each turn"); a check that only asks
+    (:func:`_left_together`) records nothing."""
+
+    ability: int = -1
+    record: bool = True
+
+
+def _hit(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Node, event: Event, spell_self: int | None,
+         watch: Watch | None) -> Hit:  # fmt: skip
+    """The match of one trigger (or part of one) with an event, by :data:`TRIGGERS`."""
+    fn = TRIGGERS.get(type(t))
+    if fn is None:
+        return NO
+    if type(t) in NARROWING:
+        return fn(game, src_id, controller, t, event, spell_self, watch)
+    return fn(game, src_id, controller, t, event, spell_self)
+
+
+def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger, event: Event,
+           spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever [this] attacks while you control a Dinosaur" — the
+    condition is part of the trigger event, judged as the event happens
+    (not an intervening "if", 603.4: it isn't checked again on resolution);
+    "it", "that player" in it are those of the event."""
+    hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if not hit[0] or t.condition is None:
+        return NO
+    ok, tobj, tspell, tplayer = hit
+    ctx = Ctx(game, controller, src_id, watch.ability if watch is not None else -1, trigger_object=tobj,
+              trigger_spell=tspell, trigger_player=tplayer, trigger_amount=getattr(event, "amount", None))  # fmt: skip
+    return hit if ctx.holds(t.condition) else NO
+
+
+NARROWING = frozenset({A.WhileTrigger, A.TriggerOr})
+"""The triggers made of other triggers, matched with the :class:`Watch` of the ability they are part of."""
+
+
+def _inner(t: object) -> object:
+    """The trigger a "while", "during" or "for the first time" narrows (603.2), unwrapped."""
+    while isinstance(t, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        t = t.trigger
+    return t
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
@@ -1052,6 +1099,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TurnedFaceUpTrigger: _turned_face_up,
     A.PhaseTrigger: _phase,
     A.EventTrigger: _event,
+    A.WhileTrigger: _while,
 }
 
 
@@ -1068,6 +1116,11 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     out: list[tuple[A.Node, str]] = []
     if isinstance(trigger, A.TriggerOr) and trigger.conj in EITHER_CONJ:
         return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
+    if type(trigger) in TRIGGERS and isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        narrowing = _narrowing_problem(trigger)
+        if narrowing is not None:
+            out.append((trigger, narrowing))
+        return (*out, *trigger_problems(trigger.trigger))
     if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
         joined = f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""
         out.append((trigger, f"trigger {type(trigger).__name__}{joined}"))
@@ -1092,12 +1145,21 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     return tuple(out)
 
 
+def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -> str | None:
+    """What the engine can't tell of a "while", "during" or "for the first
+    time" that narrows a trigger (603.2); the condition of a "while" is
+    checked where the support check finds conditions."""
+    if isinstance(t, A.WhileTrigger) and t.saddled:
+        return "trigger 'while saddled' (702.171c: the engine keeps no saddled designation)"
+    return None
+
+
 _watch_problems = per_node(trigger_problems)
 """:func:`trigger_problems` of a trigger in play, worked out once per trigger."""
 
 
 def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.TriggeredAbility, event: Event,
-                 spell_self: int | None = None) -> Hit:  # fmt: skip
+                 spell_self: int | None = None, watch: Watch | None = None) -> Hit:  # fmt: skip
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
     (triggers, triggering object, triggering spell, triggering player).  A
     trigger the interpreter has no event for never
@@ -1106,7 +1168,7 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     if problems:
         # the ability is watched here, and the engine can't tell when it triggers
         raise Unsupported("; ".join(what for _, what in problems))
-    return TRIGGERS[type(node.trigger)](game, src_id, controller, node.trigger, event, spell_self)
+    return _hit(game, src_id, controller, node.trigger, event, spell_self, watch)
 
 
 def _left_together(game: Game, events: list[Event]) -> None:
@@ -1130,7 +1192,7 @@ def _left_together(game: Game, events: list[Event]) -> None:
             seen_events: list[Event] = [e for e in left if e is not watcher]
             seen_events += [e for e in events if isinstance(e, Sacrificed) and e.lki.id != lki.id]
             for seen in seen_events:
-                if _triggers_on(game, lki.id, lki.controller, ab, seen, None)[0]:
+                if _triggers_on(game, lki.id, lki.controller, ab, seen, None, Watch(record=False))[0]:
                     raise Unsupported(
                         f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "  # type: ignore[union-attr]
                         "(603.10a: they left together)"
@@ -1140,6 +1202,7 @@ def _left_together(game: Game, events: list[Event]) -> None:
 def _looks_back_at_others(t: object) -> bool:
     """A leaves-the-battlefield trigger about a description ("Whenever
     another creature you control dies"), which could see another object leave (603.10a)."""
+    t = _inner(t)
     if isinstance(t, A.TriggerOr):
         return _looks_back_at_others(t.first) or _looks_back_at_others(t.second)
     if isinstance(t, A.LeavesTrigger | A.DiesTrigger):
@@ -1187,7 +1250,8 @@ def collect(game: Game) -> None:
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
-                    ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self)
+                    ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self,
+                                                             Watch(idx))  # fmt: skip
                 except Unsupported as exc:
                     raise Unsupported(f"{name}'s triggered ability: {exc}") from None
                 if not ok:
@@ -1223,7 +1287,7 @@ def controller_named(game: Game, trigger: A.Node, tobj: ObjectId) -> PlayerId | 
     player* loses 2 life": a trigger whose object is described by who
     controls it names that player, the object's controller as the event
     happened (its last known information if it left, 603.10a)."""
-    subject = getattr(trigger, "object", None)
+    subject = getattr(_inner(trigger), "object", None)
     filt = getattr(subject, "filter", subject)
     if not isinstance(filt, A.ObjectFilter) or not any(
         isinstance(q, A.ControlledBy) and isinstance(q.player, A.PlayerGroup) and not q.negated for q in filt.post
@@ -1241,7 +1305,7 @@ def _delayed(game: Game, event: Event) -> None:
     source and controller are those of the spell or ability that made them
     (603.7d-e)."""
     for d in game.state.delayed_events:
-        ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event)
+        ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event, None, Watch(d.ability))
         if not ok:
             continue
         if tplayer is None and tobj is not None:
@@ -1257,11 +1321,13 @@ def _functions_in(ab: A.TriggeredAbility) -> str | None:
     """The zone other than the battlefield a triggered ability functions in,
     if it says so: "if [this] is in your graveyard" (113.6b), "the creature
     it haunts dies" (from exile, 113.6k, 702.55c)."""
-    cond = ab.condition
-    if isinstance(cond, A.IsState) and _is_self(cond.object) and not cond.negated:
-        state = cond.state
-        if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
-            return state.what.zone
+    for cond in (ab.condition, ab.trigger.condition if isinstance(ab.trigger, A.WhileTrigger) else None):
+        # an intervening "if", or the condition of the trigger event ("Whenever
+        # a creature you control dies while this card is in your graveyard")
+        if isinstance(cond, A.IsState) and _is_self(cond.object) and not cond.negated:
+            state = cond.state
+            if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
+                return state.what.zone
     if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)) or isinstance(ab.trigger, ExiledThisWay):
         return "exile"  # 702.35a: madness's trigger functions in exile
     left = zone_left_by_self(ab.effect)
@@ -1283,6 +1349,7 @@ def is_own_cast(trigger: object) -> bool:
     """ "When you cast this spell" (601.2i), every part of it: watched on the stack."""
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
+    trigger = _inner(trigger)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
 
 
@@ -1290,10 +1357,12 @@ def is_own_cycle(trigger: object) -> bool:
     """ "When you cycle this card" (702.29c), every part of it: watched where the card is discarded to."""
     if isinstance(trigger, A.TriggerOr):
         return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
+    trigger = _inner(trigger)
     return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
 
 
 def _trigger_parts(t: object) -> Iterator[object]:
+    t = _inner(t)
     if isinstance(t, A.TriggerOr):
         yield from _trigger_parts(t.first)
         yield from _trigger_parts(t.second)
@@ -1431,6 +1500,8 @@ def _trigger_words(node: A.TriggeredAbility) -> str:
 
 
 def _words_of(trigger: object) -> str:
+    if isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        return _words_of(trigger.trigger)
     if isinstance(trigger, A.TriggerOr):
         return f"{_words_of(trigger.first)} or {_words_of(trigger.second)}"
     if isinstance(trigger, A.EventTrigger):
