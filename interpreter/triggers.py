@@ -1262,6 +1262,8 @@ def collect(game: Game) -> None:
                                          len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
+                if _triggered_once(game, pending):
+                    continue
                 game.state.pending.append(pending)
         _delayed(game, event)
 
@@ -1314,7 +1316,30 @@ def _delayed(game: Game, event: Event) -> None:
                                  len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
         if d.node.condition is not None and not _ctx_for(game, pending).holds(d.node.condition):
             continue  # 603.4
+        if _triggered_once(game, pending):
+            continue
         game.state.pending.append(pending)
+
+
+def once_each_turn(ab: A.TriggeredAbility) -> A.TriggersOnce | None:
+    """ "This ability triggers only once each turn." among the sentences of a
+    triggered ability's own effect, if it has it."""
+    return next((s for s in getattr(ab.effect, "sentences", ()) if isinstance(s, A.TriggersOnce)), None)
+
+
+def _triggered_once(game: Game, p: PendingTrigger) -> bool:
+    """603.2: "This ability triggers only once each turn." — whether this
+    ability of this object (a new object, 400.7, is another) has triggered
+    already this turn; if not, it triggers now, and that is recorded."""
+    once = once_each_turn(p.node)
+    if once is None:
+        return False
+    key = (p.source, p.ability, "once", once.span)
+    if key in game.state.trigger_hits:
+        game.say(f"  {p.name}'s triggered ability has triggered this turn already: it triggers only once each turn")
+        return True
+    game.state.trigger_hits.append(key)
+    return False
 
 
 def _functions_in(ab: A.TriggeredAbility) -> str | None:
