@@ -28,6 +28,7 @@ from .bind import walk, zone_left_by_self
 from .cache import per_node, remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
+from .combat import COMBAT_STEPS
 from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
@@ -1072,7 +1073,28 @@ def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger
     return hit if ctx.holds(t.condition) else NO
 
 
-NARROWING = frozenset({A.WhileTrigger, A.TriggerOr})
+DURING: dict[str, Callable[[Game, PlayerId], bool]] = {
+    "your turn": lambda game, you: game.state.active == you,
+    "an opponent's turn": lambda game, you: game.state.active in game.opponents(you),
+    "combat": lambda game, you: game.state.step in COMBAT_STEPS,
+    "your main phase": lambda game, you: game.state.active == you and game.state.step in ("main", "main2"),
+}
+"""The spans of a turn a trigger can be limited to ("during your turn",
+"during combat"), as ``DuringTrigger.when`` writes them, and whether the
+game is in one now for the trigger's controller."""
+
+
+def _during(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DuringTrigger, event: Event,
+            spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever you cast a spell during an opponent's turn" — the
+    event, only when it happens in that turn, phase or step."""
+    during = DURING.get(t.when)
+    if during is None or not during(game, controller):
+        return NO
+    return _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+
+
+NARROWING = frozenset({A.WhileTrigger, A.DuringTrigger, A.TriggerOr})
 """The triggers made of other triggers, matched with the :class:`Watch` of the ability they are part of."""
 
 
@@ -1100,6 +1122,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.PhaseTrigger: _phase,
     A.EventTrigger: _event,
     A.WhileTrigger: _while,
+    A.DuringTrigger: _during,
 }
 
 
@@ -1151,6 +1174,13 @@ def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -
     checked where the support check finds conditions."""
     if isinstance(t, A.WhileTrigger) and t.saddled:
         return "trigger 'while saddled' (702.171c: the engine keeps no saddled designation)"
+    if isinstance(t, A.DuringTrigger):
+        if t.when not in DURING:
+            return f"trigger during {t.when}"
+        if t.when == "your main phase" and any(
+            isinstance(n, A.Event) and n.kind.startswith("draws") for n in walk(t.trigger)
+        ):  # fmt: skip
+            return "a draw during your main phase (the engine's draw step is part of its main phase)"
     return None
 
 
