@@ -468,7 +468,17 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
         return NO
     item = game.stack_item(event.sid)
     filt = _filter_of(e.other)
-    if item is None or item.kind != "spell" or filt is None:
+    if item is None or filt is None:
+        return NO
+    if _stack_object_nouns(filt):
+        # "a spell or ability you control": any object on the stack, by who controls it (113.1, 601.2c)
+        ctl = filt.controller
+        if ctl is not None and not _player_matches(game, ctl.player, controller, item.controller):
+            return NO
+        if "spell" not in _nouns(filt) and item.kind == "spell":
+            return NO
+        return True, event.obj, event.sid, event.player
+    if item.kind != "spell":
         return NO
     spell = game.get(item.source)
     if spell is None or not matches(game, filt, spell, you=controller, source=src_id):
@@ -476,9 +486,27 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
     return True, event.obj, event.sid, event.player
 
 
+def _nouns(filt: A.ObjectFilter) -> tuple[str, ...]:
+    return tuple(n.lower() for n in filt.nouns)
+
+
+def _stack_object_nouns(filt: A.ObjectFilter) -> bool:
+    """ "a spell or ability", "an ability": what is on the stack, not only spells."""
+    return _nouns(filt) in (("spell", "ability"), ("ability",))
+
+
 def _spell_described(e: A.Event) -> bool:
+    """ "a spell" of a description the engine matches, or "a spell or
+    ability [a player] controls" (known only by who controls it)."""
     filt = _filter_of(e.other)
-    return filt is not None and filt.spell and not filt.nouns
+    if filt is None:
+        return False
+    if _stack_object_nouns(filt):
+        ctl = filt.controller
+        return not filt.adjectives and not filt.qualities and (
+            ctl is None or (not ctl.negated and not ctl.past and isinstance(ctl.player, A.You | A.PlayerGroup))
+        )  # fmt: skip
+    return filt.spell and not filt.nouns
 
 
 def _championed(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -1094,7 +1122,33 @@ def _during(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DuringTrigg
     return _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
 
 
-NARROWING = frozenset({A.WhileTrigger, A.DuringTrigger, A.TriggerOr})
+def _nth_time(game: Game, src_id: ObjectId, controller: PlayerId, t: A.NthTimeTrigger, event: Event,
+              spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever [this] attacks for the first time each turn",
+    "Whenever [this] becomes the target of a spell or ability you control
+    for the first time each turn" (valiant) — the event, the time it is of
+    its kind this turn counted by this ability of this object (a new object,
+    400.7, counts anew); "during each of your turns" counts only in its
+    controller's turns.  Each time the event happens it is counted, whether
+    or not the ability then triggers (an intervening "if", 603.4)."""
+    if t.per == "during each of your turns" and game.state.active != controller:
+        return NO
+    hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if not hit[0]:
+        return NO
+    ability = watch.ability if watch is not None else -1
+    key = (src_id, ability, "time", t.span)
+    times = 1 + sum(1 for k in game.state.trigger_hits if k == key)
+    if watch is not None and watch.record:
+        game.state.trigger_hits.append(key)
+    return hit if times == ORDINALS[t.ordinal] else NO
+
+
+NTH_PER = frozenset({"each turn", "during each of your turns"})
+"""The spans "for the first time ..." counts in."""
+
+
+NARROWING = frozenset({A.WhileTrigger, A.DuringTrigger, A.NthTimeTrigger, A.TriggerOr})
 """The triggers made of other triggers, matched with the :class:`Watch` of the ability they are part of."""
 
 
@@ -1103,6 +1157,15 @@ def _inner(t: object) -> object:
     while isinstance(t, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
         t = t.trigger
     return t
+
+
+def _about_self(t: object) -> bool:
+    """A trigger whose event is about [this] alone ("[this] attacks",
+    "[this] becomes the target of ..."): nothing happened to it before it
+    was this object (400.7)."""
+    t = _inner(t)
+    subject = getattr(t, "object", None) if not isinstance(t, A.EventTrigger) else t.subject
+    return _is_self(subject)
 
 
 TRIGGERS: dict[type, Callable[..., Hit]] = {
@@ -1123,6 +1186,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.EventTrigger: _event,
     A.WhileTrigger: _while,
     A.DuringTrigger: _during,
+    A.NthTimeTrigger: _nth_time,
 }
 
 
@@ -1181,6 +1245,12 @@ def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -
             isinstance(n, A.Event) and n.kind.startswith("draws") for n in walk(t.trigger)
         ):  # fmt: skip
             return "a draw during your main phase (the engine's draw step is part of its main phase)"
+    if isinstance(t, A.NthTimeTrigger):
+        if t.ordinal not in ORDINALS or t.per not in NTH_PER:
+            return f"trigger 'for the {t.ordinal} time {t.per}'"
+        if not _about_self(t.trigger):
+            # the event may have happened this turn before this object had the ability or existed
+            return "trigger 'for the first time each turn' of an event not about [this] (the times before it was watched)"
     return None
 
 
