@@ -1329,12 +1329,22 @@ def collect(game: Game) -> None:
         abilities = _abilities(o)
         if abilities:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
-    on_battlefield.extend(_elsewhere(game))
+    elsewhere = _elsewhere(game)
+    # where in these events each object that left the battlefield or the stack arrived in its new zone
+    arrived = {e.new: i for i, e in enumerate(events) if isinstance(e, Left)}
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
     _left_together(game, events)
-    for event in events:
+    for at, event in enumerate(events):
         collect_delayed(game, event)
         sources = list(on_battlefield)
+        unsure: set[ObjectId] = set()
+        for src in elsewhere:
+            came = arrived.get(src[0])
+            if came is not None and at <= came:
+                continue  # a card in a graveyard or exile sees what happens after it arrived there (113.6b)
+            if came is not None and _left_together_with(events[came], event):
+                unsure.add(src[0])
+            sources.append(src)
         if isinstance(event, Left):
             lki: Lki = event.lki
             own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
@@ -1356,6 +1366,11 @@ def collect(game: Game) -> None:
                     raise Unsupported(f"{name}'s triggered ability: {exc}") from None
                 if not ok:
                     continue
+                if src_id in unsure:
+                    raise Unsupported(
+                        f"{name}'s triggered ability seeing {event.lki.name} leave the battlefield in the action "  # type: ignore[union-attr]
+                        f"that put {name} where its ability functions (603.10a: whether they left together)"
+                    )
                 if tplayer is None and tobj is not None:
                     tplayer = controller_named(game, node.trigger, tobj)
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
@@ -1366,6 +1381,15 @@ def collect(game: Game) -> None:
                     continue
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _left_together_with(arrival: Event, event: Event) -> bool:
+    """Did ``event``, a permanent leaving the battlefield after a card left it
+    (``arrival``) in one action, maybe happen at the same time (a "destroy
+    all", state-based actions, 704.3)?  Then the card, watched where it went,
+    may not have been there yet (603.10a)."""
+    return (isinstance(arrival, Left) and arrival.lki.zone == "battlefield"
+            and isinstance(event, Left) and event.lki.zone == "battlefield")  # fmt: skip
 
 
 def _cycled_card(game: Game, event: Cycled, sources: list[Any]) -> list[Any]:
