@@ -321,3 +321,19 @@ def test_603_2_triggers_only_once_each_turn_is_a_rule_of_a_triggered_ability_onl
     assert gaps(trig) == []
     spell = one("Test Spell {2}\nSorcery\nDraw a card. This ability triggers only once each turn.")
     assert [g.what for g in gaps(spell)] == ["'This ability triggers only once each turn.' other than in a triggered ability"]
+
+
+@pytest.mark.parametrize(
+    ("line", "plays"),
+    [
+        ("When this creature enters, if you attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if this creature attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if an opponent attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if each opponent attacked this turn, draw a card.", False),
+    ],
+)
+def test_508_1_if_a_player_attacked_this_turn(line: str, plays: bool) -> None:
+    """Raid: the attackers declared this turn (508.1), by player or [this];
+    "each opponent" (every one of them) is a gap."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert (gaps(card) == []) is plays
