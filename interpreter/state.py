@@ -300,6 +300,15 @@ class GainedLife:
 
 
 @dataclass(frozen=True, slots=True)
+class LostLife:
+    """``player`` lost ``amount`` life at once (119.3: damage, paying life and
+    losing it alike): one event, "that much"."""
+
+    player: PlayerId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class DrewCard:
     """``player`` drew a card (121.2): one event for each card drawn;
     ``nth`` is how many cards they have drawn this turn with it ("your
@@ -491,7 +500,7 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
 )
 
 
@@ -575,6 +584,8 @@ class Game:
             self.state.life_changes.append((player, amount))
         if amount > 0:
             self.events.append(GainedLife(player, amount))
+        elif amount < 0:
+            self.events.append(LostLife(player, -amount))
         return p.life
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:

@@ -62,6 +62,7 @@ from .state import (
     Game,
     Kicked,
     Left,
+    LostLife,
     PendingTrigger,
     PlayerAttacked,
     Sacrificed,
@@ -558,14 +559,14 @@ def _put_into_supported(e: A.Event) -> bool:
     return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
 
 
-def _player_event(kind: type[GainedLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
+def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
     """603.2: an event a player does ("Whenever you gain life", "Whenever an
     opponent draws a card", "Whenever you attack"): the subject is a player
     or a group of them; "that player" is the one who did it, "that much" the
     amount (603.7c)."""
 
     def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Any) -> Hit:
-        if not isinstance(event, kind) or not isinstance(subject, PLAYER_SUBJECTS):
+        if not isinstance(event, kinds) or not isinstance(subject, PLAYER_SUBJECTS):
             return NO
         player: PlayerId = event.player
         if not _player_matches(game, subject, controller, player):
@@ -843,6 +844,8 @@ def _commits_crime(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
 
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
+    "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
+    "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
@@ -878,6 +881,8 @@ matches it, and the kinds of subject it knows."""
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "gains life": lambda e: e.other is None and e.place is None,
+    "loses life": lambda e: e.other is None and e.place is None,
+    "gains or loses life": lambda e: e.other is None and e.place is None,
     "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
