@@ -257,9 +257,14 @@ class Entered:
 
 @dataclass(frozen=True, slots=True)
 class Left:
+    """``lki`` left its zone for ``to_zone``, where it is ``new``; ``attached``
+    are the permanents that were attached to it as it left ("Whenever
+    equipped creature dies", 603.10a)."""
+
     lki: Lki
     to_zone: Zone
     new: ObjectId
+    attached: tuple[ObjectId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,6 +154,8 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
             ok = (src_id, lki.id) in game.state.haunting
         elif isinstance(subject, BoundObjects):
             ok = lki.id in subject.ids
+        elif isinstance(subject, A.AttachedRef):
+            ok = _was_attached(game, src_id, event)  # "When enchanted creature dies" (603.10a)
         else:
             filt = _filter_of(subject)
             # 603.10a: "Whenever a creature you control dies" judges the object as it last existed on the battlefield
@@ -163,12 +165,23 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
     return NO
 
 
+def _was_attached(game: Game, src_id: ObjectId, event: Left) -> bool:
+    """Was ``src_id`` attached to the permanent that left, as it left (603.10a:
+    the Aura or Equipment still there, or one that left with it)?"""
+    if src_id in event.attached:
+        return True
+    known = game.state.lki.get(src_id)
+    return known is not None and known.last is not None and known.last.attached_to == event.lki.id
+
+
 def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
     """Does the engine know what a leaves-the-battlefield trigger is about:
-    [this], "the creature it haunts" (702.55c), a description ("another
-    creature you control"), or several of them joined by "or"?"""
+    [this], "the creature it haunts" (702.55c), "enchanted creature" /
+    "equipped creature", a description ("another creature you control"), or
+    several of them joined by "or"?"""
     return all(
         _is_self(p) or isinstance(p, A.HauntedRef | BoundObjects) or _filter_of(p) is not None
+        or (isinstance(p, A.AttachedRef) and _object_subject(p))
         for p in or_parts(t.object)
     )
 
@@ -1355,6 +1368,7 @@ def collect(game: Game) -> None:
             own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
             if own and lki.face_down is None:
                 sources.append((lki.id, lki.controller, own, lki.name, None))
+            sources.extend(_attached_with(game, events, event))
         if isinstance(event, Cast):
             item = game.stack_item(event.sid)
             spell = game.get(item.source) if item else None
@@ -1386,6 +1400,27 @@ def collect(game: Game) -> None:
                     continue
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _attached_with(game: Game, events: list[Event], event: Left) -> list[Any]:
+    """603.10a: the Auras and Equipment that were attached to a permanent as
+    it left the battlefield and that left the battlefield in the same
+    action: their leaves-the-battlefield abilities look back in time ("When
+    enchanted creature dies"), as they last existed."""
+    if event.lki.zone != "battlefield":
+        return []
+    out = []
+    for other in events:
+        if not isinstance(other, Left) or other is event or other.lki.zone != "battlefield":
+            continue
+        lki = other.lki
+        if lki.face_down is not None or not (lki.id in event.attached or (
+                lki.last is not None and lki.last.attached_to == event.lki.id)):
+            continue
+        own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
+        if own:
+            out.append((lki.id, lki.controller, own, lki.name, None))
+    return out
 
 
 def _left_together_with(arrival: Event, event: Event) -> bool:
