@@ -157,6 +157,27 @@ def _entered_supported(cond: A.Happened) -> bool:
     return cond.other is None and isinstance(cond.subject, A.SelfRef | A.ItRef)
 
 
+def _entered_under_you(ctx: Ctx, cond: A.Happened) -> bool:
+    """ "if two or more nonland permanents entered the battlefield under your
+    control this turn" (celebration), "if another creature entered ...": the
+    permanents that entered this turn under the player's control, as they
+    entered (whatever became of them since), that fit the description
+    ("another": other than [this])."""
+    from .filters import matches
+
+    what = cond.subject
+    need = what.count.value if isinstance(what.count, A.Number) else 1
+    n = sum(1 for who, o in ctx.game.state.entered_this_turn
+            if who == ctx.controller and matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source))  # fmt: skip
+    return n >= need
+
+
+def _entered_under_you_supported(cond: A.Happened) -> bool:
+    what = cond.subject
+    return (cond.other is None and isinstance(what, A.AnObject) and isinstance(what.count, A.Number | None)
+            and what.how in ("", "or more", "another") and not what.any and not what.up_to)  # fmt: skip
+
+
 def _nth_resolution(ctx: Ctx, cond: A.NthResolution) -> bool:
     """"if this is the first time this ability has resolved this turn": the
     resolutions of this object's ability this turn, this one included."""
@@ -672,6 +693,7 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "attacked with": (_attacked_with, _attacked_with_supported),
     "attacked": (_attacked, _attacked_supported),
     "entered": (_entered, _entered_supported),
+    "entered under your control": (_entered_under_you, _entered_under_you_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
     "additional cost was paid": (_additional_cost_paid, lambda cond: True),
 }

@@ -111,6 +111,7 @@ def create_on_battlefield(
     if linked is not None:
         game.set_linked(obj.id, linked)
     game.events.append(Entered(obj.id, None))
+    game.state.entered_this_turn.append((controller, obj.clone()))  # as it entered (400.7)
     apply_enters_replacements(game, obj)
     return obj
 

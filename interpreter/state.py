@@ -185,6 +185,7 @@ class GameState:
     control: list[Any] = field(default_factory=list)  # control-changing effects of resolved instructions (613.1b, cardtext.interpreter.control)
     left_this_turn: list[tuple[Lki, Zone]] = field(default_factory=list)  # each permanent that left the battlefield this turn, and where it went (700.4, 603.10a)
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
+    entered_this_turn: list[tuple[PlayerId, GameObject]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, as it entered, under whose control (400.7, cardtext.interpreter.conditions)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
 
     def clone(self, *, share_records: bool = False) -> GameState:
@@ -227,11 +228,12 @@ class GameState:
             list(self.control),
             self.left_this_turn if share else list(self.left_this_turn),
             dict(self.upkeeps),
+            self.entered_this_turn if share else list(self.entered_this_turn),
             self.trigger_hits if share else list(self.trigger_hits),
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "trigger_hits")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 

@@ -113,6 +113,7 @@ def _end_step(game: Game) -> None:
             p.drawn_this_turn = 0  # "your second card each turn"
         state.life_changes = []  # "if you gained life this turn"
         state.left_this_turn = []  # "if a creature died this turn" (700.4)
+        state.entered_this_turn = []  # "if a creature entered the battlefield under your control this turn"
         state.trigger_hits = []  # "triggers only once each turn", "for the first time each turn" (603.2)
         players = list(state.players)
         if state.extra_turns:

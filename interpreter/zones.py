@@ -132,6 +132,7 @@ def move(
             game.state.left_this_turn.append((lki, to))  # "if a creature died this turn" (700.4)
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
+        game.state.entered_this_turn.append((obj.controller, obj.clone()))  # as it entered (400.7)
     return obj
 
 
