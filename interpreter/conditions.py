@@ -548,6 +548,33 @@ def _attacked_with_supported(cond: A.Happened) -> bool:
             and len(what.filter.words) == 1)  # fmt: skip
 
 
+def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
+    """508.1: "if you attacked this turn" (raid): the player declared one or
+    more creatures as attackers this turn, whatever became of them since;
+    "if [this] attacked this turn": this object was declared an attacker
+    (a new object, 400.7, hasn't; one put onto the battlefield attacking
+    wasn't declared, 508.4)."""
+    attacked = ctx.game.state.attacked
+    if _is_this(cond.subject):
+        return any(oid == ctx.source for _, oid in attacked)
+    players = ctx.players(cond.subject)
+    return any(who in players for who, _ in attacked)
+
+
+def _attacked_supported(cond: A.Happened) -> bool:
+    subject = cond.subject
+    if cond.other is not None:
+        return False
+    if isinstance(subject, A.PlayerGroup):
+        return subject.which in ("an_opponent", "any_opponent")  # any one of them
+    return isinstance(subject, A.You) or _is_this(subject)
+
+
+def _is_this(subject: object) -> bool:
+    """[this] ("if this creature attacked this turn")."""
+    return isinstance(subject, A.SelfRef)
+
+
 def _life_changed(ctx: Ctx, cond: A.Happened) -> bool:
     """119.3: "if you gained life this turn", "if you gained 3 or more life
     this turn", "if you lost life this turn", "if an opponent lost life this
@@ -722,6 +749,7 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "gained or lost life": (_life_changed, _life_changed_supported),
     "gained and lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
+    "attacked": (_attacked, _attacked_supported),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
     "additional cost was paid": (_additional_cost_paid, lambda cond: True),

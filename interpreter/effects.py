@@ -235,9 +235,16 @@ def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) 
     is activated; nothing is done as the ability resolves."""
 
 
+def _trigger_rule(ctx: Ctx, s: A.TriggersOnce, before: A.Instruction | None) -> None:
+    """"This ability triggers only once each turn." is a rule about the
+    ability's triggering (603.2), kept by :mod:`cardtext.interpreter.triggers` as
+    its event happens; nothing is done as the ability resolves."""
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.Sentence: _run_plain,
     A.ActivateOnly: _activation_rule,
+    A.TriggersOnce: _trigger_rule,
     A.IfSentence: _run_if,
     A.LeadSentence: _run_lead,
     A.Modes: run_modes,

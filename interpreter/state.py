@@ -186,6 +186,7 @@ class GameState:
     left_this_turn: list[tuple[Lki, Zone, ObjectId]] = field(default_factory=list)  # each permanent that left the battlefield this turn, where it went and the object it became (700.4, 603.10a)
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
+    trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -228,11 +229,11 @@ class GameState:
             self.left_this_turn if share else list(self.left_this_turn),
             dict(self.upkeeps),
             self.entered_this_turn if share else list(self.entered_this_turn),
+            self.trigger_hits if share else list(self.trigger_hits),
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn",
-            "entered_this_turn")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 
@@ -258,9 +259,14 @@ class Entered:
 
 @dataclass(frozen=True, slots=True)
 class Left:
+    """``lki`` left its zone for ``to_zone``, where it is ``new``; ``attached``
+    are the permanents that were attached to it as it left ("Whenever
+    equipped creature dies", 603.10a)."""
+
     lki: Lki
     to_zone: Zone
     new: ObjectId
+    attached: tuple[ObjectId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +301,15 @@ class Sacrificed:
 @dataclass(frozen=True, slots=True)
 class GainedLife:
     """``player`` gained ``amount`` life at once (119.9): one event, "that much"."""
+
+    player: PlayerId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class LostLife:
+    """``player`` lost ``amount`` life at once (119.3: damage, paying life and
+    losing it alike): one event, "that much"."""
 
     player: PlayerId
     amount: int
@@ -492,7 +507,7 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
 )
 
 
@@ -576,6 +591,8 @@ class Game:
             self.state.life_changes.append((player, amount))
         if amount > 0:
             self.events.append(GainedLife(player, amount))
+        elif amount < 0:
+            self.events.append(LostLife(player, -amount))
         return p.life
 
     def opponents(self, player: PlayerId) -> list[PlayerId]:

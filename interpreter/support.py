@@ -155,6 +155,7 @@ _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
     A.LeadSentence: ("condition",),
     A.TriggeredAbility: ("condition",),
+    A.WhileTrigger: ("condition",),
     A.StaticEffect: ("condition",),
     A.EntersWithCounters: ("condition",),
     A.AsEnters: ("condition",),
@@ -527,6 +528,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 previous[id(s)] = before
                 if type(s) not in INSTRUCTIONS:
                     yield Gap(s, f"sentence {type(s).__name__}")
+                elif isinstance(s, A.TriggersOnce) and not (isinstance(ab, A.TriggeredAbility) and node is ab.effect):
+                    # a rule of a triggered ability's own triggering (cardtext.interpreter.triggers.once_each_turn)
+                    yield Gap(s, "'This ability triggers only once each turn.' other than in a triggered ability")
                 elif isinstance(s, A.LeadSentence) and s.kind not in LEADS:
                     yield Gap(s, f"sentence led by '{s.kind}'")
                 elif (problem := _sentence_problem(s, before)) is not None:

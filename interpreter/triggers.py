@@ -28,6 +28,7 @@ from .bind import walk, zone_left_by_self
 from .cache import per_node, remember
 from .characteristics import chars, display_name
 from .choices import Decision, ask
+from .combat import COMBAT_STEPS
 from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
@@ -61,6 +62,7 @@ from .state import (
     Game,
     Kicked,
     Left,
+    LostLife,
     PendingTrigger,
     PlayerAttacked,
     Sacrificed,
@@ -155,6 +157,8 @@ def _leaves(game: Game, src_id: ObjectId, controller: PlayerId, t: A.LeavesTrigg
             ok = (src_id, lki.id) in game.state.haunting
         elif isinstance(subject, BoundObjects):
             ok = lki.id in subject.ids
+        elif isinstance(subject, A.AttachedRef):
+            ok = _was_attached(game, src_id, event)  # "When enchanted creature dies" (603.10a)
         else:
             filt = _filter_of(subject)
             # 603.10a: "Whenever a creature you control dies" judges the object as it last existed on the battlefield
@@ -168,16 +172,27 @@ def _possessed_player(whose: object) -> Any:
     return whose.object if isinstance(whose, A.Possessive) else whose
 
 
+def _was_attached(game: Game, src_id: ObjectId, event: Left) -> bool:
+    """Was ``src_id`` attached to the permanent that left, as it left (603.10a:
+    the Aura or Equipment still there, or one that left with it)?"""
+    if src_id in event.attached:
+        return True
+    known = game.state.lki.get(src_id)
+    return known is not None and known.last is not None and known.last.attached_to == event.lki.id
+
+
 def leaves_supported(t: A.LeavesTrigger | A.DiesTrigger) -> bool:
     """Does the engine know what a leaves-the-battlefield trigger is about:
-    [this], "the creature it haunts" (702.55c), a description ("another
-    creature you control"), or several of them joined by "or"; and "dies
-    under [whose] control", a player it can name?"""
+    [this], "the creature it haunts" (702.55c), "enchanted creature" /
+    "equipped creature", a description ("another creature you control"), or
+    several of them joined by "or"; and "dies under [whose] control", a
+    player it can name?"""
     control = getattr(t, "control", None)
     if control is not None and not isinstance(_possessed_player(control), A.You | A.PlayerGroup):
         return False
     return all(
         _is_self(p) or isinstance(p, A.HauntedRef | BoundObjects) or _filter_of(p) is not None
+        or (isinstance(p, A.AttachedRef) and _object_subject(p))
         for p in or_parts(t.object)
     )
 
@@ -478,7 +493,17 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
         return NO
     item = game.stack_item(event.sid)
     filt = _filter_of(e.other)
-    if item is None or item.kind != "spell" or filt is None:
+    if item is None or filt is None:
+        return NO
+    if _stack_object_nouns(filt):
+        # "a spell or ability you control": any object on the stack, by who controls it (113.1, 601.2c)
+        ctl = filt.controller
+        if ctl is not None and not _player_matches(game, ctl.player, controller, item.controller):
+            return NO
+        if "spell" not in _nouns(filt) and item.kind == "spell":
+            return NO
+        return True, event.obj, event.sid, event.player
+    if item.kind != "spell":
         return NO
     spell = game.get(item.source)
     if spell is None or not matches(game, filt, spell, you=controller, source=src_id):
@@ -486,9 +511,27 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
     return True, event.obj, event.sid, event.player
 
 
+def _nouns(filt: A.ObjectFilter) -> tuple[str, ...]:
+    return tuple(n.lower() for n in filt.nouns)
+
+
+def _stack_object_nouns(filt: A.ObjectFilter) -> bool:
+    """ "a spell or ability", "an ability": what is on the stack, not only spells."""
+    return _nouns(filt) in (("spell", "ability"), ("ability",))
+
+
 def _spell_described(e: A.Event) -> bool:
+    """ "a spell" of a description the engine matches, or "a spell or
+    ability [a player] controls" (known only by who controls it)."""
     filt = _filter_of(e.other)
-    return filt is not None and filt.spell and not filt.nouns
+    if filt is None:
+        return False
+    if _stack_object_nouns(filt):
+        ctl = filt.controller
+        return not filt.adjectives and not filt.qualities and (
+            ctl is None or (not ctl.negated and not ctl.past and isinstance(ctl.player, A.You | A.PlayerGroup))
+        )  # fmt: skip
+    return filt.spell and not filt.nouns
 
 
 def _championed(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -540,14 +583,14 @@ def _put_into_supported(e: A.Event) -> bool:
     return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
 
 
-def _player_event(kind: type[GainedLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
+def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
     """603.2: an event a player does ("Whenever you gain life", "Whenever an
     opponent draws a card", "Whenever you attack"): the subject is a player
     or a group of them; "that player" is the one who did it, "that much" the
     amount (603.7c)."""
 
     def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Any) -> Hit:
-        if not isinstance(event, kind) or not isinstance(subject, PLAYER_SUBJECTS):
+        if not isinstance(event, kinds) or not isinstance(subject, PLAYER_SUBJECTS):
             return NO
         player: PlayerId = event.player
         if not _player_matches(game, subject, controller, player):
@@ -825,6 +868,8 @@ def _commits_crime(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
 
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
+    "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
+    "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
@@ -860,6 +905,8 @@ matches it, and the kinds of subject it knows."""
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "gains life": lambda e: e.other is None and e.place is None,
+    "loses life": lambda e: e.other is None and e.place is None,
+    "gains or loses life": lambda e: e.other is None and e.place is None,
     "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
@@ -1014,15 +1061,13 @@ def _source_supported(subject: object) -> bool:
 
 
 def _either(game: Game, src_id: ObjectId, controller: PlayerId, t: A.TriggerOr, event: Event,
-            spell_self: int | None) -> Hit:  # fmt: skip
+            spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
     """603.2: "When [this] enters or the creature it haunts dies" — two
     trigger conditions of one ability; either event triggers it."""
-    for part in (t.first, t.second):
-        fn = TRIGGERS.get(type(part))
-        hit = fn(game, src_id, controller, part, event, spell_self) if fn is not None else NO
-        if hit[0]:
-            return hit
-    return NO
+    first = _hit(game, src_id, controller, t.first, event, spell_self, watch)
+    if first[0]:
+        return first
+    return _hit(game, src_id, controller, t.second, event, spell_self, watch)
 
 
 def _chapter(game: Game, src_id: ObjectId, controller: PlayerId, t: ChapterTrigger, event: Event,
@@ -1047,6 +1092,111 @@ def _exiled_this_way(game: Game, src_id: ObjectId, controller: PlayerId, node: E
     return NO
 
 
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """The triggered ability an event is matched against as the game is
+    played: its index among its source's abilities (the context of a
+    "while" condition, 603.2), and whether the times its event happens are
+    recorded ("for the first time each turn"); a check that only asks
+    (:func:`_left_together`) records nothing."""
+
+    ability: int = -1
+    record: bool = True
+
+
+def _hit(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Node, event: Event, spell_self: int | None,
+         watch: Watch | None) -> Hit:  # fmt: skip
+    """The match of one trigger (or part of one) with an event, by :data:`TRIGGERS`."""
+    fn = TRIGGERS.get(type(t))
+    if fn is None:
+        return NO
+    if type(t) in NARROWING:
+        return fn(game, src_id, controller, t, event, spell_self, watch)
+    return fn(game, src_id, controller, t, event, spell_self)
+
+
+def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger, event: Event,
+           spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever [this] attacks while you control a Dinosaur" — the
+    condition is part of the trigger event, judged as the event happens
+    (not an intervening "if", 603.4: it isn't checked again on resolution);
+    "it", "that player" in it are those of the event."""
+    hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if not hit[0] or t.condition is None:
+        return NO
+    ok, tobj, tspell, tplayer = hit
+    ctx = Ctx(game, controller, src_id, watch.ability if watch is not None else -1, trigger_object=tobj,
+              trigger_spell=tspell, trigger_player=tplayer, trigger_amount=getattr(event, "amount", None))  # fmt: skip
+    return hit if ctx.holds(t.condition) else NO
+
+
+DURING: dict[str, Callable[[Game, PlayerId], bool]] = {
+    "your turn": lambda game, you: game.state.active == you,
+    "an opponent's turn": lambda game, you: game.state.active in game.opponents(you),
+    "combat": lambda game, you: game.state.step in COMBAT_STEPS,
+    "your main phase": lambda game, you: game.state.active == you and game.state.step in ("main", "main2"),
+}
+"""The spans of a turn a trigger can be limited to ("during your turn",
+"during combat"), as ``DuringTrigger.when`` writes them, and whether the
+game is in one now for the trigger's controller."""
+
+
+def _during(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DuringTrigger, event: Event,
+            spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever you cast a spell during an opponent's turn" — the
+    event, only when it happens in that turn, phase or step."""
+    during = DURING.get(t.when)
+    if during is None or not during(game, controller):
+        return NO
+    return _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+
+
+def _nth_time(game: Game, src_id: ObjectId, controller: PlayerId, t: A.NthTimeTrigger, event: Event,
+              spell_self: int | None, watch: Watch | None = None) -> Hit:  # fmt: skip
+    """603.2: "Whenever [this] attacks for the first time each turn",
+    "Whenever [this] becomes the target of a spell or ability you control
+    for the first time each turn" (valiant) — the event, the time it is of
+    its kind this turn counted by this ability of this object (a new object,
+    400.7, counts anew); "during each of your turns" counts only in its
+    controller's turns.  Each time the event happens it is counted, whether
+    or not the ability then triggers (an intervening "if", 603.4)."""
+    if t.per == "during each of your turns" and game.state.active != controller:
+        return NO
+    hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if not hit[0]:
+        return NO
+    ability = watch.ability if watch is not None else -1
+    key = (src_id, ability, "time", t.span)
+    times = 1 + sum(1 for k in game.state.trigger_hits if k == key)
+    if watch is not None and watch.record:
+        game.state.trigger_hits.append(key)
+    return hit if times == ORDINALS[t.ordinal] else NO
+
+
+NTH_PER = frozenset({"each turn", "during each of your turns"})
+"""The spans "for the first time ..." counts in."""
+
+
+NARROWING = frozenset({A.WhileTrigger, A.DuringTrigger, A.NthTimeTrigger, A.TriggerOr})
+"""The triggers made of other triggers, matched with the :class:`Watch` of the ability they are part of."""
+
+
+def _inner(t: object) -> object:
+    """The trigger a "while", "during" or "for the first time" narrows (603.2), unwrapped."""
+    while isinstance(t, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        t = t.trigger
+    return t
+
+
+def _about_self(t: object) -> bool:
+    """A trigger whose event is about [this] alone ("[this] attacks",
+    "[this] becomes the target of ..."): nothing happened to it before it
+    was this object (400.7)."""
+    t = _inner(t)
+    subject = getattr(t, "object", None) if not isinstance(t, A.EventTrigger) else t.subject
+    return _is_self(subject)
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
@@ -1063,6 +1213,9 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TurnedFaceUpTrigger: _turned_face_up,
     A.PhaseTrigger: _phase,
     A.EventTrigger: _event,
+    A.WhileTrigger: _while,
+    A.DuringTrigger: _during,
+    A.NthTimeTrigger: _nth_time,
 }
 
 
@@ -1079,6 +1232,11 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     out: list[tuple[A.Node, str]] = []
     if isinstance(trigger, A.TriggerOr) and trigger.conj in EITHER_CONJ:
         return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
+    if type(trigger) in TRIGGERS and isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        narrowing = _narrowing_problem(trigger)
+        if narrowing is not None:
+            out.append((trigger, narrowing))
+        return (*out, *trigger_problems(trigger.trigger))
     if type(trigger) not in TRIGGERS or isinstance(trigger, A.TriggerOr):
         joined = f" joined by '{trigger.conj}'" if isinstance(trigger, A.TriggerOr) else ""
         out.append((trigger, f"trigger {type(trigger).__name__}{joined}"))
@@ -1103,12 +1261,34 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     return tuple(out)
 
 
+def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -> str | None:
+    """What the engine can't tell of a "while", "during" or "for the first
+    time" that narrows a trigger (603.2); the condition of a "while" is
+    checked where the support check finds conditions."""
+    if isinstance(t, A.WhileTrigger) and t.saddled:
+        return "trigger 'while saddled' (702.171c: the engine keeps no saddled designation)"
+    if isinstance(t, A.DuringTrigger):
+        if t.when not in DURING:
+            return f"trigger during {t.when}"
+        if t.when == "your main phase" and any(
+            isinstance(n, A.Event) and n.kind.startswith("draws") for n in walk(t.trigger)
+        ):  # fmt: skip
+            return "a draw during your main phase (the engine's draw step is part of its main phase)"
+    if isinstance(t, A.NthTimeTrigger):
+        if t.ordinal not in ORDINALS or t.per not in NTH_PER:
+            return f"trigger 'for the {t.ordinal} time {t.per}'"
+        if not _about_self(t.trigger):
+            # the event may have happened this turn before this object had the ability or existed
+            return "trigger 'for the first time each turn' of an event not about [this] (the times before it was watched)"
+    return None
+
+
 _watch_problems = per_node(trigger_problems)
 """:func:`trigger_problems` of a trigger in play, worked out once per trigger."""
 
 
 def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.TriggeredAbility, event: Event,
-                 spell_self: int | None = None) -> Hit:  # fmt: skip
+                 spell_self: int | None = None, watch: Watch | None = None) -> Hit:  # fmt: skip
     """Does ``node`` (on object ``src_id``) trigger on ``event``?  Returns
     (triggers, triggering object, triggering spell, triggering player).  A
     trigger the interpreter has no event for never
@@ -1117,7 +1297,7 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     if problems:
         # the ability is watched here, and the engine can't tell when it triggers
         raise Unsupported("; ".join(what for _, what in problems))
-    return TRIGGERS[type(node.trigger)](game, src_id, controller, node.trigger, event, spell_self)
+    return _hit(game, src_id, controller, node.trigger, event, spell_self, watch)
 
 
 def _left_together(game: Game, events: list[Event]) -> None:
@@ -1141,7 +1321,7 @@ def _left_together(game: Game, events: list[Event]) -> None:
             seen_events: list[Event] = [e for e in left if e is not watcher]
             seen_events += [e for e in events if isinstance(e, Sacrificed) and e.lki.id != lki.id]
             for seen in seen_events:
-                if _triggers_on(game, lki.id, lki.controller, ab, seen, None)[0]:
+                if _triggers_on(game, lki.id, lki.controller, ab, seen, None, Watch(record=False))[0]:
                     raise Unsupported(
                         f"{lki.name}'s leaves-the-battlefield ability seeing {seen.lki.name} leave in the same action "  # type: ignore[union-attr]
                         "(603.10a: they left together)"
@@ -1151,6 +1331,7 @@ def _left_together(game: Game, events: list[Event]) -> None:
 def _looks_back_at_others(t: object) -> bool:
     """A leaves-the-battlefield trigger about a description ("Whenever
     another creature you control dies"), which could see another object leave (603.10a)."""
+    t = _inner(t)
     if isinstance(t, A.TriggerOr):
         return _looks_back_at_others(t.first) or _looks_back_at_others(t.second)
     if isinstance(t, A.LeavesTrigger | A.DiesTrigger):
@@ -1177,17 +1358,28 @@ def collect(game: Game) -> None:
         abilities = _abilities(o)
         if abilities:
             on_battlefield.append((o.id, o.controller, abilities, display_name(o), None))
-    on_battlefield.extend(_elsewhere(game))
+    elsewhere = _elsewhere(game)
+    # where in these events each object that left the battlefield or the stack arrived in its new zone
+    arrived = {e.new: i for i, e in enumerate(events) if isinstance(e, Left)}
     return_exiled(game, events)  # 610.3c: part of the exiling effect, before any trigger
     _left_together(game, events)
-    for event in events:
+    for at, event in enumerate(events):
         collect_delayed(game, event)
         sources = list(on_battlefield)
+        unsure: set[ObjectId] = set()
+        for src in elsewhere:
+            came = arrived.get(src[0])
+            if came is not None and at <= came:
+                continue  # a card in a graveyard or exile sees what happens after it arrived there (113.6b)
+            if came is not None and _left_together_with(events[came], event):
+                unsure.add(src[0])
+            sources.append(src)
         if isinstance(event, Left):
             lki: Lki = event.lki
             own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
             if own and lki.face_down is None:
                 sources.append((lki.id, lki.controller, own, lki.name, None))
+            sources.extend(_attached_with(game, events, event))
         if isinstance(event, Cast):
             item = game.stack_item(event.sid)
             spell = game.get(item.source) if item else None
@@ -1198,19 +1390,57 @@ def collect(game: Game) -> None:
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
-                    ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self)
+                    ok, tobj, tspell, tplayer = _triggers_on(game, src_id, controller, node, event, spell_self,
+                                                             Watch(idx))  # fmt: skip
                 except Unsupported as exc:
                     raise Unsupported(f"{name}'s triggered ability: {exc}") from None
                 if not ok:
                     continue
+                if src_id in unsure:
+                    raise Unsupported(
+                        f"{name}'s triggered ability seeing {event.lki.name} leave the battlefield in the action "  # type: ignore[union-attr]
+                        f"that put {name} where its ability functions (603.10a: whether they left together)"
+                    )
                 if tplayer is None and tobj is not None:
                     tplayer = controller_named(game, node.trigger, tobj)
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
                                          len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
+                if _triggered_once(game, pending):
+                    continue
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _attached_with(game: Game, events: list[Event], event: Left) -> list[Any]:
+    """603.10a: the Auras and Equipment that were attached to a permanent as
+    it left the battlefield and that left the battlefield in the same
+    action: their leaves-the-battlefield abilities look back in time ("When
+    enchanted creature dies"), as they last existed."""
+    if event.lki.zone != "battlefield":
+        return []
+    out = []
+    for other in events:
+        if not isinstance(other, Left) or other is event or other.lki.zone != "battlefield":
+            continue
+        lki = other.lki
+        if lki.face_down is not None or not (lki.id in event.attached or (
+                lki.last is not None and lki.last.attached_to == event.lki.id)):
+            continue
+        own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
+        if own:
+            out.append((lki.id, lki.controller, own, lki.name, None))
+    return out
+
+
+def _left_together_with(arrival: Event, event: Event) -> bool:
+    """Did ``event``, a permanent leaving the battlefield after a card left it
+    (``arrival``) in one action, maybe happen at the same time (a "destroy
+    all", state-based actions, 704.3)?  Then the card, watched where it went,
+    may not have been there yet (603.10a)."""
+    return (isinstance(arrival, Left) and arrival.lki.zone == "battlefield"
+            and isinstance(event, Left) and event.lki.zone == "battlefield")  # fmt: skip
 
 
 def _cycled_card(game: Game, event: Cycled, sources: list[Any]) -> list[Any]:
@@ -1234,7 +1464,7 @@ def controller_named(game: Game, trigger: A.Node, tobj: ObjectId) -> PlayerId | 
     player* loses 2 life": a trigger whose object is described by who
     controls it names that player, the object's controller as the event
     happened (its last known information if it left, 603.10a)."""
-    subject = getattr(trigger, "object", None)
+    subject = getattr(_inner(trigger), "object", None)
     filt = getattr(subject, "filter", subject)
     if not isinstance(filt, A.ObjectFilter) or not any(
         isinstance(q, A.ControlledBy) and isinstance(q.player, A.PlayerGroup) and not q.negated for q in filt.post
@@ -1252,7 +1482,7 @@ def _delayed(game: Game, event: Event) -> None:
     source and controller are those of the spell or ability that made them
     (603.7d-e)."""
     for d in game.state.delayed_events:
-        ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event)
+        ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event, None, Watch(d.ability))
         if not ok:
             continue
         if tplayer is None and tobj is not None:
@@ -1261,18 +1491,43 @@ def _delayed(game: Game, event: Event) -> None:
                                  len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
         if d.node.condition is not None and not _ctx_for(game, pending).holds(d.node.condition):
             continue  # 603.4
+        if _triggered_once(game, pending):
+            continue
         game.state.pending.append(pending)
+
+
+def once_each_turn(ab: A.TriggeredAbility) -> A.TriggersOnce | None:
+    """ "This ability triggers only once each turn." among the sentences of a
+    triggered ability's own effect, if it has it."""
+    return next((s for s in getattr(ab.effect, "sentences", ()) if isinstance(s, A.TriggersOnce)), None)
+
+
+def _triggered_once(game: Game, p: PendingTrigger) -> bool:
+    """603.2: "This ability triggers only once each turn." — whether this
+    ability of this object (a new object, 400.7, is another) has triggered
+    already this turn; if not, it triggers now, and that is recorded."""
+    once = once_each_turn(p.node)
+    if once is None:
+        return False
+    key = (p.source, p.ability, "once", once.span)
+    if key in game.state.trigger_hits:
+        game.say(f"  {p.name}'s triggered ability has triggered this turn already: it triggers only once each turn")
+        return True
+    game.state.trigger_hits.append(key)
+    return False
 
 
 def _functions_in(ab: A.TriggeredAbility) -> str | None:
     """The zone other than the battlefield a triggered ability functions in,
     if it says so: "if [this] is in your graveyard" (113.6b), "the creature
     it haunts dies" (from exile, 113.6k, 702.55c)."""
-    cond = ab.condition
-    if isinstance(cond, A.IsState) and _is_self(cond.object) and not cond.negated:
-        state = cond.state
-        if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
-            return state.what.zone
+    for cond in (ab.condition, ab.trigger.condition if isinstance(ab.trigger, A.WhileTrigger) else None):
+        # an intervening "if", or the condition of the trigger event ("Whenever
+        # a creature you control dies while this card is in your graveyard")
+        if isinstance(cond, A.IsState) and _is_self(cond.object) and not cond.negated:
+            state = cond.state
+            if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
+                return state.what.zone
     if any(isinstance(n, A.HauntedRef) for n in _trigger_parts(ab.trigger)) or isinstance(ab.trigger, ExiledThisWay):
         return "exile"  # 702.35a: madness's trigger functions in exile
     left = zone_left_by_self(ab.effect)
@@ -1294,6 +1549,7 @@ def is_own_cast(trigger: object) -> bool:
     """ "When you cast this spell" (601.2i), every part of it: watched on the stack."""
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
+    trigger = _inner(trigger)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
 
 
@@ -1301,10 +1557,12 @@ def is_own_cycle(trigger: object) -> bool:
     """ "When you cycle this card" (702.29c), every part of it: watched where the card is discarded to."""
     if isinstance(trigger, A.TriggerOr):
         return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
+    trigger = _inner(trigger)
     return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
 
 
 def _trigger_parts(t: object) -> Iterator[object]:
+    t = _inner(t)
     if isinstance(t, A.TriggerOr):
         yield from _trigger_parts(t.first)
         yield from _trigger_parts(t.second)
@@ -1442,6 +1700,8 @@ def _trigger_words(node: A.TriggeredAbility) -> str:
 
 
 def _words_of(trigger: object) -> str:
+    if isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        return _words_of(trigger.trigger)
     if isinstance(trigger, A.TriggerOr):
         return f"{_words_of(trigger.first)} or {_words_of(trigger.second)}"
     if isinstance(trigger, A.EventTrigger):

@@ -122,11 +122,13 @@ def move(
         lst.insert(0, obj.cid)
     else:
         lst.append(obj.cid)
+    attached: list[ObjectId] = []
     for other in game.battlefield():
         if other.attached_to == old_id:
             other.attached_to = None
+            attached.append(other.id)
     if lki is not None:
-        game.events.append(Left(lki, to, obj.id))
+        game.events.append(Left(lki, to, obj.id, tuple(attached)))
         if from_zone == "battlefield":
             game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
     if to == "battlefield":

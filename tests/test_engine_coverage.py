@@ -274,3 +274,66 @@ def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
 def test_a_keyword_designation_or_cost_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
     card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
     assert any(g.what.startswith(what) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("Whenever this creature attacks while you control a token, draw a card.", A.WhileTrigger),
+        ("Whenever you cast a spell during an opponent's turn, draw a card.", A.DuringTrigger),
+        ("Whenever you commit a crime during your turn, draw a card.", A.DuringTrigger),
+        ("Whenever this creature attacks for the first time each turn, draw a card.", A.NthTimeTrigger),
+    ],
+)
+def test_603_2_a_narrowed_trigger_is_supported_through_the_trigger_table(
+    line: str, kind: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """603.2: "while [condition]", "during [a turn]", "for the first time
+    each turn" narrow the trigger event; each is played by its entry in the
+    engine's trigger table, and without it is a gap."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert gaps(card) == []
+    monkeypatch.delitem(triggers.TRIGGERS, kind)
+    assert [g.what for g in gaps(card)] == [f"trigger {kind.__name__}"]
+
+
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [
+        ("Whenever this creature attacks while saddled, draw a card.", "trigger 'while saddled'"),
+        ("Whenever you gain life for the first time each turn, draw a card.",
+         "trigger 'for the first time each turn' of an event not about [this]"),
+        ("Whenever you cast a spell during the end step, draw a card.", "trigger during the end step"),
+        ("Whenever this creature attacks while you're the monarch, draw a card.", "condition YouAreMonarch"),
+    ],
+)
+def test_603_2_a_narrowing_the_engine_cant_tell_is_a_gap(line: str, what: str) -> None:
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert any(g.what.startswith(what) for g in gaps(card)), gaps(card)
+
+
+def test_603_2_triggers_only_once_each_turn_is_a_rule_of_a_triggered_ability_only() -> None:
+    """ "This ability triggers only once each turn.": kept as the ability's
+    event happens (cardtext.interpreter.triggers); in an ability that
+    doesn't trigger it would say nothing the engine does, so it is a gap."""
+    trig = one("Test Card {2}\nCreature — Test\nWhenever you commit a crime, draw a card. "
+               "This ability triggers only once each turn.\n2/2")
+    assert gaps(trig) == []
+    spell = one("Test Spell {2}\nSorcery\nDraw a card. This ability triggers only once each turn.")
+    assert [g.what for g in gaps(spell)] == ["'This ability triggers only once each turn.' other than in a triggered ability"]
+
+
+@pytest.mark.parametrize(
+    ("line", "plays"),
+    [
+        ("When this creature enters, if you attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if this creature attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if an opponent attacked this turn, draw a card.", True),
+        ("At the beginning of your end step, if each opponent attacked this turn, draw a card.", False),
+    ],
+)
+def test_508_1_if_a_player_attacked_this_turn(line: str, plays: bool) -> None:
+    """Raid: the attackers declared this turn (508.1), by player or [this];
+    "each opponent" (every one of them) is a gap."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert (gaps(card) == []) is plays

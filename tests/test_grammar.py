@@ -1244,8 +1244,8 @@ def test_an_event_for_the_nth_time(line: str, ordinal: str, per: str) -> None:
 
 @pytest.mark.parametrize("line", [
     "Whenever this creature attacks while saddled, draw a card.",
-    "Whenever you cast a spell during an opponent's turn, draw a card.",
-    "Whenever this creature attacks for the first time each turn, draw a card.",
+    "Whenever you cast a spell during the end step, draw a card.",
+    "Whenever you gain life for the first time each turn, draw a card.",
     "Whenever this creature becomes saddled, draw a card.",
 ])  # fmt: skip
 def test_new_trigger_events_are_engine_gaps(line: str) -> None:
