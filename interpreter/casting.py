@@ -29,6 +29,7 @@ the game is exactly as before (601.2, :meth:`Game.transaction`).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -301,7 +302,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
-    mods = cost_modifiers(game, spell) + affinity(game, player, spell)
+    # the additional costs announced (601.2b) are known as the total cost is worked out ("if it's bargained")
+    game.set_linked(spell.id, replace(game.linked(spell.id), additional=additional.times))
+    mods = cost_modifiers(game, spell, item) + affinity(game, player, spell)
     if mods:
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {name}'s cost is changed by " + ", ".join(
@@ -360,7 +363,6 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
     paid by colored mana of different colors, the first such way that can be
     paid.  ``spend_any``: the spell's permission lets mana be spent as
     though it were mana of any type or color (609.4b)."""
-    from dataclasses import replace
 
     rule = spend_rule(abilities)
     what = f"{name}'s total cost {need.text()}"
@@ -449,7 +451,6 @@ def _convoke_rests(need: ManaNeed, colors: list[frozenset[str]]) -> list[ManaNee
     """What may be left of ``need`` once a creature of each of ``colors``
     has paid for {1} or for a symbol one of its colors pays (702.51a): every
     way, those leaving the fewest colored symbols first."""
-    from dataclasses import replace
 
     states = {(need.specific, need.generic)}
     for cs in colors:

@@ -280,11 +280,6 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
-    if isinstance(ab, A.CostModifier) and not ab.activate and isinstance(ab.what, A.SelfRef):
-        # 601.2f: the engine applies the cost changes of permanents to the
-        # spells they describe (cardtext.interpreter.costs.cost_modifiers), never a
-        # spell's change of its own cost
-        yield Gap(ab, "a spell's change of its own cost ('This spell costs ... to cast')")
     if isinstance(ab, A.CostModifier):
         # activated abilities' costs: read as a rule of the game (cardtext.interpreter.statics)
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
