@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
 
+from .bind import walk
 from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
@@ -242,14 +243,17 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
     (601.2f), None if it can: the same test the game makes as it applies it
     (what it counts "for each ..." and its condition are checked as any
     number and condition are)."""
-    if ab.per is not None:
-        return "a cost change for each ..."
     if ab.up_to:
         return "a cost change of up to an amount (the payer chooses how much)"
     if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
         return f"a cost change lasting '{ab.duration.kind}'"
     if not isinstance(ab.amount, A.ManaCost):
         return "a cost change not in mana"
+    if ab.per is not None and any(isinstance(n, A.SameNameAs) and isinstance(n.other, A.ThatRef) and n.other.what.zone is not None
+           for n in walk(ab.per)):  # fmt: skip
+        # "for each card with the same name as that spell in your graveyard": read with the zone on
+        # "that spell", the cards counted would be looked for on the battlefield
+        return "a cost change for each object with the same name as that spell in a zone"
     if ab.change == "less" and any(not isinstance(s, A.GenericMana | A.ColoredMana) for s in ab.amount.symbols):
         return "a cost reduction of " + ", ".join(sorted({type(s).__name__ for s in ab.amount.symbols
                                                           if not isinstance(s, A.GenericMana | A.ColoredMana)}))  # fmt: skip

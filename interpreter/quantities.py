@@ -96,7 +96,50 @@ def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
     return sum(counters.values()) if not q.kind else counters.get(q.kind, 0)
 
 
+CHARACTERISTIC_COUNTS = ("color", "card type")
+"""What "the number of [colors / card types] among [objects]" counts (105.1, 300.1)."""
+
+
+def characteristic_counted(q: A.CountOf) -> str | None:
+    """ "colors among permanents you control" (vivid), "card types among cards
+    in your graveyard" (delirium): a count of the colors or card types the
+    objects described have between them — "color" or "card type"; "" for
+    a count of characteristics the engine can't make; None for a count of
+    objects."""
+    filt = q.filter
+    if filt.nouns == ("color",) and not filt.adjectives:
+        kind = "color"
+    elif filt.nouns == ("type",) and filt.adjectives == (A.TypeAdj("card"),):
+        kind = "card type"
+    elif any(n in ("color", "type", "subtype") for n in filt.nouns):
+        return ""
+    else:
+        return None
+    among = [x for x in filt.post if isinstance(x, A.Among)]
+    if len(filt.post) != 1 or len(among) != 1 or not isinstance(among[0].what, A.Each) or q.names or q.total:
+        return ""
+    return kind
+
+
+def _characteristics_among(ctx: Ctx, q: A.CountOf, kind: str) -> int:
+    """105.1, 300.1: the different colors, or card types, among the objects described."""
+    from .filters import CARD_TYPES
+
+    (among,) = q.filter.post
+    assert isinstance(among, A.Among) and isinstance(among.what, A.Each)
+    found: set[str] = set()
+    for o in ctx.each(among.what.filter):
+        c = chars(o)
+        found.update(c.colors if kind == "color" else (t for t in c.types if t in CARD_TYPES))
+    return len(found)
+
+
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
+    kind = characteristic_counted(q)
+    if kind == "":
+        raise Unsupported("counting characteristics other than colors and card types among objects")
+    if kind is not None:
+        return _characteristics_among(ctx, q, kind)
     if q.names:
         # 201.2: the different names among them (a face-down permanent has none, 708.2)
         return len({(o.copy_of or o.card).name for o in ctx.each(q.filter) if o.face_down is None})
@@ -271,4 +314,4 @@ def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 
-__all__ = ["GAME_COUNTS", "QUANTITIES", "evaluate", "static_quantity"]
+__all__ = ["CHARACTERISTIC_COUNTS", "GAME_COUNTS", "QUANTITIES", "characteristic_counted", "evaluate", "static_quantity"]

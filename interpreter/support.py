@@ -89,7 +89,7 @@ from .keywords import (
 )
 from .modes import modes_problem
 from .protection import quality_problem
-from .quantities import GAME_COUNTS, QUANTITIES
+from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
 from .triggers import trigger_problems
@@ -526,6 +526,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity {type(node).__name__}")
         elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
             yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
+        elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":
+            yield Gap(node, "counting characteristics other than colors and card types among objects")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.zone == "outside the game":

@@ -462,6 +462,16 @@ class ObjectFilter(Node):
             object.__setattr__(self, "another", False)
             object.__setattr__(self, "conj", "or")
             return
+        paired = _paired_kinds(words)
+        if paired is not None:
+            # "Angel spells and Human spells": spells of either kind
+            object.__setattr__(self, "nouns", paired[0])
+            object.__setattr__(self, "adjectives", paired[1])
+            object.__setattr__(self, "card", paired[2] == "card")
+            object.__setattr__(self, "spell", paired[2] == "spell")
+            object.__setattr__(self, "another", False)
+            object.__setattr__(self, "conj", "or")
+            return
         head, adjectives = _split(words)
         heads = [w.word for w in head if isinstance(w, Noun)]
         conj = next((w.word.strip(", ") for w in head if isinstance(w, Coord)), "or")
@@ -522,6 +532,30 @@ class ObjectFilter(Node):
                 words.append(Coord("or" if len(nouns) == 2 else (", or" if i == len(nouns) - 1 else ",")))
             words.append(Noun(n))
         return ObjectFilter(tuple(words), post)
+
+
+def _paired_kinds(words: tuple[Word, ...]) -> tuple[tuple[str, ...], tuple[Adjective, ...], str] | None:
+    """ "Angel spells and Human spells", "green spells and blue spells": a
+    type (or a color) and a kind of object, said again for each, joined by
+    "and" or "or" — objects of that kind of any of them: the types as
+    nouns, or the colors as one group of adjectives joined by "or", and
+    the kind; None for words of another shape."""
+    if len(words) < 5 or len(words) % 3 != 2:
+        return None
+    kinds = {w.word.lower() for w in words[1::3] if isinstance(w, Noun)}
+    if len(kinds) != 1 or not kinds <= {"spell", "card"} or len(words[1::3]) != len(words[0::3]):
+        return None
+    for i, w in enumerate(words):
+        if i % 3 == 2 and (not isinstance(w, Coord) or w.word.strip(", ") not in ("and", "or", "")):
+            return None
+        if i % 3 == 1 and not isinstance(w, Noun):
+            return None
+    firsts = words[0::3]
+    if all(isinstance(w, Noun) and w.word.lower() not in CLASS_NOUNS for w in firsts):
+        return tuple(w.word for w in firsts if isinstance(w, Noun)), (), kinds.pop()
+    if all(isinstance(w, ColorAdj) for w in firsts):
+        return (), (AdjGroup(tuple(firsts), "or"),), kinds.pop()
+    return None
 
 
 def _split(words: tuple[Word, ...]) -> tuple[list[Word], list[Adjective]]:
