@@ -599,7 +599,7 @@ StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
 
 
 ABILITY_KINDS: tuple[type, ...] = (
-    A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
+    A.KeywordLine, A.Kicker, A.AdditionalCost, A.AlternativeCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
     A.DefinedKeyword, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,

@@ -63,6 +63,8 @@ def describe(cost: A.Cost) -> str:
             out.append(f"pay {amount} life")
         elif isinstance(p, A.TapObjectCost):
             out.append("tap " + describe_ref(p.what))
+        elif isinstance(p, A.ReturnCost):
+            out.append(f"return {describe_ref(p.what)} to its owner's hand")
         elif isinstance(p, A.RemoveCountersCost):
             out.append(f"remove {p.kind} counters")
         elif isinstance(p, CrewCost):
@@ -437,6 +439,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
         if part.zone is not None and not _self_from_graveyard(part)
         else _objects_problem("exile", part.what, self_ok=True)),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
+    A.ReturnCost: lambda part: _objects_problem("return", part.what, self_ok=True),
     CrewCost: lambda part: None,
     A.RemoveCountersCost: lambda part: (
         "removing counters other than a number of one kind from this object as a cost"
@@ -583,6 +586,25 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             tap(game, v)
             paid.setdefault("tapped", []).append(v.id)  # "the number of creatures tapped this way"
             game.say(f"  taps {display_name(v)}")
+        return
+    if isinstance(part, A.ReturnCost):
+        # 118.1, 400.3: "Return an Island you control to its owner's hand": permanents the
+        # player controls, each to its owner's hand
+        from .zones import move
+
+        if isinstance(part.what, A.SelfRef):
+            if source is None or source.zone != "battlefield":
+                raise IllegalAction("can't return it: it is not on the battlefield")
+            victims = [source]
+        else:
+            assert isinstance(part.what, A.AnObject)  # PAID_PARTS
+            n = fixed_count(part.what.count)
+            cands = [o for o in game.battlefield()
+                     if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)]  # fmt: skip
+            victims = _pick(game, player, "return " + describe_ref(part.what), cands, n)
+        for v in victims:
+            game.say(f"  returns {display_name(v)} to {v.owner}'s hand")
+            paid.setdefault("returned", []).append(move(game, v, "hand").id)
         return
     if isinstance(part, CrewCost):
         _crew(game, player, part, source)

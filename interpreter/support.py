@@ -98,6 +98,7 @@ ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
+    A.AlternativeCost: casting.alternative_costs,
     BuybackCost: casting.cast,
     BargainCost: casting.cast,
     GiftPromise: casting.cast,
@@ -155,6 +156,7 @@ _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.AsEnters: ("condition",),
     A.EntersTapped: ("unless",),
     A.Modes: ("condition",),
+    A.AlternativeCost: ("condition",),
 }
 """Where a node holds a condition."""
 
@@ -285,6 +287,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+    if isinstance(ab, A.AlternativeCost) and (problem := casting.alternative_cost_problem(ab)) is not None:
+        yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):
         try:
             activation.loyalty_cost(ab)
@@ -412,7 +416,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield from _condition(cond.condition)
 
 
-_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
+_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AlternativeCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
               A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
@@ -463,6 +467,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.HasObjects) and isinstance(node.what, A.AnObject):
             # "cards in hand": the hand of the player who has them (conditions._has_objects)
             kids = tuple(replace(c, filter=in_zone_of_anyone(c)) if c is node.what else c for c in kids)
+        if isinstance(node, A.AlternativeCost):
+            # "pay {U}" as an alternative cost is its mana (cardtext.interpreter.casting.alternative_costs)
+            kids = tuple(c for c in kids if c is not node.cost) + children_of(node.cost)
+            yield from _cost_parts(node.cost, pay_mana=True)
         if isinstance(node, A.AdditionalCost):
             # its "When you do" is checked by _ability; "pay {2}{R}" as an
             # additional cost is its mana (cardtext.interpreter.additional)
