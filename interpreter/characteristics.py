@@ -525,7 +525,7 @@ def _cost_change(action: A.CostModifier) -> str | None:
     """601.2f: a change to the cost of casting spells, applied as the total
     cost is worked out (:func:`cardtext.interpreter.costs.cost_modifiers`), not a
     continuous effect on objects."""
-    from .costs import spell_cost_problem
+    from .statics import spell_cost_problem
 
     if action.activate:
         return "a cost change of activated abilities with a condition"

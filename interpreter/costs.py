@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
 
-from .bind import walk
 from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
@@ -35,6 +34,7 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
+from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
 from .zones import sacrifice, tap
 
@@ -166,20 +166,6 @@ def cost_modifiers(game: Game, spell: GameObject, item: StackItem | None = None)
     return out
 
 
-def spell_cost_changes(ab: A.Node) -> list[tuple[A.CostModifier, A.Node | None]]:
-    """The changes to the cost of casting spells an ability makes (601.2f),
-    each with the condition it applies under: "Spells you cast cost {1}
-    less to cast.", "This spell costs {3} less to cast if it targets a
-    tapped creature." (a static effect with a condition).  Changes to the
-    costs of activated abilities are rules read elsewhere
-    (:mod:`cardtext.interpreter.statics`)."""
-    if isinstance(ab, A.CostModifier) and not ab.activate:
-        return [(ab, None)]
-    if isinstance(ab, A.StaticEffect):
-        return [(a, ab.condition) for a in ab.effects if isinstance(a, A.CostModifier) and not a.activate]
-    return []
-
-
 def _applied(game: Game, src: GameObject, mod: A.CostModifier, condition: A.Node | None, spell: GameObject,
              item: StackItem | None) -> A.CostModifier | None:  # fmt: skip
     """The change ``mod`` of ``src`` makes to the cost of ``spell`` now, its
@@ -225,10 +211,6 @@ def times_cost(cost: A.ManaCost, times: int) -> A.ManaCost:
     return A.ManaCost(((A.GenericMana(generic),) if generic else ()) + rest)
 
 
-TURN_DURATIONS = {"during your turn": True, "during each of your turns": True, "during turns other than yours": False}
-"""611.3a: a cost change that applies only during its controller's turns (True) or the other players' (False)."""
-
-
 def during(game: Game, src: GameObject, duration: A.Duration | None) -> bool:
     """Does a static ability of ``src`` that lasts ``duration`` ("during your
     turn", "during turns other than yours") apply now (611.3a)?"""
@@ -238,28 +220,6 @@ def during(game: Game, src: GameObject, duration: A.Duration | None) -> bool:
     if yours is None:
         raise Unsupported(f"a cost change lasting '{duration.kind}'")
     return (game.state.active == src.controller) == yours
-
-
-def spell_cost_problem(ab: A.CostModifier) -> str | None:
-    """Why the engine can't apply a change to the cost of casting spells
-    (601.2f), None if it can: the same test the game makes as it applies it
-    (what it counts "for each ..." and its condition are checked as any
-    number and condition are)."""
-    if ab.up_to:
-        return "a cost change of up to an amount (the payer chooses how much)"
-    if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
-        return f"a cost change lasting '{ab.duration.kind}'"
-    if not isinstance(ab.amount, A.ManaCost):
-        return "a cost change not in mana"
-    if ab.per is not None and any(isinstance(n, A.SameNameAs) and isinstance(n.other, A.ThatRef) and n.other.what.zone is not None
-           for n in walk(ab.per)):  # fmt: skip
-        # "for each card with the same name as that spell in your graveyard": read with the zone on
-        # "that spell", the cards counted would be looked for on the battlefield
-        return "a cost change for each object with the same name as that spell in a zone"
-    if ab.change == "less" and any(not isinstance(s, A.GenericMana | A.ColoredMana) for s in ab.amount.symbols):
-        return "a cost reduction of " + ", ".join(sorted({type(s).__name__ for s in ab.amount.symbols
-                                                          if not isinstance(s, A.GenericMana | A.ColoredMana)}))  # fmt: skip
-    return None
 
 
 def _nth_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
@@ -651,5 +611,5 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 __all__ = [
     "PAID_PARTS", "check_other_part", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
-    "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
+    "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost", "x_cost_change",
 ]  # fmt: skip

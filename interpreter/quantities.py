@@ -180,6 +180,27 @@ def _power_of(ctx: Ctx, q: A.PowerOf) -> int:
     return max(0, value or 0) if q.stat == "power" else (value or 0)
 
 
+def _total_stat(ctx: Ctx, q: A.TotalStat) -> int:
+    """ "the total power of creatures you control", "the total mana value of
+    noncreature artifacts you control": the sum over the objects described."""
+    if q.stat not in ("power", "toughness", "mana value") or not isinstance(q.of, A.Each):
+        raise Unsupported(f"the total {q.stat} of objects")
+    total = 0
+    for o in ctx.each(q.of.filter):
+        if q.stat == "mana value":
+            total += chars(o).mana_value
+        else:
+            p, t = power_toughness(ctx.game, o)
+            total += (p if q.stat == "power" else t) or 0
+    return total
+
+
+def total_stat_problem(q: A.TotalStat) -> str | None:
+    if q.stat not in ("power", "toughness", "mana value") or not isinstance(q.of, A.Each):
+        return f"the total {q.stat} of objects"
+    return None
+
+
 def _life_total(ctx: Ctx, q: A.LifeTotal) -> int:
     ps = ctx.players(q.player)
     return ctx.game.player(ps[0]).life if ps else 0
@@ -289,6 +310,7 @@ QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
     A.CountOf: _count_of,
     A.PowerOf: _power_of,
     A.LifeTotal: _life_total,
+    A.TotalStat: _total_stat,
     A.HighestLife: _highest_life,
     A.PlayerCounters: _player_counters,
     A.Half: _half,
@@ -314,4 +336,4 @@ def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 
-__all__ = ["CHARACTERISTIC_COUNTS", "GAME_COUNTS", "QUANTITIES", "characteristic_counted", "evaluate", "static_quantity"]
+__all__ = ["CHARACTERISTIC_COUNTS", "GAME_COUNTS", "QUANTITIES", "characteristic_counted", "evaluate", "static_quantity", "total_stat_problem"]

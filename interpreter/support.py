@@ -89,7 +89,7 @@ from .keywords import (
 )
 from .modes import modes_problem
 from .protection import quality_problem
-from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted
+from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
 from .triggers import trigger_problems
@@ -298,6 +298,9 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+        found = costs.x_cost_change(ab)
+        if found is not None:
+            yield from _nodes(found.per)  # what X counts ("where X is the total power of creatures you control")
         return  # its sentences are rules read by cardtext.interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
@@ -534,6 +537,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity {type(node).__name__}")
         elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
             yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
+        elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:
+            yield Gap(node, problem)
         elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":
             yield Gap(node, "counting characteristics other than colors and card types among objects")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
