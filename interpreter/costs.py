@@ -610,6 +610,6 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
+    "PAID_PARTS", "check_other_part", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during", "spell_cost_problem",
     "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost", "x_cost_change",
 ]  # fmt: skip

@@ -330,6 +330,39 @@ def _stats_of_exiled(s: A.LeadSentence, rest: tuple[object, ...]) -> Rule | str:
 
 
 @per_node
+def own_activation_change(s: object) -> tuple[A.CostModifier, A.Node | None] | None:
+    """ "This ability costs {1} less to activate for each Island you
+    control.", "... if you control a creature with a +1/+1 counter on it.",
+    "... during your turn." — a sentence of an activated ability that
+    changes its own cost (602.2b, 601.2f): the change and its condition; a
+    rule of activating it, applied as its cost is worked out
+    (:mod:`cardtext.interpreter.activation`), nothing done as it resolves.
+    None for any other sentence."""
+    condition = None
+    body = s
+    if isinstance(s, A.IfSentence) and s.trailing == "if" and not s.instead and not s.then:
+        condition, body = s.condition, s.body
+    if not isinstance(body, A.Sentence) or len(body.actions) != 1 or body.where_x is not None:
+        return None
+    mod = body.actions[0]
+    if not isinstance(mod, A.CostModifier) or not mod.activate or not isinstance(mod.what, A.SelfRef):
+        return None
+    return mod, condition
+
+
+def own_activation_problem(mod: A.CostModifier) -> str | None:
+    """What the engine can't apply of an activated ability's change of its own cost."""
+    if mod.up_to:
+        return "a cost change of an ability of up to an amount (the payer chooses how much)"
+    if mod.duration is not None and mod.duration.kind not in TURN_DURATIONS:
+        return f"a cost change of an ability lasting '{mod.duration.kind}'"
+    if not isinstance(mod.amount, A.ManaCost) or isinstance(mod.per, A.TargetsBeyondFirst):
+        return "a cost change of an ability other than in mana, or for each target"
+    if mod.change == "less" and any(not isinstance(x, A.GenericMana | A.ColoredMana) for x in mod.amount.symbols):
+        return "a cost reduction of an ability by other than generic or colored mana"
+    return None
+
+
 # --------------------------------------------------------------------------
 # Changes to the cost of casting spells (601.2f), applied by cardtext.interpreter.costs
 # --------------------------------------------------------------------------
@@ -697,5 +730,5 @@ __all__ = [
     "ActivationRule", "DamageRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
-    "spell_cost_problem", "x_cost_change",
+    "spell_cost_problem", "x_cost_change", "own_activation_change", "own_activation_problem",
 ]  # fmt: skip

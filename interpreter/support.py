@@ -87,6 +87,7 @@ from .keywords import (
     reading,
     typecycling_type,
 )
+from .mana import mana_ability_of
 from .modes import modes_problem
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
@@ -287,6 +288,12 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+    effect = getattr(ab, "effect", None)
+    if isinstance(effect, A.Effect) and any(statics.own_activation_change(s) is not None for s in effect.sentences):
+        if not isinstance(ab, A.ActivatedAbility | CyclingAbility):
+            yield Gap(ab, f"'This ability costs ... to activate' in a {type(ab).__name__}")
+        elif mana_ability_of(ab) is not None:
+            yield Gap(ab, "a mana ability's change of its own cost (605)")
     if isinstance(ab, A.AlternativeCost) and (problem := casting.alternative_cost_problem(ab)) is not None:
         yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):
@@ -513,7 +520,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                             continue
                         if not isinstance(t, str) or t not in TIMINGS:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
-        if isinstance(node, A.Sentence):
+        if isinstance(node, A.Sentence) and (own := statics.own_activation_change(node)) is not None:
+            # "This ability costs {1} less to activate ...": a rule of activating it (cardtext.interpreter.activation)
+            if (problem := statics.own_activation_problem(own[0])) is not None:
+                yield Gap(node, problem)
+        elif isinstance(node, A.Sentence):
             yield from _instructions(node)
         elif isinstance(node, A.ActionCost):
             # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays none yet)
