@@ -15,6 +15,7 @@ from .characteristics import chars
 from .errors import Unsupported
 from .keywords import CameUnderControlSinceUpkeep
 from .objects import GameObject
+from .quantities import characteristic_counted
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -131,7 +132,12 @@ def _there_are(ctx: Ctx, cond: A.ThereAre) -> bool:
     if problem is not None:
         raise Unsupported(problem)
     what = cond.what
-    count = len(ctx.each(what.filter))
+    counted = A.CountOf(what.filter)
+    if characteristic_counted(counted) is not None:
+        # "four or more card types among cards in your graveyard" (delirium): the card types, not objects
+        count = ctx.quantity(counted)
+    else:
+        count = len(ctx.each(what.filter))
     if what.how == "no":
         return count == 0
     return count >= (ctx.quantity(what.count) if what.count is not None else 1)
@@ -142,6 +148,8 @@ def there_are_problem(cond: A.ThereAre) -> str | None:
     what = cond.what
     if cond.amount is not None or cond.op or not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least"):
         return "condition 'there are' other than no, one, or N or more objects described"
+    if characteristic_counted(A.CountOf(what.filter)) == "":
+        return "counting characteristics other than colors and card, permanent or basic land types among objects"
     return None
 
 

@@ -96,48 +96,74 @@ def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
     return sum(counters.values()) if not q.kind else counters.get(q.kind, 0)
 
 
-CHARACTERISTIC_COUNTS = ("color", "card type")
-"""What "the number of [colors / card types] among [objects]" counts (105.1, 300.1)."""
+CHARACTERISTIC_COUNTS = {
+    (): "color", (A.TypeAdj("card"),): "card type", (A.TypeAdj("permanent"),): "permanent type",
+    (A.TypeAdj("basic"), A.TypeAdj("land")): "basic land type",
+}
+"""What "the number of [colors / card types / ...] among [objects]" counts
+(105.1, 300.1, 110.4a, 305.6), by the words before "type" (none before "color")."""
+
+PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
 def characteristic_counted(q: A.CountOf) -> str | None:
     """ "colors among permanents you control" (vivid), "card types among cards
-    in your graveyard" (delirium): a count of the colors or card types the
-    objects described have between them — "color" or "card type"; "" for
-    a count of characteristics the engine can't make; None for a count of
-    objects."""
+    in your graveyard" (delirium; also "card types in your graveyard"),
+    "permanent types among ...", "basic land types among lands you
+    control": a count of the colors or types the objects described have
+    between them — its kind (a value of :data:`CHARACTERISTIC_COUNTS`); ""
+    for a count of characteristics the engine can't make; None for a count
+    of objects."""
     filt = q.filter
-    if filt.nouns == ("color",) and not filt.adjectives:
-        kind = "color"
-    elif filt.nouns == ("type",) and filt.adjectives == (A.TypeAdj("card"),):
-        kind = "card type"
+    if filt.nouns == ("color",):
+        kind = CHARACTERISTIC_COUNTS.get(()) if not filt.adjectives else None
+    elif filt.nouns == ("type",):
+        kind = CHARACTERISTIC_COUNTS.get(filt.adjectives)
     elif any(n in ("color", "type", "subtype") for n in filt.nouns):
         return ""
     else:
         return None
-    among = [x for x in filt.post if isinstance(x, A.Among)]
-    if len(filt.post) != 1 or len(among) != 1 or not isinstance(among[0].what, A.Each) or q.names or q.total:
+    if kind is None or q.names or q.total or _counted_among(filt) is None:
         return ""
     return kind
 
 
+def _counted_among(filt: A.ObjectFilter) -> A.ObjectFilter | None:
+    """The objects whose characteristics are counted: "among [objects]", or
+    the cards in a zone ("card types in your graveyard")."""
+    if len(filt.post) != 1:
+        return None
+    (post,) = filt.post
+    if isinstance(post, A.Among) and isinstance(post.what, A.Each):
+        return post.what.filter
+    if isinstance(post, A.InZone):
+        return A.ObjectFilter((A.Noun("card", True),), (post,))
+    return None
+
+
 def _characteristics_among(ctx: Ctx, q: A.CountOf, kind: str) -> int:
-    """105.1, 300.1: the different colors, or card types, among the objects described."""
+    """105.1, 300.1, 110.4a, 305.6: the different colors, or types, among the objects described."""
     from .filters import CARD_TYPES
 
-    (among,) = q.filter.post
-    assert isinstance(among, A.Among) and isinstance(among.what, A.Each)
+    among = _counted_among(q.filter)
+    assert among is not None
     found: set[str] = set()
-    for o in ctx.each(among.what.filter):
+    for o in ctx.each(among):
         c = chars(o)
-        found.update(c.colors if kind == "color" else (t for t in c.types if t in CARD_TYPES))
+        if kind == "color":
+            found.update(c.colors)
+        elif kind == "basic land type":
+            found.update(t for t in c.subtypes if t in BASIC_LAND_TYPES)
+        else:
+            found.update(t for t in c.types if t in (CARD_TYPES if kind == "card type" else PERMANENT_TYPES))
     return len(found)
 
 
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
     kind = characteristic_counted(q)
     if kind == "":
-        raise Unsupported("counting characteristics other than colors and card types among objects")
+        raise Unsupported("counting characteristics other than colors and card, permanent or basic land types among objects")
     if kind is not None:
         return _characteristics_among(ctx, q, kind)
     if q.names:

@@ -551,7 +551,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:
             yield Gap(node, problem)
         elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":
-            yield Gap(node, "counting characteristics other than colors and card types among objects")
+            yield Gap(node, "counting characteristics other than colors and card, permanent or basic land types among objects")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.zone == "outside the game":
