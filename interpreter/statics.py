@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
 
-from .bind import walk
 from .cache import per_node
 from .errors import Unsupported
 from .objects import GameObject
@@ -415,11 +414,6 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
         return f"a cost change lasting '{ab.duration.kind}'"
     if not isinstance(ab.amount, A.ManaCost):
         return "a cost change not in mana"
-    if ab.per is not None and any(isinstance(n, A.SameNameAs) and isinstance(n.other, A.ThatRef) and n.other.what.zone is not None
-           for n in walk(ab.per)):  # fmt: skip
-        # "for each card with the same name as that spell in your graveyard": read with the zone on
-        # "that spell", the cards counted would be looked for on the battlefield
-        return "a cost change for each object with the same name as that spell in a zone"
     if ab.change == "less" and any(not isinstance(s, A.GenericMana | A.ColoredMana) for s in ab.amount.symbols):
         return "a cost reduction of " + ", ".join(sorted({type(s).__name__ for s in ab.amount.symbols
                                                           if not isinstance(s, A.GenericMana | A.ColoredMana)}))  # fmt: skip

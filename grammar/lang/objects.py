@@ -10,6 +10,7 @@ is made (:meth:`ObjectFilter.__post_init__`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias, cast
 
@@ -904,7 +905,26 @@ def _nominal(meta: Any, words: tuple[Word, ...], *post: Any) -> ObjectFilter:
     _check_head(words, meta)
     if post and any(type(q) is _Qualities for q in post):
         post = tuple(x for q in post for x in (q if type(q) is _Qualities else (q,)))
+    if any(isinstance(q, SameNameAs) for q in post):
+        post = _zone_after_that(tuple(post))
     return ObjectFilter(words, tuple(post), span=span(meta))
+
+
+def _zone_after_that(post: tuple[Any, ...]) -> tuple[Any, ...]:
+    """ "a card with the same name as that spell from your graveyard": the
+    zone is where the cards described are, not "that spell" (an object
+    named before, wherever it is) — the words are the same, read so."""
+    out: list[Any] = []
+    for q in post:
+        other = q.other if isinstance(q, SameNameAs) else None
+        if isinstance(other, ThatRef) and isinstance(other.what, ObjectFilter) and other.what.post \
+                and isinstance(other.what.post[-1], InZone):  # fmt: skip
+            zone = other.what.post[-1]
+            inner = dataclasses.replace(other.what, post=other.what.post[:-1])
+            out += [dataclasses.replace(q, other=dataclasses.replace(other, what=inner)), zone]
+        else:
+            out.append(q)
+    return tuple(out)
 
 
 def _check_head(words: tuple[Word, ...], meta: Any) -> None:
