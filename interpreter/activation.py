@@ -10,21 +10,35 @@ stack.  A face-down permanent has no abilities (708.2).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
 
 from .bind import SELF_LEAVES_FROM, zone_left_by_self
 from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
+from .conditions import holds
 from .context import Ctx
-from .costs import check_other_part, describe, mana_parts, pay_mana, pay_other, produce
+from .costs import (
+    check_other_part,
+    describe,
+    during,
+    mana_parts,
+    pay_mana,
+    pay_other,
+    produce,
+    times_cost,
+)
 from .errors import IllegalAction, Unsupported
 from .keywords import CyclingAbility
 from .mana import mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
+from .quantities import evaluate
 from .state import Cycled, Game, StackItem, targeted
+from .statics import own_activation_change, own_activation_problem
 from .targets import choose_targets, label, slot_index
 from .triggers import settle
 
@@ -150,6 +164,28 @@ def activation_condition_ok(t: A.Node) -> bool:
     return type(t) in CONDITIONS and condition_problem(t) is None
 
 
+def own_cost_changes(ctx: Ctx, obj: GameObject, effect: A.Effect) -> list[tuple[GameObject, A.CostModifier]]:
+    """602.2b, 601.2f: the changes an activated ability makes to its own cost
+    ("This ability costs {1} less to activate for each Island you control."),
+    worked out once its targets are chosen: those that apply now (their turn,
+    611.3a, and condition), each counted "for each ..." as the game is."""
+    out: list[tuple[GameObject, A.CostModifier]] = []
+    for s in effect.sentences:
+        found = own_activation_change(s)
+        if found is None:
+            continue
+        mod, condition = found
+        problem = own_activation_problem(mod)
+        if problem is not None:
+            raise Unsupported(problem)
+        if not during(ctx.game, obj, mod.duration) or condition is not None and not holds(ctx, condition):
+            continue
+        times = 1 if mod.per is None else evaluate(ctx, mod.per)
+        if times > 0:
+            out.append((obj, replace(mod, amount=times_cost(mod.amount, times), per=None)))
+    return out
+
+
 def timing_problem(game: Game, player: PlayerId, rule: A.ActivateOnly, key: tuple[ObjectId, int]) -> str | None:
     """Why an "Activate only ..." restriction forbids activating now (602.5), or None."""
     done = sum(1 for k in game.state.activations if k == key)
@@ -230,6 +266,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     if banned is not None:
         raise IllegalAction(f"can't activate {name}'s ability: {banned}")
     changes = activation_cost_changes(game, obj, is_mana)
+    if is_mana and node is not None and any(own_activation_change(s) is not None for s in node.effect.sentences):
+        raise Unsupported(f"a mana ability's change of its own cost ({name}, 605)")
     if changes and is_mana:
         raise Unsupported(f"a cost change of {name}'s mana ability (605)")
     if (node is None or mana_ability_of(node) is not None and (all(
@@ -271,6 +309,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         if not isinstance(part, A.ManaCost):
             check_other_part(game, player, part, obj)
     need = need_of(mana_parts(cost), x)
+    changes = changes + own_cost_changes(ctx, obj, effect)
     if changes:
         from .costs import modify_cost
         from .mana import cost_text

@@ -41,7 +41,7 @@ class AdditionalCosts:
     reflexive: list[A.Effect] = field(default_factory=list)
 
 
-def _as_mana(cost: A.Cost) -> A.Cost:
+def as_mana(cost: A.Cost) -> A.Cost:
     """ "pay {2}{R}" as the mana symbols it pays (118.1)."""
     parts = tuple(p.mana if isinstance(p, A.PayManaCost) else p for p in cost.parts)
     return replace(cost, parts=parts)
@@ -55,7 +55,7 @@ def _times(game: Game, player: PlayerId, name: str, ab: A.AdditionalCost) -> int
     """601.2b: whether (or how many times) the player pays an optional cost."""
     from .keywords import GiftPromise
 
-    what = describe(_as_mana(ab.cost))
+    what = describe(as_mana(ab.cost))
     if not ab.optional:
         return 1
     if isinstance(ab, GiftPromise):
@@ -96,7 +96,7 @@ def announce(game: Game, player: PlayerId, name: str, abilities: tuple[A.Ability
             continue
         n = _times(game, player, name, ab)
         times.append(n)
-        out.costs += [_as_mana(ab.cost)] * n
+        out.costs += [as_mana(ab.cost)] * n
         if ab.then is not None and n:
             out.reflexive.append(ab.then)
     out.times = tuple(times)
@@ -114,4 +114,4 @@ def additional_paid(card: A.Card, times: tuple[int, ...], of: A.ManaCost | None 
     return total
 
 
-__all__ = ["AdditionalCosts", "additional_paid", "announce"]
+__all__ = ["AdditionalCosts", "additional_paid", "announce", "as_mana"]

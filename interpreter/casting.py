@@ -29,13 +29,15 @@ the game is exactly as before (601.2, :meth:`Game.transaction`).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
 
 from .additional import announce as announce_additional
+from .additional import as_mana
 from .as_cast import note_controlled
-from .bind import kicker_costs
+from .bind import kicker_costs, walk
 from .characteristics import chars, display_name, has_keyword, printed_chars, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
@@ -267,9 +269,14 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
     base_costs: list[A.ManaCost] = []
     alt_parts: list[A.CostPart] = []
-    if permission is not None and permission.cost is not None:
-        base_costs = mana_parts(permission.cost)
-        alt_parts = [p for p in permission.cost.parts if not isinstance(p, A.ManaCost)]
+    chosen_alt = None
+    if permission is None or (permission.cost is None and not permission.free):
+        # 118.9, 601.2b: an alternative cost the player may pay instead (only one: 118.9a)
+        chosen_alt = _choose_alternative(game, player, name, alternative_costs(game, player, spell))
+    alt_cost = permission.cost if permission is not None and permission.cost is not None else chosen_alt
+    if alt_cost is not None:
+        base_costs = mana_parts(alt_cost)
+        alt_parts = [p for p in alt_cost.parts if not isinstance(p, A.ManaCost)]
     elif not (permission is not None and permission.free) and c.mana_cost is not None:
         base_costs = [c.mana_cost]
     mana_costs = base_costs + [m for k in paid_kickers for m in mana_parts(k)]
@@ -301,7 +308,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     extra = additional.costs
     mana_costs += [m for e in extra for m in mana_parts(e)]
     need = need_of(mana_costs, x)
-    mods = cost_modifiers(game, spell) + affinity(game, player, spell)
+    # the additional costs announced (601.2b) are known as the total cost is worked out ("if it's bargained")
+    game.set_linked(spell.id, replace(game.linked(spell.id), additional=additional.times))
+    mods = cost_modifiers(game, spell, item) + affinity(game, player, spell)
     if mods:
         need = modify_cost(need, [m for _, m in mods])
         game.say(f"  {name}'s cost is changed by " + ", ".join(
@@ -352,6 +361,77 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     return item
 
 
+def alternative_costs(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[GameObject, A.AlternativeCost]]:
+    """118.9: the alternative costs ``player`` may cast ``spell`` for now,
+    each with the object whose ability offers it: the spell's own ("You may
+    pay 1 life and exile a blue card from your hand rather than pay this
+    spell's mana cost.") and those of permanents the player controls ("You
+    may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that
+    you cast."), those whose condition holds ("If you control a Plains,
+    ...")."""
+    from .conditions import holds
+    from .filters import matches_ref_static
+
+    out: list[tuple[GameObject, A.AlternativeCost]] = []
+    found = [(spell, ab) for ab in chars(spell).abilities if isinstance(ab, A.AlternativeCost) and not ab.form]
+    found += [(src, ab) for src in game.battlefield() if src.controller == player and src.face_down is None
+              for ab in chars(src).abilities if isinstance(ab, A.AlternativeCost) and ab.form == "for"]  # fmt: skip
+    for src, ab in found:
+        problem = alternative_cost_problem(ab)
+        if problem is not None:
+            raise Unsupported(problem)
+        if ab.form == "for" and not matches_ref_static(game, src, ab.object, spell):
+            continue
+        if ab.condition is not None and not holds(Ctx(game, player, src.id), ab.condition):
+            continue
+        out.append((src, ab))
+    return out
+
+
+def alternative_cost_problem(ab: A.AlternativeCost) -> str | None:
+    """What the engine can't do of an alternative cost (118.9), read from the
+    ability alone (its cost's parts and its condition are checked as any are)."""
+    if not isinstance(ab.player, A.You):
+        return f"an alternative cost paid by {type(ab.player).__name__}"
+    whose = ab.object.object if isinstance(ab.object, A.Possessive) else ab.object  # "this spell's mana cost"
+    if not ab.form and not isinstance(whose, A.SelfRef):
+        return f"an alternative cost of the mana cost of {type(whose).__name__}"
+    if any(isinstance(p, A.PayManaCost) and p.any_number for p in ab.cost.parts):
+        return "an alternative cost paid any number of times"
+    if any(isinstance(n, A.VarX) for p in ab.cost.parts if not isinstance(p, A.ManaCost | A.PayManaCost) for n in walk(p)):
+        # "exile a red card with mana value X from your hand": X is what the card paid has (107.3)
+        return "an alternative cost whose X is set by what is paid"
+    if ab.form == "for" and not isinstance(ab.object, A.Each | A.ObjectFilter | A.BothRef):
+        return f"an alternative cost for spells described as {type(ab.object).__name__}"
+    return None
+
+
+def _choose_alternative(game: Game, player: PlayerId, name: str,
+                        options: list[tuple[GameObject, A.AlternativeCost]]) -> A.Cost | None:  # fmt: skip
+    """601.2b: the player announces whether the spell is cast for an
+    alternative cost, and which (118.9a: only one): with one, a "you may"
+    (`true` pays it); with several, a pick by the cost's words, or
+    "its mana cost"."""
+    if not options:
+        return None
+    if len(options) == 1:
+        src, ab = options[0]
+        whose = "" if src.zone == "stack" else f" ({display_name(src)})"
+        if not ask(game, Decision("may", player, f"{name}: {describe(ab.cost)}{whose} rather than pay its mana cost (118.9)?")):
+            return None
+        chosen = ab.cost
+    else:
+        labels = ["its mana cost"] + [describe(ab.cost) + ("" if src.zone == "stack" else f" ({display_name(src)})")
+                                      for src, ab in options]  # fmt: skip
+        d = Decision("word", player, f"{name}: cast it for which cost (118.9, 601.2b)", labels, labels)
+        picked = labels.index(ask(game, d))
+        if picked == 0:
+            return None
+        chosen = options[picked - 1][1].cost
+    game.say(f"  {player} casts {name} for its alternative cost ({describe(chosen)}) rather than its mana cost (118.9)")
+    return as_mana(chosen)  # "pay {U}": the mana it pays (118.1)
+
+
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
                     need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
                     allowed: frozenset[str], spend_any: str = "") -> Payment:  # fmt: skip
@@ -360,7 +440,6 @@ def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ..
     paid by colored mana of different colors, the first such way that can be
     paid.  ``spend_any``: the spell's permission lets mana be spent as
     though it were mana of any type or color (609.4b)."""
-    from dataclasses import replace
 
     rule = spend_rule(abilities)
     what = f"{name}'s total cost {need.text()}"
@@ -449,7 +528,6 @@ def _convoke_rests(need: ManaNeed, colors: list[frozenset[str]]) -> list[ManaNee
     """What may be left of ``need`` once a creature of each of ``colors``
     has paid for {1} or for a symbol one of its colors pays (702.51a): every
     way, those leaving the fewest colored symbols first."""
-    from dataclasses import replace
 
     states = {(need.specific, need.generic)}
     for cs in colors:
@@ -495,4 +573,4 @@ def _kick_text(card: A.Card, kicks: tuple[int, ...]) -> str:
     return f"kicked {total} time{'s' if total != 1 else ''} ({'; '.join(parts)})"
 
 
-__all__ = ["CASTABLE_FACES", "MORPH_COST", "cast", "cast_with", "kicker_label", "sorcery_timing_ok", "spell_face", "split_second"]
+__all__ = ["CASTABLE_FACES", "MORPH_COST", "alternative_cost_problem", "alternative_costs", "cast", "cast_with", "kicker_label", "sorcery_timing_ok", "spell_face", "split_second"]

@@ -521,9 +521,20 @@ def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     return frozenset(out)
 
 
+def _cost_change(action: A.CostModifier) -> str | None:
+    """601.2f: a change to the cost of casting spells, applied as the total
+    cost is worked out (:func:`cardtext.interpreter.costs.cost_modifiers`), not a
+    continuous effect on objects."""
+    from .statics import spell_cost_problem
+
+    if action.activate:
+        return "a cost change of activated abilities with a condition"
+    return spell_cost_problem(action)
+
+
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
     A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
-    A.Requirement: _block_count,
+    A.Requirement: _block_count, A.CostModifier: _cost_change,
 }  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
@@ -588,7 +599,7 @@ StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
 
 
 ABILITY_KINDS: tuple[type, ...] = (
-    A.KeywordLine, A.Kicker, A.AdditionalCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
+    A.KeywordLine, A.Kicker, A.AdditionalCost, A.AlternativeCost, A.SpellAbility, A.TriggeredAbility, A.ActivatedAbility,
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
     A.DefinedKeyword, A.ExertAsAttacks, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,

@@ -15,6 +15,7 @@ from .characteristics import chars
 from .errors import Unsupported
 from .keywords import CameUnderControlSinceUpkeep
 from .objects import GameObject
+from .quantities import characteristic_counted
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -131,7 +132,12 @@ def _there_are(ctx: Ctx, cond: A.ThereAre) -> bool:
     if problem is not None:
         raise Unsupported(problem)
     what = cond.what
-    count = len(ctx.each(what.filter))
+    counted = A.CountOf(what.filter)
+    if characteristic_counted(counted) is not None:
+        # "four or more card types among cards in your graveyard" (delirium): the card types, not objects
+        count = ctx.quantity(counted)
+    else:
+        count = len(ctx.each(what.filter))
     if what.how == "no":
         return count == 0
     return count >= (ctx.quantity(what.count) if what.count is not None else 1)
@@ -142,6 +148,8 @@ def there_are_problem(cond: A.ThereAre) -> str | None:
     what = cond.what
     if cond.amount is not None or cond.op or not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least"):
         return "condition 'there are' other than no, one, or N or more objects described"
+    if characteristic_counted(A.CountOf(what.filter)) == "":
+        return "counting characteristics other than colors and card, permanent or basic land types among objects"
     return None
 
 
@@ -445,6 +453,39 @@ def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
     return max(o.arrived, o.controlled) > since
 
 
+def _targets(ctx: Ctx, cond: A.Targets) -> bool:
+    """ "if it targets a tapped creature", "if it targets a permanent you
+    control" (115.1, 601.2c): the spell or ability has, among the targets
+    chosen for it, an object that fits the description now — "it" the
+    object the text is about (the spell whose cost is being worked out,
+    601.2f)."""
+    from .filters import matches
+
+    problem = targets_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    what = cond.what
+    assert isinstance(what, A.AnObject)
+    for oid in ctx.objects(cond.object):
+        item = ctx.item if ctx.item is not None and ctx.item.source == oid else next(
+            (i for i in reversed(ctx.game.state.stack) if i.kind == "spell" and i.source == oid), None)
+        for value in (v for slot in item.targets for v in slot) if item is not None else ():
+            o = ctx.game.get(value) if isinstance(value, tuple) else None
+            if o is not None and matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source):
+                return True
+    return False
+
+
+def targets_problem(cond: A.Targets) -> str | None:
+    what = cond.what
+    if not isinstance(cond.object, A.ItRef | A.SelfRef | A.ThatRef):
+        return f"condition 'targets' of {type(cond.object).__name__}"
+    one = what.count is None or isinstance(what.count, A.Number) and what.count.value == 1 if isinstance(what, A.AnObject) else False
+    if not isinstance(what, A.AnObject) or not isinstance(what.filter, A.ObjectFilter) or what.up_to or what.any_number or what.how or not one:
+        return "condition 'targets' other than of an object described"
+    return None
+
+
 def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
     """ "if this spell was bargained", "if it wasn't bargained" (702.166b):
     whether the keyword's additional cost was paid as the object was cast
@@ -454,7 +495,8 @@ def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
     problem = keyword_cast_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
-    return _keyword_paid(ctx, cond.subject, PAID_WORDS[cond.word]) != (cond.form == "wasn't")
+    subject = A.ItRef("it") if cond.subject is None else cond.subject  # "if it's bargained"
+    return _keyword_paid(ctx, subject, PAID_WORDS[cond.word]) != (cond.form == "wasn't")
 
 
 def _keyword_paid(ctx: Ctx, subject: object, keyword: str) -> bool:
@@ -470,7 +512,8 @@ def _keyword_paid(ctx: Ctx, subject: object, keyword: str) -> bool:
 def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
     from .keywords import PAID_WORDS
 
-    if cond.word not in PAID_WORDS or cond.this_turn or not isinstance(cond.subject, A.SelfRef | A.ItRef):
+    subject_ok = isinstance(cond.subject, A.SelfRef | A.ItRef) or cond.subject is None and cond.form == "it's"
+    if cond.word not in PAID_WORDS or cond.this_turn or not subject_ok:
         return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
     return None
 
@@ -1071,6 +1114,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.KeywordCostPaid: _keyword_cost_paid,
     A.GiftPromised: _gift_promised,
     A.EvidenceCollected: _evidence_collected,
+    A.Targets: _targets,
 }
 
 
@@ -1104,6 +1148,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return you_do_problem(cond)
     if isinstance(cond, A.KeywordCast):
         return keyword_cast_problem(cond)
+    if isinstance(cond, A.Targets):
+        return targets_problem(cond)
     if isinstance(cond, A.KeywordCostPaid):
         return keyword_cost_paid_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:

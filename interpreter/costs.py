@@ -12,6 +12,7 @@ raises :class:`~cardtext.interpreter.errors.IllegalAction` with the reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace as _replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -33,10 +34,12 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
+from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
+from .targets import slot_index
 from .zones import sacrifice, tap
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .state import Game, StackItem
 
 
 def describe(cost: A.Cost) -> str:
@@ -60,6 +63,8 @@ def describe(cost: A.Cost) -> str:
             out.append(f"pay {amount} life")
         elif isinstance(p, A.TapObjectCost):
             out.append("tap " + describe_ref(p.what))
+        elif isinstance(p, A.ReturnCost):
+            out.append(f"return {describe_ref(p.what)} to its owner's hand")
         elif isinstance(p, A.RemoveCountersCost):
             out.append(f"remove {p.kind} counters")
         elif isinstance(p, CrewCost):
@@ -131,11 +136,15 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
     return list(units)
 
 
-def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.CostModifier]]:
-    """The cost increases and reductions that apply to casting ``spell``: the
-    static abilities of permanents whose description fits it (601.2f)."""
-    from .filters import matches_ref_static
-
+def cost_modifiers(game: Game, spell: GameObject, item: StackItem | None = None) -> list[tuple[GameObject, A.CostModifier]]:
+    """The cost increases and reductions that apply to casting ``spell``
+    (601.2f), each with its source and the amount it changes the cost by:
+    the static abilities of permanents whose description fits it, and —
+    with ``item``, the spell being cast, its targets chosen — the spell's
+    own ("This spell costs {1} less to cast if it targets a tapped
+    creature"), which function while it is on the stack.  A change "for
+    each ..." is its amount that many times, counted now; one whose
+    condition doesn't hold, or that is counted zero times, changes nothing."""
     out = []
     for src in game.battlefield():
         if src.face_down is not None:
@@ -143,17 +152,65 @@ def cost_modifiers(game: Game, spell: GameObject) -> list[tuple[GameObject, A.Co
         for ab in chars(src).abilities:
             if isinstance(ab, A.FirstSpellCost) and _nth_of_turn(game, src, ab, spell):
                 out.append((src, A.CostModifier(None, ab.amount, ab.change)))
-            if isinstance(ab, A.CostModifier) and not ab.activate:  # activations: cardtext.interpreter.statics
-                problem = spell_cost_problem(ab)
-                if problem is not None:
-                    raise Unsupported(problem)
-                if matches_ref_static(game, src, ab.what, spell) and during(game, src, ab.duration):
-                    out.append((src, ab))
+            for mod, condition in spell_cost_changes(ab):
+                if isinstance(mod.what, A.SelfRef):
+                    continue  # a spell's change of its own cost: it functions on the stack
+                found = _applied(game, src, mod, condition, spell, item)
+                if found is not None:
+                    out.append((src, found))
+    if item is not None and spell.face_down is None:
+        for ab in chars(spell).abilities:
+            for mod, condition in spell_cost_changes(ab):
+                if isinstance(mod.what, A.SelfRef):
+                    found = _applied(game, spell, mod, condition, spell, item)
+                    if found is not None:
+                        out.append((spell, found))
     return out
 
 
-TURN_DURATIONS = {"during your turn": True, "during each of your turns": True, "during turns other than yours": False}
-"""611.3a: a cost change that applies only during its controller's turns (True) or the other players' (False)."""
+def _applied(game: Game, src: GameObject, mod: A.CostModifier, condition: A.Node | None, spell: GameObject,
+             item: StackItem | None) -> A.CostModifier | None:  # fmt: skip
+    """The change ``mod`` of ``src`` makes to the cost of ``spell`` now, its
+    amount counted (None when it makes none): the spell fits its description,
+    it is the turn it lasts for (611.3a), its condition holds, and "for each
+    ..." counts at least one.  "It", "its" and "that spell" in what it counts
+    or its condition are the spell ("for each artifact its controller
+    controls")."""
+    from .conditions import holds
+    from .context import Ctx
+    from .filters import matches_ref_static
+    from .quantities import evaluate
+
+    problem = spell_cost_problem(mod)
+    if problem is not None:
+        raise Unsupported(problem)
+    if not isinstance(mod.what, A.SelfRef) and not matches_ref_static(game, src, mod.what, spell):
+        return None
+    if not during(game, src, mod.duration):
+        return None
+    own = src.id == spell.id
+    ctx = Ctx(game, src.controller, src.id, -1, item if own else None,
+              slot_index(item.effect) if own and item is not None and item.effect else {},
+              it=[] if own else [spell.id], that=[] if own else [spell.id], x=item.x if own and item else None)  # fmt: skip
+    if condition is not None and not holds(ctx, condition):
+        return None
+    if mod.per is None:
+        return mod
+    if isinstance(mod.per, A.TargetsBeyondFirst):
+        # "for each target beyond the first" (strive, 207.2c): the spell's targets, less one
+        times = max(0, sum(len(slot) for slot in item.targets) - 1) if item is not None else 0
+    else:
+        times = evaluate(ctx, mod.per)
+    if times <= 0:
+        return None
+    return _replace(mod, amount=times_cost(mod.amount, times), per=None)
+
+
+def times_cost(cost: A.ManaCost, times: int) -> A.ManaCost:
+    """A mana cost ``times`` times over, its generic mana as one symbol ("{1}" three times: "{3}")."""
+    generic = sum(s.amount for s in cost.symbols if isinstance(s, A.GenericMana)) * times
+    rest = tuple(s for s in cost.symbols if not isinstance(s, A.GenericMana)) * times
+    return A.ManaCost(((A.GenericMana(generic),) if generic else ()) + rest)
 
 
 def during(game: Game, src: GameObject, duration: A.Duration | None) -> bool:
@@ -165,20 +222,6 @@ def during(game: Game, src: GameObject, duration: A.Duration | None) -> bool:
     if yours is None:
         raise Unsupported(f"a cost change lasting '{duration.kind}'")
     return (game.state.active == src.controller) == yours
-
-
-def spell_cost_problem(ab: A.CostModifier) -> str | None:
-    """Why the engine can't apply a change to the cost of casting spells
-    (601.2f), None if it can: the same test the game makes as it applies it."""
-    if ab.per is not None:
-        return "a cost change for each ..."
-    if ab.up_to:
-        return "a cost change of up to an amount (the payer chooses how much)"
-    if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
-        return f"a cost change lasting '{ab.duration.kind}'"
-    if not isinstance(ab.amount, A.ManaCost):
-        return "a cost change not in mana"
-    return None
 
 
 def _nth_of_turn(game: Game, src: GameObject, ab: A.FirstSpellCost, spell: GameObject) -> bool:
@@ -206,8 +249,6 @@ def modify_cost(need: ManaNeed, mods: list[A.CostModifier]) -> ManaNeed:
     order.  A generic reduction lowers only the generic part (118.7d: it can't
     pay colored requirements); a colored one removes a requirement of that
     color, or else one generic."""
-    from dataclasses import replace as _replace
-
     from .mana import need_of
 
     specific = list(need.specific)
@@ -364,6 +405,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
         if part.zone is not None and not _self_from_graveyard(part)
         else _objects_problem("exile", part.what, self_ok=True)),
     A.TapObjectCost: lambda part: _objects_problem("tap", part.what),
+    A.ReturnCost: lambda part: _objects_problem("return", part.what, self_ok=True),
     CrewCost: lambda part: None,
     A.ActionCost: lambda part: _action_cost_problem(part),
     A.RemoveCountersCost: lambda part: (
@@ -545,6 +587,25 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             paid.setdefault("tapped", []).append(v.id)  # "the number of creatures tapped this way"
             game.say(f"  taps {display_name(v)}")
         return
+    if isinstance(part, A.ReturnCost):
+        # 118.1, 400.3: "Return an Island you control to its owner's hand": permanents the
+        # player controls, each to its owner's hand
+        from .zones import move
+
+        if isinstance(part.what, A.SelfRef):
+            if source is None or source.zone != "battlefield":
+                raise IllegalAction("can't return it: it is not on the battlefield")
+            victims = [source]
+        else:
+            assert isinstance(part.what, A.AnObject)  # PAID_PARTS
+            n = fixed_count(part.what.count)
+            cands = [o for o in game.battlefield()
+                     if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)]  # fmt: skip
+            victims = _pick(game, player, "return " + describe_ref(part.what), cands, n)
+        for v in victims:
+            game.say(f"  returns {display_name(v)} to {v.owner}'s hand")
+            paid.setdefault("returned", []).append(move(game, v, "hand").id)
+        return
     if isinstance(part, CrewCost):
         _crew(game, player, part, source)
         return
@@ -592,6 +653,7 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "spell_cost_problem",
-    "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce",
+    "PAID_PARTS", "check_other_part", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
+    "spell_cost_problem", "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
+    "x_cost_change",
 ]  # fmt: skip

@@ -31,6 +31,7 @@ from .context import Ctx
 from .delayed import reflexive
 from .errors import Unsupported
 from .objects import PlayerId
+from .statics import own_activation_change
 
 
 def applies(ctx: Ctx, s: A.IfSentence) -> bool:
@@ -108,6 +109,8 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
         if isinstance(nxt, A.IfSentence) and nxt.instead and applies(ctx, nxt):
             continue  # replaced by the "instead" sentence after it
+        if own_activation_change(s) is not None:
+            continue  # "This ability costs {1} less to activate ...": applied as it was activated (602.2b)
         fn = INSTRUCTIONS.get(type(s))
         if fn is None:
             raise Unsupported(f"the interpreter can't carry out a '{type(s).__name__}' yet")

@@ -98,7 +98,76 @@ def _counters_on(ctx: Ctx, q: A.CountersOn) -> int:
     return sum(counters.values()) if not q.kind else counters.get(q.kind, 0)
 
 
+CHARACTERISTIC_COUNTS = {
+    (): "color", (A.TypeAdj("card"),): "card type", (A.TypeAdj("permanent"),): "permanent type",
+    (A.TypeAdj("basic"), A.TypeAdj("land")): "basic land type",
+}
+"""What "the number of [colors / card types / ...] among [objects]" counts
+(105.1, 300.1, 110.4a, 305.6), by the words before "type" (none before "color")."""
+
+PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def characteristic_counted(q: A.CountOf) -> str | None:
+    """ "colors among permanents you control" (vivid), "card types among cards
+    in your graveyard" (delirium; also "card types in your graveyard"),
+    "permanent types among ...", "basic land types among lands you
+    control": a count of the colors or types the objects described have
+    between them — its kind (a value of :data:`CHARACTERISTIC_COUNTS`); ""
+    for a count of characteristics the engine can't make; None for a count
+    of objects."""
+    filt = q.filter
+    if filt.nouns == ("color",):
+        kind = CHARACTERISTIC_COUNTS.get(()) if not filt.adjectives else None
+    elif filt.nouns == ("type",):
+        kind = CHARACTERISTIC_COUNTS.get(filt.adjectives)
+    elif any(n in ("color", "type", "subtype") for n in filt.nouns):
+        return ""
+    else:
+        return None
+    if kind is None or q.names or q.total or _counted_among(filt) is None:
+        return ""
+    return kind
+
+
+def _counted_among(filt: A.ObjectFilter) -> A.ObjectFilter | None:
+    """The objects whose characteristics are counted: "among [objects]", or
+    the cards in a zone ("card types in your graveyard")."""
+    if len(filt.post) != 1:
+        return None
+    (post,) = filt.post
+    if isinstance(post, A.Among) and isinstance(post.what, A.Each):
+        return post.what.filter
+    if isinstance(post, A.InZone):
+        return A.ObjectFilter((A.Noun("card", True),), (post,))
+    return None
+
+
+def _characteristics_among(ctx: Ctx, q: A.CountOf, kind: str) -> int:
+    """105.1, 300.1, 110.4a, 305.6: the different colors, or types, among the objects described."""
+    from .filters import CARD_TYPES
+
+    among = _counted_among(q.filter)
+    assert among is not None
+    found: set[str] = set()
+    for o in ctx.each(among):
+        c = chars(o)
+        if kind == "color":
+            found.update(c.colors)
+        elif kind == "basic land type":
+            found.update(t for t in c.subtypes if t in BASIC_LAND_TYPES)
+        else:
+            found.update(t for t in c.types if t in (CARD_TYPES if kind == "card type" else PERMANENT_TYPES))
+    return len(found)
+
+
 def _count_of(ctx: Ctx, q: A.CountOf) -> int:
+    kind = characteristic_counted(q)
+    if kind == "":
+        raise Unsupported("counting characteristics other than colors and card, permanent or basic land types among objects")
+    if kind is not None:
+        return _characteristics_among(ctx, q, kind)
     if q.names:
         # 201.2: the different names among them (a face-down permanent has none, 708.2)
         return len({(o.copy_of or o.card).name for o in ctx.each(q.filter) if o.face_down is None})
@@ -142,6 +211,27 @@ def _power_of(ctx: Ctx, q: A.PowerOf) -> int:
     else:
         value = o.power if q.stat == "power" else o.toughness  # type: ignore[attr-defined]
     return max(0, value or 0) if q.stat == "power" else (value or 0)
+
+
+def _total_stat(ctx: Ctx, q: A.TotalStat) -> int:
+    """ "the total power of creatures you control", "the total mana value of
+    noncreature artifacts you control": the sum over the objects described."""
+    if q.stat not in ("power", "toughness", "mana value") or not isinstance(q.of, A.Each):
+        raise Unsupported(f"the total {q.stat} of objects")
+    total = 0
+    for o in ctx.each(q.of.filter):
+        if q.stat == "mana value":
+            total += chars(o).mana_value
+        else:
+            p, t = power_toughness(ctx.game, o)
+            total += (p if q.stat == "power" else t) or 0
+    return total
+
+
+def total_stat_problem(q: A.TotalStat) -> str | None:
+    if q.stat not in ("power", "toughness", "mana value") or not isinstance(q.of, A.Each):
+        return f"the total {q.stat} of objects"
+    return None
 
 
 def _life_total(ctx: Ctx, q: A.LifeTotal) -> int:
@@ -253,6 +343,7 @@ QUANTITIES: dict[type, Callable[[Ctx, Any], int]] = {
     A.CountOf: _count_of,
     A.PowerOf: _power_of,
     A.LifeTotal: _life_total,
+    A.TotalStat: _total_stat,
     A.HighestLife: _highest_life,
     A.PlayerCounters: _player_counters,
     A.Half: _half,
@@ -278,4 +369,4 @@ def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 
-__all__ = ["GAME_COUNTS", "QUANTITIES", "evaluate", "static_quantity"]
+__all__ = ["CHARACTERISTIC_COUNTS", "GAME_COUNTS", "QUANTITIES", "characteristic_counted", "evaluate", "static_quantity", "total_stat_problem"]

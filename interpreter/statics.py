@@ -329,8 +329,103 @@ def _stats_of_exiled(s: A.LeadSentence, rest: tuple[object, ...]) -> Rule | str:
 
 
 @per_node
+def own_activation_change(s: object) -> tuple[A.CostModifier, A.Node | None] | None:
+    """ "This ability costs {1} less to activate for each Island you
+    control.", "... if you control a creature with a +1/+1 counter on it.",
+    "... during your turn." — a sentence of an activated ability that
+    changes its own cost (602.2b, 601.2f): the change and its condition; a
+    rule of activating it, applied as its cost is worked out
+    (:mod:`cardtext.interpreter.activation`), nothing done as it resolves.
+    None for any other sentence."""
+    condition = None
+    body = s
+    if isinstance(s, A.IfSentence) and s.trailing == "if" and not s.instead and not s.then:
+        condition, body = s.condition, s.body
+    if not isinstance(body, A.Sentence) or len(body.actions) != 1 or body.where_x is not None:
+        return None
+    mod = body.actions[0]
+    if not isinstance(mod, A.CostModifier) or not mod.activate or not isinstance(mod.what, A.SelfRef):
+        return None
+    return mod, condition
+
+
+def own_activation_problem(mod: A.CostModifier) -> str | None:
+    """What the engine can't apply of an activated ability's change of its own cost."""
+    if mod.up_to:
+        return "a cost change of an ability of up to an amount (the payer chooses how much)"
+    if mod.duration is not None and mod.duration.kind not in TURN_DURATIONS:
+        return f"a cost change of an ability lasting '{mod.duration.kind}'"
+    if not isinstance(mod.amount, A.ManaCost) or isinstance(mod.per, A.TargetsBeyondFirst):
+        return "a cost change of an ability other than in mana, or for each target"
+    if mod.change == "less" and any(not isinstance(x, A.GenericMana | A.ColoredMana) for x in mod.amount.symbols):
+        return "a cost reduction of an ability by other than generic or colored mana"
+    return None
+
+
+# --------------------------------------------------------------------------
+# Changes to the cost of casting spells (601.2f), applied by cardtext.interpreter.costs
+# --------------------------------------------------------------------------
+
+
+def spell_cost_changes(ab: A.Node) -> list[tuple[A.CostModifier, A.Node | None]]:
+    """The changes to the cost of casting spells an ability makes (601.2f),
+    each with the condition it applies under: "Spells you cast cost {1}
+    less to cast.", "This spell costs {3} less to cast if it targets a
+    tapped creature." (a static effect with a condition).  Changes to the
+    costs of activated abilities are rules read elsewhere
+    (:mod:`cardtext.interpreter.statics`)."""
+    if isinstance(ab, A.CostModifier) and not ab.activate:
+        return [(ab, None)]
+    if isinstance(ab, A.StaticEffect):
+        return [(a, ab.condition) for a in ab.effects if isinstance(a, A.CostModifier) and not a.activate]
+    if isinstance(ab, A.StaticAbility) and (found := x_cost_change(ab)) is not None:
+        return [(found, None)]
+    return []
+
+
+def x_cost_change(ab: A.StaticAbility) -> A.CostModifier | None:
+    """ "This spell costs {X} less to cast, where X is the total power of
+    creatures you control." (601.2f): a change of {1} for each of what X
+    counts, as :func:`cardtext.interpreter.costs.cost_modifiers` applies it; None for a static ability
+    of another shape."""
+    sentences = ab.effect.sentences
+    s = sentences[0] if len(sentences) == 1 else None
+    if not isinstance(s, A.Sentence) or len(s.actions) != 1 or s.where_x is None:
+        return None
+    mod = s.actions[0]
+    if (not isinstance(mod, A.CostModifier) or mod.activate or mod.per is not None
+            or mod.amount != A.ManaCost((A.VariableMana(s.where_letter),))):  # fmt: skip
+        return None
+    return replace(mod, amount=A.ManaCost((A.GenericMana(1),)), per=s.where_x)
+
+
+TURN_DURATIONS = {"during your turn": True, "during each of your turns": True, "during turns other than yours": False}
+"""611.3a: a cost change that applies only during its controller's turns (True) or the other players' (False)."""
+
+
+def spell_cost_problem(ab: A.CostModifier) -> str | None:
+    """Why the engine can't apply a change to the cost of casting spells
+    (601.2f), None if it can: the same test the game makes as it applies it
+    (what it counts "for each ..." and its condition are checked as any
+    number and condition are)."""
+    if ab.up_to:
+        return "a cost change of up to an amount (the payer chooses how much)"
+    if ab.duration is not None and ab.duration.kind not in TURN_DURATIONS:
+        return f"a cost change lasting '{ab.duration.kind}'"
+    if not isinstance(ab.amount, A.ManaCost):
+        return "a cost change not in mana"
+    if ab.change == "less" and any(not isinstance(s, A.GenericMana | A.ColoredMana) for s in ab.amount.symbols):
+        return "a cost reduction of " + ", ".join(sorted({type(s).__name__ for s in ab.amount.symbols
+                                                          if not isinstance(s, A.GenericMana | A.ColoredMana)}))  # fmt: skip
+    return None
+
+
 def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
     """The rules a static ability states, or why the engine can't read it."""
+    found = x_cost_change(ab)
+    if found is not None:
+        # "This spell costs {X} less to cast, where X is ...": applied as the total cost is worked out (601.2f)
+        return (), spell_cost_problem(found)
     sentences = tuple(ab.effect.sentences)
     if sentences and all(isinstance(s, A.SpendRule) for s in sentences):
         texts = {s.rule for s in sentences}
@@ -628,5 +723,6 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 __all__ = [
     "ActivationRule", "DamageRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
-    "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements",
+    "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
+    "spell_cost_problem", "x_cost_change", "own_activation_change", "own_activation_problem",
 ]  # fmt: skip

@@ -88,9 +88,10 @@ from .keywords import (
     reading,
     typecycling_type,
 )
+from .mana import mana_ability_of
 from .modes import modes_problem
 from .protection import quality_problem
-from .quantities import GAME_COUNTS, QUANTITIES
+from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
 from .triggers import trigger_problems
@@ -102,6 +103,7 @@ ABILITIES: dict[type, Any] = {
     A.KeywordLine: all_abilities,
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
+    A.AlternativeCost: casting.alternative_costs,
     BuybackCost: casting.cast,
     BargainCost: casting.cast,
     GiftPromise: casting.cast,
@@ -161,6 +163,7 @@ _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.AsEnters: ("condition",),
     A.EntersTapped: ("unless",),
     A.Modes: ("condition",),
+    A.AlternativeCost: ("condition",),
 }
 """Where a node holds a condition."""
 
@@ -286,16 +289,19 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
-    if isinstance(ab, A.CostModifier) and not ab.activate and isinstance(ab.what, A.SelfRef):
-        # 601.2f: the engine applies the cost changes of permanents to the
-        # spells they describe (cardtext.interpreter.costs.cost_modifiers), never a
-        # spell's change of its own cost
-        yield Gap(ab, "a spell's change of its own cost ('This spell costs ... to cast')")
     if isinstance(ab, A.CostModifier):
         # activated abilities' costs: read as a rule of the game (cardtext.interpreter.statics)
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+    effect = getattr(ab, "effect", None)
+    if isinstance(effect, A.Effect) and any(statics.own_activation_change(s) is not None for s in effect.sentences):
+        if not isinstance(ab, A.ActivatedAbility | CyclingAbility):
+            yield Gap(ab, f"'This ability costs ... to activate' in a {type(ab).__name__}")
+        elif mana_ability_of(ab) is not None:
+            yield Gap(ab, "a mana ability's change of its own cost (605)")
+    if isinstance(ab, A.AlternativeCost) and (problem := casting.alternative_cost_problem(ab)) is not None:
+        yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):
         try:
             activation.loyalty_cost(ab)
@@ -305,6 +311,9 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+        found = costs.x_cost_change(ab)
+        if found is not None:
+            yield from _nodes(found.per)  # what X counts ("where X is the total power of creatures you control")
         return  # its sentences are rules read by cardtext.interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
@@ -441,7 +450,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
         yield from _condition(cond.condition)
 
 
-_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
+_LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AlternativeCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
               A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
@@ -504,6 +513,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.HasObjects) and isinstance(node.what, A.AnObject):
             # "cards in hand": the hand of the player who has them (conditions._has_objects)
             kids = tuple(replace(c, filter=in_zone_of_anyone(c)) if c is node.what else c for c in kids)
+        if isinstance(node, A.AlternativeCost):
+            # "pay {U}" as an alternative cost is its mana (cardtext.interpreter.casting.alternative_costs)
+            kids = tuple(c for c in kids if c is not node.cost) + children_of(node.cost)
+            yield from _cost_parts(node.cost, pay_mana=True)
         if isinstance(node, A.AdditionalCost):
             # its "When you do" is checked by _ability; "pay {2}{R}" as an
             # additional cost is its mana (cardtext.interpreter.additional)
@@ -547,7 +560,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                             continue
                         if not isinstance(t, str) or t not in TIMINGS:
                             yield Gap(s, f"'Activate only {t if isinstance(t, str) else type(t).__name__}'")
-        if isinstance(node, A.Sentence):
+        if isinstance(node, A.Sentence) and (own := statics.own_activation_change(node)) is not None:
+            # "This ability costs {1} less to activate ...": a rule of activating it (cardtext.interpreter.activation)
+            if (problem := statics.own_activation_problem(own[0])) is not None:
+                yield Gap(node, problem)
+        elif isinstance(node, A.Sentence):
             yield from _instructions(node, previous.get(id(node)))
         elif isinstance(node, A.ActionCost) and (problem := costs.cost_part_problem(node)) is not None:
             # 118.1: a keyword action paid as a cost (cardtext.interpreter.costs.pay_other pays "collect evidence N")
@@ -571,6 +588,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"quantity {type(node).__name__}")
         elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
             yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
+        elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:
+            yield Gap(node, problem)
+        elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":
+            yield Gap(node, "counting characteristics other than colors and card, permanent or basic land types among objects")
         elif isinstance(node, A.GameCount) and node.what not in GAME_COUNTS:
             yield Gap(node, f"quantity GameCount ('{node.what}')")
         elif isinstance(node, A.InZone) and node.zone == "outside the game":

@@ -147,3 +147,57 @@ def test_plural_zone_is_every_players(text: str) -> None:
     zone = one(ability(text), A.InZone)
     assert (zone.zone, zone.owner, zone.how) == ("graveyard", None, "plural")
     round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# Descriptions said again for each kind, and a name compared (601.2f, 201.2)
+# --------------------------------------------------------------------------
+
+
+def first(tree: Node, cls: type) -> Any:
+    """The first node of a kind (a static ability keeps a copy of its sentence as written)."""
+    return next(n for n in tree.walk() if isinstance(n, cls))
+
+
+@pytest.mark.parametrize(
+    ("text", "nouns", "colors"),
+    [
+        ("Angel spells and Human spells you cast cost {1} less to cast.", ("Angel", "Human"), ()),
+        ("Kithkin spells and Soldier spells you cast cost {1} less to cast.", ("Kithkin", "Soldier"), ()),
+        ("Green spells and blue spells you cast cost {1} less to cast.", (), ("green", "blue")),
+    ],
+)  # fmt: skip
+def test_spells_of_each_kind_said_again_are_spells_of_either(text: str, nouns: tuple[str, ...], colors: tuple[str, ...]) -> None:
+    """ "Angel spells and Human spells": spells that are Angels or Humans (a
+    type and the kind of object said again for each), not an Angel that is a
+    'spell' and a Human."""
+    mod = first(ability(text, type_line="Creature — Test"), A.CostModifier)
+    filt = mod.what.filter
+    assert filt.spell and filt.nouns == nouns and filt.conj == "or"
+    if colors:
+        (group,) = filt.adjectives
+        assert isinstance(group, A.AdjGroup) and group.conj == "or"
+        assert tuple(c.color for c in group.items) == colors
+    else:
+        assert filt.adjectives == ()
+    round_trips(text, type_line="Creature — Test")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spells you cast cost {1} less to cast for each card with the same name as that spell in your graveyard.",
+        "Whenever you cast an instant spell, you may cast target card with the same name as that spell from your graveyard.",
+    ],
+)  # fmt: skip
+def test_the_zone_after_the_same_name_as_that_object_is_the_described_cards(text: str) -> None:
+    """201.2: in "a card with the same name as that spell in your graveyard"
+    the zone is where the cards are; "that spell" is the object named
+    before, wherever it is."""
+    same = first(ability(text, type_line="Artifact"), A.SameNameAs)
+    assert isinstance(same.other, A.ThatRef) and same.other.what.zone is None
+    outer = [n for n in ability(text, type_line="Artifact").walk()
+             if isinstance(n, A.ObjectFilter) and any(isinstance(q, A.SameNameAs) for q in n.post)]  # fmt: skip
+    assert outer and all(f.zone is not None and f.zone.zone == "graveyard" for f in outer)
+    assert outer[0].zone is not None and outer[0].zone.zone == "graveyard"
+    round_trips(text, type_line="Artifact")

@@ -10,6 +10,7 @@ is made (:meth:`ObjectFilter.__post_init__`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias, cast
 
@@ -466,6 +467,16 @@ class ObjectFilter(Node):
             object.__setattr__(self, "another", False)
             object.__setattr__(self, "conj", "or")
             return
+        paired = _paired_kinds(words)
+        if paired is not None:
+            # "Angel spells and Human spells": spells of either kind
+            object.__setattr__(self, "nouns", paired[0])
+            object.__setattr__(self, "adjectives", paired[1])
+            object.__setattr__(self, "card", paired[2] == "card")
+            object.__setattr__(self, "spell", paired[2] == "spell")
+            object.__setattr__(self, "another", False)
+            object.__setattr__(self, "conj", "or")
+            return
         head, adjectives = _split(words)
         heads = [w.word for w in head if isinstance(w, Noun)]
         conj = next((w.word.strip(", ") for w in head if isinstance(w, Coord)), "or")
@@ -526,6 +537,30 @@ class ObjectFilter(Node):
                 words.append(Coord("or" if len(nouns) == 2 else (", or" if i == len(nouns) - 1 else ",")))
             words.append(Noun(n))
         return ObjectFilter(tuple(words), post)
+
+
+def _paired_kinds(words: tuple[Word, ...]) -> tuple[tuple[str, ...], tuple[Adjective, ...], str] | None:
+    """ "Angel spells and Human spells", "green spells and blue spells": a
+    type (or a color) and a kind of object, said again for each, joined by
+    "and" or "or" — objects of that kind of any of them: the types as
+    nouns, or the colors as one group of adjectives joined by "or", and
+    the kind; None for words of another shape."""
+    if len(words) < 5 or len(words) % 3 != 2:
+        return None
+    kinds = {w.word.lower() for w in words[1::3] if isinstance(w, Noun)}
+    if len(kinds) != 1 or not kinds <= {"spell", "card"} or len(words[1::3]) != len(words[0::3]):
+        return None
+    for i, w in enumerate(words):
+        if i % 3 == 2 and (not isinstance(w, Coord) or w.word.strip(", ") not in ("and", "or", "")):
+            return None
+        if i % 3 == 1 and not isinstance(w, Noun):
+            return None
+    firsts = words[0::3]
+    if all(isinstance(w, Noun) and w.word.lower() not in CLASS_NOUNS for w in firsts):
+        return tuple(w.word for w in firsts if isinstance(w, Noun)), (), kinds.pop()
+    if all(isinstance(w, ColorAdj) for w in firsts):
+        return (), (AdjGroup(tuple(firsts), "or"),), kinds.pop()
+    return None
 
 
 def _split(words: tuple[Word, ...]) -> tuple[list[Word], list[Adjective]]:
@@ -874,7 +909,26 @@ def _nominal(meta: Any, words: tuple[Word, ...], *post: Any) -> ObjectFilter:
     _check_head(words, meta)
     if post and any(type(q) is _Qualities for q in post):
         post = tuple(x for q in post for x in (q if type(q) is _Qualities else (q,)))
+    if any(isinstance(q, SameNameAs) for q in post):
+        post = _zone_after_that(tuple(post))
     return ObjectFilter(words, tuple(post), span=span(meta))
+
+
+def _zone_after_that(post: tuple[Any, ...]) -> tuple[Any, ...]:
+    """ "a card with the same name as that spell from your graveyard": the
+    zone is where the cards described are, not "that spell" (an object
+    named before, wherever it is) — the words are the same, read so."""
+    out: list[Any] = []
+    for q in post:
+        other = q.other if isinstance(q, SameNameAs) else None
+        if isinstance(other, ThatRef) and isinstance(other.what, ObjectFilter) and other.what.post \
+                and isinstance(other.what.post[-1], InZone):  # fmt: skip
+            zone = other.what.post[-1]
+            inner = dataclasses.replace(other.what, post=other.what.post[:-1])
+            out += [dataclasses.replace(q, other=dataclasses.replace(other, what=inner)), zone]
+        else:
+            out.append(q)
+    return tuple(out)
 
 
 def _check_head(words: tuple[Word, ...], meta: Any) -> None:
