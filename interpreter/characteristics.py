@@ -29,7 +29,7 @@ from .keywords import BargainCost, BuybackCost, CyclingAbility, GiftPromise, Off
 from .objects import GameObject
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .state import EotEffect, Game
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -405,6 +405,8 @@ def _set_pt(action: A.SetPT) -> str | None:
     """Layer 7b: "Enchanted creature is 8/8" sets base power and toughness (613.4b)."""
     if action.amounts is not None or action.duration is not None:
         return "a power/toughness-setting effect the interpreter can't apply"
+    if not (action.power.isdigit() and action.toughness.isdigit()):
+        return "a static power/toughness-setting effect of X or *"
     return None
 
 
@@ -751,21 +753,29 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
     that set P/T ("is 8/8", 7b, in timestamp order), static and
     until-end-of-turn changes (7c), then +1/+1 and -1/-1 counters (7d)."""
     c = chars(obj)
-    if c.base_power is None:
-        return None, None
+    sets: list[tuple[int, int, int]] = []
+    statics: list[tuple[GameObject, A.StaticEffect, StaticAction]] = []
+    resolved: list[EotEffect] = []
+    if obj.zone == "battlefield":
+        statics = _static_effects(game)
+        sets = [
+            (src.arrived, _stat(setter.power), _stat(setter.toughness))
+            for src, eff, setter in statics
+            if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
+        ]
+        sets.extend(_own_stats(game, obj, c))
+        # 613.4b: base P/T set by resolved spells and abilities ("has base
+        # power and toughness 1/1 until end of turn", "becomes a 4/4 ...")
+        resolved = [e for e in game.state.eot if e.target == obj.id]
+        sets.extend((e.timestamp, e.power, e.toughness) for e in resolved if e.sets)
+    if c.base_power is None and (not sets or not c.is_type("creature")):
+        return None, None  # 208.3: a noncreature permanent has no power or toughness
     power, tough = c.base_power or 0, c.base_toughness or 0
     for ab in c.abilities:
         cda = CHARACTERISTIC_DEFINING.get(type(ab))
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
-        statics = _static_effects(game)
-        sets: list[tuple[int, int, int]] = [
-            (src.arrived, _stat(setter.power), _stat(setter.toughness))
-            for src, eff, setter in statics
-            if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
-        ]
-        sets.extend(_own_stats(game, obj, c))
         for _, p, t in sorted(sets, key=lambda t: t[0]):  # 613.7: timestamp order
             power, tough = p, t
         for src, eff, pump in statics:
@@ -780,8 +790,8 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
                 times = static_quantity(game, src, pump.per)
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
-        for e in game.state.eot:
-            if e.target == obj.id:
+        for e in resolved:
+            if not e.sets:
                 power += e.power
                 tough += e.toughness
     plus = obj.counters.get("+1/+1", 0)

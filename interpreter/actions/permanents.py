@@ -72,6 +72,54 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     return bool(objs)
 
 
+def _stat_value(ctx: Ctx, text: str) -> int:
+    """One side of "1/1" or "X/X" in an effect that sets power and toughness:
+    X is the spell's or ability's X (601.2b, 107.3)."""
+    if text == "X":
+        return ctx.quantity(A.VarX())
+    if not text.isdigit():
+        raise Unsupported(f"a power or toughness of '{text}' set by an instruction")
+    return int(text)
+
+
+def set_base_pt(ctx: Ctx, objs: list[Any], power: int, toughness: int, a: A.Node) -> None:
+    """613.4b: each of ``objs`` has base power and toughness ``power``/``toughness``
+    (layer 7b: before "+N/+N" changes and counters, 613.4c-d), until end of
+    turn, or without a duration for as long as it stays on the battlefield
+    (611.2, 400.7); its values were fixed as the effect began (608.2h)."""
+    for o in objs:
+        eff = EotEffect(o.id, power, toughness, (), ctx.game.tick(), lasting(a), sets=True)
+        ctx.game.state.eot.append(eff)
+        ctx.game.say(f"  {display_name(o)} has base power and toughness {power}/{toughness}"
+                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
+
+
+def _set_pt_values(ctx: Ctx, a: A.SetPT) -> tuple[int, int]:
+    if a.amounts is not None:
+        return ctx.quantity(a.amounts[0]), ctx.quantity(a.amounts[1])
+    return _stat_value(ctx, a.power), _stat_value(ctx, a.toughness)
+
+
+@carries_out(A.SetPT, limits=(
+    ("a power/toughness-setting effect for a duration other than 'until end of turn'",
+     lambda a: not until_end_of_turn(a) and not lasting(a)),
+    ("a power or toughness of '*' set by an instruction", lambda a: a.amounts is None and "*" in a.power + a.toughness),
+))
+def _set_pt(ctx: Ctx, a: A.SetPT) -> bool:
+    """613.4b: "[what] has base power and toughness 1/1 until end of turn",
+    "[it] is 4/4 and has flying" as an instruction (layer 7b)."""
+    power, toughness = _set_pt_values(ctx, a)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    set_base_pt(ctx, objs, power, toughness, a)
+    names = tuple(given_keyword_name(k) for k in a.keywords)
+    if names:
+        for o in objs:
+            ctx.game.state.eot.append(EotEffect(o.id, 0, 0, names, ctx.game.tick(), lasting(a)))
+            ctx.game.say(f"  {display_name(o)} has {', '.join(names)}")
+    acted(ctx, objs)
+    return bool(objs)
+
+
 @carries_out(A.TapObjects)
 @carries_out(A.UntapObjects, limits=(("untapping all permanents you control", lambda a: a.all_yours),))
 def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
