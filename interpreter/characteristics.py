@@ -328,21 +328,72 @@ def _with_granted(c: Chars, granted: tuple[A.Ability, ...]) -> Chars:
 CARD_TYPE_WORDS = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle"})
 
 
+def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
+    """The colors "becomes a 2/2 white and blue Bird artifact creature" makes
+    it (105.3: they replace its colors; "colorless": none), or None when the
+    change names no color."""
+    words = change.words if isinstance(change.words, tuple) else ()
+    named = [w for w in words if isinstance(w, A.ColorAdj)]
+    if not named:
+        return None
+    from .replacement import COLOR_WORDS
+
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    found = {letters[w.color.lower()] for w in named if w.color.lower() in COLOR_WORDS}
+    return tuple(c for c in A.COLORS if c in found)
+
+
+def _subtype_kind(word: str) -> str:
+    """Which card type a subtype goes with (205.3d): "creature", "land", or
+    "other" (artifact, enchantment, planeswalker and battle types)."""
+    from .keywords import LAND_TYPES
+    from .replacement import CREATURE_TYPES
+
+    if word in CREATURE_TYPES:
+        return "creature"
+    return "land" if word in LAND_TYPES else "other"
+
+
+def _kept_subtype(word: str, types: list[str]) -> bool:
+    """205.1a: a subtype stays while the object has a card type it goes with."""
+    kind = _subtype_kind(word)
+    if kind == "creature":
+        return "creature" in types or "kindred" in types or "tribal" in types
+    if kind == "land":
+        return "land" in types
+    return any(t in types for t in ("artifact", "enchantment", "planeswalker", "battle"))
+
+
 def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
-    """205.1b: a type-changing effect that doesn't say "in addition" still
-    keeps the old card types when it adds only subtypes ("becomes an Aura");
-    new card types are added, new subtypes added; abilities it grants are
-    added (613.1f)."""
+    """Type-changing effects (205.1a, 205.1b), in the order they began.  One
+    that says "in addition to its other types" adds its types; one that names
+    only subtypes ("becomes an Aura") adds them and keeps the card types.
+    Otherwise its card types replace the old ones (205.1a: "becomes a 2/4
+    Soldier creature" is no longer an enchantment), and the old subtypes stay
+    only while a card type they go with does.  New creature types replace the
+    old creature types, new land types the old land types (205.1a). Colors it
+    names replace the old colors (105.3); abilities it grants are added
+    (613.1f)."""
     types, subtypes, kws = list(c.types), list(c.subtypes), list(c.printed_keywords)
+    colors = c.colors
     for change in changes:
-        for word in change.types:
-            if word.lower() in CARD_TYPE_WORDS:
-                if word.lower() not in types:
-                    types.append(word.lower())
-            elif word not in subtypes:
-                subtypes.append(word)
+        new_types = [w.lower() for w in change.types if w.lower() in CARD_TYPE_WORDS]
+        new_subtypes = [w for w in change.types if w.lower() not in CARD_TYPE_WORDS]
+        if not change.additional:
+            if new_types:
+                types = list(dict.fromkeys(new_types))
+                subtypes = [t for t in subtypes if _kept_subtype(t, types)]
+            kinds = {_subtype_kind(w) for w in new_subtypes} - {"other"}
+            subtypes = [t for t in subtypes if _subtype_kind(t) not in kinds]
+        for word in new_types:
+            if word not in types:
+                types.append(word)
+        subtypes.extend(w for w in new_subtypes if w not in subtypes)
         kws.extend(name for name in map(given_keyword_name, change.keywords) if name not in kws)
-    return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws))
+        named = becomes_colors(change)
+        if named is not None and "colors" not in change.kept:
+            colors = named
+    return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws), colors=colors)
 
 
 def front_chars(obj: GameObject) -> Chars:

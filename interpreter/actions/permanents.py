@@ -139,9 +139,27 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     return bool(objs)
 
 
+def _pt_problem(a: A.Becomes) -> str | None:
+    """Why the engine can't set the P/T "becomes a 3/3 ... creature" names (None if it can)."""
+    if not a.pt:
+        return None
+    power, _, toughness = a.pt.partition("/")
+    if not all(side == "X" or side.isdigit() for side in (power, toughness)):
+        return f"a power or toughness of '{a.pt}' set by an instruction"
+    return None
+
+
+def _color_problem(a: A.Becomes) -> str | None:
+    words = a.words if isinstance(a.words, tuple) else ()
+    for w in words:
+        if isinstance(w, A.ColorAdj) and (w.negated or w.color.lower() in ("multicolored", "monocolored")):
+            return f"becoming '{w.color}'"
+    return None
+
+
 @carries_out(A.Becomes, limits=(
-    ("a change of power and toughness", lambda a: a.pt),
-    ("a change of color", lambda a: a.color),
+    ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
+    ("a change of color", lambda a: a.color or _color_problem(a) is not None),
     ("a change of that kind", lambda a: a.special),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
@@ -149,18 +167,27 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     ("a change of color and types", lambda a: "colors" in a.kept),
 ))
 def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
-    """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
-    each stays the same object on the battlefield, or until end of turn
-    (514.2: ended in the cleanup step)."""
+    """A type-changing effect on permanents (205.1a, 205.1b, 611.2a): it lasts
+    while each stays the same object on the battlefield, or until end of turn
+    (514.2: ended in the cleanup step).  "Becomes a 3/3 ... creature" also
+    sets its base power and toughness (613.4b, layer 7b; X fixed as it
+    resolves, 608.2h), and the colors it names replace its colors (105.3)."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
+    stats = None
+    if a.pt:
+        power, _, toughness = a.pt.partition("/")
+        stats = _stat_value(ctx, power), _stat_value(ctx, toughness)
     for o in objs:
         o.became = (*o.became, a)
         if eot:
             ctx.game.state.became_eot.append((o.id, a))
-        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else "")
+        ctx.game.say(f"  {display_name(o)} becomes {(a.pt + ' ') if a.pt else ''}{' '.join(a.types)}"
+                     + (f" with {', '.join(names)}" if names else "")
                      + (" until end of turn" if eot else ""))  # fmt: skip
+    if stats is not None:
+        set_base_pt(ctx, objs, stats[0], stats[1], a)
     return bool(objs)
 
 
