@@ -139,14 +139,20 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     return bool(objs)
 
 
-def _pt_problem(a: A.Becomes) -> str | None:
-    """Why the engine can't set the P/T "becomes a 3/3 ... creature" names (None if it can)."""
+def _pt_problem(a: A.Becomes | A.IsType) -> str | None:
+    """Why the engine can't set the P/T "becomes a 3/3 ... creature" or "is a
+    Golem with base power and toughness 5/4" names (None if it can)."""
     if not a.pt:
         return None
     power, _, toughness = a.pt.partition("/")
     if not all(side == "X" or side.isdigit() for side in (power, toughness)):
         return f"a power or toughness of '{a.pt}' set by an instruction"
     return None
+
+
+def _pt_values(ctx: Ctx, pt: str) -> tuple[int, int]:
+    power, _, toughness = pt.partition("/")
+    return _stat_value(ctx, power), _stat_value(ctx, toughness)
 
 
 def _color_problem(a: A.Becomes) -> str | None:
@@ -175,10 +181,7 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
-    stats = None
-    if a.pt:
-        power, _, toughness = a.pt.partition("/")
-        stats = _stat_value(ctx, power), _stat_value(ctx, toughness)
+    stats = _pt_values(ctx, a.pt) if a.pt else None
     for o in objs:
         o.became = (*o.became, a)
         if eot:
@@ -204,16 +207,22 @@ def _type_words(a: A.IsType) -> tuple[str, ...] | None:
      lambda a: a.special != "in addition" or _type_words(a) is None),
     ("a change of color and types", lambda a: "colors" in a.kept),
     ("a type change with a duration", lambda a: a.duration is not None),
+    ("a power or toughness of '*' set by an instruction", lambda a: _pt_problem(a) is not None),
 ))  # fmt: skip
 def _is_type(ctx: Ctx, a: A.IsType) -> bool:
     """"That creature is a Nightmare in addition to its other types": a
     type-changing effect of a resolved ability with no duration, which lasts
-    while it stays the same object on the battlefield (205.1b, 611.2a, 613.1d)."""
+    while it stays the same object on the battlefield (205.1b, 611.2a, 613.1d);
+    "... is a Golem creature with base power and toughness 5/4 in addition to
+    its other types" also sets its base P/T (613.4b, layer 7b)."""
     types = _type_words(a) or ()
+    stats = _pt_values(ctx, a.pt) if a.pt else None
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         o.became = (*o.became, A.Becomes(a.what, types, additional=True))
         ctx.game.say(f"  {display_name(o)} is a {' '.join(types)} in addition to its other types")
+    if stats is not None:
+        set_base_pt(ctx, objs, stats[0], stats[1], a)
     return bool(objs)
 
 
