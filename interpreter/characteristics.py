@@ -29,7 +29,7 @@ from .keywords import BargainCost, BuybackCost, CyclingAbility, GiftPromise, Off
 from .objects import GameObject
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .state import EotEffect, Game
 
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -234,7 +234,7 @@ def _every_creature_type(subtypes: tuple[str, ...], abilities: tuple[A.Ability, 
             continue
         action = sentences[0].actions[0]
         if isinstance(action, A.IsType) and action.special == "every creature type" and isinstance(action.what, A.SelfRef):
-            from .replacement import CREATURE_TYPES
+            from .objects import CREATURE_TYPES
 
             return (*subtypes, *sorted(t for t in CREATURE_TYPES if t not in subtypes))
     return subtypes
@@ -328,21 +328,72 @@ def _with_granted(c: Chars, granted: tuple[A.Ability, ...]) -> Chars:
 CARD_TYPE_WORDS = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery", "battle"})
 
 
+def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
+    """The colors "becomes a 2/2 white and blue Bird artifact creature" makes
+    it (105.3: they replace its colors; "colorless": none), or None when the
+    change names no color."""
+    words = change.words if isinstance(change.words, tuple) else ()
+    named = [w for w in words if isinstance(w, A.ColorAdj)]
+    if not named:
+        return None
+    from .objects import COLOR_WORDS
+
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    found = {letters[w.color.lower()] for w in named if w.color.lower() in COLOR_WORDS}
+    return tuple(c for c in A.COLORS if c in found)
+
+
+def _subtype_kind(word: str) -> str:
+    """Which card type a subtype goes with (205.3d): "creature", "land", or
+    "other" (artifact, enchantment, planeswalker and battle types)."""
+    from .keywords import LAND_TYPES
+    from .objects import CREATURE_TYPES
+
+    if word in CREATURE_TYPES:
+        return "creature"
+    return "land" if word in LAND_TYPES else "other"
+
+
+def _kept_subtype(word: str, types: list[str]) -> bool:
+    """205.1a: a subtype stays while the object has a card type it goes with."""
+    kind = _subtype_kind(word)
+    if kind == "creature":
+        return "creature" in types or "kindred" in types or "tribal" in types
+    if kind == "land":
+        return "land" in types
+    return any(t in types for t in ("artifact", "enchantment", "planeswalker", "battle"))
+
+
 def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
-    """205.1b: a type-changing effect that doesn't say "in addition" still
-    keeps the old card types when it adds only subtypes ("becomes an Aura");
-    new card types are added, new subtypes added; abilities it grants are
-    added (613.1f)."""
+    """Type-changing effects (205.1a, 205.1b), in the order they began.  One
+    that says "in addition to its other types" adds its types; one that names
+    only subtypes ("becomes an Aura") adds them and keeps the card types.
+    Otherwise its card types replace the old ones (205.1a: "becomes a 2/4
+    Soldier creature" is no longer an enchantment), and the old subtypes stay
+    only while a card type they go with does.  New creature types replace the
+    old creature types, new land types the old land types (205.1a). Colors it
+    names replace the old colors (105.3); abilities it grants are added
+    (613.1f)."""
     types, subtypes, kws = list(c.types), list(c.subtypes), list(c.printed_keywords)
+    colors = c.colors
     for change in changes:
-        for word in change.types:
-            if word.lower() in CARD_TYPE_WORDS:
-                if word.lower() not in types:
-                    types.append(word.lower())
-            elif word not in subtypes:
-                subtypes.append(word)
+        new_types = [w.lower() for w in change.types if w.lower() in CARD_TYPE_WORDS]
+        new_subtypes = [w for w in change.types if w.lower() not in CARD_TYPE_WORDS]
+        if not change.additional:
+            if new_types:
+                types = list(dict.fromkeys(new_types))
+                subtypes = [t for t in subtypes if _kept_subtype(t, types)]
+            kinds = {_subtype_kind(w) for w in new_subtypes} - {"other"}
+            subtypes = [t for t in subtypes if _subtype_kind(t) not in kinds]
+        for word in new_types:
+            if word not in types:
+                types.append(word)
+        subtypes.extend(w for w in new_subtypes if w not in subtypes)
         kws.extend(name for name in map(given_keyword_name, change.keywords) if name not in kws)
-    return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws))
+        named = becomes_colors(change)
+        if named is not None and "colors" not in change.kept:
+            colors = named
+    return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws), colors=colors)
 
 
 def front_chars(obj: GameObject) -> Chars:
@@ -405,6 +456,8 @@ def _set_pt(action: A.SetPT) -> str | None:
     """Layer 7b: "Enchanted creature is 8/8" sets base power and toughness (613.4b)."""
     if action.amounts is not None or action.duration is not None:
         return "a power/toughness-setting effect the interpreter can't apply"
+    if not (action.power.isdigit() and action.toughness.isdigit()):
+        return "a static power/toughness-setting effect of X or *"
     return None
 
 
@@ -762,21 +815,29 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
     that set P/T ("is 8/8", 7b, in timestamp order), static and
     until-end-of-turn changes (7c), then +1/+1 and -1/-1 counters (7d)."""
     c = chars(obj)
-    if c.base_power is None:
-        return None, None
+    sets: list[tuple[int, int, int]] = []
+    statics: list[tuple[GameObject, A.StaticEffect, StaticAction]] = []
+    resolved: list[EotEffect] = []
+    if obj.zone == "battlefield":
+        statics = _static_effects(game)
+        sets = [
+            (src.arrived, _stat(setter.power), _stat(setter.toughness))
+            for src, eff, setter in statics
+            if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
+        ]
+        sets.extend(_own_stats(game, obj, c))
+        # 613.4b: base P/T set by resolved spells and abilities ("has base
+        # power and toughness 1/1 until end of turn", "becomes a 4/4 ...")
+        resolved = [e for e in game.state.eot if e.target == obj.id]
+        sets.extend((e.timestamp, e.power, e.toughness) for e in resolved if e.sets)
+    if c.base_power is None and (not sets or not c.is_type("creature")):
+        return None, None  # 208.3: a noncreature permanent has no power or toughness
     power, tough = c.base_power or 0, c.base_toughness or 0
     for ab in c.abilities:
         cda = CHARACTERISTIC_DEFINING.get(type(ab))
         if cda is not None:
             power, tough = cda(game, obj, ab, power, tough)
     if obj.zone == "battlefield":
-        statics = _static_effects(game)
-        sets: list[tuple[int, int, int]] = [
-            (src.arrived, _stat(setter.power), _stat(setter.toughness))
-            for src, eff, setter in statics
-            if isinstance(setter, A.SetPT) and _affects(game, src, eff, setter, obj)
-        ]
-        sets.extend(_own_stats(game, obj, c))
         for _, p, t in sorted(sets, key=lambda t: t[0]):  # 613.7: timestamp order
             power, tough = p, t
         for src, eff, pump in statics:
@@ -791,8 +852,8 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
                 times = static_quantity(game, src, pump.per)
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
-        for e in game.state.eot:
-            if e.target == obj.id:
+        for e in resolved:
+            if not e.sets:
                 power += e.power
                 tough += e.toughness
     plus = obj.counters.get("+1/+1", 0)
@@ -839,7 +900,7 @@ def chars_in(game: Game, obj: GameObject) -> Chars:
             card = last_exiled_creature(game, obj, index)
             if card is None:
                 continue
-            from .replacement import CREATURE_TYPES
+            from .objects import CREATURE_TYPES
 
             kept = [t for t in subtypes if t not in CREATURE_TYPES or t in rule.still]
             subtypes = kept + [t for t in chars(card).subtypes if t in CREATURE_TYPES and t not in kept]

@@ -403,7 +403,7 @@ def typecycling_type(name: str) -> str | None:
         return kind
     if " " in kind:
         return None
-    from .replacement import CREATURE_TYPES
+    from .objects import CREATURE_TYPES
 
     word = kind.capitalize()
     return word if word in CREATURE_TYPES or word in LAND_TYPES else None

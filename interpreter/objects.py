@@ -12,9 +12,20 @@ it exists, and is the key of everything linked to it (rule 607,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal, TypeAlias
 
 from cardtext.grammar import ast as A
+
+
+def _creature_types() -> tuple[str, ...]:
+    """The creature types (CR 205.3m), from the package's data file."""
+    text = (Path(__file__).parent / "data" / "creature_types.txt").read_text(encoding="utf-8")
+    return tuple(ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
+
+
+CREATURE_TYPES = _creature_types()
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 ObjectId: TypeAlias = tuple[int, int]
 PlayerId: TypeAlias = str

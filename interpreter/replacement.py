@@ -13,7 +13,6 @@ its own enters replacements apply (708.2).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from cardtext.grammar import ast as A
@@ -25,7 +24,7 @@ from .context import Ctx
 from .errors import Unsupported
 from .filters import matches
 from .linked import Linked
-from .objects import GameObject, ObjectId, PlayerId
+from .objects import COLOR_WORDS, CREATURE_TYPES, GameObject, ObjectId, PlayerId
 from .state import Game
 from .zones import move, put_counters, sacrifice
 
@@ -118,14 +117,6 @@ def create_on_battlefield(
     return obj
 
 
-def _creature_types() -> tuple[str, ...]:
-    """The creature types (CR 205.3m), from the package's data file."""
-    text = (Path(__file__).parent / "data" / "creature_types.txt").read_text(encoding="utf-8")
-    return tuple(ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#"))
-
-
-CREATURE_TYPES = _creature_types()
-COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
 
 def choice_options(game: Game, kind: str) -> list[str]:

@@ -72,7 +72,11 @@ class EotEffect:
     """A continuous effect from a resolved spell or ability that lasts until
     end of turn (611.2a, 514.2): "+3/+3 until end of turn"; or, ``lasting``,
     one written without a duration, which lasts as long as its object stays
-    the same object (611.2, 400.7): "It gains indestructible"."""
+    the same object (611.2, 400.7): "It gains indestructible".  With
+    ``sets``, ``power`` and ``toughness`` are the base power and toughness
+    it sets (layer 7b, 613.4b: "has base power and toughness 1/1 until end
+    of turn", "becomes a 4/4 ... creature") rather than a change of them
+    (layer 7c)."""
 
     target: ObjectId
     power: int
@@ -80,6 +84,7 @@ class EotEffect:
     keywords: tuple[str, ...]
     timestamp: int
     lasting: bool = False
+    sets: bool = False
 
 
 @dataclass(frozen=True, slots=True)

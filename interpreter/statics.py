@@ -295,7 +295,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
             # changeling (702.73a): a characteristic-defining ability (604.3),
             # in every zone: the printed characteristics have every creature
             # type (cardtext.interpreter.characteristics)
-            from .replacement import CREATURE_TYPES
+            from .objects import CREATURE_TYPES
 
             return SelfType(False, tuple(sorted(CREATURE_TYPES)))
         return f"'[this] is {action.special or 'a type'}'"

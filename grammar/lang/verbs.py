@@ -755,6 +755,7 @@ class Becomes(Node):
     of: Any = None
     quoted: Any = None  # 'becomes a 2/1 ... creature with "..."': the abilities in quotation marks it has
     kept: str = ""  # with ``additional``: "in addition to its other colors and types" as written
+    base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -787,6 +788,7 @@ class IsType(Node):
     duration: Any = None
     kept: str = ""  # "in addition to their other creature types" as written
     article: bool = False  # "is an Island" (not "are Mountains", "is legendary")
+    pt: str = ""  # "is a Golem creature with base power and toughness 5/4" (613.4b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1794,6 +1796,27 @@ _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(wo
 _reg("becomes_pt_quoted", lambda m, pt, words, q: Becomes(None, _types_of(words), (), str(pt), words=words, quoted=q, span=span(m)))
 _reg("becomes_pt_both", lambda m, pt, words, kws, q: Becomes(
     None, _types_of(words), kws, str(pt), words=words, quoted=q, span=span(m)))
+@builds("becomes_base_pt")
+def _becomes_base_pt(meta: Any, count: Any, words: Any, pt: Any) -> Becomes:
+    return Becomes(None, _types_of(words), (), str(pt), words=words, base_pt=True, span=span(meta))
+
+
+@builds("becomes_base_pt_additional")
+def _becomes_base_pt_additional(meta: Any, count: Any, words: Any, pt: Any, kept: str) -> Becomes:
+    return Becomes(None, _types_of(words), (), str(pt), additional=True, words=words, kept=_kept(kept),
+                   base_pt=True, span=span(meta))  # fmt: skip
+
+
+@builds("becomes_base_pt_plural")
+def _becomes_base_pt_plural(meta: Any, words: Any, pt: Any) -> Becomes:
+    return Becomes(None, _types_of(words), (), str(pt), words=words, base_pt=True, span=span(meta))
+
+
+_reg("is_base_pt", lambda m, words, pt: IsType(None, words, "a type", pt=str(pt), span=span(m)))
+_reg("is_base_pt_additional", lambda m, words, pt, kept: IsType(
+    None, words, "in addition", kept=_kept(kept), pt=str(pt), span=span(m)))
+
+
 _reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
 _reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
 _reg("becomes_land_type_choice", lambda m: Becomes(None, (), special="the basic land type of your choice", span=span(m)))
@@ -1821,8 +1844,6 @@ def _set_base_pt(meta: Any, pt: Any) -> SetPT:
 
 _reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amounts=(a, b), span=span(m)))
 _reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
-_reg("is_type", lambda m, words: IsType(None, words, "type", span=span(m)))
-_reg("is_a_type", lambda m, words: IsType(None, words, "type", article=True, span=span(m)))
 _reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", kept=_kept(kept), span=span(m)))
 _reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
@@ -2832,6 +2853,16 @@ def _r_crews_as(r: Any, n: CrewsAs, **ctx: Any) -> str:
     return " and ".join(acts) + " " + how
 
 
+def _with_article(text: str, words: Any) -> str:
+    """The words of "a Frog" / "artifact creatures": an article unless the
+    head noun was written in the plural."""
+    from .objects import Noun
+
+    if any(isinstance(w, Noun) and w.plural for w in words):
+        return text
+    return f"{article(text)} {text}"
+
+
 @renders(Becomes)
 def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     from .objects import words_text
@@ -2846,7 +2877,13 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     if n.color:
         return f"{v} {n.color}"
     words = words_text(r, n.words, False)
-    text = f"{v} {article(n.pt)} {n.pt} {words}" if n.pt else f"{v} {article(words)} {words}"
+    if n.base_pt:
+        text = f"{v} {_with_article(words, n.words)} with base power and toughness {n.pt}"
+        return text + (" " + (n.kept or "in addition to its other types") if n.additional else "")
+    elif n.pt:
+        text = f"{v} {article(n.pt)} {n.pt} {words}"
+    else:
+        text = f"{v} {article(words)} {words}"
     if n.keywords and n.quoted is not None:
         text += f" with {keyword_list_text(r, n.keywords)} and {r(n.quoted)}"
     elif n.keywords:
@@ -2882,6 +2919,9 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
     plural = subject is not None and is_plural(subject)
     be = "are" if plural else "is"
     kept = n.kept or f"in addition to {'their' if plural else 'its'} other types"
+    if n.pt:
+        text = f"{be} {_with_article(words_text(r, n.words, plural), n.words)} with base power and toughness {n.pt}"
+        return f"{text} {kept}" if n.special == "in addition" else text
     if n.special == "in addition":
         words = words_text(r, n.words, plural)
         if plural:

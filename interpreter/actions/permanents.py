@@ -72,6 +72,54 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     return bool(objs)
 
 
+def _stat_value(ctx: Ctx, text: str) -> int:
+    """One side of "1/1" or "X/X" in an effect that sets power and toughness:
+    X is the spell's or ability's X (601.2b, 107.3)."""
+    if text == "X":
+        return ctx.quantity(A.VarX())
+    if not text.isdigit():
+        raise Unsupported(f"a power or toughness of '{text}' set by an instruction")
+    return int(text)
+
+
+def set_base_pt(ctx: Ctx, objs: list[Any], power: int, toughness: int, a: A.Node) -> None:
+    """613.4b: each of ``objs`` has base power and toughness ``power``/``toughness``
+    (layer 7b: before "+N/+N" changes and counters, 613.4c-d), until end of
+    turn, or without a duration for as long as it stays on the battlefield
+    (611.2, 400.7); its values were fixed as the effect began (608.2h)."""
+    for o in objs:
+        eff = EotEffect(o.id, power, toughness, (), ctx.game.tick(), lasting(a), sets=True)
+        ctx.game.state.eot.append(eff)
+        ctx.game.say(f"  {display_name(o)} has base power and toughness {power}/{toughness}"
+                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
+
+
+def _set_pt_values(ctx: Ctx, a: A.SetPT) -> tuple[int, int]:
+    if a.amounts is not None:
+        return ctx.quantity(a.amounts[0]), ctx.quantity(a.amounts[1])
+    return _stat_value(ctx, a.power), _stat_value(ctx, a.toughness)
+
+
+@carries_out(A.SetPT, limits=(
+    ("a power/toughness-setting effect for a duration other than 'until end of turn'",
+     lambda a: not until_end_of_turn(a) and not lasting(a)),
+    ("a power or toughness of '*' set by an instruction", lambda a: a.amounts is None and "*" in a.power + a.toughness),
+))
+def _set_pt(ctx: Ctx, a: A.SetPT) -> bool:
+    """613.4b: "[what] has base power and toughness 1/1 until end of turn",
+    "[it] is 4/4 and has flying" as an instruction (layer 7b)."""
+    power, toughness = _set_pt_values(ctx, a)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    set_base_pt(ctx, objs, power, toughness, a)
+    names = tuple(given_keyword_name(k) for k in a.keywords)
+    if names:
+        for o in objs:
+            ctx.game.state.eot.append(EotEffect(o.id, 0, 0, names, ctx.game.tick(), lasting(a)))
+            ctx.game.say(f"  {display_name(o)} has {', '.join(names)}")
+    acted(ctx, objs)
+    return bool(objs)
+
+
 @carries_out(A.TapObjects)
 @carries_out(A.UntapObjects, limits=(("untapping all permanents you control", lambda a: a.all_yours),))
 def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
@@ -91,9 +139,33 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     return bool(objs)
 
 
+def _pt_problem(a: A.Becomes | A.IsType) -> str | None:
+    """Why the engine can't set the P/T "becomes a 3/3 ... creature" or "is a
+    Golem with base power and toughness 5/4" names (None if it can)."""
+    if not a.pt:
+        return None
+    power, _, toughness = a.pt.partition("/")
+    if not all(side == "X" or side.isdigit() for side in (power, toughness)):
+        return f"a power or toughness of '{a.pt}' set by an instruction"
+    return None
+
+
+def _pt_values(ctx: Ctx, pt: str) -> tuple[int, int]:
+    power, _, toughness = pt.partition("/")
+    return _stat_value(ctx, power), _stat_value(ctx, toughness)
+
+
+def _color_problem(a: A.Becomes) -> str | None:
+    words = a.words if isinstance(a.words, tuple) else ()
+    for w in words:
+        if isinstance(w, A.ColorAdj) and (w.negated or w.color.lower() in ("multicolored", "monocolored")):
+            return f"becoming '{w.color}'"
+    return None
+
+
 @carries_out(A.Becomes, limits=(
-    ("a change of power and toughness", lambda a: a.pt),
-    ("a change of color", lambda a: a.color),
+    ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
+    ("a change of color", lambda a: a.color or _color_problem(a) is not None),
     ("a change of that kind", lambda a: a.special),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
@@ -101,18 +173,24 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     ("a change of color and types", lambda a: "colors" in a.kept),
 ))
 def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
-    """A type-changing effect on permanents (205.1b, 611.2a): it lasts while
-    each stays the same object on the battlefield, or until end of turn
-    (514.2: ended in the cleanup step)."""
+    """A type-changing effect on permanents (205.1a, 205.1b, 611.2a): it lasts
+    while each stays the same object on the battlefield, or until end of turn
+    (514.2: ended in the cleanup step).  "Becomes a 3/3 ... creature" also
+    sets its base power and toughness (613.4b, layer 7b; X fixed as it
+    resolves, 608.2h), and the colors it names replace its colors (105.3)."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
+    stats = _pt_values(ctx, a.pt) if a.pt else None
     for o in objs:
         o.became = (*o.became, a)
         if eot:
             ctx.game.state.became_eot.append((o.id, a))
-        ctx.game.say(f"  {display_name(o)} becomes {' '.join(a.types)}" + (f" with {', '.join(names)}" if names else "")
+        ctx.game.say(f"  {display_name(o)} becomes {(a.pt + ' ') if a.pt else ''}{' '.join(a.types)}"
+                     + (f" with {', '.join(names)}" if names else "")
                      + (" until end of turn" if eot else ""))  # fmt: skip
+    if stats is not None:
+        set_base_pt(ctx, objs, stats[0], stats[1], a)
     return bool(objs)
 
 
@@ -129,16 +207,22 @@ def _type_words(a: A.IsType) -> tuple[str, ...] | None:
      lambda a: a.special != "in addition" or _type_words(a) is None),
     ("a change of color and types", lambda a: "colors" in a.kept),
     ("a type change with a duration", lambda a: a.duration is not None),
+    ("a power or toughness of '*' set by an instruction", lambda a: _pt_problem(a) is not None),
 ))  # fmt: skip
 def _is_type(ctx: Ctx, a: A.IsType) -> bool:
     """"That creature is a Nightmare in addition to its other types": a
     type-changing effect of a resolved ability with no duration, which lasts
-    while it stays the same object on the battlefield (205.1b, 611.2a, 613.1d)."""
+    while it stays the same object on the battlefield (205.1b, 611.2a, 613.1d);
+    "... is a Golem creature with base power and toughness 5/4 in addition to
+    its other types" also sets its base P/T (613.4b, layer 7b)."""
     types = _type_words(a) or ()
+    stats = _pt_values(ctx, a.pt) if a.pt else None
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
     for o in objs:
         o.became = (*o.became, A.Becomes(a.what, types, additional=True))
         ctx.game.say(f"  {display_name(o)} is a {' '.join(types)} in addition to its other types")
+    if stats is not None:
+        set_base_pt(ctx, objs, stats[0], stats[1], a)
     return bool(objs)
 
 
