@@ -333,6 +333,13 @@ def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] 
 # --------------------------------------------------------------------------
 
 
+def _self_on_battlefield(source: GameObject | None, verb: str) -> GameObject:
+    """The source itself for "[verb] [this]" as a cost (118.1): it must be on the battlefield."""
+    if source is None or source.zone != "battlefield":
+        raise IllegalAction(f"can't {verb} it: it is not on the battlefield")
+    return source
+
+
 def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject], n: int,
           most: int | None = None) -> list[GameObject]:  # fmt: skip
     """``n`` of the candidates, or from ``n`` to ``most`` ("one or more creatures")."""
@@ -492,9 +499,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         return
     if isinstance(part, A.SacrificeCost):
         if isinstance(part.what, A.SelfRef):
-            if source is None or source.zone != "battlefield":
-                raise IllegalAction("can't sacrifice it: it is not on the battlefield")
-            victims = [source]
+            victims = [_self_on_battlefield(source, "sacrifice")]
         elif isinstance(part.what, A.AnObject):
             # "Sacrifice a creature" may be the source itself, if it fits;
             # only "another" leaves it out (109.2b, through the filter)
@@ -523,9 +528,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
                 raise IllegalAction("can't exile it: it is not in your graveyard")
             victims = [source]
         elif isinstance(part.what, A.SelfRef):
-            if source is None or source.zone != "battlefield":
-                raise IllegalAction("can't exile it: it is not on the battlefield")
-            victims = [source]
+            victims = [_self_on_battlefield(source, "exile")]
         else:
             assert isinstance(part.what, A.AnObject)  # PAID_PARTS
             n = fixed_count(part.what.count)
@@ -593,9 +596,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         from .zones import move
 
         if isinstance(part.what, A.SelfRef):
-            if source is None or source.zone != "battlefield":
-                raise IllegalAction("can't return it: it is not on the battlefield")
-            victims = [source]
+            victims = [_self_on_battlefield(source, "return")]
         else:
             assert isinstance(part.what, A.AnObject)  # PAID_PARTS
             n = fixed_count(part.what.count)

@@ -709,11 +709,16 @@ def _its_a(meta: Any, words: Any) -> ItsA:
 
 @renders(ItsA)
 def _r_its_a(r: Any, n: ItsA, **ctx: Any) -> str:
+    return _its_text(r, n.words, "it's", ctx)
+
+
+def _its_text(r: Any, words: Any, lead: str, ctx: dict[str, Any]) -> str:
+    """ "It's an enchantment." / "It's still a land.": the article agrees with the words."""
     from ..render import article
     from .objects import words_text
 
-    text = words_text(r, n.words, False)
-    return _cap(f"it's {article(text)} {text}.", ctx)
+    text = words_text(r, words, False)
+    return _cap(f"{lead} {article(text)} {text}.", ctx)
 
 
 @dataclass(frozen=True, slots=True)
@@ -730,11 +735,7 @@ def _its_still(meta: Any, words: Any) -> ItsStill:
 
 @renders(ItsStill)
 def _r_its_still(r: Any, n: ItsStill, **ctx: Any) -> str:
-    from ..render import article
-    from .objects import words_text
-
-    text = words_text(r, n.words, False)
-    return _cap(f"it's still {article(text)} {text}.", ctx)
+    return _its_text(r, n.words, "it's still", ctx)
 
 
 @dataclass(frozen=True, slots=True)

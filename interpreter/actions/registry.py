@@ -73,12 +73,13 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     said = len(ctx.game.log)
     about = about_players(action)
     before = (ctx.it, ctx.that, ctx.named)
+    recorded = dict(ctx.done)
     done = fn(ctx, action) if about is None else _for_each_player(ctx, action, fn, about)
     if all(now is then for now, then in zip((ctx.it, ctx.that, ctx.named), before, strict=True)):
         _name_targets(ctx, action)
     elif ctx.named and ctx.it is not before[0]:
         ctx.amount = len(ctx.it)  # "sacrifice any number of lands ... up to that many": the objects it acted on
-        _record_done(ctx, action)
+        _record_done(ctx, action, {v for v, ids in ctx.done.items() if recorded.get(v) is not ids})
     if not done and len(ctx.game.log) == said:
         # Nothing to act on (no target chosen, 0 cards, nothing found): the log
         # says so, so that no instruction passes unseen.
@@ -200,14 +201,14 @@ RECORDED_VERBS = frozenset({verb for verbs in DONE_VERBS.values() for verb in ve
 did for (discards, draws and counters record their own)."""
 
 
-def _record_done(ctx: Ctx, action: A.Node) -> None:
+def _record_done(ctx: Ctx, action: A.Node, own: set[str]) -> None:
     """ "for each permanent destroyed this way": what this instruction did,
     by its verb — of the objects it was about, those it destroyed (not
     those indestructible or regenerated, 701.8), and of those, the
     creatures put into a graveyard ("died", 700.4)."""
     verbs = DONE_VERBS.get(type(action))
-    if verbs is None or (isinstance(action, A.Exile) and action.until_found is not None):
-        return  # "exile cards ... until you exile a nonland card" records every card it exiled
+    if verbs is None:
+        return
     ids = list(ctx.it)
     if isinstance(action, A.Destroy):
         # the objects it acted on, as they are now: those still on the battlefield weren't destroyed
@@ -217,7 +218,8 @@ def _record_done(ctx: Ctx, action: A.Node) -> None:
         ctx.done["died"] = [oid for oid, o in now if o is not None and o.zone == "graveyard"]
         return
     for verb in verbs:
-        ctx.done[verb] = ids
+        if verb not in own:  # what the instruction recorded itself ("exile cards ... until ...": every card exiled)
+            ctx.done[verb] = ids
 
 
 def limit(action: A.Node) -> str | None:
