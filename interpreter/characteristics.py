@@ -600,7 +600,10 @@ def static_problem(action: A.Node) -> str | None:
     fn = STATIC_ACTIONS.get(type(action))
     if fn is None:
         return f"static effect {type(action).__name__}"
-    return fn(action)
+    from .filters import static_ref_problem
+
+    what = getattr(action, "what", None)
+    return fn(action) or (static_ref_problem(what) if isinstance(action, A.Pump) else None)
 
 
 @per_node

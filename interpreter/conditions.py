@@ -102,14 +102,20 @@ def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     if problem is not None:
         raise Unsupported(problem)
     what = cond.what
-    players = ctx.players(cond.player)
+    nobody = isinstance(cond.player, A.PlayerGroup) and cond.player.which in _NO_PLAYER
+    # "no opponent controls a white creature": none of them controls one
+    players = ctx.players(A.PlayerGroup(_NO_PLAYER[cond.player.which]) if nobody else cond.player)
     count = sum(1 for o in ctx.each(what.filter)
                 if o.controller in players and o.zone == "battlefield" and o.id not in ctx.excluded)  # fmt: skip
-    if what.how == "no":
+    if nobody or what.how == "no":
         result = count == 0
     else:
         result = count >= (ctx.quantity(what.count) if what.count is not None else 1)
     return result != cond.negated
+
+
+_NO_PLAYER = {"no_player": "each_player", "no_opponent": "each_opponent"}
+"""The players "no player" and "no opponent" say none of controls something."""
 
 
 def controls_problem(cond: A.Controls) -> str | None:

@@ -176,6 +176,19 @@ class Ctx:
             finally:
                 self.that, self.named = saved
             return first + [oid for oid in second if oid not in first]
+        if isinstance(ref, A.BothRef) and ref.conj == "or" and not names_player(ref):
+            # "Destroy all lands or all creatures": the controller chooses one as it resolves (608.2c, 608.2d)
+            from cardtext.grammar.render import render_node
+
+            from .choices import Decision, ask
+
+            words = [render_node(ref.first), render_node(ref.second)]
+            src = self.game.state.objects.get(self.source[0])
+            who = src.card.name if src is not None else "?"
+            d = Decision("word", self.controller, f"{who}: which — {words[0]} or {words[1]}", words, words)
+            picked = ask(game, d)
+            game.say(f"  {self.controller} chooses {picked}")
+            return self.objects(ref.first if picked == words[0] else ref.second)
         if isinstance(ref, A.AnObject) and ref.filter.zone is None and not (ref.filter.card or ref.filter.spell):
             return self.choose_permanents(ref)
         if isinstance(ref, A.EachOf) and not ref.one and ref.count is None:
@@ -216,10 +229,15 @@ class Ctx:
         """ "Exile an instant card from your hand": the controller chooses that
         many cards that fit, in the zone named, as the instruction is carried
         out (608.2c; not targeted, 115.1) — all of them if there are no more."""
-        from .filters import at_random, describe_filter, matches, pick_at_random, without_random
+        from .filters import at_random, describe_filter, pick_at_random, without_random
 
         zone = ref.filter.zone
         assert zone is not None
+        if zone.zone == "top of library" and zone.owner is not None and _any_card(ref.filter) \
+                and not (ref.up_to or ref.any_number):  # fmt: skip
+            # "that many cards from the top of their library": the top cards, no choice (401.1)
+            n = 1 if ref.count is None else self.quantity(ref.count)
+            return [o.id for p in self.players(zone.owner) for o in self.game.zone_objects("library", p)[:n]]
         if zone.zone not in CHOSEN_ZONES:
             raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
         random = at_random(ref)
@@ -227,7 +245,7 @@ class Ctx:
         owners = self.players(zone.owner) if zone.owner is not None else list(self.game.state.players)
         cands = [
             o for p in owners for o in self.game.zone_objects(cast(Zone, zone.zone), p)
-            if matches(self.game, filt, o, you=self.controller, source=self.source, anywhere=True)
+            if self.fits(filt, o, anywhere=True)
         ]  # fmt: skip
         if random:
             # "return a creature card at random from your graveyard": no player chooses it
@@ -467,6 +485,19 @@ class Ctx:
         from .quantities import evaluate
 
         return evaluate(self, q)
+
+    def fits(self, filt: A.ObjectFilter, obj: GameObject, *, you: PlayerId | None = None,
+             anywhere: bool = False) -> bool:
+        """Does ``obj`` fit a description written in this effect, every part
+        of it read here: its players ("you", "that player"), numbers ("X",
+        "that many") and objects ("with the same name as that creature")?
+        ``you`` is the player "you" means in it (the one who chooses)."""
+        from .filters import matches
+
+        # with another player as "you" (each player sacrificing), "they" and "their" are that player
+        return matches(self.game, filt, obj, you=self.controller if you is None else you, source=self.source,
+                       players=self.players if you is None else None, quantity=self.quantity, objects=self.objects,
+                       anywhere=anywhere)  # fmt: skip
 
     def holds(self, cond: A.Condition) -> bool:
         from .conditions import holds

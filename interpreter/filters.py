@@ -505,6 +505,16 @@ def matches_ref_static(game: Game, src: GameObject, what: object, obj: GameObjec
     raise Unsupported(f"static ability affecting {type(what).__name__}")
 
 
+def static_ref_problem(what: object) -> str | None:
+    """What :func:`matches_ref_static` can't read of the objects a static
+    ability affects ("You have hexproof": a player, 702.11d), or None."""
+    if isinstance(what, A.BothRef):
+        return static_ref_problem(what.first) or static_ref_problem(what.second)
+    if what is None or isinstance(what, A.Each | A.SelfRef | A.ItRef | A.AttachedRef | A.ObjectFilter):
+        return None
+    return f"static ability affecting {type(what).__name__}"
+
+
 AT_RANDOM: dict[type, Callable[[Any], list[Any]]] = {}
 """The instructions and cost parts that pick cards described "at random"
 themselves ("discard a card at random"), each with the descriptions in it

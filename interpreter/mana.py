@@ -348,6 +348,11 @@ class Payment:
     def mana_spent(self) -> int:
         return len(self.spend)
 
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """The mana spent, a symbol each, without restrictions' tags."""
+        return tuple(base_unit(u) for u in self.spend)
+
 
 class _Search:
     """A backtracking search for a payment.  Mana that carries a restriction

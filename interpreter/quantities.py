@@ -58,12 +58,21 @@ def _times_kicked(ctx: Ctx, q: A.TimesKicked) -> int:
 
 
 def _mana_spent(ctx: Ctx, q: A.ManaSpent) -> int:
-    """K14: mana spent to cast it, additional costs included."""
-    if q.symbol is not None or q.colors:
-        raise Unsupported("mana of a given color spent to cast it")
+    """K14: mana spent to cast it, additional costs included; "the amount of
+    {R} spent" counts that symbol, "the number of colors of mana spent"
+    (converge, an ability word) the colors among it ({C} is no color, 105.1)."""
     ref = getattr(q, "object", None)
     ids = ctx.self_objects(ref) if ref is not None else [ctx.source]
-    return ctx.game.linked(ids[0]).mana_spent if ids else 0
+    if not ids:
+        return 0
+    linked = ctx.game.linked(ids[0])
+    if q.colors:
+        return len({s for s in linked.spent if s in "WUBRG"})
+    if q.symbol is not None:
+        if not isinstance(q.symbol, A.ColoredMana):
+            raise Unsupported(f"mana spent of the kind {type(q.symbol).__name__}")
+        return sum(1 for s in linked.spent if s == q.symbol.color)
+    return linked.mana_spent
 
 
 def _life_paid(ctx: Ctx, q: A.LifePaid) -> int:

@@ -412,6 +412,9 @@ def divided_among(ctx: Ctx, node: A.Target) -> list[tuple[Any, int]]:
     with the amount announced for it; those no longer legal are dealt none."""
     slot = ctx.slots.get(id(node))
     item = ctx.item
+    if slot is not None and item is not None and slot < len(item.division) and not item.division[slot] \
+            and not (item.targets[slot] if slot < len(item.targets) else ()):  # fmt: skip
+        return []  # "among any number of target creatures": none were chosen, none is dealt damage
     if slot is None or item is None or slot >= len(item.division) or not item.division[slot]:
         raise Unsupported("damage divided as you choose, with no division announced as it was put on the stack")
     values = item.targets[slot] if slot < len(item.targets) else ()

@@ -87,7 +87,7 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
         else:
             if a.filter is not None:
                 filt = without_random(a.filter)
-                hand = [o for o in hand if matches(game, filt, o, you=p, source=ctx.source, anywhere=True)]
+                hand = [o for o in hand if ctx.fits(filt, o, you=p, anywhere=True)]
             n = ctx.quantity(a.amount)
             if random:
                 victims = pick_at_random(game, hand, n)
@@ -501,8 +501,7 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
     n = ctx.quantity(what.count) if what.count is not None else 1
     filt = what.filter
     library = game.zone_objects("library", whose)
-    cands = [o for o in library if matches(game, filt, o, you=ctx.controller, source=ctx.source,
-                                           players=ctx.players, quantity=ctx.quantity, anywhere=True)]  # fmt: skip
+    cands = [o for o in library if ctx.fits(filt, o, anywhere=True)]
     stated = bool(filt.adjectives or filt.qualities or [x for x in filt.nouns if x.lower() != "card"])
     hi = min(n, len(cands))
     lo = 0 if stated or what.up_to else hi

@@ -284,6 +284,8 @@ def _objects_to_put(ctx: Ctx, what: object, verb: str, chooser: PlayerId) -> lis
         return _top_of_library(ctx, what)
     if isinstance(what, A.Each):
         return current(ctx, ctx.objects(what))
+    if isinstance(what, A.AnObject) and what.filter.zone is not None and what.filter.zone.zone == "top of library":
+        return current(ctx, ctx.objects(what))  # "that many cards from the top of their library" (401.1)
     if isinstance(what, A.AnObject):
         return _described_to_put(ctx, what, verb, chooser)
     raise Unsupported(f"putting {type(what).__name__} somewhere")
@@ -405,6 +407,7 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
     done: list[GameObject] = []
     if dest.zone == "library":
         did = to_library(ctx, cards, dest, chooser)
+        ctx.amount = len(cards)  # "put the cards in your hand on the bottom of your library, then draw that many"
         return [], did
     for o in cards:
         name = o.card.name
@@ -431,23 +434,26 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
 
 @carries_out(A.Sacrifice)
 def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
+    """701.21a: "sacrifice it", "sacrifice all creatures you control", "each
+    player sacrifices a creature": a player sacrifices only permanents they
+    control — of the objects named, those the player controls."""
     game = ctx.game
     done = False
-    if isinstance(a.what, A.SelfRef | A.ItRef) and (a.player is None or isinstance(a.player, A.You)):
-        for o in current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
-            if o.zone == "battlefield" and o.controller == ctx.controller:
-                game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
-                sacrifice(game, o)
-                done = True
-        return done
     if not isinstance(a.what, A.AnObject):
-        raise Unsupported(f"sacrifice of {type(a.what).__name__}")
+        who = ctx.players(a.player) if a.player is not None else [ctx.controller]
+        named = ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)
+        gone = [o for o in current(ctx, named) if o.zone == "battlefield" and o.controller in who]
+        for o in gone:
+            game.say(f"  {o.controller} sacrifices {display_name(o)}")
+            sacrifice(game, o)
+        acted(ctx, gone)
+        return bool(gone)
     n = ctx.quantity(a.what.count) if a.what.count is not None else 1
     sacrificed: list[GameObject] = []
     for p in ctx.players(a.player):
         cands = [
             o for o in game.battlefield()
-            if o.controller == p and matches(game, a.what.filter, o, you=p, source=ctx.source)
+            if o.controller == p and ctx.fits(a.what.filter, o, you=p)
         ]  # fmt: skip
         if a.what.any_number or a.what.up_to:
             # "Sacrifice any number of Mountains", "up to two creatures": the player's choice of how many
@@ -504,8 +510,7 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
     game = ctx.game
     src = ctx.source_obj()
     what = a.exile.what
-    cands = [o for o in game.battlefield()
-             if matches(game, what.filter, o, you=ctx.controller, source=ctx.source)]  # fmt: skip
+    cands = [o for o in game.battlefield() if ctx.fits(what.filter, o)]
     name = source_name(ctx)
     if cands and ask(game, Decision("may", ctx.controller, f"{name}: champion (exile) another permanent? If not, sacrifice {name}")):
         chosen = choose_cards(ctx, ctx.controller, f"{name}: exile which one", cands, 1)
