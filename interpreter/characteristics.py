@@ -910,17 +910,43 @@ def chars_in(game: Game, obj: GameObject) -> Chars:
     return replace(c, subtypes=tuple(subtypes))
 
 
+_KEYWORDS_SO_FAR: dict[tuple[int, tuple[int, int]], set[str]] = {}
+"""The keywords of objects whose keywords are being worked out, as far as
+they are: what a description by keyword ("creatures you control with first
+strike") sees of them while the effects that grant keywords apply."""
+
+
 def keywords(game: Game, obj: GameObject) -> frozenset[str]:
-    """Printed keywords plus those granted by static abilities and until-end-of-turn effects."""
+    """Printed keywords plus those granted by static abilities and until-end-of-turn
+    effects.  Effects that grant keywords apply one by one (613.1f, 613.7): whether
+    "creatures you control with first strike have double strike" applies to an
+    object is judged by the keywords it has from the effects applied before it
+    (those it depends on first, 613.8), so an effect never waits on itself."""
+    key = (id(game), obj.id)
+    partial = _KEYWORDS_SO_FAR.get(key)
+    if partial is not None:
+        return frozenset(partial)
     c = chars(obj)
     out = set(c.printed_keywords)
     if obj.zone in ("battlefield", "stack"):
-        for src, eff, pump in _static_pumps(game):
-            if pump.keywords and _affects(game, src, eff, pump, obj):
-                out.update(given_keyword_name(k) for k in pump.keywords)
         for e in game.state.eot:
             if e.target == obj.id:
                 out.update(e.keywords)
+        _KEYWORDS_SO_FAR[key] = out
+        try:
+            pumps = [(src, eff, pump) for src, eff, pump in _static_pumps(game) if pump.keywords]
+            while pumps:
+                # an effect that another depends on applies first (613.8): one that grants
+                # first strike before "creatures with first strike have double strike"
+                now = [_affects(game, src, eff, pump, obj) for src, eff, pump in pumps]
+                if not any(now):
+                    break
+                for (_, _, pump), hit in zip(pumps, now, strict=True):
+                    if hit:
+                        out.update(given_keyword_name(k) for k in pump.keywords)
+                pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
+        finally:
+            del _KEYWORDS_SO_FAR[key]
     return frozenset(out)
 
 

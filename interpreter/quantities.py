@@ -83,7 +83,19 @@ def _life_paid(ctx: Ctx, q: A.LifePaid) -> int:
 
 
 def _highest_among(ctx: Ctx, q: A.HighestAmong) -> int:
+    """ "the greatest power among creatures you control", "the highest mana
+    value among those cards" (the objects named before, 608.2c)."""
     values = []
+    if not isinstance(q.filter, A.ObjectFilter):
+        # "among those cards": the objects named, as they last existed if they have left (608.2h)
+        for oid in ctx.objects(q.filter):
+            o = ctx.obj_or_lki(oid)
+            if o is None:
+                continue
+            if q.stat != "mana value":
+                raise Unsupported(f"the highest {q.stat} among the objects named")
+            values.append(chars(o).mana_value if isinstance(o, GameObject) else o.mana_value)
+        return max(values, default=0)
     for o in ctx.each(q.filter):
         if q.stat == "mana value":
             values.append(chars(o).mana_value)

@@ -45,6 +45,7 @@ from cardtext.grammar.node import children_of, remembering_children
 
 from . import activation, casting, combat, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
+from .actions.prevention import unpreventable_problem
 from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
 from .bind import children, walk
@@ -635,7 +636,7 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
         return reflexive_problem(before)
     if isinstance(s, A.Modes):
         return modes_problem(s)
-    return None
+    return unpreventable_problem(s)
 
 
 def supported(card: A.Card) -> bool:

@@ -34,6 +34,12 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
     if isinstance(ref, A.Target):
         values = ctx.slot_values(ref)
         return current(ctx, [v for v in values if isinstance(v, tuple)]), [v for v in values if isinstance(v, str)]
+    chosen = [slot for slot in ctx.item.targets if slot] if ctx.item is not None else []
+    if isinstance(ref, A.ThatRef) and any(n.lower() == "player" for n in ref.what.nouns) and len(chosen) == 1:
+        # "Choose any target, then mill three cards. [This] deals damage to that permanent or player": the one
+        # target of the ability, whatever the instructions between named (608.2c)
+        named = list(chosen[0])
+        return current(ctx, [v for v in named if isinstance(v, tuple)]), [v for v in named if isinstance(v, str)]
     if isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer | A.TheirRef | A.ControllerOf | A.OwnerOf):
         return [], ctx.players(ref)
     if isinstance(ref, A.ThemRef) and not (ctx.them or ctx.that or ctx.named) and (ctx.that_player or ctx.trigger_player):

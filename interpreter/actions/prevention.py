@@ -93,15 +93,28 @@ def _prevent_damage(ctx: Ctx, a: A.PreventDamage) -> bool:
 # --------------------------------------------------------------------------
 
 
+def unpreventable_problem(sentence: A.Node | None) -> str | None:
+    """What the engine can't carry out of "the damage can't be prevented" in
+    ``sentence``: the damage must be dealt in the same sentence (a sentence
+    of its own after the damage comes too late for it), or None."""
+    if not isinstance(sentence, A.Sentence):
+        return None
+    the = [a for a in sentence.actions if isinstance(a, A.Restriction) and isinstance(a.what, A.DamageRef)
+           and a.what.the and a.rule == "can't be prevented"]  # fmt: skip
+    if the and not any(isinstance(x, A.DealDamage) for x in sentence.actions):
+        return "'the damage can't be prevented' with no damage before it in its sentence (615.12)"
+    return None
+
+
 def _cant_be_prevented(ctx: Ctx, a: A.Restriction) -> bool:
     """615.12: "Damage can't be prevented this turn" — every prevention
     effect stops applying for the rest of the turn; "the damage can't be
     prevented" after a damage instruction is that damage's (carried out by
     it, :func:`cardtext.interpreter.actions.damage_life.unpreventable_here`)."""
     if a.what.the:
-        sentence = ctx.sentence
-        if sentence is None or not any(isinstance(x, A.DealDamage) for x in sentence.actions):
-            raise Unsupported("'the damage can't be prevented' with no damage before it")
+        problem = unpreventable_problem(ctx.sentence)
+        if problem is not None:
+            raise Unsupported(problem)
         ctx.game.say("  (that damage couldn't be prevented, 615.12)")
         return True
     ctx.game.state.no_prevention = True
