@@ -836,9 +836,10 @@ def _players_turn(ctx: Ctx, cond: A.PlayersTurn) -> bool:
 
 
 def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
-    """122.1f: "if defending player is poisoned" (one or more poison
-    counters), "if you have three or more poison counters", "if an opponent
-    has no poison counters": of several players named, any one."""
+    """122.1: "if defending player is poisoned" (one or more poison
+    counters, 122.1f), "if you have three or more poison counters", "if an
+    opponent has no poison counters", "if you have eight or more energy
+    counters" (122.1h): of several players named, any one."""
     problem = _player_counters_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
@@ -853,13 +854,13 @@ def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
             return n <= need
         return n >= need  # "a poison counter", "three or more", "poisoned"
 
-    found = any(has(ctx.game.player(p).poison) for p in ctx.players(cond.object))
+    found = any(has(ctx.game.player(p).counter(cond.kind)) for p in ctx.players(cond.object))
     return found != (cond.form == "not")
 
 
 def _player_counters_problem(cond: A.HasCounters) -> str | None:
-    if cond.kind != "poison":
-        return f"condition '{cond.kind or 'any'} counters' a player has (only poison counters are kept)"
+    if not cond.kind:
+        return "condition 'counters' a player has, of any kind"
     return None
 
 

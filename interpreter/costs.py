@@ -52,6 +52,8 @@ def describe(cost: A.Cost) -> str:
             out.append("{T}")
         elif isinstance(p, A.UntapCost):
             out.append("{Q}")
+        elif isinstance(p, A.EnergyCost):
+            out.append(("pay " if p.pay else "") + "{E}" * p.amount)
         elif isinstance(p, A.SacrificeCost):
             out.append("sacrifice " + describe_ref(p.what))
         elif isinstance(p, A.DiscardCost):
@@ -369,6 +371,8 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
     if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
             and game.player(player).life < part.amount.value):  # fmt: skip
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
+    if isinstance(part, A.EnergyCost) and game.player(player).counter("energy") < part.amount:
+        raise IllegalAction(f"can't pay {part.amount} energy with {game.player(player).counter('energy')} (107.14)")
     if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "collect evidence"
             and isinstance(part.action.amount, A.Number)
             and sum(chars(o).mana_value for o in _evidence(game, player)) < part.action.amount.value):  # fmt: skip
@@ -401,6 +405,7 @@ def _self_from_graveyard(part: A.ExileCost) -> bool:
 
 PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.TapCost: lambda part: None,
+    A.EnergyCost: lambda part: None,
     A.UntapCost: lambda part: None,
     A.PayLifeCost: lambda part: (
         None if isinstance(part.amount, A.Number) else "a life cost that is not a fixed number"),
@@ -481,6 +486,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         check_other_part(game, player, part, source)
         assert source is not None
         tap(game, source)
+        return
+    if isinstance(part, A.EnergyCost):
+        pay_energy(game, player, part.amount)
         return
     if isinstance(part, A.UntapCost):
         if source is None or not source.tapped:
@@ -624,6 +632,16 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     raise Unsupported(f"cost part {type(part).__name__}")
 
 
+def pay_energy(game: Game, player: PlayerId, n: int) -> None:
+    """107.14, 122.1h: pay {E} N times — remove that many energy counters
+    from the player (only a player who has them can, 118.3)."""
+    p = game.player(player)
+    if p.counter("energy") < n:
+        raise IllegalAction(f"can't pay {n} energy with {p.counter('energy')} (107.14)")
+    p.add_counters("energy", -n)
+    game.say(f"  {player} pays {n} energy (energy {p.counter('energy')})")
+
+
 def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | None) -> None:
     """702.122a: tap any number of other untapped creatures you control with
     total power N or greater (a creature that came under your control this
@@ -654,7 +672,7 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
+    "PAID_PARTS", "check_other_part", "pay_energy", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
     "spell_cost_problem", "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
     "x_cost_change",
 ]  # fmt: skip

@@ -101,10 +101,22 @@ class Player:
     skip_turns: int = 0  # "skip your next turn" (500.7)
     drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
+    counters: dict[str, int] = field(default_factory=dict)  # counters of other kinds: energy, experience, rad (122.1)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty, self.drawn_this_turn)  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters))  # fmt: skip
+
+    def counter(self, kind: str) -> int:
+        """122.1: how many counters of ``kind`` the player has."""
+        return self.poison if kind == "poison" else self.counters.get(kind, 0)
+
+    def add_counters(self, kind: str, n: int) -> None:
+        """122.1: the player gets (``n`` > 0) or loses (``n`` < 0) counters of ``kind``."""
+        if kind == "poison":
+            self.poison = max(0, self.poison + n)
+        else:
+            self.counters[kind] = max(0, self.counters.get(kind, 0) + n)
 
 
 @dataclass(frozen=True, slots=True)

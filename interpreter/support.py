@@ -586,8 +586,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
-        elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
-            yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
+        elif isinstance(node, A.PlayerCounters) and not node.kind:
+            yield Gap(node, "counters of any kind a player has")
         elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:
             yield Gap(node, problem)
         elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":

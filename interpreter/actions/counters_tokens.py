@@ -35,20 +35,19 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     return bool(objs) and any(n > 0 for n, _ in groups)
 
 
-@carries_out(A.GetCounters, limits=(
-    ("a player getting counters other than poison counters", lambda a: a.kind != "poison"),
-))
+@carries_out(A.GetCounters)
 def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
-    """122.1f: each player gets that many poison counters (704.5c: ten or more
-    lose the game at the next check of state-based actions)."""
+    """122.1: each player gets that many counters of the kind — poison
+    (122.1f: ten or more lose the game at the next check of state-based
+    actions, 704.5c), experience (122.1g), energy (122.1h), and any other."""
     players = ctx.players(a.player)
     got = False
     for p in players:
         n = max(0, ctx.quantity(a.amount))
         player = ctx.game.player(p)
-        player.poison += n
+        player.add_counters(a.kind, n)
         got = got or n > 0
-        ctx.game.say(f"  {p} gets {n} poison counter{'s' if n != 1 else ''} (poison {player.poison})")
+        ctx.game.say(f"  {p} gets {n} {a.kind} counter{'s' if n != 1 else ''} ({a.kind} {player.counter(a.kind)})")
     return got
 
 
