@@ -385,7 +385,15 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
                     and _adjective_problem(w) is None for w in words))  # fmt: skip
 
 
+def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "as long as [this] is monstrous" (701.37b): a designation the
+    permanent has until it leaves the battlefield."""
+    o = _one(ctx, cond.object)
+    return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "monstrous": _is_marked,
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
@@ -451,6 +459,13 @@ def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
         return False
     since = ctx.game.state.upkeeps.get(ctx.controller, (0, 0))[0]
     return max(o.arrived, o.controlled) > since
+
+
+def _won(ctx: Ctx, cond: A.Won) -> bool:
+    """ "if you win", "if you win the clash" (701.30d): whether a player named
+    won the clash (or coin flip, 705.1) of this effect before; not having
+    clashed is not having won."""
+    return any(ctx.won.get(p, False) for p in ctx.players(cond.player))
 
 
 def _targets(ctx: Ctx, cond: A.Targets) -> bool:
@@ -1116,6 +1131,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.GiftPromised: _gift_promised,
     A.EvidenceCollected: _evidence_collected,
     A.Targets: _targets,
+    A.Won: _won,
 }
 
 

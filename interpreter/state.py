@@ -508,11 +508,22 @@ class CountersPut:
     total: int = 0  # how many of that kind it has after they were put on it (714.2b)
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordActed:
+    """A keyword action was done (701): ``verb`` as the AST names it, by
+    ``player``, with or to the object ``obj`` ("When this creature becomes
+    monstrous", 701.37; "Whenever a creature you control explores", 701.44)."""
+
+    verb: str
+    player: PlayerId
+    obj: ObjectId | None = None
+
+
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed
 )
 
 

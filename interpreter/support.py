@@ -66,6 +66,7 @@ from .delayed_events import delayed_trigger_problem
 from .effects import (
     INSTRUCTIONS,
     LEADS,
+    flip_outcome,
     for_each_problem,
     reflexive_problem,
     tail_problem,
@@ -579,7 +580,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)
-                else:
+                elif flip_outcome(cond) is None:  # "if you win the flip": an outcome, no instruction (705.1)
                     yield from _one_instruction(cond.action)
             elif isinstance(cond, A.Node):
                 yield from _condition(cond)

@@ -60,6 +60,7 @@ from .state import (
     ExiledWithMadness,
     GainedLife,
     Game,
+    KeywordActed,
     Kicked,
     Left,
     LostLife,
@@ -866,7 +867,35 @@ def _commits_crime(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
     return _player_matches(game, subject, controller, event.player), None, None, event.player
 
 
+def _object_acted(verb: str) -> Callable[..., Hit]:
+    """A keyword action done with or to an object ("When this creature
+    becomes monstrous", 701.37): the object is the subject; "it" means it."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or event.obj is None:
+            return NO
+        return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+    return hit
+
+
+def _player_acted(verb: str) -> Callable[..., Hit]:
+    """A keyword action a player does ("Whenever you clash", 701.30): the
+    player is the subject; "that player" means them."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or not isinstance(subject, PLAYER_SUBJECTS):
+            return NO
+        return _player_matches(game, subject, controller, event.player), None, None, event.player
+
+    return hit
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
+    "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
+    "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
+    "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
     "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
     "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
@@ -904,6 +933,10 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "becomes monstrous": lambda e: e.other is None and e.place is None,
+    "clashes": lambda e: e.other is None and e.place is None,
+    "wins a coin flip": lambda e: e.other is None and e.place is None,
+    "loses a coin flip": lambda e: e.other is None and e.place is None,
     "gains life": lambda e: e.other is None and e.place is None,
     "loses life": lambda e: e.other is None and e.place is None,
     "gains or loses life": lambda e: e.other is None and e.place is None,
