@@ -72,7 +72,7 @@ class GameObject:
     transformed: int = -1  # the next stack id when it last transformed (701.27f); -1 if it hasn't on the battlefield
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
     controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
-    marks: frozenset[str] = frozenset()  # designations it has until it leaves the battlefield: "monstrous" (701.37b)
+    marks: frozenset[str] = frozenset()  # designations it has until it leaves the battlefield: "monstrous" (701.37b), "suspected" (701.60b)
 
     @property
     def id(self) -> ObjectId:

@@ -45,6 +45,7 @@ from cardtext.grammar.node import children_of, remembering_children
 
 from . import activation, casting, combat, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
+from .actions.library import PERMANENT_SUBJECTS
 from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
 from .bind import children, walk
@@ -426,6 +427,8 @@ def _player_problem(node: A.Node) -> str | None:
     controller discards two cards") that the engine can't read as players."""
     if getattr(node, "SUBJECT", None) != "player":
         return None
+    if isinstance(node, A.KeywordAction) and node.verb in PERMANENT_SUBJECTS:
+        return None  # "it explores", "Anafenza endures 2": a permanent does it (701.44a, 701.63a)
     return player_ref_problem(getattr(node, "player", None))
 
 

@@ -42,14 +42,11 @@ def test_player_gets_counters(text: str, count: int, kind: str) -> None:
     assert get.kind == kind and get.amount.value == count and not get.another
 
 
-def test_get_poison_counters_is_played_and_other_kinds_are_a_gap() -> None:
-    """The engine keeps poison counters (704.5c); experience counters are a
-    named gap, never given in silence."""
+def test_get_counters_of_any_kind_is_played() -> None:
+    """122.1: the engine keeps a player's counters of every kind — poison
+    (704.5c), experience (122.1g), energy (122.1h)."""
     assert not gap_texts(card_of("At the beginning of your upkeep, you get a poison counter."))
-    (gap,) = gap_texts(
-        card_of("Whenever you cast an enchantment spell, you get an experience counter.")
-    )
-    assert "counters other than poison" in gap
+    assert not gap_texts(card_of("Whenever you cast an enchantment spell, you get an experience counter."))
 
 
 def test_gets_another_poison_counter() -> None:

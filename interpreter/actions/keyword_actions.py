@@ -1,5 +1,6 @@
 """Keyword actions (CR 701) that stand alone: flip a coin (705), clash
-(701.30), monstrosity (701.37).
+(701.30), monstrosity (701.37), explore (701.44), discover (701.57), suspect
+(701.60), endure (701.63).
 
 Each is one function registered in :data:`~.library.KEYWORD_VERBS` by the
 verb the AST names it with, with the parts of it the engine can't carry out
@@ -18,10 +19,10 @@ from cardtext.grammar import ast as A
 from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
-from ..objects import GameObject, PlayerId
+from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
-from .common import not_you
+from .common import acted, not_you
 from .library import keyword_action
 
 
@@ -118,4 +119,166 @@ def _monstrosity(ctx: Ctx, a: A.KeywordAction) -> bool:
     src.marks = src.marks | {"monstrous"}
     game.events.append(KeywordActed("monstrosity", ctx.controller, src.id))
     game.say(f"  {display_name(src)} gets {n} +1/+1 counter(s) and becomes monstrous (701.37a)")
+    return True
+
+
+def _exploring(ctx: Ctx, a: A.KeywordAction) -> list[ObjectId]:
+    """The permanents a keyword action with a permanent as its subject is
+    done by ("it explores", "target creature you control explores",
+    "Anafenza endures 2"): the source when none is written."""
+    return ctx.objects(a.player) if a.player is not None else [ctx.source]
+
+
+def _controller_of(ctx: Ctx, oid: ObjectId) -> PlayerId:
+    """The permanent's controller, or, if it has left, its controller as it
+    last existed (608.2h)."""
+    o = ctx.game.get(oid)
+    if o is not None:
+        return o.controller
+    lki = ctx.lki(oid)
+    return lki.controller if lki is not None else ctx.controller
+
+
+_PERMANENT_SUBJECT = (A.ItRef, A.SelfRef, A.Target, A.ThatRef)
+"""The permanents "[a permanent] explores / endures N" may name."""
+
+
+@keyword_action("explore", permanent=True, limits=(
+    ("a player or group exploring", lambda a: a.player is not None and not isinstance(a.player, _PERMANENT_SUBJECT)),
+    ("exploring with more than the permanent", lambda a: a.what is not None or a.amount is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _explore(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.44a: a permanent explores — its controller reveals the top card of
+    their library; a land card goes into their hand; otherwise the
+    permanent gets a +1/+1 counter and the player may put the card into
+    their graveyard.  701.44b: a permanent that has left the battlefield
+    still explores (no counter is put on it)."""
+    game = ctx.game
+    ids = _exploring(ctx, a)
+    for oid in ids:
+        p = _controller_of(ctx, oid)
+        top = game.zone("library", p)[:1]
+        o = game.get(oid)
+        name = display_name(o) if o is not None else "the permanent"
+        if not top:
+            game.say(f"  {name} explores: {p}'s library is empty")
+        card = game.obj(top[0]) if top else None
+        if card is not None:
+            game.say(f"  {name} explores: {p} reveals {display_name(card)}")
+        if card is not None and "land" in chars(card).types:
+            move(game, card, "hand")
+            game.say(f"  {p} puts {display_name(card)} into their hand")
+        else:
+            if o is not None and o.zone == "battlefield":
+                put_counters(game, o, "+1/+1", 1)
+                game.say(f"  puts a +1/+1 counter on {name}")
+            if card is not None and ask(game, Decision("may", p, f"explore: put {display_name(card)} into your graveyard?")):
+                move(game, card, "graveyard")
+                game.say(f"  {p} puts {display_name(card)} into their graveyard")
+        game.events.append(KeywordActed("explore", p, oid))
+    return bool(ids)
+
+
+def _spirit(n: int) -> A.Card:
+    """The N/N white Spirit creature token endure creates (701.63a)."""
+    return A.Card("Spirit Token", None, A.TypeLine((), ("Creature",), ("Spirit",)), (), A.PowerToughness(str(n), str(n)))
+
+
+@keyword_action("endure", permanent=True, limits=(
+    ("a player or group enduring", lambda a: a.player is not None and not isinstance(a.player, _PERMANENT_SUBJECT)),
+    ("enduring with more than the permanent and a number", lambda a: a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _endure(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.63a: "[a permanent] endures N" — its controller puts N +1/+1
+    counters on it or creates an N/N white Spirit creature token; 701.63b: if
+    it isn't on the battlefield, they create the token."""
+    from ..replacement import create_on_battlefield
+
+    game = ctx.game
+    n = max(0, ctx.quantity(a.amount))
+    done = False
+    for oid in _exploring(ctx, a):
+        p = _controller_of(ctx, oid)
+        o = game.get(oid)
+        counters = o is not None and o.zone == "battlefield"
+        if counters and o is not None:
+            options = ["counters", "token"]
+            labels = [f"put {n} +1/+1 counter(s) on {display_name(o)}", f"create a {n}/{n} white Spirit creature token"]
+            counters = ask(game, Decision("pick", p, f"endure {n}", options, labels, 1, 1))[0] == "counters"
+        if counters and o is not None:
+            put_counters(game, o, "+1/+1", n)
+            game.say(f"  {display_name(o)} endures {n}: {n} +1/+1 counter(s) on it (701.63a)")
+        else:
+            token = create_on_battlefield(game, _spirit(n), p, colors=("W",))
+            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, token.id))
+            game.say(f"  {p} creates a {n}/{n} white Spirit creature token (endure {n}, 701.63a)")
+        game.events.append(KeywordActed("endure", p, oid))
+        done = True
+    return done
+
+
+@keyword_action("suspect", limits=(
+    ("suspecting for a while, or other than permanents", lambda a: a.what is None or a.player is not None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _suspect(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.60a: "suspect [permanents]" — each becomes suspected (a
+    designation it keeps until it leaves the battlefield); 701.60c: a
+    suspected permanent has menace and can't block
+    (:func:`cardtext.interpreter.characteristics.keywords`,
+    :func:`~cardtext.interpreter.characteristics.restrictions`).  A
+    permanent suspected already doesn't become suspected again (701.60d)."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        if "suspected" in o.marks:
+            game.say(f"  {display_name(o)} is suspected already (701.60d)")
+            continue
+        o.marks = o.marks | {"suspected"}
+        game.say(f"  {display_name(o)} becomes suspected: it has menace and can't block (701.60c)")
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@keyword_action("discover", limits=(
+    ("discovering by another player, or for a while", lambda a: not_you(a.player) or a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _discover(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.57a: "discover N" — exile cards from the top of your library until
+    you exile a nonland card with mana value N or less; cast it without
+    paying its mana cost (while the effect resolves, 608.2g) or put it into
+    your hand; put the rest on the bottom of your library in a random order.
+    701.57b: a card not cast (declined, or it can't be) goes into the hand."""
+    from ..cast_permissions import Permission, cast_while_resolving
+    from .library import to_library
+
+    game = ctx.game
+    p = ctx.controller
+    n = ctx.quantity(a.amount)
+    exiled: list[GameObject] = []
+    found: GameObject | None = None
+    for cid in list(game.zone("library", p)):
+        o = move(game, game.obj(cid), "exile")
+        exiled.append(o)
+        c = chars(o)
+        if "land" not in c.types and c.mana_value <= n:
+            found = o
+            break
+    game.say(f"  {p} discovers {n}: exiles {', '.join(display_name(o) for o in exiled) or 'nothing'}")
+    if found is not None:
+        name = display_name(found)
+        cast = False
+        if ask(game, Decision("may", p, f"discover {n}: cast {name} without paying its mana cost (if not, it goes into your hand)?")):
+            permission = Permission("effect", p, "exile", found.id, free=True, resolving=True, source=f"discover {n}")
+            cast = cast_while_resolving(game, p, found, permission)
+        if not cast and (now := game.get(found.id)) is not None and now.zone == "exile":
+            move(game, now, "hand")
+            game.say(f"  {p} puts {name} into their hand (701.57b)")
+    rest = [o for o in (game.get(e.id) for e in exiled if found is None or e.id != found.id) if o is not None]
+    if rest:
+        to_library(ctx, rest, A.Destination("library", where="bottom", order="a random"))
+    game.events.append(KeywordActed("discover", p))
     return True

@@ -197,11 +197,19 @@ carry out yet (what, test), as :data:`~.registry.LIMITS` has them for
 instructions."""
 
 
-def keyword_action(*verbs: str, limits: tuple[Limit, ...] = ()) -> Callable[[KeywordFn], KeywordFn]:
+PERMANENT_SUBJECTS: set[str] = set()
+"""The keyword actions whose subject is a permanent, not a player ("it
+explores", 701.44a; "Anafenza endures 2", 701.63a)."""
+
+
+def keyword_action(*verbs: str, limits: tuple[Limit, ...] = (), permanent: bool = False) -> Callable[[KeywordFn], KeywordFn]:
     """Register the decorated function as what carries out the keyword
-    actions ``verbs`` (701), with the parts of them it can't carry out."""
+    actions ``verbs`` (701), with the parts of them it can't carry out;
+    ``permanent``: the action's subject is a permanent."""
 
     def register(fn: KeywordFn) -> KeywordFn:
+        if permanent:
+            PERMANENT_SUBJECTS.update(verbs)
         for verb in verbs:
             if verb in KEYWORD_VERBS:
                 raise ValueError(f"two functions carry out the keyword action '{verb}'")
