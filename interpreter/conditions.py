@@ -797,7 +797,21 @@ def _searched(ctx: Ctx, cond: A.Happened) -> bool:
     return "searched library" in ctx.done
 
 
+def _descended(ctx: Ctx, cond: A.Happened) -> bool:
+    """700.11: "if you descended this turn" — a permanent card was put into
+    that player's graveyard from anywhere this turn (a token is no card)."""
+    from .characteristics import front_chars
+    from .stack import PERMANENT_TYPES
+
+    players = set(ctx.players(cond.subject))
+    objects = ctx.game.state.objects
+    return any(owner in players and cid in objects and any(t in front_chars(objects[cid]).types for t in PERMANENT_TYPES)
+               for (cid, _), owner in ctx.game.state.to_graveyard_this_turn)  # fmt: skip
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "descended": (_descended, lambda cond: cond.other is None and cond.control is None
+                  and isinstance(cond.subject, A.You | A.PlayerGroup | A.ThatPlayer)),
     **{f"{verb} this way": (_done_this_way, _done_this_way_supported) for verb in THIS_WAY_VERBS},
     "searched library this way": (_searched, lambda cond: isinstance(cond.subject, A.You)
                                   and isinstance(getattr(cond.other, "object", None), A.You)),

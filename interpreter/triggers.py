@@ -54,6 +54,7 @@ from .state import (
     DamageDealtTo,
     DealtCombatDamage,
     DealtDamage,
+    Discarded,
     DrewCard,
     Entered,
     Event,
@@ -891,7 +892,39 @@ def _player_acted(verb: str) -> Callable[..., Hit]:
     return hit
 
 
+def _discards(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """701.9a, 603.2c: "Whenever you discard a card" — once for each card
+    that fits; "Whenever you discard one or more cards" (or "one or more
+    players discard ...") — once for the cards discarded together, "that
+    many" their number; "that player" the one who discarded."""
+    if not isinstance(event, Discarded) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    what = e.other
+    if isinstance(what, A.AnObject) and what.how == "or more":
+        return event.amount > 0, None, None, event.player
+    filt = _filter_of(what)
+    card = game.get(event.card)
+    if filt is None or card is None or not matches(game, filt, card, you=controller, source=src_id, anywhere=True):
+        return NO
+    return True, event.card, None, event.player
+
+
+def _discards_supported(e: A.Event) -> bool:
+    """"a card", "a creature card", "one or more cards": one card described, or cards counted together."""
+    from .filters import filter_problem
+
+    what = e.other
+    if e.place is not None or not isinstance(what, A.AnObject) or what.up_to or what.any_number:
+        return False
+    one = what.how == "" and (what.count is None or (isinstance(what.count, A.Number) and what.count.value == 1))
+    together = what.how == "or more" and isinstance(what.count, A.Number) and what.count.value == 1
+    return (one or together) and filter_problem(what.filter) is None
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "discards": (_discards, PLAYER_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
@@ -933,6 +966,7 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "discards": _discards_supported,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "clashes": lambda e: e.other is None and e.place is None,
     "wins a coin flip": lambda e: e.other is None and e.place is None,
@@ -1384,6 +1418,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
+    events = _discarded_together(events)
     # the permanents that saw these events: those there as they happened,
     # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
@@ -1444,6 +1479,28 @@ def collect(game: Game) -> None:
                     continue
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _discarded_together(events: list[Event]) -> list[Event]:
+    """603.2c: the cards one player discards one after another, with nothing
+    else happening between, are discarded together: the first of them says
+    how many ("Whenever you discard one or more cards" triggers once, "that
+    many" that number), each still an event of its own ("Whenever you
+    discard a card")."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        first = out[i]
+        if not isinstance(first, Discarded):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(out) and isinstance(later := out[j], Discarded) and later.player == first.player:
+            out[j] = replace(later, amount=0)
+            j += 1
+        out[i] = replace(first, amount=j - i)
+        i = j
+    return out
 
 
 def _attached_with(game: Game, events: list[Event], event: Left) -> list[Any]:
