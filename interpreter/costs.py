@@ -429,11 +429,53 @@ can't pay of such a part, read from the part alone: the support check reads
 this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
 
 def _action_cost_problem(part: A.ActionCost) -> str | None:
-    """A keyword action paid as a cost (118.1): "collect evidence N" (701.59a) is paid."""
+    """A keyword action paid as a cost (118.1): "collect evidence N" (701.59a)
+    and "waterbend {N}" (701.67a) are paid."""
     action = part.action
     if getattr(action, "verb", "") == "collect evidence":
         return None if isinstance(action.amount, A.Number) else "collecting evidence of a number other than a fixed one"
+    if getattr(action, "verb", "") == "waterbend":
+        return waterbend_problem(action)
     return f"a cost part '{getattr(action, 'verb', type(action).__name__)}' (a keyword action as a cost)"
+
+
+def waterbend_problem(action: A.KeywordAction) -> str | None:
+    """What :func:`waterbend` can't pay of "waterbend [cost]": a cost other than generic mana of a fixed amount."""
+    cost = action.what
+    if not isinstance(cost, A.ManaCost) or not all(isinstance(s, A.GenericMana) for s in cost.symbols):
+        return "waterbending for other than a fixed amount of generic mana"
+    if (action.player is not None and not isinstance(action.player, A.You)) or action.amount is not None \
+            or action.extra or action.duration is not None:  # fmt: skip
+        return "waterbending by another player, or for a while"
+    return None
+
+
+def waterbend(game: Game, player: PlayerId, cost: A.ManaCost, source: GameObject | None,
+              paid: dict[str, list[Any]]) -> None:  # fmt: skip
+    """701.67a: "waterbend {N}" — pay {N}; while paying it, the player may tap
+    any untapped artifacts and creatures they control, each paying for {1}
+    (the player picks them; the rest is paid with mana, 601.2g-h)."""
+    from .mana import need_of
+
+    n = sum(s.amount for s in cost.symbols if isinstance(s, A.GenericMana))
+    cands = [o for o in game.battlefield()
+             if o.controller == player and not o.tapped and {"artifact", "creature"} & set(chars(o).types)]
+    chosen: list[GameObject] = []
+    if cands and n:
+        d = Decision("pick", player, f"waterbend {{{n}}}: tap which untapped artifacts and creatures you control "
+                     "(each pays for {1}, 701.67a)", [o.id for o in cands], [display_name(o) for o in cands],
+                     0, min(n, len(cands)))  # fmt: skip
+        picked = ask(game, d)
+        chosen = [o for o in cands if o.id in picked]
+    for o in chosen:
+        tap(game, o)
+        paid.setdefault("tapped", []).append(o.id)
+    rest = n - len(chosen)
+    if chosen:
+        game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} to waterbend, paying {len(chosen)} of {{{n}}}")
+    if rest:
+        need = need_of([A.ManaCost((A.GenericMana(rest),))])
+        pay_mana(game, player, need, None, f"waterbend {{{n}}}")
 
 
 def _evidence(game: Game, player: PlayerId) -> list[GameObject]:
@@ -618,6 +660,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, CrewCost):
         _crew(game, player, part, source)
         return
+    if isinstance(part, A.ActionCost) and part.action.verb == "waterbend":
+        waterbend(game, player, part.action.what, source, paid)
+        return
     if isinstance(part, A.ActionCost):
         collect_evidence(game, player, part.action.amount.value, paid)  # the one PAID_PARTS lets through
         return
@@ -672,7 +717,7 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "pay_energy", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
+    "PAID_PARTS", "check_other_part", "pay_energy", "waterbend", "waterbend_problem", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
     "spell_cost_problem", "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
     "x_cost_change",
 ]  # fmt: skip

@@ -1,6 +1,6 @@
 """Keyword actions (CR 701) that stand alone: flip a coin (705), clash
 (701.30), monstrosity (701.37), explore (701.44), discover (701.57), suspect
-(701.60), endure (701.63).
+(701.60), endure (701.63), waterbend (701.67) as an instruction.
 
 Each is one function registered in :data:`~.library.KEYWORD_VERBS` by the
 verb the AST names it with, with the parts of it the engine can't carry out
@@ -19,6 +19,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
+from ..costs import waterbend, waterbend_problem
 from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
@@ -281,4 +282,23 @@ def _discover(ctx: Ctx, a: A.KeywordAction) -> bool:
     if rest:
         to_library(ctx, rest, A.Destination("library", where="bottom", order="a random"))
     game.events.append(KeywordActed("discover", p))
+    return True
+
+
+@keyword_action("waterbend", limits=(
+    (lambda a: waterbend_problem(a) or "", lambda a: waterbend_problem(a) is not None),
+))
+def _waterbend(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.67a: "waterbend {N}" as an instruction ("unless you waterbend
+    {2}"): the player pays {N}, tapping artifacts and creatures they control
+    for {1} each if they like; one who can't pays nothing (118.3)."""
+    from ..errors import IllegalAction
+
+    game = ctx.game
+    try:
+        with game.transaction():
+            waterbend(game, ctx.controller, a.what, ctx.source_obj(), {})
+    except IllegalAction as exc:
+        game.say(f"  {ctx.controller} can't waterbend: {exc} (118.3)")
+        return False
     return True
