@@ -104,10 +104,11 @@ class Player:
     drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
     counters: dict[str, int] = field(default_factory=dict)  # counters of other kinds: energy, experience, rad (122.1)
+    until_end_of_combat: dict[str, int] = field(default_factory=dict)  # of the pool, the mana that lasts until end of combat (702.189a)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters))  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters), dict(self.until_end_of_combat))  # fmt: skip
 
     def counter(self, kind: str) -> int:
         """122.1: how many counters of ``kind`` the player has."""

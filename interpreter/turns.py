@@ -61,8 +61,15 @@ def _phase_triggers(game: Game, step: str) -> None:
 
 
 def _empty_pools(game: Game) -> None:
+    """106.4: the mana pools empty as each step and phase ends — but for
+    mana that lasts until end of combat (702.189a), kept as a combat step
+    other than the last ends (what of it was spent, the rest of the pool
+    paid for first)."""
+    combat_goes_on = game.state.step in combat.COMBAT_STEPS and game.state.step != "end_of_combat"
     for p in game.state.players.values():
-        p.pool = {}
+        kept = {u: min(n, p.pool.get(u, 0)) for u, n in p.until_end_of_combat.items()} if combat_goes_on else {}
+        p.pool = {u: n for u, n in kept.items() if n > 0}
+        p.until_end_of_combat = dict(p.pool)
 
 
 def pass_priority(game: Game) -> None:

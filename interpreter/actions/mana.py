@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 
 from ..context import Ctx
-from ..keywords import PayCost, PayPerCounter
+from ..keywords import FirebendMana, PayCost, PayPerCounter
 from ..mana import AddsMana, restriction_supported, units_text
 from .registry import carries_out
 
@@ -198,3 +198,16 @@ def _pay(ctx: Ctx, a: A.Pay) -> bool:
             continue
         done = True
     return done
+
+
+@carries_out(FirebendMana)
+def _firebend(ctx: Ctx, a: FirebendMana) -> bool:
+    """702.189a: firebending's "add N {R}. This mana lasts until end of
+    combat": the mana stays in the pool as the steps of combat end, until
+    the end of combat step ends (cardtext.interpreter.turns)."""
+    n = max(0, ctx.quantity(a.amount))
+    player = ctx.game.player(ctx.controller)
+    player.pool["R"] = player.pool.get("R", 0) + n
+    player.until_end_of_combat["R"] = player.until_end_of_combat.get("R", 0) + n
+    ctx.game.say(f"  {ctx.controller} adds {'{R}' * n} (firebending: it lasts until end of combat, 702.189a)")
+    return n > 0
