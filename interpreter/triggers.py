@@ -1264,7 +1264,28 @@ def _about_self(t: object) -> bool:
     return _is_self(subject)
 
 
+@dataclass(frozen=True, slots=True)
+class DiesOrExiled(A.Node):
+    """ "When it dies or is exiled" of a delayed triggered ability about the
+    objects ``ids``, fixed as it was made (603.7c): earthbend's (701.66a)."""
+
+    ids: tuple[ObjectId, ...] = ()
+
+
+def _dies_or_exiled(game: Game, src_id: ObjectId, controller: PlayerId, t: DiesOrExiled, event: Event,
+                    spell_self: int | None) -> Hit:  # fmt: skip
+    """700.4: one of the objects put into a graveyard from the battlefield as
+    a creature, or exiled from the battlefield; "it" is the card where it
+    went (400.7, 603.7c: if it has left that zone, "it" is gone)."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or event.lki.id not in t.ids:
+        return NO
+    if event.to_zone == "exile" or (event.to_zone == "graveyard" and "creature" in event.lki.types):
+        return True, event.new, None, None
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    DiesOrExiled: _dies_or_exiled,
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
@@ -1571,10 +1592,12 @@ def _delayed(game: Game, event: Event) -> None:
     """603.7: delayed triggered abilities trigger like any other; their
     source and controller are those of the spell or ability that made them
     (603.7d-e)."""
-    for d in game.state.delayed_events:
+    for d in list(game.state.delayed_events):
         ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event, None, Watch(d.ability))
         if not ok:
             continue
+        if not d.this_turn:
+            game.state.delayed_events.remove(d)  # 603.7b: with no duration, it triggers only once
         if tplayer is None and tobj is not None:
             tplayer = controller_named(game, d.node.trigger, tobj)
         pending = PendingTrigger(d.controller, d.source, d.ability, d.node, d.name, tobj, tspell, tplayer,

@@ -1,6 +1,6 @@
 """Keyword actions (CR 701) that stand alone: flip a coin (705), clash
 (701.30), monstrosity (701.37), explore (701.44), discover (701.57), suspect
-(701.60), endure (701.63), waterbend (701.67) as an instruction.
+(701.60), endure (701.63), earthbend (701.66), waterbend (701.67) as an instruction.
 
 Each is one function registered in :data:`~.library.KEYWORD_VERBS` by the
 verb the AST names it with, with the parts of it the engine can't carry out
@@ -301,4 +301,47 @@ def _waterbend(ctx: Ctx, a: A.KeywordAction) -> bool:
     except IllegalAction as exc:
         game.say(f"  {ctx.controller} can't waterbend: {exc} (118.3)")
         return False
+    return True
+
+
+_RETURN_TAPPED = A.Effect((A.Sentence((A.ReturnTo(A.ItRef(), "battlefield", destination=A.Destination(
+    "battlefield", form="to", mods=("tapped",))),)),))
+"""Earthbend's "return it to the battlefield tapped" (701.66a)."""
+
+
+@keyword_action("earthbend", limits=(
+    ("earthbending by another player, or for a while", lambda a: not_you(a.player) or a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _earthbend(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.66a: "earthbend N" — target land you control (the target its
+    definition has, :func:`cardtext.interpreter.targets.implied_target`)
+    becomes a 0/0 creature with haste that's still a land; put N +1/+1
+    counters on it; when it dies or is exiled, return it to the battlefield
+    tapped (a delayed triggered ability, 603.7, that triggers once)."""
+    from ..state import DelayedTrigger
+    from ..targets import implied_target
+    from ..triggers import DiesOrExiled
+    from .registry import do
+
+    game = ctx.game
+    target = implied_target(a)
+    assert target is not None
+    lands = [o for o in (game.get(v) for v in ctx.slot_values(target) if isinstance(v, tuple))
+             if o is not None and o.zone == "battlefield"]  # fmt: skip
+    if not lands:
+        game.say("  earthbend: its target is gone")
+        return False
+    n = max(0, ctx.quantity(a.amount))
+    acted(ctx, lands)
+    becomes = A.Becomes(A.ItRef(), ("creature",), (A.Keyword("haste"),), pt="0/0", additional=True)
+    do(ctx, becomes)  # "that's still a land": a creature in addition to its types (205.1b)
+    for o in lands:
+        put_counters(game, o, "+1/+1", n)
+        game.say(f"  {display_name(o)} is earthbent: a 0/0 creature with haste that's still a land, with {n} +1/+1 counter(s)")
+    node = A.TriggeredAbility("When", DiesOrExiled(tuple(o.id for o in lands)), _RETURN_TAPPED)
+    src = game.state.objects.get(ctx.source[0])
+    name = display_name(src) if src is not None else "?"
+    game.state.delayed_events.append(DelayedTrigger(ctx.controller, ctx.source, ctx.ability, node, name, this_turn=False))
+    acted(ctx, lands)
     return True
