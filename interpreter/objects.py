@@ -105,10 +105,12 @@ class Player:
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
     counters: dict[str, int] = field(default_factory=dict)  # counters of other kinds: energy, experience, rad (122.1)
     until_end_of_combat: dict[str, int] = field(default_factory=dict)  # of the pool, the mana that lasts until end of combat (702.189a)
+    spent_on_spells: int = 0  # the mana spent to cast spells this turn ("Whenever you expend 4", 700.14)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters), dict(self.until_end_of_combat))  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters), dict(self.until_end_of_combat),
+                      self.spent_on_spells)  # fmt: skip
 
     def counter(self, kind: str) -> int:
         """122.1: how many counters of ``kind`` the player has."""

@@ -923,8 +923,19 @@ def _discards_supported(e: A.Event) -> bool:
     return (one or together) and filter_problem(what.filter) is None
 
 
+def _expends(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """700.14: "Whenever you expend 4" — as that player spends their fourth
+    total mana to cast spells this turn (:func:`cardtext.interpreter.casting.expend`)."""
+    if not isinstance(event, KeywordActed) or not isinstance(subject, PLAYER_SUBJECTS) or not isinstance(e.other, A.Number):
+        return NO
+    if event.verb != f"expend {e.other.value}":
+        return NO
+    return _player_matches(game, subject, controller, event.player), None, None, event.player
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "discards": (_discards, PLAYER_SUBJECTS),
+    "expends": (_expends, PLAYER_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
@@ -966,6 +977,7 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "expends": lambda e: isinstance(e.other, A.Number) and e.place is None,
     "discards": _discards_supported,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "clashes": lambda e: e.other is None and e.place is None,

@@ -118,6 +118,7 @@ def _end_step(game: Game) -> None:
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
         for p in state.players.values():
             p.drawn_this_turn = 0  # "your second card each turn"
+            p.spent_on_spells = 0  # "Whenever you expend 4" (700.14)
         state.life_changes = []  # "if you gained life this turn"
         state.left_this_turn = []  # "if a creature died this turn" (700.4)
         state.entered_this_turn = []  # "if a creature entered under your control this turn" (700.4)
