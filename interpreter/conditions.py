@@ -801,7 +801,7 @@ def _descended(ctx: Ctx, cond: A.Happened) -> bool:
     """700.11: "if you descended this turn" — a permanent card was put into
     that player's graveyard from anywhere this turn (a token is no card)."""
     from .characteristics import front_chars
-    from .stack import PERMANENT_TYPES
+    from .filters import PERMANENT_TYPES
 
     players = set(ctx.players(cond.subject))
     objects = ctx.game.state.objects

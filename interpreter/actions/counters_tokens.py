@@ -18,8 +18,8 @@ from ..objects import token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..zones import put_counters
 from .common import acted, current
-from .library import KEYWORD_VERBS
-from .registry import carries_out, do
+from .library import keyword_action
+from .registry import Limit, carries_out, do
 
 
 @carries_out(A.PutCounters)
@@ -213,6 +213,9 @@ def _offspring_copy(ctx: Ctx, a: OffspringCopy) -> bool:
     return True
 
 
+@keyword_action("investigate", limits=(
+    ("investigating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
+))
 def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.36a: investigate — create a Clue token (111.10)."""
     if a.what is not None or a.extra or a.duration is not None or a.amount is not None:
@@ -227,9 +230,15 @@ def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(made)
 
 
-KEYWORD_VERBS["investigate"] = _investigate
 
 
+_ADAPT_LIMITS: tuple[Limit, ...] = (
+    ("adapting or bolstering with more than a number",
+     lambda a: a.player is not None or a.what is not None or a.extra or a.duration is not None),
+)
+
+
+@keyword_action("adapt", limits=_ADAPT_LIMITS)
 def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
     """Adapt N (701): if this permanent has no +1/+1 counters on it, put N
     +1/+1 counters on it."""
@@ -246,6 +255,7 @@ def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
     return n > 0
 
 
+@keyword_action("bolster", limits=_ADAPT_LIMITS)
 def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
     """Bolster N (701): choose a creature with the least toughness among
     creatures you control (the controller's pick among several) and put N
@@ -271,5 +281,3 @@ def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
     return n > 0
 
 
-KEYWORD_VERBS["adapt"] = _adapt
-KEYWORD_VERBS["bolster"] = _bolster

@@ -233,15 +233,6 @@ def keyword_problem(a: A.KeywordAction) -> str | None:
 
 @carries_out(A.KeywordAction, limits=(
     (lambda a: keyword_problem(a) or "", lambda a: keyword_problem(a) is not None),
-    ("another player scrying or surveilling", lambda a: a.verb in ("scry", "surveil") and not_you(a.player)),
-    ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
-    ("investigating other than once", lambda a: a.verb == "investigate" and (
-        a.what is not None or a.extra or a.duration is not None or a.amount is not None)),
-    ("collecting evidence of other than a fixed number, or by another player",
-     lambda a: a.verb == "collect evidence" and (not isinstance(a.amount, A.Number) or not_you(a.player)
-                                                 or a.what is not None or a.extra or a.duration is not None)),
-    ("adapting or bolstering with more than a number",
-     lambda a: a.verb in ("adapt", "bolster") and (a.player is not None or a.what is not None or a.extra or a.duration is not None)),
 ))
 def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
     fn = KEYWORD_VERBS.get(a.verb)
@@ -250,6 +241,10 @@ def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
     return fn(ctx, a)
 
 
+@keyword_action("scry", "surveil", limits=(
+    ("another player scrying or surveilling", lambda a: not_you(a.player)),
+    ("scry or surveil for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+))
 def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.22a: scry N — look at the top N cards of your library, put any
     number of them on the bottom in any order and the rest on top in any
@@ -281,8 +276,6 @@ def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
     return True
 
 
-KEYWORD_VERBS["scry"] = _scry
-KEYWORD_VERBS["surveil"] = _scry
 
 
 @carries_out(A.LookAtTop)
