@@ -896,7 +896,9 @@ def _discards(game: Game, src_id: ObjectId, controller: PlayerId, subject: objec
     """701.9a, 603.2c: "Whenever you discard a card" — once for each card
     that fits; "Whenever you discard one or more cards" (or "one or more
     players discard ...") — once for the cards discarded together, "that
-    many" their number; "that player" the one who discarded."""
+    many" their number; "that player" the one who discarded.  "Whenever you
+    cycle or discard a card" is the same: cycling a card discards it
+    (702.29a), once."""
     if not isinstance(event, Discarded) or not isinstance(subject, PLAYER_SUBJECTS):
         return NO
     if not _player_matches(game, subject, controller, event.player):
@@ -918,7 +920,7 @@ def _discards_supported(e: A.Event) -> bool:
     what = e.other
     if e.place is not None or not isinstance(what, A.AnObject) or what.up_to or what.any_number:
         return False
-    one = what.how == "" and (what.count is None or (isinstance(what.count, A.Number) and what.count.value == 1))
+    one = what.how in ("", "another") and (what.count is None or (isinstance(what.count, A.Number) and what.count.value == 1))
     together = what.how == "or more" and isinstance(what.count, A.Number) and what.count.value == 1
     return (one or together) and filter_problem(what.filter) is None
 
@@ -935,7 +937,9 @@ def _expends(game: Game, src_id: ObjectId, controller: PlayerId, subject: object
 
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "discards": (_discards, PLAYER_SUBJECTS),
+    "cycles or discards": (_discards, PLAYER_SUBJECTS),  # 702.29a: to cycle a card is to discard it
     "expends": (_expends, PLAYER_SUBJECTS),
+    "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
@@ -979,6 +983,8 @@ matches it, and the kinds of subject it knows."""
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "expends": lambda e: isinstance(e.other, A.Number) and e.place is None,
     "discards": _discards_supported,
+    "cycles or discards": _discards_supported,
+    "explores": lambda e: e.other is None and e.place is None,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "clashes": lambda e: e.other is None and e.place is None,
     "wins a coin flip": lambda e: e.other is None and e.place is None,
