@@ -78,7 +78,8 @@ class Document:
         written = editor_lines(text)
         definition_errors: list[CardParseError] = []
         keywords = declared_keywords(segments, self.filename, definition_errors)
-        defined = tuple(seg.definition for seg in segments if seg.definition is not None)
+        # a definition's line is in the messages about it ("its definition (file:5) doesn't read here")
+        defined = tuple((seg.line, seg.definition) for seg in segments if seg.definition is not None)
         kept: dict[tuple[Any, ...], _Checked] = {}
         cards: list[CardState] = []
         errors: list[Any] = []

@@ -375,8 +375,12 @@ def translate_answer(game: Game, d: Decision, raw: Any) -> Any:
             continue
         if not isinstance(v, str):
             raise RefError(f"expected a reference (a string) for '{d.prompt}', got {v!r}")
-        o = resolve_ref(game, v, [x for x in objs if x.id not in out], what=f"'{d.prompt}'",
+        # "Forest", "Forest": two different ones; "Forest#2" numbers all the candidates, picked or not
+        numbered = (m := _REF.match(v.strip())) is not None and m.group("nth") is not None
+        o = resolve_ref(game, v, [x for x in objs if numbered or x.id not in out], what=f"'{d.prompt}'",
                         players=[p for p in d.options if isinstance(p, str) and p not in out])  # fmt: skip
+        if o.id in out:
+            raise RefError(f"'{v}' names {describe_obj(game, o)} a second time for '{d.prompt}'")
         out.append(o.id)
     return out
 

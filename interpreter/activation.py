@@ -332,7 +332,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     item.paid = tuple((verb, tuple(ids)) for verb, ids in paid.items())  # "the cards exiled this way"
     if isinstance(node, CyclingAbility) and paid.get("discarded"):
         # 702.29c-d: cycling is activating the ability; the card is in its owner's graveyard now
-        game.events.append(Cycled(player, paid["discarded"][0]))
+        game.events.append(Cycled(player, paid["discarded"][0], x))
     if mana_ability_of(node) is not None and not item.targets:
         from .effects import run
 

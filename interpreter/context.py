@@ -59,6 +59,7 @@ class Ctx:
     them_players: list[PlayerId] = field(default_factory=list)  # the players among "them" ("choose target creature or player")
     won: dict[PlayerId, bool] = field(default_factory=dict)  # who won the last clash or coin flip of this effect (701.30d, 705.1)
     began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
+    counted: list[ObjectId] | None = None  # the objects the last "for each [objects]" counted, maybe none (608.2c)
 
     def __post_init__(self) -> None:
         if self.began < 0:
@@ -122,6 +123,13 @@ class Ctx:
                 return [self.trigger_object]
             if self.it:
                 return list(self.it)
+            if self.counted is not None:
+                # "Draw a card for each creature you control with a +1/+1 counter on it. Those creatures gain
+                # indestructible": the objects counted before are the ones named (608.2c)
+                from .filters import matches
+
+                return [oid for oid in self.counted if (o := game.get(oid)) is not None
+                        and matches(game, ref.what, o, you=self.controller, source=self.source, anywhere=True)]  # fmt: skip
             raise Unsupported(f"'{ref.word} {ref.noun}' with nothing named before it to refer to")
         if isinstance(ref, A.ThemRef):
             if self.them or self.that or self.named:
@@ -181,31 +189,39 @@ class Ctx:
         untapped creature you control": the controller chooses that many
         permanents that fit as the instruction is carried out (608.2c; not
         targeted, 115.1) — all of them if there are no more."""
-        from .actions.common import choose_cards
         from .filters import describe_filter, matches
 
         problem = chosen_permanents_problem(ref)
         if problem is not None:
             raise Unsupported(problem)
-        count = ref.count if isinstance(ref.count, A.Number) else A.Number(1)
         cands = [o for o in self.game.battlefield()
                  if o.id not in self.excluded and matches(self.game, ref.filter, o, you=self.controller, source=self.source,
                                                          players=self.players, quantity=self.quantity)]  # fmt: skip
         src = self.game.state.objects.get(self.source[0])
         who = src.card.name if src is not None else "?"
-        picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, count.value)
-        return [o.id for o in picked]
+        return [o.id for o in self._pick(ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
+
+    def _pick(self, ref: A.AnObject, prompt: str, cands: list[GameObject]) -> list[GameObject]:
+        """The controller's pick of ``cands`` for "a creature", "two creature
+        cards", "that many", "up to two", "any number of" (608.2c)."""
+        from .actions.common import choose_cards, choose_up_to
+
+        if ref.any_number:
+            return choose_up_to(self, self.controller, prompt, cands, len(cands))
+        n = 1 if ref.count is None else self.quantity(ref.count)
+        if ref.up_to:
+            return choose_up_to(self, self.controller, prompt, cands, n)
+        return choose_cards(self, self.controller, prompt, cands, n)
 
     def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
         """ "Exile an instant card from your hand": the controller chooses that
         many cards that fit, in the zone named, as the instruction is carried
         out (608.2c; not targeted, 115.1) — all of them if there are no more."""
-        from .actions.common import choose_cards
         from .filters import at_random, describe_filter, matches, pick_at_random, without_random
 
         zone = ref.filter.zone
         assert zone is not None
-        if zone.zone not in CHOSEN_ZONES or not isinstance(ref.count, A.Number) or ref.up_to:
+        if zone.zone not in CHOSEN_ZONES:
             raise Unsupported(f"choosing '{describe_filter(ref.filter)}' there")
         random = at_random(ref)
         filt = without_random(ref.filter) if random else ref.filter
@@ -216,13 +232,12 @@ class Ctx:
         ]  # fmt: skip
         if random:
             # "return a creature card at random from your graveyard": no player chooses it
-            picked = pick_at_random(self.game, cands, ref.count.value)
+            picked = pick_at_random(self.game, cands, 1 if ref.count is None else self.quantity(ref.count))
             self.game.say(f"  {', '.join(o.card.name for o in picked) or 'nothing'} chosen at random")
             return [o.id for o in picked]
         src = self.game.state.objects.get(self.source[0])
         who = src.card.name if src is not None else "?"
-        picked = choose_cards(self, self.controller, f"{who}: choose {describe_filter(ref.filter)}", cands, ref.count.value)
-        return [o.id for o in picked]
+        return [o.id for o in self._pick(ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
 
     def looked_cards(self) -> list[GameObject]:
         """607.1: the cards this ability looked at that are still in the
@@ -480,6 +495,14 @@ def _the_player(ref: object) -> bool:
     return len(nouns) == 1 and len(what.words) == 1 and not what.post and nouns[0] in ("player", "opponent")
 
 
+def names_player(ref: object) -> bool:
+    """Does an object reference name a player too ("You and permanents you
+    control", "each player and each creature")?"""
+    if isinstance(ref, A.BothRef):
+        return names_player(ref.first) or names_player(ref.second)
+    return isinstance(ref, A.You | A.PlayerGroup | A.ThatPlayer)
+
+
 def player_ref_problem(ref: object) -> str | None:
     """Why :meth:`Ctx.players` can't read ``ref`` as players, or None: the
     support check asks the same question of every player an instruction names."""
@@ -527,9 +550,8 @@ def chosen_permanents_problem(ref: object) -> str | None:
     reference)."""
     if not isinstance(ref, A.AnObject) or ref.filter.zone is not None or ref.filter.card or ref.filter.spell:
         return None
-    if (ref.count is not None and not isinstance(ref.count, A.Number)) or ref.up_to or ref.any_number \
-            or ref.how not in ("", "another"):  # fmt: skip
-        return "choosing permanents other than a number of them ('any number of', 'up to', 'X')"
+    if ref.how not in ("", "another"):
+        return f"choosing permanents described as '{ref.how}'"
     return None
 
 
@@ -565,7 +587,8 @@ def zone_names(zone: A.InZone) -> list[Zone]:
     if zone.how == "bare":
         raise Unsupported(f"'in {zone.zone}' with no owner written (the player the sentence names)")
     out: list[Zone] = []
-    for word in zone.zone.replace(" and ", " or ").split(" or "):  # "all opponents' hands and graveyards"
+    # "all opponents' hands and graveyards", "your hand and/or graveyard"
+    for word in zone.zone.replace(" and/or ", " or ").replace(" and ", " or ").split(" or "):
         name = _ZONE_WORDS.get(word.strip())
         if name is None:
             raise Unsupported(f"objects in the {zone.zone}")

@@ -106,13 +106,17 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
     return None
 
 
-def reflexive(game: Game, controller: PlayerId, source: ObjectId, ability: int, name: str, effect: A.Effect) -> None:
-    """603.12: each "When you do, [sentence]" of ``effect`` triggers now."""
+def reflexive(game: Game, controller: PlayerId, source: ObjectId, ability: int, name: str, effect: A.Effect,
+              *, amount: int | None = None, about: ObjectId | None = None) -> None:
+    """603.12: each "When you do, [sentence]" of ``effect`` triggers now;
+    ``amount`` and ``about`` are what the instruction it answers did: "that
+    many" (the cards discarded) and "it" (the creature sacrificed)."""
     for s in effect.sentences:
         if not isinstance(s, A.ReflexiveTrigger):
             raise Unsupported(f"'{type(s).__name__}' after an additional cost")
         node = A.TriggeredAbility(s.word, s, A.Effect((s.body,)))
-        game.state.pending.append(PendingTrigger(controller, source, ability, node, name, order=len(game.state.pending)))
+        game.state.pending.append(PendingTrigger(controller, source, ability, node, name, trigger_object=about,
+                                                 order=len(game.state.pending), trigger_amount=amount))  # fmt: skip
         game.say(f"  {name}: a reflexive triggered ability triggers (603.12)")
 
 

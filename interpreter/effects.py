@@ -25,7 +25,7 @@ from cardtext.grammar.render import render_node
 
 from .actions import ACTIONS, LIMITS, do, limit
 from .actions.common import source_name
-from .actions.registry import describe_action
+from .actions.registry import DONE_VERBS, describe_action
 from .choices import Decision, ask
 from .context import Ctx
 from .delayed import reflexive
@@ -253,7 +253,9 @@ def _reflexive(ctx: Ctx, s: A.ReflexiveTrigger, before: A.Instruction | None) ->
     if not ctx.you_did:
         ctx.game.say(f"  {source_name(ctx)}: it wasn't done, so the reflexive ability doesn't trigger (603.12)")
         return
-    reflexive(ctx.game, ctx.controller, ctx.source, ctx.ability, source_name(ctx), A.Effect((s,)))
+    about = ctx.it[0] if len(ctx.it) == 1 else None
+    reflexive(ctx.game, ctx.controller, ctx.source, ctx.ability, source_name(ctx), A.Effect((s,)),
+              amount=ctx.amount, about=about)  # fmt: skip
 
 
 def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
@@ -425,6 +427,8 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
                 else:
                     ctx.you_did = ctx.last_done = False
                     declined = True
+                    for verb in DONE_VERBS.get(type(action.action), ()):
+                        ctx.done[verb] = []  # "Draw a card for each Gate tapped this way": none were (608.2c)
                     ctx.game.say(f"  {who} chooses not to {describe_action(action.action)}")
                     continue
             else:

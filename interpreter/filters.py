@@ -176,6 +176,18 @@ def matches(
     return True
 
 
+def _own_stat(game: Game, obj: GameObject, c: Chars, stat: str) -> int:
+    """An object's own power, toughness or mana value, compared within its
+    own description."""
+    if stat == "mana value":
+        return c.mana_value
+    if stat not in ("power", "toughness"):
+        raise Unsupported(f"a description by its {stat}")
+    p, t = power_toughness(game, obj)
+    value = p if stat == "power" else t
+    return value or 0
+
+
 def _amount(quantity: Callable[[A.Quantity], int] | None, q: A.Quantity) -> int:
     if quantity is not None:
         return quantity(q)
@@ -229,7 +241,14 @@ def _quality(
             value = p if q.stat == "power" else t
         else:
             raise Unsupported(f"a description by {q.stat}")
-        return value is not None and compare(value, q.comparison, _amount(quantity, q.comparison.value))
+        if value is None:
+            return False
+        against = q.comparison.value
+        if isinstance(against, A.PowerOf) and isinstance(against.object, A.ItRef):
+            # "with toughness greater than its power": "its" is the object
+            # described, whatever "it" means around the description
+            return compare(value, q.comparison, _own_stat(game, obj, c, against.stat))
+        return compare(value, q.comparison, _amount(quantity, against))
     if isinstance(q, A.CreatedWith):
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)

@@ -181,7 +181,9 @@ def _count_of(ctx: Ctx, q: A.CountOf) -> int:
         # "for each creature that died under your control this turn": this turn's zone changes, those gone too (700.4)
         return count_changes(ctx.game, q.filter, change, you=ctx.controller, source=ctx.source, players=ctx.players,
                              quantity=ctx.quantity)  # fmt: skip
-    return len(ctx.each(q.filter))
+    counted = ctx.each(q.filter)
+    ctx.counted = [o.id for o in counted]
+    return len(counted)
 
 
 def _devoured_count(ctx: Ctx, filt: A.ObjectFilter, did: A.DidThisTurn) -> int:

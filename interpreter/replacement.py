@@ -182,9 +182,13 @@ def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
         raise Unsupported(problem)
     what = ab.of
     filt = what.filter if isinstance(what, A.AnObject | A.Each) else None
+    # "with mana value less than or equal to the amount of mana spent to cast this creature": numbers of the
+    # entering object, worked out as it enters
+    ctx = Ctx(game, obj.controller, obj.id)
     cands = [
         o for o in game.battlefield()
-        if o.id != obj.id and (filt is None or matches(game, filt, o, you=obj.controller, source=obj.id))
+        if o.id != obj.id and (filt is None or matches(game, filt, o, you=obj.controller, source=obj.id,
+                                                       quantity=ctx.quantity))
     ]  # fmt: skip
     name = display_name(obj)
     if not cands:

@@ -102,6 +102,7 @@ class PendingTrigger:
     trigger_player: PlayerId | None = None
     order: int = 0
     trigger_amount: int | None = None
+    x: int | None = None  # the X of the cost paid in the triggering event ("When you cycle this card, ... X")
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +418,7 @@ class Cycled:
 
     player: PlayerId
     card: ObjectId
+    x: int | None = None  # the X of the cycling cost paid: the X of "When you cycle this card, ..." (107.3)
 
 
 @dataclass(frozen=True, slots=True)

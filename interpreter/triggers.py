@@ -1511,7 +1511,8 @@ def collect(game: Game) -> None:
                 if tplayer is None and tobj is not None:
                     tplayer = controller_named(game, node.trigger, tobj)
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
-                                         len(game.state.pending), getattr(event, "amount", None))  # fmt: skip
+                                         len(game.state.pending), getattr(event, "amount", None),
+                                         getattr(event, "x", None))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 if _triggered_once(game, pending):
@@ -1730,7 +1731,7 @@ def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ct
     return Ctx(
         game, p.controller, p.source, p.ability, item, slot_index(effect),
         trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
-        trigger_amount=p.trigger_amount,
+        trigger_amount=p.trigger_amount, x=p.x,
     )  # fmt: skip
 
 
@@ -1800,6 +1801,7 @@ def put_on_stack(game: Game) -> None:
                 game.new_id(), "ability", p.controller, p.source, p.ability, p.node.effect, p.name,
                 condition=p.node.condition, trigger_object=p.trigger_object,
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
+                x=p.x,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
             who = f"{name}'s triggered ability"

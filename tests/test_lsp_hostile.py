@@ -228,6 +228,21 @@ def test_an_edit_checks_only_the_card_it_touches() -> None:
     assert document.rechecked == 61
 
 
+def test_a_moved_keyword_definition_is_rechecked_where_it_now_is() -> None:
+    """A message about a keyword's definition names the definition's line:
+    when a line above it is deleted, the cards that use it are checked again
+    (the incremental check is the whole check)."""
+    path = REPO / "cardtext" / "cards" / "designer-keywords.card"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    document = Document(str(path))
+    document.update("\n".join(lines))
+    del lines[15]
+    document.update("\n".join(lines))
+    del lines[0]
+    text = "\n".join(lines)
+    assert document.update(text) == editing.diagnostics(text, str(path))
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.data())
 def test_the_incremental_check_is_the_whole_check(data: st.DataObject) -> None:

@@ -281,8 +281,9 @@ def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
 @carries_out(A.LookAtTop)
 def _look(ctx: Ctx, a: A.LookAtTop) -> bool:
     """"Look at the top N cards of your library": what later instructions of
-    the ability call "them", "one of them", "the rest" (607.1)."""
-    n = ctx.quantity(a.amount)
+    the ability call "them", "one of them", "the rest" (607.1); "the top
+    card" is one."""
+    n = 1 if a.amount is None else ctx.quantity(a.amount)
     whose = ctx.players(a.whose if a.whose is not None else a.player)
     if len(whose) != 1 or (a.player is not None and ctx.players(a.player) != [ctx.controller]):
         raise Unsupported("looking at several libraries, or another player looking")

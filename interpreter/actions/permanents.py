@@ -11,7 +11,7 @@ from typing import Any
 from cardtext.grammar import ast as A
 
 from ..characteristics import display_name, given_keyword_name, power_toughness
-from ..context import Ctx
+from ..context import Ctx, names_player
 from ..errors import Unsupported
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
@@ -48,6 +48,8 @@ def lasting(a: A.Node) -> bool:
     ("a P/T change or ability grant for a duration other than 'until end of turn' inside a resolving effect",
      lambda a: not until_end_of_turn(a) and not lasting(a)),
     ("a P/T change with another effect", lambda a: a.extra is not None),
+    ("a player gaining an ability ('You and permanents you control gain hexproof', 702.11d)",
+     lambda a: names_player(a.what)),
     ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
     ("a choice of keywords ('your choice of flying or haste')",
      lambda a: a.your_choice or any(isinstance(k, A.KeywordChoice) for k in a.keywords)),

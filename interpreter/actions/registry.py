@@ -76,6 +76,10 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     recorded = dict(ctx.done)
     done = fn(ctx, action) if about is None else _for_each_player(ctx, action, fn, about)
     if all(now is then for now, then in zip((ctx.it, ctx.that, ctx.named), before, strict=True)):
+        for verb in DONE_VERBS.get(type(action), ()):
+            # it acted on nothing ("you may tap any number of untapped Gates": none): none were done this way
+            if recorded.get(verb) is ctx.done.get(verb):
+                ctx.done[verb] = []
         _name_targets(ctx, action)
     elif ctx.named and ctx.it is not before[0]:
         ctx.amount = len(ctx.it)  # "sacrifice any number of lands ... up to that many": the objects it acted on

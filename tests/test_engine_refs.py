@@ -1,0 +1,21 @@
+"""What the support check says of references the engine can't read as
+objects: a player among the objects that gain an ability (702.11d)."""
+
+from __future__ import annotations
+
+from card_helpers import gap_texts, one_ability_card
+
+
+def test_a_player_gaining_an_ability_is_a_gap_not_an_error_in_play() -> None:
+    """ "You and permanents you control gain hexproof": a player with
+    hexproof (702.11d) is a gap the check names, not a refusal in play."""
+    card = one_ability_card("You and permanents you control gain hexproof until end of turn.", "Instant")
+    assert gap_texts(card) == [
+        "instruction Pump: a player gaining an ability ('You and permanents you control gain hexproof', 702.11d)"
+        " (line 3, column 32)"
+    ]
+
+
+def test_permanents_alone_gaining_an_ability_is_no_gap() -> None:
+    card = one_ability_card("Permanents you control gain hexproof until end of turn.", "Instant")
+    assert gap_texts(card) == []
