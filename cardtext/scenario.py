@@ -568,6 +568,8 @@ class Runner:
                 game.player(name).life = spec["life"]
             if "poison" in spec:
                 game.player(name).poison = spec["poison"]  # 122.1f: poison counters a player starts with
+            if "energy" in spec:
+                game.player(name).counters["energy"] = spec["energy"]  # 122.1h: energy counters a player starts with
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for entry in spec.get(zone, []):
                     self._add_entry(game, name, zone, entry, start)
@@ -939,6 +941,14 @@ class Runner:
                 self.result.failures.append(Failure(where, f"{player} with {exp['poison']} poison counters",
                                                     f"{found} poison counters"))  # fmt: skip
             return
+        if "energy" in exp:
+            if player is None:
+                raise self.error("'energy' needs 'player'", self.loc.key(start, "energy"))
+            found = game.player(player).counter("energy")
+            if found != exp["energy"]:
+                self.result.failures.append(Failure(where, f"{player} with {exp['energy']} energy counters",
+                                                    f"{found} energy counters"))  # fmt: skip
+            return
         if "lost" in exp:
             if player is None:
                 raise self.error("'lost' needs 'player'", self.loc.key(start, "lost"))
@@ -1195,7 +1205,7 @@ def fingerprint(game: Game) -> Hashable:
         for s in state.stack
     )  # fmt: skip
     players = tuple(
-        (p.name, p.life, tuple(sorted(p.pool.items())), p.lost, p.poison, p.skip_turns)
+        (p.name, p.life, tuple(sorted(p.pool.items())), p.lost, p.poison, p.skip_turns, tuple(sorted(p.counters.items())))
         for p in state.players.values()
     )
     combat = None

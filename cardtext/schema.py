@@ -473,6 +473,7 @@ PLAYER_TABLE = Table(
     "a table",
     {"life": Whole("a whole number of life points"),
      "poison": Whole("a whole number of poison counters", low=0),
+     "energy": Whole("a whole number of energy counters", low=0),
      **{zone: ListOf("a list of card names (or tables with 'card')", ENTRY) for zone in PLAYER_ZONES}},
     name=lambda path: f"players.{path[-1]}",
 )  # fmt: skip
@@ -540,6 +541,7 @@ EXPECT = Table(
         "name": Text(),
         "life": Whole(),
         "poison": COUNT,
+        "energy": COUNT,
         "lost": Flag(),
         "draw": Flag(),
         "damage": COUNT,
@@ -587,8 +589,8 @@ def _structure(data: dict[str, Any]) -> None:
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip
     for i, exp in enumerate(data.get("expect", [])):
         path = ("expect", i)
-        if "life" in exp or "lost" in exp or "poison" in exp:
-            key = next(k for k in ("life", "poison", "lost") if k in exp)
+        if "life" in exp or "lost" in exp or "poison" in exp or "energy" in exp:
+            key = next(k for k in ("life", "poison", "energy", "lost") if k in exp)
             if "player" not in exp:
                 raise Invalid((*path, key), None, f"'{key}' needs 'player'", style="section")
         elif "draw" in exp:

@@ -51,7 +51,7 @@ from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
-from .state import Cast, Game, Kicked, StackItem, targeted
+from .state import Cast, Game, KeywordActed, Kicked, StackItem, targeted
 from .statics import spend_rule, x_requirements
 from .targets import choose_targets, label, slot_index
 from .this_turn import CANT_CAST, has_rule
@@ -212,6 +212,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name} face down: {exc}") from None
     game.set_linked(spell.id, Linked(cast=True, mana_spent=payment.mana_spent, spent=payment.symbols))
+    expend(game, player, payment.mana_spent)
 
     # 601.2i
     game.state.stack.append(item)
@@ -343,6 +344,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     if controlled:
         paid["controlled"] = controlled
     info = game.linked(spell.id)
+    expend(game, player, payment.mana_spent)
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent, spent=payment.symbols,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
@@ -476,6 +478,17 @@ def affinity(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[Game
                 if n:
                     out.append((spell, A.CostModifier(None, A.ManaCost((A.GenericMana(n),)), "less")))
     return out
+
+
+def expend(game: Game, player: PlayerId, spent: int) -> None:
+    """700.14: a player expends N as they spend their Nth total mana to cast
+    spells during a turn: an event for each number reached ("Whenever you
+    expend 4")."""
+    p = game.player(player)
+    before = p.spent_on_spells
+    p.spent_on_spells += spent
+    for n in range(before + 1, p.spent_on_spells + 1):
+        game.events.append(KeywordActed(f"expend {n}", player))
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],

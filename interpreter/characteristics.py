@@ -757,6 +757,8 @@ def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
     if obj.zone != "battlefield":
         return frozenset()
     out: set[str] = set(combat_rules(game, obj.id))  # "can't block this turn" (611.2a)
+    if "suspected" in obj.marks:
+        out.add("can't block")  # 701.60c: "This creature can't block" while it is suspected
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")
@@ -947,6 +949,8 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
                 pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
         finally:
             del _KEYWORDS_SO_FAR[key]
+    if obj.zone == "battlefield" and "suspected" in obj.marks:
+        out.add("menace")  # 701.60c: a suspected permanent has menace
     return frozenset(out)
 
 

@@ -391,7 +391,17 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
                     and _adjective_problem(w) is None for w in words))  # fmt: skip
 
 
+def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "as long as [this] is monstrous" (701.37b), "if this creature is
+    suspected" (701.60b): a designation the
+    permanent has until it leaves the battlefield."""
+    o = _one(ctx, cond.object)
+    return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "monstrous": _is_marked,
+    "suspected": _is_marked,
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
@@ -457,6 +467,13 @@ def _came_under_control(ctx: Ctx, cond: CameUnderControlSinceUpkeep) -> bool:
         return False
     since = ctx.game.state.upkeeps.get(ctx.controller, (0, 0))[0]
     return max(o.arrived, o.controlled) > since
+
+
+def _won(ctx: Ctx, cond: A.Won) -> bool:
+    """ "if you win", "if you win the clash" (701.30d): whether a player named
+    won the clash (or coin flip, 705.1) of this effect before; not having
+    clashed is not having won."""
+    return any(ctx.won.get(p, False) for p in ctx.players(cond.player))
 
 
 def _targets(ctx: Ctx, cond: A.Targets) -> bool:
@@ -786,7 +803,21 @@ def _searched(ctx: Ctx, cond: A.Happened) -> bool:
     return "searched library" in ctx.done
 
 
+def _descended(ctx: Ctx, cond: A.Happened) -> bool:
+    """700.11: "if you descended this turn" — a permanent card was put into
+    that player's graveyard from anywhere this turn (a token is no card)."""
+    from .characteristics import front_chars
+    from .filters import PERMANENT_TYPES
+
+    players = set(ctx.players(cond.subject))
+    objects = ctx.game.state.objects
+    return any(owner in players and cid in objects and any(t in front_chars(objects[cid]).types for t in PERMANENT_TYPES)
+               for (cid, _), owner in ctx.game.state.to_graveyard_this_turn)  # fmt: skip
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "descended": (_descended, lambda cond: cond.other is None and cond.control is None
+                  and isinstance(cond.subject, A.You | A.PlayerGroup | A.ThatPlayer)),
     **{f"{verb} this way": (_done_this_way, _done_this_way_supported) for verb in THIS_WAY_VERBS},
     "searched library this way": (_searched, lambda cond: isinstance(cond.subject, A.You)
                                   and isinstance(getattr(cond.other, "object", None), A.You)),
@@ -842,9 +873,10 @@ def _players_turn(ctx: Ctx, cond: A.PlayersTurn) -> bool:
 
 
 def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
-    """122.1f: "if defending player is poisoned" (one or more poison
-    counters), "if you have three or more poison counters", "if an opponent
-    has no poison counters": of several players named, any one."""
+    """122.1: "if defending player is poisoned" (one or more poison
+    counters, 122.1f), "if you have three or more poison counters", "if an
+    opponent has no poison counters", "if you have eight or more energy
+    counters" (122.1h): of several players named, any one."""
     problem = _player_counters_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
@@ -859,13 +891,13 @@ def _player_has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
             return n <= need
         return n >= need  # "a poison counter", "three or more", "poisoned"
 
-    found = any(has(ctx.game.player(p).poison) for p in ctx.players(cond.object))
+    found = any(has(ctx.game.player(p).counter(cond.kind)) for p in ctx.players(cond.object))
     return found != (cond.form == "not")
 
 
 def _player_counters_problem(cond: A.HasCounters) -> str | None:
-    if cond.kind != "poison":
-        return f"condition '{cond.kind or 'any'} counters' a player has (only poison counters are kept)"
+    if not cond.kind:
+        return "condition 'counters' a player has, of any kind"
     return None
 
 
@@ -1121,6 +1153,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.GiftPromised: _gift_promised,
     A.EvidenceCollected: _evidence_collected,
     A.Targets: _targets,
+    A.Won: _won,
 }
 
 

@@ -57,6 +57,7 @@ class Ctx:
     sentence: A.Sentence | None = None  # the sentence being carried out (608.2c)
     done: dict[str, list[ObjectId]] = field(default_factory=dict)  # "revealed this way": what this effect did, by verb
     them_players: list[PlayerId] = field(default_factory=list)  # the players among "them" ("choose target creature or player")
+    won: dict[PlayerId, bool] = field(default_factory=dict)  # who won the last clash or coin flip of this effect (701.30d, 705.1)
     began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
     counted: list[ObjectId] | None = None  # the objects the last "for each [objects]" counted, maybe none (608.2c)
 

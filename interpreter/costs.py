@@ -52,6 +52,8 @@ def describe(cost: A.Cost) -> str:
             out.append("{T}")
         elif isinstance(p, A.UntapCost):
             out.append("{Q}")
+        elif isinstance(p, A.EnergyCost):
+            out.append(("pay " if p.pay else "") + "{E}" * p.amount)
         elif isinstance(p, A.SacrificeCost):
             out.append("sacrifice " + describe_ref(p.what))
         elif isinstance(p, A.DiscardCost):
@@ -369,6 +371,8 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
     if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
             and game.player(player).life < part.amount.value):  # fmt: skip
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
+    if isinstance(part, A.EnergyCost) and game.player(player).counter("energy") < part.amount:
+        raise IllegalAction(f"can't pay {part.amount} energy with {game.player(player).counter('energy')} (107.14)")
     if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "collect evidence"
             and isinstance(part.action.amount, A.Number)
             and sum(chars(o).mana_value for o in _evidence(game, player)) < part.action.amount.value):  # fmt: skip
@@ -401,6 +405,7 @@ def _self_from_graveyard(part: A.ExileCost) -> bool:
 
 PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.TapCost: lambda part: None,
+    A.EnergyCost: lambda part: None,
     A.UntapCost: lambda part: None,
     A.PayLifeCost: lambda part: (
         None if isinstance(part.amount, A.Number) else "a life cost that is not a fixed number"),
@@ -424,11 +429,53 @@ can't pay of such a part, read from the part alone: the support check reads
 this table (:func:`cost_part_problem`), and :func:`pay_other` refuses by it."""
 
 def _action_cost_problem(part: A.ActionCost) -> str | None:
-    """A keyword action paid as a cost (118.1): "collect evidence N" (701.59a) is paid."""
+    """A keyword action paid as a cost (118.1): "collect evidence N" (701.59a)
+    and "waterbend {N}" (701.67a) are paid."""
     action = part.action
     if getattr(action, "verb", "") == "collect evidence":
         return None if isinstance(action.amount, A.Number) else "collecting evidence of a number other than a fixed one"
+    if getattr(action, "verb", "") == "waterbend":
+        return waterbend_problem(action)
     return f"a cost part '{getattr(action, 'verb', type(action).__name__)}' (a keyword action as a cost)"
+
+
+def waterbend_problem(action: A.KeywordAction) -> str | None:
+    """What :func:`waterbend` can't pay of "waterbend [cost]": a cost other than generic mana of a fixed amount."""
+    cost = action.what
+    if not isinstance(cost, A.ManaCost) or not all(isinstance(s, A.GenericMana) for s in cost.symbols):
+        return "waterbending for other than a fixed amount of generic mana"
+    if (action.player is not None and not isinstance(action.player, A.You)) or action.amount is not None \
+            or action.extra or action.duration is not None:  # fmt: skip
+        return "waterbending by another player, or for a while"
+    return None
+
+
+def waterbend(game: Game, player: PlayerId, cost: A.ManaCost, source: GameObject | None,
+              paid: dict[str, list[Any]]) -> None:  # fmt: skip
+    """701.67a: "waterbend {N}" — pay {N}; while paying it, the player may tap
+    any untapped artifacts and creatures they control, each paying for {1}
+    (the player picks them; the rest is paid with mana, 601.2g-h)."""
+    from .mana import need_of
+
+    n = sum(s.amount for s in cost.symbols if isinstance(s, A.GenericMana))
+    cands = [o for o in game.battlefield()
+             if o.controller == player and not o.tapped and {"artifact", "creature"} & set(chars(o).types)]
+    chosen: list[GameObject] = []
+    if cands and n:
+        d = Decision("pick", player, f"waterbend {{{n}}}: tap which untapped artifacts and creatures you control "
+                     "(each pays for {1}, 701.67a)", [o.id for o in cands], [display_name(o) for o in cands],
+                     0, min(n, len(cands)))  # fmt: skip
+        picked = ask(game, d)
+        chosen = [o for o in cands if o.id in picked]
+    for o in chosen:
+        tap(game, o)
+        paid.setdefault("tapped", []).append(o.id)
+    rest = n - len(chosen)
+    if chosen:
+        game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} to waterbend, paying {len(chosen)} of {{{n}}}")
+    if rest:
+        need = need_of([A.ManaCost((A.GenericMana(rest),))])
+        pay_mana(game, player, need, None, f"waterbend {{{n}}}")
 
 
 def _evidence(game: Game, player: PlayerId) -> list[GameObject]:
@@ -481,6 +528,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         check_other_part(game, player, part, source)
         assert source is not None
         tap(game, source)
+        return
+    if isinstance(part, A.EnergyCost):
+        pay_energy(game, player, part.amount)
         return
     if isinstance(part, A.UntapCost):
         if source is None or not source.tapped:
@@ -610,6 +660,9 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, CrewCost):
         _crew(game, player, part, source)
         return
+    if isinstance(part, A.ActionCost) and part.action.verb == "waterbend":
+        waterbend(game, player, part.action.what, source, paid)
+        return
     if isinstance(part, A.ActionCost):
         collect_evidence(game, player, part.action.amount.value, paid)  # the one PAID_PARTS lets through
         return
@@ -622,6 +675,16 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         source.counters[part.kind] -= amount
         return
     raise Unsupported(f"cost part {type(part).__name__}")
+
+
+def pay_energy(game: Game, player: PlayerId, n: int) -> None:
+    """107.14, 122.1h: pay {E} N times — remove that many energy counters
+    from the player (only a player who has them can, 118.3)."""
+    p = game.player(player)
+    if p.counter("energy") < n:
+        raise IllegalAction(f"can't pay {n} energy with {p.counter('energy')} (107.14)")
+    p.add_counters("energy", -n)
+    game.say(f"  {player} pays {n} energy (energy {p.counter('energy')})")
 
 
 def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | None) -> None:
@@ -654,7 +717,7 @@ def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: Player
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
+    "PAID_PARTS", "check_other_part", "pay_energy", "waterbend", "waterbend_problem", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
     "spell_cost_problem", "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
     "x_cost_change",
 ]  # fmt: skip

@@ -41,9 +41,31 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     instruction acts on (:func:`~cardtext.interpreter.conditions.sentence_condition`)."""
     from .conditions import sentence_condition
 
+    if isinstance(s.condition, A.DoesAction) and flip_outcome(s.condition) is not None:
+        return _flipped(ctx, s.condition) != (s.trailing == "unless")
     if isinstance(s.condition, A.DoesAction):
         return not _player_does(ctx, s)
     return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
+
+
+FLIP_OUTCOMES = ("win the flip", "lose the flip")
+"""The outcomes of a coin flip "if [a player] ..." reads (705.1)."""
+
+
+def flip_outcome(cond: A.DoesAction) -> str | None:
+    """ "if you win the flip", "if you lose the flip": the outcome named (705.1), else None."""
+    action = cond.action
+    if isinstance(action, A.KeywordAction) and action.verb in FLIP_OUTCOMES and not cond.tails and cond.where_x is None:
+        return action.verb
+    return None
+
+
+def _flipped(ctx: Ctx, cond: A.DoesAction) -> bool:
+    """705.1: of the players named, whether one flipped a coin in this effect
+    and won (or lost) the flip."""
+    verb = flip_outcome(cond)
+    flipped = [p for p in ctx.players(cond.subject) if p in ctx.won]
+    return any(ctx.won[p] == (verb == "win the flip") for p in flipped)
 
 
 NAMED_DECIDERS = (A.You,)
@@ -57,6 +79,8 @@ def unless_problem(s: A.IfSentence) -> str | None:
     can): it is read only after the instruction ("Target opponent sacrifices
     a creature unless they discard a card"), about the player the
     instruction names."""
+    if isinstance(s.condition, A.DoesAction) and flip_outcome(s.condition) is not None:
+        return None  # "if you win the flip": the outcome of the coin flip before (705.1)
     if s.trailing != "unless" or not isinstance(s.condition, A.DoesAction):
         return "'if [a player] does ...' (an action that may have happened)"
     if s.condition.tails or s.condition.where_x is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import Any
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.definitions import definition_abilities, definitions
@@ -448,7 +449,23 @@ def _crew(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.ActivatedAbility(A.Cost((CrewCost(kw.amount.value),)), A.Effect((A.Sentence((becomes,)),)))]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew}
+@dataclass(frozen=True, slots=True)
+class FirebendMana(A.Node):
+    """Firebending's instruction: add ``amount`` {R}, mana that lasts until
+    end of combat (702.189a)."""
+
+    amount: Any
+
+
+def _firebending(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.189a: "Firebending N" means "Whenever this creature attacks, add N
+    {R}. This mana lasts until end of combat."; "Firebending X, where X is
+    ..." adds X {R}, X worked out as the ability resolves."""
+    sentence = A.Sentence((FirebendMana(kw.amount),), where_x=kw.where)
+    return [A.TriggeredAbility("Whenever", A.AttacksTrigger(A.SelfRef()), A.Effect((sentence,)))]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending}
 """Keywords with a number that stand for other abilities, by name."""
 
 
@@ -649,6 +666,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -72,6 +72,7 @@ class GameObject:
     transformed: int = -1  # the next stack id when it last transformed (701.27f); -1 if it hasn't on the battlefield
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
     controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
+    marks: frozenset[str] = frozenset()  # designations it has until it leaves the battlefield: "monstrous" (701.37b), "suspected" (701.60b)
 
     @property
     def id(self) -> ObjectId:
@@ -83,6 +84,7 @@ class GameObject:
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
             self.deathtouched, self.granted, self.face, self.transformed, self.from_statics, self.controlled,
+            self.marks,
         )  # fmt: skip
 
     @property
@@ -101,10 +103,25 @@ class Player:
     skip_turns: int = 0  # "skip your next turn" (500.7)
     drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
+    counters: dict[str, int] = field(default_factory=dict)  # counters of other kinds: energy, experience, rad (122.1)
+    until_end_of_combat: dict[str, int] = field(default_factory=dict)  # of the pool, the mana that lasts until end of combat (702.189a)
+    spent_on_spells: int = 0  # the mana spent to cast spells this turn ("Whenever you expend 4", 700.14)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty, self.drawn_this_turn)  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn, dict(self.counters), dict(self.until_end_of_combat),
+                      self.spent_on_spells)  # fmt: skip
+
+    def counter(self, kind: str) -> int:
+        """122.1: how many counters of ``kind`` the player has."""
+        return self.poison if kind == "poison" else self.counters.get(kind, 0)
+
+    def add_counters(self, kind: str, n: int) -> None:
+        """122.1: the player gets (``n`` > 0) or loses (``n`` < 0) counters of ``kind``."""
+        if kind == "poison":
+            self.poison = max(0, self.poison + n)
+        else:
+            self.counters[kind] = max(0, self.counters.get(kind, 0) + n)
 
 
 @dataclass(frozen=True, slots=True)

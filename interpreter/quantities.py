@@ -264,10 +264,9 @@ def _life_total(ctx: Ctx, q: A.LifeTotal) -> int:
 
 def _player_counters(ctx: Ctx, q: A.PlayerCounters) -> int:
     """122.1: the counters of a kind the players named have, together
-    ("for each poison counter your opponents have")."""
-    if q.kind != "poison":
-        raise Unsupported(f"{q.kind} counters a player has")
-    return sum(ctx.game.player(p).poison for p in ctx.players(q.player))
+    ("for each poison counter your opponents have", "the amount of {E}
+    you have")."""
+    return sum(ctx.game.player(p).counter(q.kind) for p in ctx.players(q.player))
 
 
 def _highest_life(ctx: Ctx, q: A.HighestLife) -> int:

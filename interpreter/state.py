@@ -193,6 +193,7 @@ class GameState:
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
+    to_graveyard_this_turn: list[tuple[ObjectId, PlayerId]] = field(default_factory=list)  # each card put into a graveyard this turn from anywhere, and its owner ("if you descended this turn", 700.11)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -236,10 +237,12 @@ class GameState:
             dict(self.upkeeps),
             self.entered_this_turn if share else list(self.entered_this_turn),
             self.trigger_hits if share else list(self.trigger_hits),
+            self.to_graveyard_this_turn if share else list(self.to_graveyard_this_turn),
         )  # fmt: skip
 
 
-APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits")
+APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits",
+            "to_graveyard_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 
@@ -510,11 +513,35 @@ class CountersPut:
     total: int = 0  # how many of that kind it has after they were put on it (714.2b)
 
 
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """``player`` discarded ``card`` (701.9a; the card where it went).
+    ``amount``: on the first card of cards discarded together, how many
+    they are ("Whenever you discard one or more cards, put that many ...",
+    603.2c); 0 on the others."""
+
+    player: PlayerId
+    card: ObjectId
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordActed:
+    """A keyword action was done (701): ``verb`` as the AST names it, by
+    ``player``, with or to the object ``obj`` ("When this creature becomes
+    monstrous", 701.37; "Whenever a creature you control explores", 701.44)."""
+
+    verb: str
+    player: PlayerId
+    obj: ObjectId | None = None
+
+
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed
+    | Discarded
 )
 
 

@@ -45,6 +45,7 @@ from cardtext.grammar.node import children_of, remembering_children
 
 from . import activation, casting, combat, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
+from .actions.library import PERMANENT_SUBJECTS
 from .actions.prevention import unpreventable_problem
 from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
@@ -67,6 +68,7 @@ from .delayed_events import delayed_trigger_problem
 from .effects import (
     INSTRUCTIONS,
     LEADS,
+    flip_outcome,
     for_each_problem,
     reflexive_problem,
     tail_problem,
@@ -426,6 +428,8 @@ def _player_problem(node: A.Node) -> str | None:
     controller discards two cards") that the engine can't read as players."""
     if getattr(node, "SUBJECT", None) != "player":
         return None
+    if isinstance(node, A.KeywordAction) and node.verb in PERMANENT_SUBJECTS:
+        return None  # "it explores", "Anafenza endures 2": a permanent does it (701.44a, 701.63a)
     return player_ref_problem(getattr(node, "player", None))
 
 
@@ -580,15 +584,15 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)
-                else:
+                elif flip_outcome(cond) is None:  # "if you win the flip": an outcome, no instruction (705.1)
                     yield from _one_instruction(cond.action)
             elif isinstance(cond, A.Node):
                 yield from _condition(cond)
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
-        elif isinstance(node, A.PlayerCounters) and node.kind != "poison":
-            yield Gap(node, f"{node.kind} counters a player has (only poison counters are kept)")
+        elif isinstance(node, A.PlayerCounters) and not node.kind:
+            yield Gap(node, "counters of any kind a player has")
         elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:
             yield Gap(node, problem)
         elif isinstance(node, A.CountOf) and characteristic_counted(node) == "":

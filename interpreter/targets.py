@@ -11,6 +11,7 @@ if every target is illegal the spell or ability does nothing (608.2b).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -50,6 +51,32 @@ def targets_in(node: A.Node) -> list[A.Target]:
     return out
 
 
+def _land_you_control(a: A.KeywordAction) -> A.Target:
+    return A.Target(A.ObjectFilter((A.Noun("land", False),), (A.ControlledBy(A.You()),)))
+
+
+IMPLIED_TARGETS: dict[str, Callable[[A.KeywordAction], A.Target]] = {
+    "earthbend": _land_you_control,  # 701.66a: "target land you control becomes ..."
+}
+"""Keyword actions whose definition has a target the card doesn't write:
+the target each one's definition names, by verb."""
+
+_IMPLIED: dict[int, tuple[A.KeywordAction, A.Target]] = {}
+
+
+def implied_target(action: A.KeywordAction) -> A.Target | None:
+    """The target a keyword action's definition has (:data:`IMPLIED_TARGETS`),
+    one node for each action, so that it is chosen (601.2c) and read
+    (608.2b) as any target written on the card is."""
+    make = IMPLIED_TARGETS.get(action.verb)
+    if make is None:
+        return None
+    hit = _IMPLIED.get(id(action))
+    if hit is None or hit[0] is not action:
+        hit = _IMPLIED[id(action)] = (action, make(action))
+    return hit[1]
+
+
 def _outside_quotes(node: A.Node) -> list[A.Node]:
     """The nodes below ``node``, depth first in written order, without the
     abilities in quotation marks it grants: their targets are chosen when
@@ -60,6 +87,8 @@ def _outside_quotes(node: A.Node) -> list[A.Node]:
     while stack:
         n = stack.pop()
         out.append(n)
+        if isinstance(n, A.KeywordAction) and (implied := implied_target(n)) is not None:
+            out.append(implied)
         if not isinstance(n, A.Quoted):
             stack.extend(reversed(n.children()))
     return out

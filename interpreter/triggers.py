@@ -54,12 +54,14 @@ from .state import (
     DamageDealtTo,
     DealtCombatDamage,
     DealtDamage,
+    Discarded,
     DrewCard,
     Entered,
     Event,
     ExiledWithMadness,
     GainedLife,
     Game,
+    KeywordActed,
     Kicked,
     Left,
     LostLife,
@@ -866,7 +868,82 @@ def _commits_crime(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
     return _player_matches(game, subject, controller, event.player), None, None, event.player
 
 
+def _object_acted(verb: str) -> Callable[..., Hit]:
+    """A keyword action done with or to an object ("When this creature
+    becomes monstrous", 701.37): the object is the subject; "it" means it."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or event.obj is None:
+            return NO
+        return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+    return hit
+
+
+def _player_acted(verb: str) -> Callable[..., Hit]:
+    """A keyword action a player does ("Whenever you clash", 701.30): the
+    player is the subject; "that player" means them."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or not isinstance(subject, PLAYER_SUBJECTS):
+            return NO
+        return _player_matches(game, subject, controller, event.player), None, None, event.player
+
+    return hit
+
+
+def _discards(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """701.9a, 603.2c: "Whenever you discard a card" — once for each card
+    that fits; "Whenever you discard one or more cards" (or "one or more
+    players discard ...") — once for the cards discarded together, "that
+    many" their number; "that player" the one who discarded.  "Whenever you
+    cycle or discard a card" is the same: cycling a card discards it
+    (702.29a), once."""
+    if not isinstance(event, Discarded) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    what = e.other
+    if isinstance(what, A.AnObject) and what.how == "or more":
+        return event.amount > 0, None, None, event.player
+    filt = _filter_of(what)
+    card = game.get(event.card)
+    if filt is None or card is None or not matches(game, filt, card, you=controller, source=src_id, anywhere=True):
+        return NO
+    return True, event.card, None, event.player
+
+
+def _discards_supported(e: A.Event) -> bool:
+    """"a card", "a creature card", "one or more cards": one card described, or cards counted together."""
+    from .filters import filter_problem
+
+    what = e.other
+    if e.place is not None or not isinstance(what, A.AnObject) or what.up_to or what.any_number:
+        return False
+    one = what.how in ("", "another") and (what.count is None or (isinstance(what.count, A.Number) and what.count.value == 1))
+    together = what.how == "or more" and isinstance(what.count, A.Number) and what.count.value == 1
+    return (one or together) and filter_problem(what.filter) is None
+
+
+def _expends(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """700.14: "Whenever you expend 4" — as that player spends their fourth
+    total mana to cast spells this turn (:func:`cardtext.interpreter.casting.expend`)."""
+    if not isinstance(event, KeywordActed) or not isinstance(subject, PLAYER_SUBJECTS) or not isinstance(e.other, A.Number):
+        return NO
+    if event.verb != f"expend {e.other.value}":
+        return NO
+    return _player_matches(game, subject, controller, event.player), None, None, event.player
+
+
 EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
+    "discards": (_discards, PLAYER_SUBJECTS),
+    "cycles or discards": (_discards, PLAYER_SUBJECTS),  # 702.29a: to cycle a card is to discard it
+    "expends": (_expends, PLAYER_SUBJECTS),
+    "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
+    "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
+    "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
+    "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
+    "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
     "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
     "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
@@ -904,6 +981,14 @@ matches it, and the kinds of subject it knows."""
 
 
 EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
+    "expends": lambda e: isinstance(e.other, A.Number) and e.place is None,
+    "discards": _discards_supported,
+    "cycles or discards": _discards_supported,
+    "explores": lambda e: e.other is None and e.place is None,
+    "becomes monstrous": lambda e: e.other is None and e.place is None,
+    "clashes": lambda e: e.other is None and e.place is None,
+    "wins a coin flip": lambda e: e.other is None and e.place is None,
+    "loses a coin flip": lambda e: e.other is None and e.place is None,
     "gains life": lambda e: e.other is None and e.place is None,
     "loses life": lambda e: e.other is None and e.place is None,
     "gains or loses life": lambda e: e.other is None and e.place is None,
@@ -1197,7 +1282,28 @@ def _about_self(t: object) -> bool:
     return _is_self(subject)
 
 
+@dataclass(frozen=True, slots=True)
+class DiesOrExiled(A.Node):
+    """ "When it dies or is exiled" of a delayed triggered ability about the
+    objects ``ids``, fixed as it was made (603.7c): earthbend's (701.66a)."""
+
+    ids: tuple[ObjectId, ...] = ()
+
+
+def _dies_or_exiled(game: Game, src_id: ObjectId, controller: PlayerId, t: DiesOrExiled, event: Event,
+                    spell_self: int | None) -> Hit:  # fmt: skip
+    """700.4: one of the objects put into a graveyard from the battlefield as
+    a creature, or exiled from the battlefield; "it" is the card where it
+    went (400.7, 603.7c: if it has left that zone, "it" is gone)."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or event.lki.id not in t.ids:
+        return NO
+    if event.to_zone == "exile" or (event.to_zone == "graveyard" and "creature" in event.lki.types):
+        return True, event.new, None, None
+    return NO
+
+
 TRIGGERS: dict[type, Callable[..., Hit]] = {
+    DiesOrExiled: _dies_or_exiled,
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
@@ -1351,6 +1457,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
+    events = _discarded_together(events)
     # the permanents that saw these events: those there as they happened,
     # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
@@ -1412,6 +1519,28 @@ def collect(game: Game) -> None:
                     continue
                 game.state.pending.append(pending)
         _delayed(game, event)
+
+
+def _discarded_together(events: list[Event]) -> list[Event]:
+    """603.2c: the cards one player discards one after another, with nothing
+    else happening between, are discarded together: the first of them says
+    how many ("Whenever you discard one or more cards" triggers once, "that
+    many" that number), each still an event of its own ("Whenever you
+    discard a card")."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        first = out[i]
+        if not isinstance(first, Discarded):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(out) and isinstance(later := out[j], Discarded) and later.player == first.player:
+            out[j] = replace(later, amount=0)
+            j += 1
+        out[i] = replace(first, amount=j - i)
+        i = j
+    return out
 
 
 def _attached_with(game: Game, events: list[Event], event: Left) -> list[Any]:
@@ -1482,10 +1611,12 @@ def _delayed(game: Game, event: Event) -> None:
     """603.7: delayed triggered abilities trigger like any other; their
     source and controller are those of the spell or ability that made them
     (603.7d-e)."""
-    for d in game.state.delayed_events:
+    for d in list(game.state.delayed_events):
         ok, tobj, tspell, tplayer = _triggers_on(game, d.source, d.controller, d.node, event, None, Watch(d.ability))
         if not ok:
             continue
+        if not d.this_turn:
+            game.state.delayed_events.remove(d)  # 603.7b: with no duration, it triggers only once
         if tplayer is None and tobj is not None:
             tplayer = controller_named(game, d.node.trigger, tobj)
         pending = PendingTrigger(d.controller, d.source, d.ability, d.node, d.name, tobj, tspell, tplayer,

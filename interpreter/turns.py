@@ -61,8 +61,15 @@ def _phase_triggers(game: Game, step: str) -> None:
 
 
 def _empty_pools(game: Game) -> None:
+    """106.4: the mana pools empty as each step and phase ends — but for
+    mana that lasts until end of combat (702.189a), kept as a combat step
+    other than the last ends (what of it was spent, the rest of the pool
+    paid for first)."""
+    combat_goes_on = game.state.step in combat.COMBAT_STEPS and game.state.step != "end_of_combat"
     for p in game.state.players.values():
-        p.pool = {}
+        kept = {u: min(n, p.pool.get(u, 0)) for u, n in p.until_end_of_combat.items()} if combat_goes_on else {}
+        p.pool = {u: n for u, n in kept.items() if n > 0}
+        p.until_end_of_combat = dict(p.pool)
 
 
 def pass_priority(game: Game) -> None:
@@ -111,10 +118,12 @@ def _end_step(game: Game) -> None:
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
         for p in state.players.values():
             p.drawn_this_turn = 0  # "your second card each turn"
+            p.spent_on_spells = 0  # "Whenever you expend 4" (700.14)
         state.life_changes = []  # "if you gained life this turn"
         state.left_this_turn = []  # "if a creature died this turn" (700.4)
         state.entered_this_turn = []  # "if a creature entered under your control this turn" (700.4)
         state.trigger_hits = []  # "triggers only once each turn", "for the first time each turn" (603.2)
+        state.to_graveyard_this_turn = []  # "if you descended this turn" (700.11)
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

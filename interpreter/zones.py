@@ -17,6 +17,7 @@ from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 from .state import (
     BecameTapped,
     CountersPut,
+    Discarded,
     DrewCard,
     Entered,
     ExiledWithMadness,
@@ -107,6 +108,7 @@ def move(
     obj.became = ()
     obj.granted = ()
     obj.from_statics = ()
+    obj.marks = frozenset()  # designations last until it leaves the battlefield (701.37b, 701.60b)
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
     obj.transformed = -1
     obj.sick = to == "battlefield"
@@ -131,6 +133,8 @@ def move(
         game.events.append(Left(lki, to, obj.id, tuple(attached)))
         if from_zone == "battlefield":
             game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
+    if to == "graveyard" and obj.is_card:
+        game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
         record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
@@ -221,8 +225,10 @@ def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
         new = move(game, obj, "exile")
         game.say(f"  {obj.card.name} is exiled instead of being put into a graveyard (madness, 702.35a)")
         game.events.append(ExiledWithMadness(new.id))
-        return new
-    return move(game, obj, "graveyard")
+    else:
+        new = move(game, obj, "graveyard")
+    game.events.append(Discarded(player, new.id))
+    return new
 
 
 def top_of_library(game: Game, player: PlayerId, n: int) -> list[GameObject]:

@@ -246,7 +246,8 @@ def test_a_gift_the_engine_knows_is_no_gap(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "what"),
     [
-        ("{1}{R}, {T}: Target creature you control gains firebending 4 until end of turn.", "keyword firebending"),
+        ("{1}{R}, {T}: Target creature you control gains firebending 4 until end of turn.",
+         "keyword firebending given to an object (613.1f): the abilities it stands for"),
         ("When this creature enters, create a 1/1 red Goblin creature token with mobilize 1.", "keyword mobilize"),
     ],
 )

@@ -19,6 +19,8 @@
 * :mod:`.prevention` — prevent damage (615), "damage can't be prevented",
   and the other "can't" instructions (:data:`.prevention.RESTRICTIONS`);
 * :mod:`.transform` — transform a double-faced permanent (701.27);
+* :mod:`.keyword_actions` — flip a coin (705), clash, monstrosity and the other
+  keyword actions (701) that stand alone;
 * :mod:`.common` — the pieces several families share.
 
 Each function is registered with :func:`~.registry.carries_out`, the parts of its
@@ -36,6 +38,7 @@ from . import (
     damage_life,
     facedown,
     haunt,
+    keyword_actions,
     library,
     mana,
     permanents,
@@ -50,7 +53,7 @@ from . import (
 from .registry import ACTIONS, LIMITS, carries_out, do, limit
 
 FAMILIES = (
-    choose, counters_tokens, damage_life, facedown, haunt, library, mana, permanents, piles, prevention, requirements,
+    choose, counters_tokens, damage_life, facedown, haunt, keyword_actions, library, mana, permanents, piles, prevention, requirements,
     stack, transform, turns, zones,
 )
 """The modules that register instructions."""

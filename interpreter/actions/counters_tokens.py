@@ -18,8 +18,8 @@ from ..objects import token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..zones import put_counters
 from .common import acted, current
-from .library import KEYWORD_VERBS
-from .registry import carries_out, do
+from .library import keyword_action
+from .registry import Limit, carries_out, do
 
 
 @carries_out(A.PutCounters)
@@ -35,20 +35,19 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     return bool(objs) and any(n > 0 for n, _ in groups)
 
 
-@carries_out(A.GetCounters, limits=(
-    ("a player getting counters other than poison counters", lambda a: a.kind != "poison"),
-))
+@carries_out(A.GetCounters)
 def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
-    """122.1f: each player gets that many poison counters (704.5c: ten or more
-    lose the game at the next check of state-based actions)."""
+    """122.1: each player gets that many counters of the kind — poison
+    (122.1f: ten or more lose the game at the next check of state-based
+    actions, 704.5c), experience (122.1g), energy (122.1h), and any other."""
     players = ctx.players(a.player)
     got = False
     for p in players:
         n = max(0, ctx.quantity(a.amount))
         player = ctx.game.player(p)
-        player.poison += n
+        player.add_counters(a.kind, n)
         got = got or n > 0
-        ctx.game.say(f"  {p} gets {n} poison counter{'s' if n != 1 else ''} (poison {player.poison})")
+        ctx.game.say(f"  {p} gets {n} {a.kind} counter{'s' if n != 1 else ''} ({a.kind} {player.counter(a.kind)})")
     return got
 
 
@@ -214,6 +213,9 @@ def _offspring_copy(ctx: Ctx, a: OffspringCopy) -> bool:
     return True
 
 
+@keyword_action("investigate", limits=(
+    ("investigating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
+))
 def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.36a: investigate — create a Clue token (111.10)."""
     if a.what is not None or a.extra or a.duration is not None or a.amount is not None:
@@ -228,9 +230,15 @@ def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(made)
 
 
-KEYWORD_VERBS["investigate"] = _investigate
 
 
+_ADAPT_LIMITS: tuple[Limit, ...] = (
+    ("adapting or bolstering with more than a number",
+     lambda a: a.player is not None or a.what is not None or a.extra or a.duration is not None),
+)
+
+
+@keyword_action("adapt", limits=_ADAPT_LIMITS)
 def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
     """Adapt N (701): if this permanent has no +1/+1 counters on it, put N
     +1/+1 counters on it."""
@@ -247,6 +255,7 @@ def _adapt(ctx: Ctx, a: A.KeywordAction) -> bool:
     return n > 0
 
 
+@keyword_action("bolster", limits=_ADAPT_LIMITS)
 def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
     """Bolster N (701): choose a creature with the least toughness among
     creatures you control (the controller's pick among several) and put N
@@ -272,5 +281,3 @@ def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
     return n > 0
 
 
-KEYWORD_VERBS["adapt"] = _adapt
-KEYWORD_VERBS["bolster"] = _bolster

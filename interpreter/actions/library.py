@@ -6,6 +6,7 @@ putting cards on the top or bottom of a library (401.4)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from cardtext.grammar import ast as A
 
@@ -17,7 +18,7 @@ from ..objects import GameObject, ObjectId, PlayerId
 from ..zones import discard, draw, move
 from .common import acted, choose_cards, choose_up_to, current, not_you, source_name
 from .piles import shuffle_pile
-from .registry import carries_out
+from .registry import Limit, carries_out
 
 
 @carries_out(A.Draw)
@@ -183,23 +184,55 @@ def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination, chooser: 
     return bool(cards)
 
 
+KeywordFn = TypeVar("KeywordFn", bound=Callable[[Ctx, A.KeywordAction], bool])
+
 KEYWORD_VERBS: dict[str, Callable[[Ctx, A.KeywordAction], bool]] = {}
 """Keyword actions (701) the engine carries out, by the verb the AST names
 them with (scry here; others where they belong, as they are imported); the
 others are gaps."""
 
+KEYWORD_LIMITS: dict[str, tuple[Limit, ...]] = {}
+"""For each verb of :data:`KEYWORD_VERBS`, the parts of it the engine can't
+carry out yet (what, test), as :data:`~.registry.LIMITS` has them for
+instructions."""
+
+
+PERMANENT_SUBJECTS: set[str] = set()
+"""The keyword actions whose subject is a permanent, not a player ("it
+explores", 701.44a; "Anafenza endures 2", 701.63a)."""
+
+
+def keyword_action(*verbs: str, limits: tuple[Limit, ...] = (), permanent: bool = False) -> Callable[[KeywordFn], KeywordFn]:
+    """Register the decorated function as what carries out the keyword
+    actions ``verbs`` (701), with the parts of them it can't carry out;
+    ``permanent``: the action's subject is a permanent."""
+
+    def register(fn: KeywordFn) -> KeywordFn:
+        if permanent:
+            PERMANENT_SUBJECTS.update(verbs)
+        for verb in verbs:
+            if verb in KEYWORD_VERBS:
+                raise ValueError(f"two functions carry out the keyword action '{verb}'")
+            KEYWORD_VERBS[verb] = fn
+            KEYWORD_LIMITS[verb] = limits
+        return fn
+
+    return register
+
+
+def keyword_problem(a: A.KeywordAction) -> str | None:
+    """What the engine can't carry out of a keyword action: its verb, if no
+    function carries it out, or the first of its limits that applies."""
+    if a.verb not in KEYWORD_VERBS:
+        return f"the keyword action '{a.verb}' (701)"
+    for what, test in KEYWORD_LIMITS.get(a.verb, ()):
+        if test(a):
+            return what if isinstance(what, str) else what(a)
+    return None
+
 
 @carries_out(A.KeywordAction, limits=(
-    (lambda a: f"the keyword action '{a.verb}' (701)", lambda a: a.verb not in KEYWORD_VERBS),
-    ("another player scrying or surveilling", lambda a: a.verb in ("scry", "surveil") and not_you(a.player)),
-    ("scry or surveil for a while", lambda a: a.verb in ("scry", "surveil") and (a.duration is not None or a.what is not None or a.extra)),
-    ("investigating other than once", lambda a: a.verb == "investigate" and (
-        a.what is not None or a.extra or a.duration is not None or a.amount is not None)),
-    ("collecting evidence of other than a fixed number, or by another player",
-     lambda a: a.verb == "collect evidence" and (not isinstance(a.amount, A.Number) or not_you(a.player)
-                                                 or a.what is not None or a.extra or a.duration is not None)),
-    ("adapting or bolstering with more than a number",
-     lambda a: a.verb in ("adapt", "bolster") and (a.player is not None or a.what is not None or a.extra or a.duration is not None)),
+    (lambda a: keyword_problem(a) or "", lambda a: keyword_problem(a) is not None),
 ))
 def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
     fn = KEYWORD_VERBS.get(a.verb)
@@ -208,6 +241,10 @@ def _keyword_action(ctx: Ctx, a: A.KeywordAction) -> bool:
     return fn(ctx, a)
 
 
+@keyword_action("scry", "surveil", limits=(
+    ("another player scrying or surveilling", lambda a: not_you(a.player)),
+    ("scry or surveil for a while", lambda a: a.duration is not None or a.what is not None or a.extra),
+))
 def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.22a: scry N — look at the top N cards of your library, put any
     number of them on the bottom in any order and the rest on top in any
@@ -239,8 +276,6 @@ def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
     return True
 
 
-KEYWORD_VERBS["scry"] = _scry
-KEYWORD_VERBS["surveil"] = _scry
 
 
 @carries_out(A.LookAtTop)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 
 from ..context import Ctx
-from ..keywords import PayCost, PayPerCounter
+from ..keywords import FirebendMana, PayCost, PayPerCounter
 from ..mana import AddsMana, restriction_supported, units_text
 from .registry import carries_out
 
@@ -137,8 +137,30 @@ def _pay_cost(ctx: Ctx, a: PayCost) -> bool:
     return True
 
 
+def _energy(ctx: Ctx, p: str, a: A.Pay) -> bool:
+    """107.14, 122.1h: "you get {E}{E}" gives the player that many energy
+    counters; "pay {E}{E}" removes them, only from a player who has that
+    many (118.3: otherwise nothing is paid, and "if you do" is false)."""
+    from ..costs import pay_energy
+    from ..errors import IllegalAction
+
+    n = ctx.quantity(a.amount)
+    player = ctx.game.player(p)
+    if a.get:
+        player.add_counters("energy", n)
+        ctx.game.say(f"  {p} gets {n} energy (energy {player.counter('energy')})")
+        return n > 0
+    try:
+        pay_energy(ctx.game, p, n)
+    except IllegalAction as exc:
+        ctx.game.say(f"  {p} doesn't pay: {exc}")
+        return False
+    return True
+
+
 @carries_out(A.Pay, limits=(
-    ("paying something other than mana or life (energy)", lambda a: a.what not in ("mana", "life") or a.get),
+    ("paying something other than mana, life or energy",
+     lambda a: a.what not in ("mana", "life", "energy") or (a.get and a.what != "energy")),
     ("paying an amount of life that isn't a number", lambda a: a.what == "life" and not isinstance(a.amount, A.Number | A.VarX)),
     ("paying something other than a mana cost", lambda a: a.what == "mana" and not isinstance(a.amount, A.ManaCost)),
     ("paying {X} as an instruction (X chosen as it is paid)",
@@ -156,6 +178,9 @@ def _pay(ctx: Ctx, a: A.Pay) -> bool:
 
     done = False
     for p in ctx.players(a.player):
+        if a.what == "energy":
+            done = _energy(ctx, p, a) or done
+            continue
         if a.what == "life":
             n = ctx.quantity(a.amount)
             if ctx.game.player(p).life < n:
@@ -173,3 +198,16 @@ def _pay(ctx: Ctx, a: A.Pay) -> bool:
             continue
         done = True
     return done
+
+
+@carries_out(FirebendMana)
+def _firebend(ctx: Ctx, a: FirebendMana) -> bool:
+    """702.189a: firebending's "add N {R}. This mana lasts until end of
+    combat": the mana stays in the pool as the steps of combat end, until
+    the end of combat step ends (cardtext.interpreter.turns)."""
+    n = max(0, ctx.quantity(a.amount))
+    player = ctx.game.player(ctx.controller)
+    player.pool["R"] = player.pool.get("R", 0) + n
+    player.until_end_of_combat["R"] = player.until_end_of_combat.get("R", 0) + n
+    ctx.game.say(f"  {ctx.controller} adds {'{R}' * n} (firebending: it lasts until end of combat, 702.189a)")
+    return n > 0

@@ -17,7 +17,7 @@ from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
 from ..zones import exert, tap, untap
 from .common import acted, current
-from .library import KEYWORD_VERBS
+from .library import keyword_action
 from .prevention import for_this_turn, make_turn_rules
 from .registry import carries_out
 
@@ -322,6 +322,7 @@ def _quoted_abilities(quoted: object) -> tuple[A.Ability, ...]:
 # --------------------------------------------------------------------------
 
 
+@keyword_action("double power and toughness")
 def _double(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.10d: to double a creature's power and toughness, it gets +X/+Y,
     X and Y its power and toughness now (a negative value doubles too);
@@ -337,7 +338,6 @@ def _double(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(objs)
 
 
-KEYWORD_VERBS["double power and toughness"] = _double
 
 
 # --------------------------------------------------------------------------
@@ -345,6 +345,7 @@ KEYWORD_VERBS["double power and toughness"] = _double
 # --------------------------------------------------------------------------
 
 
+@keyword_action("exert")
 def _exert(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.43a: "exert [permanents]"."""
     if a.extra or a.duration is not None or a.amount is not None:
@@ -356,4 +357,3 @@ def _exert(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(objs)
 
 
-KEYWORD_VERBS["exert"] = _exert

@@ -23,7 +23,7 @@ from ..context import Ctx
 from ..objects import GameObject
 from ..state import Game
 from .common import acted, current
-from .library import KEYWORD_VERBS
+from .library import keyword_action
 
 DOUBLE_FACED = ("transform", "modal")
 """The layouts of double-faced cards, the only cards that can transform (712.9)."""
@@ -65,6 +65,7 @@ def _transformed_since(ctx: Ctx, obj: GameObject) -> bool:
     return item is not None and item.kind == "ability" and item.source == obj.id and obj.transformed > item.sid
 
 
+@keyword_action("transform")
 def _transform(ctx: Ctx, a: A.KeywordAction) -> bool:
     """"Transform [it]" ("[it] transforms": the object is the subject)."""
     what = a.what if a.what is not None else a.player
@@ -80,6 +81,5 @@ def _transform(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(done)
 
 
-KEYWORD_VERBS["transform"] = _transform
 
 __all__ = ["DOUBLE_FACED", "transform", "transform_refusal"]

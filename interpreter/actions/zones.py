@@ -31,7 +31,7 @@ from .common import (
     source_name,
 )
 from .counters_tokens import tokens_instead
-from .library import KEYWORD_VERBS, to_library, until_fits, until_fits_problem
+from .library import keyword_action, to_library, until_fits, until_fits_problem
 from .piles import exile_pile
 from .registry import carries_out, do
 
@@ -526,6 +526,11 @@ def _champion_exile(ctx: Ctx, a: Any) -> bool:
     return False
 
 
+@keyword_action("collect evidence", limits=(
+    ("collecting evidence of other than a fixed number, or by another player",
+     lambda a: not isinstance(a.amount, A.Number) or not_you(a.player) or a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
 def _collect_evidence(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.59a: "collect evidence N" as an instruction — exile cards with
     total mana value N or greater from your graveyard; a player whose
@@ -543,4 +548,3 @@ def _collect_evidence(ctx: Ctx, a: A.KeywordAction) -> bool:
     return True
 
 
-KEYWORD_VERBS["collect evidence"] = _collect_evidence
