@@ -9,7 +9,7 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -165,7 +165,7 @@ def matches(
         if not _adjective(game, adj, obj, c):
             return False
     for q in filt.qualities:
-        if not _quality(game, q, obj, c, source=source, quantity=quantity, objects=objects,
+        if not _quality(game, q, obj, c, you=you, source=source, quantity=quantity, objects=objects,
                         who=players or simple_players(game, you)):
             return False
     if filt.controller is not None:
@@ -190,6 +190,7 @@ def _quality(
     obj: GameObject,
     c: Chars,
     *,
+    you: PlayerId,
     source: ObjectId | None,
     quantity: Callable[[A.Quantity], int] | None,
     objects: ObjectResolver | None,
@@ -197,6 +198,9 @@ def _quality(
 ) -> bool:
     """One quality after the nouns ("with flying", "with mana value 2 or
     less", "of the chosen type", "from among them", "your opponents cast")."""
+    if isinstance(q, RELATIONS):
+        seen = Seen(game, you, source, quantity, objects, who)
+        return _relation(seen, q, obj)
     if isinstance(q, A.CastBy):
         # 601.2: a spell is cast by its controller; "this turn" asks about spells gone from the stack too
         if q.this_turn or q.have:
@@ -272,6 +276,141 @@ def _quality(
     raise Unsupported(f"object quality {type(q).__name__}")
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a description is seen from: the player "you", the object the
+    text is on ("[this]", "enchanted creature"), and the resolvers of the
+    ability that reads it (its numbers, its "them", its players)."""
+
+    game: Game
+    you: PlayerId
+    source: ObjectId | None
+    quantity: Callable[[A.Quantity], int] | None
+    objects: ObjectResolver | None
+    who: PlayerResolver
+
+
+RELATED_REFS = (A.SelfRef, A.AttachedRef, A.AnObject, A.Each, A.ObjectFilter, A.You, A.PlayerGroup)
+"""The references a quality relating an object to another can name, read
+wherever the description is (an ability resolving or not): the object the
+text is on, the one it is attached to, a description, a group of players."""
+
+
+def ref_problem(ref: object) -> str | None:
+    """What :func:`fits_ref` can't tell of a reference a quality names
+    ("other than [this]", "that targets you or a creature you control")."""
+    if isinstance(ref, A.BothRef) and ref.conj == "or":
+        return ref_problem(ref.first) or ref_problem(ref.second)
+    if isinstance(ref, A.AnObject | A.Each):
+        return filter_problem(ref.filter)
+    if isinstance(ref, A.ObjectFilter):
+        return filter_problem(ref)
+    if isinstance(ref, A.PlayerGroup) and ref.which not in OPPONENT_GROUPS | ALL_PLAYER_GROUPS | {"active"}:
+        return f"the players '{ref.which.replace('_', ' ')}'"
+    if isinstance(ref, RELATED_REFS):
+        return None
+    return f"'{type(ref).__name__}'"
+
+
+def fits_ref(seen: Seen, ref: object, value: ObjectId | PlayerId | None) -> bool:
+    """Is ``value`` (an object's id or a player) what ``ref`` names?
+    "[this]" is the object the text is on, "enchanted creature" the one it
+    is attached to, "a creature you control" any that fits (109.2), "you"
+    and "an opponent" those players (102.1)."""
+    game = seen.game
+    if value is None:
+        return False
+    if isinstance(ref, A.BothRef) and ref.conj == "or":
+        return fits_ref(seen, ref.first, value) or fits_ref(seen, ref.second, value)
+    if isinstance(ref, A.SelfRef):
+        return seen.source is not None and value == seen.source
+    if isinstance(ref, A.AttachedRef):
+        me = game.get(seen.source) if seen.source is not None else None
+        return me is not None and me.attached_to is not None and value == me.attached_to
+    if isinstance(ref, A.You | A.PlayerGroup):
+        return isinstance(value, str) and value in seen.who(ref)
+    filt = ref.filter if isinstance(ref, A.AnObject | A.Each) else ref
+    if isinstance(filt, A.ObjectFilter):
+        o = game.get(value) if isinstance(value, tuple) else None
+        return o is not None and matches(game, filt, o, you=seen.you, source=seen.source, players=seen.who,
+                                         quantity=seen.quantity, objects=seen.objects, anywhere=True)  # fmt: skip
+    if seen.objects is not None:
+        return value in seen.objects(ref)
+    raise Unsupported(f"a quality relating objects to {type(ref).__name__} here")
+
+
+def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
+    """A quality that relates ``obj`` to another object or a player."""
+    game = seen.game
+    if isinstance(q, A.OwnedBy):
+        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``)
+        owned = obj.owner in seen.who(q.player)
+        if q.not_controlled:
+            return owned and obj.controller not in seen.who(q.player)
+        return owned != q.negated
+    if isinstance(q, A.OtherThan):
+        # "a creature other than [this]", "a card other than a basic land card"
+        return not fits_ref(seen, q.other, obj.id)
+    if isinstance(q, A.AttachedTo):
+        # 301.5a, 303.4a: "each Aura attached to it"
+        return obj.attached_to is not None and fits_ref(seen, q.to, obj.attached_to)
+    if isinstance(q, A.ThatTargets):
+        # 115.1: a spell targets what was chosen for its targets (601.2c)
+        chosen = spell_targets(game, obj)
+        if q.only:
+            return bool(chosen) and all(fits_ref(seen, q.what, v) for v in chosen)
+        return any(fits_ref(seen, q.what, v) for v in chosen)
+    if isinstance(q, A.InCombatWith):
+        return _in_combat_with(seen, q, obj)
+    raise Unsupported(f"object quality {type(q).__name__}")
+
+
+def spell_targets(game: Game, obj: GameObject) -> list[ObjectId | PlayerId]:
+    """The objects and players the spell ``obj`` targets (115.1, 601.2c):
+    nothing if it isn't a spell on the stack."""
+    if obj.zone != "stack":
+        return []
+    for item in game.state.stack:
+        if item.kind == "spell" and item.source == obj.id:
+            return [v for slot in item.targets for v in slot]
+    return []
+
+
+def _in_combat_with(seen: Seen, q: A.InCombatWith, obj: GameObject) -> bool:
+    """506.4, 509.1: "creatures attacking you", "a creature blocking [this]",
+    "each creature blocking or blocked by it"."""
+    combat = seen.game.state.combat
+    if combat is None:
+        return False
+    if q.how == "attacking":
+        return obj.id in combat.attackers and fits_ref(seen, q.other, combat.attackers[obj.id])
+    blocking = any(fits_ref(seen, q.other, a) for a in combat.blockers.get(obj.id, ()))
+    if q.how == "blocking":
+        return blocking
+    blocked_by = obj.id in combat.attackers and any(
+        obj.id in blocked and fits_ref(seen, q.other, b) for b, blocked in combat.blockers.items()
+    )  # fmt: skip
+    return blocked_by if q.how == "blocked by" else blocking or blocked_by
+
+
+RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith)
+"""The qualities :func:`_relation` reads."""
+
+_RELATION_REFS: dict[type, Callable[[Any], object]] = {
+    A.OtherThan: lambda q: q.other,
+    A.AttachedTo: lambda q: q.to,
+    A.ThatTargets: lambda q: q.what,
+    A.InCombatWith: lambda q: q.other,
+}
+"""What each of :data:`RELATIONS` relates an object to (a player for OwnedBy, read as ControlledBy's)."""
+
+
+def _relation_problem(q: Any) -> str | None:
+    ref = _RELATION_REFS.get(type(q))
+    problem = ref_problem(ref(q)) if ref is not None else None
+    return None if problem is None else f"object quality {type(q).__name__} of {problem}"
+
+
 _STATUS_WORDS = frozenset({
     "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "attacking", "nonattacking",
     "blocking", "blocked", "unblocked", "kicked", "modified", "historic",
@@ -292,6 +431,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.OfChosen: lambda q: (
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
+    **{kind: _relation_problem for kind in RELATIONS},
     A.WithChosenName: lambda q: None,
     A.SameNameAs: lambda q: None,
     A.DoneThisWay: lambda q: None,
