@@ -475,8 +475,13 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     stack: list[A.Node] = [ab]
     passed_kinds = _PASSED
     previous: dict[int, A.Node | None] = {}  # each sentence of an effect, the sentence before it
+    chosen: set[int] = set()  # the "[one part] or [another]" of costs announced as paid (costs.choose_parts)
     while stack:
         node = stack.pop()
+        if isinstance(node, A.AdditionalCost | A.ActivatedAbility) and isinstance(node.cost, A.Cost) and not (
+            isinstance(node, A.ActivatedAbility) and mana_ability_of(node) is not None
+        ):  # fmt: skip
+            chosen.update(id(p) for p in node.cost.parts if isinstance(p, A.CostOr))
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
         if isinstance(node, A.ExertAsAttacks):
             kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
@@ -571,8 +576,12 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, problem)
         elif isinstance(node, A.RemoveCountersCost) and node.any_number:
             yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
-        elif isinstance(node, A.CostOr):
-            yield Gap(node, "a cost of one part or another (the payer's choice)")
+        elif isinstance(node, A.CostOr) and id(node) not in chosen:
+            # chosen as an additional cost or an activated ability's cost is announced (costs.choose_parts)
+            yield Gap(node, "a cost of one part or another (the payer's choice) other than a spell's additional cost "
+                            "or an activated ability's cost")
+        elif isinstance(node, A.CostOr) and (problem := costs.cost_or_problem(node)) is not None:
+            yield Gap(node, problem)
         for name in _CONDITION_FIELDS.get(type(node), ()):
             cond = getattr(node, name)
             if isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
