@@ -27,7 +27,9 @@ class Linked:
       ``(0, 1)`` both costs of "Kicker A and/or B".
     * ``cast``: it was cast (a copy or a card put onto the battlefield was not, K11, K15).
     * ``x``: the value of X chosen as it was cast (601.2b; copied by 707.10).
-    * ``mana_spent``: mana spent to cast it, additional costs included (K14, L-j).
+    * ``mana_spent``: mana spent to cast it, additional costs included (K14, L-j);
+      ``mana_units`` the units spent, each by its type ("R", "C"), for "if
+      {R} was spent to cast it" (601.2h).
     * ``exiled`` / ``created``: per ability index, the objects that ability
       exiled (607.2a, L-a) or put onto the battlefield (607.2c, L-c).
     * ``chosen``: per ability index, the value that ability chose (607.2d, L-d).
@@ -44,6 +46,7 @@ class Linked:
     cast: bool = False
     x: int | None = None
     mana_spent: int = 0
+    mana_units: tuple[str, ...] = ()
     exiled: tuple[tuple[int, ObjectId], ...] = ()
     created: tuple[tuple[int, ObjectId], ...] = ()
     chosen: tuple[tuple[int, Any], ...] = ()
@@ -76,8 +79,8 @@ class Linked:
     def cast_info(self) -> Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
-        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid,
-                      additional=self.additional)  # fmt: skip
+        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
+                      paid=self.paid, additional=self.additional)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

@@ -348,6 +348,11 @@ class Payment:
     def mana_spent(self) -> int:
         return len(self.spend)
 
+    @property
+    def units(self) -> tuple[str, ...]:
+        """The mana spent, each unit by its type ("R", "C"), its restriction left off."""
+        return tuple(base_unit(u) for u in self.spend)
+
 
 class _Search:
     """A backtracking search for a payment.  Mana that carries a restriction
