@@ -97,19 +97,21 @@ def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
 def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     """"you control no other creatures", "defending player controls an
     Island", "you control two or more artifacts", "you control another
-    Spirit" (one besides the source, its description says): how many permanents of
-    that description the player controls (109.4, 406)."""
+    Spirit" (one besides the source, its description says), "you control two
+    or fewer other lands", "you control exactly one creature": how many
+    permanents of that description the player controls (109.4, 406); "you
+    control a Mountain or a Plains": either (both, for "and")."""
     problem = controls_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
     what = cond.what
+    if isinstance(what, A.BothRef):
+        sides = (_controls(ctx, replace(cond, what=side, negated=False)) for side in (what.first, what.second))
+        return (all(sides) if what.conj == "and" else any(sides)) != cond.negated
     players = ctx.players(cond.player)
     count = sum(1 for o in ctx.each(what.filter)
                 if o.controller in players and o.zone == "battlefield" and o.id not in ctx.excluded)  # fmt: skip
-    if what.how == "no":
-        result = count == 0
-    else:
-        result = count >= (ctx.quantity(what.count) if what.count is not None else 1)
+    result = count_fits(ctx, count, "" if what.how == "another" else what.how, what.count)
     return result != cond.negated
 
 
@@ -118,7 +120,9 @@ def controls_problem(cond: A.Controls) -> str | None:
     if cond.compare:
         return f"condition 'controls {cond.compare} ... than'"
     what = cond.what
-    if not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least", "another"):
+    if isinstance(what, A.BothRef):
+        return controls_problem(replace(cond, what=what.first)) or controls_problem(replace(cond, what=what.second))
+    if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS | {"another"} or what.up_to or what.any_number:
         return "condition 'controls' of something not described"
     if not isinstance(cond.player, A.You | A.PlayerGroup | A.Target | A.ThatPlayer):
         return f"condition 'controls' by {type(cond.player).__name__}"
