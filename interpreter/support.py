@@ -94,6 +94,7 @@ from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
+from .this_turn import would_die_problem
 from .triggers import trigger_problems
 from .zone_changes import control_problem as zone_control_problem
 from .zone_changes import without as zone_without
@@ -584,7 +585,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, problem)
         for name in _CONDITION_FIELDS.get(type(node), ()):
             cond = getattr(node, name)
-            if isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
+            if isinstance(cond, A.Would) and isinstance(node, A.IfSentence):
+                # a replacement effect the sentence makes (cardtext.interpreter.this_turn.would_die)
+                if (problem := would_die_problem(node)) is not None:
+                    yield Gap(cond, problem)
+            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)
