@@ -362,6 +362,10 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
         return any(fits_ref(seen, q.what, v) for v in chosen)
     if isinstance(q, A.InCombatWith):
         return _in_combat_with(seen, q, obj)
+    if isinstance(q, A.DealtDamageThisTurn):
+        # 120.3: "a creature dealt damage by [this] this turn" (as the object it is now, 400.7)
+        return any(to == obj.id and (q.by is None or fits_ref(seen, q.by, by))
+                   for by, to in game.state.damaged_this_turn)  # fmt: skip
     raise Unsupported(f"object quality {type(q).__name__}")
 
 
@@ -393,7 +397,7 @@ def _in_combat_with(seen: Seen, q: A.InCombatWith, obj: GameObject) -> bool:
     return blocked_by if q.how == "blocked by" else blocking or blocked_by
 
 
-RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith)
+RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith, A.DealtDamageThisTurn)
 """The qualities :func:`_relation` reads."""
 
 _RELATION_REFS: dict[type, Callable[[Any], object]] = {
@@ -401,13 +405,15 @@ _RELATION_REFS: dict[type, Callable[[Any], object]] = {
     A.AttachedTo: lambda q: q.to,
     A.ThatTargets: lambda q: q.what,
     A.InCombatWith: lambda q: q.other,
+    A.DealtDamageThisTurn: lambda q: q.by,
 }
 """What each of :data:`RELATIONS` relates an object to (a player for OwnedBy, read as ControlledBy's)."""
 
 
 def _relation_problem(q: Any) -> str | None:
     ref = _RELATION_REFS.get(type(q))
-    problem = ref_problem(ref(q)) if ref is not None else None
+    named = ref(q) if ref is not None else None
+    problem = ref_problem(named) if named is not None else None
     return None if problem is None else f"object quality {type(q).__name__} of {problem}"
 
 
