@@ -238,6 +238,9 @@ def _quality(
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)
         return maker is not None and obj.id in game.linked(maker).created_by(None)
+    if isinstance(q, A.OfChoice) and q.whose in ("your", "their"):
+        # "sacrifices two creatures of their choice": who picks is the instruction's (OWN_CHOICE); any object fits
+        return True
     if isinstance(q, A.OfChosen):
         chosen = game.linked(source).chosen_by(None) if source is not None else None
         if chosen is None:
@@ -640,6 +643,24 @@ is carried out; the support check reads those descriptions without their
 "at random", and reports it anywhere else (:data:`_QUALITIES`)."""
 
 
+OWN_CHOICE: dict[type, Callable[[Any], tuple[str, list[Any]]]] = {}
+"""The instructions whose acting player picks the objects they describe
+("each player sacrifices two creatures of their choice", 701.21a), each
+with the word that names that player in "of [whose] choice" ("their" for
+the player the instruction names, "your" for you) and the descriptions
+(AnObject) it picks: filled where each is carried out; the support check
+reads those descriptions without their "of [whose] choice", and reports it
+anywhere else (another player's choice, a target's)."""
+
+
+def without_choice(what: Any, whose: str) -> Any:
+    """A description without its "of [whose] choice" (the instruction's own chooser)."""
+    if not isinstance(what, A.AnObject):
+        return what
+    post = tuple(q for q in what.filter.post if not (isinstance(q, A.OfChoice) and q.whose == whose))
+    return replace(what, filter=replace(what.filter, post=post))
+
+
 def at_random(filt: object) -> bool:
     """Is a card described "at random" ("discard a card at random", "a
     creature card at random from your graveyard"): the instruction picks it,
@@ -672,6 +693,6 @@ def pick_at_random(game: Game, cands: list[GameObject], n: int) -> list[GameObje
 
 
 __all__ = [
-    "AT_RANDOM", "adjective_words", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
-    "pick_at_random", "simple_players", "without_random",
+    "AT_RANDOM", "OWN_CHOICE", "adjective_words", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
+    "pick_at_random", "simple_players", "without_choice", "without_random",
 ]

@@ -73,7 +73,7 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .filters import AT_RANDOM, filter_problem, without_random
+from .filters import AT_RANDOM, OWN_CHOICE, filter_problem, without_choice, without_random
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
@@ -490,6 +490,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
             kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
+        chooser = OWN_CHOICE.get(type(node))
+        if chooser is not None:
+            # "sacrifices two creatures of their choice": the instruction's own chooser (cardtext.interpreter.filters.OWN_CHOICE)
+            whose, picks = chooser(node)
+            kids = tuple(without_choice(c, whose) if any(c is f for f in picks) else c for c in kids)
         if isinstance(node, A.Exception_) and node.what in ("it has", "it gains"):
             # the keywords a copy is given (cardtext.interpreter.copies.with_exception): each one the engine plays
             for kw in (k for k in node.walk() if isinstance(k, A.Keyword | A.KeywordNumber | A.KeywordWithCost)):
