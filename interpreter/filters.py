@@ -441,6 +441,8 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
     **{kind: _relation_problem for kind in RELATIONS},
+    # "of their choice": who picks, read only where it is the instruction's own chooser (OWN_CHOICE)
+    A.OfChoice: lambda q: "object quality OfChoice",
     A.WithChosenName: lambda q: None,
     A.SameNameAs: lambda q: None,
     A.DoneThisWay: lambda q: None,
