@@ -856,7 +856,7 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
             if pump.per is not None:
                 from .quantities import static_quantity
 
-                times = static_quantity(game, src, pump.per)
+                times = static_quantity(game, src, pump.per, it=obj.id)  # "for each Aura attached to it": obj
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
         for e in resolved:

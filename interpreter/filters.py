@@ -16,7 +16,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import Chars, chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
-from .objects import GameObject, ObjectId, PlayerId
+from .objects import CREATURE_TYPES, GameObject, ObjectId, PlayerId
 from .zone_changes import ZONE_EVENTS, quality_fits
 from .zone_changes import filter_problem as zone_change_problem
 
@@ -365,11 +365,48 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
         return any(fits_ref(seen, q.what, v) for v in chosen)
     if isinstance(q, A.InCombatWith):
         return _in_combat_with(seen, q, obj)
+    if isinstance(q, A.ThatShares):
+        # "each other creature that shares a creature type with it": a creature type, color or card type
+        # in common with the object named (105.4, 205.3m); that object itself is not one of them
+        named = _named_ids(seen, q.other)
+        mine = _shared(chars_in(game, obj), q.what)
+        return obj.id not in named and any(
+            mine & _shared(chars_in(game, o), q.what) for o in (game.get(i) for i in named) if o is not None
+        )  # fmt: skip
     if isinstance(q, A.DealtDamageThisTurn):
         # 120.3: "a creature dealt damage by [this] this turn" (as the object it is now, 400.7)
         return any(to == obj.id and (q.by is None or fits_ref(seen, q.by, by))
                    for by, to in game.state.damaged_this_turn)  # fmt: skip
     raise Unsupported(f"object quality {type(q).__name__}")
+
+
+SHARED = {"creature type": "subtypes", "color": "colors", "card type": "types"}
+"""What "that shares a [kind] with ..." compares (105.4, 205.3m, 205.2a)."""
+
+
+_CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
+
+def _shared(c: Chars, what: str) -> set[str]:
+    values = set(getattr(c, SHARED[what]))
+    if what == "creature type":
+        return values & _CREATURE_TYPE_SET
+    if what == "card type":
+        return values & CARD_TYPES
+    return values
+
+
+def _named_ids(seen: Seen, ref: object) -> list[ObjectId]:
+    """The objects a quality's reference names: the object the text is on,
+    the one it is attached to, or what the ability refers to."""
+    if isinstance(ref, A.SelfRef):
+        return [seen.source] if seen.source is not None else []
+    if isinstance(ref, A.AttachedRef):
+        me = seen.game.get(seen.source) if seen.source is not None else None
+        return [me.attached_to] if me is not None and isinstance(me.attached_to, tuple) else []
+    if seen.objects is not None:
+        return seen.objects(ref)
+    raise Unsupported(f"a quality relating objects to {type(ref).__name__} here")
 
 
 def spell_targets(game: Game, obj: GameObject) -> list[ObjectId | PlayerId]:
@@ -400,24 +437,45 @@ def _in_combat_with(seen: Seen, q: A.InCombatWith, obj: GameObject) -> bool:
     return blocked_by if q.how == "blocked by" else blocking or blocked_by
 
 
-RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith, A.DealtDamageThisTurn)
+RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith, A.DealtDamageThisTurn, A.ThatShares)
 """The qualities :func:`_relation` reads."""
 
-_RELATION_REFS: dict[type, Callable[[Any], object]] = {
-    A.OtherThan: lambda q: q.other,
-    A.AttachedTo: lambda q: q.to,
-    A.ThatTargets: lambda q: q.what,
-    A.InCombatWith: lambda q: q.other,
-    A.DealtDamageThisTurn: lambda q: q.by,
-}
-"""What each of :data:`RELATIONS` relates an object to (a player for OwnedBy, read as ControlledBy's)."""
+RELATION_FIELDS: dict[type, str] = {
+    A.OtherThan: "other", A.AttachedTo: "to", A.ThatTargets: "what", A.InCombatWith: "other",
+    A.DealtDamageThisTurn: "by", A.ThatShares: "other",
+}  # fmt: skip
+"""The field of each of :data:`RELATIONS` that names what it relates an
+object to (OwnedBy names a player, read as ControlledBy's)."""
 
 
 def _relation_problem(q: Any) -> str | None:
-    ref = _RELATION_REFS.get(type(q))
-    named = ref(q) if ref is not None else None
+    field = RELATION_FIELDS.get(type(q))
+    named = getattr(q, field) if field is not None else None
+    if isinstance(q, A.ThatShares):
+        if q.what not in SHARED:
+            return f"object quality ThatShares of a {q.what}"
+        if named is None:
+            return "object quality ThatShares with each other ('two creatures that share a creature type')"
+        if not isinstance(named, A.SelfRef | A.AttachedRef):
+            return f"object quality ThatShares of '{type(named).__name__}'"
+        return None
     problem = ref_problem(named) if named is not None else None
     return None if problem is None else f"object quality {type(q).__name__} of {problem}"
+
+
+def it_as_affected(q: Any) -> Any:
+    """A number of a static ability's "[objects] get +N/+N for each ... [it]"
+    as the support check reads it: "it" in a quality there is the object the
+    ability affects, which the engine names (characteristics.power_toughness);
+    read as the object named, like "[this]"."""
+    if not isinstance(q, A.CountOf) or not isinstance(q.filter, A.ObjectFilter):
+        return q
+    post = tuple(
+        replace(p, **{RELATION_FIELDS[type(p)]: A.SelfRef()})
+        if type(p) in RELATION_FIELDS and isinstance(getattr(p, RELATION_FIELDS[type(p)]), A.ItRef) else p
+        for p in q.filter.post
+    )  # fmt: skip
+    return replace(q, filter=replace(q.filter, post=post))
 
 
 _STATUS_WORDS = frozenset({
@@ -695,6 +753,6 @@ def pick_at_random(game: Game, cands: list[GameObject], n: int) -> list[GameObje
 
 
 __all__ = [
-    "AT_RANDOM", "OWN_CHOICE", "adjective_words", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
+    "AT_RANDOM", "OWN_CHOICE", "adjective_words", "it_as_affected", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
     "pick_at_random", "simple_players", "without_choice", "without_random",
 ]

@@ -11,7 +11,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import chars, power_toughness
 from .errors import Unsupported
-from .objects import GameObject
+from .objects import GameObject, ObjectId
 from .zone_changes import count as count_changes
 from .zone_changes import zone_quality
 
@@ -362,10 +362,14 @@ def evaluate(ctx: Ctx, q: A.Quantity) -> int:
     return fn(ctx, q)
 
 
-def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
-    """A number in a static ability of ``src`` ("+1/+1 for each ...")."""
+def static_quantity(game: Game, src: GameObject, q: A.Quantity, it: ObjectId | None = None) -> int:
+    """A number in a static ability of ``src`` ("+1/+1 for each ..."); ``it``:
+    the object the ability affects, which "it" in the number names ("[this]
+    gets +2/+2 for each Aura attached to it", 608.2c)."""
     from .context import Ctx
 
+    if it is not None:
+        return evaluate(Ctx(game, src.controller, src.id, it=[it], named=True), q)
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 

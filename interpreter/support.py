@@ -73,7 +73,14 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .filters import AT_RANDOM, OWN_CHOICE, filter_problem, without_choice, without_random
+from .filters import (
+    AT_RANDOM,
+    OWN_CHOICE,
+    filter_problem,
+    it_as_affected,
+    without_choice,
+    without_random,
+)
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
@@ -490,6 +497,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
             kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
+        if isinstance(node, A.Pump) and isinstance(ab, A.StaticEffect) and node.per is not None:
+            # "[this] gets +2/+2 for each Aura attached to it": "it" is the object affected (filters.it_as_affected)
+            kids = tuple(it_as_affected(c) if c is node.per else c for c in kids)
         chooser = OWN_CHOICE.get(type(node))
         if chooser is not None:
             # "sacrifices two creatures of their choice": the instruction's own chooser (cardtext.interpreter.filters.OWN_CHOICE)

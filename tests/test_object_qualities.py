@@ -19,6 +19,8 @@ from tests.card_helpers import gap_texts, one_ability_card
     "When Test Card enters, sacrifice it unless {U} was spent to cast it.",
     "When Test Card enters, if you control two or fewer other lands, draw a card.",
     "When Test Card enters, if you control a Mountain or a Plains, draw a card.",
+    "Test Card gets +2/+2 for each Aura attached to it.",
+    "Other creatures you control that share a creature type with Test Card get +1/+1.",
 ])  # fmt: skip
 def test_109_2_constructs_the_engine_plays(line: str) -> None:
     """109.2, 115.1, 601.2h: no gap."""
@@ -46,8 +48,9 @@ def test_701_21a_another_players_choice_is_a_gap() -> None:
 @pytest.mark.parametrize(("line", "gap"), [
     # who picks is another player than the one acting: not the instruction's own choice
     ("{T}: Prevent all damage a source of your choice would deal this turn.", "object quality OfChoice"),
-    # "it" of a quality is not read outside an instruction that names it
-    ("Test Card gets +1/+1 for each Aura attached to it.", "object quality AttachedTo of 'ItRef'"),
+    # "it" of a quality is not read where nothing binds it (a resolving instruction's "it")
+    ("{T}: Target creature gets +1/+1 until end of turn for each Aura attached to it.", "object quality AttachedTo of 'ItRef'"),
+    ("{T}: Destroy two creatures that share a creature type.", "ThatShares"),
     # two whole costs, not one part or another
     ("{3}, {T} or {R}, {T}: Test Card deals 1 damage to any target.", "a cost of mana symbols or another part"),
     # a replacement about every creature, not those named before
