@@ -22,6 +22,7 @@ from .conditions import holds
 from .context import Ctx
 from .costs import (
     check_other_part,
+    choose_parts,
     describe,
     during,
     mana_parts,
@@ -305,6 +306,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         item.targets = choose_targets(ctx, effect, main=True, who=f"{name}'s ability")
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
+    cost = choose_parts(game, player, f"{name}'s ability", cost, obj)  # 602.2b, 601.2b
     for part in cost.parts:
         if not isinstance(part, A.ManaCost):
             check_other_part(game, player, part, obj)

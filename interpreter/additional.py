@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from cardtext.grammar import ast as A
 
 from .choices import Decision, ask
-from .costs import check_other_part, describe
+from .costs import check_other_part, choose_parts, describe
 from .errors import IllegalAction, Unsupported
 from .objects import PlayerId
 from .state import Game
@@ -80,7 +80,7 @@ def _payable(game: Game, player: PlayerId, cost: A.Cost) -> bool:
     parts aren't certainly impossible to pay (no card to reveal, say)."""
     try:
         for part in cost.parts:
-            if not isinstance(part, A.ManaCost):
+            if not isinstance(part, A.ManaCost | A.CostOr):
                 check_other_part(game, player, part, None)
     except IllegalAction:
         return False
@@ -96,7 +96,8 @@ def announce(game: Game, player: PlayerId, name: str, abilities: tuple[A.Ability
             continue
         n = _times(game, player, name, ab)
         times.append(n)
-        out.costs += [as_mana(ab.cost)] * n
+        # each time paid, its "[one part] or [another]" chosen anew (601.2b)
+        out.costs += [as_mana(choose_parts(game, player, name, ab.cost, None)) for _ in range(n)]
         if ab.then is not None and n:
             out.reflexive.append(ab.then)
     out.times = tuple(times)

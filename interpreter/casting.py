@@ -211,7 +211,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
         payment = pay_mana(game, player, need, only, f"{shown}'s total cost {need.text()}")
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name} face down: {exc}") from None
-    game.set_linked(spell.id, Linked(cast=True, mana_spent=payment.mana_spent, spent=payment.symbols))
+    game.set_linked(spell.id, Linked(cast=True, mana_spent=payment.mana_spent, mana_units=payment.units))
     expend(game, player, payment.mana_spent)
 
     # 601.2i
@@ -346,7 +346,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     info = game.linked(spell.id)
     expend(game, player, payment.mana_spent)
     game.set_linked(spell.id, Linked(
-        kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent, spent=payment.symbols,
+        kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent, mana_units=payment.units,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
         additional=additional.times,
     ))  # fmt: skip

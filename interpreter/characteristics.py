@@ -799,8 +799,9 @@ def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAct
 
 
 def _pt_equal(game: Game, obj: GameObject, ab: A.PTEqual, power: int, tough: int) -> tuple[int, int]:
-    """604.3, 613.4a: "[this]'s power and toughness are each equal to [N]" —
-    a characteristic-defining ability, applied in every zone before any
+    """604.3, 613.4a: "[this]'s power and toughness are each equal to [N]",
+    "[this]'s power is equal to [N]" (the other the printed one), "... and
+    its toughness is equal to [M]" — a characteristic-defining ability, applied in every zone before any
     other effect changes P/T."""
     from .errors import Unsupported
     from .quantities import static_quantity
@@ -808,6 +809,12 @@ def _pt_equal(game: Game, obj: GameObject, ab: A.PTEqual, power: int, tough: int
     if not _self_only(ab.object):
         raise Unsupported("a power/toughness-defining ability about another object")
     n = static_quantity(game, obj, ab.amount)
+    if ab.stat == "power":
+        return n, tough  # "[this]'s power is equal to ...": its toughness is the printed one
+    if ab.stat == "toughness":
+        return power, n
+    if ab.stat == "power, toughness":
+        return n, static_quantity(game, obj, ab.second)
     return n, n
 
 
@@ -854,7 +861,7 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
             if pump.per is not None:
                 from .quantities import static_quantity
 
-                times = static_quantity(game, src, pump.per)
+                times = static_quantity(game, src, pump.per, it=obj.id)  # "for each Aura attached to it": obj
             power += (pump.power or 0) * times
             tough += (pump.toughness or 0) * times
         for e in resolved:

@@ -4,6 +4,7 @@ equipped"."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
 from .keywords import CameUnderControlSinceUpkeep
-from .objects import GameObject
+from .objects import GameObject, ObjectId
 from .quantities import characteristic_counted
 
 if TYPE_CHECKING:
@@ -96,21 +97,26 @@ def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
 def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     """"you control no other creatures", "defending player controls an
     Island", "you control two or more artifacts", "you control another
-    Spirit" (one besides the source, its description says): how many permanents of
-    that description the player controls (109.4, 406)."""
+    Spirit" (one besides the source, its description says), "you control two
+    or fewer other lands", "you control exactly one creature": how many
+    permanents of that description the player controls (109.4, 406); "you
+    control a Mountain or a Plains": either (both, for "and")."""
     problem = controls_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
     what = cond.what
+    if isinstance(what, A.BothRef):
+        sides = (_controls(ctx, replace(cond, what=side, negated=False)) for side in (what.first, what.second))
+        return (all(sides) if what.conj == "and" else any(sides)) != cond.negated
     nobody = isinstance(cond.player, A.PlayerGroup) and cond.player.which in _NO_PLAYER
     # "no opponent controls a white creature": none of them controls one
     players = ctx.players(A.PlayerGroup(_NO_PLAYER[cond.player.which]) if nobody else cond.player)
     count = sum(1 for o in ctx.each(what.filter)
                 if o.controller in players and o.zone == "battlefield" and o.id not in ctx.excluded)  # fmt: skip
-    if nobody or what.how == "no":
+    if nobody:
         result = count == 0
     else:
-        result = count >= (ctx.quantity(what.count) if what.count is not None else 1)
+        result = count_fits(ctx, count, "" if what.how == "another" else what.how, what.count)
     return result != cond.negated
 
 
@@ -123,7 +129,9 @@ def controls_problem(cond: A.Controls) -> str | None:
     if cond.compare:
         return f"condition 'controls {cond.compare} ... than'"
     what = cond.what
-    if not isinstance(what, A.AnObject) or what.how not in ("", "no", "or more", "at least", "another"):
+    if isinstance(what, A.BothRef):
+        return controls_problem(replace(cond, what=what.first)) or controls_problem(replace(cond, what=what.second))
+    if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS | {"another"} or what.up_to or what.any_number:
         return "condition 'controls' of something not described"
     if not isinstance(cond.player, A.You | A.PlayerGroup | A.Target | A.ThatPlayer):
         return f"condition 'controls' by {type(cond.player).__name__}"
@@ -1127,6 +1135,54 @@ def _cond_and(ctx: Ctx, cond: A.CondAnd) -> bool:
     return holds(ctx, cond.first) and holds(ctx, cond.second)
 
 
+def _spent_on(ctx: Ctx, ref: object) -> list[ObjectId]:
+    """The spell or permanent "cast it" names: the object the text is on,
+    the spell that triggered "Whenever you cast a spell, if ... was spent to
+    cast it" (603.4), or what the instruction before names."""
+    if isinstance(ref, A.ItRef) and not (ctx.it or ctx.named) and ctx.trigger_spell is not None:
+        item = ctx.game.stack_item(ctx.trigger_spell)
+        if item is None:
+            raise Unsupported("the mana spent to cast a spell that has left the stack")
+        return [item.source]
+    return ctx.self_objects(ref)
+
+
+def _spent_to_cast(ctx: Ctx, cond: A.SpentToCast) -> bool:
+    """601.2h: "if {R} was spent to cast it" (that mana among what paid its
+    total cost), "if no mana was spent to cast it", "if at least four mana
+    was spent to cast it"; a permanent keeps what its spell was cast with."""
+    ids = _spent_on(ctx, cond.object)
+    info = ctx.game.linked(ids[0]) if ids else None
+    spent = info.mana_units if info is not None else ()
+    what = cond.what
+    if isinstance(what, A.ManaCost):
+        need = Counter(s.color for s in what.symbols if isinstance(s, A.ColoredMana))
+        have = Counter(spent)
+        return all(have[color] >= n for color, n in need.items())
+    return count_fits(ctx, len(spent), what.how, what.count)
+
+
+def _is_mana(filt: A.ObjectFilter) -> bool:
+    """ "mana" as the whole of a description ("no mana", "at least four mana")."""
+    words = filt.words
+    return (len(words) == 1 and isinstance(words[0], A.StatusAdj) and words[0].status == "mana"
+            and not words[0].negated and not filt.post)  # fmt: skip
+
+
+def spent_to_cast_problem(cond: A.SpentToCast) -> str | None:
+    """What :func:`_spent_to_cast` can't tell of "... was spent to cast it"."""
+    what = cond.what
+    if isinstance(what, A.ManaCost):
+        if not what.symbols or not all(isinstance(s, A.ColoredMana) for s in what.symbols):
+            return "condition '[mana] was spent to cast it' of mana other than colored symbols"
+    elif not (isinstance(what, A.AnObject) and what.how in COUNT_WORDS and not what.up_to and not what.any_number
+              and _is_mana(what.filter)):  # fmt: skip
+        return "condition '[mana] was spent to cast it' other than of a color or an amount of mana"
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.Target):
+        return f"condition '[mana] was spent to cast' {type(cond.object).__name__}"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.Happened: _happened,
     A.KickedCondition: kicked,
@@ -1154,6 +1210,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.EvidenceCollected: _evidence_collected,
     A.Targets: _targets,
     A.Won: _won,
+    A.SpentToCast: _spent_to_cast,
 }
 
 
@@ -1191,6 +1248,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return targets_problem(cond)
     if isinstance(cond, A.KeywordCostPaid):
         return keyword_cost_paid_problem(cond)
+    if isinstance(cond, A.SpentToCast):
+        return spent_to_cast_problem(cond)
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None
@@ -1247,6 +1306,11 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
             return replace(cond, subject=subject)
+    if s.trailing and isinstance(cond, A.SpentToCast) and isinstance(cond.object, A.ItRef):
+        # "Counter target spell if no mana was spent to cast it": the spell the instruction acts on
+        subject = _acted_on(s.body)
+        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
+            return replace(cond, object=subject)
     return cond
 
 

@@ -369,6 +369,11 @@ class Ctx:
             if ref.which == "a_player" and self.trigger_player is not None:
                 return [self.trigger_player]
             return group_players(game, ref.which, self.controller)
+        if isinstance(ref, A.LinkedRef) and _the_player(ref):
+            # 607.2d: "the chosen player": the player an ability of this object chose ("choose an opponent")
+            chosen = game.linked(self.source).chosen_by(None)
+            if isinstance(chosen, str) and chosen in game.state.players:
+                return [chosen]
         if isinstance(ref, A.ThatPlayer | A.TheirRef | A.ThemRef) or _the_player(ref):
             # "that player", "their", and "they" as a player ("creatures they control")
             if self.that_player:
@@ -378,6 +383,8 @@ class Ctx:
             named = self.replaced_player()
             if named is not None:
                 return self.players(named)
+            if isinstance(ref, A.LinkedRef):
+                return []  # "the chosen player" before any was chosen (a spell on the stack): no player
             raise Unsupported(f"'{type(ref).__name__}' with no player named before it")
         if isinstance(ref, A.ControllerOf | A.OwnerOf):
             out = []

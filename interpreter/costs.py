@@ -368,6 +368,19 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
         have = [o for o in game.zone_objects("hand", player) if _card_matches(game, part.what.filter, o, player)]
         if len(have) < n:
             raise IllegalAction(f"can't reveal {describe_ref(part.what)}: only {len(have)} in hand")
+    if isinstance(part, A.DiscardCost) and isinstance(part.what, A.AnObject) and isinstance(part.what.count, A.Number | None):
+        n = fixed_count(part.what.count)
+        filt = without_random(part.what.filter)
+        have = [o for o in game.zone_objects("hand", player) if _card_matches(game, filt, o, player)]
+        if len(have) < n:
+            raise IllegalAction(f"can't discard {describe_ref(part.what)}: only {len(have)} in hand")
+    if isinstance(part, A.SacrificeCost) and isinstance(part.what, A.AnObject) and isinstance(part.what.count, A.Number | None):
+        n = fixed_count(part.what.count)
+        src_id = source.id if source is not None else None
+        have = [o for o in game.battlefield()
+                if o.controller == player and matches(game, part.what.filter, o, you=player, source=src_id)]  # fmt: skip
+        if len(have) < n:
+            raise IllegalAction(f"can't sacrifice {describe_ref(part.what)}: only {len(have)} to sacrifice")
     if (isinstance(part, A.PayLifeCost) and isinstance(part.amount, A.Number)
             and game.player(player).life < part.amount.value):  # fmt: skip
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
@@ -711,13 +724,78 @@ def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | Non
             game.say(f"  taps {display_name(o)} to crew")
 
 
+def _branch(part: A.Node) -> A.Node:
+    """One side of "discard a card or pay {2}" as it is paid: "pay {2}" is its mana (118.1)."""
+    return part.mana if isinstance(part, A.PayManaCost) else part
+
+
+def cost_or_problem(part: A.CostOr) -> str | None:
+    """What :func:`choose_parts` can't offer of "[one part] or [another]"
+    (None: either side is a part :func:`pay_other` pays, or "pay [mana]")."""
+    for side in (part.first, part.second):
+        if isinstance(side, A.CostOr):
+            problem = cost_or_problem(side)
+        elif isinstance(side, A.ManaCost):
+            # "{3}, {T} or {R}, {T}": the mana symbols of a whole cost, not one part of it
+            problem = "a cost of mana symbols or another part ('{3}, {T} or {R}, {T}': two whole costs)"
+        elif isinstance(side, A.PayManaCost):
+            problem = "paying mana any number of times as one side of a choice" if side.any_number else None
+        else:
+            problem = cost_part_problem(side)
+        if problem is not None:
+            return problem
+    return None
+
+
+def choose_parts(game: Game, player: PlayerId, name: str, cost: A.Cost, source: GameObject | None) -> A.Cost:
+    """601.2b, 602.2b: a cost of "[one part] or [another]" ("discard a card
+    or pay 3 life", "sacrifice a creature or pay {3}{B}") is one of them, the
+    payer's choice, announced before the total cost is worked out; a side
+    that certainly can't be paid (no card to discard, too little life) is not
+    offered (118.3).  The cost with each such choice made."""
+    if not any(isinstance(p, A.CostOr) for p in cost.parts):
+        return cost
+    parts: list[A.Node] = []
+    for part in cost.parts:
+        while isinstance(part, A.CostOr):
+            problem = cost_or_problem(part)
+            if problem is not None:
+                raise Unsupported(problem)
+            sides = [_branch(side) for side in (part.first, part.second)]
+            payable = []
+            for side in sides:
+                try:
+                    if not isinstance(side, A.ManaCost | A.CostOr):
+                        check_other_part(game, player, side, source)
+                except IllegalAction:
+                    continue
+                payable.append(side)
+            if not payable:
+                raise IllegalAction(f"can't pay {describe_or(part)}: neither can be paid")
+            words = [describe_or(side) for side in payable]
+            picked = ask(game, Decision("word", player, f"{name}: pay which cost", words, words))
+            if picked not in words:
+                raise IllegalAction(f"{name}: {picked!r} is not one of {', '.join(words)}")
+            part = payable[words.index(picked)]
+            game.say(f"  {player} chooses to {words[words.index(picked)]} (601.2b)")
+        parts.append(part)
+    return _replace(cost, parts=tuple(parts))
+
+
+def describe_or(part: A.Node) -> str:
+    """One side of a cost's choice in words ("discard a card", "{2}")."""
+    if isinstance(part, A.CostOr):
+        return f"{describe_or(_branch(part.first))} or {describe_or(_branch(part.second))}"
+    return describe(A.Cost((_branch(part),)))
+
+
 def _card_matches(game: Game, filt: A.ObjectFilter, obj: GameObject, you: PlayerId) -> bool:
     """A filter for a card in hand ("discard a creature card")."""
     return matches(game, filt, obj, you=you, source=None, anywhere=True)
 
 
 __all__ = [
-    "PAID_PARTS", "check_other_part", "pay_energy", "waterbend", "waterbend_problem", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
+    "PAID_PARTS", "check_other_part", "choose_parts", "cost_or_problem", "pay_energy", "waterbend", "waterbend_problem", "collect_evidence", "choose_mana", "cost_modifiers", "cost_part_problem", "describe", "during",
     "spell_cost_problem", "mana_parts", "modify_cost", "pay_mana", "pay_other", "produce", "spell_cost_changes", "times_cost",
     "x_cost_change",
 ]  # fmt: skip

@@ -131,8 +131,8 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
     sentences = effect.sentences
     for i, s in enumerate(sentences):
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if isinstance(nxt, A.IfSentence) and nxt.instead and applies(ctx, nxt):
-            continue  # replaced by the "instead" sentence after it
+        if isinstance(nxt, A.IfSentence) and nxt.instead and not isinstance(nxt.condition, A.Would) and applies(ctx, nxt):
+            continue  # replaced by the "instead" sentence after it (not "If ... would ..., ... instead": an event's, 614.1a)
         if own_activation_change(s) is not None:
             continue  # "This ability costs {1} less to activate ...": applied as it was activated (602.2b)
         fn = INSTRUCTIONS.get(type(s))
@@ -142,6 +142,12 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
 
 
 def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
+    if isinstance(s.condition, A.Would):
+        # "If that creature would die this turn, exile it instead": a replacement effect made now (614.1a)
+        from .this_turn import would_die
+
+        would_die(ctx, s)
+        return
     ctx.last_if = applies(ctx, s)  # for an "Otherwise, ..." after it
     if not ctx.last_if:
         return

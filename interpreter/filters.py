@@ -9,14 +9,14 @@ player ("you") and a source object ("another").
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
 
 from .characteristics import Chars, chars, chars_in, keyword_name, keywords, power_toughness
 from .errors import Unsupported
-from .objects import GameObject, ObjectId, PlayerId
+from .objects import CREATURE_TYPES, GameObject, ObjectId, PlayerId
 from .zone_changes import ZONE_EVENTS, quality_fits
 from .zone_changes import filter_problem as zone_change_problem
 
@@ -165,7 +165,7 @@ def matches(
         if not _adjective(game, adj, obj, c):
             return False
     for q in filt.qualities:
-        if not _quality(game, q, obj, c, source=source, quantity=quantity, objects=objects,
+        if not _quality(game, q, obj, c, you=you, source=source, quantity=quantity, objects=objects,
                         who=players or simple_players(game, you)):
             return False
     if filt.controller is not None:
@@ -202,6 +202,7 @@ def _quality(
     obj: GameObject,
     c: Chars,
     *,
+    you: PlayerId,
     source: ObjectId | None,
     quantity: Callable[[A.Quantity], int] | None,
     objects: ObjectResolver | None,
@@ -209,6 +210,9 @@ def _quality(
 ) -> bool:
     """One quality after the nouns ("with flying", "with mana value 2 or
     less", "of the chosen type", "from among them", "your opponents cast")."""
+    if isinstance(q, RELATIONS):
+        seen = Seen(game, you, source, quantity, objects, who)
+        return _relation(seen, q, obj)
     if isinstance(q, A.CastBy):
         # 601.2: a spell is cast by its controller; "this turn" asks about spells gone from the stack too
         if q.this_turn or q.have:
@@ -253,6 +257,9 @@ def _quality(
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)
         return maker is not None and obj.id in game.linked(maker).created_by(None)
+    if isinstance(q, A.OfChoice) and q.whose in ("your", "their"):
+        # "sacrifices two creatures of their choice": who picks is the instruction's (OWN_CHOICE); any object fits
+        return True
     if isinstance(q, A.OfChosen):
         chosen = game.linked(source).chosen_by(None) if source is not None else None
         if chosen is None:
@@ -291,6 +298,205 @@ def _quality(
     raise Unsupported(f"object quality {type(q).__name__}")
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a description is seen from: the player "you", the object the
+    text is on ("[this]", "enchanted creature"), and the resolvers of the
+    ability that reads it (its numbers, its "them", its players)."""
+
+    game: Game
+    you: PlayerId
+    source: ObjectId | None
+    quantity: Callable[[A.Quantity], int] | None
+    objects: ObjectResolver | None
+    who: PlayerResolver
+
+
+RELATED_REFS = (A.SelfRef, A.AttachedRef, A.AnObject, A.Each, A.ObjectFilter, A.You, A.PlayerGroup)
+"""The references a quality relating an object to another can name, read
+wherever the description is (an ability resolving or not): the object the
+text is on, the one it is attached to, a description, a group of players."""
+
+
+def ref_problem(ref: object) -> str | None:
+    """What :func:`fits_ref` can't tell of a reference a quality names
+    ("other than [this]", "that targets you or a creature you control")."""
+    if isinstance(ref, A.BothRef) and ref.conj == "or":
+        return ref_problem(ref.first) or ref_problem(ref.second)
+    if isinstance(ref, A.AnObject | A.Each):
+        return filter_problem(ref.filter)
+    if isinstance(ref, A.ObjectFilter):
+        return filter_problem(ref)
+    if isinstance(ref, A.PlayerGroup) and ref.which not in OPPONENT_GROUPS | ALL_PLAYER_GROUPS | {"active"}:
+        return f"the players '{ref.which.replace('_', ' ')}'"
+    if isinstance(ref, RELATED_REFS):
+        return None
+    return f"'{type(ref).__name__}'"
+
+
+def fits_ref(seen: Seen, ref: object, value: ObjectId | PlayerId | None) -> bool:
+    """Is ``value`` (an object's id or a player) what ``ref`` names?
+    "[this]" is the object the text is on, "enchanted creature" the one it
+    is attached to, "a creature you control" any that fits (109.2), "you"
+    and "an opponent" those players (102.1)."""
+    game = seen.game
+    if value is None:
+        return False
+    if isinstance(ref, A.BothRef) and ref.conj == "or":
+        return fits_ref(seen, ref.first, value) or fits_ref(seen, ref.second, value)
+    if isinstance(ref, A.SelfRef):
+        return seen.source is not None and value == seen.source
+    if isinstance(ref, A.AttachedRef):
+        me = game.get(seen.source) if seen.source is not None else None
+        return me is not None and me.attached_to is not None and value == me.attached_to
+    if isinstance(ref, A.You | A.PlayerGroup):
+        return isinstance(value, str) and value in seen.who(ref)
+    filt = ref.filter if isinstance(ref, A.AnObject | A.Each) else ref
+    if isinstance(filt, A.ObjectFilter):
+        o = game.get(value) if isinstance(value, tuple) else None
+        return o is not None and matches(game, filt, o, you=seen.you, source=seen.source, players=seen.who,
+                                         quantity=seen.quantity, objects=seen.objects, anywhere=True)  # fmt: skip
+    if seen.objects is not None:
+        return value in seen.objects(ref)
+    raise Unsupported(f"a quality relating objects to {type(ref).__name__} here")
+
+
+def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
+    """A quality that relates ``obj`` to another object or a player."""
+    game = seen.game
+    if isinstance(q, A.OwnedBy):
+        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``)
+        owned = obj.owner in seen.who(q.player)
+        if q.not_controlled:
+            return owned and obj.controller not in seen.who(q.player)
+        return owned != q.negated
+    if isinstance(q, A.OtherThan):
+        # "a creature other than [this]", "a card other than a basic land card"
+        return not fits_ref(seen, q.other, obj.id)
+    if isinstance(q, A.AttachedTo):
+        # 301.5a, 303.4a: "each Aura attached to it"
+        return obj.attached_to is not None and fits_ref(seen, q.to, obj.attached_to)
+    if isinstance(q, A.ThatTargets):
+        # 115.1: a spell targets what was chosen for its targets (601.2c)
+        chosen = spell_targets(game, obj)
+        if q.only:
+            return bool(chosen) and all(fits_ref(seen, q.what, v) for v in chosen)
+        return any(fits_ref(seen, q.what, v) for v in chosen)
+    if isinstance(q, A.InCombatWith):
+        return _in_combat_with(seen, q, obj)
+    if isinstance(q, A.ThatShares):
+        # "each other creature that shares a creature type with it": a creature type, color or card type
+        # in common with the object named (105.4, 205.3m); that object itself is not one of them
+        named = _named_ids(seen, q.other)
+        mine = _shared(chars_in(game, obj), q.what)
+        return obj.id not in named and any(
+            mine & _shared(chars_in(game, o), q.what) for o in (game.get(i) for i in named) if o is not None
+        )  # fmt: skip
+    if isinstance(q, A.DealtDamageThisTurn):
+        # 120.3: "a creature dealt damage by [this] this turn" (as the object it is now, 400.7)
+        return any(to == obj.id and (q.by is None or fits_ref(seen, q.by, by))
+                   for by, to in game.state.damaged_this_turn)  # fmt: skip
+    raise Unsupported(f"object quality {type(q).__name__}")
+
+
+SHARED = {"creature type": "subtypes", "color": "colors", "card type": "types"}
+"""What "that shares a [kind] with ..." compares (105.4, 205.3m, 205.2a)."""
+
+
+_CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
+
+def _shared(c: Chars, what: str) -> set[str]:
+    values = set(getattr(c, SHARED[what]))
+    if what == "creature type":
+        return values & _CREATURE_TYPE_SET
+    if what == "card type":
+        return values & CARD_TYPES
+    return values
+
+
+def _named_ids(seen: Seen, ref: object) -> list[ObjectId]:
+    """The objects a quality's reference names: the object the text is on,
+    the one it is attached to, or what the ability refers to."""
+    if isinstance(ref, A.SelfRef):
+        return [seen.source] if seen.source is not None else []
+    if isinstance(ref, A.AttachedRef):
+        me = seen.game.get(seen.source) if seen.source is not None else None
+        return [me.attached_to] if me is not None and isinstance(me.attached_to, tuple) else []
+    if seen.objects is not None:
+        return seen.objects(ref)
+    raise Unsupported(f"a quality relating objects to {type(ref).__name__} here")
+
+
+def spell_targets(game: Game, obj: GameObject) -> list[ObjectId | PlayerId]:
+    """The objects and players the spell ``obj`` targets (115.1, 601.2c):
+    nothing if it isn't a spell on the stack."""
+    if obj.zone != "stack":
+        return []
+    for item in game.state.stack:
+        if item.kind == "spell" and item.source == obj.id:
+            return [v for slot in item.targets for v in slot]
+    return []
+
+
+def _in_combat_with(seen: Seen, q: A.InCombatWith, obj: GameObject) -> bool:
+    """506.4, 509.1: "creatures attacking you", "a creature blocking [this]",
+    "each creature blocking or blocked by it"."""
+    combat = seen.game.state.combat
+    if combat is None:
+        return False
+    if q.how == "attacking":
+        return obj.id in combat.attackers and fits_ref(seen, q.other, combat.attackers[obj.id])
+    blocking = any(fits_ref(seen, q.other, a) for a in combat.blockers.get(obj.id, ()))
+    if q.how == "blocking":
+        return blocking
+    blocked_by = obj.id in combat.attackers and any(
+        obj.id in blocked and fits_ref(seen, q.other, b) for b, blocked in combat.blockers.items()
+    )  # fmt: skip
+    return blocked_by if q.how == "blocked by" else blocking or blocked_by
+
+
+RELATIONS = (A.OwnedBy, A.OtherThan, A.AttachedTo, A.ThatTargets, A.InCombatWith, A.DealtDamageThisTurn, A.ThatShares)
+"""The qualities :func:`_relation` reads."""
+
+RELATION_FIELDS: dict[type, str] = {
+    A.OtherThan: "other", A.AttachedTo: "to", A.ThatTargets: "what", A.InCombatWith: "other",
+    A.DealtDamageThisTurn: "by", A.ThatShares: "other",
+}  # fmt: skip
+"""The field of each of :data:`RELATIONS` that names what it relates an
+object to (OwnedBy names a player, read as ControlledBy's)."""
+
+
+def _relation_problem(q: Any) -> str | None:
+    field = RELATION_FIELDS.get(type(q))
+    named = getattr(q, field) if field is not None else None
+    if isinstance(q, A.ThatShares):
+        if q.what not in SHARED:
+            return f"object quality ThatShares of a {q.what}"
+        if named is None:
+            return "object quality ThatShares with each other ('two creatures that share a creature type')"
+        if not isinstance(named, A.SelfRef | A.AttachedRef):
+            return f"object quality ThatShares of '{type(named).__name__}'"
+        return None
+    problem = ref_problem(named) if named is not None else None
+    return None if problem is None else f"object quality {type(q).__name__} of {problem}"
+
+
+def it_as_affected(q: Any) -> Any:
+    """A number of a static ability's "[objects] get +N/+N for each ... [it]"
+    as the support check reads it: "it" in a quality there is the object the
+    ability affects, which the engine names (characteristics.power_toughness);
+    read as the object named, like "[this]"."""
+    if not isinstance(q, A.CountOf) or not isinstance(q.filter, A.ObjectFilter):
+        return q
+    post = tuple(
+        replace(p, **{RELATION_FIELDS[type(p)]: A.SelfRef()})
+        if type(p) in RELATION_FIELDS and isinstance(getattr(p, RELATION_FIELDS[type(p)]), A.ItRef) else p
+        for p in q.filter.post
+    )  # fmt: skip
+    return replace(q, filter=replace(q.filter, post=post))
+
+
 _STATUS_WORDS = frozenset({
     "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "attacking", "nonattacking",
     "blocking", "blocked", "unblocked", "kicked", "modified", "historic",
@@ -311,6 +517,9 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.OfChosen: lambda q: (
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
+    **{kind: _relation_problem for kind in RELATIONS},
+    # "of their choice": who picks, read only where it is the instruction's own chooser (OWN_CHOICE)
+    A.OfChoice: lambda q: "object quality OfChoice",
     A.WithChosenName: lambda q: None,
     A.SameNameAs: lambda q: None,
     A.DoneThisWay: lambda q: None,
@@ -523,6 +732,24 @@ is carried out; the support check reads those descriptions without their
 "at random", and reports it anywhere else (:data:`_QUALITIES`)."""
 
 
+OWN_CHOICE: dict[type, Callable[[Any], tuple[str, list[Any]]]] = {}
+"""The instructions whose acting player picks the objects they describe
+("each player sacrifices two creatures of their choice", 701.21a), each
+with the word that names that player in "of [whose] choice" ("their" for
+the player the instruction names, "your" for you) and the descriptions
+(AnObject) it picks: filled where each is carried out; the support check
+reads those descriptions without their "of [whose] choice", and reports it
+anywhere else (another player's choice, a target's)."""
+
+
+def without_choice(what: Any, whose: str) -> Any:
+    """A description without its "of [whose] choice" (the instruction's own chooser)."""
+    if not isinstance(what, A.AnObject):
+        return what
+    post = tuple(q for q in what.filter.post if not (isinstance(q, A.OfChoice) and q.whose == whose))
+    return replace(what, filter=replace(what.filter, post=post))
+
+
 def at_random(filt: object) -> bool:
     """Is a card described "at random" ("discard a card at random", "a
     creature card at random from your graveyard"): the instruction picks it,
@@ -555,6 +782,6 @@ def pick_at_random(game: Game, cands: list[GameObject], n: int) -> list[GameObje
 
 
 __all__ = [
-    "AT_RANDOM", "adjective_words", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
-    "pick_at_random", "simple_players", "without_random",
+    "AT_RANDOM", "OWN_CHOICE", "adjective_words", "it_as_affected", "at_random", "compare", "describe_filter", "group_players", "matches", "matches_ref_static",
+    "pick_at_random", "simple_players", "without_choice", "without_random",
 ]

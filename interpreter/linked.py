@@ -28,7 +28,8 @@ class Linked:
     * ``cast``: it was cast (a copy or a card put onto the battlefield was not, K11, K15).
     * ``x``: the value of X chosen as it was cast (601.2b; copied by 707.10).
     * ``mana_spent``: mana spent to cast it, additional costs included (K14, L-j);
-      ``spent``: the mana itself, a symbol each ("R", "G", "C").
+      ``mana_units`` the units spent, each by its type ("R", "C"), for "if
+      {R} was spent to cast it" (601.2h).
     * ``exiled`` / ``created``: per ability index, the objects that ability
       exiled (607.2a, L-a) or put onto the battlefield (607.2c, L-c).
     * ``chosen``: per ability index, the value that ability chose (607.2d, L-d).
@@ -45,7 +46,7 @@ class Linked:
     cast: bool = False
     x: int | None = None
     mana_spent: int = 0
-    spent: tuple[str, ...] = ()
+    mana_units: tuple[str, ...] = ()
     exiled: tuple[tuple[int, ObjectId], ...] = ()
     created: tuple[tuple[int, ObjectId], ...] = ()
     chosen: tuple[tuple[int, Any], ...] = ()
@@ -78,7 +79,7 @@ class Linked:
     def cast_info(self) -> Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
-        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, spent=self.spent,
+        return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
                       paid=self.paid, additional=self.additional)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:

@@ -349,8 +349,8 @@ class Payment:
         return len(self.spend)
 
     @property
-    def symbols(self) -> tuple[str, ...]:
-        """The mana spent, a symbol each, without restrictions' tags."""
+    def units(self) -> tuple[str, ...]:
+        """The mana spent, each unit by its type ("R", "C"), its restriction left off."""
         return tuple(base_unit(u) for u in self.spend)
 
 

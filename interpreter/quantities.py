@@ -11,7 +11,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import chars, power_toughness
 from .errors import Unsupported
-from .objects import GameObject
+from .objects import GameObject, ObjectId
 from .zone_changes import count as count_changes
 from .zone_changes import zone_quality
 
@@ -67,11 +67,11 @@ def _mana_spent(ctx: Ctx, q: A.ManaSpent) -> int:
         return 0
     linked = ctx.game.linked(ids[0])
     if q.colors:
-        return len({s for s in linked.spent if s in "WUBRG"})
+        return len({s for s in linked.mana_units if s in "WUBRG"})
     if q.symbol is not None:
         if not isinstance(q.symbol, A.ColoredMana):
             raise Unsupported(f"mana spent of the kind {type(q.symbol).__name__}")
-        return sum(1 for s in linked.spent if s == q.symbol.color)
+        return sum(1 for s in linked.mana_units if s == q.symbol.color)
     return linked.mana_spent
 
 
@@ -384,10 +384,14 @@ def evaluate(ctx: Ctx, q: A.Quantity) -> int:
     return fn(ctx, q)
 
 
-def static_quantity(game: Game, src: GameObject, q: A.Quantity) -> int:
-    """A number in a static ability of ``src`` ("+1/+1 for each ...")."""
+def static_quantity(game: Game, src: GameObject, q: A.Quantity, it: ObjectId | None = None) -> int:
+    """A number in a static ability of ``src`` ("+1/+1 for each ..."); ``it``:
+    the object the ability affects, which "it" in the number names ("[this]
+    gets +2/+2 for each Aura attached to it", 608.2c)."""
     from .context import Ctx
 
+    if it is not None:
+        return evaluate(Ctx(game, src.controller, src.id, it=[it], named=True), q)
     return evaluate(Ctx(game, src.controller, src.id), q)
 
 

@@ -194,6 +194,7 @@ class GameState:
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
     to_graveyard_this_turn: list[tuple[ObjectId, PlayerId]] = field(default_factory=list)  # each card put into a graveyard this turn from anywhere, and its owner ("if you descended this turn", 700.11)
+    damaged_this_turn: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (source, permanent): each time this turn a source dealt damage to a permanent (120.3, "creatures dealt damage by [this] this turn")
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -238,11 +239,12 @@ class GameState:
             self.entered_this_turn if share else list(self.entered_this_turn),
             self.trigger_hits if share else list(self.trigger_hits),
             self.to_graveyard_this_turn if share else list(self.to_graveyard_this_turn),
+            self.damaged_this_turn if share else list(self.damaged_this_turn),
         )  # fmt: skip
 
 
 APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits",
-            "to_graveyard_this_turn")
+            "to_graveyard_this_turn", "damaged_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 

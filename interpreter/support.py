@@ -76,7 +76,14 @@ from .effects import (
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
-from .filters import AT_RANDOM, filter_problem, without_random
+from .filters import (
+    AT_RANDOM,
+    OWN_CHOICE,
+    filter_problem,
+    it_as_affected,
+    without_choice,
+    without_random,
+)
 from .keywords import (
     KEYWORD_EXPANSIONS,
     NUMBER_EXPANSIONS,
@@ -97,6 +104,7 @@ from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
 from .targets import count_choice_problem
+from .this_turn import would_die_problem
 from .triggers import trigger_problems
 from .zone_changes import control_problem as zone_control_problem
 from .zone_changes import without as zone_without
@@ -480,8 +488,13 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
     stack: list[A.Node] = [ab]
     passed_kinds = _PASSED
     previous: dict[int, A.Node | None] = {}  # each sentence of an effect, the sentence before it
+    chosen: set[int] = set()  # the "[one part] or [another]" of costs announced as paid (costs.choose_parts)
     while stack:
         node = stack.pop()
+        if isinstance(node, A.AdditionalCost | A.ActivatedAbility) and isinstance(node.cost, A.Cost) and not (
+            isinstance(node, A.ActivatedAbility) and mana_ability_of(node) is not None
+        ):  # fmt: skip
+            chosen.update(id(p) for p in node.cost.parts if isinstance(p, A.CostOr))
         kids = children_of(node, "written")  # cardtext.interpreter.bind.children, without its call
         if isinstance(node, A.ExertAsAttacks):
             kids = tuple(c for c in kids if c is not node.then)  # checked by _ability
@@ -489,6 +502,14 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if picked is not None and (fields := picked(node)):
             # "discard a card at random": the instruction picks it (cardtext.interpreter.filters.pick_at_random)
             kids = tuple(without_random(c) if any(c is f for f in fields) else c for c in kids)
+        if isinstance(node, A.Pump) and isinstance(ab, A.StaticEffect) and node.per is not None:
+            # "[this] gets +2/+2 for each Aura attached to it": "it" is the object affected (filters.it_as_affected)
+            kids = tuple(it_as_affected(c) if c is node.per else c for c in kids)
+        chooser = OWN_CHOICE.get(type(node))
+        if chooser is not None:
+            # "sacrifices two creatures of their choice": the instruction's own chooser (cardtext.interpreter.filters.OWN_CHOICE)
+            whose, picks = chooser(node)
+            kids = tuple(without_choice(c, whose) if any(c is f for f in picks) else c for c in kids)
         if isinstance(node, A.Exception_) and node.what in ("it has", "it gains"):
             # the keywords a copy is given (cardtext.interpreter.copies.with_exception): each one the engine plays
             for kw in (k for k in node.walk() if isinstance(k, A.Keyword | A.KeywordNumber | A.KeywordWithCost)):
@@ -576,11 +597,19 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, problem)
         elif isinstance(node, A.RemoveCountersCost) and node.any_number:
             yield Gap(node, "a cost part 'remove any number of counters' (the payer's choice of how many)")
-        elif isinstance(node, A.CostOr):
-            yield Gap(node, "a cost of one part or another (the payer's choice)")
+        elif isinstance(node, A.CostOr) and id(node) not in chosen:
+            # chosen as an additional cost or an activated ability's cost is announced (costs.choose_parts)
+            yield Gap(node, "a cost of one part or another (the payer's choice) other than a spell's additional cost "
+                            "or an activated ability's cost")
+        elif isinstance(node, A.CostOr) and (problem := costs.cost_or_problem(node)) is not None:
+            yield Gap(node, problem)
         for name in _CONDITION_FIELDS.get(type(node), ()):
             cond = getattr(node, name)
-            if isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
+            if isinstance(cond, A.Would) and isinstance(node, A.IfSentence):
+                # a replacement effect the sentence makes (cardtext.interpreter.this_turn.would_die)
+                if (problem := would_die_problem(node)) is not None:
+                    yield Gap(cond, problem)
+            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)

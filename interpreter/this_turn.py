@@ -16,13 +16,24 @@ choosing targets (:mod:`cardtext.interpreter.targets`), casting
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from cardtext.grammar import ast as A
+
+from .errors import Unsupported
 from .objects import ObjectId, PlayerId
 from .state import Game
+
+if TYPE_CHECKING:
+    from .context import Ctx
 
 CANT_BE_TARGETED = "can't be the target of"
 CANT_CAST = "can't cast spells"
 CANT_BE_REGENERATED = "can't be regenerated"
+EXILED_IF_IT_WOULD_DIE = "is exiled if it would die"
+"""614.1a, 614.6: "If that creature would die this turn, exile it instead":
+the creature is exiled rather than put into a graveyard from the battlefield
+(:func:`cardtext.interpreter.zones.move`)."""
 COMBAT_RULES = frozenset({"can't attack", "can't block", "can't be blocked"})
 """The rules of declaring attackers and blockers a turn rule can state (508.1c, 509.1b)."""
 
@@ -68,12 +79,58 @@ def cant_target(game: Game, about: ObjectId | PlayerId, controller: PlayerId) ->
     return None
 
 
+def would_die_problem(s: A.IfSentence) -> str | None:
+    """What :func:`would_die` can't make of an "If [objects] would [event]
+    ..., [instruction] instead." sentence (None: it makes the replacement)."""
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    body = s.body
+    shape = ("a replacement 'If ... would ..., ... instead' (614.1a) other than "
+             "'If [that creature] would die this turn, exile it instead'")
+    if not (isinstance(cond.event, A.KeywordAction) and cond.event.verb == "die" and not cond.passive
+            and cond.event.what is None and cond.event.amount is None and cond.event.player is None):  # fmt: skip
+        return shape
+    if not (isinstance(cond.duration, A.Duration) and cond.duration.kind == "this turn" and cond.duration.object is None):
+        return shape
+    if not (s.instead and isinstance(body, A.Sentence) and len(body.actions) == 1 and not body.where_x
+            and body.actions[0] == A.Exile(what=A.ItRef())):  # fmt: skip
+        return shape
+    subject = cond.subject
+    if isinstance(subject, A.AnObject):
+        # "a creature dealt damage this way": those an instruction before did that to (608.2c)
+        if not any(isinstance(q, A.DoneThisWay) for q in subject.filter.qualities):
+            return "'If a creature would die this turn, ...' about creatures not named before (614.1a)"
+        return None
+    if not isinstance(subject, A.ThatRef | A.ItRef | A.ThemRef | A.Target):
+        return f"'If {type(subject).__name__} would die this turn, ...'"
+    return None
+
+
+def would_die(ctx: Ctx, s: A.IfSentence) -> None:
+    """614.1a: "If that creature would die this turn, exile it instead" makes
+    a replacement effect for the rest of the turn about each creature named
+    before, as the sentence is carried out (611.2c: a creature that arrives
+    later is a new object, 400.7)."""
+    problem = would_die_problem(s)
+    if problem is not None:
+        raise Unsupported(problem)
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    subject = cond.subject
+    ids = ctx.done_objects(subject.filter) if isinstance(subject, A.AnObject) else ctx.objects(subject)
+    src = ctx.game.state.objects.get(ctx.source[0])
+    for oid in ids:
+        o = ctx.game.get(oid)
+        if o is not None and o.zone == "battlefield":
+            add_rule(ctx.game, TurnRule(EXILED_IF_IT_WOULD_DIE, oid, source=src.card.name if src is not None else ""))
+
+
 def end_of_turn(game: Game) -> None:
     """514.2: the rules of this turn end."""
     game.state.turn_rules = []
 
 
 __all__ = [
-    "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "TurnRule", "add_rule", "cant_target",
-    "combat_rules", "end_of_turn", "has_rule",
+    "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
+    "cant_target", "combat_rules", "end_of_turn", "has_rule", "would_die", "would_die_problem",
 ]  # fmt: skip

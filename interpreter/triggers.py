@@ -268,7 +268,19 @@ player's") or each opponent's."""
 
 def phase_supported(t: A.PhaseTrigger) -> bool:
     """Can the engine tell when this "At the beginning of ..." triggers?"""
-    return t.step in PHASE_STEPS and t.whose in PHASE_WHOSE and not t.end_of and t.player is None
+    if t.step not in PHASE_STEPS or t.end_of:
+        return False
+    if t.player is not None:
+        return t.whose == "possessive" and _chosen_player(t.player)
+    return t.whose in PHASE_WHOSE
+
+
+def _chosen_player(ref: object) -> bool:
+    """ "the chosen player": the player this object's ability chose (607.2d)."""
+    if not (isinstance(ref, A.LinkedRef) and ref.verb == "chosen" and isinstance(ref.what, A.ObjectFilter)):
+        return False
+    words = ref.what.words
+    return not ref.what.post and len(words) == 1 and isinstance(words[0], A.Noun) and words[0].word in ("player", "opponent")
 
 
 def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger, event: Event,
@@ -280,6 +292,8 @@ def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger
         return NO
     if t.whose == "each opponent's" and controller == event.active:
         return NO
+    if t.player is not None and game.linked(src_id).chosen_by(None) != event.active:
+        return NO  # "At the beginning of the chosen player's upkeep" (607.2d)
     return True, None, None, event.active  # "that player": the player whose step it is
 
 

@@ -90,6 +90,8 @@ def move(
     and in any other zone a card shows its front face (711.4a, 712.8a)."""
     old_id = obj.id
     from_zone = obj.zone
+    if from_zone == "battlefield" and to == "graveyard" and game.state.turn_rules and "creature" in chars(obj).types:
+        to = _instead_of_dying(game, obj)
     lki: Lki | None = None
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)
@@ -139,6 +141,19 @@ def move(
         game.events.append(Entered(obj.id, from_zone))
         record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     return obj
+
+
+def _instead_of_dying(game: Game, obj: GameObject) -> Zone:
+    """700.4, 614.6: a creature that would die (be put into a graveyard from
+    the battlefield) with "If that creature would die this turn, exile it
+    instead" on it this turn is exiled instead; it doesn't die."""
+    from .this_turn import EXILED_IF_IT_WOULD_DIE, has_rule
+
+    rule = has_rule(game, obj.id, EXILED_IF_IT_WOULD_DIE)
+    if rule is None:
+        return "graveyard"
+    game.say(f"  {display_name(obj)} would die: it is exiled instead ({rule.source}, 614.6)")
+    return "exile"
 
 
 def sacrifice(game: Game, obj: GameObject) -> GameObject:

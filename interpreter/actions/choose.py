@@ -43,9 +43,18 @@ def _target_kind(a: A.Choose) -> bool:
     return a.kind == "object" and isinstance(a.what, A.Target)
 
 
+def _player_kind(a: A.Choose) -> bool:
+    """ "choose an opponent", "choose a player" (a group of players to pick one of)."""
+    return a.kind == "player" and isinstance(a.what, A.PlayerGroup) and a.what.which in PICKED_GROUPS
+
+
+PICKED_GROUPS = frozenset({"an_opponent", "a_player", "another_player", "any_player", "any_opponent", "another_opponent"})
+"""The groups "choose [one of them]" picks a player from (102.1, 102.2)."""
+
+
 @carries_out(A.Choose, limits=(
     ("a choice other than of a card name, a color, a creature type, objects described or targets",
-     lambda a: not (_value_kind(a) or _object_kind(a) or _target_kind(a))),
+     lambda a: not (_value_kind(a) or _object_kind(a) or _target_kind(a) or _player_kind(a))),
     ("another player choosing", lambda a: a.player is not None and not isinstance(a.player, A.You)),
     ("choosing several values", lambda a: not _target_kind(a) and (a.per is not None or a.low is not None)),
     ("choosing a number of targets within bounds", lambda a: _target_kind(a) and (a.low is not None or a.high is not None)),
@@ -53,6 +62,8 @@ def _target_kind(a: A.Choose) -> bool:
 def _choose(ctx: Ctx, a: A.Choose) -> bool:
     if _target_kind(a):
         return _choose_targets(ctx, a)
+    if _player_kind(a):
+        return _choose_player(ctx, a)
     if a.kind == "object":
         return _choose_objects(ctx, a)
     from ..replacement import choice_options
@@ -63,6 +74,28 @@ def _choose(ctx: Ctx, a: A.Choose) -> bool:
     game = ctx.game
     # 607.2d: the value is linked to this ability of the object ("the chosen name")
     game.set_linked(ctx.source, game.linked(ctx.source).with_chosen(ctx.ability, value))
+    game.say(f"  {ctx.controller} chooses {value}")
+    return True
+
+
+def _choose_player(ctx: Ctx, a: A.Choose) -> bool:
+    """ "As [this] enters, choose an opponent" (607.2d, 614.12), "Choose a
+    player. That player ...": one player of the group, linked to this
+    ability of the object ("the chosen player"), and "that player" after it (608.2c)."""
+    from ..filters import group_players
+
+    assert isinstance(a.what, A.PlayerGroup)
+    game = ctx.game
+    options = group_players(game, a.what.which, ctx.controller)
+    if a.what.which.startswith("another"):
+        options = [p for p in options if p != ctx.controller]
+    if not options:
+        game.say("  there is no such player: none is chosen")
+        return False
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: choose {a.what.which.replace('_', ' ')}", options, options)
+    value = ask(game, d)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_chosen(ctx.ability, value))
+    ctx.that_player = [value]
     game.say(f"  {ctx.controller} chooses {value}")
     return True
 

@@ -114,6 +114,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             game.events.append(WasDealtDamage(o.id, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, o.id, n, combat))
+            game.state.damaged_this_turn.append((sid, o.id))
     for p in players:
         n = replaced_damage(game, source, p, amount, combat, partial(no_prevention_too, game, source, p, combat))
         n = prevent(game, source, p, n, combat=combat, unpreventable=unpreventable)

@@ -14,7 +14,7 @@ from ..characteristics import display_name
 from ..choices import Decision, ask
 from ..context import DONE_VERBS, Ctx, chosen_at_random
 from ..errors import Unsupported
-from ..filters import AT_RANDOM, matches
+from ..filters import AT_RANDOM, OWN_CHOICE, matches
 from ..keywords import ChampionExile
 from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
@@ -430,6 +430,10 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
             raise Unsupported(f"putting a card into the {dest.zone}")
         done.append(new)
     return done, bool(done)
+
+
+OWN_CHOICE[A.Sacrifice] = lambda a: (  # 701.21a: each player sacrificing picks what they sacrifice
+    "your" if a.player is None or isinstance(a.player, A.You) else "their", [a.what])
 
 
 @carries_out(A.Sacrifice)
