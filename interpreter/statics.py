@@ -121,7 +121,26 @@ class DamageRule:
     plus: Any = None
 
 
-Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule
+@dataclass(frozen=True, slots=True)
+class PreventionRule:
+    """615.1a, 615.6: a prevention effect of a static ability — "Prevent all
+    [combat / noncombat] damage that would be dealt to [recipients] [by
+    sources]", "If [a source] would deal damage to [recipients], prevent N
+    of that damage (all but N of it)". ``sources`` and ``to`` describe the
+    sources and recipients (None: any); ``combat`` "combat" or "noncombat"
+    (None: either); ``amount`` None prevents all of it, else the quantity
+    prevented (or, ``all_but``, left); ``either``: damage dealt to or by the
+    object ``to`` describes ("... dealt to and dealt by [this]")."""
+
+    sources: Any = None
+    to: Any = None
+    combat: str | None = None
+    amount: Any = None
+    all_but: bool = False
+    either: bool = False
+
+
+Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule
 
 
 # --------------------------------------------------------------------------
@@ -194,6 +213,25 @@ def _source_filter(filt: A.ObjectFilter) -> A.ObjectFilter:
     return A.ObjectFilter(words, filt.post)
 
 
+def _damage_source_problem(sources: object) -> str | None:
+    """What :func:`damage_fits` can't tell of the sources of a damage
+    replacement or prevention ("a red source you control", "[this]",
+    "enchanted creature", "creatures")."""
+    from .filters import filter_problem
+
+    if isinstance(sources, A.SelfRef | A.ItRef):
+        return None
+    if isinstance(sources, A.AttachedRef):
+        return None if sources.how in ("enchanted", "equipped") else f"damage dealt by a '{sources.how}' object"
+    if isinstance(sources, A.BothRef) and sources.conj == "or":
+        return _damage_source_problem(sources.first) or _damage_source_problem(sources.second)
+    if isinstance(sources, A.AnObject) and (sources.up_to or sources.any_number):
+        return "damage dealt by 'up to' sources"
+    if isinstance(sources, A.AnObject | A.Each):
+        return filter_problem(_source_filter(sources.filter))
+    return f"damage dealt by {type(sources).__name__}"
+
+
 def _recipient_problem(to: object) -> str | None:
     """What :func:`damage_fits` can't tell of the recipients of a damage
     replacement ("a permanent or player", "you", "an opponent or a
@@ -208,7 +246,7 @@ def _recipient_problem(to: object) -> str | None:
         return None if to.how in ("enchanted", "equipped") else f"damage to a '{to.how}' object"
     if isinstance(to, A.BothRef) and to.conj == "or":
         return _recipient_problem(to.first) or _recipient_problem(to.second)
-    if isinstance(to, A.AnObject) and not (to.up_to or to.any_number):
+    if isinstance(to, A.AnObject) and not (to.up_to or to.any_number) or isinstance(to, A.Each):
         return filter_problem(to.filter)
     return f"damage to {type(to).__name__}"
 
@@ -218,7 +256,6 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
     it deals double that damage to that permanent or player instead."
     (614.1a): the sources and recipients of the event, and what the damage
     becomes; any other "instead" on damage is a gap."""
-    from .filters import filter_problem
     from .quantities import QUANTITIES
 
     cond = s.condition
@@ -228,15 +265,9 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
             or event.second is not None or event.divided or event.also:  # fmt: skip
         return "a damage replacement of another kind of event"
     subject = cond.subject
-    if isinstance(subject, A.AnObject):
-        if subject.up_to or subject.any_number:
-            return "a damage replacement of 'up to' sources"
-        problem = filter_problem(_source_filter(subject.filter))
-        if problem is not None:
-            return problem
-    elif not isinstance(subject, A.SelfRef):
+    if not isinstance(subject, A.AnObject | A.SelfRef):
         return f"a damage replacement of damage dealt by {type(subject).__name__}"
-    problem = _recipient_problem(event.to)
+    problem = _damage_source_problem(subject) or _recipient_problem(event.to)
     if problem is not None:
         return problem
     body = _one(s.body)
@@ -253,8 +284,67 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
     return "a damage replacement other than '[it] deals double that damage' or 'that much damage plus N'"
 
 
+PREVENTED_ALL = {"all": None, "all combat": "combat", "all noncombat": "noncombat"}
+"""615.1a: "Prevent all [combat / noncombat] damage that would be dealt ..." as a static ability."""
+
+
+def _prevented_amount(amount: object) -> str | None:
+    """What the engine can't count of "prevent N of that damage" (a number, or
+    a quantity it counts as a static ability's, 604.2)."""
+    from .quantities import QUANTITIES
+
+    if isinstance(amount, A.Number) or type(amount) in QUANTITIES and not isinstance(amount, A.VarX):
+        return None
+    return f"preventing an amount of damage given as {type(amount).__name__}"
+
+
+def _prevention_rule(action: A.PreventDamage) -> Rule | str:
+    """615.1a: "Prevent all [combat] damage that would be dealt to [X] [by Y]"
+    as a static ability: a prevention effect for as long as the ability
+    applies (611.3a), on every damage event that fits."""
+    if action.kind not in PREVENTED_ALL or action.duration is not None or action.player is not None:
+        return f"a static prevention of '{action.kind}' damage" + (" with a duration" if action.duration is not None else "")
+    problem = (_recipient_problem(action.to) if action.to is not None else None) or (
+        _damage_source_problem(action.by) if action.by is not None and action.form != "to and by" else None)
+    if problem is not None:
+        return problem
+    if action.form == "to and by":
+        return PreventionRule(to=action.to, combat=PREVENTED_ALL[action.kind], either=True)
+    return PreventionRule(action.by, action.to, PREVENTED_ALL[action.kind])
+
+
+def _prevention_if(s: A.IfSentence) -> Rule | str:
+    """615.1a: "If a source [you control] would deal [combat] damage to [X],
+    prevent N of that damage" (or "all but N of that damage", or "that
+    damage"): a prevention effect of a static ability on each damage event
+    that fits (615.6: it applies once to each)."""
+    cond = s.condition
+    assert isinstance(cond, A.Would) and isinstance(cond.event, A.DealDamage)
+    event = cond.event
+    body = _one(s.body)
+    assert isinstance(body, A.PreventDamage)
+    if cond.duration is not None or event.source is not None or event.amount is not None \
+            or event.second is not None or event.divided or event.also or s.body.where_x is not None:  # fmt: skip
+        return "a static prevention of another kind of damage event"
+    if body.kind not in ("some", "all but", "that") or body.to is not None or body.by is not None or body.player is not None:
+        return f"a static prevention '{body.kind}' of that damage"
+    sources = None if cond.passive else cond.subject
+    problem = ((_damage_source_problem(sources) if sources is not None else None)
+               or (_recipient_problem(event.to) if event.to is not None else None)
+               or (_prevented_amount(body.amount) if body.kind != "that" else None))  # fmt: skip
+    if problem is not None:
+        return problem
+    return PreventionRule(sources, event.to, "combat" if event.combat else None,
+                          None if body.kind == "that" else body.amount, all_but=body.kind == "all but")
+
+
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
+    if isinstance(action, A.PreventDamage) and isinstance(s, A.Sentence):
+        return _prevention_rule(action)
+    if (isinstance(s, A.IfSentence) and not s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
+            and isinstance(s.condition.event, A.DealDamage) and isinstance(_one(s.body), A.PreventDamage)):  # fmt: skip
+        return _prevention_if(s)
     if (isinstance(s, A.IfSentence) and s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
             and isinstance(s.condition.event, A.DealDamage)):  # fmt: skip
         return _damage_rule(s)
@@ -495,19 +585,60 @@ def damage_fits(game: Game, src: GameObject, rule: DamageRule, source: GameObjec
                 recipient: GameObject | str, combat: bool) -> bool:  # fmt: skip
     """Does ``rule``, of the permanent ``src``, apply to damage ``source``
     would deal to ``recipient``?"""
-    from .filters import matches
-
     if rule.combat and not combat:
         return False
-    sources = rule.sources
-    if isinstance(sources, A.SelfRef):
-        if source.id != src.id:
-            return False
-    else:
-        filt = _source_filter(sources.filter)
-        if not matches(game, filt, source, you=src.controller, source=src.id, anywhere=filt is not sources.filter):
-            return False
-    return _recipient_fits(game, src, rule.to, recipient)
+    return _source_fits(game, src, rule.sources, source) and _recipient_fits(game, src, rule.to, recipient)
+
+
+def _source_fits(game: Game, src: GameObject, sources: object, source: GameObject) -> bool:
+    """Is ``source`` one of the sources of damage ``sources`` describes, seen
+    from the static ability of ``src`` ("a red source": any object, wherever
+    it is, 120.1; "creatures": permanents)?"""
+    from .filters import matches
+
+    if isinstance(sources, A.SelfRef | A.ItRef):
+        return source.id == src.id
+    if isinstance(sources, A.AttachedRef):
+        return src.attached_to == source.id
+    if isinstance(sources, A.BothRef):
+        return _source_fits(game, src, sources.first, source) or _source_fits(game, src, sources.second, source)
+    assert isinstance(sources, A.AnObject | A.Each)
+    filt = _source_filter(sources.filter)
+    return matches(game, filt, source, you=src.controller, source=src.id, anywhere=filt is not sources.filter)
+
+
+def prevention_fits(game: Game, src: GameObject, rule: PreventionRule, source: GameObject | None,
+                    recipient: GameObject | str, combat: bool) -> bool:  # fmt: skip
+    """Does the prevention effect ``rule`` of the permanent ``src`` apply to
+    damage ``source`` would deal to ``recipient`` (615.1a)?"""
+    if rule.combat == "combat" and not combat or rule.combat == "noncombat" and combat:
+        return False
+    if rule.either:
+        # "dealt to and dealt by [this]": either is prevented
+        return _recipient_fits(game, src, rule.to, recipient) or (
+            source is not None and _recipient_fits(game, src, rule.to, source))
+    if rule.sources is not None and (source is None or not _source_fits(game, src, rule.sources, source)):
+        return False
+    return rule.to is None or _recipient_fits(game, src, rule.to, recipient)
+
+
+def static_preventions(game: Game, source: GameObject | None, recipient: GameObject | str,
+                       combat: bool) -> list[tuple[GameObject, PreventionRule]]:  # fmt: skip
+    """615.1a: the prevention effects of static abilities that apply to damage
+    ``source`` would deal to ``recipient``, each with its permanent."""
+    return [(src, rule) for src, _, rule in active_rules(game)
+            if isinstance(rule, PreventionRule) and prevention_fits(game, src, rule, source, recipient, combat)]  # fmt: skip
+
+
+def prevented_by(game: Game, src: GameObject, rule: PreventionRule, amount: int) -> int:
+    """How much of ``amount`` damage the static prevention effect ``rule`` of
+    ``src`` prevents: all of it, N of it, or all but N of it (615.1a)."""
+    from .filters import _static_number
+
+    if rule.amount is None:
+        return amount
+    n = max(0, _static_number(game, src)(rule.amount))
+    return max(0, amount - n) if rule.all_but else min(n, amount)
 
 
 def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObject | str) -> bool:
@@ -525,11 +656,11 @@ def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObje
             return recipient == src.controller
         if isinstance(to, A.PlayerGroup):
             return recipient in group_players(game, to.which, src.controller)
-        if isinstance(to, A.AnObject):
+        if isinstance(to, A.AnObject | A.Each):
             nouns = to.filter.nouns
             return "player" in nouns or ("opponent" in nouns and recipient != src.controller)
         return False
-    if isinstance(to, A.AnObject):
+    if isinstance(to, A.AnObject | A.Each):
         return recipient.zone == "battlefield" and matches(game, to.filter, recipient, you=src.controller, source=src.id)
     return False
 
@@ -721,7 +852,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "DamageRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "DamageRule", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "own_activation_change", "own_activation_problem",
