@@ -26,6 +26,7 @@ up by it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -136,7 +137,7 @@ def prevent(game: Game, source: GameObject | None, recipient: GameObject | Playe
 
 
 def _first(game: Game, recipient: GameObject | PlayerId, ready: list[int], amount: int,
-           statics: list[tuple[GameObject, object]]) -> int:  # fmt: skip
+           statics: Sequence[tuple[GameObject, object]]) -> int:  # fmt: skip
     """616.1: the affected player, or the controller of the affected object,
     chooses which prevention effect applies first (a negative index: one of
     ``statics``, a static ability's)."""
