@@ -140,7 +140,19 @@ class PreventionRule:
     either: bool = False
 
 
-Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule
+@dataclass(frozen=True, slots=True)
+class FlashRule:
+    """601.3, 702.8a: "[players] may cast [spells] as though they had flash"
+    — ``players`` (you, any player) may cast the spells ``what`` describes
+    (or the card itself: "this spell", from where it is cast) any time they
+    could cast an instant, while ``condition`` holds (None: always)."""
+
+    players: Any
+    what: Any
+    condition: Any = None
+
+
+Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -291,11 +303,9 @@ PREVENTED_ALL = {"all": None, "all combat": "combat", "all noncombat": "noncomba
 def _prevented_amount(amount: object) -> str | None:
     """What the engine can't count of "prevent N of that damage" (a number, or
     a quantity it counts as a static ability's, 604.2)."""
-    from .quantities import QUANTITIES
-
-    if isinstance(amount, A.Number) or type(amount) in QUANTITIES and not isinstance(amount, A.VarX):
+    if isinstance(amount, A.Number):
         return None
-    return f"preventing an amount of damage given as {type(amount).__name__}"
+    return f"a static prevention of an amount of damage given as {type(amount).__name__}"
 
 
 def _prevention_rule(action: A.PreventDamage) -> Rule | str:
@@ -350,19 +360,11 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _damage_rule(s)
     if isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and _mana_abilities_exception(s.condition):
         return _activation(_one(s.body), True)
-    if isinstance(s, A.IfSentence) and s.trailing in ("if", "unless") and not s.instead and not s.then:
+    if isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
         # "[this] doesn't untap during your untap step if it has a depletion
-        # counter on it": the rule applies while the condition holds
-        inner = _sentence_rule(s.body, ())
-        if not isinstance(inner, NoUntap):
-            return inner if isinstance(inner, str) else f"a rule '{type(inner).__name__}' with a condition"
-        from .conditions import condition_gap, negated
-
-        cond = negated(s.condition) if s.trailing == "unless" else s.condition
-        problem = condition_gap(cond)
-        if problem is not None:
-            return problem
-        return replace(inner, condition=cond)
+        # counter on it", "If you control a Faerie, you may cast this spell
+        # as though it had flash": the rule applies while the condition holds
+        return _with_condition(_sentence_rule(s.body, ()), s.condition, s.trailing == "unless")
     if isinstance(action, A.Requirement) and action.rule == "doesn't untap during untap step" and action.duration is None:
         other = action.other.object if isinstance(action.other, A.Possessive) else action.other
         if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef):
@@ -391,9 +393,55 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return f"'[this] is {action.special or 'a type'}'"
     if (isinstance(s, A.LeadSentence) and s.kind == "as long as" and isinstance(_one(s.body), A.HaveAbilitiesOf)):  # fmt: skip
         return _stats_of_exiled(s, rest)
+    if isinstance(s, A.LeadSentence) and s.kind == "as long as" and s.condition is not None:
+        return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
+        return _flash_rule(action)
     if isinstance(s, A.SpendRule):
         return "a spending rule on its own"
     return f"a static ability written as {type(action or s).__name__}"
+
+
+CONDITIONAL_RULES = (NoUntap, FlashRule)
+"""The rules that apply only while a condition holds when one is written
+("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
+
+
+def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str:
+    """The rule ``inner`` applying only while ``cond`` holds (or, ``unless``, while it doesn't)."""
+    if isinstance(inner, str):
+        return inner
+    if not isinstance(inner, CONDITIONAL_RULES) or inner.condition is not None:
+        return f"a rule '{type(inner).__name__}' with a condition"
+    from .conditions import condition_gap, negated
+
+    if unless:
+        cond = negated(cond)  # type: ignore[arg-type]
+    problem = condition_gap(cond)  # type: ignore[arg-type]
+    if problem is not None:
+        return problem
+    return replace(inner, condition=cond)
+
+
+def _flash_rule(may: A.MayDo) -> Rule | str:
+    """601.3, 702.8a: "You may cast [spells] as though they had flash", "Any
+    player may cast ...", "You may cast this spell as though it had flash"."""
+    from .filters import filter_problem
+
+    action = may.action
+    assert isinstance(action, A.CastAsThoughFlash)
+    players = action.player
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup) and players.which == "any_player"):
+        return f"'may cast ... as though they had flash' for the players {type(players).__name__}"
+    if action.duration is not None or may.have:
+        return "'may cast ... as though they had flash' for a duration"
+    what = action.what
+    if isinstance(what, A.SelfRef):
+        return FlashRule(players, what)
+    if not isinstance(what, A.Each | A.AnObject) or isinstance(what, A.AnObject) and (what.up_to or what.any_number):
+        return f"'may cast ... as though they had flash' of {type(what).__name__}"
+    problem = filter_problem(what.filter)
+    return problem if problem is not None else FlashRule(players, what)
 
 
 def _stats_of_exiled(s: A.LeadSentence, rest: tuple[object, ...]) -> Rule | str:
@@ -470,7 +518,24 @@ def spell_cost_changes(ab: A.Node) -> list[tuple[A.CostModifier, A.Node | None]]
         return [(a, ab.condition) for a in ab.effects if isinstance(a, A.CostModifier) and not a.activate]
     if isinstance(ab, A.StaticAbility) and (found := x_cost_change(ab)) is not None:
         return [(found, None)]
+    if isinstance(ab, A.StaticAbility) and (conditional := conditional_cost_change(ab)) is not None:
+        return [conditional]
     return []
+
+
+def conditional_cost_change(ab: A.StaticAbility) -> tuple[A.CostModifier, A.Node] | None:
+    """ "If an opponent controls seven or more lands, this spell costs {6}
+    less to cast." (601.2f): a change of a spell's cost that applies while
+    its condition holds (611.3a) — the same as "This spell costs {6} less to
+    cast if ..."; None for a static ability of another shape."""
+    sentences = ab.effect.sentences
+    s = sentences[0] if len(sentences) == 1 else None
+    if not isinstance(s, A.IfSentence) or s.instead or s.then or s.trailing == "unless" or s.body.where_x is not None:
+        return None
+    mod = _one(s.body)
+    if not isinstance(mod, A.CostModifier) or mod.activate:
+        return None
+    return mod, s.condition
 
 
 def x_cost_change(ab: A.StaticAbility) -> A.CostModifier | None:
@@ -516,6 +581,11 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
     if found is not None:
         # "This spell costs {X} less to cast, where X is ...": applied as the total cost is worked out (601.2f)
         return (), spell_cost_problem(found)
+    conditional = conditional_cost_change(ab)
+    if conditional is not None:
+        from .conditions import condition_gap
+
+        return (), spell_cost_problem(conditional[0]) or condition_gap(conditional[1])
     sentences = tuple(ab.effect.sentences)
     if sentences and all(isinstance(s, A.SpendRule) for s in sentences):
         texts = {s.rule for s in sentences}
@@ -709,6 +779,42 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
 
 
 # --------------------------------------------------------------------------
+# Casting as though spells had flash (601.3, 702.8a)
+# --------------------------------------------------------------------------
+
+
+def _spell_as_card(filt: A.ObjectFilter) -> A.ObjectFilter:
+    """"creature spells": the description of the card to be cast (601.3: the
+    permission is looked at before the card becomes a spell), so without
+    the noun "spell"."""
+    words = tuple(A.Noun("card", w.plural) if isinstance(w, A.Noun) and w.word.lower() == "spell" else w for w in filt.words)
+    return A.ObjectFilter(words, filt.post)
+
+
+def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | None:
+    """601.3, 702.8a: the object whose static ability lets ``player`` cast
+    ``card`` as though it had flash ("You may cast creature spells as though
+    they had flash", "... this spell ..." on the card itself, which works
+    from where it is cast), or None."""
+    from .characteristics import chars
+    from .conditions import static_condition_holds
+    from .filters import matches
+
+    own = [(card, r) for ab in chars(card).abilities if isinstance(ab, A.StaticAbility)
+           for r in rules(ab) if isinstance(r, FlashRule) and isinstance(r.what, A.SelfRef)]  # fmt: skip
+    found = own + [(src, r) for src, _, r in active_rules(game) if isinstance(r, FlashRule) and not isinstance(r.what, A.SelfRef)]
+    for src, rule in found:
+        if isinstance(rule.players, A.You) and player != src.controller:
+            continue
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if isinstance(rule.what, A.SelfRef) or matches(
+                game, _spell_as_card(rule.what.filter), card, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
+            return src
+    return None
+
+
+# --------------------------------------------------------------------------
 # Untapping (502.3)
 # --------------------------------------------------------------------------
 
@@ -852,8 +958,8 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "DamageRule", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
-    "spell_cost_problem", "x_cost_change", "own_activation_change", "own_activation_problem",
+    "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
 ]  # fmt: skip
