@@ -696,12 +696,20 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
     about the object itself; then why the interpreter can't carry them out
     (None if it can), and whether that is said of the object (an ability
     of a kind it doesn't know) rather than of an effect it can't apply."""
-    from .statics import rules
+    from .statics import Continuous, rules
 
     out: list[tuple[A.StaticEffect, StaticAction, bool]] = []
     for ab in abilities:
         if isinstance(ab, A.StaticAbility):
-            rules(ab)  # a rule of the game, applied where the rules look (cardtext.interpreter.statics)
+            # rules of the game, applied where the rules look (cardtext.interpreter.statics);
+            # continuous effects written as clauses of its sentence, applied here
+            for rule in rules(ab):
+                if isinstance(rule, Continuous):
+                    for action in static_actions(rule.effect):
+                        problem = static_problem(action)
+                        if problem is not None:
+                            return (), problem, False
+                        out.append((rule.effect, action, _self_only(getattr(action, "what", None))))  # type: ignore[arg-type]
             continue
         if not isinstance(ab, A.StaticEffect):
             if not isinstance(ab, ABILITY_KINDS):

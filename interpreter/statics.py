@@ -71,10 +71,11 @@ class ActivationRule:
     describes can't be activated (``amount`` None), or cost ``amount`` more or
     less; ``except_mana``: mana abilities are left out (605.1a)."""
 
-    sources: A.ObjectFilter
+    sources: Any  # a description of the sources, or the object named ("its activated abilities": enchanted creature's)
     amount: A.ManaCost | None
     change: str = ""
     except_mana: bool = False
+    condition: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +153,17 @@ class FlashRule:
     condition: Any = None
 
 
-Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
+@dataclass(frozen=True, slots=True)
+class Continuous:
+    """611.3: a continuous effect on objects written as one clause of a static
+    ability's sentence ("Enchanted creature can't attack or block, and its
+    activated abilities can't be activated": the first clause), applied as
+    the static effect ``effect`` is (:mod:`cardtext.interpreter.characteristics`)."""
+
+    effect: A.StaticEffect
+
+
+Rule = Continuous | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -187,6 +198,13 @@ def _ability_sources(what: object) -> A.ObjectFilter | None:
 
 
 def _activation(action: object, except_mana: bool) -> Rule | str:
+    if isinstance(action, A.Restriction) and action.rule == "can't be activated" and action.duration is None \
+            and isinstance(action.what, A.ActivatedAbilitiesOf):  # fmt: skip
+        # "its activated abilities can't be activated", "enchanted creature's ..."
+        whose = action.what.whose
+        if isinstance(whose, A.SelfRef | A.ItRef) or isinstance(whose, A.AttachedRef) and whose.how in ("enchanted", "equipped"):
+            return ActivationRule(whose, None, "", except_mana)
+        return f"'can't be activated' about the activated abilities of {type(whose).__name__}"
     if isinstance(action, A.Restriction) and action.rule == "can't be activated" and action.duration is None:
         sources = _ability_sources(action.what)
         if sources is None:
@@ -402,7 +420,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     return f"a static ability written as {type(action or s).__name__}"
 
 
-CONDITIONAL_RULES = (NoUntap, FlashRule)
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule)
 """The rules that apply only while a condition holds when one is written
 ("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
 
@@ -575,6 +593,72 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
     return None
 
 
+def _with_subject(action: Any, subject: object) -> Any:
+    """A clause after the first of a sentence, its "it" the first clause's
+    subject: "Enchanted creature can't attack or block, and its activated
+    abilities can't be activated"."""
+    what = getattr(action, "what", None)
+    if isinstance(what, A.ItRef) and subject is not None:
+        return replace(action, what=subject)
+    if isinstance(what, A.ActivatedAbilitiesOf) and isinstance(what.whose, A.ItRef) and subject is not None:
+        return replace(action, what=replace(what, whose=subject))
+    return action
+
+
+def _continuous(action: object) -> bool:
+    """Is ``action`` a continuous effect on objects the engine applies as a
+    static effect (611.3; :data:`cardtext.interpreter.characteristics.STATIC_ACTIONS`)?
+    Changes to costs are read where costs are worked out."""
+    from .characteristics import STATIC_ACTIONS, static_problem
+
+    return type(action) in STATIC_ACTIONS and not isinstance(action, A.CostModifier) and static_problem(action) is None  # type: ignore[arg-type]
+
+
+def _clause_rules(s: object) -> tuple[Rule, ...] | str | None:
+    """611.3a, 113.3d: a static ability of one sentence whose clauses are
+    each a continuous effect or a rule ("Enchanted creature can't attack or
+    block, and its activated abilities can't be activated.", "As long as
+    ..., [this] gets +1/+1 and has ..."), under the sentence's condition
+    if it has one; None for a sentence of one clause that isn't a
+    continuous effect (read by :func:`_sentence_rule`)."""
+    cond: Any = None
+    unless = False
+    body = s
+    if isinstance(s, A.LeadSentence) and s.kind == "as long as" and s.condition is not None:
+        cond, body = s.condition, s.body
+    elif isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
+        cond, body, unless = s.condition, s.body, s.trailing == "unless"
+    if not isinstance(body, A.Sentence) or body.where_x is not None or not body.actions:
+        return None
+    if len(body.actions) == 1 and not _continuous(body.actions[0]):
+        return None
+    if "or" in body.joiners:
+        return "clauses of a static ability joined by 'or'"
+    if cond is not None:
+        from .conditions import condition_gap, negated
+
+        if unless:
+            cond = negated(cond)
+        problem = condition_gap(cond)
+        if problem is not None:
+            return problem
+    subject = getattr(body.actions[0], "what", None)
+    out: list[Rule] = []
+    for action in body.actions:
+        action = _with_subject(action, subject)
+        if _continuous(action):
+            out.append(Continuous(A.StaticEffect(action, cond)))
+            continue
+        rule = _sentence_rule(A.Sentence((action,)), ())
+        if cond is not None:
+            rule = _with_condition(rule, cond, False)
+        if isinstance(rule, str):
+            return rule
+        out.append(rule)
+    return tuple(out)
+
+
+@per_node
 def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
     """The rules a static ability states, or why the engine can't read it."""
     found = x_cost_change(ab)
@@ -602,6 +686,11 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
             return (), "a card for games played for ante (407.1)"
         return (), None
     first, rest = sentences[0], sentences[1:]
+    clauses = _clause_rules(first) if not rest else None
+    if isinstance(clauses, tuple):
+        return clauses, None
+    if isinstance(clauses, str):
+        return (), clauses
     if rest and not all(isinstance(x, A.ItsStill) for x in rest):
         return (), "a static ability of several sentences"
     rule = _sentence_rule(first, rest)
@@ -864,13 +953,18 @@ def untaps_also(game: Game, obj: GameObject) -> bool:
 
 
 def _rules_for(game: Game, obj: GameObject, mana: bool) -> list[tuple[GameObject, ActivationRule]]:
-    from .filters import matches
+    from .conditions import static_condition_holds
+    from .filters import matches, matches_ref_static
 
     out = []
     for src, _, rule in active_rules(game):
         if not isinstance(rule, ActivationRule) or (mana and rule.except_mana):
             continue
-        if matches(game, rule.sources, obj, you=src.controller, source=src.id):
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        sources = rule.sources
+        if matches(game, sources, obj, you=src.controller, source=src.id) if isinstance(sources, A.ObjectFilter) \
+                else matches_ref_static(game, src, sources, obj):  # fmt: skip
             out.append((src, rule))
     return out
 
@@ -958,7 +1052,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "Continuous", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

@@ -311,6 +311,10 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+        for rule in statics.rules_of(ab)[0]:
+            if isinstance(rule, statics.Continuous):
+                # a continuous effect written as a clause: its condition, descriptions, numbers and quoted abilities
+                yield from _nodes(rule.effect)
         found = costs.x_cost_change(ab)
         if found is not None:
             yield from _nodes(found.per)  # what X counts ("where X is the total power of creatures you control")
