@@ -18,6 +18,7 @@ know raises :class:`~cardtext.interpreter.errors.Unsupported` — never a silent
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from cardtext.grammar import ast as A
@@ -244,7 +245,55 @@ def _trigger_rule(ctx: Ctx, s: A.TriggersOnce, before: A.Instruction | None) -> 
     its event happens; nothing is done as the ability resolves."""
 
 
+def _type_changes(before: A.Instruction | None) -> list[A.Becomes]:
+    """The type changes ("[it] becomes a 2/2 creature") of the sentence ``before``."""
+    body = before.body if isinstance(before, A.LeadSentence) and before.kind in ("duration", "then") else before
+    if not isinstance(body, A.Sentence):
+        return []
+    return [a for a in body.actions if isinstance(a, A.Becomes) and not a.special and a.of is None]
+
+
+def _kept_words(s: A.ItsStill) -> tuple[str, ...]:
+    words = s.words if isinstance(s.words, tuple) else ()
+    return tuple(w.word for w in words if isinstance(w, A.Noun)) if all(isinstance(w, A.Noun) for w in words) else ()
+
+
+def its_still_problem(s: A.ItsStill, before: A.Instruction | None) -> str | None:
+    """Why "It's still a land." can't be played after ``before`` (None if it can)."""
+    if not _type_changes(before):
+        return "'It's still a ...' after a sentence with no type change ('[it] becomes a ... creature')"
+    if not _kept_words(s):
+        return "'It's still a ...' of words other than types"
+    return None
+
+
+def _its_still(ctx: Ctx, s: A.ItsStill, before: A.Instruction | None) -> None:
+    """205.1b: "It's still a land." — the type change of the sentence before it
+    ("[it] becomes a 2/2 creature") keeps those types: the objects it changed
+    are of them too (and keep the subtypes that go with them, 205.1a)."""
+    from .characteristics import display_name
+
+    problem = its_still_problem(s, before)
+    if problem is not None:
+        raise Unsupported(problem)
+    changes = _type_changes(before)
+    kept = _kept_words(s)
+
+    def keeping(change: A.Becomes) -> A.Becomes:
+        if change not in changes:
+            return change
+        return replace(change, types=(*change.types, *(w for w in kept if w.lower() not in (t.lower() for t in change.types))))
+
+    state = ctx.game.state
+    for o in ctx.game.battlefield():
+        if any(c in changes for c in o.became):
+            o.became = tuple(keeping(c) for c in o.became)
+            ctx.game.say(f"  {display_name(o)} is still a {' '.join(kept)} (205.1b)")
+    state.became_eot = [(oid, keeping(c)) for oid, c in state.became_eot]
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
+    A.ItsStill: _its_still,
     A.Sentence: _run_plain,
     A.ActivateOnly: _activation_rule,
     A.TriggersOnce: _trigger_rule,
@@ -521,6 +570,6 @@ def _outside_quotes(node: A.Node) -> list[A.Node]:
 from .cast_permissions import is_permission  # noqa: E402  (registers CastCard in ACTIONS and LIMITS)
 
 __all__ = [
-    "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
+    "ACTIONS", "INSTRUCTIONS", "its_still_problem", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
     "tail_problem",
 ]  # fmt: skip

@@ -67,6 +67,7 @@ from .effects import (
     INSTRUCTIONS,
     LEADS,
     for_each_problem,
+    its_still_problem,
     reflexive_problem,
     tail_problem,
     unless_problem,
@@ -639,6 +640,8 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
         return reflexive_problem(before)
     if isinstance(s, A.Modes):
         return modes_problem(s)
+    if isinstance(s, A.ItsStill):
+        return its_still_problem(s, before)
     return None
 
 
