@@ -920,12 +920,18 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     c = chars(obj)
     out = set(c.printed_keywords)
     if obj.zone in ("battlefield", "stack"):
+        # layer 6 in timestamp order (613.7): a static ability's effect has its
+        # object's timestamp (613.7a), a resolved one the time it began (613.7b)
+        changes: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         for src, eff, pump in _static_pumps(game):
             if pump.keywords and _affects(game, src, eff, pump, obj):
-                out.update(given_keyword_name(k) for k in pump.keywords)
-        for e in game.state.eot:
-            if e.target == obj.id:
-                out.update(e.keywords)
+                changes.append((src.arrived, tuple(given_keyword_name(k) for k in pump.keywords), ()))
+        changes.extend((e.timestamp, e.keywords, e.loses) for e in game.state.eot if e.target == obj.id)
+        if any(lost for _, _, lost in changes):
+            changes.sort(key=lambda t: t[0])
+        for _, gained, lost in changes:
+            out.update(gained)
+            out.difference_update(lost)
     return frozenset(out)
 
 

@@ -76,7 +76,8 @@ class EotEffect:
     ``sets``, ``power`` and ``toughness`` are the base power and toughness
     it sets (layer 7b, 613.4b: "has base power and toughness 1/1 until end
     of turn", "becomes a 4/4 ... creature") rather than a change of them
-    (layer 7c)."""
+    (layer 7c).  ``keywords`` are those it gives the object, ``loses``
+    those it takes away (layer 6, 613.1f)."""
 
     target: ObjectId
     power: int
@@ -85,6 +86,7 @@ class EotEffect:
     timestamp: int
     lasting: bool = False
     sets: bool = False
+    loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
 
 
 @dataclass(frozen=True, slots=True)

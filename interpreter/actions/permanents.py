@@ -72,6 +72,44 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     return bool(objs)
 
 
+def _lost_problem(a: A.LoseAbilities) -> str | None:
+    """Why the engine can't take the keywords away (None if it can): only
+    keywords it reads by name (flying, defender, ...) are lost by their name;
+    one that stands for abilities (ward, bushido) would keep them."""
+    from ..characteristics import keyword_name
+    from ..support import NAME_READ
+
+    for kw in a.keywords:
+        if not isinstance(kw, A.Protection) and keyword_name(kw) not in NAME_READ:
+            return f"losing the keyword {keyword_name(kw)} (the abilities it stands for)"
+    return None
+
+
+@carries_out(A.LoseAbilities, limits=(
+    ("losing all abilities (613.1f)", lambda a: not a.keywords),
+    ("losing all other abilities", lambda a: a.other),
+    ("losing abilities for a duration other than 'until end of turn'", lambda a: not until_end_of_turn(a) and not lasting(a)),
+    ("losing a keyword that stands for abilities", lambda a: _lost_problem(a) is not None),
+))
+def _lose(ctx: Ctx, a: A.LoseAbilities) -> bool:
+    """613.1f (layer 6): "[it] loses flying [until end of turn]" — the object
+    doesn't have the keyword while the effect lasts, from its timestamp on
+    (613.7: an ability given to it later is had again); without a duration,
+    for as long as it stays on the battlefield (611.2, 400.7)."""
+    from ..characteristics import keyword_name
+
+    problem = _lost_problem(a)
+    if problem is not None or not a.keywords or a.other:
+        raise Unsupported(problem or "losing all abilities (613.1f)")
+    names = tuple(keyword_name(k) for k in a.keywords)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.state.eot.append(EotEffect(o.id, 0, 0, (), ctx.game.tick(), lasting(a), loses=names))
+        ctx.game.say(f"  {display_name(o)} loses {', '.join(names)}" + ("" if lasting(a) else " until end of turn"))
+    acted(ctx, objs)
+    return bool(objs)
+
+
 def _stat_value(ctx: Ctx, text: str) -> int:
     """One side of "1/1" or "X/X" in an effect that sets power and toughness:
     X is the spell's or ability's X (601.2b, 107.3)."""
