@@ -614,23 +614,59 @@ def _continuous(action: object) -> bool:
     return type(action) in STATIC_ACTIONS and not isinstance(action, A.CostModifier) and static_problem(action) is None  # type: ignore[arg-type]
 
 
-def _clause_rules(s: object) -> tuple[Rule, ...] | str | None:
+def _sentences_rules(sentences: tuple[object, ...]) -> tuple[Rule, ...] | str:
+    """611.3a: a static ability of several sentences, each read as
+    :func:`_clause_rules` reads one — "Enchanted creature gets +2/+2 as long
+    as it's a Human. Otherwise, it can't attack or block.": "Otherwise"
+    applies while the condition of the sentence before doesn't hold, and
+    "it" is the object the first sentence is about."""
+    from .conditions import negated
+
+    out: list[Rule] = []
+    subject: object = None
+    before: object = None
+    for s in sentences:
+        if isinstance(s, A.LeadSentence) and s.kind == "otherwise":
+            if before is None:
+                return "'Otherwise' after a sentence with no condition in a static ability"
+            s = A.LeadSentence("as long as", s.body, negated(before))  # type: ignore[arg-type]
+        found = _clause_rules(s, subject, single=True)
+        if isinstance(found, str):
+            return found
+        assert found is not None
+        out.extend(found)
+        before = _condition_of(s)
+        if subject is None:
+            body = s.body if isinstance(s, A.LeadSentence | A.IfSentence) else s
+            subject = getattr(body.actions[0], "what", None) if isinstance(body, A.Sentence) and body.actions else None
+    return tuple(out)
+
+
+def _condition_of(s: object) -> object:
+    if isinstance(s, A.LeadSentence) and s.kind in ("as long as", "trailing as long as"):
+        return s.condition
+    return None
+
+
+def _clause_rules(s: object, subject: object = None, *, single: bool = False) -> tuple[Rule, ...] | str | None:
     """611.3a, 113.3d: a static ability of one sentence whose clauses are
     each a continuous effect or a rule ("Enchanted creature can't attack or
     block, and its activated abilities can't be activated.", "As long as
     ..., [this] gets +1/+1 and has ..."), under the sentence's condition
     if it has one; None for a sentence of one clause that isn't a
-    continuous effect (read by :func:`_sentence_rule`)."""
+    continuous effect (read by :func:`_sentence_rule`) unless ``single``;
+    ``subject`` is what "it" of its first clause stands for (None: the
+    first clause's own subject)."""
     cond: Any = None
     unless = False
     body = s
-    if isinstance(s, A.LeadSentence) and s.kind == "as long as" and s.condition is not None:
+    if isinstance(s, A.LeadSentence) and s.kind in ("as long as", "trailing as long as") and s.condition is not None:
         cond, body = s.condition, s.body
     elif isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
         cond, body, unless = s.condition, s.body, s.trailing == "unless"
     if not isinstance(body, A.Sentence) or body.where_x is not None or not body.actions:
         return None
-    if len(body.actions) == 1 and not _continuous(body.actions[0]):
+    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]):
         return None
     if "or" in body.joiners:
         return "clauses of a static ability joined by 'or'"
@@ -642,7 +678,9 @@ def _clause_rules(s: object) -> tuple[Rule, ...] | str | None:
         problem = condition_gap(cond)
         if problem is not None:
             return problem
-    subject = getattr(body.actions[0], "what", None)
+    first = getattr(body.actions[0], "what", None)
+    if subject is None or not isinstance(first, A.ItRef):
+        subject = first
     out: list[Rule] = []
     for action in body.actions:
         action = _with_subject(action, subject)
@@ -691,6 +729,9 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
         return clauses, None
     if isinstance(clauses, str):
         return (), clauses
+    if rest and not any(isinstance(x, A.ItsStill) for x in rest):
+        several = _sentences_rules(sentences)
+        return (several, None) if isinstance(several, tuple) else ((), several)
     if rest and not all(isinstance(x, A.ItsStill) for x in rest):
         return (), "a static ability of several sentences"
     rule = _sentence_rule(first, rest)
