@@ -154,6 +154,20 @@ class FlashRule:
 
 
 @dataclass(frozen=True, slots=True)
+class GraveyardRule:
+    """614.1a, 614.6: "If [a card] would be put into [an opponent's] graveyard
+    from anywhere, exile it instead", "If [a nontoken creature] would die,
+    exile it instead" — a replacement effect on each object that would be
+    put into a graveyard: ``what`` describes it (or is the object itself),
+    ``owner`` whose graveyard (None: any), ``dies`` only from the
+    battlefield (700.4); it is exiled instead."""
+
+    what: Any
+    owner: Any = None
+    dies: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Continuous:
     """611.3: a continuous effect on objects written as one clause of a static
     ability's sentence ("Enchanted creature can't attack or block, and its
@@ -163,7 +177,7 @@ class Continuous:
     effect: A.StaticEffect
 
 
-Rule = Continuous | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
+Rule = Continuous | GraveyardRule | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -366,8 +380,51 @@ def _prevention_if(s: A.IfSentence) -> Rule | str:
                           None if body.kind == "that" else body.amount, all_but=body.kind == "all but")
 
 
+def _graveyard_rule(s: A.IfSentence) -> Rule | str:
+    """614.6: "If [objects] would be put into [a] graveyard [from anywhere],
+    exile [it] instead.", "If [objects] would die, exile [it] instead."."""
+    from .filters import filter_problem
+
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    event = cond.event
+    body = _one(s.body)
+    if cond.duration is not None or not (isinstance(body, A.Exile) and isinstance(body.what, A.ItRef)
+                                         and not body.face_down and body.until is None and body.player is None
+                                         and body.with_counters is None and not body.until_leaves):  # fmt: skip
+        return "a replacement of going to a graveyard other than 'exile it instead'"
+    subject = cond.subject
+    if isinstance(subject, A.AnObject):
+        if subject.up_to or subject.any_number:
+            return "a graveyard replacement of 'up to' objects"
+        problem = filter_problem(subject.filter)
+        if problem is not None:
+            return problem
+    elif not isinstance(subject, A.SelfRef):
+        return f"a graveyard replacement of {type(subject).__name__}"
+    if isinstance(event, A.KeywordAction) and event.verb == "die" and event.what is None and event.extra == "":
+        return GraveyardRule(subject, dies=True)
+    if isinstance(event, A.Passive) and event.what in ("put into", "put into from anywhere") and event.by is None \
+            and isinstance(event.place, A.ZonePlace) and event.place.zone == "graveyard" and not event.place.second:  # fmt: skip
+        owner = event.place.owner
+        owner = owner.object if isinstance(owner, A.Possessive) else owner
+        if owner is not None and not (isinstance(owner, A.You) or isinstance(owner, A.PlayerGroup)
+                                      and owner.which in ("an_opponent", "a_player")):  # fmt: skip
+            return f"a graveyard replacement of the graveyard of {type(owner).__name__}"
+        # "a permanent would be put into a graveyard": from the battlefield, where permanents are (110.1)
+        dies = event.what == "put into" and isinstance(subject, A.AnObject) and "card" not in subject.filter.nouns \
+            and not subject.filter.card  # fmt: skip
+        return GraveyardRule(subject, owner, dies=dies)
+    return "a replacement of another event"
+
+
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
+    if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
+            and isinstance(s.condition, A.Would) and isinstance(_one(s.body), A.Exile)
+            and (isinstance(s.condition.event, A.Passive) and "graveyard" in s.condition.event.what + " graveyard"
+                 or isinstance(s.condition.event, A.KeywordAction) and s.condition.event.verb == "die")):  # fmt: skip
+        return _graveyard_rule(s)
     if isinstance(action, A.PreventDamage) and isinstance(s, A.Sentence):
         return _prevention_rule(action)
     if (isinstance(s, A.IfSentence) and not s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
@@ -631,9 +688,10 @@ def _sentences_rules(sentences: tuple[object, ...]) -> tuple[Rule, ...] | str:
                 return "'Otherwise' after a sentence with no condition in a static ability"
             s = A.LeadSentence("as long as", s.body, negated(before))  # type: ignore[arg-type]
         found = _clause_rules(s, subject, single=True)
+        if found is None:
+            return f"a static ability of several sentences, one a {type(s).__name__}"
         if isinstance(found, str):
             return found
-        assert found is not None
         out.extend(found)
         before = _condition_of(s)
         if subject is None:
@@ -909,6 +967,40 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
 
 
 # --------------------------------------------------------------------------
+# Going to a graveyard (614.6)
+# --------------------------------------------------------------------------
+
+
+def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
+    """614.6: the permanent whose static ability exiles ``obj`` instead of its
+    being put into its owner's graveyard from where it is now, or None."""
+    from .filters import group_players, matches
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, GraveyardRule):
+            continue
+        if rule.dies and obj.zone != "battlefield":
+            continue
+        owner = rule.owner
+        if isinstance(owner, A.You) and obj.owner != src.controller:
+            continue
+        if isinstance(owner, A.PlayerGroup) and obj.owner not in group_players(game, owner.which, src.controller):
+            continue
+        what = rule.what
+        if isinstance(what, A.SelfRef):
+            if obj.id != src.id:
+                continue
+        else:
+            filt = what.filter
+            if obj.token and (filt.card or "card" in filt.nouns) and "token" not in filt.nouns:
+                continue  # a token isn't a card (111.1)
+            if not matches(game, filt, obj, you=src.controller, source=src.id, anywhere=True):
+                continue
+        return src
+    return None
+
+
+# --------------------------------------------------------------------------
 # Casting as though spells had flash (601.3, 702.8a)
 # --------------------------------------------------------------------------
 
@@ -1093,7 +1185,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "Continuous", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "Continuous", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

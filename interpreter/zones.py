@@ -89,6 +89,14 @@ def move(
     and in any other zone a card shows its front face (711.4a, 712.8a)."""
     old_id = obj.id
     from_zone = obj.zone
+    if to == "graveyard":
+        from .statics import exiled_instead
+
+        by = exiled_instead(game, obj)
+        if by is not None:
+            # 614.6: the event is replaced; the object never goes to the graveyard
+            game.say(f"  {display_name(obj)} would be put into a graveyard: {display_name(by)} exiles it instead (614.6)")
+            to = "exile"
     lki: Lki | None = None
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)
