@@ -332,6 +332,8 @@ def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
     """The colors "becomes a 2/2 white and blue Bird artifact creature" makes
     it (105.3: they replace its colors; "colorless": none), or None when the
     change names no color."""
+    if change.color:
+        return color_letters(change.color)
     words = change.words if isinstance(change.words, tuple) else ()
     named = [w for w in words if isinstance(w, A.ColorAdj)]
     if not named:
@@ -340,6 +342,22 @@ def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     found = {letters[w.color.lower()] for w in named if w.color.lower() in COLOR_WORDS}
+    return tuple(c for c in A.COLORS if c in found)
+
+
+_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def color_letters(text: str) -> tuple[str, ...] | None:
+    """105.1, 105.2c: the colors "becomes red", "becomes white and blue",
+    "becomes colorless" names, in WUBRG order; None for words that aren't
+    colors ("the color of your choice")."""
+    if text.lower() == "colorless":
+        return ()
+    words = [w.strip() for w in text.lower().replace(", and ", ",").replace(" and ", ",").split(",") if w.strip()]
+    if not words or any(w not in _LETTERS for w in words):
+        return None
+    found = {_LETTERS[w] for w in words}
     return tuple(c for c in A.COLORS if c in found)
 
 
@@ -953,6 +971,6 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "color_letters", "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
@@ -250,7 +250,8 @@ def _type_changes(before: A.Instruction | None) -> list[A.Becomes]:
     body = before.body if isinstance(before, A.LeadSentence) and before.kind in ("duration", "then") else before
     if not isinstance(body, A.Sentence):
         return []
-    return [a for a in body.actions if isinstance(a, A.Becomes) and not a.special and a.of is None]
+    return [with_shared_duration(body, i, a) for i, a in enumerate(body.actions)
+            if isinstance(a, A.Becomes) and not a.special and a.of is None]  # fmt: skip
 
 
 def _kept_words(s: A.ItsStill) -> tuple[str, ...]:
@@ -384,6 +385,32 @@ def tail_problem(sentence: A.Sentence, i: int) -> str | None:
     return None
 
 
+SHARED_DURATION = (A.Becomes, A.LoseAbilities, A.SetPT, A.IsType)
+"""Instructions that make a continuous effect on objects (611.2a) and take
+the duration written after a later instruction of the same subject."""
+
+
+_N = TypeVar("_N")
+
+
+def with_shared_duration(sentence: A.Sentence, i: int, action: _N) -> _N:
+    """611.2a: "Target creature becomes black and gains fear until end of
+    turn" — a duration written after the last of instructions that share a
+    subject is each one's: instruction ``i`` with it."""
+    if not isinstance(action, SHARED_DURATION) or action.duration is not None or len(sentence.forms) != len(sentence.actions):
+        return action
+    for j in range(i + 1, len(sentence.actions)):
+        if sentence.forms[j].subject != "shared":
+            return action
+        later = sentence.actions[j]
+        duration = getattr(later, "duration", None)
+        if duration is None and getattr(later, "until_eot", False):
+            duration = A.Duration("until end of turn")
+        if duration is not None:
+            return replace(action, duration=duration)
+    return action
+
+
 def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
     """Instruction ``i`` with its tails: "at the beginning of the next end
     step" makes it a delayed triggered ability (603.7) instead of doing it
@@ -394,6 +421,7 @@ def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
         from .delayed import create_delayed
 
         return create_delayed(ctx, sentence, i, at.value)
+    action = with_shared_duration(sentence, i, action)
     excepted = _tail(sentence, i, "except for")
     if excepted is None:
         return bool(do(ctx, action))
@@ -570,6 +598,6 @@ def _outside_quotes(node: A.Node) -> list[A.Node]:
 from .cast_permissions import is_permission  # noqa: E402  (registers CastCard in ACTIONS and LIMITS)
 
 __all__ = [
-    "ACTIONS", "INSTRUCTIONS", "its_still_problem", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
+    "ACTIONS", "INSTRUCTIONS", "its_still_problem", "with_shared_duration", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
     "tail_problem",
 ]  # fmt: skip

@@ -71,6 +71,7 @@ from .effects import (
     reflexive_problem,
     tail_problem,
     unless_problem,
+    with_shared_duration,
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
@@ -412,7 +413,7 @@ def _instructions(s: A.Sentence, before: A.Node | None = None) -> Iterator[Gap]:
         tail = tail_problem(s, i)
         if tail is not None:
             yield Gap(action, tail)
-        node = action.action if isinstance(action, A.MayDo) else action
+        node = action.action if isinstance(action, A.MayDo) else with_shared_duration(s, i, action)
         for name in OBJECT_FIELDS if isinstance(node, _NAMED_BY_REFERENCE) else ():
             problem = chosen_permanents_problem(getattr(node, name, None))
             if problem is not None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtext.grammar import ast as A
 
-from ..characteristics import display_name, given_keyword_name, power_toughness
+from ..characteristics import color_letters, display_name, given_keyword_name, power_toughness
 from ..context import Ctx
 from ..errors import Unsupported
 from ..state import EotEffect
@@ -80,6 +80,8 @@ def _lost_problem(a: A.LoseAbilities) -> str | None:
     from ..support import NAME_READ
 
     for kw in a.keywords:
+        if isinstance(kw, A.KeywordChoice):
+            return "a choice of keywords lost ('loses first strike or swampwalk')"
         if not isinstance(kw, A.Protection) and keyword_name(kw) not in NAME_READ:
             return f"losing the keyword {keyword_name(kw)} (the abilities it stands for)"
     return None
@@ -201,9 +203,17 @@ def _color_problem(a: A.Becomes) -> str | None:
     return None
 
 
+def _about_spells(what: object) -> bool:
+    """Does the description take in spells ("target spell or permanent")?"""
+    filt = what.spec if isinstance(what, A.Target) else getattr(what, "filter", None)
+    return isinstance(filt, A.ObjectFilter) and (filt.spell or "spell" in filt.nouns)
+
+
 @carries_out(A.Becomes, limits=(
     ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
-    ("a change of color", lambda a: a.color or _color_problem(a) is not None),
+    ("a change of color other than to colors named", lambda a: a.color and color_letters(a.color) is None
+     or _color_problem(a) is not None),
+    ("a change of a spell's characteristics", lambda a: _about_spells(a.what)),
     ("a change of that kind", lambda a: a.special),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
@@ -224,7 +234,7 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
         o.became = (*o.became, a)
         if eot:
             ctx.game.state.became_eot.append((o.id, a))
-        ctx.game.say(f"  {display_name(o)} becomes {(a.pt + ' ') if a.pt else ''}{' '.join(a.types)}"
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(w for w in (a.pt, a.color, *a.types) if w)}"
                      + (f" with {', '.join(names)}" if names else "")
                      + (" until end of turn" if eot else ""))  # fmt: skip
     if stats is not None:
