@@ -91,6 +91,8 @@ def _lost_problem(a: A.LoseAbilities) -> str | None:
     ("losing all abilities (613.1f)", lambda a: not a.keywords),
     ("losing all other abilities", lambda a: a.other),
     ("losing abilities for a duration other than 'until end of turn'", lambda a: not until_end_of_turn(a) and not lasting(a)),
+    ("a choice of keywords lost ('loses first strike or swampwalk')",
+     lambda a: any(isinstance(k, A.KeywordChoice) for k in a.keywords)),
     ("losing a keyword that stands for abilities", lambda a: _lost_problem(a) is not None),
 ))
 def _lose(ctx: Ctx, a: A.LoseAbilities) -> bool:
