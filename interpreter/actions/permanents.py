@@ -211,12 +211,33 @@ def _about_spells(what: object) -> bool:
     return isinstance(filt, A.ObjectFilter) and (filt.spell or "spell" in filt.nouns)
 
 
+CHOSEN_CHANGES = {"the color of your choice": "color", "the creature type of your choice": "creature type"}
+"""Changes whose color or creature type is chosen as the instruction is carried out (608.2d)."""
+
+
+def _chosen_change(ctx: Ctx, a: A.Becomes) -> A.Becomes:
+    """The change "becomes the color (creature type) of your choice" is, once
+    the controller has chosen: a new color replaces its colors (105.3), a new
+    creature type its creature types (205.1a)."""
+    from ..choices import Decision, ask
+    from ..replacement import choice_options
+    from .common import source_name
+
+    kind = CHOSEN_CHANGES[a.special]
+    options = choice_options(ctx.game, kind)
+    value = str(ask(ctx.game, Decision("word", ctx.controller, f"{source_name(ctx)}: choose a {kind}", options, options)))
+    ctx.game.say(f"  {ctx.controller} chooses {value}")
+    if kind == "color":
+        return replace(a, special="", color=value.lower())
+    return replace(a, special="", types=(value,))
+
+
 @carries_out(A.Becomes, limits=(
     ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
     ("a change of color other than to colors named", lambda a: a.color and color_letters(a.color) is None
      or _color_problem(a) is not None),
     ("a change of a spell's characteristics", lambda a: _about_spells(a.what)),
-    ("a change of that kind", lambda a: a.special),
+    ("a change of that kind", lambda a: a.special and a.special not in CHOSEN_CHANGES),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
@@ -227,8 +248,12 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     while each stays the same object on the battlefield, or until end of turn
     (514.2: ended in the cleanup step).  "Becomes a 3/3 ... creature" also
     sets its base power and toughness (613.4b, layer 7b; X fixed as it
-    resolves, 608.2h), and the colors it names replace its colors (105.3)."""
+    resolves, 608.2h), and the colors it names replace its colors (105.3);
+    "becomes the color (creature type) of your choice": the controller
+    chooses one as it resolves (608.2d), which is then the change."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    if a.special in CHOSEN_CHANGES and objs:
+        a = _chosen_change(ctx, a)
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
     stats = _pt_values(ctx, a.pt) if a.pt else None
