@@ -567,7 +567,7 @@ def _block_count(action: A.Requirement) -> str | None:
     "can block only [creatures]", read by :func:`block_pair_refusal`."""
     if action.rule == BLOCK_ONLY:
         return _pair_problem(action)
-    if action.rule in COMBAT_REQUIREMENTS:
+    if action.rule in COMBAT_REQUIREMENTS or action.rule == ATTACKS_DESPITE_DEFENDER:
         return None if action.duration is None and action.other is None else f"a static '{action.rule}' of another creature"
     if action.rule not in BLOCK_COUNTS or action.duration is not None:
         return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
@@ -579,6 +579,16 @@ def _block_count(action: A.Requirement) -> str | None:
 COMBAT_REQUIREMENTS = {"attacks each combat if able": "attack", "blocks each combat if able": "block"}
 """Requirements a static ability can state (508.1d, 509.1c), and what they
 require, read by :func:`combat_requirements`."""
+
+
+ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
+"""702.3b: a static ability that lets a creature with defender attack."""
+
+
+def attacks_despite_defender(game: Game, obj: GameObject) -> bool:
+    """702.3b: may ``obj`` attack "as though it didn't have defender"?"""
+    return any(isinstance(action, A.Requirement) and action.rule == ATTACKS_DESPITE_DEFENDER
+               and _affects(game, src, eff, action, obj) for src, eff, action in _static_effects(game))  # fmt: skip
 
 
 def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
@@ -970,7 +980,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "color_letters", "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

@@ -40,6 +40,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 
 from .characteristics import (
+    attacks_despite_defender,
     block_capacity,
     block_pair_refusal,
     chars,
@@ -93,7 +94,7 @@ def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
         return "it is tapped (508.1a)"
     if obj.sick and not has_keyword(game, obj, "haste"):
         return f"it hasn't been under {player}'s control continuously since the turn began and has no haste (302.6)"
-    if has_keyword(game, obj, "defender"):
+    if has_keyword(game, obj, "defender") and not attacks_despite_defender(game, obj):
         return "it has defender (702.3b)"
     if "can't attack" in restrictions(game, obj):
         return "it can't attack (508.1c)"
