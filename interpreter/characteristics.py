@@ -479,9 +479,10 @@ def _set_pt(action: A.SetPT) -> str | None:
     return None
 
 
-ATTACK_RESTRICTIONS = {"can't attack": ("can't attack",), "can't attack or block": ("can't attack", "can't block")}
-"""Restrictions on attacking (508.1c) a static ability can state, and the
-restrictions each one is."""
+ATTACK_RESTRICTIONS = {"can't attack": ("can't attack",), "can't attack or block": ("can't attack", "can't block"),
+                       "can't be blocked by more than one creature": ("can't be blocked by more than one creature",)}
+"""Restrictions on attacking (508.1c) and on blocking (509.1b) a static
+ability can state, and the restrictions each one is."""
 
 
 def _attack_restriction(action: A.Restriction) -> str | None:
@@ -784,7 +785,8 @@ def refresh_granted(game: Game) -> None:
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
     """509.1b, 508.1c: the restrictions on ``obj`` from static abilities and
     from instructions of this turn — ``"can't block"``, ``"can't be
-    blocked"`` and ``"can't attack"``."""
+    blocked"``, ``"can't be blocked by more than one creature"`` and
+    ``"can't attack"``."""
     from .this_turn import combat_rules
 
     if obj.zone != "battlefield":
