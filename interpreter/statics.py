@@ -56,6 +56,15 @@ class NoUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class MayNotUntap:
+    """502.3: "You may choose not to untap [what] during your untap step" —
+    in its controller's untap step, the controller of the ability chooses
+    for each such permanent whether it stays tapped."""
+
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
 class UntapAlso:
     """502.3: the permanents ``what`` describes untap during the untap steps
     of other players too: ``steps`` "each other player's", "each
@@ -177,7 +186,7 @@ class Continuous:
     effect: A.StaticEffect
 
 
-Rule = Continuous | GraveyardRule | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
+Rule = Continuous | GraveyardRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -472,6 +481,19 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.ChooseNotUntap):
+        choose = action.action
+        if not (isinstance(action.player, A.You) and isinstance(choose.whose, A.You)) or action.have:
+            return "'may choose not to untap' by a player other than the ability's controller, or in another's untap step"
+        if not isinstance(choose.what, A.SelfRef | A.ItRef | A.AttachedRef | A.Each):
+            return f"'may choose not to untap' {type(choose.what).__name__}"
+        if isinstance(choose.what, A.Each):
+            from .filters import filter_problem
+
+            problem = filter_problem(choose.what.filter)
+            if problem is not None:
+                return problem
+        return MayNotUntap(choose.what)
     if isinstance(s, A.SpendRule):
         return "a spending rule on its own"
     return f"a static ability written as {type(action or s).__name__}"
@@ -1061,6 +1083,22 @@ def doesnt_untap(game: Game, obj: GameObject) -> bool:
     return False
 
 
+def kept_tapped(game: Game, obj: GameObject) -> bool:
+    """502.3: does the active player choose, by a "You may choose not to untap
+    [this] during your untap step" rule, to leave ``obj`` tapped?"""
+    from .characteristics import display_name
+    from .choices import Decision, ask
+    from .filters import matches_ref_static
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, MayNotUntap) or src.controller != obj.controller:
+            continue
+        if matches_ref_static(game, src, rule.what, obj):
+            question = f"{display_name(src)}: leave {display_name(obj)} tapped during this untap step (502.3)?"
+            return bool(ask(game, Decision("may", obj.controller, question)))
+    return False
+
+
 def untaps_also(game: Game, obj: GameObject) -> bool:
     """502.3: does an "untap ... during each other player's untap step" rule
     untap ``obj``, a permanent the active player doesn't control, in this
@@ -1185,7 +1223,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "Continuous", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "Continuous", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
