@@ -593,6 +593,13 @@ class Game:
         (damage, paying life and losing it alike), remembered for "if you
         gained life this turn"; returns the new life total."""
         p = self.state.players[player]
+        if amount > 0:
+            # 119.10: life gain replacement effects of static abilities ("twice that much")
+            from .statics import replaced_gain
+
+            amount, lost = replaced_gain(self, player, amount)
+            if lost:
+                amount = -amount
         p.life += amount
         if amount:
             self.state.life_changes.append((player, amount))

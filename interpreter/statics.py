@@ -177,6 +177,18 @@ class GraveyardRule:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeGainRule:
+    """614.1a, 119.10: "If you would gain life, you gain twice that much life
+    instead" (``times``), "If an opponent would gain life, that player loses
+    that much life instead" (``lose``) — a replacement effect on each life
+    gain of the players ``players`` describes."""
+
+    players: Any
+    times: int = 1
+    lose: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Continuous:
     """611.3: a continuous effect on objects written as one clause of a static
     ability's sentence ("Enchanted creature can't attack or block, and its
@@ -186,7 +198,7 @@ class Continuous:
     effect: A.StaticEffect
 
 
-Rule = Continuous | GraveyardRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
+Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -427,8 +439,31 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
     return "a replacement of another event"
 
 
+def _life_gain_rule(s: A.IfSentence) -> Rule | str:
+    """119.10: "If [players] would gain life, [they] gain twice that much life
+    instead." / "..., that player loses that much life instead."."""
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    players = cond.subject
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup) and players.which in ("an_opponent", "a_player")):
+        return f"a life gain replacement of the players {type(players).__name__}"
+    if cond.duration is not None or getattr(cond.event, "amount", None) is not None:
+        return "a life gain replacement of another kind of event"
+    body = _one(s.body)
+    same = (A.You, A.ThatPlayer) if isinstance(players, A.You) else (A.ThatPlayer,)
+    if isinstance(body, A.GainLife) and isinstance(body.player, same) and isinstance(body.amount, A.Twice) \
+            and isinstance(body.amount.of, A.ThatMuch):  # fmt: skip
+        return LifeGainRule(players, times=body.amount.times)
+    if isinstance(body, A.LoseLife) and isinstance(body.player, same) and isinstance(body.amount, A.ThatMuch):
+        return LifeGainRule(players, lose=True)
+    return "a life gain replacement other than 'gains twice that much life' or 'loses that much life instead'"
+
+
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
+    if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
+            and isinstance(s.condition, A.Would) and isinstance(s.condition.event, A.GainLife)):  # fmt: skip
+        return _life_gain_rule(s)
     if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
             and isinstance(s.condition, A.Would) and isinstance(_one(s.body), A.Exile)
             and (isinstance(s.condition.event, A.Passive) and "graveyard" in s.condition.event.what + " graveyard"
@@ -989,6 +1024,43 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
 
 
 # --------------------------------------------------------------------------
+# Gaining life (119.10)
+# --------------------------------------------------------------------------
+
+
+def replaced_gain(game: Game, player: str, amount: int) -> tuple[int, bool]:
+    """119.10, 614.1a: the life ``player`` gains once the replacement effects
+    of static abilities have changed the event ("twice that much", each once,
+    614.5), and whether it is lost instead; effects of both kinds on one
+    event would need the player's order (616.1): refused."""
+    from .characteristics import display_name
+    from .errors import Unsupported
+    from .filters import group_players
+
+    ready = []
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, LifeGainRule):
+            continue
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        ready.append((src, rule))
+    if not ready:
+        return amount, False
+    if len({r.lose for _, r in ready}) > 1:
+        raise Unsupported("life gain replacement effects of two kinds on one event (616.1: the player's order)")
+    for src, rule in ready:
+        if rule.lose:
+            game.say(f"  {display_name(src)}: {player} loses {amount} life instead of gaining it (614.1a)")
+            return amount, True
+        game.say(f"  {display_name(src)}: {player} gains {amount * rule.times} life instead of {amount} (614.1a)")
+        amount *= rule.times
+    return amount, False
+
+
+# --------------------------------------------------------------------------
 # Going to a graveyard (614.6)
 # --------------------------------------------------------------------------
 
@@ -1223,7 +1295,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "Continuous", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
