@@ -11,6 +11,7 @@ decisions, the log, and the events of the action being carried out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
@@ -149,6 +150,13 @@ class Combat:
     def clone(self) -> Combat:
         return Combat(dict(self.attackers), dict(self.blockers), self.blocked, self.struck_first,
                       self.blockers_declared)  # fmt: skip
+
+
+LIFE_GAIN_REPLACEMENTS: list[Callable[[Game, PlayerId, int], tuple[int, bool]]] = []
+"""119.10: what changes a life gain before it happens — each function takes
+the game, the player and the amount, and gives the amount and whether it is
+lost instead (filled by :mod:`cardtext.interpreter.statics`, which reads the
+static abilities that replace it)."""
 
 
 @dataclass(slots=True)
@@ -595,11 +603,11 @@ class Game:
         p = self.state.players[player]
         if amount > 0:
             # 119.10: life gain replacement effects of static abilities ("twice that much")
-            from .statics import replaced_gain
-
-            amount, lost = replaced_gain(self, player, amount)
-            if lost:
-                amount = -amount
+            for replaced in LIFE_GAIN_REPLACEMENTS:
+                amount, lost = replaced(self, player, amount)
+                if lost:
+                    amount = -amount
+                    break
         p.life += amount
         if amount:
             self.state.life_changes.append((player, amount))

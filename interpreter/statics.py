@@ -1060,6 +1060,16 @@ def replaced_gain(game: Game, player: str, amount: int) -> tuple[int, bool]:
     return amount, False
 
 
+def _register() -> None:
+    from .state import LIFE_GAIN_REPLACEMENTS
+
+    if replaced_gain not in LIFE_GAIN_REPLACEMENTS:
+        LIFE_GAIN_REPLACEMENTS.append(replaced_gain)
+
+
+_register()
+
+
 # --------------------------------------------------------------------------
 # Going to a graveyard (614.6)
 # --------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .state import (
     Left,
     Sacrificed,
 )
+from .statics import exiled_instead
 from .zone_changes import record_entered
 
 
@@ -90,8 +91,6 @@ def move(
     old_id = obj.id
     from_zone = obj.zone
     if to == "graveyard":
-        from .statics import exiled_instead
-
         by = exiled_instead(game, obj)
         if by is not None:
             # 614.6: the event is replaced; the object never goes to the graveyard

@@ -76,14 +76,13 @@ def _lost_problem(a: A.LoseAbilities) -> str | None:
     """Why the engine can't take the keywords away (None if it can): only
     keywords it reads by name (flying, defender, ...) are lost by their name;
     one that stands for abilities (ward, bushido) would keep them."""
-    from ..characteristics import keyword_name
-    from ..support import NAME_READ
-
     for kw in a.keywords:
         if isinstance(kw, A.KeywordChoice):
             return "a choice of keywords lost ('loses first strike or swampwalk')"
-        if not isinstance(kw, A.Protection) and keyword_name(kw) not in NAME_READ:
-            return f"losing the keyword {keyword_name(kw)} (the abilities it stands for)"
+        try:
+            given_keyword_name(kw)  # a keyword kept by its name only (613.1f)
+        except Unsupported as exc:
+            return str(exc)
     return None
 
 
