@@ -493,7 +493,24 @@ def _attack_restriction(action: A.Restriction) -> str | None:
         return _pair_problem(action)
     if action.rule not in ATTACK_RESTRICTIONS or action.duration is not None:
         return f"a static '{action.rule}'"
+    if action.other is not None and (action.rule != "can't attack" or not _attacks_you(action.other)):
+        return f"a static '{action.rule}' of attacks on {type(action.other).__name__}"
     return None
+
+
+def _attacks_you(other: object) -> bool:
+    """"can't attack you", "can't attack you or planeswalkers you control"
+    (508.1c): attacks on the ability's controller (the engine's creatures
+    attack players only, 506.1, so the planeswalkers add nothing)."""
+    if isinstance(other, A.You):
+        return True
+    if isinstance(other, A.BothRef) and other.conj == "or" and isinstance(other.first, A.You):
+        second = other.second
+        filt = second.filter if isinstance(second, A.AnObject | A.Each) else None
+        return (isinstance(filt, A.ObjectFilter) and filt.nouns == ("planeswalker",) and not filt.qualities
+                and isinstance(filt.controller, A.ControlledBy) and isinstance(filt.controller.player, A.You)
+                and not filt.controller.negated)  # fmt: skip
+    return False
 
 
 PAIR_RESTRICTIONS = ("can't be blocked by", "can't be blocked except by", "can't block")
@@ -796,6 +813,8 @@ def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")
         if isinstance(action, A.Restriction) and action.rule in ATTACK_RESTRICTIONS and _affects(game, src, eff, action, obj):
+            if action.other is not None and src.controller not in game.opponents(obj.controller):
+                continue  # "can't attack you": it attacks another player (508.1c)
             out.update(ATTACK_RESTRICTIONS[action.rule])
     return frozenset(out)
 
