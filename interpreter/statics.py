@@ -725,7 +725,19 @@ def _continuous(action: object) -> bool:
     Changes to costs are read where costs are worked out."""
     from .characteristics import STATIC_ACTIONS, static_problem
 
-    return type(action) in STATIC_ACTIONS and not isinstance(action, A.CostModifier) and static_problem(action) is None  # type: ignore[arg-type]
+    return (type(action) in STATIC_ACTIONS and not isinstance(action, A.CostModifier)
+            and _affected(getattr(action, "what", None)) and static_problem(action) is None)  # type: ignore[arg-type]  # fmt: skip
+
+
+_AFFECTED = (A.Each, A.SelfRef, A.ItRef, A.AttachedRef, A.ObjectFilter)
+"""The objects a continuous effect written as a clause can be about
+(:func:`cardtext.interpreter.filters.matches_ref_static`)."""
+
+
+def _affected(what: object) -> bool:
+    if isinstance(what, A.BothRef):
+        return _affected(what.first) and _affected(what.second)
+    return isinstance(what, _AFFECTED)
 
 
 def _sentences_rules(sentences: tuple[object, ...]) -> tuple[Rule, ...] | str:
