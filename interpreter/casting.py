@@ -243,7 +243,12 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     if not resolving and "instant" not in c.types and "flash" not in c.printed_keywords and not has_keyword(game, card_obj, "flash"):
         why = sorcery_timing_ok(game, player)
         if why:
-            raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+            from .statics import flash_permission
+
+            by = flash_permission(game, player, card_obj)
+            if by is None:
+                raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+            game.say(f"  {display_name(by)}: {name} may be cast as though it had flash (601.3, 702.8a)")
     if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
         raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
     holder = split_second(game)

@@ -332,6 +332,8 @@ def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
     """The colors "becomes a 2/2 white and blue Bird artifact creature" makes
     it (105.3: they replace its colors; "colorless": none), or None when the
     change names no color."""
+    if change.color:
+        return color_letters(change.color)
     words = change.words if isinstance(change.words, tuple) else ()
     named = [w for w in words if isinstance(w, A.ColorAdj)]
     if not named:
@@ -340,6 +342,22 @@ def becomes_colors(change: A.Becomes) -> tuple[str, ...] | None:
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     found = {letters[w.color.lower()] for w in named if w.color.lower() in COLOR_WORDS}
+    return tuple(c for c in A.COLORS if c in found)
+
+
+_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def color_letters(text: str) -> tuple[str, ...] | None:
+    """105.1, 105.2c: the colors "becomes red", "becomes white and blue",
+    "becomes colorless" names, in WUBRG order; None for words that aren't
+    colors ("the color of your choice")."""
+    if text.lower() == "colorless":
+        return ()
+    words = [w.strip() for w in text.lower().replace(", and ", ",").replace(" and ", ",").split(",") if w.strip()]
+    if not words or any(w not in _LETTERS for w in words):
+        return None
+    found = {_LETTERS[w] for w in words}
     return tuple(c for c in A.COLORS if c in found)
 
 
@@ -461,9 +479,10 @@ def _set_pt(action: A.SetPT) -> str | None:
     return None
 
 
-ATTACK_RESTRICTIONS = {"can't attack": ("can't attack",), "can't attack or block": ("can't attack", "can't block")}
-"""Restrictions on attacking (508.1c) a static ability can state, and the
-restrictions each one is."""
+ATTACK_RESTRICTIONS = {"can't attack": ("can't attack",), "can't attack or block": ("can't attack", "can't block"),
+                       "can't be blocked by more than one creature": ("can't be blocked by more than one creature",)}
+"""Restrictions on attacking (508.1c) and on blocking (509.1b) a static
+ability can state, and the restrictions each one is."""
 
 
 def _attack_restriction(action: A.Restriction) -> str | None:
@@ -474,7 +493,24 @@ def _attack_restriction(action: A.Restriction) -> str | None:
         return _pair_problem(action)
     if action.rule not in ATTACK_RESTRICTIONS or action.duration is not None:
         return f"a static '{action.rule}'"
+    if action.other is not None and (action.rule != "can't attack" or not _attacks_you(action.other)):
+        return f"a static '{action.rule}' of attacks on {type(action.other).__name__}"
     return None
+
+
+def _attacks_you(other: object) -> bool:
+    """"can't attack you", "can't attack you or planeswalkers you control"
+    (508.1c): attacks on the ability's controller (the engine's creatures
+    attack players only, 506.1, so the planeswalkers add nothing)."""
+    if isinstance(other, A.You):
+        return True
+    if isinstance(other, A.BothRef) and other.conj == "or" and isinstance(other.first, A.You):
+        second = other.second
+        filt = second.filter if isinstance(second, A.AnObject | A.Each) else None
+        return (isinstance(filt, A.ObjectFilter) and filt.nouns == ("planeswalker",) and not filt.qualities
+                and isinstance(filt.controller, A.ControlledBy) and isinstance(filt.controller.player, A.You)
+                and not filt.controller.negated)  # fmt: skip
+    return False
 
 
 PAIR_RESTRICTIONS = ("can't be blocked by", "can't be blocked except by", "can't block")
@@ -549,7 +585,7 @@ def _block_count(action: A.Requirement) -> str | None:
     "can block only [creatures]", read by :func:`block_pair_refusal`."""
     if action.rule == BLOCK_ONLY:
         return _pair_problem(action)
-    if action.rule in COMBAT_REQUIREMENTS:
+    if action.rule in COMBAT_REQUIREMENTS or action.rule == ATTACKS_DESPITE_DEFENDER:
         return None if action.duration is None and action.other is None else f"a static '{action.rule}' of another creature"
     if action.rule not in BLOCK_COUNTS or action.duration is not None:
         return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
@@ -561,6 +597,16 @@ def _block_count(action: A.Requirement) -> str | None:
 COMBAT_REQUIREMENTS = {"attacks each combat if able": "attack", "blocks each combat if able": "block"}
 """Requirements a static ability can state (508.1d, 509.1c), and what they
 require, read by :func:`combat_requirements`."""
+
+
+ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
+"""702.3b: a static ability that lets a creature with defender attack."""
+
+
+def attacks_despite_defender(game: Game, obj: GameObject) -> bool:
+    """702.3b: may ``obj`` attack "as though it didn't have defender"?"""
+    return any(isinstance(action, A.Requirement) and action.rule == ATTACKS_DESPITE_DEFENDER
+               and _affects(game, src, eff, action, obj) for src, eff, action in _static_effects(game))  # fmt: skip
 
 
 def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
@@ -699,12 +745,20 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
     about the object itself; then why the interpreter can't carry them out
     (None if it can), and whether that is said of the object (an ability
     of a kind it doesn't know) rather than of an effect it can't apply."""
-    from .statics import rules
+    from .statics import Continuous, rules
 
     out: list[tuple[A.StaticEffect, StaticAction, bool]] = []
     for ab in abilities:
         if isinstance(ab, A.StaticAbility):
-            rules(ab)  # a rule of the game, applied where the rules look (cardtext.interpreter.statics)
+            # rules of the game, applied where the rules look (cardtext.interpreter.statics);
+            # continuous effects written as clauses of its sentence, applied here
+            for rule in rules(ab):
+                if isinstance(rule, Continuous):
+                    for action in static_actions(rule.effect):
+                        problem = static_problem(action)
+                        if problem is not None:
+                            return (), problem, False
+                        out.append((rule.effect, action, _self_only(getattr(action, "what", None))))  # type: ignore[arg-type]
             continue
         if not isinstance(ab, A.StaticEffect):
             if not isinstance(ab, ABILITY_KINDS):
@@ -751,7 +805,8 @@ def refresh_granted(game: Game) -> None:
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
     """509.1b, 508.1c: the restrictions on ``obj`` from static abilities and
     from instructions of this turn — ``"can't block"``, ``"can't be
-    blocked"`` and ``"can't attack"``."""
+    blocked"``, ``"can't be blocked by more than one creature"`` and
+    ``"can't attack"``."""
     from .this_turn import combat_rules
 
     if obj.zone != "battlefield":
@@ -763,6 +818,8 @@ def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
         if isinstance(action, A.CantBlock) and _affects(game, src, eff, action, obj):
             out.add("can't be blocked" if action.blocked else "can't block")
         if isinstance(action, A.Restriction) and action.rule in ATTACK_RESTRICTIONS and _affects(game, src, eff, action, obj):
+            if action.other is not None and src.controller not in game.opponents(obj.controller):
+                continue  # "can't attack you": it attacks another player (508.1c)
             out.update(ATTACK_RESTRICTIONS[action.rule])
     return frozenset(out)
 
@@ -938,10 +995,12 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
     c = chars(obj)
     out = set(c.printed_keywords)
     if obj.zone in ("battlefield", "stack"):
-        for e in game.state.eot:
-            if e.target == obj.id:
-                out.update(e.keywords)
-        _KEYWORDS_SO_FAR[key] = out
+        # layer 6 in timestamp order (613.7): a static ability's effect has its
+        # object's timestamp (613.7a), a resolved one the time it began (613.7b)
+        changes: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = [
+            (e.timestamp, e.keywords, e.loses) for e in game.state.eot if e.target == obj.id]
+        seen = set(out).union(*(gained for _, gained, _ in changes))
+        _KEYWORDS_SO_FAR[key] = seen
         try:
             pumps = [(src, eff, pump) for src, eff, pump in _static_pumps(game) if pump.keywords]
             while pumps:
@@ -950,12 +1009,19 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
                 now = [_affects(game, src, eff, pump, obj) for src, eff, pump in pumps]
                 if not any(now):
                     break
-                for (_, _, pump), hit in zip(pumps, now, strict=True):
+                for (src, _, pump), hit in zip(pumps, now, strict=True):
                     if hit:
-                        out.update(given_keyword_name(k) for k in pump.keywords)
+                        gained = tuple(given_keyword_name(k) for k in pump.keywords)
+                        changes.append((src.arrived, gained, ()))
+                        seen.update(gained)
                 pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
         finally:
             del _KEYWORDS_SO_FAR[key]
+        if any(lost for _, _, lost in changes):
+            changes.sort(key=lambda t: t[0])
+        for _, gained, lost in changes:
+            out.update(gained)
+            out.difference_update(lost)
     if obj.zone == "battlefield" and "suspected" in obj.marks:
         out.add("menace")  # 701.60c: a suspected permanent has menace
     return frozenset(out)
@@ -978,7 +1044,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "color_letters", "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem",
 ]  # fmt: skip

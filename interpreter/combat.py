@@ -40,6 +40,7 @@ from __future__ import annotations
 from cardtext.grammar import ast as A
 
 from .characteristics import (
+    attacks_despite_defender,
     block_capacity,
     block_pair_refusal,
     chars,
@@ -93,7 +94,7 @@ def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
         return "it is tapped (508.1a)"
     if obj.sick and not has_keyword(game, obj, "haste"):
         return f"it hasn't been under {player}'s control continuously since the turn began and has no haste (302.6)"
-    if has_keyword(game, obj, "defender"):
+    if has_keyword(game, obj, "defender") and not attacks_despite_defender(game, obj):
         return "it has defender (702.3b)"
     if "can't attack" in restrictions(game, obj):
         return "it can't attack (508.1c)"
@@ -313,6 +314,8 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
         count = sum(1 for aids in assigned.values() if aid in aids)
         if attacker is not None and count == 1 and has_keyword(game, attacker, "menace"):
             raise IllegalAction(f"{display_name(attacker)} has menace: it can't be blocked except by two or more creatures (702.111b)")
+        if attacker is not None and count > 1 and ONE_BLOCKER in restrictions(game, attacker):
+            raise IllegalAction(f"{display_name(attacker)} {ONE_BLOCKER} (509.1b)")
     why = requirement_refusal(game, assigned)
     if why is not None:
         raise IllegalAction(why)
@@ -374,6 +377,10 @@ def attack_requirement_refusal(game: Game, player: PlayerId, chosen: list[GameOb
     return None
 
 
+ONE_BLOCKER = "can't be blocked by more than one creature"
+"""509.1b: a restriction on how many creatures may block an attacker."""
+
+
 def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
     """509.1c: a creature that "blocks this turn if able" and blocks nothing,
     though it could block an attacker without breaking a restriction, makes
@@ -394,6 +401,8 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
                 continue
             if has_keyword(game, attacker, "menace") and not any(aid in aids for aids in assigned.values()):
                 continue
+            if ONE_BLOCKER in restrictions(game, attacker) and any(aid in aids for aids in assigned.values()):
+                continue  # blocked already, it can't be blocked by this one too (509.1b)
             when = "this turn" if bid in game.state.must_block else "each combat"
             return (f"{display_name(blocker)} blocks {when} if able, and it can block {display_name(attacker)} "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip

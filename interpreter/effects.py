@@ -18,7 +18,8 @@ know raises :class:`~cardtext.interpreter.errors.Unsupported` — never a silent
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
@@ -276,7 +277,56 @@ def _trigger_rule(ctx: Ctx, s: A.TriggersOnce, before: A.Instruction | None) -> 
     its event happens; nothing is done as the ability resolves."""
 
 
+def _type_changes(before: A.Instruction | None) -> list[A.Becomes]:
+    """The type changes ("[it] becomes a 2/2 creature") of the sentence ``before``."""
+    body = before.body if isinstance(before, A.LeadSentence) and before.kind in ("duration", "then") else before
+    if not isinstance(body, A.Sentence):
+        return []
+    return [with_shared_duration(body, i, a) for i, a in enumerate(body.actions)
+            if isinstance(a, A.Becomes) and not a.special and a.of is None]  # fmt: skip
+
+
+def _kept_words(s: A.ItsStill) -> tuple[str, ...]:
+    words = s.words if isinstance(s.words, tuple) else ()
+    return tuple(w.word for w in words if isinstance(w, A.Noun)) if all(isinstance(w, A.Noun) for w in words) else ()
+
+
+def its_still_problem(s: A.ItsStill, before: A.Instruction | None) -> str | None:
+    """Why "It's still a land." can't be played after ``before`` (None if it can)."""
+    if not _type_changes(before):
+        return "'It's still a ...' after a sentence with no type change ('[it] becomes a ... creature')"
+    if not _kept_words(s):
+        return "'It's still a ...' of words other than types"
+    return None
+
+
+def _its_still(ctx: Ctx, s: A.ItsStill, before: A.Instruction | None) -> None:
+    """205.1b: "It's still a land." — the type change of the sentence before it
+    ("[it] becomes a 2/2 creature") keeps those types: the objects it changed
+    are of them too (and keep the subtypes that go with them, 205.1a)."""
+    from .characteristics import display_name
+
+    problem = its_still_problem(s, before)
+    if problem is not None:
+        raise Unsupported(problem)
+    changes = _type_changes(before)
+    kept = _kept_words(s)
+
+    def keeping(change: A.Becomes) -> A.Becomes:
+        if change not in changes:
+            return change
+        return replace(change, types=(*change.types, *(w for w in kept if w.lower() not in (t.lower() for t in change.types))))
+
+    state = ctx.game.state
+    for o in ctx.game.battlefield():
+        if any(c in changes for c in o.became):
+            o.became = tuple(keeping(c) for c in o.became)
+            ctx.game.say(f"  {display_name(o)} is still a {' '.join(kept)} (205.1b)")
+    state.became_eot = [(oid, keeping(c)) for oid, c in state.became_eot]
+
+
 INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
+    A.ItsStill: _its_still,
     A.Sentence: _run_plain,
     A.ActivateOnly: _activation_rule,
     A.TriggersOnce: _trigger_rule,
@@ -367,6 +417,32 @@ def tail_problem(sentence: A.Sentence, i: int) -> str | None:
     return None
 
 
+SHARED_DURATION = (A.Becomes, A.LoseAbilities, A.SetPT, A.IsType)
+"""Instructions that make a continuous effect on objects (611.2a) and take
+the duration written after a later instruction of the same subject."""
+
+
+_N = TypeVar("_N")
+
+
+def with_shared_duration(sentence: A.Sentence, i: int, action: _N) -> _N:
+    """611.2a: "Target creature becomes black and gains fear until end of
+    turn" — a duration written after the last of instructions that share a
+    subject is each one's: instruction ``i`` with it."""
+    if not isinstance(action, SHARED_DURATION) or action.duration is not None or len(sentence.forms) != len(sentence.actions):
+        return action
+    for j in range(i + 1, len(sentence.actions)):
+        if sentence.forms[j].subject != "shared":
+            return action
+        later = sentence.actions[j]
+        duration = getattr(later, "duration", None)
+        if duration is None and getattr(later, "until_eot", False):
+            duration = A.Duration("until end of turn")
+        if duration is not None:
+            return replace(action, duration=duration)
+    return action
+
+
 def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
     """Instruction ``i`` with its tails: "at the beginning of the next end
     step" makes it a delayed triggered ability (603.7) instead of doing it
@@ -377,6 +453,7 @@ def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
         from .delayed import create_delayed
 
         return create_delayed(ctx, sentence, i, at.value)
+    action = with_shared_duration(sentence, i, action)
     excepted = _tail(sentence, i, "except for")
     if excepted is None:
         return bool(do(ctx, action))
@@ -555,6 +632,6 @@ def _outside_quotes(node: A.Node) -> list[A.Node]:
 from .cast_permissions import is_permission  # noqa: E402  (registers CastCard in ACTIONS and LIMITS)
 
 __all__ = [
-    "ACTIONS", "INSTRUCTIONS", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
+    "ACTIONS", "INSTRUCTIONS", "its_still_problem", "with_shared_duration", "LEADS", "LIMITS", "applies", "limit", "describe_action", "do", "run", "run_modes", "run_sentence",
     "tail_problem",
 ]  # fmt: skip

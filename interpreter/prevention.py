@@ -26,6 +26,7 @@ up by it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -96,38 +97,56 @@ def _applies(game: Game, e: Prevention, source: GameObject | None, recipient: Ga
 def prevent(game: Game, source: GameObject | None, recipient: GameObject | PlayerId, amount: int, *,
             combat: bool = False, unpreventable: bool = False) -> int:  # fmt: skip
     """The damage left of ``amount`` from ``source`` to ``recipient`` once the
-    prevention effects that apply have prevented what they can (615.6,
-    615.7, 616.1); all of it if it can't be prevented (615.12)."""
+    prevention effects that apply — this turn's, and those of static
+    abilities (:func:`cardtext.interpreter.statics.static_preventions`) —
+    have prevented what they can, each once (615.6, 615.7, 616.1); all of
+    it if it can't be prevented (615.12)."""
+    from .statics import prevented_by, static_preventions
+
     state = game.state
-    if amount <= 0 or not state.prevention:
+    if amount <= 0:
         return max(amount, 0)
     if unpreventable or state.no_prevention:
         return amount
+    statics = static_preventions(game, source, recipient, combat)
+    if not state.prevention and not statics:
+        return amount
     used: set[int] = set()
+    whom = display_name(recipient) if isinstance(recipient, GameObject) else recipient
     while amount > 0:
         ready = [i for i, e in enumerate(state.prevention)
                  if i not in used and _applies(game, e, source, recipient, combat)]  # fmt: skip
+        ready += [-1 - j for j in range(len(statics)) if -1 - j not in used]
         if not ready:
             break
-        i = ready[0] if len(ready) == 1 else _first(game, recipient, ready, amount)
+        i = ready[0] if len(ready) == 1 else _first(game, recipient, ready, amount, statics)
         used.add(i)
-        e = state.prevention[i]
-        stopped = amount if e.remaining is None else min(e.remaining, amount)
+        if i < 0:
+            src, rule = statics[-1 - i]
+            stopped = prevented_by(game, src, rule, amount)
+            label = f"{display_name(src)}'s static ability (615.1a)"
+        else:
+            e = state.prevention[i]
+            stopped = amount if e.remaining is None else min(e.remaining, amount)
+            if e.remaining is not None:
+                state.prevention[i] = replace(e, remaining=e.remaining - stopped)
+            label = e.label
         amount -= stopped
-        if e.remaining is not None:
-            state.prevention[i] = replace(e, remaining=e.remaining - stopped)
-        whom = display_name(recipient) if isinstance(recipient, GameObject) else recipient
-        game.say(f"  {stopped} damage to {whom} is prevented: {e.label}")
+        game.say(f"  {stopped} damage to {whom} is prevented: {label}")
     return amount
 
 
-def _first(game: Game, recipient: GameObject | PlayerId, ready: list[int], amount: int) -> int:
+def _first(game: Game, recipient: GameObject | PlayerId, ready: list[int], amount: int,
+           statics: Sequence[tuple[GameObject, object]]) -> int:  # fmt: skip
     """616.1: the affected player, or the controller of the affected object,
-    chooses which prevention effect applies first."""
+    chooses which prevention effect applies first (a negative index: one of
+    ``statics``, a static ability's)."""
     chooser = recipient.controller if isinstance(recipient, GameObject) else recipient
     whom = display_name(recipient) if isinstance(recipient, GameObject) else f"player {recipient}"
+    labels = [game.state.prevention[i].label if i >= 0 else f"{display_name(statics[-1 - i][0])}'s static ability"
+              for i in ready]  # fmt: skip
     d = Decision("pick", chooser, f"{amount} damage would be dealt to {whom}: which prevention effect applies first (616.1)",
-                 ready, [game.state.prevention[i].label for i in ready], 1, 1)  # fmt: skip
+                 ready, labels, 1, 1)  # fmt: skip
     (picked,) = ask(game, d)
     return int(picked)
 
@@ -151,5 +170,8 @@ def no_prevention_too(game: Game, source: GameObject | None, recipient: GameObje
     state = game.state
     if state.no_prevention:
         return
-    if any(_applies(game, e, source, recipient, combat) for e in state.prevention):
+    from .statics import static_preventions
+
+    if any(_applies(game, e, source, recipient, combat) for e in state.prevention) \
+            or static_preventions(game, source, recipient, combat):  # fmt: skip
         raise Unsupported("a damage replacement effect and a prevention effect on one damage event (616.1: their order)")

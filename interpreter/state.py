@@ -11,6 +11,7 @@ decisions, the log, and the events of the action being carried out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
@@ -76,7 +77,8 @@ class EotEffect:
     ``sets``, ``power`` and ``toughness`` are the base power and toughness
     it sets (layer 7b, 613.4b: "has base power and toughness 1/1 until end
     of turn", "becomes a 4/4 ... creature") rather than a change of them
-    (layer 7c)."""
+    (layer 7c).  ``keywords`` are those it gives the object, ``loses``
+    those it takes away (layer 6, 613.1f)."""
 
     target: ObjectId
     power: int
@@ -85,6 +87,7 @@ class EotEffect:
     timestamp: int
     lasting: bool = False
     sets: bool = False
+    loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,13 @@ class Combat:
     def clone(self) -> Combat:
         return Combat(dict(self.attackers), dict(self.blockers), self.blocked, self.struck_first,
                       self.blockers_declared)  # fmt: skip
+
+
+LIFE_GAIN_REPLACEMENTS: list[Callable[[Game, PlayerId, int], tuple[int, bool]]] = []
+"""119.10: what changes a life gain before it happens — each function takes
+the game, the player and the amount, and gives the amount and whether it is
+lost instead (filled by :mod:`cardtext.interpreter.statics`, which reads the
+static abilities that replace it)."""
 
 
 @dataclass(slots=True)
@@ -622,6 +632,13 @@ class Game:
         (damage, paying life and losing it alike), remembered for "if you
         gained life this turn"; returns the new life total."""
         p = self.state.players[player]
+        if amount > 0:
+            # 119.10: life gain replacement effects of static abilities ("twice that much")
+            for replaced in LIFE_GAIN_REPLACEMENTS:
+                amount, lost = replaced(self, player, amount)
+                if lost:
+                    amount = -amount
+                    break
         p.life += amount
         if amount:
             self.state.life_changes.append((player, amount))

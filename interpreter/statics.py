@@ -56,6 +56,15 @@ class NoUntap:
 
 
 @dataclass(frozen=True, slots=True)
+class MayNotUntap:
+    """502.3: "You may choose not to untap [what] during your untap step" —
+    in its controller's untap step, the controller of the ability chooses
+    for each such permanent whether it stays tapped."""
+
+    what: Any
+
+
+@dataclass(frozen=True, slots=True)
 class UntapAlso:
     """502.3: the permanents ``what`` describes untap during the untap steps
     of other players too: ``steps`` "each other player's", "each
@@ -71,10 +80,11 @@ class ActivationRule:
     describes can't be activated (``amount`` None), or cost ``amount`` more or
     less; ``except_mana``: mana abilities are left out (605.1a)."""
 
-    sources: A.ObjectFilter
+    sources: Any  # a description of the sources, or the object named ("its activated abilities": enchanted creature's)
     amount: A.ManaCost | None
     change: str = ""
     except_mana: bool = False
+    condition: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +131,74 @@ class DamageRule:
     plus: Any = None
 
 
-Rule = NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule
+@dataclass(frozen=True, slots=True)
+class PreventionRule:
+    """615.1a, 615.6: a prevention effect of a static ability — "Prevent all
+    [combat / noncombat] damage that would be dealt to [recipients] [by
+    sources]", "If [a source] would deal damage to [recipients], prevent N
+    of that damage (all but N of it)". ``sources`` and ``to`` describe the
+    sources and recipients (None: any); ``combat`` "combat" or "noncombat"
+    (None: either); ``amount`` None prevents all of it, else the quantity
+    prevented (or, ``all_but``, left); ``either``: damage dealt to or by the
+    object ``to`` describes ("... dealt to and dealt by [this]")."""
+
+    sources: Any = None
+    to: Any = None
+    combat: str | None = None
+    amount: Any = None
+    all_but: bool = False
+    either: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FlashRule:
+    """601.3, 702.8a: "[players] may cast [spells] as though they had flash"
+    — ``players`` (you, any player) may cast the spells ``what`` describes
+    (or the card itself: "this spell", from where it is cast) any time they
+    could cast an instant, while ``condition`` holds (None: always)."""
+
+    players: Any
+    what: Any
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardRule:
+    """614.1a, 614.6: "If [a card] would be put into [an opponent's] graveyard
+    from anywhere, exile it instead", "If [a nontoken creature] would die,
+    exile it instead" — a replacement effect on each object that would be
+    put into a graveyard: ``what`` describes it (or is the object itself),
+    ``owner`` whose graveyard (None: any), ``dies`` only from the
+    battlefield (700.4); it is exiled instead."""
+
+    what: Any
+    owner: Any = None
+    dies: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainRule:
+    """614.1a, 119.10: "If you would gain life, you gain twice that much life
+    instead" (``times``), "If an opponent would gain life, that player loses
+    that much life instead" (``lose``) — a replacement effect on each life
+    gain of the players ``players`` describes."""
+
+    players: Any
+    times: int = 1
+    lose: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Continuous:
+    """611.3: a continuous effect on objects written as one clause of a static
+    ability's sentence ("Enchanted creature can't attack or block, and its
+    activated abilities can't be activated": the first clause), applied as
+    the static effect ``effect`` is (:mod:`cardtext.interpreter.characteristics`)."""
+
+    effect: A.StaticEffect
+
+
+Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
 
 
 # --------------------------------------------------------------------------
@@ -156,6 +233,13 @@ def _ability_sources(what: object) -> A.ObjectFilter | None:
 
 
 def _activation(action: object, except_mana: bool) -> Rule | str:
+    if isinstance(action, A.Restriction) and action.rule == "can't be activated" and action.duration is None \
+            and isinstance(action.what, A.ActivatedAbilitiesOf):  # fmt: skip
+        # "its activated abilities can't be activated", "enchanted creature's ..."
+        whose = action.what.whose
+        if isinstance(whose, A.SelfRef | A.ItRef) or isinstance(whose, A.AttachedRef) and whose.how in ("enchanted", "equipped"):
+            return ActivationRule(whose, None, "", except_mana)
+        return f"'can't be activated' about the activated abilities of {type(whose).__name__}"
     if isinstance(action, A.Restriction) and action.rule == "can't be activated" and action.duration is None:
         sources = _ability_sources(action.what)
         if sources is None:
@@ -194,6 +278,25 @@ def _source_filter(filt: A.ObjectFilter) -> A.ObjectFilter:
     return A.ObjectFilter(words, filt.post)
 
 
+def _damage_source_problem(sources: object) -> str | None:
+    """What :func:`damage_fits` can't tell of the sources of a damage
+    replacement or prevention ("a red source you control", "[this]",
+    "enchanted creature", "creatures")."""
+    from .filters import filter_problem
+
+    if isinstance(sources, A.SelfRef | A.ItRef):
+        return None
+    if isinstance(sources, A.AttachedRef):
+        return None if sources.how in ("enchanted", "equipped") else f"damage dealt by a '{sources.how}' object"
+    if isinstance(sources, A.BothRef) and sources.conj == "or":
+        return _damage_source_problem(sources.first) or _damage_source_problem(sources.second)
+    if isinstance(sources, A.AnObject) and (sources.up_to or sources.any_number):
+        return "damage dealt by 'up to' sources"
+    if isinstance(sources, A.AnObject | A.Each):
+        return filter_problem(_source_filter(sources.filter))
+    return f"damage dealt by {type(sources).__name__}"
+
+
 def _recipient_problem(to: object) -> str | None:
     """What :func:`damage_fits` can't tell of the recipients of a damage
     replacement ("a permanent or player", "you", "an opponent or a
@@ -208,7 +311,7 @@ def _recipient_problem(to: object) -> str | None:
         return None if to.how in ("enchanted", "equipped") else f"damage to a '{to.how}' object"
     if isinstance(to, A.BothRef) and to.conj == "or":
         return _recipient_problem(to.first) or _recipient_problem(to.second)
-    if isinstance(to, A.AnObject) and not (to.up_to or to.any_number):
+    if isinstance(to, A.AnObject) and not (to.up_to or to.any_number) or isinstance(to, A.Each):
         return filter_problem(to.filter)
     return f"damage to {type(to).__name__}"
 
@@ -218,7 +321,6 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
     it deals double that damage to that permanent or player instead."
     (614.1a): the sources and recipients of the event, and what the damage
     becomes; any other "instead" on damage is a gap."""
-    from .filters import filter_problem
     from .quantities import QUANTITIES
 
     cond = s.condition
@@ -228,15 +330,9 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
             or event.second is not None or event.divided or event.also:  # fmt: skip
         return "a damage replacement of another kind of event"
     subject = cond.subject
-    if isinstance(subject, A.AnObject):
-        if subject.up_to or subject.any_number:
-            return "a damage replacement of 'up to' sources"
-        problem = filter_problem(_source_filter(subject.filter))
-        if problem is not None:
-            return problem
-    elif not isinstance(subject, A.SelfRef):
+    if not isinstance(subject, A.AnObject | A.SelfRef):
         return f"a damage replacement of damage dealt by {type(subject).__name__}"
-    problem = _recipient_problem(event.to)
+    problem = _damage_source_problem(subject) or _recipient_problem(event.to)
     if problem is not None:
         return problem
     body = _one(s.body)
@@ -253,26 +349,141 @@ def _damage_rule(s: A.IfSentence) -> Rule | str:
     return "a damage replacement other than '[it] deals double that damage' or 'that much damage plus N'"
 
 
+PREVENTED_ALL = {"all": None, "all combat": "combat", "all noncombat": "noncombat"}
+"""615.1a: "Prevent all [combat / noncombat] damage that would be dealt ..." as a static ability."""
+
+
+def _prevented_amount(amount: object) -> str | None:
+    """What the engine can't count of "prevent N of that damage" (a number, or
+    a quantity it counts as a static ability's, 604.2)."""
+    if isinstance(amount, A.Number):
+        return None
+    return f"a static prevention of an amount of damage given as {type(amount).__name__}"
+
+
+def _prevention_rule(action: A.PreventDamage) -> Rule | str:
+    """615.1a: "Prevent all [combat] damage that would be dealt to [X] [by Y]"
+    as a static ability: a prevention effect for as long as the ability
+    applies (611.3a), on every damage event that fits."""
+    if action.kind not in PREVENTED_ALL or action.duration is not None or action.player is not None:
+        return f"a static prevention of '{action.kind}' damage" + (" with a duration" if action.duration is not None else "")
+    problem = (_recipient_problem(action.to) if action.to is not None else None) or (
+        _damage_source_problem(action.by) if action.by is not None and action.form != "to and by" else None)
+    if problem is not None:
+        return problem
+    if action.form == "to and by":
+        return PreventionRule(to=action.to, combat=PREVENTED_ALL[action.kind], either=True)
+    return PreventionRule(action.by, action.to, PREVENTED_ALL[action.kind])
+
+
+def _prevention_if(s: A.IfSentence) -> Rule | str:
+    """615.1a: "If a source [you control] would deal [combat] damage to [X],
+    prevent N of that damage" (or "all but N of that damage", or "that
+    damage"): a prevention effect of a static ability on each damage event
+    that fits (615.6: it applies once to each)."""
+    cond = s.condition
+    assert isinstance(cond, A.Would) and isinstance(cond.event, A.DealDamage)
+    event = cond.event
+    body = _one(s.body)
+    assert isinstance(body, A.PreventDamage)
+    if cond.duration is not None or event.source is not None or event.amount is not None \
+            or event.second is not None or event.divided or event.also or s.body.where_x is not None:  # fmt: skip
+        return "a static prevention of another kind of damage event"
+    if body.kind not in ("some", "all but", "that") or body.to is not None or body.by is not None or body.player is not None:
+        return f"a static prevention '{body.kind}' of that damage"
+    sources = None if cond.passive else cond.subject
+    problem = ((_damage_source_problem(sources) if sources is not None else None)
+               or (_recipient_problem(event.to) if event.to is not None else None)
+               or (_prevented_amount(body.amount) if body.kind != "that" else None))  # fmt: skip
+    if problem is not None:
+        return problem
+    return PreventionRule(sources, event.to, "combat" if event.combat else None,
+                          None if body.kind == "that" else body.amount, all_but=body.kind == "all but")
+
+
+def _graveyard_rule(s: A.IfSentence) -> Rule | str:
+    """614.6: "If [objects] would be put into [a] graveyard [from anywhere],
+    exile [it] instead.", "If [objects] would die, exile [it] instead."."""
+    from .filters import filter_problem
+
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    event = cond.event
+    body = _one(s.body)
+    if cond.duration is not None or not (isinstance(body, A.Exile) and isinstance(body.what, A.ItRef)
+                                         and not body.face_down and body.until is None and body.player is None
+                                         and body.with_counters is None and not body.until_leaves):  # fmt: skip
+        return "a replacement of going to a graveyard other than 'exile it instead'"
+    subject = cond.subject
+    if isinstance(subject, A.AnObject):
+        if subject.up_to or subject.any_number:
+            return "a graveyard replacement of 'up to' objects"
+        problem = filter_problem(subject.filter)
+        if problem is not None:
+            return problem
+    elif not isinstance(subject, A.SelfRef):
+        return f"a graveyard replacement of {type(subject).__name__}"
+    if isinstance(event, A.KeywordAction) and event.verb == "die" and event.what is None and event.extra == "":
+        return GraveyardRule(subject, dies=True)
+    if isinstance(event, A.Passive) and event.what in ("put into", "put into from anywhere") and event.by is None \
+            and isinstance(event.place, A.ZonePlace) and event.place.zone == "graveyard" and not event.place.second:  # fmt: skip
+        owner = event.place.owner
+        owner = owner.object if isinstance(owner, A.Possessive) else owner
+        if owner is not None and not (isinstance(owner, A.You) or isinstance(owner, A.PlayerGroup)
+                                      and owner.which in ("an_opponent", "a_player")):  # fmt: skip
+            return f"a graveyard replacement of the graveyard of {type(owner).__name__}"
+        # "a permanent would be put into a graveyard": from the battlefield, where permanents are (110.1)
+        dies = event.what == "put into" and isinstance(subject, A.AnObject) and "card" not in subject.filter.nouns \
+            and not subject.filter.card  # fmt: skip
+        return GraveyardRule(subject, owner, dies=dies)
+    return "a replacement of another event"
+
+
+def _life_gain_rule(s: A.IfSentence) -> Rule | str:
+    """119.10: "If [players] would gain life, [they] gain twice that much life
+    instead." / "..., that player loses that much life instead."."""
+    cond = s.condition
+    assert isinstance(cond, A.Would)
+    players = cond.subject
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup) and players.which in ("an_opponent", "a_player")):
+        return f"a life gain replacement of the players {type(players).__name__}"
+    if cond.duration is not None or getattr(cond.event, "amount", None) is not None:
+        return "a life gain replacement of another kind of event"
+    body = _one(s.body)
+    same = (A.You, A.ThatPlayer) if isinstance(players, A.You) else (A.ThatPlayer,)
+    if isinstance(body, A.GainLife) and isinstance(body.player, same) and isinstance(body.amount, A.Twice) \
+            and isinstance(body.amount.of, A.ThatMuch):  # fmt: skip
+        return LifeGainRule(players, times=body.amount.times)
+    if isinstance(body, A.LoseLife) and isinstance(body.player, same) and isinstance(body.amount, A.ThatMuch):
+        return LifeGainRule(players, lose=True)
+    return "a life gain replacement other than 'gains twice that much life' or 'loses that much life instead'"
+
+
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     action = _one(s)
+    if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
+            and isinstance(s.condition, A.Would) and isinstance(s.condition.event, A.GainLife)):  # fmt: skip
+        return _life_gain_rule(s)
+    if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
+            and isinstance(s.condition, A.Would) and isinstance(_one(s.body), A.Exile)
+            and (isinstance(s.condition.event, A.Passive) and "graveyard" in s.condition.event.what + " graveyard"
+                 or isinstance(s.condition.event, A.KeywordAction) and s.condition.event.verb == "die")):  # fmt: skip
+        return _graveyard_rule(s)
+    if isinstance(action, A.PreventDamage) and isinstance(s, A.Sentence):
+        return _prevention_rule(action)
+    if (isinstance(s, A.IfSentence) and not s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
+            and isinstance(s.condition.event, A.DealDamage) and isinstance(_one(s.body), A.PreventDamage)):  # fmt: skip
+        return _prevention_if(s)
     if (isinstance(s, A.IfSentence) and s.instead and not s.trailing and not s.then and isinstance(s.condition, A.Would)
             and isinstance(s.condition.event, A.DealDamage)):  # fmt: skip
         return _damage_rule(s)
     if isinstance(s, A.IfSentence) and s.trailing == "unless" and not s.instead and _mana_abilities_exception(s.condition):
         return _activation(_one(s.body), True)
-    if isinstance(s, A.IfSentence) and s.trailing in ("if", "unless") and not s.instead and not s.then:
+    if isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
         # "[this] doesn't untap during your untap step if it has a depletion
-        # counter on it": the rule applies while the condition holds
-        inner = _sentence_rule(s.body, ())
-        if not isinstance(inner, NoUntap):
-            return inner if isinstance(inner, str) else f"a rule '{type(inner).__name__}' with a condition"
-        from .conditions import condition_gap, negated
-
-        cond = negated(s.condition) if s.trailing == "unless" else s.condition
-        problem = condition_gap(cond)
-        if problem is not None:
-            return problem
-        return replace(inner, condition=cond)
+        # counter on it", "If you control a Faerie, you may cast this spell
+        # as though it had flash": the rule applies while the condition holds
+        return _with_condition(_sentence_rule(s.body, ()), s.condition, s.trailing == "unless")
     if isinstance(action, A.Requirement) and action.rule == "doesn't untap during untap step" and action.duration is None:
         other = action.other.object if isinstance(action.other, A.Possessive) else action.other
         if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef):
@@ -301,9 +512,68 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return f"'[this] is {action.special or 'a type'}'"
     if (isinstance(s, A.LeadSentence) and s.kind == "as long as" and isinstance(_one(s.body), A.HaveAbilitiesOf)):  # fmt: skip
         return _stats_of_exiled(s, rest)
+    if isinstance(s, A.LeadSentence) and s.kind == "as long as" and s.condition is not None:
+        return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
+        return _flash_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.ChooseNotUntap):
+        choose = action.action
+        if not (isinstance(action.player, A.You) and isinstance(choose.whose, A.You)) or action.have:
+            return "'may choose not to untap' by a player other than the ability's controller, or in another's untap step"
+        if not isinstance(choose.what, A.SelfRef | A.ItRef | A.AttachedRef | A.Each):
+            return f"'may choose not to untap' {type(choose.what).__name__}"
+        if isinstance(choose.what, A.Each):
+            from .filters import filter_problem
+
+            problem = filter_problem(choose.what.filter)
+            if problem is not None:
+                return problem
+        return MayNotUntap(choose.what)
     if isinstance(s, A.SpendRule):
         return "a spending rule on its own"
     return f"a static ability written as {type(action or s).__name__}"
+
+
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule)
+"""The rules that apply only while a condition holds when one is written
+("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
+
+
+def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str:
+    """The rule ``inner`` applying only while ``cond`` holds (or, ``unless``, while it doesn't)."""
+    if isinstance(inner, str):
+        return inner
+    if not isinstance(inner, CONDITIONAL_RULES) or inner.condition is not None:
+        return f"a rule '{type(inner).__name__}' with a condition"
+    from .conditions import condition_gap, negated
+
+    if unless:
+        cond = negated(cond)  # type: ignore[arg-type]
+    problem = condition_gap(cond)  # type: ignore[arg-type]
+    if problem is not None:
+        return problem
+    return replace(inner, condition=cond)
+
+
+def _flash_rule(may: A.MayDo) -> Rule | str:
+    """601.3, 702.8a: "You may cast [spells] as though they had flash", "Any
+    player may cast ...", "You may cast this spell as though it had flash"."""
+    from .filters import filter_problem
+
+    action = may.action
+    assert isinstance(action, A.CastAsThoughFlash)
+    players = action.player
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup) and players.which == "any_player"):
+        return f"'may cast ... as though they had flash' for the players {type(players).__name__}"
+    if action.duration is not None or may.have:
+        return "'may cast ... as though they had flash' for a duration"
+    what = action.what
+    if isinstance(what, A.SelfRef):
+        return FlashRule(players, what)
+    if not isinstance(what, A.Each | A.AnObject) or isinstance(what, A.AnObject) and (what.up_to or what.any_number):
+        return f"'may cast ... as though they had flash' of {type(what).__name__}"
+    problem = filter_problem(what.filter)
+    return problem if problem is not None else FlashRule(players, what)
 
 
 def _stats_of_exiled(s: A.LeadSentence, rest: tuple[object, ...]) -> Rule | str:
@@ -380,7 +650,24 @@ def spell_cost_changes(ab: A.Node) -> list[tuple[A.CostModifier, A.Node | None]]
         return [(a, ab.condition) for a in ab.effects if isinstance(a, A.CostModifier) and not a.activate]
     if isinstance(ab, A.StaticAbility) and (found := x_cost_change(ab)) is not None:
         return [(found, None)]
+    if isinstance(ab, A.StaticAbility) and (conditional := conditional_cost_change(ab)) is not None:
+        return [conditional]
     return []
+
+
+def conditional_cost_change(ab: A.StaticAbility) -> tuple[A.CostModifier, A.Node] | None:
+    """ "If an opponent controls seven or more lands, this spell costs {6}
+    less to cast." (601.2f): a change of a spell's cost that applies while
+    its condition holds (611.3a) — the same as "This spell costs {6} less to
+    cast if ..."; None for a static ability of another shape."""
+    sentences = ab.effect.sentences
+    s = sentences[0] if len(sentences) == 1 else None
+    if not isinstance(s, A.IfSentence) or s.instead or s.then or s.trailing == "unless" or s.body.where_x is not None:
+        return None
+    mod = _one(s.body)
+    if not isinstance(mod, A.CostModifier) or mod.activate:
+        return None
+    return mod, s.condition
 
 
 def x_cost_change(ab: A.StaticAbility) -> A.CostModifier | None:
@@ -420,12 +707,134 @@ def spell_cost_problem(ab: A.CostModifier) -> str | None:
     return None
 
 
+def _with_subject(action: Any, subject: object) -> Any:
+    """A clause after the first of a sentence, its "it" the first clause's
+    subject: "Enchanted creature can't attack or block, and its activated
+    abilities can't be activated"."""
+    what = getattr(action, "what", None)
+    if isinstance(what, A.ItRef) and subject is not None:
+        return replace(action, what=subject)
+    if isinstance(what, A.ActivatedAbilitiesOf) and isinstance(what.whose, A.ItRef) and subject is not None:
+        return replace(action, what=replace(what, whose=subject))
+    return action
+
+
+def _continuous(action: object) -> bool:
+    """Is ``action`` a continuous effect on objects the engine applies as a
+    static effect (611.3; :data:`cardtext.interpreter.characteristics.STATIC_ACTIONS`)?
+    Changes to costs are read where costs are worked out."""
+    from .characteristics import STATIC_ACTIONS, static_problem
+
+    return (type(action) in STATIC_ACTIONS and not isinstance(action, A.CostModifier)
+            and _affected(getattr(action, "what", None)) and static_problem(action) is None)  # type: ignore[arg-type]  # fmt: skip
+
+
+_AFFECTED = (A.Each, A.SelfRef, A.ItRef, A.AttachedRef, A.ObjectFilter)
+"""The objects a continuous effect written as a clause can be about
+(:func:`cardtext.interpreter.filters.matches_ref_static`)."""
+
+
+def _affected(what: object) -> bool:
+    if isinstance(what, A.BothRef):
+        return _affected(what.first) and _affected(what.second)
+    return isinstance(what, _AFFECTED)
+
+
+def _sentences_rules(sentences: tuple[object, ...]) -> tuple[Rule, ...] | str:
+    """611.3a: a static ability of several sentences, each read as
+    :func:`_clause_rules` reads one — "Enchanted creature gets +2/+2 as long
+    as it's a Human. Otherwise, it can't attack or block.": "Otherwise"
+    applies while the condition of the sentence before doesn't hold, and
+    "it" is the object the first sentence is about."""
+    from .conditions import negated
+
+    out: list[Rule] = []
+    subject: object = None
+    before: object = None
+    for s in sentences:
+        if isinstance(s, A.LeadSentence) and s.kind == "otherwise":
+            if before is None:
+                return "'Otherwise' after a sentence with no condition in a static ability"
+            s = A.LeadSentence("as long as", s.body, negated(before))  # type: ignore[arg-type]
+        found = _clause_rules(s, subject, single=True)
+        if found is None:
+            return f"a static ability of several sentences, one a {type(s).__name__}"
+        if isinstance(found, str):
+            return found
+        out.extend(found)
+        before = _condition_of(s)
+        if subject is None:
+            body = s.body if isinstance(s, A.LeadSentence | A.IfSentence) else s
+            subject = getattr(body.actions[0], "what", None) if isinstance(body, A.Sentence) and body.actions else None
+    return tuple(out)
+
+
+def _condition_of(s: object) -> object:
+    if isinstance(s, A.LeadSentence) and s.kind in ("as long as", "trailing as long as"):
+        return s.condition
+    return None
+
+
+def _clause_rules(s: object, subject: object = None, *, single: bool = False) -> tuple[Rule, ...] | str | None:
+    """611.3a, 113.3d: a static ability of one sentence whose clauses are
+    each a continuous effect or a rule ("Enchanted creature can't attack or
+    block, and its activated abilities can't be activated.", "As long as
+    ..., [this] gets +1/+1 and has ..."), under the sentence's condition
+    if it has one; None for a sentence of one clause that isn't a
+    continuous effect (read by :func:`_sentence_rule`) unless ``single``;
+    ``subject`` is what "it" of its first clause stands for (None: the
+    first clause's own subject)."""
+    cond: Any = None
+    unless = False
+    body = s
+    if isinstance(s, A.LeadSentence) and s.kind in ("as long as", "trailing as long as") and s.condition is not None:
+        cond, body = s.condition, s.body
+    elif isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
+        cond, body, unless = s.condition, s.body, s.trailing == "unless"
+    if not isinstance(body, A.Sentence) or body.where_x is not None or not body.actions:
+        return None
+    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]):
+        return None
+    if "or" in body.joiners:
+        return "clauses of a static ability joined by 'or'"
+    if cond is not None:
+        from .conditions import condition_gap, negated
+
+        if unless:
+            cond = negated(cond)
+        problem = condition_gap(cond)
+        if problem is not None:
+            return problem
+    first = getattr(body.actions[0], "what", None)
+    if subject is None or not isinstance(first, A.ItRef):
+        subject = first
+    out: list[Rule] = []
+    for action in body.actions:
+        action = _with_subject(action, subject)
+        if _continuous(action):
+            out.append(Continuous(A.StaticEffect(action, cond)))
+            continue
+        rule = _sentence_rule(A.Sentence((action,)), ())
+        if cond is not None:
+            rule = _with_condition(rule, cond, False)
+        if isinstance(rule, str):
+            return rule
+        out.append(rule)
+    return tuple(out)
+
+
+@per_node
 def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
     """The rules a static ability states, or why the engine can't read it."""
     found = x_cost_change(ab)
     if found is not None:
         # "This spell costs {X} less to cast, where X is ...": applied as the total cost is worked out (601.2f)
         return (), spell_cost_problem(found)
+    conditional = conditional_cost_change(ab)
+    if conditional is not None:
+        from .conditions import condition_gap
+
+        return (), spell_cost_problem(conditional[0]) or condition_gap(conditional[1])
     sentences = tuple(ab.effect.sentences)
     if sentences and all(isinstance(s, A.SpendRule) for s in sentences):
         texts = {s.rule for s in sentences}
@@ -442,6 +851,14 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
             return (), "a card for games played for ante (407.1)"
         return (), None
     first, rest = sentences[0], sentences[1:]
+    clauses = _clause_rules(first) if not rest else None
+    if isinstance(clauses, tuple):
+        return clauses, None
+    if isinstance(clauses, str):
+        return (), clauses
+    if rest and not any(isinstance(x, A.ItsStill) for x in rest):
+        several = _sentences_rules(sentences)
+        return (several, None) if isinstance(several, tuple) else ((), several)
     if rest and not all(isinstance(x, A.ItsStill) for x in rest):
         return (), "a static ability of several sentences"
     rule = _sentence_rule(first, rest)
@@ -495,19 +912,60 @@ def damage_fits(game: Game, src: GameObject, rule: DamageRule, source: GameObjec
                 recipient: GameObject | str, combat: bool) -> bool:  # fmt: skip
     """Does ``rule``, of the permanent ``src``, apply to damage ``source``
     would deal to ``recipient``?"""
-    from .filters import matches
-
     if rule.combat and not combat:
         return False
-    sources = rule.sources
-    if isinstance(sources, A.SelfRef):
-        if source.id != src.id:
-            return False
-    else:
-        filt = _source_filter(sources.filter)
-        if not matches(game, filt, source, you=src.controller, source=src.id, anywhere=filt is not sources.filter):
-            return False
-    return _recipient_fits(game, src, rule.to, recipient)
+    return _source_fits(game, src, rule.sources, source) and _recipient_fits(game, src, rule.to, recipient)
+
+
+def _source_fits(game: Game, src: GameObject, sources: object, source: GameObject) -> bool:
+    """Is ``source`` one of the sources of damage ``sources`` describes, seen
+    from the static ability of ``src`` ("a red source": any object, wherever
+    it is, 120.1; "creatures": permanents)?"""
+    from .filters import matches
+
+    if isinstance(sources, A.SelfRef | A.ItRef):
+        return source.id == src.id
+    if isinstance(sources, A.AttachedRef):
+        return src.attached_to == source.id
+    if isinstance(sources, A.BothRef):
+        return _source_fits(game, src, sources.first, source) or _source_fits(game, src, sources.second, source)
+    assert isinstance(sources, A.AnObject | A.Each)
+    filt = _source_filter(sources.filter)
+    return matches(game, filt, source, you=src.controller, source=src.id, anywhere=filt is not sources.filter)
+
+
+def prevention_fits(game: Game, src: GameObject, rule: PreventionRule, source: GameObject | None,
+                    recipient: GameObject | str, combat: bool) -> bool:  # fmt: skip
+    """Does the prevention effect ``rule`` of the permanent ``src`` apply to
+    damage ``source`` would deal to ``recipient`` (615.1a)?"""
+    if rule.combat == "combat" and not combat or rule.combat == "noncombat" and combat:
+        return False
+    if rule.either:
+        # "dealt to and dealt by [this]": either is prevented
+        return _recipient_fits(game, src, rule.to, recipient) or (
+            source is not None and _recipient_fits(game, src, rule.to, source))
+    if rule.sources is not None and (source is None or not _source_fits(game, src, rule.sources, source)):
+        return False
+    return rule.to is None or _recipient_fits(game, src, rule.to, recipient)
+
+
+def static_preventions(game: Game, source: GameObject | None, recipient: GameObject | str,
+                       combat: bool) -> list[tuple[GameObject, PreventionRule]]:  # fmt: skip
+    """615.1a: the prevention effects of static abilities that apply to damage
+    ``source`` would deal to ``recipient``, each with its permanent."""
+    return [(src, rule) for src, _, rule in active_rules(game)
+            if isinstance(rule, PreventionRule) and prevention_fits(game, src, rule, source, recipient, combat)]  # fmt: skip
+
+
+def prevented_by(game: Game, src: GameObject, rule: PreventionRule, amount: int) -> int:
+    """How much of ``amount`` damage the static prevention effect ``rule`` of
+    ``src`` prevents: all of it, N of it, or all but N of it (615.1a)."""
+    from .filters import _static_number
+
+    if rule.amount is None:
+        return amount
+    n = max(0, _static_number(game, src)(rule.amount))
+    return max(0, amount - n) if rule.all_but else min(n, amount)
 
 
 def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObject | str) -> bool:
@@ -525,11 +983,11 @@ def _recipient_fits(game: Game, src: GameObject, to: object, recipient: GameObje
             return recipient == src.controller
         if isinstance(to, A.PlayerGroup):
             return recipient in group_players(game, to.which, src.controller)
-        if isinstance(to, A.AnObject):
+        if isinstance(to, A.AnObject | A.Each):
             nouns = to.filter.nouns
             return "player" in nouns or ("opponent" in nouns and recipient != src.controller)
         return False
-    if isinstance(to, A.AnObject):
+    if isinstance(to, A.AnObject | A.Each):
         return recipient.zone == "battlefield" and matches(game, to.filter, recipient, you=src.controller, source=src.id)
     return False
 
@@ -578,6 +1036,123 @@ def replaced_damage(game: Game, source: GameObject | None, recipient: GameObject
 
 
 # --------------------------------------------------------------------------
+# Gaining life (119.10)
+# --------------------------------------------------------------------------
+
+
+def replaced_gain(game: Game, player: str, amount: int) -> tuple[int, bool]:
+    """119.10, 614.1a: the life ``player`` gains once the replacement effects
+    of static abilities have changed the event ("twice that much", each once,
+    614.5), and whether it is lost instead; effects of both kinds on one
+    event would need the player's order (616.1): refused."""
+    from .characteristics import display_name
+    from .errors import Unsupported
+    from .filters import group_players
+
+    ready = []
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, LifeGainRule):
+            continue
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        ready.append((src, rule))
+    if not ready:
+        return amount, False
+    if len({r.lose for _, r in ready}) > 1:
+        raise Unsupported("life gain replacement effects of two kinds on one event (616.1: the player's order)")
+    for src, rule in ready:
+        if rule.lose:
+            game.say(f"  {display_name(src)}: {player} loses {amount} life instead of gaining it (614.1a)")
+            return amount, True
+        game.say(f"  {display_name(src)}: {player} gains {amount * rule.times} life instead of {amount} (614.1a)")
+        amount *= rule.times
+    return amount, False
+
+
+def _register() -> None:
+    from .state import LIFE_GAIN_REPLACEMENTS
+
+    if replaced_gain not in LIFE_GAIN_REPLACEMENTS:
+        LIFE_GAIN_REPLACEMENTS.append(replaced_gain)
+
+
+_register()
+
+
+# --------------------------------------------------------------------------
+# Going to a graveyard (614.6)
+# --------------------------------------------------------------------------
+
+
+def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
+    """614.6: the permanent whose static ability exiles ``obj`` instead of its
+    being put into its owner's graveyard from where it is now, or None."""
+    from .filters import group_players, matches
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, GraveyardRule):
+            continue
+        if rule.dies and obj.zone != "battlefield":
+            continue
+        owner = rule.owner
+        if isinstance(owner, A.You) and obj.owner != src.controller:
+            continue
+        if isinstance(owner, A.PlayerGroup) and obj.owner not in group_players(game, owner.which, src.controller):
+            continue
+        what = rule.what
+        if isinstance(what, A.SelfRef):
+            if obj.id != src.id:
+                continue
+        else:
+            filt = what.filter
+            if obj.token and (filt.card or "card" in filt.nouns) and "token" not in filt.nouns:
+                continue  # a token isn't a card (111.1)
+            if not matches(game, filt, obj, you=src.controller, source=src.id, anywhere=True):
+                continue
+        return src
+    return None
+
+
+# --------------------------------------------------------------------------
+# Casting as though spells had flash (601.3, 702.8a)
+# --------------------------------------------------------------------------
+
+
+def _spell_as_card(filt: A.ObjectFilter) -> A.ObjectFilter:
+    """"creature spells": the description of the card to be cast (601.3: the
+    permission is looked at before the card becomes a spell), so without
+    the noun "spell"."""
+    words = tuple(A.Noun("card", w.plural) if isinstance(w, A.Noun) and w.word.lower() == "spell" else w for w in filt.words)
+    return A.ObjectFilter(words, filt.post)
+
+
+def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | None:
+    """601.3, 702.8a: the object whose static ability lets ``player`` cast
+    ``card`` as though it had flash ("You may cast creature spells as though
+    they had flash", "... this spell ..." on the card itself, which works
+    from where it is cast), or None."""
+    from .characteristics import chars
+    from .conditions import static_condition_holds
+    from .filters import matches
+
+    own = [(card, r) for ab in chars(card).abilities if isinstance(ab, A.StaticAbility)
+           for r in rules(ab) if isinstance(r, FlashRule) and isinstance(r.what, A.SelfRef)]  # fmt: skip
+    found = own + [(src, r) for src, _, r in active_rules(game) if isinstance(r, FlashRule) and not isinstance(r.what, A.SelfRef)]
+    for src, rule in found:
+        if isinstance(rule.players, A.You) and player != src.controller:
+            continue
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if isinstance(rule.what, A.SelfRef) or matches(
+                game, _spell_as_card(rule.what.filter), card, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
+            return src
+    return None
+
+
+# --------------------------------------------------------------------------
 # Untapping (502.3)
 # --------------------------------------------------------------------------
 
@@ -599,6 +1174,22 @@ def doesnt_untap(game: Game, obj: GameObject) -> bool:
                 continue
         if matches_ref_static(game, src, rule.what, obj):
             return True
+    return False
+
+
+def kept_tapped(game: Game, obj: GameObject) -> bool:
+    """502.3: does the active player choose, by a "You may choose not to untap
+    [this] during your untap step" rule, to leave ``obj`` tapped?"""
+    from .characteristics import display_name
+    from .choices import Decision, ask
+    from .filters import matches_ref_static
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, MayNotUntap) or src.controller != obj.controller:
+            continue
+        if matches_ref_static(game, src, rule.what, obj):
+            question = f"{display_name(src)}: leave {display_name(obj)} tapped during this untap step (502.3)?"
+            return bool(ask(game, Decision("may", obj.controller, question)))
     return False
 
 
@@ -627,13 +1218,18 @@ def untaps_also(game: Game, obj: GameObject) -> bool:
 
 
 def _rules_for(game: Game, obj: GameObject, mana: bool) -> list[tuple[GameObject, ActivationRule]]:
-    from .filters import matches
+    from .conditions import static_condition_holds
+    from .filters import matches, matches_ref_static
 
     out = []
     for src, _, rule in active_rules(game):
         if not isinstance(rule, ActivationRule) or (mana and rule.except_mana):
             continue
-        if matches(game, rule.sources, obj, you=src.controller, source=src.id):
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        sources = rule.sources
+        if matches(game, sources, obj, you=src.controller, source=src.id) if isinstance(sources, A.ObjectFilter) \
+                else matches_ref_static(game, src, sources, obj):  # fmt: skip
             out.append((src, rule))
     return out
 
@@ -721,8 +1317,8 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "DamageRule", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
-    "spell_cost_problem", "x_cost_change", "own_activation_change", "own_activation_problem",
+    "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
 ]  # fmt: skip

@@ -70,9 +70,11 @@ from .effects import (
     LEADS,
     flip_outcome,
     for_each_problem,
+    its_still_problem,
     reflexive_problem,
     tail_problem,
     unless_problem,
+    with_shared_duration,
 )
 from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
@@ -322,6 +324,10 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         problem = statics.problem(ab)
         if problem is not None:
             yield Gap(ab, problem)
+        for rule in statics.rules_of(ab)[0]:
+            if isinstance(rule, statics.Continuous):
+                # a continuous effect written as a clause: its condition, descriptions, numbers and quoted abilities
+                yield from _nodes(rule.effect)
         found = costs.x_cost_change(ab)
         if found is not None:
             yield from _nodes(found.per)  # what X counts ("where X is the total power of creatures you control")
@@ -418,7 +424,7 @@ def _instructions(s: A.Sentence, before: A.Node | None = None) -> Iterator[Gap]:
         tail = tail_problem(s, i)
         if tail is not None:
             yield Gap(action, tail)
-        node = action.action if isinstance(action, A.MayDo) else action
+        node = action.action if isinstance(action, A.MayDo) else with_shared_duration(s, i, action)
         for name in OBJECT_FIELDS if isinstance(node, _NAMED_BY_REFERENCE) else ():
             problem = chosen_permanents_problem(getattr(node, name, None))
             if problem is not None:
@@ -669,6 +675,8 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
         return reflexive_problem(before)
     if isinstance(s, A.Modes):
         return modes_problem(s)
+    if isinstance(s, A.ItsStill):
+        return its_still_problem(s, before)
     return unpreventable_problem(s)
 
 

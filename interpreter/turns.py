@@ -139,7 +139,7 @@ def _end_step(game: Game) -> None:
         state.turn_began = game.tick()
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
-        from .statics import doesnt_untap, untaps_also
+        from .statics import doesnt_untap, kept_tapped, untaps_also
 
         # "doesn't untap during its controller's next untap step": this is
         # that untap step for the permanents the active player controls (and
@@ -155,6 +155,8 @@ def _end_step(game: Game) -> None:
                     game.say(f"  {display_name(o)} doesn't untap during this untap step (502.3)")
                 elif o.tapped and doesnt_untap(game, o):
                     game.say(f"  {display_name(o)} doesn't untap (502.3)")
+                elif o.tapped and kept_tapped(game, o):
+                    game.say(f"  {state.active} chooses not to untap {display_name(o)} (502.3)")
                 else:
                     untap(game, o)
                 o.sick = False

@@ -25,6 +25,7 @@ from .state import (
     Left,
     Sacrificed,
 )
+from .statics import exiled_instead
 from .zone_changes import record_entered
 
 
@@ -92,6 +93,12 @@ def move(
     from_zone = obj.zone
     if from_zone == "battlefield" and to == "graveyard" and game.state.turn_rules and "creature" in chars(obj).types:
         to = _instead_of_dying(game, obj)
+    if to == "graveyard":
+        by = exiled_instead(game, obj)
+        if by is not None:
+            # 614.6: the event is replaced; the object never goes to the graveyard
+            game.say(f"  {display_name(obj)} would be put into a graveyard: {display_name(by)} exiles it instead (614.6)")
+            to = "exile"
     lki: Lki | None = None
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)

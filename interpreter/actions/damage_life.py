@@ -135,8 +135,9 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     if event and source is not None and total:
         game.events.append(DealtDamage(source.id, total))
     if source is not None and total and has_keyword(game, source, "lifelink"):
-        game.change_life(source.controller, total)
-        game.say(f"  lifelink: {source.controller} gains {total} life")
+        before = game.player(source.controller).life
+        gained = game.change_life(source.controller, total) - before
+        game.say(f"  lifelink: {source.controller} {'gains' if gained >= 0 else 'loses'} {abs(gained)} life")
     return total
 
 
@@ -219,8 +220,11 @@ def unpreventable_here(ctx: Ctx) -> bool:
 def _gain_life(ctx: Ctx, a: A.GainLife) -> bool:
     n = max(0, ctx.quantity(a.amount))  # 107.1b: a negative amount counts as 0
     for p in ctx.players(a.player):
-        ctx.game.change_life(p, n)
-        ctx.game.say(f"  {p} gains {n} life (life {ctx.game.player(p).life})")
+        before = ctx.game.player(p).life
+        after = ctx.game.change_life(p, n)
+        # the gain as replacement effects left it (119.10: "twice that much life")
+        gained = after - before
+        ctx.game.say(f"  {p} {'gains' if gained >= 0 else 'loses'} {abs(gained)} life (life {after})")
     return True
 
 

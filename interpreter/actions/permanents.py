@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtext.grammar import ast as A
 
-from ..characteristics import display_name, given_keyword_name, power_toughness
+from ..characteristics import color_letters, display_name, given_keyword_name, power_toughness
 from ..context import Ctx, names_player
 from ..errors import Unsupported
 from ..state import EotEffect
@@ -71,6 +71,47 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "")
                      + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
     acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
+    return bool(objs)
+
+
+def _lost_problem(a: A.LoseAbilities) -> str | None:
+    """Why the engine can't take the keywords away (None if it can): only
+    keywords it reads by name (flying, defender, ...) are lost by their name;
+    one that stands for abilities (ward, bushido) would keep them."""
+    for kw in a.keywords:
+        if isinstance(kw, A.KeywordChoice):
+            return "a choice of keywords lost ('loses first strike or swampwalk')"
+        try:
+            given_keyword_name(kw)  # a keyword kept by its name only (613.1f)
+        except Unsupported as exc:
+            return str(exc)
+    return None
+
+
+@carries_out(A.LoseAbilities, limits=(
+    ("losing all abilities (613.1f)", lambda a: not a.keywords),
+    ("losing all other abilities", lambda a: a.other),
+    ("losing abilities for a duration other than 'until end of turn'", lambda a: not until_end_of_turn(a) and not lasting(a)),
+    ("a choice of keywords lost ('loses first strike or swampwalk')",
+     lambda a: any(isinstance(k, A.KeywordChoice) for k in a.keywords)),
+    ("losing a keyword that stands for abilities", lambda a: _lost_problem(a) is not None),
+))
+def _lose(ctx: Ctx, a: A.LoseAbilities) -> bool:
+    """613.1f (layer 6): "[it] loses flying [until end of turn]" — the object
+    doesn't have the keyword while the effect lasts, from its timestamp on
+    (613.7: an ability given to it later is had again); without a duration,
+    for as long as it stays on the battlefield (611.2, 400.7)."""
+    from ..characteristics import keyword_name
+
+    problem = _lost_problem(a)
+    if problem is not None or not a.keywords or a.other:
+        raise Unsupported(problem or "losing all abilities (613.1f)")
+    names = tuple(keyword_name(k) for k in a.keywords)
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.state.eot.append(EotEffect(o.id, 0, 0, (), ctx.game.tick(), lasting(a), loses=names))
+        ctx.game.say(f"  {display_name(o)} loses {', '.join(names)}" + ("" if lasting(a) else " until end of turn"))
+    acted(ctx, objs)
     return bool(objs)
 
 
@@ -165,10 +206,39 @@ def _color_problem(a: A.Becomes) -> str | None:
     return None
 
 
+def _about_spells(what: object) -> bool:
+    """Does the description take in spells ("target spell or permanent")?"""
+    filt = what.spec if isinstance(what, A.Target) else getattr(what, "filter", None)
+    return isinstance(filt, A.ObjectFilter) and (filt.spell or "spell" in filt.nouns)
+
+
+CHOSEN_CHANGES = {"the color of your choice": "color", "the creature type of your choice": "creature type"}
+"""Changes whose color or creature type is chosen as the instruction is carried out (608.2d)."""
+
+
+def _chosen_change(ctx: Ctx, a: A.Becomes) -> A.Becomes:
+    """The change "becomes the color (creature type) of your choice" is, once
+    the controller has chosen: a new color replaces its colors (105.3), a new
+    creature type its creature types (205.1a)."""
+    from ..choices import Decision, ask
+    from ..replacement import choice_options
+    from .common import source_name
+
+    kind = CHOSEN_CHANGES[a.special]
+    options = choice_options(ctx.game, kind)
+    value = str(ask(ctx.game, Decision("word", ctx.controller, f"{source_name(ctx)}: choose a {kind}", options, options)))
+    ctx.game.say(f"  {ctx.controller} chooses {value}")
+    if kind == "color":
+        return replace(a, special="", color=value.lower())
+    return replace(a, special="", types=(value,))
+
+
 @carries_out(A.Becomes, limits=(
     ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
-    ("a change of color", lambda a: a.color or _color_problem(a) is not None),
-    ("a change of that kind", lambda a: a.special),
+    ("a change of color other than to colors named", lambda a: a.color and color_letters(a.color) is None
+     or _color_problem(a) is not None),
+    ("a change of a spell's characteristics", lambda a: _about_spells(a.what)),
+    ("a change of that kind", lambda a: a.special and a.special not in CHOSEN_CHANGES),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
@@ -179,8 +249,12 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     while each stays the same object on the battlefield, or until end of turn
     (514.2: ended in the cleanup step).  "Becomes a 3/3 ... creature" also
     sets its base power and toughness (613.4b, layer 7b; X fixed as it
-    resolves, 608.2h), and the colors it names replace its colors (105.3)."""
+    resolves, 608.2h), and the colors it names replace its colors (105.3);
+    "becomes the color (creature type) of your choice": the controller
+    chooses one as it resolves (608.2d), which is then the change."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    if a.special in CHOSEN_CHANGES and objs:
+        a = _chosen_change(ctx, a)
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
     stats = _pt_values(ctx, a.pt) if a.pt else None
@@ -188,7 +262,7 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
         o.became = (*o.became, a)
         if eot:
             ctx.game.state.became_eot.append((o.id, a))
-        ctx.game.say(f"  {display_name(o)} becomes {(a.pt + ' ') if a.pt else ''}{' '.join(a.types)}"
+        ctx.game.say(f"  {display_name(o)} becomes {' '.join(w for w in (a.pt, a.color, *a.types) if w)}"
                      + (f" with {', '.join(names)}" if names else "")
                      + (" until end of turn" if eot else ""))  # fmt: skip
     if stats is not None:
