@@ -89,6 +89,12 @@ def _is_tapped(ctx: Ctx, cond: A.IsTapped) -> bool:
     return o is not None and o.tapped
 
 
+def _is_saddled(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [it] is saddled", "as long as [this] is saddled" (702.171b)."""
+    o = _one(ctx, cond.object)
+    return o is not None and o.id in ctx.game.state.saddled
+
+
 def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
     return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
 
@@ -389,6 +395,7 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
+    "saddled": _is_saddled,
     "in": _is_in,
     "a": _is_a,
     "attacking or blocking": _attacking_or_blocking,

@@ -193,6 +193,7 @@ class GameState:
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
+    saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -236,6 +237,7 @@ class GameState:
             dict(self.upkeeps),
             self.entered_this_turn if share else list(self.entered_this_turn),
             self.trigger_hits if share else list(self.trigger_hits),
+            list(self.saddled),
         )  # fmt: skip
 
 
@@ -343,6 +345,25 @@ class BecameTapped:
     """A permanent became tapped (701.26a) — not one that entered tapped."""
 
     obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class BecameSaddled:
+    """A permanent became saddled (702.171b); ``by``: the creatures tapped
+    to pay its saddle cost (702.171a), if it was saddled so."""
+
+    obj: ObjectId
+    by: tuple[ObjectId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Crewed:
+    """A creature was tapped to pay the crew (702.122a) or saddle (702.171a)
+    cost of ``vehicle``: it "crews a Vehicle" / "saddles a Mount" (``act``)."""
+
+    creature: ObjectId
+    vehicle: ObjectId
+    act: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,7 +534,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | BecameSaddled | Crewed | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
 )
 

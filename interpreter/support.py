@@ -90,6 +90,7 @@ from .keywords import (
 )
 from .mana import mana_ability_of
 from .modes import modes_problem
+from .objects import of_permanent, quoted_abilities
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -488,6 +489,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             # the keywords a copy is given (cardtext.interpreter.copies.with_exception): each one the engine plays
             for kw in (k for k in node.walk() if isinstance(k, A.Keyword | A.KeywordNumber | A.KeywordWithCost)):
                 yield from _keyword(kw)
+        if isinstance(node, A.TokenSpec) and node.abilities:
+            # a token's quoted abilities are those of a permanent (cardtext.interpreter.objects.token_card)
+            for quoted in quoted_abilities(node.abilities):
+                yield from _ability(reading(of_permanent(quoted)))
+            kids = tuple(c for c in kids if not isinstance(c, A.Quoted))
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:
             passed = _passed(type(node))

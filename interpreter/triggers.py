@@ -40,6 +40,7 @@ from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
     Attacked,
     BecameBlocked,
+    BecameSaddled,
     BecameTapped,
     BecameTarget,
     Blocks,
@@ -50,6 +51,7 @@ from .state import (
     CombatDamageStep,
     CommittedCrime,
     CountersPut,
+    Crewed,
     Cycled,
     DamageDealtTo,
     DealtCombatDamage,
@@ -557,6 +559,31 @@ def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject
     return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
 
 
+def _becomes_saddled(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """702.171b, 603.2: "Whenever [this] becomes saddled"."""
+    if not isinstance(event, BecameSaddled):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _crews(act: str) -> Callable[..., Hit]:
+    """702.122a, 702.171a: "Whenever [this] crews a Vehicle" / "saddles a
+    Mount" — as it is tapped to pay that permanent's crew or saddle cost;
+    "that Vehicle" / "that Mount" is the permanent crewed or saddled."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, Crewed) or event.act != act:
+            return NO
+        filt = _filter_of(e.other)
+        vehicle = game.get(event.vehicle)
+        if filt is not None and (vehicle is None or not matches(game, filt, vehicle, you=controller, source=src_id)):
+            return NO
+        return _is_subject(game, subject, event.creature, controller, src_id), event.vehicle, None, None
+
+    return hit
+
+
 def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                     event: Event) -> Hit:  # fmt: skip
     """701.26a, 603.2: "Whenever [a creature you control] becomes tapped" —
@@ -874,6 +901,9 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
+    "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
+    "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
+    "crews": (_crews("crew"), OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
@@ -920,6 +950,8 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
+    "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
+    "crews": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
 }
 """For events whose words name a second thing (a recipient, a spell, a
 champion), whether the engine can tell which."""
@@ -1120,8 +1152,12 @@ def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger
     """603.2: "Whenever [this] attacks while you control a Dinosaur" — the
     condition is part of the trigger event, judged as the event happens
     (not an intervening "if", 603.4: it isn't checked again on resolution);
-    "it", "that player" in it are those of the event."""
+    "it", "that player" in it are those of the event.  "Whenever [this]
+    attacks while saddled": the creature the event is of is saddled as it
+    happens (702.171c)."""
     hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if t.saddled:
+        return hit if hit[0] and (hit[1] or src_id) in game.state.saddled else NO
     if not hit[0] or t.condition is None:
         return NO
     ok, tobj, tspell, tplayer = hit
@@ -1261,12 +1297,20 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     return tuple(out)
 
 
+def _saddled_subject(t: A.Node) -> bool:
+    """Is ``t`` a trigger whose event is an object's, which "while saddled"
+    asks about (702.171c): "[this] attacks", "[a Mount] attacks or blocks"?"""
+    return isinstance(t, A.AttacksTrigger) or (
+        isinstance(t, A.EventTrigger) and not isinstance(t.subject, PLAYER_SUBJECTS)
+    )
+
+
 def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -> str | None:
     """What the engine can't tell of a "while", "during" or "for the first
     time" that narrows a trigger (603.2); the condition of a "while" is
     checked where the support check finds conditions."""
-    if isinstance(t, A.WhileTrigger) and t.saddled:
-        return "trigger 'while saddled' (702.171c: the engine keeps no saddled designation)"
+    if isinstance(t, A.WhileTrigger) and t.saddled and not _saddled_subject(t.trigger):
+        return "trigger 'while saddled' of an event with no object of its own (702.171c)"
     if isinstance(t, A.DuringTrigger):
         if t.when not in DURING:
             return f"trigger during {t.when}"

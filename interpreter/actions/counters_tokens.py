@@ -141,7 +141,7 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
         if not hosts:
             game.say(f"  no {card.name} token: there is nothing to attach it to (303.4f)")
             return False
-    made = []
+    made: list[GameObject] = []
     for p in ctx.players(a.player):
         before = len(made)
         for _ in range(n):

@@ -13,6 +13,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import display_name, given_keyword_name, power_toughness
 from ..context import Ctx, names_player
 from ..errors import Unsupported
+from ..objects import GameObject
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
 from ..zones import exert, tap, untap
@@ -168,7 +169,10 @@ def _color_problem(a: A.Becomes) -> str | None:
 @carries_out(A.Becomes, limits=(
     ("a change of power and toughness of '*'", lambda a: _pt_problem(a) is not None),
     ("a change of color", lambda a: a.color or _color_problem(a) is not None),
-    ("a change of that kind", lambda a: a.special),
+    ("a change of that kind", lambda a: a.special and a.special != "saddled"),
+    ("becoming saddled with other changes, or for other than until end of turn (702.171b)", lambda a: a.special == "saddled"
+     and (a.types or a.keywords or a.pt or a.color or a.quoted is not None or a.of is not None
+          or a.duration is None or a.duration.kind != "until end of turn")),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
@@ -181,6 +185,8 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     sets its base power and toughness (613.4b, layer 7b; X fixed as it
     resolves, 608.2h), and the colors it names replace its colors (105.3)."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    if a.special == "saddled":
+        return _become_saddled(ctx, objs)
     names = [given_keyword_name(k) for k in a.keywords]
     eot = a.duration is not None
     stats = _pt_values(ctx, a.pt) if a.pt else None
@@ -193,6 +199,21 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
                      + (" until end of turn" if eot else ""))  # fmt: skip
     if stats is not None:
         set_base_pt(ctx, objs, stats[0], stats[1], a)
+    return bool(objs)
+
+
+def _become_saddled(ctx: Ctx, objs: list[GameObject]) -> bool:
+    """702.171b: "[this] becomes saddled until end of turn" — the saddled
+    designation, which the permanent keeps until the turn ends or it leaves
+    the battlefield (a saddled permanent may become saddled again)."""
+    from ..state import BecameSaddled
+
+    state = ctx.game.state
+    for o in objs:
+        if o.id not in state.saddled:
+            state.saddled.append(o.id)
+        ctx.game.events.append(BecameSaddled(o.id))
+        ctx.game.say(f"  {display_name(o)} becomes saddled until end of turn (702.171b)")
     return bool(objs)
 
 
