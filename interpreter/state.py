@@ -193,6 +193,7 @@ class GameState:
     upkeeps: dict[PlayerId, tuple[int, int]] = field(default_factory=dict)  # per player, the clock as their upkeep before the last one and their last one began (702.30a)
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
+    damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
 
     def clone(self, *, share_records: bool = False) -> GameState:
@@ -237,6 +238,7 @@ class GameState:
             dict(self.upkeeps),
             self.entered_this_turn if share else list(self.entered_this_turn),
             self.trigger_hits if share else list(self.trigger_hits),
+            list(self.damaged),
             list(self.saddled),
         )  # fmt: skip
 

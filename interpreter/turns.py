@@ -116,6 +116,7 @@ def _end_step(game: Game) -> None:
         state.entered_this_turn = []  # "if a creature entered under your control this turn" (700.4)
         state.trigger_hits = []  # "triggers only once each turn", "for the first time each turn" (603.2)
         state.saddled = []  # saddled until end of turn (702.171b)
+        state.damaged = []  # "that was dealt damage this turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first
