@@ -72,6 +72,7 @@ class GameObject:
     transformed: int = -1  # the next stack id when it last transformed (701.27f); -1 if it hasn't on the battlefield
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
     controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
+    doors: tuple[int, ...] | None = None  # a Room permanent's unlocked doors, by face (709.5); None for any other object
 
     @property
     def id(self) -> ObjectId:
@@ -83,6 +84,7 @@ class GameObject:
             dict(self.counters), self.damage, self.token, self.spell_copy, self.face_down,
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
             self.deathtouched, self.granted, self.face, self.transformed, self.from_statics, self.controlled,
+            self.doors,
         )  # fmt: skip
 
     @property

@@ -359,6 +359,17 @@ class BecameSaddled:
 
 
 @dataclass(frozen=True, slots=True)
+class DoorUnlocked:
+    """``player`` unlocked the door ``door`` (a face) of the Room ``obj``
+    (709.5e, 709.5f); ``fully``: with it, every door of the Room is unlocked."""
+
+    obj: ObjectId
+    door: int
+    player: PlayerId
+    fully: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Crewed:
     """A creature was tapped to pay the crew (702.122a) or saddle (702.171a)
     cost of ``vehicle``: it "crews a Vehicle" / "saddles a Mount" (``act``)."""
@@ -536,7 +547,7 @@ class CountersPut:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | BecameSaddled | Crewed | GainedLife | DrewCard
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | BecameSaddled | Crewed | DoorUnlocked | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife
 )
 

@@ -49,7 +49,13 @@ from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
-from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
+from .characteristics import (
+    CHARACTERISTIC_DEFINING,
+    STATIC_ACTIONS,
+    is_room,
+    static_actions,
+    static_problem,
+)
 from .combat import LANDWALK
 from .conditions import (
     CONDITIONS,
@@ -197,9 +203,9 @@ def _gaps(card: A.Card) -> list[Gap]:
         # played by its front face (709.3): the other face is reached only by
         # flipping it, which is a gap where written
         return _gaps(card.faces[0])
-    if card.faces and any("Room" in face.type_line.subtypes for face in card.faces):
-        # 709.5: a Room is one permanent with two doors, locked and unlocked
-        return [Gap(card, "a Room card (709.5): its doors, locked and unlocked")]
+    if card.faces and any("Room" in face.type_line.subtypes for face in card.faces) and not is_room(card):
+        # 709.5: a Room is a split card whose halves are both doors
+        return [Gap(card, "a Room card (709.5) of another layout")]
     if card.faces and card.layout in casting.CASTABLE_FACES:
         # cast by either face (709.3, 715.3, 712.11b): each face is played as a card of its own
         return [gap for face in card.faces for gap in _gaps(face)]

@@ -56,6 +56,7 @@ from .state import (
     DamageDealtTo,
     DealtCombatDamage,
     DealtDamage,
+    DoorUnlocked,
     DrewCard,
     Entered,
     Event,
@@ -584,6 +585,33 @@ def _crews(act: str) -> Callable[..., Hit]:
     return hit
 
 
+def _unlocks(fully: bool) -> Callable[..., Hit]:
+    """709.5f: "When you unlock this door" — as that door of this Room
+    becomes unlocked (cast by it, it enters so, 709.5c); "whenever you fully
+    unlock a Room" — as the last locked door of a Room becomes unlocked."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        from .rooms import this_door
+
+        if not isinstance(event, DoorUnlocked) or (fully and not event.fully):
+            return NO
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.player):
+            return NO
+        room = game.get(event.obj)
+        if room is None:
+            return NO
+        if _is_self(e.other):
+            if event.obj != src_id or (not fully and this_door(room.copy_of or room.card, e) != event.door):
+                return NO
+        else:
+            filt = _filter_of(e.other)
+            if filt is None or not matches(game, filt, room, you=controller, source=src_id):
+                return NO
+        return True, event.obj, None, event.player
+
+    return hit
+
+
 def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                     event: Event) -> Hit:  # fmt: skip
     """701.26a, 603.2: "Whenever [a creature you control] becomes tapped" —
@@ -903,6 +931,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
     "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
+    "unlocks": (_unlocks(False), PLAYER_SUBJECTS),
+    "fully unlocks": (_unlocks(True), PLAYER_SUBJECTS),
     "crews": (_crews("crew"), OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
@@ -950,6 +980,8 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
+    "unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
+    "fully unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
     "crews": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
 }

@@ -378,3 +378,15 @@ def _exert(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 KEYWORD_VERBS["exert"] = _exert
+
+
+def _unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """709.5e: "unlock a locked door of [a Room]" (its controller's choice of
+    door when both are locked)."""
+    from ..rooms import unlock_by_instruction
+
+    rooms = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield" and o.doors is not None]
+    return unlock_by_instruction(ctx.game, ctx.controller, rooms)
+
+
+KEYWORD_VERBS["unlock a locked door of"] = _unlock_door
