@@ -93,10 +93,32 @@ def unlock_by_instruction(game: Game, player: PlayerId, rooms: list[GameObject])
             continue
         card = obj.copy_of or obj.card
         if len(locked) > 1:
-            d = Decision("pick", obj.controller, f"{display_name(obj)}: unlock which door (709.5e)",
-                         list(locked), [card.faces[i].name for i in locked], 1, 1)  # fmt: skip
-            locked = list(ask(game, d))
+            names = [card.faces[i].name for i in locked]
+            d = Decision("pick", obj.controller, f"{display_name(obj)}: unlock which door (709.5e)", names, names, 1, 1)
+            locked = [locked[names.index(ask(game, d)[0])]]
         unlock_door(game, obj, locked[0], player)
+        done = True
+    return done
+
+
+def lock_or_unlock(game: Game, player: PlayerId, rooms: list[GameObject]) -> bool:
+    """ "lock or unlock a door of [a Room]": the player chooses a door; a
+    locked one becomes unlocked (709.5f: an event as any unlocking), an
+    unlocked one locked (its abilities stop functioning, 709.5b)."""
+    done = False
+    for obj in rooms:
+        if obj.doors is None:
+            continue
+        card = obj.copy_of or obj.card
+        d = Decision("pick", player, f"{display_name(obj)}: lock or unlock which door (unlocked: "
+                     + ", ".join(card.faces[i].name for i in obj.doors) + ")",
+                     [f.name for f in card.faces], [f.name for f in card.faces], 1, 1)  # fmt: skip
+        door = [f.name for f in card.faces].index(ask(game, d)[0])
+        if door in obj.doors:
+            obj.doors = tuple(i for i in obj.doors if i != door)
+            game.say(f"  {player} locks {card.faces[door].name}")
+        else:
+            unlock_door(game, obj, door, player)
         done = True
     return done
 
@@ -110,4 +132,4 @@ def this_door(card: A.Card, node: A.Node) -> int | None:
     return None
 
 
-__all__ = ["locked_doors", "this_door", "unlock", "unlock_by_instruction", "unlock_door"]
+__all__ = ["lock_or_unlock", "locked_doors", "this_door", "unlock", "unlock_by_instruction", "unlock_door"]

@@ -389,4 +389,13 @@ def _unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
     return unlock_by_instruction(ctx.game, ctx.controller, rooms)
 
 
+def _lock_or_unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """ "lock or unlock a door of [a Room]": a door of its choice (709.5)."""
+    from ..rooms import lock_or_unlock
+
+    rooms = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield" and o.doors is not None]
+    return lock_or_unlock(ctx.game, ctx.controller, rooms)
+
+
 KEYWORD_VERBS["unlock a locked door of"] = _unlock_door
+KEYWORD_VERBS["lock or unlock a door of"] = _lock_or_unlock_door
