@@ -288,6 +288,9 @@ def _quality(
     if isinstance(q, A.DidThisTurn) and q.event in ZONE_EVENTS:
         # "creatures that entered this turn", "creature cards in your graveyard that died under your control this turn"
         return quality_fits(game, q, obj, who)
+    if isinstance(q, A.AttachedTo) and isinstance(q.to, A.SelfRef):
+        # "an Aura attached to this creature" (303.4, 301.5)
+        return source is not None and obj.attached_to == source
     if isinstance(q, A.DidThisTurn) and q.event in TURN_RECORDS and q.by is None and q.control is None:
         # "creature that attacked this turn", "that was dealt damage this turn": the same object (400.7)
         return obj.id in TURN_RECORDS[q.event](game)
@@ -325,6 +328,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.WithChosenName: lambda q: None,
     A.SameNameAs: lambda q: None,
     A.DoneThisWay: lambda q: None,
+    A.AttachedTo: lambda q: None if isinstance(q.to, A.SelfRef) else f"attached to {type(q.to).__name__}",
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
         else "object quality Among"),

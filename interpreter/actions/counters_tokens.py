@@ -115,8 +115,7 @@ def _predefined_problem(a: A.CreateTokens) -> str | None:
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
     ("tokens created attacking", lambda a: a.attacking),
-    ("a predefined token (111.10) the interpreter has no definition of, or can't play",
-     lambda a: _predefined_problem(a) is not None),
+    (lambda a: _predefined_problem(a) or "", lambda a: _predefined_problem(a) is not None),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     """111.1, 111.4: tokens as the instruction describes them ("of those
