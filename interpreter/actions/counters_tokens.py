@@ -74,8 +74,8 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
 
 @cache
 def predefined_tokens() -> dict[str, A.Card]:
-    """111.10: the predefined tokens (Treasure, Food, Clue, ...) by subtype,
-    read by the card grammar from the package's data file."""
+    """111.10: the predefined tokens (Treasure, Food, Clue, ..., the Roles)
+    by name, read by the card grammar from the package's data file."""
     from cardtext.grammar.parser import parse_text
 
     path = Path(__file__).parent.parent / "data" / "predefined_tokens.txt"
@@ -90,9 +90,9 @@ def predefined(spec: A.TokenSpec | None) -> A.Card | None:
     alone ("a Treasure token"), or None."""
     if spec is None or spec.types or len(spec.subtypes) != 1 or spec.power or spec.colors or spec.named:
         return None
-    if spec.role:  # "a Monster Role token": the Role named "Monster Role" (111.10, 303.7)
-        return predefined_tokens().get(f"{spec.role} {spec.subtypes[0]}") if spec.subtypes[0] == "Role" else None
-    return predefined_tokens().get(spec.subtypes[0])
+    card = predefined_tokens().get(spec.role or spec.subtypes[0])
+    # "a Monster Role token": the Role named Monster (111.10k); "a Treasure token": the Treasure (111.10a)
+    return card if card is not None and spec.subtypes[0] in card.type_line.subtypes else None
 
 
 def _predefined_problem(a: A.CreateTokens) -> str | None:
