@@ -249,7 +249,7 @@ def ref_matches_name(o: GameObject, name: str, known: bool = False) -> bool:
     """Does ``name`` name ``o``?  A face-down object is named "face-down", or
     by its card's name when ``known`` — the player the reference is for may
     look at it (406.3, 708.5).  A Room permanent is named by its unlocked
-    doors, and by its card's name whatever is locked (709.5b)."""
+    doors, and by its card's name whatever is locked (709.5)."""
     low = name.strip().lower()
     if low in ("face-down", "face down"):
         return o.face_down is not None

@@ -274,7 +274,7 @@ _ROOM_VIEWS: dict[tuple[int, tuple[int, ...]], tuple[A.Card, A.Card]] = {}
 
 
 def room_view(card: A.Card, doors: tuple[int, ...]) -> A.Card:
-    """709.5b: a Room permanent has the characteristics of its unlocked
+    """709.5, 709.5a: a Room permanent has the characteristics of its unlocked
     doors only (both: the halves combined, 709.4); with every door locked,
     no name, no mana cost and no abilities, but still its types."""
     if len(doors) == len(card.faces):

@@ -1,15 +1,15 @@
 """Rooms (CR 709.5): a split card whose halves are doors.
 
 A Room permanent has the characteristics of its unlocked doors only
-(:func:`cardtext.interpreter.characteristics.room_view`, 709.5b); cast by a
+(:func:`cardtext.interpreter.characteristics.room_view`, 709.5); cast by a
 door, it enters with that door unlocked, put onto the battlefield any other
 way, with both locked (:func:`cardtext.interpreter.zones.move`, 709.5c,
 709.5d).  Its controller may unlock a locked door by paying that door's mana
 cost, as a special action, any time they could cast a sorcery (116.2m,
 709.5e: :func:`unlock`); an instruction may unlock one too ("unlock a locked
-door of target Room you control", 709.5e).  Unlocking a door is the event
+door of target Room you control", 709.5f) or lock one (709.5g).  Unlocking a door is the event
 "when you unlock this door", and unlocking the last locked door is "whenever
-you fully unlock a Room" (709.5f, :class:`~cardtext.interpreter.state.DoorUnlocked`).
+you fully unlock a Room" (709.5h, 709.5i, :class:`~cardtext.interpreter.state.DoorUnlocked`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def locked_doors(obj: GameObject) -> list[int]:
 
 
 def unlock_door(game: Game, obj: GameObject, door: int, player: PlayerId) -> None:
-    """709.5e, 709.5f: the door becomes unlocked; the event of unlocking it,
+    """709.5c, 709.5h, 709.5i: the door becomes unlocked; the event of unlocking it,
     and of fully unlocking the Room when no door is left locked."""
     assert obj.doors is not None and door not in obj.doors
     obj.doors = tuple(sorted((*obj.doors, door)))
@@ -83,7 +83,7 @@ def unlock(game: Game, player: PlayerId, oid: ObjectId, door: str | None = None,
 
 
 def unlock_by_instruction(game: Game, player: PlayerId, rooms: list[GameObject]) -> bool:
-    """709.5e: "unlock a locked door of [a Room]" — its controller's choice of
+    """709.5f: "unlock a locked door of [a Room]" — its controller's choice of
     door when both are locked; a Room with none locked is left as it is."""
     done = False
     for obj in rooms:
@@ -94,7 +94,7 @@ def unlock_by_instruction(game: Game, player: PlayerId, rooms: list[GameObject])
         card = obj.copy_of or obj.card
         if len(locked) > 1:
             names = [card.faces[i].name for i in locked]
-            d = Decision("pick", obj.controller, f"{display_name(obj)}: unlock which door (709.5e)", names, names, 1, 1)
+            d = Decision("pick", obj.controller, f"{display_name(obj)}: unlock which door (709.5f)", names, names, 1, 1)
             locked = [locked[names.index(ask(game, d)[0])]]
         unlock_door(game, obj, locked[0], player)
         done = True
@@ -103,8 +103,8 @@ def unlock_by_instruction(game: Game, player: PlayerId, rooms: list[GameObject])
 
 def lock_or_unlock(game: Game, player: PlayerId, rooms: list[GameObject]) -> bool:
     """ "lock or unlock a door of [a Room]": the player chooses a door; a
-    locked one becomes unlocked (709.5f: an event as any unlocking), an
-    unlocked one locked (its abilities stop functioning, 709.5b)."""
+    locked one becomes unlocked (709.5f, 709.5h: an event as any unlocking),
+    an unlocked one locked (709.5g: its name, cost and text are gone, 709.5)."""
     done = False
     for obj in rooms:
         if obj.doors is None:
@@ -125,7 +125,7 @@ def lock_or_unlock(game: Game, player: PlayerId, rooms: list[GameObject]) -> boo
 
 def this_door(card: A.Card, node: A.Node) -> int | None:
     """The door (face) of a Room whose abilities ``node`` is written in: "this
-    door" of "When you unlock this door" (709.5f)."""
+    door" of "When you unlock this door" (709.5h, 709.5j)."""
     for i, face in enumerate(card.faces):
         if any(n is node for ab in face.abilities for n in ab.walk()):
             return i

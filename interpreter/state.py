@@ -361,7 +361,7 @@ class BecameSaddled:
 @dataclass(frozen=True, slots=True)
 class DoorUnlocked:
     """``player`` unlocked the door ``door`` (a face) of the Room ``obj``
-    (709.5e, 709.5f); ``fully``: with it, every door of the Room is unlocked."""
+    (709.5c-f, 709.5h); ``fully``: with it, every door of the Room is unlocked (709.5i)."""
 
     obj: ObjectId
     door: int
@@ -372,7 +372,8 @@ class DoorUnlocked:
 @dataclass(frozen=True, slots=True)
 class Crewed:
     """A creature was tapped to pay the crew (702.122a) or saddle (702.171a)
-    cost of ``vehicle``: it "crews a Vehicle" / "saddles a Mount" (``act``)."""
+    cost of ``vehicle``: it "crews a Vehicle" / "saddles a Mount" (``act``,
+    702.122b, 702.171c)."""
 
     creature: ObjectId
     vehicle: ObjectId

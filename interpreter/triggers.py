@@ -569,7 +569,7 @@ def _becomes_saddled(game: Game, src_id: ObjectId, controller: PlayerId, subject
 
 
 def _crews(act: str) -> Callable[..., Hit]:
-    """702.122a, 702.171a: "Whenever [this] crews a Vehicle" / "saddles a
+    """702.122b, 702.171c: "Whenever [this] crews a Vehicle" / "saddles a
     Mount" — as it is tapped to pay that permanent's crew or saddle cost;
     "that Vehicle" / "that Mount" is the permanent crewed or saddled."""
 
@@ -586,8 +586,8 @@ def _crews(act: str) -> Callable[..., Hit]:
 
 
 def _unlocks(fully: bool) -> Callable[..., Hit]:
-    """709.5f: "When you unlock this door" — as that door of this Room
-    becomes unlocked (cast by it, it enters so, 709.5c); "whenever you fully
+    """709.5h: "When you unlock this door" — as that door of this Room
+    becomes unlocked (cast by it, it enters so, 709.5d); 709.5i: "whenever you fully
     unlock a Room" — as the last locked door of a Room becomes unlocked."""
 
     def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
@@ -1186,7 +1186,7 @@ def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger
     (not an intervening "if", 603.4: it isn't checked again on resolution);
     "it", "that player" in it are those of the event.  "Whenever [this]
     attacks while saddled": the creature the event is of is saddled as it
-    happens (702.171c)."""
+    happens (702.171b)."""
     hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
     if t.saddled:
         return hit if hit[0] and (hit[1] or src_id) in game.state.saddled else NO
@@ -1331,7 +1331,7 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
 
 def _saddled_subject(t: A.Node) -> bool:
     """Is ``t`` a trigger whose event is an object's, which "while saddled"
-    asks about (702.171c): "[this] attacks", "[a Mount] attacks or blocks"?"""
+    asks about (702.171b): "[this] attacks", "[a Mount] attacks or blocks"?"""
     return isinstance(t, A.AttacksTrigger) or (
         isinstance(t, A.EventTrigger) and not isinstance(t.subject, PLAYER_SUBJECTS)
     )
@@ -1342,7 +1342,7 @@ def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -
     time" that narrows a trigger (603.2); the condition of a "while" is
     checked where the support check finds conditions."""
     if isinstance(t, A.WhileTrigger) and t.saddled and not _saddled_subject(t.trigger):
-        return "trigger 'while saddled' of an event with no object of its own (702.171c)"
+        return "trigger 'while saddled' of an event with no object of its own (702.171b)"
     if isinstance(t, A.DuringTrigger):
         if t.when not in DURING:
             return f"trigger during {t.when}"

@@ -114,7 +114,7 @@ def move(
     unlocked: int | None = None
     obj.doors = None
     if to == "battlefield" and is_room(obj.copy_of or obj.card):
-        # 709.5c, 709.5d: a Room cast by a door enters with that door unlocked, any other with both locked
+        # 709.5d: a Room cast by a door enters with that door unlocked, any other with both locked
         unlocked = obj.face
         obj.doors = (unlocked,) if unlocked is not None else ()
         obj.face = None
@@ -144,7 +144,7 @@ def move(
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
         if unlocked is not None:
-            game.events.append(DoorUnlocked(obj.id, unlocked, obj.controller))  # "when you unlock this door" (709.5f)
+            game.events.append(DoorUnlocked(obj.id, unlocked, obj.controller))  # "when you unlock this door" (709.5h)
         record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     return obj
 

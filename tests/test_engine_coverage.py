@@ -288,9 +288,9 @@ def test_a_keyword_designation_or_cost_the_engine_has_no_rules_for_is_a_gap(line
     ],
 )
 def test_702_171_saddle_and_crewing_as_though_are_played(line: str) -> None:
-    """702.171a-c: saddle, the saddled designation until end of turn, "attacks
-    while saddled"; 702.122a, 702.171a: how a creature's power counts
-    toward crew and saddle costs."""
+    """702.171a, 702.171b: saddle, the saddled designation until end of
+    turn, "attacks while saddled"; 702.122a, 702.171a: how a creature's
+    power counts toward crew and saddle costs."""
     card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
     assert gaps(card) == []
 

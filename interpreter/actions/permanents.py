@@ -381,7 +381,7 @@ KEYWORD_VERBS["exert"] = _exert
 
 
 def _unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
-    """709.5e: "unlock a locked door of [a Room]" (its controller's choice of
+    """709.5f: "unlock a locked door of [a Room]" (its controller's choice of
     door when both are locked)."""
     from ..rooms import unlock_by_instruction
 
@@ -390,7 +390,7 @@ def _unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 def _lock_or_unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
-    """ "lock or unlock a door of [a Room]": a door of its choice (709.5)."""
+    """ "lock or unlock a door of [a Room]": a door of its choice (709.5f, 709.5g)."""
     from ..rooms import lock_or_unlock
 
     rooms = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield" and o.doors is not None]
