@@ -91,6 +91,7 @@ from cardtext.interpreter import (
     power_toughness,
     resolve_top,
     turn_face_up,
+    unlock,
 )
 from cardtext.interpreter.activation import activated_abilities
 from cardtext.interpreter.cast_permissions import castable_elsewhere, may_look_at
@@ -247,13 +248,16 @@ def describe_obj(game: Game, o: GameObject) -> str:
 def ref_matches_name(o: GameObject, name: str, known: bool = False) -> bool:
     """Does ``name`` name ``o``?  A face-down object is named "face-down", or
     by its card's name when ``known`` — the player the reference is for may
-    look at it (406.3, 708.5)."""
+    look at it (406.3, 708.5).  A Room permanent is named by its unlocked
+    doors, and by its card's name whatever is locked (709.5)."""
     low = name.strip().lower()
     if low in ("face-down", "face down"):
         return o.face_down is not None
     if o.face_down is not None:
         return known and (o.copy_of or o.card).name.lower() == low
     n = chars(o).name.lower()
+    if o.doors is not None and (o.copy_of or o.card).name.lower() == low:
+        return True
     return n == low or (o.token and n == low + " token") or (o.spell_copy and ("copy of " + n) == low)
 
 
@@ -726,6 +730,10 @@ class Runner:
                                      "\"mana\" or no cost for the mana cost",
                                      self.loc.key(start, "cost"))  # fmt: skip
                 turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
+            elif action == "unlock":
+                cands = [o for o in game.battlefield() if o.controller == player and o.doors is not None]
+                obj = self._obj_ref(game, step["unlock"], cands, f"a Room {player} controls", where)
+                unlock(game, player, obj.id, step.get("door"), only=only)
             elif action == "resolve":
                 self._resolve(game, step["resolve"], counting, i, where)
             elif action == "pass":

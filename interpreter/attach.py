@@ -145,7 +145,19 @@ def check_attachments(game: Game, seen: list[tuple[GameObject, Chars]] | None = 
     return done
 
 
+def role_rule(seen: list[tuple[GameObject, Chars]]) -> list[GameObject]:
+    """704.5y: of two or more Roles one player controls attached to the same
+    permanent, all but the one with the latest timestamp are put into their
+    owners' graveyards (303.7)."""
+    groups: dict[tuple[ObjectId, PlayerId], list[GameObject]] = {}
+    for o, c in seen:
+        if "Role" in c.subtypes and o.attached_to is not None:
+            groups.setdefault((o.attached_to, o.controller), []).append(o)
+    return [o for group in groups.values() if len(group) > 1
+            for o in sorted(group, key=lambda o: o.arrived)[:-1]]  # fmt: skip
+
+
 __all__ = [
     "attach_problem", "aura_spell_effect", "aura_target", "can_enchant", "check_attachments", "enchant_abilities",
-    "object_enchants",
+    "object_enchants", "role_rule",
 ]  # fmt: skip

@@ -265,6 +265,30 @@ def _split_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     )
 
 
+def is_room(card: A.Card) -> bool:
+    """709.5: a split card whose halves are Rooms, each half a door."""
+    return card.layout == "split" and bool(card.faces) and all("Room" in f.type_line.subtypes for f in card.faces)
+
+
+_ROOM_VIEWS: dict[tuple[int, tuple[int, ...]], tuple[A.Card, A.Card]] = {}
+
+
+def room_view(card: A.Card, doors: tuple[int, ...]) -> A.Card:
+    """709.5, 709.5a: a Room permanent has the characteristics of its unlocked
+    doors only (both: the halves combined, 709.4); with every door locked,
+    no name, no mana cost and no abilities, but still its types."""
+    if len(doors) == len(card.faces):
+        return card
+    if len(doors) == 1:
+        return card.faces[doors[0]]
+    key = (id(card), doors)
+    hit = _ROOM_VIEWS.get(key)
+    if hit is None or hit[0] is not card:
+        hit = (card, A.Card("", None, card.faces[0].type_line, (), None))
+        _ROOM_VIEWS[key] = hit
+    return hit[1]
+
+
 def face_card(obj: GameObject) -> A.Card:
     """The card whose characteristics ``obj`` has: the face it shows (cast by
     a face, 709.3, 712.11b, 715.3b; transformed, 712.8), else the card (a
@@ -302,7 +326,9 @@ def chars(obj: GameObject) -> Chars:
         if obj.face_down not in WARDED_FACE_DOWN:
             return _FACE_DOWN
         return _cloaked()
-    if obj.face is not None:
+    if obj.doors is not None:
+        base = printed_chars(room_view(obj.copy_of or obj.card, obj.doors), obj.token_colors if obj.copy_of is None else None)
+    elif obj.face is not None:
         base = printed_chars(face_card(obj), obj.token_colors if obj.copy_of is None else None)
     elif obj.copy_of is not None:
         base = printed_chars(obj.copy_of)
@@ -1046,5 +1072,5 @@ def display_name(obj: GameObject) -> str:
 __all__ = [
     "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "color_letters", "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
-    "static_actions", "static_problem",
+    "static_actions", "static_problem", "is_room", "room_view",
 ]  # fmt: skip

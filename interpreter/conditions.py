@@ -90,6 +90,12 @@ def _is_tapped(ctx: Ctx, cond: A.IsTapped) -> bool:
     return o is not None and o.tapped
 
 
+def _is_saddled(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [it] is saddled", "as long as [this] is saddled" (702.171b)."""
+    o = _one(ctx, cond.object)
+    return o is not None and o.id in ctx.game.state.saddled
+
+
 def _control_none(ctx: Ctx, cond: A.ControlNone) -> bool:
     return not any(o.controller == ctx.controller for o in ctx.each(cond.filter))
 
@@ -413,6 +419,7 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
     "tapped": _is_tapped,
+    "saddled": _is_saddled,
     "in": _is_in,
     "a": _is_a,
     "attacking or blocking": _attacking_or_blocking,
@@ -1087,6 +1094,17 @@ def _life_compare(ctx: Ctx, cond: A.LifeCompare) -> bool:
     return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) >= need)
 
 
+def _compare_amount(ctx: Ctx, cond: A.CompareAmount) -> bool:
+    """ "if its toughness is 3 or less", "if X is 5 or more": a number the
+    game tells, compared (107.1)."""
+    from .filters import compare
+
+    if not isinstance(cond.comparison, A.Comparison):
+        raise Unsupported(f"condition CompareAmount with {type(cond.comparison).__name__}")
+    comparison = cond.comparison
+    return compare(ctx.quantity(cond.amount), comparison, ctx.quantity(comparison.value))
+
+
 def life_compare_problem(cond: A.LifeCompare) -> str | None:
     problem = _player_problem(cond.player, "has life")
     if problem is not None:
@@ -1201,6 +1219,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.HasObjects: _has_objects,
     A.HasCounters: _has_counters,
     A.LifeCompare: _life_compare,
+    A.CompareAmount: _compare_amount,
     A.CondAnd: _cond_and,
     Unless: _unless,
     CameUnderControlSinceUpkeep: _came_under_control,
@@ -1220,6 +1239,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return controls_problem(cond)
     if isinstance(cond, A.ThereAre):
         return there_are_problem(cond)
+    if isinstance(cond, A.CompareAmount) and not isinstance(cond.comparison, A.Comparison):
+        return f"condition CompareAmount with {type(cond.comparison).__name__}"
     if isinstance(cond, A.HasCounters):
         return has_counters_problem(cond)
     if isinstance(cond, A.IsState) and state_word(cond) is None:

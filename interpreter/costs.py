@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardtext.grammar import ast as A
 from cardtext.grammar.render import render_node
 
-from .characteristics import BASIC_LAND_MANA, chars, display_name, power_toughness
+from .characteristics import BASIC_LAND_MANA, chars, display_name
 from .choices import Decision, ask
 from .errors import IllegalAction, Unsupported
 from .filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
@@ -70,7 +70,7 @@ def describe(cost: A.Cost) -> str:
         elif isinstance(p, A.RemoveCountersCost):
             out.append(f"remove {p.kind} counters")
         elif isinstance(p, CrewCost):
-            out.append(f"crew {p.power}")
+            out.append(f"{p.act} {p.power}")
         elif isinstance(p, A.ActionCost):
             out.append(render_node(p.action))  # "collect evidence 6"
         else:
@@ -701,27 +701,36 @@ def pay_energy(game: Game, player: PlayerId, n: int) -> None:
 
 
 def _crew(game: Game, player: PlayerId, part: CrewCost, source: GameObject | None) -> None:
-    """702.122a: tap any number of other untapped creatures you control with
-    total power N or greater (a creature that came under your control this
-    turn may: it's no {T} cost of its own, 302.6)."""
+    """702.122a (crew), 702.171a (saddle): tap any number of other untapped
+    creatures you control with total power N or greater (a creature that
+    came under your control this turn may: it's no {T} cost of its own,
+    302.6); each creature's power as its static abilities count it ("crews
+    Vehicles as though its power were 2 greater")."""
+    from .statics import crew_power
+
+    rule = "702.171a" if part.act == "saddle" else "702.122a"
     cands = [
         o for o in game.battlefield()
         if o.controller == player and not o.tapped and (source is None or o.id != source.id) and "creature" in chars(o).types
     ]  # fmt: skip
-    power = {o.id: max(0, power_toughness(game, o)[0] or 0) for o in cands}
+    power = {o.id: max(0, crew_power(game, o, part.act)) for o in cands}
     if sum(power.values()) < part.power:
-        raise IllegalAction(f"can't crew {part.power}: the untapped creatures {player} controls have total power "
-                            f"{sum(power.values())} (702.122a)")  # fmt: skip
-    d = Decision("pick", player, f"crew {part.power}: tap which untapped creatures (total power {part.power} or more)",
+        raise IllegalAction(f"can't {part.act} {part.power}: the untapped creatures {player} controls have total power "
+                            f"{sum(power.values())} ({rule})")  # fmt: skip
+    d = Decision("pick", player, f"{part.act} {part.power}: tap which untapped creatures (total power {part.power} or more)",
                  [o.id for o in cands], [display_name(o) for o in cands], 1, len(cands))  # fmt: skip
     chosen = ask(game, d)
     total = sum(power[oid] for oid in chosen)
     if total < part.power:
-        raise IllegalAction(f"can't crew {part.power} with total power {total} (702.122a)")
+        raise IllegalAction(f"can't {part.act} {part.power} with total power {total} ({rule})")
+    from .state import Crewed
+
     for o in cands:
         if o.id in chosen:
             tap(game, o)
-            game.say(f"  taps {display_name(o)} to crew")
+            game.say(f"  taps {display_name(o)} to {part.act}")
+            if source is not None:
+                game.events.append(Crewed(o.id, source.id, part.act))  # "whenever [this] crews a Vehicle"
 
 
 def _branch(part: A.Node) -> A.Node:

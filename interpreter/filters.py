@@ -295,6 +295,9 @@ def _quality(
     if isinstance(q, A.DidThisTurn) and q.event in ZONE_EVENTS:
         # "creatures that entered this turn", "creature cards in your graveyard that died under your control this turn"
         return quality_fits(game, q, obj, who)
+    if isinstance(q, A.DidThisTurn) and q.event in TURN_RECORDS and q.by is None and q.control is None:
+        # "creature that attacked this turn", "that was dealt damage this turn": the same object (400.7)
+        return obj.id in TURN_RECORDS[q.event](game)
     raise Unsupported(f"object quality {type(q).__name__}")
 
 
@@ -495,6 +498,12 @@ def it_as_affected(q: Any) -> Any:
         for p in q.filter.post
     )  # fmt: skip
     return replace(q, filter=replace(q.filter, post=post))
+TURN_RECORDS: dict[str, Callable[[Game], list[ObjectId]]] = {
+    "attacked": lambda game: [oid for _, oid in game.state.attacked],  # declared as an attacker this turn (508.1)
+    "was dealt damage": lambda game: game.state.damaged,
+}
+"""The events of a :class:`~cardtext.grammar.ast.DidThisTurn` quality the
+turn's records tell of a permanent: the objects it happened to this turn."""
 
 
 _STATUS_WORDS = frozenset({
@@ -528,7 +537,8 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
         else "object quality Among"),
     # "each creature it devoured": read by its count (cardtext.interpreter.quantities, 702.82b);
     # "that entered / died under your control this turn": by filter_problem (cardtext.interpreter.zone_changes)
-    A.DidThisTurn: lambda q: None if q.event == "devoured" or q.event in ZONE_EVENTS else "object quality DidThisTurn",
+    A.DidThisTurn: lambda q: None if q.event == "devoured" or q.event in ZONE_EVENTS
+    or (q.event in TURN_RECORDS and q.by is None and q.control is None) else "object quality DidThisTurn",
 }  # fmt: skip
 """The qualities :func:`_quality` reads, each with what it can't read of one
 (read from the quality alone): the support check's table."""

@@ -62,9 +62,11 @@ class ChapterTrigger(A.Node):
 @dataclass(frozen=True, slots=True)
 class CrewCost(A.Node):
     """Crew's cost: "Tap any number of other untapped creatures you control
-    with total power N or greater" (702.122a)."""
+    with total power N or greater" (702.122a); saddle's, the same words
+    (702.171a), with ``act`` "saddle"."""
 
     power: int = 0
+    act: str = "crew"
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,7 +467,20 @@ def _firebending(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.TriggeredAbility("Whenever", A.AttacksTrigger(A.SelfRef()), A.Effect((sentence,)))]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending}
+def _saddle(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.171a: "Saddle N" means "Tap any number of other untapped
+    creatures you control with total power N or greater: This permanent
+    becomes saddled until end of turn. Activate only as a sorcery."."""
+    if not isinstance(kw.amount, A.Number):
+        from .errors import Unsupported
+
+        raise Unsupported("saddle with a number that isn't written out")
+    becomes = A.Becomes(A.SelfRef(), (), duration=A.Duration("until end of turn"), special="saddled")
+    effect = A.Effect((A.Sentence((becomes,)), A.ActivateOnly(("as a sorcery",))))
+    return [A.ActivatedAbility(A.Cost((CrewCost(kw.amount.value, "saddle"),)), effect)]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle}
 """Keywords with a number that stand for other abilities, by name."""
 
 

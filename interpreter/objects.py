@@ -73,6 +73,7 @@ class GameObject:
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
     controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
     marks: frozenset[str] = frozenset()  # designations it has until it leaves the battlefield: "monstrous" (701.37b), "suspected" (701.60b)
+    doors: tuple[int, ...] | None = None  # a Room permanent's unlocked doors, by face (709.5); None for any other object
 
     @property
     def id(self) -> ObjectId:
@@ -85,6 +86,7 @@ class GameObject:
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
             self.deathtouched, self.granted, self.face, self.transformed, self.from_statics, self.controlled,
             self.marks,
+            self.doors,
         )  # fmt: skip
 
     @property
@@ -157,6 +159,17 @@ def quoted_abilities(quoted: object) -> tuple[A.Ability, ...]:
     return ()
 
 
+def of_permanent(ab: A.Ability) -> A.Ability:
+    """A quoted ability of a token, which is a permanent: a paragraph of
+    sentences is a static ability (604.1), as on a permanent card."""
+    if not isinstance(ab, A.SpellAbility):
+        return ab
+    from cardtext.grammar.lang.statics import static_form
+
+    found = static_form(ab.effect, True)
+    return found if found is not None else A.StaticAbility(ab.effect, span=ab.span)
+
+
 def token_card(spec: A.TokenSpec) -> A.Card:
     """The card-like definition of a token (CR 111.4): the name the effect
     gives it ("create Karox Bladewing, a legendary 4/4 ... token"), else its
@@ -165,7 +178,7 @@ def token_card(spec: A.TokenSpec) -> A.Card:
     abilities: tuple[A.Ability, ...] = ()
     if spec.keywords:
         abilities = (A.KeywordLine(tuple(A.Keyword(k) if isinstance(k, str) else k for k in spec.keywords)),)
-    abilities += quoted_abilities(spec.abilities)  # 'with "{T}: Add {G}."' (111.4)
+    abilities += tuple(of_permanent(ab) for ab in quoted_abilities(spec.abilities))  # 'with "{T}: Add {G}."' (111.4)
     types = tuple(t.capitalize() for t in spec.types)
     pt = A.PowerToughness(spec.power, spec.toughness) if "Creature" in types else None
     supertypes = (spec.supertype.capitalize(),) if spec.supertype else ()
@@ -179,5 +192,5 @@ def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
 
 __all__ = [
     "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
-    "quoted_abilities", "token_card", "token_colors",
+    "of_permanent", "quoted_abilities", "token_card", "token_colors",
 ]  # fmt: skip

@@ -197,6 +197,11 @@ def _count_of(ctx: Ctx, q: A.CountOf) -> int:
         return _devoured_count(ctx, q.filter, did[0])
     if any(isinstance(x, A.DoneThisWay) for x in q.filter.qualities):
         return len(ctx.done_objects(q.filter))  # "for each creature sacrificed this way": those gone count too
+    from .filters import TURN_RECORDS
+
+    recorded = [x for x in q.filter.qualities if isinstance(x, A.DidThisTurn) and x.event in TURN_RECORDS]
+    if recorded and q.filter.zone is None:
+        return _recorded_count(ctx, q.filter, recorded[0].event)
     change = zone_quality(q.filter)
     if change is not None and q.filter.zone is None:
         # "for each creature that died under your control this turn": this turn's zone changes, those gone too (700.4)
@@ -205,6 +210,24 @@ def _count_of(ctx: Ctx, q: A.CountOf) -> int:
     counted = ctx.each(q.filter)
     ctx.counted = [o.id for o in counted]
     return len(counted)
+
+
+def _recorded_count(ctx: Ctx, filt: A.ObjectFilter, event: str) -> int:
+    """ "for each creature that attacked this turn": each permanent the
+    turn's records name that fits, those that have left the battlefield
+    since too, judged as they last existed there (608.2h)."""
+    from .filters import TURN_RECORDS, matches
+
+    n = 0
+    for oid in dict.fromkeys(TURN_RECORDS[event](ctx.game)):
+        o = ctx.game.get(oid)
+        if o is None or o.zone != "battlefield":
+            lki = ctx.game.state.lki.get(oid)
+            o = lki.last if lki is not None else None
+        if o is not None and matches(ctx.game, filt, o, you=ctx.controller, source=ctx.source, players=ctx.players,
+                                     quantity=ctx.quantity):  # fmt: skip
+            n += 1
+    return n
 
 
 def _devoured_count(ctx: Ctx, filt: A.ObjectFilter, did: A.DidThisTurn) -> int:

@@ -97,9 +97,11 @@ def create_on_battlefield(
     colors: tuple[str, ...] | None = None,
     tapped: bool = False,
     linked: Linked | None = None,
+    attach_to: ObjectId | None = None,
 ) -> GameObject:
     """A new object (a token, or a copy of a permanent spell becoming one,
-    111.1, 707.10c) entering the battlefield: events and replacements as for any other."""
+    111.1, 707.10c) entering the battlefield: events and replacements as for
+    any other; ``attach_to``: the object it enters attached to (303.4f)."""
     from .state import Entered
     from .zone_changes import record_entered
     from .zones import create_object
@@ -109,6 +111,10 @@ def create_on_battlefield(
     obj.token_colors = colors
     obj.tapped = tapped
     obj.sick = True
+    obj.attached_to = attach_to
+    if attach_to is not None:
+        host = game.get(attach_to)
+        game.say(f"  {display_name(obj)} enters attached to {display_name(host) if host else '?'}")
     if linked is not None:
         game.set_linked(obj.id, linked)
     game.events.append(Entered(obj.id, None))

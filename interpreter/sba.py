@@ -16,6 +16,8 @@
 * 704.5m an Aura attached illegally or to nothing goes to the graveyard;
   704.5n an Equipment attached illegally becomes unattached
   (:mod:`cardtext.interpreter.attach`);
+* 704.5y of two or more Roles one player controls attached to one
+  permanent, all but the newest go to the graveyard;
 * 714.4 a Saga with lore counters at least its final chapter number, and no
   chapter ability of it triggered and not yet left the stack, is sacrificed
   (:mod:`cardtext.interpreter.sagas`).
@@ -24,7 +26,7 @@
 from __future__ import annotations
 
 from . import sagas
-from .attach import check_attachments
+from .attach import check_attachments, role_rule
 from .characteristics import Chars, chars, display_name, has_keyword, power_toughness
 from .choices import Decision, ask
 from .destroy import destroy
@@ -93,6 +95,8 @@ def check(game: Game) -> bool:
         gone = {o.id for o, _, _ in dying}
         dying += [(o, "goes to the graveyard by the legend rule (704.5j)", False)
                   for o in _legend_rule(game, seen) if o.id not in gone]  # fmt: skip
+        dying += [(o, "is a Role attached with a later one of its controller's (704.5y)", False)
+                  for o in role_rule(seen) if o.id not in gone]  # fmt: skip
         for o, why, destroys in dying:
             if destroys:
                 game.say(f"  {display_name(o)} {why} and is destroyed")

@@ -205,6 +205,8 @@ class GameState:
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
     to_graveyard_this_turn: list[tuple[ObjectId, PlayerId]] = field(default_factory=list)  # each card put into a graveyard this turn from anywhere, and its owner ("if you descended this turn", 700.11)
     damaged_this_turn: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (source, permanent): each time this turn a source dealt damage to a permanent (120.3, "creatures dealt damage by [this] this turn")
+    damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
+    saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -250,6 +252,8 @@ class GameState:
             self.trigger_hits if share else list(self.trigger_hits),
             self.to_graveyard_this_turn if share else list(self.to_graveyard_this_turn),
             self.damaged_this_turn if share else list(self.damaged_this_turn),
+            list(self.damaged),
+            list(self.saddled),
         )  # fmt: skip
 
 
@@ -358,6 +362,37 @@ class BecameTapped:
     """A permanent became tapped (701.26a) — not one that entered tapped."""
 
     obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class BecameSaddled:
+    """A permanent became saddled (702.171b); ``by``: the creatures tapped
+    to pay its saddle cost (702.171a), if it was saddled so."""
+
+    obj: ObjectId
+    by: tuple[ObjectId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DoorUnlocked:
+    """``player`` unlocked the door ``door`` (a face) of the Room ``obj``
+    (709.5c-f, 709.5h); ``fully``: with it, every door of the Room is unlocked (709.5i)."""
+
+    obj: ObjectId
+    door: int
+    player: PlayerId
+    fully: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Crewed:
+    """A creature was tapped to pay the crew (702.122a) or saddle (702.171a)
+    cost of ``vehicle``: it "crews a Vehicle" / "saddles a Mount" (``act``,
+    702.122b, 702.171c)."""
+
+    creature: ObjectId
+    vehicle: ObjectId
+    act: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,7 +587,7 @@ Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
-    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed
+    | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
     | Discarded
 )
 

@@ -198,7 +198,18 @@ class Continuous:
     effect: A.StaticEffect
 
 
-Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule
+@dataclass(frozen=True, slots=True)
+class CrewsAsRule:
+    """702.122a, 702.171a: the creatures ``what`` describes count toward the
+    total power of the crew or saddle costs ``acts`` names as though their
+    power were ``greater`` greater, or with their toughness (``greater`` None)."""
+
+    what: Any
+    acts: tuple[str, ...]
+    greater: Any = None
+
+
+Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -493,6 +504,12 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return "'doesn't untap' during an untap step other than its controller's"
     if isinstance(action, A.UntapDuring):
         return UntapAlso(action.what, action.steps)
+    if isinstance(action, A.CrewsAs) and action.duration is None:
+        if action.greater is not None and not isinstance(action.greater, A.Number):
+            return f"crewing as though its power were {type(action.greater).__name__} greater"
+        if not isinstance(action.what, A.SelfRef | A.ItRef):
+            return f"crewing as though the power of {type(action.what).__name__} were greater"
+        return CrewsAsRule(action.what, action.acts, action.greater)
     if isinstance(action, A.Restriction) and action.rule != "can't be activated":
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Requirement):
@@ -1213,6 +1230,32 @@ def untaps_also(game: Game, obj: GameObject) -> bool:
 
 
 # --------------------------------------------------------------------------
+# Crewing and saddling (702.122a, 702.171a)
+# --------------------------------------------------------------------------
+
+
+def crew_power(game: Game, obj: GameObject, act: str) -> int:
+    """The power ``obj`` counts with toward a crew or saddle cost (``act``
+    "crew" or "saddle"): its power, or its toughness, and what static
+    abilities add ("saddles Mounts and crews Vehicles as though its power
+    were 2 greater")."""
+    from .characteristics import power_toughness
+    from .filters import matches_ref_static
+
+    p, t = power_toughness(game, obj)
+    base, extra = p or 0, 0
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, CrewsAsRule) or act not in rule.acts or not matches_ref_static(game, src, rule.what, obj):
+            continue
+        if rule.greater is None:
+            base = t or 0
+        else:
+            assert isinstance(rule.greater, A.Number)  # _sentence_rule
+            extra += rule.greater.value
+    return base + extra
+
+
+# --------------------------------------------------------------------------
 # Activating (602.5, 601.2f)
 # --------------------------------------------------------------------------
 
@@ -1317,7 +1360,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

@@ -51,7 +51,13 @@ from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
-from .characteristics import CHARACTERISTIC_DEFINING, STATIC_ACTIONS, static_actions, static_problem
+from .characteristics import (
+    CHARACTERISTIC_DEFINING,
+    STATIC_ACTIONS,
+    is_room,
+    static_actions,
+    static_problem,
+)
 from .combat import LANDWALK
 from .conditions import (
     CONDITIONS,
@@ -102,6 +108,7 @@ from .keywords import (
 )
 from .mana import mana_ability_of
 from .modes import modes_problem
+from .objects import of_permanent, quoted_abilities
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -209,9 +216,9 @@ def _gaps(card: A.Card) -> list[Gap]:
         # played by its front face (709.3): the other face is reached only by
         # flipping it, which is a gap where written
         return _gaps(card.faces[0])
-    if card.faces and any("Room" in face.type_line.subtypes for face in card.faces):
-        # 709.5: a Room is one permanent with two doors, locked and unlocked
-        return [Gap(card, "a Room card (709.5): its doors, locked and unlocked")]
+    if card.faces and any("Room" in face.type_line.subtypes for face in card.faces) and not is_room(card):
+        # 709.5: a Room is a split card whose halves are both doors
+        return [Gap(card, "a Room card (709.5) of another layout")]
     if card.faces and card.layout in casting.CASTABLE_FACES:
         # cast by either face (709.3, 715.3, 712.11b): each face is played as a card of its own
         return [gap for face in card.faces for gap in _gaps(face)]
@@ -520,6 +527,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             # the keywords a copy is given (cardtext.interpreter.copies.with_exception): each one the engine plays
             for kw in (k for k in node.walk() if isinstance(k, A.Keyword | A.KeywordNumber | A.KeywordWithCost)):
                 yield from _keyword(kw)
+        if isinstance(node, A.TokenSpec) and node.abilities:
+            # a token's quoted abilities are those of a permanent (cardtext.interpreter.objects.token_card)
+            for quoted in quoted_abilities(node.abilities):
+                yield from _ability(reading(of_permanent(quoted)))
+            kids = tuple(c for c in kids if not isinstance(c, A.Quoted))
         passed = passed_kinds.get(type(node))  # most nodes: no call to _passed
         if passed is None:
             passed = _passed(type(node))

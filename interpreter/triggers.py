@@ -40,6 +40,7 @@ from .objects import GameObject, Lki, ObjectId, PlayerId
 from .state import (
     Attacked,
     BecameBlocked,
+    BecameSaddled,
     BecameTapped,
     BecameTarget,
     Blocks,
@@ -50,11 +51,13 @@ from .state import (
     CombatDamageStep,
     CommittedCrime,
     CountersPut,
+    Crewed,
     Cycled,
     DamageDealtTo,
     DealtCombatDamage,
     DealtDamage,
     Discarded,
+    DoorUnlocked,
     DrewCard,
     Entered,
     Event,
@@ -573,6 +576,58 @@ def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject
     return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
 
 
+def _becomes_saddled(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                     event: Event) -> Hit:  # fmt: skip
+    """702.171b, 603.2: "Whenever [this] becomes saddled"."""
+    if not isinstance(event, BecameSaddled):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _crews(act: str) -> Callable[..., Hit]:
+    """702.122b, 702.171c: "Whenever [this] crews a Vehicle" / "saddles a
+    Mount" — as it is tapped to pay that permanent's crew or saddle cost;
+    "that Vehicle" / "that Mount" is the permanent crewed or saddled."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, Crewed) or event.act != act:
+            return NO
+        filt = _filter_of(e.other)
+        vehicle = game.get(event.vehicle)
+        if filt is not None and (vehicle is None or not matches(game, filt, vehicle, you=controller, source=src_id)):
+            return NO
+        return _is_subject(game, subject, event.creature, controller, src_id), event.vehicle, None, None
+
+    return hit
+
+
+def _unlocks(fully: bool) -> Callable[..., Hit]:
+    """709.5h: "When you unlock this door" — as that door of this Room
+    becomes unlocked (cast by it, it enters so, 709.5d); 709.5i: "whenever you fully
+    unlock a Room" — as the last locked door of a Room becomes unlocked."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        from .rooms import this_door
+
+        if not isinstance(event, DoorUnlocked) or (fully and not event.fully):
+            return NO
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.player):
+            return NO
+        room = game.get(event.obj)
+        if room is None:
+            return NO
+        if _is_self(e.other):
+            if event.obj != src_id or (not fully and this_door(room.copy_of or room.card, e) != event.door):
+                return NO
+        else:
+            filt = _filter_of(e.other)
+            if filt is None or not matches(game, filt, room, you=controller, source=src_id):
+                return NO
+        return True, event.obj, None, event.player
+
+    return hit
+
+
 def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                     event: Event) -> Hit:  # fmt: skip
     """701.26a, 603.2: "Whenever [a creature you control] becomes tapped" —
@@ -965,6 +1020,11 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
+    "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
+    "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
+    "unlocks": (_unlocks(False), PLAYER_SUBJECTS),
+    "fully unlocks": (_unlocks(True), PLAYER_SUBJECTS),
+    "crews": (_crews("crew"), OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
@@ -1019,6 +1079,10 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
+    "unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
+    "fully unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
+    "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
+    "crews": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
 }
 """For events whose words name a second thing (a recipient, a spell, a
 champion), whether the engine can tell which."""
@@ -1219,8 +1283,12 @@ def _while(game: Game, src_id: ObjectId, controller: PlayerId, t: A.WhileTrigger
     """603.2: "Whenever [this] attacks while you control a Dinosaur" — the
     condition is part of the trigger event, judged as the event happens
     (not an intervening "if", 603.4: it isn't checked again on resolution);
-    "it", "that player" in it are those of the event."""
+    "it", "that player" in it are those of the event.  "Whenever [this]
+    attacks while saddled": the creature the event is of is saddled as it
+    happens (702.171b)."""
     hit = _hit(game, src_id, controller, t.trigger, event, spell_self, watch)
+    if t.saddled:
+        return hit if hit[0] and (hit[1] or src_id) in game.state.saddled else NO
     if not hit[0] or t.condition is None:
         return NO
     ok, tobj, tspell, tplayer = hit
@@ -1381,12 +1449,20 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     return tuple(out)
 
 
+def _saddled_subject(t: A.Node) -> bool:
+    """Is ``t`` a trigger whose event is an object's, which "while saddled"
+    asks about (702.171b): "[this] attacks", "[a Mount] attacks or blocks"?"""
+    return isinstance(t, A.AttacksTrigger) or (
+        isinstance(t, A.EventTrigger) and not isinstance(t.subject, PLAYER_SUBJECTS)
+    )
+
+
 def _narrowing_problem(t: A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger) -> str | None:
     """What the engine can't tell of a "while", "during" or "for the first
     time" that narrows a trigger (603.2); the condition of a "while" is
     checked where the support check finds conditions."""
-    if isinstance(t, A.WhileTrigger) and t.saddled:
-        return "trigger 'while saddled' (702.171c: the engine keeps no saddled designation)"
+    if isinstance(t, A.WhileTrigger) and t.saddled and not _saddled_subject(t.trigger):
+        return "trigger 'while saddled' of an event with no object of its own (702.171b)"
     if isinstance(t, A.DuringTrigger):
         if t.when not in DURING:
             return f"trigger during {t.when}"

@@ -125,6 +125,8 @@ def _end_step(game: Game) -> None:
         state.trigger_hits = []  # "triggers only once each turn", "for the first time each turn" (603.2)
         state.to_graveyard_this_turn = []  # "if you descended this turn" (700.11)
         state.damaged_this_turn = []  # "creatures dealt damage by [this] this turn"
+        state.saddled = []  # saddled until end of turn (702.171b)
+        state.damaged = []  # "that was dealt damage this turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from cardtext.grammar import ast as A
 
-from .characteristics import chars, display_name, power_toughness
+from .characteristics import chars, display_name, is_room, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 from .state import (
     BecameTapped,
     CountersPut,
     Discarded,
+    DoorUnlocked,
     DrewCard,
     Entered,
     ExiledWithMadness,
@@ -53,6 +54,8 @@ def create_object(
     cid = game.new_id()
     obj = GameObject(cid, 0, card, owner, controller or owner, zone, token=token, spell_copy=spell_copy)
     obj.arrived = game.tick()
+    if zone == "battlefield" and is_room(card):
+        obj.doors = ()  # 709.5d: a Room put onto the battlefield without being cast has its doors locked
     game.state.objects[cid] = obj
     lst = game.zone(zone, obj.controller if zone in ("battlefield", "stack") else owner)
     if position is None:
@@ -119,6 +122,13 @@ def move(
     obj.from_statics = ()
     obj.marks = frozenset()  # designations last until it leaves the battlefield (701.37b, 701.60b)
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
+    unlocked: int | None = None
+    obj.doors = None
+    if to == "battlefield" and is_room(obj.copy_of or obj.card):
+        # 709.5d: a Room cast by a door enters with that door unlocked, any other with both locked
+        unlocked = obj.face
+        obj.doors = (unlocked,) if unlocked is not None else ()
+        obj.face = None
     obj.transformed = -1
     obj.sick = to == "battlefield"
     obj.arrived = game.tick()
@@ -146,6 +156,8 @@ def move(
         game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
+        if unlocked is not None:
+            game.events.append(DoorUnlocked(obj.id, unlocked, obj.controller))  # "when you unlock this door" (709.5h)
         record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     return obj
 

@@ -265,9 +265,8 @@ def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
 @pytest.mark.parametrize(
     ("line", "what"),
     [
-        ("{2}, {T}: Target creature you control becomes saddled until end of turn.", "instruction Becomes"),
-        ("This creature saddles Mounts and crews Vehicles as though its power were 2 greater.",
-         "a static ability written as CrewsAs"),
+        ("{2}, {T}: Target creature you control becomes saddled.",
+         "instruction Becomes: becoming saddled with other changes, or for other than until end of turn"),
         ("{T}: Target instant card in your graveyard gains flashback until end of turn. "
          "The flashback cost is equal to its mana cost.", "sentence KeywordCostIs"),
     ],
@@ -275,6 +274,26 @@ def test_a_granted_keyword_the_engine_plays_is_no_gap() -> None:
 def test_a_keyword_designation_or_cost_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
     card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
     assert any(g.what.startswith(what) for g in gaps(card))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{2}, {T}: Target creature you control becomes saddled until end of turn.",
+        "This creature saddles Mounts and crews Vehicles as though its power were 2 greater.",
+        "This creature saddles Mounts and crews Vehicles using its toughness rather than its power.",
+        "Whenever this creature attacks while saddled, draw a card.",
+        "Whenever this creature becomes saddled, draw a card.",
+        "As long as this creature is saddled, it has flying.",
+        "Saddle 2",
+    ],
+)
+def test_702_171_saddle_and_crewing_as_though_are_played(line: str) -> None:
+    """702.171a, 702.171b: saddle, the saddled designation until end of
+    turn, "attacks while saddled"; 702.122a, 702.171a: how a creature's
+    power counts toward crew and saddle costs."""
+    card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
+    assert gaps(card) == []
 
 
 @pytest.mark.parametrize(
@@ -301,7 +320,6 @@ def test_603_2_a_narrowed_trigger_is_supported_through_the_trigger_table(
 @pytest.mark.parametrize(
     ("line", "what"),
     [
-        ("Whenever this creature attacks while saddled, draw a card.", "trigger 'while saddled'"),
         ("Whenever you gain life for the first time each turn, draw a card.",
          "trigger 'for the first time each turn' of an event not about [this]"),
         ("Whenever you cast a spell during the end step, draw a card.", "trigger during the end step"),

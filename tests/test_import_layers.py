@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 2. the rules processes
     ("zones", "destroy", "control", "attach", "sagas", "until", "replacement", "sba", "targets", "costs",
      "additional", "as_cast", "cast_permissions", "delayed", "triggers", "delayed_events", "prevention", "stack",
-     "modes", "casting", "activation", "facedown", "copies", "combat", "setup", "turns", "actions.common",
+     "modes", "casting", "activation", "facedown", "rooms", "copies", "combat", "setup", "turns", "actions.common",
      "actions.registry"),
     # 3. the actions instructions carry out
     ("actions", "actions.*", "effects"),

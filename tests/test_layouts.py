@@ -315,17 +315,18 @@ def test_each_door_of_a_room_gets_its_reminder_from_fmt() -> None:
     assert lines[3] == reminder and lines[-1] == reminder
 
 
-def test_a_room_is_a_gap_for_the_engine() -> None:
-    """The engine casts split cards by their halves; a Room's doors aren't
-    played (709.5), so it says so rather than playing one half."""
-    assert gap_texts(card(ROOM)) == ["a Room card (709.5): its doors, locked and unlocked"]
+def test_a_room_is_played_door_by_door() -> None:
+    """709.5: the engine plays a Room's doors, locked and unlocked (each
+    door's abilities are checked as those of a card of its own)."""
+    assert gap_texts(card(ROOM)) == []
 
 
 def test_fully_unlock_is_an_event_of_any_player_trigger() -> None:
+    """709.5i: "whenever you fully unlock a Room" is an event the engine plays."""
     c = roundtrip("Tester\nEnchantment Creature — Spirit\nWhenever you fully unlock a Room, draw a card.\n1/1")
     event = c.abilities[0].trigger.events[0]
     assert event.kind == "fully unlocks"
-    assert "trigger event 'fully unlocks'" in gap_texts(c)
+    assert gap_texts(c) == []
 
 
 def test_the_back_face_of_a_transforming_planeswalker_may_leave_out_loyalty() -> None:
@@ -488,13 +489,13 @@ def test_an_omen_spell_is_shuffled_into_its_owners_library() -> None:
     ("{T}: Lock or unlock a door of target Room you control. Activate only as a sorcery.", "lock or unlock a door of"),
 ])  # fmt: skip
 def test_a_rooms_door_is_unlocked_by_an_instruction(line: str, verb: str) -> None:
-    """709.5: unlocking (or locking) a door of a Room is an instruction with
-    the Room as its object; the engine reports it."""
+    """709.5f, 709.5g: unlocking (or locking) a door of a Room is an
+    instruction with the Room as its object; the engine plays it."""
     c = roundtrip(f"Tester {{2}}{{U}}\nCreature — Spirit\n{line}\n2/2")
     (action,) = [n for n in c.walk() if isinstance(n, A.KeywordAction)]
     assert action.verb == verb
     assert [n.word for n in action.what.walk() if isinstance(n, A.Noun)] == ["Room"]
-    assert any("keyword action" in g for g in gap_texts(c))
+    assert not any("keyword action" in g for g in gap_texts(c))
 
 
 # --------------------------------------------------------------------------

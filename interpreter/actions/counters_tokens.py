@@ -14,8 +14,9 @@ from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
 from ..keywords import OffspringCopy
-from ..objects import token_card, token_colors
+from ..objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from ..replacement import create_on_battlefield
+from ..state import Game
 from ..zones import put_counters
 from .common import acted, current
 from .library import keyword_action
@@ -72,8 +73,8 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
 
 @cache
 def predefined_tokens() -> dict[str, A.Card]:
-    """111.10: the predefined tokens (Treasure, Food, Clue, ...) by subtype,
-    read by the card grammar from the package's data file."""
+    """111.10: the predefined tokens (Treasure, Food, Clue, ..., the Roles)
+    by name, read by the card grammar from the package's data file."""
     from cardtext.grammar.parser import parse_text
 
     path = Path(__file__).parent.parent / "data" / "predefined_tokens.txt"
@@ -86,9 +87,11 @@ def predefined_tokens() -> dict[str, A.Card]:
 def predefined(spec: A.TokenSpec | None) -> A.Card | None:
     """The predefined token (111.10) an instruction names by its subtype
     alone ("a Treasure token"), or None."""
-    if spec is None or spec.types or spec.role or len(spec.subtypes) != 1 or spec.power or spec.colors or spec.named:
+    if spec is None or spec.types or len(spec.subtypes) != 1 or spec.power or spec.colors or spec.named:
         return None
-    return predefined_tokens().get(spec.subtypes[0])
+    card = predefined_tokens().get(spec.role or spec.subtypes[0])
+    # "a Monster Role token": the Role named Monster (111.10k); "a Treasure token": the Treasure (111.10a)
+    return card if card is not None and spec.subtypes[0] in card.type_line.subtypes else None
 
 
 def _predefined_problem(a: A.CreateTokens) -> str | None:
@@ -111,9 +114,7 @@ def _predefined_problem(a: A.CreateTokens) -> str | None:
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
     ("tokens created attacking", lambda a: a.attacking),
-    ("tokens created attached to an object (303.4f)", lambda a: a.attached is not None),
-    ("a predefined token (111.10) the interpreter has no definition of, or can't play",
-     lambda a: _predefined_problem(a) is not None),
+    (lambda a: _predefined_problem(a) or "", lambda a: _predefined_problem(a) is not None),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     """111.1, 111.4: tokens as the instruction describes them ("of those
@@ -132,15 +133,49 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
         spec = replace(spec, power=str(x) if spec.power == "X" else spec.power,
                        toughness=str(x) if spec.toughness == "X" else spec.toughness)  # fmt: skip
     card = predefined(spec) or token_card(spec)
-    made = []
+    hosts: list[GameObject | None] = [None]
+    if a.attached is not None:
+        hosts = [o for o in current(ctx, ctx.objects(a.attached)) if o.zone == "battlefield"]
+        if not hosts:
+            game.say(f"  no {card.name} token: there is nothing to attach it to (303.4f)")
+            return False
+    made: list[GameObject] = []
     for p in ctx.players(a.player):
+        before = len(made)
         for _ in range(n):
-            new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped)
-            game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
-            made.append(new)
-        game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}")
+            for host in hosts:
+                created, to = _attach_host(game, card, p, token_colors(spec), host)
+                if not created:
+                    continue
+                new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped, attach_to=to)
+                game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+                made.append(new)
+        if len(made) > before:
+            k = len(made) - before
+            game.say(f"  {p} creates {k} {card.name}{'s' if k != 1 else ''}")
     acted(ctx, made)
     return bool(made)
+
+
+def _attach_host(game: Game, card: A.Card, controller: PlayerId, colors: tuple[str, ...],
+                 host: GameObject | None) -> tuple[bool, ObjectId | None]:
+    """Whether a token created "attached to [object]" is created, and the
+    object it enters attached to (303.4f; None: unattached): an Aura token that can't legally enchant that object isn't
+    created (303.4g); an Equipment token that can't equip it enters
+    unattached (301.5c)."""
+    from ..attach import attach_problem
+
+    if host is None:
+        return True, None
+    probe = GameObject(-1, 0, card, controller, controller, "battlefield", token=True, token_colors=colors)
+    problem = attach_problem(game, probe, host)
+    if problem is None:
+        return True, host.id
+    if "Aura" in card.type_line.subtypes:
+        game.say(f"  no {card.name} token: {problem} (303.4g)")
+        return False, None
+    game.say(f"  {card.name} token enters unattached: {problem}")
+    return True, None
 
 
 def tokens_instead(ctx: Ctx, amount: A.Quantity) -> A.CreateTokens | A.CreateTokenCopy | None:

@@ -106,6 +106,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if "planeswalker" in c.types:
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
         total += n
+        if o.id not in game.state.damaged:
+            game.state.damaged.append(o.id)  # "a creature that was dealt damage this turn"
         if dealt is not None:
             dealt.append(o.id)  # "a creature dealt damage this way"
         game.say(f"  {source_name} deals {n} damage to {display_name(o)}"

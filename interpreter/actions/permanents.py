@@ -13,6 +13,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import color_letters, display_name, given_keyword_name, power_toughness
 from ..context import Ctx, names_player
 from ..errors import Unsupported
+from ..objects import GameObject
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
 from ..zones import exert, tap, untap
@@ -238,7 +239,10 @@ def _chosen_change(ctx: Ctx, a: A.Becomes) -> A.Becomes:
     ("a change of color other than to colors named", lambda a: a.color and color_letters(a.color) is None
      or _color_problem(a) is not None),
     ("a change of a spell's characteristics", lambda a: _about_spells(a.what)),
-    ("a change of that kind", lambda a: a.special and a.special not in CHOSEN_CHANGES),
+    ("a change of that kind", lambda a: a.special and a.special not in CHOSEN_CHANGES and a.special != "saddled"),
+    ("becoming saddled with other changes, or for other than until end of turn (702.171b)", lambda a: a.special == "saddled"
+     and (a.types or a.keywords or a.pt or a.color or a.quoted is not None or a.of is not None
+          or a.duration is None or a.duration.kind != "until end of turn")),
     ("becoming a copy", lambda a: a.of is not None),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
@@ -253,6 +257,8 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
     "becomes the color (creature type) of your choice": the controller
     chooses one as it resolves (608.2d), which is then the change."""
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    if a.special == "saddled":
+        return _become_saddled(ctx, objs)
     if a.special in CHOSEN_CHANGES and objs:
         a = _chosen_change(ctx, a)
     names = [given_keyword_name(k) for k in a.keywords]
@@ -267,6 +273,21 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
                      + (" until end of turn" if eot else ""))  # fmt: skip
     if stats is not None:
         set_base_pt(ctx, objs, stats[0], stats[1], a)
+    return bool(objs)
+
+
+def _become_saddled(ctx: Ctx, objs: list[GameObject]) -> bool:
+    """702.171b: "[this] becomes saddled until end of turn" — the saddled
+    designation, which the permanent keeps until the turn ends or it leaves
+    the battlefield (a saddled permanent may become saddled again)."""
+    from ..state import BecameSaddled
+
+    state = ctx.game.state
+    for o in objs:
+        if o.id not in state.saddled:
+            state.saddled.append(o.id)
+        ctx.game.events.append(BecameSaddled(o.id))
+        ctx.game.say(f"  {display_name(o)} becomes saddled until end of turn (702.171b)")
     return bool(objs)
 
 
@@ -429,5 +450,24 @@ def _exert(ctx: Ctx, a: A.KeywordAction) -> bool:
         exert(ctx.game, o)
     acted(ctx, objs)
     return bool(objs)
+
+
+@keyword_action("unlock a locked door of")
+def _unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """709.5f: "unlock a locked door of [a Room]" (its controller's choice of
+    door when both are locked)."""
+    from ..rooms import unlock_by_instruction
+
+    rooms = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield" and o.doors is not None]
+    return unlock_by_instruction(ctx.game, ctx.controller, rooms)
+
+
+@keyword_action("lock or unlock a door of")
+def _lock_or_unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """ "lock or unlock a door of [a Room]": a door of its choice (709.5f, 709.5g)."""
+    from ..rooms import lock_or_unlock
+
+    rooms = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield" and o.doors is not None]
+    return lock_or_unlock(ctx.game, ctx.controller, rooms)
 
 
