@@ -278,7 +278,7 @@ def _quality(
             name = chars(other).name if isinstance(other, GameObject) else getattr(other, "name", "")
             if name:
                 names.add(name)
-        return bool(c.name) and c.name in names
+        return (bool(c.name) and c.name in names) != q.negated
     if isinstance(q, A.DoneThisWay) and objects is not None:
         # "revealed this way": one of the objects an earlier instruction did that to (608.2c)
         return obj.id in objects(q)
@@ -312,7 +312,10 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
     A.WithChosenName: lambda q: None,
-    A.SameNameAs: lambda q: None,
+    # "that doesn't have the same name as a token you control": no object of a description shares it
+    A.SameNameAs: lambda q: (
+        "'doesn't have the same name as' any object of a description" if q.negated and isinstance(q.other, A.AnObject)
+        else None),
     A.DoneThisWay: lambda q: None,
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"

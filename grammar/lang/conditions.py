@@ -857,6 +857,8 @@ for _rule, _what in (
     ("pass_put_onto_battlefield", "put onto the battlefield"),
 ):  # fmt: skip
     BUILDERS[_rule] = (lambda w: lambda meta: Passive(w, span=span(meta)))(_what)
+# "if one or more tokens would be created under your control" (111.2, 614.1a)
+BUILDERS["pass_created_under"] = lambda meta, whose: Passive("created under", by=whose, span=span(meta))
 BUILDERS["pass_dealt_damage_by"] = lambda meta, by: Passive("dealt damage by", by=by, span=span(meta))
 BUILDERS["pass_put_into"] = lambda meta, place: Passive("put into", place, span=span(meta))
 BUILDERS["pass_put_into_from_battlefield"] = lambda meta, place: Passive("put into from the battlefield", place, span=span(meta))
@@ -1138,6 +1140,10 @@ def _r_would(r: Any, n: Would, **ctx: Any) -> str:
 def _r_passive(r: Any, n: Passive, **ctx: Any) -> str:
     if n.what == "dealt damage by":
         return f"dealt damage by {r(n.by)}"
+    if n.what == "created under":
+        from .objects import possessive_text
+
+        return f"created under {possessive_text(r, n.by)} control"
     if n.what.startswith("put into"):
         rest = n.what[len("put into"):]
         return f"put into {r(n.place)}{rest}"

@@ -237,9 +237,11 @@ class WithKicker(Node):
 
 @dataclass(frozen=True, slots=True)
 class SameNameAs(Node):
-    """ "with the same name as [that creature]"."""
+    """ "with the same name as [that creature]"; ``negated``: "that doesn't
+    have the same name as a token you control" (201.2)."""
 
     other: Any
+    negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1556,6 +1558,11 @@ _BUILDERS["with_power"] = _with_stat("power")
 _BUILDERS["with_toughness"] = _with_stat("toughness")
 _BUILDERS["with_power_or_toughness"] = _with_stat("power or toughness")
 _BUILDERS["with_power_and_toughness"] = _with_stat("power and toughness")
+# "up to two target creature cards with total mana value 4 or less": the sum
+# over the objects chosen together, not a quality of each (601.2c)
+_BUILDERS["with_total_mana_value"] = _with_stat("total mana value")
+_BUILDERS["with_total_power"] = _with_stat("total power")
+_BUILDERS["with_total_toughness"] = _with_stat("total toughness")
 
 
 @builds("with_counter")
@@ -1760,6 +1767,7 @@ _BUILDERS["that_died_this_way"] = lambda meta: DoneThisWay("died", "that", span=
 _BUILDERS["share_what"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
 _BUILDERS["that_has"] = lambda meta, kw: ThatHas(kw, span=span(meta))
 _BUILDERS["that_lacks"] = lambda meta, kw: ThatHas(kw, True, span=span(meta))
+_BUILDERS["not_same_name_as"] = lambda meta, other: SameNameAs(other, True, span=span(meta))
 _BUILDERS["that_could_target"] = lambda meta, what: ThatCouldTarget(what, span=span(meta))
 
 
@@ -2383,6 +2391,8 @@ def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
 
 @renders(SameNameAs)
 def _r_same_name(r: Any, n: SameNameAs, **ctx: Any) -> str:
+    if n.negated:
+        return f"that {'don' if ctx.get('plural', False) else 'doesn'}'t have the same name as {r(n.other)}"
     return f"with the same name as {r(n.other)}"
 
 

@@ -186,6 +186,17 @@ class Exile(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileGraveyard(Node):
+    """"exile target player's graveyard", "exile each opponent's graveyard":
+    every card in it (404.1, 406.3)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    whose: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExileTop(Node):
     """"exile the top card of your library [face down]" (406.3)."""
 
@@ -1206,6 +1217,7 @@ def _exile_face_down(meta: Any, what: Any) -> Any:
     if isinstance(what, TopOfLibrary) and not what.bottom:
         return ExileTop(what.count, what.whose, True, span=span(meta))
     return Exile(what, face_down=True, span=span(meta))
+_reg("exile_graveyard", lambda m, whose: ExileGraveyard(_whose(whose), span=span(m)))
 _reg("exile_until", lambda m, what, until: Exile(what, True, until=until, span=span(m)))
 _reg("exile_until_found", lambda m, what, who, found: Exile(what, until_found=(who, found), span=span(m)))
 
@@ -1362,6 +1374,7 @@ _reg("into_exile", _dest("exile", "into"))
 _reg("on_top_of_owners_libraries", lambda m: Destination("library", None, "top", "owners' libraries", span=span(m)))
 _reg("on_bottom_of_owners_libraries", lambda m: Destination("library", None, "bottom", "owners' libraries", span=span(m)))
 _reg("on_top_of_it", lambda m, order="": Destination("library", None, "top", "it", order, span=span(m)))
+_reg("on_top_bare", lambda m: Destination("library", None, "top", "top", span=span(m)))
 
 
 @builds("on_bottom_in_order", "on_top_in_order")
@@ -1392,7 +1405,7 @@ def _battlefield_mod(meta: Any, *toks: Any) -> Any:
 
 
 _reg("counters_with", lambda m, amount, kind: (amount, kind))
-_reg("additional_counter", lambda m, kind: ("additional", kind))
+_reg("additional_counter", lambda m, amount, kind: (amount, kind, "additional"))
 
 # ---- cards ----
 _reg("draw", build(Draw))
@@ -2256,6 +2269,11 @@ def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
     return text
 
 
+@renders(ExileGraveyard)
+def _r_exile_graveyard(r: Any, n: ExileGraveyard, **ctx: Any) -> str:
+    return f"{subj(r, n, 'exile', ctx)} {possessive_text(r, n.whose)} graveyard"
+
+
 @renders(ExileTop)
 def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
     text = f"{subj(r, n, 'exile', ctx)} the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
@@ -2268,6 +2286,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         return f"on {'top' if n.where == 'top' else 'the bottom'} of their owners' libraries"
     if n.form == "it":  # "on top of it": the library named before
         return "on top of it" + (f" in {n.order} order" if n.order else "")
+    if n.form == "top":  # "on top": the top of the library the card was searched for in (its owner's)
+        return "on top"
     if n.back:
         return "back " + _r_destination(r, dataclasses.replace(n, back=False), **ctx)
     if n.where == "back":  # "put them back in any order": on top of the library they were looked at in
@@ -2331,9 +2351,9 @@ def _mod_text(r: Any, mod: Any) -> str:
 
 
 def _with_counters(r: Any, value: Any) -> str:
-    amount, kind = value
-    if amount == "additional":
-        return f"with an additional {kind} counter on it"
+    amount, kind, *additional = value
+    if additional:  # "with two additional +1/+1 counters on it": beyond those it would have
+        return f"with {counters_text(r, amount, f'additional {kind}')} on it"
     return f"with {counters_text(r, amount, kind)} on it"
 
 

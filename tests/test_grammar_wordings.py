@@ -1,0 +1,172 @@
+"""Grammar-level tests of wordings of recent card sets: each parses a
+wording, asserts what the AST holds, and that it renders back byte-identical
+(grammar/lang/*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node
+from cardtext.grammar.parser import parse_text
+from cardtext.grammar.render import render_card
+from cardtext.testing import parse_ability, wrap_ability
+
+
+def ability(text: str, **options: Any) -> Any:
+    """One ability line, parsed in a minimal card (no link check)."""
+    return parse_ability(text, link=False, **options)
+
+
+def all_of(tree: Node, cls: type) -> list[Any]:
+    return [n for n in tree.walk() if isinstance(n, cls)]
+
+
+def one(tree: Node, cls: type) -> Any:
+    found = all_of(tree, cls)
+    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
+    return found[0]
+
+
+def round_trips(text: str, **options: Any) -> None:
+    """The ability renders back exactly as written."""
+    result = parse_text(wrap_ability(text, **options) + "\n")
+    assert not result.errors, result.errors
+    lines = render_card(result.cards[0]).splitlines()
+    assert text in lines
+
+
+# --------------------------------------------------------------------------
+# "with N additional +1/+1 counters on it" (122.1, 614.1c): any amount
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Return target creature card from your graveyard to the battlefield with two additional +1/+1 counters on it.", 2),
+        ("Return target creature card from your graveyard to the battlefield with an additional +1/+1 counter on it.", 1),
+        ("Put target creature card exiled with Test Card onto the battlefield tapped under your control with two additional +1/+1 counters on it.", 2),
+    ],
+)
+def test_battlefield_with_any_number_of_additional_counters(text: str, value: int) -> None:
+    """614.1c: a permanent put onto the battlefield "with N additional
+    counters" — the amount is any amount, and "additional" is kept."""
+    dest = one(ability(text, type_line="Sorcery"), A.Destination)
+    (mod,) = [m for m in dest.mods if isinstance(m, tuple) and m[0] == "with"]
+    amount, kind, additional = mod[1]
+    assert (amount.value, kind, additional) == (value, "+1/+1", "additional")
+    round_trips(text, type_line="Sorcery")
+
+
+def test_return_with_x_additional_counters() -> None:
+    text = "Return target artifact card from your graveyard to the battlefield with X additional +1/+1 counters on it."
+    dest = one(ability(text, type_line="Sorcery"), A.Destination)
+    amount, _, additional = dest.mods[0][1]
+    assert isinstance(amount, A.VarX) and additional == "additional"
+    round_trips(text, type_line="Sorcery")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Each other creature you control enters with three additional +1/+1 counters on it.", 3),
+        ("This creature enters with an additional +1/+1 counter on it.", 1),
+    ],
+)
+def test_enters_with_additional_counters_of_any_amount(text: str, value: int) -> None:
+    """614.1c: "enters with two additional +1/+1 counters on it"."""
+    node = all_of(ability(text), A.EntersWithCounters)[0]
+    assert node.additional and node.amount.value == value
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "on top": the library searched (401.2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When this creature enters, you may search your library for a basic land card, reveal it, then shuffle and put that card on top.",
+        "Search your library for a card, then shuffle and put that card on top.",
+    ],
+)
+def test_put_on_top_of_the_library_searched(text: str) -> None:
+    dest = one(ability(text), A.Destination)
+    assert (dest.zone, dest.where, dest.form, dest.whose) == ("library", "top", "top", None)
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "with total mana value N or less" (601.2c): the sum over the objects chosen
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "stat"),
+    [
+        ("Return up to three target creature cards with total mana value 3 or less from your graveyard to the battlefield.", "total mana value"),
+        ("Return any number of target creature cards with total power 6 or less from your graveyard to the battlefield.", "total power"),
+        ("Return up to two target creature cards with total toughness 4 or less from your graveyard to the battlefield.", "total toughness"),
+    ],
+)
+def test_with_a_total_of_the_objects_chosen(text: str, stat: str) -> None:
+    q = one(ability(text, type_line="Sorcery"), A.WithStat)
+    assert q.stat == stat
+    round_trips(text, type_line="Sorcery")
+
+
+def test_total_mana_value_as_a_cost() -> None:
+    text = ("{2}{W}, {T}, Exile one or more other artifacts you control with total mana value X: Return target artifact "
+            "card with mana value X or less from your graveyard to the battlefield. Activate only as a sorcery.")
+    stats = [q.stat for q in all_of(ability(text, type_line="Artifact"), A.WithStat)]
+    assert stats == ["total mana value", "mana value"]
+    round_trips(text, type_line="Artifact")
+
+
+# --------------------------------------------------------------------------
+# "that doesn't have the same name as ..." (201.2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Destroy target creature that doesn't have the same name as a token you control.", True),
+        ("Destroy all creatures that don't have the same name as this spell.", True),
+        ("Destroy target creature and all other creatures with the same name as that creature.", False),
+    ],
+)
+def test_not_the_same_name_as(text: str, negated: bool) -> None:
+    q = one(ability(text, type_line="Sorcery"), A.SameNameAs)
+    assert q.negated is negated
+    round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "exile [whose] graveyard" (404.1)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Exile target player's graveyard.", "Exile each opponent's graveyard."])
+def test_exile_a_graveyard(text: str) -> None:
+    node = one(ability(text, type_line="Sorcery"), A.ExileGraveyard)
+    assert node.whose is not None
+    round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "would be created under [whose] control" (111.2, 614.1a)
+# --------------------------------------------------------------------------
+
+
+def test_created_under_whose_control_as_a_replaced_event() -> None:
+    from cardtext.grammar.lang.conditions import Passive
+
+    tree = parse_text(wrap_ability("If one or more tokens would be created under your control, draw a card instead.") + "\n")
+    passives = [n for c in tree.cards for n in c.walk() if isinstance(n, Passive)]
+    assert [p.what for p in passives] == ["created under"]
