@@ -170,3 +170,24 @@ def test_created_under_whose_control_as_a_replaced_event() -> None:
     tree = parse_text(wrap_ability("If one or more tokens would be created under your control, draw a card instead.") + "\n")
     passives = [n for c in tree.cards for n in c.walk() if isinstance(n, Passive)]
     assert [p.what for p in passives] == ["created under"]
+
+
+# --------------------------------------------------------------------------
+# "double [whose] power", "double the power and toughness of ..." (701.10d)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "extra"),
+    [
+        ("Double target creature's power until end of turn.", "double power", ""),
+        ("Double target creature's toughness until end of turn.", "double toughness", ""),
+        ("Double target creature's power and toughness until end of turn.", "double power and toughness", ""),
+        ("Double the power and toughness of each creature you control until end of turn.", "double power and toughness", "of"),
+        ("Double the power of target creature you control until end of turn.", "double power", "of"),
+    ],
+)
+def test_double_power_toughness_or_both(text: str, verb: str, extra: str) -> None:
+    node = one(ability(text, type_line="Instant"), A.KeywordAction)
+    assert (node.verb, node.extra) == (verb, extra)
+    round_trips(text, type_line="Instant")

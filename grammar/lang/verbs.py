@@ -1616,7 +1616,9 @@ _reg("put_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m
 _reg("create_named_token", lambda m, name, count, spec: CreateTokens(Number(1, "article"), dataclasses.replace(spec, named=name, order=("name first", *spec.order)), span=span(m)))
 _reg("exile_in_pile", lambda m, what: Exile(what, pile=True, span=span(m)))
 _reg("shuffle_pile", lambda m: Shuffle(None, None, form="that pile", span=span(m)))
-_reg("double_pt", lambda m, whose: KeywordAction("double power and toughness", _whose(whose), span=span(m)))
+_reg("double_pt", lambda m, whose, stat: KeywordAction(f"double {stat}", _whose(whose), span=span(m)))
+_reg("double_pt_of", lambda m, stat, what: KeywordAction(f"double {stat}", what, extra="of", span=span(m)))
+_reg("double_stat", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("has_characteristics_of", lambda m, of: HaveAbilitiesOf(None, of, "the power, toughness, and creature types", span=span(m)))
 _reg("create_token_copy_except", lambda m, amount, _, of, exc: CreateTokenCopy(amount, of, exception=exc, span=span(m)))
 _reg("create_token_copy_attacking", lambda m, amount, _, of: CreateTokenCopy(amount, of, attacking=True, span=span(m)))
@@ -2542,8 +2544,11 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     if n.verb in ("win the flip", "lose the flip"):
         head, _, rest = n.verb.partition(" ")
         return f"{subj(r, n, head, ctx)} {rest}"
-    if n.verb == "double power and toughness":
-        return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} power and toughness"
+    if n.verb in ("double power", "double toughness", "double power and toughness"):
+        stat = n.verb.removeprefix("double ")
+        if n.extra == "of":  # "double the power of target creature"
+            return f"{subj(r, n, 'double', ctx)} the {stat} of {r(n.what)}"
+        return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} {stat}"
     if n.verb == "have no maximum hand size":
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
