@@ -191,3 +191,21 @@ def test_double_power_toughness_or_both(text: str, verb: str, extra: str) -> Non
     node = one(ability(text, type_line="Instant"), A.KeywordAction)
     assert (node.verb, node.extra) == (verb, extra)
     round_trips(text, type_line="Instant")
+
+
+# --------------------------------------------------------------------------
+# "It's a Spirit in addition to its other types." (205.1b)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "also"),
+    [
+        ("Return target creature card from your graveyard to the battlefield. It's a Spirit in addition to its other types.", True),
+        ("Return target creature card from your graveyard to the battlefield. It's an enchantment.", False),
+    ],
+)
+def test_its_a_type_in_addition_to_its_other_types(text: str, also: bool) -> None:
+    node = one(ability(text, type_line="Sorcery"), A.ItsA)
+    assert node.also is also
+    round_trips(text, type_line="Sorcery")
