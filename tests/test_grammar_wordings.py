@@ -209,3 +209,39 @@ def test_its_a_type_in_addition_to_its_other_types(text: str, also: bool) -> Non
     node = one(ability(text, type_line="Sorcery"), A.ItsA)
     assert node.also is also
     round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "that crewed it this turn" (702.122), "that saddled it this turn" (702.171)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("Whenever this creature attacks while saddled, put a +1/+1 counter on target creature that saddled it this turn.", "saddled"),
+        ("Whenever this Vehicle attacks, create a Treasure token for each creature that crewed it this turn.", "crewed"),
+    ],
+)
+def test_that_crewed_or_saddled_it_this_turn(text: str, event: str) -> None:
+    q = one(ability(text), A.DidThisTurn)
+    assert q.event == event and isinstance(q.by, A.ItRef)
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "If ... or if ..., ..." (608.2c)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When this creature enters, you may reveal a Dinosaur card from your hand. If you do or if you control another Dinosaur, you gain 3 life.",
+        "If that creature's power is 2 or less or if you control another Lizard, draw a card.",
+    ],
+)
+def test_or_if_joins_two_conditions(text: str) -> None:
+    cond = one(ability(text), A.CondAnd)
+    assert cond.conj == "or if"
+    round_trips(text)

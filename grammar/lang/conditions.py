@@ -719,6 +719,8 @@ BUILDERS["has_keyword_state"] = lambda meta, obj, kw: HasKeyword(obj, kw, span=s
 BUILDERS["shares_with"] = lambda meta, obj, what, other: SharesWith(obj, what, other, span=span(meta))
 BUILDERS["condition_and"] = lambda meta, a, b: CondAnd(a, b, "and", span=span(meta))
 BUILDERS["condition_or"] = lambda meta, a, b: CondAnd(a, b, "or", span=span(meta))
+# "If you do or if you control another Dinosaur, ...": either, "if" said again
+BUILDERS["condition_or_if"] = lambda meta, a, b: CondAnd(a, b, "or if", span=span(meta))
 BUILDERS["nth_resolution"] = lambda meta, word: NthResolution(word, span=span(meta))
 BUILDERS["ordinal_word"] = lambda meta, tok: str(tok).lower()
 BUILDERS["control_commander"] = lambda meta: ControlCommander(span=span(meta))

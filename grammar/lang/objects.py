@@ -1757,6 +1757,8 @@ _BUILDERS["under_control"] = lambda meta, whose: whose
 _BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
 _BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
 _BUILDERS["that_left"] = lambda meta: DidThisTurn("left the battlefield", span=span(meta))
+_BUILDERS["that_crewed"] = lambda meta, word, what: DidThisTurn(str(word).lower(), by=what, span=span(meta))
+_BUILDERS["crewed_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["that_left_under"] = lambda meta, whose: DidThisTurn("left the battlefield", control=whose, span=span(meta))
 _BUILDERS["that_targets"] = lambda meta, what: ThatTargets(what, span=span(meta))
 _BUILDERS["that_targets_only"] = lambda meta, what: ThatTargets(what, True, span=span(meta))
@@ -2520,7 +2522,7 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return "that you cast this turn"
     if event == "devoured":
         return f"{r(n.by)} devoured"
-    if event == "was dealt damage by" or event == "were dealt damage by":
+    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled"):
         return f"that {event} {r(n.by)} this turn"
     under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
     return f"that {event}{under} this turn"
