@@ -245,3 +245,41 @@ def test_or_if_joins_two_conditions(text: str) -> None:
     cond = one(ability(text), A.CondAnd)
     assert cond.conj == "or if"
     round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "Put the rest on the bottom in a random order." (401.2, 401.4)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "order"),
+    [
+        ("Look at the top six cards of your library. You may put a land card from among them onto the battlefield tapped. "
+         "Put the rest on the bottom in a random order.", "bottom", "a random"),
+        ("Look at the top three cards of your library. Put one of them into your hand and the rest on the bottom in any order.",
+         "bottom", "any"),
+    ],
+)
+def test_on_the_bottom_of_the_library_looked_at(text: str, where: str, order: str) -> None:
+    dests = [d for d in all_of(ability(text, type_line="Sorcery"), A.Destination) if d.zone == "library"]
+    assert [(d.where, d.form, d.order, d.whose) for d in dests] == [(where, where, order, None)]
+    round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "until your next end step" (513.1)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Exile the top card of your library. You may play that card until your next end step.",
+        "Target creature gets +2/+2 until your next end step.",
+    ],
+)
+def test_until_your_next_end_step(text: str) -> None:
+    d = one(ability(text, type_line="Instant"), A.Duration)
+    assert d.kind == "until your next end step"
+    round_trips(text, type_line="Instant")

@@ -43,6 +43,7 @@ _DURATIONS = {
     "until_eot": "until end of turn",
     "until_the_eot": "until the end of turn",
     "until_your_next_turn": "until your next turn",
+    "until_your_next_end_step": "until your next end step",  # 513.1: the end step of your next turn, or of this one
     "until_end_of_your_next_turn": "until the end of your next turn",
     "this_turn": "this turn",
     "until_end_of_combat": "until end of combat",

@@ -1374,7 +1374,8 @@ _reg("into_exile", _dest("exile", "into"))
 _reg("on_top_of_owners_libraries", lambda m: Destination("library", None, "top", "owners' libraries", span=span(m)))
 _reg("on_bottom_of_owners_libraries", lambda m: Destination("library", None, "bottom", "owners' libraries", span=span(m)))
 _reg("on_top_of_it", lambda m, order="": Destination("library", None, "top", "it", order, span=span(m)))
-_reg("on_top_bare", lambda m: Destination("library", None, "top", "top", span=span(m)))
+_reg("on_top_bare", lambda m, order="": Destination("library", None, "top", "top", order, span=span(m)))
+_reg("on_bottom_bare", lambda m, order="": Destination("library", None, "bottom", "bottom", order, span=span(m)))
 
 
 @builds("on_bottom_in_order", "on_top_in_order")
@@ -2288,8 +2289,9 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         return f"on {'top' if n.where == 'top' else 'the bottom'} of their owners' libraries"
     if n.form == "it":  # "on top of it": the library named before
         return "on top of it" + (f" in {n.order} order" if n.order else "")
-    if n.form == "top":  # "on top": the top of the library the card was searched for in (its owner's)
-        return "on top"
+    if n.form in ("top", "bottom"):  # "on top", "on the bottom": the library named before (the cards' owner's)
+        where = "on top" if n.form == "top" else "on the bottom"
+        return where + (f" in {n.order} order" if n.order else "")
     if n.back:
         return "back " + _r_destination(r, dataclasses.replace(n, back=False), **ctx)
     if n.where == "back":  # "put them back in any order": on top of the library they were looked at in
