@@ -283,3 +283,33 @@ def test_until_your_next_end_step(text: str) -> None:
     d = one(ability(text, type_line="Instant"), A.Duration)
     assert d.kind == "until your next end step"
     round_trips(text, type_line="Instant")
+
+
+# --------------------------------------------------------------------------
+# "put a number of +1/+1 counters equal to Q on ..." (122.1)
+# --------------------------------------------------------------------------
+
+
+def test_a_number_of_counters_equal_to_an_amount_before_on() -> None:
+    text = "When this creature dies, put a number of +1/+1 counters equal to its power on each creature you control."
+    node = one(ability(text), A.PutCounters)
+    assert isinstance(node.amount, A.EqualTo) and node.amount.where == "inline" and node.kind == "+1/+1"
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "into its owner's library third from the top" (401.4)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("Put target creature into its owner's library third from the top.", "third from the top"),
+        ("Put target creature into its owner's library second from the top.", "second from the top"),
+    ],
+)
+def test_into_a_library_nth_from_the_top(text: str, where: str) -> None:
+    dest = one(ability(text, type_line="Sorcery"), A.Destination)
+    assert (dest.zone, dest.where, dest.form) == ("library", where, "into")
+    round_trips(text, type_line="Sorcery")

@@ -1385,6 +1385,7 @@ def _in_order(meta: Any, whose: Any, order: str) -> Destination:
 
 _reg("on_top_in_order", lambda m, whose, order: Destination("library", _whose(whose), "top", "on", order, span=span(m)))
 _reg("into_library_nth", lambda m, whose, n, fr: Destination("library", _whose(whose), fr, "into", nth=n, span=span(m)))
+_reg("into_library_ordinal", lambda m, whose, nth, fr: Destination("library", _whose(whose), f"{nth} {fr}", "into", span=span(m)))
 _reg("back_dest", lambda m, *order: Destination("library", None, "back", "back", order[0] if order else "", span=span(m)))
 _reg("back_to", lambda m, dest: dataclasses.replace(dest, back=True, span=span(m)))
 _reg("order", lambda m, *toks: " ".join(str(t).lower() for t in toks))
@@ -1561,6 +1562,9 @@ _reg("put_counters_equal", lambda m, kind, on, eq: PutCounters(
     EqualTo(eq.value, "number_of", span=eq.span), kind, on, span=span(m)))
 _reg("put_counters_equal_end", lambda m, kind, on, eq: PutCounters(
     EqualTo(eq.value, "end", span=eq.span), kind, on, span=span(m)))
+# "put a number of +1/+1 counters equal to its power on each creature ..."
+_reg("put_counters_equal_inline", lambda m, kind, eq, on: PutCounters(
+    EqualTo(eq.value, "inline", span=eq.span), kind, on, span=span(m)))
 
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
@@ -2322,6 +2326,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
             return f"to the top of {whose} library"
         if n.nth is not None:
             return f"into {whose} library {r(n.nth)} {n.where}"
+        if n.form == "into" and n.where.endswith(("from the top", "from the bottom")):  # "third from the top"
+            return f"into {whose} library {n.where}"
         if n.where == "top":
             text = f"on top of {whose} library"
         elif n.where == "bottom":
@@ -2582,6 +2588,9 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
     v = subj(r, n, "put", ctx)
     if n.additional:
         return f"{v} an additional {n.kind} counter on {r(n.on)}"
+    if isinstance(n.amount, EqualTo) and n.amount.where == "inline":
+        kind = f"{n.kind} " if n.kind else ""
+        return f"{v} a number of {kind}counters equal to {r(n.amount.value)} on {r(n.on)}"
     if n.also:
         groups = [counters_text(r, n.amount, n.kind)] + [counters_text(r, a, k) for a, k in n.also]
         listed = groups[0] + " and " + groups[1] if len(groups) == 2 else ", ".join(groups[:-1]) + ", and " + groups[-1]
