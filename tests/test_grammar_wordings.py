@@ -313,3 +313,35 @@ def test_into_a_library_nth_from_the_top(text: str, where: str) -> None:
     dest = one(ability(text, type_line="Sorcery"), A.Destination)
     assert (dest.zone, dest.where, dest.form) == ("library", where, "into")
     round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "create ... token that's tapped and attacking" (508.4)
+# --------------------------------------------------------------------------
+
+
+def test_a_token_thats_tapped_and_attacking() -> None:
+    text = "Whenever you attack, create a 1/1 red Warrior creature token that's tapped and attacking."
+    node = one(ability(text), A.CreateTokens)
+    assert node.attacking == "that's tapped and attacking"
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# "put its counters on ...", "move a +1/+1 counter from ... onto ..." (122.5)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("When this creature dies, put its counters on target creature you control.", False),
+        ("{T}: Move a +1/+1 counter from this artifact onto target creature. Activate only as a sorcery.", True),
+        ("{T}: Move two +1/+1 counters from target creature onto another target creature.", True),
+    ],
+)
+def test_counters_moved_from_one_object_to_another(text: str, counted: bool) -> None:
+    node = one(ability(text, type_line="Artifact Creature — Robot"), A.MoveCounters)
+    assert node.source is not None and (node.amount is not None) is counted
+    assert node.kind == ("+1/+1" if counted else "")
+    round_trips(text, type_line="Artifact Creature — Robot")

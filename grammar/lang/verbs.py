@@ -523,9 +523,17 @@ class DoubleCounters(Node):
 
 @dataclass(frozen=True, slots=True)
 class MoveCounters(Node):
-    """ "put those counters on [it]"."""
+    """ "put those counters on [it]"; "put its counters on target creature"
+    (``source`` whose counters: all of them); "move a +1/+1 counter from
+    [this] onto target creature" (``amount`` and ``kind``, 122.5)."""
+
+    SUBJECT: ClassVar[str] = "player"
 
     on: Any
+    source: Any = None
+    amount: Any = None
+    kind: str = ""
+    player: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1569,6 +1577,8 @@ _reg("put_counters_equal_inline", lambda m, kind, eq, on: PutCounters(
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
+_reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
+_reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
 _reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
 _reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
@@ -2625,6 +2635,10 @@ def _r_double_counters(r: Any, n: DoubleCounters, **ctx: Any) -> str:
 
 @renders(MoveCounters)
 def _r_move_counters(r: Any, n: MoveCounters, **ctx: Any) -> str:
+    if n.amount is not None:
+        return f"{subj(r, n, 'move', ctx)} {counters_text(r, n.amount, n.kind)} from {r(n.source)} onto {r(n.on)}"
+    if n.source is not None:
+        return f"{subj(r, n, 'put', ctx)} {possessive_text(r, n.source)} counters on {r(n.on)}"
     return f"put those counters on {r(n.on)}"
 
 
