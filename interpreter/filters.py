@@ -249,6 +249,9 @@ def _quality(
             # described, whatever "it" means around the description
             return compare(value, q.comparison, _own_stat(game, obj, c, against.stat))
         return compare(value, q.comparison, _amount(quantity, against))
+    if isinstance(q, A.ThatIsColors):
+        # 105.2: "a spell that's one or more colors"
+        return len(c.colors) >= _amount(quantity, q.count)
     if isinstance(q, A.CreatedWith):
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)
@@ -308,6 +311,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.WithStat: lambda q: (
         None if q.stat in ("mana value", "power", "toughness") else f"a description by {q.stat}"),
     A.CreatedWith: lambda q: None,
+    A.ThatIsColors: lambda q: None,
     A.OfChosen: lambda q: (
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,

@@ -345,3 +345,28 @@ def test_counters_moved_from_one_object_to_another(text: str, counted: bool) -> 
     assert node.source is not None and (node.amount is not None) is counted
     assert node.kind == ("+1/+1" if counted else "")
     round_trips(text, type_line="Artifact Creature — Robot")
+
+
+# --------------------------------------------------------------------------
+# "that's attached to ..." as a state (301.5), "that's one or more colors" (105.2)
+# --------------------------------------------------------------------------
+
+
+def test_is_attached_to_as_a_condition() -> None:
+    text = "At the beginning of your upkeep, if enchanted Equipment is attached to a creature, destroy that creature."
+    state = one(ability(text, type_line="Enchantment — Aura"), A.State)
+    assert state.word == "attached to" and isinstance(state.what, A.AnObject)
+    round_trips(text, type_line="Enchantment — Aura")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Whenever you cast a spell that's one or more colors, you gain 1 life.", 1),
+        ("Destroy all permanents that are two or more colors.", 2),
+    ],
+)
+def test_that_is_n_or_more_colors(text: str, value: int) -> None:
+    qs = all_of(ability(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact"), A.ThatIsColors)
+    assert qs and all(q.count.value == value for q in qs)
+    round_trips(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact")

@@ -827,6 +827,10 @@ for _rule, _word in (
     BUILDERS[_rule] = (lambda w: lambda meta, *a: State(w, span=span(meta)))(_word)
 
 
+# "as long as [this] is attached to a creature" (301.5, 303.4)
+BUILDERS["state_attached_to"] = lambda meta, what: State("attached to", what, span=span(meta))
+
+
 @builds("state_words")
 def _state_words(meta: Any, words: Any) -> Any:
     """A state written as bare words: "tapped", "mana abilities"."""

@@ -382,6 +382,14 @@ class DidThisTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ThatIsColors(Node):
+    """ "a spell that's one or more colors", "that's two or more colors"
+    (105.2): how many colors the object is."""
+
+    count: Any
+
+
+@dataclass(frozen=True, slots=True)
 class ThatTargets(Node):
     """ "that targets [this]", "that targets only [it]"."""
 
@@ -1757,6 +1765,7 @@ _BUILDERS["under_control"] = lambda meta, whose: whose
 _BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
 _BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
 _BUILDERS["that_left"] = lambda meta: DidThisTurn("left the battlefield", span=span(meta))
+_BUILDERS["that_is_colors"] = lambda meta, count: ThatIsColors(count, span=span(meta))
 _BUILDERS["that_crewed"] = lambda meta, word, what: DidThisTurn(str(word).lower(), by=what, span=span(meta))
 _BUILDERS["crewed_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["that_left_under"] = lambda meta, whose: DidThisTurn("left the battlefield", control=whose, span=span(meta))
@@ -2526,6 +2535,12 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return f"that {event} {r(n.by)} this turn"
     under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
     return f"that {event}{under} this turn"
+
+
+@renders(ThatIsColors)
+def _r_that_is_colors(r: Any, n: ThatIsColors, **ctx: Any) -> str:
+    that = "that are" if ctx.get("plural", False) else "that's"
+    return f"{that} {r(n.count)} or more colors"
 
 
 @renders(PutIntoThisTurn)
