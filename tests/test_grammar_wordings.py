@@ -370,3 +370,21 @@ def test_that_is_n_or_more_colors(text: str, value: int) -> None:
     qs = all_of(ability(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact"), A.ThatIsColors)
     assert qs and all(q.count.value == value for q in qs)
     round_trips(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact")
+
+
+# --------------------------------------------------------------------------
+# "costs {X} less to activate, where X is ..." (602.2b, 601.2f)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Activated abilities of creatures you control cost {X} less to activate, where X is Test Card's power.",
+        "{10}, Sacrifice this creature: Draw a card. This ability costs {X} less to activate, where X is the number of lands you control.",
+    ],
+)
+def test_x_less_to_activate_where_x_is(text: str) -> None:
+    node = all_of(ability(text, type_line="Artifact Creature — Robot"), A.CostModifier)[0]
+    assert node.activate and node.change == "less"
+    round_trips(text, type_line="Artifact Creature — Robot")

@@ -587,6 +587,14 @@ def _cost_less_x(meta: Any) -> CostModifier:
     return CostModifier(None, ManaCost((VariableMana(),)), "less", span=span(meta))
 
 
+@builds("activate_cost_less_x")
+def _activate_cost_less_x(meta: Any) -> CostModifier:
+    """ "This ability costs {X} less to activate, where X is ..." (602.2b, 601.2f)."""
+    from .mana import ManaCost, VariableMana
+
+    return CostModifier(None, ManaCost((VariableMana(),)), "less", activate=True, span=span(meta))
+
+
 # --------------------------------------------------------------------------
 # Sentences that are static abilities
 # --------------------------------------------------------------------------
