@@ -388,3 +388,23 @@ def test_x_less_to_activate_where_x_is(text: str) -> None:
     node = all_of(ability(text, type_line="Artifact Creature — Robot"), A.CostModifier)[0]
     assert node.activate and node.change == "less"
     round_trips(text, type_line="Artifact Creature — Robot")
+
+
+# --------------------------------------------------------------------------
+# "target artifact or creature's owner" (108.3): the possessive after a coordination
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Target artifact or creature's owner puts it on their choice of the top or bottom of their library.",
+        "Target artifact or creature's controller loses 2 life.",
+    ],
+)
+def test_possessive_of_a_coordinated_description(text: str) -> None:
+    tree = ability(text, type_line="Instant")
+    whose = [n for n in tree.walk() if isinstance(n, A.OwnerOf | A.ControllerOf)][0]
+    nouns = [w.word for w in whose.object.spec.words if isinstance(w, A.Noun)]
+    assert nouns == ["artifact", "creature"]
+    round_trips(text, type_line="Instant")
