@@ -408,3 +408,23 @@ def test_possessive_of_a_coordinated_description(text: str) -> None:
     nouns = [w.word for w in whose.object.spec.words if isinstance(w, A.Noun)]
     assert nouns == ["artifact", "creature"]
     round_trips(text, type_line="Instant")
+
+
+# --------------------------------------------------------------------------
+# "with lesser mana value", "with greater power than [object]"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "stat", "than"),
+    [
+        ("Whenever this creature or another creature you control with flying dies, return another target creature card "
+         "with lesser mana value from your graveyard to the battlefield.", "lesser", "mana value", False),
+        ("Destroy target creature with greater power than Test Card.", "greater", "power", True),
+    ],
+)
+def test_with_lesser_or_greater_stat(text: str, word: str, stat: str, than: bool) -> None:
+    tl = "Sorcery" if text.startswith("Destroy") else None
+    q = one(ability(text, type_line=tl), A.WithLesser)
+    assert (q.word, q.stat, q.than is not None) == (word, stat, than)
+    round_trips(text, type_line=tl)

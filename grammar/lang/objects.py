@@ -218,6 +218,16 @@ class WithStat(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WithLesser(Node):
+    """ "with lesser mana value", "with greater power than it": compared
+    with another object's (``than``; None: the object the ability is about)."""
+
+    word: str  # "lesser", "greater"
+    stat: str
+    than: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class WithCounter(Node):
     """ "with a +1/+1 counter on it", "with no counters on it", "without a
     fate counter on it", "with three or more ki counters on them" (122.1;
@@ -1561,6 +1571,12 @@ def _with_stat(stat: str) -> Any:
     return build
 
 
+@builds("with_lesser")
+def _with_lesser(meta: Any, word: Any, stat: Any, than: Any = None) -> WithLesser:
+    return WithLesser(str(word).lower(), str(stat), than, span=span(meta))
+
+
+_BUILDERS["lesser_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["with_mana_value"] = _with_stat("mana value")
 _BUILDERS["with_power"] = _with_stat("power")
 _BUILDERS["with_toughness"] = _with_stat("toughness")
@@ -2370,6 +2386,12 @@ def _r_zone_place(r: Any, n: ZonePlace, **ctx: Any) -> str:
 @renders(WithKeyword)
 def _r_with_keyword(r: Any, n: WithKeyword, **ctx: Any) -> str:
     return ("without " if n.negated else "with ") + r(n.keyword)
+
+
+@renders(WithLesser)
+def _r_with_lesser(r: Any, n: WithLesser, **ctx: Any) -> str:
+    than = f" than {r(n.than)}" if n.than is not None else ""
+    return f"with {n.word} {n.stat}{than}"
 
 
 @renders(WithStat)
