@@ -279,11 +279,12 @@ class SharesWith(Node):
 
 @dataclass(frozen=True, slots=True)
 class CondAnd(Node):
-    """Two conditions joined by "and" or "or"."""
+    """Two conditions joined by "and" or "or" ("or if": "if you do or if you
+    control a Dinosaur", either)."""
 
     first: Any
     second: Any
-    conj: Literal["and", "or"] = "and"
+    conj: Literal["and", "or", "or if"] = "and"
 
 
 @dataclass(frozen=True, slots=True)
