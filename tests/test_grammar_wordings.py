@@ -428,3 +428,11 @@ def test_with_lesser_or_greater_stat(text: str, word: str, stat: str, than: bool
     q = one(ability(text, type_line=tl), A.WithLesser)
     assert (q.word, q.stat, q.than is not None) == (word, stat, than)
     round_trips(text, type_line=tl)
+
+
+def test_explores_again() -> None:
+    """701.44: "then it explores again" — one more exploration."""
+    text = "Target creature you control explores, then it explores again."
+    actions = all_of(ability(text, type_line="Sorcery"), A.KeywordAction)
+    assert [(a.verb, a.extra) for a in actions] == [("explore", ""), ("explore", "again")]
+    round_trips(text, type_line="Sorcery")

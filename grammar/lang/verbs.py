@@ -1513,6 +1513,8 @@ for _rule, _verb, _fields in (
     ("lock_or_unlock_door", "lock or unlock a door of", ("what",)),
 ):  # fmt: skip
     _reg(_rule, _kw_action(_verb, *_fields))
+# "then it explores again" (701.44): one more exploration, the same keyword action
+_reg("explore_again", _kw_action("explore", extra="again"))
 
 
 @builds("amass_type")
@@ -2549,6 +2551,8 @@ def _r_search(r: Any, n: Search, **ctx: Any) -> str:
 @renders(KeywordAction)
 def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     v = subj(r, n, n.verb, ctx) if " " not in n.verb else _multi_word_verb(r, n, ctx)
+    if n.verb == "explore" and n.extra == "again":
+        return f"{v} again"
     if n.verb == "amass" and n.extra:
         return f"{v} {n.extra} {r(n.amount)}"
     if _unmeasured_for_each(n.amount):
