@@ -249,6 +249,8 @@ def _desc_coord(word: str) -> Callable[[str, int], int | None]:
         if not nxt:
             return None
         w = nxt.group(1)
+        if w.lower().endswith("'s"):  # "target artifact or creature's owner": the descriptor, then "'s"
+            w = w[:-2]
         if w.lower() in _descriptor_words() or vocabulary.subtype(w) or vocabulary.non_subtype(w):
             return m.end() - pos
         return None

@@ -1147,8 +1147,8 @@ def negated(cond: A.Node) -> A.Node:
 
 
 def _cond_and(ctx: Ctx, cond: A.CondAnd) -> bool:
-    """Two conditions joined by "and" (both hold) or "or" (either does)."""
-    if cond.conj == "or":
+    """Two conditions joined by "and" (both hold) or "or" / "or if" (either does)."""
+    if cond.conj in ("or", "or if"):
         return holds(ctx, cond.first) or holds(ctx, cond.second)
     return holds(ctx, cond.first) and holds(ctx, cond.second)
 

@@ -253,6 +253,9 @@ def _quality(
             # described, whatever "it" means around the description
             return compare(value, q.comparison, _own_stat(game, obj, c, against.stat))
         return compare(value, q.comparison, _amount(quantity, against))
+    if isinstance(q, A.ThatIsColors):
+        # 105.2: "a spell that's one or more colors"
+        return len(c.colors) >= _amount(quantity, q.count)
     if isinstance(q, A.CreatedWith):
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)
@@ -285,7 +288,7 @@ def _quality(
             name = chars(other).name if isinstance(other, GameObject) else getattr(other, "name", "")
             if name:
                 names.add(name)
-        return bool(c.name) and c.name in names
+        return (bool(c.name) and c.name in names) != q.negated
     if isinstance(q, A.DoneThisWay) and objects is not None:
         # "revealed this way": one of the objects an earlier instruction did that to (608.2c)
         return obj.id in objects(q)
@@ -523,6 +526,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.WithStat: lambda q: (
         None if q.stat in ("mana value", "power", "toughness") else f"a description by {q.stat}"),
     A.CreatedWith: lambda q: None,
+    A.ThatIsColors: lambda q: None,
     A.OfChosen: lambda q: (
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
@@ -530,7 +534,10 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     # "of their choice": who picks, read only where it is the instruction's own chooser (OWN_CHOICE)
     A.OfChoice: lambda q: "object quality OfChoice",
     A.WithChosenName: lambda q: None,
-    A.SameNameAs: lambda q: None,
+    # "that doesn't have the same name as a token you control": no object of a description shares it
+    A.SameNameAs: lambda q: (
+        "'doesn't have the same name as' any object of a description" if q.negated and isinstance(q.other, A.AnObject)
+        else None),
     A.DoneThisWay: lambda q: None,
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"

@@ -279,11 +279,12 @@ class SharesWith(Node):
 
 @dataclass(frozen=True, slots=True)
 class CondAnd(Node):
-    """Two conditions joined by "and" or "or"."""
+    """Two conditions joined by "and" or "or" ("or if": "if you do or if you
+    control a Dinosaur", either)."""
 
     first: Any
     second: Any
-    conj: Literal["and", "or"] = "and"
+    conj: Literal["and", "or", "or if"] = "and"
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,6 +720,8 @@ BUILDERS["has_keyword_state"] = lambda meta, obj, kw: HasKeyword(obj, kw, span=s
 BUILDERS["shares_with"] = lambda meta, obj, what, other: SharesWith(obj, what, other, span=span(meta))
 BUILDERS["condition_and"] = lambda meta, a, b: CondAnd(a, b, "and", span=span(meta))
 BUILDERS["condition_or"] = lambda meta, a, b: CondAnd(a, b, "or", span=span(meta))
+# "If you do or if you control another Dinosaur, ...": either, "if" said again
+BUILDERS["condition_or_if"] = lambda meta, a, b: CondAnd(a, b, "or if", span=span(meta))
 BUILDERS["nth_resolution"] = lambda meta, word: NthResolution(word, span=span(meta))
 BUILDERS["ordinal_word"] = lambda meta, tok: str(tok).lower()
 BUILDERS["control_commander"] = lambda meta: ControlCommander(span=span(meta))
@@ -825,6 +828,10 @@ for _rule, _word in (
     BUILDERS[_rule] = (lambda w: lambda meta, *a: State(w, span=span(meta)))(_word)
 
 
+# "as long as [this] is attached to a creature" (301.5, 303.4)
+BUILDERS["state_attached_to"] = lambda meta, what: State("attached to", what, span=span(meta))
+
+
 @builds("state_words")
 def _state_words(meta: Any, words: Any) -> Any:
     """A state written as bare words: "tapped", "mana abilities"."""
@@ -857,6 +864,8 @@ for _rule, _what in (
     ("pass_put_onto_battlefield", "put onto the battlefield"),
 ):  # fmt: skip
     BUILDERS[_rule] = (lambda w: lambda meta: Passive(w, span=span(meta)))(_what)
+# "if one or more tokens would be created under your control" (111.2, 614.1a)
+BUILDERS["pass_created_under"] = lambda meta, whose: Passive("created under", by=whose, span=span(meta))
 BUILDERS["pass_dealt_damage_by"] = lambda meta, by: Passive("dealt damage by", by=by, span=span(meta))
 BUILDERS["pass_put_into"] = lambda meta, place: Passive("put into", place, span=span(meta))
 BUILDERS["pass_put_into_from_battlefield"] = lambda meta, place: Passive("put into from the battlefield", place, span=span(meta))
@@ -1138,6 +1147,10 @@ def _r_would(r: Any, n: Would, **ctx: Any) -> str:
 def _r_passive(r: Any, n: Passive, **ctx: Any) -> str:
     if n.what == "dealt damage by":
         return f"dealt damage by {r(n.by)}"
+    if n.what == "created under":
+        from .objects import possessive_text
+
+        return f"created under {possessive_text(r, n.by)} control"
     if n.what.startswith("put into"):
         rest = n.what[len("put into"):]
         return f"put into {r(n.place)}{rest}"

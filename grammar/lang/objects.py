@@ -218,6 +218,16 @@ class WithStat(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WithLesser(Node):
+    """ "with lesser mana value", "with greater power than it": compared
+    with another object's (``than``; None: the object the ability is about)."""
+
+    word: str  # "lesser", "greater"
+    stat: str
+    than: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class WithCounter(Node):
     """ "with a +1/+1 counter on it", "with no counters on it", "without a
     fate counter on it", "with three or more ki counters on them" (122.1;
@@ -237,9 +247,11 @@ class WithKicker(Node):
 
 @dataclass(frozen=True, slots=True)
 class SameNameAs(Node):
-    """ "with the same name as [that creature]"."""
+    """ "with the same name as [that creature]"; ``negated``: "that doesn't
+    have the same name as a token you control" (201.2)."""
 
     other: Any
+    negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +389,14 @@ class DidThisTurn(Node):
     event: str
     by: Any = None
     control: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ThatIsColors(Node):
+    """ "a spell that's one or more colors", "that's two or more colors"
+    (105.2): how many colors the object is."""
+
+    count: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -1551,11 +1571,22 @@ def _with_stat(stat: str) -> Any:
     return build
 
 
+@builds("with_lesser")
+def _with_lesser(meta: Any, word: Any, stat: Any, than: Any = None) -> WithLesser:
+    return WithLesser(str(word).lower(), str(stat), than, span=span(meta))
+
+
+_BUILDERS["lesser_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["with_mana_value"] = _with_stat("mana value")
 _BUILDERS["with_power"] = _with_stat("power")
 _BUILDERS["with_toughness"] = _with_stat("toughness")
 _BUILDERS["with_power_or_toughness"] = _with_stat("power or toughness")
 _BUILDERS["with_power_and_toughness"] = _with_stat("power and toughness")
+# "up to two target creature cards with total mana value 4 or less": the sum
+# over the objects chosen together, not a quality of each (601.2c)
+_BUILDERS["with_total_mana_value"] = _with_stat("total mana value")
+_BUILDERS["with_total_power"] = _with_stat("total power")
+_BUILDERS["with_total_toughness"] = _with_stat("total toughness")
 
 
 @builds("with_counter")
@@ -1750,6 +1781,9 @@ _BUILDERS["under_control"] = lambda meta, whose: whose
 _BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
 _BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
 _BUILDERS["that_left"] = lambda meta: DidThisTurn("left the battlefield", span=span(meta))
+_BUILDERS["that_is_colors"] = lambda meta, count: ThatIsColors(count, span=span(meta))
+_BUILDERS["that_crewed"] = lambda meta, word, what: DidThisTurn(str(word).lower(), by=what, span=span(meta))
+_BUILDERS["crewed_word"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["that_left_under"] = lambda meta, whose: DidThisTurn("left the battlefield", control=whose, span=span(meta))
 _BUILDERS["that_targets"] = lambda meta, what: ThatTargets(what, span=span(meta))
 _BUILDERS["that_targets_only"] = lambda meta, what: ThatTargets(what, True, span=span(meta))
@@ -1760,6 +1794,7 @@ _BUILDERS["that_died_this_way"] = lambda meta: DoneThisWay("died", "that", span=
 _BUILDERS["share_what"] = lambda meta, *toks: " ".join(str(t).lower() for t in toks)
 _BUILDERS["that_has"] = lambda meta, kw: ThatHas(kw, span=span(meta))
 _BUILDERS["that_lacks"] = lambda meta, kw: ThatHas(kw, True, span=span(meta))
+_BUILDERS["not_same_name_as"] = lambda meta, other: SameNameAs(other, True, span=span(meta))
 _BUILDERS["that_could_target"] = lambda meta, what: ThatCouldTarget(what, span=span(meta))
 
 
@@ -2353,6 +2388,12 @@ def _r_with_keyword(r: Any, n: WithKeyword, **ctx: Any) -> str:
     return ("without " if n.negated else "with ") + r(n.keyword)
 
 
+@renders(WithLesser)
+def _r_with_lesser(r: Any, n: WithLesser, **ctx: Any) -> str:
+    than = f" than {r(n.than)}" if n.than is not None else ""
+    return f"with {n.word} {n.stat}{than}"
+
+
 @renders(WithStat)
 def _r_with_stat(r: Any, n: WithStat, **ctx: Any) -> str:
     return f"with {n.stat} {r(n.comparison)}"
@@ -2383,6 +2424,8 @@ def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
 
 @renders(SameNameAs)
 def _r_same_name(r: Any, n: SameNameAs, **ctx: Any) -> str:
+    if n.negated:
+        return f"that {'don' if ctx.get('plural', False) else 'doesn'}'t have the same name as {r(n.other)}"
     return f"with the same name as {r(n.other)}"
 
 
@@ -2510,10 +2553,16 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return "that you cast this turn"
     if event == "devoured":
         return f"{r(n.by)} devoured"
-    if event == "was dealt damage by" or event == "were dealt damage by":
+    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled"):
         return f"that {event} {r(n.by)} this turn"
     under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
     return f"that {event}{under} this turn"
+
+
+@renders(ThatIsColors)
+def _r_that_is_colors(r: Any, n: ThatIsColors, **ctx: Any) -> str:
+    that = "that are" if ctx.get("plural", False) else "that's"
+    return f"{that} {r(n.count)} or more colors"
 
 
 @renders(PutIntoThisTurn)

@@ -43,6 +43,7 @@ _DURATIONS = {
     "until_eot": "until end of turn",
     "until_the_eot": "until the end of turn",
     "until_your_next_turn": "until your next turn",
+    "until_your_next_end_step": "until your next end step",  # 513.1: the end step of your next turn, or of this one
     "until_end_of_your_next_turn": "until the end of your next turn",
     "this_turn": "this turn",
     "until_end_of_combat": "until end of combat",
@@ -697,9 +698,11 @@ def _trigger_modal(meta: Any, word: str, trigger: Any, modes: Modes) -> Any:
 class ItsA(Node):
     """ "It's an enchantment." after an instruction that put it somewhere:
     from then on it is that, and no longer what it was (205.1a: the new
-    types replace the old ones)."""
+    types replace the old ones); ``also``: "It's a Spirit in addition to
+    its other types." keeps the old ones (205.1b)."""
 
     words: Any
+    also: bool = False
 
 
 @builds("its_a")
@@ -707,18 +710,23 @@ def _its_a(meta: Any, words: Any) -> ItsA:
     return ItsA(words, span=span(meta))
 
 
+@builds("its_a_also")
+def _its_a_also(meta: Any, words: Any, kept: Any) -> ItsA:
+    return ItsA(words, True, span=span(meta))
+
+
 @renders(ItsA)
 def _r_its_a(r: Any, n: ItsA, **ctx: Any) -> str:
-    return _its_text(r, n.words, "it's", ctx)
+    return _its_text(r, n.words, "it's", ctx, " in addition to its other types" if n.also else "")
 
 
-def _its_text(r: Any, words: Any, lead: str, ctx: dict[str, Any]) -> str:
+def _its_text(r: Any, words: Any, lead: str, ctx: dict[str, Any], tail: str = "") -> str:
     """ "It's an enchantment." / "It's still a land.": the article agrees with the words."""
     from ..render import article
     from .objects import words_text
 
     text = words_text(r, words, False)
-    return _cap(f"{lead} {article(text)} {text}.", ctx)
+    return _cap(f"{lead} {article(text)} {text}{tail}.", ctx)
 
 
 @dataclass(frozen=True, slots=True)

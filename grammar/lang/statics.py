@@ -520,12 +520,8 @@ def _r_spend_rule(r: Any, n: SpendRule, **ctx: Any) -> str:
 
 
 def _counters(value: Any) -> tuple[Any, str, bool]:
-    amount, kind = value
-    if amount == "additional":
-        from .quantities import Number
-
-        return Number(1, "article"), kind, True
-    return amount, kind, False
+    amount, kind, *additional = value
+    return amount, kind, bool(additional)
 
 
 @builds("enters_with_counters")
@@ -589,6 +585,14 @@ def _cost_less_x(meta: Any) -> CostModifier:
     from .mana import ManaCost, VariableMana
 
     return CostModifier(None, ManaCost((VariableMana(),)), "less", span=span(meta))
+
+
+@builds("activate_cost_less_x")
+def _activate_cost_less_x(meta: Any) -> CostModifier:
+    """ "This ability costs {X} less to activate, where X is ..." (602.2b, 601.2f)."""
+    from .mana import ManaCost, VariableMana
+
+    return CostModifier(None, ManaCost((VariableMana(),)), "less", activate=True, span=span(meta))
 
 
 # --------------------------------------------------------------------------
@@ -706,7 +710,8 @@ def _r_enters_with(r: Any, n: EntersWithCounters, **ctx: Any) -> str:
     from .verbs import keyword_list_text
 
     v = _enters(n.object, ctx) + (" tapped" if n.tapped else "")
-    counters = f"an additional {n.kind} counter on it" if n.additional else f"{counters_text(r, n.amount, n.kind)} on it"
+    kind = f"additional {n.kind}" if n.additional else n.kind
+    counters = f"{counters_text(r, n.amount, kind)} on it"
     if n.keywords_first:
         return f"{v} with {keyword_list_text(r, n.keywords)} and with {counters}"
     text = f"{v} with {counters}"

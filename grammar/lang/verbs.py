@@ -186,6 +186,17 @@ class Exile(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ExileGraveyard(Node):
+    """"exile target player's graveyard", "exile each opponent's graveyard":
+    every card in it (404.1, 406.3)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    whose: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class ExileTop(Node):
     """"exile the top card of your library [face down]" (406.3)."""
 
@@ -512,9 +523,17 @@ class DoubleCounters(Node):
 
 @dataclass(frozen=True, slots=True)
 class MoveCounters(Node):
-    """ "put those counters on [it]"."""
+    """ "put those counters on [it]"; "put its counters on target creature"
+    (``source`` whose counters: all of them); "move a +1/+1 counter from
+    [this] onto target creature" (``amount`` and ``kind``, 122.5)."""
+
+    SUBJECT: ClassVar[str] = "player"
 
     on: Any
+    source: Any = None
+    amount: Any = None
+    kind: str = ""
+    player: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1206,6 +1225,7 @@ def _exile_face_down(meta: Any, what: Any) -> Any:
     if isinstance(what, TopOfLibrary) and not what.bottom:
         return ExileTop(what.count, what.whose, True, span=span(meta))
     return Exile(what, face_down=True, span=span(meta))
+_reg("exile_graveyard", lambda m, whose: ExileGraveyard(_whose(whose), span=span(m)))
 _reg("exile_until", lambda m, what, until: Exile(what, True, until=until, span=span(m)))
 _reg("exile_until_found", lambda m, what, who, found: Exile(what, until_found=(who, found), span=span(m)))
 
@@ -1362,6 +1382,8 @@ _reg("into_exile", _dest("exile", "into"))
 _reg("on_top_of_owners_libraries", lambda m: Destination("library", None, "top", "owners' libraries", span=span(m)))
 _reg("on_bottom_of_owners_libraries", lambda m: Destination("library", None, "bottom", "owners' libraries", span=span(m)))
 _reg("on_top_of_it", lambda m, order="": Destination("library", None, "top", "it", order, span=span(m)))
+_reg("on_top_bare", lambda m, order="": Destination("library", None, "top", "top", order, span=span(m)))
+_reg("on_bottom_bare", lambda m, order="": Destination("library", None, "bottom", "bottom", order, span=span(m)))
 
 
 @builds("on_bottom_in_order", "on_top_in_order")
@@ -1371,6 +1393,7 @@ def _in_order(meta: Any, whose: Any, order: str) -> Destination:
 
 _reg("on_top_in_order", lambda m, whose, order: Destination("library", _whose(whose), "top", "on", order, span=span(m)))
 _reg("into_library_nth", lambda m, whose, n, fr: Destination("library", _whose(whose), fr, "into", nth=n, span=span(m)))
+_reg("into_library_ordinal", lambda m, whose, nth, fr: Destination("library", _whose(whose), f"{nth} {fr}", "into", span=span(m)))
 _reg("back_dest", lambda m, *order: Destination("library", None, "back", "back", order[0] if order else "", span=span(m)))
 _reg("back_to", lambda m, dest: dataclasses.replace(dest, back=True, span=span(m)))
 _reg("order", lambda m, *toks: " ".join(str(t).lower() for t in toks))
@@ -1392,7 +1415,7 @@ def _battlefield_mod(meta: Any, *toks: Any) -> Any:
 
 
 _reg("counters_with", lambda m, amount, kind: (amount, kind))
-_reg("additional_counter", lambda m, kind: ("additional", kind))
+_reg("additional_counter", lambda m, amount, kind: (amount, kind, "additional"))
 
 # ---- cards ----
 _reg("draw", build(Draw))
@@ -1490,6 +1513,8 @@ for _rule, _verb, _fields in (
     ("lock_or_unlock_door", "lock or unlock a door of", ("what",)),
 ):  # fmt: skip
     _reg(_rule, _kw_action(_verb, *_fields))
+# "then it explores again" (701.44): one more exploration, the same keyword action
+_reg("explore_again", _kw_action("explore", extra="again"))
 
 
 @builds("amass_type")
@@ -1547,10 +1572,15 @@ _reg("put_counters_equal", lambda m, kind, on, eq: PutCounters(
     EqualTo(eq.value, "number_of", span=eq.span), kind, on, span=span(m)))
 _reg("put_counters_equal_end", lambda m, kind, on, eq: PutCounters(
     EqualTo(eq.value, "end", span=eq.span), kind, on, span=span(m)))
+# "put a number of +1/+1 counters equal to its power on each creature ..."
+_reg("put_counters_equal_inline", lambda m, kind, eq, on: PutCounters(
+    EqualTo(eq.value, "inline", span=eq.span), kind, on, span=span(m)))
 
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
+_reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
+_reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
 _reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
 _reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
@@ -1603,7 +1633,9 @@ _reg("put_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m
 _reg("create_named_token", lambda m, name, count, spec: CreateTokens(Number(1, "article"), dataclasses.replace(spec, named=name, order=("name first", *spec.order)), span=span(m)))
 _reg("exile_in_pile", lambda m, what: Exile(what, pile=True, span=span(m)))
 _reg("shuffle_pile", lambda m: Shuffle(None, None, form="that pile", span=span(m)))
-_reg("double_pt", lambda m, whose: KeywordAction("double power and toughness", _whose(whose), span=span(m)))
+_reg("double_pt", lambda m, whose, stat: KeywordAction(f"double {stat}", _whose(whose), span=span(m)))
+_reg("double_pt_of", lambda m, stat, what: KeywordAction(f"double {stat}", what, extra="of", span=span(m)))
+_reg("double_stat", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("has_characteristics_of", lambda m, of: HaveAbilitiesOf(None, of, "the power, toughness, and creature types", span=span(m)))
 _reg("create_token_copy_except", lambda m, amount, _, of, exc: CreateTokenCopy(amount, of, exception=exc, span=span(m)))
 _reg("create_token_copy_attacking", lambda m, amount, _, of: CreateTokenCopy(amount, of, attacking=True, span=span(m)))
@@ -2256,6 +2288,11 @@ def _r_exile(r: Any, n: Exile, **ctx: Any) -> str:
     return text
 
 
+@renders(ExileGraveyard)
+def _r_exile_graveyard(r: Any, n: ExileGraveyard, **ctx: Any) -> str:
+    return f"{subj(r, n, 'exile', ctx)} {possessive_text(r, n.whose)} graveyard"
+
+
 @renders(ExileTop)
 def _r_exile_top(r: Any, n: ExileTop, **ctx: Any) -> str:
     text = f"{subj(r, n, 'exile', ctx)} the top {cards_text(r, n.amount, top=True)} of {possessive_text(r, n.whose)} library"
@@ -2268,6 +2305,9 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
         return f"on {'top' if n.where == 'top' else 'the bottom'} of their owners' libraries"
     if n.form == "it":  # "on top of it": the library named before
         return "on top of it" + (f" in {n.order} order" if n.order else "")
+    if n.form in ("top", "bottom"):  # "on top", "on the bottom": the library named before (the cards' owner's)
+        where = "on top" if n.form == "top" else "on the bottom"
+        return where + (f" in {n.order} order" if n.order else "")
     if n.back:
         return "back " + _r_destination(r, dataclasses.replace(n, back=False), **ctx)
     if n.where == "back":  # "put them back in any order": on top of the library they were looked at in
@@ -2298,6 +2338,8 @@ def _r_destination(r: Any, n: Destination, **ctx: Any) -> str:
             return f"to the top of {whose} library"
         if n.nth is not None:
             return f"into {whose} library {r(n.nth)} {n.where}"
+        if n.form == "into" and n.where.endswith(("from the top", "from the bottom")):  # "third from the top"
+            return f"into {whose} library {n.where}"
         if n.where == "top":
             text = f"on top of {whose} library"
         elif n.where == "bottom":
@@ -2331,9 +2373,9 @@ def _mod_text(r: Any, mod: Any) -> str:
 
 
 def _with_counters(r: Any, value: Any) -> str:
-    amount, kind = value
-    if amount == "additional":
-        return f"with an additional {kind} counter on it"
+    amount, kind, *additional = value
+    if additional:  # "with two additional +1/+1 counters on it": beyond those it would have
+        return f"with {counters_text(r, amount, f'additional {kind}')} on it"
     return f"with {counters_text(r, amount, kind)} on it"
 
 
@@ -2509,6 +2551,8 @@ def _r_search(r: Any, n: Search, **ctx: Any) -> str:
 @renders(KeywordAction)
 def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     v = subj(r, n, n.verb, ctx) if " " not in n.verb else _multi_word_verb(r, n, ctx)
+    if n.verb == "explore" and n.extra == "again":
+        return f"{v} again"
     if n.verb == "amass" and n.extra:
         return f"{v} {n.extra} {r(n.amount)}"
     if _unmeasured_for_each(n.amount):
@@ -2522,8 +2566,11 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
     if n.verb in ("win the flip", "lose the flip"):
         head, _, rest = n.verb.partition(" ")
         return f"{subj(r, n, head, ctx)} {rest}"
-    if n.verb == "double power and toughness":
-        return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} power and toughness"
+    if n.verb in ("double power", "double toughness", "double power and toughness"):
+        stat = n.verb.removeprefix("double ")
+        if n.extra == "of":  # "double the power of target creature"
+            return f"{subj(r, n, 'double', ctx)} the {stat} of {r(n.what)}"
+        return f"{subj(r, n, 'double', ctx)} {possessive_text(r, n.what)} {stat}"
     if n.verb == "have no maximum hand size":
         return f"{subj(r, n, 'have', ctx)} no maximum hand size"
     if n.verb == "set in motion":
@@ -2555,6 +2602,9 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
     v = subj(r, n, "put", ctx)
     if n.additional:
         return f"{v} an additional {n.kind} counter on {r(n.on)}"
+    if isinstance(n.amount, EqualTo) and n.amount.where == "inline":
+        kind = f"{n.kind} " if n.kind else ""
+        return f"{v} a number of {kind}counters equal to {r(n.amount.value)} on {r(n.on)}"
     if n.also:
         groups = [counters_text(r, n.amount, n.kind)] + [counters_text(r, a, k) for a, k in n.also]
         listed = groups[0] + " and " + groups[1] if len(groups) == 2 else ", ".join(groups[:-1]) + ", and " + groups[-1]
@@ -2589,6 +2639,10 @@ def _r_double_counters(r: Any, n: DoubleCounters, **ctx: Any) -> str:
 
 @renders(MoveCounters)
 def _r_move_counters(r: Any, n: MoveCounters, **ctx: Any) -> str:
+    if n.amount is not None:
+        return f"{subj(r, n, 'move', ctx)} {counters_text(r, n.amount, n.kind)} from {r(n.source)} onto {r(n.on)}"
+    if n.source is not None:
+        return f"{subj(r, n, 'put', ctx)} {possessive_text(r, n.source)} counters on {r(n.on)}"
     return f"put those counters on {r(n.on)}"
 
 

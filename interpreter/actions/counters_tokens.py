@@ -36,6 +36,34 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     return bool(objs) and any(n > 0 for n, _ in groups)
 
 
+@carries_out(A.MoveCounters, limits=(
+    ("putting an object's counters on another (all of them, or those removed before)", lambda a: a.amount is None),
+    ("moving counters of any kind", lambda a: not a.kind),
+    ("another player moving counters", lambda a: a.player is not None and not isinstance(a.player, A.You)),
+))
+def _move_counters(ctx: Ctx, a: A.MoveCounters) -> bool:
+    """122.5: to move a counter is to remove it from the object it is on and
+    put it on the other; counters the first doesn't have aren't moved, and
+    nothing moves unless both are on the battlefield."""
+    n = max(0, ctx.quantity(a.amount))
+    sources = [o for o in current(ctx, ctx.objects(a.source)) if o.zone == "battlefield"]
+    onto = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
+    if len(sources) != 1 or len(onto) != 1 or sources[0].id == onto[0].id:
+        ctx.game.say("  no counter is moved")
+        return False
+    src, dst = sources[0], onto[0]
+    moved = min(n, src.counters.get(a.kind, 0))
+    if moved <= 0:
+        ctx.game.say(f"  {display_name(src)} has no {a.kind} counter to move")
+        return False
+    src.counters[a.kind] -= moved
+    if not src.counters[a.kind]:
+        del src.counters[a.kind]
+    put_counters(ctx.game, dst, a.kind, moved)
+    ctx.game.say(f"  moves {moved} {a.kind} counter{'s' if moved != 1 else ''} from {display_name(src)} onto {display_name(dst)}")
+    return True
+
+
 @carries_out(A.GetCounters)
 def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
     """122.1: each player gets that many counters of the kind — poison

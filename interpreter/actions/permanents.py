@@ -417,19 +417,22 @@ def _quoted_abilities(quoted: object) -> tuple[A.Ability, ...]:
 # --------------------------------------------------------------------------
 
 
-@keyword_action("double power and toughness")
+@keyword_action("double power and toughness", "double power", "double toughness")
 def _double(ctx: Ctx, a: A.KeywordAction) -> bool:
-    """701.10d: to double a creature's power and toughness, it gets +X/+Y,
-    X and Y its power and toughness now (a negative value doubles too);
-    until end of turn (514.2)."""
+    """701.10d-e: to double a creature's power (or toughness, or both), it
+    gets +X/+0 (+0/+Y, +X/+Y), X and Y its power and toughness now (a
+    negative value doubles too); until end of turn (514.2)."""
+    stat = a.verb.removeprefix("double ")
     if not until_end_of_turn(a):
-        raise Unsupported("doubling power and toughness without 'until end of turn'")
+        raise Unsupported(f"doubling {stat} without 'until end of turn'")
     objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
         p, t = power_toughness(ctx.game, o)
-        eff = EotEffect(o.id, p or 0, t or 0, (), ctx.game.tick())
+        dp = (p or 0) if stat != "toughness" else 0
+        dt = (t or 0) if stat != "power" else 0
+        eff = EotEffect(o.id, dp, dt, (), ctx.game.tick())
         ctx.game.state.eot.append(eff)
-        ctx.game.say(f"  {display_name(o)}'s power and toughness are doubled: it gets {eff.power:+d}/{eff.toughness:+d} until end of turn (701.10d)")
+        ctx.game.say(f"  {display_name(o)}'s {stat} doubled: it gets {eff.power:+d}/{eff.toughness:+d} until end of turn (701.10d)")
     return bool(objs)
 
 

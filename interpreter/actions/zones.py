@@ -113,6 +113,20 @@ def _exile_until_found(ctx: Ctx, a: A.Exile) -> bool:
     return bool(exiled)
 
 
+@carries_out(A.ExileGraveyard, limits=(("another player exiling", lambda a: not_you(a.player)),))
+def _exile_graveyard(ctx: Ctx, a: A.ExileGraveyard) -> bool:
+    """"Exile target player's graveyard": every card in it goes to exile,
+    linked to this ability (404.1, 607.2a)."""
+    game = ctx.game
+    done: list[GameObject] = []
+    for p in ctx.players(a.whose):
+        for cid in list(game.zone("graveyard", p)):
+            done.append(exile_linked(ctx, game.obj(cid)))
+        game.say(f"  exiles {p}'s graveyard")
+    acted(ctx, done)
+    return bool(done)
+
+
 @carries_out(A.ExileTop)
 def _exile_top(ctx: Ctx, a: A.ExileTop) -> bool:
     """"Exile the top N cards of [whose] library [face down]": each card goes
@@ -175,8 +189,8 @@ def _entering(ctx: Ctx, dest: A.Destination | None, obj: GameObject,
         elif isinstance(mod, tuple) and mod[0] == "under":
             controller = _controller_under(ctx, mod[1], obj) or controller
         elif isinstance(mod, tuple) and mod[0] == "with":
-            amount, kind = mod[1]
-            counters.append((kind, 1 if amount == "additional" else ctx.quantity(amount)))
+            amount, kind, *_ = mod[1]  # "with two additional +1/+1 counters on it": N of them
+            counters.append((kind, ctx.quantity(amount)))
         else:
             raise Unsupported(f"putting a permanent onto the battlefield {mod}")
     return controller, tapped, tuple(counters)
