@@ -243,6 +243,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         why = sorcery_timing_ok(game, player)
         if why:
             raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
+    if permission is not None and permission.sorcery and not resolving and (why := sorcery_timing_ok(game, player)):
+        raise IllegalAction(f"can't cast {name} with {permission.kind} now: {why} (702.170d)")
     if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
         raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
     holder = split_second(game)
@@ -269,10 +271,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
     base_costs: list[A.ManaCost] = []
     alt_parts: list[A.CostPart] = []
-    chosen_alt = None
+    chosen_alt, alternative = None, ""
     if permission is None or (permission.cost is None and not permission.free):
         # 118.9, 601.2b: an alternative cost the player may pay instead (only one: 118.9a)
-        chosen_alt = _choose_alternative(game, player, name, alternative_costs(game, player, spell))
+        chosen_alt, alternative = _choose_alternative(game, player, name,
+                                                      alternative_costs(game, player, spell, from_zone))
     alt_cost = permission.cost if permission is not None and permission.cost is not None else chosen_alt
     if alt_cost is not None:
         base_costs = mana_parts(alt_cost)
@@ -285,7 +288,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
-    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via))
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alternative))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
     try:
@@ -346,7 +349,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
-        additional=additional.times,
+        additional=additional.times, alternative=alternative,
     ))  # fmt: skip
     for then in additional.reflexive:
         reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
@@ -361,14 +364,18 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     return item
 
 
-def alternative_costs(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[GameObject, A.AlternativeCost]]:
+def alternative_costs(game: Game, player: PlayerId, spell: GameObject,
+                      from_zone: Zone = "hand") -> list[tuple[GameObject, A.AlternativeCost]]:  # fmt: skip
     """118.9: the alternative costs ``player`` may cast ``spell`` for now,
     each with the object whose ability offers it: the spell's own ("You may
     pay 1 life and exile a blue card from your hand rather than pay this
-    spell's mana cost.") and those of permanents the player controls ("You
-    may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that
-    you cast."), those whose condition holds ("If you control a Plains,
-    ...")."""
+    spell's mana cost."; a keyword's that functions only as the card is cast
+    from a hand — warp, 702.185a — only if cast ``from_zone`` "hand") and
+    those of permanents the player controls ("You may pay {W}{U}{B}{R}{G}
+    rather than pay the mana cost for spells that you cast."), those whose
+    condition holds ("If you control a Plains, ...")."""
+    from .keywords import KeywordAlternative
+
     from .conditions import holds
     from .filters import matches_ref_static
 
@@ -381,6 +388,8 @@ def alternative_costs(game: Game, player: PlayerId, spell: GameObject) -> list[t
         if problem is not None:
             raise Unsupported(problem)
         if ab.form == "for" and not matches_ref_static(game, src, ab.object, spell):
+            continue
+        if isinstance(ab, KeywordAlternative) and ab.from_hand and from_zone != "hand":
             continue
         if ab.condition is not None and not holds(Ctx(game, player, src.id), ab.condition):
             continue
@@ -407,29 +416,34 @@ def alternative_cost_problem(ab: A.AlternativeCost) -> str | None:
 
 
 def _choose_alternative(game: Game, player: PlayerId, name: str,
-                        options: list[tuple[GameObject, A.AlternativeCost]]) -> A.Cost | None:  # fmt: skip
+                        options: list[tuple[GameObject, A.AlternativeCost]]) -> tuple[A.Cost | None, str]:  # fmt: skip
     """601.2b: the player announces whether the spell is cast for an
     alternative cost, and which (118.9a: only one): with one, a "you may"
     (`true` pays it); with several, a pick by the cost's words, or
-    "its mana cost"."""
+    "its mana cost".  With the cost, the keyword it is of ("warp"; "" for
+    none)."""
+    from .keywords import KeywordAlternative
+
     if not options:
-        return None
+        return None, ""
     if len(options) == 1:
         src, ab = options[0]
         whose = "" if src.zone == "stack" else f" ({display_name(src)})"
         if not ask(game, Decision("may", player, f"{name}: {describe(ab.cost)}{whose} rather than pay its mana cost (118.9)?")):
-            return None
-        chosen = ab.cost
+            return None, ""
+        chosen = ab
     else:
         labels = ["its mana cost"] + [describe(ab.cost) + ("" if src.zone == "stack" else f" ({display_name(src)})")
                                       for src, ab in options]  # fmt: skip
         d = Decision("word", player, f"{name}: cast it for which cost (118.9, 601.2b)", labels, labels)
         picked = labels.index(ask(game, d))
         if picked == 0:
-            return None
-        chosen = options[picked - 1][1].cost
-    game.say(f"  {player} casts {name} for its alternative cost ({describe(chosen)}) rather than its mana cost (118.9)")
-    return as_mana(chosen)  # "pay {U}": the mana it pays (118.1)
+            return None, ""
+        chosen = options[picked - 1][1]
+    keyword = chosen.keyword if isinstance(chosen, KeywordAlternative) else ""
+    game.say(f"  {player} casts {name} for its {keyword + ' cost' if keyword else 'alternative cost'} "
+             f"({describe(chosen.cost)}) rather than its mana cost (118.9)")  # fmt: skip
+    return as_mana(chosen.cost), keyword  # "pay {U}": the mana it pays (118.1)
 
 
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],

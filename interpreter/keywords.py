@@ -426,12 +426,53 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [CyclingAbility(_cycling_cost(kw), ability.effect)]
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordAlternative(A.AlternativeCost):
+    """An alternative cost a keyword stands for (118.9): "You may cast this
+    card from your hand by paying [cost] rather than its mana cost" (warp,
+    702.185a).  ``keyword`` names it: the spell remembers the alternative
+    cost it was cast for (:attr:`cardtext.interpreter.linked.Linked.alternative`,
+    "if a spell was warped this turn", 702.185b); ``from_hand``: the option
+    is there only as the card is cast from its owner's hand."""
+
+    keyword: str = ""
+    from_hand: bool = False
+
+
+RENDERERS[KeywordAlternative] = RENDERERS[A.AlternativeCost]  # worded as the ability it is
+
+
+def _warp(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.185a: "Warp [cost]" means "You may cast this card from your hand by
+    paying [cost] rather than its mana cost" and "If this spell's warp cost
+    was paid, exile the permanent this spell becomes at the beginning of the
+    next end step.  Its owner may cast this card after the current turn has
+    ended for as long as it remains exiled."  The first is this alternative
+    cost; the second is read as the spell resolves
+    (:func:`cardtext.interpreter.stack.resolve_top`, :class:`WarpExile`)."""
+    this = A.SelfRef(form="this", noun="spell")
+    return [KeywordAlternative(A.You(), kw.cost, this, keyword="warp", from_hand=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class WarpExile(A.Node):
+    """Warp's delayed instruction (702.185a): exile the permanent the warped
+    spell became; its owner may cast the exiled card after this turn, for as
+    long as it remains exiled."""
+
+
+ALTERNATIVE_WORDS = {"warped": "warp"}
+"""The words that say a spell was cast for a keyword's alternative cost
+("a spell was warped this turn", 702.185b)."""
+
+
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
 """Land types a typecycling keyword may name (205.3i)."""
 
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
+    "warp": _warp,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -650,5 +691,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "keyword_abilities", "KeywordAlternative", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

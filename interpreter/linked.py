@@ -38,6 +38,8 @@ class Linked:
       which may say where it goes when it leaves the stack (702.34a, 715.3d).
     * ``additional``: how many times each of its additional costs (in printed
       order) was paid as it was cast (601.2b, 607.2i).
+    * ``alternative``: the keyword whose alternative cost it was cast for
+      ("warp", 118.9, 702.185b); "" for none or another one.
     """
 
     kicks: tuple[int, ...] = ()
@@ -50,6 +52,7 @@ class Linked:
     paid: tuple[tuple[int, Any], ...] = ()
     via: str = ""
     additional: tuple[int, ...] = ()
+    alternative: str = ""
 
     @property
     def times_kicked(self) -> int:
@@ -77,7 +80,7 @@ class Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
         return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, paid=self.paid,
-                      additional=self.additional)  # fmt: skip
+                      additional=self.additional, alternative=self.alternative)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

@@ -111,7 +111,12 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             # 608.3a: an Aura spell enters attached to its (still legal) target
             legal = [v for v in ctx.slot_values(aura_target(item.effect)) if isinstance(v, tuple)]
             attach_to = legal[0] if legal else None
-        put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down, attach_to=attach_to)
+        permanent = put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down,
+                                         attach_to=attach_to)  # fmt: skip
+        if info.alternative == "warp" and permanent.zone == "battlefield":
+            from .cast_permissions import warp_delayed
+
+            warp_delayed(game, permanent)
         return
     game.say(f"{name} resolves" + _modes_text(item))
     from .keywords import gifts, keyword_cost_paid
