@@ -271,11 +271,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
     base_costs: list[A.ManaCost] = []
     alt_parts: list[A.CostPart] = []
-    chosen_alt, alternative = None, ""
+    chosen_alt, alt_keyword = None, ""
     if permission is None or (permission.cost is None and not permission.free):
         # 118.9, 601.2b: an alternative cost the player may pay instead (only one: 118.9a)
-        chosen_alt, alternative = _choose_alternative(game, player, name,
-                                                      alternative_costs(game, player, spell, from_zone))
+        chosen_alt, alt_keyword = _choose_alternative(game, player, name,
+                                                       alternative_costs(game, player, spell, from_zone))
     alt_cost = permission.cost if permission is not None and permission.cost is not None else chosen_alt
     if alt_cost is not None:
         base_costs = mana_parts(alt_cost)
@@ -288,7 +288,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
-    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alternative))
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
     try:
@@ -349,7 +349,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
-        additional=additional.times, alternative=alternative,
+        additional=additional.times, alternative=alt_keyword,
     ))  # fmt: skip
     for then in additional.reflexive:
         reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
@@ -374,10 +374,9 @@ def alternative_costs(game: Game, player: PlayerId, spell: GameObject,
     those of permanents the player controls ("You may pay {W}{U}{B}{R}{G}
     rather than pay the mana cost for spells that you cast."), those whose
     condition holds ("If you control a Plains, ...")."""
-    from .keywords import KeywordAlternative
-
     from .conditions import holds
     from .filters import matches_ref_static
+    from .keywords import KeywordAlternative
 
     out: list[tuple[GameObject, A.AlternativeCost]] = []
     found = [(spell, ab) for ab in chars(spell).abilities if isinstance(ab, A.AlternativeCost) and not ab.form]
