@@ -88,6 +88,7 @@ from cardtext.interpreter import (
     display_name,
     new_game,
     pass_priority,
+    plot,
     power_toughness,
     resolve_top,
     turn_face_up,
@@ -720,6 +721,10 @@ class Runner:
                                      "\"mana\" or no cost for the mana cost",
                                      self.loc.key(start, "cost"))  # fmt: skip
                 turn_face_up(game, player, obj.id, how="morph" if how != "mana" else "mana", only=only)
+            elif action == "plot":
+                cands = game.zone_objects("hand", player)
+                obj = self._obj_ref(game, step["plot"], cands, f"a card in {player}'s hand", where)
+                plot(game, player, obj.id, only=only)
             elif action == "resolve":
                 self._resolve(game, step["resolve"], counting, i, where)
             elif action == "pass":

@@ -46,7 +46,7 @@ INT64 = (-(2**63), 2**63 - 1)  # TOML: "64 bit (signed long) range expected"
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
-ACTION_KEYS = ("cast", "activate", "turn_face_up", "resolve", "pass", "attack", "block", "combat")
+ACTION_KEYS = ("cast", "activate", "turn_face_up", "plot", "resolve", "pass", "attack", "block", "combat")
 ORDERED_ZONES = ("stack", "library")
 """The zones an expectation's ``cards = [...]`` lists in order, top first."""
 FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph", "disguised")
@@ -499,6 +499,7 @@ STEP = Table(
         "activate": REF,
         "ability": Whole(low=1, why="activated abilities are counted from 1"),
         "turn_face_up": REF,
+        "plot": REF,
         "cost": Text(choices=("mana", "morph", "megamorph", "disguise")),
         "resolve": OneOf(
             "\"all\" or a number of stack objects",

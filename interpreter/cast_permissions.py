@@ -109,11 +109,13 @@ class Permission:
         return f"{by}, {how}{spend}"
 
 
-CAST_KEYWORDS = frozenset({"flashback"})
-"""Keyword abilities with a cost that are permissions to cast the card (702.34)."""
+CAST_KEYWORDS = frozenset({"flashback", "plot"})
+"""Keyword abilities with a cost that are permissions to cast the card
+(flashback, 702.34), or a special action that gives one (plot, 702.170:
+:mod:`cardtext.interpreter.plot`)."""
 
 
-def _keyword_cost(card: A.Card, name: str) -> A.Cost | None:
+def keyword_cost(card: A.Card, name: str) -> A.Cost | None:
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
@@ -126,14 +128,14 @@ def madness_cost(obj: GameObject) -> A.Cost | None:
     """The madness cost of a card (702.35a); None if it has no madness."""
     if obj.face_down is not None or not obj.is_card:
         return None
-    return _keyword_cost(obj.copy_of or obj.card, "madness")
+    return keyword_cost(obj.copy_of or obj.card, "madness")
 
 
 def keyword_permissions(obj: GameObject) -> list[Permission]:
     """The permissions a card's own keywords give its owner where it is."""
     out = []
     if obj.zone == "graveyard" and obj.face_down is None and obj.is_card:
-        cost = _keyword_cost(obj.copy_of or obj.card, "flashback")
+        cost = keyword_cost(obj.copy_of or obj.card, "flashback")
         if cost is not None:
             out.append(Permission("flashback", obj.owner, "graveyard", cost=cost, exile_instead=True))
     return out
@@ -445,7 +447,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "cast_while_resolving", "castable_elsewhere",
+    "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip
