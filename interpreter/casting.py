@@ -295,6 +295,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         item.modes = choose_modes(ctx, effect, main=True, who=name)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
+    mana_costs += spree_costs(effect, item.modes)
 
     # 601.2c: targets (K7: a kicked part's targets only if kicked; 700.2c:
     # a mode's targets only if it is chosen).
@@ -362,6 +363,21 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def spree_costs(effect: A.Effect | None, modes: tuple[int, ...] | None) -> list[A.ManaCost]:
+    """702.172b: the additional cost of each mode of a spree spell chosen
+    (601.2f), added to its total cost."""
+    from .keywords import SpreeModes
+    from .modes import modes_of
+
+    node = modes_of(effect)
+    if not isinstance(node, SpreeModes) or not modes:
+        return []
+    chosen = [node.costs[m] for m in modes]
+    if _has_x(chosen):
+        raise Unsupported("a spree mode's additional cost with X")
+    return chosen
 
 
 def alternative_costs(game: Game, player: PlayerId, spell: GameObject,

@@ -566,6 +566,11 @@ def reading(ab: A.Ability) -> A.Ability:
         return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
         return _block_count(ab) or _block_pair(ab) or _static_if(ab)
+    if isinstance(ab, A.Spree):
+        # 702.172a: "choose one or more" of the modes, each chosen with its additional cost
+        modes = SpreeModes("one or more", tuple(m.effect for m in ab.modes), costs=tuple(m.cost for m in ab.modes),
+                           span=ab.span)  # fmt: skip
+        return A.SpellAbility(A.Effect((modes,), span=ab.span), span=ab.span)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -574,6 +579,18 @@ def reading(ab: A.Ability) -> A.Ability:
     ):
         return static
     return ab
+
+
+@dataclass(frozen=True, slots=True)
+class SpreeModes(A.Modes):
+    """The modes of a spree spell (702.172a): "choose one or more", and for
+    each mode chosen its additional cost (``costs``, in printed order) is
+    added to the total cost (601.2f, 702.172b; :mod:`cardtext.interpreter.casting`)."""
+
+    costs: tuple[A.ManaCost, ...] = ()
+
+
+RENDERERS[SpreeModes] = RENDERERS[A.Modes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,5 +708,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "KeywordAlternative", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "keyword_abilities", "KeywordAlternative", "SpreeModes", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip
