@@ -566,6 +566,10 @@ def reading(ab: A.Ability) -> A.Ability:
         return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
         return _block_count(ab) or _block_pair(ab) or _static_if(ab)
+    if isinstance(ab, A.KeywordAbility) and ab.name.lower() == "exhaust" and isinstance(ab.ability, A.ActivatedAbility):
+        # 702.177a: an activated ability that can be activated only once
+        inner = ab.ability
+        return ExhaustAbility(inner.cost, inner.effect, inner.ability_word, span=ab.span)
     if isinstance(ab, A.Spree):
         # 702.172a: "choose one or more" of the modes, each chosen with its additional cost
         modes = SpreeModes("one or more", tuple(m.effect for m in ab.modes), costs=tuple(m.cost for m in ab.modes),
@@ -579,6 +583,17 @@ def reading(ab: A.Ability) -> A.Ability:
     ):
         return static
     return ab
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustAbility(A.ActivatedAbility):
+    """ "Exhaust — [cost]: [effect]" (702.177a): an activated ability that
+    can be activated only once — by the object it is on; a card that changed
+    zones is a new object (400.7) that may activate it again
+    (:attr:`cardtext.interpreter.linked.Linked.exhausted`)."""
+
+
+RENDERERS[ExhaustAbility] = RENDERERS[A.ActivatedAbility]
 
 
 @dataclass(frozen=True, slots=True)
@@ -708,5 +723,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "KeywordAlternative", "SpreeModes", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "keyword_abilities", "KeywordAlternative", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -40,6 +40,7 @@ class Linked:
       order) was paid as it was cast (601.2b, 607.2i).
     * ``alternative``: the keyword whose alternative cost it was cast for
       ("warp", 118.9, 702.185b); "" for none or another one.
+    * ``exhausted``: the indices of its exhaust abilities activated (702.177a).
     """
 
     kicks: tuple[int, ...] = ()
@@ -53,6 +54,7 @@ class Linked:
     via: str = ""
     additional: tuple[int, ...] = ()
     alternative: str = ""
+    exhausted: tuple[int, ...] = ()
 
     @property
     def times_kicked(self) -> int:
