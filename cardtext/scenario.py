@@ -565,6 +565,8 @@ class Runner:
                 game.player(name).life = spec["life"]
             if "poison" in spec:
                 game.player(name).poison = spec["poison"]  # 122.1f: poison counters a player starts with
+            if "speed" in spec:
+                game.player(name).speed = spec["speed"]  # 702.179: the speed a player starts with
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for entry in spec.get(zone, []):
                     self._add_entry(game, name, zone, entry, start)
@@ -939,6 +941,13 @@ class Runner:
             if found != exp["poison"]:
                 self.result.failures.append(Failure(where, f"{player} with {exp['poison']} poison counters",
                                                     f"{found} poison counters"))  # fmt: skip
+            return
+        if "speed" in exp:
+            if player is None:
+                raise self.error("'speed' needs 'player'", self.loc.key(start, "speed"))
+            found = game.player(player).speed or 0
+            if found != exp["speed"]:
+                self.result.failures.append(Failure(where, f"{player} with speed {exp['speed']}", f"speed {found}"))
             return
         if "lost" in exp:
             if player is None:

@@ -473,6 +473,7 @@ PLAYER_TABLE = Table(
     "a table",
     {"life": Whole("a whole number of life points"),
      "poison": Whole("a whole number of poison counters", low=0),
+     "speed": Whole("a speed from 1 to 4", low=1, high=4),
      **{zone: ListOf("a list of card names (or tables with 'card')", ENTRY) for zone in PLAYER_ZONES}},
     name=lambda path: f"players.{path[-1]}",
 )  # fmt: skip
@@ -541,6 +542,7 @@ EXPECT = Table(
         "name": Text(),
         "life": Whole(),
         "poison": COUNT,
+        "speed": Whole("a speed from 0 (none) to 4", low=0, high=4),
         "lost": Flag(),
         "draw": Flag(),
         "damage": COUNT,
@@ -588,14 +590,14 @@ def _structure(data: dict[str, Any]) -> None:
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip
     for i, exp in enumerate(data.get("expect", [])):
         path = ("expect", i)
-        if "life" in exp or "lost" in exp or "poison" in exp:
-            key = next(k for k in ("life", "poison", "lost") if k in exp)
+        if "life" in exp or "lost" in exp or "poison" in exp or "speed" in exp:
+            key = next(k for k in ("life", "poison", "lost", "speed") if k in exp)
             if "player" not in exp:
                 raise Invalid((*path, key), None, f"'{key}' needs 'player'", style="section")
         elif "draw" in exp:
             pass  # the game as a whole (104.4a)
         elif "zone" not in exp:
-            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'poison', 'lost' or 'draw'",
+            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'poison', 'speed', 'lost' or 'draw'",
                           style="section")  # fmt: skip
         if "cards" in exp:
             if exp.get("zone") not in ORDERED_ZONES:

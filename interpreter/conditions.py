@@ -547,6 +547,12 @@ def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
     return None
 
 
+def _has_max_speed(ctx: Ctx, cond: A.HasMaxSpeed) -> bool:
+    from .speed import has_max_speed
+
+    return has_max_speed(ctx, cond)
+
+
 def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     """ "if its offspring cost was paid" (702.175a): the keyword's additional
     cost was paid as the object was cast (a permanent keeps what its spell
@@ -1150,6 +1156,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     Unless: _unless,
     CameUnderControlSinceUpkeep: _came_under_control,
     A.KeywordCast: _keyword_cast,
+    A.HasMaxSpeed: _has_max_speed,
     A.KeywordCostPaid: _keyword_cost_paid,
     A.GiftPromised: _gift_promised,
     A.EvidenceCollected: _evidence_collected,

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import Any
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.definitions import definition_abilities, definitions
@@ -570,6 +571,8 @@ def reading(ab: A.Ability) -> A.Ability:
         # 702.177a: an activated ability that can be activated only once
         inner = ab.ability
         return ExhaustAbility(inner.cost, inner.effect, inner.ability_word, span=ab.span)
+    if isinstance(ab, A.KeywordAbility) and ab.name.lower() == "max speed":
+        return _max_speed(ab)
     if isinstance(ab, A.Spree):
         # 702.172a: "choose one or more" of the modes, each chosen with its additional cost
         modes = SpreeModes("one or more", tuple(m.effect for m in ab.modes), costs=tuple(m.cost for m in ab.modes),
@@ -583,6 +586,36 @@ def reading(ab: A.Ability) -> A.Ability:
     ):
         return static
     return ab
+
+
+def _max_speed(ab: A.KeywordAbility) -> A.Ability:
+    """702.178a: "Max speed — [ability]" means "As long as you have max speed,
+    this object has [ability]", a static ability of the object; an ability
+    that functions outside the battlefield ("{3}, Exile this card from your
+    graveyard: ...") would make the max speed ability function there too,
+    which the engine doesn't play yet: that one is left as it is written
+    (a gap)."""
+    from .activation import functions_in as activated_in
+    from .triggers import functions_in as triggered_in
+
+    inner = ab.ability
+    if isinstance(inner, A.ActivatedAbility) and activated_in(inner) != "battlefield":
+        return ab
+    if isinstance(inner, A.TriggeredAbility) and triggered_in(inner) is not None:
+        return ab
+    max_speed = A.HasMaxSpeed(A.You())
+    if isinstance(inner, A.StaticEffect):
+        # a static ability the object has as long as you have max speed: its effect applies only then
+        both = max_speed if inner.condition is None else A.CondAnd(max_speed, inner.condition, "and")
+        return replace(inner, condition=both)
+    if isinstance(inner, A.KeywordLine):
+        has = A.Pump(A.SelfRef(), None, None, keywords=inner.keywords, verb="have", span=ab.span)
+    elif isinstance(inner, A.ActivatedAbility | A.TriggeredAbility):
+        quoted: Any = A.Quoted((inner,), span=ab.span)  # as the grammar writes 'has "[ability]"'
+        has = A.Pump(A.SelfRef(), None, None, verb="have", quoted=quoted, span=ab.span)
+    else:
+        return ab
+    return A.StaticEffect(has, condition=max_speed, span=ab.span)
 
 
 @dataclass(frozen=True, slots=True)

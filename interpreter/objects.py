@@ -101,10 +101,12 @@ class Player:
     skip_turns: int = 0  # "skip your next turn" (500.7)
     drew_from_empty: bool = False  # tried to draw from an empty library since the last check (704.5b)
     drawn_this_turn: int = 0  # cards drawn this turn ("your second card each turn", 603.2)
+    speed: int | None = None  # 702.179: None until the player has a speed (an effect reads 0 for none)
+    speed_turn: int = 0  # the last turn the player's speed ability triggered (702.179: once each turn)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
-                      self.drew_from_empty, self.drawn_this_turn)  # fmt: skip
+                      self.drew_from_empty, self.drawn_this_turn, self.speed, self.speed_turn)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

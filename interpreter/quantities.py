@@ -315,9 +315,16 @@ def _opponents_you_have(ctx: Ctx, q: A.GameCount) -> int:
     return sum(1 for p in ctx.game.opponents(ctx.controller) if not ctx.game.player(p).lost)
 
 
+def _speed(ctx: Ctx, q: A.GameCount) -> int:
+    from .speed import speed_count
+
+    return speed_count(ctx, q)
+
+
 GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
     "additional paid": _additional_paid,
     "opponent you have": _opponents_you_have,
+    "speed": _speed,
 }
 """The counts the game keeps that a :class:`~cardtext.grammar.ast.GameCount` can name, by its words."""
 

@@ -142,7 +142,7 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "bargain",
+    "convoke", "bargain", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -151,11 +151,11 @@ play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
     "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
-    "ravenous", "read ahead", "start your engines!", "tiered", "training",
+    "ravenous", "read ahead", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
 with one is a gap, not played as if the keyword weren't there (Bargain
-702.166, Job select 702.182, Start your engines! 702.179, ...)."""
+702.166, Job select 702.182, ...)."""
 
 _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),

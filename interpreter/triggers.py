@@ -37,6 +37,7 @@ from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
+from .speed import speed_trigger
 from .state import (
     Attacked,
     BecameBlocked,
@@ -1365,6 +1366,7 @@ def collect(game: Game) -> None:
     _left_together(game, events)
     for at, event in enumerate(events):
         collect_delayed(game, event)
+        speed_trigger(game, event)  # 702.179: a player's inherent speed ability
         sources = list(on_battlefield)
         unsure: set[ObjectId] = set()
         for src in elsewhere:
