@@ -25,7 +25,15 @@ from cardtext.grammar import ast as A
 
 from .bind import per_node
 from .cache import remember
-from .keywords import BargainCost, BuybackCost, CyclingAbility, GiftPromise, OffspringCost
+from .keywords import (
+    BargainCost,
+    BuybackCost,
+    CyclingAbility,
+    ExhaustAbility,
+    GiftPromise,
+    KeywordAlternative,
+    OffspringCost,
+)
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -656,6 +664,7 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
     A.DefinedKeyword, A.ExertAsAttacks, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,
+    ExhaustAbility, KeywordAlternative,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`cardtext.interpreter.support.ABILITIES` says where).  A permanent or spell

@@ -214,12 +214,11 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     ("line", "what"),
     [
         ("Job select", "keyword job select"),  # 702.182
-        ("Start your engines!", "keyword start your engines!"),  # 702.179
         ("Mobilize 2", "keyword mobilize"),  # 702.181
         ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
-        ("Exhaust — {2}: Draw a card.", "ability KeywordAbility"),  # 702.177
-        ("Max speed — {T}: Add {R}.", "ability KeywordAbility"),  # 702.178
+        # 702.178a: a max speed ability that functions in a graveyard makes the max speed ability function there
+        ("Max speed — {3}, Exile this card from your graveyard: Draw a card.", "ability KeywordAbility"),
     ],
 )
 def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
@@ -230,8 +229,8 @@ def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) ->
 
 
 def test_a_keyword_condition_the_engine_has_no_rules_for_is_a_gap() -> None:
-    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was warped this turn, draw a card.")
-    assert "condition 'was warped' this turn" in [g.what for g in gaps(card)]
+    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was evoked this turn, draw a card.")
+    assert "condition 'was evoked' this turn" in [g.what for g in gaps(card)]
     card = one("Test Card {R}\nInstant\nMayhem {1}{R}\nIf this spell's mayhem cost was paid, draw a card.")
     assert "condition 'its mayhem cost was paid' (paid)" in [g.what for g in gaps(card)]
 
