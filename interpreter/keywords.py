@@ -573,6 +573,13 @@ def reading(ab: A.Ability) -> A.Ability:
         return ExhaustAbility(inner.cost, inner.effect, inner.ability_word, span=ab.span)
     if isinstance(ab, A.KeywordAbility) and ab.name.lower() == "max speed":
         return _max_speed(ab)
+    if isinstance(ab, A.Station):
+        return _station()
+    if isinstance(ab, A.StationTier):
+        # 702.184: "N+ | [ability]": the permanent has the ability as long as it has N or more charge counters
+        counters = A.HasCounters(A.SelfRef(), A.Number(ab.threshold, "digits", str(ab.threshold)), "charge",
+                                 A.ItRef("it"), how="or more")  # fmt: skip
+        return as_long_as(ab, ab.ability, counters)
     if isinstance(ab, A.Spree):
         # 702.172a: "choose one or more" of the modes, each chosen with its additional cost
         modes = SpreeModes("one or more", tuple(m.effect for m in ab.modes), costs=tuple(m.cost for m in ab.modes),
@@ -603,10 +610,22 @@ def _max_speed(ab: A.KeywordAbility) -> A.Ability:
         return ab
     if isinstance(inner, A.TriggeredAbility) and triggered_in(inner) is not None:
         return ab
-    max_speed = A.HasMaxSpeed(A.You())
+    return as_long_as(ab, inner, A.HasMaxSpeed(A.You()))
+
+
+def as_long_as(ab: A.Ability, inner: A.Ability, condition: A.Node) -> A.Ability:
+    """ "As long as [condition], this object has [ability]" (max speed,
+    702.178a; a station symbol, 702.184): a static ability with ``condition``
+    — the effects of a static ability ``inner`` that apply only then, or
+    its keywords or its quoted triggered or activated ability that the object
+    has only then.  ``ab`` as it is written if ``inner`` is of another kind."""
+    if isinstance(inner, A.SpellAbility):
+        # "12+ | Other creatures you control get +1/+1.": the sentence of a static ability
+        static = static_form(inner.effect, True)
+        inner = static if isinstance(static, A.StaticEffect) else inner
     if isinstance(inner, A.StaticEffect):
-        # a static ability the object has as long as you have max speed: its effect applies only then
-        both = max_speed if inner.condition is None else A.CondAnd(max_speed, inner.condition, "and")
+        # a static ability the object has only as long as the condition holds: its effect applies only then
+        both = condition if inner.condition is None else A.CondAnd(condition, inner.condition, "and")
         return replace(inner, condition=both)
     if isinstance(inner, A.KeywordLine):
         has = A.Pump(A.SelfRef(), None, None, keywords=inner.keywords, verb="have", span=ab.span)
@@ -615,7 +634,26 @@ def _max_speed(ab: A.KeywordAbility) -> A.Ability:
         has = A.Pump(A.SelfRef(), None, None, verb="have", quoted=quoted, span=ab.span)
     else:
         return ab
-    return A.StaticEffect(has, condition=max_speed, span=ab.span)
+    return A.StaticEffect(has, condition=condition, span=ab.span)
+
+
+@functools.cache
+def _station() -> A.Ability:
+    """702.184a: "Station" means "Tap another untapped creature you control:
+    Put a number of charge counters on this permanent equal to the tapped
+    creature's power.  Activate only as a sorcery." — read from that text by
+    the card grammar."""
+    (ability,) = rules_text("Artifact", "Tap another untapped creature you control: Put a number of charge counters "
+                                        "on this permanent equal to the tapped creature's power. Activate only as a sorcery.")  # fmt: skip
+    return ability
+
+
+def station_threshold(card: A.Card) -> int | None:
+    """The number of a Spacecraft's last station symbol, beside its power and
+    toughness: from that many charge counters on, it is an artifact creature
+    ("It's an artifact creature at 12+.", 702.184); None without one."""
+    tiers = [ab.threshold for ab in card.abilities if isinstance(ab, A.StationTier)]
+    return max(tiers) if tiers and card.pt is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -756,5 +794,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "KeywordAlternative", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip
