@@ -109,10 +109,15 @@ class Permission:
         return f"{by}, {how}{spend}"
 
 
-CAST_KEYWORDS = frozenset({"flashback", "plot"})
+CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot"})
 """Keyword abilities with a cost that are permissions to cast the card
-(flashback, 702.34), or a special action that gives one (plot, 702.170:
-:mod:`cardtext.interpreter.plot`)."""
+(flashback, 702.34; harmonize, 702.180), or a special action that gives
+one (plot, 702.170: :mod:`cardtext.interpreter.plot`)."""
+
+GRAVEYARD_KEYWORDS = ("flashback", "harmonize")
+"""Keywords that let a card's owner cast it from their graveyard for the
+keyword's cost; the spell is exiled whenever it would leave the stack
+(702.34a, 702.180a)."""
 
 
 def keyword_cost(card: A.Card, name: str) -> A.Cost | None:
@@ -135,9 +140,10 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
     """The permissions a card's own keywords give its owner where it is."""
     out = []
     if obj.zone == "graveyard" and obj.face_down is None and obj.is_card:
-        cost = keyword_cost(obj.copy_of or obj.card, "flashback")
-        if cost is not None:
-            out.append(Permission("flashback", obj.owner, "graveyard", cost=cost, exile_instead=True))
+        for keyword in GRAVEYARD_KEYWORDS:
+            cost = keyword_cost(obj.copy_of or obj.card, keyword)
+            if cost is not None:
+                out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
     return out
 
 
@@ -447,7 +453,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
+    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -38,7 +38,14 @@ from .additional import announce as announce_additional
 from .additional import as_mana
 from .as_cast import note_controlled
 from .bind import kicker_costs, walk
-from .characteristics import chars, display_name, has_keyword, printed_chars, refresh_granted
+from .characteristics import (
+    chars,
+    display_name,
+    has_keyword,
+    power_toughness,
+    printed_chars,
+    refresh_granted,
+)
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
@@ -245,8 +252,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
             raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
     if permission is not None and permission.sorcery and not resolving and (why := sorcery_timing_ok(game, player)):
         raise IllegalAction(f"can't cast {name} with {permission.kind} now: {why} (702.170d)")
-    if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
-        raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
+    if permission is not None and permission.kind in ("flashback", "harmonize") and not {"instant", "sorcery"} & set(c.types):
+        # 702.34a, 702.180a: a permanent spell would be exiled as it leaves the stack; not played yet
+        raise Unsupported(f"casting {name}, a permanent card, with {permission.kind} (702.34a, 702.180a)")
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
@@ -337,6 +345,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         if spend_any:
             game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
         paid: dict[str, list[Any]] = {}
+        if permission is not None and permission.kind == "harmonize":
+            need = harmonize_tap(game, player, need, name, paid)
         need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
@@ -505,6 +515,31 @@ def affinity(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[Game
                 if n:
                     out.append((spell, A.CostModifier(None, A.ManaCost((A.GenericMana(n),)), "less")))
     return out
+
+
+def harmonize_tap(game: Game, player: PlayerId, need: ManaNeed, name: str, paid: dict[str, list[Any]]) -> ManaNeed:
+    """702.180: as a spell is cast with harmonize, its caster may tap an
+    untapped creature they control to reduce the total cost by an amount of
+    generic mana equal to that creature's power (601.2f, tapped as the cost
+    is paid, 601.2h)."""
+    from .zones import tap
+
+    cands = [o for o in game.battlefield() if o.controller == player and not o.tapped and "creature" in chars(o).types]
+    if not cands or not need.generic:
+        return need
+    d = Decision("pick", player, f"{name}: harmonize — tap an untapped creature you control to reduce the cost by "
+                 "its power (702.180)?", [o.id for o in cands], [display_name(o) for o in cands], 0, 1,
+                 refusable=True)  # fmt: skip
+    chosen = [o for o in cands if o.id in ask(game, d)]
+    if not chosen:
+        return need
+    (creature,) = chosen
+    power = power_toughness(game, creature)[0] or 0
+    tap(game, creature)
+    paid.setdefault("tapped", []).append(creature.id)
+    rest = replace(need, generic=max(0, need.generic - max(power, 0)))
+    game.say(f"  {player} taps {display_name(creature)} (power {power}) for harmonize: {rest.text()} is left to pay (702.180)")
+    return rest
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],

@@ -496,6 +496,7 @@ NUMBER_EXPANSIONS = {"crew": _crew}
 
 OWN_RULES = frozenset({
     "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
+    "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
