@@ -14,7 +14,7 @@ from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
 from .keywords import CameUnderControlSinceUpkeep
-from .objects import GameObject
+from .objects import MAX_SPEED, GameObject
 from .quantities import characteristic_counted
 
 if TYPE_CHECKING:
@@ -548,9 +548,9 @@ def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
 
 
 def _has_max_speed(ctx: Ctx, cond: A.HasMaxSpeed) -> bool:
-    from .speed import has_max_speed
-
-    return has_max_speed(ctx, cond)
+    """ "you have max speed" (702.178): the player's speed is 4 (a player
+    with no speed has none, :mod:`cardtext.interpreter.speed`)."""
+    return all((ctx.game.player(p).speed or 0) == MAX_SPEED for p in ctx.players(cond.player)) != cond.negated
 
 
 def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:

@@ -598,20 +598,12 @@ def reading(ab: A.Ability) -> A.Ability:
 
 def _max_speed(ab: A.KeywordAbility) -> A.Ability:
     """702.178a: "Max speed — [ability]" means "As long as you have max speed,
-    this object has [ability]", a static ability of the object; an ability
+    this object has [ability]", a static ability of the object.  An ability
     that functions outside the battlefield ("{3}, Exile this card from your
-    graveyard: ...") would make the max speed ability function there too,
-    which the engine doesn't play yet: that one is left as it is written
-    (a gap)."""
-    from .activation import functions_in as activated_in
-    from .triggers import functions_in as triggered_in
-
-    inner = ab.ability
-    if isinstance(inner, A.ActivatedAbility) and activated_in(inner) != "battlefield":
-        return ab
-    if isinstance(inner, A.TriggeredAbility) and triggered_in(inner) is not None:
-        return ab
-    return as_long_as(ab, inner, A.HasMaxSpeed(A.You()))
+    graveyard: ...") would make the max speed ability function there too;
+    the engine gives such a quoted ability on the battlefield only, which
+    the support check reports (:mod:`cardtext.interpreter.support`)."""
+    return as_long_as(ab, ab.ability, A.HasMaxSpeed(A.You()))
 
 
 def as_long_as(ab: A.Ability, inner: A.Ability, condition: A.Node) -> A.Ability:

@@ -91,6 +91,10 @@ class GameObject:
         return not self.token and not self.spell_copy
 
 
+MAX_SPEED = 4
+"""A player's speed is never more than 4; at 4 they have max speed (702.178, 702.179)."""
+
+
 @dataclass(slots=True)
 class Player:
     name: PlayerId
@@ -163,6 +167,6 @@ def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
 
 
 __all__ = [
-    "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
+    "MAX_SPEED", "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
     "quoted_abilities", "token_card", "token_colors",
 ]  # fmt: skip

@@ -316,9 +316,11 @@ def _opponents_you_have(ctx: Ctx, q: A.GameCount) -> int:
 
 
 def _speed(ctx: Ctx, q: A.GameCount) -> int:
-    from .speed import speed_count
-
-    return speed_count(ctx, q)
+    """ "your speed" (702.179): 0 for a player who has none (:mod:`cardtext.interpreter.speed`)."""
+    players = ctx.players(q.of) if q.of is not None else [ctx.controller]
+    if len(players) != 1:
+        raise Unsupported("the speed of several players")
+    return ctx.game.player(players[0]).speed or 0
 
 
 GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {

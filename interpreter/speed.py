@@ -17,17 +17,15 @@ effect that reads the speed of a player who has none reads 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardtext.grammar import ast as A
 
-from .objects import ObjectId, PlayerId
+from .objects import MAX_SPEED, ObjectId, PlayerId
 
 if TYPE_CHECKING:
     from .context import Ctx
     from .state import Event, Game
-
-MAX_SPEED = 4
 
 SPEED_SOURCE: ObjectId = (0, 0)
 """The source of a player's speed ability: no object (ids start at 1)."""
@@ -81,21 +79,6 @@ def _increase_speed(ctx: Ctx, a: IncreaseSpeed) -> bool:
     return True
 
 
-def has_max_speed(ctx: Ctx, cond: A.HasMaxSpeed) -> bool:
-    """ "you have max speed" (702.178): the player's speed is 4."""
-    return all(speed_of(ctx.game, p) == MAX_SPEED for p in ctx.players(cond.player)) != cond.negated
-
-
-def speed_count(ctx: Ctx, q: Any) -> int:
-    """ "your speed" (702.179): 0 for a player who has none."""
-    players = ctx.players(q.of) if q.of is not None else [ctx.controller]
-    if len(players) != 1:
-        from .errors import Unsupported
-
-        raise Unsupported("the speed of several players")
-    return speed_of(ctx.game, players[0])
-
-
 def _register() -> None:
     from .actions.registry import carries_out
 
@@ -104,4 +87,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["MAX_SPEED", "SPEED_ABILITY", "SPEED_SOURCE", "has_max_speed", "speed_count", "speed_of", "speed_trigger"]
+__all__ = ["SPEED_ABILITY", "SPEED_SOURCE", "speed_of", "speed_trigger"]

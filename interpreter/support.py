@@ -92,6 +92,7 @@ from .keywords import (
 )
 from .mana import mana_ability_of
 from .modes import modes_problem
+from .objects import quoted_abilities
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
 from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
@@ -287,6 +288,18 @@ def _given(kw: A.Node) -> Iterator[Gap]:
                   "the abilities it stands for")
 
 
+def _granted_elsewhere(action: A.Node) -> str | None:
+    """A static ability gives the abilities in quotation marks to permanents
+    (611.3); one that functions in another zone ("{3}, Exile this card from
+    your graveyard: ...", the ability of "Max speed — [ability]", 702.178a,
+    which makes the static ability function there too) isn't given there."""
+    for q in quoted_abilities(getattr(action, "quoted", ())):
+        if (isinstance(q, A.ActivatedAbility) and activation.functions_in(q) != "battlefield"
+                or isinstance(q, A.TriggeredAbility) and triggers.functions_in(q) is not None):  # fmt: skip
+            return "a static ability that gives an ability functioning outside the battlefield (702.178a, 113.6)"
+    return None
+
+
 def _ability(ab: A.Node) -> Iterator[Gap]:
     if type(ab) not in ABILITIES:
         yield Gap(ab, f"ability {type(ab).__name__}")
@@ -321,7 +334,7 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return  # its sentences are rules read by cardtext.interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
-            problem = static_problem(action)
+            problem = static_problem(action) or _granted_elsewhere(action)
             if problem is not None:
                 yield Gap(ab, problem)
     if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)

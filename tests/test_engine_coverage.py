@@ -218,7 +218,8 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
         ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
         # 702.178a: a max speed ability that functions in a graveyard makes the max speed ability function there
-        ("Max speed — {3}, Exile this card from your graveyard: Draw a card.", "ability KeywordAbility"),
+        ("Max speed — {3}, Exile this card from your graveyard: Draw a card.",
+         "a static ability that gives an ability functioning outside the battlefield (702.178a, 113.6)"),
     ],
 )
 def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
