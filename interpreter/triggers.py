@@ -1601,7 +1601,7 @@ def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ct
     return Ctx(
         game, p.controller, p.source, p.ability, item, slot_index(effect),
         trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
-        trigger_amount=p.trigger_amount,
+        trigger_amount=p.trigger_amount, them=list(p.trigger_objects),
     )  # fmt: skip
 
 
@@ -1671,6 +1671,7 @@ def put_on_stack(game: Game) -> None:
                 game.new_id(), "ability", p.controller, p.source, p.ability, p.node.effect, p.name,
                 condition=p.node.condition, trigger_object=p.trigger_object,
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
+                trigger_objects=p.trigger_objects,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
             who = f"{name}'s triggered ability"

@@ -214,7 +214,7 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     ("line", "what"),
     [
         ("Job select", "keyword job select"),  # 702.182
-        ("Mobilize 2", "keyword mobilize"),  # 702.181
+        ("Mobilize X, where X is the number of creature cards in your graveyard.", "keyword mobilize"),  # 702.181
         ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
         # 702.178a: a max speed ability that functions in a graveyard makes the max speed ability function there
@@ -247,7 +247,7 @@ def test_a_gift_the_engine_knows_is_no_gap(line: str) -> None:
     ("line", "what"),
     [
         ("{1}{R}, {T}: Target creature you control gains firebending 4 until end of turn.", "keyword firebending"),
-        ("When this creature enters, create a 1/1 red Goblin creature token with mobilize 1.", "keyword mobilize"),
+        ("When this creature enters, create a 1/1 red Goblin creature token with training.", "keyword training"),
     ],
 )
 def test_a_granted_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
+from ..combat import put_into_combat
 from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
@@ -111,7 +112,6 @@ def _predefined_problem(a: A.CreateTokens) -> str | None:
     ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
-    ("tokens created attacking", lambda a: a.attacking),
     ("tokens created attached to an object (303.4f)", lambda a: a.attached is not None),
     ("a predefined token (111.10) the interpreter has no definition of, or can't play",
      lambda a: _predefined_problem(a) is not None),
@@ -135,11 +135,15 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
     card = predefined(spec) or token_card(spec)
     made = []
     for p in ctx.players(a.player):
+        theirs = []
         for _ in range(n):
-            new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped)
+            new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped or bool(a.attacking))
             game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
-            made.append(new)
-        game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}")
+            theirs.append(new)
+        game.say(f"  {p} creates {n} {card.name}{'s' if n != 1 else ''}" + (" tapped and attacking" if a.attacking else ""))
+        for new in theirs if a.attacking else ():
+            put_into_combat(game, new)  # 508.4: tapped and attacking
+        made += theirs
     acted(ctx, made)
     return bool(made)
 

@@ -433,7 +433,8 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
 def _sacrifice(ctx: Ctx, a: A.Sacrifice) -> bool:
     game = ctx.game
     done = False
-    if isinstance(a.what, A.SelfRef | A.ItRef) and (a.player is None or isinstance(a.player, A.You)):
+    if isinstance(a.what, A.SelfRef | A.ItRef | A.ThemRef | A.ThatRef) and (a.player is None or isinstance(a.player, A.You)):
+        # "sacrifice it", "sacrifice them": those of the objects meant its controller still controls (701.21a)
         for o in current(ctx, ctx.self_objects(a.what) if isinstance(a.what, A.SelfRef) else ctx.objects(a.what)):
             if o.zone == "battlefield" and o.controller == ctx.controller:
                 game.say(f"  {ctx.controller} sacrifices {display_name(o)}")
