@@ -252,9 +252,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
             raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
     if permission is not None and permission.sorcery and not resolving and (why := sorcery_timing_ok(game, player)):
         raise IllegalAction(f"can't cast {name} with {permission.kind} now: {why} (702.170d)")
-    if permission is not None and permission.kind in ("flashback", "harmonize") and not {"instant", "sorcery"} & set(c.types):
-        # 702.34a, 702.180a: a permanent spell would be exiled as it leaves the stack; not played yet
-        raise Unsupported(f"casting {name}, a permanent card, with {permission.kind} (702.34a, 702.180a)")
+    if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
+        raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
+    if permission is not None and permission.kind == "harmonize" and not {"instant", "sorcery"} & set(c.types):
+        # 702.180a: a permanent spell cast with harmonize would be exiled as it resolves; not played yet
+        raise Unsupported(f"casting {name}, a permanent card, with harmonize (702.180a)")
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")

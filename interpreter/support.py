@@ -214,6 +214,11 @@ def _gaps(card: A.Card) -> list[Gap]:
         for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
     ):  # fmt: skip
         out.append(Gap(card, "haunt on an instant or sorcery (702.55a: when the spell is put into a graveyard)"))
+    if not any(t.lower() in ("instant", "sorcery") for t in card.type_line.types) and any(
+        isinstance(kw, A.KeywordWithCost) and kw.name.lower() == "harmonize"
+        for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
+    ):  # fmt: skip
+        out.append(Gap(card, "harmonize on a permanent card (702.180a: the spell exiled as it resolves)"))
     # the card's walk, part by part: the walks of its abilities are those the
     # link check made already (the card itself is no mana symbol)
     for part in children(card):

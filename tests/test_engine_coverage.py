@@ -337,3 +337,11 @@ def test_508_1_if_a_player_attacked_this_turn(line: str, plays: bool) -> None:
     "each opponent" (every one of them) is a gap."""
     card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
     assert (gaps(card) == []) is plays
+
+
+def test_harmonize_on_a_permanent_card_is_a_gap() -> None:
+    """702.180a: a permanent spell cast with harmonize is exiled as it would
+    leave the stack, which the engine doesn't play; on a sorcery it plays."""
+    card = one("Test Card {2}\nCreature — Test\nHarmonize {3}\n2/2")
+    assert "harmonize on a permanent card (702.180a: the spell exiled as it resolves)" in [g.what for g in gaps(card)]
+    assert gaps(one("Test Card {2}\nSorcery\nDraw a card.\nHarmonize {3}")) == []
