@@ -88,6 +88,7 @@ from cardtext.interpreter import (
     display_name,
     new_game,
     pass_priority,
+    plot,
     power_toughness,
     resolve_top,
     turn_face_up,
@@ -574,6 +575,8 @@ class Runner:
                 game.player(name).poison = spec["poison"]  # 122.1f: poison counters a player starts with
             if "energy" in spec:
                 game.player(name).counters["energy"] = spec["energy"]  # 122.1h: energy counters a player starts with
+            if "speed" in spec:
+                game.player(name).speed = spec["speed"]  # 702.179: the speed a player starts with
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for entry in spec.get(zone, []):
                     self._add_entry(game, name, zone, entry, start)
@@ -734,6 +737,10 @@ class Runner:
                 cands = [o for o in game.battlefield() if o.controller == player and o.doors is not None]
                 obj = self._obj_ref(game, step["unlock"], cands, f"a Room {player} controls", where)
                 unlock(game, player, obj.id, step.get("door"), only=only)
+            elif action == "plot":
+                cands = game.zone_objects("hand", player)
+                obj = self._obj_ref(game, step["plot"], cands, f"a card in {player}'s hand", where)
+                plot(game, player, obj.id, only=only)
             elif action == "resolve":
                 self._resolve(game, step["resolve"], counting, i, where)
             elif action == "pass":
@@ -956,6 +963,13 @@ class Runner:
             if found != exp["energy"]:
                 self.result.failures.append(Failure(where, f"{player} with {exp['energy']} energy counters",
                                                     f"{found} energy counters"))  # fmt: skip
+            return
+        if "speed" in exp:
+            if player is None:
+                raise self.error("'speed' needs 'player'", self.loc.key(start, "speed"))
+            found = game.player(player).speed or 0
+            if found != exp["speed"]:
+                self.result.failures.append(Failure(where, f"{player} with speed {exp['speed']}", f"speed {found}"))
             return
         if "lost" in exp:
             if player is None:

@@ -46,7 +46,7 @@ INT64 = (-(2**63), 2**63 - 1)  # TOML: "64 bit (signed long) range expected"
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
-ACTION_KEYS = ("cast", "activate", "turn_face_up", "unlock", "resolve", "pass", "attack", "block", "combat")
+ACTION_KEYS = ("cast", "activate", "turn_face_up", "unlock", "plot", "resolve", "pass", "attack", "block", "combat")
 ORDERED_ZONES = ("stack", "library")
 """The zones an expectation's ``cards = [...]`` lists in order, top first."""
 FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph", "disguised")
@@ -474,6 +474,7 @@ PLAYER_TABLE = Table(
     {"life": Whole("a whole number of life points"),
      "poison": Whole("a whole number of poison counters", low=0),
      "energy": Whole("a whole number of energy counters", low=0),
+     "speed": Whole("a speed from 1 to 4", low=1, high=4),
      **{zone: ListOf("a list of card names (or tables with 'card')", ENTRY) for zone in PLAYER_ZONES}},
     name=lambda path: f"players.{path[-1]}",
 )  # fmt: skip
@@ -502,6 +503,7 @@ STEP = Table(
         "turn_face_up": REF,
         "unlock": REF,
         "door": Text("the name of the door to unlock"),
+        "plot": REF,
         "cost": Text(choices=("mana", "morph", "megamorph", "disguise")),
         "resolve": OneOf(
             "\"all\" or a number of stack objects",
@@ -544,6 +546,7 @@ EXPECT = Table(
         "life": Whole(),
         "poison": COUNT,
         "energy": COUNT,
+        "speed": Whole("a speed from 0 (none) to 4", low=0, high=4),
         "lost": Flag(),
         "draw": Flag(),
         "damage": COUNT,
@@ -591,14 +594,14 @@ def _structure(data: dict[str, Any]) -> None:
                           "(601.2b); a triggered ability's modes are answered in 'choices'", style="section")  # fmt: skip
     for i, exp in enumerate(data.get("expect", [])):
         path = ("expect", i)
-        if "life" in exp or "lost" in exp or "poison" in exp or "energy" in exp:
-            key = next(k for k in ("life", "poison", "energy", "lost") if k in exp)
+        if "life" in exp or "lost" in exp or "poison" in exp or "energy" in exp or "speed" in exp:
+            key = next(k for k in ("life", "poison", "energy", "lost", "speed") if k in exp)
             if "player" not in exp:
                 raise Invalid((*path, key), None, f"'{key}' needs 'player'", style="section")
         elif "draw" in exp:
             pass  # the game as a whole (104.4a)
         elif "zone" not in exp:
-            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'poison', 'lost' or 'draw'",
+            raise Invalid(path, None, f"needs 'zone' (one of {', '.join(ZONE_NAMES)}), 'life', 'poison', 'energy', 'speed', 'lost' or 'draw'",
                           style="section")  # fmt: skip
         if "cards" in exp:
             if exp.get("zone") not in ORDERED_ZONES:

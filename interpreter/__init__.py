@@ -5,6 +5,7 @@ Entry points:
 * :func:`new_game`, :func:`add_card` — set up a game;
 * :func:`cast` (601.2), :func:`activate` (602), :func:`turn_face_up` (116.2b),
   :func:`unlock` (a Room's door, 709.5e),
+  :func:`plot` (702.170a),
   :func:`resolve_top` (608), :func:`pass_priority` (117.4),
   :func:`declare_attackers` (508.1), :func:`declare_blockers` (509.1) — the actions;
 * choosers (:mod:`cardtext.interpreter.choices`) answer every decision.
@@ -31,6 +32,7 @@ _EXPORTS = {
     "facedown": ("turn_face_up",),
     "objects": ("GameObject", "ObjectId", "PlayerId"),
     "rooms": ("unlock",),
+    "plot": ("plot",),
     "setup": ("add_card", "new_game"),
     "stack": ("resolve_top",),
     "state": ("Game", "GameState", "StackItem"),
@@ -43,7 +45,7 @@ __all__ = [
     "Chooser", "Decision", "EngineError", "Game", "GameObject", "GameState", "IllegalAction",
     "ObjectId", "PlayerId", "RandomChooser", "ScriptedChooser", "StackItem", "TerminalChooser",
     "UnansweredDecision", "Unsupported", "activate", "activated_abilities", "add_card", "cast",
-    "chars", "declare_attackers", "declare_blockers", "display_name", "keywords", "new_game", "pass_priority", "power_toughness",
+    "chars", "declare_attackers", "declare_blockers", "display_name", "keywords", "new_game", "pass_priority", "plot", "power_toughness",
     "resolve_top", "settle", "turn_face_up", "unlock",
 ]  # fmt: skip
 assert sorted(__all__) == sorted(_MODULE_OF)
@@ -57,6 +59,7 @@ if TYPE_CHECKING:
     from .errors import EngineError, IllegalAction, UnansweredDecision, Unsupported
     from .facedown import turn_face_up
     from .objects import GameObject, ObjectId, PlayerId
+    from .plot import plot
     from .rooms import unlock
     from .setup import add_card, new_game
     from .stack import resolve_top

@@ -32,7 +32,7 @@ from .costs import (
     times_cost,
 )
 from .errors import IllegalAction, Unsupported
-from .keywords import CyclingAbility
+from .keywords import CyclingAbility, ExhaustAbility
 from .mana import mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
@@ -260,6 +260,12 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     index, node = abilities[number - 1]
     if isinstance(node, A.LoyaltyAbility):
         return _activate_loyalty(game, player, obj, index, node)
+    if isinstance(node, ExhaustAbility):
+        # 702.177a: activated only once (the record is rolled back with a refused activation)
+        info = game.linked(obj.id)
+        if index in info.exhausted:
+            raise IllegalAction(f"can't activate {name}'s exhaust ability: it was activated already (702.177a)")
+        game.set_linked(obj.id, replace(info, exhausted=(*info.exhausted, index)))
     is_mana = node is None or mana_ability_of(node) is not None
     from .statics import activation_ban, activation_cost_changes
 

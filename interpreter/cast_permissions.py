@@ -48,7 +48,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
-from .keywords import MadnessCast
+from .keywords import MadnessCast, WarpExile
 from .objects import GameObject, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
@@ -76,7 +76,12 @@ class Permission:
     * ``source``: what grants it, for the log;
     * ``look``: the player may look at the card, exiled face down (406.3);
     * ``spend_any``: "type" or "color" — the spell cast with it may be paid
-      with mana as though it were mana of any type, or of any color (609.4b).
+      with mana as though it were mana of any type, or of any color (609.4b);
+    * ``after_turn``: it may be used only in a turn after that one (a warped
+      card, 702.185a; a plotted card, 702.170d); 0 for any turn;
+    * ``sorcery``: the card may be cast with it only when a sorcery could be
+      — in its owner's main phase with the stack empty — whatever its type
+      (a plotted card, 702.170d).
     """
 
     kind: str
@@ -93,6 +98,8 @@ class Permission:
     source: str = ""
     look: bool = False
     spend_any: str = ""
+    after_turn: int = 0
+    sorcery: bool = False
 
     def describe(self) -> str:
         how = "without paying its mana cost" if self.free else (
@@ -102,11 +109,18 @@ class Permission:
         return f"{by}, {how}{spend}"
 
 
-CAST_KEYWORDS = frozenset({"flashback"})
-"""Keyword abilities with a cost that are permissions to cast the card (702.34)."""
+CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot"})
+"""Keyword abilities with a cost that are permissions to cast the card
+(flashback, 702.34; harmonize, 702.180), or a special action that gives
+one (plot, 702.170: :mod:`cardtext.interpreter.plot`)."""
+
+GRAVEYARD_KEYWORDS = ("flashback", "harmonize")
+"""Keywords that let a card's owner cast it from their graveyard for the
+keyword's cost; the spell is exiled whenever it would leave the stack
+(702.34a, 702.180a)."""
 
 
-def _keyword_cost(card: A.Card, name: str) -> A.Cost | None:
+def keyword_cost(card: A.Card, name: str) -> A.Cost | None:
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
             for kw in ab.keywords:
@@ -119,16 +133,17 @@ def madness_cost(obj: GameObject) -> A.Cost | None:
     """The madness cost of a card (702.35a); None if it has no madness."""
     if obj.face_down is not None or not obj.is_card:
         return None
-    return _keyword_cost(obj.copy_of or obj.card, "madness")
+    return keyword_cost(obj.copy_of or obj.card, "madness")
 
 
 def keyword_permissions(obj: GameObject) -> list[Permission]:
     """The permissions a card's own keywords give its owner where it is."""
     out = []
     if obj.zone == "graveyard" and obj.face_down is None and obj.is_card:
-        cost = _keyword_cost(obj.copy_of or obj.card, "flashback")
-        if cost is not None:
-            out.append(Permission("flashback", obj.owner, "graveyard", cost=cost, exile_instead=True))
+        for keyword in GRAVEYARD_KEYWORDS:
+            cost = keyword_cost(obj.copy_of or obj.card, keyword)
+            if cost is not None:
+                out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
     return out
 
 
@@ -136,7 +151,7 @@ def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permi
     """Every permission ``player`` has to cast ``obj`` from where it is now."""
     found = [p for p in keyword_permissions(obj) if p.who == player]
     found += [p for p in game.state.permissions if p.obj == obj.id and p.who == player and p.zone == obj.zone]
-    return found
+    return [p for p in found if game.state.turn > p.after_turn]
 
 
 def castable_elsewhere(game: Game, player: PlayerId) -> list[GameObject]:
@@ -388,10 +403,45 @@ def _madness_cast(ctx: Ctx, a: MadnessCast) -> bool:
     return True
 
 
+def _warp_exile(ctx: Ctx, a: WarpExile) -> bool:
+    """702.185a: at the beginning of the next end step, the permanent the
+    warped spell became is exiled; its owner may cast the card after this
+    turn has ended, for as long as it remains exiled.  A permanent that has
+    left the battlefield since is a new object (400.7): nothing happens."""
+    from .zones import move
+
+    game = ctx.game
+    obj = game.get(ctx.trigger_object) if ctx.trigger_object is not None else None
+    if obj is None or obj.zone != "battlefield":
+        game.say("  the warped permanent is no longer on the battlefield (400.7)")
+        return False
+    name, owner = display_name(obj), obj.owner
+    exiled = move(game, obj, "exile")
+    if exiled.zone != "exile" or not exiled.is_card:
+        return True
+    grant(game, Permission("warp", owner, "exile", exiled.id, after_turn=game.state.turn, source=name))
+    game.say(f"  {name} is exiled: {owner} may cast it from exile after this turn (702.185a)")
+    return True
+
+
+def warp_delayed(game: Game, permanent: GameObject) -> None:
+    """702.185a: the warped spell that became ``permanent`` sets up the
+    exile of it at the beginning of the next end step (603.7)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="end", yours=False, whose="the next"),
+                              A.Effect((A.Sentence((WarpExile(),)),)))  # fmt: skip
+    name = display_name(permanent)
+    game.state.delayed.append(DelayedTrigger(permanent.controller, permanent.id, -1, node, name, "end", False,
+                                             permanent.id))  # fmt: skip
+    game.say(f"  {name} was warped: it is exiled at the beginning of the next end step (702.185a)")
+
+
 def _register() -> None:
     from .actions.registry import carries_out
 
     carries_out(MadnessCast)(_madness_cast)
+    carries_out(WarpExile)(_warp_exile)
     carries_out(A.CastCard, limits=(
         ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
         ("a permission to cast for that long",
@@ -403,7 +453,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "cast_while_resolving", "castable_elsewhere",
+    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
-    "spend_problem",
+    "spend_problem", "warp_delayed",
 ]  # fmt: skip

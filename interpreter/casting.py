@@ -38,7 +38,14 @@ from .additional import announce as announce_additional
 from .additional import as_mana
 from .as_cast import note_controlled
 from .bind import kicker_costs, walk
-from .characteristics import chars, display_name, has_keyword, printed_chars, refresh_granted
+from .characteristics import (
+    chars,
+    display_name,
+    has_keyword,
+    power_toughness,
+    printed_chars,
+    refresh_granted,
+)
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
@@ -249,8 +256,13 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
             if by is None:
                 raise IllegalAction(f"can't cast {name} now: {why} (307.1)")
             game.say(f"  {display_name(by)}: {name} may be cast as though it had flash (601.3, 702.8a)")
+    if permission is not None and permission.sorcery and not resolving and (why := sorcery_timing_ok(game, player)):
+        raise IllegalAction(f"can't cast {name} with {permission.kind} now: {why} (702.170d)")
     if permission is not None and permission.kind == "flashback" and not {"instant", "sorcery"} & set(c.types):
         raise IllegalAction(f"can't cast {name} with flashback: it isn't an instant or sorcery spell (702.34a)")
+    if permission is not None and permission.kind == "harmonize" and not {"instant", "sorcery"} & set(c.types):
+        # 702.180a: a permanent spell cast with harmonize would be exiled as it resolves; not played yet
+        raise Unsupported(f"casting {name}, a permanent card, with harmonize (702.180a)")
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
@@ -275,10 +287,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     paid_kickers = [kicker_costs(card)[k].cost for k in kicks]
     base_costs: list[A.ManaCost] = []
     alt_parts: list[A.CostPart] = []
-    chosen_alt = None
+    chosen_alt, alt_keyword = None, ""
     if permission is None or (permission.cost is None and not permission.free):
         # 118.9, 601.2b: an alternative cost the player may pay instead (only one: 118.9a)
-        chosen_alt = _choose_alternative(game, player, name, alternative_costs(game, player, spell))
+        chosen_alt, alt_keyword = _choose_alternative(game, player, name,
+                                                       alternative_costs(game, player, spell, from_zone))
     alt_cost = permission.cost if permission is not None and permission.cost is not None else chosen_alt
     if alt_cost is not None:
         base_costs = mana_parts(alt_cost)
@@ -291,13 +304,14 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
-    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via))
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
     try:
         item.modes = choose_modes(ctx, effect, main=True, who=name)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
+    mana_costs += spree_costs(effect, item.modes)
 
     # 601.2c: targets (K7: a kicked part's targets only if kicked; 700.2c:
     # a mode's targets only if it is chosen).
@@ -339,6 +353,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         if spend_any:
             game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
         paid: dict[str, list[Any]] = {}
+        if permission is not None and permission.kind == "harmonize":
+            need = harmonize_tap(game, player, need, name, paid)
         need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
@@ -353,7 +369,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent, mana_units=payment.units,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
-        additional=additional.times,
+        additional=additional.times, alternative=alt_keyword,
     ))  # fmt: skip
     for then in additional.reflexive:
         reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
@@ -368,16 +384,34 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     return item
 
 
-def alternative_costs(game: Game, player: PlayerId, spell: GameObject) -> list[tuple[GameObject, A.AlternativeCost]]:
+def spree_costs(effect: A.Effect | None, modes: tuple[int, ...] | None) -> list[A.ManaCost]:
+    """702.172b: the additional cost of each mode of a spree spell chosen
+    (601.2f), added to its total cost."""
+    from .keywords import SpreeModes
+    from .modes import modes_of
+
+    node = modes_of(effect)
+    if not isinstance(node, SpreeModes) or not modes:
+        return []
+    chosen = [node.costs[m] for m in modes]
+    if _has_x(chosen):
+        raise Unsupported("a spree mode's additional cost with X")
+    return chosen
+
+
+def alternative_costs(game: Game, player: PlayerId, spell: GameObject,
+                      from_zone: Zone = "hand") -> list[tuple[GameObject, A.AlternativeCost]]:  # fmt: skip
     """118.9: the alternative costs ``player`` may cast ``spell`` for now,
     each with the object whose ability offers it: the spell's own ("You may
     pay 1 life and exile a blue card from your hand rather than pay this
-    spell's mana cost.") and those of permanents the player controls ("You
-    may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that
-    you cast."), those whose condition holds ("If you control a Plains,
-    ...")."""
+    spell's mana cost."; a keyword's that functions only as the card is cast
+    from a hand — warp, 702.185a — only if cast ``from_zone`` "hand") and
+    those of permanents the player controls ("You may pay {W}{U}{B}{R}{G}
+    rather than pay the mana cost for spells that you cast."), those whose
+    condition holds ("If you control a Plains, ...")."""
     from .conditions import holds
     from .filters import matches_ref_static
+    from .keywords import KeywordAlternative
 
     out: list[tuple[GameObject, A.AlternativeCost]] = []
     found = [(spell, ab) for ab in chars(spell).abilities if isinstance(ab, A.AlternativeCost) and not ab.form]
@@ -388,6 +422,8 @@ def alternative_costs(game: Game, player: PlayerId, spell: GameObject) -> list[t
         if problem is not None:
             raise Unsupported(problem)
         if ab.form == "for" and not matches_ref_static(game, src, ab.object, spell):
+            continue
+        if isinstance(ab, KeywordAlternative) and ab.from_hand and from_zone != "hand":
             continue
         if ab.condition is not None and not holds(Ctx(game, player, src.id), ab.condition):
             continue
@@ -414,29 +450,34 @@ def alternative_cost_problem(ab: A.AlternativeCost) -> str | None:
 
 
 def _choose_alternative(game: Game, player: PlayerId, name: str,
-                        options: list[tuple[GameObject, A.AlternativeCost]]) -> A.Cost | None:  # fmt: skip
+                        options: list[tuple[GameObject, A.AlternativeCost]]) -> tuple[A.Cost | None, str]:  # fmt: skip
     """601.2b: the player announces whether the spell is cast for an
     alternative cost, and which (118.9a: only one): with one, a "you may"
     (`true` pays it); with several, a pick by the cost's words, or
-    "its mana cost"."""
+    "its mana cost".  With the cost, the keyword it is of ("warp"; "" for
+    none)."""
+    from .keywords import KeywordAlternative
+
     if not options:
-        return None
+        return None, ""
     if len(options) == 1:
         src, ab = options[0]
         whose = "" if src.zone == "stack" else f" ({display_name(src)})"
         if not ask(game, Decision("may", player, f"{name}: {describe(ab.cost)}{whose} rather than pay its mana cost (118.9)?")):
-            return None
-        chosen = ab.cost
+            return None, ""
+        chosen = ab
     else:
         labels = ["its mana cost"] + [describe(ab.cost) + ("" if src.zone == "stack" else f" ({display_name(src)})")
                                       for src, ab in options]  # fmt: skip
         d = Decision("word", player, f"{name}: cast it for which cost (118.9, 601.2b)", labels, labels)
         picked = labels.index(ask(game, d))
         if picked == 0:
-            return None
-        chosen = options[picked - 1][1].cost
-    game.say(f"  {player} casts {name} for its alternative cost ({describe(chosen)}) rather than its mana cost (118.9)")
-    return as_mana(chosen)  # "pay {U}": the mana it pays (118.1)
+            return None, ""
+        chosen = options[picked - 1][1]
+    keyword = chosen.keyword if isinstance(chosen, KeywordAlternative) else ""
+    game.say(f"  {player} casts {name} for its {keyword + ' cost' if keyword else 'alternative cost'} "
+             f"({describe(chosen.cost)}) rather than its mana cost (118.9)")  # fmt: skip
+    return as_mana(chosen.cost), keyword  # "pay {U}": the mana it pays (118.1)
 
 
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
@@ -494,6 +535,29 @@ def expend(game: Game, player: PlayerId, spent: int) -> None:
     p.spent_on_spells += spent
     for n in range(before + 1, p.spent_on_spells + 1):
         game.events.append(KeywordActed(f"expend {n}", player))
+def harmonize_tap(game: Game, player: PlayerId, need: ManaNeed, name: str, paid: dict[str, list[Any]]) -> ManaNeed:
+    """702.180: as a spell is cast with harmonize, its caster may tap an
+    untapped creature they control to reduce the total cost by an amount of
+    generic mana equal to that creature's power (601.2f, tapped as the cost
+    is paid, 601.2h)."""
+    from .zones import tap
+
+    cands = [o for o in game.battlefield() if o.controller == player and not o.tapped and "creature" in chars(o).types]
+    if not cands or not need.generic:
+        return need
+    d = Decision("pick", player, f"{name}: harmonize — tap an untapped creature you control to reduce the cost by "
+                 "its power (702.180)?", [o.id for o in cands], [display_name(o) for o in cands], 0, 1,
+                 refusable=True)  # fmt: skip
+    chosen = [o for o in cands if o.id in ask(game, d)]
+    if not chosen:
+        return need
+    (creature,) = chosen
+    power = power_toughness(game, creature)[0] or 0
+    tap(game, creature)
+    paid.setdefault("tapped", []).append(creature.id)
+    rest = replace(need, generic=max(0, need.generic - max(power, 0)))
+    game.say(f"  {player} taps {display_name(creature)} (power {power}) for harmonize: {rest.text()} is left to pay (702.180)")
+    return rest
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],

@@ -25,7 +25,15 @@ from cardtext.grammar import ast as A
 
 from .bind import per_node
 from .cache import remember
-from .keywords import BargainCost, BuybackCost, CyclingAbility, GiftPromise, OffspringCost
+from .keywords import (
+    BargainCost,
+    BuybackCost,
+    CyclingAbility,
+    ExhaustAbility,
+    GiftPromise,
+    KeywordAlternative,
+    OffspringCost,
+)
 from .objects import GameObject
 
 if TYPE_CHECKING:
@@ -340,7 +348,21 @@ def chars(obj: GameObject) -> Chars:
         base = _with_granted(base, obj.granted)
     if obj.from_statics:
         base = _with_granted(base, obj.from_statics)
+    if obj.counters.get("charge") and obj.zone == "battlefield" and "creature" not in base.types:
+        base = _stationed(base, obj)
     return _became(base, obj.became) if obj.became else base
+
+
+def _stationed(c: Chars, obj: GameObject) -> Chars:
+    """702.184: a Spacecraft with its last station symbol beside its power and
+    toughness is an artifact creature as long as it has at least that many
+    charge counters ("It's an artifact creature at 12+.")."""
+    from .keywords import station_threshold
+
+    need = station_threshold(obj.copy_of or obj.card) if obj.face is None else None
+    if need is None or obj.counters.get("charge", 0) < need:
+        return c
+    return replace(c, types=(*c.types, *(t for t in ("artifact", "creature") if t not in c.types)))
 
 
 @lru_cache(maxsize=512)
@@ -731,6 +753,7 @@ ABILITY_KINDS: tuple[type, ...] = (
     A.CantBeCountered, A.StaticEffect, A.CostModifier, A.PTEqual, A.EntersWithCounters, A.EntersTapped,
     A.AsEnters, A.EntersAsCopy, A.ReminderOnly, A.StaticAbility, A.FirstSpellCost, A.LoyaltyAbility,
     A.DefinedKeyword, A.ExertAsAttacks, BuybackCost, BargainCost, OffspringCost, GiftPromise, CyclingAbility,
+    ExhaustAbility, KeywordAlternative,
 )  # fmt: skip
 """The kinds of ability (113) the engine carries out, each where it applies
 (:data:`cardtext.interpreter.support.ABILITIES` says where).  A permanent or spell

@@ -84,6 +84,24 @@ def defending_player(game: Game) -> PlayerId:
     return game.opponents(game.state.active)[0]
 
 
+def put_into_combat(game: Game, obj: GameObject) -> bool:
+    """508.4: a creature put onto the battlefield attacking attacks the
+    defending player (the only opponent of a two-player game); it was never
+    declared as an attacker, so "whenever ... attacks" doesn't trigger.  With
+    no combat under way with attackers declared, or under the control of a
+    player who isn't attacking, it isn't attacking (506.3, 508.4)."""
+    state = game.state
+    name = display_name(obj)
+    if (state.combat is None or state.step not in COMBAT_STEPS or state.step in ("combat", "end_of_combat")
+            or obj.controller != state.active or obj.zone != "battlefield"):  # fmt: skip
+        game.say(f"  {name} isn't attacking: no combat with attackers under way for {obj.controller} (506.3, 508.4)")
+        return False
+    defender = defending_player(game)
+    state.combat.attackers[obj.id] = defender
+    game.say(f"  {name} is attacking {defender} (508.4)")
+    return True
+
+
 def attack_refusal(game: Game, obj: GameObject, player: PlayerId) -> str | None:
     """Why ``obj`` can't be declared as an attacker by ``player`` (None if it can)."""
     if obj.zone != "battlefield" or obj.controller != player:
@@ -569,5 +587,5 @@ def end_combat(game: Game) -> None:
 
 __all__ = [
     "COMBAT_STEPS", "attack_refusal", "requirement_refusal", "begin_combat", "block_refusal", "deal_combat_damage", "declare_attackers",
-    "declare_blockers", "defending_player", "end_combat", "first_strike_step", "no_blockers",
+    "declare_blockers", "defending_player", "end_combat", "first_strike_step", "no_blockers", "put_into_combat",
 ]  # fmt: skip

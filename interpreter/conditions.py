@@ -15,7 +15,7 @@ from .bind import kicker_index, per_node
 from .characteristics import chars
 from .errors import Unsupported
 from .keywords import CameUnderControlSinceUpkeep
-from .objects import GameObject, ObjectId
+from .objects import MAX_SPEED, GameObject, ObjectId
 from .quantities import characteristic_counted
 
 if TYPE_CHECKING:
@@ -528,11 +528,13 @@ def _keyword_cast(ctx: Ctx, cond: A.KeywordCast) -> bool:
     """ "if this spell was bargained", "if it wasn't bargained" (702.166b):
     whether the keyword's additional cost was paid as the object was cast
     (a permanent keeps what its spell paid, 607.2j)."""
-    from .keywords import PAID_WORDS
+    from .keywords import ALTERNATIVE_WORDS, PAID_WORDS
 
     problem = keyword_cast_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.word in ALTERNATIVE_WORDS:
+        return _cast_for_alternative(ctx, cond, ALTERNATIVE_WORDS[cond.word]) != (cond.form == "wasn't")
     subject = A.ItRef("it") if cond.subject is None else cond.subject  # "if it's bargained"
     return _keyword_paid(ctx, subject, PAID_WORDS[cond.word]) != (cond.form == "wasn't")
 
@@ -547,22 +549,61 @@ def _keyword_paid(ctx: Ctx, subject: object, keyword: str) -> bool:
     return keyword_cost_paid(chars(o).abilities, ctx.game.linked(ids[0]).additional, keyword)
 
 
-def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
-    from .keywords import PAID_WORDS
+def _cast_for_alternative(ctx: Ctx, cond: A.KeywordCast, keyword: str) -> bool:
+    """ "if a spell was warped this turn" (702.185b): a spell that fits the
+    description was cast this turn for the keyword's alternative cost (the
+    spells cast this turn, as they were cast, 601.2i); "if this spell was
+    warped": this object's spell was."""
+    from .filters import matches
 
+    if cond.this_turn:
+        filt = cond.subject.filter
+        return any(ctx.game.linked(spell.id).alternative == keyword
+                   and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True)
+                   for spell in ctx.game.state.cast_this_turn)  # fmt: skip
+    subject = A.ItRef("it") if cond.subject is None else cond.subject
+    ids = ctx.self_objects(subject)
+    return bool(ids) and ctx.game.linked(ids[0]).alternative == keyword
+
+
+def keyword_cast_problem(cond: A.KeywordCast) -> str | None:
+    from .filters import filter_problem
+    from .keywords import ALTERNATIVE_WORDS, PAID_WORDS
+
+    if cond.word in ALTERNATIVE_WORDS and cond.this_turn:
+        what = cond.subject
+        if (isinstance(what, A.AnObject) and isinstance(what.count, A.Number) and what.count.value == 1
+                and not what.up_to and not what.any_number and not what.how and filter_problem(what.filter) is None):  # fmt: skip
+            return None
+        return f"condition 'was {cond.word}' this turn of {type(what).__name__}"
+    if cond.word in ALTERNATIVE_WORDS and (isinstance(cond.subject, A.SelfRef | A.ItRef) or cond.subject is None
+                                           and cond.form == "it's"):  # fmt: skip
+        return None
     subject_ok = isinstance(cond.subject, A.SelfRef | A.ItRef) or cond.subject is None and cond.form == "it's"
     if cond.word not in PAID_WORDS or cond.this_turn or not subject_ok:
         return f"condition 'was {cond.word}'" + (" this turn" if cond.this_turn else "")
     return None
 
 
+def _has_max_speed(ctx: Ctx, cond: A.HasMaxSpeed) -> bool:
+    """ "you have max speed" (702.178): the player's speed is 4 (a player
+    with no speed has none, :mod:`cardtext.interpreter.speed`)."""
+    return all((ctx.game.player(p).speed or 0) == MAX_SPEED for p in ctx.players(cond.player)) != cond.negated
+
+
 def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     """ "if its offspring cost was paid" (702.175a): the keyword's additional
     cost was paid as the object was cast (a permanent keeps what its spell
     paid, 607.2j)."""
+    from .keywords import ALTERNATIVE_WORDS
+
     problem = keyword_cost_paid_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.keyword.lower() in ALTERNATIVE_WORDS.values():
+        # "if that creature was cast for its warp cost" (118.9): the alternative cost its spell was cast for
+        ids = ctx.self_objects(cond.subject)
+        return bool(ids) and ctx.game.linked(ids[0]).alternative == cond.keyword.lower()
     return _keyword_paid(ctx, cond.subject, cond.keyword)
 
 
@@ -588,7 +629,11 @@ def _evidence_collected(ctx: Ctx, cond: A.EvidenceCollected) -> bool:
 
 
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
-    from .keywords import KEYWORD_COSTS
+    from .keywords import ALTERNATIVE_WORDS, KEYWORD_COSTS
+
+    if (cond.keyword.lower() in ALTERNATIVE_WORDS.values() and cond.form in ("paid", "cast for")
+            and cond.player is None and isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef)):  # fmt: skip
+        return None
 
     if (cond.keyword.lower() not in KEYWORD_COSTS or cond.form != "paid" or cond.player is not None
             or not isinstance(cond.subject, A.SelfRef | A.ItRef)):  # fmt: skip
@@ -1224,6 +1269,7 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     Unless: _unless,
     CameUnderControlSinceUpkeep: _came_under_control,
     A.KeywordCast: _keyword_cast,
+    A.HasMaxSpeed: _has_max_speed,
     A.KeywordCostPaid: _keyword_cost_paid,
     A.GiftPromised: _gift_promised,
     A.EvidenceCollected: _evidence_collected,

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from .state import Game, StackItem
 
 
+COST_WORDS = ("tapped",)
+"""The words of a status that say how an object paid the cost of the ability
+referring to it ("the tapped creature's power")."""
+
+
 @dataclass
 class Ctx:
     game: Game
@@ -119,6 +124,9 @@ class Ctx:
                 return [o.id for o in self.each(ref.what)]
             if self.that or self.named:
                 return list(self.that)
+            by_cost = self.paid_for_cost(ref)
+            if by_cost is not None:
+                return by_cost
             if self.trigger_object is not None:
                 return [self.trigger_object]
             if self.it:
@@ -266,6 +274,18 @@ class Ctx:
             if o is not None and o.zone == "library":
                 out.append(o)
         return out
+
+    def paid_for_cost(self, ref: A.ThatRef) -> list[ObjectId] | None:
+        """ "the tapped creature" of an activated ability whose cost tapped an
+        untapped creature (602.2b; station, 702.184a): the objects its cost
+        was paid with, by the word that says how; None if the ability's cost
+        paid with none that way."""
+        words = {w.status for w in ref.what.words if isinstance(w, A.StatusAdj) and not w.negated}
+        verbs = [v for v in COST_WORDS if v in words]
+        if ref.word != "the" or len(verbs) != 1 or self.item is None or not self.item.paid:
+            return None
+        done = dict(self.item.paid).get(verbs[0])
+        return list(done) if done else None
 
     def self_objects(self, ref: object) -> list[ObjectId]:
         """Like :meth:`objects`, but "it" means the source: "if it was kicked",

@@ -48,6 +48,14 @@ class DelayedTrigger:
     step: str
     yours: bool
     about: ObjectId | None  # what "it" meant as it was created (603.7c)
+    about_all: tuple[ObjectId, ...] = ()  # what "them" meant as it was created (603.7c)
+
+
+PERMANENTS_ONLY = (A.Sacrifice, A.Destroy)
+"""Instructions that act only on permanents: delayed, their "them" means the
+permanents it meant as the delayed ability was created ("Sacrifice them at
+the beginning of the next end step", 603.7c); one that left the battlefield
+since is a new object (400.7), which the instruction doesn't find."""
 
 
 def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str | None:
@@ -56,7 +64,8 @@ def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str |
     from .triggers import PHASE_STEPS
 
     node = action.action if isinstance(action, A.MayDo) else action
-    if any(isinstance(getattr(node, name, None), A.ThemRef) for name in OBJECT_FIELDS):
+    if any(isinstance(getattr(node, name, None), A.ThemRef) for name in OBJECT_FIELDS) and not isinstance(
+            node, PERMANENTS_ONLY):  # fmt: skip
         return "a delayed instruction about several objects"
 
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
@@ -79,10 +88,15 @@ def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger)
     if problem is not None:
         raise Unsupported(problem)
     about = _about(ctx, sentence.actions[i])
+    about_all = _about_all(ctx, sentence.actions[i])
     node = A.TriggeredAbility("At", when, A.Effect((_alone(sentence, i),)))
     name = source_name(ctx)
+    if about_all is not None and not about_all:
+        ctx.game.say(f"  {name}: the delayed instruction is about no object; nothing waits (603.7c)")
+        return False
     ctx.game.state.delayed.append(DelayedTrigger(
         ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
+        tuple(about_all or ()),
     ))  # fmt: skip
     ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
     return True
@@ -101,8 +115,21 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
             if len(objects) > 1:
                 raise Unsupported("a delayed instruction about several objects")
             return objects[0] if objects else None
-        if isinstance(ref, A.ThemRef):
+        if isinstance(ref, A.ThemRef) and not isinstance(node, PERMANENTS_ONLY):
             raise Unsupported("a delayed instruction about several objects")
+    return None
+
+
+def _about_all(ctx: Ctx, action: A.Node) -> list[ObjectId] | None:
+    """The objects "them" of the delayed instruction means now (603.7c);
+    None if it names no "them"."""
+    from .context import OBJECT_FIELDS
+
+    node = action.action if isinstance(action, A.MayDo) else action
+    for name in OBJECT_FIELDS:
+        ref = getattr(node, name, None)
+        if isinstance(ref, A.ThemRef):
+            return list(ctx.objects(ref))
     return None
 
 
@@ -131,7 +158,7 @@ def collect_delayed(game: Game, event: Event) -> None:
             keep.append(d)
             continue
         game.state.pending.append(PendingTrigger(
-            d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about,
+            d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about, trigger_objects=d.about_all,
             trigger_player=event.active, order=len(game.state.pending),
         ))  # fmt: skip
     game.state.delayed = keep

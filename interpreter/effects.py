@@ -31,6 +31,7 @@ from .choices import Decision, ask
 from .context import Ctx
 from .delayed import reflexive
 from .errors import Unsupported
+from .keywords import SpreeModes
 from .objects import PlayerId
 from .statics import own_activation_change
 
@@ -333,6 +334,7 @@ INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.IfSentence: _run_if,
     A.LeadSentence: _run_lead,
     A.Modes: run_modes,
+    SpreeModes: run_modes,  # 702.172a: its costs were paid as the spell was cast
     A.DelayedTrigger: _delayed,
     A.ReflexiveTrigger: _reflexive,
 }

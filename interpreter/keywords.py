@@ -429,12 +429,53 @@ def _typecycling(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [CyclingAbility(_cycling_cost(kw), ability.effect)]
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordAlternative(A.AlternativeCost):
+    """An alternative cost a keyword stands for (118.9): "You may cast this
+    card from your hand by paying [cost] rather than its mana cost" (warp,
+    702.185a).  ``keyword`` names it: the spell remembers the alternative
+    cost it was cast for (:attr:`cardtext.interpreter.linked.Linked.alternative`,
+    "if a spell was warped this turn", 702.185b); ``from_hand``: the option
+    is there only as the card is cast from its owner's hand."""
+
+    keyword: str = ""
+    from_hand: bool = False
+
+
+RENDERERS[KeywordAlternative] = RENDERERS[A.AlternativeCost]  # worded as the ability it is
+
+
+def _warp(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.185a: "Warp [cost]" means "You may cast this card from your hand by
+    paying [cost] rather than its mana cost" and "If this spell's warp cost
+    was paid, exile the permanent this spell becomes at the beginning of the
+    next end step.  Its owner may cast this card after the current turn has
+    ended for as long as it remains exiled."  The first is this alternative
+    cost; the second is read as the spell resolves
+    (:func:`cardtext.interpreter.stack.resolve_top`, :class:`WarpExile`)."""
+    this = A.SelfRef(form="this", noun="spell")
+    return [KeywordAlternative(A.You(), kw.cost, this, keyword="warp", from_hand=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class WarpExile(A.Node):
+    """Warp's delayed instruction (702.185a): exile the permanent the warped
+    spell became; its owner may cast the exiled card after this turn, for as
+    long as it remains exiled."""
+
+
+ALTERNATIVE_WORDS = {"warped": "warp"}
+"""The words that say a spell was cast for a keyword's alternative cost
+("a spell was warped this turn", 702.185b)."""
+
+
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
 """Land types a typecycling keyword may name (205.3i)."""
 
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
+    "warp": _warp,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -486,6 +527,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 OWN_RULES = frozenset({
     "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
+    "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
@@ -557,6 +599,24 @@ def reading(ab: A.Ability) -> A.Ability:
         return A.TriggeredAbility("When", ChapterTrigger(ab.chapters, span=ab.span), ab.effect, span=ab.span)
     if isinstance(ab, A.StaticAbility):
         return _block_count(ab) or _block_pair(ab) or _static_if(ab)
+    if isinstance(ab, A.KeywordAbility) and ab.name.lower() == "exhaust" and isinstance(ab.ability, A.ActivatedAbility):
+        # 702.177a: an activated ability that can be activated only once
+        inner = ab.ability
+        return ExhaustAbility(inner.cost, inner.effect, inner.ability_word, span=ab.span)
+    if isinstance(ab, A.KeywordAbility) and ab.name.lower() == "max speed":
+        return _max_speed(ab)
+    if isinstance(ab, A.Station):
+        return _station()
+    if isinstance(ab, A.StationTier):
+        # 702.184: "N+ | [ability]": the permanent has the ability as long as it has N or more charge counters
+        counters = A.HasCounters(A.SelfRef(), A.Number(ab.threshold, "digits", str(ab.threshold)), "charge",
+                                 A.ItRef("it"), how="or more")  # fmt: skip
+        return as_long_as(ab, ab.ability, counters)
+    if isinstance(ab, A.Spree):
+        # 702.172a: "choose one or more" of the modes, each chosen with its additional cost
+        modes = SpreeModes("one or more", tuple(m.effect for m in ab.modes), costs=tuple(m.cost for m in ab.modes),
+                           span=ab.span)  # fmt: skip
+        return A.SpellAbility(A.Effect((modes,), span=ab.span), span=ab.span)
     if not isinstance(ab, A.SpellAbility):
         return ab
     static = static_form(ab.effect, True)
@@ -565,6 +625,82 @@ def reading(ab: A.Ability) -> A.Ability:
     ):
         return static
     return ab
+
+
+def _max_speed(ab: A.KeywordAbility) -> A.Ability:
+    """702.178a: "Max speed — [ability]" means "As long as you have max speed,
+    this object has [ability]", a static ability of the object.  An ability
+    that functions outside the battlefield ("{3}, Exile this card from your
+    graveyard: ...") would make the max speed ability function there too;
+    the engine gives such a quoted ability on the battlefield only, which
+    the support check reports (:mod:`cardtext.interpreter.support`)."""
+    return as_long_as(ab, ab.ability, A.HasMaxSpeed(A.You()))
+
+
+def as_long_as(ab: A.Ability, inner: A.Ability, condition: A.Node) -> A.Ability:
+    """ "As long as [condition], this object has [ability]" (max speed,
+    702.178a; a station symbol, 702.184): a static ability with ``condition``
+    — the effects of a static ability ``inner`` that apply only then, or
+    its keywords or its quoted triggered or activated ability that the object
+    has only then.  ``ab`` as it is written if ``inner`` is of another kind."""
+    if isinstance(inner, A.SpellAbility):
+        # "12+ | Other creatures you control get +1/+1.": the sentence of a static ability
+        static = static_form(inner.effect, True)
+        inner = static if isinstance(static, A.StaticEffect) else inner
+    if isinstance(inner, A.StaticEffect):
+        # a static ability the object has only as long as the condition holds: its effect applies only then
+        both = condition if inner.condition is None else A.CondAnd(condition, inner.condition, "and")
+        return replace(inner, condition=both)
+    if isinstance(inner, A.KeywordLine):
+        has = A.Pump(A.SelfRef(), None, None, keywords=inner.keywords, verb="have", span=ab.span)
+    elif isinstance(inner, A.ActivatedAbility | A.TriggeredAbility):
+        quoted: Any = A.Quoted((inner,), span=ab.span)  # as the grammar writes 'has "[ability]"'
+        has = A.Pump(A.SelfRef(), None, None, verb="have", quoted=quoted, span=ab.span)
+    else:
+        return ab
+    return A.StaticEffect(has, condition=condition, span=ab.span)
+
+
+@functools.cache
+def _station() -> A.Ability:
+    """702.184a: "Station" means "Tap another untapped creature you control:
+    Put a number of charge counters on this permanent equal to the tapped
+    creature's power.  Activate only as a sorcery." — read from that text by
+    the card grammar."""
+    (ability,) = rules_text("Artifact", "Tap another untapped creature you control: Put a number of charge counters "
+                                        "on this permanent equal to the tapped creature's power. Activate only as a sorcery.")  # fmt: skip
+    return ability
+
+
+def station_threshold(card: A.Card) -> int | None:
+    """The number of a Spacecraft's last station symbol, beside its power and
+    toughness: from that many charge counters on, it is an artifact creature
+    ("It's an artifact creature at 12+.", 702.184); None without one."""
+    tiers = [ab.threshold for ab in card.abilities if isinstance(ab, A.StationTier)]
+    return max(tiers) if tiers and card.pt is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustAbility(A.ActivatedAbility):
+    """ "Exhaust — [cost]: [effect]" (702.177a): an activated ability that
+    can be activated only once — by the object it is on; a card that changed
+    zones is a new object (400.7) that may activate it again
+    (:attr:`cardtext.interpreter.linked.Linked.exhausted`)."""
+
+
+RENDERERS[ExhaustAbility] = RENDERERS[A.ActivatedAbility]
+
+
+@dataclass(frozen=True, slots=True)
+class SpreeModes(A.Modes):
+    """The modes of a spree spell (702.172a): "choose one or more", and for
+    each mode chosen its additional cost (``costs``, in printed order) is
+    added to the total cost (601.2f, 702.172b; :mod:`cardtext.interpreter.casting`)."""
+
+    costs: tuple[A.ManaCost, ...] = ()
+
+
+RENDERERS[SpreeModes] = RENDERERS[A.Modes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,5 +818,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

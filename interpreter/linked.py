@@ -40,6 +40,9 @@ class Linked:
       which may say where it goes when it leaves the stack (702.34a, 715.3d).
     * ``additional``: how many times each of its additional costs (in printed
       order) was paid as it was cast (601.2b, 607.2i).
+    * ``alternative``: the keyword whose alternative cost it was cast for
+      ("warp", 118.9, 702.185b); "" for none or another one.
+    * ``exhausted``: the indices of its exhaust abilities activated (702.177a).
     """
 
     kicks: tuple[int, ...] = ()
@@ -53,6 +56,8 @@ class Linked:
     paid: tuple[tuple[int, Any], ...] = ()
     via: str = ""
     additional: tuple[int, ...] = ()
+    alternative: str = ""
+    exhausted: tuple[int, ...] = ()
 
     @property
     def times_kicked(self) -> int:
@@ -80,7 +85,7 @@ class Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
         return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
-                      paid=self.paid, additional=self.additional)  # fmt: skip
+                      paid=self.paid, additional=self.additional, alternative=self.alternative)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

@@ -85,6 +85,8 @@ def modes_problem(node: A.Modes) -> str | None:
         return f"'choose {node.count}' with the rider '{node.rider}'"
     if any(not isinstance(m, A.Effect) for m in node.modes):
         return f"'choose {node.count}' with a mode of another kind"
+    if any(isinstance(s, A.VariableMana) for c in getattr(node, "costs", ()) for s in c.symbols):
+        return "a spree mode's additional cost with X"  # 702.172b: X chosen before the modes are
     return None
 
 

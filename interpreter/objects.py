@@ -95,6 +95,10 @@ class GameObject:
         return not self.token and not self.spell_copy
 
 
+MAX_SPEED = 4
+"""A player's speed is never more than 4; at 4 they have max speed (702.178, 702.179)."""
+
+
 @dataclass(slots=True)
 class Player:
     name: PlayerId
@@ -108,11 +112,13 @@ class Player:
     counters: dict[str, int] = field(default_factory=dict)  # counters of other kinds: energy, experience, rad (122.1)
     until_end_of_combat: dict[str, int] = field(default_factory=dict)  # of the pool, the mana that lasts until end of combat (702.189a)
     spent_on_spells: int = 0  # the mana spent to cast spells this turn ("Whenever you expend 4", 700.14)
+    speed: int | None = None  # 702.179: None until the player has a speed (an effect reads 0 for none)
+    speed_turn: int = 0  # the last turn the player's speed ability triggered (702.179: once each turn)
 
     def clone(self) -> Player:
         return Player(self.name, self.life, dict(self.pool), self.lost, self.poison, self.skip_turns,
                       self.drew_from_empty, self.drawn_this_turn, dict(self.counters), dict(self.until_end_of_combat),
-                      self.spent_on_spells)  # fmt: skip
+                      self.spent_on_spells, self.speed, self.speed_turn)  # fmt: skip
 
     def counter(self, kind: str) -> int:
         """122.1: how many counters of ``kind`` the player has."""
@@ -191,6 +197,6 @@ def token_colors(spec: A.TokenSpec) -> tuple[str, ...]:
 
 
 __all__ = [
-    "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
+    "MAX_SPEED", "FaceDown", "GameObject", "Lki", "ObjectId", "Player", "PlayerId", "ZONES", "Zone",
     "of_permanent", "quoted_abilities", "token_card", "token_colors",
 ]  # fmt: skip

@@ -360,9 +360,18 @@ def _opponents_you_have(ctx: Ctx, q: A.GameCount) -> int:
     return sum(1 for p in ctx.game.opponents(ctx.controller) if not ctx.game.player(p).lost)
 
 
+def _speed(ctx: Ctx, q: A.GameCount) -> int:
+    """ "your speed" (702.179): 0 for a player who has none (:mod:`cardtext.interpreter.speed`)."""
+    players = ctx.players(q.of) if q.of is not None else [ctx.controller]
+    if len(players) != 1:
+        raise Unsupported("the speed of several players")
+    return ctx.game.player(players[0]).speed or 0
+
+
 GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
     "additional paid": _additional_paid,
     "opponent you have": _opponents_you_have,
+    "speed": _speed,
 }
 """The counts the game keeps that a :class:`~cardtext.grammar.ast.GameCount` can name, by its words."""
 

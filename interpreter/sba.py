@@ -54,6 +54,22 @@ def game_over(game: Game) -> str | None:
     return None
 
 
+START_YOUR_ENGINES = "start your engines!"
+
+
+def _start_engines(game: Game) -> bool:
+    """702.179: a player who has no speed and controls a permanent with
+    start your engines! gets a speed of 1, as a state-based action."""
+    done = False
+    for p in game.state.players.values():
+        if p.speed is None and not p.lost and any(
+                o.controller == p.name and has_keyword(game, o, START_YOUR_ENGINES) for o in game.battlefield()):  # fmt: skip
+            p.speed = 1
+            game.say(f"  {p.name} controls a permanent with start your engines! and has no speed: their speed is 1 (702.179, a state-based action)")
+            done = True
+    return done
+
+
 def check(game: Game) -> bool:
     """Perform all applicable state-based actions at once, repeatedly (704.3).
     Return whether any was performed."""
@@ -75,6 +91,7 @@ def check(game: Game) -> bool:
                 p.lost = True
                 game.say(f"  {p.name} has {p.poison} poison counters and loses the game (704.5c)")
                 done = True
+        done = _start_engines(game) or done
         dying = []
         seen = [(o, chars(o)) for o in game.battlefield()]
         for o, c in seen:

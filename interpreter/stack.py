@@ -16,6 +16,7 @@ from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
 from .bind import ability_effect
+from .cast_permissions import GRAVEYARD_KEYWORDS
 from .characteristics import chars, display_name, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
@@ -40,7 +41,7 @@ def item_ctx(game: Game, item: StackItem) -> Ctx:
     return Ctx(
         game, item.controller, item.source, item.ability, item, slot_index(item.effect) if item.effect else {},
         x=x, trigger_object=item.trigger_object, trigger_spell=item.trigger_spell, trigger_player=item.trigger_player,
-        trigger_amount=item.trigger_amount,
+        trigger_amount=item.trigger_amount, them=list(item.trigger_objects),
     )  # fmt: skip
 
 
@@ -111,7 +112,12 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             # 608.3a: an Aura spell enters attached to its (still legal) target
             legal = [v for v in ctx.slot_values(aura_target(item.effect)) if isinstance(v, tuple)]
             attach_to = legal[0] if legal else None
-        put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down, attach_to=attach_to)
+        permanent = put_onto_battlefield(game, spell, item.controller, linked=info, face_down=spell.face_down,
+                                         attach_to=attach_to)  # fmt: skip
+        if info.alternative == "warp" and permanent.zone == "battlefield":
+            from .cast_permissions import warp_delayed
+
+            warp_delayed(game, permanent)
         return
     game.say(f"{name} resolves" + _modes_text(item))
     from .keywords import gifts, keyword_cost_paid
@@ -144,9 +150,9 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         return
     via = game.linked(oid).via
     name = display_name(spell)
-    if via == "flashback" and not spell.spell_copy:
+    if via in GRAVEYARD_KEYWORDS and not spell.spell_copy:
         move(game, spell, "exile")
-        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with flashback (702.34a)")
+        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a)")
         return
     card = spell.copy_of or spell.card
     if card.layout == "adventure" and spell.face == 1 and resolved and not spell.spell_copy:

@@ -98,7 +98,9 @@ from .keywords import (
     BargainCost,
     BuybackCost,
     CyclingAbility,
+    ExhaustAbility,
     GiftPromise,
+    KeywordAlternative,
     OffspringCost,
     all_abilities,
     from_definition,
@@ -124,6 +126,7 @@ ABILITIES: dict[type, Any] = {
     A.Kicker: casting.kicker_label,
     A.AdditionalCost: casting.cast,
     A.AlternativeCost: casting.alternative_costs,
+    KeywordAlternative: casting.alternative_costs,
     BuybackCost: casting.cast,
     BargainCost: casting.cast,
     GiftPromise: casting.cast,
@@ -132,6 +135,7 @@ ABILITIES: dict[type, Any] = {
     A.TriggeredAbility: triggers.collect,
     A.ActivatedAbility: activation.activate,
     CyclingAbility: activation.activate,
+    ExhaustAbility: activation.activate,
     A.LoyaltyAbility: activation.activate,
     A.CantBeCountered: stack.can_be_countered,
     A.StaticEffect: STATIC_ACTIONS,
@@ -158,7 +162,7 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "bargain",
+    "convoke", "bargain", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -167,11 +171,11 @@ play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
     "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
-    "ravenous", "read ahead", "start your engines!", "tiered", "training",
+    "ravenous", "read ahead", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
 with one is a gap, not played as if the keyword weren't there (Bargain
-702.166, Job select 702.182, Start your engines! 702.179, ...)."""
+702.166, Job select 702.182, ...)."""
 
 _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
@@ -229,6 +233,11 @@ def _gaps(card: A.Card) -> list[Gap]:
         for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
     ):  # fmt: skip
         out.append(Gap(card, "haunt on an instant or sorcery (702.55a: when the spell is put into a graveyard)"))
+    if not any(t.lower() in ("instant", "sorcery") for t in card.type_line.types) and any(
+        isinstance(kw, A.KeywordWithCost) and kw.name.lower() == "harmonize"
+        for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
+    ):  # fmt: skip
+        out.append(Gap(card, "harmonize on a permanent card (702.180a: the spell exiled as it resolves)"))
     # the card's walk, part by part: the walks of its abilities are those the
     # link check made already (the card itself is no mana symbol)
     for part in children(card):
@@ -303,6 +312,18 @@ def _given(kw: A.Node) -> Iterator[Gap]:
                   "the abilities it stands for")
 
 
+def _granted_elsewhere(action: A.Node) -> str | None:
+    """A static ability gives the abilities in quotation marks to permanents
+    (611.3); one that functions in another zone ("{3}, Exile this card from
+    your graveyard: ...", the ability of "Max speed — [ability]", 702.178a,
+    which makes the static ability function there too) isn't given there."""
+    for q in quoted_abilities(getattr(action, "quoted", ())):
+        if (isinstance(q, A.ActivatedAbility) and activation.functions_in(q) != "battlefield"
+                or isinstance(q, A.TriggeredAbility) and triggers.functions_in(q) is not None):  # fmt: skip
+            return "a static ability that gives an ability functioning outside the battlefield (702.178a, 113.6)"
+    return None
+
+
 def _ability(ab: A.Node) -> Iterator[Gap]:
     if type(ab) not in ABILITIES:
         yield Gap(ab, f"ability {type(ab).__name__}")
@@ -341,7 +362,7 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return  # its sentences are rules read by cardtext.interpreter.statics, not instructions
     if isinstance(ab, A.StaticEffect):
         for action in static_actions(ab):
-            problem = static_problem(action)
+            problem = static_problem(action) or _granted_elsewhere(action)
             if problem is not None:
                 yield Gap(ab, problem)
     if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)

@@ -37,6 +37,7 @@ from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
+from .speed import speed_trigger
 from .state import (
     Attacked,
     BecameBlocked,
@@ -1562,6 +1563,7 @@ def collect(game: Game) -> None:
     _left_together(game, events)
     for at, event in enumerate(events):
         collect_delayed(game, event)
+        speed_trigger(game, event)  # 702.179: a player's inherent speed ability
         sources = list(on_battlefield)
         unsure: set[ObjectId] = set()
         for src in elsewhere:
@@ -1821,7 +1823,7 @@ def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ct
     return Ctx(
         game, p.controller, p.source, p.ability, item, slot_index(effect),
         trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
-        trigger_amount=p.trigger_amount, x=p.x,
+        trigger_amount=p.trigger_amount, x=p.x, them=list(p.trigger_objects),
     )  # fmt: skip
 
 
@@ -1892,6 +1894,7 @@ def put_on_stack(game: Game) -> None:
                 condition=p.node.condition, trigger_object=p.trigger_object,
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
                 x=p.x,
+                trigger_objects=p.trigger_objects,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
             who = f"{name}'s triggered ability"

@@ -214,12 +214,12 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
     ("line", "what"),
     [
         ("Job select", "keyword job select"),  # 702.182
-        ("Start your engines!", "keyword start your engines!"),  # 702.179
-        ("Mobilize 2", "keyword mobilize"),  # 702.181
+        ("Mobilize X, where X is the number of creature cards in your graveyard.", "keyword mobilize"),  # 702.181
         ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
-        ("Exhaust — {2}: Draw a card.", "ability KeywordAbility"),  # 702.177
-        ("Max speed — {T}: Add {R}.", "ability KeywordAbility"),  # 702.178
+        # 702.178a: a max speed ability that functions in a graveyard makes the max speed ability function there
+        ("Max speed — {3}, Exile this card from your graveyard: Draw a card.",
+         "a static ability that gives an ability functioning outside the battlefield (702.178a, 113.6)"),
     ],
 )
 def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
@@ -230,8 +230,8 @@ def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) ->
 
 
 def test_a_keyword_condition_the_engine_has_no_rules_for_is_a_gap() -> None:
-    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was warped this turn, draw a card.")
-    assert "condition 'was warped' this turn" in [g.what for g in gaps(card)]
+    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was evoked this turn, draw a card.")
+    assert "condition 'was evoked' this turn" in [g.what for g in gaps(card)]
     card = one("Test Card {R}\nInstant\nMayhem {1}{R}\nIf this spell's mayhem cost was paid, draw a card.")
     assert "condition 'its mayhem cost was paid' (paid)" in [g.what for g in gaps(card)]
 
@@ -248,7 +248,7 @@ def test_a_gift_the_engine_knows_is_no_gap(line: str) -> None:
     [
         ("{1}{R}, {T}: Target creature you control gains firebending 4 until end of turn.",
          "keyword firebending given to an object (613.1f): the abilities it stands for"),
-        ("When this creature enters, create a 1/1 red Goblin creature token with mobilize 1.", "keyword mobilize"),
+        ("When this creature enters, create a 1/1 red Goblin creature token with training.", "keyword training"),
     ],
 )
 def test_a_granted_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) -> None:
@@ -356,3 +356,11 @@ def test_508_1_if_a_player_attacked_this_turn(line: str, plays: bool) -> None:
     "each opponent" (every one of them) is a gap."""
     card = one(f"Test Card {{2}}\nCreature — Test\n{line}\n2/2")
     assert (gaps(card) == []) is plays
+
+
+def test_harmonize_on_a_permanent_card_is_a_gap() -> None:
+    """702.180a: a permanent spell cast with harmonize is exiled as it would
+    leave the stack, which the engine doesn't play; on a sorcery it plays."""
+    card = one("Test Card {2}\nCreature — Test\nHarmonize {3}\n2/2")
+    assert "harmonize on a permanent card (702.180a: the spell exiled as it resolves)" in [g.what for g in gaps(card)]
+    assert gaps(one("Test Card {2}\nSorcery\nDraw a card.\nHarmonize {3}")) == []

@@ -568,7 +568,7 @@ class CreateTokens(Node):
     spec: Any
     tapped: bool = False
     player: Any = None
-    attacking: str = ""  # "", "tapped and attacking", "that are tapped and attacking"
+    attacking: str = ""  # "", "tapped and attacking", "that are tapped and attacking", "tapped and attacking before" (the spec)
     attached: Any = None  # "... token attached to [object]": an Aura or Equipment token created attached (303.4f, 301.5c)
 
 
@@ -1605,6 +1605,9 @@ _reg("create_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "
 _reg("create_tokens_attached", lambda m, amount, spec, to: CreateTokens(amount, spec, attached=to, span=span(m)))
 _reg("create_tapped_tokens_equal", lambda m, spec, eq: CreateTokens(EqualTo(eq.value, "number_of", span=eq.span), spec, True, span=span(m)))
 _reg("create_tapped_tokens", lambda m, amount, spec: CreateTokens(amount, spec, True, span=span(m)))
+# mobilize's wording (702.181a): "create two tapped and attacking 1/1 red Warrior creature tokens"
+_reg("create_attacking_tokens", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking before",
+                                                                     span=span(m)))
 _reg("create_tokens_attacking", lambda m, amount, spec: CreateTokens(amount, spec, attacking="tapped and attacking", span=span(m)))
 _reg("create_tokens_attacking_that", lambda m, amount, spec: CreateTokens(amount, spec, attacking="that's tapped and attacking", span=span(m)))
 _reg("create_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
@@ -2729,13 +2732,13 @@ def _r_create_tokens(r: Any, n: CreateTokens, **ctx: Any) -> str:
         return f"{v} a number of {'tapped ' if n.tapped else ''}{spec}" + _attacking(n)
     plural = not is_one(amount)
     spec = r(n.spec, plural=plural)
-    tapped = "tapped " if n.tapped else ""
+    tapped = "tapped and attacking " if n.attacking == "tapped and attacking before" else "tapped " if n.tapped else ""
     attached = f" attached to {r(n.attached)}" if n.attached is not None else ""
     return f"{v} {r(amount, before=tapped + spec)} {tapped}{spec}" + _attacking(n) + attached
 
 
 def _attacking(n: CreateTokens) -> str:
-    if not n.attacking:
+    if not n.attacking or n.attacking == "tapped and attacking before":
         return ""
     if n.attacking.startswith("that"):
         from .quantities import is_one

@@ -10,6 +10,7 @@ from pathlib import Path
 from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
+from ..combat import put_into_combat
 from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
@@ -141,7 +142,6 @@ def _predefined_problem(a: A.CreateTokens) -> str | None:
     ("tokens with other characteristics", lambda a: a.spec is not None and a.spec.extra),
     ("tokens with a supertype other than legendary or snow", lambda a: a.spec is not None
      and a.spec.supertype.lower() not in ("", "legendary", "snow")),
-    ("tokens created attacking", lambda a: a.attacking),
     (lambda a: _predefined_problem(a) or "", lambda a: _predefined_problem(a) is not None),
 ))
 def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
@@ -175,12 +175,15 @@ def _create_tokens(ctx: Ctx, a: A.CreateTokens) -> bool:
                 created, to = _attach_host(game, card, p, token_colors(spec), host)
                 if not created:
                     continue
-                new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped, attach_to=to)
+                new = create_on_battlefield(game, card, p, colors=token_colors(spec), tapped=a.tapped or bool(a.attacking),
+                                            attach_to=to)  # fmt: skip
                 game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
                 made.append(new)
+                if a.attacking:
+                    put_into_combat(game, new)  # 508.4: tapped and attacking
         if len(made) > before:
             k = len(made) - before
-            game.say(f"  {p} creates {k} {card.name}{'s' if k != 1 else ''}")
+            game.say(f"  {p} creates {k} {card.name}{'s' if k != 1 else ''}" + (" tapped and attacking" if a.attacking else ""))
     acted(ctx, made)
     return bool(made)
 
