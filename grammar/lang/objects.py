@@ -811,10 +811,13 @@ class AnyTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class CreatureOrPlayer(Node):
-    """ "target creature or player" (older wording); ``other`` for "another"."""
+    """ "target creature or player" (older wording), "target creature,
+    player, or planeswalker"; ``other`` for "another"; ``player_last`` for
+    the order "creature, planeswalker, or player"."""
 
     planeswalker: bool = False
     other: bool = False
+    player_last: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1292,7 +1295,7 @@ def _player_target_spec(f: ObjectFilter) -> Any:
     if nouns == {"creature", "player"}:
         return CreatureOrPlayer(other=f.another)
     if nouns == {"creature", "player", "planeswalker"}:
-        return CreatureOrPlayer(planeswalker=True)
+        return CreatureOrPlayer(planeswalker=True, other=f.another, player_last=f.nouns[-1] == "player")
     return f
 
 
@@ -2178,7 +2181,7 @@ def _r_any_target(r: Any, n: AnyTarget, **ctx: Any) -> str:
 @renders(CreatureOrPlayer)
 def _r_creature_or_player(r: Any, n: CreatureOrPlayer, **ctx: Any) -> str:
     if n.planeswalker:
-        return "creature, player, or planeswalker"
+        return "creature, planeswalker, or player" if n.player_last else "creature, player, or planeswalker"
     return "creatures or players" if ctx.get("plural") else "creature or player"
 
 
@@ -2194,8 +2197,6 @@ def _spec_text(r: Any, spec: Any, plural: bool, another: bool) -> str:
         return r(ObjectFilter(words, spec.post), plural=plural)
     if isinstance(spec, PlayerFilter) and another:
         return r(spec, plural=plural, another=True)
-    if isinstance(spec, CreatureOrPlayer):
-        return "creature or player"
     return r(spec, plural=plural)
 
 

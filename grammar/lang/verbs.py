@@ -147,12 +147,30 @@ class PreventDamage(Node):
     SUBJECT: ClassVar[str] = "player"
     AMOUNT: ClassVar[str] = "amount"
 
-    kind: str  # "all combat", "all", "next", "that", "all but", "some"
+    kind: str  # "all combat", "all", "next", "next combat", "that", "all but", "some"
     amount: Any = None
     to: Any = None
     by: Any = None
     duration: Any = None
     player: Any = None
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage(Node):
+    """Redirection (614.9): damage that would be dealt, named as prevention
+    names it (``kind``, ``amount``, ``to``, ``by``, ``duration`` and
+    ``form`` as in :class:`PreventDamage`), is dealt to ``onto`` instead:
+    "All damage that would be dealt to you is dealt to [this] instead.",
+    "The next 1 damage that would be dealt to target creature this turn is
+    dealt to another target creature instead."."""
+
+    kind: str  # "all", "all combat", "all noncombat", "next", "next combat", "next noncombat"
+    onto: Any
+    amount: Any = None
+    to: Any = None
+    by: Any = None
+    duration: Any = None
     form: str = ""
 
 
@@ -1150,7 +1168,7 @@ _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
 _reg("fight_each_other", lambda m: Fight(None, None, span=span(m)))
 _reg("prevent_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("prevent_all", lambda m, kind: ("all " + kind.removesuffix("damage").strip()).strip() if kind != "damage" else "all")
-_reg("prevent_next", lambda m, amount: ("next", amount))
+_reg("prevent_next", lambda m, amount, kind: (("next " + kind.removesuffix("damage")).strip(), amount))
 _reg("prevent_to", lambda m, np: ("to", np))
 _reg("prevent_to_and_by", lambda m, np: ("to and by", np))
 _reg("prevent_by", lambda m, np: ("by", np))
@@ -1161,8 +1179,10 @@ def _during_by(mod: Any) -> bool:
     return isinstance(mod, tuple) and len(mod) == 2 and not isinstance(mod[0], str)
 
 
-@builds("prevent_damage")
-def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+def _damage_named(what: Any, mods: tuple[Any, ...]) -> tuple[str, Any, Any, Any, Any, str]:
+    """The damage a prevention or a redirection names: its kind, amount, the
+    object or player it would be dealt to, by, the duration, and the order
+    its qualifications were written in."""
     kind, amount = (what, None) if isinstance(what, str) else what
     to = by = duration = None
     order: list[str] = []
@@ -1179,7 +1199,20 @@ def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
         else:
             duration = mod
             order.append("duration")
-    return PreventDamage(kind, amount, to, by, duration, form=",".join(order), span=span(meta))
+    return kind, amount, to, by, duration, ",".join(order)
+
+
+@builds("prevent_damage")
+def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+    kind, amount, to, by, duration, form = _damage_named(what, mods)
+    return PreventDamage(kind, amount, to, by, duration, form=form, span=span(meta))
+
+
+@builds("redirect_damage")
+def _redirect_damage(meta: Any, what: Any, *rest: Any) -> RedirectDamage:
+    *mods, onto = rest
+    kind, amount, to, by, duration, form = _damage_named(what, tuple(mods))
+    return RedirectDamage(kind, onto, amount, to, by, duration, form=form, span=span(meta))
 
 
 _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
@@ -2216,10 +2249,22 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
-    what = f"the next {r(n.amount)} damage" if n.kind == "next" else f"{n.kind} damage"
     if n.form == "would deal":
-        return f"{v} {what} {r(n.by)} would deal{dur}"
-    text = f"{v} {what} that would be dealt"
+        return f"{v} {_damage_words(r, n)} {r(n.by)} would deal{dur}"
+    return f"{v} {_damage_that_would_be_dealt(r, n)}"
+
+
+def _damage_words(r: Any, n: PreventDamage | RedirectDamage) -> str:
+    """ "all combat damage", "the next 3 damage"."""
+    if n.kind.startswith("next"):
+        return " ".join(("the next", r(n.amount), *n.kind.split()[1:], "damage"))
+    return f"{n.kind} damage"
+
+
+def _damage_that_would_be_dealt(r: Any, n: PreventDamage | RedirectDamage) -> str:
+    """ "all damage that would be dealt to you this turn by creatures", its
+    qualifications in the order written."""
+    text = f"{_damage_words(r, n)} that would be dealt"
     for word in (n.form.split(",") if n.form else ()):
         if word == "to":
             text += f" to {r(n.to)}"
@@ -2228,8 +2273,13 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         elif word == "by":
             text += f" by {r(n.by)}"
         elif word == "duration":
-            text += dur
+            text += f" {r(n.duration)}"
     return text
+
+
+@renders(RedirectDamage)
+def _r_redirect(r: Any, n: RedirectDamage, **ctx: Any) -> str:
+    return f"{_damage_that_would_be_dealt(r, n)} is dealt to {r(n.onto)} instead"
 
 
 @renders(Destroy)
