@@ -236,6 +236,12 @@ class WithKicker(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WithSingleTarget(Node):
+    """ "with a single target": a spell or ability whose one target is one
+    object or player (115.7)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SameNameAs(Node):
     """ "with the same name as [that creature]"."""
 
@@ -1623,6 +1629,7 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+_BUILDERS["with_single_target"] = lambda meta: WithSingleTarget(span=span(meta))
 _BUILDERS["created_with"] = lambda meta, obj: CreatedWith(obj, span=span(meta))
 _BUILDERS["put_onto_battlefield_with"] = lambda meta, obj: CreatedWith(obj, True, span=span(meta))
 _BUILDERS["exiled_with_q"] = lambda meta, obj: ExiledWith(obj, span=span(meta))
@@ -2380,6 +2387,11 @@ def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
 @renders(WithKicker)
 def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
     return "with a kicker ability"
+
+
+@renders(WithSingleTarget)
+def _r_with_single_target(r: Any, n: WithSingleTarget, **ctx: Any) -> str:
+    return "with a single target"
 
 
 @renders(SameNameAs)

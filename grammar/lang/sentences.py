@@ -739,6 +739,43 @@ def _r_its_still(r: Any, n: ItsStill, **ctx: Any) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class NewTargetMustBe(Node):
+    """ "The new target must be a player." after "Change the target of ...":
+    what the new target of the spell or ability may be (115.7)."""
+
+    words: Any
+
+
+@builds("new_target_must_be")
+def _new_target_must_be(meta: Any, words: Any) -> NewTargetMustBe:
+    return NewTargetMustBe(words, span=span(meta))
+
+
+@renders(NewTargetMustBe)
+def _r_new_target_must_be(r: Any, n: NewTargetMustBe, **ctx: Any) -> str:
+    return _its_text(r, n.words, "the new target must be", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class NewWordCantBe(Node):
+    """ "The new creature type can't be Wall." after a text-changing effect
+    (612): a word the replaced word may not become."""
+
+    kind: str
+    word: str
+
+
+@builds("new_word_cant_be")
+def _new_word_cant_be(meta: Any, kind: str, word: Any) -> NewWordCantBe:
+    return NewWordCantBe(kind, str(word), span=span(meta))
+
+
+@renders(NewWordCantBe)
+def _r_new_word_cant_be(r: Any, n: NewWordCantBe, **ctx: Any) -> str:
+    return _cap(f"the new {n.kind} can't be {n.word}.", ctx)
+
+
+@dataclass(frozen=True, slots=True)
 class EffectDoesntRemove(Node):
     """ "This effect doesn't remove [this]." / "... doesn't remove Auras."
     after a static ability that grants protection (702.16): the Auras named

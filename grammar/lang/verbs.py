@@ -174,6 +174,42 @@ class RedirectDamage(Node):
     form: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ChangeTarget(Node):
+    """ "Change the target of target spell with a single target." (115.7)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextSwap(Node):
+    """One replacement of a text-changing effect (612.2): every instance of
+    one word of ``kind`` ("color word", "basic land type", "creature type")
+    by another (``to`` None) or by the word ``to``."""
+
+    kind: str
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeText(Node):
+    """ "Change the text of target spell or permanent by replacing all
+    instances of one color word with another [or one basic land type with
+    another] until end of turn." (612); without a duration it lasts
+    indefinitely."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    swaps: tuple[TextSwap, ...]
+    duration: Any = None
+    player: Any = None
+
+
 # --------------------------------------------------------------------------
 # Zones
 # --------------------------------------------------------------------------
@@ -1220,6 +1256,13 @@ _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
+
+# ---- targets and text ----
+_reg("change_target", lambda m, what: ChangeTarget(what, span=span(m)))
+_reg("text_word_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("swap_another", lambda m, kind: TextSwap(kind, span=span(m)))
+_reg("swap_to", lambda m, kind, word: TextSwap(kind, str(word), span=span(m)))
+_reg("change_text", lambda m, what, *swaps: ChangeText(what, tuple(swaps), span=span(m)))
 
 # ---- zones ----
 _reg("destroy", build(Destroy))
@@ -2280,6 +2323,22 @@ def _damage_that_would_be_dealt(r: Any, n: PreventDamage | RedirectDamage) -> st
 @renders(RedirectDamage)
 def _r_redirect(r: Any, n: RedirectDamage, **ctx: Any) -> str:
     return f"{_damage_that_would_be_dealt(r, n)} is dealt to {r(n.onto)} instead"
+
+
+@renders(ChangeTarget)
+def _r_change_target(r: Any, n: ChangeTarget, **ctx: Any) -> str:
+    return f"{subj(r, n, 'change', ctx)} the target of {r(n.what)}"
+
+
+@renders(TextSwap)
+def _r_text_swap(r: Any, n: TextSwap, **ctx: Any) -> str:
+    return f"one {n.kind} with {'another' if n.to is None else n.to}"
+
+
+@renders(ChangeText)
+def _r_change_text(r: Any, n: ChangeText, **ctx: Any) -> str:
+    swaps = " or ".join(r(s) for s in n.swaps)
+    return f"{subj(r, n, 'change', ctx)} the text of {r(n.what)} by replacing all instances of {swaps}"
 
 
 @renders(Destroy)
