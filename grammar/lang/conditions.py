@@ -237,6 +237,14 @@ class PlayersTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class VoteResult(Node):
+    """The result of a vote (701.38): "[option] gets more votes" (``option``),
+    "the vote is tied" (``option`` None)."""
+
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Turn(Node):
     """ "it's your turn", "it's not your turn", "it's an opponent's turn"."""
 
@@ -563,6 +571,8 @@ def _it_is(negated: bool) -> Any:
 BUILDERS["it_is_state"] = _it_is(False)
 BUILDERS["it_is_not_state"] = _it_is(True)
 BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "that's", span=span(meta))
+BUILDERS["gets_more_votes"] = lambda meta, word: VoteResult(str(word), span=span(meta))
+BUILDERS["vote_tied"] = lambda meta: VoteResult(span=span(meta))
 BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
 BUILDERS["not_your_turn"] = lambda meta: Turn("not yours", span=span(meta))
 BUILDERS["opponents_turn"] = lambda meta: Turn("an opponent's", span=span(meta))
@@ -1185,6 +1195,11 @@ def _r_players_turn(r: Any, n: PlayersTurn, **ctx: Any) -> str:
     from .objects import possessive_text
 
     return f"it's {'not ' if n.negated else ''}{possessive_text(r, n.player)} turn"
+
+
+@renders(VoteResult)
+def _r_vote_result(r: Any, n: VoteResult, **ctx: Any) -> str:
+    return "the vote is tied" if n.option is None else f"{n.option} gets more votes"
 
 
 @renders(Turn)

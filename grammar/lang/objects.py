@@ -242,6 +242,12 @@ class WithSingleTarget(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class WithMostVotes(Node):
+    """ "with the most votes or tied for most votes": the objects a vote
+    chose (701.38)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SameNameAs(Node):
     """ "with the same name as [that creature]"."""
 
@@ -1630,6 +1636,7 @@ _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
 _BUILDERS["with_single_target"] = lambda meta: WithSingleTarget(span=span(meta))
+_BUILDERS["with_most_votes"] = lambda meta: WithMostVotes(span=span(meta))
 _BUILDERS["created_with"] = lambda meta, obj: CreatedWith(obj, span=span(meta))
 _BUILDERS["put_onto_battlefield_with"] = lambda meta, obj: CreatedWith(obj, True, span=span(meta))
 _BUILDERS["exiled_with_q"] = lambda meta, obj: ExiledWith(obj, span=span(meta))
@@ -2392,6 +2399,11 @@ def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
 @renders(WithSingleTarget)
 def _r_with_single_target(r: Any, n: WithSingleTarget, **ctx: Any) -> str:
     return "with a single target"
+
+
+@renders(WithMostVotes)
+def _r_with_most_votes(r: Any, n: WithMostVotes, **ctx: Any) -> str:
+    return "with the most votes or tied for most votes"
 
 
 @renders(SameNameAs)

@@ -210,6 +210,17 @@ class ChangeText(Node):
     player: Any = None
 
 
+@dataclass(frozen=True, slots=True)
+class Vote(Node):
+    """A vote (701.38): "starting with [first], [voters] votes for" one of
+    the ``options`` (words) or for an object that fits ``candidates``."""
+
+    first: Any
+    voters: Any
+    options: tuple[str, ...] = ()
+    candidates: Any = None
+
+
 # --------------------------------------------------------------------------
 # Zones
 # --------------------------------------------------------------------------
@@ -1263,6 +1274,10 @@ _reg("text_word_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("swap_another", lambda m, kind: TextSwap(kind, span=span(m)))
 _reg("swap_to", lambda m, kind, word: TextSwap(kind, str(word), span=span(m)))
 _reg("change_text", lambda m, what, *swaps: ChangeText(what, tuple(swaps), span=span(m)))
+
+# ---- votes ----
+_reg("vote_for_object", lambda m, first, voters, what: Vote(first, voters, candidates=what, span=span(m)))
+_reg("vote_for_option", lambda m, first, voters, *words: Vote(first, voters, tuple(str(w) for w in words), span=span(m)))
 
 # ---- zones ----
 _reg("destroy", build(Destroy))
@@ -2339,6 +2354,12 @@ def _r_text_swap(r: Any, n: TextSwap, **ctx: Any) -> str:
 def _r_change_text(r: Any, n: ChangeText, **ctx: Any) -> str:
     swaps = " or ".join(r(s) for s in n.swaps)
     return f"{subj(r, n, 'change', ctx)} the text of {r(n.what)} by replacing all instances of {swaps}"
+
+
+@renders(Vote)
+def _r_vote(r: Any, n: Vote, **ctx: Any) -> str:
+    choice = r(n.candidates) if n.candidates is not None else " or ".join(n.options)
+    return f"starting with {r(n.first)}, {r(n.voters)} votes for {choice}"
 
 
 @renders(Destroy)
