@@ -195,3 +195,30 @@ def test_604_3_power_and_toughness_defined_in_quotation_marks(text: str) -> None
     (quoted,) = nodes(card, A.Quoted)
     (ability,) = quoted.abilities
     assert isinstance(ability, A.PTEqual) and isinstance(ability.object, A.SelfRef)
+
+
+# --------------------------------------------------------------------------
+# 613.4b: "with power and toughness each equal to [amount]"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Target noncreature artifact becomes an artifact creature with power and toughness each equal to its mana value "
+    "until end of turn.",
+    "When an opponent casts a spell, if Test Card is an enchantment, Test Card becomes an Illusion creature with power "
+    "and toughness each equal to that spell's mana value.",
+])  # fmt: skip
+def test_613_4b_becomes_with_power_and_toughness_each_equal_to(text: str) -> None:
+    card = one_ability_card(text, "Enchantment")
+    becomes = one(card, A.Becomes)
+    assert becomes.pt_equal is not None and "creature" in becomes.types and not becomes.pt
+    assert gap_texts(card) == []
+
+
+def test_613_4b_is_a_creature_with_power_and_toughness_each_equal_to_is_a_gap() -> None:
+    """A static "is an artifact creature with power and toughness each equal
+    to its mana value" is not applied yet: a gap, never the type alone."""
+    card = one_ability_card("Each noncreature artifact is an artifact creature with power and toughness each equal to "
+                            "its mana value.", "Enchantment")  # fmt: skip
+    assert one(card, A.IsType).pt_equal is not None
+    assert gap_texts(card)

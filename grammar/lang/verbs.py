@@ -821,6 +821,7 @@ class Becomes(Node):
     quoted: Any = None  # 'becomes a 2/1 ... creature with "..."': the abilities in quotation marks it has
     kept: str = ""  # with ``additional``: "in addition to its other colors and types" as written
     base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
+    pt_equal: Any = None  # "becomes an artifact creature with power and toughness each equal to [amount]" (613.4b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -854,6 +855,7 @@ class IsType(Node):
     kept: str = ""  # "in addition to their other creature types" as written
     article: bool = False  # "is an Island" (not "are Mountains", "is legendary")
     pt: str = ""  # "is a Golem creature with base power and toughness 5/4" (613.4b)
+    pt_equal: Any = None  # "is an artifact creature with power and toughness each equal to [amount]" (613.4b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1903,6 +1905,11 @@ def _becomes_base_pt_plural(meta: Any, words: Any, pt: Any) -> Becomes:
     return Becomes(None, _types_of(words), (), str(pt), words=words, base_pt=True, span=span(meta))
 
 
+_reg("becomes_pt_equal", lambda m, count, words, amount: Becomes(
+    None, _types_of(words), (), words=words, pt_equal=amount, span=span(m)))
+_reg("becomes_pt_equal_plural", lambda m, words, amount: Becomes(
+    None, _types_of(words), (), words=words, pt_equal=amount, span=span(m)))
+_reg("is_pt_equal", lambda m, words, amount: IsType(None, words, "a type", pt_equal=amount, span=span(m)))
 _reg("is_base_pt", lambda m, words, pt: IsType(None, words, "a type", pt=str(pt), span=span(m)))
 _reg("is_base_pt_additional", lambda m, words, pt, kept: IsType(
     None, words, "in addition", kept=_kept(kept), pt=str(pt), span=span(m)))
@@ -3007,6 +3014,8 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     if n.color:
         return f"{v} {n.color}"
     words = words_text(r, n.words, False)
+    if n.pt_equal is not None:
+        return f"{v} {_with_article(words, n.words)} with power and toughness each equal to {r(n.pt_equal)}"
     if n.base_pt:
         text = f"{v} {_with_article(words, n.words)} with base power and toughness {n.pt}"
         return text + (" " + (n.kept or "in addition to its other types") if n.additional else "")
@@ -3049,6 +3058,9 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
     plural = subject is not None and is_plural(subject)
     be = "are" if plural else "is"
     kept = n.kept or f"in addition to {'their' if plural else 'its'} other types"
+    if n.pt_equal is not None:
+        words = _with_article(words_text(r, n.words, plural), n.words)
+        return f"{be} {words} with power and toughness each equal to {r(n.pt_equal)}"
     if n.pt:
         text = f"{be} {_with_article(words_text(r, n.words, plural), n.words)} with base power and toughness {n.pt}"
         return f"{text} {kept}" if n.special == "in addition" else text
