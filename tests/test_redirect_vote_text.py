@@ -202,14 +202,14 @@ def test_604_3_power_and_toughness_defined_in_quotation_marks(text: str) -> None
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    "Target noncreature artifact becomes an artifact creature with power and toughness each equal to its mana value "
-    "until end of turn.",
-    "When an opponent casts a spell, if Test Card is an enchantment, Test Card becomes an Illusion creature with power "
-    "and toughness each equal to that spell's mana value.",
+@pytest.mark.parametrize(("text", "type_line"), [
+    ("Target noncreature artifact becomes an artifact creature with power and toughness each equal to its mana value "
+     "until end of turn.", "Instant"),
+    ("When an opponent casts a spell, if Test Card is an enchantment, Test Card becomes an Illusion creature with power "
+     "and toughness each equal to that spell's mana value.", "Enchantment"),
 ])  # fmt: skip
-def test_613_4b_becomes_with_power_and_toughness_each_equal_to(text: str) -> None:
-    card = one_ability_card(text, "Enchantment")
+def test_613_4b_becomes_with_power_and_toughness_each_equal_to(text: str, type_line: str) -> None:
+    card = one_ability_card(text, type_line)
     becomes = one(card, A.Becomes)
     assert becomes.pt_equal is not None and "creature" in becomes.types and not becomes.pt
     assert gap_texts(card) == []
