@@ -222,3 +222,21 @@ def test_613_4b_is_a_creature_with_power_and_toughness_each_equal_to_is_a_gap() 
                             "its mana value.", "Enchantment")  # fmt: skip
     assert one(card, A.IsType).pt_equal is not None
     assert gap_texts(card)
+
+
+# --------------------------------------------------------------------------
+# 205.1b: "becomes a 3/3 creature that's still a land"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "keywords"), [
+    ("Until end of turn, target land becomes a 3/3 creature that's still a land.", False),
+    ("When Test Card dies, you may put three +1/+1 counters on target land you control. If you do, that land becomes "
+     "a 0/0 Elemental creature with haste that's still a land.", True),
+    ("{6}: Test Card becomes a 3/3 Elemental artifact creature that's still a land.", False),
+])  # fmt: skip
+def test_205_1b_becomes_a_creature_thats_still_a_land(text: str, keywords: bool) -> None:
+    card = one_ability_card(text)
+    becomes = one(card, A.Becomes)
+    assert becomes.still is not None and becomes.pt and bool(becomes.keywords) == keywords
+    assert gap_texts(card) == []

@@ -822,6 +822,7 @@ class Becomes(Node):
     kept: str = ""  # with ``additional``: "in addition to its other colors and types" as written
     base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
     pt_equal: Any = None  # "becomes an artifact creature with power and toughness each equal to [amount]" (613.4b)
+    still: Any = None  # "becomes a 3/3 creature that's still a land": the words after "still a" (205.1b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1886,6 +1887,10 @@ def _kept(kept: str) -> str:
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
 _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_pt_still", lambda m, pt, words, still: Becomes(
+    None, _types_of(words), (), str(pt), words=words, still=still, span=span(m)))
+_reg("becomes_pt_keywords_still", lambda m, pt, words, kws, still: Becomes(
+    None, _types_of(words), kws, str(pt), words=words, still=still, span=span(m)))
 _reg("becomes_pt_quoted", lambda m, pt, words, q: Becomes(None, _types_of(words), (), str(pt), words=words, quoted=q, span=span(m)))
 _reg("becomes_pt_both", lambda m, pt, words, kws, q: Becomes(
     None, _types_of(words), kws, str(pt), words=words, quoted=q, span=span(m)))
@@ -3029,6 +3034,9 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
         text += f" with {keyword_list_text(r, n.keywords)}"
     elif n.quoted is not None:
         text += f" with {r(n.quoted)}"
+    if n.still is not None:
+        still = words_text(r, n.still, False)
+        text += f" that's still {article(still)} {still}"
     if n.additional:
         text += " " + (n.kept or "in addition to its other types")
     return text
