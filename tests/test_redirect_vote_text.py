@@ -230,7 +230,7 @@ def test_613_4b_is_a_creature_with_power_and_toughness_each_equal_to_is_a_gap() 
 
 
 @pytest.mark.parametrize(("text", "keywords"), [
-    ("Until end of turn, target land becomes a 3/3 creature that's still a land.", False),
+    ("{G}: Until end of turn, target land becomes a 3/3 creature that's still a land.", False),
     ("When Test Card dies, you may put three +1/+1 counters on target land you control. If you do, that land becomes "
      "a 0/0 Elemental creature with haste that's still a land.", True),
     ("{6}: Test Card becomes a 3/3 Elemental artifact creature that's still a land.", False),
