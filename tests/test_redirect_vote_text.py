@@ -240,3 +240,49 @@ def test_205_1b_becomes_a_creature_thats_still_a_land(text: str, keywords: bool)
     becomes = one(card, A.Becomes)
     assert becomes.still is not None and becomes.pt and bool(becomes.keywords) == keywords
     assert gap_texts(card) == []
+
+
+# --------------------------------------------------------------------------
+# "a number of cards equal to ..."
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Target player discards a number of cards equal to the number of Swamps you control.",
+    "Target player reveals a number of cards from their hand equal to the number of Swamps you control.",
+])  # fmt: skip
+def test_a_number_of_cards_equal_to(text: str) -> None:
+    """"a number of cards equal to N" is "cards equal to N", as written."""
+    card = one_ability_card(text, "Sorcery")
+    (each,) = [n for n in nodes(card, A.Each) if n.quantifier == "a number of"]
+    assert [w.word for w in each.filter.words] == ["card"]
+    assert nodes(card, A.EqualTo)
+
+
+def test_a_number_of_without_an_amount_is_an_error() -> None:
+    """"Destroy a number of creatures." says no number: an error, never "all"."""
+    from cardtext.grammar.errors import CardTextError
+
+    with pytest.raises(CardTextError, match="a number of"):
+        one_ability_card("Destroy a number of creatures.", "Sorcery")
+
+
+# --------------------------------------------------------------------------
+# 510.1c-d: assigning combat damage as though unblocked, or to a creature
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "rule", "other"), [
+    ("You may have Test Card assign its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None),
+    ("{G}{G}, Discard a card: You may have Test Card assign its combat damage this turn as though it weren't blocked.",
+     A.AS_UNBLOCKED, A.Duration),
+    ("If Test Card is unblocked, you may have it assign its combat damage to a creature defending player controls.",
+     A.ASSIGNS_TO, A.AnObject),
+    ("Test Card assigns its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None),
+])  # fmt: skip
+def test_510_1c_assign_combat_damage_as_though_unblocked(text: str, rule: str, other: type | None) -> None:
+    card = one_ability_card(text)
+    req = one(card, A.Requirement)
+    assert req.rule == rule
+    assert (req.other is None) if other is None else isinstance(req.other, other)
+    assert gap_texts(card)

@@ -856,7 +856,7 @@ class Each(Node):
     that fits, at the time the instruction is carried out."""
 
     filter: ObjectFilter
-    quantifier: Literal["each", "all", "bare", "all the"] = "each"
+    quantifier: Literal["each", "all", "bare", "all the", "a number of"] = "each"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1415,6 +1415,13 @@ def _all_the(meta: Any, f: ObjectFilter) -> Each:
     return Each(f, "all the", span=span(meta))
 
 
+@builds("a_number_of")
+def _a_number_of(meta: Any, f: ObjectFilter) -> Each:
+    """ "discards a number of cards equal to ...": the cards as "cards" is,
+    their number given by the instruction's amount."""
+    return Each(f, "a number of", span=span(meta))
+
+
 @builds("bare_ref")
 def _bare_ref(meta: Any, f: ObjectFilter) -> Any:
     group = _group_of("bare", f)
@@ -1903,7 +1910,7 @@ def is_plural(node: Any) -> bool:
     if written is not None:
         return written
     if isinstance(node, Each):
-        return node.quantifier in ("all", "bare", "all the")
+        return node.quantifier in ("all", "bare", "all the", "a number of")
     if isinstance(node, BothRef):
         if isinstance(node.first, Each) and isinstance(node.second, Each):
             return not (node.first.quantifier == node.second.quantifier == "each")

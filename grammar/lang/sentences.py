@@ -243,7 +243,24 @@ BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting 
 
 
 def _clause(x: Any) -> Clause:
-    return x if isinstance(x, Clause) else Clause(x)
+    c = x if isinstance(x, Clause) else Clause(x)
+    _check_a_number_of(c.action)
+    return c
+
+
+def _check_a_number_of(action: Any) -> None:
+    """ "discards a number of cards equal to ...": "a number of" says the
+    instruction's amount gives how many; without one it says nothing."""
+    if not dataclasses.is_dataclass(action):
+        return
+    Each = concern("objects").Each
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name, None)
+        if isinstance(value, Each) and value.quantifier == "a number of":
+            amount = getattr(action, getattr(action, "AMOUNT", ""), None)
+            if not isinstance(amount, EqualTo):
+                raise TextError("'a number of' needs 'equal to' to say how many", span=value.span,
+                                hint="e.g. 'discards a number of cards equal to the number of Swamps you control'")  # fmt: skip
 
 
 _IRREGULAR = {

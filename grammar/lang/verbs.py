@@ -1986,6 +1986,13 @@ for _rule, _text in (
 ):  # fmt: skip
     _reg(_rule, _restrict(_text))
 _reg("cant_be_regenerated", lambda m: CantBeRegenerated(None, span=span(m)))
+# 510.1c-d: "[it] assigns its combat damage as though it weren't blocked"
+# (``other`` the duration written before "as though"), "... to a creature
+# defending player controls" (``other`` whom)
+AS_UNBLOCKED = "assigns its combat damage as though it weren't blocked"
+ASSIGNS_TO = "assigns its combat damage to"
+_reg("assigns_as_unblocked", lambda m, d=None: Requirement(None, AS_UNBLOCKED, d, span=span(m)))
+_reg("assigns_damage_to", lambda m, whom: Requirement(None, ASSIGNS_TO, whom, span=span(m)))
 
 
 def _require(rule: str) -> Any:
@@ -3129,6 +3136,11 @@ def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
     if rule == "able to block do so":
         turn = f" {n.form}" if n.form else ""
         return f"able to block {r(n.other)}{turn} do so"
+    if rule == AS_UNBLOCKED:
+        during = f" {r(n.other)}" if n.other is not None else ""
+        return f"{'assign' if plural else 'assigns'} its combat damage{during} as though it weren't blocked"
+    if rule == ASSIGNS_TO:
+        return f"{'assign' if plural else 'assigns'} its combat damage to {r(n.other)}"
     if rule == "must be blocked by if able":
         return f"must be blocked by {r(n.other)} if able"
     if rule == "blocks this turn if able" and n.other is not None:
