@@ -192,7 +192,10 @@ _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORE
 def _np_or(text: str, pos: int) -> int | None:
     """ "or" between two noun phrases: before a determiner ("or target
     creature"), or before the player of an object named before ("that
-    player or that planeswalker's controller")."""
+    player or that planeswalker's controller"); not before "a color tied
+    for most common" (the ties of "the most common color among ...")."""
+    if text.startswith("or a color tied ", pos):
+        return None
     found = _OR_BEFORE_NP(text, pos)
     if found is not None:
         return found

@@ -286,3 +286,24 @@ def test_510_1c_assign_combat_damage_as_though_unblocked(text: str, rule: str, o
     assert req.rule == rule
     assert (req.other is None) if other is None else isinstance(req.other, other)
     assert gap_texts(card)
+
+
+# --------------------------------------------------------------------------
+# 105.2: the most common color among permanents
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "form"), [
+    ("Test Card gets -2/-2 as long as black is the most common color among all permanents or is tied for most common.",
+     "is"),
+    ("{T}: Destroy target creature if it shares a color with the most common color among all permanents or a color "
+     "tied for most common.", "shares"),
+])  # fmt: skip
+def test_105_2_most_common_color_among_permanents(text: str, form: str) -> None:
+    """The ties are part of the condition ("or a color tied for most common"
+    is no second noun phrase); the engine doesn't count colors among
+    permanents yet (a gap)."""
+    card = one_ability_card(text)
+    cond = one(card, A.MostCommonColor)
+    assert cond.form == form and isinstance(cond.among, A.Each)
+    assert any("MostCommonColor" in g for g in gap_texts(card))

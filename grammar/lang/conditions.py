@@ -237,6 +237,18 @@ class PlayersTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MostCommonColor(Node):
+    """ "black is the most common color among all permanents or is tied for
+    most common" (``form`` "is": ``subject`` the color as written), "[it]
+    shares a color with the most common color among all permanents or a
+    color tied for most common" (``form`` "shares": ``subject`` the object)."""
+
+    subject: Any
+    among: Any
+    form: Literal["is", "shares"] = "is"
+
+
+@dataclass(frozen=True, slots=True)
 class VoteResult(Node):
     """The result of a vote (701.38): "[option] gets more votes" (``option``),
     "the vote is tied" (``option`` None)."""
@@ -571,6 +583,8 @@ def _it_is(negated: bool) -> Any:
 BUILDERS["it_is_state"] = _it_is(False)
 BUILDERS["it_is_not_state"] = _it_is(True)
 BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "that's", span=span(meta))
+BUILDERS["shares_most_common_color"] = lambda meta, obj, among: MostCommonColor(obj, among, "shares", span=span(meta))
+BUILDERS["is_most_common_color"] = lambda meta, color, among: MostCommonColor(color, among, span=span(meta))
 BUILDERS["gets_more_votes"] = lambda meta, word: VoteResult(str(word), span=span(meta))
 BUILDERS["vote_tied"] = lambda meta: VoteResult(span=span(meta))
 BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
@@ -1195,6 +1209,14 @@ def _r_players_turn(r: Any, n: PlayersTurn, **ctx: Any) -> str:
     from .objects import possessive_text
 
     return f"it's {'not ' if n.negated else ''}{possessive_text(r, n.player)} turn"
+
+
+@renders(MostCommonColor)
+def _r_most_common_color(r: Any, n: MostCommonColor, **ctx: Any) -> str:
+    if n.form == "shares":
+        return (f"{r(n.subject)} shares a color with the most common color among {r(n.among)} "
+                "or a color tied for most common")  # fmt: skip
+    return f"{r(n.subject)} is the most common color among {r(n.among)} or is tied for most common"
 
 
 @renders(VoteResult)
