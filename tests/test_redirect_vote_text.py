@@ -307,3 +307,12 @@ def test_105_2_most_common_color_among_permanents(text: str, form: str) -> None:
     cond = nodes(card, A.MostCommonColor)[0]  # a static ability keeps its sentence as written too
     assert cond.form == form and isinstance(cond.among, A.Each)
     assert any("MostCommonColor" in g for g in gap_texts(card))
+
+
+def test_attacked_or_blocked_this_turn_is_one_event() -> None:
+    """"if [it] attacked or blocked this turn": one condition of two
+    events; the engine doesn't read it yet (a gap)."""
+    card = one_ability_card("At the beginning of each end step, if Test Card attacked or blocked this turn, draw a card.")
+    cond = one(card, A.Happened)
+    assert cond.event == "attacked or blocked" and isinstance(cond.subject, A.SelfRef)
+    assert any("attacked or blocked" in g for g in gap_texts(card))

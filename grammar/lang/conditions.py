@@ -758,6 +758,7 @@ def _happened(event: str) -> Any:
 for _rule, _event in (
     ("died_this_turn", "died"), ("entered_this_turn", "entered"),
     ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
+    ("attacked_or_blocked_this_turn", "attacked or blocked"),
     ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
 ):  # fmt: skip
