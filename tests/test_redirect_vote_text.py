@@ -316,3 +316,14 @@ def test_attacked_or_blocked_this_turn_is_one_event() -> None:
     cond = one(card, A.Happened)
     assert cond.event == "attacked or blocked" and isinstance(cond.subject, A.SelfRef)
     assert any("attacked or blocked" in g for g in gap_texts(card))
+
+
+def test_608_3_the_permanent_it_becomes() -> None:
+    """"the controller of the permanent it becomes": the permanent a
+    resolving permanent spell becomes (608.3); the engine doesn't follow a
+    spell to its permanent yet (a gap)."""
+    card = one_ability_card("You may cast Test Card as though it had flash. If you cast it any time a sorcery couldn't "
+                            "have been cast, the controller of the permanent it becomes sacrifices it at the beginning "
+                            "of the next cleanup step.", "Enchantment — Aura")  # fmt: skip
+    assert nodes(card, A.ItBecomes)
+    assert gap_texts(card)

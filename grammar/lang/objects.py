@@ -236,6 +236,12 @@ class WithKicker(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ItBecomes(Node):
+    """ "the permanent it becomes": the permanent a resolving permanent
+    spell becomes (608.3, 110.1)."""
+
+
+@dataclass(frozen=True, slots=True)
 class WithSingleTarget(Node):
     """ "with a single target": a spell or ability whose one target is one
     object or player (115.7)."""
@@ -1642,6 +1648,7 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+_BUILDERS["it_becomes"] = lambda meta: ItBecomes(span=span(meta))
 _BUILDERS["with_single_target"] = lambda meta: WithSingleTarget(span=span(meta))
 _BUILDERS["with_most_votes"] = lambda meta: WithMostVotes(span=span(meta))
 _BUILDERS["created_with"] = lambda meta, obj: CreatedWith(obj, span=span(meta))
@@ -2401,6 +2408,11 @@ def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
 @renders(WithKicker)
 def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
     return "with a kicker ability"
+
+
+@renders(ItBecomes)
+def _r_it_becomes(r: Any, n: ItBecomes, **ctx: Any) -> str:
+    return "it becomes"
 
 
 @renders(WithSingleTarget)
