@@ -327,3 +327,26 @@ def test_608_3_the_permanent_it_becomes() -> None:
                             "of the next cleanup step.", "Enchantment — Aura")  # fmt: skip
     assert nodes(card, A.ItBecomes)
     assert gap_texts(card)
+
+
+# --------------------------------------------------------------------------
+# 400.1: "in the command zone or on the battlefield", "that aren't on the battlefield"
+# --------------------------------------------------------------------------
+
+
+def test_400_1_in_a_zone_or_on_the_battlefield() -> None:
+    card = one_ability_card("Eminence — Whenever you cast another Vampire spell, if Test Card is in the command zone or "
+                            "on the battlefield, create a 1/1 black Vampire creature token.")  # fmt: skip
+    state = one(card, A.IsState).state
+    assert state.word == "in or on the battlefield" and state.what.zone == "command zone"
+    assert any("in or on the battlefield" in g for g in gap_texts(card))
+
+
+@pytest.mark.parametrize(("text", "plural"), [
+    ("Creature cards you own that aren't on the battlefield have flash.", True),
+    ("Each Vampire creature card you own that isn't on the battlefield has madness.", False),
+])  # fmt: skip
+def test_400_1_cards_that_arent_on_the_battlefield(text: str, plural: bool) -> None:
+    card = one_ability_card(text)
+    assert nodes(card, A.NotOnBattlefield)[0].plural == plural  # the static ability keeps its sentence too
+    assert gap_texts(card)

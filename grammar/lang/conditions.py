@@ -870,6 +870,8 @@ def _state_a(meta: Any, words: Any) -> Any:
 
 
 BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(meta))
+# "if [this] is in the command zone or on the battlefield" (eminence), "... in your graveyard or on the battlefield"
+BUILDERS["state_in_zone_or_battlefield"] = lambda meta, place: State("in or on the battlefield", place, span=span(meta))
 BUILDERS["state_paired_with"] = lambda meta, other: State("paired with", other, span=span(meta))  # soulbond, 702.95
 BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
 BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
@@ -1003,6 +1005,8 @@ def _r_is_state(r: Any, n: IsState, **ctx: Any) -> str:
 def _r_state(r: Any, n: State, **ctx: Any) -> str:
     if n.word == "in":
         return f"in {r(n.what)}"
+    if n.word == "in or on the battlefield":
+        return f"in {r(n.what)} or on the battlefield"
     if n.word == "the only":
         return f"the only {r(n.what)}"
     if n.word == "in opening hand":

@@ -236,6 +236,14 @@ class WithKicker(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class NotOnBattlefield(Node):
+    """ "[cards you own] that aren't on the battlefield": in any zone but
+    the battlefield (400.1); ``plural`` for "aren't"."""
+
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ItBecomes(Node):
     """ "the permanent it becomes": the permanent a resolving permanent
     spell becomes (608.3, 110.1)."""
@@ -1648,6 +1656,8 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+_BUILDERS["not_on_battlefield"] = lambda meta: NotOnBattlefield(span=span(meta))
+_BUILDERS["not_on_battlefield_plural"] = lambda meta: NotOnBattlefield(True, span=span(meta))
 _BUILDERS["it_becomes"] = lambda meta: ItBecomes(span=span(meta))
 _BUILDERS["with_single_target"] = lambda meta: WithSingleTarget(span=span(meta))
 _BUILDERS["with_most_votes"] = lambda meta: WithMostVotes(span=span(meta))
@@ -2408,6 +2418,11 @@ def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
 @renders(WithKicker)
 def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
     return "with a kicker ability"
+
+
+@renders(NotOnBattlefield)
+def _r_not_on_battlefield(r: Any, n: NotOnBattlefield, **ctx: Any) -> str:
+    return "that aren't on the battlefield" if n.plural else "that isn't on the battlefield"
 
 
 @renders(ItBecomes)
