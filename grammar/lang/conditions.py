@@ -583,7 +583,13 @@ def _it_is(negated: bool) -> Any:
 BUILDERS["it_is_state"] = _it_is(False)
 BUILDERS["it_is_not_state"] = _it_is(True)
 BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "that's", span=span(meta))
-BUILDERS["shares_most_common_color"] = lambda meta, obj, among: MostCommonColor(obj, among, "shares", span=span(meta))
+@builds("shares_most_common_color")
+def _shares_most_common_color(meta: Any, obj: Any, what: str, among: Any) -> MostCommonColor:
+    if what != "color":
+        raise TextError(f"'shares a {what} with the most common color': a color is shared", span=span(meta))
+    return MostCommonColor(obj, among, "shares", span=span(meta))
+
+
 BUILDERS["is_most_common_color"] = lambda meta, color, among: MostCommonColor(color, among, span=span(meta))
 BUILDERS["gets_more_votes"] = lambda meta, word: VoteResult(str(word), span=span(meta))
 BUILDERS["vote_tied"] = lambda meta: VoteResult(span=span(meta))
