@@ -350,3 +350,15 @@ def test_400_1_cards_that_arent_on_the_battlefield(text: str, plural: bool) -> N
     card = one_ability_card(text)
     assert nodes(card, A.NotOnBattlefield)[0].plural == plural  # the static ability keeps its sentence too
     assert gap_texts(card)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("At the beginning of your upkeep, choose a land type. Test Card gains landwalk of the chosen type until end of "
+     "turn.", "landwalk of the chosen type"),
+    ("{2}{R}, {T}: Choose a land type. Target creature you control gains snow landwalk of the chosen type until end "
+     "of turn.", "snow landwalk of the chosen type"),
+])  # fmt: skip
+def test_702_14_landwalk_of_the_chosen_type(text: str, name: str) -> None:
+    card = one_ability_card(text)
+    assert name in [k.name for k in nodes(card, A.Keyword)]
+    assert any(f"keyword {name}" in g for g in gap_texts(card))
