@@ -192,7 +192,10 @@ _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORE
 def _np_or(text: str, pos: int) -> int | None:
     """ "or" between two noun phrases: before a determiner ("or target
     creature"), or before the player of an object named before ("that
-    player or that planeswalker's controller")."""
+    player or that planeswalker's controller"); not before "a color tied
+    for most common" (the ties of "the most common color among ...")."""
+    if text.startswith("or a color tied ", pos):
+        return None
     found = _OR_BEFORE_NP(text, pos)
     if found is not None:
         return found
@@ -420,6 +423,28 @@ def _role_name(text: str, pos: int) -> int | None:
     return len(m.group(0)) if m else None
 
 
+_VOTE_NAMED = re.compile(r"[a-z]+(?= gets more votes\b)")
+_VOTE_COUNTED = re.compile(r"[a-z]+(?= vote\b)")
+_VOTE_FIRST = re.compile(r"[a-z]+(?= or [a-z]+\.)")
+_VOTE_SECOND = re.compile(r"[a-z]+(?=\.)")
+_AFTER_FIRST = re.compile(r"votes for [a-z]+ or $")
+
+
+def _vote_option(text: str, pos: int) -> int | None:
+    """A word a vote may be for (701.38): "votes for sickness or
+    psychosis", "if sickness gets more votes", "for each death vote"."""
+    if text.find("vote", pos - 20 if pos > 20 else 0) < 0:
+        return None  # the cheap answer of most tries
+    m = _VOTE_NAMED.match(text, pos)
+    if m is None and text.endswith("for each ", 0, pos):
+        m = _VOTE_COUNTED.match(text, pos)
+    if m is None and text.endswith("votes for ", 0, pos):
+        m = _VOTE_FIRST.match(text, pos)
+    if m is None and _AFTER_FIRST.search(text, max(0, pos - 40), pos):
+        m = _VOTE_SECOND.match(text, pos)
+    return len(m.group(0)) if m else None
+
+
 LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_COST_START": _cost_start,
     "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
@@ -457,10 +482,13 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
                            r"| up to \w+ \{P\} worth of modes\.)",
                            re.IGNORECASE),
     "COUNTER_WORD": _counter_word,
+    "VOTE_OPTION": _vote_option,
     "ROLE_NAME": _role_name,
     "ABILITY_WORD": _ability_word,
     "_MAY_RATHER": _regex(r"may(?=[^.\n\"]*\brather than pay\b)", re.IGNORECASE),
     "_AND_ONLY": _regex(r"and(?= only\b)", re.IGNORECASE),
+    # "in the command zone or on the battlefield": one state of two places
+    "_OR_ON_BATTLEFIELD": _regex(r"or(?= on the battlefield\b)", re.IGNORECASE),
     # "your graveyard or hand", not "reveal a card from your hand or pay {2}"
     "_ZONE_OR": _regex(r"or(?= (?:graveyard|hand|library)\b)", re.IGNORECASE),
     "CASTS_LAST_TURN": _regex(r"casts(?=[^.,;\n]* last turn\b)", re.IGNORECASE),
@@ -474,8 +502,9 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "CASTS_LAST_TURN": "cC",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
+    "VOTE_OPTION": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,
 }
 """The characters a look-ahead terminal can start with (the others may start

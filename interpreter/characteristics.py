@@ -436,7 +436,8 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
     only subtypes ("becomes an Aura") adds them and keeps the card types.
     Otherwise its card types replace the old ones (205.1a: "becomes a 2/4
     Soldier creature" is no longer an enchantment), and the old subtypes stay
-    only while a card type they go with does.  New creature types replace the
+    only while a card type they go with does ("that's still a land": all
+    stay, 205.1b).  New creature types replace the
     old creature types, new land types the old land types (205.1a). Colors it
     names replace the old colors (105.3); abilities it grants are added
     (613.1f)."""
@@ -445,7 +446,7 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
     for change in changes:
         new_types = [w.lower() for w in change.types if w.lower() in CARD_TYPE_WORDS]
         new_subtypes = [w for w in change.types if w.lower() not in CARD_TYPE_WORDS]
-        if not change.additional:
+        if not change.additional and change.still is None:  # 205.1b: "that's still a land" keeps them all
             if new_types:
                 types = list(dict.fromkeys(new_types))
                 subtypes = [t for t in subtypes if _kept_subtype(t, types)]

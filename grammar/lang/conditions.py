@@ -237,6 +237,26 @@ class PlayersTurn(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MostCommonColor(Node):
+    """ "black is the most common color among all permanents or is tied for
+    most common" (``form`` "is": ``subject`` the color as written), "[it]
+    shares a color with the most common color among all permanents or a
+    color tied for most common" (``form`` "shares": ``subject`` the object)."""
+
+    subject: Any
+    among: Any
+    form: Literal["is", "shares"] = "is"
+
+
+@dataclass(frozen=True, slots=True)
+class VoteResult(Node):
+    """The result of a vote (701.38): "[option] gets more votes" (``option``),
+    "the vote is tied" (``option`` None)."""
+
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Turn(Node):
     """ "it's your turn", "it's not your turn", "it's an opponent's turn"."""
 
@@ -564,6 +584,16 @@ def _it_is(negated: bool) -> Any:
 BUILDERS["it_is_state"] = _it_is(False)
 BUILDERS["it_is_not_state"] = _it_is(True)
 BUILDERS["that_is_state"] = lambda meta, state: IsState(None, state, False, "that's", span=span(meta))
+@builds("shares_most_common_color")
+def _shares_most_common_color(meta: Any, obj: Any, what: str, among: Any) -> MostCommonColor:
+    if what != "color":
+        raise TextError(f"'shares a {what} with the most common color': a color is shared", span=span(meta))
+    return MostCommonColor(obj, among, "shares", span=span(meta))
+
+
+BUILDERS["is_most_common_color"] = lambda meta, color, among: MostCommonColor(color, among, span=span(meta))
+BUILDERS["gets_more_votes"] = lambda meta, word: VoteResult(str(word), span=span(meta))
+BUILDERS["vote_tied"] = lambda meta: VoteResult(span=span(meta))
 BUILDERS["your_turn"] = lambda meta: Turn("yours", span=span(meta))
 BUILDERS["not_your_turn"] = lambda meta: Turn("not yours", span=span(meta))
 BUILDERS["opponents_turn"] = lambda meta: Turn("an opponent's", span=span(meta))
@@ -737,6 +767,7 @@ def _happened(event: str) -> Any:
 for _rule, _event in (
     ("died_this_turn", "died"), ("entered_this_turn", "entered"),
     ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
+    ("attacked_or_blocked_this_turn", "attacked or blocked"),
     ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
 ):  # fmt: skip
@@ -852,6 +883,8 @@ def _state_a(meta: Any, words: Any) -> Any:
 
 
 BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(meta))
+# "if [this] is in the command zone or on the battlefield" (eminence), "... in your graveyard or on the battlefield"
+BUILDERS["state_in_zone_or_battlefield"] = lambda meta, place: State("in or on the battlefield", place, span=span(meta))
 BUILDERS["state_paired_with"] = lambda meta, other: State("paired with", other, span=span(meta))  # soulbond, 702.95
 BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
 BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
@@ -987,6 +1020,8 @@ def _r_is_state(r: Any, n: IsState, **ctx: Any) -> str:
 def _r_state(r: Any, n: State, **ctx: Any) -> str:
     if n.word == "in":
         return f"in {r(n.what)}"
+    if n.word == "in or on the battlefield":
+        return f"in {r(n.what)} or on the battlefield"
     if n.word == "the only":
         return f"the only {r(n.what)}"
     if n.word == "in opening hand":
@@ -1198,6 +1233,19 @@ def _r_players_turn(r: Any, n: PlayersTurn, **ctx: Any) -> str:
     from .objects import possessive_text
 
     return f"it's {'not ' if n.negated else ''}{possessive_text(r, n.player)} turn"
+
+
+@renders(MostCommonColor)
+def _r_most_common_color(r: Any, n: MostCommonColor, **ctx: Any) -> str:
+    if n.form == "shares":
+        return (f"{r(n.subject)} shares a color with the most common color among {r(n.among)} "
+                "or a color tied for most common")  # fmt: skip
+    return f"{r(n.subject)} is the most common color among {r(n.among)} or is tied for most common"
+
+
+@renders(VoteResult)
+def _r_vote_result(r: Any, n: VoteResult, **ctx: Any) -> str:
+    return "the vote is tied" if n.option is None else f"{n.option} gets more votes"
 
 
 @renders(Turn)

@@ -51,7 +51,7 @@ def grammar() -> str:
         "        | kw_champion | kw_affinity | kw_landwalk | kw_typecycling | kw_offering",
         "        | kw_partner_with | kw_n_or_plain_bare | kw_cycling | kw_cost_or_plain_bare | kw_gift",
         "        | kw_craft | kw_equip_quality | kw_bands_with",
-        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_number | kw_cost_kw | kw_enchant | kw_name_only",
+        "?keyword_name: kw_plain | kw_from | kw_landwalk | kw_landwalk_chosen | kw_number | kw_cost_kw | kw_enchant | kw_name_only",
         '!kw_name_only: kw_cost_name | kw_number_name | kw_number_cost_name | "cycling"i | "gift"i'
         ' | "craft"i',
         "!kw_plain: " + "\n          | ".join(_words(n) for n in plain),
@@ -78,6 +78,8 @@ def grammar() -> str:
         'kw_bands_with: BANDS "with"i nominal',
         'BANDS: "bands"i',
         'kw_landwalk: LANDWALK | landwalk_prefix "landwalk"i',
+        'kw_landwalk_chosen: LANDWALK _OF_CHOSEN_TYPE | landwalk_prefix "landwalk"i _OF_CHOSEN_TYPE',
+        '_OF_CHOSEN_TYPE: "of the chosen type"i',
         '!landwalk_prefix: "nonbasic"i | "legendary"i | "snow"i | "basic"i',
         'kw_typecycling: TYPECYCLING kw_cost | "basic"i "landcycling"i kw_cost',
         'kw_cycling: "cycling"i kw_cost',
@@ -540,6 +542,17 @@ def _kw_landwalk(meta: Any, *parts: Any) -> Keyword:
             raise TextError(f"'{word}': '{land}' is not a land type", parts[0])
         return Keyword(word, span=span(meta))
     return Keyword(f"{parts[0]} landwalk", span=span(meta))
+
+
+@builds("kw_landwalk_chosen")
+def _kw_landwalk_chosen(meta: Any, *parts: Any) -> Keyword:
+    """ "landwalk of the chosen type", "snow landwalk of the chosen type"
+    (702.14: the land type chosen as the ability's source entered or was
+    activated)."""
+    kw = _kw_landwalk(meta, *parts)
+    if kw.name not in ("landwalk", "snow landwalk", "nonbasic landwalk", "legendary landwalk", "basic landwalk"):
+        raise TextError(f"'{kw.name} of the chosen type': only landwalk names a chosen type", span=span(meta))
+    return Keyword(f"{kw.name} of the chosen type", span=span(meta))
 
 
 @builds("kw_typecycling")

@@ -290,9 +290,12 @@ class PutCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class RevealCost(Node):
-    """ "Reveal a white card from your hand"."""
+    """ "Reveal a white card from your hand"; ``zone`` where the object
+    named is revealed from, when written after it ("Reveal [this] from your
+    hand", forecast 702.57)."""
 
     what: Any
+    zone: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +451,11 @@ def _mill_cost(meta: Any, amount: Any) -> MillCost:
     return MillCost(amount, span=span(meta))
 
 
+@builds("reveal_from_cost")
+def _reveal_from_cost(meta: Any, what: Any, zone: Any) -> RevealCost:
+    return RevealCost(what, zone, span=span(meta))
+
+
 @builds("exile_from_cost")
 def _exile_from_cost(meta: Any, what: Any, zone: Any) -> ExileCost:
     return ExileCost(what, zone, span=span(meta))
@@ -590,6 +598,8 @@ def _r_put_cost(r: Any, n: PutCost, **ctx: Any) -> str:
 
 @renders(RevealCost)
 def _r_reveal_cost(r: Any, n: RevealCost, **ctx: Any) -> str:
+    if n.zone is not None:
+        return f"reveal {r(n.what)} from {r(n.zone)}"
     return f"reveal {r(n.what)}"
 
 

@@ -246,6 +246,32 @@ class WithKicker(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class NotOnBattlefield(Node):
+    """ "[cards you own] that aren't on the battlefield": in any zone but
+    the battlefield (400.1); ``plural`` for "aren't"."""
+
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItBecomes(Node):
+    """ "the permanent it becomes": the permanent a resolving permanent
+    spell becomes (608.3, 110.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithSingleTarget(Node):
+    """ "with a single target": a spell or ability whose one target is one
+    object or player (115.7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithMostVotes(Node):
+    """ "with the most votes or tied for most votes": the objects a vote
+    chose (701.38)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SameNameAs(Node):
     """ "with the same name as [that creature]"; ``negated``: "that doesn't
     have the same name as a token you control" (201.2)."""
@@ -831,10 +857,13 @@ class AnyTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class CreatureOrPlayer(Node):
-    """ "target creature or player" (older wording); ``other`` for "another"."""
+    """ "target creature or player" (older wording), "target creature,
+    player, or planeswalker"; ``other`` for "another"; ``player_last`` for
+    the order "creature, planeswalker, or player"."""
 
     planeswalker: bool = False
     other: bool = False
+    player_last: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -861,7 +890,7 @@ class Each(Node):
     that fits, at the time the instruction is carried out."""
 
     filter: ObjectFilter
-    quantifier: Literal["each", "all", "bare", "all the"] = "each"
+    quantifier: Literal["each", "all", "bare", "all the", "a number of"] = "each"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1312,7 +1341,7 @@ def _player_target_spec(f: ObjectFilter) -> Any:
     if nouns == {"creature", "player"}:
         return CreatureOrPlayer(other=f.another)
     if nouns == {"creature", "player", "planeswalker"}:
-        return CreatureOrPlayer(planeswalker=True)
+        return CreatureOrPlayer(planeswalker=True, other=f.another, player_last=f.nouns[-1] == "player")
     return f
 
 
@@ -1418,6 +1447,13 @@ def _all_ref(meta: Any, f: ObjectFilter) -> Any:
 @builds("all_the")
 def _all_the(meta: Any, f: ObjectFilter) -> Each:
     return Each(f, "all the", span=span(meta))
+
+
+@builds("a_number_of")
+def _a_number_of(meta: Any, f: ObjectFilter) -> Each:
+    """ "discards a number of cards equal to ...": the cards as "cards" is,
+    their number given by the instruction's amount."""
+    return Each(f, "a number of", span=span(meta))
 
 
 @builds("bare_ref")
@@ -1651,6 +1687,11 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+_BUILDERS["not_on_battlefield"] = lambda meta: NotOnBattlefield(span=span(meta))
+_BUILDERS["not_on_battlefield_plural"] = lambda meta: NotOnBattlefield(True, span=span(meta))
+_BUILDERS["it_becomes"] = lambda meta: ItBecomes(span=span(meta))
+_BUILDERS["with_single_target"] = lambda meta: WithSingleTarget(span=span(meta))
+_BUILDERS["with_most_votes"] = lambda meta: WithMostVotes(span=span(meta))
 _BUILDERS["created_with"] = lambda meta, obj: CreatedWith(obj, span=span(meta))
 _BUILDERS["put_onto_battlefield_with"] = lambda meta, obj: CreatedWith(obj, True, span=span(meta))
 _BUILDERS["exiled_with_q"] = lambda meta, obj: ExiledWith(obj, span=span(meta))
@@ -1921,7 +1962,7 @@ def is_plural(node: Any) -> bool:
     if written is not None:
         return written
     if isinstance(node, Each):
-        return node.quantifier in ("all", "bare", "all the")
+        return node.quantifier in ("all", "bare", "all the", "a number of")
     if isinstance(node, BothRef):
         if isinstance(node.first, Each) and isinstance(node.second, Each):
             return not (node.first.quantifier == node.second.quantifier == "each")
@@ -2213,7 +2254,7 @@ def _r_any_target(r: Any, n: AnyTarget, **ctx: Any) -> str:
 @renders(CreatureOrPlayer)
 def _r_creature_or_player(r: Any, n: CreatureOrPlayer, **ctx: Any) -> str:
     if n.planeswalker:
-        return "creature, player, or planeswalker"
+        return "creature, planeswalker, or player" if n.player_last else "creature, player, or planeswalker"
     return "creatures or players" if ctx.get("plural") else "creature or player"
 
 
@@ -2229,8 +2270,6 @@ def _spec_text(r: Any, spec: Any, plural: bool, another: bool) -> str:
         return r(ObjectFilter(words, spec.post), plural=plural)
     if isinstance(spec, PlayerFilter) and another:
         return r(spec, plural=plural, another=True)
-    if isinstance(spec, CreatureOrPlayer):
-        return "creature or player"
     return r(spec, plural=plural)
 
 
@@ -2420,6 +2459,26 @@ def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
 @renders(WithKicker)
 def _r_with_kicker(r: Any, n: WithKicker, **ctx: Any) -> str:
     return "with a kicker ability"
+
+
+@renders(NotOnBattlefield)
+def _r_not_on_battlefield(r: Any, n: NotOnBattlefield, **ctx: Any) -> str:
+    return "that aren't on the battlefield" if n.plural else "that isn't on the battlefield"
+
+
+@renders(ItBecomes)
+def _r_it_becomes(r: Any, n: ItBecomes, **ctx: Any) -> str:
+    return "it becomes"
+
+
+@renders(WithSingleTarget)
+def _r_with_single_target(r: Any, n: WithSingleTarget, **ctx: Any) -> str:
+    return "with a single target"
+
+
+@renders(WithMostVotes)
+def _r_with_most_votes(r: Any, n: WithMostVotes, **ctx: Any) -> str:
+    return "with the most votes or tied for most votes"
 
 
 @renders(SameNameAs)

@@ -433,7 +433,12 @@ BUILDERS["colors_of"] = lambda meta, obj: GameCount("color", obj, span=span(meta
 BUILDERS["basic_land_types_among"] = lambda meta, obj: GameCount("basic land type", obj, span=span(meta))
 BUILDERS["creature_types_among"] = lambda meta, obj: GameCount("creature type", obj, span=span(meta))
 BUILDERS["life_gained_count"] = lambda meta, whose: GameCount("life gained", _poss_object(whose), span=span(meta))
-BUILDERS["damage_dealt_count"] = lambda meta: GameCount("damage dealt this way", span=span(meta))
+# "for each damage dealt this way", "for each 1 damage prevented this way":
+# the count as written is kept in ``of``
+BUILDERS["damage_dealt_count"] = lambda meta, n=None: GameCount("damage dealt this way", n, span=span(meta))
+# "for each death vote" (701.38): the votes cast for that word
+BUILDERS["vote_count"] = lambda meta, word: GameCount("vote", str(word), span=span(meta))
+BUILDERS["damage_prevented_count"] = lambda meta, n=None: GameCount("damage prevented this way", n, span=span(meta))
 BUILDERS["attacking_creatures_count"] = lambda meta: GameCount("attacking creature", span=span(meta))
 
 
@@ -698,6 +703,10 @@ def _r_game_count(r: Any, n: GameCount, **ctx: Any) -> str:
         return f"{n.what} among {r(n.of)}"
     if n.what == "life gained":
         return f"life {possessive_text(r, n.of)} gained this turn"
+    if n.what == "vote":
+        return f"{n.of} vote"
+    if n.what in ("damage dealt this way", "damage prevented this way") and n.of is not None:
+        return f"{r(n.of)} {n.what}"
     return n.what
 
 

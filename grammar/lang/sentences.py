@@ -244,7 +244,24 @@ BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting 
 
 
 def _clause(x: Any) -> Clause:
-    return x if isinstance(x, Clause) else Clause(x)
+    c = x if isinstance(x, Clause) else Clause(x)
+    _check_a_number_of(c.action)
+    return c
+
+
+def _check_a_number_of(action: Any) -> None:
+    """ "discards a number of cards equal to ...": "a number of" says the
+    instruction's amount gives how many; without one it says nothing."""
+    if not dataclasses.is_dataclass(action):
+        return
+    Each = concern("objects").Each
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name, None)
+        if isinstance(value, Each) and value.quantifier == "a number of":
+            amount = getattr(action, getattr(action, "AMOUNT", ""), None)
+            if not isinstance(amount, EqualTo):
+                raise TextError("'a number of' needs 'equal to' to say how many", span=value.span,
+                                hint="e.g. 'discards a number of cards equal to the number of Swamps you control'")  # fmt: skip
 
 
 _IRREGULAR = {
@@ -744,6 +761,43 @@ def _its_still(meta: Any, words: Any) -> ItsStill:
 @renders(ItsStill)
 def _r_its_still(r: Any, n: ItsStill, **ctx: Any) -> str:
     return _its_text(r, n.words, "it's still", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class NewTargetMustBe(Node):
+    """ "The new target must be a player." after "Change the target of ...":
+    what the new target of the spell or ability may be (115.7)."""
+
+    words: Any
+
+
+@builds("new_target_must_be")
+def _new_target_must_be(meta: Any, words: Any) -> NewTargetMustBe:
+    return NewTargetMustBe(words, span=span(meta))
+
+
+@renders(NewTargetMustBe)
+def _r_new_target_must_be(r: Any, n: NewTargetMustBe, **ctx: Any) -> str:
+    return _its_text(r, n.words, "the new target must be", ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class NewWordCantBe(Node):
+    """ "The new creature type can't be Wall." after a text-changing effect
+    (612): a word the replaced word may not become."""
+
+    kind: str
+    word: str
+
+
+@builds("new_word_cant_be")
+def _new_word_cant_be(meta: Any, kind: str, word: Any) -> NewWordCantBe:
+    return NewWordCantBe(kind, str(word), span=span(meta))
+
+
+@renders(NewWordCantBe)
+def _r_new_word_cant_be(r: Any, n: NewWordCantBe, **ctx: Any) -> str:
+    return _cap(f"the new {n.kind} can't be {n.word}.", ctx)
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,13 +147,78 @@ class PreventDamage(Node):
     SUBJECT: ClassVar[str] = "player"
     AMOUNT: ClassVar[str] = "amount"
 
-    kind: str  # "all combat", "all", "next", "that", "all but", "some"
+    kind: str  # "all combat", "all", "next", "next combat", "that", "all but", "some"
     amount: Any = None
     to: Any = None
     by: Any = None
     duration: Any = None
     player: Any = None
     form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage(Node):
+    """Redirection (614.9): damage that would be dealt, named as prevention
+    names it (``kind``, ``amount``, ``to``, ``by``, ``duration`` and
+    ``form`` as in :class:`PreventDamage`), is dealt to ``onto`` instead:
+    "All damage that would be dealt to you is dealt to [this] instead.",
+    "The next 1 damage that would be dealt to target creature this turn is
+    dealt to another target creature instead."."""
+
+    kind: str  # "all", "all combat", "all noncombat", "next", "next combat", "next noncombat"
+    onto: Any
+    amount: Any = None
+    to: Any = None
+    by: Any = None
+    duration: Any = None
+    form: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTarget(Node):
+    """ "Change the target of target spell with a single target." (115.7)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextSwap(Node):
+    """One replacement of a text-changing effect (612.2): every instance of
+    one word of ``kind`` ("color word", "basic land type", "creature type")
+    by another (``to`` None) or by the word ``to``."""
+
+    kind: str
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeText(Node):
+    """ "Change the text of target spell or permanent by replacing all
+    instances of one color word with another [or one basic land type with
+    another] until end of turn." (612); without a duration it lasts
+    indefinitely."""
+
+    SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    swaps: tuple[TextSwap, ...]
+    duration: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Node):
+    """A vote (701.38): "starting with [first], [voters] votes for" one of
+    the ``options`` (words) or for an object that fits ``candidates``."""
+
+    first: Any
+    voters: Any
+    options: tuple[str, ...] = ()
+    candidates: Any = None
 
 
 # --------------------------------------------------------------------------
@@ -775,6 +840,8 @@ class Becomes(Node):
     quoted: Any = None  # 'becomes a 2/1 ... creature with "..."': the abilities in quotation marks it has
     kept: str = ""  # with ``additional``: "in addition to its other colors and types" as written
     base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
+    pt_equal: Any = None  # "becomes an artifact creature with power and toughness each equal to [amount]" (613.4b)
+    still: Any = None  # "becomes a 3/3 creature that's still a land": the words after "still a" (205.1b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -808,6 +875,7 @@ class IsType(Node):
     kept: str = ""  # "in addition to their other creature types" as written
     article: bool = False  # "is an Island" (not "are Mountains", "is legendary")
     pt: str = ""  # "is a Golem creature with base power and toughness 5/4" (613.4b)
+    pt_equal: Any = None  # "is an artifact creature with power and toughness each equal to [amount]" (613.4b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1169,7 +1237,7 @@ _reg("fight", lambda m, other: Fight(None, other, span=span(m)))
 _reg("fight_each_other", lambda m: Fight(None, None, span=span(m)))
 _reg("prevent_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
 _reg("prevent_all", lambda m, kind: ("all " + kind.removesuffix("damage").strip()).strip() if kind != "damage" else "all")
-_reg("prevent_next", lambda m, amount: ("next", amount))
+_reg("prevent_next", lambda m, amount, kind: (("next " + kind.removesuffix("damage")).strip(), amount))
 _reg("prevent_to", lambda m, np: ("to", np))
 _reg("prevent_to_and_by", lambda m, np: ("to and by", np))
 _reg("prevent_by", lambda m, np: ("by", np))
@@ -1180,8 +1248,10 @@ def _during_by(mod: Any) -> bool:
     return isinstance(mod, tuple) and len(mod) == 2 and not isinstance(mod[0], str)
 
 
-@builds("prevent_damage")
-def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+def _damage_named(what: Any, mods: tuple[Any, ...]) -> tuple[str, Any, Any, Any, Any, str]:
+    """The damage a prevention or a redirection names: its kind, amount, the
+    object or player it would be dealt to, by, the duration, and the order
+    its qualifications were written in."""
     kind, amount = (what, None) if isinstance(what, str) else what
     to = by = duration = None
     order: list[str] = []
@@ -1198,7 +1268,20 @@ def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
         else:
             duration = mod
             order.append("duration")
-    return PreventDamage(kind, amount, to, by, duration, form=",".join(order), span=span(meta))
+    return kind, amount, to, by, duration, ",".join(order)
+
+
+@builds("prevent_damage")
+def _prevent_damage(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+    kind, amount, to, by, duration, form = _damage_named(what, mods)
+    return PreventDamage(kind, amount, to, by, duration, form=form, span=span(meta))
+
+
+@builds("redirect_damage")
+def _redirect_damage(meta: Any, what: Any, *rest: Any) -> RedirectDamage:
+    *mods, onto = rest
+    kind, amount, to, by, duration, form = _damage_named(what, tuple(mods))
+    return RedirectDamage(kind, onto, amount, to, by, duration, form=form, span=span(meta))
 
 
 _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
@@ -1206,6 +1289,17 @@ _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
+
+# ---- targets and text ----
+_reg("change_target", lambda m, what: ChangeTarget(what, span=span(m)))
+_reg("text_word_kind", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("swap_another", lambda m, kind: TextSwap(kind, span=span(m)))
+_reg("swap_to", lambda m, kind, word: TextSwap(kind, str(word), span=span(m)))
+_reg("change_text", lambda m, what, *swaps: ChangeText(what, tuple(swaps), span=span(m)))
+
+# ---- votes ----
+_reg("vote_for_object", lambda m, first, voters, what: Vote(first, voters, candidates=what, span=span(m)))
+_reg("vote_for_option", lambda m, first, voters, *words: Vote(first, voters, tuple(str(w) for w in words), span=span(m)))
 
 # ---- zones ----
 _reg("destroy", build(Destroy))
@@ -1828,6 +1922,10 @@ def _kept(kept: str) -> str:
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
 _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_pt_still", lambda m, pt, words, still: Becomes(
+    None, _types_of(words), (), str(pt), words=words, still=still, span=span(m)))
+_reg("becomes_pt_keywords_still", lambda m, pt, words, kws, still: Becomes(
+    None, _types_of(words), kws, str(pt), words=words, still=still, span=span(m)))
 _reg("becomes_pt_quoted", lambda m, pt, words, q: Becomes(None, _types_of(words), (), str(pt), words=words, quoted=q, span=span(m)))
 _reg("becomes_pt_both", lambda m, pt, words, kws, q: Becomes(
     None, _types_of(words), kws, str(pt), words=words, quoted=q, span=span(m)))
@@ -1847,6 +1945,11 @@ def _becomes_base_pt_plural(meta: Any, words: Any, pt: Any) -> Becomes:
     return Becomes(None, _types_of(words), (), str(pt), words=words, base_pt=True, span=span(meta))
 
 
+_reg("becomes_pt_equal", lambda m, count, words, amount: Becomes(
+    None, _types_of(words), (), words=words, pt_equal=amount, span=span(m)))
+_reg("becomes_pt_equal_plural", lambda m, words, amount: Becomes(
+    None, _types_of(words), (), words=words, pt_equal=amount, span=span(m)))
+_reg("is_pt_equal", lambda m, words, amount: IsType(None, words, "a type", pt_equal=amount, span=span(m)))
 _reg("is_base_pt", lambda m, words, pt: IsType(None, words, "a type", pt=str(pt), span=span(m)))
 _reg("is_base_pt_additional", lambda m, words, pt, kept: IsType(
     None, words, "in addition", kept=_kept(kept), pt=str(pt), span=span(m)))
@@ -1918,6 +2021,13 @@ for _rule, _text in (
 ):  # fmt: skip
     _reg(_rule, _restrict(_text))
 _reg("cant_be_regenerated", lambda m: CantBeRegenerated(None, span=span(m)))
+# 510.1c-d: "[it] assigns its combat damage as though it weren't blocked"
+# (``other`` the duration written before "as though"), "... to a creature
+# defending player controls" (``other`` whom)
+AS_UNBLOCKED = "assigns its combat damage as though it weren't blocked"
+ASSIGNS_TO = "assigns its combat damage to"
+_reg("assigns_as_unblocked", lambda m, d=None: Requirement(None, AS_UNBLOCKED, d, span=span(m)))
+_reg("assigns_damage_to", lambda m, whom: Requirement(None, ASSIGNS_TO, whom, span=span(m)))
 
 
 def _require(rule: str) -> Any:
@@ -2251,10 +2361,22 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
-    what = f"the next {r(n.amount)} damage" if n.kind == "next" else f"{n.kind} damage"
     if n.form == "would deal":
-        return f"{v} {what} {r(n.by)} would deal{dur}"
-    text = f"{v} {what} that would be dealt"
+        return f"{v} {_damage_words(r, n)} {r(n.by)} would deal{dur}"
+    return f"{v} {_damage_that_would_be_dealt(r, n)}"
+
+
+def _damage_words(r: Any, n: PreventDamage | RedirectDamage) -> str:
+    """ "all combat damage", "the next 3 damage"."""
+    if n.kind.startswith("next"):
+        return " ".join(("the next", r(n.amount), *n.kind.split()[1:], "damage"))
+    return f"{n.kind} damage"
+
+
+def _damage_that_would_be_dealt(r: Any, n: PreventDamage | RedirectDamage) -> str:
+    """ "all damage that would be dealt to you this turn by creatures", its
+    qualifications in the order written."""
+    text = f"{_damage_words(r, n)} that would be dealt"
     for word in (n.form.split(",") if n.form else ()):
         if word == "to":
             text += f" to {r(n.to)}"
@@ -2263,8 +2385,35 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         elif word == "by":
             text += f" by {r(n.by)}"
         elif word == "duration":
-            text += dur
+            text += f" {r(n.duration)}"
     return text
+
+
+@renders(RedirectDamage)
+def _r_redirect(r: Any, n: RedirectDamage, **ctx: Any) -> str:
+    return f"{_damage_that_would_be_dealt(r, n)} is dealt to {r(n.onto)} instead"
+
+
+@renders(ChangeTarget)
+def _r_change_target(r: Any, n: ChangeTarget, **ctx: Any) -> str:
+    return f"{subj(r, n, 'change', ctx)} the target of {r(n.what)}"
+
+
+@renders(TextSwap)
+def _r_text_swap(r: Any, n: TextSwap, **ctx: Any) -> str:
+    return f"one {n.kind} with {'another' if n.to is None else n.to}"
+
+
+@renders(ChangeText)
+def _r_change_text(r: Any, n: ChangeText, **ctx: Any) -> str:
+    swaps = " or ".join(r(s) for s in n.swaps)
+    return f"{subj(r, n, 'change', ctx)} the text of {r(n.what)} by replacing all instances of {swaps}"
+
+
+@renders(Vote)
+def _r_vote(r: Any, n: Vote, **ctx: Any) -> str:
+    choice = r(n.candidates) if n.candidates is not None else " or ".join(n.options)
+    return f"starting with {r(n.first)}, {r(n.voters)} votes for {choice}"
 
 
 @renders(Destroy)
@@ -2934,6 +3083,8 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
     if n.color:
         return f"{v} {n.color}"
     words = words_text(r, n.words, False)
+    if n.pt_equal is not None:
+        return f"{v} {_with_article(words, n.words)} with power and toughness each equal to {r(n.pt_equal)}"
     if n.base_pt:
         text = f"{v} {_with_article(words, n.words)} with base power and toughness {n.pt}"
         return text + (" " + (n.kept or "in addition to its other types") if n.additional else "")
@@ -2947,6 +3098,9 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
         text += f" with {keyword_list_text(r, n.keywords)}"
     elif n.quoted is not None:
         text += f" with {r(n.quoted)}"
+    if n.still is not None:
+        still = words_text(r, n.still, False)
+        text += f" that's still {article(still)} {still}"
     if n.additional:
         text += " " + (n.kept or "in addition to its other types")
     return text
@@ -2976,6 +3130,9 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
     plural = subject is not None and is_plural(subject)
     be = "are" if plural else "is"
     kept = n.kept or f"in addition to {'their' if plural else 'its'} other types"
+    if n.pt_equal is not None:
+        words = _with_article(words_text(r, n.words, plural), n.words)
+        return f"{be} {words} with power and toughness each equal to {r(n.pt_equal)}"
     if n.pt:
         text = f"{be} {_with_article(words_text(r, n.words, plural), n.words)} with base power and toughness {n.pt}"
         return f"{text} {kept}" if n.special == "in addition" else text
@@ -3036,6 +3193,11 @@ def _r_requirement(r: Any, n: Requirement, **ctx: Any) -> str:
     if rule == "able to block do so":
         turn = f" {n.form}" if n.form else ""
         return f"able to block {r(n.other)}{turn} do so"
+    if rule == AS_UNBLOCKED:
+        during = f" {r(n.other)}" if n.other is not None else ""
+        return f"{'assign' if plural else 'assigns'} its combat damage{during} as though it weren't blocked"
+    if rule == ASSIGNS_TO:
+        return f"{'assign' if plural else 'assigns'} its combat damage to {r(n.other)}"
     if rule == "must be blocked by if able":
         return f"must be blocked by {r(n.other)} if able"
     if rule == "blocks this turn if able" and n.other is not None:

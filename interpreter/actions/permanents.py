@@ -273,6 +273,8 @@ def _becomes(ctx: Ctx, a: A.Becomes) -> bool:
                      + (" until end of turn" if eot else ""))  # fmt: skip
     if stats is not None:
         set_base_pt(ctx, objs, stats[0], stats[1], a)
+    if a.pt_equal is not None:
+        _set_pt_each_equal(ctx, objs, a)
     return bool(objs)
 
 
@@ -291,6 +293,20 @@ def _become_saddled(ctx: Ctx, objs: list[GameObject]) -> bool:
     return bool(objs)
 
 
+def _set_pt_each_equal(ctx: Ctx, objs: list[Any], a: A.Becomes) -> None:
+    """"... with power and toughness each equal to its mana value": the
+    amount of each object ("its" is that object), fixed as the effect
+    begins (608.2h), is its base power and toughness (613.4b)."""
+    saved_it = ctx.it
+    try:
+        for o in objs:
+            ctx.it = [o.id]
+            n = ctx.quantity(a.pt_equal)
+            set_base_pt(ctx, [o], n, n, a)
+    finally:
+        ctx.it = saved_it
+
+
 def _type_words(a: A.IsType) -> tuple[str, ...] | None:
     """The types "[it] is a Nightmare in addition to its other types" adds, or None."""
     words = a.words if isinstance(a.words, tuple) else ()
@@ -305,6 +321,7 @@ def _type_words(a: A.IsType) -> tuple[str, ...] | None:
     ("a change of color and types", lambda a: "colors" in a.kept),
     ("a type change with a duration", lambda a: a.duration is not None),
     ("a power or toughness of '*' set by an instruction", lambda a: _pt_problem(a) is not None),
+    ("'is a [type] with power and toughness each equal to [N]'", lambda a: a.pt_equal is not None),
 ))  # fmt: skip
 def _is_type(ctx: Ctx, a: A.IsType) -> bool:
     """"That creature is a Nightmare in addition to its other types": a

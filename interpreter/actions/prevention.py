@@ -26,9 +26,10 @@ from .common import acted, source_name
 from .registry import carries_out
 
 PREVENTION_KINDS: dict[str, Literal["combat", "noncombat"] | None] = {
-    "all": None, "all combat": "combat", "all noncombat": "noncombat", "next": None,
+    "all": None, "all combat": "combat", "all noncombat": "noncombat",
+    "next": None, "next combat": "combat", "next noncombat": "noncombat",
 }  # fmt: skip
-"""The prevention instructions carried out: all [combat / noncombat] damage, the next N damage (615.7)."""
+"""The prevention instructions carried out: all [combat / noncombat] damage, the next N [combat / noncombat] damage (615.7)."""
 
 
 def _this_turn(duration: object) -> bool:
@@ -53,7 +54,7 @@ def _describe(ctx: Ctx, a: A.PreventDamage, amount: int | None, to: tuple[Any, .
               sources: tuple[Any, ...] | None) -> str:  # fmt: skip
     from ..targets import label
 
-    what = f"the next {amount} damage" if amount is not None else f"{a.kind} damage"
+    what = " ".join(("the next", str(amount), *a.kind.split()[1:], "damage")) if amount is not None else f"{a.kind} damage"
     if to is not None:
         what += " to " + (", ".join(label(ctx, v) for v in to) or "nothing")
     if sources is not None:
@@ -62,7 +63,7 @@ def _describe(ctx: Ctx, a: A.PreventDamage, amount: int | None, to: tuple[Any, .
 
 
 @carries_out(A.PreventDamage, limits=(
-    ("preventing damage other than all, all combat, all noncombat or the next N",
+    ("preventing damage other than all [combat / noncombat] or the next N [combat / noncombat]",
      lambda a: a.kind not in PREVENTION_KINDS),
     ("a prevention effect lasting other than this turn", lambda a: not _this_turn(a.duration)),
     ("damage dealt to and dealt by the same object", lambda a: "to and by" in a.form),
@@ -74,7 +75,7 @@ def _prevent_damage(ctx: Ctx, a: A.PreventDamage) -> bool:
     and players it is about are fixed now, as it resolves (608.2h)."""
     if a.kind not in PREVENTION_KINDS:
         raise Unsupported(f"preventing '{a.kind}' damage")
-    amount = max(0, ctx.quantity(a.amount)) if a.kind == "next" else None
+    amount = max(0, ctx.quantity(a.amount)) if a.kind.startswith("next") else None
     to = _named(ctx, a.to) if a.to is not None else None
     sources = tuple(v for v in _named(ctx, a.by) if isinstance(v, tuple)) if a.by is not None else None
     if to == () or sources == ():
