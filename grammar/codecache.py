@@ -69,7 +69,7 @@ def _load() -> None:
         return
     try:
         with open(path, "rb") as f:
-            data = marshal.load(f)
+            data = marshal.loads(f.read())  # read at once: marshal.load reads a file piece by piece
     except (OSError, EOFError, ValueError, TypeError):
         return
     if isinstance(data, dict):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -90,24 +89,81 @@ def test_callbacks_made_at_first_use_build_what_callbacks_made_at_start_build() 
     assert 0 < made < sum(s != 1 for s, _o, _c in lazy.rules)  # only the rules these paragraphs reduced
 
 
+def _terminal(t: object) -> tuple[object, ...]:
+    pattern = t.pattern  # type: ignore[attr-defined]
+    return (t.name, t.priority, type(pattern), pattern.value, pattern.flags, pattern.raw)  # type: ignore[attr-defined]
+
+
+def _same(a: T.Tables, b: T.Tables) -> bool:
+    """Two tables alike in every field (Lark's terminal definitions by what they hold)."""
+    return (a.symbols, a.rows, a.start_state, a.end_state, a.rules) == (
+        b.symbols, b.rows, b.start_state, b.end_state, b.rules,
+    ) and [_terminal(t) for t in a.terminals] == [_terminal(t) for t in b.terminals]  # fmt: skip
+
+
 def test_a_tables_cache_of_another_layout_or_a_broken_one_is_not_used(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     """The tables' file is named by the grammar text's hash (and Lark's and
     Python's versions, and the layout's number); a file that isn't what this
     version writes is ignored and made again: the parse is the same."""
+    import marshal
+
     monkeypatch.setattr(T, "_cache_dir", lambda: tmp_path)
     made = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
-    (path,) = tmp_path.glob("tables-ability-*.pickle")
+    (path,) = tmp_path.glob("tables-ability-*.bin")
     again = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
-    assert again.rows == made.rows and again.rules == made.rules and again.symbols == made.symbols
-    for wrong in (pickle.dumps((T.FORMAT - 1, "old layout")), b"not a pickle", pickle.dumps({"x": 1})):
+    assert _same(again, made)
+    good = path.read_bytes()
+
+    def head(plain: object) -> bytes:
+        data = marshal.dumps(plain)
+        return T._MAGIC + len(data).to_bytes(8, "little") + data
+
+    ends = made.rows.ends()
+    wrongs = (
+        b"", b"not tables", good[: len(good) // 2], good + b"more",
+        head((T.FORMAT - 1, "old layout")), head({"x": 1}), T._MAGIC + b"\xff" * 8,
+        head((T.FORMAT, (), ends, 0, 0, (("a",),), ())) + made.rows.data(),  # a rule of the wrong shape
+        head((T.FORMAT, (), ends, 0, 0, (), (("A", "no such kind", (), 0),))) + made.rows.data(),
+    )  # fmt: skip
+    for wrong in wrongs:
         path.write_bytes(wrong)
         read = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
-        assert read.rows == made.rows and read.start_state == made.start_state
+        assert _same(read, made)
+        assert path.read_bytes() == good  # written again
     assert T._key("a: b") != T._key("a: c")  # another grammar, another file
     text = "Spark {R}\nInstant\nSpark deals 1 damage to any target.\n"
     card = P.parse_card(text)
     assert render_card(card) + "\n" == text
+
+
+def test_the_tables_are_the_same_made_from_lark_and_read_from_the_cache(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """What the driver and the lexer read of the tables (rules, terminals)
+    is the same whether Lark made them in this process or they were read
+    back: plain strings where Lark has its tokens, Lark's terminal
+    definitions with the same patterns."""
+    from lark.lexer import TerminalDef
+
+    monkeypatch.setattr(T, "_cache_dir", lambda: tmp_path)
+    made = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+    read = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+    for tables in (made, read):
+        assert all(type(r) is T.Rule and type(r.origin) is str for r in tables.rules)
+        assert all(type(s) is str for r in tables.rules for s, _ in r.expansion)
+        assert all(type(t) is TerminalDef and type(t.name) is str for t in tables.terminals)
+    assert _same(made, read)
+
+
+def test_an_unwritable_cache_folder_costs_only_the_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache folder that can't be made (a file where it should be): the
+    tables are made from the grammar, and the parse is the same."""
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setattr(T, "_cache_dir", lambda: blocked / "cardtext")
+    made = T._tables.__wrapped__("ability")  # type: ignore[attr-defined]
+    assert _same(made, T.tables())
+    assert blocked.read_text() == "not a folder"
 
 
 def test_dataclass_methods_from_the_cache_make_the_same_class() -> None:
