@@ -304,7 +304,7 @@ def _terminals_from_plain(plain: tuple[Any, ...]) -> tuple[Any, ...]:
     """The terminal definitions :func:`_terminal_plain` wrote, as Lark's objects."""
     from lark.lexer import PatternRE, PatternStr, TerminalDef
 
-    kinds = {PatternStr.type: PatternStr, PatternRE.type: PatternRE}
+    kinds: dict[str, Any] = {PatternStr.type: PatternStr, PatternRE.type: PatternRE}
     out = []
     new = object.__new__
     for name, kind, attributes, priority in plain:
