@@ -132,11 +132,7 @@ def process_class(cls: type, init: bool, repr: bool, eq: bool, order: bool, unsa
     if not frozen and not explicit_hash:
         cls.__hash__ = None  # type: ignore[assignment]
     if not cls.__doc__:
-        try:
-            text_sig = str(inspect.signature(cls)).replace(" -> None", "")
-        except (TypeError, ValueError):
-            text_sig = ""
-        cls.__doc__ = cls.__name__ + text_sig
+        cls.__doc__ = cls.__name__ + _text_signature(cls, positional, keywords)
     if "__match_args__" not in cls.__dict__:
         setattr(cls, "__match_args__", tuple(f.name for f in positional))  # noqa: B010
     if slots:
@@ -145,6 +141,33 @@ def process_class(cls: type, init: bool, repr: bool, eq: bool, order: bool, unsa
     global made  # noqa: PLW0603
     made += 1
     return cls
+
+
+def _text_signature(cls: type, positional: list[Any], keywords: list[Any]) -> str:
+    """``str(inspect.signature(cls))`` without `` -> None``, as the standard
+    library writes it in the docstring of a class that has none: written
+    from the fields where the signature is that of the ``__init__`` just
+    made (no metaclass, no ``__new__``) and every annotation a string, as
+    :func:`inspect.formatannotation` shows one (its ``repr``)."""
+    plain = type(cls) is type and all("__new__" not in c.__dict__ for c in cls.__mro__[:-1])
+    if plain and all(type(f.type) is str for f in positional) and all(type(f.type) is str for f in keywords):
+        parts = [_shown(f) for f in positional]
+        if keywords:
+            parts += ["*", *(_shown(f) for f in keywords)]
+        return f"({', '.join(parts)})".replace(" -> None", "")
+    try:
+        return str(inspect.signature(cls)).replace(" -> None", "")
+    except (TypeError, ValueError):
+        return ""
+
+
+def _shown(f: Any) -> str:
+    """A parameter of ``__init__`` as :class:`inspect.Parameter` shows it."""
+    if f.default is not _MISSING:
+        return f"{f.name}: {f.type!r} = {f.default!r}"
+    if f.default_factory is not _MISSING:
+        return f"{f.name}: {f.type!r} = <factory>"
+    return f"{f.name}: {f.type!r}"
 
 
 def _own_fields(cls: type, module_names: dict[str, Any], kw_only: bool) -> list[Any]:

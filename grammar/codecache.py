@@ -41,7 +41,9 @@ sources this run doesn't ask for, an older grammar's or a command's that
 isn't run)."""
 _LOADED = False
 _ADDED = False
-_FORMAT = 2
+_FORMAT = 3
+"""Bumped when the code made of a source changes (3: compiled without this
+module's ``from __future__`` flags, as :mod:`dataclasses` compiles its own)."""
 _USED: set[str] = set()
 compiled = 0
 """How many sources this process compiled (the others came from the cache)."""
@@ -111,7 +113,10 @@ def code(source: str, filename: str = "<cardtext generated>") -> CodeType:
             found = marshal.loads(kept)
     if not isinstance(found, CodeType):
         _KEPT.pop(source, None)
-        found = compile(source, filename, "exec")
+        # dont_inherit: the source alone says how it is compiled (this module's
+        # ``from __future__ import annotations`` would make the annotations
+        # of the methods dataclasses writes strings, where it evaluates them)
+        found = compile(source, filename, "exec", dont_inherit=True)
         compiled += 1
         if not _ADDED:
             _ADDED = True

@@ -344,9 +344,31 @@ def _fast_init(cls: type) -> None:
     through their descriptors, as the one ``dataclass`` writes does through
     ``object.__setattr__`` (same parameters, defaults and ``__post_init__``),
     about twice as fast: the parser makes a node for most rules it reduces.
+
+    It is made when the class is first instantiated (a run of one card makes
+    nodes of a few dozen of the ~400 classes): until then ``__init__`` is a
+    stand-in that makes it, puts it in its place and calls it, with the
+    signature, name and docstring of the one ``dataclass`` wrote
+    (``__wrapped__``, as :func:`inspect.signature` reads it).
     """
     if "__slots__" not in cls.__dict__ or "__init__" not in cls.__dict__:
         return
+    written = cls.__dict__["__init__"]
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:  # noqa: N807 - the class's __init__
+        init = cls.__dict__["__init__"]
+        if init is __init__:
+            init = _made_fast_init(cls, written)
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = written.__qualname__
+    __init__.__doc__ = written.__doc__
+    __init__.__wrapped__ = written  # type: ignore[attr-defined]
+    setattr(cls, "__init__", __init__)  # noqa: B010 - replacing the method dataclass wrote
+
+
+def _made_fast_init(cls: type, written: Any) -> Any:
+    """The fast ``__init__`` of :func:`_fast_init`, made now and put in place."""
     names: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
     params: list[str] = []
     keywords: list[str] = []
@@ -371,6 +393,7 @@ def _fast_init(cls: type) -> None:
     signature = ", ".join(["self", *params, *(["*", *keywords] if keywords else [])])
     source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
     init = define(source, names, "__init__")  # code made from the class's own fields, compiled once
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__dict__["__init__"].__doc__
-    setattr(cls, "__init__", init)  # noqa: B010 - replacing the method dataclass wrote
+    init.__qualname__ = written.__qualname__
+    init.__doc__ = written.__doc__
+    setattr(cls, "__init__", init)  # noqa: B010 - replacing the stand-in
+    return init

@@ -198,6 +198,11 @@ def test_dataclass_methods_from_the_cache_make_the_same_class() -> None:
         assert [f.name for f in dataclasses.fields(cls)] == ["left", "right", "note"]
         assert copy.deepcopy(a) == a  # through __getstate__ and __setstate__ (slots)
     assert cached.__init__.__code__.co_code == plain.__init__.__code__.co_code
+    # the annotations evaluated, as dataclasses evaluates them (not the names
+    # of its locals, as a compile under ``from __future__ import annotations`` left them)
+    assert cached.__init__.__annotations__ == plain.__init__.__annotations__
+    assert plain.__init__.__annotations__ == {"left": "int", "right": "tuple[int, ...]", "note": "str", "return": None}
+    assert cached.__doc__ == plain.__doc__ == "Pair(left: 'int', right: 'tuple[int, ...]' = (), note: 'str' = '')"
 
 
 def test_a_cached_code_entry_that_is_not_code_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -312,3 +317,36 @@ def test_check_of_one_card_loads_no_subcommand_it_is_not_running(tmp_path: Path)
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "0 []"
+
+
+def test_a_node_class_gets_its_fast_init_when_it_is_first_made() -> None:
+    """node._fast_init: until a node class is first instantiated, its
+    ``__init__`` is a stand-in with the signature of the one dataclass
+    wrote; the first instance puts the fast one in its place; both make the
+    node dataclass's own ``__init__`` makes (defaults, factories, keywords)."""
+    import inspect
+
+    from cardtext.grammar.node import Node, Span, _fast_init
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Pair(Node):
+        left: int
+        right: tuple[int, ...] = ()
+        extra: list[int] = dataclasses.field(default_factory=list, compare=False)
+
+    written = Pair.__init__
+    signature = inspect.signature(Pair)
+    expected = Pair(1, (2,), span=Span(1, 1, 1, 5))  # through the dataclass's __init__
+    _fast_init(Pair)
+    stand_in = Pair.__dict__["__init__"]
+    assert stand_in is not written and stand_in.__wrapped__ is written  # type: ignore[attr-defined]
+    assert inspect.signature(Pair) == signature and stand_in.__qualname__ == written.__qualname__
+    first = Pair(1, (2,), span=Span(1, 1, 1, 5))
+    fast = Pair.__dict__["__init__"]
+    assert fast not in (stand_in, written) and fast.__qualname__ == written.__qualname__
+    assert first == expected and first.span == expected.span and first.extra == [] and first.extra is not Pair(1).extra
+    assert Pair(left=3) == Pair(3, ()) and Pair(3).right == () and Pair(3).span is None
+    with pytest.raises(TypeError):
+        Pair()  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.left = 2  # type: ignore[misc]
