@@ -36,7 +36,23 @@ import sys
 import types
 from typing import Any
 
-from .codecache import code
+from .codecache import code, code_named
+
+
+def _version() -> str:
+    """The hash of this module's source: the methods' texts are written by
+    it, so their code is kept under it (:func:`_shape`); "" where the source
+    can't be read (then the texts are written for every class)."""
+    import hashlib
+
+    try:
+        with open(__file__, "rb") as f:
+            return hashlib.blake2b(f.read(), digest_size=12).hexdigest()
+    except (OSError, TypeError):
+        return ""
+
+
+_VERSION = _version()
 
 ENABLED = sys.version_info[:2] == (3, 11) and hasattr(dataclasses, "_process_class")
 """Whether :func:`process_class` may stand in for the standard library's."""
@@ -259,23 +275,67 @@ def _methods(cls: type, globals: dict[str, Any], every: list[Any], positional: l
              frozen: bool, slots: bool, *, add_hash: bool) -> dict[str, Any]:  # fmt: skip
     """``__init__``, ``__repr__``, ``__eq__`` (and ``__setattr__``,
     ``__delattr__`` and ``__hash__`` for a frozen class) from one source
-    text, each method's text as ``dataclasses`` writes it."""
+    text, each method's text as ``dataclasses`` writes it.
+
+    The text is made of the fields' names and options alone (their types and
+    defaults are the values of its names): its code is kept under those
+    (:func:`_shape`), so that a class whose code is kept has no text written."""
     local: dict[str, Any] = {f"_type_{f.name}": f.type for f in every}
     local.update({
         "MISSING": _MISSING, "_HAS_DEFAULT_FACTORY": dataclasses._HAS_DEFAULT_FACTORY,  # type: ignore[attr-defined]
         "__dataclass_builtins_object__": object,
     })  # fmt: skip
+    for f in every:
+        _field_value(f, local, slots)
+    post_init = hasattr(cls, "__post_init__")
+    local["_return_type"] = None
+    names = ["__init__", "__repr__", "__eq__"]
+    if frozen:
+        local.update({"cls": cls, "FrozenInstanceError": dataclasses.FrozenInstanceError})
+        names += ["__setattr__", "__delattr__"]
+    if add_hash:
+        names.append("__hash__")
+
+    def source() -> str:
+        return _source(list(local), every, positional, keywords, frozen, slots, add_hash, post_init, names)
+
+    if _VERSION:
+        key = _shape(every, frozen, slots, add_hash, post_init)
+        made = code_named(key, source, "<string>")
+    else:
+        made = code(source(), "<string>")
+    defined: dict[str, Any] = {}
+    exec(made, globals, defined)  # noqa: S102 - the methods' text, written here
+    functions = dict(zip(names, defined["__create_fn__"](**local), strict=True))
+    functions["__repr__"] = dataclasses._recursive_repr(functions["__repr__"])  # type: ignore[attr-defined]
+    return functions
+
+
+def _shape(every: list[Any], frozen: bool, slots: bool, add_hash: bool, post_init: bool) -> str:
+    """What the methods' text is written from, as a text: the version of
+    this module, each field's name and the options that shape its lines,
+    the class's options."""
+    fields = tuple(
+        (f.name, f.init, f.repr, f.compare, f.hash, f.kw_only, f.default is _MISSING, f.default_factory is _MISSING)
+        for f in every
+    )  # fmt: skip
+    return f"dataclass methods {_VERSION} {(fields, frozen, slots, add_hash, post_init)!r}"
+
+
+def _source(parameters: list[str], every: list[Any], positional: list[Any], keywords: list[Any], frozen: bool,
+            slots: bool, add_hash: bool, post_init: bool, names: list[str]) -> str:  # fmt: skip
+    """The text of ``__create_fn__``, which takes the names of ``parameters``
+    and gives back the methods named ``names``."""
     body = []
     for f in every:
-        line = _field_init(f, frozen, local, slots)
+        line = _field_init(f, frozen, slots)
         if line:
             body.append(line)
-    if hasattr(cls, "__post_init__"):
+    if post_init:
         body.append("self.__post_init__()")
     params = [_param(f) for f in positional]
     if keywords:
         params += ["*", *(_param(f) for f in keywords)]
-    local["_return_type"] = None
     texts = [_def("__init__", ["self", *params], body or ["pass"], "->_return_type")]
     shown = ", ".join([f"{f.name}={{self.{f.name}!r}}" for f in every if f.repr])
     texts.append(
@@ -287,9 +347,7 @@ def _methods(cls: type, globals: dict[str, Any], every: list[Any], positional: l
         f" return {_tuple('self', compared)}=={_tuple('other', compared)}",
         "return NotImplemented",
     ]))  # fmt: skip
-    names = ["__init__", "__repr__", "__eq__"]
     if frozen:
-        local.update({"cls": cls, "FrozenInstanceError": dataclasses.FrozenInstanceError})
         listed = "(" + ",".join(repr(f.name) for f in every) + ",)" if every else "()"
         texts.append(_def("__setattr__", ["self", "name", "value"], [
             f"if type(self) is cls or name in {listed}:",
@@ -301,18 +359,11 @@ def _methods(cls: type, globals: dict[str, Any], every: list[Any], positional: l
             ' raise FrozenInstanceError(f"cannot delete field {name!r}")',
             "super(cls, self).__delattr__(name)",
         ]))  # fmt: skip
-        names += ["__setattr__", "__delattr__"]
     if add_hash:
         hashed = [f for f in every if (f.compare if f.hash is None else f.hash)]
         texts.append(_def("__hash__", ["self"], [f"return hash({_tuple('self', hashed)})"]))
-        names.append("__hash__")
-    source = (f"def __create_fn__({', '.join(local)}):\n" + "\n".join(texts)
-              + f"\n return ({', '.join(names)},)")  # fmt: skip
-    defined: dict[str, Any] = {}
-    exec(code(source, "<string>"), globals, defined)  # noqa: S102 - the methods' text, written here
-    functions = dict(zip(names, defined["__create_fn__"](**local), strict=True))
-    functions["__repr__"] = dataclasses._recursive_repr(functions["__repr__"])  # type: ignore[attr-defined]
-    return functions
+    return (f"def __create_fn__({', '.join(parameters)}):\n" + "\n".join(texts)
+            + f"\n return ({', '.join(names)},)")  # fmt: skip
 
 
 def _def(name: str, args: list[str], body: list[str], annotation: str = "") -> str:
@@ -330,22 +381,32 @@ def _param(f: Any) -> str:
     return f"{f.name}:_type_{f.name}{default}"
 
 
-def _field_init(f: Any, frozen: bool, local: dict[str, Any], slots: bool) -> str | None:
-    """The line of ``__init__`` that sets a field (``dataclasses._field_init``)."""
+def _field_value(f: Any, local: dict[str, Any], slots: bool) -> None:
+    """The value a field's line of ``__init__`` reads, if any (its default or
+    its default's factory), as ``dataclasses._field_init`` adds it to the
+    method's names."""
     default_name = f"_dflt_{f.name}"
     if f.default_factory is not _MISSING:
         local[default_name] = f.default_factory
+    elif f.init:
+        if f.default is not _MISSING:
+            local[default_name] = f.default
+    elif slots and f.default is not _MISSING:
+        local[default_name] = f.default
+
+
+def _field_init(f: Any, frozen: bool, slots: bool) -> str | None:
+    """The line of ``__init__`` that sets a field (``dataclasses._field_init``)."""
+    default_name = f"_dflt_{f.name}"
+    if f.default_factory is not _MISSING:
         value = (
             f"{default_name}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}"
             if f.init
             else f"{default_name}()"
         )
     elif f.init:
-        if f.default is not _MISSING:
-            local[default_name] = f.default
         value = f.name
     elif slots and f.default is not _MISSING:
-        local[default_name] = f.default
         value = default_name
     else:
         return None

@@ -26,11 +26,12 @@ import marshal
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
-__all__ = ["cache_file", "code", "dataclass_code", "define", "loading"]
+__all__ = ["cache_file", "code", "code_named", "dataclass_code", "define", "loading"]
 
 _CODE: dict[str, CodeType] = {}
 """The code of each source this process has asked for."""
@@ -100,28 +101,44 @@ def _save() -> None:
 
 def code(source: str, filename: str = "<cardtext generated>") -> CodeType:
     """``source`` compiled (``exec`` mode), from the cache when it has it."""
-    global _ADDED, compiled
     found = _CODE.get(source)
     if found is not None:
         return found
+    return _kept_or_compiled(source, lambda: source, filename)
+
+
+def code_named(key: str, source: Callable[[], str], filename: str = "<cardtext generated>") -> CodeType:
+    """The code of the text ``source()`` gives, kept under ``key``: a text
+    that names that source as surely as the source itself (made of what
+    the source is written from, and of the version of the code that writes
+    it), so that the source is written only when its code is not kept."""
+    found = _CODE.get(key)
+    if found is not None:
+        return found
+    return _kept_or_compiled(key, source, filename)
+
+
+def _kept_or_compiled(key: str, source: Callable[[], str], filename: str) -> CodeType:
+    global _ADDED, compiled
     if not _LOADED:
         _load()
-    _USED.add(source)
-    kept = _KEPT.get(source)
+    _USED.add(key)
+    found: Any = None
+    kept = _KEPT.get(key)
     if kept is not None:
         with contextlib.suppress(EOFError, ValueError, TypeError):
             found = marshal.loads(kept)
     if not isinstance(found, CodeType):
-        _KEPT.pop(source, None)
+        _KEPT.pop(key, None)
         # dont_inherit: the source alone says how it is compiled (this module's
         # ``from __future__ import annotations`` would make the annotations
         # of the methods dataclasses writes strings, where it evaluates them)
-        found = compile(source, filename, "exec", dont_inherit=True)
+        found = compile(source(), filename, "exec", dont_inherit=True)
         compiled += 1
         if not _ADDED:
             _ADDED = True
             atexit.register(_save)
-    _CODE[source] = found
+    _CODE[key] = found
     return found
 
 

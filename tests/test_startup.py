@@ -224,6 +224,65 @@ def test_a_cached_code_entry_that_is_not_code_is_compiled_again(tmp_path: Path, 
     assert codecache.compiled == before + 1  # read from what the file held, not compiled
 
 
+def test_code_kept_under_a_name_is_written_only_when_it_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """codecache.code_named: the source is asked for (written, compiled) the
+    first time its name is seen, not again; another name is another source."""
+    monkeypatch.setattr(codecache, "_CODE", {})
+    monkeypatch.setattr(codecache, "_KEPT", {})
+    monkeypatch.setattr(codecache, "_LOADED", True)
+    asked: list[str] = []
+
+    def source(value: int) -> object:
+        def write() -> str:
+            asked.append(f"{value}")
+            return f"value = {value}\n"
+
+        return write
+
+    for _ in range(2):
+        names: dict[str, object] = {}
+        exec(codecache.code_named("the value one", source(1)), names)  # type: ignore[arg-type]  # noqa: S102
+        assert names["value"] == 1
+    names = {}
+    exec(codecache.code_named("the value two", source(2)), names)  # type: ignore[arg-type]  # noqa: S102
+    assert names["value"] == 2 and asked == ["1", "2"]
+
+
+def test_the_shape_of_a_dataclass_names_its_methods_text() -> None:
+    """classes._shape: two classes whose fields have other names or options,
+    or whose options differ, have methods kept apart; the name carries this
+    module's version, so a change to how the texts are written is a new name."""
+    from cardtext.grammar import classes
+
+    def shape(cls: type, frozen: bool = True) -> str:
+        every = list(dataclasses.fields(cls))
+        return classes._shape(every, frozen, True, frozen, False)
+
+    @dataclasses.dataclass(frozen=True)
+    class A:
+        x: int
+        y: int = 0
+
+    @dataclasses.dataclass(frozen=True)
+    class B:
+        x: int
+        y: int = dataclasses.field(default=0, compare=False)
+
+    @dataclasses.dataclass(frozen=True)
+    class C:
+        x: int
+        z: int = 0
+
+    @dataclasses.dataclass(frozen=True)
+    class D:
+        x: str
+        y: str = ""
+
+    shapes = {shape(A), shape(B), shape(C), shape(A, frozen=False)}
+    assert len(shapes) == 4 and all(classes._VERSION in s for s in shapes)
+    assert shape(A) == shape(D)  # the types and defaults are values the text names, not part of it
+
+
 _DESCRIBE = r"""
 import json, re, sys
 import cardtext.grammar.ast, cardtext.grammar.parser  # noqa: F401 - every node class
@@ -267,8 +326,8 @@ for name, module in sorted(sys.modules.items()):
                                                       "__delattr__", "__getstate__", "__setstate__")},
             "hash": d.get("__hash__", "absent") is None,
         }
-from cardtext.grammar import classes
-print(json.dumps({"classes": found, "made": classes.made}, sort_keys=True))
+from cardtext.grammar import classes, codecache
+print(json.dumps({"classes": found, "made": classes.made, "compiled": codecache.compiled}, sort_keys=True))
 """
 
 
@@ -287,19 +346,25 @@ def test_dataclasses_made_in_one_step_are_those_the_standard_library_makes(tmp_p
 
     root = Path(__file__).resolve().parents[1]
     made = {}
-    for plain in ("", "1"):
+    # the fast path twice: with an empty cache (every text written and
+    # compiled), then with the code kept by the first run (no text written)
+    for run_name, plain in (("cold", ""), ("warm", ""), ("stdlib", "1")):
         env = {**os.environ, "PYTHONPATH": str(root), "CARDTEXT_PLAIN_DATACLASSES": plain,
                "XDG_CACHE_HOME": str(tmp_path)}  # fmt: skip
+        env.pop("CARDTEXT_NO_CACHE", None)
         run = subprocess.run(
             [sys.executable, "-c", _DESCRIBE], env=env, capture_output=True, text=True, check=True
         )
-        made[plain] = json.loads(run.stdout)
-    fast, stdlib = made[""]["classes"], made["1"]["classes"]
-    assert len(fast) > 400 and fast.keys() == stdlib.keys()
-    assert made["1"]["made"] == 0
-    assert made[""]["made"] > 400 if classes.ENABLED else made[""]["made"] == 0  # 3.11: in one step
-    for name in fast:
-        assert fast[name] == stdlib[name], name
+        made[run_name] = json.loads(run.stdout)
+    stdlib = made["stdlib"]["classes"]
+    assert made["stdlib"]["made"] == 0
+    for run_name in ("cold", "warm"):
+        fast = made[run_name]["classes"]
+        assert len(fast) > 400 and fast.keys() == stdlib.keys()
+        assert made[run_name]["made"] > 400 if classes.ENABLED else made[run_name]["made"] == 0  # 3.11: in one step
+        for name in fast:
+            assert fast[name] == stdlib[name], (run_name, name)
+    assert made["cold"]["compiled"] > 300 and made["warm"]["compiled"] == 0  # (classes of one shape share their code)
 
 
 def test_check_of_one_card_loads_no_subcommand_it_is_not_running(tmp_path: Path) -> None:
