@@ -30,45 +30,47 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardtext.grammar.codecache import loading
 from cardtext.grammar.errors import CardTextError
 from cardtext.grammar.parser import parse_text
 
-from .canonical import FormatError, Unstable, canonical_text, format_keeping  # noqa: F401
-from .common import (  # noqa: F401  (the names this module had; other code imports .common)
-    COLOR_MODES,
-    ERRORS,
-    OK,
-    PROG,
-    STDIN,
-    USAGE,
-    FileError,
-    OutputError,
-    UsageError,
-    job_count,
-    set_color,
-    write_atomically,
-)
-from .common import decode as _decode
-from .common import diagnostic as _diagnostic
-from .common import display as _display
-from .common import existing as _existing
-from .common import flush_stdout as _flush_stdout
-from .common import output_problem as _output_problem
-from .common import plural as _plural
-from .common import read as _read
-from .common import say as _say
-from .common import silence as _silence
-from .common import sort_key as _sort_key
-from .common import version as _version
-from .common import write_stdout as _write_stdout
-from .console import display_name, is_utf8, setup_streams
-from .diagnostics import card_checker, check_text, github_annotation
-from .diagnostics import to_json as diagnostic_json
-from .files import Snapshot, interruptible
-from .library import BUNDLED, PathError, find_files, os_reason
-from .memory import for_many_cards
-from .trees import error_json as _error_json
-from .trees import format_tree, to_json  # noqa: F401
+with loading():  # the dataclasses of these modules made as the grammar's are (their methods' code kept)
+    from .canonical import FormatError, Unstable, canonical_text, format_keeping  # noqa: F401
+    from .common import (  # noqa: F401  (the names this module had; other code imports .common)
+        COLOR_MODES,
+        ERRORS,
+        OK,
+        PROG,
+        STDIN,
+        USAGE,
+        FileError,
+        OutputError,
+        UsageError,
+        job_count,
+        set_color,
+        write_atomically,
+    )
+    from .common import decode as _decode
+    from .common import diagnostic as _diagnostic
+    from .common import display as _display
+    from .common import existing as _existing
+    from .common import flush_stdout as _flush_stdout
+    from .common import output_problem as _output_problem
+    from .common import plural as _plural
+    from .common import read as _read
+    from .common import say as _say
+    from .common import silence as _silence
+    from .common import sort_key as _sort_key
+    from .common import version as _version
+    from .common import write_stdout as _write_stdout
+    from .console import display_name, is_utf8, setup_streams
+    from .diagnostics import card_checker, check_text, github_annotation
+    from .diagnostics import to_json as diagnostic_json
+    from .files import Snapshot, interruptible
+    from .library import BUNDLED, PathError, find_files, os_reason
+    from .memory import for_many_cards
+    from .trees import error_json as _error_json
+    from .trees import format_tree, to_json  # noqa: F401
 
 # --------------------------------------------------------------------------
 # cardtext parse

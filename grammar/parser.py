@@ -87,10 +87,11 @@ def builders() -> InlineAst:
 def driver() -> Any:
     """The LALR driver over the compiled parser (grammar/driver.py)."""
     from .codecache import loading
-    from .driver import Driver
-    from .tables import tables
 
-    with loading():  # what is made here lives as long as the process
+    with loading():  # what is made here lives as long as the process (the modules' classes too)
+        from .driver import Driver
+        from .tables import tables
+
         return Driver(tables("ability"), builders())
 
 
