@@ -415,3 +415,17 @@ def test_a_node_class_gets_its_fast_init_when_it_is_first_made() -> None:
         Pair()  # type: ignore[call-arg]
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.left = 2  # type: ignore[misc]
+
+
+def test_what_is_loaded_is_left_out_of_later_collections() -> None:
+    """codecache.loading: the collector is paused in the block and, at its
+    end, what is alive is frozen (gc.freeze), so the collections after it
+    don't walk the loaded modules again; the collector runs again after."""
+    code = (
+        "import gc\nfrom cardtext.grammar.codecache import loading\n"
+        "before = gc.get_freeze_count()\n"
+        "with loading():\n    paused = not gc.isenabled()\n    kept = [[] for _ in range(1000)]\n"
+        "print(paused, gc.isenabled(), gc.get_freeze_count() >= before + 1000)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True", "True"]
