@@ -7,9 +7,10 @@ from typing import Any
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.node import Node
+from cardtext.grammar.parser import parse_text
 from cardtext.grammar.render import render_card
 from cardtext.interpreter.support import gaps
-from cardtext.testing import parse_card
+from cardtext.testing import parse_ability, parse_card, wrap_ability
 
 
 def nodes(tree: Node, cls: type) -> list[Any]:
@@ -22,6 +23,19 @@ def one(tree: Node, cls: type) -> Any:
     found = nodes(tree, cls)
     assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
     return found[0]
+
+
+def ability(text: str, **options: Any) -> Any:
+    """One ability line, parsed in a minimal card (no link check)."""
+    return parse_ability(text, link=False, **options)
+
+
+def round_trips(text: str, **options: Any) -> None:
+    """The ability renders back exactly as written."""
+    result = parse_text(wrap_ability(text, **options) + "\n")
+    assert not result.errors, result.errors
+    lines = render_card(result.cards[0]).splitlines()
+    assert text in lines
 
 
 def one_ability_card(text: str, type_line: str = "Creature — Human Rogue", *, name: str = "Test Card") -> A.Card:

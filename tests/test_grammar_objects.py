@@ -8,32 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from card_helpers import ability, one, round_trips
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.node import Node
-from cardtext.grammar.parser import parse_text
-from cardtext.grammar.render import render_card
-from cardtext.testing import parse_ability, wrap_ability
-
-
-def ability(text: str, **options: Any) -> Any:
-    """One ability line, parsed in a minimal card (no link check)."""
-    return parse_ability(text, link=False, **options)
-
-
-def one(tree: Node, cls: type) -> Any:
-    found = [n for n in tree.walk() if isinstance(n, cls)]
-    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
-    return found[0]
-
-
-def round_trips(text: str, **options: Any) -> None:
-    """The ability renders back exactly as written."""
-    result = parse_text(wrap_ability(text, **options) + "\n")
-    assert not result.errors, result.errors
-    lines = render_card(result.cards[0]).splitlines()
-    assert text in lines
-
 
 # --------------------------------------------------------------------------
 # Counters looked at (CR 122.1): "with ... on it", "has ... on it", "there are ..."

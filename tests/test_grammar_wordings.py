@@ -4,39 +4,12 @@ wording, asserts what the AST holds, and that it renders back byte-identical
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from card_helpers import ability, nodes, one, round_trips
 
 from cardtext.grammar import ast as A
-from cardtext.grammar.node import Node
 from cardtext.grammar.parser import parse_text
-from cardtext.grammar.render import render_card
-from cardtext.testing import parse_ability, wrap_ability
-
-
-def ability(text: str, **options: Any) -> Any:
-    """One ability line, parsed in a minimal card (no link check)."""
-    return parse_ability(text, link=False, **options)
-
-
-def all_of(tree: Node, cls: type) -> list[Any]:
-    return [n for n in tree.walk() if isinstance(n, cls)]
-
-
-def one(tree: Node, cls: type) -> Any:
-    found = all_of(tree, cls)
-    assert len(found) == 1, f"expected one {cls.__name__}, found {len(found)} in {tree!r}"
-    return found[0]
-
-
-def round_trips(text: str, **options: Any) -> None:
-    """The ability renders back exactly as written."""
-    result = parse_text(wrap_ability(text, **options) + "\n")
-    assert not result.errors, result.errors
-    lines = render_card(result.cards[0]).splitlines()
-    assert text in lines
-
+from cardtext.testing import wrap_ability
 
 # --------------------------------------------------------------------------
 # "with N additional +1/+1 counters on it" (122.1, 614.1c): any amount
@@ -78,7 +51,7 @@ def test_return_with_x_additional_counters() -> None:
 )
 def test_enters_with_additional_counters_of_any_amount(text: str, value: int) -> None:
     """614.1c: "enters with two additional +1/+1 counters on it"."""
-    node = all_of(ability(text), A.EntersWithCounters)[0]
+    node = nodes(ability(text), A.EntersWithCounters)[0]
     assert node.additional and node.amount.value == value
     round_trips(text)
 
@@ -123,7 +96,7 @@ def test_with_a_total_of_the_objects_chosen(text: str, stat: str) -> None:
 def test_total_mana_value_as_a_cost() -> None:
     text = ("{2}{W}, {T}, Exile one or more other artifacts you control with total mana value X: Return target artifact "
             "card with mana value X or less from your graveyard to the battlefield. Activate only as a sorcery.")
-    stats = [q.stat for q in all_of(ability(text, type_line="Artifact"), A.WithStat)]
+    stats = [q.stat for q in nodes(ability(text, type_line="Artifact"), A.WithStat)]
     assert stats == ["total mana value", "mana value"]
     round_trips(text, type_line="Artifact")
 
@@ -262,7 +235,7 @@ def test_or_if_joins_two_conditions(text: str) -> None:
     ],
 )
 def test_on_the_bottom_of_the_library_looked_at(text: str, where: str, order: str) -> None:
-    dests = [d for d in all_of(ability(text, type_line="Sorcery"), A.Destination) if d.zone == "library"]
+    dests = [d for d in nodes(ability(text, type_line="Sorcery"), A.Destination) if d.zone == "library"]
     assert [(d.where, d.form, d.order, d.whose) for d in dests] == [(where, where, order, None)]
     round_trips(text, type_line="Sorcery")
 
@@ -367,7 +340,7 @@ def test_is_attached_to_as_a_condition() -> None:
     ],
 )
 def test_that_is_n_or_more_colors(text: str, value: int) -> None:
-    qs = all_of(ability(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact"), A.ThatIsColors)
+    qs = nodes(ability(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact"), A.ThatIsColors)
     assert qs and all(q.count.value == value for q in qs)
     round_trips(text, type_line="Sorcery" if text.startswith("Destroy") else "Artifact")
 
@@ -385,7 +358,7 @@ def test_that_is_n_or_more_colors(text: str, value: int) -> None:
     ],
 )
 def test_x_less_to_activate_where_x_is(text: str) -> None:
-    node = all_of(ability(text, type_line="Artifact Creature — Robot"), A.CostModifier)[0]
+    node = nodes(ability(text, type_line="Artifact Creature — Robot"), A.CostModifier)[0]
     assert node.activate and node.change == "less"
     round_trips(text, type_line="Artifact Creature — Robot")
 
@@ -433,6 +406,6 @@ def test_with_lesser_or_greater_stat(text: str, word: str, stat: str, than: bool
 def test_explores_again() -> None:
     """701.44: "then it explores again" — one more exploration."""
     text = "Target creature you control explores, then it explores again."
-    actions = all_of(ability(text, type_line="Sorcery"), A.KeywordAction)
+    actions = nodes(ability(text, type_line="Sorcery"), A.KeywordAction)
     assert [(a.verb, a.extra) for a in actions] == [("explore", ""), ("explore", "again")]
     round_trips(text, type_line="Sorcery")
