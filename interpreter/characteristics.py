@@ -823,6 +823,14 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
     return tuple(out), None, False
 
 
+def granted_keyword(game: Game, word: str) -> bool:
+    """May an effect now give some object the keyword ``word`` (a static
+    ability's grant or one until end of turn)?  When not, an object has it
+    only if it is printed on it."""
+    return any(word in e.keywords for e in game.state.eot) or any(
+        word in (given_keyword_name(k) for k in pump.keywords) for _, _, pump in _static_pumps(game))
+
+
 def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]:
     """Static effects that change P/T or grant keywords (layers 6 and 7c)."""
     return [(src, ab, action) for src, ab, action in _static_effects(game) if isinstance(action, A.Pump)]
@@ -1095,6 +1103,6 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "color_letters", "given_keyword_name", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "color_letters", "given_keyword_name", "granted_keyword", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem", "is_room", "room_view",
 ]  # fmt: skip

@@ -27,7 +27,14 @@ from __future__ import annotations
 
 from . import sagas
 from .attach import check_attachments, role_rule
-from .characteristics import Chars, chars, display_name, has_keyword, power_toughness
+from .characteristics import (
+    Chars,
+    chars,
+    display_name,
+    granted_keyword,
+    has_keyword,
+    power_toughness,
+)
 from .choices import Decision, ask
 from .destroy import destroy
 from .objects import GameObject
@@ -61,9 +68,15 @@ def _start_engines(game: Game) -> bool:
     """702.179: a player who has no speed and controls a permanent with
     start your engines! gets a speed of 1, as a state-based action."""
     done = False
-    for p in game.state.players.values():
-        if p.speed is None and not p.lost and any(
-                o.controller == p.name and has_keyword(game, o, START_YOUR_ENGINES) for o in game.battlefield()):  # fmt: skip
+    waiting = [p for p in game.state.players.values() if p.speed is None and not p.lost]
+    if not waiting:
+        return False
+    # its printed keywords, unless an effect may give it the keyword (the full check is the slow one)
+    given = granted_keyword(game, START_YOUR_ENGINES)
+    for p in waiting:
+        if any(o.controller == p.name and (START_YOUR_ENGINES in chars(o).printed_keywords
+                                           or (given and has_keyword(game, o, START_YOUR_ENGINES)))
+               for o in game.battlefield()):  # fmt: skip
             p.speed = 1
             game.say(f"  {p.name} controls a permanent with start your engines! and has no speed: their speed is 1 (702.179, a state-based action)")
             done = True
