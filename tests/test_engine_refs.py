@@ -19,3 +19,13 @@ def test_a_player_gaining_an_ability_is_a_gap_not_an_error_in_play() -> None:
 def test_permanents_alone_gaining_an_ability_is_no_gap() -> None:
     card = one_ability_card("Permanents you control gain hexproof until end of turn.", "Instant")
     assert gap_texts(card) == []
+
+
+def test_mana_added_to_another_players_pool_is_a_gap() -> None:
+    """106.4: "that player adds {G}{G}" puts mana in another player's pool,
+    which the engine doesn't keep for them: a gap, not a refusal in play."""
+    card = one_ability_card("At the beginning of each player's precombat main phase, that player adds {G}{G}.",
+                            "Enchantment")
+    assert [g.split(" (line")[0] for g in gap_texts(card)] == [
+        "instruction AddMana: mana added to another player's pool ('that player adds {G}{G}', 106.4)"
+    ]

@@ -11,11 +11,13 @@ from ..mana import AddsMana, restriction_supported, units_text
 from .registry import carries_out
 
 _ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
+_ANOTHER = ("mana added to another player's pool ('that player adds {G}{G}', 106.4)",
+            lambda a: a.player is not None and not isinstance(a.player, A.You))
 
 
-@carries_out(A.AddMana, limits=(_ADDITIONAL,))
-@carries_out(A.AddManaAnyColor, limits=(_ADDITIONAL,))
-@carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor), _ADDITIONAL))
+@carries_out(A.AddMana, limits=(_ADDITIONAL, _ANOTHER))
+@carries_out(A.AddManaAnyColor, limits=(_ADDITIONAL, _ANOTHER))
+@carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor), _ADDITIONAL, _ANOTHER))
 def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     """106.4: mana goes into the controller's pool; "one mana of any color"
     and "Add {B} or {R}" are the controller's choice as the ability
