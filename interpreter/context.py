@@ -131,6 +131,8 @@ class Ctx:
                 return [self.trigger_object]
             if self.it:
                 return list(self.it)
+            if self.them and any(isinstance(w, A.Noun) and w.plural for w in ref.what.words):
+                return list(self.them)  # "Return those cards ... at the beginning of the next end step" (603.7c)
             if self.counted is not None:
                 # "Draw a card for each creature you control with a +1/+1 counter on it. Those creatures gain
                 # indestructible": the objects counted before are the ones named (608.2c)

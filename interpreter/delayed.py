@@ -112,6 +112,8 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
         ref = getattr(node, name, None)
         if isinstance(ref, A.ItRef | A.ThatRef):
             objects = ctx.objects(ref)
+            if len(objects) > 1 and _plural(ref):
+                return None  # "those cards": all of them (_about_all)
             if len(objects) > 1:
                 raise Unsupported("a delayed instruction about several objects")
             return objects[0] if objects else None
@@ -128,9 +130,14 @@ def _about_all(ctx: Ctx, action: A.Node) -> list[ObjectId] | None:
     node = action.action if isinstance(action, A.MayDo) else action
     for name in OBJECT_FIELDS:
         ref = getattr(node, name, None)
-        if isinstance(ref, A.ThemRef):
+        if isinstance(ref, A.ThemRef) or (isinstance(ref, A.ThatRef) and _plural(ref)):
             return list(ctx.objects(ref))
     return None
+
+
+def _plural(ref: A.Node) -> bool:
+    """ "those cards", "those tokens": a reference to several objects."""
+    return isinstance(ref, A.ThatRef) and any(isinstance(w, A.Noun) and w.plural for w in ref.what.words)
 
 
 def reflexive(game: Game, controller: PlayerId, source: ObjectId, ability: int, name: str, effect: A.Effect,
