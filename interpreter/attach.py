@@ -41,15 +41,25 @@ def object_enchants(obj: GameObject) -> list[A.Enchant]:
     return out
 
 
-def _enchant_filter(e: A.Enchant) -> A.ObjectFilter:
-    """What an enchant ability allows: permanents that fit its description
-    (303.4a); "enchant player" or a card in a graveyard isn't played yet."""
+def enchant_problem(e: A.Enchant) -> str | None:
+    """What the engine can't play of an enchant ability: "enchant player" or
+    a card in a graveyard (None: permanents that fit its description)."""
     filt = e.what
     if not isinstance(filt, A.ObjectFilter) or filt.is_player or filt.card or (
         filt.zone is not None and filt.zone.zone != "battlefield"
     ):
-        raise Unsupported(f"an Aura with {e.name}")
-    return filt
+        return f"an Aura with {e.name}"
+    return None
+
+
+def _enchant_filter(e: A.Enchant) -> A.ObjectFilter:
+    """What an enchant ability allows: permanents that fit its description
+    (303.4a)."""
+    problem = enchant_problem(e)
+    if problem is not None:
+        raise Unsupported(problem)
+    assert isinstance(e.what, A.ObjectFilter)
+    return e.what
 
 
 @per_node

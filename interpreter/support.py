@@ -49,6 +49,7 @@ from .actions.library import PERMANENT_SUBJECTS
 from .actions.prevention import unpreventable_problem
 from .actions.registry import RECORDED_VERBS
 from .activation import TIMINGS
+from .attach import enchant_problem
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
 from .characteristics import (
@@ -419,6 +420,8 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
     elif isinstance(kw, A.Gift):
         if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
             yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")
+    elif isinstance(kw, A.Enchant) and (problem := enchant_problem(kw)) is not None:
+        yield Gap(kw, f"keyword {problem}")
     elif isinstance(kw, A.Protection):
         problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:

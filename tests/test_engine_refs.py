@@ -29,3 +29,10 @@ def test_mana_added_to_another_players_pool_is_a_gap() -> None:
     assert [g.split(" (line")[0] for g in gap_texts(card)] == [
         "instruction AddMana: mana added to another player's pool ('that player adds {G}{G}', 106.4)"
     ]
+
+
+def test_an_aura_with_enchant_player_is_a_gap() -> None:
+    """303.4: an Aura that enchants a player (a Curse) is not played yet: the
+    check says so, where casting it would be refused."""
+    card = one_ability_card("Enchant player", "Enchantment — Aura Curse")
+    assert [g.split(" (line")[0] for g in gap_texts(card)] == ["keyword an Aura with enchant player"]
