@@ -367,6 +367,14 @@ class BecameTapped:
 
 
 @dataclass(frozen=True, slots=True)
+class BecameUntapped:
+    """A permanent became untapped (701.26b) — in an untap step, by an
+    instruction or by paying {Q}."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class BecameSaddled:
     """A permanent became saddled (702.171b); ``by``: the creatures tapped
     to pay its saddle cost (702.171a), if it was saddled so."""
@@ -588,7 +596,7 @@ class KeywordActed:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
     | Discarded
 )
@@ -770,6 +778,6 @@ class Transaction:
 __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "BecameUntapped", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
     "BlocksAttacker", "CommittedCrime", "Cycled", "DamageDealtTo",
 ]  # fmt: skip

@@ -44,6 +44,7 @@ from .state import (
     BecameSaddled,
     BecameTapped,
     BecameTarget,
+    BecameUntapped,
     Blocks,
     BlocksAttacker,
     Cast,
@@ -638,6 +639,16 @@ def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject:
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
 
+def _becomes_untapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """701.26b, 603.2: "Whenever [this creature] becomes untapped" — untapped
+    by any means: in its controller's untap step (502.3), by an instruction,
+    or by paying {Q}."""
+    if not isinstance(event, BecameUntapped):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
 def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                                event: Event) -> Hit:  # fmt: skip
     """603.6c, 603.10a: "When [this] is put into a graveyard from the
@@ -1021,6 +1032,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
+    "becomes untapped": (_becomes_untapped, OBJECT_SUBJECTS),
     "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
     "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
     "unlocks": (_unlocks(False), PLAYER_SUBJECTS),

@@ -16,6 +16,7 @@ from .characteristics import chars, display_name, is_room, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 from .state import (
     BecameTapped,
+    BecameUntapped,
     CountersPut,
     Discarded,
     DoorUnlocked,
@@ -203,7 +204,7 @@ def exert(game: Game, obj: GameObject) -> None:
 
 
 def untap(game: Game, obj: GameObject) -> bool:
-    """Untap ``obj`` (701.26b); 122.1d: if it has a stun counter, a stun
+    """Untap ``obj`` (701.26b), an event for "whenever ... becomes untapped"; 122.1d: if it has a stun counter, a stun
     counter is removed from it instead and it stays tapped.  Whether it untapped."""
     if not obj.tapped:
         return False
@@ -216,6 +217,7 @@ def untap(game: Game, obj: GameObject) -> bool:
         game.say(f"  {display_name(obj)} stays tapped: a stun counter is removed from it instead (122.1d)")
         return False
     obj.tapped = False
+    game.events.append(BecameUntapped(obj.id))
     return True
 
 

@@ -177,7 +177,7 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
         elif o.tapped and o.counters.get("stun", 0):
             untap(ctx.game, o)  # 122.1d: a stun counter is removed instead
         else:
-            o.tapped = False
+            untap(ctx.game, o)
             ctx.game.say(f"  untaps {display_name(o)}")
     acted(ctx, objs)
     return bool(objs)
