@@ -22,6 +22,7 @@ player who took the action, and its source is the object that made it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from cardtext.grammar import ast as A
 
@@ -31,9 +32,10 @@ from .errors import Unsupported
 from .objects import ObjectId, PlayerId
 from .state import Event, Game, PendingTrigger, StepBegan
 
-DELAYED_WHOSE = frozenset({"the next", "your next"})
+DELAYED_WHOSE = frozenset({"the next", "your next", "the next turn's"})
 """Whose next step a delayed instruction can wait for: the next one of any
-player's turn, or the next one of its controller's turn."""
+player's turn, the next one of its controller's turn, or the one of the
+turn after this one ("at the beginning of the next turn's upkeep")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,8 @@ class DelayedTrigger:
     yours: bool
     about: ObjectId | None  # what "it" meant as it was created (603.7c)
     about_all: tuple[ObjectId, ...] = ()  # what "them" meant as it was created (603.7c)
+    after_turn: int | None = None  # "the next turn's": it waits for a turn after this one
+    player: PlayerId | None = None  # the player "that player" / "target player" meant as it was created (603.7c)
 
 
 PERMANENTS_ONLY = (A.Sacrifice, A.Destroy)
@@ -89,14 +93,16 @@ def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger)
         raise Unsupported(problem)
     about = _about(ctx, sentence.actions[i])
     about_all = _about_all(ctx, sentence.actions[i])
-    node = A.TriggeredAbility("At", when, A.Effect((_alone(sentence, i),)))
+    action, player = _bind_player(ctx, sentence.actions[i])
+    alone = _alone(sentence, i)
+    node = A.TriggeredAbility("At", when, A.Effect((replace(alone, actions=(action,)),)))
     name = source_name(ctx)
     if about_all is not None and not about_all:
         ctx.game.say(f"  {name}: the delayed instruction is about no object; nothing waits (603.7c)")
         return False
     ctx.game.state.delayed.append(DelayedTrigger(
         ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
-        tuple(about_all or ()),
+        tuple(about_all or ()), ctx.game.state.turn if when.whose == "the next turn's" else None, player,
     ))  # fmt: skip
     ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
     return True
@@ -118,6 +124,37 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
         if isinstance(ref, A.ThemRef) and not isinstance(node, PERMANENTS_ONLY):
             raise Unsupported("a delayed instruction about several objects")
     return None
+
+
+BOUND_PLAYERS = (A.ThatPlayer, A.TheirRef, A.Target, A.ControllerOf, A.OwnerOf)
+"""The players a delayed instruction names that are fixed as it is created
+(603.7c): "That player draws a card at the beginning of the next turn's
+upkeep" is about the player meant then, not the player whose turn it is."""
+
+
+def _bind_player(ctx: Ctx, action: A.Node) -> tuple[A.Node, PlayerId | None]:
+    """The instruction with the player it names ("that player", "target
+    player", "its controller") fixed as the one meant now (603.7c), and that
+    player; the instruction unchanged and None if it names none of those."""
+    may = action if isinstance(action, A.MayDo) else None
+    node = action.action if isinstance(action, A.MayDo) else action
+    refs = [may.player] if may is not None else []
+    refs.append(getattr(node, "player", None))
+    bound: PlayerId | None = None
+    for ref in refs:
+        if isinstance(ref, BOUND_PLAYERS):
+            players = ctx.players(ref)
+            if len(players) != 1 or (bound is not None and players[0] != bound):
+                raise Unsupported("a delayed instruction about a player other than one")
+            bound = players[0]
+    if bound is None:
+        return action, None
+    that = A.ThatPlayer()
+    if isinstance(getattr(node, "player", None), BOUND_PLAYERS):
+        node = replace(cast(Any, node), player=that)
+    if may is not None:
+        return replace(may, action=node, player=that if isinstance(may.player, BOUND_PLAYERS) else may.player), bound
+    return node, bound
 
 
 def _about_all(ctx: Ctx, action: A.Node) -> list[ObjectId] | None:
@@ -154,12 +191,13 @@ def collect_delayed(game: Game, event: Event) -> None:
         return
     keep: list[DelayedTrigger] = []
     for d in game.state.delayed:
-        if d.step != event.step or (d.yours and event.active != d.controller):
+        if d.step != event.step or (d.yours and event.active != d.controller) or (
+                d.after_turn is not None and game.state.turn <= d.after_turn):  # fmt: skip
             keep.append(d)
             continue
         game.state.pending.append(PendingTrigger(
             d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about, trigger_objects=d.about_all,
-            trigger_player=event.active, order=len(game.state.pending),
+            trigger_player=event.active if d.player is None else d.player, order=len(game.state.pending),
         ))  # fmt: skip
     game.state.delayed = keep
 
