@@ -55,6 +55,11 @@ class DelayedTrigger:
     player: PlayerId | None = None  # the player "that player" / "target player" meant as it was created (603.7c)
 
 
+END_OF_COMBAT = A.PhaseTrigger("end of combat", False, "the next")
+""""[instruction] at end of combat": a delayed triggered ability that triggers
+as the next end of combat step begins (603.7, 511.2)."""
+
+
 PERMANENTS_ONLY = (A.Sacrifice, A.Destroy)
 """Instructions that act only on permanents: delayed, their "them" means the
 permanents it meant as the delayed ability was created ("Sacrifice them at
@@ -82,7 +87,7 @@ def _alone(sentence: A.Sentence, i: int) -> A.Sentence:
     """Instruction ``i`` of ``sentence`` as a sentence of its own, without the
     tail that delays it."""
     form = sentence.forms[i] if i < len(sentence.forms) else A.ClauseForm()
-    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at"))
+    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at") and t != "at end of combat")
     return replace(sentence, actions=(sentence.actions[i],), joiners=(), forms=(replace(form, tails=tails),))
 
 
@@ -104,7 +109,8 @@ def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger)
         ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
         tuple(about_all or ()), ctx.game.state.turn if when.whose == "the next turn's" else None, player,
     ))  # fmt: skip
-    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
+    step = "end of combat step" if when.step == "end of combat" else f"{when.step} step"
+    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {step} (603.7)")
     return True
 
 
@@ -202,4 +208,4 @@ def collect_delayed(game: Game, event: Event) -> None:
     game.state.delayed = keep
 
 
-__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]
+__all__ = ["DELAYED_WHOSE", "END_OF_COMBAT", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]

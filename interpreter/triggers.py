@@ -263,7 +263,7 @@ def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
     return t.self_ref is not None or t.you_turn or t.filter is not None or _filter_of(t.what) is not None
 
 
-PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "second_main", "end"})
+PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "end of combat", "second_main", "end"})
 """The steps and phases whose beginning the engine announces (:mod:`cardtext.interpreter.turns`)."""
 PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's"})
 """Whose step a phase trigger can name: the controller's ("your", "combat on

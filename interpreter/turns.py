@@ -214,6 +214,7 @@ def _next_combat_step(game: Game) -> None:
         _phase_triggers(game, "second_main")
         return
     game.say(f"-- {state.active}'s end of combat step (511)")
+    _phase_triggers(game, "end of combat")  # 511.2: "at end of combat" abilities trigger
 
 
 __all__ = ["end_turn_effects", "pass_priority"]
