@@ -265,10 +265,11 @@ def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
 
 PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "end of combat", "second_main", "end"})
 """The steps and phases whose beginning the engine announces (:mod:`cardtext.interpreter.turns`)."""
-PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's"})
+PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's",
+                         "end of combat"})  # fmt: skip
 """Whose step a phase trigger can name: the controller's ("your", "combat on
 your turn"), every player's ("each", "the", "each combat", "each
-player's") or each opponent's."""
+player's", "At end of combat", 511.2) or each opponent's."""
 
 
 def phase_supported(t: A.PhaseTrigger) -> bool:
