@@ -183,6 +183,27 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
     return bool(objs)
 
 
+@carries_out(A.TapOrUntap, limits=(("tapping or untapping all objects of a kind", lambda a: isinstance(a.what, A.Each)),))
+def _tap_or_untap(ctx: Ctx, a: A.TapOrUntap) -> bool:
+    """701.26: "tap or untap target permanent" — the player carrying out the
+    instruction chooses, for each permanent, whether it is tapped or untapped."""
+    from ..choices import Decision, ask
+    from .common import source_name
+
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        words = ["tap", "untap"]
+        how = ask(ctx.game, Decision("word", ctx.controller, f"{source_name(ctx)}: tap or untap {display_name(o)}",
+                                     words, words))  # fmt: skip
+        if how == "tap":
+            if tap(ctx.game, o):
+                ctx.game.say(f"  taps {display_name(o)}")
+        elif untap(ctx.game, o):
+            ctx.game.say(f"  untaps {display_name(o)}")
+    acted(ctx, objs)
+    return bool(objs)
+
+
 def _pt_problem(a: A.Becomes | A.IsType) -> str | None:
     """Why the engine can't set the P/T "becomes a 3/3 ... creature" or "is a
     Golem with base power and toughness 5/4" names (None if it can)."""
