@@ -68,6 +68,7 @@ from .state import (
     DealtCombatDamage,
     DealtDamage,
     Game,
+    NotBlocked,
     PlayerAttacked,
     StepBegan,
     WasDealtDamage,
@@ -350,6 +351,8 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     for aid in combat.attackers:
         if aid in combat.blocked:
             game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
+        elif game.get(aid) is not None:
+            game.events.append(NotBlocked(aid, combat.attackers[aid]))  # 509.1h: "attacks and isn't blocked"
 
 
 def _capacity_refusal(game: Game, blocker: GameObject, count: int) -> str | None:

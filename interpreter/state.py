@@ -535,6 +535,16 @@ class BecameBlocked:
 
 
 @dataclass(frozen=True, slots=True)
+class NotBlocked:
+    """The attacking creature ``obj``, attacking ``defender``, became an
+    unblocked creature as blockers were declared (509.1h): no creature was
+    declared to block it."""
+
+    obj: ObjectId
+    defender: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class Blocks:
     """``blocker`` was declared as a blocker (509.1), of ``attackers``;
     "Whenever [a creature] blocks" triggers once on it (509.3a)."""
@@ -596,7 +606,7 @@ class KeywordActed:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | BecameUntapped | GainedLife | DrewCard
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
     | Discarded
 )
@@ -778,6 +788,6 @@ class Transaction:
 __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "targeted", "BecameUntapped", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "BecameUntapped", "NotBlocked", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
     "BlocksAttacker", "CommittedCrime", "Cycled", "DamageDealtTo",
 ]  # fmt: skip

@@ -70,6 +70,7 @@ from .state import (
     Kicked,
     Left,
     LostLife,
+    NotBlocked,
     PendingTrigger,
     PlayerAttacked,
     Sacrificed,
@@ -650,6 +651,17 @@ def _becomes_untapped(game: Game, src_id: ObjectId, controller: PlayerId, subjec
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
 
+def _attacks_unblocked(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """509.1h, 603.2: "Whenever [this creature] attacks and isn't blocked" —
+    as blockers are declared, for an attacking creature no creature blocks
+    (one put onto the battlefield attacking too); "defending player" is the
+    player it attacks."""
+    if not isinstance(event, NotBlocked):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
+
+
 def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                                event: Event) -> Hit:  # fmt: skip
     """603.6c, 603.10a: "When [this] is put into a graveyard from the
@@ -1034,6 +1046,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "becomes untapped": (_becomes_untapped, OBJECT_SUBJECTS),
+    "attacks and isn't blocked": (_attacks_unblocked, OBJECT_SUBJECTS),
     "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
     "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
     "unlocks": (_unlocks(False), PLAYER_SUBJECTS),
