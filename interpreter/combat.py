@@ -427,6 +427,34 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
             when = "this turn" if bid in game.state.must_block else "each combat"
             return (f"{display_name(blocker)} blocks {when} if able, and it can block {display_name(attacker)} "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return _block_whom_refusal(game, assigned)
+
+
+def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
+    """509.1c: a creature that "blocks [an attacker] this turn if able" and
+    blocks none of the attackers it must, though it could block one of them
+    without breaking a restriction: refused."""
+    combat = _combat(game)
+    defender = defending_player(game)
+    whom: dict[ObjectId, list[ObjectId]] = {}
+    for bid, aid in game.state.must_block_whom:
+        whom.setdefault(bid, []).append(aid)
+    for bid, aids in whom.items():
+        blocker = game.get(bid)
+        if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender:
+            continue
+        if any(aid in assigned.get(bid, ()) for aid in aids):
+            continue
+        for aid in aids:
+            attacker = game.get(aid)
+            if aid not in combat.attackers or attacker is None or block_refusal(game, blocker, attacker) is not None:
+                continue
+            if has_keyword(game, attacker, "menace") and not any(aid in a for b, a in assigned.items() if b != bid):
+                continue
+            if ONE_BLOCKER in restrictions(game, attacker) and any(aid in a for b, a in assigned.items() if b != bid):
+                continue
+            return (f"{display_name(blocker)} blocks {display_name(attacker)} this turn if able, and it can "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return None
 
 

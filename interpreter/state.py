@@ -209,6 +209,7 @@ class GameState:
     damaged_this_turn: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (source, permanent): each time this turn a source dealt damage to a permanent (120.3, "creatures dealt damage by [this] this turn")
     damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
+    must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -256,6 +257,7 @@ class GameState:
             self.damaged_this_turn if share else list(self.damaged_this_turn),
             list(self.damaged),
             list(self.saddled),
+            list(self.must_block_whom),
         )  # fmt: skip
 
 

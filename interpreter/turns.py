@@ -48,6 +48,7 @@ def end_turn_effects(game: Game) -> None:
             o.became = tuple(rest)
     state.became_eot = []
     state.must_block = []
+    state.must_block_whom = []
     state.must_attack = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)

@@ -5,6 +5,8 @@ cleanup step (514.2), the creature is in ``GameState.must_block``; when its
 controller declares blockers, a declaration that leaves it out though it
 could have blocked an attacker doesn't obey as many requirements as
 possible, and is refused (:func:`cardtext.interpreter.combat.requirement_refusal`).
+"[Target creature] blocks [this creature] this turn if able" likewise, in
+``GameState.must_block_whom``: it must block that creature if it can.
 "[That creature] attacks this turn if able" (508.1d) likewise, in
 ``GameState.must_attack``, read as attackers are declared
 (:func:`cardtext.interpreter.combat.attack_requirement_refusal`).
@@ -48,7 +50,16 @@ def _limit(a: A.Requirement) -> bool:
         return True
     if a.rule == NEXT_UNTAP:
         return _whose_untap(a) is None
+    if a.rule == "blocks this turn if able" and a.other is not None:
+        return not _one_object(a.other)  # "blocks [this creature] this turn if able"
     return a.other is not None
+
+
+def _one_object(ref: object) -> bool:
+    """A reference to one object: the attacker "blocks [this creature] this
+    turn if able" names."""
+    return isinstance(ref, A.SelfRef | A.ItRef | A.ThatRef | A.Target) and not (
+        isinstance(ref, A.Target) and (ref.count is not None or ref.up_to or ref.any_number))  # fmt: skip
 
 
 def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
@@ -67,8 +78,8 @@ def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
 
 
 @carries_out(A.Requirement, limits=(
-    ("a requirement other than 'blocks / attacks this turn if able' and 'doesn't untap during its controller's "
-     "(your) next untap step'", _limit),
+    ("a requirement other than 'blocks / attacks this turn if able', 'blocks [a creature] this turn if able' and "
+     "'doesn't untap during its controller's (your) next untap step'", _limit),
 ))
 def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
     """509.1c: the creature must block this turn if able; 508.1d: it must
@@ -79,7 +90,13 @@ def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
     game = ctx.game
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
-        if a.rule == "blocks this turn if able":
+        if a.rule == "blocks this turn if able" and a.other is not None:
+            for aid in ctx.objects(a.other):
+                attacker = game.get(aid)
+                if attacker is not None and attacker.zone == "battlefield":
+                    game.state.must_block_whom.append((o.id, aid))
+                    game.say(f"  {display_name(o)} blocks {display_name(attacker)} this turn if able (509.1c)")
+        elif a.rule == "blocks this turn if able":
             game.state.must_block.append(o.id)
             game.say(f"  {display_name(o)} blocks this turn if able (509.1c)")
         elif a.rule == "attacks this turn if able":
