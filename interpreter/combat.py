@@ -434,11 +434,18 @@ def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
     """509.1c: a creature that "blocks [an attacker] this turn if able" and
     blocks none of the attackers it must, though it could block one of them
     without breaking a restriction: refused."""
+    from .filters import matches
+
     combat = _combat(game)
     defender = defending_player(game)
     whom: dict[ObjectId, list[ObjectId]] = {}
     for bid, aid in game.state.must_block_whom:
         whom.setdefault(bid, []).append(aid)
+    for aid, filt, controller, source in game.state.lures:
+        # "all creatures able to block it this turn do so": each that fits, as blockers are declared
+        for o in game.battlefield():
+            if o.controller == defender and matches(game, filt, o, you=controller, source=source):
+                whom.setdefault(o.id, []).append(aid)
     for bid, aids in whom.items():
         blocker = game.get(bid)
         if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender:
@@ -454,6 +461,25 @@ def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
             if ONE_BLOCKER in restrictions(game, attacker) and any(aid in a for b, a in assigned.items() if b != bid):
                 continue
             return (f"{display_name(blocker)} blocks {display_name(attacker)} this turn if able, and it can "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return _must_be_blocked_refusal(game, assigned)
+
+
+def _must_be_blocked_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
+    """509.1c: an attacker that "must be blocked this turn if able" and that
+    no creature blocks, though a creature of the defending player could
+    block it without breaking a restriction (two, for one with menace):
+    refused."""
+    combat = _combat(game)
+    defender = defending_player(game)
+    for aid in dict.fromkeys(game.state.must_be_blocked):
+        attacker = game.get(aid)
+        if aid not in combat.attackers or attacker is None or any(aid in aids for aids in assigned.values()):
+            continue
+        able = [o for o in game.battlefield()
+                if o.controller == defender and block_refusal(game, o, attacker) is None]  # fmt: skip
+        if len(able) >= (2 if has_keyword(game, attacker, "menace") else 1):
+            return (f"{display_name(attacker)} must be blocked this turn if able, and {display_name(able[0])} can block it "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return None
 

@@ -210,6 +210,8 @@ class GameState:
     damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
     must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)
+    must_be_blocked: list[ObjectId] = field(default_factory=list)  # "must be blocked this turn if able" (509.1c)
+    lures: list[tuple[ObjectId, Any, PlayerId, ObjectId]] = field(default_factory=list)  # (attacker, filter, controller, source): "all creatures able to block it this turn do so" (509.1c)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -258,6 +260,8 @@ class GameState:
             list(self.damaged),
             list(self.saddled),
             list(self.must_block_whom),
+            list(self.must_be_blocked),
+            list(self.lures),
         )  # fmt: skip
 
 

@@ -49,6 +49,8 @@ def end_turn_effects(game: Game) -> None:
     state.became_eot = []
     state.must_block = []
     state.must_block_whom = []
+    state.must_be_blocked = []
+    state.lures = []
     state.must_attack = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)

@@ -7,18 +7,22 @@ could have blocked an attacker doesn't obey as many requirements as
 possible, and is refused (:func:`cardtext.interpreter.combat.requirement_refusal`).
 "[Target creature] blocks [this creature] this turn if able" likewise, in
 ``GameState.must_block_whom``: it must block that creature if it can.
+"[Target creature] must be blocked this turn if able" in
+``GameState.must_be_blocked``: some creature must block it if one can.
+"All creatures able to block [it] this turn do so" in ``GameState.lures``:
+each creature of that description that can block it must.
 "[That creature] attacks this turn if able" (508.1d) likewise, in
 ``GameState.must_attack``, read as attackers are declared
 (:func:`cardtext.interpreter.combat.attack_requirement_refusal`).
 "[It] doesn't untap during its controller's next untap step" (502.3) is
 kept in ``GameState.skip_untap`` until that untap step.  Other requirements
-("must be blocked", "all creatures able to block it do so") are reported by
-the limits it is registered with.
+are reported by the limits it is registered with.
 """
 
 from __future__ import annotations
 
 from cardtext.grammar import ast as A
+from cardtext.grammar.render import render_node
 
 from ..characteristics import display_name
 from ..context import Ctx
@@ -27,7 +31,9 @@ from ..objects import PlayerId
 from .registry import carries_out
 
 NEXT_UNTAP = "doesn't untap during next untap step"
-TURN_REQUIREMENTS = ("blocks this turn if able", "attacks this turn if able", NEXT_UNTAP)
+MUST_BE_BLOCKED = "must be blocked this turn if able"
+LURE = "able to block do so"
+TURN_REQUIREMENTS = ("blocks this turn if able", "attacks this turn if able", NEXT_UNTAP, MUST_BE_BLOCKED, LURE)
 """The requirements an instruction can make that the engine carries out."""
 
 
@@ -48,6 +54,10 @@ def _whose_untap(a: A.Requirement) -> str | None:
 def _limit(a: A.Requirement) -> bool:
     if a.rule not in TURN_REQUIREMENTS or a.duration is not None:
         return True
+    if a.rule == LURE:
+        # "All creatures able to block [it] this turn do so"
+        return not (a.form == "this turn" and isinstance(a.what, A.Each) and a.what.quantifier == "all"
+                    and _one_object(a.other))  # fmt: skip
     if a.rule == NEXT_UNTAP:
         return _whose_untap(a) is None
     if a.rule == "blocks this turn if able" and a.other is not None:
@@ -78,7 +88,8 @@ def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
 
 
 @carries_out(A.Requirement, limits=(
-    ("a requirement other than 'blocks / attacks this turn if able', 'blocks [a creature] this turn if able' and "
+    ("a requirement other than 'blocks / attacks this turn if able', 'blocks [a creature] this turn if able', "
+     "'must be blocked this turn if able', 'all creatures able to block [it] this turn do so' and "
      "'doesn't untap during its controller's (your) next untap step'", _limit),
 ))
 def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
@@ -88,8 +99,19 @@ def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
     whose ability it is, "your next untap step"), an effect that ends as
     that step does."""
     game = ctx.game
+    if a.rule == LURE:
+        lured = [o for o in (game.get(oid) for oid in ctx.objects(a.other)) if o is not None and o.zone == "battlefield"]
+        assert isinstance(a.what, A.Each)
+        for o in lured:
+            game.state.lures.append((o.id, a.what.filter, ctx.controller, ctx.source))
+            game.say(f"  all {render_node(a.what.filter)} able to block {display_name(o)} this turn do so (509.1c)")
+        return bool(lured)
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
+        if a.rule == MUST_BE_BLOCKED:
+            game.state.must_be_blocked.append(o.id)
+            game.say(f"  {display_name(o)} must be blocked this turn if able (509.1c)")
+            continue
         if a.rule == "blocks this turn if able" and a.other is not None:
             for aid in ctx.objects(a.other):
                 attacker = game.get(aid)
@@ -110,4 +132,4 @@ def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
     return bool(objs)
 
 
-__all__ = ["NEXT_UNTAP", "TURN_REQUIREMENTS"]
+__all__ = ["LURE", "MUST_BE_BLOCKED", "NEXT_UNTAP", "TURN_REQUIREMENTS"]
