@@ -48,6 +48,8 @@ from .characteristics import (
     display_name,
     has_keyword,
     keywords,
+    lures,
+    must_be_blocked,
     power_toughness,
     refresh_granted,
     restrictions,
@@ -441,7 +443,7 @@ def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
     whom: dict[ObjectId, list[ObjectId]] = {}
     for bid, aid in game.state.must_block_whom:
         whom.setdefault(bid, []).append(aid)
-    for aid, filt, controller, source in game.state.lures:
+    for aid, filt, controller, source in [*game.state.lures, *lures(game, combat.attackers)]:
         # "all creatures able to block it this turn do so": each that fits, as blockers are declared
         for o in game.battlefield():
             if o.controller == defender and matches(game, filt, o, you=controller, source=source):
@@ -460,26 +462,27 @@ def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
                 continue
             if ONE_BLOCKER in restrictions(game, attacker) and any(aid in a for b, a in assigned.items() if b != bid):
                 continue
-            return (f"{display_name(blocker)} blocks {display_name(attacker)} this turn if able, and it can "
+            return (f"{display_name(blocker)} must block {display_name(attacker)} if able, and it can "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return _must_be_blocked_refusal(game, assigned)
 
 
 def _must_be_blocked_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
-    """509.1c: an attacker that "must be blocked this turn if able" and that
+    """509.1c: an attacker that "must be blocked [this turn] if able" and that
     no creature blocks, though a creature of the defending player could
     block it without breaking a restriction (two, for one with menace):
     refused."""
     combat = _combat(game)
     defender = defending_player(game)
-    for aid in dict.fromkeys(game.state.must_be_blocked):
+    static = [aid for aid in combat.attackers if (o := game.get(aid)) is not None and must_be_blocked(game, o)]
+    for aid in dict.fromkeys([*game.state.must_be_blocked, *static]):
         attacker = game.get(aid)
         if aid not in combat.attackers or attacker is None or any(aid in aids for aids in assigned.values()):
             continue
         able = [o for o in game.battlefield()
                 if o.controller == defender and block_refusal(game, o, attacker) is None]  # fmt: skip
         if len(able) >= (2 if has_keyword(game, attacker, "menace") else 1):
-            return (f"{display_name(attacker)} must be blocked this turn if able, and {display_name(able[0])} can block it "
+            return (f"{display_name(attacker)} must be blocked if able, and {display_name(able[0])} can block it "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return None
 
