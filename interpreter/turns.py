@@ -22,7 +22,7 @@ from .characteristics import display_name, refresh_granted
 from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
-from .zones import draw, untap
+from .zones import draw, held_tapped, untap
 
 
 def end_turn_effects(game: Game) -> None:
@@ -158,7 +158,7 @@ def _end_step(game: Game) -> None:
             if o.controller == state.active:
                 if o.tapped and o.id in skipped:
                     game.say(f"  {display_name(o)} doesn't untap during this untap step (502.3)")
-                elif o.tapped and doesnt_untap(game, o):
+                elif o.tapped and (doesnt_untap(game, o) or held_tapped(game, o)):
                     game.say(f"  {display_name(o)} doesn't untap (502.3)")
                 elif o.tapped and kept_tapped(game, o):
                     game.say(f"  {state.active} chooses not to untap {display_name(o)} (502.3)")

@@ -15,7 +15,9 @@ each creature of that description that can block it must.
 ``GameState.must_attack``, read as attackers are declared
 (:func:`cardtext.interpreter.combat.attack_requirement_refusal`).
 "[It] doesn't untap during its controller's next untap step" (502.3) is
-kept in ``GameState.skip_untap`` until that untap step.  Other requirements
+kept in ``GameState.skip_untap`` until that untap step; "... untap step
+for as long as [this] remains tapped" in ``GameState.held_tapped`` while
+that lasts (611.2b).  Other requirements
 are reported by the limits it is registered with.
 """
 
@@ -28,9 +30,11 @@ from ..characteristics import display_name
 from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import PlayerId
+from ..zones import HELD_DURATIONS
 from .registry import carries_out
 
 NEXT_UNTAP = "doesn't untap during next untap step"
+HELD = "doesn't untap during untap step"
 MUST_BE_BLOCKED = "must be blocked this turn if able"
 LURE = "able to block do so"
 TURN_REQUIREMENTS = ("blocks this turn if able", "attacks this turn if able", NEXT_UNTAP, MUST_BE_BLOCKED, LURE)
@@ -51,7 +55,18 @@ def _whose_untap(a: A.Requirement) -> str | None:
     return None
 
 
+def _held(a: A.Requirement) -> bool:
+    """502.3, 611.2b: "[it] doesn't untap during its controller's untap step
+    for as long as [this] remains tapped" (or "you control [this]", "[this]
+    remains on the battlefield")."""
+    d = a.duration
+    return (a.rule == HELD and isinstance(d, A.Duration) and d.kind in HELD_DURATIONS
+            and isinstance(d.object, A.SelfRef) and _whose_untap(a) == "controller")  # fmt: skip
+
+
 def _limit(a: A.Requirement) -> bool:
+    if _held(a):
+        return False
     if a.rule not in TURN_REQUIREMENTS or a.duration is not None:
         return True
     if a.rule == LURE:
@@ -90,7 +105,8 @@ def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
 @carries_out(A.Requirement, limits=(
     ("a requirement other than 'blocks / attacks this turn if able', 'blocks [a creature] this turn if able', "
      "'must be blocked this turn if able', 'all creatures able to block [it] this turn do so' and "
-     "'doesn't untap during its controller's (your) next untap step'", _limit),
+     "'doesn't untap during its controller's (your) next untap step (untap step for as long as [this] remains tapped)'",
+     _limit),
 ))
 def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
     """509.1c: the creature must block this turn if able; 508.1d: it must
@@ -108,6 +124,15 @@ def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
         return bool(lured)
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
+        if _held(a):
+            assert isinstance(a.duration, A.Duration)
+            game.state.held_tapped.append((o.id, ctx.source, a.duration.kind, ctx.controller))
+            source = game.get(ctx.source)
+            what = display_name(source) if source is not None else "its source"
+            kind = a.duration.kind.replace("for as long as ", "")
+            kind = f"you control {what}" if kind == "you control" else f"{what} {kind}"
+            game.say(f"  {display_name(o)} doesn't untap during its controller's untap step for as long as {kind} (502.3)")
+            continue
         if a.rule == MUST_BE_BLOCKED:
             game.state.must_be_blocked.append(o.id)
             game.say(f"  {display_name(o)} must be blocked this turn if able (509.1c)")
