@@ -67,8 +67,13 @@ the beginning of the next end step", 603.7c); one that left the battlefield
 since is a new object (400.7), which the instruction doesn't find."""
 
 
+_REFS = (A.ItRef, A.ThatRef, A.ThemRef)
+"""The references a delayed instruction fixes as it is created (603.7c)."""
+
+
 def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str | None:
     """What the engine can't carry out of "[instruction] at the beginning of ..."."""
+    from .bind import walk
     from .context import OBJECT_FIELDS
     from .triggers import PHASE_STEPS
 
@@ -77,6 +82,14 @@ def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str |
             node, PERMANENTS_ONLY):  # fmt: skip
         return "a delayed instruction about several objects"
 
+    for name in OBJECT_FIELDS:
+        ref = getattr(node, name, None)
+        if isinstance(ref, A.Node) and not isinstance(ref, _REFS) and any(isinstance(n, _REFS) for n in walk(ref)):
+            # "Destroy it and [this] at end of combat": what "it" means is fixed as it is created (603.7c)
+            return "a delayed instruction about 'it' joined with other objects"
+    if isinstance(node, A.KeywordAction) and node.verb.startswith("flip"):
+        # "flip a coin at end of combat. If you lose the flip, ...": the flip is read after it
+        return "a delayed coin flip"
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
         step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)
         return f"an instruction delayed until the beginning of {when.whose} {step}"
