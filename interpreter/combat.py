@@ -585,8 +585,8 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
     assigned: dict[ObjectId, int] = {}
     for aid, defender in combat.attackers.items():
         attacker = game.get(aid)
-        if attacker is None or not strikes(attacker):
-            continue
+        if attacker is None or not strikes(attacker) or aid in game.state.no_combat_damage:
+            continue  # "assigns no combat damage this turn" (510.1)
         power = power_toughness(game, attacker)[0] or 0
         if power <= 0:
             continue  # 510.1a
@@ -601,7 +601,7 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         assignment.extend(parts)
     for bid, aids in combat.blockers.items():
         blocker = game.get(bid)
-        if blocker is None or not strikes(blocker):
+        if blocker is None or not strikes(blocker) or bid in game.state.no_combat_damage:
             continue
         power = power_toughness(game, blocker)[0] or 0
         if power > 0:

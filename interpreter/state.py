@@ -212,6 +212,7 @@ class GameState:
     must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)
     must_be_blocked: list[ObjectId] = field(default_factory=list)  # "must be blocked this turn if able" (509.1c)
     lures: list[tuple[ObjectId, Any, PlayerId, ObjectId]] = field(default_factory=list)  # (attacker, filter, controller, source): "all creatures able to block it this turn do so" (509.1c)
+    no_combat_damage: list[ObjectId] = field(default_factory=list)  # "assigns no combat damage this turn" (510.1)
     held_tapped: list[tuple[ObjectId, ObjectId, str, PlayerId]] = field(default_factory=list)  # (permanent, source, duration, controller): "doesn't untap during its controller's untap step for as long as [this] remains tapped" (502.3, 611.2b)
 
     def clone(self, *, share_records: bool = False) -> GameState:
@@ -263,6 +264,7 @@ class GameState:
             list(self.must_block_whom),
             list(self.must_be_blocked),
             list(self.lures),
+            list(self.no_combat_damage),
             list(self.held_tapped),
         )  # fmt: skip
 

@@ -51,6 +51,7 @@ def end_turn_effects(game: Game) -> None:
     state.must_block_whom = []
     state.must_be_blocked = []
     state.lures = []
+    state.no_combat_damage = []
     state.must_attack = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)

@@ -35,6 +35,7 @@ from .registry import carries_out
 
 NEXT_UNTAP = "doesn't untap during next untap step"
 HELD = "doesn't untap during untap step"
+NO_DAMAGE = "assigns no combat damage"
 MUST_BE_BLOCKED = "must be blocked this turn if able"
 LURE = "able to block do so"
 TURN_REQUIREMENTS = ("blocks this turn if able", "attacks this turn if able", NEXT_UNTAP, MUST_BE_BLOCKED, LURE)
@@ -64,8 +65,14 @@ def _held(a: A.Requirement) -> bool:
             and isinstance(d.object, A.SelfRef) and _whose_untap(a) == "controller")  # fmt: skip
 
 
+def _no_damage(a: A.Requirement) -> bool:
+    """510.1: "[this creature] assigns no combat damage this turn"."""
+    d = a.duration
+    return a.rule == NO_DAMAGE and a.other is None and isinstance(d, A.Duration) and d.kind == "this turn" and d.object is None
+
+
 def _limit(a: A.Requirement) -> bool:
-    if _held(a):
+    if _held(a) or _no_damage(a):
         return False
     if a.rule not in TURN_REQUIREMENTS or a.duration is not None:
         return True
@@ -104,7 +111,8 @@ def _untap_player(ctx: Ctx, a: A.Requirement) -> PlayerId | None:
 
 @carries_out(A.Requirement, limits=(
     ("a requirement other than 'blocks / attacks this turn if able', 'blocks [a creature] this turn if able', "
-     "'must be blocked this turn if able', 'all creatures able to block [it] this turn do so' and "
+     "'must be blocked this turn if able', 'all creatures able to block [it] this turn do so', "
+     "'assigns no combat damage this turn' and "
      "'doesn't untap during its controller's (your) next untap step (untap step for as long as [this] remains tapped)'",
      _limit),
 ))
@@ -124,6 +132,10 @@ def _requirement(ctx: Ctx, a: A.Requirement) -> bool:
         return bool(lured)
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
     for o in objs:
+        if _no_damage(a):
+            game.state.no_combat_damage.append(o.id)
+            game.say(f"  {display_name(o)} assigns no combat damage this turn (510.1)")
+            continue
         if _held(a):
             assert isinstance(a.duration, A.Duration)
             game.state.held_tapped.append((o.id, ctx.source, a.duration.kind, ctx.controller))
