@@ -143,6 +143,15 @@ def _thrice(game: Game, player: PlayerId, done: int) -> str | None:
     return None if done < 3 else "it was activated three times this turn already"
 
 
+def _before_attackers(game: Game, player: PlayerId, done: int) -> str | None:
+    """"Activate only before attackers are declared": in this turn, before its
+    declare attackers step begins (506.1, 508.1) — its upkeep, draw step, main
+    phase or beginning of combat step."""
+    if game.state.step in ("upkeep", "main", "combat"):
+        return None
+    return "this turn's declare attackers step has begun (508.1)"
+
+
 TIMINGS = {
     "as a sorcery": _sorcery,
     "any time you could cast a sorcery": _sorcery,
@@ -152,6 +161,7 @@ TIMINGS = {
     "once each turn": _once,
     "twice each turn": _twice,
     "three times each turn": _thrice,
+    "before attackers are declared": _before_attackers,
 }
 """The "Activate only ..." restrictions the engine checks (602.5b, 307.1), by
 their words: each says why the ability can't be activated now (None if it can)."""

@@ -16,10 +16,10 @@ from the layers that apply, in order:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
 
@@ -34,7 +34,7 @@ from .keywords import (
     KeywordAlternative,
     OffspringCost,
 )
-from .objects import GameObject
+from .objects import GameObject, ObjectId, PlayerId
 
 if TYPE_CHECKING:
     from .state import EotEffect, Game
@@ -634,8 +634,14 @@ def _block_count(action: A.Requirement) -> str | None:
     "can block only [creatures]", read by :func:`block_pair_refusal`."""
     if action.rule == BLOCK_ONLY:
         return _pair_problem(action)
-    if action.rule in COMBAT_REQUIREMENTS or action.rule == ATTACKS_DESPITE_DEFENDER:
+    if action.rule in COMBAT_REQUIREMENTS or action.rule in (ATTACKS_DESPITE_DEFENDER, STATIC_MUST_BE_BLOCKED):
         return None if action.duration is None and action.other is None else f"a static '{action.rule}' of another creature"
+    if action.rule == STATIC_LURE:
+        # "All creatures able to block [this creature] do so"
+        if (action.duration is None and not action.form and isinstance(action.what, A.Each) and action.what.quantifier == "all"
+                and isinstance(action.other, A.SelfRef | A.AttachedRef)):  # fmt: skip
+            return None
+        return f"a static '{action.rule}' of other than all creatures and this or the enchanted creature"
     if action.rule not in BLOCK_COUNTS or action.duration is not None:
         return f"a static '{action.rule}'" + (" with a duration" if action.duration is not None else "")
     if action.rule == BLOCK_ADDITIONAL_N and not isinstance(action.other, A.Number):
@@ -646,6 +652,34 @@ def _block_count(action: A.Requirement) -> str | None:
 COMBAT_REQUIREMENTS = {"attacks each combat if able": "attack", "blocks each combat if able": "block"}
 """Requirements a static ability can state (508.1d, 509.1c), and what they
 require, read by :func:`combat_requirements`."""
+
+
+STATIC_MUST_BE_BLOCKED = "must be blocked if able"
+STATIC_LURE = "able to block do so"
+"""509.1c: "[this creature] must be blocked if able" and "All creatures able
+to block [this creature] do so" as static abilities, read as blockers are
+declared (:func:`must_be_blocked`, :func:`lures`)."""
+
+
+def must_be_blocked(game: Game, obj: GameObject) -> bool:
+    """509.1c: must some creature block ``obj`` if one can, by a static ability?"""
+    return any(isinstance(action, A.Requirement) and action.rule == STATIC_MUST_BE_BLOCKED
+               and _affects(game, src, eff, action, obj) for src, eff, action in _static_effects(game))  # fmt: skip
+
+
+def lures(game: Game, attackers: Iterable[ObjectId]) -> list[tuple[ObjectId, Any, PlayerId, ObjectId]]:
+    """509.1c: "All creatures able to block [this creature] do so": each
+    attacker it is about, with the creatures that must block it (a filter,
+    read for the ability's controller and source)."""
+    out = []
+    for src, eff, action in _static_effects(game):
+        if not (isinstance(action, A.Requirement) and action.rule == STATIC_LURE and isinstance(action.what, A.Each)):
+            continue
+        for aid in attackers:
+            attacker = game.get(aid)
+            if attacker is not None and _affects(game, src, eff, replace(action, what=action.other), attacker):
+                out.append((aid, action.what.filter, src.controller, src.id))
+    return out
 
 
 ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
@@ -1102,7 +1136,7 @@ def display_name(obj: GameObject) -> str:
 
 
 __all__ = [
-    "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
+    "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "STATIC_LURE", "STATIC_MUST_BE_BLOCKED", "lures", "must_be_blocked", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
     "color_letters", "given_keyword_name", "granted_keyword", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem", "is_room", "room_view",
 ]  # fmt: skip

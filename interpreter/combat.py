@@ -48,6 +48,8 @@ from .characteristics import (
     display_name,
     has_keyword,
     keywords,
+    lures,
+    must_be_blocked,
     power_toughness,
     refresh_granted,
     restrictions,
@@ -68,6 +70,7 @@ from .state import (
     DealtCombatDamage,
     DealtDamage,
     Game,
+    NotBlocked,
     PlayerAttacked,
     StepBegan,
     WasDealtDamage,
@@ -350,6 +353,8 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     for aid in combat.attackers:
         if aid in combat.blocked:
             game.events.append(BecameBlocked(aid))  # 509.1h, 509.3c: once, however many block it
+        elif game.get(aid) is not None:
+            game.events.append(NotBlocked(aid, combat.attackers[aid]))  # 509.1h: "attacks and isn't blocked"
 
 
 def _capacity_refusal(game: Game, blocker: GameObject, count: int) -> str | None:
@@ -423,6 +428,61 @@ def requirement_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...
                 continue  # blocked already, it can't be blocked by this one too (509.1b)
             when = "this turn" if bid in game.state.must_block else "each combat"
             return (f"{display_name(blocker)} blocks {when} if able, and it can block {display_name(attacker)} "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return _block_whom_refusal(game, assigned)
+
+
+def _block_whom_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
+    """509.1c: a creature that "blocks [an attacker] this turn if able" and
+    blocks none of the attackers it must, though it could block one of them
+    without breaking a restriction: refused."""
+    from .filters import matches
+
+    combat = _combat(game)
+    defender = defending_player(game)
+    whom: dict[ObjectId, list[ObjectId]] = {}
+    for bid, aid in game.state.must_block_whom:
+        whom.setdefault(bid, []).append(aid)
+    for aid, filt, controller, source in [*game.state.lures, *lures(game, combat.attackers)]:
+        # "all creatures able to block it this turn do so": each that fits, as blockers are declared
+        for o in game.battlefield():
+            if o.controller == defender and matches(game, filt, o, you=controller, source=source):
+                whom.setdefault(o.id, []).append(aid)
+    for bid, aids in whom.items():
+        blocker = game.get(bid)
+        if blocker is None or blocker.zone != "battlefield" or blocker.controller != defender:
+            continue
+        if any(aid in assigned.get(bid, ()) for aid in aids):
+            continue
+        for aid in aids:
+            attacker = game.get(aid)
+            if aid not in combat.attackers or attacker is None or block_refusal(game, blocker, attacker) is not None:
+                continue
+            if has_keyword(game, attacker, "menace") and not any(aid in a for b, a in assigned.items() if b != bid):
+                continue
+            if ONE_BLOCKER in restrictions(game, attacker) and any(aid in a for b, a in assigned.items() if b != bid):
+                continue
+            return (f"{display_name(blocker)} must block {display_name(attacker)} if able, and it can "
+                    "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
+    return _must_be_blocked_refusal(game, assigned)
+
+
+def _must_be_blocked_refusal(game: Game, assigned: dict[ObjectId, tuple[ObjectId, ...]]) -> str | None:
+    """509.1c: an attacker that "must be blocked [this turn] if able" and that
+    no creature blocks, though a creature of the defending player could
+    block it without breaking a restriction (two, for one with menace):
+    refused."""
+    combat = _combat(game)
+    defender = defending_player(game)
+    static = [aid for aid in combat.attackers if (o := game.get(aid)) is not None and must_be_blocked(game, o)]
+    for aid in dict.fromkeys([*game.state.must_be_blocked, *static]):
+        attacker = game.get(aid)
+        if aid not in combat.attackers or attacker is None or any(aid in aids for aids in assigned.values()):
+            continue
+        able = [o for o in game.battlefield()
+                if o.controller == defender and block_refusal(game, o, attacker) is None]  # fmt: skip
+        if len(able) >= (2 if has_keyword(game, attacker, "menace") else 1):
+            return (f"{display_name(attacker)} must be blocked if able, and {display_name(able[0])} can block it "
                     "(509.1c: the declaration must obey as many requirements as it can)")  # fmt: skip
     return None
 
@@ -525,8 +585,8 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
     assigned: dict[ObjectId, int] = {}
     for aid, defender in combat.attackers.items():
         attacker = game.get(aid)
-        if attacker is None or not strikes(attacker):
-            continue
+        if attacker is None or not strikes(attacker) or aid in game.state.no_combat_damage:
+            continue  # "assigns no combat damage this turn" (510.1)
         power = power_toughness(game, attacker)[0] or 0
         if power <= 0:
             continue  # 510.1a
@@ -541,7 +601,7 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
         assignment.extend(parts)
     for bid, aids in combat.blockers.items():
         blocker = game.get(bid)
-        if blocker is None or not strikes(blocker):
+        if blocker is None or not strikes(blocker) or bid in game.state.no_combat_damage:
             continue
         power = power_toughness(game, blocker)[0] or 0
         if power > 0:

@@ -34,9 +34,10 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
+from .state import BecameUntapped
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
-from .zones import sacrifice, tap
+from .zones import end_held_tapped, sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -549,6 +550,8 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         if source is None or not source.tapped:
             raise IllegalAction("can't pay {Q}: it is untapped")
         source.tapped = False
+        game.events.append(BecameUntapped(source.id))  # 701.26b: "whenever ... becomes untapped"
+        end_held_tapped(game, source)
         return
     if isinstance(part, A.PayLifeCost):
         amount = part.amount.value if isinstance(part.amount, A.Number) else None

@@ -22,6 +22,7 @@ player who took the action, and its source is the object that made it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from cardtext.grammar import ast as A
 
@@ -31,9 +32,10 @@ from .errors import Unsupported
 from .objects import ObjectId, PlayerId
 from .state import Event, Game, PendingTrigger, StepBegan
 
-DELAYED_WHOSE = frozenset({"the next", "your next"})
+DELAYED_WHOSE = frozenset({"the next", "your next", "the next turn's"})
 """Whose next step a delayed instruction can wait for: the next one of any
-player's turn, or the next one of its controller's turn."""
+player's turn, the next one of its controller's turn, or the one of the
+turn after this one ("at the beginning of the next turn's upkeep")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,13 @@ class DelayedTrigger:
     yours: bool
     about: ObjectId | None  # what "it" meant as it was created (603.7c)
     about_all: tuple[ObjectId, ...] = ()  # what "them" meant as it was created (603.7c)
+    after_turn: int | None = None  # "the next turn's": it waits for a turn after this one
+    player: PlayerId | None = None  # the player "that player" / "target player" meant as it was created (603.7c)
+
+
+END_OF_COMBAT = A.PhaseTrigger("end of combat", False, "the next")
+""""[instruction] at end of combat": a delayed triggered ability that triggers
+as the next end of combat step begins (603.7, 511.2)."""
 
 
 PERMANENTS_ONLY = (A.Sacrifice, A.Destroy)
@@ -58,8 +67,13 @@ the beginning of the next end step", 603.7c); one that left the battlefield
 since is a new object (400.7), which the instruction doesn't find."""
 
 
+_REFS = (A.ItRef, A.ThatRef, A.ThemRef)
+"""The references a delayed instruction fixes as it is created (603.7c)."""
+
+
 def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str | None:
     """What the engine can't carry out of "[instruction] at the beginning of ..."."""
+    from .bind import walk
     from .context import OBJECT_FIELDS
     from .triggers import PHASE_STEPS
 
@@ -68,6 +82,15 @@ def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str |
             node, PERMANENTS_ONLY):  # fmt: skip
         return "a delayed instruction about several objects"
 
+    for name in OBJECT_FIELDS:
+        ref = getattr(node, name, None)
+        if isinstance(ref, A.Node) and not isinstance(ref, _REFS) and any(isinstance(n, _REFS) for n in walk(ref)):
+            # "Destroy it and [this] at end of combat": what "it" means is fixed as it is created (603.7c)
+            return "a delayed instruction about 'it' joined with other objects"
+    if isinstance(node, A.KeywordAction) and node.verb.startswith("flip") and when.step == "end of combat":
+        # "flip a coin at end of combat. If you lose the flip, ...": the flip
+        # is read by a sentence after it, which would be carried out now
+        return "a delayed coin flip"
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
         step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)
         return f"an instruction delayed until the beginning of {when.whose} {step}"
@@ -78,7 +101,7 @@ def _alone(sentence: A.Sentence, i: int) -> A.Sentence:
     """Instruction ``i`` of ``sentence`` as a sentence of its own, without the
     tail that delays it."""
     form = sentence.forms[i] if i < len(sentence.forms) else A.ClauseForm()
-    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at"))
+    tails = tuple(t for t in form.tails if not (isinstance(t, A.Tail) and t.word == "at") and t != "at end of combat")
     return replace(sentence, actions=(sentence.actions[i],), joiners=(), forms=(replace(form, tails=tails),))
 
 
@@ -89,16 +112,19 @@ def create_delayed(ctx: Ctx, sentence: A.Sentence, i: int, when: A.PhaseTrigger)
         raise Unsupported(problem)
     about = _about(ctx, sentence.actions[i])
     about_all = _about_all(ctx, sentence.actions[i])
-    node = A.TriggeredAbility("At", when, A.Effect((_alone(sentence, i),)))
+    action, player = _bind_player(ctx, sentence.actions[i])
+    alone = _alone(sentence, i)
+    node = A.TriggeredAbility("At", when, A.Effect((replace(alone, actions=(action,)),)))
     name = source_name(ctx)
     if about_all is not None and not about_all:
         ctx.game.say(f"  {name}: the delayed instruction is about no object; nothing waits (603.7c)")
         return False
     ctx.game.state.delayed.append(DelayedTrigger(
         ctx.controller, ctx.source, ctx.ability, node, name, when.step, when.whose == "your next", about,
-        tuple(about_all or ()),
+        tuple(about_all or ()), ctx.game.state.turn if when.whose == "the next turn's" else None, player,
     ))  # fmt: skip
-    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {when.step} step (603.7)")
+    step = "end of combat step" if when.step == "end of combat" else f"{when.step} step"
+    ctx.game.say(f"  {name}: a delayed triggered ability waits for the beginning of {when.whose} {step} (603.7)")
     return True
 
 
@@ -120,6 +146,37 @@ def _about(ctx: Ctx, action: A.Node) -> ObjectId | None:
         if isinstance(ref, A.ThemRef) and not isinstance(node, PERMANENTS_ONLY):
             raise Unsupported("a delayed instruction about several objects")
     return None
+
+
+BOUND_PLAYERS = (A.ThatPlayer, A.TheirRef, A.Target, A.ControllerOf, A.OwnerOf)
+"""The players a delayed instruction names that are fixed as it is created
+(603.7c): "That player draws a card at the beginning of the next turn's
+upkeep" is about the player meant then, not the player whose turn it is."""
+
+
+def _bind_player(ctx: Ctx, action: A.Node) -> tuple[A.Node, PlayerId | None]:
+    """The instruction with the player it names ("that player", "target
+    player", "its controller") fixed as the one meant now (603.7c), and that
+    player; the instruction unchanged and None if it names none of those."""
+    may = action if isinstance(action, A.MayDo) else None
+    node = action.action if isinstance(action, A.MayDo) else action
+    refs = [may.player] if may is not None else []
+    refs.append(getattr(node, "player", None))
+    bound: PlayerId | None = None
+    for ref in refs:
+        if isinstance(ref, BOUND_PLAYERS):
+            players = ctx.players(ref)
+            if len(players) != 1 or (bound is not None and players[0] != bound):
+                raise Unsupported("a delayed instruction about a player other than one")
+            bound = players[0]
+    if bound is None:
+        return action, None
+    that = A.ThatPlayer()
+    if isinstance(getattr(node, "player", None), BOUND_PLAYERS):
+        node = replace(cast(Any, node), player=that)
+    if may is not None:
+        return replace(may, action=node, player=that if isinstance(may.player, BOUND_PLAYERS) else may.player), bound
+    return node, bound
 
 
 def _about_all(ctx: Ctx, action: A.Node) -> list[ObjectId] | None:
@@ -161,14 +218,15 @@ def collect_delayed(game: Game, event: Event) -> None:
         return
     keep: list[DelayedTrigger] = []
     for d in game.state.delayed:
-        if d.step != event.step or (d.yours and event.active != d.controller):
+        if d.step != event.step or (d.yours and event.active != d.controller) or (
+                d.after_turn is not None and game.state.turn <= d.after_turn):  # fmt: skip
             keep.append(d)
             continue
         game.state.pending.append(PendingTrigger(
             d.controller, d.source, d.ability, d.node, d.name, trigger_object=d.about, trigger_objects=d.about_all,
-            trigger_player=event.active, order=len(game.state.pending),
+            trigger_player=event.active if d.player is None else d.player, order=len(game.state.pending),
         ))  # fmt: skip
     game.state.delayed = keep
 
 
-__all__ = ["DELAYED_WHOSE", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]
+__all__ = ["DELAYED_WHOSE", "END_OF_COMBAT", "DelayedTrigger", "collect_delayed", "create_delayed", "delayed_problem", "reflexive"]

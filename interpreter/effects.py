@@ -364,10 +364,10 @@ CARRIED_TAILS = frozenset({"for each", "equal to", "duration", "where"})
 """Clause tails whose meaning is in the instruction itself (its amount, its
 duration) or in the sentence (its X).  Of the tails with a value,
 "except for [objects]" after an instruction about all objects of a kind
-and "at the beginning of the next [step]" (a delayed instruction, 603.7)
-are carried out by :func:`run_sentence`; any other — "at end of combat",
-"from your opening hand", "in addition to its other types" — is written
-only in the clause's form, and the engine doesn't carry it out yet."""
+and "at the beginning of the next [step]" or "at end of combat" (a delayed
+instruction, 603.7, 511.2) are carried out by :func:`run_sentence`; any
+other — "from your opening hand", "in addition to its other types" — is
+written only in the clause's form, and the engine doesn't carry it out yet."""
 
 
 def _tail(sentence: A.Sentence, i: int, word: str) -> A.Tail | None:
@@ -408,7 +408,13 @@ def tail_problem(sentence: A.Sentence, i: int) -> str | None:
         return "'[they] each [instruction]' other than gaining or getting"
     for tail in sentence.forms[i].tails:
         if isinstance(tail, str):
-            if tail not in CARRIED_TAILS:
+            if tail == "at end of combat":
+                from .delayed import END_OF_COMBAT, delayed_problem
+
+                problem = delayed_problem(END_OF_COMBAT, sentence.actions[i])
+                if problem is not None:
+                    return problem
+            elif tail not in CARRIED_TAILS:
                 return f"'{tail}' after an instruction"
         elif isinstance(tail, A.Tail):
             problem = _valued_tail_problem(sentence, i, tail)
@@ -455,6 +461,10 @@ def _carry_out(ctx: Ctx, sentence: A.Sentence, i: int, action: A.Node) -> bool:
         from .delayed import create_delayed
 
         return create_delayed(ctx, sentence, i, at.value)
+    if i < len(sentence.forms) and "at end of combat" in sentence.forms[i].tails:
+        from .delayed import END_OF_COMBAT, create_delayed
+
+        return create_delayed(ctx, sentence, i, END_OF_COMBAT)
     action = with_shared_duration(sentence, i, action)
     excepted = _tail(sentence, i, "except for")
     if excepted is None:

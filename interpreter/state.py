@@ -209,6 +209,11 @@ class GameState:
     damaged_this_turn: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (source, permanent): each time this turn a source dealt damage to a permanent (120.3, "creatures dealt damage by [this] this turn")
     damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
+    must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)
+    must_be_blocked: list[ObjectId] = field(default_factory=list)  # "must be blocked this turn if able" (509.1c)
+    lures: list[tuple[ObjectId, Any, PlayerId, ObjectId]] = field(default_factory=list)  # (attacker, filter, controller, source): "all creatures able to block it this turn do so" (509.1c)
+    no_combat_damage: list[ObjectId] = field(default_factory=list)  # "assigns no combat damage this turn" (510.1)
+    held_tapped: list[tuple[ObjectId, ObjectId, str, PlayerId]] = field(default_factory=list)  # (permanent, source, duration, controller): "doesn't untap during its controller's untap step for as long as [this] remains tapped" (502.3, 611.2b)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -256,6 +261,11 @@ class GameState:
             self.damaged_this_turn if share else list(self.damaged_this_turn),
             list(self.damaged),
             list(self.saddled),
+            list(self.must_block_whom),
+            list(self.must_be_blocked),
+            list(self.lures),
+            list(self.no_combat_damage),
+            list(self.held_tapped),
         )  # fmt: skip
 
 
@@ -362,6 +372,14 @@ class PlayerAttacked:
 @dataclass(frozen=True, slots=True)
 class BecameTapped:
     """A permanent became tapped (701.26a) — not one that entered tapped."""
+
+    obj: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class BecameUntapped:
+    """A permanent became untapped (701.26b) — in an untap step, by an
+    instruction or by paying {Q}."""
 
     obj: ObjectId
 
@@ -527,6 +545,16 @@ class BecameBlocked:
 
 
 @dataclass(frozen=True, slots=True)
+class NotBlocked:
+    """The attacking creature ``obj``, attacking ``defender``, became an
+    unblocked creature as blockers were declared (509.1h): no creature was
+    declared to block it."""
+
+    obj: ObjectId
+    defender: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class Blocks:
     """``blocker`` was declared as a blocker (509.1), of ``attackers``;
     "Whenever [a creature] blocks" triggers once on it (509.3a)."""
@@ -588,7 +616,7 @@ class KeywordActed:
 Event: TypeAlias = (
     Entered | Left | Cast | Kicked | TurnedFaceUp | StepBegan | BecameTarget | Attacked | DealtCombatDamage
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
-    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | BecameTapped | GainedLife | DrewCard
+    | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
     | Discarded
 )
@@ -770,6 +798,6 @@ class Transaction:
 __all__ = [
     "Attacked", "BecameBlocked", "BecameTarget", "Championed", "CombatDamageDealt", "CombatDamageStep", "CountersPut",
     "DelayedTrigger", "Cast", "Combat", "DealtCombatDamage", "Entered", "EotEffect", "Event", "Game", "GameState", "Kicked", "Left",
-    "PendingTrigger", "StackItem", "StepBegan", "targeted", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
+    "PendingTrigger", "StackItem", "StepBegan", "targeted", "BecameUntapped", "NotBlocked", "TargetValue", "TurnedFaceUp", "WasDealtDamage", "Blocks",
     "BlocksAttacker", "CommittedCrime", "Cycled", "DamageDealtTo",
 ]  # fmt: skip

@@ -497,8 +497,8 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, s.trailing == "unless")
     if isinstance(action, A.Requirement) and action.rule == "doesn't untap during untap step" and action.duration is None:
         other = action.other.object if isinstance(action.other, A.Possessive) else action.other
-        if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef):
-            return NoUntap(action.what)
+        if isinstance(other, A.ControllerOf) and isinstance(other.object, A.ItRef | A.ThemRef | A.TheirRef):
+            return NoUntap(action.what)  # "its controller's untap step", "their controllers' untap steps"
         if isinstance(other, A.You):
             return NoUntap(action.what, yours=True)
         return "'doesn't untap' during an untap step other than its controller's"

@@ -44,6 +44,7 @@ from .state import (
     BecameSaddled,
     BecameTapped,
     BecameTarget,
+    BecameUntapped,
     Blocks,
     BlocksAttacker,
     Cast,
@@ -69,6 +70,7 @@ from .state import (
     Kicked,
     Left,
     LostLife,
+    NotBlocked,
     PendingTrigger,
     PlayerAttacked,
     Sacrificed,
@@ -262,12 +264,13 @@ def face_up_supported(t: A.TurnedFaceUpTrigger) -> bool:
     return t.self_ref is not None or t.you_turn or t.filter is not None or _filter_of(t.what) is not None
 
 
-PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "second_main", "end"})
+PHASE_STEPS = frozenset({"upkeep", "draw step", "precombat main phase", "combat", "end of combat", "second_main", "end"})
 """The steps and phases whose beginning the engine announces (:mod:`cardtext.interpreter.turns`)."""
-PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's"})
+PHASE_WHOSE = frozenset({"your", "each", "the", "combat on your turn", "combat", "each player's", "each opponent's",
+                         "end of combat"})  # fmt: skip
 """Whose step a phase trigger can name: the controller's ("your", "combat on
 your turn"), every player's ("each", "the", "each combat", "each
-player's") or each opponent's."""
+player's", "At end of combat", 511.2) or each opponent's."""
 
 
 def phase_supported(t: A.PhaseTrigger) -> bool:
@@ -636,6 +639,27 @@ def _becomes_tapped(game: Game, src_id: ObjectId, controller: PlayerId, subject:
     if not isinstance(event, BecameTapped):
         return NO
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _becomes_untapped(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """701.26b, 603.2: "Whenever [this creature] becomes untapped" — untapped
+    by any means: in its controller's untap step (502.3), by an instruction,
+    or by paying {Q}."""
+    if not isinstance(event, BecameUntapped):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _attacks_unblocked(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """509.1h, 603.2: "Whenever [this creature] attacks and isn't blocked" —
+    as blockers are declared, for an attacking creature no creature blocks
+    (one put onto the battlefield attacking too); "defending player" is the
+    player it attacks."""
+    if not isinstance(event, NotBlocked):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
 
 
 def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -1021,6 +1045,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
+    "becomes untapped": (_becomes_untapped, OBJECT_SUBJECTS),
+    "attacks and isn't blocked": (_attacks_unblocked, OBJECT_SUBJECTS),
     "becomes saddled": (_becomes_saddled, OBJECT_SUBJECTS),
     "saddles": (_crews("saddle"), OBJECT_SUBJECTS),
     "unlocks": (_unlocks(False), PLAYER_SUBJECTS),

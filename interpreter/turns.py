@@ -22,7 +22,7 @@ from .characteristics import display_name, refresh_granted
 from .prevention import end_of_turn
 from .state import Game, StepBegan
 from .triggers import settle
-from .zones import draw, untap
+from .zones import draw, held_tapped, untap
 
 
 def end_turn_effects(game: Game) -> None:
@@ -48,6 +48,10 @@ def end_turn_effects(game: Game) -> None:
             o.became = tuple(rest)
     state.became_eot = []
     state.must_block = []
+    state.must_block_whom = []
+    state.must_be_blocked = []
+    state.lures = []
+    state.no_combat_damage = []
     state.must_attack = []
     this_turn.end_of_turn(game)
     control.end_of_turn(game)
@@ -155,7 +159,7 @@ def _end_step(game: Game) -> None:
             if o.controller == state.active:
                 if o.tapped and o.id in skipped:
                     game.say(f"  {display_name(o)} doesn't untap during this untap step (502.3)")
-                elif o.tapped and doesnt_untap(game, o):
+                elif o.tapped and (doesnt_untap(game, o) or held_tapped(game, o)):
                     game.say(f"  {display_name(o)} doesn't untap (502.3)")
                 elif o.tapped and kept_tapped(game, o):
                     game.say(f"  {state.active} chooses not to untap {display_name(o)} (502.3)")
@@ -214,6 +218,7 @@ def _next_combat_step(game: Game) -> None:
         _phase_triggers(game, "second_main")
         return
     game.say(f"-- {state.active}'s end of combat step (511)")
+    _phase_triggers(game, "end of combat")  # 511.2: "at end of combat" abilities trigger
 
 
 __all__ = ["end_turn_effects", "pass_priority"]

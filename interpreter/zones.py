@@ -16,6 +16,7 @@ from .characteristics import chars, display_name, is_room, power_toughness
 from .objects import GameObject, Lki, ObjectId, PlayerId, Zone
 from .state import (
     BecameTapped,
+    BecameUntapped,
     CountersPut,
     Discarded,
     DoorUnlocked,
@@ -203,7 +204,7 @@ def exert(game: Game, obj: GameObject) -> None:
 
 
 def untap(game: Game, obj: GameObject) -> bool:
-    """Untap ``obj`` (701.26b); 122.1d: if it has a stun counter, a stun
+    """Untap ``obj`` (701.26b), an event for "whenever ... becomes untapped"; 122.1d: if it has a stun counter, a stun
     counter is removed from it instead and it stays tapped.  Whether it untapped."""
     if not obj.tapped:
         return False
@@ -216,7 +217,42 @@ def untap(game: Game, obj: GameObject) -> bool:
         game.say(f"  {display_name(obj)} stays tapped: a stun counter is removed from it instead (122.1d)")
         return False
     obj.tapped = False
+    game.events.append(BecameUntapped(obj.id))
+    end_held_tapped(game, obj)
     return True
+
+
+HELD_DURATIONS = ("for as long as remains tapped", "for as long as you control", "for as long as remains on the battlefield")
+"""The durations of "[it] doesn't untap during its controller's untap step
+for as long as [this] remains tapped" the engine keeps (611.2b)."""
+
+
+def end_held_tapped(game: Game, source: GameObject) -> None:
+    """611.2b: ``source`` untapped: the effects that lasted "for as long as
+    [it] remains tapped" end, for good."""
+    game.state.held_tapped = [h for h in game.state.held_tapped
+                              if not (h[1] == source.id and h[2] == "for as long as remains tapped")]  # fmt: skip
+
+
+def held_tapped(game: Game, obj: GameObject) -> bool:
+    """502.3: does a "doesn't untap ... for as long as [this] remains tapped
+    / you control [this] / [this] remains on the battlefield" effect keep
+    ``obj`` tapped in this untap step?  Effects whose duration is over end
+    (611.2b): the source left the battlefield (400.7), untapped, or changed
+    controller."""
+    keep = []
+    held = False
+    for oid, src_id, kind, controller in game.state.held_tapped:
+        src = game.get(src_id)
+        if src is None or src.zone != "battlefield" or game.get(oid) is None:
+            continue
+        if (kind == "for as long as remains tapped" and not src.tapped) or (
+                kind == "for as long as you control" and src.controller != controller):  # fmt: skip
+            continue
+        keep.append((oid, src_id, kind, controller))
+        held = held or oid == obj.id
+    game.state.held_tapped = keep
+    return held
 
 
 def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:

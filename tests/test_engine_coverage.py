@@ -364,3 +364,21 @@ def test_harmonize_on_a_permanent_card_is_a_gap() -> None:
     card = one("Test Card {2}\nCreature — Test\nHarmonize {3}\n2/2")
     assert "harmonize on a permanent card (702.180a: the spell exiled as it resolves)" in [g.what for g in gaps(card)]
     assert gaps(one("Test Card {2}\nSorcery\nDraw a card.\nHarmonize {3}")) == []
+
+
+def test_a_delayed_instruction_the_engine_cant_fix_is_a_gap() -> None:
+    """603.7c: a delayed instruction is about what its references meant as
+    it was created.  "Destroy it and [this] at end of combat" joins "it" with
+    another object, and "flip a coin at end of combat. If you lose the flip,
+    ..." reads the flip in a sentence carried out now: both are gaps, not
+    instructions carried out about the wrong objects or without their result."""
+    joined = ("Sapper Test {1}{R}\nCreature — Goblin\n{T}: Target creature you control can't be blocked "
+              "this turn. Destroy it and Sapper Test at end of combat.\n1/1\n")  # fmt: skip
+    (card,) = parse_text(joined).cards
+    assert "a delayed instruction about 'it' joined with other objects" in [g.what for g in gaps(card)]
+    flip = ("Flip Test {1}{R}\nCreature — Efreet\nWhenever this creature attacks or blocks, flip a coin at end "
+            "of combat. If you lose the flip, an opponent gains control of this creature.\n1/1\n")  # fmt: skip
+    (card,) = parse_text(flip).cards
+    assert "a delayed coin flip" in [g.what for g in gaps(card)]
+    (card,) = parse_text(flip.replace(" at end of combat", "")).cards
+    assert gaps(card) == []

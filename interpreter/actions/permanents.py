@@ -177,7 +177,28 @@ def _tap(ctx: Ctx, a: A.TapObjects | A.UntapObjects) -> bool:
         elif o.tapped and o.counters.get("stun", 0):
             untap(ctx.game, o)  # 122.1d: a stun counter is removed instead
         else:
-            o.tapped = False
+            untap(ctx.game, o)
+            ctx.game.say(f"  untaps {display_name(o)}")
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(A.TapOrUntap, limits=(("tapping or untapping all objects of a kind", lambda a: isinstance(a.what, A.Each)),))
+def _tap_or_untap(ctx: Ctx, a: A.TapOrUntap) -> bool:
+    """701.26: "tap or untap target permanent" — the player carrying out the
+    instruction chooses, for each permanent, whether it is tapped or untapped."""
+    from ..choices import Decision, ask
+    from .common import source_name
+
+    objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    for o in objs:
+        words = ["tap", "untap"]
+        how = ask(ctx.game, Decision("word", ctx.controller, f"{source_name(ctx)}: tap or untap {display_name(o)}",
+                                     words, words))  # fmt: skip
+        if how == "tap":
+            if tap(ctx.game, o):
+                ctx.game.say(f"  taps {display_name(o)}")
+        elif untap(ctx.game, o):
             ctx.game.say(f"  untaps {display_name(o)}")
     acted(ctx, objs)
     return bool(objs)
