@@ -87,9 +87,9 @@ def delayed_problem(when: A.PhaseTrigger, action: A.Node | None = None) -> str |
         if isinstance(ref, A.Node) and not isinstance(ref, _REFS) and any(isinstance(n, _REFS) for n in walk(ref)):
             # "Destroy it and [this] at end of combat": what "it" means is fixed as it is created (603.7c)
             return "a delayed instruction about 'it' joined with other objects"
-    if isinstance(node, A.KeywordAction) and node.verb.startswith("flip") and when.step == "end of combat":
-        # "flip a coin at end of combat. If you lose the flip, ...": the flip
-        # is read by a sentence after it, which would be carried out now
+    if isinstance(node, A.KeywordAction) and node.verb.startswith("flip"):
+        # "flip a coin at the beginning of the next end step. If you lose the flip, ...":
+        # the flip is read by a sentence after it, which would be carried out now
         return "a delayed coin flip"
     if when.step not in PHASE_STEPS or when.whose not in DELAYED_WHOSE or when.end_of or when.player is not None:
         step = {"end": "end step", "second_main": "second main phase", "main": "main phase"}.get(when.step, when.step)

@@ -380,5 +380,9 @@ def test_a_delayed_instruction_the_engine_cant_fix_is_a_gap() -> None:
             "of combat. If you lose the flip, an opponent gains control of this creature.\n1/1\n")  # fmt: skip
     (card,) = parse_text(flip).cards
     assert "a delayed coin flip" in [g.what for g in gaps(card)]
+    kites = ("Kites Test {1}{U}\nEnchantment\n{U}: Target creature you control gains flying until end of turn. "
+             "Flip a coin at the beginning of the next end step. If you lose the flip, sacrifice that creature.\n")
+    (card,) = parse_text(kites).cards
+    assert "a delayed coin flip" in [g.what for g in gaps(card)]
     (card,) = parse_text(flip.replace(" at end of combat", "")).cards
     assert gaps(card) == []
