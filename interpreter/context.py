@@ -51,6 +51,7 @@ class Ctx:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
+    trigger_moved: ObjectId | None = None  # the new object the trigger object became in a public zone (400.7d)
     life_lost: int = 0
     amount: int | None = None  # "that much", "that many": the amount of the instruction before (608.2c)
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)

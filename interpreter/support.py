@@ -287,7 +287,7 @@ def _granted_keywords(ab: A.Node) -> Iterator[Gap]:
         if isinstance(granted, tuple):
             for kw in granted:
                 if isinstance(kw, _KEYWORD_KINDS):
-                    own = list(_keyword(kw))
+                    own = list(_keyword(kw, chosen=isinstance(node, A.Pump)))
                     yield from own
                     if not own and not isinstance(node, _OWN_KEYWORDS):
                         yield from _given(kw)
@@ -404,7 +404,9 @@ def keyword_gaps(line: A.KeywordLine) -> list[Gap]:
     return [gap for kw in line.keywords for gap in _keyword(kw)]
 
 
-def _keyword(kw: A.Node) -> Iterator[Gap]:
+def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
+    """The gaps of one keyword; ``chosen``: a resolving instruction grants
+    it ("gains protection from the color of your choice", 608.2d)."""
     if isinstance(kw, A.DefinedKeyword) or from_definition(kw) is not None:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
     if isinstance(kw, A.KeywordWithCost):
@@ -420,7 +422,7 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
         if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
             yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")
     elif isinstance(kw, A.Protection):
-        problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
+        problem = quality_problem(kw, chosen=chosen)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:
             yield Gap(kw, f"keyword {problem}")
     elif not isinstance(kw, KEYWORD_NODES) or (
