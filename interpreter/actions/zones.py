@@ -31,7 +31,7 @@ from .common import (
     source_name,
 )
 from .counters_tokens import tokens_instead
-from .library import keyword_action, to_library, until_fits, until_fits_problem
+from .library import keyword_action, nth_place, to_library, until_fits, until_fits_problem
 from .piles import exile_pile
 from .registry import carries_out, do
 
@@ -360,9 +360,11 @@ def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str, chooser: PlayerId) 
      or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
     ("putting a permanent onto the battlefield attacking, face down, transformed or attached",
      lambda a: isinstance(a.to, A.Destination) and any(_mod_problem(m) for m in a.to.mods)),
-    ("putting a card into a library other than on top or at the bottom",
+    ("putting a card into a library other than on top, at the bottom, back or at a place counted from the top",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
-     and a.to.where not in ("top", "bottom", "top or bottom")),
+     and a.to.where not in ("top", "bottom", "top or bottom", "back") and not nth_place(a.to)),
+    ("putting several cards into a library at a place counted from its top",
+     lambda a: isinstance(a.to, A.Destination) and nth_place(a.to) and isinstance(a.what, (A.ThemRef, A.Each, A.LookedCards))),
     ("putting objects not named before, nor described", _put_what_problem),
 ))
 def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
