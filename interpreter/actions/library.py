@@ -14,7 +14,7 @@ from ..choices import Decision, ask
 from ..context import Ctx, chosen_at_random
 from ..errors import Unsupported
 from ..filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
-from ..objects import GameObject, ObjectId, PlayerId
+from ..objects import GameObject, ObjectId, PlayerId, Zone
 from ..zones import discard, draw, move
 from .common import acted, choose_cards, choose_up_to, current, not_you, source_name
 from .piles import shuffle_pile
@@ -641,12 +641,29 @@ def _shuffled_objects(a: A.Shuffle) -> bool:
     from ..context import OBJECT_REFS
 
     return (isinstance(a.what, OBJECT_REFS) and a.form == ""
-            and isinstance(a.into, A.You | A.OwnerOf | A.Possessive))  # fmt: skip
+            and (isinstance(a.into, A.You | A.OwnerOf | A.Possessive)
+                 # "Its owner shuffles it into their library": the player shuffling is the owner
+                 or isinstance(a.into, A.TheirRef) and isinstance(a.player, A.OwnerOf | A.ThatPlayer)))  # fmt: skip
+
+
+SHUFFLED_ZONES: dict[str, tuple[Zone, ...]] = {"graveyard": ("graveyard",), "hand and graveyard": ("hand", "graveyard")}
+"""The zones of "shuffle your graveyard into your library", "each player
+shuffles their hand and graveyard into their library", by ``Shuffle.form``."""
+
+
+def _shuffled_zones(a: A.Shuffle) -> bool:
+    """ "shuffle [a player's] graveyard (hand and graveyard) into [the same
+    player's] library"?"""
+    return a.form in SHUFFLED_ZONES and (
+        isinstance(a.what, A.You) and isinstance(a.into, A.You)
+        or isinstance(a.what, A.TheirRef) and isinstance(a.into, A.TheirRef)
+    )  # fmt: skip
 
 
 @carries_out(A.Shuffle, limits=(
     ("shuffling cards into a library other than objects into their owner's",
-     lambda a: a.what is not None and not _shuffled_objects(a) or a.form not in ("", "library", "that pile")),
+     lambda a: a.what is not None and not _shuffled_objects(a) and not _shuffled_zones(a)
+     or a.form not in ("", "library", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
     ("shuffling another player's library", lambda a: a.what is None and a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
@@ -659,7 +676,17 @@ def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     if a.form == "that pile":
         return shuffle_pile(ctx)
     game = ctx.game
-    if a.what is not None:
+    if _shuffled_zones(a):
+        players = ctx.players(a.what)
+        moved = 0
+        for p in players:
+            for zone in SHUFFLED_ZONES[a.form]:
+                for o in list(game.zone_objects(zone, p)):
+                    move(game, o, "library")
+                    moved += 1
+            game.say(f"  {p} puts their {a.form} into their library")
+        ctx.amount = moved
+    elif a.what is not None:
         if not _shuffled_objects(a):
             raise Unsupported("shuffling cards into a library other than objects into their owner's")
         objs = current(ctx, ctx.objects(a.what))
