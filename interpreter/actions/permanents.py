@@ -65,7 +65,9 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     times = ctx.quantity(a.per) if a.per is not None else 1
     power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
-    keywords = choose_qualities(ctx.game, ctx.controller, a.keywords, source_name(ctx)) if objs else a.keywords
+    linked = ctx.game.linked(ctx.source)
+    chosen = linked.chosen_by(ctx.ability) or linked.chosen_by(None)  # "Choose a color. ... the chosen color" (607.2d)
+    keywords = choose_qualities(ctx.game, ctx.controller, a.keywords, source_name(ctx), chosen) if objs else a.keywords
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
                         tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a))  # fmt: skip
