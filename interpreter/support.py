@@ -292,7 +292,9 @@ def _granted_keywords(ab: A.Node) -> Iterator[Gap]:
         if isinstance(granted, tuple):
             for kw in granted:
                 if isinstance(kw, _KEYWORD_KINDS):
-                    own = list(_keyword(kw, chosen=isinstance(node, A.Pump)))
+                    # a resolving "gains protection from the color of your choice" (608.2d), not a static ability's
+                    resolving = isinstance(node, A.Pump) and not isinstance(ab, A.StaticEffect | A.StaticAbility)
+                    own = list(_keyword(kw, chosen=resolving))
                     yield from own
                     if not own and not isinstance(node, _OWN_KEYWORDS):
                         yield from _given(kw)
