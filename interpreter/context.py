@@ -51,6 +51,7 @@ class Ctx:
     trigger_spell: int | None = None
     trigger_player: PlayerId | None = None
     trigger_amount: int | None = None
+    trigger_moved: ObjectId | None = None  # the new object the trigger object became in a public zone (400.7d)
     life_lost: int = 0
     amount: int | None = None  # "that much", "that many": the amount of the instruction before (608.2c)
     added_mana: list[str] = field(default_factory=list)  # the mana the last "Add ..." added (106.6)
@@ -360,6 +361,22 @@ class Ctx:
                 out.append(oid)
         return out
 
+    def _moved_targets(self, ref: object) -> list[ObjectId]:
+        """The targets of ``ref`` an instruction of this effect moved to
+        another zone ("The owner of target permanent shuffles it into their
+        library, then draws two cards": that player, 608.2c), known by their
+        last known information (608.2h)."""
+        if not isinstance(ref, A.Target):
+            return []
+        out = []
+        for v in self.chosen(ref):
+            if not isinstance(v, tuple) or v not in self.game.state.lki:
+                continue
+            now = self.game.state.objects.get(v[0])
+            if now is not None and now.zcc == v[1] + 1 and now.arrived > self.began:
+                out.append(v)
+        return out
+
     def obj_or_lki(self, oid: ObjectId) -> GameObject | Lki | None:
         """608.2h: the object as this effect knows it, for information about
         it (its power, its controller): the object now, if it is where the
@@ -410,7 +427,7 @@ class Ctx:
             raise Unsupported(f"'{type(ref).__name__}' with no player named before it")
         if isinstance(ref, A.ControllerOf | A.OwnerOf):
             out = []
-            for oid in self.objects(ref.object):
+            for oid in self.objects(ref.object) or self._moved_targets(ref.object):
                 o = self.obj_or_lki(oid)
                 if o is not None:
                     out.append(o.controller if isinstance(ref, A.ControllerOf) else o.owner)

@@ -289,7 +289,9 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: AddsMana) ->
 
     if add.player is not None and not isinstance(add.player, A.You):
         raise Unsupported("mana added to another player's pool")
-    if not isinstance(add, A.AddManaAnyColor | A.AddManaChoice):
+    if not isinstance(add, A.AddManaAnyColor | A.AddManaChoice) and not (
+        isinstance(add, A.AddManaSpecial) and add.kind != "amount of"
+    ):  # fmt: skip
         return _add_mana_units(game, obj, add)
     options = mana_options(game, obj, add)
     if not options:

@@ -35,9 +35,50 @@ if TYPE_CHECKING:
 
 MANA_ORDER = "WUBRGC"
 
-AddsMana = A.AddMana | A.AddManaAnyColor | A.AddManaChoice
+AddsMana = A.AddMana | A.AddManaAnyColor | A.AddManaChoice | A.AddManaSpecial
 """The instructions of a mana ability (605.1a): "Add {G}", "Add one mana of
-any color", "Add {B} or {R}"."""
+any color", "Add {B} or {R}", "Add two mana in any combination of colors"
+(those of :func:`special_mana_supported`)."""
+
+
+def _symbol_unit(s: object) -> str | None:
+    if isinstance(s, A.ColoredMana) and s.color in "WUBRG":
+        return s.color
+    if isinstance(s, A.ColorlessMana):
+        return "C"
+    return None
+
+
+def combination_units(add: A.AddManaSpecial) -> tuple[str, ...] | None:
+    """The kinds of mana "N mana in any combination of colors" ("of {R}
+    and/or {G}") may be made of (106.1a), or None for another form."""
+    if add.kind == "any combination of colors":
+        return tuple("WUBRG")
+    if add.kind == "combination of" and isinstance(add.of, tuple):
+        units = []
+        for cost in add.of:
+            symbols = cost.symbols if isinstance(cost, A.ManaCost) else ()
+            unit = _symbol_unit(symbols[0]) if len(symbols) == 1 else None
+            if unit is None:
+                return None
+            units.append(unit)
+        return tuple(units)
+    return None
+
+
+def special_mana_supported(add: object) -> bool:
+    """The forms of "Add ..." beyond a mana symbol or "one mana of any color"
+    that the engine plays: "N mana in any combination of colors" (of {R}
+    and/or {G}), N a number written out (106.1a, 106.1b), and "an amount of
+    {G} equal to [a number]"."""
+    if not isinstance(add, A.AddManaSpecial) or add.additional:
+        return False
+    if add.kind in ("any combination of colors", "combination of"):
+        return isinstance(add.amount, A.Number) and combination_units(add) is not None
+    from .quantities import QUANTITIES
+
+    # a number the engine works out (the support check reports the others)
+    return add.kind == "amount of" and _symbol_unit(add.of) is not None and type(add.amount) in QUANTITIES
 
 
 # --------------------------------------------------------------------------
@@ -215,6 +256,11 @@ def _add_mana_units(game: Game, obj: GameObject, add: AddsMana, mana: A.ManaCost
     the color is chosen as the ability resolves."""
     from .quantities import static_quantity
 
+    if isinstance(add, A.AddManaSpecial):
+        unit = _symbol_unit(add.of) if add.kind == "amount of" else None
+        if unit is None:
+            raise ValueError("mana of kinds chosen as it resolves (mana_options)")
+        return (unit,) * max(static_quantity(game, obj, add.amount), 0)
     if isinstance(add, A.AddManaAnyColor) or (isinstance(add, A.AddManaChoice) and mana is None):
         raise ValueError("mana of a color chosen as it resolves (mana_options)")
     units: list[str] = []
@@ -241,6 +287,14 @@ def mana_options(game: Game, obj: GameObject, add: AddsMana) -> list[tuple[str, 
         return [(c,) * n for c in "WUBRG"] if n > 0 else []
     if isinstance(add, A.AddManaChoice):
         return [units for option in add.options if (units := _add_mana_units(game, obj, add, option))]
+    kinds = combination_units(add) if isinstance(add, A.AddManaSpecial) else None
+    if kinds is not None and isinstance(add, A.AddManaSpecial):
+        from itertools import combinations_with_replacement
+
+        from .quantities import static_quantity
+
+        n = static_quantity(game, obj, add.amount)
+        return list(combinations_with_replacement(kinds, n)) if n > 0 else []
     units = _add_mana_units(game, obj, add)
     return [units] if units else []
 
@@ -257,7 +311,8 @@ def mana_ability_of(ab: A.Ability) -> AddsMana | None:
         return None
     actions = sentences[0].actions
     if (len(actions) == 1 and isinstance(actions[0], AddsMana) and not getattr(actions[0], "andor", False)
-            and not actions[0].additional):  # fmt: skip
+            and not actions[0].additional
+            and (not isinstance(actions[0], A.AddManaSpecial) or special_mana_supported(actions[0]))):  # fmt: skip
         return actions[0]
     return None
 

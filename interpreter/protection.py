@@ -20,6 +20,7 @@ check (:func:`quality_problem`) and an :class:`Unsupported` in play.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardtext.grammar import ast as A
@@ -39,12 +40,26 @@ WORD_QUALITIES = ("all colors", "everything", "multicolored", "monocolored", "co
 """The qualities written as words that the engine matches (702.16a, 702.16j)."""
 
 
-def quality_problem(kw: A.Protection) -> str | None:
-    """Why the engine can't play this protection or hexproof keyword (None if it can)."""
+CHOSEN_QUALITY = "the color of your choice"
+"""A quality chosen as the instruction that grants the keyword is carried
+out (608.2d): "gains protection from the color of your choice until end of
+turn" (:func:`choose_qualities`)."""
+
+CHOSEN_BEFORE = "the chosen color"
+"""A quality chosen before, by "Choose a color." (607.2d): "Choose a color.
+Creatures you control gain protection from the chosen color until end of turn"."""
+
+
+def quality_problem(kw: A.Protection, *, chosen: bool = False) -> str | None:
+    """Why the engine can't play this protection or hexproof keyword (None
+    if it can); ``chosen``: a resolving instruction grants it, so "the color
+    of your choice" is chosen as it does."""
     if kw.keyword.lower() not in ("protection", "hexproof"):
         return f"'{kw.keyword} from'"
     for q in kw.qualities:
         what = q.what if isinstance(q, A.ProtectionQuality) else q
+        if chosen and what in (CHOSEN_QUALITY, CHOSEN_BEFORE):
+            continue
         if isinstance(what, A.ObjectFilter):
             if what.is_player:
                 return f"{kw.keyword} from players"
@@ -81,6 +96,38 @@ def _has_quality(game: Game, q: object, source: GameObject, you: PlayerId, holde
         if word == "colorless":
             return not colors
     raise Unsupported(f"protection from {what if isinstance(what, str) else type(what).__name__}")
+
+
+def choose_qualities(game: Game, player: PlayerId, keywords: tuple[A.Node, ...], prompt: str,
+                     chosen: object = None) -> tuple[A.Node, ...]:  # fmt: skip
+    """608.2d: the keywords a resolving instruction grants, with "the color
+    of your choice" of a protection or hexproof keyword the color ``player``
+    chooses now ("gains protection from the color of your choice until end
+    of turn": protection from that color), and "the chosen color" the color
+    ``chosen`` before (607.2d)."""
+    from .choices import Decision, ask
+    from .replacement import choice_options
+
+    out: list[A.Node] = []
+    for kw in keywords:
+        if isinstance(kw, A.Protection) and any(
+            isinstance(q, A.ProtectionQuality) and q.what == CHOSEN_BEFORE for q in kw.qualities
+        ):  # fmt: skip
+            if not isinstance(chosen, str) or chosen.lower() not in COLOR_QUALITIES:
+                raise Unsupported("protection from the chosen color with no color chosen")
+            kw = replace(kw, qualities=tuple(replace(q, what=chosen.lower()) if isinstance(q, A.ProtectionQuality)
+                                             and q.what == CHOSEN_BEFORE else q for q in kw.qualities))  # fmt: skip
+        if isinstance(kw, A.Protection) and any(
+            isinstance(q, A.ProtectionQuality) and q.what == CHOSEN_QUALITY for q in kw.qualities
+        ):  # fmt: skip
+            options = choice_options(game, "color")
+            color = str(ask(game, Decision("word", player, f"{prompt}: choose a color", options, options))).lower()
+            game.say(f"  {player} chooses {color}")
+            qualities = tuple(replace(q, what=color) if isinstance(q, A.ProtectionQuality) and q.what == CHOSEN_QUALITY
+                              else q for q in kw.qualities)  # fmt: skip
+            kw = replace(kw, qualities=qualities)
+        out.append(kw)
+    return tuple(out)
 
 
 @per_node
@@ -126,4 +173,4 @@ def hexproof_from(game: Game, obj: GameObject, source: GameObject | None, contro
     return None
 
 
-__all__ = ["COLOR_QUALITIES", "WORD_QUALITIES", "hexproof_from", "protection_from", "quality_problem"]
+__all__ = ["CHOSEN_BEFORE", "CHOSEN_QUALITY", "COLOR_QUALITIES", "choose_qualities", "WORD_QUALITIES", "hexproof_from", "protection_from", "quality_problem"]

@@ -168,14 +168,68 @@ def _as_enters(game: Game, obj: GameObject, index: int, ab: A.AsEnters) -> None:
         return
     from .effects import ACTIONS, run_sentence
 
-    if action is not None and type(action) not in ACTIONS:
+    if action is not None and type(as_enters_instruction(action)) not in ACTIONS:
         raise Unsupported(f"'As it enters' with {type(action).__name__}")
     if action is None and not isinstance(ab.body, A.Sentence):
         raise Unsupported("'As it enters' with no instruction")
+    problem = as_enters_then_problem(ab)
+    if problem is not None:
+        raise Unsupported(problem)
     # 614.12: an instruction carried out as it enters ("As [this] enters, mill two cards")
     game.say(f"  as {name} enters:")
     body = ab.body if isinstance(ab.body, A.Sentence) else A.Sentence((action,))
-    run_sentence(Ctx(game, obj.controller, obj.id, index), body)
+    ctx = Ctx(game, obj.controller, obj.id, index)
+    run_sentence(ctx, body)
+    for sentence in ab.then.sentences if ab.then is not None else ():
+        # "If you don't, it enters tapped": a replacement of the same event, as
+        # the instruction before it was (or wasn't) carried out (614.12, 608.2d)
+        if isinstance(sentence, A.IfSentence):
+            if not ctx.holds(sentence.condition):
+                continue
+            sentence = sentence.body
+        assert isinstance(sentence, A.Sentence)
+        replacement = sentence.actions[0]
+        if isinstance(replacement, A.EntersTapped):
+            _tapped(game, obj, index, replacement)
+            game.say(f"  {name} enters tapped")
+        else:
+            assert isinstance(replacement, A.EntersWithCounters)
+            if sentence.where_x is not None:
+                ctx.x = ctx.quantity(sentence.where_x)
+            _put_entering_counters(game, obj, ctx, replacement)
+
+
+def as_enters_instruction(action: A.Node) -> A.Node:
+    """The instruction an "As [this] enters" carries out: that of "you may
+    [instruction]" (608.2d)."""
+    return action.action if isinstance(action, A.MayDo) else action
+
+
+def as_enters_then_problem(ab: A.AsEnters) -> str | None:
+    """What the engine can't do of the sentences after "As [this] enters,
+    [instruction]": each is a replacement of the same event, about this
+    permanent, maybe under "If you do" / "If you don't" ("If you don't, it
+    enters tapped", "It enters with a +1/+1 counter on it for each card
+    revealed this way", 614.12)."""
+    if ab.then is None:
+        return None
+    for sentence in ab.then.sentences:
+        if isinstance(sentence, A.IfSentence) and not sentence.instead and not sentence.trailing:
+            if not isinstance(sentence.condition, A.YouDo) or sentence.condition.who != "you":
+                return "'As it enters, ...' followed by a replacement under a condition other than 'if you do' (614.12)"
+            sentence = sentence.body
+        if not isinstance(sentence, A.Sentence) or len(sentence.actions) != 1:
+            return "'As it enters, ...' followed by more sentences (614.12)"
+        replacement = sentence.actions[0]
+        if not isinstance(replacement, A.EntersTapped | A.EntersWithCounters) or not isinstance(
+            replacement.object, A.SelfRef | A.ItRef
+        ):  # fmt: skip
+            return "'As it enters, ...' followed by more sentences (614.12)"
+        if isinstance(replacement, A.EntersTapped) and (replacement.unless is not None or replacement.no_untap):
+            return "'As it enters, ...' followed by 'enters tapped unless' or 'and doesn't untap' (614.12)"
+        if isinstance(replacement, A.EntersWithCounters) and (replacement.condition is not None or replacement.tapped):
+            return "'As it enters, ...' followed by 'enters with counters' under a condition (614.12)"
+    return None
 
 
 def _enters_as_copy(game: Game, obj: GameObject, ab: A.EntersAsCopy) -> None:
@@ -375,4 +429,4 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
     sagas.enters(game, obj)  # 714.3a: as it enters, after the replacements that make it what it is
 
 
-__all__ = ["ENTERS_KEYWORDS", "ENTERS_REPLACEMENTS", "devoured", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]
+__all__ = ["as_enters_instruction", "as_enters_then_problem", "ENTERS_KEYWORDS", "ENTERS_REPLACEMENTS", "devoured", "apply_enters_replacements", "create_on_battlefield", "put_onto_battlefield"]

@@ -41,7 +41,7 @@ def item_ctx(game: Game, item: StackItem) -> Ctx:
     return Ctx(
         game, item.controller, item.source, item.ability, item, slot_index(item.effect) if item.effect else {},
         x=x, trigger_object=item.trigger_object, trigger_spell=item.trigger_spell, trigger_player=item.trigger_player,
-        trigger_amount=item.trigger_amount, them=list(item.trigger_objects),
+        trigger_amount=item.trigger_amount, them=list(item.trigger_objects), trigger_moved=item.trigger_moved,
     )  # fmt: skip
 
 

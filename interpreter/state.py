@@ -60,12 +60,14 @@ class StackItem:
     division: tuple[tuple[int, ...], ...] = ()  # per target slot, the amount each target gets (601.2d)
     paid: tuple[tuple[str, tuple[ObjectId, ...]], ...] = ()  # what an activated ability's cost sacrificed, exiled, ... (602.2b)
     trigger_objects: tuple[ObjectId, ...] = ()  # what a delayed ability's "them" meant as it was created (603.7c)
+    trigger_moved: ObjectId | None = None  # the new object the trigger object became in a public zone (400.7d)
 
     def clone(self) -> StackItem:
         return StackItem(
             self.sid, self.kind, self.controller, self.source, self.ability, self.effect, self.name,
             self.targets, self.x, self.condition, self.trigger_object, self.trigger_spell,
             self.trigger_player, self.modes, self.trigger_amount, self.division, self.paid, self.trigger_objects,
+            self.trigger_moved,
         )  # fmt: skip
 
 
@@ -108,6 +110,7 @@ class PendingTrigger:
     trigger_amount: int | None = None
     x: int | None = None  # the X of the cost paid in the triggering event ("When you cycle this card, ... X")
     trigger_objects: tuple[ObjectId, ...] = ()  # a delayed ability's "them" (603.7c)
+    trigger_moved: ObjectId | None = None  # the new object the trigger object became in a public zone (400.7d)
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,7 +114,12 @@ from .modes import modes_problem
 from .objects import of_permanent, quoted_abilities
 from .protection import quality_problem
 from .quantities import GAME_COUNTS, QUANTITIES, characteristic_counted, total_stat_problem
-from .replacement import ENTERS_KEYWORDS, ENTERS_REPLACEMENTS
+from .replacement import (
+    ENTERS_KEYWORDS,
+    ENTERS_REPLACEMENTS,
+    as_enters_instruction,
+    as_enters_then_problem,
+)
 from .targets import count_choice_problem
 from .this_turn import would_die_problem
 from .triggers import trigger_problems
@@ -288,7 +293,9 @@ def _granted_keywords(ab: A.Node) -> Iterator[Gap]:
         if isinstance(granted, tuple):
             for kw in granted:
                 if isinstance(kw, _KEYWORD_KINDS):
-                    own = list(_keyword(kw))
+                    # a resolving "gains protection from the color of your choice" (608.2d), not a static ability's
+                    resolving = isinstance(node, A.Pump) and not isinstance(ab, A.StaticEffect | A.StaticAbility)
+                    own = list(_keyword(kw, chosen=resolving))
                     yield from own
                     if not own and not isinstance(node, _OWN_KEYWORDS):
                         yield from _given(kw)
@@ -367,10 +374,13 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
             if problem is not None:
                 yield Gap(ab, problem)
     if (isinstance(ab, A.AsEnters) and ab.action is not None and not isinstance(ab.action, AS_ENTERS_CHOICES)
-            and type(ab.action) not in ACTIONS):  # fmt: skip
+            and type(as_enters_instruction(ab.action)) not in ACTIONS):  # fmt: skip
         yield Gap(ab, f"'As it enters' with {type(ab.action).__name__}")
     if isinstance(ab, A.AsEnters) and ab.then is not None:
-        yield Gap(ab, "'As it enters, ...' followed by more sentences (614.12)")
+        then_problem = as_enters_then_problem(ab) if not isinstance(ab.action, AS_ENTERS_CHOICES) else (
+            "'As it enters, choose ...' followed by more sentences (614.12)")
+        if then_problem is not None:
+            yield Gap(ab, then_problem)
     if isinstance(ab, A.AsEnters) and ab.action is None and not isinstance(ab.body, A.Sentence):
         yield Gap(ab, "'As it enters' with no instruction")
     if isinstance(ab, A.ExertAsAttacks):
@@ -405,7 +415,9 @@ def keyword_gaps(line: A.KeywordLine) -> list[Gap]:
     return [gap for kw in line.keywords for gap in _keyword(kw)]
 
 
-def _keyword(kw: A.Node) -> Iterator[Gap]:
+def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
+    """The gaps of one keyword; ``chosen``: a resolving instruction grants
+    it ("gains protection from the color of your choice", 608.2d)."""
     if isinstance(kw, A.DefinedKeyword) or from_definition(kw) is not None:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
     if isinstance(kw, A.KeywordWithCost):
@@ -423,7 +435,7 @@ def _keyword(kw: A.Node) -> Iterator[Gap]:
     elif isinstance(kw, A.Enchant) and (problem := enchant_problem(kw)) is not None:
         yield Gap(kw, f"keyword {problem}")
     elif isinstance(kw, A.Protection):
-        problem = quality_problem(kw)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
+        problem = quality_problem(kw, chosen=chosen)  # read by name (cardtext.interpreter.protection): DEBT, 702.16b-f
         if problem is not None:
             yield Gap(kw, f"keyword {problem}")
     elif not isinstance(kw, KEYWORD_NODES) or (
@@ -519,6 +531,19 @@ def _passed(kind: type) -> bool:
     return passed
 
 
+def _then_parts(then: A.Effect) -> Iterator[A.Node]:
+    """The replacements after "As [this] enters, [instruction]", their
+    conditions and the numbers they count, not as instructions."""
+    for s in then.sentences:
+        if isinstance(s, A.IfSentence):
+            yield s.condition
+            s = s.body
+        if isinstance(s, A.Sentence):
+            yield from s.actions
+            if s.where_x is not None:
+                yield s.where_x
+
+
 def _nodes(ab: A.Node) -> Iterator[Gap]:
     """Every sentence, condition and number inside an ability, found by the
     place it has (quoted abilities are checked as abilities of their own)."""
@@ -604,6 +629,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, problem)
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
+        elif isinstance(node, A.AsEnters) and node.then is not None and as_enters_then_problem(node) is None:
+            # "If you don't, it enters tapped": replacements of the same event
+            # (cardtext.interpreter.replacement._as_enters), checked for what is inside them
+            kids = tuple(c for c in kids if c is not node.then) + tuple(_then_parts(node.then))
         if isinstance(node, A.Effect):
             for before, s in zip((None, *node.sentences), node.sentences, strict=False):
                 previous[id(s)] = before

@@ -1630,7 +1630,7 @@ def collect(game: Game) -> None:
                     tplayer = controller_named(game, node.trigger, tobj)
                 pending = PendingTrigger(controller, src_id, idx, node, name, tobj, tspell, tplayer,
                                          len(game.state.pending), getattr(event, "amount", None),
-                                         getattr(event, "x", None))  # fmt: skip
+                                         getattr(event, "x", None), trigger_moved=_moved_to(event, tobj))  # fmt: skip
                 if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
                     continue  # 603.4: an intervening "if" that is false: it doesn't trigger
                 if _triggered_once(game, pending):
@@ -1844,12 +1844,26 @@ def _elsewhere(game: Game) -> list[tuple[ObjectId, PlayerId, list[tuple[int, A.T
     return out
 
 
+PUBLIC_ZONES = ("battlefield", "graveyard", "exile", "stack")
+"""The zones whose cards every player may see (400.2; a face-down card in exile aside)."""
+
+
+def _moved_to(event: Event, tobj: ObjectId | None) -> ObjectId | None:
+    """400.7d: an ability that triggers on an object's moving from one zone
+    to another can find the new object it became in the zone it moved to,
+    if that zone is public ("When this creature dies, return it to the
+    battlefield")."""
+    if isinstance(event, Left) and tobj is not None and tobj == event.lki.id and event.to_zone in PUBLIC_ZONES:
+        return event.new
+    return None
+
+
 def _ctx_for(game: Game, p: PendingTrigger, item: StackItem | None = None) -> Ctx:
     effect = p.node.effect
     return Ctx(
         game, p.controller, p.source, p.ability, item, slot_index(effect),
         trigger_object=p.trigger_object, trigger_spell=p.trigger_spell, trigger_player=p.trigger_player,
-        trigger_amount=p.trigger_amount, x=p.x, them=list(p.trigger_objects),
+        trigger_amount=p.trigger_amount, x=p.x, them=list(p.trigger_objects), trigger_moved=p.trigger_moved,
     )  # fmt: skip
 
 
@@ -1920,7 +1934,7 @@ def put_on_stack(game: Game) -> None:
                 condition=p.node.condition, trigger_object=p.trigger_object,
                 trigger_spell=p.trigger_spell, trigger_player=p.trigger_player, trigger_amount=p.trigger_amount,
                 x=p.x,
-                trigger_objects=p.trigger_objects,
+                trigger_objects=p.trigger_objects, trigger_moved=p.trigger_moved,
             )  # fmt: skip
             ctx = _ctx_for(game, p, item)
             who = f"{name}'s triggered ability"

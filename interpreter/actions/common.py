@@ -20,9 +20,14 @@ def source_name(ctx: Ctx) -> str:
 
 
 def current(ctx: Ctx, ids: list[ObjectId]) -> list[GameObject]:
+    """The objects of ``ids`` that still exist; the object that triggered a
+    zone-change ability, as the new object it became where it went, if that
+    zone is public and it is still there (400.7d)."""
     out = []
     for oid in ids:
         o = ctx.game.get(oid)
+        if o is None and oid == ctx.trigger_object and ctx.trigger_moved is not None:
+            o = ctx.game.get(ctx.trigger_moved)
         if o is not None:
             out.append(o)
     return out

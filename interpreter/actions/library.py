@@ -14,7 +14,7 @@ from ..choices import Decision, ask
 from ..context import Ctx, chosen_at_random
 from ..errors import Unsupported
 from ..filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
-from ..objects import GameObject, ObjectId, PlayerId
+from ..objects import GameObject, ObjectId, PlayerId, Zone
 from ..zones import discard, draw, move
 from .common import acted, choose_cards, choose_up_to, current, not_you, source_name
 from .piles import shuffle_pile
@@ -165,6 +165,11 @@ def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination, chooser: 
             move(game, o, "library", bottom=end == "bottom")
             game.say(f"  puts a card on the {end} of {o.owner}'s library")
         return bool(cards)
+    if dest.where == "back":
+        return _put_back(ctx, cards, who)
+    nth = nth_from_top(ctx, dest)
+    if nth is not None:
+        return _put_nth_from_top(ctx, cards, nth)
     if dest.where not in ("top", "bottom"):
         raise Unsupported(f"putting a card {dest.where or 'somewhere'} in a library")
     owners = list(dict.fromkeys(o.owner for o in cards))
@@ -181,6 +186,80 @@ def to_library(ctx: Ctx, cards: list[GameObject], dest: A.Destination, chooser: 
         for o in mine:
             move(game, o, "library", bottom=dest.where == "bottom")
         game.say(f"  puts {len(mine)} card(s) on the {dest.where} of {owner}'s library")
+    return bool(cards)
+
+
+ORDINAL_POSITIONS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+"""The ordinal words of "into its owner's library third from the top"."""
+
+
+def nth_place(dest: A.Destination) -> bool:
+    """Does ``dest`` put a card into a library at a place counted from its
+    top ("second from the top", "third from the top", "N from the top")?"""
+    if dest.zone != "library":
+        return False
+    if dest.where == "second":
+        return True
+    if dest.where == "from the top":
+        return dest.nth is not None
+    word, _, rest = dest.where.partition(" ")
+    return rest == "from the top" and word in ORDINAL_POSITIONS
+
+
+def nth_from_top(ctx: Ctx, dest: A.Destination) -> int | None:
+    """The place from the top of a library ``dest`` puts a card in (2 for
+    "second from the top"), or None for another place."""
+    if not nth_place(dest):
+        return None
+    if dest.where == "second":
+        return 2
+    if dest.where == "from the top":
+        return ctx.quantity(dest.nth)
+    return ORDINAL_POSITIONS[dest.where.partition(" ")[0]]
+
+
+def _put_nth_from_top(ctx: Ctx, cards: list[GameObject], n: int) -> bool:
+    """"Put target creature into its owner's library second from the top":
+    the card goes under the top N-1 cards of its owner's library; into a
+    library with fewer than N cards, at its bottom (401.7)."""
+    game = ctx.game
+    if len(cards) > 1:
+        raise Unsupported("putting several cards into a library at a place counted from its top")
+    for o in cards:
+        owner = o.owner
+        new = move(game, o, "library", bottom=True)
+        library = game.zone("library", owner)
+        if len(library) > n:
+            library.remove(new.cid)
+            library.insert(n - 1, new.cid)
+            game.say(f"  puts {new.card.name} into {owner}'s library {n} from the top")
+        else:
+            game.say(f"  puts {new.card.name} on the bottom of {owner}'s library: it has fewer than {n} cards (401.7)")
+    return bool(cards)
+
+
+def _put_back(ctx: Ctx, cards: list[GameObject], who: PlayerId) -> bool:
+    """"Look at the top three cards of your library, then put them back in
+    any order": the cards looked at, still on top of their library, go back
+    there in the order the player putting them chooses (the last named is
+    the top card)."""
+    game = ctx.game
+    elsewhere = [o for o in cards if o.zone != "library"]
+    if elsewhere:
+        raise Unsupported(f"putting {elsewhere[0].card.name} back into the {elsewhere[0].zone}")
+    for owner in dict.fromkeys(o.owner for o in cards):
+        mine = [o for o in cards if o.owner == owner]
+        if len(mine) > 1:
+            d = Decision("pick", who, f"{source_name(ctx)}: order the cards for the top of {owner}'s library "
+                         "(the last named is the top card)", [o.id for o in mine], [o.card.name for o in mine],
+                         len(mine), len(mine), ordered=True)  # fmt: skip
+            order = ask(game, d)
+            mine = [next(o for o in mine if o.id == oid) for oid in order]
+        library = game.zone("library", owner)
+        for o in mine:
+            library.remove(o.cid)
+            library.insert(0, o.cid)  # the same objects, reordered on top: no zone change (401.2)
+        game.say(f"  puts {len(mine)} card(s) back on top of {owner}'s library")
     return bool(cards)
 
 
@@ -562,12 +641,29 @@ def _shuffled_objects(a: A.Shuffle) -> bool:
     from ..context import OBJECT_REFS
 
     return (isinstance(a.what, OBJECT_REFS) and a.form == ""
-            and isinstance(a.into, A.You | A.OwnerOf | A.Possessive))  # fmt: skip
+            and (isinstance(a.into, A.You | A.OwnerOf | A.Possessive)
+                 # "Its owner shuffles it into their library": the player shuffling is the owner
+                 or isinstance(a.into, A.TheirRef) and isinstance(a.player, A.OwnerOf | A.ThatPlayer)))  # fmt: skip
+
+
+SHUFFLED_ZONES: dict[str, tuple[Zone, ...]] = {"graveyard": ("graveyard",), "hand and graveyard": ("hand", "graveyard")}
+"""The zones of "shuffle your graveyard into your library", "each player
+shuffles their hand and graveyard into their library", by ``Shuffle.form``."""
+
+
+def _shuffled_zones(a: A.Shuffle) -> bool:
+    """ "shuffle [a player's] graveyard (hand and graveyard) into [the same
+    player's] library"?"""
+    return a.form in SHUFFLED_ZONES and (
+        isinstance(a.what, A.You) and isinstance(a.into, A.You)
+        or isinstance(a.what, A.TheirRef) and isinstance(a.into, A.TheirRef)
+    )  # fmt: skip
 
 
 @carries_out(A.Shuffle, limits=(
     ("shuffling cards into a library other than objects into their owner's",
-     lambda a: a.what is not None and not _shuffled_objects(a) or a.form not in ("", "library", "that pile")),
+     lambda a: a.what is not None and not _shuffled_objects(a) and not _shuffled_zones(a)
+     or a.form not in ("", "library", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
     ("shuffling another player's library", lambda a: a.what is None and a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
@@ -580,7 +676,17 @@ def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     if a.form == "that pile":
         return shuffle_pile(ctx)
     game = ctx.game
-    if a.what is not None:
+    if _shuffled_zones(a):
+        players = ctx.players(a.what)
+        moved = 0
+        for p in players:
+            for zone in SHUFFLED_ZONES[a.form]:
+                for o in list(game.zone_objects(zone, p)):
+                    move(game, o, "library")
+                    moved += 1
+            game.say(f"  {p} puts their {a.form} into their library")
+        ctx.amount = moved
+    elif a.what is not None:
         if not _shuffled_objects(a):
             raise Unsupported("shuffling cards into a library other than objects into their owner's")
         objs = current(ctx, ctx.objects(a.what))

@@ -7,7 +7,7 @@ from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from ..keywords import FirebendMana, PayCost, PayPerCounter
-from ..mana import AddsMana, restriction_supported, units_text
+from ..mana import AddsMana, restriction_supported, special_mana_supported, units_text
 from .registry import carries_out
 
 _ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
@@ -15,6 +15,11 @@ _ANOTHER = ("mana added to another player's pool ('that player adds {G}{G}', 106
             lambda a: a.player is not None and not isinstance(a.player, A.You))
 
 
+@carries_out(A.AddManaSpecial, limits=(
+    ("a form of 'Add ...' other than 'N mana in any combination of colors' or 'an amount of {G} equal to ...'",
+     lambda a: not a.additional and not special_mana_supported(a)),
+    _ADDITIONAL, _ANOTHER,
+))
 @carries_out(A.AddMana, limits=(_ADDITIONAL, _ANOTHER))
 @carries_out(A.AddManaAnyColor, limits=(_ADDITIONAL, _ANOTHER))
 @carries_out(A.AddManaChoice, limits=(("'Add {R} and/or {G}'", lambda a: a.andor), _ADDITIONAL, _ANOTHER))
@@ -27,13 +32,21 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     src = ctx.source_obj()
     if src is None:
         return False
-    units = choose_mana(ctx.game, ctx.controller, src, a)
+    if isinstance(a, A.AddManaSpecial) and a.kind == "amount of":
+        # "an amount of {B} equal to the sacrificed artifact's mana value": the number as the ability resolves
+        units: tuple[str, ...] = (_amount_unit(a),) * max(ctx.quantity(a.amount), 0)
+    else:
+        units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
     ctx.added_mana = list(units)
     ctx.game.say(f"  {ctx.controller} adds {units_text(list(units))}")
     return True
+
+
+def _amount_unit(a: A.AddManaSpecial) -> str:
+    return "C" if isinstance(a.of, A.ColorlessMana) else str(getattr(a.of, "color", "C"))
 
 
 @carries_out(A.SpendOnly, limits=(

@@ -14,10 +14,11 @@ from ..characteristics import color_letters, display_name, given_keyword_name, p
 from ..context import Ctx, names_player
 from ..errors import Unsupported
 from ..objects import GameObject
+from ..protection import choose_qualities
 from ..state import EotEffect
 from ..this_turn import CANT_BE_REGENERATED
 from ..zones import exert, tap, untap
-from .common import acted, current
+from .common import acted, current, source_name
 from .library import keyword_action
 from .prevention import for_this_turn, make_turn_rules
 from .registry import carries_out
@@ -64,9 +65,12 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     times = ctx.quantity(a.per) if a.per is not None else 1
     power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    linked = ctx.game.linked(ctx.source)
+    chosen = linked.chosen_by(ctx.ability) or linked.chosen_by(None)  # "Choose a color. ... the chosen color" (607.2d)
+    keywords = choose_qualities(ctx.game, ctx.controller, a.keywords, source_name(ctx), chosen) if objs else a.keywords
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(given_keyword_name(k) for k in a.keywords), ctx.game.tick(), lasting(a))  # fmt: skip
+                        tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a))  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "")

@@ -71,6 +71,7 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     if problem is not None:
         raise Unsupported(f"the interpreter can't carry out {problem} yet")
     said = len(ctx.game.log)
+    _name_possessed_target(ctx, action)
     about = about_players(action)
     before = (ctx.it, ctx.that, ctx.named)
     recorded = dict(ctx.done)
@@ -165,6 +166,20 @@ def _for_each_player(ctx: Ctx, action: A.Node, fn: Callable[[Ctx, Any], bool], n
     finally:
         ctx.that_player = saved
     return done
+
+
+def _name_possessed_target(ctx: Ctx, action: A.Node) -> None:
+    """608.2c: in "Target creature's owner puts it on the top of their
+    library", "the owner of target permanent shuffles it into their
+    library", the instruction's subject names the target object, which "it"
+    then means (unless an instruction before named objects)."""
+    if ctx.named or getattr(action, "SUBJECT", "") != "player":
+        return
+    player = getattr(action, "player", None)
+    if isinstance(player, A.OwnerOf | A.ControllerOf) and isinstance(player.object, A.Target):
+        ids = [v for v in ctx.chosen(player.object) if isinstance(v, tuple)]
+        if ids:
+            ctx.it, ctx.that, ctx.them, ctx.named = list(ids), list(ids), list(ids), True
 
 
 def _name_targets(ctx: Ctx, action: A.Node) -> None:

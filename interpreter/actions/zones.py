@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardtext.grammar import ast as A
@@ -31,7 +32,7 @@ from .common import (
     source_name,
 )
 from .counters_tokens import tokens_instead
-from .library import keyword_action, to_library, until_fits, until_fits_problem
+from .library import keyword_action, nth_place, to_library, until_fits, until_fits_problem
 from .piles import exile_pile
 from .registry import carries_out, do
 
@@ -355,14 +356,25 @@ def _described_to_put(ctx: Ctx, what: A.AnObject, verb: str, chooser: PlayerId) 
     return [o for o in cands if o.id in picked]
 
 
+def _own_choice_of_end(a: A.PutInZone) -> bool:
+    """"Target creature's owner puts it on their choice of the top or bottom
+    of their library": the player putting it chooses (608.2c: "their" is
+    that player)."""
+    return (a.to.where == "choice of the top or bottom" and a.player is not None
+            and isinstance(a.to.under, A.TheirRef))  # fmt: skip
+
+
 @carries_out(A.PutInZone, limits=(
     ("putting a card somewhere else", lambda a: not isinstance(a.to, A.Destination)
      or a.to.zone not in ("hand", "battlefield", "graveyard", "exile", "library")),
     ("putting a permanent onto the battlefield attacking, face down, transformed or attached",
      lambda a: isinstance(a.to, A.Destination) and any(_mod_problem(m) for m in a.to.mods)),
-    ("putting a card into a library other than on top or at the bottom",
+    ("putting a card into a library other than on top, at the bottom, back or at a place counted from the top",
      lambda a: isinstance(a.to, A.Destination) and a.to.zone == "library"
-     and a.to.where not in ("top", "bottom", "top or bottom")),
+     and a.to.where not in ("top", "bottom", "top or bottom", "back") and not nth_place(a.to)
+     and not _own_choice_of_end(a)),
+    ("putting several cards into a library at a place counted from its top",
+     lambda a: isinstance(a.to, A.Destination) and nth_place(a.to) and isinstance(a.what, (A.ThemRef, A.Each, A.LookedCards))),
     ("putting objects not named before, nor described", _put_what_problem),
 ))
 def _put_in_zone(ctx: Ctx, a: A.PutInZone) -> bool:
@@ -420,6 +432,8 @@ def _put_by(ctx: Ctx, a: A.PutInZone, chooser: PlayerId) -> tuple[list[GameObjec
     cards = _objects_to_put(ctx, a.what, verb, chooser)
     done: list[GameObject] = []
     if dest.zone == "library":
+        if _own_choice_of_end(a):
+            dest = replace(dest, where="top or bottom")  # the choice of ``chooser``, the player putting it
         did = to_library(ctx, cards, dest, chooser)
         ctx.amount = len(cards)  # "put the cards in your hand on the bottom of your library, then draw that many"
         return [], did
