@@ -338,6 +338,8 @@ def keyword_shape(text: str) -> KeywordShape | None:
     if m is None:
         return None
     n = m.group("n")
+    if n is not None and n != "X" and len(n) > 9:
+        return None  # a number no card has (the card's parse says where it is too long)
     amount: Any = None if n is None else (n if n == "X" else int(n))
     cost = m.group("ncost") or m.group("cost") or ""
     return KeywordShape(m.group("name"), amount, cost, " ".join(r.strip() for r in reminders))

@@ -476,3 +476,11 @@ def test_without_paying_agrees_with_what_is_cast(verb: str) -> None:
     assert info.value.hint == "write 'without paying their mana costs'"
     with pytest.raises(CardParseError, match="'their' here stands for one card"):
         card(f"{{W}}, {{T}}: You may {verb} the exiled card without paying their mana costs.\n", LAND)
+
+
+def test_a_keyword_with_a_number_of_thousands_of_digits_is_a_located_error() -> None:
+    """A fuzz run's find: "Multikicker 999…" (5,000 digits) as a keyword line
+    crashed on Python's limit for int(); it is a parse error at the number."""
+    with pytest.raises(CardParseError) as caught:
+        parse_card("Spell Contortion {2}{U}\nInstant\nMultikicker " + "9" * 5000 + "\n")
+    assert caught.value.line == 3
