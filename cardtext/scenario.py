@@ -196,6 +196,14 @@ def load_extra_cards_from(paths: list[Path]) -> list[tuple[A.Card, Path]]:
 # References: "B:Grizzly Bears#2", "face-down", "A"
 # --------------------------------------------------------------------------
 
+_PLAYER_NUMBERS: dict[str, tuple[Callable[[Any], int], Callable[[int], str]]] = {
+    "life": (lambda p: p.life, lambda n: f"at {n} life"),
+    "poison": (lambda p: p.poison, lambda n: f"with {n} poison counters"),
+    "energy": (lambda p: p.counter("energy"), lambda n: f"with {n} energy counters"),
+    "speed": (lambda p: p.speed or 0, lambda n: f"with speed {n}"),
+}
+"""The numbers of a player an expectation may state, how each is read and said."""
+
 _REF = re.compile(r"^(?:(?P<player>[AB]):)?(?P<name>.+?)(?:#(?P<nth>\d+))?$")
 
 
@@ -941,35 +949,15 @@ class Runner:
         player = exp.get("player")
         if player is not None and player not in game.state.players:
             raise self.error(f"unknown player '{player}'", self.loc.key(start, "player"))
-        if "life" in exp:
+        for key, (read, say) in _PLAYER_NUMBERS.items():
+            if key not in exp:
+                continue
             if player is None:
-                raise self.error("'life' needs 'player'", self.loc.key(start, "life"))
-            found = game.player(player).life
-            if found != exp["life"]:
-                self.result.failures.append(Failure(where, f"{player} at {exp['life']} life", f"{found} life"))
-            return
-        if "poison" in exp:
-            if player is None:
-                raise self.error("'poison' needs 'player'", self.loc.key(start, "poison"))
-            found = game.player(player).poison
-            if found != exp["poison"]:
-                self.result.failures.append(Failure(where, f"{player} with {exp['poison']} poison counters",
-                                                    f"{found} poison counters"))  # fmt: skip
-            return
-        if "energy" in exp:
-            if player is None:
-                raise self.error("'energy' needs 'player'", self.loc.key(start, "energy"))
-            found = game.player(player).counter("energy")
-            if found != exp["energy"]:
-                self.result.failures.append(Failure(where, f"{player} with {exp['energy']} energy counters",
-                                                    f"{found} energy counters"))  # fmt: skip
-            return
-        if "speed" in exp:
-            if player is None:
-                raise self.error("'speed' needs 'player'", self.loc.key(start, "speed"))
-            found = game.player(player).speed or 0
-            if found != exp["speed"]:
-                self.result.failures.append(Failure(where, f"{player} with speed {exp['speed']}", f"speed {found}"))
+                raise self.error(f"'{key}' needs 'player'", self.loc.key(start, key))
+            found = read(game.player(player))
+            if found != exp[key]:
+                self.result.failures.append(Failure(where, f"{player} {say(exp[key])}", say(found).removeprefix("at ")
+                                                    .removeprefix("with ")))  # fmt: skip
             return
         if "lost" in exp:
             if player is None:
