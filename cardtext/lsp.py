@@ -31,13 +31,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import os
 import queue
 import re
+import select
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TextIO
 
 from . import editing
 from .document import Document
@@ -599,11 +602,59 @@ def _arriving(inbox: queue.Queue[Incoming | None], reader: Reader) -> Incoming |
     return _NOTHING
 
 
-def cmd_lsp(args: argparse.Namespace) -> int:
-    def log(text: str) -> None:
-        with contextlib.suppress(OSError):
-            print(text, file=sys.stderr, flush=True)
+class ErrorLog:
+    """The server's log, on its standard error, never holding the server up.
 
+    An editor shows a server's standard error in a panel; a client that never
+    reads it fills the pipe (64 KiB on Linux), and a server that waits to
+    write there answers nothing more.  A line is written only when the stream
+    can take it at once; else it is dropped and counted, and the count goes
+    out with the next line that gets through.  A line is cut to
+    :attr:`LIMIT` bytes, less than a pipe's atomic write (``PIPE_BUF``), so a
+    stream that is ready takes it whole."""
+
+    LIMIT = 4000
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.dropped = 0
+        self.fd: int | None
+        try:
+            self.fd = stream.fileno()
+        except (OSError, ValueError, io.UnsupportedOperation):
+            self.fd = None  # not a file (a test's capture): written as it is
+
+    def __call__(self, text: str) -> None:
+        if self.fd is None:
+            with contextlib.suppress(OSError, ValueError):
+                print(text, file=self.stream, flush=True)
+            return
+        if not self._ready():
+            self.dropped += 1
+            return
+        if self.dropped:
+            text = f"cardtext lsp: {self.dropped} log line(s) dropped: standard error was not being read\n{text}"
+            self.dropped = 0
+        data = (text + "\n").encode("utf-8", "backslashreplace")
+        if len(data) > self.LIMIT:
+            data = data[: self.LIMIT - 4].decode("utf-8", "ignore").encode("utf-8") + "…\n".encode()
+        with contextlib.suppress(OSError):
+            os.write(self.fd, data)
+
+    def _ready(self) -> bool:
+        """Whether the stream takes a line now (a file or terminal always does; a pipe when it isn't full)."""
+        assert self.fd is not None
+        try:
+            _, ready, _ = select.select([], [self.fd], [], 0)
+        except (OSError, ValueError):
+            return True  # a stream select can't watch (not a pipe or socket on this system)
+        return bool(ready)
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    log = ErrorLog(sys.stderr)
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()  # the log writes to the descriptor itself, after anything buffered
     out = sys.stdout.buffer
     try:
         code = serve(Reader(sys.stdin.fileno()), out, log)
@@ -631,4 +682,4 @@ def add_command(sub: Any) -> None:
     p.set_defaults(run=cmd_lsp)
 
 
-__all__ = ["Server", "add_command", "apply_change", "fixes", "serve"]
+__all__ = ["ErrorLog", "Server", "add_command", "apply_change", "fixes", "serve"]

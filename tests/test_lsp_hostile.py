@@ -9,6 +9,7 @@ range, requests after ``shutdown``, unknown documents, ``exit`` without
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -317,6 +318,58 @@ def test_a_request_nested_too_deep_is_answered() -> None:
         assert c.request("shutdown", None) is None
     finally:
         c.close()
+
+
+def test_a_client_that_never_reads_stderr_still_gets_answers() -> None:
+    """The server logs every badly framed message on its standard error; a
+    client that never reads it fills the pipe (64 KiB) in some 700 such
+    frames.  The server drops what the pipe can't take instead of waiting:
+    every request is answered, shutdown and exit end it with 0, and the log
+    says how many lines were dropped."""
+    c = LspClient([sys.executable, "-m", "cardtext", "lsp"], cwd=str(REPO))
+    try:
+        c.request("initialize", {"processId": None, "capabilities": {}})
+        c.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "cardtext", "version": 1, "text": GOOD}})
+        note = json.dumps({"jsonrpc": "2.0", "method": "$/setTrace", "params": {"value": "off"}}).encode()
+        burst = b"Content-Length: abc\r\n\r\n" + note
+        for _ in range(30):
+            c.send_raw(burst * 50)  # 1,500 frames, each logged: over 100 KiB of log in all
+            assert c.request("textDocument/documentSymbol", {"textDocument": {"uri": URI}}, timeout=20) is not None
+        assert c.process.stderr is not None
+        first = b""
+        while len(first) < 60_000:  # the reader comes back: what the pipe held, then room again
+            first += os.read(c.process.stderr.fileno(), 65_536)
+        c.send_raw(burst)
+        assert c.request("textDocument/documentSymbol", {"textDocument": {"uri": URI}}, timeout=20) is not None
+        assert c.request("shutdown", None, timeout=20) is None
+        c.notify("exit", None)
+        assert c.process.wait(timeout=20) == 0
+        log = (first + c.process.stderr.read()).decode()
+        assert "a message's frame was wrong" in log
+        assert "log line(s) dropped: standard error was not being read" in log
+    finally:
+        c.close()
+
+
+def test_the_log_cuts_long_lines_and_writes_to_a_stream_without_a_descriptor() -> None:
+    """A line longer than a pipe's atomic write is cut, with '…'; a stream
+    that is no file (a test's capture) gets the line as it is."""
+    import io
+
+    from cardtext.lsp import ErrorLog
+
+    read, write = os.pipe()
+    try:
+        with os.fdopen(write, "w", closefd=False) as stream:
+            ErrorLog(stream)("x" * 10_000)
+        data = os.read(read, 20_000)
+    finally:
+        os.close(read)
+        os.close(write)
+    assert len(data) <= ErrorLog.LIMIT and data.endswith("…\n".encode())
+    captured = io.StringIO()
+    ErrorLog(captured)("plain line")
+    assert captured.getvalue() == "plain line\n"
 
 
 def test_fuzzing_the_server_a_few_hundred_rounds() -> None:
