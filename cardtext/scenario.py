@@ -100,6 +100,7 @@ from cardtext.interpreter.choices import Decision, ScriptedChooser
 from cardtext.interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
 from cardtext.interpreter.objects import FaceDown
 from cardtext.interpreter.sba import game_over
+from cardtext.interpreter.triggers import settle
 
 from .console import display_name as display_path
 from .console import terminal_safe
@@ -629,6 +630,9 @@ class Runner:
     def run(self) -> ScenarioResult:
         game = self.setup()
         self.game = game
+        # 117.5: the game starts with the active player about to receive priority,
+        # so state-based actions come first (704.3): a player set up at 0 life has lost
+        settle(game)
         steps = self.data.get("steps", [])
         expects = self.data.get("expect", [])
         try:
@@ -843,7 +847,7 @@ class Runner:
         :class:`ScenarioError`: the game can't go on to the expectations."""
         limit = MAX_RESOLUTIONS if n == "all" else int(n)
         seen: dict[Hashable, int] = {}
-        asked = chooser.asked
+        asked = first_asked = chooser.asked
         for count in range(1, limit + 1):
             if n == "all" and not game.state.stack:
                 return
@@ -864,6 +868,17 @@ class Runner:
                     hint="a card's triggered ability keeps triggering itself; change the cards or the steps",
                 )  # fmt: skip
             seen[state] = count
+        if n == "all" and game.state.stack and chooser.asked != first_asked:
+            top = game.state.stack[-1].name
+            raise self.error(
+                f"step {i + 1}: resolve = \"all\" stopped after {MAX_RESOLUTIONS} resolutions with "
+                f"{len(game.state.stack)} object(s) still on the stack (the top one from {top}): at most "
+                f"{MAX_RESOLUTIONS} stack objects resolve in one step. Decisions were made along the way "
+                f"({chooser.asked - first_asked} of them), so this loop isn't a mandatory one (which would be "
+                "a draw, CR 104.4b): the answers given keep it going", where,
+                hint="answer no to the \"you may\" (or choose otherwise) where the loop should stop, "
+                "or resolve fewer times (resolve = N)",
+            )  # fmt: skip
         if n == "all" and game.state.stack:
             top = game.state.stack[-1].name
             raise self.error(

@@ -313,6 +313,8 @@ class Reader:
                 abilities.extend(pair)
                 continue
             ability = self._ability(start, text, (name, short))
+            if ability is not None and text != paragraph and self._read_both_ways(paragraph, (name, short)):
+                continue
             if ability is not None and threshold is not None:
                 where = Span(first_number, 1, paragraph[-1][0], len(paragraph[-1][1]) + 1)
                 ability = StationTier(threshold, ability, span=where)
@@ -492,6 +494,30 @@ class Reader:
             out.append((number, line))
         return out
 
+    def _read_both_ways(self, paragraph: list[tuple[int, str]], names: tuple[str, ...]) -> bool:
+        """Whether a paragraph that names the card also reads with that name
+        taken as the words it is: a card named "It" and "Destroy target
+        creature. It can't be regenerated." (the pronoun, or the card?).
+        Only a name that is a word of the rules can be read both ways; the
+        card is then wrong here (an error, not a guess).  True if so."""
+        words = _rules_words()
+        clashing = [n for n in names if n and n.lower() in words]
+        if not clashing:
+            return False
+        try:
+            _parser().parse_paragraph(paragraph, self.filename, self.by_number)
+        except CardParseError:
+            return False
+        number, line = next((n, text) for n, text in paragraph if any(_substitute(text, c, SELF_CHAR) != text
+                                                                       for c in clashing))  # fmt: skip
+        word = next(c for c in clashing if _substitute(line, c, SELF_CHAR) != line)
+        at = _substitute(line, word, SELF_CHAR).index(SELF_CHAR)
+        self.errors.append(self.error(
+            number, at + 1, f"'{word}' here reads both as the card's name and as the word '{word.lower()}' of the rules",
+            text=word, hint="a card named like a word of the rules can't use that word where the name could stand; "
+            "write 'this creature' (or 'this spell', ...) where it names itself, or rename the card"))  # fmt: skip
+        return True
+
     def _static_then_as_enters(self, start: int, paragraph: list[tuple[int, str]]) -> tuple[Any, Any] | None:
         """A one-line paragraph that is a static ability and then an "As it
         enters, ..." replacement effect (614.12) — "This land enters tapped.
@@ -553,6 +579,14 @@ class Reader:
         self.warnings.append(self.error(
             number, text.index("(") + 1, "this reminder text isn't the definition's (cardtext fmt keeps yours)",
             text=f"({yours})", hint=f"the definition says: ({definition})", kind="warning"))
+
+
+@functools.cache
+def _rules_words() -> frozenset[str]:
+    """The words of the grammar, lower case (a card's name may be one)."""
+    from .messages import grammar_words
+
+    return frozenset(grammar_words())
 
 
 @functools.cache

@@ -159,6 +159,10 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
             return err("a no-break space (U+00A0)", ch, "write an ordinary space")
         if ch == "\x00":
             return err("a NUL character (U+0000)", ch)
+        if ch == "'" and src[: column - 1].count('"') % 2:
+            # Oracle quotes an ability inside a quoted ability with single quotes
+            return err("an ability in single quotes inside a quoted ability is not read yet", ch, _NOT_YET,
+                       cls=NotUnderstood)  # fmt: skip
         printed = ch if ch.isprintable() else f"U+{ord(ch):04X}"
         return err(f"unexpected character '{printed}'", ch)
     word_m = re.match(r"[\w'/+\-*{}\ue000\ue001]+", rest)

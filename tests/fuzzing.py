@@ -161,10 +161,71 @@ def _parent(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
+LOOKALIKES = {"o": "\u043e", "a": "\u0430", "e": "\u0435", "i": "\u0456", "c": "\u0441", "p": "\u0440"}
+"""Latin letters and the Cyrillic letters that look like them."""
+
+
+def lose_a_player(rng: random.Random, data: dict[str, Any]) -> bool:
+    """A player of the scenario set up as having lost, or about to (704.5a–c):
+    life 0 or below, 10 poison counters, or an empty library.  The steps after
+    it are what the fuzz run then tries.  False if the scenario has no players."""
+    players = data.get("players")
+    if not isinstance(players, dict) or not players:
+        return False
+    name = rng.choice(sorted(players))
+    if not isinstance(players[name], dict):
+        return False
+    how = rng.random()
+    if how < 0.5:
+        players[name]["life"] = rng.choice([0, -1, -(2**40)])
+    elif how < 0.75:
+        players[name]["poison"] = 10
+    else:
+        players[name]["library"] = []
+    return True
+
+
+def rename_a_card(rng: random.Random, data: dict[str, Any]) -> bool:
+    """A card name of the scenario (in a zone or a step) changed the way names
+    go wrong: a look-alike letter, a control or format character, other case,
+    blanks around it, a name cut short.  False if there is none."""
+    names = [p for p in _paths(data) if isinstance(_parent(data, p)[p[-1]], str)
+             and _parent(data, p)[p[-1]][:1].isupper() and p[0] in ("players", "steps")]  # fmt: skip
+    if not names:
+        return False
+    path = rng.choice(names)
+    parent = _parent(data, path)
+    name: str = parent[path[-1]]
+    how = rng.random()
+    if how < 0.3:
+        at = [i for i, ch in enumerate(name) if ch in LOOKALIKES]
+        if at:
+            i = rng.choice(at)
+            name = name[:i] + LOOKALIKES[name[i]] + name[i + 1 :]
+    elif how < 0.55:
+        i = rng.randint(0, len(name))
+        name = name[:i] + rng.choice(["\u202e", "\x00", "\x1b[2J", "\u200b", "\ufeff", "\u0301"]) + name[i:]
+    elif how < 0.7:
+        name = rng.choice([name.upper(), name.lower(), name.swapcase()])
+    elif how < 0.85:
+        name = rng.choice([" ", "\t", "  "]) + name + rng.choice(["", " ", "\n"])
+    else:
+        name = name[: rng.randint(0, max(0, len(name) - 1))]
+    parent[path[-1]] = name
+    return True
+
+
 def mutate_scenario(rng: random.Random, data: dict[str, Any], rounds: int = 3) -> dict[str, Any]:
-    """A changed deep copy of a scenario's data."""
+    """A changed deep copy of a scenario's data: values, keys and nesting, a
+    player who has lost before the steps (:func:`lose_a_player`), a card
+    name gone wrong (:func:`rename_a_card`)."""
     data = json.loads(json.dumps(data))  # a deep copy (scenario data is JSON-like)
     for _ in range(rng.randint(1, rounds)):
+        roll = rng.random()
+        if roll < 0.1 and lose_a_player(rng, data):
+            continue
+        if roll < 0.25 and rename_a_card(rng, data):
+            continue
         paths = _paths(data)
         if not paths:
             data["steps"] = random_value(rng)
@@ -255,6 +316,7 @@ def scenario_texts() -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "CARDS_DIR", "CORPUS", "MAX_INPUT", "ODD", "ROOT", "SCENARIO_DIR", "capped", "dump_toml", "mutate_scenario", "mutate_text",
+    "CARDS_DIR", "CORPUS", "LOOKALIKES", "MAX_INPUT", "ODD", "ROOT", "SCENARIO_DIR", "capped", "dump_toml", "lose_a_player",
+    "mutate_scenario", "mutate_text", "rename_a_card",
     "odd_text", "random_value", "scenario_texts", "toml_string", "toml_value",
 ]  # fmt: skip

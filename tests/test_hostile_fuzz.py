@@ -12,6 +12,7 @@ The same mutators run for as long as you like in ``benchmarks/fuzz.py``.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
 import tomllib
@@ -19,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import capped, dump_toml, mutate_scenario, mutate_text, scenario_texts
+from fuzzing import (
+    capped,
+    dump_toml,
+    lose_a_player,
+    mutate_scenario,
+    mutate_text,
+    rename_a_card,
+    scenario_texts,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +69,36 @@ def test_the_scenarios_round_trip_through_dump_toml() -> None:
 @given(index=st.integers(0, len(SCENARIOS) - 1), rng=st.randoms(use_true_random=False))
 def test_mutated_scenario_data(index: int, rng: random.Random) -> None:
     run(dump_toml(mutate_scenario(rng, PARSED[index])))
+
+
+@BUDGET
+@given(index=st.integers(0, len(SCENARIOS) - 1), rng=st.randoms(use_true_random=False))
+def test_steps_after_a_player_has_lost_never_pass(index: int, rng: random.Random) -> None:
+    """A player set up at 0 life, with 10 poison counters or an empty library
+    (704.5a–c): the game is over before, or as soon as, the steps start, so a
+    scenario with steps never passes as if it had gone on (104.1, 104.3)."""
+    data = json.loads(json.dumps(PARSED[index]))
+    if not data.get("steps") or not lose_a_player(rng, data):
+        return
+    start = time.perf_counter()
+    try:
+        result = Runner(WHERE, dump_toml(data)).run()
+    except CardTextError:
+        return
+    finally:
+        assert time.perf_counter() - start < 1.0
+    lost = [p for p, v in data["players"].items() if isinstance(v, dict)
+            and (v.get("life", 20) <= 0 or v.get("poison") == 10)]  # fmt: skip
+    if lost:  # life and poison are checked before the first step; an empty library at the next draw
+        assert not result.ok, f"{SCENARIOS[index][0]} passed with {lost} having lost"
+
+
+@BUDGET
+@given(index=st.integers(0, len(SCENARIOS) - 1), rng=st.randoms(use_true_random=False))
+def test_a_card_name_gone_wrong_is_an_error_or_a_result(index: int, rng: random.Random) -> None:
+    data = json.loads(json.dumps(PARSED[index]))
+    if rename_a_card(rng, data):
+        run(dump_toml(data))
 
 
 @BUDGET

@@ -333,6 +333,25 @@ def test_resolve_n_in_a_loop_resolves_n(tmp_path: Path) -> None:
     assert sum("create" in line or "Saproling Burst's ability resolves" in line for line in result.log) >= 4
 
 
+def test_an_optional_loop_kept_going_by_the_answers_is_not_called_mandatory(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "you may create ...": each time round a "you may" is answered yes, so
+    the loop at the limit is not "a loop of mandatory abilities" (104.4b makes
+    only those a draw); the error says the answers keep it going."""
+    monkeypatch.setattr(S, "MAX_RESOLUTIONS", 4)
+    (tmp_path / "loop.card").write_text(SAPROLINGS.replace(", create", ", you may create"), encoding="utf-8")
+    (tmp_path / "bears.card").write_text(GRIZZLY, encoding="utf-8")
+    path = tmp_path / "loop.toml"
+    path.write_text(LOOP.replace("{resolve}", '"all"\nchoices = [true, true, true, true]'), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        run_scenario_file(path, quiet=True)
+    message = str(info.value)
+    assert "stopped after 4 resolutions" in message
+    assert "Decisions were made along the way (3 of them), so this loop isn't a mandatory one" in message
+    assert "mandatory triggered abilities never ends" not in message
+    assert "answer no to the" in info.value.hint
+
+
 def test_the_limit_is_documented() -> None:
     readme = SCENARIO_DOCS.read_text(encoding="utf-8")
     assert f"at most {MAX_RESOLUTIONS} stack objects" in readme
@@ -547,6 +566,32 @@ card = "Shock"
     assert "  refused as expected: the game is over: B lost the game and A won it (104.2a, 104.3a)" in result.log
     failing = run_scenario_file(game_scenario(tmp_path, body.replace('error = "the game is over"\n', "")), quiet=True)
     assert not failing.ok and "it was refused: the game is over" in str(failing.failures[0])
+
+
+@pytest.mark.parametrize("setup", ["life = 0", "life = -3", "poison = 10"])
+def test_704_3_a_player_set_up_as_having_lost_has_lost_before_the_first_step(tmp_path: Path, setup: str) -> None:
+    """The game starts with the active player about to receive priority, so
+    state-based actions are performed first (117.5, 704.3): a player set up
+    at 0 life (or with 10 poison counters) has lost, and the first step is
+    refused.  A step expected to be refused for another reason then fails."""
+    body = f"""
+[players.A]
+battlefield = ["Mountain"]
+hand = ["Shock"]
+{setup}
+[[steps]]
+cast = "Shock"
+targets = ["B"]
+error = "the game is over"
+[[expect]]
+player = "A"
+lost = true
+"""
+    result = run_scenario_file(game_scenario(tmp_path, body), quiet=True)
+    assert result.ok, result.failures
+    assert "refused as expected: the game is over: A lost the game and B won it" in "\n".join(result.log)
+    other = body.replace('error = "the game is over"', 'error = "no mana"')
+    assert not run_scenario_file(game_scenario(tmp_path, other), quiet=True).ok
 
 
 def test_704_5b_drawing_from_an_empty_library_loses_at_the_next_check(tmp_path: Path) -> None:

@@ -1404,7 +1404,13 @@ def _another_any_target(meta: Any) -> Target:
 
 
 def _with_other(f: ObjectFilter) -> ObjectFilter:
-    """ "another X" = "other X": the description says "other"."""
+    """ "another X" = "other X": the description says "other".  Said twice
+    ("another other creature") it is one word too many: the description
+    can't hold it, so it is an error, not one "other" dropped."""
+    twice = next((w for w in f.words if isinstance(w, StatusAdj) and w.status == "other"), None)
+    if twice is not None:
+        raise TextError("'other' is said twice: 'another' already means 'other'", span=twice.span or f.span,
+                        hint="write 'another creature' or 'other creatures'")  # fmt: skip
     return ObjectFilter((StatusAdj("other"), *f.words), f.post, span=f.span)
 
 
