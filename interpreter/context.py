@@ -129,9 +129,9 @@ class Ctx:
             if by_cost is not None:
                 return by_cost
             if self.trigger_object is not None:
-                return [self.trigger_object]
+                return self._fits_noun(ref, [self.trigger_object])
             if self.it:
-                return list(self.it)
+                return self._fits_noun(ref, list(self.it))
             if self.them and any(isinstance(w, A.Noun) and w.plural for w in ref.what.words):
                 return list(self.them)  # "Return those cards ... at the beginning of the next end step" (603.7c)
             if self.counted is not None:
@@ -277,6 +277,25 @@ class Ctx:
             if o is not None and o.zone == "library":
                 out.append(o)
         return out
+
+    def _fits_noun(self, ref: A.ThatRef, found: list[ObjectId]) -> list[ObjectId]:
+        """``found`` for "that [noun]" taken from the event or the object
+        named before, if each is what the noun says ("that land" is a land;
+        608.2c: the words refer to what the text named).  An object that is
+        gone is taken as it was (608.2h); one of another kind is an error
+        naming the reference, never a guess."""
+        from .characteristics import chars_in
+
+        kinds = {n.lower() for n in ref.what.nouns} & _CARD_TYPES
+        for oid in found:
+            obj = self.game.get(oid)
+            if obj is None or not kinds:
+                continue
+            have = {t.lower() for t in chars_in(self.game, obj).types}
+            if not kinds & have:
+                raise Unsupported(f"'{ref.word} {ref.noun}' with no {ref.noun} named before it "
+                                  f"(the object it would refer to is a {'/'.join(sorted(have)) or 'typeless object'})")  # fmt: skip
+        return found
 
     def paid_for_cost(self, ref: A.ThatRef) -> list[ObjectId] | None:
         """ "the tapped creature" of an activated ability whose cost tapped an
@@ -641,6 +660,10 @@ OBJECT_FIELDS = ("what", "on", "to", "first")
 found first: what gets +N/+N, is destroyed, exiled, tapped; what counters
 are put on; what is dealt damage (not its source); the first of two that
 fight."""
+
+_CARD_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
+                         "kindred"})  # fmt: skip
+"""The card types (300.1) a noun can name."""
 
 OBJECT_REFS = (A.Each, A.Target, A.SelfRef, A.ItRef, A.ThatRef, A.ThemRef, A.ExiledCards, A.AttachedRef, A.CostPaidRef)
 """The object references :meth:`Ctx.objects` knows, an instruction names
