@@ -126,6 +126,7 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     shown = expected if len(expected) <= 12 else (*expected[:12], f"... ({len(expected) - 12} more)")
 
     def err(message: str, text: str = "", hint: str = "", cls: type[CardParseError] = CardParseError) -> CardParseError:
+        message = _LONG_QUOTED.sub(_shortened, message)
         if hint.startswith("did you mean '") and hint.endswith("'?"):
             note = difference_note(text, hint[len("did you mean '") : -2])
             hint = f"{hint} ({note})" if note else hint
@@ -200,6 +201,15 @@ def explain(filename: str, source: dict[int, str], line: int, column: int, value
     if guess and is_typo(low, guess):
         return err(f"unexpected '{word}'", word, f"did you mean '{guess}'?")
     return err(f"not understood yet: '{word}' here", word, _NOT_YET, cls=NotUnderstood)
+
+
+_LONG_QUOTED = re.compile(r"'([^'\n]{41,})'")
+
+
+def _shortened(m: re.Match[str]) -> str:
+    """A quoted word of thousands of characters, as a message shows it: its start and its length."""
+    word = m.group(1)
+    return f"'{word[:30]}…' ({len(word):,} characters)"
 
 
 _NOT_YET = "this wording may be valid Oracle text that the card language doesn't cover yet"

@@ -227,3 +227,11 @@ def test_an_ability_quoted_inside_a_quoted_ability_is_not_understood_yet() -> No
     assert isinstance(error, NotUnderstood)
     assert error.column == line.index("'") + 1
     assert "single quotes inside a quoted ability" in error.message
+
+
+def test_a_word_of_thousands_of_characters_is_shortened_in_the_message() -> None:
+    """ "target" run into 5,000 digits: the message quotes the word's start and
+    gives its length, not 5,000 characters (the source line is shortened too)."""
+    error = only_error("Big {R}\nInstant\nBig deals 2 damage to any target" + "9" * 5000 + " x.\n")
+    assert error.message == "unknown word 'target999999999999999999999999…' (5,006 characters)"
+    assert len(str(error)) < 2000
