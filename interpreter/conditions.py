@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -875,7 +876,98 @@ def _descended(ctx: Ctx, cond: A.Happened) -> bool:
                for (cid, _), owner in ctx.game.state.to_graveyard_this_turn)  # fmt: skip
 
 
+def _spells_fit(ctx: Ctx, spells: list[GameObject], filt: A.ObjectFilter, players: list[Any] | None) -> int:
+    """How many of the spells (as they were cast, 601.2i) fit the description,
+    of those the players named cast."""
+    from .filters import matches
+
+    return sum(1 for spell in spells if (players is None or spell.controller in players)
+               and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+
+
+def _cast_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if no spells were cast last turn", "if a player cast two or more
+    spells last turn", "if an opponent cast a creature spell last turn",
+    "if a spell was cast last turn": the spells cast during the turn before
+    this one, whoever's it was (500.1), as they were cast (601.2i); a
+    player group asks it of one of them ("a player"), or of each."""
+    spells = ctx.game.state.cast_last_turn
+    if cond.event == "none cast last turn":
+        return _spells_fit(ctx, spells, cond.subject, None) == 0
+    if cond.other is None:
+        what = cond.subject
+        return count_fits(ctx, _spells_fit(ctx, spells, what.filter, None), what.how, what.count)
+    what = cond.other
+    return _each_or_any(ctx, cond.subject, lambda p: count_fits(
+        ctx, _spells_fit(ctx, spells, what.filter, [p]), what.how, what.count), anyone=True)
+
+
+def _cast_last_turn_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    if cond.event == "none cast last turn":
+        return isinstance(cond.subject, A.ObjectFilter) and filter_problem(cond.subject) is None
+    what = cond.subject if cond.other is None else cond.other
+    if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS or what.up_to or what.any_number:
+        return False
+    if cond.other is not None and _player_problem(cond.subject, "cast last turn") is not None:
+        return False
+    return filter_problem(what.filter) is None
+
+
+def _lost_life_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if you lost life last turn", "if an opponent lost life last turn"
+    (119.3): a loss of life during the turn before this one (damage and
+    paying life included, 119.3)."""
+    changes = ctx.game.state.life_changes_last_turn
+    return _each_or_any(ctx, cond.subject, lambda p: any(who == p and n < 0 for who, n in changes), anyone=True)
+
+
+def _dealt_damage_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if an opponent was dealt damage this turn" (bloodthirst, 702.54a),
+    "if [this] was dealt damage this turn": damage was dealt to that player,
+    or to that permanent as the object it is now (120.3, 400.7), this turn —
+    damage that was prevented isn't dealt (615)."""
+    subject = cond.subject
+    if _is_object_ref(subject):
+        return any(oid in ctx.game.state.damaged for oid in ctx.objects(subject))
+    damaged = ctx.game.state.damaged_players
+    return _each_or_any(ctx, subject, lambda p: p in damaged, anyone=True)
+
+
+def _is_object_ref(ref: object) -> bool:
+    return isinstance(ref, A.SelfRef | A.ItRef) or isinstance(ref, A.ThatRef) and not ref.what.is_player
+
+
+def _dealt_damage_supported(cond: A.Happened) -> bool:
+    return cond.other is None and (_is_object_ref(cond.subject)
+                                   or _player_problem(cond.subject, "was dealt damage") is None)  # fmt: skip
+
+
+def _cast_during_main_phase(ctx: Ctx, cond: A.Happened) -> bool:
+    """ "if you cast this spell during your main phase" (505.1): the spell's
+    caster cast it during their own main phase, precombat or postcombat (as
+    the game remembers of it, 601.2i)."""
+    what, _whose = cond.other
+    ids = ctx.self_objects(what)
+    if not ids:
+        return False
+    info = ctx.game.linked(ids[0])
+    return info.cast and info.main_phase and info.caster in ctx.players(cond.subject)
+
+
+def _cast_during_main_phase_supported(cond: A.Happened) -> bool:
+    what, whose = cond.other
+    return (isinstance(cond.subject, A.You) and isinstance(what, A.SelfRef | A.ItRef)
+            and isinstance(whose, A.Possessive) and isinstance(whose.object, A.You))  # fmt: skip
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "none cast last turn": (_cast_last_turn, _cast_last_turn_supported),
+    "cast last turn": (_cast_last_turn, _cast_last_turn_supported),
+    "lost life last turn": (_lost_life_last_turn, lambda cond: _player_problem(cond.subject, "lost life") is None),
+    "was dealt damage": (_dealt_damage_this_turn, _dealt_damage_supported),
+    "cast during main phase": (_cast_during_main_phase, _cast_during_main_phase_supported),
     "descended": (_descended, lambda cond: cond.other is None and cond.control is None
                   and isinstance(cond.subject, A.You | A.PlayerGroup | A.ThatPlayer)),
     **{f"{verb} this way": (_done_this_way, _done_this_way_supported) for verb in THIS_WAY_VERBS},
@@ -979,10 +1071,18 @@ COUNT_WORDS = frozenset({"", "no", "or more", "at least", "or fewer", "exactly"}
 """The words of a count a condition can be read with (:func:`count_fits`)."""
 
 
-def _each_or_any(ctx: Ctx, who: object, test: Callable[[Any], bool]) -> bool:
+def _each_or_any(ctx: Ctx, who: object, test: Callable[[Any], bool], *, anyone: bool = False) -> bool:
     """A condition about a player group: all of them for "each opponent",
-    one of them for "an opponent" (and for the one player otherwise)."""
-    players = ctx.players(who)
+    one of them for "an opponent" (and for the one player otherwise);
+    with ``anyone``, "a player" is any one of the players in the game, not
+    the player an ability triggered for ("At the beginning of each upkeep,
+    if a player cast two or more spells last turn")."""
+    if anyone and isinstance(who, A.PlayerGroup):
+        from .filters import group_players
+
+        players = group_players(ctx.game, who.which, ctx.controller)
+    else:
+        players = ctx.players(who)
     if isinstance(who, A.PlayerGroup) and who.which in _EACH_GROUPS:
         return all(test(p) for p in players)
     return any(test(p) for p in players)
@@ -1246,7 +1346,185 @@ def spent_to_cast_problem(cond: A.SpentToCast) -> str | None:
     return None
 
 
+def _cast_info(ctx: Ctx, ref: object) -> Any:
+    """What the game remembers of how the object a condition names was cast
+    (:func:`cardtext.interpreter.casting._became_cast`, 601.2i): the spell
+    the text is on, or the permanent it became (a permanent keeps what its
+    spell was cast with, 607.2j); None if it wasn't cast (a copy, a card put
+    onto the battlefield, 702.33 K11)."""
+    ids = _spent_on(ctx, ref)
+    info = ctx.game.linked(ids[0]) if ids else None
+    return info if info is not None and info.cast else None
+
+
+def _cast_from(ctx: Ctx, cond: A.CastFrom) -> bool:
+    """601.2a: "if you cast it from your hand", "if this spell was cast from
+    a graveyard", "if it was cast from your graveyard": the zone the card
+    was in as it was cast, whose it was ("your": the card's owner), and
+    for "you cast it" who cast it."""
+    problem = cast_from_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    info = _cast_info(ctx, cond.object)
+    place = cond.zone
+    if info is None or info.cast_from != place.zone:
+        return False
+    if cond.who is not None and info.caster not in ctx.players(cond.who):
+        return False
+    if isinstance(place.owner, A.Possessive):
+        ids = _spent_on(ctx, cond.object)
+        o = ctx.obj_or_lki(ids[0]) if ids else None
+        return o is not None and o.owner in ctx.players(place.owner)
+    return True
+
+
+def cast_from_problem(cond: A.CastFrom) -> str | None:
+    place = cond.zone
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef):
+        return f"condition 'cast from' of {type(cond.object).__name__}"
+    if not isinstance(place, A.ZonePlace) or place.second or place.zone not in ("hand", "graveyard", "library", "exile"):
+        return "condition 'cast from' of a zone other than a hand, graveyard, library or exile"
+    if place.owner is not None and not isinstance(place.owner, A.Possessive):
+        return "condition 'cast from' of a zone named otherwise than by its owner"
+    if cond.who is not None and not isinstance(cond.who, A.You):
+        return f"condition '[a player] cast it from' of {type(cond.who).__name__}"
+    return None
+
+
+def _cast_when_sorcery_couldnt(ctx: Ctx, cond: A.CastWhenSorceryCouldnt) -> bool:
+    """307.1: "if you cast it any time a sorcery couldn't have been cast":
+    it was cast when its caster couldn't have cast a sorcery — not their
+    main phase, or the stack not empty (as the spell was cast, 601.2i)."""
+    info = _cast_info(ctx, cond.what)
+    return info is not None and not info.sorcery_time and info.caster in ctx.players(cond.player)
+
+
+def does_action_kind(cond: A.DoesAction) -> str | None:
+    """The conditions a :class:`~cardtext.grammar.ast.DoesAction` is read as
+    when its clause states a fact rather than an action someone takes:
+    "if you cast it" ("cast"), "as long as enchanted creature is blue",
+    "if all nonland permanents you control are white" ("color"), "if that
+    creature is 1/1" ("pt"); None for any other."""
+    action = cond.action
+    if cond.tails or cond.where_x is not None or getattr(action, "duration", None) is not None:
+        return None
+    if (isinstance(action, A.CastCard) and isinstance(cond.subject, A.You) and isinstance(action.what, A.ItRef | A.SelfRef)
+            and not (action.free or action.play or action.look or action.form)):  # fmt: skip
+        return "cast"
+    subject_ok = isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef | A.AttachedRef | A.Each)
+    if (isinstance(action, A.IsType) and subject_ok and action.words is None and not action.kept and not action.pt
+            and action.pt_equal is None and action.special in _COLOR_STATES):  # fmt: skip
+        return "color"
+    if (isinstance(action, A.SetPT) and subject_ok and not action.base and not action.keywords and action.amounts is None
+            and action.power.isdigit() and action.toughness.isdigit()):  # fmt: skip
+        return "pt"
+    return None
+
+
+_COLOR_STATES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored"})
+
+
+def _does_action(ctx: Ctx, cond: A.DoesAction) -> bool:
+    """"if you cast it" (601.2i: the permanent was a spell its controller
+    cast, not one put onto the battlefield or a copy); "as long as enchanted
+    creature is red" (105.2, its colors with the effects that change them);
+    "if all nonland permanents you control are white" (each of them, none
+    being no exception); "if that creature is 1/1" (its power and toughness
+    now, 208.1)."""
+    from .characteristics import power_toughness
+    from .filters import _adjective
+
+    kind = does_action_kind(cond)
+    if kind is None:
+        raise Unsupported(f"condition DoesAction ({type(cond.action).__name__})")
+    if kind == "cast":
+        info = _cast_info(ctx, cond.action.what)
+        return info is not None and info.caster == ctx.controller
+    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(cond.subject)) if o is not None]
+    if kind == "color":
+        color = _color_adjective(cond.action.special)
+        fits = [_adjective(ctx.game, color, o, chars(o)) for o in objs]
+    else:
+        pt = (int(cond.action.power), int(cond.action.toughness))
+        fits = [power_toughness(ctx.game, o) == pt for o in objs]
+    if isinstance(cond.subject, A.Each):
+        return all(fits)
+    return bool(fits) and fits[0]
+
+
+@cache
+def _color_adjective(color: str) -> A.ColorAdj:
+    return A.ColorAdj(color)
+
+
+def _as_last_known(ctx: Ctx, ref: object) -> GameObject | None:
+    """The object a "was" condition asks about, as it was last known
+    (608.2h): as it is, if it is still where it was; as it last existed on
+    the battlefield or the stack, if it left; a card that left another zone
+    (a graveyard, a hand) has the characteristics it had there."""
+    ids = ctx.objects(ref)
+    if not ids:
+        return None
+    o = ctx.game.get(ids[0])
+    if o is not None:
+        return o
+    lki = ctx.game.state.lki.get(ids[0])
+    if lki is not None:
+        return lki.last
+    return ctx.game.state.objects.get(ids[0][0])
+
+
+PAST_STATES = ("tapped", "untapped", "attacking", "blocking", "suspected", "nonbasic", "legendary")
+"""The words of "if it was [state]" the engine tells (608.2h)."""
+
+
+def _was_state(ctx: Ctx, cond: A.WasState) -> bool:
+    """608.2h: "if it was tapped", "if that land was nonbasic", "if the
+    sacrificed creature was a Human", "if it wasn't a land card", "draw a
+    card if it was attacking": the state the object had as it was last
+    known — now, if it is still where it was; as it last existed there, if
+    it left (a creature that died was attacking if it was when it died,
+    506.4)."""
+    from .filters import _in_combat, matches
+
+    problem = was_state_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if o is None:
+        return False
+    state = cond.state
+    if state in ("tapped", "untapped"):
+        result = o.tapped == (state == "tapped")
+    elif state in ("attacking", "blocking"):
+        result = _in_combat(ctx.game, o, state)
+    elif state == "suspected":
+        result = state in o.marks
+    elif state in ("nonbasic", "legendary"):
+        result = ("basic" not in chars(o).supertypes) if state == "nonbasic" else "legendary" in chars(o).supertypes
+    else:
+        result = matches(ctx.game, is_a_filter(state), o, you=ctx.controller, source=ctx.source, anywhere=True)
+    return result != cond.negated
+
+
+def was_state_problem(cond: A.WasState) -> str | None:
+    from .filters import filter_problem
+
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.CostPaidRef):
+        return f"condition 'was [state]' of {type(cond.object).__name__}"
+    state = cond.state
+    if isinstance(state, str):
+        return None if state in PAST_STATES else f"condition 'was {state}'"
+    if isinstance(state, A.StateWord) and state.word == "a" and state.what:
+        return filter_problem(is_a_filter(state))
+    return f"condition 'was' {type(state).__name__}"
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.WasState: _was_state,
+    A.CastFrom: _cast_from,
+    A.CastWhenSorceryCouldnt: _cast_when_sorcery_couldnt,
+    A.DoesAction: _does_action,
     A.Happened: _happened,
     A.KickedCondition: kicked,
     A.YouDo: _you_do,
@@ -1317,6 +1595,15 @@ def condition_problem(cond: A.Node) -> str | None:
         return keyword_cost_paid_problem(cond)
     if isinstance(cond, A.SpentToCast):
         return spent_to_cast_problem(cond)
+    if isinstance(cond, A.CastFrom):
+        return cast_from_problem(cond)
+    if isinstance(cond, A.WasState):
+        return was_state_problem(cond)
+    if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)
+                                                           and isinstance(cond.what, A.ItRef | A.SelfRef)):  # fmt: skip
+        return "condition 'if you cast it any time a sorcery couldn't have been cast' of another player or object"
+    if isinstance(cond, A.DoesAction) and does_action_kind(cond) is None:
+        return "condition DoesAction"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None

@@ -158,6 +158,8 @@ class Ctx:
         if isinstance(ref, A.AnObject) and ref.filter.zone is not None:
             return self.choose_cards(ref)
         if isinstance(ref, A.CostPaidRef):
+            if self.item is not None and self.item.kind != "spell" and ref.verb in dict(self.item.paid):
+                return list(dict(self.item.paid)[ref.verb])  # what this ability's cost sacrificed or discarded (602.2b)
             # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
             return list(paid.get(ref.verb, ()))

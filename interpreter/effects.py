@@ -41,11 +41,11 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     [condition]" does it when the condition is false; in a trailing "if" or
     "unless" ("Counter target spell if it was kicked"), "it" is what the
     instruction acts on (:func:`~cardtext.interpreter.conditions.sentence_condition`)."""
-    from .conditions import sentence_condition
+    from .conditions import does_action_kind, sentence_condition
 
     if isinstance(s.condition, A.DoesAction) and flip_outcome(s.condition) is not None:
         return _flipped(ctx, s.condition) != (s.trailing == "unless")
-    if isinstance(s.condition, A.DoesAction):
+    if isinstance(s.condition, A.DoesAction) and does_action_kind(s.condition) is None:
         return not _player_does(ctx, s)
     return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
 

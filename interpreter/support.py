@@ -65,6 +65,7 @@ from .conditions import (
     LEFT_EVENTS,
     Unless,
     condition_problem,
+    does_action_kind,
     in_zone_of_anyone,
     state_word,
     without_past_controller,
@@ -680,7 +681,7 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 # a replacement effect the sentence makes (cardtext.interpreter.this_turn.would_die)
                 if (problem := would_die_problem(node)) is not None:
                     yield Gap(cond, problem)
-            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
+            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence) and does_action_kind(cond) is None:
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)
