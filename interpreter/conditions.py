@@ -111,6 +111,8 @@ def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     problem = controls_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.compare:
+        return _controls_compared(ctx, cond) != cond.negated
     what = cond.what
     if isinstance(what, A.BothRef):
         sides = (_controls(ctx, replace(cond, what=side, negated=False)) for side in (what.first, what.second))
@@ -131,10 +133,42 @@ _NO_PLAYER = {"no_player": "each_player", "no_opponent": "each_opponent"}
 """The players "no player" and "no opponent" say none of controls something."""
 
 
+def _controls_compared(ctx: Ctx, cond: A.Controls) -> bool:
+    """"if an opponent controls more lands than you", "if that player
+    controls more lands than each other player", "if an opponent controls
+    fewer creatures than you": the permanents of that description each
+    player controls, counted and compared; "each other player" are the
+    players other than the one compared (of several named, one that fits
+    is enough, "an opponent")."""
+    filt = cond.what
+    on_battlefield = [o for o in ctx.each(filt) if o.zone == "battlefield" and o.id not in ctx.excluded]
+
+    def count(player: Any) -> int:
+        return sum(1 for o in on_battlefield if o.controller == player)
+
+    def fits(n: int, m: int) -> bool:
+        return n > m if cond.compare == "more" else n < m if cond.compare == "fewer" else n >= m
+
+    def beats(player: Any) -> bool:
+        than = cond.than
+        if isinstance(than, A.PlayerGroup) and than.which == "each_other_player":
+            return all(fits(count(player), count(q)) for q in ctx.game.state.players if q != player)
+        return _each_or_any(ctx, than, lambda q: fits(count(player), count(q)), anyone=True)
+
+    return _each_or_any(ctx, cond.player, beats, anyone=True)
+
+
 def controls_problem(cond: A.Controls) -> str | None:
     """What the engine can't tell in a "[player] controls ..." condition."""
     if cond.compare:
-        return f"condition 'controls {cond.compare} ... than'"
+        from .filters import filter_problem
+
+        if not isinstance(cond.what, A.ObjectFilter) or filter_problem(cond.what) is not None:
+            return f"condition 'controls {cond.compare} ... than' of something not described"
+        than_ok = isinstance(cond.than, A.PlayerGroup) and cond.than.which == "each_other_player"
+        if _player_problem(cond.player, "controls") is not None or not than_ok and _player_problem(cond.than, "than") is not None:
+            return f"condition 'controls {cond.compare} ... than' of {type(cond.player).__name__} and {type(cond.than).__name__}"
+        return None
     what = cond.what
     if isinstance(what, A.BothRef):
         return controls_problem(replace(cond, what=what.first)) or controls_problem(replace(cond, what=what.second))
@@ -414,7 +448,14 @@ def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
     return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
 
 
+def _is_enchanted(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "as long as [this] is enchanted" (303.4): an Aura is attached to it."""
+    ids = ctx.objects(cond.object)
+    return bool(ids) and any(o.attached_to == ids[0] and "Aura" in chars(o).subtypes for o in ctx.game.battlefield())
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "enchanted": _is_enchanted,
     "monstrous": _is_marked,
     "suspected": _is_marked,
     "on the battlefield": _on_battlefield,

@@ -8,6 +8,7 @@ import pytest
 from cardtext.grammar import ast as A
 from cardtext.grammar.parser import parse_card
 from cardtext.interpreter import ScriptedChooser, add_card, cast, new_game, resolve_top
+from cardtext.interpreter.state import Game
 from cardtext.interpreter.support import gaps
 
 
@@ -88,3 +89,96 @@ def test_youve_gained_n_or_more_life_this_turn(gains: tuple[int, ...], draws: in
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("hand", "A")) == draws
+
+
+_LAND = "Test Land\nLand"
+
+
+def _to_turn(game: Game, turn: int) -> None:
+    """Pass until turn ``turn``'s upkeep, then resolve what triggered."""
+    from cardtext.interpreter.turns import pass_priority
+
+    while game.state.turn < turn:
+        pass_priority(game)
+    while game.state.stack:
+        resolve_top(game)
+_BEAR = "Test Bear {1}{G}\nCreature — Bear\n2/2"
+
+
+@pytest.mark.parametrize(("wording", "lands", "draws"), [
+    ("an opponent controls more lands than you", {"A": 2, "B": 3}, 1),
+    ("an opponent controls more lands than you", {"A": 3, "B": 3}, 0),
+    ("an opponent controls more lands than you", {"A": 2, "B": 1, "C": 3}, 1),
+    ("an opponent controls fewer lands than you", {"A": 2, "B": 3, "C": 3}, 0),
+    ("an opponent controls fewer lands than you", {"A": 2, "B": 3, "C": 1}, 1),
+    ("you control more lands than each other player", {"A": 3, "B": 2, "C": 2}, 1),
+    ("you control more lands than each other player", {"A": 3, "B": 2, "C": 3}, 0),
+])  # fmt: skip
+def test_controls_more_than(wording: str, lands: dict[str, int], draws: int) -> None:
+    """109.4: the permanents of the description each player controls,
+    counted and compared ("an opponent": one of them is enough; "each other
+    player": all the others)."""
+    spell_card = _card(f"Test Spell {{0}}\nInstant\nDraw a card if {wording}.")
+    land = _card(_LAND)
+    game = new_game(("A", "B", "C"), chooser=ScriptedChooser())
+    add_card(game, spell_card, "A", "library")
+    for player, n in lands.items():
+        for _ in range(n):
+            add_card(game, land, player, "battlefield")
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws
+
+
+def test_that_player_controls_more_lands_than_each_other_player() -> None:
+    """"each other player" after "that player": the players other than that
+    one, not other than the ability's controller."""
+    card = _card("Test Pastures {2}{G}\nEnchantment\nAt the beginning of each player's upkeep, if that player "
+                 "controls more lands than each other player, that player gains 1 life.")
+    land = _card(_LAND)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, card, "A", "battlefield")
+    for player, n in (("A", 1), ("B", 2)):
+        for _ in range(n):
+            add_card(game, land, player, "battlefield")
+    for p in ("A", "B"):
+        for _ in range(3):
+            add_card(game, land, p, "library")
+    _to_turn(game, 2)
+    assert (game.player("A").life, game.player("B").life) == (20, 21)
+
+
+@pytest.mark.parametrize(("auras", "power"), [(0, 2), (1, 4)])
+def test_as_long_as_this_is_enchanted(auras: int, power: int) -> None:
+    """303.4: "as long as [this] is enchanted": an Aura is attached to it
+    (an Equipment isn't)."""
+    from cardtext.interpreter.characteristics import power_toughness
+
+    card = _card("Test Golem {3}\nArtifact Creature — Golem\nAs long as this creature is enchanted, it gets +2/+2.\n2/2")
+    aura = _card("Test Aura {W}\nEnchantment — Aura\nEnchant creature")
+    gear = _card("Test Gear {1}\nArtifact — Equipment\nEquip {1}")
+    game = new_game(chooser=ScriptedChooser())
+    golem = add_card(game, card, "A", "battlefield")
+    add_card(game, gear, "A", "battlefield").attached_to = golem.id
+    for _ in range(auras):
+        add_card(game, aura, "A", "battlefield").attached_to = golem.id
+    assert power_toughness(game, golem) == (power, power)
+
+
+@pytest.mark.parametrize(("colors", "life"), [(("W", "W"), 21), (("W", "G"), 20), ((), 21)])
+def test_all_nonland_permanents_you_control_are_white(colors: tuple[str, ...], life: int) -> None:
+    """105.2: "if all nonland permanents you control are white": each of
+    them is (with none, none is an exception); lands aren't asked about."""
+    card = _card("Test Zealots {W}\nLand\nAt the beginning of your upkeep, if all nonland permanents you control "
+                 "are white, you gain 1 life.")
+    names = {"W": "Test Knight {W}\nCreature — Human Knight\n2/2", "G": _BEAR}
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, card, "A", "battlefield")
+    for c in colors:
+        add_card(game, _card(names[c]), "A", "battlefield")
+    for p in ("A", "B"):
+        for _ in range(3):
+            add_card(game, _card(_LAND), p, "library")
+    _to_turn(game, 3)
+    assert game.player("A").life == life
