@@ -1561,7 +1561,51 @@ def was_state_problem(cond: A.WasState) -> str | None:
     return f"condition 'was' {type(state).__name__}"
 
 
+def _shares_with(ctx: Ctx, cond: A.SharesWith) -> bool:
+    """ "if it shares a creature type with [this]" (kinship), "if it shares a
+    color with a creature you control", "if it shares a card type with the
+    card exiled this way": a creature type, color or card type in common
+    (105.4, 205.3m, 205.2a) with the other object — with one of the objects
+    described, for "a creature you control"; each as it was last known
+    if it has left its zone (608.2h)."""
+    from .filters import _shared
+
+    problem = shares_with_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if o is None:
+        return False
+    mine = _shared(chars(o), cond.what)
+    other = cond.other
+    if isinstance(other, A.AnObject):
+        others: list[GameObject] = [x for x in ctx.each(other.filter) if x.id != o.id]
+    else:
+        found = _as_last_known(ctx, other)
+        others = [found] if found is not None else []
+    return any(mine & _shared(chars(x), cond.what) for x in others)
+
+
+def shares_with_problem(cond: A.SharesWith) -> str | None:
+    from .filters import SHARED, filter_problem
+
+    if cond.what not in SHARED:
+        return f"condition 'shares a {cond.what} with'"
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.Target):
+        return f"condition 'shares a {cond.what} with' of {type(cond.object).__name__}"
+    other = cond.other
+    if isinstance(other, A.AnObject):
+        one = isinstance(other.count, A.Number) and other.count.value == 1
+        if not one or other.how or other.up_to or other.any_number or filter_problem(other.filter) is not None:
+            return f"condition 'shares a {cond.what} with' an object not described"
+        return None
+    if not isinstance(other, A.SelfRef | A.ItRef | A.ThatRef | A.AttachedRef | A.Target):
+        return f"condition 'shares a {cond.what} with' {type(other).__name__}"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.SharesWith: _shares_with,
     A.WasState: _was_state,
     A.CastFrom: _cast_from,
     A.CastWhenSorceryCouldnt: _cast_when_sorcery_couldnt,
@@ -1640,6 +1684,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return cast_from_problem(cond)
     if isinstance(cond, A.WasState):
         return was_state_problem(cond)
+    if isinstance(cond, A.SharesWith):
+        return shares_with_problem(cond)
     if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)
                                                            and isinstance(cond.what, A.ItRef | A.SelfRef)):  # fmt: skip
         return "condition 'if you cast it any time a sorcery couldn't have been cast' of another player or object"
@@ -1701,6 +1747,11 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
             return replace(cond, subject=subject)
+    if s.trailing and isinstance(cond, A.SharesWith) and isinstance(cond.object, A.ItRef):
+        # "Counter target spell if it shares a color with ...": the object the instruction acts on
+        subject = _acted_on(s.body)
+        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
+            return replace(cond, object=subject)
     if s.trailing and isinstance(cond, A.SpentToCast) and isinstance(cond.object, A.ItRef):
         # "Counter target spell if no mana was spent to cast it": the spell the instruction acts on
         subject = _acted_on(s.body)

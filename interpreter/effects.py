@@ -152,6 +152,11 @@ def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
         return
     ctx.last_if = applies(ctx, s)  # for an "Otherwise, ..." after it
     if not ctx.last_if:
+        if any(isinstance(a, A.MayDo) for a in s.body.actions):
+            # "If it shares a creature type with [this], you may reveal it. If you do, ...": the
+            # optional instruction wasn't carried out, so its "If you do" doesn't hold (608.2d)
+            ctx.you_did = ctx.last_done = False
+            ctx.last_optional = True
         return
     ctx.replaced = before if s.instead else None
     if s.instead:
