@@ -1604,7 +1604,55 @@ def shares_with_problem(cond: A.SharesWith) -> str | None:
     return None
 
 
+def _hand_compare(ctx: Ctx, cond: A.HandCompare) -> bool:
+    """402: "if you have more cards in hand than each opponent", "if an
+    opponent has more cards in hand than you", "fewer cards": the numbers
+    of cards in the players' hands compared (of several named, one that
+    fits is enough, "an opponent"; "each", all of them)."""
+    problem = hand_compare_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+
+    def size(player: Any) -> int:
+        return len(ctx.game.zone("hand", player))
+
+    def beats(p: Any) -> bool:
+        return _each_or_any(ctx, cond.than, lambda q: size(p) > size(q) if cond.op == "more" else size(p) < size(q),
+                            anyone=True)  # fmt: skip
+
+    return _each_or_any(ctx, cond.player, beats, anyone=True)
+
+
+def hand_compare_problem(cond: A.HandCompare) -> str | None:
+    if cond.op not in ("more", "fewer"):
+        return f"condition 'has {cond.op} cards in hand than'"
+    if not isinstance(cond.player, A.You) and not isinstance(cond.than, A.You):
+        # "a player has more cards in hand than each other player": the others of that player
+        return "condition 'has more cards in hand than' of players other than you"
+    return _player_problem(cond.player, "has cards in hand") or _player_problem(cond.than, "than")
+
+
+def _total_power(ctx: Ctx, cond: A.TotalPower) -> bool:
+    """ "if creatures you control have total power 8 or greater" (formidable):
+    the powers of the creatures described, added up (208.1; a negative power
+    counts as it is, 107.1b), against the amount."""
+    from .characteristics import power_toughness
+
+    total = sum(power_toughness(ctx.game, o)[0] or 0 for o in ctx.each(cond.what.filter) if o.zone == "battlefield")
+    return total >= ctx.quantity(cond.amount)
+
+
+def total_power_problem(cond: A.TotalPower) -> str | None:
+    from .filters import filter_problem
+
+    if not isinstance(cond.what, A.Each) or filter_problem(cond.what.filter) is not None:
+        return "condition 'have total power' of objects not described"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.HandCompare: _hand_compare,
+    A.TotalPower: _total_power,
     A.SharesWith: _shares_with,
     A.WasState: _was_state,
     A.CastFrom: _cast_from,
@@ -1686,6 +1734,10 @@ def condition_problem(cond: A.Node) -> str | None:
         return was_state_problem(cond)
     if isinstance(cond, A.SharesWith):
         return shares_with_problem(cond)
+    if isinstance(cond, A.HandCompare):
+        return hand_compare_problem(cond)
+    if isinstance(cond, A.TotalPower):
+        return total_power_problem(cond)
     if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)
                                                            and isinstance(cond.what, A.ItRef | A.SelfRef)):  # fmt: skip
         return "condition 'if you cast it any time a sorcery couldn't have been cast' of another player or object"

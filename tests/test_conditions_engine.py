@@ -182,3 +182,44 @@ def test_all_nonland_permanents_you_control_are_white(colors: tuple[str, ...], l
             add_card(game, _card(_LAND), p, "library")
     _to_turn(game, 3)
     assert game.player("A").life == life
+
+
+@pytest.mark.parametrize(("wording", "hands", "draws"), [
+    ("you have more cards in hand than each opponent", {"A": 2, "B": 1, "C": 1}, 1),
+    ("you have more cards in hand than each opponent", {"A": 2, "B": 1, "C": 2}, 0),
+    ("an opponent has more cards in hand than you", {"A": 2, "B": 1, "C": 3}, 1),
+    ("an opponent has more cards in hand than you", {"A": 2, "B": 2, "C": 1}, 0),
+    ("you have fewer cards in hand than each opponent", {"A": 0, "B": 1, "C": 1}, 1),
+    ("you have fewer cards in hand than each opponent", {"A": 1, "B": 1, "C": 2}, 0),
+])  # fmt: skip
+def test_more_cards_in_hand_than(wording: str, hands: dict[str, int], draws: int) -> None:
+    """402: the numbers of cards in the players' hands, compared as the
+    spell resolves (it is on the stack, not in its caster's hand)."""
+    spell_card = _card(f"Test Spell {{0}}\nInstant\nDraw a card if {wording}.")
+    land = _card(_LAND)
+    game = new_game(("A", "B", "C"), chooser=ScriptedChooser())
+    add_card(game, land, "A", "library")
+    for player, n in hands.items():
+        for _ in range(n):
+            add_card(game, land, player, "hand")
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == hands["A"] + draws
+
+
+@pytest.mark.parametrize(("bears", "draws"), [(4, 1), (3, 0)])
+def test_creatures_you_control_have_total_power(bears: int, draws: int) -> None:
+    """208.1 (formidable): the powers of the creatures you control, added
+    up; an opponent's creatures don't count."""
+    spell_card = _card("Test Spell {0}\nInstant\nDraw a card if creatures you control have total power 8 or greater.")
+    bear = _card(_BEAR)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    for _ in range(bears):
+        add_card(game, bear, "A", "battlefield")
+    add_card(game, bear, "B", "battlefield")
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws
