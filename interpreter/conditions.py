@@ -396,11 +396,14 @@ def _on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
 
 
 def _has_status(ctx: Ctx, cond: A.IsState) -> bool:
-    """ "if [this] is attacking", "only if [this] is untapped": the status
-    word read of the object itself (506.4, 302.6)."""
+    """ "if [this] is attacking", "only if [this] is untapped", "if it's
+    red", "if it's legendary": the adjective read of the object itself
+    (506.4, 302.6, 105.2, 205.4) — one that has left its zone as it was last
+    known (608.2h: "Return target permanent to its owner's hand. If that
+    permanent is red, ...")."""
     from .filters import _adjective
 
-    o = _one(ctx, cond.object)
+    o = _as_last_known(ctx, cond.object)
     return o is not None and _adjective(ctx.game, cond.state, o, chars(o))
 
 
@@ -417,11 +420,11 @@ def _fits_adjectives(ctx: Ctx, cond: A.IsState) -> bool:
     status words joined by "or" (any of them) or "and" (all)."""
     from .filters import _adjective
 
-    o = _one(ctx, cond.object)
+    o = _as_last_known(ctx, cond.object)
     if o is None:
         return False
     c = chars(o)
-    found = [_adjective(ctx.game, w, o, c) for w in cond.state.words if isinstance(w, A.StatusAdj)]
+    found = [_adjective(ctx.game, w, o, c) for w in cond.state.words if not isinstance(w, A.Coord)]
     return any(found) if _joined_by_or(cond.state) else all(found)
 
 
@@ -436,8 +439,8 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
     words = [w for w in state.words if not isinstance(w, A.Coord)]
     joins = {"or" in w.word.split() for w in state.words if isinstance(w, A.Coord)}
     return (not state.qualities and bool(words) and len(joins) <= 1
-            and all(isinstance(w, A.StatusAdj) and w.status not in ("other", "last")
-                    and _adjective_problem(w) is None for w in words))  # fmt: skip
+            and all(isinstance(w, A.StatusAdj | A.ColorAdj | A.TypeAdj) and _adjective_problem(w) is None
+                    and not (isinstance(w, A.StatusAdj) and w.status in ("other", "last")) for w in words))  # fmt: skip
 
 
 def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
@@ -474,20 +477,19 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
 def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
-    if isinstance(state, A.StatusAdj):
-        # "it's untapped", "[this] is attacking": one status word, read directly (a
-        # description of that one word would take it for its noun)
+    if isinstance(state, A.StatusAdj | A.ColorAdj | A.TypeAdj):
+        # "it's untapped", "[this] is attacking", "it's red", "if it's legendary": one
+        # adjective, read directly (105.2, 205.4; a description of that one word would
+        # take it for its noun)
         from .filters import _adjective_problem
 
-        ok = _adjective_problem(state) is None and state.status not in ("other", "last")
+        ok = _adjective_problem(state) is None and not (isinstance(state, A.StatusAdj) and state.status in ("other", "last"))
         return "status" if ok else None
     if isinstance(state, A.ObjectFilter):
         return "description" if _adjectives_only(state) else None
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
     if isinstance(state, A.StateWord) and state.word == "a" and state.what:
         word = "a"
-    if isinstance(state, A.StatusAdj | A.ColorAdj):
-        word = "a"  # "it's untapped", "it's red": a description of one adjective
     if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
         word = "in" if state.what.zone in ("graveyard", "exile", "hand", "library") and not state.what.second else None
     return word if word in STATES else None

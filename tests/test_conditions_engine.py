@@ -223,3 +223,29 @@ def test_creatures_you_control_have_total_power(bears: int, draws: int) -> None:
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("wording", "target", "draws"), [
+    ("If it's legendary, draw a card.", "Legendary Creature — Human\n2/2", 1),
+    ("If it's legendary, draw a card.", "Creature — Human\n2/2", 0),
+    ("If it's red, draw a card.", "Creature — Goblin\n2/2", 1),
+    ("If it's red, draw a card.", "Artifact Creature — Golem\n2/2", 0),
+    ("If that permanent is white or blue, draw a card.", "Creature — Goblin\n2/2", 0),
+    ("If that permanent is red or green, draw a card.", "Creature — Goblin\n2/2", 1),
+])  # fmt: skip
+def test_it_is_an_adjective_after_it_left(wording: str, target: str, draws: int) -> None:
+    """105.2, 205.4, 608.2h: "if it's red", "if it's legendary", "if that
+    permanent is red or green": the adjective of the object the instruction
+    before acted on, as it was last known when it has left the battlefield."""
+    spell_card = _card(f"Test Spell {{0}}\nInstant\nReturn target permanent to its owner's hand. {wording}")
+    cost = "{1}" if "Artifact" in target else "{R}"
+    creature = _card(f"Test Target {cost}\n{target}")
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    victim = add_card(game, creature, "B", "battlefield")
+    spell = add_card(game, spell_card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[victim.id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "B")) == 1
+    assert len(game.zone("hand", "A")) == draws
