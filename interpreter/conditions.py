@@ -1174,7 +1174,13 @@ def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
         if hand is not None:
             return count_fits(ctx, len(ctx.game.zone_objects("hand", player)), *hand)
         what = cond.what
-        bare = any(isinstance(q, A.InZone) and q.how == "bare" for q in what.filter.post)
+        zone = next(q for q in what.filter.post if isinstance(q, A.InZone))
+        if zone.how == "possessive" and _players_own_zone(cond.player, zone.owner):
+            # "you have 200 or more cards in your library", "an opponent has ten or more
+            # cards in their graveyard": the zone of the player who has them
+            found = ctx.each(in_zone_of_the_player(what))
+            return count_fits(ctx, sum(1 for o in found if o.owner == player), what.how, what.count)
+        bare = zone.how == "bare"
         found = ctx.each(in_zone_of_anyone(what))
         n = sum(1 for o in found if not bare or o.owner == player)
         return count_fits(ctx, n, what.how, what.count)
@@ -1193,9 +1199,26 @@ def has_objects_problem(cond: A.HasObjects) -> str | None:
     if not isinstance(what, A.AnObject) or what.up_to or what.any_number or what.how not in COUNT_WORDS:
         return "condition '[player] has' other than a number of objects described"
     zones = [q for q in what.filter.post if isinstance(q, A.InZone)]
-    if len(zones) != 1 or zones[0].how not in ("", "bare"):
+    if len(zones) != 1 or zones[0].how not in ("", "bare") and not (
+            zones[0].how == "possessive" and _players_own_zone(cond.player, zones[0].owner)):  # fmt: skip
         return "condition '[player] has' of objects other than in one zone"
     return None
+
+
+def _players_own_zone(player: object, owner: object) -> bool:
+    """"you have ... in your graveyard", "an opponent has ... in their
+    graveyard": the zone named is that of the player who has the objects."""
+    if isinstance(player, A.You):
+        return isinstance(owner, A.You)
+    return isinstance(player, A.PlayerGroup | A.ThatPlayer) and isinstance(owner, A.TheirRef)
+
+
+@per_node
+def in_zone_of_the_player(what: A.AnObject) -> A.ObjectFilter:
+    """"cards in your graveyard" as "cards in a graveyard", the owner judged
+    apart (the player who has them, :func:`_has_objects`)."""
+    post = tuple(replace(q, owner=None, how="") if isinstance(q, A.InZone) else q for q in what.filter.post)
+    return replace(what.filter, post=post)
 
 
 def _counter_count(ctx: Ctx, cond: A.HasCounters) -> int | None:
@@ -1210,6 +1233,11 @@ def _counter_count(ctx: Ctx, cond: A.HasCounters) -> int | None:
         counters = dict(o.counters)
     else:
         lki = ctx.game.state.lki.get(ids[0])
+        if lki is None and o is not None and o.zone != "battlefield":
+            # "Destroy target creature. If that creature had a +1/+1 counter on it": the card
+            # it became, as the permanent it was last existed (400.7, 608.2h)
+            lki = ctx.game.state.lki.get((ids[0][0], ids[0][1] - 1))
+            lki = lki if lki is not None and lki.zone == "battlefield" else None
         if lki is None:
             if o is not None:
                 raise Unsupported("'had counters on it' of an object that hasn't left the battlefield")
@@ -1229,6 +1257,10 @@ def _has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     problem = has_counters_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if isinstance(cond.object, A.AnObject):
+        return _objects_have_counters(ctx, cond) != (cond.form == "not")
+    if _counters_of_named(cond):
+        cond = replace(cond, on=cond.object)  # "if that creature has a +1/+1 counter on it": on that creature
     n = _counter_count(ctx, cond)
     if n is None:
         return cond.form == "not" or cond.how == "no"
@@ -1239,9 +1271,36 @@ def _has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     return result != (cond.form == "not")
 
 
+def _counters_of_named(cond: A.HasCounters) -> bool:
+    """"that creature has a +1/+1 counter on it", "if target creature had a
+    counter on it": the object named has the counters ("it" is that object)."""
+    return (isinstance(cond.object, A.ThatRef | A.Target | A.AttachedRef) and isinstance(cond.on, A.ItRef)
+            and cond.object != cond.on)  # fmt: skip
+
+
+def _objects_have_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
+    """"if two or more permanents you don't control have an aim counter on
+    them": how many objects of that description have that many counters of
+    the kind (122.1) on them, against the count."""
+    what = cond.object
+    need = 1 if cond.amount is None else ctx.quantity(cond.amount)
+    n = sum(1 for o in ctx.each(what.filter) if o.zone == "battlefield"
+            and (sum(o.counters.values()) if not cond.kind else o.counters.get(cond.kind, 0)) >= need)  # fmt: skip
+    return count_fits(ctx, n, what.how, what.count)
+
+
 def has_counters_problem(cond: A.HasCounters) -> str | None:
     if cond.on is None:
         return _player_counters_problem(cond)
+    if isinstance(cond.object, A.AnObject):
+        from .filters import filter_problem
+
+        what = cond.object
+        ok = (isinstance(cond.on, A.ThemRef | A.ItRef) and cond.how == "" and cond.form == "" and what.how in COUNT_WORDS
+              and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+        return None if ok else "condition '[objects] have counters on them' other than a number of objects described"
+    if _counters_of_named(cond):
+        return None
     if cond.object is not None and cond.object != cond.on and not isinstance(cond.object, A.ItRef | A.SelfRef):
         return "condition 'has counters on' another object"
     if cond.how not in COUNT_WORDS:

@@ -249,3 +249,64 @@ def test_it_is_an_adjective_after_it_left(wording: str, target: str, draws: int)
     resolve_top(game)
     assert len(game.zone("hand", "B")) == 1
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("wording", "graveyards", "draws"), [
+    ("an opponent has three or more cards in their graveyard", {"A": 3, "B": 2, "C": 3}, 1),
+    ("an opponent has three or more cards in their graveyard", {"A": 3, "B": 2, "C": 2}, 0),
+    ("each opponent has three or more cards in their graveyard", {"B": 3, "C": 2}, 0),
+    ("you have three or more creature cards in your graveyard", {"A": 3, "B": 3}, 1),
+    ("you have three or more creature cards in your graveyard", {"A": 2, "B": 3}, 0),
+])  # fmt: skip
+def test_a_player_has_cards_in_their_graveyard(wording: str, graveyards: dict[str, int], draws: int) -> None:
+    """404, 109.2: "an opponent has ten or more cards in their graveyard":
+    the cards in the graveyard of the player who has them."""
+    spell_card = _card(f"Test Spell {{0}}\nInstant\nDraw a card if {wording}.")
+    bear = _card(_BEAR)
+    game = new_game(("A", "B", "C"), chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    for player, n in graveyards.items():
+        for _ in range(n):
+            add_card(game, bear, player, "graveyard")
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("counters", "draws"), [(1, 1), (0, 0)])
+def test_if_that_creature_had_a_counter_on_it(counters: int, draws: int) -> None:
+    """122.1, 603.10a: "Destroy target creature. If that creature had a +1/+1
+    counter on it, ...": the counters on the creature as it last existed."""
+    spell_card = _card("Test Spell {0}\nInstant\nDestroy target creature. If that creature had a +1/+1 counter on it, "
+                       "draw a card.")
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    victim = add_card(game, _card(_BEAR), "B", "battlefield")
+    if counters:
+        victim.counters["+1/+1"] = counters
+    spell = add_card(game, spell_card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[victim.id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("graveyard", "B")) == 1
+    assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("aimed", "draws"), [(2, 1), (1, 0)])
+def test_permanents_have_counters_on_them(aimed: int, draws: int) -> None:
+    """122.1: "if two or more permanents you don't control have an aim
+    counter on them": the permanents described that have one, counted
+    (one of your own doesn't count)."""
+    spell_card = _card("Test Spell {0}\nInstant\nDraw a card if two or more permanents you don't control have an aim "
+                       "counter on them.")
+    bear = _card(_BEAR)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    add_card(game, bear, "A", "battlefield").counters["aim"] = 1
+    for i in range(3):
+        add_card(game, bear, "B", "battlefield").counters["aim"] = 1 if i < aimed else 0
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws
