@@ -1332,9 +1332,13 @@ def _life_compare(ctx: Ctx, cond: A.LifeCompare) -> bool:
             def against(q: Any) -> bool:
                 return _life(ctx, p) > _life(ctx, q) if more else _life(ctx, p) < _life(ctx, q)
 
-            return _each_or_any(ctx, cond.than, against)
+            than = cond.than
+            if isinstance(than, A.PlayerGroup) and than.which == "each_other_player":
+                # "a player has more life than each other player": the others of that player
+                return all(against(q) for q in ctx.game.state.players if q != p)
+            return _each_or_any(ctx, than, against, anyone=True)
 
-        return _each_or_any(ctx, cond.player, beats)
+        return _each_or_any(ctx, cond.player, beats, anyone=True)
     need = ctx.quantity(cond.amount)
     if cond.op == "less":
         return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) <= need)
@@ -1361,10 +1365,10 @@ def life_compare_problem(cond: A.LifeCompare) -> str | None:
             return "condition 'life total is' other than a comparison with a number"
         return None
     if cond.than is not None:
-        if not isinstance(cond.player, A.You):
-            # "a player has more life than each other player": the others are
-            # the others of that player, not of you
-            return "condition 'has more life than' said of a player other than you"
+        if isinstance(cond.than, A.PlayerGroup) and cond.than.which == "each_other_player":
+            return None  # "than each other player": the others of the player compared
+        if not isinstance(cond.player, A.You) and not isinstance(cond.than, A.You):
+            return "condition 'has more life than' said of players other than you"
         return _player_problem(cond.than, "has more life than")
     if cond.op not in ("less", "more"):
         return f"condition 'has N or {cond.op} life'"

@@ -310,3 +310,23 @@ def test_permanents_have_counters_on_them(aimed: int, draws: int) -> None:
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("wording", "lives", "draws"), [
+    ("an opponent has more life than you", {"A": 20, "B": 21, "C": 19}, 1),
+    ("an opponent has more life than you", {"A": 20, "B": 20, "C": 19}, 0),
+    ("a player has more life than each other player", {"A": 20, "B": 22, "C": 21}, 1),
+    ("a player has more life than each other player", {"A": 20, "B": 22, "C": 22}, 0),
+])  # fmt: skip
+def test_has_more_life_than(wording: str, lives: dict[str, int], draws: int) -> None:
+    """119.1: life totals compared; "each other player" are the others of
+    the player compared."""
+    spell_card = _card(f"Test Spell {{0}}\nInstant\nDraw a card if {wording}.")
+    game = new_game(("A", "B", "C"), chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    for player, life in lives.items():
+        game.player(player).life = life
+    spell = add_card(game, spell_card, "A", "hand")
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("hand", "A")) == draws
