@@ -1715,7 +1715,51 @@ def total_power_problem(cond: A.TotalPower) -> str | None:
     return None
 
 
+def _most_common_colors(ctx: Ctx, among: A.Each) -> set[str]:
+    """The colors most common among the objects described, those tied for
+    most common included (105.1: each object counts once for each of its
+    colors; with no permanent of any color, all five are tied)."""
+    from .filters import COLOR_WORDS
+
+    counts = Counter(color for o in ctx.each(among.filter) if o.zone == "battlefield" for color in set(chars(o).colors))
+    most = max(counts[c] for c in COLOR_WORDS.values())
+    return {c for c in COLOR_WORDS.values() if counts[c] == most}
+
+
+def _most_common_color(ctx: Ctx, cond: A.MostCommonColor) -> bool:
+    """ "as long as black is the most common color among all permanents or is
+    tied for most common"; "if it shares a color with the most common color
+    among all permanents or a color tied for most common": the object's
+    colors (as last known, 608.2h) against the most common ones."""
+    from .filters import COLOR_WORDS
+
+    problem = most_common_color_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    most = _most_common_colors(ctx, cond.among)
+    if cond.form == "is":
+        return COLOR_WORDS[cond.subject.filter.words[0].color.lower()] in most
+    o = _as_last_known(ctx, cond.subject)
+    return o is not None and bool(set(chars(o).colors) & most)
+
+
+def most_common_color_problem(cond: A.MostCommonColor) -> str | None:
+    from .filters import COLOR_WORDS, filter_problem
+
+    if not isinstance(cond.among, A.Each) or filter_problem(cond.among.filter) is not None:
+        return "condition 'the most common color among' objects not described"
+    if cond.form == "is":
+        words = cond.subject.filter.words if isinstance(cond.subject, A.Each) else ()
+        if len(words) != 1 or not isinstance(words[0], A.ColorAdj) or words[0].color.lower() not in COLOR_WORDS:
+            return "condition '[color] is the most common color' of other than one color"
+        return None
+    if not isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef | A.Target | A.AttachedRef):
+        return f"condition 'shares a color with the most common color' of {type(cond.subject).__name__}"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.MostCommonColor: _most_common_color,
     A.HandCompare: _hand_compare,
     A.TotalPower: _total_power,
     A.SharesWith: _shares_with,
@@ -1801,6 +1845,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return shares_with_problem(cond)
     if isinstance(cond, A.HandCompare):
         return hand_compare_problem(cond)
+    if isinstance(cond, A.MostCommonColor):
+        return most_common_color_problem(cond)
     if isinstance(cond, A.TotalPower):
         return total_power_problem(cond)
     if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)
@@ -1869,6 +1915,11 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
             return replace(cond, object=subject)
+    if s.trailing and isinstance(cond, A.MostCommonColor) and isinstance(cond.subject, A.ItRef):
+        # "Destroy target creature if it shares a color with the most common color ..."
+        subject = _acted_on(s.body)
+        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
+            return replace(cond, subject=subject)
     if s.trailing and isinstance(cond, A.SpentToCast) and isinstance(cond.object, A.ItRef):
         # "Counter target spell if no mana was spent to cast it": the spell the instruction acts on
         subject = _acted_on(s.body)

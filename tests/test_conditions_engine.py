@@ -330,3 +330,38 @@ def test_has_more_life_than(wording: str, lives: dict[str, int], draws: int) -> 
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("others", "power"), [(("B", "B", "R"), 2), (("R", "R", "B"), 2), (("R", "R", "R", "B"), 4), ((), 2)])
+def test_black_is_the_most_common_color(others: tuple[str, ...], power: int) -> None:
+    """105.1: "as long as black is the most common color among all
+    permanents or is tied for most common": each permanent counts for each
+    of its colors (the Djinn itself, black, too)."""
+    from cardtext.interpreter.characteristics import power_toughness
+
+    djinn = _card("Test Djinn {5}{B}\nCreature — Djinn\nThis creature gets -2/-2 as long as black is the most common "
+                  "color among all permanents or is tied for most common.\n4/4")
+    cards = {"B": "Test Shade {B}\nCreature — Shade\n1/1", "R": "Test Goblin {R}\nCreature — Goblin\n1/1"}
+    game = new_game(chooser=ScriptedChooser())
+    me = add_card(game, djinn, "A", "battlefield")
+    for c in others:
+        add_card(game, _card(cards[c]), "B", "battlefield")
+    assert power_toughness(game, me)[0] == power
+
+
+@pytest.mark.parametrize(("target", "destroyed"), [("R", 1), ("G", 0)])
+def test_destroy_it_if_it_shares_a_color_with_the_most_common(target: str, destroyed: int) -> None:
+    """105.1: "Destroy target creature if it shares a color with the most
+    common color among all permanents or a color tied for most common"."""
+    spell_card = _card("Test Spell {0}\nInstant\nDestroy target creature if it shares a color with the most common "
+                       "color among all permanents or a color tied for most common.")
+    cards = {"R": "Test Goblin {R}\nCreature — Goblin\n1/1", "G": _BEAR}
+    game = new_game(chooser=ScriptedChooser())
+    for _ in range(2):
+        add_card(game, _card(cards["R"]), "A", "battlefield")
+    victim = add_card(game, _card(cards[target]), "B", "battlefield")
+    spell = add_card(game, spell_card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=[[victim.id]])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("graveyard", "B")) == destroyed
