@@ -699,23 +699,41 @@ def _as_cast_supported(cond: A.Happened) -> bool:
     return supported(cond)
 
 
+def _attackers_fit(ctx: Ctx, filt: A.ObjectFilter, players: list[Any] | None) -> int:
+    """How many of the creatures declared as attackers this turn (508.1) by
+    the players named fit the description — each as it is now, or as it
+    last existed on the battlefield if it has left (608.2h)."""
+    from .filters import matches
+
+    n = 0
+    for who, oid in ctx.game.state.attacked:
+        if players is not None and who not in players:
+            continue
+        o = ctx.game.get(oid)
+        if o is None:
+            lki = ctx.game.state.lki.get(oid)
+            o = lki.last if lki is not None else None
+        if o is not None and matches(ctx.game, filt, o, you=ctx.controller, source=None, anywhere=True):
+            n += 1
+    return n
+
+
 def _attacked_with(ctx: Ctx, cond: A.Happened) -> bool:
-    """"if you attacked with three or more creatures this turn": the creatures
-    the player declared as attackers this turn (508.1), counted however many
-    have left since."""
-    players = ctx.players(cond.subject)
-    n = sum(1 for who, _ in ctx.game.state.attacked if who in players)
+    """"if you attacked with three or more creatures this turn", "as long as
+    you attacked with three or more Merfolk this turn", "if you attacked
+    with a Spacecraft this turn": the creatures the player declared as
+    attackers this turn (508.1) that fit the description, counted however
+    many have left since."""
     what = cond.other
-    need = what.count.value if isinstance(what.count, A.Number) else 1
-    return n <= need if what.how == "or fewer" else n >= need
+    return count_fits(ctx, _attackers_fit(ctx, what.filter, ctx.players(cond.subject)), what.how, what.count)
 
 
 def _attacked_with_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
     what = cond.other
-    return (isinstance(what, A.AnObject) and isinstance(what.count, A.Number | None)
-            and what.how in ("", "or more", "or fewer") and isinstance(cond.subject, A.You)
-            and what.filter.nouns == ("creature",) and not what.filter.post and not what.filter.adjectives
-            and len(what.filter.words) == 1)  # fmt: skip
+    return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS and not what.up_to and not what.any_number
+            and isinstance(cond.subject, A.You) and filter_problem(what.filter) is None)  # fmt: skip
 
 
 def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
@@ -725,8 +743,16 @@ def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
     (a new object, 400.7, hasn't; one put onto the battlefield attacking
     wasn't declared, 508.4)."""
     attacked = ctx.game.state.attacked
+    if isinstance(cond.subject, A.AnObject):
+        # "if no creatures attacked this turn": the attackers declared by anyone
+        what = cond.subject
+        return count_fits(ctx, _attackers_fit(ctx, what.filter, None), what.how, what.count)
     if _is_this(cond.subject):
         return any(oid == ctx.source for _, oid in attacked)
+    if isinstance(cond.subject, A.ItRef):
+        # "sacrifice this creature unless it attacked this turn": the object "it" names
+        ids = ctx.objects(cond.subject)
+        return any(oid in ids for _, oid in attacked)
     players = ctx.players(cond.subject)
     return any(who in players for who, _ in attacked)
 
@@ -735,6 +761,12 @@ def _attacked_supported(cond: A.Happened) -> bool:
     subject = cond.subject
     if cond.other is not None:
         return False
+    if isinstance(subject, A.AnObject):
+        from .filters import filter_problem
+
+        return subject.how in COUNT_WORDS and not subject.up_to and not subject.any_number and filter_problem(subject.filter) is None
+    if isinstance(subject, A.ItRef):
+        return True
     if isinstance(subject, A.PlayerGroup):
         return subject.which in ("an_opponent", "any_opponent")  # any one of them
     return isinstance(subject, A.You) or _is_this(subject)
@@ -779,25 +811,26 @@ _ANY_GROUPS = frozenset({"a_player", "an_opponent", "any_player", "any_opponent"
 
 def _life_changed_supported(cond: A.Happened) -> bool:
     subject = cond.subject
-    return isinstance(subject, A.You) or (
+    return isinstance(subject, A.You | A.ThatPlayer | A.TheirRef | A.ThemRef | A.Target) or (
         isinstance(subject, A.PlayerGroup) and subject.which in _EACH_GROUPS | _ANY_GROUPS)
 
 
 def _cast_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you've cast a creature spell this turn", "unless you've cast
-    another red spell this turn": the spells the players cast this turn, as
-    they were cast (601.2i), that fit the description; "another" leaves out
-    the card the ability is on (the spell it was, 400.7)."""
-    from .filters import matches
-
+    another red spell this turn", "if you haven't cast a spell from your
+    hand this turn": the spells the players cast this turn, as they were
+    cast (601.2i), that fit the description (cast from the zone named,
+    601.2a); "another" leaves out the card the ability is on (the spell it
+    was, 400.7)."""
     what = cond.other
     players = ctx.players(cond.subject)
     filt = what.filter
     other = filt.another or what.how == "another"
     n = sum(1 for spell in ctx.game.state.cast_this_turn
             if spell.controller in players and not (other and spell.cid == ctx.source[0])
-            and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
-    return count_fits(ctx, n, "" if what.how == "another" else what.how, what.count) != getattr(cond, "negated", False)
+            and _spell_fits(ctx, spell, filt))  # fmt: skip
+    fits = count_fits(ctx, n, "" if what.how == "another" else what.how, what.count)
+    return fits != (cond.event == "not cast")
 
 
 def _cast_this_turn_supported(cond: A.Happened) -> bool:
@@ -805,7 +838,21 @@ def _cast_this_turn_supported(cond: A.Happened) -> bool:
 
     what = cond.other
     return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS | {"another"} and not what.up_to
-            and isinstance(cond.subject, A.You | A.PlayerGroup) and filter_problem(what.filter) is None)  # fmt: skip
+            and isinstance(cond.subject, A.You | A.PlayerGroup) and filter_problem(what.filter) is None
+            and _cast_zone_ok(what.filter))  # fmt: skip
+
+
+def _cast_zone_ok(filt: A.ObjectFilter) -> bool:
+    """The zones "a spell from your hand" names are ones :func:`_spell_fits` tells."""
+    from .context import zone_names
+
+    try:
+        for q in filt.post:
+            if isinstance(q, A.InZone) and q.preposition == "from":
+                zone_names(q)
+    except Unsupported:
+        return False
+    return True
 
 
 LEFT_EVENTS = ("died", "left the battlefield")
@@ -922,10 +969,25 @@ def _descended(ctx: Ctx, cond: A.Happened) -> bool:
 def _spells_fit(ctx: Ctx, spells: list[GameObject], filt: A.ObjectFilter, players: list[Any] | None) -> int:
     """How many of the spells (as they were cast, 601.2i) fit the description,
     of those the players named cast."""
+    return sum(1 for spell in spells if (players is None or spell.controller in players) and _spell_fits(ctx, spell, filt))
+
+
+def _spell_fits(ctx: Ctx, spell: GameObject, filt: A.ObjectFilter) -> bool:
+    """A spell cast (as it was cast, 601.2i) fits the description — "a spell
+    from your hand": one cast from there (601.2a)."""
+    from .context import zone_names
     from .filters import matches
 
-    return sum(1 for spell in spells if (players is None or spell.controller in players)
-               and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+    if not matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True):
+        return False
+    for q in filt.post:
+        if isinstance(q, A.InZone) and q.preposition == "from":
+            info = ctx.game.linked(spell.id)
+            if info.cast_from not in zone_names(q):
+                return False
+            if q.owner is not None and spell.owner not in ctx.players(q.owner):
+                return False
+    return True
 
 
 def _cast_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
@@ -949,13 +1011,13 @@ def _cast_last_turn_supported(cond: A.Happened) -> bool:
     from .filters import filter_problem
 
     if cond.event == "none cast last turn":
-        return isinstance(cond.subject, A.ObjectFilter) and filter_problem(cond.subject) is None
+        return isinstance(cond.subject, A.ObjectFilter) and filter_problem(cond.subject) is None and _cast_zone_ok(cond.subject)
     what = cond.subject if cond.other is None else cond.other
     if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS or what.up_to or what.any_number:
         return False
     if cond.other is not None and _player_problem(cond.subject, "cast last turn") is not None:
         return False
-    return filter_problem(what.filter) is None
+    return filter_problem(what.filter) is None and _cast_zone_ok(what.filter)
 
 
 def _lost_life_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
@@ -974,7 +1036,7 @@ def _dealt_damage_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     subject = cond.subject
     if _is_object_ref(subject):
         return any(oid in ctx.game.state.damaged for oid in ctx.objects(subject))
-    damaged = ctx.game.state.damaged_players
+    damaged = {p for _, p in ctx.game.state.damaged_players}
     return _each_or_any(ctx, subject, lambda p: p in damaged, anyone=True)
 
 
@@ -1005,7 +1067,47 @@ def _cast_during_main_phase_supported(cond: A.Happened) -> bool:
             and isinstance(whose, A.Possessive) and isinstance(whose.object, A.You))  # fmt: skip
 
 
+def _sacrificed_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """701.21a: "if you've sacrificed an artifact this turn", "if you
+    sacrificed one or more permanents this turn": the permanents the players
+    sacrificed this turn, each as it last existed on the battlefield."""
+    from .filters import matches
+
+    what = cond.other
+    players = ctx.players(cond.subject)
+    n = sum(1 for who, lki in ctx.game.state.sacrificed_this_turn if who in players and lki.last is not None
+            and matches(ctx.game, what.filter, lki.last, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+    return count_fits(ctx, n, what.how, what.count)
+
+
+def _sacrificed_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    what = cond.other
+    return (isinstance(cond.subject, A.You) and isinstance(what, A.AnObject) and what.how in COUNT_WORDS
+            and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+
+
+def _dealt_damage_to(ctx: Ctx, cond: A.Happened) -> bool:
+    """120.3: "if [this] dealt damage to an opponent this turn": damage this
+    object (as the object it is now, 400.7) dealt to one of those players."""
+    players = set(_group_players(ctx, cond.other))
+    return any(sid == ctx.source and p in players for sid, p in ctx.game.state.damaged_players)
+
+
+def _group_players(ctx: Ctx, who: object) -> list[Any]:
+    if isinstance(who, A.PlayerGroup):
+        from .filters import group_players
+
+        return group_players(ctx.game, who.which, ctx.controller)
+    return ctx.players(who)
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "sacrificed": (_sacrificed_this_turn, _sacrificed_supported),
+    "dealt damage to": (_dealt_damage_to, lambda cond: isinstance(cond.subject, A.SelfRef)
+                        and isinstance(cond.other, A.PlayerGroup) and cond.other.which in _ANY_GROUPS),
+    "not cast": (_cast_this_turn, lambda cond: _cast_this_turn_supported(cond)),
     "none cast last turn": (_cast_last_turn, _cast_last_turn_supported),
     "cast last turn": (_cast_last_turn, _cast_last_turn_supported),
     "lost life last turn": (_lost_life_last_turn, lambda cond: _player_problem(cond.subject, "lost life") is None),
@@ -1758,7 +1860,19 @@ def most_common_color_problem(cond: A.MostCommonColor) -> str | None:
     return None
 
 
+def _youve_this_turn(ctx: Ctx, cond: A.YouveThisTurn) -> bool:
+    """ "if you've committed a crime this turn" (700.13: targeted an opponent,
+    anything they control or a card in their graveyard), "as long as you've
+    drawn two or more cards this turn" (121.1)."""
+    if cond.what == "committed a crime":
+        return ctx.controller in ctx.game.state.crimes
+    if cond.what == "drawn cards":
+        return ctx.game.player(ctx.controller).drawn_this_turn >= ctx.quantity(cond.amount)
+    raise Unsupported(f"condition 'you've {cond.what} this turn'")
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.YouveThisTurn: _youve_this_turn,
     A.MostCommonColor: _most_common_color,
     A.HandCompare: _hand_compare,
     A.TotalPower: _total_power,
@@ -1847,6 +1961,9 @@ def condition_problem(cond: A.Node) -> str | None:
         return hand_compare_problem(cond)
     if isinstance(cond, A.MostCommonColor):
         return most_common_color_problem(cond)
+    if isinstance(cond, A.YouveThisTurn) and (cond.what not in ("committed a crime", "drawn cards")
+                                              or cond.what == "drawn cards" and cond.amount is None):  # fmt: skip
+        return f"condition 'you've {cond.what} this turn'"
     if isinstance(cond, A.TotalPower):
         return total_power_problem(cond)
     if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)

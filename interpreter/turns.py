@@ -134,6 +134,8 @@ def _end_step(game: Game) -> None:
         state.saddled = []  # saddled until end of turn (702.171b)
         state.damaged = []  # "that was dealt damage this turn"
         state.damaged_players = []  # "if an opponent was dealt damage this turn"
+        state.crimes = []  # "if you've committed a crime this turn" (700.13)
+        state.sacrificed_this_turn = []  # "if you've sacrificed an artifact this turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

@@ -365,3 +365,144 @@ def test_destroy_it_if_it_shares_a_color_with_the_most_common(target: str, destr
     cast(game, "A", spell.id)
     resolve_top(game)
     assert len(game.zone("graveyard", "B")) == destroyed
+
+
+def _spell(text: str) -> A.Card:
+    return _card(f"Test Spell {{0}}\nInstant\n{text}")
+
+
+def _cast_and_resolve(game: Game, card: A.Card, targets: list[object] | None = None) -> None:
+    spell = add_card(game, card, "A", "hand")
+    game.chooser = ScriptedChooser(targets=targets)
+    cast(game, "A", spell.id)
+    resolve_top(game)
+
+
+@pytest.mark.parametrize(("drawn", "power"), [(2, 4), (1, 2)])
+def test_youve_drawn_two_or_more_cards_this_turn(drawn: int, power: int) -> None:
+    """121.1: "as long as you've drawn two or more cards this turn"."""
+    from cardtext.interpreter.characteristics import power_toughness
+    from cardtext.interpreter.zones import draw
+
+    me = _card("Test Sage {1}{U}\nCreature — Human\nThis creature gets +2/+0 as long as you've drawn two or more "
+               "cards this turn.\n2/2")
+    game = new_game(chooser=ScriptedChooser())
+    sage = add_card(game, me, "A", "battlefield")
+    for _ in range(3):
+        add_card(game, _card(_LAND), "A", "library")
+    draw(game, "A", drawn)
+    assert power_toughness(game, sage)[0] == power
+
+
+@pytest.mark.parametrize(("victim", "power"), [("B", 4), ("A", 2)])
+def test_youve_committed_a_crime_this_turn(victim: str, power: int) -> None:
+    """700.13: targeting an opponent is a crime; targeting your own
+    creature isn't."""
+    from cardtext.interpreter.characteristics import power_toughness
+
+    me = _card("Test Outlaw {1}{B}\nCreature — Human Rogue\nThis creature gets +2/+0 as long as you've committed a "
+               "crime this turn.\n2/2")
+    game = new_game(chooser=ScriptedChooser())
+    outlaw = add_card(game, me, "A", "battlefield")
+    bear = add_card(game, _card(_BEAR), victim, "battlefield")
+    _cast_and_resolve(game, _spell("Put a +1/+1 counter on target creature."), [[bear.id]])
+    assert power_toughness(game, outlaw)[0] == power
+
+
+@pytest.mark.parametrize(("before", "life"), [("", 21), ("hand", 20), ("graveyard", 21)])
+def test_if_you_havent_cast_a_spell_from_your_hand_this_turn(before: str, life: int) -> None:
+    """601.2a: a spell cast from a graveyard (flashback) wasn't cast from
+    your hand."""
+    from cardtext.interpreter.turns import pass_priority
+
+    keeper = _card("Test Keeper {2}{W}\nEnchantment\nAt the beginning of your end step, if you haven't cast a spell "
+                   "from your hand this turn, you gain 1 life.")
+    echo = _card("Test Echo {0}\nSorcery\nDraw a card.\nFlashback {0}")
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, keeper, "A", "battlefield")
+    for _ in range(2):
+        add_card(game, _card(_LAND), "A", "library")
+    if before:
+        spell = add_card(game, echo, "A", before)
+        cast(game, "A", spell.id, from_zone=before)
+        resolve_top(game)
+    while game.state.step != "end":
+        pass_priority(game)
+    while game.state.stack:
+        resolve_top(game)
+    assert game.player("A").life == life
+
+
+@pytest.mark.parametrize(("sacrificed", "draws"), [("artifact", 1), ("creature", 0)])
+def test_youve_sacrificed_an_artifact_this_turn(sacrificed: str, draws: int) -> None:
+    """701.21a: the permanents you sacrificed this turn, as they last existed."""
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    add_card(game, _card("Test Relic {1}\nArtifact" if sacrificed == "artifact" else _BEAR), "A", "battlefield")
+    _cast_and_resolve(game, _spell(f"As an additional cost to cast this spell, sacrifice an {sacrificed}.")
+                      if sacrificed == "artifact" else _spell("As an additional cost to cast this spell, sacrifice a "
+                                                              "creature."))  # fmt: skip
+    assert len(game.zone("graveyard", "A")) == 2
+    _cast_and_resolve(game, _spell("Draw a card if you've sacrificed an artifact this turn."))
+    assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("wording", "attackers", "draws"), [
+    ("you attacked with two or more Bears this turn", ("Bear", "Bear"), 1),
+    ("you attacked with two or more Bears this turn", ("Bear", "Giant"), 0),
+    ("no creatures attacked this turn", (), 1),
+    ("no creatures attacked this turn", ("Giant",), 0),
+])  # fmt: skip
+def test_attacked_with_this_turn(wording: str, attackers: tuple[str, ...], draws: int) -> None:
+    """508.1: the creatures declared as attackers this turn that fit the
+    description, as they are now."""
+    from cardtext.interpreter.combat import declare_attackers
+
+    kinds = {"Bear": _BEAR, "Giant": "Test Giant {3}{R}\nCreature — Giant\n3/3"}
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    ids = []
+    for kind in attackers:
+        o = add_card(game, _card(kinds[kind]), "A", "battlefield")
+        o.sick = False
+        ids.append(o.id)
+    if ids:
+        declare_attackers(game, "A", ids)
+    _cast_and_resolve(game, _spell(f"Draw a card if {wording}."))
+    assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("target", "counters"), [("B", 1), ("A", 0)])
+def test_this_dealt_damage_to_an_opponent_this_turn(target: str, counters: int) -> None:
+    """120.3: "if [this] dealt damage to an opponent this turn"."""
+    from cardtext.interpreter.turns import pass_priority
+
+    me = _card("Test Outlaw {1}{R}\nCreature — Human\n{T}: This creature deals 1 damage to any target.\n"
+               "At the beginning of each end step, if this creature dealt damage to an opponent this turn, put a "
+               "+1/+1 counter on it.\n2/2")
+    game = new_game(chooser=ScriptedChooser(targets=[[target]]))
+    outlaw = add_card(game, me, "A", "battlefield")
+    outlaw.sick = False
+    add_card(game, _card(_LAND), "A", "library")
+    from cardtext.interpreter import activate
+
+    activate(game, "A", outlaw.id, 1)
+    resolve_top(game)
+    while game.state.step != "end":
+        pass_priority(game)
+    while game.state.stack:
+        resolve_top(game)
+    assert outlaw.counters.get("+1/+1", 0) == counters
+
+
+@pytest.mark.parametrize(("lost", "draws"), [(True, 1), (False, 0)])
+def test_if_they_lost_life_this_turn(lost: bool, draws: int) -> None:
+    """119.3: "choose target opponent. If they lost life this turn": the
+    player chosen."""
+    game = new_game(("A", "B", "C"), chooser=ScriptedChooser())
+    add_card(game, _card(_LAND), "A", "library")
+    game.state.life_changes.append(("C", -1))
+    if lost:
+        game.state.life_changes.append(("B", -2))
+    _cast_and_resolve(game, _spell("Choose target opponent. If they lost life this turn, draw a card."), [["B"]])
+    assert len(game.zone("hand", "A")) == draws

@@ -123,7 +123,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if n <= 0:
             continue
         total += n
-        game.state.damaged_players.append(p)  # "if an opponent was dealt damage this turn" (120.3)
+        game.state.damaged_players.append((sid, p))  # "if an opponent was dealt damage this turn" (120.3)
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
         if infect:
