@@ -457,7 +457,43 @@ def _is_enchanted(ctx: Ctx, cond: A.IsState) -> bool:
     return bool(ids) and any(o.attached_to == ids[0] and "Aura" in chars(o).subtypes for o in ctx.game.battlefield())
 
 
+def _in_or_on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [this] is in your graveyard or on the battlefield" (113.6b: the
+    ability functions in both): the object is on the battlefield, or in
+    that zone (of that owner)."""
+    o = _one(ctx, cond.object)
+    if o is None:
+        return False
+    if o.zone == "battlefield":
+        return True
+    place = cond.state.what
+    owner = place.owner.object if isinstance(place.owner, A.Possessive) else place.owner
+    return o.zone == place.zone and (owner is None or o.owner in ctx.players(owner))
+
+
+def _attached_to(ctx: Ctx, cond: A.IsState) -> bool:
+    """301.5, 303.4: "as long as two or more Equipment are attached to it":
+    how many objects of that description are attached to the object named."""
+    what, to = cond.object, cond.state.what
+    ids = ctx.objects(to)
+    n = sum(1 for o in ctx.each(what.filter) if ids and o.attached_to == ids[0] and o.zone == "battlefield")
+    return count_fits(ctx, n, what.how, what.count)
+
+
+def _attached_to_supported(cond: A.IsState) -> bool:
+    """"[objects] are attached to [this]"; not "[it] is attached to a
+    creature", whose creature a later "that creature" names (608.2c), which
+    the engine doesn't refer to."""
+    from .filters import filter_problem
+
+    what, to = cond.object, cond.state.what
+    return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS and not what.up_to and not what.any_number
+            and filter_problem(what.filter) is None and isinstance(to, A.ItRef | A.SelfRef))  # fmt: skip
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "in or on the battlefield": _in_or_on_battlefield,
+    "attached to": _attached_to,
     "enchanted": _is_enchanted,
     "monstrous": _is_marked,
     "suspected": _is_marked,
@@ -492,6 +528,12 @@ def state_word(cond: A.IsState) -> str | None:
         word = "a"
     if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
         word = "in" if state.what.zone in ("graveyard", "exile", "hand", "library") and not state.what.second else None
+    if isinstance(state, A.State) and state.word == "in or on the battlefield":
+        place = state.what
+        ok = isinstance(place, A.ZonePlace) and place.zone in ("graveyard", "exile", "hand", "library") and not place.second
+        word = state.word if ok else None
+    if isinstance(state, A.State) and state.word == "attached to":
+        word = state.word if _attached_to_supported(cond) else None
     return word if word in STATES else None
 
 
@@ -644,11 +686,20 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     problem = keyword_cost_paid_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.keyword.lower() == "madness":
+        # "if its madness cost was paid" (702.35b): it was cast with its madness permission, for that cost
+        ids = ctx.self_objects(_possessed(cond.subject))
+        return bool(ids) and ctx.game.linked(ids[0]).cast and ctx.game.linked(ids[0]).via == "madness"
     if cond.keyword.lower() in ALTERNATIVE_WORDS.values():
         # "if that creature was cast for its warp cost" (118.9): the alternative cost its spell was cast for
         ids = ctx.self_objects(cond.subject)
         return bool(ids) and ctx.game.linked(ids[0]).alternative == cond.keyword.lower()
     return _keyword_paid(ctx, cond.subject, cond.keyword)
+
+
+def _possessed(ref: object) -> object:
+    """"its" of "its madness cost": the object it names."""
+    return ref.object if isinstance(ref, A.Possessive) else ref
 
 
 def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
@@ -677,6 +728,9 @@ def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
 
     if (cond.keyword.lower() in ALTERNATIVE_WORDS.values() and cond.form in ("paid", "cast for")
             and cond.player is None and isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef)):  # fmt: skip
+        return None
+    if (cond.keyword.lower() == "madness" and cond.form == "paid" and cond.player is None
+            and isinstance(_possessed(cond.subject), A.SelfRef | A.ItRef)):  # fmt: skip
         return None
 
     if (cond.keyword.lower() not in KEYWORD_COSTS or cond.form != "paid" or cond.player is not None
@@ -1270,6 +1324,8 @@ def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
     problem = has_objects_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if _chosen_name(cond.what):
+        return _has_chosen_name(ctx, cond) != cond.negated
     hand = _hand_words(cond.what)
 
     def fits(player: Any) -> bool:
@@ -1290,8 +1346,30 @@ def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
     return _each_or_any(ctx, cond.player, fits) != cond.negated
 
 
+def _chosen_name(what: object) -> bool:
+    """"the chosen name" (607.2d)."""
+    return (isinstance(what, A.LinkedRef) and what.verb == "chosen" and isinstance(what.what, A.ObjectFilter)
+            and what.what.nouns == ("name",) and not what.what.post)  # fmt: skip
+
+
+def _has_chosen_name(ctx: Ctx, cond: A.HasObjects) -> bool:
+    """ "Choose a card name, then ... If that card has the chosen name, ..."
+    (201.2, 607.2d): the card's name, as it was last known, is the name this
+    ability chose (a face-down object has no name, 708.2)."""
+    o = _as_last_known(ctx, cond.player)
+    info = ctx.game.linked(ctx.source)
+    chosen = info.chosen_by(ctx.ability)
+    if chosen is None:
+        chosen = info.chosen_by(None)
+    return o is not None and chosen is not None and o.face_down is None and chars(o).name == chosen
+
+
 def has_objects_problem(cond: A.HasObjects) -> str | None:
     """What the engine can't tell in a "[player] has [objects]" condition."""
+    if _chosen_name(cond.what):
+        if isinstance(cond.player, A.ThatRef | A.ItRef | A.SelfRef | A.Target):
+            return None
+        return f"condition 'has the chosen name' of {type(cond.player).__name__}"
     problem = _player_problem(cond.player, "has")
     if problem is not None:
         return problem

@@ -96,7 +96,7 @@ class Linked:
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
         return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
                       paid=self.paid, additional=self.additional, alternative=self.alternative,
-                      cast_from=self.cast_from, caster=self.caster, main_phase=self.main_phase,
+                      cast_from=self.cast_from, caster=self.caster, main_phase=self.main_phase, via=self.via,
                       sorcery_time=self.sorcery_time)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:

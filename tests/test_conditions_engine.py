@@ -506,3 +506,85 @@ def test_if_they_lost_life_this_turn(lost: bool, draws: int) -> None:
         game.state.life_changes.append(("B", -2))
     _cast_and_resolve(game, _spell("Choose target opponent. If they lost life this turn, draw a card."), [["B"]])
     assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize("madness", [True, False])
+def test_if_its_madness_cost_was_paid(madness: bool) -> None:
+    """702.35b: "When [this] enters, if its madness cost was paid": the
+    permanent's spell was cast for its madness cost (a permanent keeps how
+    its spell was cast, 607.2j); cast from its owner's hand, it wasn't."""
+    from cardtext.interpreter.triggers import settle
+    from cardtext.interpreter.zones import discard
+
+    scrabbler = _card("Test Scrabbler {3}{B}\nCreature — Zombie\nWhen this creature enters, if its madness cost was "
+                      "paid, draw a card.\nMadness {1}{B}\n2/2")
+    swamp = _card("Test Swamp\nBasic Land — Swamp\n({T}: Add {B}.)")
+    game = new_game(chooser=ScriptedChooser(choices=[True]))
+    for _ in range(4):
+        add_card(game, swamp, "A", "battlefield")
+    for _ in range(2):
+        add_card(game, _card(_LAND), "A", "library")
+    card = add_card(game, scrabbler, "A", "hand")
+    if madness:
+        discard(game, "A", card)
+        settle(game)
+    else:
+        cast(game, "A", card.id)
+    while game.state.stack:
+        resolve_top(game)
+    assert [o.card.name for o in game.zone_objects("battlefield", "A") if o.card.name == "Test Scrabbler"]
+    assert len(game.zone("hand", "A")) == (1 if madness else 0)
+
+
+@pytest.mark.parametrize(("named", "draws"), [("Test Land", 1), ("Test Bear", 0)])
+def test_if_that_card_has_the_chosen_name(named: str, draws: int) -> None:
+    """201.2, 607.2d: "Choose a card name, then target player mills a card.
+    If that card has the chosen name, ...": the milled card's name."""
+    game = new_game(chooser=ScriptedChooser())
+    for _ in range(2):
+        add_card(game, _card(_LAND), "A", "library")
+    add_card(game, _card(_BEAR), "B", "battlefield")
+    add_card(game, _card(_LAND), "B", "library")
+    spell = add_card(game, _spell("Choose a card name, then target player mills a card. If that card has the chosen "
+                                  "name, you draw a card."), "A", "hand")
+    game.chooser = ScriptedChooser(targets=[["B"]], choices=[named])
+    cast(game, "A", spell.id)
+    resolve_top(game)
+    assert len(game.zone("graveyard", "B")) == 1
+    assert len(game.zone("hand", "A")) == draws
+
+
+@pytest.mark.parametrize(("zone", "life"), [("graveyard", 21), ("battlefield", 21), ("exile", 20), ("hand", 20)])
+def test_if_this_is_in_your_graveyard_or_on_the_battlefield(zone: str, life: int) -> None:
+    """113.6b: an ability that says it functions in a graveyard or on the
+    battlefield; anywhere else the condition is false."""
+    angel = _card("Test Angel {3}{W}\nCreature — Angel\nAt the beginning of your upkeep, if this creature is in your "
+                  "graveyard or on the battlefield, you gain 1 life.\n2/2")
+    game = new_game(chooser=ScriptedChooser())
+    me = add_card(game, angel, "A", zone)
+    for p in ("A", "B"):
+        for _ in range(3):
+            add_card(game, _card(_LAND), p, "library")
+    from cardtext.interpreter.conditions import holds
+    from cardtext.interpreter.context import Ctx
+
+    cond = angel.abilities[0].condition
+    assert holds(Ctx(game, "A", me.id), cond) is (life == 21)
+
+
+@pytest.mark.parametrize(("equipment", "strikes"), [(2, True), (1, False)])
+def test_as_long_as_two_or_more_equipment_are_attached_to_it(equipment: int, strikes: bool) -> None:
+    """301.5: the Equipment attached to the object, counted (an Aura isn't one)."""
+    from cardtext.interpreter.characteristics import has_keyword
+
+    knight = _card("Test Knight {2}{W}{W}\nCreature — Human Knight\nThis creature has double strike as long as two "
+                   "or more Equipment are attached to it.\n3/3")
+    gear = _card("Test Gear {1}\nArtifact — Equipment\nEquip {1}")
+    aura = _card("Test Aura {W}\nEnchantment — Aura\nEnchant creature")
+    game = new_game(chooser=ScriptedChooser())
+    me = add_card(game, knight, "A", "battlefield")
+    add_card(game, aura, "A", "battlefield").attached_to = me.id
+    for _ in range(equipment):
+        add_card(game, gear, "A", "battlefield").attached_to = me.id
+    assert has_keyword(game, me, "double strike") is strikes
+
