@@ -1131,6 +1131,7 @@ def _sacrificed_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     players = ctx.players(cond.subject)
     n = sum(1 for who, lki in ctx.game.state.sacrificed_this_turn if who in players and lki.last is not None
             and matches(ctx.game, what.filter, lki.last, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+    ctx.amount = n  # "... deals that much damage": the permanents counted (608.2c)
     return count_fits(ctx, n, what.how, what.count)
 
 
@@ -1637,8 +1638,12 @@ def _cast_info(ctx: Ctx, ref: object) -> Any:
     (:func:`cardtext.interpreter.casting._became_cast`, 601.2i): the spell
     the text is on, or the permanent it became (a permanent keeps what its
     spell was cast with, 607.2j); None if it wasn't cast (a copy, a card put
-    onto the battlefield, 702.33 K11)."""
-    ids = _spent_on(ctx, ref)
+    onto the battlefield, 702.33 K11); "Whenever a creature you control
+    enters, if you cast it": "it" is the object that entered."""
+    if isinstance(ref, A.ItRef) and ctx.trigger_object is not None and not (ctx.it or ctx.named):
+        ids = [ctx.trigger_object]
+    else:
+        ids = _spent_on(ctx, ref)
     info = ctx.game.linked(ids[0]) if ids else None
     return info if info is not None and info.cast else None
 
@@ -2094,6 +2099,22 @@ def _acted_on(sentence: A.Sentence) -> A.Node | None:
     return None
 
 
+_TRAILING_SUBJECTS: dict[type, str] = {A.SharesWith: "object", A.MostCommonColor: "subject"}
+"""The conditions whose "it" or "that [object]" after an instruction is what
+the instruction acts on (the field that names it)."""
+
+
+def _names_acted_on(ref: object, acted: A.Node) -> bool:
+    """Is ``ref`` ("it", "that permanent") the object ``acted`` (the
+    instruction's "target permanent") names?"""
+    if isinstance(acted, A.ItRef | A.SelfRef):
+        return False
+    if isinstance(ref, A.ItRef):
+        return True
+    return (isinstance(ref, A.ThatRef) and ref.word == "that" and isinstance(acted, A.Target)
+            and isinstance(acted.spec, A.ObjectFilter) and ref.what.nouns == acted.spec.nouns)  # fmt: skip
+
+
 @per_node
 def sentence_condition(s: A.IfSentence) -> A.Condition:
     """The condition of an "if" sentence, its "it" made explicit: after the
@@ -2105,16 +2126,13 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
             return replace(cond, subject=subject)
-    if s.trailing and isinstance(cond, A.SharesWith) and isinstance(cond.object, A.ItRef):
-        # "Counter target spell if it shares a color with ...": the object the instruction acts on
+    field = _TRAILING_SUBJECTS.get(type(cond))
+    if s.trailing and field is not None:
+        # "Counter target spell if it shares a color with ...", "Return target permanent to its
+        # owner's hand if that permanent shares a color with ...": the object the instruction acts on
         subject = _acted_on(s.body)
-        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
-            return replace(cond, object=subject)
-    if s.trailing and isinstance(cond, A.MostCommonColor) and isinstance(cond.subject, A.ItRef):
-        # "Destroy target creature if it shares a color with the most common color ..."
-        subject = _acted_on(s.body)
-        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
-            return replace(cond, subject=subject)
+        if subject is not None and _names_acted_on(getattr(cond, field), subject):
+            return replace(cond, **{field: subject})
     if s.trailing and isinstance(cond, A.SpentToCast) and isinstance(cond.object, A.ItRef):
         # "Counter target spell if no mana was spent to cast it": the spell the instruction acts on
         subject = _acted_on(s.body)

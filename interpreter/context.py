@@ -123,6 +123,9 @@ class Ctx:
             ):  # fmt: skip
                 # "the cards from your hand", "the cards in your graveyard": all of them there
                 return [o.id for o in self.each(ref.what)]
+            if any(isinstance(q, A.DoneThisWay) for q in ref.what.qualities) and not (self.that or self.named):
+                # "the card exiled this way" of a cost paid (602.2b, 607.2i): what it exiled
+                return self.done_objects(ref.what)
             if self.that or self.named:
                 return list(self.that)
             by_cost = self.paid_for_cost(ref)

@@ -588,3 +588,111 @@ def test_as_long_as_two_or_more_equipment_are_attached_to_it(equipment: int, str
         add_card(game, gear, "A", "battlefield").attached_to = me.id
     assert has_keyword(game, me, "double strike") is strikes
 
+
+
+@pytest.mark.parametrize(("counters", "damage"), [(1, 5), (0, 3)])
+def test_if_that_creature_has_a_counter_instead(counters: int, damage: int) -> None:
+    """608.2c: "deals 3 damage to target creature. If that creature has a
+    +1/+1 counter on it, ... deals 5 damage to it instead": the condition is
+    told before the sentence it replaces, of the creature that sentence names."""
+    spell = _spell("Test Spell deals 3 damage to target creature. If that creature has a +1/+1 counter on it, "
+                   "Test Spell deals 5 damage to it instead.")
+    game = new_game(chooser=ScriptedChooser())
+    giant = add_card(game, _card("Test Giant {5}\nCreature — Giant\n9/9"), "B", "battlefield")
+    giant.counters["+1/+1"] = counters
+    _cast_and_resolve(game, spell, [[giant.id]])
+    assert giant.damage == damage
+
+
+@pytest.mark.parametrize(("color", "returned"), [("R", 1), ("G", 0)])
+def test_return_it_if_that_permanent_shares_a_color(color: str, returned: int) -> None:
+    """"Return target permanent to its owner's hand if that permanent shares
+    a color with the most common color ...": "that permanent" is the target,
+    asked before it is returned."""
+    spell = _spell("Return target permanent to its owner's hand if that permanent shares a color with the most "
+                   "common color among all permanents or a color tied for most common.")
+    cards = {"R": "Test Goblin {R}\nCreature — Goblin\n1/1", "G": _BEAR}
+    game = new_game(chooser=ScriptedChooser())
+    for _ in range(2):
+        add_card(game, _card(cards["R"]), "A", "battlefield")
+    victim = add_card(game, _card(cards[color]), "B", "battlefield")
+    _cast_and_resolve(game, spell, [[victim.id]])
+    assert len(game.zone("hand", "B")) == returned
+
+
+@pytest.mark.parametrize(("exiled", "returned"), [("creature", 1), ("land", 0)])
+def test_if_it_shares_a_card_type_with_the_card_exiled_this_way(exiled: str, returned: int) -> None:
+    """602.2b, 205.2a: "the card exiled this way" of an activated ability's
+    cost is the card its cost exiled."""
+    from cardtext.interpreter import activate
+
+    wisdom = _card("Test Wisdom {1}\nArtifact\n{0}, Exile a card from your hand: Return target card from your "
+                   "graveyard to your hand if it shares a card type with the card exiled this way.")
+    game = new_game(chooser=ScriptedChooser())
+    me = add_card(game, wisdom, "A", "battlefield")
+    add_card(game, _card(_BEAR if exiled == "creature" else _LAND), "A", "hand")
+    dead = add_card(game, _card(_BEAR), "A", "graveyard")
+    game.chooser = ScriptedChooser(targets=[[dead.id]])
+    activate(game, "A", me.id, 1)
+    resolve_top(game)
+    assert len(game.zone("exile", "A")) == 1
+    assert len(game.zone("hand", "A")) == returned
+
+
+def test_whenever_a_creature_you_control_enters_if_you_cast_it() -> None:
+    """601.2i: "Whenever a creature you control enters, if you cast it": the
+    creature that entered (a token created isn't cast), not the permanent
+    the ability is on."""
+    ceremony = _card("Test Ceremony {1}{B}\nEnchantment\nWhenever a creature you control enters, if you cast it, "
+                     "you gain 1 life.")
+    token_maker = _spell("Create a 1/1 white Soldier creature token.")
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, ceremony, "A", "battlefield")
+    _cast_and_resolve(game, token_maker)
+    while game.state.stack:
+        resolve_top(game)
+    assert game.player("A").life == 20
+    bear = add_card(game, _card("Test Bear {0}\nCreature — Bear\n2/2"), "A", "hand")
+    cast(game, "A", bear.id)
+    while game.state.stack:
+        resolve_top(game)
+    assert game.player("A").life == 21
+
+
+@pytest.mark.parametrize("sacrificed", [2, 0])
+def test_if_you_sacrificed_permanents_that_much(sacrificed: int) -> None:
+    """608.2c: "if you sacrificed one or more permanents this turn, ... deals
+    that much damage": the permanents the condition counted."""
+    from cardtext.interpreter.turns import pass_priority
+    from cardtext.interpreter.zones import sacrifice
+
+    ripper = _card("Test Ripper {1}{B}\nCreature — Zombie\nAt the beginning of your end step, if you sacrificed one "
+                   "or more permanents this turn, this creature deals that much damage to target opponent.\n2/2")
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, ripper, "A", "battlefield")
+    for _ in range(sacrificed):
+        sacrifice(game, add_card(game, _card(_BEAR), "A", "battlefield"))
+    while game.state.step != "end":
+        pass_priority(game)
+    while game.state.stack:
+        resolve_top(game)
+    assert game.player("B").life == 20 - sacrificed
+
+
+@pytest.mark.parametrize(("before", "destroyed"), [(2, 1), (1, 0)])
+def test_put_a_counter_on_enchanted_creature_then_that_creature(before: int, destroyed: int) -> None:
+    """608.2c: "put a +1/+0 counter on enchanted creature. If that creature
+    has three or more +1/+0 counters on it, destroy that creature": "that
+    creature" is the one the counter was put on."""
+    ferocity = _card("Test Ferocity {1}{R}\nEnchantment — Aura\nEnchant creature\nAt the beginning of your upkeep, "
+                     "put a +1/+0 counter on enchanted creature. If that creature has three or more +1/+0 counters "
+                     "on it, destroy that creature.")
+    game = new_game(chooser=ScriptedChooser())
+    bear = add_card(game, _card(_BEAR), "B", "battlefield")
+    bear.counters["+1/+0"] = before
+    add_card(game, ferocity, "A", "battlefield").attached_to = bear.id
+    for p in ("A", "B"):
+        for _ in range(3):
+            add_card(game, _card(_LAND), p, "library")
+    _to_turn(game, 3)
+    assert len(game.zone("graveyard", "B")) == destroyed
