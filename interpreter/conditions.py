@@ -811,6 +811,15 @@ def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
     return any(who in players for who, _ in attacked)
 
 
+def _attacked_or_blocked(ctx: Ctx, cond: A.Happened) -> bool:
+    """508.1, 509.1: "if [this] attacked or blocked this turn", "exile target
+    creature if it attacked or blocked this turn": the object was declared
+    as an attacker or a blocker this turn (as the object it is now, 400.7)."""
+    state = ctx.game.state
+    ids = ctx.objects(cond.subject)
+    return any(oid in ids for _, oid in state.attacked) or any(oid in ids for oid in state.blocked_this_turn)
+
+
 def _attacked_supported(cond: A.Happened) -> bool:
     subject = cond.subject
     if cond.other is not None:
@@ -966,6 +975,13 @@ def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
     wasn't carried out ("you may ..." declined), so nothing was done."""
     verb = cond.event.removesuffix(" this way")
     what = cond.subject
+    if isinstance(what, A.SelfRef):
+        # "If [this] is destroyed this way": the object the text is on is among them (as the card it became, 400.7)
+        try:
+            done = ctx.done_this_way(verb)
+        except Unsupported:
+            done = []
+        return any(oid[0] == ctx.source[0] for oid in done)
     filt = replace(what.filter, post=what.filter.post + (A.DoneThisWay(verb),))
     try:
         ids = ctx.done_objects(filt)
@@ -974,7 +990,10 @@ def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
     if cond.form == "by player":
         players = ctx.players(cond.other)
         ids = [oid for oid in ids if _controlled_by(ctx, oid, players)]
-    return count_fits(ctx, len(ids), what.how, what.count)
+    if what.filter.another or what.how == "another":
+        # "if another Desert was returned this way": not the object the text is on, whatever it became
+        ids = [oid for oid in ids if oid[0] != ctx.source[0]]
+    return count_fits(ctx, len(ids), "" if what.how == "another" else what.how, what.count)
 
 
 def _controlled_by(ctx: Ctx, oid: Any, players: list[Any]) -> bool:
@@ -996,8 +1015,10 @@ def _done_this_way_supported(cond: A.Happened) -> bool:
     from .filters import filter_problem
 
     what = cond.subject
+    if isinstance(what, A.SelfRef):
+        return cond.event.removesuffix(" this way") in THIS_WAY_VERBS and cond.form != "by player"
     return (cond.event.removesuffix(" this way") in THIS_WAY_VERBS and isinstance(what, A.AnObject)
-            and what.how in COUNT_WORDS and not what.up_to and filter_problem(what.filter) is None
+            and what.how in COUNT_WORDS | {"another"} and not what.up_to and filter_problem(what.filter) is None
             and (cond.form != "by player" or isinstance(cond.other, A.You | A.PlayerGroup)))  # fmt: skip
 
 
@@ -1182,6 +1203,8 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "gained and lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
     "attacked": (_attacked, _attacked_supported),
+    "attacked or blocked": (_attacked_or_blocked, lambda cond: cond.other is None
+                            and isinstance(cond.subject, A.SelfRef | A.ItRef | A.Target)),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
     "additional cost was paid": (_additional_cost_paid, lambda cond: True),
@@ -1954,7 +1977,36 @@ def _youve_this_turn(ctx: Ctx, cond: A.YouveThisTurn) -> bool:
     raise Unsupported(f"condition 'you've {cond.what} this turn'")
 
 
+def _has_keyword(ctx: Ctx, cond: A.HasKeyword) -> bool:
+    """702: "if that creature has infect", "if it had flying": the object
+    has the keyword now (with the effects that grant or remove it, 613.1f);
+    one that has left its zone, or "had", as it was last known (608.2h)."""
+    from .characteristics import has_keyword
+
+    problem = has_keyword_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if cond.past or o is not None and o.zone not in ("battlefield", "stack"):
+        ids = ctx.objects(cond.object)
+        lki = ctx.game.state.lki.get(ids[0]) if ids else None
+        if lki is None and ids:
+            lki = ctx.game.state.lki.get((ids[0][0], ids[0][1] - 1))  # the permanent the card was (400.7)
+        if lki is not None and lki.last is not None:
+            o = lki.last
+    return o is not None and has_keyword(ctx.game, o, cond.keyword.name.lower())
+
+
+def has_keyword_problem(cond: A.HasKeyword) -> str | None:
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.Target | A.AttachedRef):
+        return f"condition 'has [keyword]' of {type(cond.object).__name__}"
+    if type(cond.keyword) is not A.Keyword:
+        return "condition 'has [keyword]' of a keyword with a number or cost"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.HasKeyword: _has_keyword,
     A.YouveThisTurn: _youve_this_turn,
     A.MostCommonColor: _most_common_color,
     A.HandCompare: _hand_compare,
@@ -2042,6 +2094,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return shares_with_problem(cond)
     if isinstance(cond, A.HandCompare):
         return hand_compare_problem(cond)
+    if isinstance(cond, A.HasKeyword):
+        return has_keyword_problem(cond)
     if isinstance(cond, A.MostCommonColor):
         return most_common_color_problem(cond)
     if isinstance(cond, A.YouveThisTurn) and (cond.what not in ("committed a crime", "drawn cards")
@@ -2100,6 +2154,10 @@ def _acted_on(sentence: A.Sentence) -> A.Node | None:
 
 
 _TRAILING_SUBJECTS: dict[type, str] = {A.SharesWith: "object", A.MostCommonColor: "subject"}
+_OBJECT_EVENTS = frozenset({"attacked or blocked"})
+"""The events of a :class:`~cardtext.grammar.ast.Happened` whose subject after
+an instruction is what the instruction acts on ("exile target creature if
+it attacked or blocked this turn")."""
 """The conditions whose "it" or "that [object]" after an instruction is what
 the instruction acts on (the field that names it)."""
 
@@ -2127,6 +2185,8 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         if subject is not None and not isinstance(subject, A.ItRef):
             return replace(cond, subject=subject)
     field = _TRAILING_SUBJECTS.get(type(cond))
+    if isinstance(cond, A.Happened) and cond.event in _OBJECT_EVENTS:
+        field = "subject"
     if s.trailing and field is not None:
         # "Counter target spell if it shares a color with ...", "Return target permanent to its
         # owner's hand if that permanent shares a color with ...": the object the instruction acts on

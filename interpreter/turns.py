@@ -135,6 +135,7 @@ def _end_step(game: Game) -> None:
         state.damaged = []  # "that was dealt damage this turn"
         state.damaged_players = []  # "if an opponent was dealt damage this turn"
         state.crimes = []  # "if you've committed a crime this turn" (700.13)
+        state.blocked_this_turn = []  # "if [this] attacked or blocked this turn" (509.1)
         state.sacrificed_this_turn = []  # "if you've sacrificed an artifact this turn"
         players = list(state.players)
         if state.extra_turns:

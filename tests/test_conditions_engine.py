@@ -696,3 +696,80 @@ def test_put_a_counter_on_enchanted_creature_then_that_creature(before: int, des
             add_card(game, _card(_LAND), p, "library")
     _to_turn(game, 3)
     assert len(game.zone("graveyard", "B")) == destroyed
+
+
+@pytest.mark.parametrize(("pays", "life"), [(False, 13), (True, 20)])
+def test_if_this_is_destroyed_this_way(pays: bool, life: int) -> None:
+    """608.2c: "destroy [this] unless you pay {1}. If [this] is destroyed
+    this way, it deals 7 damage to you": only if it was."""
+    horror = _card("Test Horror {3}{B}\nCreature — Horror\nAt the beginning of your upkeep, destroy this creature "
+                   "unless you pay {1}. If this creature is destroyed this way, it deals 7 damage to you.\n7/7")
+    game = new_game(chooser=ScriptedChooser(choices=[pays]))
+    add_card(game, horror, "A", "battlefield")
+    add_card(game, _card("Test Swamp\nBasic Land — Swamp\n({T}: Add {B}.)"), "A", "battlefield")
+    for p in ("A", "B"):
+        for _ in range(3):
+            add_card(game, _card(_LAND), p, "library")
+    _to_turn(game, 3)
+    assert game.player("A").life == life
+    assert len(game.zone("graveyard", "A")) == (0 if pays else 1)
+
+
+@pytest.mark.parametrize(("returned", "draws"), [("Desert", 1), ("Plain", 0)])
+def test_if_another_desert_was_returned_this_way(returned: str, draws: int) -> None:
+    """608.2c: the land returned by the instruction before, described."""
+    nomad = _card("Test Nomad {0}\nCreature — Human\nWhen this creature enters, return a land you control to its "
+                  "owner's hand. If another Desert was returned this way, draw a card.\n1/1")
+    land = _card("Test Desert\nLand — Desert" if returned == "Desert" else _LAND)
+    game = new_game(chooser=ScriptedChooser())
+    add_card(game, land, "A", "battlefield")
+    add_card(game, _card(_LAND), "A", "library")
+    me = add_card(game, nomad, "A", "hand")
+    cast(game, "A", me.id)
+    while game.state.stack:
+        resolve_top(game)
+    assert len(game.zone("hand", "A")) == 1 + draws
+
+
+@pytest.mark.parametrize("how", ["attacked", "blocked", "neither"])
+def test_if_this_attacked_or_blocked_this_turn(how: str) -> None:
+    """508.1, 509.1: declared as an attacker or as a blocker this turn."""
+    from cardtext.interpreter.combat import declare_attackers, declare_blockers
+    from cardtext.interpreter.turns import pass_priority
+
+    hellion = _card("Test Hellion {3}{R}\nCreature — Hellion\nAt the beginning of each end step, if this creature "
+                    "attacked or blocked this turn, you gain 1 life.\n3/3")
+    game = new_game(chooser=ScriptedChooser())
+    me = add_card(game, hellion, "B" if how == "blocked" else "A", "battlefield")
+    bear = add_card(game, _card(_BEAR), "A", "battlefield")
+    me.sick = bear.sick = False
+    if how != "neither":
+        declare_attackers(game, "A", [me.id if how == "attacked" else bear.id])
+        declare_blockers(game, "B", [(me.id, bear.id)] if how == "blocked" else [])
+    while game.state.step != "end":
+        pass_priority(game)
+    while game.state.stack:
+        resolve_top(game)
+    assert game.player(me.controller).life == (20 if how == "neither" else 21)
+
+
+@pytest.mark.parametrize(("keyword", "life"), [("Flying", 22), ("Reach", 20)])
+def test_if_that_creature_has_flying(keyword: str, life: int) -> None:
+    """702.9: "If that creature has flying, ...": the keyword of the creature
+    the instruction before named, as it is now."""
+    spell = _spell("Test Spell deals 1 damage to target creature. If that creature has flying, you gain 2 life.")
+    game = new_game(chooser=ScriptedChooser())
+    bird = add_card(game, _card(f"Test Bird {{1}}{{U}}\nCreature — Bird\n{keyword}\n2/2"), "B", "battlefield")
+    _cast_and_resolve(game, spell, [[bird.id]])
+    assert bird.damage == 1
+    assert game.player("A").life == life
+
+
+def test_a_static_ability_whose_condition_is_a_keyword_is_a_gap() -> None:
+    """613: "as long as it has defender" in a static ability depends on the
+    static abilities that grant keywords: reported, not played."""
+    from cardtext.testing import parse_card
+
+    card = parse_card("Test Gargoyle {5}\nArtifact Creature — Gargoyle\nDefender\nThis creature has indestructible "
+                      "as long as it has defender.\n3/4", link=False)
+    assert any("HasKeyword of a static ability" in str(g) for g in gaps(card))
