@@ -92,13 +92,11 @@ def sorcery_timing_ok(game: Game, player: PlayerId) -> str | None:
 def _became_cast(game: Game, player: PlayerId, spell: GameObject, from_zone: Zone) -> None:
     """601.2i: what the game remembers of how the spell was cast, for the
     conditions that ask it later ("if you cast it from your hand", "if you
-    cast this spell during your main phase", "if you cast it any time a
-    sorcery couldn't have been cast"; 307.1, 505.1): the zone, the caster,
-    and the turn and step — judged before the spell is on the stack."""
+    cast this spell during your main phase", 505.1): the zone, the caster,
+    and whether it was the caster's main phase."""
     state = game.state
     main = state.active == player and state.step in ("main", "main2")
-    game.set_linked(spell.id, replace(game.linked(spell.id), cast_from=from_zone, caster=player, main_phase=main,
-                                      sorcery_time=sorcery_timing_ok(game, player) is None))  # fmt: skip
+    game.set_linked(spell.id, replace(game.linked(spell.id), cast_from=from_zone, caster=player, main_phase=main))
 
 
 def split_second(game: Game) -> str | None:

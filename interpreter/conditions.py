@@ -1705,14 +1705,6 @@ def cast_from_problem(cond: A.CastFrom) -> str | None:
     return None
 
 
-def _cast_when_sorcery_couldnt(ctx: Ctx, cond: A.CastWhenSorceryCouldnt) -> bool:
-    """307.1: "if you cast it any time a sorcery couldn't have been cast":
-    it was cast when its caster couldn't have cast a sorcery — not their
-    main phase, or the stack not empty (as the spell was cast, 601.2i)."""
-    info = _cast_info(ctx, cond.what)
-    return info is not None and not info.sorcery_time and info.caster in ctx.players(cond.player)
-
-
 def does_action_kind(cond: A.DoesAction) -> str | None:
     """The conditions a :class:`~cardtext.grammar.ast.DoesAction` is read as
     when its clause states a fact rather than an action someone takes:
@@ -2014,7 +2006,6 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
     A.SharesWith: _shares_with,
     A.WasState: _was_state,
     A.CastFrom: _cast_from,
-    A.CastWhenSorceryCouldnt: _cast_when_sorcery_couldnt,
     A.DoesAction: _does_action,
     A.Happened: _happened,
     A.KickedCondition: kicked,
@@ -2103,9 +2094,6 @@ def condition_problem(cond: A.Node) -> str | None:
         return f"condition 'you've {cond.what} this turn'"
     if isinstance(cond, A.TotalPower):
         return total_power_problem(cond)
-    if isinstance(cond, A.CastWhenSorceryCouldnt) and not (isinstance(cond.player, A.You)
-                                                           and isinstance(cond.what, A.ItRef | A.SelfRef)):  # fmt: skip
-        return "condition 'if you cast it any time a sorcery couldn't have been cast' of another player or object"
     if isinstance(cond, A.DoesAction) and does_action_kind(cond) is None:
         return "condition DoesAction"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:

@@ -46,9 +46,7 @@ class Linked:
     * ``cast_from``: the zone it was cast from ("if you cast it from your
       hand", 601.2a); ``caster`` the player who cast it ("if you cast it");
       ``main_phase``: it was cast during its caster's main phase ("if you
-      cast this spell during your main phase", 505.1); ``sorcery_time``: a
-      sorcery could have been cast then (307.1: "if you cast it any time a
-      sorcery couldn't have been cast").
+      cast this spell during your main phase", 505.1).
     """
 
     kicks: tuple[int, ...] = ()
@@ -67,7 +65,6 @@ class Linked:
     cast_from: str = ""
     caster: str | None = None
     main_phase: bool = False
-    sorcery_time: bool = False
 
     @property
     def times_kicked(self) -> int:
@@ -96,8 +93,7 @@ class Linked:
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
         return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
                       paid=self.paid, additional=self.additional, alternative=self.alternative,
-                      cast_from=self.cast_from, caster=self.caster, main_phase=self.main_phase, via=self.via,
-                      sorcery_time=self.sorcery_time)  # fmt: skip
+                      cast_from=self.cast_from, caster=self.caster, main_phase=self.main_phase, via=self.via)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))
