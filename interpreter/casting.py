@@ -89,6 +89,16 @@ def sorcery_timing_ok(game: Game, player: PlayerId) -> str | None:
     return None
 
 
+def _became_cast(game: Game, player: PlayerId, spell: GameObject, from_zone: Zone) -> None:
+    """601.2i: what the game remembers of how the spell was cast, for the
+    conditions that ask it later ("if you cast it from your hand", "if you
+    cast this spell during your main phase", 505.1): the zone, the caster,
+    and whether it was the caster's main phase."""
+    state = game.state
+    main = state.active == player and state.step in ("main", "main2")
+    game.set_linked(spell.id, replace(game.linked(spell.id), cast_from=from_zone, caster=player, main_phase=main))
+
+
 def split_second(game: Game) -> str | None:
     """702.61a: while a spell with split second is on the stack, players can't
     cast other spells or activate abilities that aren't mana abilities.  The
@@ -222,6 +232,7 @@ def _cast_face_down(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone
     expend(game, player, payment.mana_spent)
 
     # 601.2i
+    _became_cast(game, player, spell, from_zone)
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player, len(game.state.cast_this_turn)))
     game.state.cast_this_turn.append(spell.clone())
@@ -375,6 +386,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
 
     # 601.2i: it becomes cast.
+    _became_cast(game, player, spell, from_zone)
     game.state.stack.append(item)
     game.events.append(Cast(item.sid, player, len(game.state.cast_this_turn)))
     game.state.cast_this_turn.append(spell.clone())

@@ -758,7 +758,7 @@ def static_actions(ab: A.StaticEffect) -> tuple[A.Node, ...]:
 
 
 _CONDITION_OBJECTS = {A.IsState: "object", A.IsTapped: "object", A.IsCreature: "object", A.IsEquipped: "object",
-                      A.HasCounters: "on"}  # fmt: skip
+                      A.HasCounters: "on", A.DoesAction: "subject"}  # fmt: skip
 """The conditions about one object, and the field that names it."""
 
 

@@ -341,6 +341,7 @@ def _blockers(game: Game, blocks: list[tuple[ObjectId, ObjectId]]) -> None:
     if why is not None:
         raise IllegalAction(why)
     combat.blockers = assigned
+    game.state.blocked_this_turn.extend(assigned)  # "if [this] attacked or blocked this turn" (509.1)
     combat.blocked = frozenset(aid for aids in assigned.values() for aid in aids)
     combat.blockers_declared = True
     for bid, aids in assigned.items():

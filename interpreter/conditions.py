@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardtext.grammar import ast as A
@@ -110,6 +111,8 @@ def _controls(ctx: Ctx, cond: A.Controls) -> bool:
     problem = controls_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.compare:
+        return _controls_compared(ctx, cond) != cond.negated
     what = cond.what
     if isinstance(what, A.BothRef):
         sides = (_controls(ctx, replace(cond, what=side, negated=False)) for side in (what.first, what.second))
@@ -130,10 +133,42 @@ _NO_PLAYER = {"no_player": "each_player", "no_opponent": "each_opponent"}
 """The players "no player" and "no opponent" say none of controls something."""
 
 
+def _controls_compared(ctx: Ctx, cond: A.Controls) -> bool:
+    """"if an opponent controls more lands than you", "if that player
+    controls more lands than each other player", "if an opponent controls
+    fewer creatures than you": the permanents of that description each
+    player controls, counted and compared; "each other player" are the
+    players other than the one compared (of several named, one that fits
+    is enough, "an opponent")."""
+    filt = cond.what
+    on_battlefield = [o for o in ctx.each(filt) if o.zone == "battlefield" and o.id not in ctx.excluded]
+
+    def count(player: Any) -> int:
+        return sum(1 for o in on_battlefield if o.controller == player)
+
+    def fits(n: int, m: int) -> bool:
+        return n > m if cond.compare == "more" else n < m if cond.compare == "fewer" else n >= m
+
+    def beats(player: Any) -> bool:
+        than = cond.than
+        if isinstance(than, A.PlayerGroup) and than.which == "each_other_player":
+            return all(fits(count(player), count(q)) for q in ctx.game.state.players if q != player)
+        return _each_or_any(ctx, than, lambda q: fits(count(player), count(q)), anyone=True)
+
+    return _each_or_any(ctx, cond.player, beats, anyone=True)
+
+
 def controls_problem(cond: A.Controls) -> str | None:
     """What the engine can't tell in a "[player] controls ..." condition."""
     if cond.compare:
-        return f"condition 'controls {cond.compare} ... than'"
+        from .filters import filter_problem
+
+        if not isinstance(cond.what, A.ObjectFilter) or filter_problem(cond.what) is not None:
+            return f"condition 'controls {cond.compare} ... than' of something not described"
+        than_ok = isinstance(cond.than, A.PlayerGroup) and cond.than.which == "each_other_player"
+        if _player_problem(cond.player, "controls") is not None or not than_ok and _player_problem(cond.than, "than") is not None:
+            return f"condition 'controls {cond.compare} ... than' of {type(cond.player).__name__} and {type(cond.than).__name__}"
+        return None
     what = cond.what
     if isinstance(what, A.BothRef):
         return controls_problem(replace(cond, what=what.first)) or controls_problem(replace(cond, what=what.second))
@@ -361,11 +396,14 @@ def _on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
 
 
 def _has_status(ctx: Ctx, cond: A.IsState) -> bool:
-    """ "if [this] is attacking", "only if [this] is untapped": the status
-    word read of the object itself (506.4, 302.6)."""
+    """ "if [this] is attacking", "only if [this] is untapped", "if it's
+    red", "if it's legendary": the adjective read of the object itself
+    (506.4, 302.6, 105.2, 205.4) — one that has left its zone as it was last
+    known (608.2h: "Return target permanent to its owner's hand. If that
+    permanent is red, ...")."""
     from .filters import _adjective
 
-    o = _one(ctx, cond.object)
+    o = _as_last_known(ctx, cond.object)
     return o is not None and _adjective(ctx.game, cond.state, o, chars(o))
 
 
@@ -382,11 +420,11 @@ def _fits_adjectives(ctx: Ctx, cond: A.IsState) -> bool:
     status words joined by "or" (any of them) or "and" (all)."""
     from .filters import _adjective
 
-    o = _one(ctx, cond.object)
+    o = _as_last_known(ctx, cond.object)
     if o is None:
         return False
     c = chars(o)
-    found = [_adjective(ctx.game, w, o, c) for w in cond.state.words if isinstance(w, A.StatusAdj)]
+    found = [_adjective(ctx.game, w, o, c) for w in cond.state.words if not isinstance(w, A.Coord)]
     return any(found) if _joined_by_or(cond.state) else all(found)
 
 
@@ -401,8 +439,8 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
     words = [w for w in state.words if not isinstance(w, A.Coord)]
     joins = {"or" in w.word.split() for w in state.words if isinstance(w, A.Coord)}
     return (not state.qualities and bool(words) and len(joins) <= 1
-            and all(isinstance(w, A.StatusAdj) and w.status not in ("other", "last")
-                    and _adjective_problem(w) is None for w in words))  # fmt: skip
+            and all(isinstance(w, A.StatusAdj | A.ColorAdj | A.TypeAdj) and _adjective_problem(w) is None
+                    and not (isinstance(w, A.StatusAdj) and w.status in ("other", "last")) for w in words))  # fmt: skip
 
 
 def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
@@ -413,7 +451,50 @@ def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
     return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
 
 
+def _is_enchanted(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "as long as [this] is enchanted" (303.4): an Aura is attached to it."""
+    ids = ctx.objects(cond.object)
+    return bool(ids) and any(o.attached_to == ids[0] and "Aura" in chars(o).subtypes for o in ctx.game.battlefield())
+
+
+def _in_or_on_battlefield(ctx: Ctx, cond: A.IsState) -> bool:
+    """ "if [this] is in your graveyard or on the battlefield" (113.6b: the
+    ability functions in both): the object is on the battlefield, or in
+    that zone (of that owner)."""
+    o = _one(ctx, cond.object)
+    if o is None:
+        return False
+    if o.zone == "battlefield":
+        return True
+    place = cond.state.what
+    owner = place.owner.object if isinstance(place.owner, A.Possessive) else place.owner
+    return o.zone == place.zone and (owner is None or o.owner in ctx.players(owner))
+
+
+def _attached_to(ctx: Ctx, cond: A.IsState) -> bool:
+    """301.5, 303.4: "as long as two or more Equipment are attached to it":
+    how many objects of that description are attached to the object named."""
+    what, to = cond.object, cond.state.what
+    ids = ctx.objects(to)
+    n = sum(1 for o in ctx.each(what.filter) if ids and o.attached_to == ids[0] and o.zone == "battlefield")
+    return count_fits(ctx, n, what.how, what.count)
+
+
+def _attached_to_supported(cond: A.IsState) -> bool:
+    """"[objects] are attached to [this]"; not "[it] is attached to a
+    creature", whose creature a later "that creature" names (608.2c), which
+    the engine doesn't refer to."""
+    from .filters import filter_problem
+
+    what, to = cond.object, cond.state.what
+    return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS and not what.up_to and not what.any_number
+            and filter_problem(what.filter) is None and isinstance(to, A.ItRef | A.SelfRef))  # fmt: skip
+
+
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
+    "in or on the battlefield": _in_or_on_battlefield,
+    "attached to": _attached_to,
+    "enchanted": _is_enchanted,
     "monstrous": _is_marked,
     "suspected": _is_marked,
     "on the battlefield": _on_battlefield,
@@ -432,22 +513,27 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
 def state_word(cond: A.IsState) -> str | None:
     """The word of an "is [state]" condition the interpreter knows ("equipped"), else None."""
     state = cond.state
-    if isinstance(state, A.StatusAdj):
-        # "it's untapped", "[this] is attacking": one status word, read directly (a
-        # description of that one word would take it for its noun)
+    if isinstance(state, A.StatusAdj | A.ColorAdj | A.TypeAdj):
+        # "it's untapped", "[this] is attacking", "it's red", "if it's legendary": one
+        # adjective, read directly (105.2, 205.4; a description of that one word would
+        # take it for its noun)
         from .filters import _adjective_problem
 
-        ok = _adjective_problem(state) is None and state.status not in ("other", "last")
+        ok = _adjective_problem(state) is None and not (isinstance(state, A.StatusAdj) and state.status in ("other", "last"))
         return "status" if ok else None
     if isinstance(state, A.ObjectFilter):
         return "description" if _adjectives_only(state) else None
     word = state.word if isinstance(state, A.State | A.StateWord) and state.what is None else None
     if isinstance(state, A.StateWord) and state.word == "a" and state.what:
         word = "a"
-    if isinstance(state, A.StatusAdj | A.ColorAdj):
-        word = "a"  # "it's untapped", "it's red": a description of one adjective
     if isinstance(state, A.State) and state.word == "in" and isinstance(state.what, A.ZonePlace):
         word = "in" if state.what.zone in ("graveyard", "exile", "hand", "library") and not state.what.second else None
+    if isinstance(state, A.State) and state.word == "in or on the battlefield":
+        place = state.what
+        ok = isinstance(place, A.ZonePlace) and place.zone in ("graveyard", "exile", "hand", "library") and not place.second
+        word = state.word if ok else None
+    if isinstance(state, A.State) and state.word == "attached to":
+        word = state.word if _attached_to_supported(cond) else None
     return word if word in STATES else None
 
 
@@ -600,11 +686,20 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     problem = keyword_cost_paid_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if cond.keyword.lower() == "madness":
+        # "if its madness cost was paid" (702.35b): it was cast with its madness permission, for that cost
+        ids = ctx.self_objects(_possessed(cond.subject))
+        return bool(ids) and ctx.game.linked(ids[0]).cast and ctx.game.linked(ids[0]).via == "madness"
     if cond.keyword.lower() in ALTERNATIVE_WORDS.values():
         # "if that creature was cast for its warp cost" (118.9): the alternative cost its spell was cast for
         ids = ctx.self_objects(cond.subject)
         return bool(ids) and ctx.game.linked(ids[0]).alternative == cond.keyword.lower()
     return _keyword_paid(ctx, cond.subject, cond.keyword)
+
+
+def _possessed(ref: object) -> object:
+    """"its" of "its madness cost": the object it names."""
+    return ref.object if isinstance(ref, A.Possessive) else ref
 
 
 def _gift_promised(ctx: Ctx, cond: A.GiftPromised) -> bool:
@@ -634,6 +729,9 @@ def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
     if (cond.keyword.lower() in ALTERNATIVE_WORDS.values() and cond.form in ("paid", "cast for")
             and cond.player is None and isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef)):  # fmt: skip
         return None
+    if (cond.keyword.lower() == "madness" and cond.form == "paid" and cond.player is None
+            and isinstance(_possessed(cond.subject), A.SelfRef | A.ItRef)):  # fmt: skip
+        return None
 
     if (cond.keyword.lower() not in KEYWORD_COSTS or cond.form != "paid" or cond.player is not None
             or not isinstance(cond.subject, A.SelfRef | A.ItRef)):  # fmt: skip
@@ -655,23 +753,41 @@ def _as_cast_supported(cond: A.Happened) -> bool:
     return supported(cond)
 
 
+def _attackers_fit(ctx: Ctx, filt: A.ObjectFilter, players: list[Any] | None) -> int:
+    """How many of the creatures declared as attackers this turn (508.1) by
+    the players named fit the description — each as it is now, or as it
+    last existed on the battlefield if it has left (608.2h)."""
+    from .filters import matches
+
+    n = 0
+    for who, oid in ctx.game.state.attacked:
+        if players is not None and who not in players:
+            continue
+        o = ctx.game.get(oid)
+        if o is None:
+            lki = ctx.game.state.lki.get(oid)
+            o = lki.last if lki is not None else None
+        if o is not None and matches(ctx.game, filt, o, you=ctx.controller, source=None, anywhere=True):
+            n += 1
+    return n
+
+
 def _attacked_with(ctx: Ctx, cond: A.Happened) -> bool:
-    """"if you attacked with three or more creatures this turn": the creatures
-    the player declared as attackers this turn (508.1), counted however many
-    have left since."""
-    players = ctx.players(cond.subject)
-    n = sum(1 for who, _ in ctx.game.state.attacked if who in players)
+    """"if you attacked with three or more creatures this turn", "as long as
+    you attacked with three or more Merfolk this turn", "if you attacked
+    with a Spacecraft this turn": the creatures the player declared as
+    attackers this turn (508.1) that fit the description, counted however
+    many have left since."""
     what = cond.other
-    need = what.count.value if isinstance(what.count, A.Number) else 1
-    return n <= need if what.how == "or fewer" else n >= need
+    return count_fits(ctx, _attackers_fit(ctx, what.filter, ctx.players(cond.subject)), what.how, what.count)
 
 
 def _attacked_with_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
     what = cond.other
-    return (isinstance(what, A.AnObject) and isinstance(what.count, A.Number | None)
-            and what.how in ("", "or more", "or fewer") and isinstance(cond.subject, A.You)
-            and what.filter.nouns == ("creature",) and not what.filter.post and not what.filter.adjectives
-            and len(what.filter.words) == 1)  # fmt: skip
+    return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS and not what.up_to and not what.any_number
+            and isinstance(cond.subject, A.You) and filter_problem(what.filter) is None)  # fmt: skip
 
 
 def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
@@ -681,16 +797,39 @@ def _attacked(ctx: Ctx, cond: A.Happened) -> bool:
     (a new object, 400.7, hasn't; one put onto the battlefield attacking
     wasn't declared, 508.4)."""
     attacked = ctx.game.state.attacked
+    if isinstance(cond.subject, A.AnObject):
+        # "if no creatures attacked this turn": the attackers declared by anyone
+        what = cond.subject
+        return count_fits(ctx, _attackers_fit(ctx, what.filter, None), what.how, what.count)
     if _is_this(cond.subject):
         return any(oid == ctx.source for _, oid in attacked)
+    if isinstance(cond.subject, A.ItRef):
+        # "sacrifice this creature unless it attacked this turn": the object "it" names
+        ids = ctx.objects(cond.subject)
+        return any(oid in ids for _, oid in attacked)
     players = ctx.players(cond.subject)
     return any(who in players for who, _ in attacked)
+
+
+def _attacked_or_blocked(ctx: Ctx, cond: A.Happened) -> bool:
+    """508.1, 509.1: "if [this] attacked or blocked this turn", "exile target
+    creature if it attacked or blocked this turn": the object was declared
+    as an attacker or a blocker this turn (as the object it is now, 400.7)."""
+    state = ctx.game.state
+    ids = ctx.objects(cond.subject)
+    return any(oid in ids for _, oid in state.attacked) or any(oid in ids for oid in state.blocked_this_turn)
 
 
 def _attacked_supported(cond: A.Happened) -> bool:
     subject = cond.subject
     if cond.other is not None:
         return False
+    if isinstance(subject, A.AnObject):
+        from .filters import filter_problem
+
+        return subject.how in COUNT_WORDS and not subject.up_to and not subject.any_number and filter_problem(subject.filter) is None
+    if isinstance(subject, A.ItRef):
+        return True
     if isinstance(subject, A.PlayerGroup):
         return subject.which in ("an_opponent", "any_opponent")  # any one of them
     return isinstance(subject, A.You) or _is_this(subject)
@@ -735,25 +874,26 @@ _ANY_GROUPS = frozenset({"a_player", "an_opponent", "any_player", "any_opponent"
 
 def _life_changed_supported(cond: A.Happened) -> bool:
     subject = cond.subject
-    return isinstance(subject, A.You) or (
+    return isinstance(subject, A.You | A.ThatPlayer | A.TheirRef | A.ThemRef | A.Target) or (
         isinstance(subject, A.PlayerGroup) and subject.which in _EACH_GROUPS | _ANY_GROUPS)
 
 
 def _cast_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     """"if you've cast a creature spell this turn", "unless you've cast
-    another red spell this turn": the spells the players cast this turn, as
-    they were cast (601.2i), that fit the description; "another" leaves out
-    the card the ability is on (the spell it was, 400.7)."""
-    from .filters import matches
-
+    another red spell this turn", "if you haven't cast a spell from your
+    hand this turn": the spells the players cast this turn, as they were
+    cast (601.2i), that fit the description (cast from the zone named,
+    601.2a); "another" leaves out the card the ability is on (the spell it
+    was, 400.7)."""
     what = cond.other
     players = ctx.players(cond.subject)
     filt = what.filter
     other = filt.another or what.how == "another"
     n = sum(1 for spell in ctx.game.state.cast_this_turn
             if spell.controller in players and not (other and spell.cid == ctx.source[0])
-            and matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
-    return count_fits(ctx, n, "" if what.how == "another" else what.how, what.count) != getattr(cond, "negated", False)
+            and _spell_fits(ctx, spell, filt))  # fmt: skip
+    fits = count_fits(ctx, n, "" if what.how == "another" else what.how, what.count)
+    return fits != (cond.event == "not cast")
 
 
 def _cast_this_turn_supported(cond: A.Happened) -> bool:
@@ -761,7 +901,21 @@ def _cast_this_turn_supported(cond: A.Happened) -> bool:
 
     what = cond.other
     return (isinstance(what, A.AnObject) and what.how in COUNT_WORDS | {"another"} and not what.up_to
-            and isinstance(cond.subject, A.You | A.PlayerGroup) and filter_problem(what.filter) is None)  # fmt: skip
+            and isinstance(cond.subject, A.You | A.PlayerGroup) and filter_problem(what.filter) is None
+            and _cast_zone_ok(what.filter))  # fmt: skip
+
+
+def _cast_zone_ok(filt: A.ObjectFilter) -> bool:
+    """The zones "a spell from your hand" names are ones :func:`_spell_fits` tells."""
+    from .context import zone_names
+
+    try:
+        for q in filt.post:
+            if isinstance(q, A.InZone) and q.preposition == "from":
+                zone_names(q)
+    except Unsupported:
+        return False
+    return True
 
 
 LEFT_EVENTS = ("died", "left the battlefield")
@@ -821,6 +975,13 @@ def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
     wasn't carried out ("you may ..." declined), so nothing was done."""
     verb = cond.event.removesuffix(" this way")
     what = cond.subject
+    if isinstance(what, A.SelfRef):
+        # "If [this] is destroyed this way": the object the text is on is among them (as the card it became, 400.7)
+        try:
+            done = ctx.done_this_way(verb)
+        except Unsupported:
+            done = []
+        return any(oid[0] == ctx.source[0] for oid in done)
     filt = replace(what.filter, post=what.filter.post + (A.DoneThisWay(verb),))
     try:
         ids = ctx.done_objects(filt)
@@ -829,7 +990,10 @@ def _done_this_way(ctx: Ctx, cond: A.Happened) -> bool:
     if cond.form == "by player":
         players = ctx.players(cond.other)
         ids = [oid for oid in ids if _controlled_by(ctx, oid, players)]
-    return count_fits(ctx, len(ids), what.how, what.count)
+    if what.filter.another or what.how == "another":
+        # "if another Desert was returned this way": not the object the text is on, whatever it became
+        ids = [oid for oid in ids if oid[0] != ctx.source[0]]
+    return count_fits(ctx, len(ids), "" if what.how == "another" else what.how, what.count)
 
 
 def _controlled_by(ctx: Ctx, oid: Any, players: list[Any]) -> bool:
@@ -851,8 +1015,10 @@ def _done_this_way_supported(cond: A.Happened) -> bool:
     from .filters import filter_problem
 
     what = cond.subject
+    if isinstance(what, A.SelfRef):
+        return cond.event.removesuffix(" this way") in THIS_WAY_VERBS and cond.form != "by player"
     return (cond.event.removesuffix(" this way") in THIS_WAY_VERBS and isinstance(what, A.AnObject)
-            and what.how in COUNT_WORDS and not what.up_to and filter_problem(what.filter) is None
+            and what.how in COUNT_WORDS | {"another"} and not what.up_to and filter_problem(what.filter) is None
             and (cond.form != "by player" or isinstance(cond.other, A.You | A.PlayerGroup)))  # fmt: skip
 
 
@@ -875,7 +1041,154 @@ def _descended(ctx: Ctx, cond: A.Happened) -> bool:
                for (cid, _), owner in ctx.game.state.to_graveyard_this_turn)  # fmt: skip
 
 
+def _spells_fit(ctx: Ctx, spells: list[GameObject], filt: A.ObjectFilter, players: list[Any] | None) -> int:
+    """How many of the spells (as they were cast, 601.2i) fit the description,
+    of those the players named cast."""
+    return sum(1 for spell in spells if (players is None or spell.controller in players) and _spell_fits(ctx, spell, filt))
+
+
+def _spell_fits(ctx: Ctx, spell: GameObject, filt: A.ObjectFilter) -> bool:
+    """A spell cast (as it was cast, 601.2i) fits the description — "a spell
+    from your hand": one cast from there (601.2a)."""
+    from .context import zone_names
+    from .filters import matches
+
+    if not matches(ctx.game, filt, spell, you=ctx.controller, source=None, anywhere=True):
+        return False
+    for q in filt.post:
+        if isinstance(q, A.InZone) and q.preposition == "from":
+            info = ctx.game.linked(spell.id)
+            if info.cast_from not in zone_names(q):
+                return False
+            if q.owner is not None and spell.owner not in ctx.players(q.owner):
+                return False
+    return True
+
+
+def _cast_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if no spells were cast last turn", "if a player cast two or more
+    spells last turn", "if an opponent cast a creature spell last turn",
+    "if a spell was cast last turn": the spells cast during the turn before
+    this one, whoever's it was (500.1), as they were cast (601.2i); a
+    player group asks it of one of them ("a player"), or of each."""
+    spells = ctx.game.state.cast_last_turn
+    if cond.event == "none cast last turn":
+        return _spells_fit(ctx, spells, cond.subject, None) == 0
+    if cond.other is None:
+        what = cond.subject
+        return count_fits(ctx, _spells_fit(ctx, spells, what.filter, None), what.how, what.count)
+    what = cond.other
+    return _each_or_any(ctx, cond.subject, lambda p: count_fits(
+        ctx, _spells_fit(ctx, spells, what.filter, [p]), what.how, what.count), anyone=True)
+
+
+def _cast_last_turn_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    if cond.event == "none cast last turn":
+        return isinstance(cond.subject, A.ObjectFilter) and filter_problem(cond.subject) is None and _cast_zone_ok(cond.subject)
+    what = cond.subject if cond.other is None else cond.other
+    if not isinstance(what, A.AnObject) or what.how not in COUNT_WORDS or what.up_to or what.any_number:
+        return False
+    if cond.other is not None and _player_problem(cond.subject, "cast last turn") is not None:
+        return False
+    return filter_problem(what.filter) is None and _cast_zone_ok(what.filter)
+
+
+def _lost_life_last_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if you lost life last turn", "if an opponent lost life last turn"
+    (119.3): a loss of life during the turn before this one (damage and
+    paying life included, 119.3)."""
+    changes = ctx.game.state.life_changes_last_turn
+    return _each_or_any(ctx, cond.subject, lambda p: any(who == p and n < 0 for who, n in changes), anyone=True)
+
+
+def _dealt_damage_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """"if an opponent was dealt damage this turn" (bloodthirst, 702.54a),
+    "if [this] was dealt damage this turn": damage was dealt to that player,
+    or to that permanent as the object it is now (120.3, 400.7), this turn —
+    damage that was prevented isn't dealt (615)."""
+    subject = cond.subject
+    if _is_object_ref(subject):
+        return any(oid in ctx.game.state.damaged for oid in ctx.objects(subject))
+    damaged = {p for _, p in ctx.game.state.damaged_players}
+    return _each_or_any(ctx, subject, lambda p: p in damaged, anyone=True)
+
+
+def _is_object_ref(ref: object) -> bool:
+    return isinstance(ref, A.SelfRef | A.ItRef) or isinstance(ref, A.ThatRef) and not ref.what.is_player
+
+
+def _dealt_damage_supported(cond: A.Happened) -> bool:
+    return cond.other is None and (_is_object_ref(cond.subject)
+                                   or _player_problem(cond.subject, "was dealt damage") is None)  # fmt: skip
+
+
+def _cast_during_main_phase(ctx: Ctx, cond: A.Happened) -> bool:
+    """ "if you cast this spell during your main phase" (505.1): the spell's
+    caster cast it during their own main phase, precombat or postcombat (as
+    the game remembers of it, 601.2i)."""
+    what, _whose = cond.other
+    ids = ctx.self_objects(what)
+    if not ids:
+        return False
+    info = ctx.game.linked(ids[0])
+    return info.cast and info.main_phase and info.caster in ctx.players(cond.subject)
+
+
+def _cast_during_main_phase_supported(cond: A.Happened) -> bool:
+    what, whose = cond.other
+    return (isinstance(cond.subject, A.You) and isinstance(what, A.SelfRef | A.ItRef)
+            and isinstance(whose, A.Possessive) and isinstance(whose.object, A.You))  # fmt: skip
+
+
+def _sacrificed_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
+    """701.21a: "if you've sacrificed an artifact this turn", "if you
+    sacrificed one or more permanents this turn": the permanents the players
+    sacrificed this turn, each as it last existed on the battlefield."""
+    from .filters import matches
+
+    what = cond.other
+    players = ctx.players(cond.subject)
+    n = sum(1 for who, lki in ctx.game.state.sacrificed_this_turn if who in players and lki.last is not None
+            and matches(ctx.game, what.filter, lki.last, you=ctx.controller, source=None, anywhere=True))  # fmt: skip
+    ctx.amount = n  # "... deals that much damage": the permanents counted (608.2c)
+    return count_fits(ctx, n, what.how, what.count)
+
+
+def _sacrificed_supported(cond: A.Happened) -> bool:
+    from .filters import filter_problem
+
+    what = cond.other
+    return (isinstance(cond.subject, A.You) and isinstance(what, A.AnObject) and what.how in COUNT_WORDS
+            and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+
+
+def _dealt_damage_to(ctx: Ctx, cond: A.Happened) -> bool:
+    """120.3: "if [this] dealt damage to an opponent this turn": damage this
+    object (as the object it is now, 400.7) dealt to one of those players."""
+    players = set(_group_players(ctx, cond.other))
+    return any(sid == ctx.source and p in players for sid, p in ctx.game.state.damaged_players)
+
+
+def _group_players(ctx: Ctx, who: object) -> list[Any]:
+    if isinstance(who, A.PlayerGroup):
+        from .filters import group_players
+
+        return group_players(ctx.game, who.which, ctx.controller)
+    return ctx.players(who)
+
+
 HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = {
+    "sacrificed": (_sacrificed_this_turn, _sacrificed_supported),
+    "dealt damage to": (_dealt_damage_to, lambda cond: isinstance(cond.subject, A.SelfRef)
+                        and isinstance(cond.other, A.PlayerGroup) and cond.other.which in _ANY_GROUPS),
+    "not cast": (_cast_this_turn, lambda cond: _cast_this_turn_supported(cond)),
+    "none cast last turn": (_cast_last_turn, _cast_last_turn_supported),
+    "cast last turn": (_cast_last_turn, _cast_last_turn_supported),
+    "lost life last turn": (_lost_life_last_turn, lambda cond: _player_problem(cond.subject, "lost life") is None),
+    "was dealt damage": (_dealt_damage_this_turn, _dealt_damage_supported),
+    "cast during main phase": (_cast_during_main_phase, _cast_during_main_phase_supported),
     "descended": (_descended, lambda cond: cond.other is None and cond.control is None
                   and isinstance(cond.subject, A.You | A.PlayerGroup | A.ThatPlayer)),
     **{f"{verb} this way": (_done_this_way, _done_this_way_supported) for verb in THIS_WAY_VERBS},
@@ -890,6 +1203,8 @@ HAPPENED: dict[str, tuple[Callable[[Ctx, Any], bool], Callable[[Any], bool]]] = 
     "gained and lost life": (_life_changed, _life_changed_supported),
     "attacked with": (_attacked_with, _attacked_with_supported),
     "attacked": (_attacked, _attacked_supported),
+    "attacked or blocked": (_attacked_or_blocked, lambda cond: cond.other is None
+                            and isinstance(cond.subject, A.SelfRef | A.ItRef | A.Target)),
     "entered": (_entered, _entered_supported),
     "revealed or controlled": (_as_cast, _as_cast_supported),
     "additional cost was paid": (_additional_cost_paid, lambda cond: True),
@@ -979,10 +1294,18 @@ COUNT_WORDS = frozenset({"", "no", "or more", "at least", "or fewer", "exactly"}
 """The words of a count a condition can be read with (:func:`count_fits`)."""
 
 
-def _each_or_any(ctx: Ctx, who: object, test: Callable[[Any], bool]) -> bool:
+def _each_or_any(ctx: Ctx, who: object, test: Callable[[Any], bool], *, anyone: bool = False) -> bool:
     """A condition about a player group: all of them for "each opponent",
-    one of them for "an opponent" (and for the one player otherwise)."""
-    players = ctx.players(who)
+    one of them for "an opponent" (and for the one player otherwise);
+    with ``anyone``, "a player" is any one of the players in the game, not
+    the player an ability triggered for ("At the beginning of each upkeep,
+    if a player cast two or more spells last turn")."""
+    if anyone and isinstance(who, A.PlayerGroup):
+        from .filters import group_players
+
+        players = group_players(ctx.game, who.which, ctx.controller)
+    else:
+        players = ctx.players(who)
     if isinstance(who, A.PlayerGroup) and who.which in _EACH_GROUPS:
         return all(test(p) for p in players)
     return any(test(p) for p in players)
@@ -1025,13 +1348,21 @@ def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
     problem = has_objects_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if _chosen_name(cond.what):
+        return _has_chosen_name(ctx, cond) != cond.negated
     hand = _hand_words(cond.what)
 
     def fits(player: Any) -> bool:
         if hand is not None:
             return count_fits(ctx, len(ctx.game.zone_objects("hand", player)), *hand)
         what = cond.what
-        bare = any(isinstance(q, A.InZone) and q.how == "bare" for q in what.filter.post)
+        zone = next(q for q in what.filter.post if isinstance(q, A.InZone))
+        if zone.how == "possessive" and _players_own_zone(cond.player, zone.owner):
+            # "you have 200 or more cards in your library", "an opponent has ten or more
+            # cards in their graveyard": the zone of the player who has them
+            found = ctx.each(in_zone_of_the_player(what))
+            return count_fits(ctx, sum(1 for o in found if o.owner == player), what.how, what.count)
+        bare = zone.how == "bare"
         found = ctx.each(in_zone_of_anyone(what))
         n = sum(1 for o in found if not bare or o.owner == player)
         return count_fits(ctx, n, what.how, what.count)
@@ -1039,8 +1370,30 @@ def _has_objects(ctx: Ctx, cond: A.HasObjects) -> bool:
     return _each_or_any(ctx, cond.player, fits) != cond.negated
 
 
+def _chosen_name(what: object) -> bool:
+    """"the chosen name" (607.2d)."""
+    return (isinstance(what, A.LinkedRef) and what.verb == "chosen" and isinstance(what.what, A.ObjectFilter)
+            and what.what.nouns == ("name",) and not what.what.post)  # fmt: skip
+
+
+def _has_chosen_name(ctx: Ctx, cond: A.HasObjects) -> bool:
+    """ "Choose a card name, then ... If that card has the chosen name, ..."
+    (201.2, 607.2d): the card's name, as it was last known, is the name this
+    ability chose (a face-down object has no name, 708.2)."""
+    o = _as_last_known(ctx, cond.player)
+    info = ctx.game.linked(ctx.source)
+    chosen = info.chosen_by(ctx.ability)
+    if chosen is None:
+        chosen = info.chosen_by(None)
+    return o is not None and chosen is not None and o.face_down is None and chars(o).name == chosen
+
+
 def has_objects_problem(cond: A.HasObjects) -> str | None:
     """What the engine can't tell in a "[player] has [objects]" condition."""
+    if _chosen_name(cond.what):
+        if isinstance(cond.player, A.ThatRef | A.ItRef | A.SelfRef | A.Target):
+            return None
+        return f"condition 'has the chosen name' of {type(cond.player).__name__}"
     problem = _player_problem(cond.player, "has")
     if problem is not None:
         return problem
@@ -1050,9 +1403,26 @@ def has_objects_problem(cond: A.HasObjects) -> str | None:
     if not isinstance(what, A.AnObject) or what.up_to or what.any_number or what.how not in COUNT_WORDS:
         return "condition '[player] has' other than a number of objects described"
     zones = [q for q in what.filter.post if isinstance(q, A.InZone)]
-    if len(zones) != 1 or zones[0].how not in ("", "bare"):
+    if len(zones) != 1 or zones[0].how not in ("", "bare") and not (
+            zones[0].how == "possessive" and _players_own_zone(cond.player, zones[0].owner)):  # fmt: skip
         return "condition '[player] has' of objects other than in one zone"
     return None
+
+
+def _players_own_zone(player: object, owner: object) -> bool:
+    """"you have ... in your graveyard", "an opponent has ... in their
+    graveyard": the zone named is that of the player who has the objects."""
+    if isinstance(player, A.You):
+        return isinstance(owner, A.You)
+    return isinstance(player, A.PlayerGroup | A.ThatPlayer) and isinstance(owner, A.TheirRef)
+
+
+@per_node
+def in_zone_of_the_player(what: A.AnObject) -> A.ObjectFilter:
+    """"cards in your graveyard" as "cards in a graveyard", the owner judged
+    apart (the player who has them, :func:`_has_objects`)."""
+    post = tuple(replace(q, owner=None, how="") if isinstance(q, A.InZone) else q for q in what.filter.post)
+    return replace(what.filter, post=post)
 
 
 def _counter_count(ctx: Ctx, cond: A.HasCounters) -> int | None:
@@ -1067,6 +1437,11 @@ def _counter_count(ctx: Ctx, cond: A.HasCounters) -> int | None:
         counters = dict(o.counters)
     else:
         lki = ctx.game.state.lki.get(ids[0])
+        if lki is None and o is not None and o.zone != "battlefield":
+            # "Destroy target creature. If that creature had a +1/+1 counter on it": the card
+            # it became, as the permanent it was last existed (400.7, 608.2h)
+            lki = ctx.game.state.lki.get((ids[0][0], ids[0][1] - 1))
+            lki = lki if lki is not None and lki.zone == "battlefield" else None
         if lki is None:
             if o is not None:
                 raise Unsupported("'had counters on it' of an object that hasn't left the battlefield")
@@ -1086,6 +1461,10 @@ def _has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     problem = has_counters_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
+    if isinstance(cond.object, A.AnObject):
+        return _objects_have_counters(ctx, cond) != (cond.form == "not")
+    if _counters_of_named(cond):
+        cond = replace(cond, on=cond.object)  # "if that creature has a +1/+1 counter on it": on that creature
     n = _counter_count(ctx, cond)
     if n is None:
         return cond.form == "not" or cond.how == "no"
@@ -1096,9 +1475,36 @@ def _has_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
     return result != (cond.form == "not")
 
 
+def _counters_of_named(cond: A.HasCounters) -> bool:
+    """"that creature has a +1/+1 counter on it", "if target creature had a
+    counter on it": the object named has the counters ("it" is that object)."""
+    return (isinstance(cond.object, A.ThatRef | A.Target | A.AttachedRef) and isinstance(cond.on, A.ItRef)
+            and cond.object != cond.on)  # fmt: skip
+
+
+def _objects_have_counters(ctx: Ctx, cond: A.HasCounters) -> bool:
+    """"if two or more permanents you don't control have an aim counter on
+    them": how many objects of that description have that many counters of
+    the kind (122.1) on them, against the count."""
+    what = cond.object
+    need = 1 if cond.amount is None else ctx.quantity(cond.amount)
+    n = sum(1 for o in ctx.each(what.filter) if o.zone == "battlefield"
+            and (sum(o.counters.values()) if not cond.kind else o.counters.get(cond.kind, 0)) >= need)  # fmt: skip
+    return count_fits(ctx, n, what.how, what.count)
+
+
 def has_counters_problem(cond: A.HasCounters) -> str | None:
     if cond.on is None:
         return _player_counters_problem(cond)
+    if isinstance(cond.object, A.AnObject):
+        from .filters import filter_problem
+
+        what = cond.object
+        ok = (isinstance(cond.on, A.ThemRef | A.ItRef) and cond.how == "" and cond.form == "" and what.how in COUNT_WORDS
+              and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+        return None if ok else "condition '[objects] have counters on them' other than a number of objects described"
+    if _counters_of_named(cond):
+        return None
     if cond.object is not None and cond.object != cond.on and not isinstance(cond.object, A.ItRef | A.SelfRef):
         return "condition 'has counters on' another object"
     if cond.how not in COUNT_WORDS:
@@ -1130,9 +1536,13 @@ def _life_compare(ctx: Ctx, cond: A.LifeCompare) -> bool:
             def against(q: Any) -> bool:
                 return _life(ctx, p) > _life(ctx, q) if more else _life(ctx, p) < _life(ctx, q)
 
-            return _each_or_any(ctx, cond.than, against)
+            than = cond.than
+            if isinstance(than, A.PlayerGroup) and than.which == "each_other_player":
+                # "a player has more life than each other player": the others of that player
+                return all(against(q) for q in ctx.game.state.players if q != p)
+            return _each_or_any(ctx, than, against, anyone=True)
 
-        return _each_or_any(ctx, cond.player, beats)
+        return _each_or_any(ctx, cond.player, beats, anyone=True)
     need = ctx.quantity(cond.amount)
     if cond.op == "less":
         return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) <= need)
@@ -1159,10 +1569,10 @@ def life_compare_problem(cond: A.LifeCompare) -> str | None:
             return "condition 'life total is' other than a comparison with a number"
         return None
     if cond.than is not None:
-        if not isinstance(cond.player, A.You):
-            # "a player has more life than each other player": the others are
-            # the others of that player, not of you
-            return "condition 'has more life than' said of a player other than you"
+        if isinstance(cond.than, A.PlayerGroup) and cond.than.which == "each_other_player":
+            return None  # "than each other player": the others of the player compared
+        if not isinstance(cond.player, A.You) and not isinstance(cond.than, A.You):
+            return "condition 'has more life than' said of players other than you"
         return _player_problem(cond.than, "has more life than")
     if cond.op not in ("less", "more"):
         return f"condition 'has N or {cond.op} life'"
@@ -1246,7 +1656,357 @@ def spent_to_cast_problem(cond: A.SpentToCast) -> str | None:
     return None
 
 
+def _cast_info(ctx: Ctx, ref: object) -> Any:
+    """What the game remembers of how the object a condition names was cast
+    (:func:`cardtext.interpreter.casting._became_cast`, 601.2i): the spell
+    the text is on, or the permanent it became (a permanent keeps what its
+    spell was cast with, 607.2j); None if it wasn't cast (a copy, a card put
+    onto the battlefield, 702.33 K11); "Whenever a creature you control
+    enters, if you cast it": "it" is the object that entered."""
+    if isinstance(ref, A.ItRef) and ctx.trigger_object is not None and not (ctx.it or ctx.named):
+        ids = [ctx.trigger_object]
+    else:
+        ids = _spent_on(ctx, ref)
+    info = ctx.game.linked(ids[0]) if ids else None
+    return info if info is not None and info.cast else None
+
+
+def _cast_from(ctx: Ctx, cond: A.CastFrom) -> bool:
+    """601.2a: "if you cast it from your hand", "if this spell was cast from
+    a graveyard", "if it was cast from your graveyard": the zone the card
+    was in as it was cast, whose it was ("your": the card's owner), and
+    for "you cast it" who cast it."""
+    problem = cast_from_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    info = _cast_info(ctx, cond.object)
+    place = cond.zone
+    if info is None or info.cast_from != place.zone:
+        return False
+    if cond.who is not None and info.caster not in ctx.players(cond.who):
+        return False
+    if isinstance(place.owner, A.Possessive):
+        ids = _spent_on(ctx, cond.object)
+        o = ctx.obj_or_lki(ids[0]) if ids else None
+        return o is not None and o.owner in ctx.players(place.owner)
+    return True
+
+
+def cast_from_problem(cond: A.CastFrom) -> str | None:
+    place = cond.zone
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef):
+        return f"condition 'cast from' of {type(cond.object).__name__}"
+    if not isinstance(place, A.ZonePlace) or place.second or place.zone not in ("hand", "graveyard", "library", "exile"):
+        return "condition 'cast from' of a zone other than a hand, graveyard, library or exile"
+    if place.owner is not None and not isinstance(place.owner, A.Possessive):
+        return "condition 'cast from' of a zone named otherwise than by its owner"
+    if cond.who is not None and not isinstance(cond.who, A.You):
+        return f"condition '[a player] cast it from' of {type(cond.who).__name__}"
+    return None
+
+
+def does_action_kind(cond: A.DoesAction) -> str | None:
+    """The conditions a :class:`~cardtext.grammar.ast.DoesAction` is read as
+    when its clause states a fact rather than an action someone takes:
+    "if you cast it" ("cast"), "as long as enchanted creature is blue",
+    "if all nonland permanents you control are white" ("color"), "if that
+    creature is 1/1" ("pt"); None for any other."""
+    action = cond.action
+    if cond.tails or cond.where_x is not None or getattr(action, "duration", None) is not None:
+        return None
+    if (isinstance(action, A.CastCard) and isinstance(cond.subject, A.You) and isinstance(action.what, A.ItRef | A.SelfRef)
+            and not (action.free or action.play or action.look or action.form)):  # fmt: skip
+        return "cast"
+    subject_ok = isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef | A.AttachedRef | A.Each)
+    if (isinstance(action, A.IsType) and subject_ok and action.words is None and not action.kept and not action.pt
+            and action.pt_equal is None and action.special in _COLOR_STATES):  # fmt: skip
+        return "color"
+    if (isinstance(action, A.SetPT) and subject_ok and not action.base and not action.keywords and action.amounts is None
+            and action.power.isdigit() and action.toughness.isdigit()):  # fmt: skip
+        return "pt"
+    return None
+
+
+_COLOR_STATES = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored", "monocolored"})
+
+
+def _does_action(ctx: Ctx, cond: A.DoesAction) -> bool:
+    """"if you cast it" (601.2i: the permanent was a spell its controller
+    cast, not one put onto the battlefield or a copy); "as long as enchanted
+    creature is red" (105.2, its colors with the effects that change them);
+    "if all nonland permanents you control are white" (each of them, none
+    being no exception); "if that creature is 1/1" (its power and toughness
+    now, 208.1)."""
+    from .characteristics import power_toughness
+    from .filters import _adjective
+
+    kind = does_action_kind(cond)
+    if kind is None:
+        raise Unsupported(f"condition DoesAction ({type(cond.action).__name__})")
+    if kind == "cast":
+        info = _cast_info(ctx, cond.action.what)
+        return info is not None and info.caster == ctx.controller
+    objs = [o for o in (ctx.game.get(oid) for oid in ctx.objects(cond.subject)) if o is not None]
+    if kind == "color":
+        color = _color_adjective(cond.action.special)
+        fits = [_adjective(ctx.game, color, o, chars(o)) for o in objs]
+    else:
+        pt = (int(cond.action.power), int(cond.action.toughness))
+        fits = [power_toughness(ctx.game, o) == pt for o in objs]
+    if isinstance(cond.subject, A.Each):
+        return all(fits)
+    return bool(fits) and fits[0]
+
+
+@cache
+def _color_adjective(color: str) -> A.ColorAdj:
+    return A.ColorAdj(color)
+
+
+def _as_last_known(ctx: Ctx, ref: object) -> GameObject | None:
+    """The object a "was" condition asks about, as it was last known
+    (608.2h): as it is, if it is still where it was; as it last existed on
+    the battlefield or the stack, if it left; a card that left another zone
+    (a graveyard, a hand) has the characteristics it had there."""
+    ids = ctx.objects(ref)
+    if not ids:
+        return None
+    o = ctx.game.get(ids[0])
+    if o is not None:
+        return o
+    lki = ctx.game.state.lki.get(ids[0])
+    if lki is not None:
+        return lki.last
+    return ctx.game.state.objects.get(ids[0][0])
+
+
+PAST_STATES = ("tapped", "untapped", "attacking", "blocking", "suspected", "nonbasic", "legendary")
+"""The words of "if it was [state]" the engine tells (608.2h)."""
+
+
+def _was_state(ctx: Ctx, cond: A.WasState) -> bool:
+    """608.2h: "if it was tapped", "if that land was nonbasic", "if the
+    sacrificed creature was a Human", "if it wasn't a land card", "draw a
+    card if it was attacking": the state the object had as it was last
+    known — now, if it is still where it was; as it last existed there, if
+    it left (a creature that died was attacking if it was when it died,
+    506.4)."""
+    from .filters import _in_combat, matches
+
+    problem = was_state_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if o is None:
+        return False
+    state = cond.state
+    if state in ("tapped", "untapped"):
+        result = o.tapped == (state == "tapped")
+    elif state in ("attacking", "blocking"):
+        result = _in_combat(ctx.game, o, state)
+    elif state == "suspected":
+        result = state in o.marks
+    elif state in ("nonbasic", "legendary"):
+        result = ("basic" not in chars(o).supertypes) if state == "nonbasic" else "legendary" in chars(o).supertypes
+    else:
+        result = matches(ctx.game, is_a_filter(state), o, you=ctx.controller, source=ctx.source, anywhere=True)
+    return result != cond.negated
+
+
+def was_state_problem(cond: A.WasState) -> str | None:
+    from .filters import filter_problem
+
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.CostPaidRef):
+        return f"condition 'was [state]' of {type(cond.object).__name__}"
+    state = cond.state
+    if isinstance(state, str):
+        return None if state in PAST_STATES else f"condition 'was {state}'"
+    if isinstance(state, A.StateWord) and state.word == "a" and state.what:
+        return filter_problem(is_a_filter(state))
+    return f"condition 'was' {type(state).__name__}"
+
+
+def _shares_with(ctx: Ctx, cond: A.SharesWith) -> bool:
+    """ "if it shares a creature type with [this]" (kinship), "if it shares a
+    color with a creature you control", "if it shares a card type with the
+    card exiled this way": a creature type, color or card type in common
+    (105.4, 205.3m, 205.2a) with the other object — with one of the objects
+    described, for "a creature you control"; each as it was last known
+    if it has left its zone (608.2h)."""
+    from .filters import _shared
+
+    problem = shares_with_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if o is None:
+        return False
+    mine = _shared(chars(o), cond.what)
+    other = cond.other
+    if isinstance(other, A.AnObject):
+        others: list[GameObject] = [x for x in ctx.each(other.filter) if x.id != o.id]
+    else:
+        found = _as_last_known(ctx, other)
+        others = [found] if found is not None else []
+    return any(mine & _shared(chars(x), cond.what) for x in others)
+
+
+def shares_with_problem(cond: A.SharesWith) -> str | None:
+    from .filters import SHARED, filter_problem
+
+    if cond.what not in SHARED:
+        return f"condition 'shares a {cond.what} with'"
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.Target):
+        return f"condition 'shares a {cond.what} with' of {type(cond.object).__name__}"
+    other = cond.other
+    if isinstance(other, A.AnObject):
+        one = isinstance(other.count, A.Number) and other.count.value == 1
+        if not one or other.how or other.up_to or other.any_number or filter_problem(other.filter) is not None:
+            return f"condition 'shares a {cond.what} with' an object not described"
+        return None
+    if not isinstance(other, A.SelfRef | A.ItRef | A.ThatRef | A.AttachedRef | A.Target):
+        return f"condition 'shares a {cond.what} with' {type(other).__name__}"
+    return None
+
+
+def _hand_compare(ctx: Ctx, cond: A.HandCompare) -> bool:
+    """402: "if you have more cards in hand than each opponent", "if an
+    opponent has more cards in hand than you", "fewer cards": the numbers
+    of cards in the players' hands compared (of several named, one that
+    fits is enough, "an opponent"; "each", all of them)."""
+    problem = hand_compare_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+
+    def size(player: Any) -> int:
+        return len(ctx.game.zone("hand", player))
+
+    def beats(p: Any) -> bool:
+        return _each_or_any(ctx, cond.than, lambda q: size(p) > size(q) if cond.op == "more" else size(p) < size(q),
+                            anyone=True)  # fmt: skip
+
+    return _each_or_any(ctx, cond.player, beats, anyone=True)
+
+
+def hand_compare_problem(cond: A.HandCompare) -> str | None:
+    if cond.op not in ("more", "fewer"):
+        return f"condition 'has {cond.op} cards in hand than'"
+    if not isinstance(cond.player, A.You) and not isinstance(cond.than, A.You):
+        # "a player has more cards in hand than each other player": the others of that player
+        return "condition 'has more cards in hand than' of players other than you"
+    return _player_problem(cond.player, "has cards in hand") or _player_problem(cond.than, "than")
+
+
+def _total_power(ctx: Ctx, cond: A.TotalPower) -> bool:
+    """ "if creatures you control have total power 8 or greater" (formidable):
+    the powers of the creatures described, added up (208.1; a negative power
+    counts as it is, 107.1b), against the amount."""
+    from .characteristics import power_toughness
+
+    total = sum(power_toughness(ctx.game, o)[0] or 0 for o in ctx.each(cond.what.filter) if o.zone == "battlefield")
+    return total >= ctx.quantity(cond.amount)
+
+
+def total_power_problem(cond: A.TotalPower) -> str | None:
+    from .filters import filter_problem
+
+    if not isinstance(cond.what, A.Each) or filter_problem(cond.what.filter) is not None:
+        return "condition 'have total power' of objects not described"
+    return None
+
+
+def _most_common_colors(ctx: Ctx, among: A.Each) -> set[str]:
+    """The colors most common among the objects described, those tied for
+    most common included (105.1: each object counts once for each of its
+    colors; with no permanent of any color, all five are tied)."""
+    from .filters import COLOR_WORDS
+
+    counts = Counter(color for o in ctx.each(among.filter) if o.zone == "battlefield" for color in set(chars(o).colors))
+    most = max(counts[c] for c in COLOR_WORDS.values())
+    return {c for c in COLOR_WORDS.values() if counts[c] == most}
+
+
+def _most_common_color(ctx: Ctx, cond: A.MostCommonColor) -> bool:
+    """ "as long as black is the most common color among all permanents or is
+    tied for most common"; "if it shares a color with the most common color
+    among all permanents or a color tied for most common": the object's
+    colors (as last known, 608.2h) against the most common ones."""
+    from .filters import COLOR_WORDS
+
+    problem = most_common_color_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    most = _most_common_colors(ctx, cond.among)
+    if cond.form == "is":
+        return COLOR_WORDS[cond.subject.filter.words[0].color.lower()] in most
+    o = _as_last_known(ctx, cond.subject)
+    return o is not None and bool(set(chars(o).colors) & most)
+
+
+def most_common_color_problem(cond: A.MostCommonColor) -> str | None:
+    from .filters import COLOR_WORDS, filter_problem
+
+    if not isinstance(cond.among, A.Each) or filter_problem(cond.among.filter) is not None:
+        return "condition 'the most common color among' objects not described"
+    if cond.form == "is":
+        words = cond.subject.filter.words if isinstance(cond.subject, A.Each) else ()
+        if len(words) != 1 or not isinstance(words[0], A.ColorAdj) or words[0].color.lower() not in COLOR_WORDS:
+            return "condition '[color] is the most common color' of other than one color"
+        return None
+    if not isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef | A.Target | A.AttachedRef):
+        return f"condition 'shares a color with the most common color' of {type(cond.subject).__name__}"
+    return None
+
+
+def _youve_this_turn(ctx: Ctx, cond: A.YouveThisTurn) -> bool:
+    """ "if you've committed a crime this turn" (700.13: targeted an opponent,
+    anything they control or a card in their graveyard), "as long as you've
+    drawn two or more cards this turn" (121.1)."""
+    if cond.what == "committed a crime":
+        return ctx.controller in ctx.game.state.crimes
+    if cond.what == "drawn cards":
+        return ctx.game.player(ctx.controller).drawn_this_turn >= ctx.quantity(cond.amount)
+    raise Unsupported(f"condition 'you've {cond.what} this turn'")
+
+
+def _has_keyword(ctx: Ctx, cond: A.HasKeyword) -> bool:
+    """702: "if that creature has infect", "if it had flying": the object
+    has the keyword now (with the effects that grant or remove it, 613.1f);
+    one that has left its zone, or "had", as it was last known (608.2h)."""
+    from .characteristics import has_keyword
+
+    problem = has_keyword_problem(cond)
+    if problem is not None:
+        raise Unsupported(problem)
+    o = _as_last_known(ctx, cond.object)
+    if cond.past or o is not None and o.zone not in ("battlefield", "stack"):
+        ids = ctx.objects(cond.object)
+        lki = ctx.game.state.lki.get(ids[0]) if ids else None
+        if lki is None and ids:
+            lki = ctx.game.state.lki.get((ids[0][0], ids[0][1] - 1))  # the permanent the card was (400.7)
+        if lki is not None and lki.last is not None:
+            o = lki.last
+    return o is not None and has_keyword(ctx.game, o, cond.keyword.name.lower())
+
+
+def has_keyword_problem(cond: A.HasKeyword) -> str | None:
+    if not isinstance(cond.object, A.SelfRef | A.ItRef | A.ThatRef | A.Target | A.AttachedRef):
+        return f"condition 'has [keyword]' of {type(cond.object).__name__}"
+    if type(cond.keyword) is not A.Keyword:
+        return "condition 'has [keyword]' of a keyword with a number or cost"
+    return None
+
+
 CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
+    A.HasKeyword: _has_keyword,
+    A.YouveThisTurn: _youve_this_turn,
+    A.MostCommonColor: _most_common_color,
+    A.HandCompare: _hand_compare,
+    A.TotalPower: _total_power,
+    A.SharesWith: _shares_with,
+    A.WasState: _was_state,
+    A.CastFrom: _cast_from,
+    A.DoesAction: _does_action,
     A.Happened: _happened,
     A.KickedCondition: kicked,
     A.YouDo: _you_do,
@@ -1317,6 +2077,25 @@ def condition_problem(cond: A.Node) -> str | None:
         return keyword_cost_paid_problem(cond)
     if isinstance(cond, A.SpentToCast):
         return spent_to_cast_problem(cond)
+    if isinstance(cond, A.CastFrom):
+        return cast_from_problem(cond)
+    if isinstance(cond, A.WasState):
+        return was_state_problem(cond)
+    if isinstance(cond, A.SharesWith):
+        return shares_with_problem(cond)
+    if isinstance(cond, A.HandCompare):
+        return hand_compare_problem(cond)
+    if isinstance(cond, A.HasKeyword):
+        return has_keyword_problem(cond)
+    if isinstance(cond, A.MostCommonColor):
+        return most_common_color_problem(cond)
+    if isinstance(cond, A.YouveThisTurn) and (cond.what not in ("committed a crime", "drawn cards")
+                                              or cond.what == "drawn cards" and cond.amount is None):  # fmt: skip
+        return f"condition 'you've {cond.what} this turn'"
+    if isinstance(cond, A.TotalPower):
+        return total_power_problem(cond)
+    if isinstance(cond, A.DoesAction) and does_action_kind(cond) is None:
+        return "condition DoesAction"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None
@@ -1362,6 +2141,26 @@ def _acted_on(sentence: A.Sentence) -> A.Node | None:
     return None
 
 
+_TRAILING_SUBJECTS: dict[type, str] = {A.SharesWith: "object", A.MostCommonColor: "subject"}
+_OBJECT_EVENTS = frozenset({"attacked or blocked"})
+"""The events of a :class:`~cardtext.grammar.ast.Happened` whose subject after
+an instruction is what the instruction acts on ("exile target creature if
+it attacked or blocked this turn")."""
+"""The conditions whose "it" or "that [object]" after an instruction is what
+the instruction acts on (the field that names it)."""
+
+
+def _names_acted_on(ref: object, acted: A.Node) -> bool:
+    """Is ``ref`` ("it", "that permanent") the object ``acted`` (the
+    instruction's "target permanent") names?"""
+    if isinstance(acted, A.ItRef | A.SelfRef):
+        return False
+    if isinstance(ref, A.ItRef):
+        return True
+    return (isinstance(ref, A.ThatRef) and ref.word == "that" and isinstance(acted, A.Target)
+            and isinstance(acted.spec, A.ObjectFilter) and ref.what.nouns == acted.spec.nouns)  # fmt: skip
+
+
 @per_node
 def sentence_condition(s: A.IfSentence) -> A.Condition:
     """The condition of an "if" sentence, its "it" made explicit: after the
@@ -1373,6 +2172,15 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef):
             return replace(cond, subject=subject)
+    field = _TRAILING_SUBJECTS.get(type(cond))
+    if isinstance(cond, A.Happened) and cond.event in _OBJECT_EVENTS:
+        field = "subject"
+    if s.trailing and field is not None:
+        # "Counter target spell if it shares a color with ...", "Return target permanent to its
+        # owner's hand if that permanent shares a color with ...": the object the instruction acts on
+        subject = _acted_on(s.body)
+        if subject is not None and _names_acted_on(getattr(cond, field), subject):
+            return replace(cond, **{field: subject})
     if s.trailing and isinstance(cond, A.SpentToCast) and isinstance(cond.object, A.ItRef):
         # "Counter target spell if no mana was spent to cast it": the spell the instruction acts on
         subject = _acted_on(s.body)

@@ -123,6 +123,9 @@ class Ctx:
             ):  # fmt: skip
                 # "the cards from your hand", "the cards in your graveyard": all of them there
                 return [o.id for o in self.each(ref.what)]
+            if any(isinstance(q, A.DoneThisWay) for q in ref.what.qualities) and not (self.that or self.named):
+                # "the card exiled this way" of a cost paid (602.2b, 607.2i): what it exiled
+                return self.done_objects(ref.what)
             if self.that or self.named:
                 return list(self.that)
             by_cost = self.paid_for_cost(ref)
@@ -158,6 +161,8 @@ class Ctx:
         if isinstance(ref, A.AnObject) and ref.filter.zone is not None:
             return self.choose_cards(ref)
         if isinstance(ref, A.CostPaidRef):
+            if self.item is not None and self.item.kind != "spell" and ref.verb in dict(self.item.paid):
+                return list(dict(self.item.paid)[ref.verb])  # what this ability's cost sacrificed or discarded (602.2b)
             # 607.2i/j: what was sacrificed or discarded to pay this spell's additional or kicker cost
             paid = dict(self.game.linked(self.source).paid_by(-1) or ())
             return list(paid.get(ref.verb, ()))

@@ -41,11 +41,11 @@ def applies(ctx: Ctx, s: A.IfSentence) -> bool:
     [condition]" does it when the condition is false; in a trailing "if" or
     "unless" ("Counter target spell if it was kicked"), "it" is what the
     instruction acts on (:func:`~cardtext.interpreter.conditions.sentence_condition`)."""
-    from .conditions import sentence_condition
+    from .conditions import does_action_kind, sentence_condition
 
     if isinstance(s.condition, A.DoesAction) and flip_outcome(s.condition) is not None:
         return _flipped(ctx, s.condition) != (s.trailing == "unless")
-    if isinstance(s.condition, A.DoesAction):
+    if isinstance(s.condition, A.DoesAction) and does_action_kind(s.condition) is None:
         return not _player_does(ctx, s)
     return ctx.holds(sentence_condition(s)) != (s.trailing == "unless")
 
@@ -133,7 +133,7 @@ def run(ctx: Ctx, effect: A.Effect) -> None:
     sentences = effect.sentences
     for i, s in enumerate(sentences):
         nxt = sentences[i + 1] if i + 1 < len(sentences) else None
-        if isinstance(nxt, A.IfSentence) and nxt.instead and not isinstance(nxt.condition, A.Would) and applies(ctx, nxt):
+        if isinstance(nxt, A.IfSentence) and nxt.instead and not isinstance(nxt.condition, A.Would) and _instead_applies(ctx, nxt, s):
             continue  # replaced by the "instead" sentence after it (not "If ... would ..., ... instead": an event's, 614.1a)
         if own_activation_change(s) is not None:
             continue  # "This ability costs {1} less to activate ...": applied as it was activated (602.2b)
@@ -150,8 +150,13 @@ def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
 
         would_die(ctx, s)
         return
-    ctx.last_if = applies(ctx, s)  # for an "Otherwise, ..." after it
+    ctx.last_if = _instead_applies(ctx, s, before) if s.instead else applies(ctx, s)  # for an "Otherwise, ..." after it
     if not ctx.last_if:
+        if any(isinstance(a, A.MayDo) for a in s.body.actions):
+            # "If it shares a creature type with [this], you may reveal it. If you do, ...": the
+            # optional instruction wasn't carried out, so its "If you do" doesn't hold (608.2d)
+            ctx.you_did = ctx.last_done = False
+            ctx.last_optional = True
         return
     ctx.replaced = before if s.instead else None
     if s.instead:
@@ -166,6 +171,26 @@ def _run_if(ctx: Ctx, s: A.IfSentence, before: A.Instruction | None) -> None:
             ctx.it, ctx.that, ctx.them, ctx.named = list(named), list(named), list(named), True
     run_sentence(ctx, s.body)
     ctx.replaced = None
+
+
+def _instead_applies(ctx: Ctx, s: A.IfSentence, replaced: A.Instruction | None) -> bool:
+    """Whether an "If ..., [do this] instead" sentence replaces the sentence
+    before it (608.2c): its condition, told before that sentence is carried
+    out, with "that creature" and "it" meaning the objects that sentence
+    names ("Bring Low deals 3 damage to target creature. If that creature
+    has a +1/+1 counter on it, Bring Low deals 5 damage to it instead")."""
+    saved = ctx.replaced, ctx.it, ctx.that, ctx.them, ctx.named
+    ctx.replaced = replaced
+    try:
+        named = ctx.replaced_objects() if replaced is not None else None
+    except Unsupported:
+        named = None
+    if named is not None and not ctx.named:
+        ctx.it, ctx.that, ctx.them, ctx.named = list(named), list(named), list(named), True
+    try:
+        return applies(ctx, s)
+    finally:
+        ctx.replaced, ctx.it, ctx.that, ctx.them, ctx.named = saved
 
 
 def _run_plain(ctx: Ctx, s: A.Sentence, before: A.Instruction | None) -> None:

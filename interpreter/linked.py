@@ -43,6 +43,10 @@ class Linked:
     * ``alternative``: the keyword whose alternative cost it was cast for
       ("warp", 118.9, 702.185b); "" for none or another one.
     * ``exhausted``: the indices of its exhaust abilities activated (702.177a).
+    * ``cast_from``: the zone it was cast from ("if you cast it from your
+      hand", 601.2a); ``caster`` the player who cast it ("if you cast it");
+      ``main_phase``: it was cast during its caster's main phase ("if you
+      cast this spell during your main phase", 505.1).
     """
 
     kicks: tuple[int, ...] = ()
@@ -58,6 +62,9 @@ class Linked:
     additional: tuple[int, ...] = ()
     alternative: str = ""
     exhausted: tuple[int, ...] = ()
+    cast_from: str = ""
+    caster: str | None = None
+    main_phase: bool = False
 
     @property
     def times_kicked(self) -> int:
@@ -85,7 +92,8 @@ class Linked:
         """What a resolving permanent spell passes to the permanent it becomes
         (the kicker, X and costs paid of "as it was cast"; 702.33, 607.2j)."""
         return Linked(kicks=self.kicks, cast=self.cast, x=self.x, mana_spent=self.mana_spent, mana_units=self.mana_units,
-                      paid=self.paid, additional=self.additional, alternative=self.alternative)  # fmt: skip
+                      paid=self.paid, additional=self.additional, alternative=self.alternative,
+                      cast_from=self.cast_from, caster=self.caster, main_phase=self.main_phase, via=self.via)  # fmt: skip
 
     def with_exiled(self, ability: int, obj: ObjectId) -> Linked:
         return replace(self, exiled=self.exiled + ((ability, obj),))

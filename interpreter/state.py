@@ -217,6 +217,12 @@ class GameState:
     lures: list[tuple[ObjectId, Any, PlayerId, ObjectId]] = field(default_factory=list)  # (attacker, filter, controller, source): "all creatures able to block it this turn do so" (509.1c)
     no_combat_damage: list[ObjectId] = field(default_factory=list)  # "assigns no combat damage this turn" (510.1)
     held_tapped: list[tuple[ObjectId, ObjectId, str, PlayerId]] = field(default_factory=list)  # (permanent, source, duration, controller): "doesn't untap during its controller's untap step for as long as [this] remains tapped" (502.3, 611.2b)
+    damaged_players: list[tuple[ObjectId | None, PlayerId]] = field(default_factory=list)  # (source, player): each time this turn a player was dealt damage ("if an opponent was dealt damage this turn", "if [this] dealt damage to an opponent this turn", 120.3)
+    blocked_this_turn: list[ObjectId] = field(default_factory=list)  # each creature declared as a blocker this turn ("if [this] attacked or blocked this turn", 509.1)
+    crimes: list[PlayerId] = field(default_factory=list)  # each crime committed this turn, by whom ("if you've committed a crime this turn", 700.13)
+    sacrificed_this_turn: list[tuple[PlayerId, Lki]] = field(default_factory=list)  # each permanent sacrificed this turn, by whom, as it last existed ("if you've sacrificed an artifact this turn", 701.21a)
+    cast_last_turn: list[GameObject] = field(default_factory=list)  # each spell cast in the turn before this one, as it was cast ("if no spells were cast last turn", 601.2i)
+    life_changes_last_turn: list[tuple[PlayerId, int]] = field(default_factory=list)  # each gain and loss of life of the turn before this one ("if you lost life last turn", 119.3)
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -269,11 +275,18 @@ class GameState:
             list(self.lures),
             list(self.no_combat_damage),
             list(self.held_tapped),
+            self.damaged_players if share else list(self.damaged_players),
+            self.blocked_this_turn if share else list(self.blocked_this_turn),
+            self.crimes if share else list(self.crimes),
+            self.sacrificed_this_turn if share else list(self.sacrificed_this_turn),
+            list(self.cast_last_turn),
+            list(self.life_changes_last_turn),
         )  # fmt: skip
 
 
 APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits",
-            "to_graveyard_this_turn", "damaged_this_turn")
+            "to_graveyard_this_turn", "damaged_this_turn", "damaged_players", "blocked_this_turn", "crimes",
+            "sacrificed_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""
 
@@ -639,6 +652,7 @@ def targeted(game: Game, item: StackItem) -> None:
             crime = crime or _is_crime(game, item.controller, value)
     if crime:
         game.events.append(CommittedCrime(item.controller, item.sid))
+        game.state.crimes.append(item.controller)  # "if you've committed a crime this turn" (700.13)
 
 
 def _is_crime(game: Game, player: PlayerId, value: TargetValue) -> bool:

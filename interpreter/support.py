@@ -65,6 +65,7 @@ from .conditions import (
     LEFT_EVENTS,
     Unless,
     condition_problem,
+    does_action_kind,
     in_zone_of_anyone,
     state_word,
     without_past_controller,
@@ -680,12 +681,17 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 # a replacement effect the sentence makes (cardtext.interpreter.this_turn.would_die)
                 if (problem := would_die_problem(node)) is not None:
                     yield Gap(cond, problem)
-            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence):
+            elif isinstance(cond, A.DoesAction) and isinstance(node, A.IfSentence) and does_action_kind(cond) is None:
                 problem = unless_problem(node)
                 if problem is not None:
                     yield Gap(cond, problem)
                 elif flip_outcome(cond) is None:  # "if you win the flip": an outcome, no instruction (705.1)
                     yield from _one_instruction(cond.action)
+            elif isinstance(cond, A.Node) and isinstance(ab, A.StaticAbility | A.StaticEffect) and any(
+                    isinstance(n, A.HasKeyword) for n in cond.walk()):  # fmt: skip
+                # "as long as it has defender": the keywords it has depend on the static abilities
+                # this condition is part of (613), which the engine doesn't order
+                yield Gap(cond, "condition HasKeyword of a static ability")
             elif isinstance(cond, A.Node):
                 yield from _condition(cond)
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES

@@ -119,10 +119,12 @@ def _end_step(game: Game) -> None:
         state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
         end_turn_effects(game)
+        state.cast_last_turn = state.cast_this_turn  # "if no spells were cast last turn"
         state.cast_this_turn = []  # "the first ... spell you cast each turn"
         for p in state.players.values():
             p.drawn_this_turn = 0  # "your second card each turn"
             p.spent_on_spells = 0  # "Whenever you expend 4" (700.14)
+        state.life_changes_last_turn = state.life_changes  # "if you lost life last turn"
         state.life_changes = []  # "if you gained life this turn"
         state.left_this_turn = []  # "if a creature died this turn" (700.4)
         state.entered_this_turn = []  # "if a creature entered under your control this turn" (700.4)
@@ -131,6 +133,10 @@ def _end_step(game: Game) -> None:
         state.damaged_this_turn = []  # "creatures dealt damage by [this] this turn"
         state.saddled = []  # saddled until end of turn (702.171b)
         state.damaged = []  # "that was dealt damage this turn"
+        state.damaged_players = []  # "if an opponent was dealt damage this turn"
+        state.crimes = []  # "if you've committed a crime this turn" (700.13)
+        state.blocked_this_turn = []  # "if [this] attacked or blocked this turn" (509.1)
+        state.sacrificed_this_turn = []  # "if you've sacrificed an artifact this turn"
         players = list(state.players)
         if state.extra_turns:
             state.active = state.extra_turns.pop()  # 500.7: the extra turn created last is taken first

@@ -184,6 +184,7 @@ def sacrifice(game: Game, obj: GameObject) -> GameObject:
     lki = game.state.lki.get(old)
     if lki is not None:
         game.events.append(Sacrificed(player, lki))
+        game.state.sacrificed_this_turn.append((player, lki))  # "if you've sacrificed an artifact this turn"
     return new
 
 

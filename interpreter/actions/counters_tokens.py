@@ -34,6 +34,10 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
         for n, kind in groups:
             put_counters(ctx.game, o, kind, n)
             ctx.game.say(f"  puts {n} {kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
+    if objs:
+        # "put a +1/+0 counter on enchanted creature. If that creature has three or more
+        # +1/+0 counters on it, ...": later "that creature" means it (608.2c)
+        acted(ctx, objs)
     return bool(objs) and any(n > 0 for n, _ in groups)
 
 

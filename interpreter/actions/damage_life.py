@@ -123,6 +123,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if n <= 0:
             continue
         total += n
+        game.state.damaged_players.append((sid, p))  # "if an opponent was dealt damage this turn" (120.3)
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
         if infect:
@@ -166,14 +167,19 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     if a.divided and isinstance(a.to, A.Target):
         return _deal_divided(ctx, a, src_ids[0])
     saved_it = ctx.it
+    named_it = isinstance(a.to, A.ItRef) and (bool(saved_it) or ctx.named)
     ctx.it = [src_ids[0]]  # "its power", "its controller": the damage source's
     try:
         amount = ctx.quantity(a.amount)
         if a.to is None:
             raise Unsupported("damage with no recipient")
-        objs, players = _recipients(ctx, a.to)
+        if not named_it:
+            objs, players = _recipients(ctx, a.to)
     finally:
         ctx.it = saved_it
+    if named_it:
+        # "... deals 5 damage to it instead": "it" is what was named before (608.2c), not the source
+        objs, players = _recipients(ctx, a.to)
     src = ctx.obj_or_lki(src_ids[0])
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
     dealt: list[ObjectId] = []
