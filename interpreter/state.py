@@ -504,11 +504,12 @@ class CommittedCrime:
 
 @dataclass(frozen=True, slots=True)
 class WasDealtDamage:
-    """The permanent ``obj`` was dealt ``amount`` damage, by all the sources
-    that dealt damage at once together (120.3; the combat damage of one step
-    is one event per recipient, 510.2); ``combat`` when it was combat damage."""
+    """The permanent or player ``obj`` was dealt ``amount`` damage, by all the
+    sources that dealt damage at once together (120.3; the combat damage of
+    one step is one event per recipient, 510.2); ``combat`` when it was
+    combat damage."""
 
-    obj: ObjectId
+    obj: ObjectId | PlayerId
     amount: int
     combat: bool = False
 

@@ -404,7 +404,14 @@ def _combat_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subjec
                       event: Event) -> Hit:  # fmt: skip
     """510.2, 603.2c: "Whenever [this] deals combat damage to one or more
     blocking creatures" — once for the step's damage it dealt, if any of it
-    went to a recipient of that description; "to an opponent": that player."""
+    went to a recipient of that description; "to an opponent": that player.
+    "Whenever [this] deals combat damage to a creature", "Whenever a creature
+    deals combat damage to you": once for each recipient of that combat
+    damage that fits (510.2, 603.2), as :func:`_deals_damage_to`."""
+    if _each_recipient(e):
+        if not isinstance(event, DamageDealtTo) or not event.combat:
+            return NO
+        return _deals_damage_to(game, src_id, controller, subject, e, event)
     if not isinstance(event, CombatDamageDealt) or not _is_subject(game, subject, event.obj, controller, src_id):
         return NO
     for to, amount in event.to:
@@ -413,10 +420,19 @@ def _combat_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subjec
     return NO
 
 
-def _recipient_supported(e: A.Event) -> bool:
-    """A recipient the engine can tell: a group of players, or "one or more"
-    objects of a description (one trigger for the step, 603.2c)."""
-    return isinstance(e.other, A.PlayerGroup) or (_one_or_more(e.other) and _filter_of(e.other) is not None)
+def _each_recipient(e: A.Event) -> bool:
+    """Combat damage to each recipient of its own ("to a creature", "to
+    you"), not to a group of players nor to "one or more" objects (603.2c)."""
+    return not isinstance(e.other, A.PlayerGroup) and not _one_or_more(e.other)
+
+
+def _combat_recipient_supported(subject: object, e: A.Event) -> bool:
+    """A recipient the engine can tell: a group of players, "one or more"
+    objects of a description (one trigger for the step, 603.2c), or each
+    recipient of its own as "deals damage to" knows them."""
+    if isinstance(e.other, A.PlayerGroup) or (_one_or_more(e.other) and _filter_of(e.other) is not None):
+        return True
+    return _each_recipient(e) and e.other is not None and _damage_recipient_supported(subject, e)
 
 
 def _combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -470,18 +486,26 @@ def _blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object,
     """509.3a: "Whenever [a creature] blocks" — once as it is declared a
     blocker ("it" is the blocker); 509.3b: "Whenever [a creature] blocks a
     creature [with flying]" — once for each attacker it blocks that fits
-    ("that creature" is the attacker)."""
+    ("that creature" is the attacker); "Whenever a creature without
+    flanking blocks [this]" (702.25a) — once for each creature that blocks
+    it that fits ("that creature", "the blocking creature" is the blocker)."""
     if e.other is None:
         if not isinstance(event, Blocks):
             return NO
         return _is_subject(game, subject, event.blocker, controller, src_id), event.blocker, None, None
-    filt = _filter_of(e.other)
-    if not isinstance(event, BlocksAttacker) or filt is None:
+    if not isinstance(event, BlocksAttacker) or not _is_subject(game, e.other, event.attacker, controller, src_id):
         return NO
-    attacker = game.get(event.attacker)
-    if attacker is None or not matches(game, filt, attacker, you=controller, source=src_id):
+    if not _is_subject(game, subject, event.blocker, controller, src_id):
         return NO
-    return _is_subject(game, subject, event.blocker, controller, src_id), event.attacker, None, None
+    return True, event.blocker if _described(subject) and not _described(e.other) else event.attacker, None, None
+
+
+def _blocks_supported(subject: object, e: A.Event) -> bool:
+    """ "blocks" alone, "blocks a creature [with flying]", or "blocks [this]"
+    / "blocks equipped creature" (any object the engine can tell)."""
+    if e.other is None:
+        return True
+    return e.place is None and not _one_or_more(e.other) and all(_object_subject(p) for p in or_parts(e.other))
 
 
 def _attacks_or_blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -502,8 +526,16 @@ def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject
                      event: Event) -> Hit:  # fmt: skip
     """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
     damage dealt to it at once (510.2); "that much" is the amount (603.7c);
-    "is dealt combat damage" only for combat damage."""
+    "is dealt combat damage" only for combat damage.  "Whenever you're dealt
+    damage", "Whenever an opponent is dealt damage": a player, once for all
+    the damage dealt to them at once; "that player" is them."""
     if not isinstance(event, WasDealtDamage) or (e.kind == "is dealt combat damage" and not event.combat):
+        return NO
+    if isinstance(event.obj, str):
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.obj):
+            return NO
+        return True, None, None, event.obj
+    if isinstance(subject, PLAYER_SUBJECTS):
         return NO
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
@@ -715,6 +747,9 @@ def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
     return True, event.lki.id, None, event.player
 """The subjects of an event a player does: you, or a group ("an opponent", "a player")."""
 
+OBJECT_OR_PLAYER_SUBJECTS = (*OBJECT_SUBJECTS, *PLAYER_SUBJECTS)
+"""The subjects of an event that happens to an object or to a player ("is dealt damage")."""
+
 
 def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller: PlayerId, src_id: ObjectId) -> bool:
     """Whether the recipient of damage is what the trigger names: you, a
@@ -723,6 +758,7 @@ def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller
     one of several joined by "or" ("you or a planeswalker you control")."""
     if isinstance(other, A.BothRef) and other.conj == "or":
         return any(_recipient_is(game, p, to, controller, src_id) for p in or_parts(other))
+    other = _one_of_group(other)
     if isinstance(to, str):
         if isinstance(other, A.You):
             return to == controller
@@ -730,6 +766,15 @@ def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller
     if isinstance(other, A.You | A.PlayerGroup):
         return False
     return _is_subject(game, other, to, controller, src_id, lki=True)
+
+
+def _one_of_group(ref: object) -> object:
+    """ "one of your opponents": a player of that group, as "an opponent"."""
+    if isinstance(ref, A.EachOf) and ref.one and isinstance(ref.of, A.PlayerGroup):
+        count = ref.count
+        if count is None or (isinstance(count, A.Number) and count.value == 1):
+            return ref.of
+    return ref
 
 
 def _described(ref: object) -> bool:
@@ -768,6 +813,7 @@ def _damage_recipient_supported(subject: object, e: A.Event) -> bool:
     the recipient is an object of a description, a subject that isn't one
     too (both would be "that creature")."""
     for p in or_parts(e.other):
+        p = _one_of_group(p)
         if isinstance(p, A.You):
             continue
         if isinstance(p, A.PlayerGroup):
@@ -1058,12 +1104,12 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
     "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
     "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
-    "is dealt damage": (_is_dealt_damage, OBJECT_SUBJECTS),
+    "is dealt damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
     "enters under control": (_enters_under, OBJECT_SUBJECTS),
     "blocks": (_blocks, OBJECT_SUBJECTS),
     "attacks or blocks": (_attacks_or_blocks, OBJECT_SUBJECTS),
     "blocks or becomes blocked": (_blocks_or_becomes_blocked, OBJECT_SUBJECTS),
-    "is dealt combat damage": (_is_dealt_damage, OBJECT_SUBJECTS),
+    "is dealt combat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
@@ -1096,11 +1142,9 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
-    "deals combat damage to": _recipient_supported,
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
     "enters under control": _whose_control_supported,
-    "blocks": lambda e: e.other is None or _filter_of(e.other) is not None,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
     "becomes blocked by": _blocker_described,
     "blocks or becomes blocked by": _blocker_described,
@@ -1116,7 +1160,9 @@ champion), whether the engine can tell which."""
 
 
 SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
+    "blocks": _blocks_supported,
     "deals damage to": _damage_recipient_supported,
+    "deals combat damage to": _combat_recipient_supported,
     "deals noncombat damage to": _damage_recipient_supported,
     "casts": _casts_supported,
     "draws": lambda subject, e: _nth_supported(subject, e, "card"),
@@ -1183,6 +1229,8 @@ def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
         return False
     if entry[1] is OBJECT_SUBJECTS:  # matched by _is_subject, which knows subjects joined by "or"
         return all(_object_subject(p) for p in or_parts(t.subject))
+    if entry[1] is OBJECT_OR_PLAYER_SUBJECTS:  # an object the engine can tell, or a player
+        return isinstance(t.subject, PLAYER_SUBJECTS) or all(_object_subject(p) for p in or_parts(t.subject))
     return isinstance(t.subject, entry[1])
 
 

@@ -123,6 +123,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if n <= 0:
             continue
         total += n
+        if recipient_events:
+            game.events.append(WasDealtDamage(p, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
         if infect:
