@@ -310,6 +310,18 @@ class Left:
 
 
 @dataclass(frozen=True, slots=True)
+class PutInto:
+    """The card or token now ``obj`` was put into ``to_zone`` (not the
+    battlefield nor the stack) from ``from_zone``; ``owner`` owns it (its
+    graveyard, hand or library is the one it went to, 400.3)."""
+
+    obj: ObjectId
+    from_zone: Zone
+    to_zone: Zone
+    owner: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class Cast:
     """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
     this turn's list of spells cast (``cast_this_turn``), for "your second
@@ -622,7 +634,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded
+    | Discarded | PutInto
 )
 
 

@@ -73,6 +73,7 @@ from .state import (
     NotBlocked,
     PendingTrigger,
     PlayerAttacked,
+    PutInto,
     Sacrificed,
     StackItem,
     StepBegan,
@@ -697,18 +698,118 @@ def _attacks_unblocked(game: Game, src_id: ObjectId, controller: PlayerId, subje
 def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                                event: Event) -> Hit:  # fmt: skip
     """603.6c, 603.10a: "When [this] is put into a graveyard from the
-    battlefield" — a leaves-the-battlefield ability, judged as the object
-    last existed on the battlefield."""
-    if not isinstance(event, Left) or event.lki.zone != "battlefield" or e.place is None:
+    battlefield", "Whenever a creature is put into an opponent's graveyard
+    from the battlefield" — a leaves-the-battlefield ability, judged as the
+    object last existed on the battlefield; a graveyard named by whose it is
+    is its owner's (404.1: "that player")."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or not isinstance(e.place, A.ZonePlace):
         return NO
-    if event.to_zone != e.place.zone:
+    if not _zone_fits(game, e.place, event.to_zone, event.lki.owner, controller):
         return NO
-    return _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+    hit = _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+    if not hit[0]:
+        return NO
+    return True, hit[1], None, _named_owner(e.place, event.lki.owner)
 
 
 def _put_into_supported(e: A.Event) -> bool:
-    """"into a graveyard" (the owner's, 404.1), not a named player's."""
-    return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
+    """"into a graveyard" (the owner's, 404.1), or into the graveyard of a
+    player the engine can name ("your graveyard", "an opponent's graveyard")."""
+    return _plain_zone(e.place) and e.place.zone == "graveyard"
+
+
+def _plain_zone(place: object, *, anywhere: bool = False) -> bool:
+    """One zone ("a graveyard", "your library", "exile"; "anywhere" with
+    ``anywhere``), of no one or of a player the engine can name."""
+    if not isinstance(place, A.ZonePlace) or place.second or place.joiner or place.how not in ("possessive", "a", ""):
+        return False
+    if place.zone == "anywhere":
+        return anywhere
+    owner = place.owner
+    return place.zone in ("graveyard", "library", "hand", "exile") and (
+        owner is None or (isinstance(owner, A.Possessive) and isinstance(owner.object, A.You | A.PlayerGroup))
+    )  # fmt: skip
+
+
+def _zone_fits(game: Game, place: A.ZonePlace, zone: str, owner: PlayerId, controller: PlayerId) -> bool:
+    """Is ``zone``, of the player ``owner``, the zone ``place`` names ("an opponent's graveyard")?"""
+    if place.zone != zone:
+        return False
+    whose = place.owner
+    return whose is None or (isinstance(whose, A.Possessive) and _player_matches(game, whose.object, controller, owner))
+
+
+def _named_owner(place: object, owner: PlayerId) -> PlayerId | None:
+    """ "that player": the owner of the zone named by whose it is ("a player's graveyard")."""
+    if isinstance(place, A.ZonePlace) and isinstance(place.owner, A.Possessive):
+        return owner
+    return None
+
+
+def _put_into_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """603.2, 603.6c: "Whenever a card is put into an opponent's graveyard
+    from anywhere", "When [this] is put into your graveyard from your
+    library" — the card as it is in the zone it was put into (an ability
+    that triggers on a card put into a zone "from anywhere" is no
+    leaves-the-battlefield ability, 603.6c); "that card" is it there, "that
+    player" the owner of a zone named by whose it is."""
+    if not isinstance(event, PutInto) or not isinstance(e.other, A.ZonePlace) or not isinstance(e.place, A.ZonePlace):
+        return NO
+    if not _zone_fits(game, e.other, event.to_zone, event.owner, controller):
+        return NO
+    if e.place.zone != "anywhere" and not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
+        return NO
+    if _is_self(subject):
+        ok = event.obj == src_id
+    else:
+        filt = _filter_of(subject)
+        card = game.get(event.obj)
+        ok = filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
+                                                                anywhere=True)  # fmt: skip
+    if not ok:
+        return NO
+    return True, event.obj, None, _named_owner(e.other, event.owner)
+
+
+def _put_into_from_supported(subject: object, e: A.Event) -> bool:
+    """Into one zone, from one zone or "anywhere" (from the battlefield is
+    the leaves-the-battlefield event of its own); of [this], or of a card
+    (or cards) described, each one its own event."""
+    from .filters import filter_problem
+
+    if not _plain_zone(e.other) or not _plain_zone(e.place, anywhere=True):
+        return False
+    if _is_self(subject):
+        return True
+    return isinstance(subject, A.AnObject) and subject.how in ("", "another") and not subject.up_to and (
+        not subject.any_number and filter_problem(subject.filter) is None
+        and (subject.count is None or (isinstance(subject.count, A.Number) and subject.count.value == 1))
+    )  # fmt: skip
+
+
+def _permanent_put_into(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                        event: Event) -> Hit:  # fmt: skip
+    """ "Whenever a permanent you control is put into a graveyard", "When
+    enchanted Forest is put into a graveyard": a permanent is only on the
+    battlefield (110.1), so it is put into the graveyard from there — a
+    leaves-the-battlefield ability, judged as it last existed (603.6c, 603.10a)."""
+    return _put_into_from_battlefield(game, src_id, controller, subject, e, event)
+
+
+def _permanent_subject(subject: object) -> bool:
+    """A subject that is a permanent: "enchanted Forest", "a creature you
+    control", "a permanent" (not a card, a spell, or [this], which may be
+    a card elsewhere)."""
+    def one(p: object) -> bool:
+        if isinstance(p, A.AttachedRef):
+            return not p.plural and p.noun != "player"
+        filt = _filter_of(p)
+        if filt is None or not isinstance(p, A.AnObject) or p.how not in ("", "another") or filt.card or filt.spell:
+            return False
+        return bool(filt.nouns) and all(n.lower() not in ("card", "spell", "source") for n in filt.nouns)
+
+    return all(one(p) for p in or_parts(subject))
 
 
 def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
@@ -1099,6 +1200,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "fully unlocks": (_unlocks(True), PLAYER_SUBJECTS),
     "crews": (_crews("crew"), OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
+    "is put into": (_permanent_put_into, OBJECT_SUBJECTS),
+    "is put into from": (_put_into_from, (A.SelfRef, A.ItRef, A.AnObject)),
     "turns face up": (_you_turn_face_up, (A.You,)),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
@@ -1142,6 +1245,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
+    "is put into": _put_into_supported,
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
     "enters under control": _whose_control_supported,
@@ -1161,6 +1265,8 @@ champion), whether the engine can tell which."""
 
 SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
     "blocks": _blocks_supported,
+    "is put into": lambda subject, e: _permanent_subject(subject),
+    "is put into from": _put_into_from_supported,
     "deals damage to": _damage_recipient_supported,
     "deals combat damage to": _combat_recipient_supported,
     "deals noncombat damage to": _damage_recipient_supported,
@@ -1196,11 +1302,19 @@ def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
     for an event of :data:`EVENTS`)."""
     out: list[tuple[A.Node, ...] | None] = []
     for e in t.events:
+        if _casts_self(t.subject, e):
+            out.append((A.CastTrigger(t.subject, this_spell=True, what=e.other, span=e.span),))
+            continue
         makers = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
         if makers is not None and isinstance(t.subject, PLAYER_SUBJECTS) and e.kind in EVENTS:
             makers = None  # "Whenever you attack": what a player does (:data:`EVENTS`)
         out.append(None if makers is None else tuple(make(t.subject, span=e.span) for make in makers))
     return tuple(out)
+
+
+def _casts_self(subject: object, e: A.Event) -> bool:
+    """ "When you cast [this]" (601.2i): the trigger of the spell itself, "When you cast this spell"."""
+    return e.kind == "casts" and isinstance(subject, A.You) and _is_self(e.other) and e.place is None
 
 
 def _alone_supported(node: A.Node) -> bool:
@@ -1236,15 +1350,16 @@ def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
 
 def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
            spell_self: int | None) -> Hit:  # fmt: skip
-    """603.2: a trigger named by its subject and one or more events joined by "or"."""
-    if spell_self is not None:
-        return NO
+    """603.2: a trigger named by its subject and one or more events joined by
+    "or"; watched on the stack (``spell_self``), only "When you cast [this]"."""
     for e, alone in zip(t.events, _alone(t), strict=True):
         if alone is not None:
             for node in alone:
                 hit = TRIGGERS[type(node)](game, src_id, controller, node, event, spell_self)
                 if hit[0]:
                     return hit
+            continue
+        if spell_self is not None:
             continue
         hit = EVENTS[e.kind][0](game, src_id, controller, t.subject, e, event)
         if hit[0]:
@@ -1610,7 +1725,7 @@ def _looks_back_at_others(t: object) -> bool:
     if isinstance(t, A.EventTrigger) and any(e.kind == "sacrifices" for e in t.events):
         return True  # "whenever you sacrifice ...": a sacrificed permanent leaves the battlefield (603.6c)
     if isinstance(t, A.EventTrigger):
-        leaves = any(e.kind == "is put into from the battlefield" or (a is not None and any(
+        leaves = any(e.kind in ("is put into from the battlefield", "is put into") or (a is not None and any(
             isinstance(n, A.LeavesTrigger | A.DiesTrigger) for n in a)) for e, a in zip(t.events, _alone(t), strict=True))
         return leaves and any(_filter_of(p) is not None for p in or_parts(t.subject))
     return False
@@ -1660,6 +1775,8 @@ def collect(game: Game) -> None:
                 sources.append((spell.id, spell.controller, _abilities(spell), display_name(spell), event.sid))
         if isinstance(event, Cycled):
             sources.extend(_cycled_card(game, event, sources))
+        if isinstance(event, PutInto):
+            sources.extend(_put_card(game, event, sources))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
@@ -1748,6 +1865,26 @@ def _cycled_card(game: Game, event: Cycled, sources: list[Any]) -> list[Any]:
     watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
     own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _cycles_self(ab.trigger)]
     return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
+def _put_card(game: Game, event: PutInto, sources: list[Any]) -> list[Any]:
+    """ "When [this] is put into a graveyard from anywhere": the card
+    triggers from the zone it was put into, the one the event is about
+    (603.6c); its abilities not already watched there."""
+    card = game.get(event.obj)
+    if card is None or card.face_down is not None:
+        return []
+    watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
+    own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _put_self(ab.trigger)]
+    return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
+def _put_self(trigger: A.Node) -> bool:
+    """A trigger with the event "[this] is put into [a zone] from [a zone]"."""
+    return any(
+        isinstance(n, A.EventTrigger) and _is_self(n.subject) and any(e.kind == "is put into from" for e in n.events)
+        for n in walk(trigger)
+    )  # fmt: skip
 
 
 def _cycles_self(trigger: A.Node) -> bool:
@@ -1848,6 +1985,8 @@ def is_own_cast(trigger: object) -> bool:
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
     trigger = _inner(trigger)
+    if isinstance(trigger, A.EventTrigger):
+        return all(_casts_self(trigger.subject, e) for e in trigger.events)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
 
 
