@@ -1224,6 +1224,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "draws": (_draws_nth, PLAYER_SUBJECTS),
     "cycles": (_cycles, PLAYER_SUBJECTS),
     "commits a crime": (_commits_crime, PLAYER_SUBJECTS),
+    "controls": (lambda *args: NO, PLAYER_SUBJECTS),  # a state trigger (603.8): :func:`check_state_triggers`
 }
 """What happens in a trigger written as a subject and an event ("Whenever
 you turn a permanent face up"), by the event's words: the function that
@@ -1254,6 +1255,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
+    "controls": lambda e: e.place is None and _controls_state_problem(e) is None,
     "unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "fully unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
@@ -1594,6 +1596,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.WhileTrigger: _while,
     A.DuringTrigger: _during,
     A.NthTimeTrigger: _nth_time,
+    A.StateTrigger: lambda *args: NO,  # 603.8: no event; :func:`check_state_triggers`
 }
 
 
@@ -1609,8 +1612,11 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     so the check and the game agree."""
     out: list[tuple[A.Node, str]] = []
     if isinstance(trigger, A.TriggerOr) and trigger.conj in EITHER_CONJ:
-        return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
+        state = [(t, STATE_JOINED) for t in (trigger.first, trigger.second) if _state_part(t)]
+        return (*state, *trigger_problems(trigger.first), *trigger_problems(trigger.second))
     if type(trigger) in TRIGGERS and isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        if _state_part(trigger.trigger):
+            out.append((trigger, STATE_JOINED))
         narrowing = _narrowing_problem(trigger)
         if narrowing is not None:
             out.append((trigger, narrowing))
@@ -1623,7 +1629,13 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
         out.append((trigger, f"trigger '{word}' of {type(trigger.object).__name__}"))
     elif isinstance(trigger, A.EntersTrigger) and not enters_supported(trigger):
         out.append((trigger, f"trigger 'enters' of {type(trigger.object).__name__}"))
+    elif isinstance(trigger, A.StateTrigger):
+        problem = _state_condition_problem(trigger.condition)
+        if problem is not None:
+            out.append((trigger, problem))
     elif isinstance(trigger, A.EventTrigger):
+        if _state_part(trigger) and not is_state_trigger(trigger):
+            out.append((trigger, STATE_JOINED))
         for e in trigger.events:
             if not event_supported(trigger, e):
                 of = f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""
@@ -1729,6 +1741,96 @@ def _looks_back_at_others(t: object) -> bool:
             isinstance(n, A.LeavesTrigger | A.DiesTrigger) for n in a)) for e, a in zip(t.events, _alone(t), strict=True))
         return leaves and any(_filter_of(p) is not None for p in or_parts(t.subject))
     return False
+
+
+STATE_JOINED = "a state trigger (603.8) joined with another trigger or narrowed by one"
+"""The gap of a state trigger that is part of a trigger with an event."""
+
+
+def _state_part(t: object) -> bool:
+    """Is ``t`` a state trigger (603.8), or an event trigger with a state among its events?"""
+    if isinstance(t, A.StateTrigger):
+        return True
+    return isinstance(t, A.EventTrigger) and any(e.kind in STATE_EVENTS for e in t.events)
+
+
+STATE_EVENTS = frozenset({"controls"})
+"""The "events" of a trigger that are states of the game (603.8: "When you control no Islands")."""
+
+
+def is_state_trigger(t: object) -> bool:
+    """A trigger that is a state of the game alone (603.8): "When there are
+    no creatures on the battlefield", "When you control no Islands"."""
+    return isinstance(t, A.StateTrigger) or (
+        isinstance(t, A.EventTrigger) and bool(t.events) and all(e.kind in STATE_EVENTS for e in t.events)
+    )  # fmt: skip
+
+
+def _controls_state_problem(e: A.Event) -> str | None:
+    """What the engine can't tell of "[a player] controls [objects]" as a state (603.8)."""
+    from .conditions import controls_problem
+
+    return controls_problem(A.Controls(A.ThatPlayer(), e.other))
+
+
+def _state_condition_problem(cond: object) -> str | None:
+    """What the engine can't tell of a state trigger's condition (603.8): one
+    about a described object ("Whenever a creature has four or more fuse
+    counters on it") would have to say which object "it" is; the condition
+    itself is checked where the support check finds conditions."""
+    for attr in ("object", "on"):
+        ref = getattr(cond, attr, None)
+        if ref is not None and not isinstance(ref, A.SelfRef | A.ItRef | A.You):
+            return f"a state trigger (603.8) about {type(ref).__name__}"
+    if isinstance(getattr(cond, "on", None), A.ItRef) and not isinstance(getattr(cond, "object", None), A.SelfRef):
+        return "a state trigger (603.8) about ItRef"
+    return None
+
+
+def _state_holds(game: Game, src_id: ObjectId, controller: PlayerId, idx: int, t: A.Node) -> tuple[bool, PlayerId | None]:
+    """Does the game state match a state trigger's condition now (603.8)?
+    With the player it is about ("When an opponent controls a creature with
+    power 4 or greater": the first such opponent, "that player")."""
+    if isinstance(t, A.StateTrigger):
+        return Ctx(game, controller, src_id, idx).holds(t.condition), None
+    assert isinstance(t, A.EventTrigger)
+    subject = t.subject
+    players = [controller] if isinstance(subject, A.You) else [
+        p for p in game.state.players if _player_matches(game, subject, controller, p)
+    ]  # fmt: skip
+    for e in t.events:
+        for p in players:
+            if Ctx(game, controller, src_id, idx, trigger_player=p).holds(A.Controls(A.ThatPlayer(), e.other)):
+                return True, p
+    return False, None
+
+
+def check_state_triggers(game: Game) -> None:
+    """603.8: a state trigger triggers as soon as the game state matches its
+    condition, and doesn't trigger again until that ability has resolved,
+    been countered, or otherwise left the stack (so not while it waits to
+    be put on the stack, or is on it).  Watched on the battlefield."""
+    for o in game.battlefield():
+        for idx, node in _abilities(o):
+            if not is_state_trigger(node.trigger):
+                continue
+            problems = _watch_problems(node.trigger)
+            if problems:
+                raise Unsupported(f"{display_name(o)}'s triggered ability: " + "; ".join(w for _, w in problems))
+            if any(i.kind == "ability" and i.source == o.id and i.ability == idx and i.effect is node.effect
+                   for i in game.state.stack) or any(
+                    p.source == o.id and p.ability == idx for p in game.state.pending):  # fmt: skip
+                continue
+            ok, player = _state_holds(game, o.id, o.controller, idx, node.trigger)
+            if not ok:
+                continue
+            pending = PendingTrigger(o.controller, o.id, idx, node, display_name(o), None, None, player,
+                                     len(game.state.pending))  # fmt: skip
+            if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
+                continue  # 603.4: an intervening "if" that is false: it doesn't trigger
+            if _triggered_once(game, pending):
+                continue
+            game.state.pending.append(pending)
 
 
 def collect(game: Game) -> None:
@@ -2196,6 +2298,7 @@ def settle(game: Game) -> None:
         changed = sba.check(game)
         refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         collect(game)
+        check_state_triggers(game)
         if game.state.pending:
             put_on_stack(game)
             continue
