@@ -832,6 +832,73 @@ def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked
 PLAYER_SUBJECTS = (A.You, A.PlayerGroup)
 
 
+def _attacks_event(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """"Whenever you attack" (a player's, 508.1), or "Whenever a creature
+    attacks you or a planeswalker you control" (508.1m, 508.3a): a creature
+    declared as an attacker whose defender fits; "defending player" is the
+    player it attacks.  "Whenever one or more creatures attack you": once
+    as attackers are declared (603.2c)."""
+    if isinstance(subject, PLAYER_SUBJECTS):
+        return _player_event(PlayerAttacked)(game, src_id, controller, subject, e, event)
+    if _one_or_more(subject):
+        combat = game.state.combat
+        if not isinstance(event, PlayerAttacked) or combat is None:
+            return NO
+        for aid, defender in combat.attackers.items():
+            if _recipient_is(game, e.other, defender, controller, src_id) and _is_subject(
+                    game, subject, aid, controller, src_id):  # fmt: skip
+                return True, None, None, defender
+        return NO
+    if not isinstance(event, Attacked) or not _recipient_is(game, e.other, event.defender, controller, src_id):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
+
+
+def _attacks_with(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                  event: Event) -> Hit:  # fmt: skip
+    """508.1, 603.2c: "Whenever you attack with three or more creatures",
+    "Whenever a player attacks with one or more Lizards" — once as that
+    player declares attackers, if that many of them fit; "that player" is
+    the attacking player."""
+    combat = game.state.combat
+    if not isinstance(event, PlayerAttacked) or combat is None or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player) or not isinstance(e.other, A.AnObject):
+        return NO
+    count = e.other.count
+    need = count.value if isinstance(count, A.Number) else 1
+    fit = sum(1 for aid in combat.attackers if _is_subject(game, e.other, aid, controller, src_id))
+    return fit >= need, None, None, event.player
+
+
+def _attacks_with_supported(e: A.Event) -> bool:
+    """"with N or more [creatures]" (a number, objects described)."""
+    from .filters import filter_problem
+
+    what = e.other
+    return (e.place is None and isinstance(what, A.AnObject) and what.how == "or more" and isinstance(what.count, A.Number)
+            and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+
+
+def _attacks_supported(subject: object, e: A.Event) -> bool:
+    """"you attack" (as before, whatever follows), or an attacking creature
+    and whom it attacks: you, a group of players, one of them, or a
+    planeswalker described (the engine's creatures attack players only)."""
+    if isinstance(subject, PLAYER_SUBJECTS):
+        return True
+    if e.place is not None or e.other is None:
+        return False
+    for p in or_parts(e.other):
+        p = _one_of_group(p)
+        if isinstance(p, A.PlayerGroup):
+            if p.which not in OPPONENT_GROUPS | ALL_PLAYER_GROUPS:
+                return False
+        elif not isinstance(p, A.You) and (_filter_of(p) is None or _one_or_more(p)):
+            return False
+    return True
+
+
 def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                 event: Event) -> Hit:  # fmt: skip
     """701.21a, 603.2: "Whenever you sacrifice a creature" — once for each
@@ -1189,7 +1256,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
     "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
-    "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
+    "attacks": (_attacks_event, OBJECT_OR_PLAYER_SUBJECTS),
+    "attacks with": (_attacks_with, PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "becomes untapped": (_becomes_untapped, OBJECT_SUBJECTS),
@@ -1256,6 +1324,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
     "controls": lambda e: e.place is None and _controls_state_problem(e) is None,
+    "attacks with": _attacks_with_supported,
     "unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "fully unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
@@ -1267,6 +1336,7 @@ champion), whether the engine can tell which."""
 
 SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
     "blocks": _blocks_supported,
+    "attacks": _attacks_supported,
     "is put into": lambda subject, e: _permanent_subject(subject),
     "is put into from": _put_into_from_supported,
     "deals damage to": _damage_recipient_supported,
