@@ -1188,6 +1188,26 @@ def _object_acted(verb: str) -> Callable[..., Hit]:
     return hit
 
 
+def _a_creature(ref: object) -> bool:
+    """ "a creature", no more said of it (what exploit sacrifices, 702.110b)."""
+    if not isinstance(ref, A.AnObject) or ref.how or ref.up_to or ref.any_number:
+        return False
+    words = ref.filter.words
+    return not ref.filter.post and len(words) == 1 and isinstance(words[0], A.Noun) and words[0].word == "creature"
+
+
+def _acted_lki(game: Game, event: KeywordActed) -> list[Any]:
+    """702.110b, 603.10a: a creature that exploited itself sees it: its
+    abilities as it last existed on the battlefield."""
+    if event.verb != "exploit" or event.obj is None or game.get(event.obj) is not None:
+        return []
+    lki = game.state.lki.get(event.obj)
+    if lki is None or lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
 def _player_acted(verb: str) -> Callable[..., Hit]:
     """A keyword action a player does ("Whenever you clash", 701.30): the
     player is the subject; "that player" means them."""
@@ -1249,6 +1269,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "expends": (_expends, PLAYER_SUBJECTS),
     "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
+    "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
     "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
@@ -1305,6 +1326,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "cycles or discards": _discards_supported,
     "explores": lambda e: e.other is None and e.place is None,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
+    "exploits": lambda e: e.place is None and _a_creature(e.other),
     "clashes": lambda e: e.other is None and e.place is None,
     "wins a coin flip": lambda e: e.other is None and e.place is None,
     "loses a coin flip": lambda e: e.other is None and e.place is None,
@@ -1949,6 +1971,8 @@ def collect(game: Game) -> None:
             sources.extend(_cycled_card(game, event, sources))
         if isinstance(event, PutInto):
             sources.extend(_put_card(game, event, sources))
+        if isinstance(event, KeywordActed):
+            sources.extend(_acted_lki(game, event))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
