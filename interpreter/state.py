@@ -322,6 +322,15 @@ class PutInto:
 
 
 @dataclass(frozen=True, slots=True)
+class TappedForMana:
+    """``player`` activated a mana ability of ``obj`` with {T} in its cost
+    (106.12: they tapped it for mana)."""
+
+    obj: ObjectId
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class Cast:
     """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
     this turn's list of spells cast (``cast_this_turn``), for "your second
@@ -634,7 +643,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded | PutInto
+    | Discarded | PutInto | TappedForMana
 )
 
 

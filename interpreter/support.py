@@ -338,6 +338,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+        if (mana := triggers.mana_trigger_problem(ab)) is not None:
+            yield Gap(ab, mana)
     if isinstance(ab, A.CostModifier):
         # activated abilities' costs: read as a rule of the game (cardtext.interpreter.statics)
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)

@@ -77,6 +77,7 @@ from .state import (
     Sacrificed,
     StackItem,
     StepBegan,
+    TappedForMana,
     TurnedFaceUp,
     WasDealtDamage,
     targeted,
@@ -1208,6 +1209,47 @@ def _acted_lki(game: Game, event: KeywordActed) -> list[Any]:
     return [(lki.id, lki.controller, own, lki.name, None)] if own else []
 
 
+def _taps_for_mana(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """106.12, 605.1a: "Whenever a player taps a land for mana", "Whenever
+    you tap [this] for mana" — as that player activates a mana ability of it
+    with {T} in its cost; "that player" is them, "that land" the permanent."""
+    if not isinstance(event, TappedForMana) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, event.player
+
+
+def _tapped_thing_supported(e: A.Event) -> bool:
+    """[this], or one permanent described ("a nonbasic land", "an Island")."""
+    from .filters import filter_problem
+
+    what = e.other
+    if e.place is not None:
+        return False
+    if _is_self(what):
+        return True
+    return isinstance(what, A.AnObject) and what.how == "" and not what.up_to and not what.any_number and (
+        filter_problem(what.filter) is None and (not isinstance(what.count, A.Number) or what.count.value == 1)
+    )  # fmt: skip
+
+
+MANA_EVENTS = frozenset({"taps for mana", "is tapped for mana"})
+"""The events of tapping a permanent for mana (106.12), whose triggered abilities may be mana abilities (605.1b)."""
+
+
+@per_node
+def mana_trigger_problem(ab: A.TriggeredAbility) -> str | None:
+    """605.1b: a triggered ability that triggers on a mana ability and adds
+    mana is a mana ability of its own, resolving at once: not played yet."""
+    if not any(isinstance(n, A.Event) and n.kind in MANA_EVENTS for n in walk(ab.trigger)):
+        return None
+    if any(type(n).__name__.startswith("AddMana") for n in walk(ab.effect)):
+        return "a triggered mana ability (605.1b: it adds mana as the mana ability it triggers on resolves)"
+    return None
+
+
 def _player_acted(verb: str) -> Callable[..., Hit]:
     """A keyword action a player does ("Whenever you clash", 701.30): the
     player is the subject; "that player" means them."""
@@ -1270,6 +1312,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
+    "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
     "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
@@ -1327,6 +1370,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "explores": lambda e: e.other is None and e.place is None,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "exploits": lambda e: e.place is None and _a_creature(e.other),
+    "taps for mana": _tapped_thing_supported,
     "clashes": lambda e: e.other is None and e.place is None,
     "wins a coin flip": lambda e: e.other is None and e.place is None,
     "loses a coin flip": lambda e: e.other is None and e.place is None,
@@ -1787,6 +1831,9 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     if problems:
         # the ability is watched here, and the engine can't tell when it triggers
         raise Unsupported("; ".join(what for _, what in problems))
+    mana = mana_trigger_problem(node)
+    if mana is not None:
+        raise Unsupported(mana)
     return _hit(game, src_id, controller, node.trigger, event, spell_self, watch)
 
 
