@@ -495,6 +495,14 @@ def _blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object,
         if not isinstance(event, Blocks):
             return NO
         return _is_subject(game, subject, event.blocker, controller, src_id), event.blocker, None, None
+    if isinstance(e.other, A.AnObject) and e.other.how == "or more":
+        # 509.3a, 603.2c: "Whenever [this] blocks two or more creatures": once as
+        # it is declared a blocker, if it blocks that many that fit
+        if not isinstance(event, Blocks) or not _is_subject(game, subject, event.blocker, controller, src_id):
+            return NO
+        need = e.other.count.value if isinstance(e.other.count, A.Number) else 1
+        fit = sum(1 for a in event.attackers if _is_subject(game, e.other, a, controller, src_id))
+        return fit >= need, event.blocker, None, None
     if not isinstance(event, BlocksAttacker) or not _is_subject(game, e.other, event.attacker, controller, src_id):
         return NO
     if not _is_subject(game, subject, event.blocker, controller, src_id):
@@ -507,7 +515,9 @@ def _blocks_supported(subject: object, e: A.Event) -> bool:
     / "blocks equipped creature" (any object the engine can tell)."""
     if e.other is None:
         return True
-    return e.place is None and not _one_or_more(e.other) and all(_object_subject(p) for p in or_parts(e.other))
+    if isinstance(e.other, A.AnObject) and e.other.how == "or more":
+        return e.place is None and isinstance(e.other.count, A.Number) and _filter_of(e.other) is not None
+    return e.place is None and all(_object_subject(p) for p in or_parts(e.other))
 
 
 def _attacks_or_blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
