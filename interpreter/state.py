@@ -311,14 +311,18 @@ class Left:
 
 @dataclass(frozen=True, slots=True)
 class PutInto:
-    """The card or token now ``obj`` was put into ``to_zone`` (not the
-    battlefield nor the stack) from ``from_zone``; ``owner`` owns it (its
-    graveyard, hand or library is the one it went to, 400.3)."""
+    """The card or token now ``obj`` was put into ``to_zone`` from
+    ``from_zone``; ``owner`` owns it (its graveyard, hand or library is the
+    one it went to, 400.3).  The first of the objects that moved together
+    between the same zones (603.2c) has them all in ``together`` and their
+    number in ``amount`` ("that many"); the others none."""
 
     obj: ObjectId
     from_zone: Zone
     to_zone: Zone
     owner: PlayerId
+    together: tuple[ObjectId, ...] = ()
+    amount: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -771,32 +771,101 @@ def _put_into_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
         return NO
     if e.place.zone != "anywhere" and not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
         return NO
-    if _is_self(subject):
-        ok = event.obj == src_id
-    else:
-        filt = _filter_of(subject)
-        card = game.get(event.obj)
-        ok = filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
-                                                                anywhere=True)  # fmt: skip
-    if not ok:
+    if _one_or_more(subject):
+        # "Whenever one or more cards are put into exile from your graveyard": once for those put together (603.2c)
+        if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
+            return True, None, None, _named_owner(e.other, event.owner)
+        return NO
+    if not _card_fits(game, subject, event.obj, controller, src_id):
         return NO
     return True, event.obj, None, _named_owner(e.other, event.owner)
+
+
+def _card_fits(game: Game, subject: object, oid: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
+    """The card a zone-change event is about is the subject: [this], or a card described (as it is now, anywhere)."""
+    if _is_self(subject):
+        return oid == src_id
+    filt = _filter_of(subject)
+    card = game.get(oid)
+    return filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
+                                                              anywhere=True)  # fmt: skip
+
+
+def _leaves_zone(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                 event: Event) -> Hit:  # fmt: skip
+    """603.2, 603.10a: "Whenever a card leaves your graveyard", "Whenever one
+    or more creature cards leave your graveyard" (once for the cards that
+    leave together, 603.2c; "that many" their number) — to any zone; "that
+    card" is it where it went, "that player" the owner of a zone named by
+    whose it is."""
+    if not isinstance(event, PutInto) or not isinstance(e.place, A.ZonePlace):
+        return NO
+    if not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
+        return NO
+    if _one_or_more(subject):
+        if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
+            return True, None, None, _named_owner(e.place, event.owner)
+        return NO
+    if not _card_fits(game, subject, event.obj, controller, src_id):
+        return NO
+    return True, event.obj, None, _named_owner(e.place, event.owner)
+
+
+def _cards_described(subject: object, *, together: bool) -> bool:
+    """[this], a card described, or (``together``) "one or more" of them."""
+    from .filters import filter_problem
+
+    if _is_self(subject):
+        return True
+    if not isinstance(subject, A.AnObject) or subject.up_to or subject.any_number:
+        return False
+    if filter_problem(subject.filter) is not None:
+        return False
+    if subject.how == "or more":
+        return together and isinstance(subject.count, A.Number) and subject.count.value == 1
+    return subject.how in ("", "another") and (
+        subject.count is None or (isinstance(subject.count, A.Number) and subject.count.value == 1)
+    )  # fmt: skip
+
+
+def _leaves_zone_supported(subject: object, e: A.Event) -> bool:
+    """"leaves [a zone]": one zone the engine can name (not the battlefield: that is "leaves the battlefield")."""
+    return e.other is None and _plain_zone(e.place) and _cards_described(subject, together=True)
+
+
+def _enters_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                 event: Event) -> Hit:  # fmt: skip
+    """603.6a, 603.2: "When [this] enters from a graveyard", "Whenever
+    another permanent enters from your graveyard": an enters event of the
+    permanent that came from that zone."""
+    if not isinstance(event, Entered) or event.from_zone is None or not isinstance(e.place, A.ZonePlace):
+        return NO
+    obj = game.get(event.obj)
+    if obj is None or not _zone_fits(game, e.place, event.from_zone, obj.owner, controller):
+        return NO
+    return _enters(game, src_id, controller, A.EntersTrigger(subject), event, None)
+
+
+def _leaves_without_dying(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                          event: Event) -> Hit:  # fmt: skip
+    """603.6c, 603.10a, 700.4: "Whenever [this] or another creature you
+    control leaves the battlefield without dying" — to any zone but a
+    graveyard, or a noncreature one to a graveyard; judged as it last existed."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield":
+        return NO
+    if event.to_zone == "graveyard" and "creature" in event.lki.types:
+        return NO
+    return _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
 
 
 def _put_into_from_supported(subject: object, e: A.Event) -> bool:
     """Into one zone, from one zone or "anywhere" (from the battlefield is
     the leaves-the-battlefield event of its own); of [this], or of a card
-    (or cards) described, each one its own event."""
-    from .filters import filter_problem
-
+    (or cards) described, each one its own event, or "one or more" of them
+    put there together (603.2c)."""
     if not _plain_zone(e.other) or not _plain_zone(e.place, anywhere=True):
         return False
-    if _is_self(subject):
-        return True
-    return isinstance(subject, A.AnObject) and subject.how in ("", "another") and not subject.up_to and (
-        not subject.any_number and filter_problem(subject.filter) is None
-        and (subject.count is None or (isinstance(subject.count, A.Number) and subject.count.value == 1))
-    )  # fmt: skip
+    return _cards_described(subject, together=True)
 
 
 def _permanent_put_into(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -919,6 +988,9 @@ def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
         return NO
     if not _player_matches(game, subject, controller, event.player):
         return NO
+    if _is_self(e.other):
+        # "When you sacrifice [this]": it looks back at its own leaving (603.10a)
+        return event.lki.id == src_id, event.lki.id, None, event.player
     filt = _filter_of(e.other)
     last = event.lki.last
     if filt is None or last is None or not matches(game, filt, last, you=controller, source=src_id):
@@ -1260,6 +1332,21 @@ def mana_trigger_problem(ab: A.TriggeredAbility) -> str | None:
     return None
 
 
+def _sacrificed_lki(game: Game, event: Sacrificed) -> list[Any]:
+    """603.10a: "When you sacrifice [this]": the permanent sacrificed sees
+    it, its abilities as it last existed on the battlefield (only those
+    about its own sacrifice: others were watched as it left)."""
+    lki = event.lki
+    if lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and _sacrifices_self(ab.trigger)]
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
+def _sacrifices_self(trigger: A.Node) -> bool:
+    return any(isinstance(n, A.Event) and n.kind == "sacrifices" and _is_self(n.other) for n in walk(trigger))
+
+
 def _player_acted(verb: str) -> Callable[..., Hit]:
     """A keyword action a player does ("Whenever you clash", 701.30): the
     player is the subject; "that player" means them."""
@@ -1344,6 +1431,9 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
     "is put into": (_permanent_put_into, OBJECT_SUBJECTS),
     "is put into from": (_put_into_from, (A.SelfRef, A.ItRef, A.AnObject)),
+    "leaves": (_leaves_zone, (A.SelfRef, A.ItRef, A.AnObject)),
+    "enters from": (_enters_from, OBJECT_SUBJECTS),
+    "leaves the battlefield without dying": (_leaves_without_dying, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
@@ -1387,7 +1477,8 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "gains life": lambda e: e.other is None and e.place is None,
     "loses life": lambda e: e.other is None and e.place is None,
     "gains or loses life": lambda e: e.other is None and e.place is None,
-    "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
+    "sacrifices": lambda e: e.place is None and (
+        _is_self(e.other) or isinstance(e.other, A.AnObject) and e.other.how in ("", "another")),
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
     "is put into": _put_into_supported,
@@ -1415,6 +1506,11 @@ SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
     "attacks": _attacks_supported,
     "is put into": lambda subject, e: _permanent_subject(subject),
     "is put into from": _put_into_from_supported,
+    "leaves": _leaves_zone_supported,
+    "enters from": lambda subject, e: (e.other is None and _plain_zone(e.place) and e.place.zone == "graveyard"
+                                       and enters_supported(A.EntersTrigger(subject))),
+    "leaves the battlefield without dying": lambda subject, e: (
+        e.other is None and e.place is None and not _one_or_more(subject) and leaves_supported(A.LeavesTrigger(subject))),
     "deals damage to": _damage_recipient_supported,
     "deals combat damage to": _combat_recipient_supported,
     "deals noncombat damage to": _damage_recipient_supported,
@@ -1988,7 +2084,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
-    events = _discarded_together(events)
+    events = _moved_together(_discarded_together(events))
     # the permanents that saw these events: those there as they happened,
     # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
@@ -2030,6 +2126,8 @@ def collect(game: Game) -> None:
             sources.extend(_put_card(game, event, sources))
         if isinstance(event, KeywordActed):
             sources.extend(_acted_lki(game, event))
+        if isinstance(event, Sacrificed):
+            sources.extend(_sacrificed_lki(game, event))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
@@ -2075,6 +2173,33 @@ def _discarded_together(events: list[Event]) -> list[Event]:
             out[j] = replace(later, amount=0)
             j += 1
         out[i] = replace(first, amount=j - i)
+        i = j
+    return out
+
+
+def _moved_together(events: list[Event]) -> list[Event]:
+    """603.2c: the cards of one player that move from one zone to another
+    one after another, with nothing else moving between, move together
+    ("Whenever one or more creature cards leave your graveyard" triggers
+    once): the first of them lists them all."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        first = out[i]
+        if not isinstance(first, PutInto):
+            i += 1
+            continue
+        key = (first.from_zone, first.to_zone, first.owner)
+        j = i + 1
+        while j < len(out):
+            later = out[j]
+            if isinstance(later, PutInto) and (later.from_zone, later.to_zone, later.owner) != key:
+                break
+            if not isinstance(later, PutInto | Left | Entered | Sacrificed):
+                break  # something else happened between: not the same move (a move's own events go along)
+            j += 1
+        ids = tuple(e.obj for e in out[i:j] if isinstance(e, PutInto))
+        out[i] = replace(first, together=ids, amount=len(ids))
         i = j
     return out
 

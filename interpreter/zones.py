@@ -154,8 +154,7 @@ def move(
         game.events.append(Left(lki, to, obj.id, tuple(attached)))
         if from_zone == "battlefield":
             game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
-    if to not in ("battlefield", "stack"):
-        game.events.append(PutInto(obj.id, from_zone, to, obj.owner))  # "is put into a graveyard from anywhere" (603.6c)
+    game.events.append(PutInto(obj.id, from_zone, to, obj.owner))  # "put into a graveyard from anywhere", "leaves your graveyard" (603.6c)
     if to == "graveyard" and obj.is_card:
         game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
     if to == "battlefield":
