@@ -634,7 +634,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         for v in victims:
             # the card in the graveyard (in exile, with madness: 702.35a) is what "the discarded card"
             # means (a hand has no last known information)
-            paid.setdefault("discarded", []).append(discard(game, you, v).id)
+            paid.setdefault("discarded", []).append(discard(game, you, v, by=you).id)
         return
     if isinstance(part, A.RevealCost):
         # 601.2b, 701.16a: a card of the player's hand is shown; it stays there

@@ -624,11 +624,14 @@ class Discarded:
     """``player`` discarded ``card`` (701.9a; the card where it went).
     ``amount``: on the first card of cards discarded together, how many
     they are ("Whenever you discard one or more cards, put that many ...",
-    603.2c); 0 on the others."""
+    603.2c); 0 on the others.  ``by``: the controller of the spell or
+    ability that made them discard it (the player, for a cost they paid),
+    None when no spell or ability did."""
 
     player: PlayerId
     card: ObjectId
     amount: int = 1
+    by: PlayerId | None = None
 
 
 @dataclass(frozen=True, slots=True)

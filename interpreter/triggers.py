@@ -1380,6 +1380,53 @@ def _discards(game: Game, src_id: ObjectId, controller: PlayerId, subject: objec
     return True, event.card, None, event.player
 
 
+def _causes_to_discard(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """701.9a, 603.2: "When a spell or ability an opponent controls causes
+    you to discard [this]" (it triggers from the graveyard it was discarded
+    to), "Whenever a spell or ability an opponent controls causes you to
+    discard a card" — once for each card; "that player" is the one who
+    discarded."""
+    if not isinstance(event, Discarded) or event.by is None:
+        return NO
+    filt = _filter_of(subject)
+    ctl = filt.controller if filt is not None else None
+    if ctl is not None and not _player_matches(game, ctl.player, controller, event.by):
+        return NO
+    if not isinstance(e.other, PLAYER_SUBJECTS) or not _player_matches(game, e.other, controller, event.player):
+        return NO
+    if not _card_fits(game, e.place, event.card, controller, src_id):
+        return NO
+    return True, event.card, None, event.player
+
+
+def _causes_to_discard_supported(subject: object, e: A.Event) -> bool:
+    """"a spell or ability [a player] controls" (known by who controls it)
+    causes [a player] to discard [this] or a card described."""
+    filt = _filter_of(subject)
+    if not isinstance(subject, A.AnObject) or subject.how or filt is None or not _stack_object_nouns(filt):
+        return False
+    if "spell" not in _nouns(filt) or not _spell_described(A.Event("becomes the target of", subject)):
+        return False
+    return isinstance(e.other, PLAYER_SUBJECTS) and _cards_described(e.place, together=False)
+
+
+def _discarded_self(trigger: A.Node) -> bool:
+    """A trigger with the event "... causes you to discard [this]"."""
+    return any(isinstance(n, A.Event) and n.kind == "causes to discard" and _is_self(n.place) for n in walk(trigger))
+
+
+def _discarded_card(game: Game, event: Discarded, sources: list[Any]) -> list[Any]:
+    """ "When a spell or ability an opponent controls causes you to discard
+    [this]": the card triggers from the zone it was discarded to."""
+    card = game.get(event.card)
+    if card is None or card.face_down is not None:
+        return []
+    watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
+    own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _discarded_self(ab.trigger)]
+    return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
 def _discards_supported(e: A.Event) -> bool:
     """"a card", "a creature card", "one or more cards": one card described, or cards counted together."""
     from .filters import filter_problem
@@ -1409,6 +1456,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
+    "causes to discard": (_causes_to_discard, (A.AnObject,)),
     "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
@@ -1503,6 +1551,7 @@ champion), whether the engine can tell which."""
 
 SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
     "blocks": _blocks_supported,
+    "causes to discard": _causes_to_discard_supported,
     "attacks": _attacks_supported,
     "is put into": lambda subject, e: _permanent_subject(subject),
     "is put into from": _put_into_from_supported,
@@ -2128,6 +2177,8 @@ def collect(game: Game) -> None:
             sources.extend(_acted_lki(game, event))
         if isinstance(event, Sacrificed):
             sources.extend(_sacrificed_lki(game, event))
+        if isinstance(event, Discarded):
+            sources.extend(_discarded_card(game, event, sources))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
@@ -2374,6 +2425,19 @@ def is_own_cycle(trigger: object) -> bool:
         return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
     trigger = _inner(trigger)
     return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
+
+
+def is_own_move(trigger: object) -> bool:
+    """ "When [this] is put into a graveyard from anywhere", "When a spell or
+    ability an opponent controls causes you to discard [this]", every part
+    of it: watched where the card went (603.6c)."""
+    if isinstance(trigger, A.TriggerOr):
+        return is_own_move(trigger.first) and is_own_move(trigger.second)
+    trigger = _inner(trigger)
+    return isinstance(trigger, A.EventTrigger) and all(
+        (e.kind == "is put into from" and _is_self(trigger.subject)) or (e.kind == "causes to discard" and _is_self(e.place))
+        for e in trigger.events
+    )  # fmt: skip
 
 
 def _trigger_parts(t: object) -> Iterator[object]:

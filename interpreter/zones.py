@@ -285,11 +285,13 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     return out
 
 
-def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
+def discard(game: Game, player: PlayerId, obj: GameObject, by: PlayerId | None = None) -> GameObject:
     """701.9a: ``player`` discards ``obj``, moving it from their hand to
     their graveyard; for a card with madness the madness ability (702.35a)
     replaces that: it is discarded but exiled instead, and its madness
-    trigger triggers.  Returns the new object."""
+    trigger triggers.  ``by``: the controller of the spell or ability that
+    makes them discard it ("When a spell or ability an opponent controls
+    causes you to discard ...").  Returns the new object."""
     from .cast_permissions import madness_cost
 
     game.say(f"  {player} discards {obj.card.name}")
@@ -299,7 +301,7 @@ def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
         game.events.append(ExiledWithMadness(new.id))
     else:
         new = move(game, obj, "graveyard")
-    game.events.append(Discarded(player, new.id))
+    game.events.append(Discarded(player, new.id, by=by))
     return new
 
 

@@ -99,7 +99,7 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
         if not victims:
             game.say(f"  {p} has no card to discard")
         for v in victims:
-            discard(game, p, v)
+            discard(game, p, v, by=ctx.controller)
             discarded.append(game.state.objects[v.cid].id)
         done = done or bool(victims)
     ctx.done["discarded"] = discarded  # "for each land card discarded this way" (608.2c)
