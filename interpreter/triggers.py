@@ -280,8 +280,16 @@ def phase_supported(t: A.PhaseTrigger) -> bool:
     if t.step not in PHASE_STEPS or t.end_of:
         return False
     if t.player is not None:
-        return t.whose == "possessive" and _chosen_player(t.player)
+        if t.whose == "possessive" and _chosen_player(t.player):
+            return True
+        return t.whose in ("the ... of", "possessive") and _attached_controller(t.player)
     return t.whose in PHASE_WHOSE
+
+
+def _attached_controller(ref: object) -> bool:
+    """ "enchanted creature's controller", "the upkeep of equipped creature's controller"."""
+    return (isinstance(ref, A.ControllerOf) and not ref.plural and isinstance(ref.object, A.AttachedRef)
+            and not ref.object.plural and ref.object.noun != "player")  # fmt: skip
 
 
 def _chosen_player(ref: object) -> bool:
@@ -301,6 +309,14 @@ def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger
         return NO
     if t.whose == "each opponent's" and controller == event.active:
         return NO
+    if t.player is not None and _attached_controller(t.player):
+        # "At the beginning of the upkeep of enchanted creature's controller": whoever
+        # controls it as the step begins; "that creature" is it
+        src = game.get(src_id)
+        attached = game.get(src.attached_to) if src is not None and src.attached_to is not None else None
+        if attached is None or attached.controller != event.active:
+            return NO
+        return True, attached.id, None, event.active
     if t.player is not None and game.linked(src_id).chosen_by(None) != event.active:
         return NO  # "At the beginning of the chosen player's upkeep" (607.2d)
     return True, None, None, event.active  # "that player": the player whose step it is
