@@ -1287,6 +1287,15 @@ def _object_acted(verb: str) -> Callable[..., Hit]:
     return hit
 
 
+def _a_permanent_described(ref: object) -> bool:
+    """ "a creature", "a Warrior you control": one permanent of a description."""
+    from .filters import filter_problem
+
+    return isinstance(ref, A.AnObject) and ref.how in ("", "another") and not ref.up_to and not ref.any_number and (
+        filter_problem(ref.filter) is None and (ref.count is None or isinstance(ref.count, A.Number) and ref.count.value == 1)
+    )  # fmt: skip
+
+
 def _a_creature(ref: object) -> bool:
     """ "a creature", no more said of it (what exploit sacrifices, 702.110b)."""
     if not isinstance(ref, A.AnObject) or ref.how or ref.up_to or ref.any_number:
@@ -1361,6 +1370,21 @@ def _sacrificed_lki(game: Game, event: Sacrificed) -> list[Any]:
 
 def _sacrifices_self(trigger: A.Node) -> bool:
     return any(isinstance(n, A.Event) and n.kind == "sacrifices" and _is_self(n.other) for n in walk(trigger))
+
+
+def _player_acts_on(verb: str) -> Callable[..., Hit]:
+    """A keyword action a player does to an object ("Whenever you exert a
+    creature", 701.43): the player is the subject, the object described;
+    "that creature" is it, "that player" them."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or event.obj is None:
+            return NO
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.player):
+            return NO
+        return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, event.player
+
+    return hit
 
 
 def _player_acted(verb: str) -> Callable[..., Hit]:
@@ -1475,6 +1499,9 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "causes to discard": (_causes_to_discard, (A.AnObject,)),
     "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
+    "scries": (_player_acted("scry"), PLAYER_SUBJECTS),
+    "surveils": (_player_acted("surveil"), PLAYER_SUBJECTS),
+    "exerts": (_player_acts_on("exert"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
     "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
@@ -1536,6 +1563,9 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "exploits": lambda e: e.place is None and _a_creature(e.other),
     "taps for mana": _tapped_thing_supported,
     "clashes": lambda e: e.other is None and e.place is None,
+    "scries": lambda e: e.other is None and e.place is None,
+    "surveils": lambda e: e.other is None and e.place is None,
+    "exerts": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
     "wins a coin flip": lambda e: e.other is None and e.place is None,
     "loses a coin flip": lambda e: e.other is None and e.place is None,
     "gains life": lambda e: e.other is None and e.place is None,

@@ -24,6 +24,7 @@ from .state import (
     Entered,
     ExiledWithMadness,
     Game,
+    KeywordActed,
     Left,
     PutInto,
     Sacrificed,
@@ -203,6 +204,7 @@ def exert(game: Game, obj: GameObject) -> None:
     next untap step (502.3)."""
     game.state.skip_untap.append((obj.id, None))
     game.say(f"  {display_name(obj)} is exerted: it won't untap during its controller's next untap step (701.43a)")
+    game.events.append(KeywordActed("exert", obj.controller, obj.id))  # "Whenever you exert a creature"
 
 
 def untap(game: Game, obj: GameObject) -> bool:
