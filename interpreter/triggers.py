@@ -951,6 +951,30 @@ def _attacks_event(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
 
 
+def _attacks_together(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTogetherTrigger, event: Event,
+                      spell_self: int | None) -> Hit:  # fmt: skip
+    """508.1m, 603.2 (battalion): "Whenever [this] and at least two other
+    creatures attack" — as attackers are declared, if it is one of them and
+    at least that many other attackers fit the description; "defending
+    player" is the player it attacks."""
+    combat = game.state.combat
+    if not isinstance(event, Attacked) or combat is None or not isinstance(t.count, A.Number):
+        return NO
+    if not _is_subject(game, t.object, event.obj, controller, src_id):
+        return NO
+    others = sum(1 for aid in combat.attackers if aid != event.obj and (o := game.get(aid)) is not None
+                 and matches(game, t.others, o, you=controller, source=src_id))  # fmt: skip
+    return others >= t.count.value, event.obj, None, event.defender
+
+
+def _attacks_together_supported(t: A.AttacksTogetherTrigger) -> bool:
+    """[this] (or an object the engine can tell), a number, and the other attackers described."""
+    from .filters import filter_problem
+
+    return (isinstance(t.count, A.Number) and isinstance(t.others, A.ObjectFilter) and filter_problem(t.others) is None
+            and all(_object_subject(p) for p in or_parts(t.object)))  # fmt: skip
+
+
 def _attacks_with(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                   event: Event) -> Hit:  # fmt: skip
     """508.1, 603.2c: "Whenever you attack with three or more creatures",
@@ -1934,6 +1958,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.DuringTrigger: _during,
     A.NthTimeTrigger: _nth_time,
     A.StateTrigger: lambda *args: NO,  # 603.8: no event; :func:`check_state_triggers`
+    A.AttacksTogetherTrigger: _attacks_together,
 }
 
 
@@ -1966,6 +1991,8 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
         out.append((trigger, f"trigger '{word}' of {type(trigger.object).__name__}"))
     elif isinstance(trigger, A.EntersTrigger) and not enters_supported(trigger):
         out.append((trigger, f"trigger 'enters' of {type(trigger.object).__name__}"))
+    elif isinstance(trigger, A.AttacksTogetherTrigger) and not _attacks_together_supported(trigger):
+        out.append((trigger, "trigger 'and at least N other creatures attack' of something the engine can't tell"))
     elif isinstance(trigger, A.StateTrigger):
         problem = _state_condition_problem(trigger.condition)
         if problem is not None:
