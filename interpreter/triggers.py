@@ -371,6 +371,16 @@ def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Deals
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, None
 
 
+def _is_turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """708.8: "Whenever [this] or another creature you control is turned
+    face up", "When enchanted creature is turned face up": the permanent
+    turned face up is the subject, or one of its parts; "it" is that permanent."""
+    if not isinstance(event, TurnedFaceUp):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.player
+
+
 def _you_turn_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                       event: Event) -> Hit:  # fmt: skip
     """708.8: "Whenever you turn a permanent face up"."""
@@ -1550,6 +1560,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "enters from": (_enters_from, OBJECT_SUBJECTS),
     "leaves the battlefield without dying": (_leaves_without_dying, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
+    "is turned face up": (_is_turned_face_up, OBJECT_SUBJECTS),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
     "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
@@ -1671,6 +1682,8 @@ def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
         makers = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
         if makers is not None and isinstance(t.subject, PLAYER_SUBJECTS) and e.kind in EVENTS:
             makers = None  # "Whenever you attack": what a player does (:data:`EVENTS`)
+        if e.kind == "is turned face up" and not isinstance(t.subject, A.SelfRef) and _filter_of(t.subject) is None:
+            makers = None  # "[this] or another creature you control", "enchanted creature": :data:`EVENTS`
         out.append(None if makers is None else tuple(make(t.subject, span=e.span) for make in makers))
     return tuple(out)
 
