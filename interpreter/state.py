@@ -335,6 +335,16 @@ class TappedForMana:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterPut:
+    """One counter of ``kind`` put on ``obj``: each of the counters of a
+    :class:`CountersPut` ("Whenever a +1/+1 counter is put on [this]"
+    triggers once for each, 122.6)."""
+
+    obj: ObjectId
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Cast:
     """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
     this turn's list of spells cast (``cast_this_turn``), for "your second
@@ -650,7 +660,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded | PutInto | TappedForMana
+    | Discarded | PutInto | TappedForMana | CounterPut
 )
 
 

@@ -52,6 +52,7 @@ from .state import (
     CombatDamageDealt,
     CombatDamageStep,
     CommittedCrime,
+    CounterPut,
     CountersPut,
     Crewed,
     Cycled,
@@ -648,6 +649,29 @@ def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject
     if not isinstance(event, CountersPut) or (e.place and e.place != event.kind):
         return NO
     return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
+
+
+def _counter_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                    event: Event) -> Hit:  # fmt: skip
+    """122.6, 603.2: "Whenever a +1/+1 counter is put on [this]", "Whenever a
+    -1/-1 counter is put on a creature" — once for each counter."""
+    if not isinstance(event, CounterPut) or (e.place and e.place != event.kind):
+        return NO
+    return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
+
+
+def _returned_to_hand(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """603.6c, 603.10a: "Whenever a permanent is returned to a player's hand"
+    — a permanent put into its owner's hand from the battlefield, judged as
+    it last existed there; "that player" is the owner."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or event.to_zone != "hand":
+        return NO
+    owner = event.lki.owner
+    if isinstance(e.place, A.Possessive) and not _player_matches(game, e.place.object, controller, owner):
+        return NO
+    hit = _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+    return (True, hit[1], None, owner) if hit[0] else NO
 
 
 def _becomes_saddled(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -1574,6 +1598,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
+    "a counter is put on": (_counter_put_on, (type(None),)),
+    "is returned to hand": (_returned_to_hand, OBJECT_SUBJECTS),
     "deals damage to": (_deals_damage_to, OBJECT_SUBJECTS),
     "deals noncombat damage to": (_deals_damage_to, OBJECT_SUBJECTS),
     "becomes blocked by": (_becomes_blocked_by, OBJECT_SUBJECTS),
@@ -1615,6 +1641,10 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "is championed with": lambda e: _is_self(e.other),
     "enters under control": _whose_control_supported,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
+    "a counter is put on": lambda e: (isinstance(e.place, str) or e.place is None) and (
+        _is_self(e.other) or _a_permanent_described(e.other)),
+    "is returned to hand": lambda e: e.other is None and (
+        e.place is None or isinstance(e.place, A.Possessive) and isinstance(e.place.object, A.You | A.PlayerGroup)),
     "becomes blocked by": _blocker_described,
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
@@ -2219,7 +2249,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
-    events = _moved_together(_discarded_together(events))
+    events = _each_counter(_moved_together(_discarded_together(events)))
     # the permanents that saw these events: those there as they happened,
     # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
@@ -2311,6 +2341,20 @@ def _discarded_together(events: list[Event]) -> list[Event]:
             j += 1
         out[i] = replace(first, amount=j - i)
         i = j
+    return out
+
+
+def _each_counter(events: list[Event]) -> list[Event]:
+    """122.6: the counters put on an object at once are each a counter put
+    on it ("Whenever a +1/+1 counter is put on [this]" triggers once for
+    each): after the event of them all, one for each."""
+    if not any(isinstance(e, CountersPut) for e in events):
+        return events
+    out: list[Event] = []
+    for e in events:
+        out.append(e)
+        if isinstance(e, CountersPut):
+            out.extend(CounterPut(e.obj, e.kind) for _ in range(e.amount))
     return out
 
 
