@@ -565,10 +565,13 @@ def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject
                      event: Event) -> Hit:  # fmt: skip
     """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
     damage dealt to it at once (510.2); "that much" is the amount (603.7c);
-    "is dealt combat damage" only for combat damage.  "Whenever you're dealt
+    "is dealt combat damage" only for combat damage, "noncombat" only for
+    the other.  "Whenever you're dealt
     damage", "Whenever an opponent is dealt damage": a player, once for all
     the damage dealt to them at once; "that player" is them."""
     if not isinstance(event, WasDealtDamage) or (e.kind == "is dealt combat damage" and not event.combat):
+        return NO
+    if e.kind == "is dealt noncombat damage" and event.combat:
         return NO
     if isinstance(event.obj, str):
         if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.obj):
@@ -1595,6 +1598,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "attacks or blocks": (_attacks_or_blocks, OBJECT_SUBJECTS),
     "blocks or becomes blocked": (_blocks_or_becomes_blocked, OBJECT_SUBJECTS),
     "is dealt combat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
+    "is dealt noncombat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
     "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
