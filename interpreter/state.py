@@ -469,10 +469,10 @@ class StepBegan:
 
 @dataclass(frozen=True, slots=True)
 class BecameTarget:
-    """An object became a target of the spell or ability ``sid`` controlled by ``player`` (115.1)."""
+    """An object or a player became a target of the spell or ability ``sid`` controlled by ``player`` (115.1)."""
 
     sid: int
-    obj: ObjectId
+    obj: ObjectId | PlayerId
     player: PlayerId
 
 
@@ -673,7 +673,7 @@ def targeted(game: Game, item: StackItem) -> None:
     crime = False
     for slot in item.targets:
         for value in slot:
-            if isinstance(value, tuple):
+            if isinstance(value, tuple | str):
                 game.events.append(BecameTarget(item.sid, value, item.controller))
             crime = crime or _is_crime(game, item.controller, value)
     if crime:

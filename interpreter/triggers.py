@@ -586,7 +586,14 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
                        event: Event) -> Hit:  # fmt: skip
     """115.1, 603.2: "When [this] becomes the target of a spell [an opponent
     controls]" — as the spell is cast (601.2c) or its targets change."""
-    if not isinstance(event, BecameTarget) or not _is_subject(game, subject, event.obj, controller, src_id):
+    if not isinstance(event, BecameTarget):
+        return NO
+    if isinstance(event.obj, str) != isinstance(subject, PLAYER_SUBJECTS):
+        return NO  # "Whenever you become the target of ...": a player targeted; else an object
+    if isinstance(event.obj, str):
+        if not _player_matches(game, subject, controller, event.obj):
+            return NO
+    elif not _is_subject(game, subject, event.obj, controller, src_id):
         return NO
     item = game.stack_item(event.sid)
     filt = _filter_of(e.other)
@@ -599,13 +606,13 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
             return NO
         if "spell" not in _nouns(filt) and item.kind == "spell":
             return NO
-        return True, event.obj, event.sid, event.player
+        return True, None if isinstance(event.obj, str) else event.obj, event.sid, event.player
     if item.kind != "spell":
         return NO
     spell = game.get(item.source)
     if spell is None or not matches(game, filt, spell, you=controller, source=src_id):
         return NO
-    return True, event.obj, event.sid, event.player
+    return True, None if isinstance(event.obj, str) else event.obj, event.sid, event.player
 
 
 def _nouns(filt: A.ObjectFilter) -> tuple[str, ...]:
@@ -1599,7 +1606,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "blocks or becomes blocked": (_blocks_or_becomes_blocked, OBJECT_SUBJECTS),
     "is dealt combat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
     "is dealt noncombat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
-    "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
+    "becomes the target of": (_becomes_target_of, OBJECT_OR_PLAYER_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
     "a counter is put on": (_counter_put_on, (type(None),)),
