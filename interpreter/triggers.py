@@ -1355,6 +1355,20 @@ def _object_acted(verb: str) -> Callable[..., Hit]:
     return hit
 
 
+def _transforms(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """701.27a, 603.2: "Whenever [this] transforms", "When this creature
+    transforms into [this face]" (its face with the ability is up),
+    "Whenever a permanent you control transforms into a non-Human
+    creature" — the permanent as it is once transformed."""
+    if not isinstance(event, KeywordActed) or event.verb != "transform" or event.obj is None:
+        return NO
+    if not _is_subject(game, subject, event.obj, controller, src_id):
+        return NO
+    if e.other is not None and not _is_subject(game, e.other, event.obj, controller, src_id):
+        return NO
+    return True, event.obj, None, None
+
+
 def _a_permanent_described(ref: object) -> bool:
     """ "a creature", "a Warrior you control": one permanent of a description."""
     from .filters import filter_problem
@@ -1564,6 +1578,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
+    "transforms": (_transforms, OBJECT_SUBJECTS),
+    "transforms into": (_transforms, OBJECT_SUBJECTS),
     "causes to discard": (_causes_to_discard, (A.AnObject,)),
     "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
@@ -1633,6 +1649,8 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "explores": lambda e: e.other is None and e.place is None,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "exploits": lambda e: e.place is None and _a_creature(e.other),
+    "transforms": lambda e: e.other is None and e.place is None,
+    "transforms into": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
     "taps for mana": _tapped_thing_supported,
     "clashes": lambda e: e.other is None and e.place is None,
     "scries": lambda e: e.other is None and e.place is None,
