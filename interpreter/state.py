@@ -345,6 +345,23 @@ class CounterPut:
 
 
 @dataclass(frozen=True, slots=True)
+class AttachedTo:
+    """The Aura, Equipment or Fortification ``obj`` became attached to ``to`` (701.3a)."""
+
+    obj: ObjectId
+    to: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class UnattachedFrom:
+    """``obj`` became unattached from ``host`` (701.3d: moved, its host left,
+    it left the battlefield, or a state-based action)."""
+
+    obj: ObjectId
+    host: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class Cast:
     """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
     this turn's list of spells cast (``cast_this_turn``), for "your second
@@ -660,7 +677,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded | PutInto | TappedForMana | CounterPut
+    | Discarded | PutInto | TappedForMana | CounterPut | AttachedTo | UnattachedFrom
 )
 
 

@@ -39,6 +39,7 @@ from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .speed import speed_trigger
 from .state import (
+    AttachedTo,
     Attacked,
     BecameBlocked,
     BecameSaddled,
@@ -80,6 +81,7 @@ from .state import (
     StepBegan,
     TappedForMana,
     TurnedFaceUp,
+    UnattachedFrom,
     WasDealtDamage,
     targeted,
 )
@@ -1369,6 +1371,41 @@ def _transforms(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
     return True, event.obj, None, None
 
 
+def _becomes_attached(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """701.3a, 603.2: "Whenever an Aura becomes attached to [this]" — as it
+    is attached (entering attached too, 303.4f); "that Aura" is it."""
+    if not isinstance(event, AttachedTo) or not _is_subject(game, e.other, event.to, controller, src_id):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _becomes_unattached(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                        event: Event) -> Hit:  # fmt: skip
+    """701.3d, 603.2, 603.10a: "Whenever [this] becomes unattached from a
+    permanent, sacrifice that permanent" — moved to another, its host gone,
+    it left the battlefield itself (its ability looks back), or unattached
+    by a state-based action; "that permanent" is the host, as it last was."""
+    if not isinstance(event, UnattachedFrom) or not _is_subject(game, subject, event.obj, controller, src_id, lki=True):
+        return NO
+    if e.other is not None and not _is_subject(game, e.other, event.host, controller, src_id, lki=True):
+        return NO
+    return True, event.host, None, None
+
+
+def _unattached_lki(game: Game, event: UnattachedFrom) -> list[Any]:
+    """603.10a: an Equipment or Aura that left the battlefield became
+    unattached as it left: its abilities about that, as it last existed."""
+    if game.get(event.obj) is not None:
+        return []
+    lki = game.state.lki.get(event.obj)
+    if lki is None or lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and any(
+        isinstance(n, A.Event) and n.kind == "becomes unattached from" for n in walk(ab.trigger))]  # fmt: skip
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
 def _a_permanent_described(ref: object) -> bool:
     """ "a creature", "a Warrior you control": one permanent of a description."""
     from .filters import filter_problem
@@ -1579,6 +1616,8 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
     "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
     "transforms": (_transforms, OBJECT_SUBJECTS),
+    "becomes attached to": (_becomes_attached, OBJECT_SUBJECTS),
+    "becomes unattached from": (_becomes_unattached, OBJECT_SUBJECTS),
     "transforms into": (_transforms, OBJECT_SUBJECTS),
     "causes to discard": (_causes_to_discard, (A.AnObject,)),
     "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
@@ -1650,6 +1689,8 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "becomes monstrous": lambda e: e.other is None and e.place is None,
     "exploits": lambda e: e.place is None and _a_creature(e.other),
     "transforms": lambda e: e.other is None and e.place is None,
+    "becomes attached to": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
+    "becomes unattached from": lambda e: e.place is None and (e.other is None or _a_permanent_described(e.other)),
     "transforms into": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
     "taps for mana": _tapped_thing_supported,
     "clashes": lambda e: e.other is None and e.place is None,
@@ -2322,6 +2363,8 @@ def collect(game: Game) -> None:
             sources.extend(_acted_lki(game, event))
         if isinstance(event, Sacrificed):
             sources.extend(_sacrificed_lki(game, event))
+        if isinstance(event, UnattachedFrom):
+            sources.extend(_unattached_lki(game, event))
         if isinstance(event, Discarded):
             sources.extend(_discarded_card(game, event, sources))
         for src_id, controller, abilities, name, spell_self in sources:
@@ -2405,7 +2448,7 @@ def _moved_together(events: list[Event]) -> list[Event]:
             later = out[j]
             if isinstance(later, PutInto) and (later.from_zone, later.to_zone, later.owner) != key:
                 break
-            if not isinstance(later, PutInto | Left | Entered | Sacrificed):
+            if not isinstance(later, PutInto | Left | Entered | Sacrificed | UnattachedFrom | AttachedTo):
                 break  # something else happened between: not the same move (a move's own events go along)
             j += 1
         ids = tuple(e.obj for e in out[i:j] if isinstance(e, PutInto))

@@ -28,6 +28,7 @@ from .state import (
     Left,
     PutInto,
     Sacrificed,
+    UnattachedFrom,
 )
 from .statics import exiled_instead
 from .zone_changes import record_entered
@@ -119,6 +120,7 @@ def move(
     obj.damage = 0
     obj.deathtouched = False
     obj.face_down = face_down  # type: ignore[assignment]
+    was_attached = obj.attached_to if from_zone == "battlefield" else None
     obj.attached_to = None
     obj.became = ()
     obj.granted = ()
@@ -155,6 +157,9 @@ def move(
         game.events.append(Left(lki, to, obj.id, tuple(attached)))
         if from_zone == "battlefield":
             game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
+    if was_attached is not None:
+        game.events.append(UnattachedFrom(old_id, was_attached))  # 701.3d: it left the battlefield
+    game.events.extend(UnattachedFrom(a, old_id) for a in attached)  # its host left
     game.events.append(PutInto(obj.id, from_zone, to, obj.owner))  # "put into a graveyard from anywhere", "leaves your graveyard" (603.6c)
     if to == "graveyard" and obj.is_card:
         game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
