@@ -2407,11 +2407,17 @@ def _discarded_together(events: list[Event]) -> list[Event]:
         if not isinstance(first, Discarded):
             i += 1
             continue
-        j = i + 1
-        while j < len(out) and isinstance(later := out[j], Discarded) and later.player == first.player:
+        j, n = i + 1, 1
+        while j < len(out):
+            later = out[j]
+            if isinstance(later, PutInto | ExiledWithMadness):
+                j += 1  # the move of the next card discarded (hand to graveyard, or to exile with madness)
+                continue
+            if not isinstance(later, Discarded) or later.player != first.player:
+                break
             out[j] = replace(later, amount=0)
-            j += 1
-        out[i] = replace(first, amount=j - i)
+            j, n = j + 1, n + 1
+        out[i] = replace(first, amount=n)
         i = j
     return out
 
