@@ -2454,7 +2454,7 @@ def _moved_together(events: list[Event]) -> list[Event]:
             later = out[j]
             if isinstance(later, PutInto) and (later.from_zone, later.to_zone, later.owner) != key:
                 break
-            if not isinstance(later, PutInto | Left | Entered | Sacrificed | UnattachedFrom | AttachedTo):
+            if not isinstance(later, PutInto | Left | Entered | Sacrificed | UnattachedFrom | AttachedTo | Discarded):
                 break  # something else happened between: not the same move (a move's own events go along)
             j += 1
         ids = tuple(e.obj for e in out[i:j] if isinstance(e, PutInto))
