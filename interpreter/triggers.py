@@ -1401,9 +1401,14 @@ def _unattached_lki(game: Game, event: UnattachedFrom) -> list[Any]:
     lki = game.state.lki.get(event.obj)
     if lki is None or lki.face_down is not None:
         return []
-    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and any(
-        isinstance(n, A.Event) and n.kind == "becomes unattached from" for n in walk(ab.trigger))]  # fmt: skip
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and _unattaches(ab.trigger)]
     return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
+@per_node
+def _unattaches(trigger: A.Node) -> bool:
+    """A trigger with the event "[this] becomes unattached from ..."."""
+    return any(isinstance(n, A.Event) and n.kind == "becomes unattached from" for n in walk(trigger))
 
 
 def _a_permanent_described(ref: object) -> bool:
@@ -1487,6 +1492,7 @@ def _sacrificed_lki(game: Game, event: Sacrificed) -> list[Any]:
     return [(lki.id, lki.controller, own, lki.name, None)] if own else []
 
 
+@per_node
 def _sacrifices_self(trigger: A.Node) -> bool:
     return any(isinstance(n, A.Event) and n.kind == "sacrifices" and _is_self(n.other) for n in walk(trigger))
 
@@ -1570,6 +1576,7 @@ def _causes_to_discard_supported(subject: object, e: A.Event) -> bool:
     return isinstance(e.other, PLAYER_SUBJECTS) and _cards_described(e.place, together=False)
 
 
+@per_node
 def _discarded_self(trigger: A.Node) -> bool:
     """A trigger with the event "... causes you to discard [this]"."""
     return any(isinstance(n, A.Event) and n.kind == "causes to discard" and _is_self(n.place) for n in walk(trigger))
@@ -2516,6 +2523,7 @@ def _put_card(game: Game, event: PutInto, sources: list[Any]) -> list[Any]:
     return [(card.id, card.owner, own, display_name(card), None)] if own else []
 
 
+@per_node
 def _put_self(trigger: A.Node) -> bool:
     """A trigger with the event "[this] is put into [a zone] from [a zone]"."""
     return any(
