@@ -849,6 +849,9 @@ def _card_fits(game: Game, subject: object, oid: ObjectId, controller: PlayerId,
         return oid == src_id
     filt = _filter_of(subject)
     card = game.get(oid)
+    if card is not None and card.face_down is not None:
+        # 603.10a: a card that left a graveyard is judged as it was there, not as the face-down object it became
+        raise Unsupported("a card described that moved to a zone face down (judged as it was before, 603.10a)")
     return filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
                                                               anywhere=True)  # fmt: skip
 
