@@ -16,7 +16,7 @@ from .characteristics import Chars, chars, display_name
 from .errors import Unsupported
 from .filters import matches
 from .objects import GameObject, ObjectId, PlayerId
-from .state import Game
+from .state import Game, UnattachedFrom
 from .zones import move
 
 
@@ -150,6 +150,7 @@ def check_attachments(game: Game, seen: list[tuple[GameObject, Chars]] | None = 
             done = True
         elif "Equipment" in c.subtypes and o.attached_to is not None and problem is not None:
             game.say(f"  {display_name(o)} becomes unattached: {problem} (704.5n)")
+            game.events.append(UnattachedFrom(o.id, o.attached_to))
             o.attached_to = None
             done = True
     return done

@@ -623,11 +623,10 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
             dealt.setdefault(source.id, []).append((to.id if isinstance(to, GameObject) else to, done))
             if not isinstance(to, GameObject):
                 game.events.append(DealtCombatDamage(source.id, to, done))
-    received: dict[ObjectId, int] = {}
+    received: dict[ObjectId | PlayerId, int] = {}
     for hits in dealt.values():
         for to_id, n in hits:
-            if isinstance(to_id, tuple):
-                received[to_id] = received.get(to_id, 0) + n
+            received[to_id] = received.get(to_id, 0) + n
     for oid, n in received.items():
         game.events.append(WasDealtDamage(oid, n, combat=True))  # 510.2: all of the step's damage to it at once
     for sid, total in totals.items():

@@ -34,7 +34,7 @@ from .mana import (
     units_text,
 )
 from .objects import GameObject, ObjectId, PlayerId
-from .state import BecameUntapped
+from .state import BecameUntapped, TappedForMana
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
 from .zones import end_held_tapped, sacrifice, tap
@@ -124,6 +124,7 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
         assert add is not None
         units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
     tap(game, obj)
+    game.events.append(TappedForMana(obj.id, player))  # "whenever a player taps a land for mana" (106.12)
     pool = game.player(player).pool
     for u in units:
         pool[u] = pool.get(u, 0) + 1
@@ -633,7 +634,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         for v in victims:
             # the card in the graveyard (in exile, with madness: 702.35a) is what "the discarded card"
             # means (a hand has no last known information)
-            paid.setdefault("discarded", []).append(discard(game, you, v).id)
+            paid.setdefault("discarded", []).append(discard(game, you, v, by=you).id)
         return
     if isinstance(part, A.RevealCost):
         # 601.2b, 701.16a: a card of the player's hand is shown; it stays there

@@ -560,6 +560,14 @@ def from_definition(kw: A.Node) -> tuple[A.Ability, ...] | None:
     return definition_abilities(d, amount, cost)
 
 
+@functools.cache
+def exploit_ability() -> A.Ability | None:
+    """The triggered ability exploit stands for (702.110a: "When this
+    creature enters, you may sacrifice a creature."), read from its definition."""
+    found = from_definition(A.Keyword("Exploit"))
+    return found[0] if found else None
+
+
 def defined_keyword_names(card: A.Card) -> tuple[str, ...]:
     """The keywords of ``card`` played from their definitions (for the log and tests)."""
     return tuple(

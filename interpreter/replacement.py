@@ -25,7 +25,7 @@ from .errors import Unsupported
 from .filters import matches
 from .linked import Linked
 from .objects import COLOR_WORDS, CREATURE_TYPES, GameObject, ObjectId, PlayerId
-from .state import Game
+from .state import AttachedTo, Game
 from .zones import move, put_counters, sacrifice
 
 
@@ -73,6 +73,7 @@ def put_onto_battlefield(
         new.attached_to = attach_to
         host = game.get(attach_to)
         game.say(f"  {display_name(new)} enters attached to {display_name(host) if host else '?'}")
+        game.events.append(AttachedTo(new.id, attach_to))  # 303.4f: it becomes attached as it enters
     if linked is not None:
         game.set_linked(new.id, linked)
     apply_enters_replacements(game, new)
@@ -118,6 +119,8 @@ def create_on_battlefield(
     if linked is not None:
         game.set_linked(obj.id, linked)
     game.events.append(Entered(obj.id, None))
+    if attach_to is not None:
+        game.events.append(AttachedTo(obj.id, attach_to))
     record_entered(game, obj)  # "if a creature entered under your control this turn" (700.4)
     apply_enters_replacements(game, obj)
     return obj

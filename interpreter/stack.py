@@ -12,6 +12,8 @@ for it happen, in printed order (700.2, :mod:`cardtext.interpreter.modes`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
@@ -26,7 +28,7 @@ from .mana import cost_text, need_of
 from .modes import describe
 from .objects import GameObject, ObjectId
 from .replacement import put_onto_battlefield
-from .state import Game, StackItem
+from .state import Game, KeywordActed, Sacrificed, StackItem
 from .targets import slot_index, slots_of, still_legal
 from .triggers import settle
 from .zones import move
@@ -82,7 +84,33 @@ def _resolve_ability(game: Game, item: StackItem, ctx: Ctx) -> None:
     if item.effect is not None:
         from .effects import run
 
+        events, start = game.events, len(game.events)
         run(ctx, item.effect)
+        if game.events is events and _is_exploit(game, item):
+            _exploited(game, item, events[start:])
+
+
+def _is_exploit(game: Game, item: StackItem) -> bool:
+    """Is ``item`` the ability of the exploit keyword of its source (702.110a)?"""
+    from .keywords import exploit_ability
+
+    src = game.get(item.source)
+    known = game.state.lki.get(item.source)
+    abilities = chars(src).abilities if src is not None else known.abilities if known is not None else ()
+    if not 0 <= item.ability < len(abilities) or abilities[item.ability] != exploit_ability():
+        return False
+    return any(isinstance(ab, A.KeywordLine) and any(str(getattr(kw, "name", "")).lower() == "exploit" for kw in ab.keywords)
+               for ab in abilities)  # fmt: skip
+
+
+def _exploited(game: Game, item: StackItem, events: list[Any]) -> None:
+    """702.110b: a creature with exploit "exploits a creature" when the
+    controller of its exploit ability sacrifices a creature as that ability
+    resolves (itself too: its abilities look back, 603.10a)."""
+    for e in events:
+        if isinstance(e, Sacrificed) and e.player == item.controller and "creature" in e.lki.types:
+            game.events.append(KeywordActed("exploit", item.controller, item.source))
+            return
 
 
 def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:

@@ -323,6 +323,58 @@ class Left:
 
 
 @dataclass(frozen=True, slots=True)
+class PutInto:
+    """The card or token now ``obj`` was put into ``to_zone`` from
+    ``from_zone``; ``owner`` owns it (its graveyard, hand or library is the
+    one it went to, 400.3).  The first of the objects that moved together
+    between the same zones (603.2c) has them all in ``together`` and their
+    number in ``amount`` ("that many"); the others none."""
+
+    obj: ObjectId
+    from_zone: Zone
+    to_zone: Zone
+    owner: PlayerId
+    together: tuple[ObjectId, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TappedForMana:
+    """``player`` activated a mana ability of ``obj`` with {T} in its cost
+    (106.12: they tapped it for mana)."""
+
+    obj: ObjectId
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class CounterPut:
+    """One counter of ``kind`` put on ``obj``: each of the counters of a
+    :class:`CountersPut` ("Whenever a +1/+1 counter is put on [this]"
+    triggers once for each, 122.6)."""
+
+    obj: ObjectId
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedTo:
+    """The Aura, Equipment or Fortification ``obj`` became attached to ``to`` (701.3a)."""
+
+    obj: ObjectId
+    to: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
+class UnattachedFrom:
+    """``obj`` became unattached from ``host`` (701.3d: moved, its host left,
+    it left the battlefield, or a state-based action)."""
+
+    obj: ObjectId
+    host: ObjectId
+
+
+@dataclass(frozen=True, slots=True)
 class Cast:
     """``player`` cast the spell ``sid`` (601.2i); ``index`` is its place in
     this turn's list of spells cast (``cast_this_turn``), for "your second
@@ -447,10 +499,10 @@ class StepBegan:
 
 @dataclass(frozen=True, slots=True)
 class BecameTarget:
-    """An object became a target of the spell or ability ``sid`` controlled by ``player`` (115.1)."""
+    """An object or a player became a target of the spell or ability ``sid`` controlled by ``player`` (115.1)."""
 
     sid: int
-    obj: ObjectId
+    obj: ObjectId | PlayerId
     player: PlayerId
 
 
@@ -517,11 +569,12 @@ class CommittedCrime:
 
 @dataclass(frozen=True, slots=True)
 class WasDealtDamage:
-    """The permanent ``obj`` was dealt ``amount`` damage, by all the sources
-    that dealt damage at once together (120.3; the combat damage of one step
-    is one event per recipient, 510.2); ``combat`` when it was combat damage."""
+    """The permanent or player ``obj`` was dealt ``amount`` damage, by all the
+    sources that dealt damage at once together (120.3; the combat damage of
+    one step is one event per recipient, 510.2); ``combat`` when it was
+    combat damage."""
 
-    obj: ObjectId
+    obj: ObjectId | PlayerId
     amount: int
     combat: bool = False
 
@@ -611,11 +664,14 @@ class Discarded:
     """``player`` discarded ``card`` (701.9a; the card where it went).
     ``amount``: on the first card of cards discarded together, how many
     they are ("Whenever you discard one or more cards, put that many ...",
-    603.2c); 0 on the others."""
+    603.2c); 0 on the others.  ``by``: the controller of the spell or
+    ability that made them discard it (the player, for a cost they paid),
+    None when no spell or ability did."""
 
     player: PlayerId
     card: ObjectId
     amount: int = 1
+    by: PlayerId | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,7 +690,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded
+    | Discarded | PutInto | TappedForMana | CounterPut | AttachedTo | UnattachedFrom
 )
 
 
@@ -647,7 +703,7 @@ def targeted(game: Game, item: StackItem) -> None:
     crime = False
     for slot in item.targets:
         for value in slot:
-            if isinstance(value, tuple):
+            if isinstance(value, tuple | str):
                 game.events.append(BecameTarget(item.sid, value, item.controller))
             crime = crime or _is_crime(game, item.controller, value)
     if crime:

@@ -270,7 +270,8 @@ def _unbound_problem(ab: A.Node) -> str | None:
     :func:`cardtext.interpreter.triggers.functions_in`), an activated ability that
     isn't activated from a hand (:func:`cardtext.interpreter.activation.functions_in`)."""
     if isinstance(ab, A.TriggeredAbility):
-        if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger) or triggers.is_own_cycle(ab.trigger):
+        if triggers.functions_in(ab) is not None or triggers.is_own_cast(ab.trigger) or triggers.is_own_cycle(ab.trigger) \
+                or triggers.is_own_move(ab.trigger):  # fmt: skip
             return None
         return "a triggered ability of an instant or sorcery card that triggers nowhere (113.6, 603.2)"
     if isinstance(ab, A.ActivatedAbility) and activation.functions_in(ab) == "battlefield":
@@ -339,6 +340,8 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
         return
     if isinstance(ab, A.TriggeredAbility):
         yield from _trigger(ab.trigger)
+        if (mana := triggers.mana_trigger_problem(ab)) is not None:
+            yield Gap(ab, mana)
     if isinstance(ab, A.CostModifier):
         # activated abilities' costs: read as a rule of the game (cardtext.interpreter.statics)
         problem = statics.activation_problem(ab) if ab.activate else costs.spell_cost_problem(ab)

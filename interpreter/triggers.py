@@ -39,6 +39,7 @@ from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
 from .speed import speed_trigger
 from .state import (
+    AttachedTo,
     Attacked,
     BecameBlocked,
     BecameSaddled,
@@ -52,6 +53,7 @@ from .state import (
     CombatDamageDealt,
     CombatDamageStep,
     CommittedCrime,
+    CounterPut,
     CountersPut,
     Crewed,
     Cycled,
@@ -73,10 +75,13 @@ from .state import (
     NotBlocked,
     PendingTrigger,
     PlayerAttacked,
+    PutInto,
     Sacrificed,
     StackItem,
     StepBegan,
+    TappedForMana,
     TurnedFaceUp,
+    UnattachedFrom,
     WasDealtDamage,
     targeted,
 )
@@ -278,8 +283,16 @@ def phase_supported(t: A.PhaseTrigger) -> bool:
     if t.step not in PHASE_STEPS or t.end_of:
         return False
     if t.player is not None:
-        return t.whose == "possessive" and _chosen_player(t.player)
+        if t.whose == "possessive" and _chosen_player(t.player):
+            return True
+        return t.whose in ("the ... of", "possessive") and _attached_controller(t.player)
     return t.whose in PHASE_WHOSE
+
+
+def _attached_controller(ref: object) -> bool:
+    """ "enchanted creature's controller", "the upkeep of equipped creature's controller"."""
+    return (isinstance(ref, A.ControllerOf) and not ref.plural and isinstance(ref.object, A.AttachedRef)
+            and not ref.object.plural and ref.object.noun != "player")  # fmt: skip
 
 
 def _chosen_player(ref: object) -> bool:
@@ -299,6 +312,14 @@ def _phase(game: Game, src_id: ObjectId, controller: PlayerId, t: A.PhaseTrigger
         return NO
     if t.whose == "each opponent's" and controller == event.active:
         return NO
+    if t.player is not None and _attached_controller(t.player):
+        # "At the beginning of the upkeep of enchanted creature's controller": whoever
+        # controls it as the step begins; "that creature" is it
+        src = game.get(src_id)
+        attached = game.get(src.attached_to) if src is not None and src.attached_to is not None else None
+        if attached is None or attached.controller != event.active:
+            return NO
+        return True, attached.id, None, event.active
     if t.player is not None and game.linked(src_id).chosen_by(None) != event.active:
         return NO  # "At the beginning of the chosen player's upkeep" (607.2d)
     return True, None, None, event.active  # "that player": the player whose step it is
@@ -353,6 +374,16 @@ def _deals_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.Deals
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, None
 
 
+def _is_turned_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """708.8: "Whenever [this] or another creature you control is turned
+    face up", "When enchanted creature is turned face up": the permanent
+    turned face up is the subject, or one of its parts; "it" is that permanent."""
+    if not isinstance(event, TurnedFaceUp):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.player
+
+
 def _you_turn_face_up(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                       event: Event) -> Hit:  # fmt: skip
     """708.8: "Whenever you turn a permanent face up"."""
@@ -404,7 +435,14 @@ def _combat_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subjec
                       event: Event) -> Hit:  # fmt: skip
     """510.2, 603.2c: "Whenever [this] deals combat damage to one or more
     blocking creatures" — once for the step's damage it dealt, if any of it
-    went to a recipient of that description; "to an opponent": that player."""
+    went to a recipient of that description; "to an opponent": that player.
+    "Whenever [this] deals combat damage to a creature", "Whenever a creature
+    deals combat damage to you": once for each recipient of that combat
+    damage that fits (510.2, 603.2), as :func:`_deals_damage_to`."""
+    if _each_recipient(e):
+        if not isinstance(event, DamageDealtTo) or not event.combat:
+            return NO
+        return _deals_damage_to(game, src_id, controller, subject, e, event)
     if not isinstance(event, CombatDamageDealt) or not _is_subject(game, subject, event.obj, controller, src_id):
         return NO
     for to, amount in event.to:
@@ -413,10 +451,19 @@ def _combat_damage_to(game: Game, src_id: ObjectId, controller: PlayerId, subjec
     return NO
 
 
-def _recipient_supported(e: A.Event) -> bool:
-    """A recipient the engine can tell: a group of players, or "one or more"
-    objects of a description (one trigger for the step, 603.2c)."""
-    return isinstance(e.other, A.PlayerGroup) or (_one_or_more(e.other) and _filter_of(e.other) is not None)
+def _each_recipient(e: A.Event) -> bool:
+    """Combat damage to each recipient of its own ("to a creature", "to
+    you"), not to a group of players nor to "one or more" objects (603.2c)."""
+    return not isinstance(e.other, A.PlayerGroup) and not _one_or_more(e.other)
+
+
+def _combat_recipient_supported(subject: object, e: A.Event) -> bool:
+    """A recipient the engine can tell: a group of players, "one or more"
+    objects of a description (one trigger for the step, 603.2c), or each
+    recipient of its own as "deals damage to" knows them."""
+    if isinstance(e.other, A.PlayerGroup) or (_one_or_more(e.other) and _filter_of(e.other) is not None):
+        return True
+    return _each_recipient(e) and e.other is not None and _damage_recipient_supported(subject, e)
 
 
 def _combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -470,18 +517,36 @@ def _blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object,
     """509.3a: "Whenever [a creature] blocks" — once as it is declared a
     blocker ("it" is the blocker); 509.3b: "Whenever [a creature] blocks a
     creature [with flying]" — once for each attacker it blocks that fits
-    ("that creature" is the attacker)."""
+    ("that creature" is the attacker); "Whenever a creature without
+    flanking blocks [this]" (702.25a) — once for each creature that blocks
+    it that fits ("that creature", "the blocking creature" is the blocker)."""
     if e.other is None:
         if not isinstance(event, Blocks):
             return NO
         return _is_subject(game, subject, event.blocker, controller, src_id), event.blocker, None, None
-    filt = _filter_of(e.other)
-    if not isinstance(event, BlocksAttacker) or filt is None:
+    if isinstance(e.other, A.AnObject) and e.other.how == "or more":
+        # 509.3a, 603.2c: "Whenever [this] blocks two or more creatures": once as
+        # it is declared a blocker, if it blocks that many that fit
+        if not isinstance(event, Blocks) or not _is_subject(game, subject, event.blocker, controller, src_id):
+            return NO
+        need = e.other.count.value if isinstance(e.other.count, A.Number) else 1
+        fit = sum(1 for a in event.attackers if _is_subject(game, e.other, a, controller, src_id))
+        return fit >= need, event.blocker, None, None
+    if not isinstance(event, BlocksAttacker) or not _is_subject(game, e.other, event.attacker, controller, src_id):
         return NO
-    attacker = game.get(event.attacker)
-    if attacker is None or not matches(game, filt, attacker, you=controller, source=src_id):
+    if not _is_subject(game, subject, event.blocker, controller, src_id):
         return NO
-    return _is_subject(game, subject, event.blocker, controller, src_id), event.attacker, None, None
+    return True, event.blocker if _described(subject) and not _described(e.other) else event.attacker, None, None
+
+
+def _blocks_supported(subject: object, e: A.Event) -> bool:
+    """ "blocks" alone, "blocks a creature [with flying]", or "blocks [this]"
+    / "blocks equipped creature" (any object the engine can tell)."""
+    if e.other is None:
+        return True
+    if isinstance(e.other, A.AnObject) and e.other.how == "or more":
+        return e.place is None and isinstance(e.other.count, A.Number) and _filter_of(e.other) is not None
+    return e.place is None and all(_object_subject(p) for p in or_parts(e.other))
 
 
 def _attacks_or_blocks(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -502,8 +567,19 @@ def _is_dealt_damage(game: Game, src_id: ObjectId, controller: PlayerId, subject
                      event: Event) -> Hit:  # fmt: skip
     """120.3, 603.2: "Whenever [this] is dealt damage" — once for all the
     damage dealt to it at once (510.2); "that much" is the amount (603.7c);
-    "is dealt combat damage" only for combat damage."""
+    "is dealt combat damage" only for combat damage, "noncombat" only for
+    the other.  "Whenever you're dealt
+    damage", "Whenever an opponent is dealt damage": a player, once for all
+    the damage dealt to them at once; "that player" is them."""
     if not isinstance(event, WasDealtDamage) or (e.kind == "is dealt combat damage" and not event.combat):
+        return NO
+    if e.kind == "is dealt noncombat damage" and event.combat:
+        return NO
+    if isinstance(event.obj, str):
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.obj):
+            return NO
+        return True, None, None, event.obj
+    if isinstance(subject, PLAYER_SUBJECTS):
         return NO
     return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
 
@@ -512,7 +588,14 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
                        event: Event) -> Hit:  # fmt: skip
     """115.1, 603.2: "When [this] becomes the target of a spell [an opponent
     controls]" — as the spell is cast (601.2c) or its targets change."""
-    if not isinstance(event, BecameTarget) or not _is_subject(game, subject, event.obj, controller, src_id):
+    if not isinstance(event, BecameTarget):
+        return NO
+    if isinstance(event.obj, str) != isinstance(subject, PLAYER_SUBJECTS):
+        return NO  # "Whenever you become the target of ...": a player targeted; else an object
+    if isinstance(event.obj, str):
+        if not _player_matches(game, subject, controller, event.obj):
+            return NO
+    elif not _is_subject(game, subject, event.obj, controller, src_id):
         return NO
     item = game.stack_item(event.sid)
     filt = _filter_of(e.other)
@@ -525,13 +608,13 @@ def _becomes_target_of(game: Game, src_id: ObjectId, controller: PlayerId, subje
             return NO
         if "spell" not in _nouns(filt) and item.kind == "spell":
             return NO
-        return True, event.obj, event.sid, event.player
+        return True, None if isinstance(event.obj, str) else event.obj, event.sid, event.player
     if item.kind != "spell":
         return NO
     spell = game.get(item.source)
     if spell is None or not matches(game, filt, spell, you=controller, source=src_id):
         return NO
-    return True, event.obj, event.sid, event.player
+    return True, None if isinstance(event.obj, str) else event.obj, event.sid, event.player
 
 
 def _nouns(filt: A.ObjectFilter) -> tuple[str, ...]:
@@ -578,6 +661,29 @@ def _counters_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject
     if not isinstance(event, CountersPut) or (e.place and e.place != event.kind):
         return NO
     return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
+
+
+def _counter_put_on(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                    event: Event) -> Hit:  # fmt: skip
+    """122.6, 603.2: "Whenever a +1/+1 counter is put on [this]", "Whenever a
+    -1/-1 counter is put on a creature" — once for each counter."""
+    if not isinstance(event, CounterPut) or (e.place and e.place != event.kind):
+        return NO
+    return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, None
+
+
+def _returned_to_hand(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """603.6c, 603.10a: "Whenever a permanent is returned to a player's hand"
+    — a permanent put into its owner's hand from the battlefield, judged as
+    it last existed there; "that player" is the owner."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or event.to_zone != "hand":
+        return NO
+    owner = event.lki.owner
+    if isinstance(e.place, A.Possessive) and not _player_matches(game, e.place.object, controller, owner):
+        return NO
+    hit = _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+    return (True, hit[1], None, owner) if hit[0] else NO
 
 
 def _becomes_saddled(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
@@ -665,18 +771,190 @@ def _attacks_unblocked(game: Game, src_id: ObjectId, controller: PlayerId, subje
 def _put_into_from_battlefield(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                                event: Event) -> Hit:  # fmt: skip
     """603.6c, 603.10a: "When [this] is put into a graveyard from the
-    battlefield" — a leaves-the-battlefield ability, judged as the object
-    last existed on the battlefield."""
-    if not isinstance(event, Left) or event.lki.zone != "battlefield" or e.place is None:
+    battlefield", "Whenever a creature is put into an opponent's graveyard
+    from the battlefield" — a leaves-the-battlefield ability, judged as the
+    object last existed on the battlefield; a graveyard named by whose it is
+    is its owner's (404.1: "that player")."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield" or not isinstance(e.place, A.ZonePlace):
         return NO
-    if event.to_zone != e.place.zone:
+    if not _zone_fits(game, e.place, event.to_zone, event.lki.owner, controller):
+        return NO
+    hit = _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
+    if not hit[0]:
+        return NO
+    return True, hit[1], None, _named_owner(e.place, event.lki.owner)
+
+
+def _put_into_supported(e: A.Event) -> bool:
+    """"into a graveyard" (the owner's, 404.1), or into the graveyard of a
+    player the engine can name ("your graveyard", "an opponent's graveyard")."""
+    return _plain_zone(e.place) and e.place.zone == "graveyard"
+
+
+def _plain_zone(place: object, *, anywhere: bool = False) -> bool:
+    """One zone ("a graveyard", "your library", "exile"; "anywhere" with
+    ``anywhere``), of no one or of a player the engine can name."""
+    if not isinstance(place, A.ZonePlace) or place.second or place.joiner or place.how not in ("possessive", "a", ""):
+        return False
+    if place.zone == "anywhere":
+        return anywhere
+    owner = place.owner
+    return place.zone in ("graveyard", "library", "hand", "exile") and (
+        owner is None or (isinstance(owner, A.Possessive) and isinstance(owner.object, A.You | A.PlayerGroup))
+    )  # fmt: skip
+
+
+def _zone_fits(game: Game, place: A.ZonePlace, zone: str, owner: PlayerId, controller: PlayerId) -> bool:
+    """Is ``zone``, of the player ``owner``, the zone ``place`` names ("an opponent's graveyard")?"""
+    if place.zone != zone:
+        return False
+    whose = place.owner
+    return whose is None or (isinstance(whose, A.Possessive) and _player_matches(game, whose.object, controller, owner))
+
+
+def _named_owner(place: object, owner: PlayerId) -> PlayerId | None:
+    """ "that player": the owner of the zone named by whose it is ("a player's graveyard")."""
+    if isinstance(place, A.ZonePlace) and isinstance(place.owner, A.Possessive):
+        return owner
+    return None
+
+
+def _put_into_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """603.2, 603.6c: "Whenever a card is put into an opponent's graveyard
+    from anywhere", "When [this] is put into your graveyard from your
+    library" — the card as it is in the zone it was put into (an ability
+    that triggers on a card put into a zone "from anywhere" is no
+    leaves-the-battlefield ability, 603.6c); "that card" is it there, "that
+    player" the owner of a zone named by whose it is."""
+    if not isinstance(event, PutInto) or not isinstance(e.other, A.ZonePlace) or not isinstance(e.place, A.ZonePlace):
+        return NO
+    if not _zone_fits(game, e.other, event.to_zone, event.owner, controller):
+        return NO
+    if e.place.zone != "anywhere" and not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
+        return NO
+    if _one_or_more(subject):
+        # "Whenever one or more cards are put into exile from your graveyard": once for those put together (603.2c)
+        if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
+            return True, None, None, _named_owner(e.other, event.owner)
+        return NO
+    if not _card_fits(game, subject, event.obj, controller, src_id):
+        return NO
+    return True, event.obj, None, _named_owner(e.other, event.owner)
+
+
+def _card_fits(game: Game, subject: object, oid: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
+    """The card a zone-change event is about is the subject: [this], or a card described (as it is now, anywhere)."""
+    if _is_self(subject):
+        return oid == src_id
+    filt = _filter_of(subject)
+    card = game.get(oid)
+    if card is not None and card.face_down is not None:
+        # 603.10a: a card that left a graveyard is judged as it was there, not as the face-down object it became
+        raise Unsupported("a card described that moved to a zone face down (judged as it was before, 603.10a)")
+    return filt is not None and card is not None and matches(game, filt, card, you=controller, source=src_id,
+                                                              anywhere=True)  # fmt: skip
+
+
+def _leaves_zone(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                 event: Event) -> Hit:  # fmt: skip
+    """603.2, 603.10a: "Whenever a card leaves your graveyard", "Whenever one
+    or more creature cards leave your graveyard" (once for the cards that
+    leave together, 603.2c; "that many" their number) — to any zone; "that
+    card" is it where it went, "that player" the owner of a zone named by
+    whose it is."""
+    if not isinstance(event, PutInto) or not isinstance(e.place, A.ZonePlace):
+        return NO
+    if not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
+        return NO
+    if _one_or_more(subject):
+        if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
+            return True, None, None, _named_owner(e.place, event.owner)
+        return NO
+    if not _card_fits(game, subject, event.obj, controller, src_id):
+        return NO
+    return True, event.obj, None, _named_owner(e.place, event.owner)
+
+
+def _cards_described(subject: object, *, together: bool) -> bool:
+    """[this], a card described, or (``together``) "one or more" of them."""
+    from .filters import filter_problem
+
+    if _is_self(subject):
+        return True
+    if not isinstance(subject, A.AnObject) or subject.up_to or subject.any_number:
+        return False
+    if filter_problem(subject.filter) is not None:
+        return False
+    if subject.how == "or more":
+        return together and isinstance(subject.count, A.Number) and subject.count.value == 1
+    return subject.how in ("", "another") and (
+        subject.count is None or (isinstance(subject.count, A.Number) and subject.count.value == 1)
+    )  # fmt: skip
+
+
+def _leaves_zone_supported(subject: object, e: A.Event) -> bool:
+    """"leaves [a zone]": one zone the engine can name (not the battlefield: that is "leaves the battlefield")."""
+    return e.other is None and _plain_zone(e.place) and _cards_described(subject, together=True)
+
+
+def _enters_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                 event: Event) -> Hit:  # fmt: skip
+    """603.6a, 603.2: "When [this] enters from a graveyard", "Whenever
+    another permanent enters from your graveyard": an enters event of the
+    permanent that came from that zone."""
+    if not isinstance(event, Entered) or event.from_zone is None or not isinstance(e.place, A.ZonePlace):
+        return NO
+    obj = game.get(event.obj)
+    if obj is None or not _zone_fits(game, e.place, event.from_zone, obj.owner, controller):
+        return NO
+    return _enters(game, src_id, controller, A.EntersTrigger(subject), event, None)
+
+
+def _leaves_without_dying(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                          event: Event) -> Hit:  # fmt: skip
+    """603.6c, 603.10a, 700.4: "Whenever [this] or another creature you
+    control leaves the battlefield without dying" — to any zone but a
+    graveyard, or a noncreature one to a graveyard; judged as it last existed."""
+    if not isinstance(event, Left) or event.lki.zone != "battlefield":
+        return NO
+    if event.to_zone == "graveyard" and "creature" in event.lki.types:
         return NO
     return _leaves(game, src_id, controller, A.LeavesTrigger(subject), event, None)
 
 
-def _put_into_supported(e: A.Event) -> bool:
-    """"into a graveyard" (the owner's, 404.1), not a named player's."""
-    return e.place is not None and getattr(e.place, "zone", None) == "graveyard" and getattr(e.place, "owner", None) is None
+def _put_into_from_supported(subject: object, e: A.Event) -> bool:
+    """Into one zone, from one zone or "anywhere" (from the battlefield is
+    the leaves-the-battlefield event of its own); of [this], or of a card
+    (or cards) described, each one its own event, or "one or more" of them
+    put there together (603.2c)."""
+    if not _plain_zone(e.other) or not _plain_zone(e.place, anywhere=True):
+        return False
+    return _cards_described(subject, together=True)
+
+
+def _permanent_put_into(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                        event: Event) -> Hit:  # fmt: skip
+    """ "Whenever a permanent you control is put into a graveyard", "When
+    enchanted Forest is put into a graveyard": a permanent is only on the
+    battlefield (110.1), so it is put into the graveyard from there — a
+    leaves-the-battlefield ability, judged as it last existed (603.6c, 603.10a)."""
+    return _put_into_from_battlefield(game, src_id, controller, subject, e, event)
+
+
+def _permanent_subject(subject: object) -> bool:
+    """A subject that is a permanent: "enchanted Forest", "a creature you
+    control", "a permanent" (not a card, a spell, or [this], which may be
+    a card elsewhere)."""
+    def one(p: object) -> bool:
+        if isinstance(p, A.AttachedRef):
+            return not p.plural and p.noun != "player"
+        filt = _filter_of(p)
+        if filt is None or not isinstance(p, A.AnObject) or p.how not in ("", "another") or filt.card or filt.spell:
+            return False
+        return bool(filt.nouns) and all(n.lower() not in ("card", "spell", "source") for n in filt.nouns)
+
+    return all(one(p) for p in or_parts(subject))
 
 
 def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked]) -> Callable[..., Hit]:
@@ -699,6 +977,97 @@ def _player_event(*kinds: type[GainedLife | LostLife | DrewCard | PlayerAttacked
 PLAYER_SUBJECTS = (A.You, A.PlayerGroup)
 
 
+def _attacks_event(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """"Whenever you attack" (a player's, 508.1), or "Whenever a creature
+    attacks you or a planeswalker you control" (508.1m, 508.3a): a creature
+    declared as an attacker whose defender fits; "defending player" is the
+    player it attacks.  "Whenever one or more creatures attack you": once
+    as attackers are declared (603.2c)."""
+    if isinstance(subject, PLAYER_SUBJECTS):
+        return _player_event(PlayerAttacked)(game, src_id, controller, subject, e, event)
+    if _one_or_more(subject):
+        combat = game.state.combat
+        if not isinstance(event, PlayerAttacked) or combat is None:
+            return NO
+        for aid, defender in combat.attackers.items():
+            if _recipient_is(game, e.other, defender, controller, src_id) and _is_subject(
+                    game, subject, aid, controller, src_id):  # fmt: skip
+                return True, None, None, defender
+        return NO
+    if not isinstance(event, Attacked) or not _recipient_is(game, e.other, event.defender, controller, src_id):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, event.defender
+
+
+def _attacks_together(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTogetherTrigger, event: Event,
+                      spell_self: int | None) -> Hit:  # fmt: skip
+    """508.1m, 603.2 (battalion): "Whenever [this] and at least two other
+    creatures attack" — as attackers are declared, if it is one of them and
+    at least that many other attackers fit the description; "defending
+    player" is the player it attacks."""
+    combat = game.state.combat
+    if not isinstance(event, Attacked) or combat is None or not isinstance(t.count, A.Number):
+        return NO
+    if not _is_subject(game, t.object, event.obj, controller, src_id):
+        return NO
+    others = sum(1 for aid in combat.attackers if aid != event.obj and (o := game.get(aid)) is not None
+                 and matches(game, t.others, o, you=controller, source=src_id))  # fmt: skip
+    return others >= t.count.value, event.obj, None, event.defender
+
+
+def _attacks_together_supported(t: A.AttacksTogetherTrigger) -> bool:
+    """[this] (or an object the engine can tell), a number, and the other attackers described."""
+    from .filters import filter_problem
+
+    return (isinstance(t.count, A.Number) and isinstance(t.others, A.ObjectFilter) and filter_problem(t.others) is None
+            and all(_object_subject(p) for p in or_parts(t.object)))  # fmt: skip
+
+
+def _attacks_with(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                  event: Event) -> Hit:  # fmt: skip
+    """508.1, 603.2c: "Whenever you attack with three or more creatures",
+    "Whenever a player attacks with one or more Lizards" — once as that
+    player declares attackers, if that many of them fit; "that player" is
+    the attacking player."""
+    combat = game.state.combat
+    if not isinstance(event, PlayerAttacked) or combat is None or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player) or not isinstance(e.other, A.AnObject):
+        return NO
+    count = e.other.count
+    need = count.value if isinstance(count, A.Number) else 1
+    fit = sum(1 for aid in combat.attackers if _is_subject(game, e.other, aid, controller, src_id))
+    return fit >= need, None, None, event.player
+
+
+def _attacks_with_supported(e: A.Event) -> bool:
+    """"with N or more [creatures]" (a number, objects described)."""
+    from .filters import filter_problem
+
+    what = e.other
+    return (e.place is None and isinstance(what, A.AnObject) and what.how == "or more" and isinstance(what.count, A.Number)
+            and not what.up_to and not what.any_number and filter_problem(what.filter) is None)  # fmt: skip
+
+
+def _attacks_supported(subject: object, e: A.Event) -> bool:
+    """"you attack" (as before, whatever follows), or an attacking creature
+    and whom it attacks: you, a group of players, one of them, or a
+    planeswalker described (the engine's creatures attack players only)."""
+    if isinstance(subject, PLAYER_SUBJECTS):
+        return True
+    if e.place is not None or e.other is None:
+        return False
+    for p in or_parts(e.other):
+        p = _one_of_group(p)
+        if isinstance(p, A.PlayerGroup):
+            if p.which not in OPPONENT_GROUPS | ALL_PLAYER_GROUPS:
+                return False
+        elif not isinstance(p, A.You) and (_filter_of(p) is None or _one_or_more(p)):
+            return False
+    return True
+
+
 def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
                 event: Event) -> Hit:  # fmt: skip
     """701.21a, 603.2: "Whenever you sacrifice a creature" — once for each
@@ -708,12 +1077,18 @@ def _sacrifices(game: Game, src_id: ObjectId, controller: PlayerId, subject: obj
         return NO
     if not _player_matches(game, subject, controller, event.player):
         return NO
+    if _is_self(e.other):
+        # "When you sacrifice [this]": it looks back at its own leaving (603.10a)
+        return event.lki.id == src_id, event.lki.id, None, event.player
     filt = _filter_of(e.other)
     last = event.lki.last
     if filt is None or last is None or not matches(game, filt, last, you=controller, source=src_id):
         return NO
     return True, event.lki.id, None, event.player
 """The subjects of an event a player does: you, or a group ("an opponent", "a player")."""
+
+OBJECT_OR_PLAYER_SUBJECTS = (*OBJECT_SUBJECTS, *PLAYER_SUBJECTS)
+"""The subjects of an event that happens to an object or to a player ("is dealt damage")."""
 
 
 def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller: PlayerId, src_id: ObjectId) -> bool:
@@ -723,6 +1098,7 @@ def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller
     one of several joined by "or" ("you or a planeswalker you control")."""
     if isinstance(other, A.BothRef) and other.conj == "or":
         return any(_recipient_is(game, p, to, controller, src_id) for p in or_parts(other))
+    other = _one_of_group(other)
     if isinstance(to, str):
         if isinstance(other, A.You):
             return to == controller
@@ -730,6 +1106,15 @@ def _recipient_is(game: Game, other: object, to: ObjectId | PlayerId, controller
     if isinstance(other, A.You | A.PlayerGroup):
         return False
     return _is_subject(game, other, to, controller, src_id, lki=True)
+
+
+def _one_of_group(ref: object) -> object:
+    """ "one of your opponents": a player of that group, as "an opponent"."""
+    if isinstance(ref, A.EachOf) and ref.one and isinstance(ref.of, A.PlayerGroup):
+        count = ref.count
+        if count is None or (isinstance(count, A.Number) and count.value == 1):
+            return ref.of
+    return ref
 
 
 def _described(ref: object) -> bool:
@@ -768,6 +1153,7 @@ def _damage_recipient_supported(subject: object, e: A.Event) -> bool:
     the recipient is an object of a description, a subject that isn't one
     too (both would be "that creature")."""
     for p in or_parts(e.other):
+        p = _one_of_group(p)
         if isinstance(p, A.You):
             continue
         if isinstance(p, A.PlayerGroup):
@@ -974,6 +1360,161 @@ def _object_acted(verb: str) -> Callable[..., Hit]:
     return hit
 
 
+def _transforms(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+    """701.27a, 603.2: "Whenever [this] transforms", "When this creature
+    transforms into [this face]" (its face with the ability is up),
+    "Whenever a permanent you control transforms into a non-Human
+    creature" — the permanent as it is once transformed."""
+    if not isinstance(event, KeywordActed) or event.verb != "transform" or event.obj is None:
+        return NO
+    if not _is_subject(game, subject, event.obj, controller, src_id):
+        return NO
+    if e.other is not None and not _is_subject(game, e.other, event.obj, controller, src_id):
+        return NO
+    return True, event.obj, None, None
+
+
+def _becomes_attached(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                      event: Event) -> Hit:  # fmt: skip
+    """701.3a, 603.2: "Whenever an Aura becomes attached to [this]" — as it
+    is attached (entering attached too, 303.4f); "that Aura" is it."""
+    if not isinstance(event, AttachedTo) or not _is_subject(game, e.other, event.to, controller, src_id):
+        return NO
+    return _is_subject(game, subject, event.obj, controller, src_id), event.obj, None, None
+
+
+def _becomes_unattached(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                        event: Event) -> Hit:  # fmt: skip
+    """701.3d, 603.2, 603.10a: "Whenever [this] becomes unattached from a
+    permanent, sacrifice that permanent" — moved to another, its host gone,
+    it left the battlefield itself (its ability looks back), or unattached
+    by a state-based action; "that permanent" is the host, as it last was."""
+    if not isinstance(event, UnattachedFrom) or not _is_subject(game, subject, event.obj, controller, src_id, lki=True):
+        return NO
+    if e.other is not None and not _is_subject(game, e.other, event.host, controller, src_id, lki=True):
+        return NO
+    return True, event.host, None, None
+
+
+def _unattached_lki(game: Game, event: UnattachedFrom) -> list[Any]:
+    """603.10a: an Equipment or Aura that left the battlefield became
+    unattached as it left: its abilities about that, as it last existed."""
+    if game.get(event.obj) is not None:
+        return []
+    lki = game.state.lki.get(event.obj)
+    if lki is None or lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and _unattaches(ab.trigger)]
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
+@per_node
+def _unattaches(trigger: A.Node) -> bool:
+    """A trigger with the event "[this] becomes unattached from ..."."""
+    return any(isinstance(n, A.Event) and n.kind == "becomes unattached from" for n in walk(trigger))
+
+
+def _a_permanent_described(ref: object) -> bool:
+    """ "a creature", "a Warrior you control": one permanent of a description."""
+    from .filters import filter_problem
+
+    return isinstance(ref, A.AnObject) and ref.how in ("", "another") and not ref.up_to and not ref.any_number and (
+        filter_problem(ref.filter) is None and (ref.count is None or isinstance(ref.count, A.Number) and ref.count.value == 1)
+    )  # fmt: skip
+
+
+def _a_creature(ref: object) -> bool:
+    """ "a creature", no more said of it (what exploit sacrifices, 702.110b)."""
+    if not isinstance(ref, A.AnObject) or ref.how or ref.up_to or ref.any_number:
+        return False
+    words = ref.filter.words
+    return not ref.filter.post and len(words) == 1 and isinstance(words[0], A.Noun) and words[0].word == "creature"
+
+
+def _acted_lki(game: Game, event: KeywordActed) -> list[Any]:
+    """702.110b, 603.10a: a creature that exploited itself sees it: its
+    abilities as it last existed on the battlefield."""
+    if event.verb != "exploit" or event.obj is None or game.get(event.obj) is not None:
+        return []
+    lki = game.state.lki.get(event.obj)
+    if lki is None or lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility)]
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
+def _taps_for_mana(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                   event: Event) -> Hit:  # fmt: skip
+    """106.12, 605.1a: "Whenever a player taps a land for mana", "Whenever
+    you tap [this] for mana" — as that player activates a mana ability of it
+    with {T} in its cost; "that player" is them, "that land" the permanent."""
+    if not isinstance(event, TappedForMana) or not isinstance(subject, PLAYER_SUBJECTS):
+        return NO
+    if not _player_matches(game, subject, controller, event.player):
+        return NO
+    return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, event.player
+
+
+def _tapped_thing_supported(e: A.Event) -> bool:
+    """[this], or one permanent described ("a nonbasic land", "an Island")."""
+    from .filters import filter_problem
+
+    what = e.other
+    if e.place is not None:
+        return False
+    if _is_self(what):
+        return True
+    return isinstance(what, A.AnObject) and what.how == "" and not what.up_to and not what.any_number and (
+        filter_problem(what.filter) is None and (not isinstance(what.count, A.Number) or what.count.value == 1)
+    )  # fmt: skip
+
+
+MANA_EVENTS = frozenset({"taps for mana", "is tapped for mana"})
+"""The events of tapping a permanent for mana (106.12), whose triggered abilities may be mana abilities (605.1b)."""
+
+
+@per_node
+def mana_trigger_problem(ab: A.TriggeredAbility) -> str | None:
+    """605.1b: a triggered ability that triggers on a mana ability and adds
+    mana is a mana ability of its own, resolving at once: not played yet."""
+    if not any(isinstance(n, A.Event) and n.kind in MANA_EVENTS for n in walk(ab.trigger)):
+        return None
+    if any(type(n).__name__.startswith("AddMana") for n in walk(ab.effect)):
+        return "a triggered mana ability (605.1b: it adds mana as the mana ability it triggers on resolves)"
+    return None
+
+
+def _sacrificed_lki(game: Game, event: Sacrificed) -> list[Any]:
+    """603.10a: "When you sacrifice [this]": the permanent sacrificed sees
+    it, its abilities as it last existed on the battlefield (only those
+    about its own sacrifice: others were watched as it left)."""
+    lki = event.lki
+    if lki.face_down is not None:
+        return []
+    own = [(i, ab) for i, ab in enumerate(lki.abilities) if isinstance(ab, A.TriggeredAbility) and _sacrifices_self(ab.trigger)]
+    return [(lki.id, lki.controller, own, lki.name, None)] if own else []
+
+
+@per_node
+def _sacrifices_self(trigger: A.Node) -> bool:
+    return any(isinstance(n, A.Event) and n.kind == "sacrifices" and _is_self(n.other) for n in walk(trigger))
+
+
+def _player_acts_on(verb: str) -> Callable[..., Hit]:
+    """A keyword action a player does to an object ("Whenever you exert a
+    creature", 701.43): the player is the subject, the object described;
+    "that creature" is it, "that player" them."""
+
+    def hit(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event, event: Event) -> Hit:
+        if not isinstance(event, KeywordActed) or event.verb != verb or event.obj is None:
+            return NO
+        if not isinstance(subject, PLAYER_SUBJECTS) or not _player_matches(game, subject, controller, event.player):
+            return NO
+        return _is_subject(game, e.other, event.obj, controller, src_id), event.obj, None, event.player
+
+    return hit
+
+
 def _player_acted(verb: str) -> Callable[..., Hit]:
     """A keyword action a player does ("Whenever you clash", 701.30): the
     player is the subject; "that player" means them."""
@@ -1007,6 +1548,54 @@ def _discards(game: Game, src_id: ObjectId, controller: PlayerId, subject: objec
     return True, event.card, None, event.player
 
 
+def _causes_to_discard(game: Game, src_id: ObjectId, controller: PlayerId, subject: object, e: A.Event,
+                       event: Event) -> Hit:  # fmt: skip
+    """701.9a, 603.2: "When a spell or ability an opponent controls causes
+    you to discard [this]" (it triggers from the graveyard it was discarded
+    to), "Whenever a spell or ability an opponent controls causes you to
+    discard a card" — once for each card; "that player" is the one who
+    discarded."""
+    if not isinstance(event, Discarded) or event.by is None:
+        return NO
+    filt = _filter_of(subject)
+    ctl = filt.controller if filt is not None else None
+    if ctl is not None and not _player_matches(game, ctl.player, controller, event.by):
+        return NO
+    if not isinstance(e.other, PLAYER_SUBJECTS) or not _player_matches(game, e.other, controller, event.player):
+        return NO
+    if not _card_fits(game, e.place, event.card, controller, src_id):
+        return NO
+    return True, event.card, None, event.player
+
+
+def _causes_to_discard_supported(subject: object, e: A.Event) -> bool:
+    """"a spell or ability [a player] controls" (known by who controls it)
+    causes [a player] to discard [this] or a card described."""
+    filt = _filter_of(subject)
+    if not isinstance(subject, A.AnObject) or subject.how or filt is None or not _stack_object_nouns(filt):
+        return False
+    if "spell" not in _nouns(filt) or not _spell_described(A.Event("becomes the target of", subject)):
+        return False
+    return isinstance(e.other, PLAYER_SUBJECTS) and _cards_described(e.place, together=False)
+
+
+@per_node
+def _discarded_self(trigger: A.Node) -> bool:
+    """A trigger with the event "... causes you to discard [this]"."""
+    return any(isinstance(n, A.Event) and n.kind == "causes to discard" and _is_self(n.place) for n in walk(trigger))
+
+
+def _discarded_card(game: Game, event: Discarded, sources: list[Any]) -> list[Any]:
+    """ "When a spell or ability an opponent controls causes you to discard
+    [this]": the card triggers from the zone it was discarded to."""
+    card = game.get(event.card)
+    if card is None or card.face_down is not None:
+        return []
+    watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
+    own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _discarded_self(ab.trigger)]
+    return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
 def _discards_supported(e: A.Event) -> bool:
     """"a card", "a creature card", "one or more cards": one card described, or cards counted together."""
     from .filters import filter_problem
@@ -1035,14 +1624,25 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "expends": (_expends, PLAYER_SUBJECTS),
     "explores": (_object_acted("explore"), OBJECT_SUBJECTS),
     "becomes monstrous": (_object_acted("monstrosity"), OBJECT_SUBJECTS),
+    "exploits": (_object_acted("exploit"), OBJECT_SUBJECTS),
+    "transforms": (_transforms, OBJECT_SUBJECTS),
+    "becomes attached to": (_becomes_attached, OBJECT_SUBJECTS),
+    "becomes unattached from": (_becomes_unattached, OBJECT_SUBJECTS),
+    "transforms into": (_transforms, OBJECT_SUBJECTS),
+    "causes to discard": (_causes_to_discard, (A.AnObject,)),
+    "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
+    "scries": (_player_acted("scry"), PLAYER_SUBJECTS),
+    "surveils": (_player_acted("surveil"), PLAYER_SUBJECTS),
+    "exerts": (_player_acts_on("exert"), PLAYER_SUBJECTS),
     "wins a coin flip": (_player_acted("win the flip"), PLAYER_SUBJECTS),
     "loses a coin flip": (_player_acted("lose the flip"), PLAYER_SUBJECTS),
     "gains life": (_player_event(GainedLife), PLAYER_SUBJECTS),
     "loses life": (_player_event(LostLife), PLAYER_SUBJECTS),
     "gains or loses life": (_player_event(GainedLife, LostLife), PLAYER_SUBJECTS),
     "draws a card": (_player_event(DrewCard), PLAYER_SUBJECTS),
-    "attacks": (_player_event(PlayerAttacked), PLAYER_SUBJECTS),
+    "attacks": (_attacks_event, OBJECT_OR_PLAYER_SUBJECTS),
+    "attacks with": (_attacks_with, PLAYER_SUBJECTS),
     "sacrifices": (_sacrifices, PLAYER_SUBJECTS),
     "becomes tapped": (_becomes_tapped, OBJECT_SUBJECTS),
     "becomes untapped": (_becomes_untapped, OBJECT_SUBJECTS),
@@ -1053,20 +1653,29 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "fully unlocks": (_unlocks(True), PLAYER_SUBJECTS),
     "crews": (_crews("crew"), OBJECT_SUBJECTS),
     "is put into from the battlefield": (_put_into_from_battlefield, OBJECT_SUBJECTS),
+    "is put into": (_permanent_put_into, OBJECT_SUBJECTS),
+    "is put into from": (_put_into_from, (A.SelfRef, A.ItRef, A.AnObject)),
+    "leaves": (_leaves_zone, (A.SelfRef, A.ItRef, A.AnObject)),
+    "enters from": (_enters_from, OBJECT_SUBJECTS),
+    "leaves the battlefield without dying": (_leaves_without_dying, OBJECT_SUBJECTS),
     "turns face up": (_you_turn_face_up, (A.You,)),
+    "is turned face up": (_is_turned_face_up, OBJECT_SUBJECTS),
     "deals combat damage to": (_combat_damage_to, OBJECT_SUBJECTS),
     "deals combat damage": (_combat_damage, OBJECT_SUBJECTS),
     "attacks alone": (_attacks_alone, OBJECT_SUBJECTS),
     "becomes blocked": (_becomes_blocked, OBJECT_SUBJECTS),
-    "is dealt damage": (_is_dealt_damage, OBJECT_SUBJECTS),
+    "is dealt damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
     "enters under control": (_enters_under, OBJECT_SUBJECTS),
     "blocks": (_blocks, OBJECT_SUBJECTS),
     "attacks or blocks": (_attacks_or_blocks, OBJECT_SUBJECTS),
     "blocks or becomes blocked": (_blocks_or_becomes_blocked, OBJECT_SUBJECTS),
-    "is dealt combat damage": (_is_dealt_damage, OBJECT_SUBJECTS),
-    "becomes the target of": (_becomes_target_of, OBJECT_SUBJECTS),
+    "is dealt combat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
+    "is dealt noncombat damage": (_is_dealt_damage, OBJECT_OR_PLAYER_SUBJECTS),
+    "becomes the target of": (_becomes_target_of, OBJECT_OR_PLAYER_SUBJECTS),
     "is championed with": (_championed, (A.AnObject,)),
     "one or more counters are put on": (_counters_put_on, (type(None),)),
+    "a counter is put on": (_counter_put_on, (type(None),)),
+    "is returned to hand": (_returned_to_hand, OBJECT_SUBJECTS),
     "deals damage to": (_deals_damage_to, OBJECT_SUBJECTS),
     "deals noncombat damage to": (_deals_damage_to, OBJECT_SUBJECTS),
     "becomes blocked by": (_becomes_blocked_by, OBJECT_SUBJECTS),
@@ -1075,6 +1684,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "draws": (_draws_nth, PLAYER_SUBJECTS),
     "cycles": (_cycles, PLAYER_SUBJECTS),
     "commits a crime": (_commits_crime, PLAYER_SUBJECTS),
+    "controls": (lambda *args: NO, PLAYER_SUBJECTS),  # a state trigger (603.8): :func:`check_state_triggers`
 }
 """What happens in a trigger written as a subject and an event ("Whenever
 you turn a permanent face up"), by the event's words: the function that
@@ -1087,25 +1697,40 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "cycles or discards": _discards_supported,
     "explores": lambda e: e.other is None and e.place is None,
     "becomes monstrous": lambda e: e.other is None and e.place is None,
+    "exploits": lambda e: e.place is None and _a_creature(e.other),
+    "transforms": lambda e: e.other is None and e.place is None,
+    "becomes attached to": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
+    "becomes unattached from": lambda e: e.place is None and (e.other is None or _a_permanent_described(e.other)),
+    "transforms into": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
+    "taps for mana": _tapped_thing_supported,
     "clashes": lambda e: e.other is None and e.place is None,
+    "scries": lambda e: e.other is None and e.place is None,
+    "surveils": lambda e: e.other is None and e.place is None,
+    "exerts": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
     "wins a coin flip": lambda e: e.other is None and e.place is None,
     "loses a coin flip": lambda e: e.other is None and e.place is None,
     "gains life": lambda e: e.other is None and e.place is None,
     "loses life": lambda e: e.other is None and e.place is None,
     "gains or loses life": lambda e: e.other is None and e.place is None,
-    "sacrifices": lambda e: isinstance(e.other, A.AnObject) and e.other.how in ("", "another") and e.place is None,
+    "sacrifices": lambda e: e.place is None and (
+        _is_self(e.other) or isinstance(e.other, A.AnObject) and e.other.how in ("", "another")),
     "draws a card": lambda e: e.other is None and e.place is None,
     "is put into from the battlefield": _put_into_supported,
-    "deals combat damage to": _recipient_supported,
+    "is put into": _put_into_supported,
     "becomes the target of": _spell_described,
     "is championed with": lambda e: _is_self(e.other),
     "enters under control": _whose_control_supported,
-    "blocks": lambda e: e.other is None or _filter_of(e.other) is not None,
     "one or more counters are put on": lambda e: _filter_of(e.other) is not None or _is_self(e.other),
+    "a counter is put on": lambda e: (isinstance(e.place, str) or e.place is None) and (
+        _is_self(e.other) or _a_permanent_described(e.other)),
+    "is returned to hand": lambda e: e.other is None and (
+        e.place is None or isinstance(e.place, A.Possessive) and isinstance(e.place.object, A.You | A.PlayerGroup)),
     "becomes blocked by": _blocker_described,
     "blocks or becomes blocked by": _blocker_described,
     "cycles": _cycled_supported,
     "commits a crime": lambda e: e.other is None and e.place is None,
+    "controls": lambda e: e.place is None and _controls_state_problem(e) is None,
+    "attacks with": _attacks_with_supported,
     "unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "fully unlocks": lambda e: e.place is None and (_is_self(e.other) or isinstance(e.other, A.AnObject) and not e.other.how),
     "saddles": lambda e: e.place is None and (e.other is None or isinstance(e.other, A.AnObject) and not e.other.how),
@@ -1116,7 +1741,18 @@ champion), whether the engine can tell which."""
 
 
 SUBJECT_CHECKS: dict[str, Callable[[object, A.Event], bool]] = {
+    "blocks": _blocks_supported,
+    "causes to discard": _causes_to_discard_supported,
+    "attacks": _attacks_supported,
+    "is put into": lambda subject, e: _permanent_subject(subject),
+    "is put into from": _put_into_from_supported,
+    "leaves": _leaves_zone_supported,
+    "enters from": lambda subject, e: (e.other is None and _plain_zone(e.place) and e.place.zone == "graveyard"
+                                       and enters_supported(A.EntersTrigger(subject))),
+    "leaves the battlefield without dying": lambda subject, e: (
+        e.other is None and e.place is None and not _one_or_more(subject) and leaves_supported(A.LeavesTrigger(subject))),
     "deals damage to": _damage_recipient_supported,
+    "deals combat damage to": _combat_recipient_supported,
     "deals noncombat damage to": _damage_recipient_supported,
     "casts": _casts_supported,
     "draws": lambda subject, e: _nth_supported(subject, e, "card"),
@@ -1150,11 +1786,21 @@ def _alone(t: A.EventTrigger) -> tuple[tuple[A.Node, ...] | None, ...]:
     for an event of :data:`EVENTS`)."""
     out: list[tuple[A.Node, ...] | None] = []
     for e in t.events:
+        if _casts_self(t.subject, e):
+            out.append((A.CastTrigger(t.subject, this_spell=True, what=e.other, span=e.span),))
+            continue
         makers = SINGLE_EVENTS.get(e.kind) if e.other is None and e.place is None else None
         if makers is not None and isinstance(t.subject, PLAYER_SUBJECTS) and e.kind in EVENTS:
             makers = None  # "Whenever you attack": what a player does (:data:`EVENTS`)
+        if e.kind == "is turned face up" and not isinstance(t.subject, A.SelfRef) and _filter_of(t.subject) is None:
+            makers = None  # "[this] or another creature you control", "enchanted creature": :data:`EVENTS`
         out.append(None if makers is None else tuple(make(t.subject, span=e.span) for make in makers))
     return tuple(out)
+
+
+def _casts_self(subject: object, e: A.Event) -> bool:
+    """ "When you cast [this]" (601.2i): the trigger of the spell itself, "When you cast this spell"."""
+    return e.kind == "casts" and isinstance(subject, A.You) and _is_self(e.other) and e.place is None
 
 
 def _alone_supported(node: A.Node) -> bool:
@@ -1183,20 +1829,23 @@ def event_supported(t: A.EventTrigger, e: A.Event) -> bool:
         return False
     if entry[1] is OBJECT_SUBJECTS:  # matched by _is_subject, which knows subjects joined by "or"
         return all(_object_subject(p) for p in or_parts(t.subject))
+    if entry[1] is OBJECT_OR_PLAYER_SUBJECTS:  # an object the engine can tell, or a player
+        return isinstance(t.subject, PLAYER_SUBJECTS) or all(_object_subject(p) for p in or_parts(t.subject))
     return isinstance(t.subject, entry[1])
 
 
 def _event(game: Game, src_id: ObjectId, controller: PlayerId, t: A.EventTrigger, event: Event,
            spell_self: int | None) -> Hit:  # fmt: skip
-    """603.2: a trigger named by its subject and one or more events joined by "or"."""
-    if spell_self is not None:
-        return NO
+    """603.2: a trigger named by its subject and one or more events joined by
+    "or"; watched on the stack (``spell_self``), only "When you cast [this]"."""
     for e, alone in zip(t.events, _alone(t), strict=True):
         if alone is not None:
             for node in alone:
                 hit = TRIGGERS[type(node)](game, src_id, controller, node, event, spell_self)
                 if hit[0]:
                     return hit
+            continue
+        if spell_self is not None:
             continue
         hit = EVENTS[e.kind][0](game, src_id, controller, t.subject, e, event)
         if hit[0]:
@@ -1431,6 +2080,8 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.WhileTrigger: _while,
     A.DuringTrigger: _during,
     A.NthTimeTrigger: _nth_time,
+    A.StateTrigger: lambda *args: NO,  # 603.8: no event; :func:`check_state_triggers`
+    A.AttacksTogetherTrigger: _attacks_together,
 }
 
 
@@ -1446,8 +2097,11 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
     so the check and the game agree."""
     out: list[tuple[A.Node, str]] = []
     if isinstance(trigger, A.TriggerOr) and trigger.conj in EITHER_CONJ:
-        return (*trigger_problems(trigger.first), *trigger_problems(trigger.second))
+        state = [(t, STATE_JOINED) for t in (trigger.first, trigger.second) if _state_part(t)]
+        return (*state, *trigger_problems(trigger.first), *trigger_problems(trigger.second))
     if type(trigger) in TRIGGERS and isinstance(trigger, A.WhileTrigger | A.DuringTrigger | A.NthTimeTrigger):
+        if _state_part(trigger.trigger):
+            out.append((trigger, STATE_JOINED))
         narrowing = _narrowing_problem(trigger)
         if narrowing is not None:
             out.append((trigger, narrowing))
@@ -1460,7 +2114,15 @@ def trigger_problems(trigger: A.Node) -> tuple[tuple[A.Node, str], ...]:
         out.append((trigger, f"trigger '{word}' of {type(trigger.object).__name__}"))
     elif isinstance(trigger, A.EntersTrigger) and not enters_supported(trigger):
         out.append((trigger, f"trigger 'enters' of {type(trigger.object).__name__}"))
+    elif isinstance(trigger, A.AttacksTogetherTrigger) and not _attacks_together_supported(trigger):
+        out.append((trigger, "trigger 'and at least N other creatures attack' of something the engine can't tell"))
+    elif isinstance(trigger, A.StateTrigger):
+        problem = _state_condition_problem(trigger.condition)
+        if problem is not None:
+            out.append((trigger, problem))
     elif isinstance(trigger, A.EventTrigger):
+        if _state_part(trigger) and not is_state_trigger(trigger):
+            out.append((trigger, STATE_JOINED))
         for e in trigger.events:
             if not event_supported(trigger, e):
                 of = f" of {type(trigger.subject).__name__}" if e.kind in EVENTS else ""
@@ -1520,6 +2182,9 @@ def _triggers_on(game: Game, src_id: ObjectId, controller: PlayerId, node: A.Tri
     if problems:
         # the ability is watched here, and the engine can't tell when it triggers
         raise Unsupported("; ".join(what for _, what in problems))
+    mana = mana_trigger_problem(node)
+    if mana is not None:
+        raise Unsupported(mana)
     return _hit(game, src_id, controller, node.trigger, event, spell_self, watch)
 
 
@@ -1562,10 +2227,100 @@ def _looks_back_at_others(t: object) -> bool:
     if isinstance(t, A.EventTrigger) and any(e.kind == "sacrifices" for e in t.events):
         return True  # "whenever you sacrifice ...": a sacrificed permanent leaves the battlefield (603.6c)
     if isinstance(t, A.EventTrigger):
-        leaves = any(e.kind == "is put into from the battlefield" or (a is not None and any(
+        leaves = any(e.kind in ("is put into from the battlefield", "is put into") or (a is not None and any(
             isinstance(n, A.LeavesTrigger | A.DiesTrigger) for n in a)) for e, a in zip(t.events, _alone(t), strict=True))
         return leaves and any(_filter_of(p) is not None for p in or_parts(t.subject))
     return False
+
+
+STATE_JOINED = "a state trigger (603.8) joined with another trigger or narrowed by one"
+"""The gap of a state trigger that is part of a trigger with an event."""
+
+
+def _state_part(t: object) -> bool:
+    """Is ``t`` a state trigger (603.8), or an event trigger with a state among its events?"""
+    if isinstance(t, A.StateTrigger):
+        return True
+    return isinstance(t, A.EventTrigger) and any(e.kind in STATE_EVENTS for e in t.events)
+
+
+STATE_EVENTS = frozenset({"controls"})
+"""The "events" of a trigger that are states of the game (603.8: "When you control no Islands")."""
+
+
+def is_state_trigger(t: object) -> bool:
+    """A trigger that is a state of the game alone (603.8): "When there are
+    no creatures on the battlefield", "When you control no Islands"."""
+    return isinstance(t, A.StateTrigger) or (
+        isinstance(t, A.EventTrigger) and bool(t.events) and all(e.kind in STATE_EVENTS for e in t.events)
+    )  # fmt: skip
+
+
+def _controls_state_problem(e: A.Event) -> str | None:
+    """What the engine can't tell of "[a player] controls [objects]" as a state (603.8)."""
+    from .conditions import controls_problem
+
+    return controls_problem(A.Controls(A.ThatPlayer(), e.other))
+
+
+def _state_condition_problem(cond: object) -> str | None:
+    """What the engine can't tell of a state trigger's condition (603.8): one
+    about a described object ("Whenever a creature has four or more fuse
+    counters on it") would have to say which object "it" is; the condition
+    itself is checked where the support check finds conditions."""
+    for attr in ("object", "on"):
+        ref = getattr(cond, attr, None)
+        if ref is not None and not isinstance(ref, A.SelfRef | A.ItRef | A.You):
+            return f"a state trigger (603.8) about {type(ref).__name__}"
+    if isinstance(getattr(cond, "on", None), A.ItRef) and not isinstance(getattr(cond, "object", None), A.SelfRef):
+        return "a state trigger (603.8) about ItRef"
+    return None
+
+
+def _state_holds(game: Game, src_id: ObjectId, controller: PlayerId, idx: int, t: A.Node) -> tuple[bool, PlayerId | None]:
+    """Does the game state match a state trigger's condition now (603.8)?
+    With the player it is about ("When an opponent controls a creature with
+    power 4 or greater": the first such opponent, "that player")."""
+    if isinstance(t, A.StateTrigger):
+        return Ctx(game, controller, src_id, idx).holds(t.condition), None
+    assert isinstance(t, A.EventTrigger)
+    subject = t.subject
+    players = [controller] if isinstance(subject, A.You) else [
+        p for p in game.state.players if _player_matches(game, subject, controller, p)
+    ]  # fmt: skip
+    for e in t.events:
+        for p in players:
+            if Ctx(game, controller, src_id, idx, trigger_player=p).holds(A.Controls(A.ThatPlayer(), e.other)):
+                return True, p
+    return False, None
+
+
+def check_state_triggers(game: Game) -> None:
+    """603.8: a state trigger triggers as soon as the game state matches its
+    condition, and doesn't trigger again until that ability has resolved,
+    been countered, or otherwise left the stack (so not while it waits to
+    be put on the stack, or is on it).  Watched on the battlefield."""
+    for o in game.battlefield():
+        for idx, node in _abilities(o):
+            if not is_state_trigger(node.trigger):
+                continue
+            problems = _watch_problems(node.trigger)
+            if problems:
+                raise Unsupported(f"{display_name(o)}'s triggered ability: " + "; ".join(w for _, w in problems))
+            if any(i.kind == "ability" and i.source == o.id and i.ability == idx and i.effect is node.effect
+                   for i in game.state.stack) or any(
+                    p.source == o.id and p.ability == idx for p in game.state.pending):  # fmt: skip
+                continue
+            ok, player = _state_holds(game, o.id, o.controller, idx, node.trigger)
+            if not ok:
+                continue
+            pending = PendingTrigger(o.controller, o.id, idx, node, display_name(o), None, None, player,
+                                     len(game.state.pending))  # fmt: skip
+            if node.condition is not None and not _ctx_for(game, pending).holds(node.condition):
+                continue  # 603.4: an intervening "if" that is false: it doesn't trigger
+            if _triggered_once(game, pending):
+                continue
+            game.state.pending.append(pending)
 
 
 def collect(game: Game) -> None:
@@ -1574,7 +2329,7 @@ def collect(game: Game) -> None:
     if not events:
         return
     game.events = []
-    events = _discarded_together(events)
+    events = _each_counter(_moved_together(_discarded_together(events)))
     # the permanents that saw these events: those there as they happened,
     # not the cards that return to the battlefield because of them (603.10a, 610.3c)
     on_battlefield: list[tuple[ObjectId, PlayerId, list[tuple[int, A.TriggeredAbility]], str, int | None]] = []
@@ -1612,6 +2367,16 @@ def collect(game: Game) -> None:
                 sources.append((spell.id, spell.controller, _abilities(spell), display_name(spell), event.sid))
         if isinstance(event, Cycled):
             sources.extend(_cycled_card(game, event, sources))
+        if isinstance(event, PutInto):
+            sources.extend(_put_card(game, event, sources))
+        if isinstance(event, KeywordActed):
+            sources.extend(_acted_lki(game, event))
+        if isinstance(event, Sacrificed):
+            sources.extend(_sacrificed_lki(game, event))
+        if isinstance(event, UnattachedFrom):
+            sources.extend(_unattached_lki(game, event))
+        if isinstance(event, Discarded):
+            sources.extend(_discarded_card(game, event, sources))
         for src_id, controller, abilities, name, spell_self in sources:
             for idx, node in abilities:
                 try:
@@ -1652,11 +2417,58 @@ def _discarded_together(events: list[Event]) -> list[Event]:
         if not isinstance(first, Discarded):
             i += 1
             continue
-        j = i + 1
-        while j < len(out) and isinstance(later := out[j], Discarded) and later.player == first.player:
+        j, n = i + 1, 1
+        while j < len(out):
+            later = out[j]
+            if isinstance(later, PutInto | ExiledWithMadness):
+                j += 1  # the move of the next card discarded (hand to graveyard, or to exile with madness)
+                continue
+            if not isinstance(later, Discarded) or later.player != first.player:
+                break
             out[j] = replace(later, amount=0)
+            j, n = j + 1, n + 1
+        out[i] = replace(first, amount=n)
+        i = j
+    return out
+
+
+def _each_counter(events: list[Event]) -> list[Event]:
+    """122.6: the counters put on an object at once are each a counter put
+    on it ("Whenever a +1/+1 counter is put on [this]" triggers once for
+    each): after the event of them all, one for each."""
+    if not any(isinstance(e, CountersPut) for e in events):
+        return events
+    out: list[Event] = []
+    for e in events:
+        out.append(e)
+        if isinstance(e, CountersPut):
+            out.extend(CounterPut(e.obj, e.kind) for _ in range(e.amount))
+    return out
+
+
+def _moved_together(events: list[Event]) -> list[Event]:
+    """603.2c: the cards of one player that move from one zone to another
+    one after another, with nothing else moving between, move together
+    ("Whenever one or more creature cards leave your graveyard" triggers
+    once): the first of them lists them all."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        first = out[i]
+        if not isinstance(first, PutInto):
+            i += 1
+            continue
+        key = (first.from_zone, first.to_zone, first.owner)
+        j = i + 1
+        while j < len(out):
+            later = out[j]
+            if isinstance(later, PutInto) and (later.from_zone, later.to_zone, later.owner) != key:
+                break
+            if not isinstance(later, PutInto | Left | Entered | Sacrificed | UnattachedFrom | AttachedTo | Discarded):
+                break  # something else happened between: not the same move (a move's own events go along)
             j += 1
-        out[i] = replace(first, amount=j - i)
+        ids = tuple(e.obj for e in out[i:j] if isinstance(e, PutInto))
+        out[i] = replace(first, together=ids, amount=len(ids))
         i = j
     return out
 
@@ -1700,6 +2512,27 @@ def _cycled_card(game: Game, event: Cycled, sources: list[Any]) -> list[Any]:
     watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
     own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _cycles_self(ab.trigger)]
     return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
+def _put_card(game: Game, event: PutInto, sources: list[Any]) -> list[Any]:
+    """ "When [this] is put into a graveyard from anywhere": the card
+    triggers from the zone it was put into, the one the event is about
+    (603.6c); its abilities not already watched there."""
+    card = game.get(event.obj)
+    if card is None or card.face_down is not None:
+        return []
+    watched = {idx for src, _, abilities, _, _ in sources if src == card.id for idx, _ in abilities}
+    own = [(i, ab) for i, ab in _abilities(card) if i not in watched and _put_self(ab.trigger)]
+    return [(card.id, card.owner, own, display_name(card), None)] if own else []
+
+
+@per_node
+def _put_self(trigger: A.Node) -> bool:
+    """A trigger with the event "[this] is put into [a zone] from [a zone]"."""
+    return any(
+        isinstance(n, A.EventTrigger) and _is_self(n.subject) and any(e.kind == "is put into from" for e in n.events)
+        for n in walk(trigger)
+    )  # fmt: skip
 
 
 def _cycles_self(trigger: A.Node) -> bool:
@@ -1800,6 +2633,8 @@ def is_own_cast(trigger: object) -> bool:
     if isinstance(trigger, A.TriggerOr):
         return is_own_cast(trigger.first) and is_own_cast(trigger.second)
     trigger = _inner(trigger)
+    if isinstance(trigger, A.EventTrigger):
+        return all(_casts_self(trigger.subject, e) for e in trigger.events)
     return isinstance(trigger, A.CastTrigger) and trigger.this_spell
 
 
@@ -1809,6 +2644,19 @@ def is_own_cycle(trigger: object) -> bool:
         return is_own_cycle(trigger.first) and is_own_cycle(trigger.second)
     trigger = _inner(trigger)
     return isinstance(trigger, A.EventTrigger) and all(e.kind == "cycles" and _is_self(e.other) for e in trigger.events)
+
+
+def is_own_move(trigger: object) -> bool:
+    """ "When [this] is put into a graveyard from anywhere", "When a spell or
+    ability an opponent controls causes you to discard [this]", every part
+    of it: watched where the card went (603.6c)."""
+    if isinstance(trigger, A.TriggerOr):
+        return is_own_move(trigger.first) and is_own_move(trigger.second)
+    trigger = _inner(trigger)
+    return isinstance(trigger, A.EventTrigger) and all(
+        (e.kind == "is put into from" and _is_self(trigger.subject)) or (e.kind == "causes to discard" and _is_self(e.place))
+        for e in trigger.events
+    )  # fmt: skip
 
 
 def _trigger_parts(t: object) -> Iterator[object]:
@@ -2009,6 +2857,7 @@ def settle(game: Game) -> None:
         changed = sba.check(game)
         refresh_granted(game)  # 613.1f: abilities given in quotation marks, as the game now is
         collect(game)
+        check_state_triggers(game)
         if game.state.pending:
             put_on_stack(game)
             continue

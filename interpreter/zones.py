@@ -24,8 +24,11 @@ from .state import (
     Entered,
     ExiledWithMadness,
     Game,
+    KeywordActed,
     Left,
+    PutInto,
     Sacrificed,
+    UnattachedFrom,
 )
 from .statics import exiled_instead
 from .zone_changes import record_entered
@@ -117,6 +120,7 @@ def move(
     obj.damage = 0
     obj.deathtouched = False
     obj.face_down = face_down  # type: ignore[assignment]
+    was_attached = obj.attached_to if from_zone == "battlefield" else None
     obj.attached_to = None
     obj.became = ()
     obj.granted = ()
@@ -153,6 +157,10 @@ def move(
         game.events.append(Left(lki, to, obj.id, tuple(attached)))
         if from_zone == "battlefield":
             game.state.left_this_turn.append((lki, to, obj.id))  # "if a creature died this turn" (700.4)
+    if was_attached is not None:
+        game.events.append(UnattachedFrom(old_id, was_attached))  # 701.3d: it left the battlefield
+    game.events.extend(UnattachedFrom(a, old_id) for a in attached)  # its host left
+    game.events.append(PutInto(obj.id, from_zone, to, obj.owner))  # "put into a graveyard from anywhere", "leaves your graveyard" (603.6c)
     if to == "graveyard" and obj.is_card:
         game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
     if to == "battlefield":
@@ -202,6 +210,7 @@ def exert(game: Game, obj: GameObject) -> None:
     next untap step (502.3)."""
     game.state.skip_untap.append((obj.id, None))
     game.say(f"  {display_name(obj)} is exerted: it won't untap during its controller's next untap step (701.43a)")
+    game.events.append(KeywordActed("exert", obj.controller, obj.id))  # "Whenever you exert a creature"
 
 
 def untap(game: Game, obj: GameObject) -> bool:
@@ -284,11 +293,13 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     return out
 
 
-def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
+def discard(game: Game, player: PlayerId, obj: GameObject, by: PlayerId | None = None) -> GameObject:
     """701.9a: ``player`` discards ``obj``, moving it from their hand to
     their graveyard; for a card with madness the madness ability (702.35a)
     replaces that: it is discarded but exiled instead, and its madness
-    trigger triggers.  Returns the new object."""
+    trigger triggers.  ``by``: the controller of the spell or ability that
+    makes them discard it ("When a spell or ability an opponent controls
+    causes you to discard ...").  Returns the new object."""
     from .cast_permissions import madness_cost
 
     game.say(f"  {player} discards {obj.card.name}")
@@ -298,7 +309,7 @@ def discard(game: Game, player: PlayerId, obj: GameObject) -> GameObject:
         game.events.append(ExiledWithMadness(new.id))
     else:
         new = move(game, obj, "graveyard")
-    game.events.append(Discarded(player, new.id))
+    game.events.append(Discarded(player, new.id, by=by))
     return new
 
 

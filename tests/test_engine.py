@@ -336,15 +336,16 @@ def test_a_trigger_the_engine_cant_watch_stops_play_as_check_warns() -> None:
     from cardtext.interpreter.triggers import settle
     from cardtext.interpreter.zones import move
 
-    (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever a player scries, draw a card.\n1/1\n").cards
+    (card,) = parse_text("Test Watcher {1}{U}\nCreature — Bird\nWhenever you put one or more +1/+1 counters on a "
+                         "creature, draw a card.\n1/1\n").cards  # fmt: skip
     (gap,) = gaps(card)
-    assert gap.what == "trigger event 'scries'"
+    assert gap.what == "trigger event 'puts counters on'"
     (bears,) = parse_text("Test Bears {1}{G}\nCreature — Bear\n2/2\n").cards
     game = new_game(chooser=ScriptedChooser())
     add_card(game, card, "A", "battlefield")
     other = add_card(game, bears, "A", "battlefield")
     move(game, other, "graveyard")
-    with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'scries'"):
+    with pytest.raises(Unsupported, match=r"Test Watcher's triggered ability: trigger event 'puts counters on'"):
         settle(game)
 
 

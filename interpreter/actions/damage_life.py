@@ -71,7 +71,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     is no longer there, judged by its last known information).  Returns the
     total dealt."""
     from ..prevention import no_prevention_too, prevent
-    from ..state import DamageDealtTo, DealtDamage, WasDealtDamage
+    from ..state import CountersPut, DamageDealtTo, DealtDamage, WasDealtDamage
     from ..statics import replaced_damage
 
     game = ctx.game
@@ -100,6 +100,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             # infect is dealt to a creature as that many -1/-1 counters
             o.counters["-1/-1"] = o.counters.get("-1/-1", 0) + n
             o.deathtouched = o.deathtouched or deathtouch
+            game.events.append(CountersPut(o.id, "-1/-1", n, o.counters["-1/-1"]))  # they are put on it (122.6)
         elif "creature" in c.types:
             o.damage += n
             o.deathtouched = o.deathtouched or deathtouch
@@ -124,6 +125,8 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             continue
         total += n
         game.state.damaged_players.append((sid, p))  # "if an opponent was dealt damage this turn" (120.3)
+        if recipient_events:
+            game.events.append(WasDealtDamage(p, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
         if infect:

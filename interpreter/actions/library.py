@@ -15,6 +15,7 @@ from ..context import Ctx, chosen_at_random
 from ..errors import Unsupported
 from ..filters import AT_RANDOM, at_random, matches, pick_at_random, without_random
 from ..objects import GameObject, ObjectId, PlayerId, Zone
+from ..state import KeywordActed
 from ..zones import discard, draw, move
 from .common import acted, choose_cards, choose_up_to, current, not_you, source_name
 from .piles import shuffle_pile
@@ -99,7 +100,7 @@ def _discard(ctx: Ctx, a: A.Discard) -> bool:
         if not victims:
             game.say(f"  {p} has no card to discard")
         for v in victims:
-            discard(game, p, v)
+            discard(game, p, v, by=ctx.controller)
             discarded.append(game.state.objects[v.cid].id)
         done = done or bool(victims)
     ctx.done["discarded"] = discarded  # "for each land card discarded this way" (608.2c)
@@ -336,6 +337,8 @@ def _scry(ctx: Ctx, a: A.KeywordAction) -> bool:
             raise Unsupported(f"another player {'surveilling' if surveil else 'scrying'}")
         top = [game.obj(c) for c in game.zone("library", p)[:n]]
         game.say(f"  {p} {'surveils' if surveil else 'scries'} {n}")
+        if n > 0:
+            game.events.append(KeywordActed(a.verb, p))  # "Whenever you scry" (701.22b: scry 0 is no scry event)
         if not top:
             continue
         where = "into your graveyard" if surveil else "on the bottom of your library"

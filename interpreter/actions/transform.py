@@ -21,7 +21,7 @@ from cardtext.grammar import ast as A
 from ..characteristics import display_name
 from ..context import Ctx
 from ..objects import GameObject
-from ..state import Game
+from ..state import Game, KeywordActed
 from .common import acted, current
 from .library import keyword_action
 
@@ -55,6 +55,7 @@ def transform(game: Game, obj: GameObject) -> bool:
     obj.face = 1 - (obj.face or 0)
     obj.transformed = game.state.next_id
     game.say(f"  {before} transforms into {display_name(obj)} (701.27a)")
+    game.events.append(KeywordActed("transform", obj.controller, obj.id))  # "Whenever [this] transforms (into ...)"
     return True
 
 

@@ -19,7 +19,7 @@ from ..filters import AT_RANDOM, OWN_CHOICE, matches
 from ..keywords import ChampionExile
 from ..objects import GameObject, PlayerId
 from ..replacement import put_onto_battlefield
-from ..state import Championed
+from ..state import AttachedTo, Championed, UnattachedFrom
 from ..zones import move, sacrifice
 from .common import (
     acted,
@@ -531,8 +531,15 @@ def _attach(ctx: Ctx, a: A.Attach) -> bool:
     if problem is not None:
         ctx.game.say(f"  {display_name(what[0])} isn't attached to {display_name(to[0])}: {problem} (701.3b)")
         return False
+    before = what[0].attached_to
+    if before == to[0].id:
+        ctx.game.say(f"  {display_name(what[0])} is attached to {display_name(to[0])} already (701.3b)")
+        return False
     what[0].attached_to = to[0].id
     ctx.game.say(f"  attaches {display_name(what[0])} to {display_name(to[0])}")
+    if before is not None:
+        ctx.game.events.append(UnattachedFrom(what[0].id, before))  # 701.3d: moved to another object
+    ctx.game.events.append(AttachedTo(what[0].id, to[0].id))
     return True
 
 
