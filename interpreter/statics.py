@@ -209,7 +209,34 @@ class CrewsAsRule:
     greater: Any = None
 
 
-Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class ControlRule:
+    """613.1b, layer 2: "You control enchanted creature" — the controller of
+    the ability controls the permanents ``what`` describes, while
+    ``condition`` holds (None: always); applied in timestamp order with the
+    control-changing effects of resolved instructions (613.7,
+    :func:`cardtext.interpreter.control.refresh_control`)."""
+
+    what: Any
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRule:
+    """613.1d, 613.1e, layers 4 and 5: "Enchanted creature is an Angel in
+    addition to its other types", "Nonbasic lands are Mountains", "All
+    creatures are black" — the change ``change`` (a
+    :class:`cardtext.interpreter.characteristics.TypeChange`) to the objects
+    ``what`` describes, while ``condition`` holds; applied in timestamp and
+    dependency order (613.7, 613.8) by
+    :func:`cardtext.interpreter.characteristics.refresh_types`."""
+
+    what: Any
+    change: Any
+    condition: Any = None
+
+
+Rule = ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -516,6 +543,10 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Restriction | A.CostModifier):
         return _activation(action, False)
+    if isinstance(action, A.GainControl) and action.verb == "control":
+        return _control_rule(action)
+    if isinstance(action, A.IsType) and action.special not in SELF_TYPES:
+        return _type_rule(action)
     if isinstance(action, A.IsType) and isinstance(action.what, A.SelfRef) and action.duration is None:
         if action.special == "the chosen type" and action.words is None and "colors" not in action.kept:
             return SelfType(True)
@@ -551,7 +582,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     return f"a static ability written as {type(action or s).__name__}"
 
 
-CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule)
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule)
 """The rules that apply only while a condition holds when one is written
 ("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
 
@@ -570,6 +601,50 @@ def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str
     if problem is not None:
         return problem
     return replace(inner, condition=cond)
+
+
+SELF_TYPES = ("the chosen type", "every creature type")
+"""The type changes of an object's own static ability read as :class:`SelfType`."""
+
+
+def _affected_problem(what: object, kind: str) -> str | None:
+    """What the engine can't tell of the objects a static ability's rule is
+    about (:func:`cardtext.interpreter.filters.matches_ref_static`)."""
+    from .filters import filter_problem, static_ref_problem
+
+    if isinstance(what, A.AnObject):
+        return f"{kind} of {type(what).__name__}"
+    if isinstance(what, A.Each) and (problem := filter_problem(what.filter)) is not None:
+        return problem
+    return static_ref_problem(what)
+
+
+def _control_rule(action: A.GainControl) -> Rule | str:
+    """613.1b: "You control enchanted creature." as a static ability."""
+    if not isinstance(action.player, A.You) or action.duration is not None:
+        return "a static control-changing effect for a player other than the ability's controller, or with a duration"
+    if not isinstance(action.what, A.AttachedRef | A.Each):
+        return f"a static control-changing effect of {type(action.what).__name__}"
+    problem = _affected_problem(action.what, "a static control-changing effect")
+    return problem if problem is not None else ControlRule(action.what)
+
+
+def _type_rule(action: A.IsType) -> Rule | str:
+    """613.1d, 613.1e: "[objects] is/are [types] [in addition to ...]", "is
+    [a color]" as a static ability (:func:`cardtext.interpreter.characteristics.type_change`)."""
+    from .characteristics import type_change
+
+    if action.duration is not None:
+        return "a static type-changing effect with a duration"
+    if action.pt:
+        return "a static type-changing effect with power and toughness, other than as one clause of its sentence"
+    if not isinstance(action.what, A.AttachedRef | A.Each | A.SelfRef | A.ItRef):
+        return f"a static type-changing effect of {type(action.what).__name__}"
+    problem = _affected_problem(action.what, "a static type-changing effect")
+    if problem is not None:
+        return problem
+    change = type_change(action)
+    return change if isinstance(change, str) else TypeRule(action.what, change)
 
 
 def _flash_rule(may: A.MayDo) -> Rule | str:
@@ -736,6 +811,33 @@ def _with_subject(action: Any, subject: object) -> Any:
     return action
 
 
+def _per_x(body: A.Sentence) -> A.Sentence:
+    """"Equipped creature gets +X/+X, where X is the number of creature cards
+    in all graveyards": as a static ability (611.3a), X is counted again
+    whenever the P/T is worked out (604.2, 613.4c), so the change is +1/+1
+    for each one of X (the Pump's ``per``; "its" in X is the object
+    affected).  A sentence with any other X, or "+X/+1", is left as written."""
+    where = body.where_x
+    if where is None or body.where_letter != "X" or not body.actions:
+        return body
+    out = []
+    for action in body.actions:
+        if not isinstance(action, A.Pump) or action.per is not None or action.quoted or action.extra is not None:
+            return body
+        sides = (action.power, action.toughness)
+        if not any(isinstance(v, A.SignedX) for v in sides) or not all(isinstance(v, A.SignedX) or v == 0 for v in sides):
+            return body
+        power, toughness = (v.sign if isinstance(v, A.SignedX) else 0 for v in sides)
+        out.append(replace(action, power=power, toughness=toughness, per=where))
+    return replace(body, actions=tuple(out), where_x=None)
+
+
+def _typed_pt(action: object) -> bool:
+    """"[objects] is a Golem creature with base power and toughness 5/4":
+    a type change with base power and toughness set (613.4b)."""
+    return isinstance(action, A.IsType) and action.special not in SELF_TYPES and "/" in action.pt
+
+
 def _continuous(action: object) -> bool:
     """Is ``action`` a continuous effect on objects the engine applies as a
     static effect (611.3; :data:`cardtext.interpreter.characteristics.STATIC_ACTIONS`)?
@@ -808,9 +910,11 @@ def _clause_rules(s: object, subject: object = None, *, single: bool = False) ->
         cond, body = s.condition, s.body
     elif isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
         cond, body, unless = s.condition, s.body, s.trailing == "unless"
+    if isinstance(body, A.Sentence) and body.where_x is not None:
+        body = _per_x(body)
     if not isinstance(body, A.Sentence) or body.where_x is not None or not body.actions:
         return None
-    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]):
+    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]) and not _typed_pt(body.actions[0]):
         return None
     if "or" in body.joiners:
         return "clauses of a static ability joined by 'or'"
@@ -828,6 +932,12 @@ def _clause_rules(s: object, subject: object = None, *, single: bool = False) ->
     out: list[Rule] = []
     for action in body.actions:
         action = _with_subject(action, subject)
+        if _typed_pt(action):
+            # "is a creature with base power and toughness 5/5 in addition to
+            # its other types": the types (layer 4) and the base P/T (layer 7b, 613.4b)
+            power, toughness = action.pt.split("/", 1)
+            out.append(Continuous(A.StaticEffect(A.SetPT(action.what, power, toughness, base=True), cond)))
+            action = replace(action, pt="")
         if _continuous(action):
             out.append(Continuous(A.StaticEffect(action, cond)))
             continue
@@ -1360,7 +1470,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "ControlRule", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

@@ -121,6 +121,8 @@ def move(
     obj.became = ()
     obj.granted = ()
     obj.from_statics = ()
+    obj.static_types = ()
+    obj.static_base = None
     obj.marks = frozenset()  # designations last until it leaves the battlefield (701.37b, 701.60b)
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
     unlocked: int | None = None
