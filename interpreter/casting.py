@@ -38,6 +38,8 @@ from .additional import announce as announce_additional
 from .additional import as_mana
 from .as_cast import note_controlled
 from .bind import kicker_costs, walk
+from .cast_timing import cast_rules
+from .cast_timing import refusal as cast_refusal
 from .characteristics import (
     chars,
     display_name,
@@ -266,8 +268,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
-    if any(isinstance(s, A.CastOnly) for ab in c.abilities if isinstance(ab, A.SpellAbility) for s in ab.effect.sentences):
-        raise Unsupported(f"{name}: 'Cast this spell only ...' (601.3) isn't checked by the interpreter yet")
+    for rule in cast_rules(c.abilities):
+        # 601.3: the card's own rule of when it may be cast ("Cast this spell only during combat.")
+        why = cast_refusal(game, player, card_obj.id, rule)
+        if why is not None:
+            raise IllegalAction(f"can't cast {name} now: {why} (601.3)")
 
     # 601.2a: announce — the card becomes a spell on the stack, with only the
     # characteristics of the face it is cast as (709.3b, 715.3b, 712.11b).

@@ -971,6 +971,11 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
         return (SpendRule(True, "No more than one mana of each color may be spent this way." in texts),), None
     if not sentences:
         return (), "an empty static ability"
+    if all(isinstance(s, A.CastOnly) for s in sentences):
+        # "Cast [this] only if ...": a rule of casting the card (601.3, cardtext.interpreter.cast_timing)
+        from .cast_timing import rule_problem
+
+        return (), next((p for p in map(rule_problem, sentences) if p is not None), None)
     if all(isinstance(s, A.DeckRule) for s in sentences):
         # 100.2a, 100.4: how a deck is built; nothing to do once the game has begun.
         # A game here is never played for ante (407.1), so an ante card is a gap.
