@@ -268,9 +268,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
-    for rule in cast_rules(c.abilities):
+    for cast_rule in cast_rules(c.abilities):
         # 601.3: the card's own rule of when it may be cast ("Cast this spell only during combat.")
-        why = cast_refusal(game, player, card_obj.id, rule)
+        why = cast_refusal(game, player, card_obj.id, cast_rule)
         if why is not None:
             raise IllegalAction(f"can't cast {name} now: {why} (601.3)")
 
