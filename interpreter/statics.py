@@ -166,14 +166,19 @@ class FlashRule:
 class GraveyardRule:
     """614.1a, 614.6: "If [a card] would be put into [an opponent's] graveyard
     from anywhere, exile it instead", "If [a nontoken creature] would die,
-    exile it instead" — a replacement effect on each object that would be
-    put into a graveyard: ``what`` describes it (or is the object itself),
-    ``owner`` whose graveyard (None: any), ``dies`` only from the
-    battlefield (700.4); it is exiled instead."""
+    exile it instead", "If [this] would die, put it on the bottom of its
+    owner's library instead", "... reveal [this] and shuffle it into its
+    owner's library instead" — a replacement effect on each object that
+    would be put into a graveyard: ``what`` describes it (or is the object
+    itself), ``owner`` whose graveyard (None: any), ``dies`` only from the
+    battlefield (700.4); it is exiled, or put into its owner's library
+    (``to``), instead."""
 
     what: Any
     owner: Any = None
     dies: bool = False
+    to: str = "exile"  # or, into its owner's library: "top", "bottom", "shuffle" ("reveal it and shuffle it into ...")
+    anywhere: bool = False  # "from anywhere": about [this], the ability functions in every zone (113.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,11 +452,9 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
     cond = s.condition
     assert isinstance(cond, A.Would)
     event = cond.event
-    body = _one(s.body)
-    if cond.duration is not None or not (isinstance(body, A.Exile) and isinstance(body.what, A.ItRef)
-                                         and not body.face_down and body.until is None and body.player is None
-                                         and body.with_counters is None and not body.until_leaves):  # fmt: skip
-        return "a replacement of going to a graveyard other than 'exile it instead'"
+    to = graveyard_body(s.body)
+    if cond.duration is not None or to is None:
+        return "a replacement of going to a graveyard other than 'exile it instead' or 'put it into its owner's library'"
     subject = cond.subject
     if isinstance(subject, A.AnObject):
         if subject.up_to or subject.any_number:
@@ -462,7 +465,7 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
     elif not isinstance(subject, A.SelfRef):
         return f"a graveyard replacement of {type(subject).__name__}"
     if isinstance(event, A.KeywordAction) and event.verb == "die" and event.what is None and event.extra == "":
-        return GraveyardRule(subject, dies=True)
+        return GraveyardRule(subject, dies=True, to=to)
     if isinstance(event, A.Passive) and event.what in ("put into", "put into from anywhere") and event.by is None \
             and isinstance(event.place, A.ZonePlace) and event.place.zone == "graveyard" and not event.place.second:  # fmt: skip
         owner = event.place.owner
@@ -473,8 +476,38 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
         # "a permanent would be put into a graveyard": from the battlefield, where permanents are (110.1)
         dies = event.what == "put into" and isinstance(subject, A.AnObject) and "card" not in subject.filter.nouns \
             and not subject.filter.card  # fmt: skip
-        return GraveyardRule(subject, owner, dies=dies)
+        return GraveyardRule(subject, owner, dies=dies, to=to, anywhere=event.what == "put into from anywhere")
     return "a replacement of another event"
+
+
+def _it(what: object) -> bool:
+    return isinstance(what, A.ItRef | A.SelfRef)
+
+
+def _owners_library(whose: object) -> bool:
+    """"its owner's library" (or none named: a card goes to its owner's, 400.3)."""
+    return whose is None or isinstance(whose, A.OwnerOf) and _it(whose.object)
+
+
+def graveyard_body(body: A.Sentence) -> str | None:
+    """What a graveyard replacement does instead (:class:`GraveyardRule`'s
+    ``to``): "exile it", "put it on top of (the bottom of) its owner's
+    library", "reveal [it] and shuffle it into its owner's library"; None for
+    anything else."""
+    actions = body.actions if isinstance(body, A.Sentence) and body.where_x is None else ()
+    one = actions[0] if len(actions) == 1 else None
+    if isinstance(one, A.Exile) and isinstance(one.what, A.ItRef) and not one.face_down and one.until is None \
+            and one.player is None and one.with_counters is None and not one.until_leaves:  # fmt: skip
+        return "exile"
+    if isinstance(one, A.PutInZone) and _it(one.what) and one.player is None and one.to.zone == "library" \
+            and one.to.where in ("top", "bottom") and _owners_library(one.to.whose) and not one.to.mods \
+            and one.to.nth is None and one.to.under is None:  # fmt: skip
+        return one.to.where
+    if len(actions) == 2 and isinstance(actions[0], A.Reveal) and _it(actions[0].what) and actions[0].player is None \
+            and isinstance(actions[1], A.Shuffle) and _it(actions[1].what) and actions[1].player is None \
+            and isinstance(actions[1].into, A.OwnerOf) and _it(actions[1].into.object):  # fmt: skip
+        return "shuffle"  # revealing it: it is seen by all as it moves (701.20, 400.2)
+    return None
 
 
 def _life_gain_rule(s: A.IfSentence) -> Rule | str:
@@ -503,7 +536,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
             and isinstance(s.condition, A.Would) and isinstance(s.condition.event, A.GainLife)):  # fmt: skip
         return _life_gain_rule(s)
     if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
-            and isinstance(s.condition, A.Would) and isinstance(_one(s.body), A.Exile)
+            and isinstance(s.condition, A.Would) and graveyard_body(s.body) is not None
             and (isinstance(s.condition.event, A.Passive) and "graveyard" in s.condition.event.what + " graveyard"
                  or isinstance(s.condition.event, A.KeywordAction) and s.condition.event.verb == "die")):  # fmt: skip
         return _graveyard_rule(s)
@@ -1222,11 +1255,24 @@ _register()
 def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
     """614.6: the permanent whose static ability exiles ``obj`` instead of its
     being put into its owner's graveyard from where it is now, or None."""
+    found = graveyard_instead(game, obj)
+    return found[0] if found is not None and found[1] == "exile" else None
+
+
+def graveyard_instead(game: Game, obj: GameObject) -> tuple[GameObject, str] | None:
+    """614.6: the permanent whose static ability puts ``obj`` somewhere else
+    instead of into its owner's graveyard from where it is now, and where
+    (:class:`GraveyardRule`'s ``to``), or None."""
+    from .characteristics import chars
     from .filters import group_players, matches
 
-    for src, _, rule in active_rules(game):
-        if not isinstance(rule, GraveyardRule):
-            continue
+    found = [(src, rule) for src, _, rule in active_rules(game) if isinstance(rule, GraveyardRule)]
+    if obj.zone != "battlefield" and obj.face_down is None:
+        # "If [this] would be put into a graveyard from anywhere": the ability
+        # functions wherever the object is (113.6, 112.6)
+        found = [(obj, r) for ab in chars(obj).abilities if isinstance(ab, A.StaticAbility) for r in rules(ab)
+                 if isinstance(r, GraveyardRule) and r.anywhere and isinstance(r.what, A.SelfRef)] + found  # fmt: skip
+    for src, rule in found:
         if rule.dies and obj.zone != "battlefield":
             continue
         owner = rule.owner
@@ -1244,7 +1290,7 @@ def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
                 continue  # a token isn't a card (111.1)
             if not matches(game, filt, obj, you=src.controller, source=src.id, anywhere=True):
                 continue
-        return src
+        return src, rule.to
     return None
 
 
@@ -1475,7 +1521,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "ControlRule", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "ControlRule", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
