@@ -241,7 +241,17 @@ class TypeRule:
     condition: Any = None
 
 
-Rule = ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class MayEnterWith:
+    """614.1c, 614.12: "You may have [this] enter with a +1/+1 counter on it"
+    (unleash, 702.98a) — as the permanent enters, its controller chooses
+    whether the replacement ``replacement`` applies
+    (:func:`cardtext.interpreter.replacement.apply_enters_replacements`)."""
+
+    replacement: A.EntersWithCounters
+
+
+Rule = MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -597,6 +607,13 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.EntersWithCounters):
+        enters = action.action
+        if not (action.have and isinstance(action.player, A.You) and isinstance(enters.object, A.SelfRef | A.ItRef)):
+            return "'you may have [it] enter with counters' about another object or by another player"
+        if enters.condition is not None or enters.tapped:
+            return "'you may have [it] enter with counters' under a condition or tapped"
+        return MayEnterWith(enters)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.ChooseNotUntap):
         choose = action.action
         if not (isinstance(action.player, A.You) and isinstance(choose.whose, A.You)) or action.have:
@@ -1521,7 +1538,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "ControlRule", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
