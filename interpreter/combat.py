@@ -519,6 +519,14 @@ Assignment = list[tuple[GameObject, GameObject | PlayerId, int]]
 def _assign_blocked(game: Game, attacker: GameObject, power: int, blockers: list[GameObject],
                     defender: PlayerId, assigned: dict[ObjectId, int]) -> Assignment:  # fmt: skip
     """510.1c-d, 702.19b-e: how a blocked attacker's damage is assigned."""
+    from .statics import unblocked_damage
+
+    by = unblocked_damage(game, attacker)
+    if by is not None:
+        question = (f"{display_name(by)}: have {display_name(attacker)} assign its {power} combat damage to {defender} "
+                    "as though it weren't blocked (510.1c)?")  # fmt: skip
+        if ask(game, Decision("may", attacker.controller, question)):
+            return [(attacker, defender, power)]
     trample = has_keyword(game, attacker, "trample")
     if not blockers:
         if trample:

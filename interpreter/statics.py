@@ -251,7 +251,22 @@ class MayEnterWith:
     replacement: A.EntersWithCounters
 
 
-Rule = MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class AsThoughUnblocked:
+    """510.1c, 611.3a: "You may have [this] assign its combat damage as
+    though it weren't blocked" — as combat damage is assigned, the
+    controller of the ability may have each blocked attacking creature
+    ``what`` describes assign all its combat damage to the player it
+    attacks (:func:`cardtext.interpreter.combat.deal_combat_damage`)."""
+
+    what: Any
+
+
+UNBLOCKED_DAMAGE = "assigns its combat damage as though it weren't blocked"
+"""The requirement of :class:`AsThoughUnblocked`, as the grammar writes it."""
+
+
+Rule = AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -607,6 +622,13 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.Requirement) and action.action.rule == UNBLOCKED_DAMAGE:
+        req = action.action
+        if not (action.have and isinstance(action.player, A.You)) or req.duration is not None or req.other is not None:
+            return "'assign its combat damage as though it weren't blocked' by another player or for a duration"
+        if not isinstance(req.what, A.SelfRef | A.ItRef | A.AttachedRef):
+            return f"'assign its combat damage as though it weren't blocked' about {type(req.what).__name__}"
+        return AsThoughUnblocked(req.what)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.EntersWithCounters):
         enters = action.action
         if not (action.have and isinstance(action.player, A.You) and isinstance(enters.object, A.SelfRef | A.ItRef)):
@@ -1348,6 +1370,24 @@ def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | 
 
 
 # --------------------------------------------------------------------------
+# Combat damage as though unblocked (510.1c)
+# --------------------------------------------------------------------------
+
+
+def unblocked_damage(game: Game, attacker: GameObject) -> GameObject | None:
+    """510.1c: the permanent whose static ability lets the attacker's
+    controller have ``attacker`` assign its combat damage as though it
+    weren't blocked ("You may have [this] assign ..."), or None."""
+    from .filters import matches_ref_static
+
+    for src, _, rule in active_rules(game):
+        if isinstance(rule, AsThoughUnblocked) and src.controller == attacker.controller \
+                and matches_ref_static(game, src, rule.what, attacker):  # fmt: skip
+            return src
+    return None
+
+
+# --------------------------------------------------------------------------
 # Untapping (502.3)
 # --------------------------------------------------------------------------
 
@@ -1538,7 +1578,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
