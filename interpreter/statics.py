@@ -266,7 +266,20 @@ UNBLOCKED_DAMAGE = "assigns its combat damage as though it weren't blocked"
 """The requirement of :class:`AsThoughUnblocked`, as the grammar writes it."""
 
 
-Rule = AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class HandSizeRule:
+    """402.2, 514.1: "Your maximum hand size is reduced by two", "Each
+    opponent's maximum hand size is four", "... is equal to [N]", "You have
+    no maximum hand size" — the maximum hand size of the players ``players``
+    is set (``change`` "is", "equal to"), changed ("reduced by", "increased
+    by") or gone ("none"), in timestamp order (613.7, :func:`max_hand_size`)."""
+
+    players: Any
+    change: str
+    amount: Any = None
+
+
+Rule = HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -622,6 +635,8 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.MaxHandSize) or isinstance(action, A.KeywordAction) and action.verb == NO_MAXIMUM:
+        return _hand_size_rule(action)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.Requirement) and action.action.rule == UNBLOCKED_DAMAGE:
         req = action.action
         if not (action.have and isinstance(action.player, A.You)) or req.duration is not None or req.other is not None:
@@ -673,6 +688,30 @@ def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str
     if problem is not None:
         return problem
     return replace(inner, condition=cond)
+
+
+NO_MAXIMUM = "have no maximum hand size"
+"""The verb of "You have no maximum hand size." (402.2)."""
+
+
+def _hand_size_rule(action: A.MaxHandSize | A.KeywordAction) -> Rule | str:
+    """402.2: a static ability that changes players' maximum hand size."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
+    from .quantities import QUANTITIES
+
+    if isinstance(action, A.KeywordAction):
+        players, change, amount = action.player, "none", None
+        if action.duration is not None or action.what is not None or action.extra:
+            return "'have no maximum hand size' for a duration"
+    else:
+        players, change, amount = action.player, action.change, action.amount
+        players = players.object if isinstance(players, A.Possessive) else players
+        if not (isinstance(amount, A.Number) or type(amount) in QUANTITIES):
+            return f"a maximum hand size of {type(amount).__name__}"
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS):  # fmt: skip
+        return f"the maximum hand size of {type(players).__name__}"
+    return HandSizeRule(players, change, amount)
 
 
 SELF_TYPES = ("the chosen type", "every creature type")
@@ -1370,6 +1409,39 @@ def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | 
 
 
 # --------------------------------------------------------------------------
+# Maximum hand size (402.2, 514.1)
+# --------------------------------------------------------------------------
+
+MAX_HAND_SIZE = 7
+"""402.2: a player's maximum hand size, unless an effect changes it."""
+
+
+def max_hand_size(game: Game, player: str) -> int | None:
+    """402.2: ``player``'s maximum hand size as the static abilities that
+    apply leave it, in timestamp order (613.7); None for "no maximum hand
+    size" (the later "is two" sets one again)."""
+    from .filters import _static_number, group_players
+
+    size: int | None = MAX_HAND_SIZE
+    found = [(src, rule) for src, _, rule in active_rules(game) if isinstance(rule, HandSizeRule)]
+    for src, rule in sorted(found, key=lambda f: f[0].arrived):
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        if rule.change == "none":
+            size = None
+            continue
+        n = _static_number(game, src)(rule.amount)
+        if rule.change in ("is", "equal to"):
+            size = n
+        elif size is not None:
+            size = size + n if rule.change == "increased by" else size - n
+    return None if size is None else max(size, 0)
+
+
+# --------------------------------------------------------------------------
 # Combat damage as though unblocked (510.1c)
 # --------------------------------------------------------------------------
 
@@ -1578,7 +1650,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
