@@ -891,6 +891,21 @@ def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     return frozenset(out)
 
 
+def _lose_keywords(action: A.LoseAbilities) -> str | None:
+    """Layer 6 (613.1f): "All creatures lose flying", "Enchanted creature
+    loses flying and islandwalk" — keywords the engine reads by name, lost
+    in timestamp order with those gained (:func:`keywords`); "loses all
+    abilities" and keywords that stand for abilities are not."""
+    if action.duration is not None or action.other:
+        return "a static loss of abilities with a duration or of 'all other' abilities"
+    if not action.keywords:
+        return "'loses all abilities' as a static ability"
+    for kw in action.keywords:
+        if isinstance(kw, A.Protection | A.Enchant) or keyword_name(kw) not in _name_read():
+            return f"losing the keyword {keyword_name(kw)} (the abilities it stands for)"
+    return None
+
+
 def _cost_change(action: A.CostModifier) -> str | None:
     """601.2f: a change to the cost of casting spells, applied as the total
     cost is worked out (:func:`cardtext.interpreter.costs.cost_modifiers`), not a
@@ -904,7 +919,7 @@ def _cost_change(action: A.CostModifier) -> str | None:
 
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
     A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
-    A.Requirement: _block_count, A.CostModifier: _cost_change,
+    A.Requirement: _block_count, A.CostModifier: _cost_change, A.LoseAbilities: _lose_keywords,
 }  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
@@ -968,7 +983,7 @@ def _self_only(what: object) -> bool:
 
 
 
-StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
+StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities
 
 
 ABILITY_KINDS: tuple[type, ...] = (
@@ -1040,7 +1055,7 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
             problem = static_problem(action)
             if problem is not None:
                 return (), problem, False
-            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement):
+            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities):
                 out.append((ab, action, _self_only(getattr(action, "what", None))))
     return tuple(out), None, False
 
@@ -1298,6 +1313,10 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
                         changes.append((src.arrived, gained, ()))
                         seen.update(gained)
                 pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
+            # layer 6 too: keywords lost by static abilities ("All creatures lose flying")
+            changes.extend((src.arrived, (), tuple(keyword_name(k) for k in lose.keywords))
+                           for src, eff, lose in _static_effects(game)
+                           if isinstance(lose, A.LoseAbilities) and _affects(game, src, eff, lose, obj))  # fmt: skip
         finally:
             del _KEYWORDS_SO_FAR[key]
         if any(lost for _, _, lost in changes):
