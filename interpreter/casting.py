@@ -61,7 +61,7 @@ from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, KeywordActed, Kicked, StackItem, targeted
-from .statics import spend_rule, x_requirements
+from .statics import cast_ban, spend_rule, x_requirements
 from .targets import choose_targets, label, slot_index
 from .this_turn import CANT_CAST, has_rule
 from .triggers import settle
@@ -245,6 +245,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     rule = has_rule(game, player, CANT_CAST) if game.state.turn_rules else None
     if rule is not None:
         raise IllegalAction(f"can't cast {name}: {player} can't cast spells this turn ({rule.source}; 101.2)")
+    banned = cast_ban(game, player, card_obj)
+    if banned is not None:
+        raise IllegalAction(f"can't cast {name}: {display_name(banned)} says {player} can't cast it (101.2)")
     alternative = permission is not None and (permission.free or permission.cost is not None)
     if c.mana_cost is None and not alternative:
         raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b, 118.6)")

@@ -279,7 +279,22 @@ class HandSizeRule:
     amount: Any = None
 
 
-Rule = HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class CastBan:
+    """101.2, 601.3: "You can't cast creature spells", "Your opponents can't
+    cast spells during your turn", "Enchanted creature's controller can't
+    cast creature spells" — the players ``players`` describes can't begin
+    to cast the spells ``spells`` describes (None: any), during the
+    ability's controller's turn only if ``yours``, while ``condition``
+    holds (:func:`cast_ban`)."""
+
+    players: Any
+    spells: Any = None
+    yours: bool = False
+    condition: Any = None
+
+
+Rule = CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -608,6 +623,8 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         if not isinstance(action.what, A.SelfRef | A.ItRef):
             return f"crewing as though the power of {type(action.what).__name__} were greater"
         return CrewsAsRule(action.what, action.acts, action.greater)
+    if isinstance(action, A.Restriction) and action.rule == "can't cast":
+        return _cast_ban(action)
     if isinstance(action, A.Restriction) and action.rule != "can't be activated":
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Requirement):
@@ -669,7 +686,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     return f"a static ability written as {type(action or s).__name__}"
 
 
-CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule)
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule, CastBan)
 """The rules that apply only while a condition holds when one is written
 ("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
 
@@ -688,6 +705,26 @@ def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str
     if problem is not None:
         return problem
     return replace(inner, condition=cond)
+
+
+def _cast_ban(action: A.Restriction) -> Rule | str:
+    """101.2: "[players] can't cast [spells] [during your turn]" as a static ability."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, filter_problem
+
+    players, spells, duration = action.what, action.other, action.duration
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS
+            or isinstance(players, A.ControllerOf) and isinstance(players.object, A.AttachedRef | A.SelfRef)):  # fmt: skip
+        return f"'can't cast' for the players {type(players).__name__}"
+    if duration is not None and not (isinstance(duration, A.Duration) and duration.kind == "during your turn"
+                                     and duration.object is None):  # fmt: skip
+        return f"a static 'can't cast' lasting '{getattr(duration, 'kind', type(duration).__name__)}'"
+    if not isinstance(spells, A.Each) or not (spells.filter.spell or "spell" in spells.filter.nouns):
+        return f"'can't cast' {type(spells).__name__}"
+    problem = filter_problem(spells.filter)
+    if problem is not None:
+        return problem
+    return CastBan(players, spells, yours=duration is not None)
 
 
 NO_MAXIMUM = "have no maximum hand size"
@@ -1409,6 +1446,40 @@ def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | 
 
 
 # --------------------------------------------------------------------------
+# Spells players can't cast (101.2, 601.3)
+# --------------------------------------------------------------------------
+
+
+def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
+    """101.2, 601.3: the permanent whose static ability says ``player`` can't
+    cast ``card`` now ("You can't cast creature spells"), or None."""
+    from .conditions import static_condition_holds
+    from .filters import group_players, matches
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, CastBan):
+            continue
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        if isinstance(who, A.ControllerOf):
+            about = who.object
+            oid = src.id if isinstance(about, A.SelfRef) else src.attached_to
+            held = game.get(oid) if isinstance(oid, tuple) else None
+            if held is None or held.controller != player:
+                continue
+        if rule.yours and game.state.active != src.controller:
+            continue
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if matches(game, _spell_as_card(rule.spells.filter), card, you=src.controller, source=src.id, anywhere=True):
+            return src
+    return None
+
+
+# --------------------------------------------------------------------------
 # Maximum hand size (402.2, 514.1)
 # --------------------------------------------------------------------------
 
@@ -1650,7 +1721,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "CastBan", "cast_ban", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
