@@ -292,9 +292,20 @@ class CastBan:
     spells: Any = None
     yours: bool = False
     condition: Any = None
+    most: int | None = None  # "can't cast more than one spell each turn": only once they cast that many this turn
 
 
-Rule = CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class SkipStep:
+    """614.1b, 614.10: "Skip your draw step." as a static ability — the
+    players ``players`` describes skip every draw step of theirs while it
+    applies (the engine's turns, :mod:`cardtext.interpreter.turns`)."""
+
+    players: Any
+    step: str
+
+
+Rule = SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -652,6 +663,12 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.ActionLimit) and action.verb == "cast":
+        return _cast_limit(action)
+    if isinstance(action, A.SkipTurn) and not action.next and action.duration is None and action.amount is None:
+        if action.step != "draw step" or not isinstance(action.whose, A.You) or action.player is not None:
+            return f"skipping '{action.step}' as a static ability"
+        return SkipStep(action.whose, "draw")
     if isinstance(action, A.MaxHandSize) or isinstance(action, A.KeywordAction) and action.verb == NO_MAXIMUM:
         return _hand_size_rule(action)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.Requirement) and action.action.rule == UNBLOCKED_DAMAGE:
@@ -725,6 +742,20 @@ def _cast_ban(action: A.Restriction) -> Rule | str:
     if problem is not None:
         return problem
     return CastBan(players, spells, yours=duration is not None)
+
+
+def _cast_limit(action: A.ActionLimit) -> Rule | str:
+    """"Each player can't cast more than one spell each turn." (101.2)."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
+
+    players, what = action.player, action.what
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS):  # fmt: skip
+        return f"'can't cast more than ...' for the players {type(players).__name__}"
+    if not (isinstance(what, A.AnObject) and isinstance(what.count, A.Number) and not what.how
+            and what.filter.words == (A.Noun("spell", False),) and not what.filter.post):  # fmt: skip
+        return "'can't cast more than' a number of spells of a kind"
+    return CastBan(players, A.Each(what.filter), most=what.count.value)
 
 
 NO_MAXIMUM = "have no maximum hand size"
@@ -1474,7 +1505,21 @@ def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
             continue
         if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
             continue
+        if rule.most is not None:
+            # "can't cast more than one spell each turn": the spells they cast this turn (601.2i)
+            if sum(1 for spell in game.state.cast_this_turn if spell.controller == player) >= rule.most:
+                return src
+            continue
         if matches(game, _spell_as_card(rule.spells.filter), card, you=src.controller, source=src.id, anywhere=True):
+            return src
+    return None
+
+
+def skips_draw_step(game: Game, player: str) -> GameObject | None:
+    """614.1b: the permanent whose "Skip your draw step." makes ``player``
+    skip this draw step, or None."""
+    for src, _, rule in active_rules(game):
+        if isinstance(rule, SkipStep) and rule.step == "draw" and isinstance(rule.players, A.You) and src.controller == player:
             return src
     return None
 
@@ -1721,7 +1766,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CastBan", "cast_ban", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

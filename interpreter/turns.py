@@ -206,11 +206,18 @@ def _end_step(game: Game) -> None:
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":
         state.step = "main"
-        game.say(f"-- {state.active}'s draw step and main phase")
-        draw(game, state.active, 1)
-        # the engine gives no priority in the draw step: its triggered
-        # abilities go on the stack with those of the main phase's beginning
-        _phase_triggers(game, "draw step")
+        from .statics import skips_draw_step
+
+        skipper = skips_draw_step(game, state.active)
+        if skipper is not None:
+            # 614.1b, 614.10: the step is skipped, its draw and its "beginning of the draw step" abilities with it
+            game.say(f"-- {state.active} skips their draw step ({display_name(skipper)}, 614.10); main phase")
+        else:
+            game.say(f"-- {state.active}'s draw step and main phase")
+            draw(game, state.active, 1)
+            # the engine gives no priority in the draw step: its triggered
+            # abilities go on the stack with those of the main phase's beginning
+            _phase_triggers(game, "draw step")
         sagas.precombat_main(game)  # 714.3b
         _phase_triggers(game, "precombat main phase")
     settle(game)
