@@ -149,8 +149,11 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
 
 def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
     """Every permission ``player`` has to cast ``obj`` from where it is now."""
+    from .statics import static_permissions
+
     found = [p for p in keyword_permissions(obj) if p.who == player]
     found += [p for p in game.state.permissions if p.obj == obj.id and p.who == player and p.zone == obj.zone]
+    found += static_permissions(game, player, obj)  # 601.3: "You may cast [this] from your graveyard"
     return [p for p in found if game.state.turn > p.after_turn]
 
 

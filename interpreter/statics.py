@@ -305,7 +305,22 @@ class SkipStep:
     step: str
 
 
-Rule = SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class CastFrom:
+    """601.3: a static ability that lets its controller cast cards from a
+    zone other than their hand — the card itself ("You may cast [this] from
+    your graveyard", ``what`` SelfRef, functioning in ``zone``, 113.6), or
+    the cards ``what`` describes ("You may cast nonland cards exiled with
+    [this]", "You may play cards exiled with [this]": ``play``); while
+    ``condition`` holds (:func:`static_permissions`)."""
+
+    what: Any
+    zone: str
+    play: bool = False
+    condition: Any = None
+
+
+Rule = CastFrom | SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -663,6 +678,8 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.CastCard) and isinstance(s, A.Sentence):
+        return _cast_from(action, s)
     if isinstance(action, A.ActionLimit) and action.verb == "cast":
         return _cast_limit(action)
     if isinstance(action, A.SkipTurn) and not action.next and action.duration is None and action.amount is None:
@@ -703,7 +720,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     return f"a static ability written as {type(action or s).__name__}"
 
 
-CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule, CastBan)
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule, CastBan, CastFrom)
 """The rules that apply only while a condition holds when one is written
 ("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
 
@@ -742,6 +759,36 @@ def _cast_ban(action: A.Restriction) -> Rule | str:
     if problem is not None:
         return problem
     return CastBan(players, spells, yours=duration is not None)
+
+
+def _cast_from(may: A.MayDo, s: A.Sentence) -> Rule | str:
+    """601.3: "You may cast [this] from your graveyard / from exile", "You
+    may cast [cards] exiled with [this]" as a static ability."""
+    from .filters import filter_problem
+
+    cast = may.action
+    assert isinstance(cast, A.CastCard)
+    if not isinstance(may.player, A.You) or may.have or cast.duration is not None or cast.free or cast.look:
+        return "a static permission to cast cards for another player, for a duration, or without paying their costs"
+    tails = [t for form in s.forms for t in form.tails if isinstance(t, A.Tail)]
+    places = [t.value for t in tails if t.word == "from" and isinstance(t.value, A.ZonePlace)]
+    if len(tails) != len(places) or len(places) > 1:
+        return "a static permission to cast cards written with more after it"
+    what = cast.what
+    if isinstance(what, A.SelfRef):
+        place = places[0] if places else None
+        owner = place.owner.object if place is not None and isinstance(place.owner, A.Possessive) else None
+        if place is None or place.zone not in ("graveyard", "exile") or place.second \
+                or not (owner is None and place.zone == "exile" or isinstance(owner, A.You)):  # fmt: skip
+            return "a static permission to cast this card from a zone other than your graveyard or exile"
+        return CastFrom(what, place.zone, cast.play)
+    exiled = isinstance(what, A.Each) and any(isinstance(q, A.ExiledWith) and isinstance(q.object, A.SelfRef)
+                                              for q in what.filter.post)  # fmt: skip
+    if not exiled or places:
+        return "a static permission to cast cards other than this one or those exiled with it"
+    assert isinstance(what, A.Each)
+    problem = filter_problem(what.filter)
+    return problem if problem is not None else CastFrom(what, "exile", cast.play)
 
 
 def _cast_limit(action: A.ActionLimit) -> Rule | str:
@@ -1515,6 +1562,35 @@ def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
     return None
 
 
+def static_permissions(game: Game, player: str, obj: GameObject) -> list[Any]:
+    """601.3: the permissions static abilities give ``player`` to cast
+    ``obj`` from where it is: its own "You may cast [this] from your
+    graveyard" (functioning there, 113.6), a permanent's "You may cast
+    nonland cards exiled with [this]" (607.2a)."""
+    from .cast_permissions import Permission
+    from .characteristics import chars, display_name
+    from .conditions import static_condition_holds
+    from .filters import matches
+
+    out: list[Any] = []
+    if obj.zone not in ("graveyard", "exile") or obj.face_down is not None or not obj.is_card:
+        return out
+    found = [(obj, r) for ab in chars(obj).abilities if isinstance(ab, A.StaticAbility)
+             for r in rules_of(ab)[0] if isinstance(r, CastFrom) and isinstance(r.what, A.SelfRef)]  # fmt: skip
+    # a card's own permission is its owner's, from the zone it names
+    found = [(src, r) for src, r in found if r.zone == obj.zone] if player == obj.owner else []
+    found += [(src, r) for src, _, r in active_rules(game) if isinstance(r, CastFrom) and not isinstance(r.what, A.SelfRef)
+              and src.controller == player and obj.zone == r.zone]  # fmt: skip
+    for src, rule in found:
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if not isinstance(rule.what, A.SelfRef) and not matches(
+                game, rule.what.filter, obj, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
+            continue
+        out.append(Permission("effect", player, obj.zone, obj.id, play=rule.play, source=display_name(src)))
+    return out
+
+
 def skips_draw_step(game: Game, player: str) -> GameObject | None:
     """614.1b: the permanent whose "Skip your draw step." makes ``player``
     skip this draw step, or None."""
@@ -1766,7 +1842,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "CastFrom", "static_permissions", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
