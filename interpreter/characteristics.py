@@ -574,7 +574,12 @@ def refresh_types(game: Game) -> None:
     objs = game.battlefield()
     for o in objs:
         o.static_types = ()
-    effects = [(src, index, rule) for src, index, rule in active_rules(game) if isinstance(rule, TypeRule)]
+    effects: list[tuple[GameObject, Any, Any]] = [
+        (src, index, rule) for src, index, rule in active_rules(game) if isinstance(rule, TypeRule)]
+    # "Equipped creature gets +2/+2 and is a Spider Hero in addition to its other types": the
+    # type change of a static effect, its ability the key that it still exists by
+    effects += [(src, eff, TypeRule(action.what, type_change(action), eff.condition))
+                for src, eff, action in _static_effects(game) if isinstance(action, A.IsType)]  # fmt: skip
     if not effects:
         return
     effects.sort(key=lambda e: e[0].arrived)
@@ -598,7 +603,7 @@ def _types_part(change: TypeChange) -> bool:
     return bool(change.types or change.subtypes or change.supertypes)
 
 
-def _apply_layer(game: Game, objs: list[GameObject], effects: list[tuple[GameObject, int, Any]],
+def _apply_layer(game: Game, objs: list[GameObject], effects: list[tuple[GameObject, Any, Any]],
                  began: dict[tuple[int, int], list[GameObject]] | None = None) -> dict[tuple[int, int], list[GameObject]]:  # fmt: skip
     """The effects of one layer, one at a time in timestamp order, an effect
     that depends on another after it (613.7, 613.8); ``began``: the objects
@@ -611,15 +616,16 @@ def _apply_layer(game: Game, objs: list[GameObject], effects: list[tuple[GameObj
             effects[0])  # fmt: skip
         effects.remove(pick)
         src, index, rule = pick
-        earlier = began.get((src.cid, index)) if began is not None else None
+        key = (src.cid, index if isinstance(index, int) else id(index))
+        earlier = began.get(key) if began is not None else None
         found = [(o, rule.change) for o in earlier] if earlier is not None else _applied(game, objs, pick)
-        out[(src.cid, index)] = [o for o, _ in found]
+        out[key] = [o for o, _ in found]
         for o, change in found:
             o.static_types = (*o.static_types, change)
     return out
 
 
-def _applied(game: Game, objs: list[GameObject], effect: tuple[GameObject, int, Any]) -> list[tuple[GameObject, Any]]:
+def _applied(game: Game, objs: list[GameObject], effect: tuple[GameObject, Any, Any]) -> list[tuple[GameObject, Any]]:
     """The objects a type-changing effect applies to now, each with the
     change: none if its source no longer has the ability (613.8a)."""
     from .conditions import static_condition_holds
@@ -628,7 +634,12 @@ def _applied(game: Game, objs: list[GameObject], effect: tuple[GameObject, int, 
 
     src, index, rule = effect
     abilities = chars(src).abilities
-    if src.zone != "battlefield" or index >= len(abilities) or not isinstance(abilities[index], A.StaticAbility) \
+    if src.zone != "battlefield":
+        return []
+    if not isinstance(index, int):
+        if not any(eff is index for eff, _, _ in _statics_of(abilities)[0]):  # a static effect's ability, gone (613.8a)
+            return []
+    elif index >= len(abilities) or not isinstance(abilities[index], A.StaticAbility) \
             or not any(isinstance(r, type(rule)) and r.what == rule.what for r in rules(abilities[index])):  # fmt: skip
         return []
     if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
@@ -636,7 +647,7 @@ def _applied(game: Game, objs: list[GameObject], effect: tuple[GameObject, int, 
     return [(o, rule.change) for o in objs if matches_ref_static(game, src, rule.what, o)]
 
 
-def _depends(game: Game, objs: list[GameObject], first: tuple[GameObject, int, Any], other: tuple[GameObject, int, Any]) -> bool:
+def _depends(game: Game, objs: list[GameObject], first: tuple[GameObject, Any, Any], other: tuple[GameObject, Any, Any]) -> bool:
     """613.8a: would applying ``other`` change whether ``first`` exists or
     which objects it applies to?"""
     before = [o for o, _ in _applied(game, objs, first)]
@@ -891,6 +902,18 @@ def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     return frozenset(out)
 
 
+def _static_type(action: A.IsType) -> str | None:
+    """Layers 4 and 5 (613.1d, 613.1e): "[objects] is a Knight in addition to
+    its other types" as an effect of a static ability, applied with the
+    others by :func:`refresh_types`."""
+    from .statics import SELF_TYPES
+
+    if action.duration is not None or action.pt or action.special in SELF_TYPES:
+        return "a static type change with a duration, power and toughness, or a chosen type"
+    change = type_change(action)
+    return change if isinstance(change, str) else None
+
+
 def _lose_keywords(action: A.LoseAbilities) -> str | None:
     """Layer 6 (613.1f): "All creatures lose flying", "Enchanted creature
     loses flying and islandwalk" — keywords the engine reads by name, lost
@@ -920,6 +943,7 @@ def _cost_change(action: A.CostModifier) -> str | None:
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
     A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
     A.Requirement: _block_count, A.CostModifier: _cost_change, A.LoseAbilities: _lose_keywords,
+    A.IsType: _static_type,
 }  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
@@ -983,7 +1007,7 @@ def _self_only(what: object) -> bool:
 
 
 
-StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities
+StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities | A.IsType
 
 
 ABILITY_KINDS: tuple[type, ...] = (
@@ -1055,7 +1079,7 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
             problem = static_problem(action)
             if problem is not None:
                 return (), problem, False
-            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities):
+            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities | A.IsType):
                 out.append((ab, action, _self_only(getattr(action, "what", None))))
     return tuple(out), None, False
 
