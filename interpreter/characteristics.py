@@ -1097,6 +1097,12 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
     return [(src, ab, action) for src, ab, action in _static_effects(game) if isinstance(action, A.Pump)]
 
 
+REFRESHED_FIRST: list[Callable[[Game], None]] = []
+"""What :func:`refresh_granted` works out again before the types and the
+abilities given: the control-changing effects of static abilities (layer
+2, 613.1b), registered by :mod:`cardtext.interpreter.control`."""
+
+
 def refresh_granted(game: Game) -> None:
     """613.1f: the abilities static abilities give permanents in quotation
     marks ('Creatures you control have "{T}: Add {G}."', 'Enchanted creature
@@ -1105,11 +1111,11 @@ def refresh_granted(game: Game) -> None:
     indexes), for as long as the static ability applies.  Called whenever
     state-based actions are checked (117.5) and before an action is taken,
     so the abilities are those of the game as it is."""
-    from .control import refresh_control
     from .keywords import reading
     from .objects import quoted_abilities
 
-    refresh_control(game)  # layer 2 (613.1b)
+    for refresh in REFRESHED_FIRST:
+        refresh(game)  # layer 2 (613.1b): cardtext.interpreter.control.refresh_control
     refresh_types(game)  # layers 4 and 5 (613.1d, 613.1e)
     effects = [(src, eff, action) for src, eff, action in _static_effects(game)
                if isinstance(action, A.Pump) and action.quoted]  # fmt: skip

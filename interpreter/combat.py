@@ -521,11 +521,12 @@ def _assign_blocked(game: Game, attacker: GameObject, power: int, blockers: list
     """510.1c-d, 702.19b-e: how a blocked attacker's damage is assigned."""
     from .statics import unblocked_damage
 
-    by = unblocked_damage(game, attacker)
-    if by is not None:
+    found = unblocked_damage(game, attacker)
+    if found is not None:
+        by, may = found
         question = (f"{display_name(by)}: have {display_name(attacker)} assign its {power} combat damage to {defender} "
                     "as though it weren't blocked (510.1c)?")  # fmt: skip
-        if ask(game, Decision("may", attacker.controller, question)):
+        if not may or ask(game, Decision("may", attacker.controller, question)):
             return [(attacker, defender, power)]
     trample = has_keyword(game, attacker, "trample")
     if not blockers:

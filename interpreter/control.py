@@ -127,4 +127,14 @@ def refresh_control(game: Game) -> None:
             _set_controller(game, obj, player)
 
 
+def _register() -> None:
+    from .characteristics import REFRESHED_FIRST
+
+    if refresh_control not in REFRESHED_FIRST:
+        REFRESHED_FIRST.append(refresh_control)
+
+
+_register()
+
+
 __all__ = ["ControlEffect", "end_of_turn", "gain_control", "refresh_control"]

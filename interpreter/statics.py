@@ -260,9 +260,10 @@ class AsThoughUnblocked:
     attacks (:func:`cardtext.interpreter.combat.deal_combat_damage`)."""
 
     what: Any
+    may: bool = True  # "You may have [this] assign ...": else it does ("[this] assigns its combat damage as though ...")
 
 
-UNBLOCKED_DAMAGE = "assigns its combat damage as though it weren't blocked"
+UNBLOCKED_DAMAGE = A.AS_UNBLOCKED
 """The requirement of :class:`AsThoughUnblocked`, as the grammar writes it."""
 
 
@@ -649,6 +650,9 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         if not isinstance(action.what, A.SelfRef | A.ItRef):
             return f"crewing as though the power of {type(action.what).__name__} were greater"
         return CrewsAsRule(action.what, action.acts, action.greater)
+    if isinstance(action, A.Requirement) and action.rule == UNBLOCKED_DAMAGE and action.duration is None \
+            and action.other is None and isinstance(action.what, A.SelfRef | A.ItRef | A.AttachedRef):  # fmt: skip
+        return AsThoughUnblocked(action.what, may=False)
     if isinstance(action, A.Restriction) and action.rule == "can't cast":
         return _cast_ban(action)
     if isinstance(action, A.Restriction) and action.rule != "can't be activated":
@@ -1562,35 +1566,6 @@ def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
     return None
 
 
-def static_permissions(game: Game, player: str, obj: GameObject) -> list[Any]:
-    """601.3: the permissions static abilities give ``player`` to cast
-    ``obj`` from where it is: its own "You may cast [this] from your
-    graveyard" (functioning there, 113.6), a permanent's "You may cast
-    nonland cards exiled with [this]" (607.2a)."""
-    from .cast_permissions import Permission
-    from .characteristics import chars, display_name
-    from .conditions import static_condition_holds
-    from .filters import matches
-
-    out: list[Any] = []
-    if obj.zone not in ("graveyard", "exile") or obj.face_down is not None or not obj.is_card:
-        return out
-    found = [(obj, r) for ab in chars(obj).abilities if isinstance(ab, A.StaticAbility)
-             for r in rules_of(ab)[0] if isinstance(r, CastFrom) and isinstance(r.what, A.SelfRef)]  # fmt: skip
-    # a card's own permission is its owner's, from the zone it names
-    found = [(src, r) for src, r in found if r.zone == obj.zone] if player == obj.owner else []
-    found += [(src, r) for src, _, r in active_rules(game) if isinstance(r, CastFrom) and not isinstance(r.what, A.SelfRef)
-              and src.controller == player and obj.zone == r.zone]  # fmt: skip
-    for src, rule in found:
-        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
-            continue
-        if not isinstance(rule.what, A.SelfRef) and not matches(
-                game, rule.what.filter, obj, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
-            continue
-        out.append(Permission("effect", player, obj.zone, obj.id, play=rule.play, source=display_name(src)))
-    return out
-
-
 def skips_draw_step(game: Game, player: str) -> GameObject | None:
     """614.1b: the permanent whose "Skip your draw step." makes ``player``
     skip this draw step, or None."""
@@ -1638,16 +1613,17 @@ def max_hand_size(game: Game, player: str) -> int | None:
 # --------------------------------------------------------------------------
 
 
-def unblocked_damage(game: Game, attacker: GameObject) -> GameObject | None:
-    """510.1c: the permanent whose static ability lets the attacker's
-    controller have ``attacker`` assign its combat damage as though it
-    weren't blocked ("You may have [this] assign ..."), or None."""
+def unblocked_damage(game: Game, attacker: GameObject) -> tuple[GameObject, bool] | None:
+    """510.1c: the permanent whose static ability has ``attacker`` assign its
+    combat damage as though it weren't blocked, and whether its controller
+    may choose ("You may have [this] assign ...") or it does ("[this]
+    assigns ..."), or None."""
     from .filters import matches_ref_static
 
     for src, _, rule in active_rules(game):
-        if isinstance(rule, AsThoughUnblocked) and src.controller == attacker.controller \
+        if isinstance(rule, AsThoughUnblocked) and (src.controller == attacker.controller or not rule.may) \
                 and matches_ref_static(game, src, rule.what, attacker):  # fmt: skip
-            return src
+            return src, rule.may
     return None
 
 
@@ -1842,7 +1818,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CastFrom", "static_permissions", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "CastFrom", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
