@@ -1119,11 +1119,14 @@ def refresh_granted(game: Game) -> None:
     refresh_types(game)  # layers 4 and 5 (613.1d, 613.1e)
     effects = [(src, eff, action) for src, eff, action in _static_effects(game)
                if isinstance(action, A.Pump) and action.quoted]  # fmt: skip
+    if effects:
+        # a condition not about the object affected holds or not for all of them: told once
+        effects = [e for e in effects if isinstance(e[2].what, A.AttachedRef) or _holds_for(game, e[0], e[1])]
     for obj in game.battlefield():
         given: list[A.Ability] = []
         if effects:
             for src, eff, action in effects:
-                if _affects(game, src, eff, action, obj):
+                if _affects(game, src, eff, action, obj, told=not isinstance(action.what, A.AttachedRef)):
                     given.extend(reading(ab) for ab in quoted_abilities(action.quoted))
         found = tuple(given)
         if found != obj.from_statics:
@@ -1167,12 +1170,23 @@ def block_capacity(game: Game, obj: GameObject) -> int | None:
     return total
 
 
-def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject) -> bool:
+def _holds_for(game: Game, src: GameObject, eff: A.StaticEffect) -> bool:
+    """Does the condition of a static effect hold (none: it does)?"""
+    from .conditions import holds
+    from .context import Ctx
+
+    return eff.condition is None or holds(Ctx(game, src.controller, src.id), eff.condition)
+
+
+def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject,
+             *, told: bool = False) -> bool:  # fmt: skip
+    """Does the static effect apply to ``obj``: its condition holds (``told``:
+    it is known to) and ``obj`` is one of the objects it is about?"""
     from .conditions import holds
     from .context import Ctx
     from .filters import matches_ref_static
 
-    if eff.condition is not None:
+    if eff.condition is not None and not told:
         ctx = Ctx(game, src.controller, src.id)
         if isinstance(action.what, A.AttachedRef) and isinstance(src.attached_to, tuple):
             # "Enchanted creature has trample as long as it's a Human": "it"

@@ -75,6 +75,7 @@ from .state import (
     StepBegan,
     WasDealtDamage,
 )
+from .statics import walk_ignored
 from .zones import exert, tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
@@ -147,6 +148,8 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
         return why
     for word in keywords(game, attacker):
         land = LANDWALK.get(word)
+        if land is not None and walk_ignored(game, attacker, word):
+            continue  # "can be blocked as though they didn't have swampwalk" (702.14, 509.1b)
         if land is not None and any(
             o.controller == blocker.controller and land in (s.lower() for s in chars(o).subtypes)
             for o in game.battlefield()

@@ -321,7 +321,18 @@ class CastFrom:
     condition: Any = None
 
 
-Rule = CastFrom | SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class BlockedDespite:
+    """509.1b, 702.14: "Creatures with swampwalk can be blocked as though they
+    didn't have swampwalk" — the creatures ``what`` describes can be blocked
+    as though they didn't have the landwalk keyword ``keyword``
+    (:func:`walk_ignored`)."""
+
+    what: Any
+    keyword: str
+
+
+Rule = BlockedDespite | CastFrom | SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -682,6 +693,14 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.CombatException) and action.rule == "blocked":
+        from .filters import filter_problem
+
+        word = action.keyword.name.lower() if isinstance(action.keyword, A.Keyword) else ""
+        if not word.endswith("walk") or word == "horsemanship" or not isinstance(action.what, A.Each | A.SelfRef | A.ItRef):
+            return "'can be blocked as though it didn't have' a keyword other than a landwalk"
+        problem = filter_problem(action.what.filter) if isinstance(action.what, A.Each) else None
+        return problem if problem is not None else BlockedDespite(action.what, word)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastCard) and isinstance(s, A.Sentence):
         return _cast_from(action, s)
     if isinstance(action, A.ActionLimit) and action.verb == "cast":
@@ -747,7 +766,7 @@ def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str
 
 def _cast_ban(action: A.Restriction) -> Rule | str:
     """101.2: "[players] can't cast [spells] [during your turn]" as a static ability."""
-    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, filter_problem
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
 
     players, spells, duration = action.what, action.other, action.duration
     if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
@@ -759,7 +778,7 @@ def _cast_ban(action: A.Restriction) -> Rule | str:
         return f"a static 'can't cast' lasting '{getattr(duration, 'kind', type(duration).__name__)}'"
     if not isinstance(spells, A.Each) or not (spells.filter.spell or "spell" in spells.filter.nouns):
         return f"'can't cast' {type(spells).__name__}"
-    problem = filter_problem(spells.filter)
+    problem = static_filter_problem(spells.filter)
     if problem is not None:
         return problem
     return CastBan(players, spells, yours=duration is not None)
@@ -768,7 +787,6 @@ def _cast_ban(action: A.Restriction) -> Rule | str:
 def _cast_from(may: A.MayDo, s: A.Sentence) -> Rule | str:
     """601.3: "You may cast [this] from your graveyard / from exile", "You
     may cast [cards] exiled with [this]" as a static ability."""
-    from .filters import filter_problem
 
     cast = may.action
     assert isinstance(cast, A.CastCard)
@@ -791,7 +809,7 @@ def _cast_from(may: A.MayDo, s: A.Sentence) -> Rule | str:
     if not exiled or places:
         return "a static permission to cast cards other than this one or those exiled with it"
     assert isinstance(what, A.Each)
-    problem = filter_problem(what.filter)
+    problem = static_filter_problem(what.filter)
     return problem if problem is not None else CastFrom(what, "exile", cast.play)
 
 
@@ -837,14 +855,30 @@ SELF_TYPES = ("the chosen type", "every creature type")
 """The type changes of an object's own static ability read as :class:`SelfType`."""
 
 
+RESOLVED_QUALITIES = (A.SameNameAs, A.DoneThisWay, A.Among)
+"""Qualities of a description that name objects an instruction found ("with
+the same name as the exiled card", "revealed this way"): a static
+ability's description can't be matched by them."""
+
+
+def static_filter_problem(filt: A.ObjectFilter) -> str | None:
+    """What the engine can't tell of a description in a static ability's rule."""
+    from .filters import filter_problem
+
+    for q in filt.post:
+        if isinstance(q, RESOLVED_QUALITIES):
+            return f"a static ability's description by {type(q).__name__}"
+    return filter_problem(filt)
+
+
 def _affected_problem(what: object, kind: str) -> str | None:
     """What the engine can't tell of the objects a static ability's rule is
     about (:func:`cardtext.interpreter.filters.matches_ref_static`)."""
-    from .filters import filter_problem, static_ref_problem
+    from .filters import static_ref_problem
 
     if isinstance(what, A.AnObject):
         return f"{kind} of {type(what).__name__}"
-    if isinstance(what, A.Each) and (problem := filter_problem(what.filter)) is not None:
+    if isinstance(what, A.Each) and (problem := static_filter_problem(what.filter)) is not None:
         return problem
     return static_ref_problem(what)
 
@@ -1566,6 +1600,15 @@ def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
     return None
 
 
+def walk_ignored(game: Game, attacker: GameObject, word: str) -> bool:
+    """702.14, 509.1b: may ``attacker`` be blocked as though it didn't have
+    the landwalk ``word``, by a static ability?"""
+    from .filters import matches_ref_static
+
+    return any(isinstance(rule, BlockedDespite) and rule.keyword == word and matches_ref_static(game, src, rule.what, attacker)
+               for src, _, rule in active_rules(game))  # fmt: skip
+
+
 def skips_draw_step(game: Game, player: str) -> GameObject | None:
     """614.1b: the permanent whose "Skip your draw step." makes ``player``
     skip this draw step, or None."""
@@ -1818,7 +1861,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CastFrom", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "BlockedDespite", "walk_ignored", "CastFrom", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",
