@@ -94,7 +94,7 @@ from cardtext.interpreter import (
     turn_face_up,
     unlock,
 )
-from cardtext.interpreter.activation import activated_abilities
+from cardtext.interpreter.activation import activated_abilities, any_player_rule
 from cardtext.interpreter.cast_permissions import castable_elsewhere, may_look_at
 from cardtext.interpreter.choices import Decision, ScriptedChooser
 from cardtext.interpreter.combat import COMBAT_STEPS, declare_attackers, declare_blockers
@@ -730,6 +730,9 @@ class Runner:
                 cands = [o for o in game.battlefield() if o.controller == player]
                 cands += [o for zone in ("hand", "graveyard", "exile") for o in game.zone_objects(zone, player)
                           if activated_abilities(o)]  # fmt: skip
+                # another player's permanent with an ability any player may activate (602.2)
+                cands += [o for o in game.battlefield() if o.controller != player
+                          and any(any_player_rule(node) is not None for _, node in activated_abilities(o))]  # fmt: skip
                 obj = self._obj_ref(game, step["activate"], cands, f"a permanent {player} controls", where)
                 n = step.get("ability", 1)
                 if not isinstance(n, int) or n < 1:

@@ -167,6 +167,42 @@ TIMINGS = {
 their words: each says why the ability can't be activated now (None if it can)."""
 
 
+def any_player_rule(node: object) -> A.AnyPlayerMayActivate | None:
+    """602.2: "Any player may activate this ability [but only ...]." in an
+    activated ability's text: the player who activates it controls it, and
+    pays its costs (602.2a, 602.2b)."""
+    effect = getattr(node, "effect", None)
+    if not isinstance(node, A.ActivatedAbility) or not isinstance(effect, A.Effect):
+        return None
+    return next((s for s in effect.sentences if isinstance(s, A.AnyPlayerMayActivate)), None)
+
+
+def _their_turn(t: object) -> bool:
+    """"during their turn": the turn of the player who activates it."""
+    whose = t.whose.object if isinstance(t, A.StepTiming) and isinstance(t.whose, A.Possessive) else None
+    return isinstance(t, A.StepTiming) and t.prep == "during" and t.step == "turn" and isinstance(whose, A.TheirRef)
+
+
+def any_player_problem(rule: A.AnyPlayerMayActivate) -> str | None:
+    """What the engine can't tell of "... but only [timing]" (None if it can)."""
+    t = rule.timing
+    if t is None or isinstance(t, str) and t in TIMINGS or _their_turn(t):
+        return None
+    return f"'Any player may activate this ability but only {t if isinstance(t, str) else type(t).__name__}'"
+
+
+def any_player_timing(game: Game, player: PlayerId, rule: A.AnyPlayerMayActivate) -> str | None:
+    """Why ``player`` can't activate the ability now by "... but only [timing]"."""
+    problem = any_player_problem(rule)
+    if problem is not None:
+        raise Unsupported(problem)
+    t = rule.timing
+    if _their_turn(t):
+        return _your_turn(game, player, 0)
+    assert isinstance(t, str)
+    return TIMINGS[t](game, player, 0)
+
+
 def activation_condition_ok(t: A.Node) -> bool:
     """Is an "Activate only if [condition]" one the engine can tell (a
     condition of :data:`cardtext.interpreter.conditions.CONDITIONS`)?"""
@@ -249,9 +285,12 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     elif obj is None or obj.zone != "battlefield":
         raise IllegalAction("can't activate: it is not on the battlefield")
     name = display_name(obj)
-    if obj.zone == "battlefield" and obj.controller != player:
-        raise IllegalAction(f"can't activate {name}'s ability: {obj.controller} controls it")
     abilities = activated_abilities(obj)
+    anyone = any_player_rule(abilities[number - 1][1]) if 1 <= number <= len(abilities) else None
+    if obj.zone == "battlefield" and obj.controller != player and anyone is None:
+        raise IllegalAction(f"can't activate {name}'s ability: {obj.controller} controls it")
+    if anyone is not None and anyone.timing is not None and (why := any_player_timing(game, player, anyone)) is not None:
+        raise IllegalAction(f"can't activate {name}'s ability now: {why} (602.5)")
     if number > len(abilities) and obj.face_down is None:
         unknown = _unplayed_keywords(obj)
         if unknown:

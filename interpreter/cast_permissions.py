@@ -147,10 +147,40 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
     return out
 
 
+def static_permissions(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
+    """601.3: the permissions static abilities give ``player`` to cast
+    ``obj`` from where it is: its own "You may cast [this] from your
+    graveyard" (functioning there, 113.6), a permanent's "You may cast
+    nonland cards exiled with [this]" (607.2a)."""
+    from .characteristics import chars
+    from .conditions import static_condition_holds
+    from .filters import matches
+    from .statics import CastFrom, active_rules, rules_of
+
+    out: list[Permission] = []
+    if obj.zone not in ("graveyard", "exile") or obj.face_down is not None or not obj.is_card:
+        return out
+    found = [(obj, r) for ab in chars(obj).abilities if isinstance(ab, A.StaticAbility)
+             for r in rules_of(ab)[0] if isinstance(r, CastFrom) and isinstance(r.what, A.SelfRef)]  # fmt: skip
+    # a card's own permission is its owner's, from the zone it names
+    found = [(src, r) for src, r in found if r.zone == obj.zone] if player == obj.owner else []
+    found += [(src, r) for src, _, r in active_rules(game) if isinstance(r, CastFrom) and not isinstance(r.what, A.SelfRef)
+              and src.controller == player and obj.zone == r.zone]  # fmt: skip
+    for src, rule in found:
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if not isinstance(rule.what, A.SelfRef) and not matches(
+                game, rule.what.filter, obj, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
+            continue
+        out.append(Permission("effect", player, obj.zone, obj.id, play=rule.play, source=display_name(src)))
+    return out
+
+
 def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
     """Every permission ``player`` has to cast ``obj`` from where it is now."""
     found = [p for p in keyword_permissions(obj) if p.who == player]
     found += [p for p in game.state.permissions if p.obj == obj.id and p.who == player and p.zone == obj.zone]
+    found += static_permissions(game, player, obj)  # 601.3: "You may cast [this] from your graveyard"
     return [p for p in found if game.state.turn > p.after_turn]
 
 

@@ -38,6 +38,8 @@ from .additional import announce as announce_additional
 from .additional import as_mana
 from .as_cast import note_controlled
 from .bind import kicker_costs, walk
+from .cast_timing import cast_rules
+from .cast_timing import refusal as cast_refusal
 from .characteristics import (
     chars,
     display_name,
@@ -59,7 +61,7 @@ from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
 from .state import Cast, Game, KeywordActed, Kicked, StackItem, targeted
-from .statics import spend_rule, x_requirements
+from .statics import cast_ban, spend_rule, x_requirements
 from .targets import choose_targets, label, slot_index
 from .this_turn import CANT_CAST, has_rule
 from .triggers import settle
@@ -254,6 +256,9 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     rule = has_rule(game, player, CANT_CAST) if game.state.turn_rules else None
     if rule is not None:
         raise IllegalAction(f"can't cast {name}: {player} can't cast spells this turn ({rule.source}; 101.2)")
+    banned = cast_ban(game, player, card_obj)
+    if banned is not None:
+        raise IllegalAction(f"can't cast {name}: {display_name(banned)} says {player} can't cast it (101.2)")
     alternative = permission is not None and (permission.free or permission.cost is not None)
     if c.mana_cost is None and not alternative:
         raise IllegalAction(f"can't cast {name}: it has no mana cost (202.1b, 118.6)")
@@ -277,8 +282,11 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     holder = split_second(game)
     if holder and not resolving:
         raise IllegalAction(f"can't cast {name}: {holder} has split second (702.61a)")
-    if any(isinstance(s, A.CastOnly) for ab in c.abilities if isinstance(ab, A.SpellAbility) for s in ab.effect.sentences):
-        raise Unsupported(f"{name}: 'Cast this spell only ...' (601.3) isn't checked by the interpreter yet")
+    for cast_rule in cast_rules(c.abilities):
+        # 601.3: the card's own rule of when it may be cast ("Cast this spell only during combat.")
+        why = cast_refusal(game, player, card_obj.id, cast_rule)
+        if why is not None:
+            raise IllegalAction(f"can't cast {name} now: {why} (601.3)")
 
     # 601.2a: announce — the card becomes a spell on the stack, with only the
     # characteristics of the face it is cast as (709.3b, 715.3b, 712.11b).

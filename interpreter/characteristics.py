@@ -331,9 +331,8 @@ def chars(obj: GameObject) -> Chars:
     if obj.face_down is not None:
         if obj.face_down == "exiled":
             return _FACE_DOWN_IN_EXILE
-        if obj.face_down not in WARDED_FACE_DOWN:
-            return _FACE_DOWN
-        return _cloaked()
+        down = _FACE_DOWN if obj.face_down not in WARDED_FACE_DOWN else _cloaked()
+        return _with_types(down, obj.static_types, 0) if obj.static_types else down
     if obj.doors is not None:
         base = printed_chars(room_view(obj.copy_of or obj.card, obj.doors), obj.token_colors if obj.copy_of is None else None)
     elif obj.face is not None:
@@ -344,6 +343,8 @@ def chars(obj: GameObject) -> Chars:
         card = obj.card
         hit = _PRINTED.get((id(card), obj.token_colors))  # printed_chars(card, colors), inline: the common case
         base = hit[1] if hit is not None and hit[0] is card else printed_chars(card, obj.token_colors)
+    if obj.static_types:
+        base = _with_types(base, obj.static_types, len(base.abilities))
     if obj.granted:
         base = _with_granted(base, obj.granted)
     if obj.from_statics:
@@ -461,6 +462,204 @@ def _became(c: Chars, changes: tuple[A.Becomes, ...]) -> Chars:
         if named is not None and "colors" not in change.kept:
             colors = named
     return replace(c, types=tuple(types), subtypes=tuple(subtypes), printed_keywords=tuple(kws), colors=colors)
+
+
+@dataclass(frozen=True, slots=True)
+class TypeChange:
+    """613.1d, 613.1e: what a static ability's type-changing or
+    color-changing effect does to an object (layers 4 and 5): the card
+    types, subtypes and supertypes it gives (``additional``: in addition to
+    the object's other types, else each kind named replaces that kind,
+    205.1a), and the colors it gives (None: none named; ``add_colors``: in
+    addition to its other colors, else they replace them, 105.3)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    additional: bool = False
+    add_colors: bool = False
+
+
+SUPERTYPE_WORDS = frozenset({"legendary", "snow", "basic", "world"})
+"""The supertypes a static ability can give (205.4a)."""
+
+
+def type_change(action: A.IsType) -> TypeChange | str:
+    """The change "[objects] is/are ..." makes (a :class:`TypeChange`), or
+    why the engine can't make it: "is an Angel in addition to its other
+    types", "are Mountains", "is a colorless Forest land", "is legendary",
+    "are black", "is a white Angel in addition to its other colors and types"."""
+    special = action.special
+    if special not in ("in addition", "type", "a type"):
+        named = color_letters(special)
+        if named is None or action.words:
+            return f"'is {special}' as a static ability"
+        return TypeChange(colors=named)
+    if action.pt_equal is not None:
+        return "a static type change with power and toughness equal to a number"
+    types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    colors: list[str] | None = None
+    for w in action.words or ():
+        if isinstance(w, A.Noun):
+            word = w.word
+            if word.lower() in CARD_TYPE_WORDS:
+                types.append(word.lower())
+            elif word[:1].isupper():
+                subtypes.append(word)
+            else:
+                return f"a static type change to '{word}'"
+        elif isinstance(w, A.TypeAdj) and not w.negated and w.type.lower() in SUPERTYPE_WORDS:
+            supertypes.append(w.type.lower())
+        elif isinstance(w, A.ColorAdj) and (letters := color_letters(w.color)) is not None:
+            colors = [*(colors or ()), *letters]
+        elif isinstance(w, A.Coord):
+            continue
+        else:
+            return f"a static type change to {type(w).__name__}"
+    additional = special == "in addition"
+    if additional and colors is not None and "colors" not in action.kept:
+        return "a static type change adding colors 'in addition to its other types' only"
+    found = tuple(c for c in A.COLORS if c in (colors or ())) if colors is not None else None
+    return TypeChange(tuple(types), tuple(subtypes), tuple(supertypes), found, additional, additional)
+
+
+@lru_cache(maxsize=512)
+def _with_types(c: Chars, changes: tuple[TypeChange, ...], printed: int) -> Chars:
+    """Layers 4 and 5 for static abilities' effects (613.1d, 613.1e), in the
+    order they apply (:func:`refresh_types`): types added, or each kind of
+    type named replacing that kind (205.1a: new creature types replace the
+    old creature types, card types the card types); a land whose land type
+    is set to basic land types loses its other land types and the abilities
+    of its rules text (its first ``printed`` abilities) and has the mana
+    ability of each (305.7, read from its subtypes by
+    :mod:`cardtext.interpreter.mana`); colors added or replaced (105.3)."""
+    supertypes, types, subtypes = list(c.supertypes), list(c.types), list(c.subtypes)
+    colors, abilities = c.colors, c.abilities
+    keywords = c.printed_keywords
+    for change in changes:
+        supertypes.extend(t for t in change.supertypes if t not in supertypes)
+        if not change.additional:
+            if change.types:
+                types = list(dict.fromkeys(change.types))
+                subtypes = [t for t in subtypes if _kept_subtype(t, types)]
+            kinds = {_subtype_kind(w) for w in change.subtypes} - {"other"}
+            if "land" in kinds and "land" in types and any(w in BASIC_LAND_MANA for w in change.subtypes):
+                abilities = abilities[printed:]  # 305.7
+                keywords = keywords_of(abilities)
+                printed = 0
+            subtypes = [t for t in subtypes if _subtype_kind(t) not in kinds]
+        types.extend(t for t in change.types if t not in types)
+        subtypes.extend(t for t in change.subtypes if t not in subtypes)
+        if change.colors is not None:
+            colors = tuple(x for x in A.COLORS if x in change.colors or change.add_colors and x in colors)
+    return replace(c, supertypes=tuple(supertypes), types=tuple(types), subtypes=tuple(subtypes), colors=colors,
+                   abilities=abilities, printed_keywords=keywords)  # fmt: skip
+
+
+def refresh_types(game: Game) -> None:
+    """613.1d, 613.1e: the type- and color-changing effects of static
+    abilities, worked out again for each permanent.  They apply one at a
+    time in timestamp order (613.7; an effect's timestamp is its source's,
+    613.7a), each to the objects it describes once those before it applied
+    (613.6); an effect that depends on another applies after it (613.8a:
+    the other changes whether it exists or what it applies to), unless
+    each depends on the other (613.8b).  A permanent that a resolved
+    instruction's type change also changes ("becomes a Forest") would need
+    the order of the two (613.7b): refused."""
+    from .statics import TypeRule, active_rules
+
+    objs = game.battlefield()
+    for o in objs:
+        o.static_types = ()
+    effects: list[tuple[GameObject, Any, Any]] = [
+        (src, index, rule) for src, index, rule in active_rules(game) if isinstance(rule, TypeRule)]
+    # "Equipped creature gets +2/+2 and is a Spider Hero in addition to its other types": the
+    # type change of a static effect, its ability the key that it still exists by
+    effects += [(src, eff, TypeRule(action.what, type_change(action), eff.condition))
+                for src, eff, action in _static_effects(game) if isinstance(action, A.IsType)]  # fmt: skip
+    if not effects:
+        return
+    effects.sort(key=lambda e: e[0].arrived)
+    # layer 4 (types), then layer 5 (colors): an effect with parts in both
+    # applies its colors to the objects it changed the types of (613.6)
+    typing = [(src, index, replace(rule, change=replace(rule.change, colors=None)))
+              for src, index, rule in effects if _types_part(rule.change)]  # fmt: skip
+    applied = _apply_layer(game, objs, typing)
+    coloring = [(src, index, replace(rule, change=TypeChange(colors=rule.change.colors, add_colors=rule.change.add_colors)))
+                for src, index, rule in effects if rule.change.colors is not None]  # fmt: skip
+    _apply_layer(game, objs, coloring, applied)
+    for o in objs:
+        if o.static_types and o.became:
+            from .errors import Unsupported
+
+            raise Unsupported(f"{display_name(o)}: type changes of a static ability and of a resolved instruction "
+                              "on one object (613.7: their timestamps)")  # fmt: skip
+
+
+def _types_part(change: TypeChange) -> bool:
+    return bool(change.types or change.subtypes or change.supertypes)
+
+
+def _apply_layer(game: Game, objs: list[GameObject], effects: list[tuple[GameObject, Any, Any]],
+                 began: dict[tuple[int, int], list[GameObject]] | None = None) -> dict[tuple[int, int], list[GameObject]]:  # fmt: skip
+    """The effects of one layer, one at a time in timestamp order, an effect
+    that depends on another after it (613.7, 613.8); ``began``: the objects
+    each effect applied to in an earlier layer (613.6), by its source and
+    ability.  Returns the objects each effect applied to."""
+    out: dict[tuple[int, int], list[GameObject]] = {}
+    while effects:
+        pick = next((e for e in effects if not any(
+            _depends(game, objs, e, other) and not _depends(game, objs, other, e) for other in effects if other is not e)),
+            effects[0])  # fmt: skip
+        effects.remove(pick)
+        src, index, rule = pick
+        key = (src.cid, index if isinstance(index, int) else id(index))
+        earlier = began.get(key) if began is not None else None
+        found = [(o, rule.change) for o in earlier] if earlier is not None else _applied(game, objs, pick)
+        out[key] = [o for o, _ in found]
+        for o, change in found:
+            o.static_types = (*o.static_types, change)
+    return out
+
+
+def _applied(game: Game, objs: list[GameObject], effect: tuple[GameObject, Any, Any]) -> list[tuple[GameObject, Any]]:
+    """The objects a type-changing effect applies to now, each with the
+    change: none if its source no longer has the ability (613.8a)."""
+    from .conditions import static_condition_holds
+    from .filters import matches_ref_static
+    from .statics import rules
+
+    src, index, rule = effect
+    abilities = chars(src).abilities
+    if src.zone != "battlefield":
+        return []
+    if not isinstance(index, int):
+        if not any(eff is index for eff, _, _ in _statics_of(abilities)[0]):  # a static effect's ability, gone (613.8a)
+            return []
+    elif index >= len(abilities) or not isinstance(abilities[index], A.StaticAbility) \
+            or not any(isinstance(r, type(rule)) and r.what == rule.what for r in rules(abilities[index])):  # fmt: skip
+        return []
+    if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+        return []
+    return [(o, rule.change) for o in objs if matches_ref_static(game, src, rule.what, o)]
+
+
+def _depends(game: Game, objs: list[GameObject], first: tuple[GameObject, Any, Any], other: tuple[GameObject, Any, Any]) -> bool:
+    """613.8a: would applying ``other`` change whether ``first`` exists or
+    which objects it applies to?"""
+    before = [o for o, _ in _applied(game, objs, first)]
+    saved = [(o, o.static_types) for o in objs]
+    try:
+        for o, change in _applied(game, objs, other):
+            o.static_types = (*o.static_types, change)
+        after = [o for o, _ in _applied(game, objs, first)]
+    finally:
+        for o, types in saved:
+            o.static_types = types
+    return [o.id for o in before] != [o.id for o in after]
 
 
 def front_chars(obj: GameObject) -> Chars:
@@ -703,6 +902,33 @@ def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     return frozenset(out)
 
 
+def _static_type(action: A.IsType) -> str | None:
+    """Layers 4 and 5 (613.1d, 613.1e): "[objects] is a Knight in addition to
+    its other types" as an effect of a static ability, applied with the
+    others by :func:`refresh_types`."""
+    from .statics import SELF_TYPES
+
+    if action.duration is not None or action.pt or action.special in SELF_TYPES:
+        return "a static type change with a duration, power and toughness, or a chosen type"
+    change = type_change(action)
+    return change if isinstance(change, str) else None
+
+
+def _lose_keywords(action: A.LoseAbilities) -> str | None:
+    """Layer 6 (613.1f): "All creatures lose flying", "Enchanted creature
+    loses flying and islandwalk" — keywords the engine reads by name, lost
+    in timestamp order with those gained (:func:`keywords`); "loses all
+    abilities" and keywords that stand for abilities are not."""
+    if action.duration is not None or action.other:
+        return "a static loss of abilities with a duration or of 'all other' abilities"
+    if not action.keywords:
+        return "'loses all abilities' as a static ability"
+    for kw in action.keywords:
+        if isinstance(kw, A.Protection | A.Enchant) or keyword_name(kw) not in _name_read():
+            return f"losing the keyword {keyword_name(kw)} (the abilities it stands for)"
+    return None
+
+
 def _cost_change(action: A.CostModifier) -> str | None:
     """601.2f: a change to the cost of casting spells, applied as the total
     cost is worked out (:func:`cardtext.interpreter.costs.cost_modifiers`), not a
@@ -716,7 +942,8 @@ def _cost_change(action: A.CostModifier) -> str | None:
 
 STATIC_ACTIONS: dict[type, Callable[..., str | None]] = {
     A.Pump: _pump_effect, A.CantBlock: _restriction, A.SetPT: _set_pt, A.Restriction: _attack_restriction,
-    A.Requirement: _block_count, A.CostModifier: _cost_change,
+    A.Requirement: _block_count, A.CostModifier: _cost_change, A.LoseAbilities: _lose_keywords,
+    A.IsType: _static_type,
 }  # fmt: skip
 """The continuous effects a static ability can have (611.3), by kind, each
 with a check that says why one of them can't be applied (None when it can);
@@ -780,7 +1007,7 @@ def _self_only(what: object) -> bool:
 
 
 
-StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement
+StaticAction = A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities | A.IsType
 
 
 ABILITY_KINDS: tuple[type, ...] = (
@@ -852,7 +1079,7 @@ def _statics_of(abilities: tuple[A.Ability, ...]) -> _StaticsOf:
             problem = static_problem(action)
             if problem is not None:
                 return (), problem, False
-            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement):
+            if isinstance(action, A.Pump | A.CantBlock | A.SetPT | A.Restriction | A.Requirement | A.LoseAbilities | A.IsType):
                 out.append((ab, action, _self_only(getattr(action, "what", None))))
     return tuple(out), None, False
 
@@ -870,6 +1097,12 @@ def _static_pumps(game: Game) -> list[tuple[GameObject, A.StaticEffect, A.Pump]]
     return [(src, ab, action) for src, ab, action in _static_effects(game) if isinstance(action, A.Pump)]
 
 
+REFRESHED_FIRST: list[Callable[[Game], None]] = []
+"""What :func:`refresh_granted` works out again before the types and the
+abilities given: the control-changing effects of static abilities (layer
+2, 613.1b), registered by :mod:`cardtext.interpreter.control`."""
+
+
 def refresh_granted(game: Game) -> None:
     """613.1f: the abilities static abilities give permanents in quotation
     marks ('Creatures you control have "{T}: Add {G}."', 'Enchanted creature
@@ -881,13 +1114,19 @@ def refresh_granted(game: Game) -> None:
     from .keywords import reading
     from .objects import quoted_abilities
 
+    for refresh in REFRESHED_FIRST:
+        refresh(game)  # layer 2 (613.1b): cardtext.interpreter.control.refresh_control
+    refresh_types(game)  # layers 4 and 5 (613.1d, 613.1e)
     effects = [(src, eff, action) for src, eff, action in _static_effects(game)
                if isinstance(action, A.Pump) and action.quoted]  # fmt: skip
+    if effects:
+        # a condition not about the object affected holds or not for all of them: told once
+        effects = [e for e in effects if isinstance(e[2].what, A.AttachedRef) or _holds_for(game, e[0], e[1])]
     for obj in game.battlefield():
         given: list[A.Ability] = []
         if effects:
             for src, eff, action in effects:
-                if _affects(game, src, eff, action, obj):
+                if _affects(game, src, eff, action, obj, told=not isinstance(action.what, A.AttachedRef)):
                     given.extend(reading(ab) for ab in quoted_abilities(action.quoted))
         found = tuple(given)
         if found != obj.from_statics:
@@ -931,12 +1170,23 @@ def block_capacity(game: Game, obj: GameObject) -> int | None:
     return total
 
 
-def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject) -> bool:
+def _holds_for(game: Game, src: GameObject, eff: A.StaticEffect) -> bool:
+    """Does the condition of a static effect hold (none: it does)?"""
+    from .conditions import holds
+    from .context import Ctx
+
+    return eff.condition is None or holds(Ctx(game, src.controller, src.id), eff.condition)
+
+
+def _affects(game: Game, src: GameObject, eff: A.StaticEffect, action: StaticAction, obj: GameObject,
+             *, told: bool = False) -> bool:  # fmt: skip
+    """Does the static effect apply to ``obj``: its condition holds (``told``:
+    it is known to) and ``obj`` is one of the objects it is about?"""
     from .conditions import holds
     from .context import Ctx
     from .filters import matches_ref_static
 
-    if eff.condition is not None:
+    if eff.condition is not None and not told:
         ctx = Ctx(game, src.controller, src.id)
         if isinstance(action.what, A.AttachedRef) and isinstance(src.attached_to, tuple):
             # "Enchanted creature has trample as long as it's a Human": "it"
@@ -1107,6 +1357,10 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
                         changes.append((src.arrived, gained, ()))
                         seen.update(gained)
                 pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
+            # layer 6 too: keywords lost by static abilities ("All creatures lose flying")
+            changes.extend((src.arrived, (), tuple(keyword_name(k) for k in lose.keywords))
+                           for src, eff, lose in _static_effects(game)
+                           if isinstance(lose, A.LoseAbilities) and _affects(game, src, eff, lose, obj))  # fmt: skip
         finally:
             del _KEYWORDS_SO_FAR[key]
         if any(lost for _, _, lost in changes):
@@ -1137,6 +1391,6 @@ def display_name(obj: GameObject) -> str:
 
 __all__ = [
     "ABILITY_KINDS", "ATTACKS_DESPITE_DEFENDER", "attacks_despite_defender", "BASIC_LAND_MANA", "CLOAKED_CARD", "FACE_DOWN_CARD", "WARDED_FACE_DOWN", "BLOCK_COUNTS", "block_capacity", "CHARACTERISTIC_DEFINING", "COMBAT_REQUIREMENTS", "STATIC_ACTIONS", "STATIC_LURE", "STATIC_MUST_BE_BLOCKED", "lures", "must_be_blocked", "Chars", "combat_requirements", "chars", "chars_in", "display_name", "face_card", "front_chars", "has_keyword",
-    "color_letters", "given_keyword_name", "granted_keyword", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
+    "color_letters", "given_keyword_name", "refresh_types", "type_change", "TypeChange", "granted_keyword", "granted_problem", "keyword_name", "refresh_granted", "keywords", "mana_colors", "power_toughness", "printed_chars", "restrictions",
     "static_actions", "static_problem", "is_room", "room_view",
 ]  # fmt: skip

@@ -75,6 +75,7 @@ from .state import (
     StepBegan,
     WasDealtDamage,
 )
+from .statics import walk_ignored
 from .zones import exert, tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
@@ -147,6 +148,8 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
         return why
     for word in keywords(game, attacker):
         land = LANDWALK.get(word)
+        if land is not None and walk_ignored(game, attacker, word):
+            continue  # "can be blocked as though they didn't have swampwalk" (702.14, 509.1b)
         if land is not None and any(
             o.controller == blocker.controller and land in (s.lower() for s in chars(o).subtypes)
             for o in game.battlefield()
@@ -520,6 +523,15 @@ Assignment = list[tuple[GameObject, GameObject | PlayerId, int]]
 def _assign_blocked(game: Game, attacker: GameObject, power: int, blockers: list[GameObject],
                     defender: PlayerId, assigned: dict[ObjectId, int]) -> Assignment:  # fmt: skip
     """510.1c-d, 702.19b-e: how a blocked attacker's damage is assigned."""
+    from .statics import unblocked_damage
+
+    found = unblocked_damage(game, attacker)
+    if found is not None:
+        by, may = found
+        question = (f"{display_name(by)}: have {display_name(attacker)} assign its {power} combat damage to {defender} "
+                    "as though it weren't blocked (510.1c)?")  # fmt: skip
+        if not may or ask(game, Decision("may", attacker.controller, question)):
+            return [(attacker, defender, power)]
     trample = has_keyword(game, attacker, "trample")
     if not blockers:
         if trample:

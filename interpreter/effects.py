@@ -291,10 +291,17 @@ def _reflexive(ctx: Ctx, s: A.ReflexiveTrigger, before: A.Instruction | None) ->
               amount=ctx.amount, about=about)  # fmt: skip
 
 
-def _activation_rule(ctx: Ctx, s: A.ActivateOnly, before: A.Instruction | None) -> None:
-    """"Activate only as a sorcery." is a rule about activating the ability
-    (602.5), checked by :func:`cardtext.interpreter.activation.timing_problem` when it
-    is activated; nothing is done as the ability resolves."""
+def _activation_rule(ctx: Ctx, s: A.ActivateOnly | A.AnyPlayerMayActivate, before: A.Instruction | None) -> None:
+    """"Activate only as a sorcery.", "Any player may activate this ability."
+    are rules about activating the ability (602.5, 602.2), checked by
+    :mod:`cardtext.interpreter.activation` when it is activated; nothing is
+    done as the ability resolves."""
+
+
+def _cast_rule(ctx: Ctx, s: A.CastOnly, before: A.Instruction | None) -> None:
+    """"Cast this spell only during combat." is a rule about casting the spell
+    (601.3), checked by :func:`cardtext.interpreter.cast_timing.refusal` when
+    it is cast; nothing is done as the spell resolves."""
 
 
 def _trigger_rule(ctx: Ctx, s: A.TriggersOnce, before: A.Instruction | None) -> None:
@@ -355,6 +362,8 @@ INSTRUCTIONS: dict[type, Callable[[Ctx, Any, A.Instruction | None], None]] = {
     A.ItsStill: _its_still,
     A.Sentence: _run_plain,
     A.ActivateOnly: _activation_rule,
+    A.CastOnly: _cast_rule,
+    A.AnyPlayerMayActivate: _activation_rule,
     A.TriggersOnce: _trigger_rule,
     A.IfSentence: _run_if,
     A.LeadSentence: _run_lead,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from cardtext.grammar import ast as A
 
@@ -73,6 +73,8 @@ class GameObject:
     from_statics: tuple[A.Ability, ...] = ()  # abilities static abilities give it ('Creatures you control have "..."', 613.1f)
     controlled: int = 0  # the clock when its controller last changed without a zone change (613.1b; echo, 702.30a)
     marks: frozenset[str] = frozenset()  # designations it has until it leaves the battlefield: "monstrous" (701.37b), "suspected" (701.60b)
+    static_types: tuple[Any, ...] = ()  # type and color changes of static abilities that apply to it (613.1d-e, cardtext.interpreter.characteristics.refresh_types)
+    static_base: PlayerId | None = None  # while a static ability's control-changing effect applies to it: its controller without such effects (613.1b)
     doors: tuple[int, ...] | None = None  # a Room permanent's unlocked doors, by face (709.5); None for any other object
 
     @property
@@ -86,6 +88,7 @@ class GameObject:
             self.copy_of, self.token_colors, self.arrived, self.sick, self.attached_to, self.became,
             self.deathtouched, self.granted, self.face, self.transformed, self.from_statics, self.controlled,
             self.marks,
+            self.static_types, self.static_base,
             self.doors,
         )  # fmt: skip
 

@@ -320,6 +320,22 @@ def _put_entering_counters(game: Game, obj: GameObject, ctx: Ctx, ab: A.EntersWi
         game.say(f"  {display_name(obj)} enters with {len(ab.abilities)} more abilit{'y' if len(ab.abilities) == 1 else 'ies'}")
 
 
+def _may_enter_with(game: Game, obj: GameObject, index: int, ab: A.StaticAbility) -> None:
+    """614.1c, 614.12: "You may have [this] enter with a +1/+1 counter on it"
+    (unleash, 702.98a): its controller chooses as it enters."""
+    from .choices import Decision, ask
+    from .statics import MayEnterWith, rules_of
+
+    for rule in rules_of(ab)[0]:
+        if isinstance(rule, MayEnterWith):
+            r = rule.replacement
+            question = f"have {display_name(obj)} enter with {render_node(r.amount)} {r.kind} counter(s) on it (614.1c)?"
+            if ask(game, Decision("may", obj.controller, question)):
+                _with_counters(game, obj, index, r)
+            else:
+                game.say(f"  {obj.controller} chooses not to have {display_name(obj)} enter with counters")
+
+
 def _tapped(game: Game, obj: GameObject, index: int, ab: A.EntersTapped) -> None:
     """614.1c: "[this] enters tapped"; "... unless you control a Swamp": the
     condition is checked as the replacement applies, before the permanent is
@@ -428,6 +444,8 @@ def apply_enters_replacements(game: Game, obj: GameObject) -> None:
             fn(game, obj, index, ab)
         elif isinstance(ab, A.KeywordLine):
             _keyword_line(game, obj, index, ab)
+        elif isinstance(ab, A.StaticAbility):
+            _may_enter_with(game, obj, index, ab)
     _others_with_counters(game, obj)
     sagas.enters(game, obj)  # 714.3a: as it enters, after the replacements that make it what it is
 

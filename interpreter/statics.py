@@ -166,14 +166,19 @@ class FlashRule:
 class GraveyardRule:
     """614.1a, 614.6: "If [a card] would be put into [an opponent's] graveyard
     from anywhere, exile it instead", "If [a nontoken creature] would die,
-    exile it instead" — a replacement effect on each object that would be
-    put into a graveyard: ``what`` describes it (or is the object itself),
-    ``owner`` whose graveyard (None: any), ``dies`` only from the
-    battlefield (700.4); it is exiled instead."""
+    exile it instead", "If [this] would die, put it on the bottom of its
+    owner's library instead", "... reveal [this] and shuffle it into its
+    owner's library instead" — a replacement effect on each object that
+    would be put into a graveyard: ``what`` describes it (or is the object
+    itself), ``owner`` whose graveyard (None: any), ``dies`` only from the
+    battlefield (700.4); it is exiled, or put into its owner's library
+    (``to``), instead."""
 
     what: Any
     owner: Any = None
     dies: bool = False
+    to: str = "exile"  # or, into its owner's library: "top", "bottom", "shuffle" ("reveal it and shuffle it into ...")
+    anywhere: bool = False  # "from anywhere": about [this], the ability functions in every zone (113.6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +214,125 @@ class CrewsAsRule:
     greater: Any = None
 
 
-Rule = Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
+@dataclass(frozen=True, slots=True)
+class ControlRule:
+    """613.1b, layer 2: "You control enchanted creature" — the controller of
+    the ability controls the permanents ``what`` describes, while
+    ``condition`` holds (None: always); applied in timestamp order with the
+    control-changing effects of resolved instructions (613.7,
+    :func:`cardtext.interpreter.control.refresh_control`)."""
+
+    what: Any
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRule:
+    """613.1d, 613.1e, layers 4 and 5: "Enchanted creature is an Angel in
+    addition to its other types", "Nonbasic lands are Mountains", "All
+    creatures are black" — the change ``change`` (a
+    :class:`cardtext.interpreter.characteristics.TypeChange`) to the objects
+    ``what`` describes, while ``condition`` holds; applied in timestamp and
+    dependency order (613.7, 613.8) by
+    :func:`cardtext.interpreter.characteristics.refresh_types`."""
+
+    what: Any
+    change: Any
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class MayEnterWith:
+    """614.1c, 614.12: "You may have [this] enter with a +1/+1 counter on it"
+    (unleash, 702.98a) — as the permanent enters, its controller chooses
+    whether the replacement ``replacement`` applies
+    (:func:`cardtext.interpreter.replacement.apply_enters_replacements`)."""
+
+    replacement: A.EntersWithCounters
+
+
+@dataclass(frozen=True, slots=True)
+class AsThoughUnblocked:
+    """510.1c, 611.3a: "You may have [this] assign its combat damage as
+    though it weren't blocked" — as combat damage is assigned, the
+    controller of the ability may have each blocked attacking creature
+    ``what`` describes assign all its combat damage to the player it
+    attacks (:func:`cardtext.interpreter.combat.deal_combat_damage`)."""
+
+    what: Any
+    may: bool = True  # "You may have [this] assign ...": else it does ("[this] assigns its combat damage as though ...")
+
+
+UNBLOCKED_DAMAGE = A.AS_UNBLOCKED
+"""The requirement of :class:`AsThoughUnblocked`, as the grammar writes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSizeRule:
+    """402.2, 514.1: "Your maximum hand size is reduced by two", "Each
+    opponent's maximum hand size is four", "... is equal to [N]", "You have
+    no maximum hand size" — the maximum hand size of the players ``players``
+    is set (``change`` "is", "equal to"), changed ("reduced by", "increased
+    by") or gone ("none"), in timestamp order (613.7, :func:`max_hand_size`)."""
+
+    players: Any
+    change: str
+    amount: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastBan:
+    """101.2, 601.3: "You can't cast creature spells", "Your opponents can't
+    cast spells during your turn", "Enchanted creature's controller can't
+    cast creature spells" — the players ``players`` describes can't begin
+    to cast the spells ``spells`` describes (None: any), during the
+    ability's controller's turn only if ``yours``, while ``condition``
+    holds (:func:`cast_ban`)."""
+
+    players: Any
+    spells: Any = None
+    yours: bool = False
+    condition: Any = None
+    most: int | None = None  # "can't cast more than one spell each turn": only once they cast that many this turn
+
+
+@dataclass(frozen=True, slots=True)
+class SkipStep:
+    """614.1b, 614.10: "Skip your draw step." as a static ability — the
+    players ``players`` describes skip every draw step of theirs while it
+    applies (the engine's turns, :mod:`cardtext.interpreter.turns`)."""
+
+    players: Any
+    step: str
+
+
+@dataclass(frozen=True, slots=True)
+class CastFrom:
+    """601.3: a static ability that lets its controller cast cards from a
+    zone other than their hand — the card itself ("You may cast [this] from
+    your graveyard", ``what`` SelfRef, functioning in ``zone``, 113.6), or
+    the cards ``what`` describes ("You may cast nonland cards exiled with
+    [this]", "You may play cards exiled with [this]": ``play``); while
+    ``condition`` holds (:func:`static_permissions`)."""
+
+    what: Any
+    zone: str
+    play: bool = False
+    condition: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedDespite:
+    """509.1b, 702.14: "Creatures with swampwalk can be blocked as though they
+    didn't have swampwalk" — the creatures ``what`` describes can be blocked
+    as though they didn't have the landwalk keyword ``keyword``
+    (:func:`walk_ignored`)."""
+
+    what: Any
+    keyword: str
+
+
+Rule = BlockedDespite | CastFrom | SkipStep | CastBan | HandSizeRule | AsThoughUnblocked | MayEnterWith | ControlRule | TypeRule | Continuous | GraveyardRule | LifeGainRule | MayNotUntap | NoUntap | UntapAlso | ActivationRule | SelfType | StatsOfExiled | SpendRule | DamageRule | PreventionRule | FlashRule | CrewsAsRule
 
 
 # --------------------------------------------------------------------------
@@ -420,11 +543,9 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
     cond = s.condition
     assert isinstance(cond, A.Would)
     event = cond.event
-    body = _one(s.body)
-    if cond.duration is not None or not (isinstance(body, A.Exile) and isinstance(body.what, A.ItRef)
-                                         and not body.face_down and body.until is None and body.player is None
-                                         and body.with_counters is None and not body.until_leaves):  # fmt: skip
-        return "a replacement of going to a graveyard other than 'exile it instead'"
+    to = graveyard_body(s.body)
+    if cond.duration is not None or to is None:
+        return "a replacement of going to a graveyard other than 'exile it instead' or 'put it into its owner's library'"
     subject = cond.subject
     if isinstance(subject, A.AnObject):
         if subject.up_to or subject.any_number:
@@ -435,7 +556,7 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
     elif not isinstance(subject, A.SelfRef):
         return f"a graveyard replacement of {type(subject).__name__}"
     if isinstance(event, A.KeywordAction) and event.verb == "die" and event.what is None and event.extra == "":
-        return GraveyardRule(subject, dies=True)
+        return GraveyardRule(subject, dies=True, to=to)
     if isinstance(event, A.Passive) and event.what in ("put into", "put into from anywhere") and event.by is None \
             and isinstance(event.place, A.ZonePlace) and event.place.zone == "graveyard" and not event.place.second:  # fmt: skip
         owner = event.place.owner
@@ -446,8 +567,38 @@ def _graveyard_rule(s: A.IfSentence) -> Rule | str:
         # "a permanent would be put into a graveyard": from the battlefield, where permanents are (110.1)
         dies = event.what == "put into" and isinstance(subject, A.AnObject) and "card" not in subject.filter.nouns \
             and not subject.filter.card  # fmt: skip
-        return GraveyardRule(subject, owner, dies=dies)
+        return GraveyardRule(subject, owner, dies=dies, to=to, anywhere=event.what == "put into from anywhere")
     return "a replacement of another event"
+
+
+def _it(what: object) -> bool:
+    return isinstance(what, A.ItRef | A.SelfRef)
+
+
+def _owners_library(whose: object) -> bool:
+    """"its owner's library" (or none named: a card goes to its owner's, 400.3)."""
+    return whose is None or isinstance(whose, A.OwnerOf) and _it(whose.object)
+
+
+def graveyard_body(body: A.Sentence) -> str | None:
+    """What a graveyard replacement does instead (:class:`GraveyardRule`'s
+    ``to``): "exile it", "put it on top of (the bottom of) its owner's
+    library", "reveal [it] and shuffle it into its owner's library"; None for
+    anything else."""
+    actions = body.actions if isinstance(body, A.Sentence) and body.where_x is None else ()
+    one = actions[0] if len(actions) == 1 else None
+    if isinstance(one, A.Exile) and isinstance(one.what, A.ItRef) and not one.face_down and one.until is None \
+            and one.player is None and one.with_counters is None and not one.until_leaves:  # fmt: skip
+        return "exile"
+    if isinstance(one, A.PutInZone) and _it(one.what) and one.player is None and one.to.zone == "library" \
+            and one.to.where in ("top", "bottom") and _owners_library(one.to.whose) and not one.to.mods \
+            and one.to.nth is None and one.to.under is None:  # fmt: skip
+        return one.to.where
+    if len(actions) == 2 and isinstance(actions[0], A.Reveal) and _it(actions[0].what) and actions[0].player is None \
+            and isinstance(actions[1], A.Shuffle) and _it(actions[1].what) and actions[1].player is None \
+            and isinstance(actions[1].into, A.OwnerOf) and _it(actions[1].into.object):  # fmt: skip
+        return "shuffle"  # revealing it: it is seen by all as it moves (701.20, 400.2)
+    return None
 
 
 def _life_gain_rule(s: A.IfSentence) -> Rule | str:
@@ -476,7 +627,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
             and isinstance(s.condition, A.Would) and isinstance(s.condition.event, A.GainLife)):  # fmt: skip
         return _life_gain_rule(s)
     if (isinstance(s, A.IfSentence) and s.instead == "after" and not s.trailing and not s.then
-            and isinstance(s.condition, A.Would) and isinstance(_one(s.body), A.Exile)
+            and isinstance(s.condition, A.Would) and graveyard_body(s.body) is not None
             and (isinstance(s.condition.event, A.Passive) and "graveyard" in s.condition.event.what + " graveyard"
                  or isinstance(s.condition.event, A.KeywordAction) and s.condition.event.verb == "die")):  # fmt: skip
         return _graveyard_rule(s)
@@ -510,12 +661,21 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         if not isinstance(action.what, A.SelfRef | A.ItRef):
             return f"crewing as though the power of {type(action.what).__name__} were greater"
         return CrewsAsRule(action.what, action.acts, action.greater)
+    if isinstance(action, A.Requirement) and action.rule == UNBLOCKED_DAMAGE and action.duration is None \
+            and action.other is None and isinstance(action.what, A.SelfRef | A.ItRef | A.AttachedRef):  # fmt: skip
+        return AsThoughUnblocked(action.what, may=False)
+    if isinstance(action, A.Restriction) and action.rule == "can't cast":
+        return _cast_ban(action)
     if isinstance(action, A.Restriction) and action.rule != "can't be activated":
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Requirement):
         return f"a static ability '{action.rule}'"
     if isinstance(action, A.Restriction | A.CostModifier):
         return _activation(action, False)
+    if isinstance(action, A.GainControl) and action.verb == "control":
+        return _control_rule(action)
+    if isinstance(action, A.IsType) and action.special not in SELF_TYPES:
+        return _type_rule(action)
     if isinstance(action, A.IsType) and isinstance(action.what, A.SelfRef) and action.duration is None:
         if action.special == "the chosen type" and action.words is None and "colors" not in action.kept:
             return SelfType(True)
@@ -533,6 +693,38 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
         return _with_condition(_sentence_rule(s.body, ()), s.condition, False)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.CastAsThoughFlash):
         return _flash_rule(action)
+    if isinstance(action, A.CombatException) and action.rule == "blocked":
+        from .filters import filter_problem
+
+        word = action.keyword.name.lower() if isinstance(action.keyword, A.Keyword) else ""
+        if not word.endswith("walk") or word == "horsemanship" or not isinstance(action.what, A.Each | A.SelfRef | A.ItRef):
+            return "'can be blocked as though it didn't have' a keyword other than a landwalk"
+        problem = filter_problem(action.what.filter) if isinstance(action.what, A.Each) else None
+        return problem if problem is not None else BlockedDespite(action.what, word)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.CastCard) and isinstance(s, A.Sentence):
+        return _cast_from(action, s)
+    if isinstance(action, A.ActionLimit) and action.verb == "cast":
+        return _cast_limit(action)
+    if isinstance(action, A.SkipTurn) and not action.next and action.duration is None and action.amount is None:
+        if action.step != "draw step" or not isinstance(action.whose, A.You) or action.player is not None:
+            return f"skipping '{action.step}' as a static ability"
+        return SkipStep(action.whose, "draw")
+    if isinstance(action, A.MaxHandSize) or isinstance(action, A.KeywordAction) and action.verb == NO_MAXIMUM:
+        return _hand_size_rule(action)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.Requirement) and action.action.rule == UNBLOCKED_DAMAGE:
+        req = action.action
+        if not (action.have and isinstance(action.player, A.You)) or req.duration is not None or req.other is not None:
+            return "'assign its combat damage as though it weren't blocked' by another player or for a duration"
+        if not isinstance(req.what, A.SelfRef | A.ItRef | A.AttachedRef):
+            return f"'assign its combat damage as though it weren't blocked' about {type(req.what).__name__}"
+        return AsThoughUnblocked(req.what)
+    if isinstance(action, A.MayDo) and isinstance(action.action, A.EntersWithCounters):
+        enters = action.action
+        if not (action.have and isinstance(action.player, A.You) and isinstance(enters.object, A.SelfRef | A.ItRef)):
+            return "'you may have [it] enter with counters' about another object or by another player"
+        if enters.condition is not None or enters.tapped:
+            return "'you may have [it] enter with counters' under a condition or tapped"
+        return MayEnterWith(enters)
     if isinstance(action, A.MayDo) and isinstance(action.action, A.ChooseNotUntap):
         choose = action.action
         if not (isinstance(action.player, A.You) and isinstance(choose.whose, A.You)) or action.have:
@@ -551,7 +743,7 @@ def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
     return f"a static ability written as {type(action or s).__name__}"
 
 
-CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule)
+CONDITIONAL_RULES = (NoUntap, FlashRule, ActivationRule, ControlRule, TypeRule, CastBan, CastFrom)
 """The rules that apply only while a condition holds when one is written
 ("... if it has a depletion counter on it", "As long as ..., ...", 611.3a)."""
 
@@ -570,6 +762,153 @@ def _with_condition(inner: Rule | str, cond: object, unless: bool) -> Rule | str
     if problem is not None:
         return problem
     return replace(inner, condition=cond)
+
+
+def _cast_ban(action: A.Restriction) -> Rule | str:
+    """101.2: "[players] can't cast [spells] [during your turn]" as a static ability."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
+
+    players, spells, duration = action.what, action.other, action.duration
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS
+            or isinstance(players, A.ControllerOf) and isinstance(players.object, A.AttachedRef | A.SelfRef)):  # fmt: skip
+        return f"'can't cast' for the players {type(players).__name__}"
+    if duration is not None and not (isinstance(duration, A.Duration) and duration.kind == "during your turn"
+                                     and duration.object is None):  # fmt: skip
+        return f"a static 'can't cast' lasting '{getattr(duration, 'kind', type(duration).__name__)}'"
+    if not isinstance(spells, A.Each) or not (spells.filter.spell or "spell" in spells.filter.nouns):
+        return f"'can't cast' {type(spells).__name__}"
+    problem = static_filter_problem(spells.filter)
+    if problem is not None:
+        return problem
+    return CastBan(players, spells, yours=duration is not None)
+
+
+def _cast_from(may: A.MayDo, s: A.Sentence) -> Rule | str:
+    """601.3: "You may cast [this] from your graveyard / from exile", "You
+    may cast [cards] exiled with [this]" as a static ability."""
+
+    cast = may.action
+    assert isinstance(cast, A.CastCard)
+    if not isinstance(may.player, A.You) or may.have or cast.duration is not None or cast.free or cast.look:
+        return "a static permission to cast cards for another player, for a duration, or without paying their costs"
+    tails = [t for form in s.forms for t in form.tails if isinstance(t, A.Tail)]
+    places = [t.value for t in tails if t.word == "from" and isinstance(t.value, A.ZonePlace)]
+    if len(tails) != len(places) or len(places) > 1:
+        return "a static permission to cast cards written with more after it"
+    what = cast.what
+    if isinstance(what, A.SelfRef):
+        place = places[0] if places else None
+        owner = place.owner.object if place is not None and isinstance(place.owner, A.Possessive) else None
+        if place is None or place.zone not in ("graveyard", "exile") or place.second \
+                or not (owner is None and place.zone == "exile" or isinstance(owner, A.You)):  # fmt: skip
+            return "a static permission to cast this card from a zone other than your graveyard or exile"
+        return CastFrom(what, place.zone, cast.play)
+    exiled = isinstance(what, A.Each) and any(isinstance(q, A.ExiledWith) and isinstance(q.object, A.SelfRef)
+                                              for q in what.filter.post)  # fmt: skip
+    if not exiled or places:
+        return "a static permission to cast cards other than this one or those exiled with it"
+    assert isinstance(what, A.Each)
+    problem = static_filter_problem(what.filter)
+    return problem if problem is not None else CastFrom(what, "exile", cast.play)
+
+
+def _cast_limit(action: A.ActionLimit) -> Rule | str:
+    """"Each player can't cast more than one spell each turn." (101.2)."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
+
+    players, what = action.player, action.what
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS):  # fmt: skip
+        return f"'can't cast more than ...' for the players {type(players).__name__}"
+    if not (isinstance(what, A.AnObject) and isinstance(what.count, A.Number) and not what.how
+            and what.filter.words == (A.Noun("spell", False),) and not what.filter.post):  # fmt: skip
+        return "'can't cast more than' a number of spells of a kind"
+    return CastBan(players, A.Each(what.filter), most=what.count.value)
+
+
+NO_MAXIMUM = "have no maximum hand size"
+"""The verb of "You have no maximum hand size." (402.2)."""
+
+
+def _hand_size_rule(action: A.MaxHandSize | A.KeywordAction) -> Rule | str:
+    """402.2: a static ability that changes players' maximum hand size."""
+    from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS
+    from .quantities import QUANTITIES
+
+    if isinstance(action, A.KeywordAction):
+        players, change, amount = action.player, "none", None
+        if action.duration is not None or action.what is not None or action.extra:
+            return "'have no maximum hand size' for a duration"
+    else:
+        players, change, amount = action.player, action.change, action.amount
+        players = players.object if isinstance(players, A.Possessive) else players
+        if not (isinstance(amount, A.Number) or type(amount) in QUANTITIES):
+            return f"a maximum hand size of {type(amount).__name__}"
+    if not (isinstance(players, A.You) or isinstance(players, A.PlayerGroup)
+            and players.which in OPPONENT_GROUPS | ALL_PLAYER_GROUPS):  # fmt: skip
+        return f"the maximum hand size of {type(players).__name__}"
+    return HandSizeRule(players, change, amount)
+
+
+SELF_TYPES = ("the chosen type", "every creature type")
+"""The type changes of an object's own static ability read as :class:`SelfType`."""
+
+
+RESOLVED_QUALITIES = (A.SameNameAs, A.DoneThisWay, A.Among)
+"""Qualities of a description that name objects an instruction found ("with
+the same name as the exiled card", "revealed this way"): a static
+ability's description can't be matched by them."""
+
+
+def static_filter_problem(filt: A.ObjectFilter) -> str | None:
+    """What the engine can't tell of a description in a static ability's rule."""
+    from .filters import filter_problem
+
+    for q in filt.post:
+        if isinstance(q, RESOLVED_QUALITIES):
+            return f"a static ability's description by {type(q).__name__}"
+    return filter_problem(filt)
+
+
+def _affected_problem(what: object, kind: str) -> str | None:
+    """What the engine can't tell of the objects a static ability's rule is
+    about (:func:`cardtext.interpreter.filters.matches_ref_static`)."""
+    from .filters import static_ref_problem
+
+    if isinstance(what, A.AnObject):
+        return f"{kind} of {type(what).__name__}"
+    if isinstance(what, A.Each) and (problem := static_filter_problem(what.filter)) is not None:
+        return problem
+    return static_ref_problem(what)
+
+
+def _control_rule(action: A.GainControl) -> Rule | str:
+    """613.1b: "You control enchanted creature." as a static ability."""
+    if not isinstance(action.player, A.You) or action.duration is not None:
+        return "a static control-changing effect for a player other than the ability's controller, or with a duration"
+    if not isinstance(action.what, A.AttachedRef | A.Each):
+        return f"a static control-changing effect of {type(action.what).__name__}"
+    problem = _affected_problem(action.what, "a static control-changing effect")
+    return problem if problem is not None else ControlRule(action.what)
+
+
+def _type_rule(action: A.IsType) -> Rule | str:
+    """613.1d, 613.1e: "[objects] is/are [types] [in addition to ...]", "is
+    [a color]" as a static ability (:func:`cardtext.interpreter.characteristics.type_change`)."""
+    from .characteristics import type_change
+
+    if action.duration is not None:
+        return "a static type-changing effect with a duration"
+    if action.pt:
+        return "a static type-changing effect with power and toughness, other than as one clause of its sentence"
+    if not isinstance(action.what, A.AttachedRef | A.Each | A.SelfRef | A.ItRef):
+        return f"a static type-changing effect of {type(action.what).__name__}"
+    problem = _affected_problem(action.what, "a static type-changing effect")
+    if problem is not None:
+        return problem
+    change = type_change(action)
+    return change if isinstance(change, str) else TypeRule(action.what, change)
 
 
 def _flash_rule(may: A.MayDo) -> Rule | str:
@@ -736,6 +1075,33 @@ def _with_subject(action: Any, subject: object) -> Any:
     return action
 
 
+def _per_x(body: A.Sentence) -> A.Sentence:
+    """"Equipped creature gets +X/+X, where X is the number of creature cards
+    in all graveyards": as a static ability (611.3a), X is counted again
+    whenever the P/T is worked out (604.2, 613.4c), so the change is +1/+1
+    for each one of X (the Pump's ``per``; "its" in X is the object
+    affected).  A sentence with any other X, or "+X/+1", is left as written."""
+    where = body.where_x
+    if where is None or body.where_letter != "X" or not body.actions:
+        return body
+    out = []
+    for action in body.actions:
+        if not isinstance(action, A.Pump) or action.per is not None or action.quoted or action.extra is not None:
+            return body
+        sides = (action.power, action.toughness)
+        if not any(isinstance(v, A.SignedX) for v in sides) or not all(isinstance(v, A.SignedX) or v == 0 for v in sides):
+            return body
+        power, toughness = (v.sign if isinstance(v, A.SignedX) else 0 for v in sides)
+        out.append(replace(action, power=power, toughness=toughness, per=where))
+    return replace(body, actions=tuple(out), where_x=None)
+
+
+def _typed_pt(action: object) -> bool:
+    """"[objects] is a Golem creature with base power and toughness 5/4":
+    a type change with base power and toughness set (613.4b)."""
+    return isinstance(action, A.IsType) and action.special not in SELF_TYPES and "/" in action.pt
+
+
 def _continuous(action: object) -> bool:
     """Is ``action`` a continuous effect on objects the engine applies as a
     static effect (611.3; :data:`cardtext.interpreter.characteristics.STATIC_ACTIONS`)?
@@ -808,9 +1174,11 @@ def _clause_rules(s: object, subject: object = None, *, single: bool = False) ->
         cond, body = s.condition, s.body
     elif isinstance(s, A.IfSentence) and not s.instead and not s.then and not isinstance(s.condition, A.Would | A.DoesAction):
         cond, body, unless = s.condition, s.body, s.trailing == "unless"
+    if isinstance(body, A.Sentence) and body.where_x is not None:
+        body = _per_x(body)
     if not isinstance(body, A.Sentence) or body.where_x is not None or not body.actions:
         return None
-    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]):
+    if len(body.actions) == 1 and not single and not _continuous(body.actions[0]) and not _typed_pt(body.actions[0]):
         return None
     if "or" in body.joiners:
         return "clauses of a static ability joined by 'or'"
@@ -828,6 +1196,12 @@ def _clause_rules(s: object, subject: object = None, *, single: bool = False) ->
     out: list[Rule] = []
     for action in body.actions:
         action = _with_subject(action, subject)
+        if _typed_pt(action):
+            # "is a creature with base power and toughness 5/5 in addition to
+            # its other types": the types (layer 4) and the base P/T (layer 7b, 613.4b)
+            power, toughness = action.pt.split("/", 1)
+            out.append(Continuous(A.StaticEffect(A.SetPT(action.what, power, toughness, base=True), cond)))
+            action = replace(action, pt="")
         if _continuous(action):
             out.append(Continuous(A.StaticEffect(action, cond)))
             continue
@@ -861,6 +1235,11 @@ def rules_of(ab: A.StaticAbility) -> tuple[tuple[Rule, ...], str | None]:
         return (SpendRule(True, "No more than one mana of each color may be spent this way." in texts),), None
     if not sentences:
         return (), "an empty static ability"
+    if all(isinstance(s, A.CastOnly) for s in sentences):
+        # "Cast [this] only if ...": a rule of casting the card (601.3, cardtext.interpreter.cast_timing)
+        from .cast_timing import rule_problem
+
+        return (), next((p for p in map(rule_problem, sentences) if p is not None), None)
     if all(isinstance(s, A.DeckRule) for s in sentences):
         # 100.2a, 100.4: how a deck is built; nothing to do once the game has begun.
         # A game here is never played for ante (407.1), so an ante card is a gap.
@@ -1107,11 +1486,24 @@ _register()
 def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
     """614.6: the permanent whose static ability exiles ``obj`` instead of its
     being put into its owner's graveyard from where it is now, or None."""
+    found = graveyard_instead(game, obj)
+    return found[0] if found is not None and found[1] == "exile" else None
+
+
+def graveyard_instead(game: Game, obj: GameObject) -> tuple[GameObject, str] | None:
+    """614.6: the permanent whose static ability puts ``obj`` somewhere else
+    instead of into its owner's graveyard from where it is now, and where
+    (:class:`GraveyardRule`'s ``to``), or None."""
+    from .characteristics import chars
     from .filters import group_players, matches
 
-    for src, _, rule in active_rules(game):
-        if not isinstance(rule, GraveyardRule):
-            continue
+    found = [(src, rule) for src, _, rule in active_rules(game) if isinstance(rule, GraveyardRule)]
+    if obj.zone != "battlefield" and obj.face_down is None:
+        # "If [this] would be put into a graveyard from anywhere": the ability
+        # functions wherever the object is (113.6, 112.6)
+        found = [(obj, r) for ab in chars(obj).abilities if isinstance(ab, A.StaticAbility) for r in rules(ab)
+                 if isinstance(r, GraveyardRule) and r.anywhere and isinstance(r.what, A.SelfRef)] + found  # fmt: skip
+    for src, rule in found:
         if rule.dies and obj.zone != "battlefield":
             continue
         owner = rule.owner
@@ -1129,7 +1521,7 @@ def exiled_instead(game: Game, obj: GameObject) -> GameObject | None:
                 continue  # a token isn't a card (111.1)
             if not matches(game, filt, obj, you=src.controller, source=src.id, anywhere=True):
                 continue
-        return src
+        return src, rule.to
     return None
 
 
@@ -1166,6 +1558,115 @@ def flash_permission(game: Game, player: str, card: GameObject) -> GameObject | 
         if isinstance(rule.what, A.SelfRef) or matches(
                 game, _spell_as_card(rule.what.filter), card, you=src.controller, source=src.id, anywhere=True):  # fmt: skip
             return src
+    return None
+
+
+# --------------------------------------------------------------------------
+# Spells players can't cast (101.2, 601.3)
+# --------------------------------------------------------------------------
+
+
+def cast_ban(game: Game, player: str, card: GameObject) -> GameObject | None:
+    """101.2, 601.3: the permanent whose static ability says ``player`` can't
+    cast ``card`` now ("You can't cast creature spells"), or None."""
+    from .conditions import static_condition_holds
+    from .filters import group_players, matches
+
+    for src, _, rule in active_rules(game):
+        if not isinstance(rule, CastBan):
+            continue
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        if isinstance(who, A.ControllerOf):
+            about = who.object
+            oid = src.id if isinstance(about, A.SelfRef) else src.attached_to
+            held = game.get(oid) if isinstance(oid, tuple) else None
+            if held is None or held.controller != player:
+                continue
+        if rule.yours and game.state.active != src.controller:
+            continue
+        if rule.condition is not None and not static_condition_holds(game, src, rule.condition):
+            continue
+        if rule.most is not None:
+            # "can't cast more than one spell each turn": the spells they cast this turn (601.2i)
+            if sum(1 for spell in game.state.cast_this_turn if spell.controller == player) >= rule.most:
+                return src
+            continue
+        if matches(game, _spell_as_card(rule.spells.filter), card, you=src.controller, source=src.id, anywhere=True):
+            return src
+    return None
+
+
+def walk_ignored(game: Game, attacker: GameObject, word: str) -> bool:
+    """702.14, 509.1b: may ``attacker`` be blocked as though it didn't have
+    the landwalk ``word``, by a static ability?"""
+    from .filters import matches_ref_static
+
+    return any(isinstance(rule, BlockedDespite) and rule.keyword == word and matches_ref_static(game, src, rule.what, attacker)
+               for src, _, rule in active_rules(game))  # fmt: skip
+
+
+def skips_draw_step(game: Game, player: str) -> GameObject | None:
+    """614.1b: the permanent whose "Skip your draw step." makes ``player``
+    skip this draw step, or None."""
+    for src, _, rule in active_rules(game):
+        if isinstance(rule, SkipStep) and rule.step == "draw" and isinstance(rule.players, A.You) and src.controller == player:
+            return src
+    return None
+
+
+# --------------------------------------------------------------------------
+# Maximum hand size (402.2, 514.1)
+# --------------------------------------------------------------------------
+
+MAX_HAND_SIZE = 7
+"""402.2: a player's maximum hand size, unless an effect changes it."""
+
+
+def max_hand_size(game: Game, player: str) -> int | None:
+    """402.2: ``player``'s maximum hand size as the static abilities that
+    apply leave it, in timestamp order (613.7); None for "no maximum hand
+    size" (the later "is two" sets one again)."""
+    from .filters import _static_number, group_players
+
+    size: int | None = MAX_HAND_SIZE
+    found = [(src, rule) for src, _, rule in active_rules(game) if isinstance(rule, HandSizeRule)]
+    for src, rule in sorted(found, key=lambda f: f[0].arrived):
+        who = rule.players
+        if isinstance(who, A.You) and player != src.controller:
+            continue
+        if isinstance(who, A.PlayerGroup) and player not in group_players(game, who.which, src.controller):
+            continue
+        if rule.change == "none":
+            size = None
+            continue
+        n = _static_number(game, src)(rule.amount)
+        if rule.change in ("is", "equal to"):
+            size = n
+        elif size is not None:
+            size = size + n if rule.change == "increased by" else size - n
+    return None if size is None else max(size, 0)
+
+
+# --------------------------------------------------------------------------
+# Combat damage as though unblocked (510.1c)
+# --------------------------------------------------------------------------
+
+
+def unblocked_damage(game: Game, attacker: GameObject) -> tuple[GameObject, bool] | None:
+    """510.1c: the permanent whose static ability has ``attacker`` assign its
+    combat damage as though it weren't blocked, and whether its controller
+    may choose ("You may have [this] assign ...") or it does ("[this]
+    assigns ..."), or None."""
+    from .filters import matches_ref_static
+
+    for src, _, rule in active_rules(game):
+        if isinstance(rule, AsThoughUnblocked) and (src.controller == attacker.controller or not rule.may) \
+                and matches_ref_static(game, src, rule.what, attacker):  # fmt: skip
+            return src, rule.may
     return None
 
 
@@ -1360,7 +1861,7 @@ def last_exiled_creature(game: Game, obj: GameObject, index: int) -> GameObject 
 
 
 __all__ = [
-    "ActivationRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
+    "ActivationRule", "BlockedDespite", "walk_ignored", "CastFrom", "CastBan", "cast_ban", "SkipStep", "skips_draw_step", "HandSizeRule", "max_hand_size", "MAX_HAND_SIZE", "AsThoughUnblocked", "unblocked_damage", "ControlRule", "MayEnterWith", "TypeRule", "CrewsAsRule", "crew_power", "Continuous", "LifeGainRule", "replaced_gain", "kept_tapped", "MayNotUntap", "exiled_instead", "graveyard_instead", "graveyard_body", "GraveyardRule", "DamageRule", "FlashRule", "flash_permission", "PreventionRule", "prevented_by", "prevention_fits", "static_preventions", "NoUntap", "Rule", "activation_problem", "SelfType", "SpendRule", "StatsOfExiled", "activation_ban",
     "activation_cost_changes", "active_rules", "doesnt_untap", "untaps_also", "UntapAlso", "last_exiled_creature", "problem", "rules",
     "replaced_damage", "rules_of", "self_rules", "spend_rule", "x_requirements", "TURN_DURATIONS", "spell_cost_changes",
     "spell_cost_problem", "x_cost_change", "conditional_cost_change", "own_activation_change", "own_activation_problem",

@@ -52,6 +52,7 @@ from .activation import TIMINGS
 from .attach import enchant_problem
 from .bind import children, walk
 from .cast_permissions import CAST_KEYWORDS, spend_problem
+from .cast_timing import rule_problem as cast_rule_problem
 from .characteristics import (
     CHARACTERISTIC_DEFINING,
     STATIC_ACTIONS,
@@ -655,6 +656,11 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                         yield Gap(s, problem)
                     else:
                         yield from _trigger(s.trigger.trigger)
+                elif isinstance(s, A.AnyPlayerMayActivate) and not (
+                        isinstance(ab, A.ActivatedAbility) and node is ab.effect and mana_ability_of(ab) is None):  # fmt: skip
+                    yield Gap(s, "'Any player may activate this ability.' other than in an activated ability that isn't a mana ability")
+                elif isinstance(s, A.AnyPlayerMayActivate) and (problem := activation.any_player_problem(s)) is not None:
+                    yield Gap(s, problem)
                 elif isinstance(s, A.ActivateOnly):
                     for t in s.timings:
                         if isinstance(t, A.Node) and activation.activation_condition_ok(t):
@@ -751,6 +757,8 @@ def _sentence_problem(s: A.Node, before: A.Node | None) -> str | None:
         return modes_problem(s)
     if isinstance(s, A.ItsStill):
         return its_still_problem(s, before)
+    if isinstance(s, A.CastOnly):
+        return cast_rule_problem(s)
     return unpreventable_problem(s)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from cardtext.grammar import ast as A
 from cardtext.grammar.node import Span
 
+from . import control as _control  # noqa: F401  -- registers the layer-2 refresh (613.1b)
 from . import sba
 from .bind import walk, zone_left_by_self
 from .cache import per_node, remember

@@ -88,6 +88,37 @@ def pass_priority(game: Game) -> None:
         _end_step(game)
 
 
+def _discard_to_hand_size(game: Game) -> None:
+    """514.1: in the cleanup step, the active player discards down to their
+    maximum hand size (402.2: seven, unless an effect changes it), choosing
+    the cards.  Abilities that trigger on those discards would need the
+    players to get priority in the cleanup step and another cleanup step
+    after it (514.3a), which the engine doesn't take: refused."""
+    from .choices import Decision, ask
+    from .statics import max_hand_size
+    from .triggers import collect
+    from .zones import discard
+
+    player = game.state.active
+    hand = game.zone_objects("hand", player)
+    size = max_hand_size(game, player)
+    if size is None or len(hand) <= size:
+        return
+    n = len(hand) - size
+    d = Decision("pick", player, f"discard {n} card{'s' if n != 1 else ''} down to the maximum hand size {size} (514.1)",
+                 [o.id for o in hand], [display_name(o) for o in hand], n, n)  # fmt: skip
+    game.say(f"-- cleanup: {player} has {len(hand)} cards in hand, more than their maximum hand size {size} (514.1)")
+    for oid in ask(game, d):
+        obj = game.get(oid)
+        if obj is not None:
+            discard(game, player, obj)
+    collect(game)
+    if game.state.pending:
+        from .errors import Unsupported
+
+        raise Unsupported("abilities that trigger in the cleanup step (514.3a: priority there, and another cleanup step)")
+
+
 def _end_step(game: Game) -> None:
     state = game.state
     _empty_pools(game)
@@ -107,6 +138,7 @@ def _end_step(game: Game) -> None:
         game.say(f"-- {state.active}'s end step")
         _phase_triggers(game, "end")
     elif state.step == "end":
+        _discard_to_hand_size(game)
         game.say("-- cleanup: damage wears off, 'until end of turn' effects end (514.2)")
         for o in game.battlefield():
             o.damage = 0
@@ -180,11 +212,18 @@ def _end_step(game: Game) -> None:
         _phase_triggers(game, "upkeep")
     elif state.step == "upkeep":
         state.step = "main"
-        game.say(f"-- {state.active}'s draw step and main phase")
-        draw(game, state.active, 1)
-        # the engine gives no priority in the draw step: its triggered
-        # abilities go on the stack with those of the main phase's beginning
-        _phase_triggers(game, "draw step")
+        from .statics import skips_draw_step
+
+        skipper = skips_draw_step(game, state.active)
+        if skipper is not None:
+            # 614.1b, 614.10: the step is skipped, its draw and its "beginning of the draw step" abilities with it
+            game.say(f"-- {state.active} skips their draw step ({display_name(skipper)}, 614.10); main phase")
+        else:
+            game.say(f"-- {state.active}'s draw step and main phase")
+            draw(game, state.active, 1)
+            # the engine gives no priority in the draw step: its triggered
+            # abilities go on the stack with those of the main phase's beginning
+            _phase_triggers(game, "draw step")
         sagas.precombat_main(game)  # 714.3b
         _phase_triggers(game, "precombat main phase")
     settle(game)

@@ -10,6 +10,8 @@ event for leaves-the-battlefield triggers (603.10a).
 
 from __future__ import annotations
 
+import random
+
 from cardtext.grammar import ast as A
 
 from .characteristics import chars, display_name, is_room, power_toughness
@@ -30,7 +32,7 @@ from .state import (
     Sacrificed,
     UnattachedFrom,
 )
-from .statics import exiled_instead
+from .statics import graveyard_instead
 from .zone_changes import record_entered
 
 
@@ -100,12 +102,18 @@ def move(
     from_zone = obj.zone
     if from_zone == "battlefield" and to == "graveyard" and game.state.turn_rules and "creature" in chars(obj).types:
         to = _instead_of_dying(game, obj)
+    shuffled = False
     if to == "graveyard":
-        by = exiled_instead(game, obj)
-        if by is not None:
+        found = graveyard_instead(game, obj)
+        if found is not None and found[1] == "exile":
             # 614.6: the event is replaced; the object never goes to the graveyard
-            game.say(f"  {display_name(obj)} would be put into a graveyard: {display_name(by)} exiles it instead (614.6)")
+            game.say(f"  {display_name(obj)} would be put into a graveyard: {display_name(found[0])} exiles it instead (614.6)")
             to = "exile"
+        elif found is not None:
+            where = {"top": "on top of", "bottom": "on the bottom of", "shuffle": "into"}[found[1]]
+            game.say(f"  {display_name(obj)} would be put into a graveyard: {display_name(found[0])} puts it "
+                     f"{where} its owner's library instead (614.6)")  # fmt: skip
+            to, bottom, shuffled = "library", found[1] == "bottom", found[1] == "shuffle"
     lki: Lki | None = None
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)
@@ -125,6 +133,8 @@ def move(
     obj.became = ()
     obj.granted = ()
     obj.from_statics = ()
+    obj.static_types = ()
+    obj.static_base = None
     obj.marks = frozenset()  # designations last until it leaves the battlefield (701.37b, 701.60b)
     obj.face = face if face is not None else (obj.face if from_zone == "stack" and to == "battlefield" else None)
     unlocked: int | None = None
@@ -163,6 +173,11 @@ def move(
     game.events.append(PutInto(obj.id, from_zone, to, obj.owner))  # "put into a graveyard from anywhere", "leaves your graveyard" (603.6c)
     if to == "graveyard" and obj.is_card:
         game.state.to_graveyard_this_turn.append((obj.id, obj.owner))  # "if you descended this turn" (700.11)
+    if shuffled:
+        # "reveal [it] and shuffle it into its owner's library instead" (701.20)
+        random.Random(game.state.seed * 7919 + game.state.clock).shuffle(lst)
+        game.tick()
+        game.say(f"  {obj.owner} shuffles their library (701.20)")
     if to == "battlefield":
         game.events.append(Entered(obj.id, from_zone))
         if unlocked is not None:

@@ -64,12 +64,16 @@ def test_613_4b_is_a_type_with_base_power_and_toughness(line: str, pt: str, spec
     assert (is_type.pt, is_type.special) == (pt, special)
 
 
-def test_613_4b_a_static_type_change_with_base_pt_is_a_gap() -> None:
-    """The engine doesn't apply a static "is a ... with base power and
-    toughness" yet: it says so, never applies the type alone."""
+def test_613_4b_a_static_type_change_with_base_pt_plays() -> None:
+    """A static "is a ... with base power and toughness 5/4" is a type change
+    (layer 4) and a base P/T (layer 7b) the engine applies both of; one with
+    P/T "equal to" a number is still a gap, never the type alone."""
     card = _round_trip("Enchanted artifact is a Golem creature with base power and toughness 5/4 in addition to its other types.",
                        "Enchantment — Aura", "")  # fmt: skip
-    assert gaps(card)
+    assert not gaps(card)
+    equal = _round_trip("Each noncreature artifact is an artifact creature with power and toughness each equal to its "
+                        "mana value.", "Enchantment", "")  # fmt: skip
+    assert gaps(equal)
 
 
 def test_613_4b_base_pt_of_star_is_a_gap() -> None:

@@ -145,14 +145,17 @@ def test_cr401_2_look_any_time_with_a_duration() -> None:
 
 
 @pytest.mark.parametrize(("text", "plays"), [
-    ("{1}: Draw a card. Any player may activate this ability but only any time they could cast a sorcery.", False),
+    ("{1}: Draw a card. Any player may activate this ability but only any time they could cast a sorcery.", True),
+    ("{1}: Draw a card. Any player may activate this ability but only during their draw step.", False),
     ("{2}, {T}: Draw a card. Activate only any time you could cast an instant.", False),
 ])  # fmt: skip
 def test_cr602_5_activate_only_any_time(text: str, plays: bool) -> None:
     """602.5b: "only any time they could cast a sorcery", "only any time you
     could cast an instant" are activation timings; "any player may activate"
-    is a gap, and "as an instant" (which a mana ability would have to keep
-    out of cost payment, 605.3a) is one the engine doesn't check yet."""
+    (602.2) plays with a timing the engine checks, not "during their draw
+    step" (no priority there), and "as an instant" (which a mana ability
+    would have to keep out of cost payment, 605.3a) is one the engine
+    doesn't check yet."""
     card = round_trip(text, "Artifact")
     assert bool(gap_texts(card)) != plays
 

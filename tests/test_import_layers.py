@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "objects", "cache", "linked", "state", "choices", "keywords", "bind", "links"),
     # 1. characteristics (613) and what reads them
     ("characteristics", "statics", "filters", "quantities", "conditions", "protection", "mana", "context", "this_turn",
-     "zone_changes"),
+     "zone_changes", "cast_timing"),
     # 2. the rules processes
     ("zones", "destroy", "control", "attach", "sagas", "until", "replacement", "sba", "targets", "costs",
      "additional", "as_cast", "cast_permissions", "delayed", "triggers", "delayed_events", "prevention", "stack",

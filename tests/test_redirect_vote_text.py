@@ -272,20 +272,23 @@ def test_a_number_of_without_an_amount_is_an_error() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "rule", "other"), [
-    ("You may have Test Card assign its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None),
+@pytest.mark.parametrize(("text", "rule", "other", "plays"), [
+    ("You may have Test Card assign its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None, True),
     ("{G}{G}, Discard a card: You may have Test Card assign its combat damage this turn as though it weren't blocked.",
-     A.AS_UNBLOCKED, A.Duration),
+     A.AS_UNBLOCKED, A.Duration, False),
     ("If Test Card is unblocked, you may have it assign its combat damage to a creature defending player controls.",
-     A.ASSIGNS_TO, A.AnObject),
-    ("Test Card assigns its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None),
+     A.ASSIGNS_TO, A.AnObject, False),
+    ("Test Card assigns its combat damage as though it weren't blocked.", A.AS_UNBLOCKED, None, True),
 ])  # fmt: skip
-def test_510_1c_assign_combat_damage_as_though_unblocked(text: str, rule: str, other: type | None) -> None:
+def test_510_1c_assign_combat_damage_as_though_unblocked(text: str, rule: str, other: type | None, plays: bool) -> None:
+    """510.1c: as a static ability (the engine's combat damage assignment,
+    cardtext.interpreter.statics.unblocked_damage) it plays; for a duration,
+    or to a creature, not yet."""
     card = one_ability_card(text)
     req = one(card, A.Requirement)
     assert req.rule == rule
     assert (req.other is None) if other is None else isinstance(req.other, other)
-    assert gap_texts(card)
+    assert bool(gap_texts(card)) != plays
 
 
 # --------------------------------------------------------------------------

@@ -55,7 +55,9 @@ def test_skip_a_step_or_each_one(text: str, step: str, nxt: bool) -> None:
     card = round_trip(text, "Enchantment" if "Skip your" in text or "Players" in text else "Creature — Human Rogue")
     skip = one(card, A.SkipTurn)
     assert (skip.step, skip.next) == (step, nxt)
-    if step != "turns":
+    if text == "Skip your draw step.":
+        assert not gaps(card)  # 614.10: the engine's turns skip it (cardtext.interpreter.statics.skips_draw_step)
+    elif step != "turns":
         assert has_gap(card, "SkipTurn") or has_gap(card, "static")
 
 
@@ -138,10 +140,11 @@ def test_dont_lose_the_game_for_zero_life() -> None:
     ("Your maximum hand size is equal to the number of cards in your graveyard.", "equal to"),
 ])  # fmt: skip
 def test_maximum_hand_size(text: str, change: str) -> None:
-    """402.2, 514.1: effects that set or change a player's maximum hand size."""
+    """402.2, 514.1: effects that set or change a player's maximum hand
+    size, which the cleanup step's discard reads (cardtext.interpreter.statics.max_hand_size)."""
     card = round_trip(text, "Enchantment")
     assert one(card, A.MaxHandSize).change == change
-    assert gaps(card)
+    assert not gaps(card)
 
 
 def test_for_the_rest_of_the_game() -> None:
@@ -253,10 +256,12 @@ def test_play_with_revealed(text: str) -> None:
     ("Creatures with mountainwalk can be blocked as though they didn't have mountainwalk.", "blocked"),
 ])  # fmt: skip
 def test_combat_exceptions(text: str, rule: str) -> None:
-    """508.1c, 509.1b, 702.3b, 702.14: attacking or being blocked despite a keyword."""
+    """508.1c, 509.1b, 702.3b, 702.14: attacking or being blocked despite a
+    keyword; the engine blocks despite a landwalk as a static ability
+    (cardtext.interpreter.statics.walk_ignored), not the attack this turn yet."""
     card = round_trip(text, "Creature — Wall" if rule != "blocked" else "Enchantment")
     assert one(card, A.CombatException).rule == rule
-    assert gaps(card)
+    assert bool(gaps(card)) == (rule != "blocked")
 
 
 @pytest.mark.parametrize(("text", "verb", "steps"), [
@@ -265,11 +270,12 @@ def test_combat_exceptions(text: str, rule: str) -> None:
     ("You can't untap more than one land during your untap step.", "untap", "step"),
 ])  # fmt: skip
 def test_action_limits(text: str, verb: str, steps: str) -> None:
-    """502.3, 601.2: at most so many spells cast or permanents untapped."""
+    """502.3, 601.2: at most so many spells cast or permanents untapped; the
+    engine checks the spells (101.2), not the untapping yet."""
     card = round_trip(text, "Artifact")
     limit = one(card, A.ActionLimit)
     assert (limit.verb, limit.steps) == (verb, steps)
-    assert gaps(card)
+    assert bool(gaps(card)) == (verb == "untap")
 
 
 @pytest.mark.parametrize(("text", "kind"), [
