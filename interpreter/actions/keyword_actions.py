@@ -345,3 +345,33 @@ def _earthbend(ctx: Ctx, a: A.KeywordAction) -> bool:
     game.state.delayed_events.append(DelayedTrigger(ctx.controller, ctx.source, ctx.ability, node, name, this_turn=False))
     acted(ctx, lands)
     return True
+
+
+@keyword_action("remove from combat", limits=(
+    ("another player removing a creature from combat", lambda a: not_you(a.player)),
+    ("removing from combat with more than the creatures", lambda a: a.what is None or a.amount is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _remove_from_combat(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """506.4: a permanent removed from combat stops being an attacking,
+    blocking, blocked or unblocked creature; an attacker that was blocked
+    stays blocked for the creatures blocking it (506.4, 509.1h) — they
+    remain blocking creatures, blocking no one, and deal no combat damage
+    to it (510.1c) — and a removed blocker no longer blocks its attackers."""
+    game = ctx.game
+    combat = game.state.combat
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    removed = []
+    for o in objs:
+        if combat is None or (o.id not in combat.attackers and o.id not in combat.blockers):
+            game.say(f"  {display_name(o)} isn't in combat (506.4)")
+            continue
+        combat.attackers.pop(o.id, None)
+        combat.blockers.pop(o.id, None)
+        for blocker, blocked in list(combat.blockers.items()):
+            if o.id in blocked:
+                combat.blockers[blocker] = tuple(b for b in blocked if b != o.id)
+        removed.append(o)
+        game.say(f"  {display_name(o)} is removed from combat (506.4)")
+    acted(ctx, removed)
+    return bool(removed)
