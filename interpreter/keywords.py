@@ -138,6 +138,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_haunt())
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "bargain":
             extra.append(_bargain())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "cascade":
+            extra.append(CASCADE_TRIGGER)
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -526,7 +528,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
@@ -704,6 +706,23 @@ RENDERERS[SpreeModes] = RENDERERS[A.Modes]
 
 
 @dataclass(frozen=True, slots=True)
+class CascadeExile(A.Node):
+    """Cascade's instruction (702.85a): exile cards from the top of your
+    library until you exile a nonland card whose mana value is less than
+    this spell's; you may cast it without paying its mana cost if the
+    resulting spell's mana value is less than this spell's; then put the
+    exiled cards not cast on the bottom of your library in a random order."""
+
+
+CASCADE_TRIGGER = A.TriggeredAbility(
+    "When", A.CastTrigger(A.You(), this_spell=True, what=A.SelfRef(form="this", noun="spell")),
+    A.Effect((A.Sentence((CascadeExile(),)),)))
+"""702.85a: cascade is a triggered ability that functions only while the
+spell is on the stack: "When you cast this spell, [its instruction]"; each
+instance triggers separately (702.85c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class HauntExile(A.Node):
     """Haunt's instruction: exile the card that died haunting ``target`` (702.55a)."""
 
@@ -817,6 +836,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "CASCADE_TRIGGER", "CascadeExile", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

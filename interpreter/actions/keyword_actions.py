@@ -20,11 +20,13 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
+from ..keywords import CascadeExile
 from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
 from .common import acted, not_you
 from .library import keyword_action
+from .registry import carries_out
 
 
 def _coin(ctx: Ctx) -> bool:
@@ -375,3 +377,43 @@ def _remove_from_combat(ctx: Ctx, a: A.KeywordAction) -> bool:
         game.say(f"  {display_name(o)} is removed from combat (506.4)")
     acted(ctx, removed)
     return bool(removed)
+
+
+@carries_out(CascadeExile)
+def _cascade(ctx: Ctx, a: CascadeExile) -> bool:
+    """702.85a: exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than the cascading spell's (as it
+    is on the stack, or as it last existed there if it has left, 608.2h);
+    you may cast that card without paying its mana cost, while the ability
+    resolves (608.2g), if the resulting spell's mana value is less than the
+    spell's; then the exiled cards not cast go on the bottom of your
+    library in a random order."""
+    from ..cast_permissions import Permission, cast_while_resolving
+    from .library import to_library
+
+    game = ctx.game
+    p = ctx.controller
+    spell = ctx.source_obj()
+    if spell is not None and spell.zone == "stack":
+        value = chars(spell).mana_value
+    else:
+        lki = ctx.lki(ctx.source)
+        value = lki.mana_value if lki is not None else 0
+    exiled: list[GameObject] = []
+    found: GameObject | None = None
+    for cid in list(game.zone("library", p)):
+        o = move(game, game.obj(cid), "exile")
+        exiled.append(o)
+        c = chars(o)
+        if "land" not in c.types and c.mana_value < value:
+            found = o
+            break
+    game.say(f"  {p} cascades (mana value {value}): exiles {', '.join(display_name(o) for o in exiled) or 'nothing'}")
+    if found is not None and ask(game, Decision("may", p, f"cascade: cast {display_name(found)} without paying its mana cost?")):
+        permission = Permission("effect", p, "exile", found.id, free=True, resolving=True, source="cascade")
+        cast_while_resolving(game, p, found, permission)
+    rest = [o for o in (game.get(e.id) for e in exiled) if o is not None and o.zone == "exile"]
+    if rest:
+        to_library(ctx, rest, A.Destination("library", where="bottom", order="a random"))
+    game.events.append(KeywordActed("cascade", p))
+    return True
