@@ -406,8 +406,8 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
 
 
 def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
-    """ "as long as [this] is monstrous" (701.37b), "if this creature is
-    suspected" (701.60b): a designation the
+    """ "as long as [this] is monstrous" (701.37b), "if it isn't renowned"
+    (702.112b), "if this creature is suspected" (701.60b): a designation the
     permanent has until it leaves the battlefield."""
     o = _one(ctx, cond.object)
     return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
@@ -415,6 +415,7 @@ def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
 
 STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "monstrous": _is_marked,
+    "renowned": _is_marked,
     "suspected": _is_marked,
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,

@@ -523,7 +523,27 @@ def _saddle(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.ActivatedAbility(A.Cost((CrewCost(kw.amount.value, "saddle"),)), effect)]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle}
+@dataclass(frozen=True, slots=True)
+class RenownCounters(A.Node):
+    """Renown's instruction (702.112a): "put N +1/+1 counters on it and it
+    becomes renowned" — a designation it keeps until it leaves the
+    battlefield (702.112b)."""
+
+    amount: Any
+
+
+def _renown(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.112a: "Renown N" means "When this creature deals combat damage to
+    a player, if it isn't renowned, put N +1/+1 counters on it and it
+    becomes renowned." — the "if" an intervening one (603.4), checked as it
+    triggers and as it resolves."""
+    this = A.SelfRef(form="this", noun="creature")
+    renowned = A.IsState(this, A.State("renowned"), negated=True, form="isn't")
+    effect = A.Effect((A.Sentence((RenownCounters(kw.amount),)),))
+    return [A.TriggeredAbility("When", A.DealsCombatDamageTrigger(this), effect, condition=renowned)]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown}
 """Keywords with a number that stand for other abilities, by name."""
 
 
@@ -836,6 +856,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "CASCADE_TRIGGER", "CascadeExile", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "CASCADE_TRIGGER", "CascadeExile", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -20,7 +20,7 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
-from ..keywords import CascadeExile
+from ..keywords import CascadeExile, RenownCounters
 from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
@@ -416,4 +416,23 @@ def _cascade(ctx: Ctx, a: CascadeExile) -> bool:
     if rest:
         to_library(ctx, rest, A.Destination("library", where="bottom", order="a random"))
     game.events.append(KeywordActed("cascade", p))
+    return True
+
+
+@carries_out(RenownCounters)
+def _renown(ctx: Ctx, a: RenownCounters) -> bool:
+    """702.112a: put N +1/+1 counters on the creature with renown and it
+    becomes renowned (702.112b: a designation it keeps until it leaves the
+    battlefield), which "Whenever a creature you control becomes renowned"
+    sees.  A creature that has left the battlefield gets nothing."""
+    game = ctx.game
+    src = ctx.source_obj()
+    if src is None or src.zone != "battlefield":
+        game.say("  renown: the creature is no longer on the battlefield")
+        return False
+    n = max(0, ctx.quantity(a.amount))
+    put_counters(game, src, "+1/+1", n)
+    src.marks = src.marks | {"renowned"}
+    game.events.append(KeywordActed("renown", ctx.controller, src.id))
+    game.say(f"  {display_name(src)} gets {n} +1/+1 counter(s) and becomes renowned (702.112a)")
     return True
