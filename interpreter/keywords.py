@@ -459,6 +459,20 @@ def _warp(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [KeywordAlternative(A.You(), kw.cost, this, keyword="warp", from_hand=True)]
 
 
+def _evoke(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.74a: "Evoke [cost]" means "You may cast this spell by paying
+    [cost] rather than paying its mana cost" (an alternative cost, 118.9,
+    from any zone the card may be cast from) and "When this permanent
+    enters, if its evoke cost was paid, its controller sacrifices it." (the
+    permanent keeps the cost its spell was cast for, 607.2j)."""
+    spell = A.SelfRef(form="this", noun="spell")
+    this = A.SelfRef(form="this", noun="permanent")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="permanent"), "evoke")
+    sacrifice = A.Effect((A.Sentence((A.Sacrifice(this),)),))
+    return [KeywordAlternative(A.You(), kw.cost, spell, keyword="evoke"),
+            A.TriggeredAbility("When", A.EntersTrigger(this), sacrifice, condition=paid)]  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class WarpExile(A.Node):
     """Warp's delayed instruction (702.185a): exile the permanent the warped
@@ -466,7 +480,7 @@ class WarpExile(A.Node):
     long as it remains exiled."""
 
 
-ALTERNATIVE_WORDS = {"warped": "warp"}
+ALTERNATIVE_WORDS = {"warped": "warp", "evoked": "evoke"}
 """The words that say a spell was cast for a keyword's alternative cost
 ("a spell was warped this turn", 702.185b)."""
 
@@ -477,7 +491,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
-    "warp": _warp,
+    "warp": _warp, "evoke": _evoke,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
