@@ -356,6 +356,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         if permission is not None and permission.kind == "harmonize":
             need = harmonize_tap(game, player, need, name, paid)
         need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
+        need = delve(game, player, spell, need, name, paid)
+        need = improvise(game, player, spell, need, name, paid)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
             pay_other(game, player, part, None, paid)
@@ -603,6 +605,64 @@ def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, nam
     rest = next((r for r in rests if find_payment(game, player, r, only, allowed, spend_any) is not None), rests[0])
     game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} for convoke, paying "
              f"{need.total - rest.total} of {need.text()}; {rest.text()} is left to pay (702.51a)")  # fmt: skip
+    return rest
+
+
+def delve(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str,
+          paid: dict[str, list[Any]]) -> ManaNeed:  # fmt: skip
+    """702.66a-b: a spell with delve may have cards exiled from its caster's
+    graveyard as its total cost is paid (601.2g-h), each paying for {1} of
+    the generic mana in it (none of its colored mana); delve doesn't change
+    the total cost (702.66b).  The player chooses the cards, no more than
+    the generic mana left; they are remembered as those delved
+    (``paid["delved"]``)."""
+
+    if not need.generic or not has_keyword(game, spell, "delve"):
+        return need
+    cards = [game.obj(cid) for cid in game.zone("graveyard", player)]
+    if not cards:
+        return need
+    d = Decision("pick", player, f"{name}: delve — exile which cards from your graveyard (each pays for {{1}}, 702.66a)",
+                 [o.id for o in cards], [display_name(o) for o in cards], 0, min(len(cards), need.generic))  # fmt: skip
+    picked = set(ask(game, d))
+    chosen = [o for o in cards if o.id in picked]
+    if not chosen:
+        return need
+    for o in chosen:
+        paid.setdefault("delved", []).append(move(game, o, "exile").id)
+    rest = replace(need, generic=need.generic - len(chosen))
+    game.say(f"  {player} exiles {', '.join(display_name(o) for o in chosen)} from their graveyard for delve, paying "
+             f"{len(chosen)} of {need.text()}; {rest.text()} is left to pay (702.66a)")  # fmt: skip
+    return rest
+
+
+def improvise(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str,
+              paid: dict[str, list[Any]]) -> ManaNeed:  # fmt: skip
+    """702.126a-b: a spell with improvise may have untapped artifacts its
+    caster controls tapped as its total cost is paid, each paying for {1} of
+    the generic mana in it; improvise doesn't change the total cost
+    (702.126b).  The player chooses the artifacts, no more than the generic
+    mana left (``paid["improvised"]``)."""
+    from .zones import tap
+
+    if not need.generic or not has_keyword(game, spell, "improvise"):
+        return need
+    cands = [o for o in game.battlefield() if o.controller == player and not o.tapped and "artifact" in chars(o).types]
+    if not cands:
+        return need
+    d = Decision("pick", player, f"{name}: improvise — tap which untapped artifacts you control "
+                 "(each pays for {1}, 702.126a)",
+                 [o.id for o in cands], [display_name(o) for o in cands], 0, min(len(cands), need.generic))  # fmt: skip
+    picked = set(ask(game, d))
+    chosen = [o for o in cands if o.id in picked]
+    if not chosen:
+        return need
+    for o in chosen:
+        tap(game, o)
+        paid.setdefault("improvised", []).append(o.id)
+    rest = replace(need, generic=need.generic - len(chosen))
+    game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} for improvise, paying "
+             f"{len(chosen)} of {need.text()}; {rest.text()} is left to pay (702.126a)")  # fmt: skip
     return rest
 
 

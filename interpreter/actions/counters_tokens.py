@@ -411,7 +411,8 @@ def _populate(ctx: Ctx, a: A.KeywordAction) -> bool:
         return False
     d = Decision("pick", p, "populate: a creature token to copy (701.36a)", [o.id for o in tokens],
                  [display_name(o) for o in tokens], 1, 1)  # fmt: skip
-    o = next(o for o in tokens if o.id in set(ask(game, d)))
+    picked = set(ask(game, d))
+    o = next(o for o in tokens if o.id in picked)
     if o.copy_of is None and o.face_down is None:
         # a token's copiable values are those its creating effect gave it, its colors among them (707.2)
         new = create_on_battlefield(game, o.card, p, colors=o.token_colors)
