@@ -140,6 +140,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_bargain())
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "cascade":
             extra.append(CASCADE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "storm":
+            extra.append(STORM_TRIGGER)
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -562,7 +564,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
@@ -757,6 +759,20 @@ instance triggers separately (702.85c)."""
 
 
 @dataclass(frozen=True, slots=True)
+class StormCopies(A.Node):
+    """Storm's instruction (702.40a): copy this spell for each other spell
+    that was cast before it this turn; you may choose new targets for the
+    copies."""
+
+
+STORM_TRIGGER = A.TriggeredAbility(
+    "When", A.CastTrigger(A.You(), this_spell=True, what=A.SelfRef(form="this", noun="spell")),
+    A.Effect((A.Sentence((StormCopies(),)),)))
+"""702.40a: storm is a triggered ability that functions on the stack: "When
+you cast this spell, [its instruction]"."""
+
+
+@dataclass(frozen=True, slots=True)
 class HauntExile(A.Node):
     """Haunt's instruction: exile the card that died haunting ``target`` (702.55a)."""
 
@@ -870,6 +886,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "CASCADE_TRIGGER", "CascadeExile", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

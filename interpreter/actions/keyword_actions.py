@@ -20,7 +20,7 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
-from ..keywords import CascadeExile, RenownCounters
+from ..keywords import CascadeExile, RenownCounters, StormCopies
 from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
@@ -436,3 +436,27 @@ def _renown(ctx: Ctx, a: RenownCounters) -> bool:
     game.events.append(KeywordActed("renown", ctx.controller, src.id))
     game.say(f"  {display_name(src)} gets {n} +1/+1 counter(s) and becomes renowned (702.112a)")
     return True
+
+
+@carries_out(StormCopies)
+def _storm(ctx: Ctx, a: StormCopies) -> bool:
+    """702.40a: copy the spell with storm once for each other spell cast
+    before it this turn (the spells cast this turn, in the order they became
+    cast, 601.2i); the controller may choose new targets for each copy
+    (707.10c).  The copies are of the spell as it is on the stack."""
+    from ..copies import copy_spell
+    from ..errors import Unsupported
+
+    game = ctx.game
+    before = next((i for i, spell in enumerate(game.state.cast_this_turn) if spell.id == ctx.source), None)
+    if before is None:
+        raise Unsupported("storm of a spell that wasn't cast this turn")
+    spell = game.get(ctx.source)
+    if before and (spell is None or spell.zone != "stack"):
+        # the copies are made even so, from what it was as it last existed on the stack (608.2h)
+        raise Unsupported("storm copies of a spell that has left the stack")
+    game.say(f"  storm: {before} spell(s) were cast before it this turn (702.40a)")
+    done = False
+    for _ in range(before):
+        done = copy_spell(ctx, ctx.source, new_targets=True) or done
+    return done
