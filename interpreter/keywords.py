@@ -476,6 +476,34 @@ def _evoke(kw: A.KeywordWithCost) -> list[A.Ability]:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileInsteadOfLeaving(A.Node):
+    """Unearth's replacement effect (702.84a): "If it would leave the
+    battlefield, exile it instead of putting it anywhere else." — for the
+    permanent the ability returned (:func:`cardtext.interpreter.zones.move`)."""
+
+
+@functools.cache
+def _unearth_effect() -> A.Effect:
+    (ability,) = rules_text("Creature", "{0}: Return this card from your graveyard to the battlefield. It gains haste. "
+                                        "Exile it at the beginning of the next end step. Activate only as a sorcery.", "2/2")  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    s = ability.effect.sentences
+    return replace(ability.effect, sentences=(*s[:2], A.Sentence((ExileInsteadOfLeaving(),)), *s[2:]))
+
+
+def _unearth(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.84a: "Unearth [cost]" means "[Cost]: Return this card from your
+    graveyard to the battlefield.  It gains haste.  Exile it at the
+    beginning of the next end step.  If it would leave the battlefield,
+    exile it instead of putting it anywhere else.  Activate only as a
+    sorcery."  The ability functions in a graveyard (113.6k: its effect
+    returns the card from there); the sentences are read from that text by
+    the card grammar, the replacement is the engine's
+    (:class:`ExileInsteadOfLeaving`)."""
+    return [A.ActivatedAbility(kw.cost, _unearth_effect())]
+
+
+@dataclass(frozen=True, slots=True)
 class WarpExile(A.Node):
     """Warp's delayed instruction (702.185a): exile the permanent the warped
     spell became; its owner may cast the exiled card after this turn, for as
@@ -493,7 +521,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
-    "warp": _warp, "evoke": _evoke,
+    "warp": _warp, "evoke": _evoke, "unearth": _unearth,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -886,6 +914,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "ExileInsteadOfLeaving", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -97,6 +97,10 @@ def move(
     from_zone = obj.zone
     if from_zone == "battlefield" and to == "graveyard" and game.state.turn_rules and "creature" in chars(obj).types:
         to = _instead_of_dying(game, obj)
+    if from_zone == "battlefield" and to != "exile" and "unearthed" in obj.marks:
+        # 702.84a: "If it would leave the battlefield, exile it instead of putting it anywhere else"
+        game.say(f"  {display_name(obj)} would leave the battlefield: it is exiled instead (unearth, 702.84a)")
+        to = "exile"
     if to == "graveyard":
         by = exiled_instead(game, obj)
         if by is not None:

@@ -20,7 +20,7 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
-from ..keywords import CascadeExile, RenownCounters, StormCopies
+from ..keywords import CascadeExile, ExileInsteadOfLeaving, RenownCounters, StormCopies
 from ..objects import GameObject, ObjectId, PlayerId
 from ..state import KeywordActed
 from ..zones import move, put_counters
@@ -460,3 +460,16 @@ def _storm(ctx: Ctx, a: StormCopies) -> bool:
     for _ in range(before):
         done = copy_spell(ctx, ctx.source, new_targets=True) or done
     return done
+
+
+@carries_out(ExileInsteadOfLeaving)
+def _exile_instead_of_leaving(ctx: Ctx, a: ExileInsteadOfLeaving) -> bool:
+    """702.84a: the permanent unearth returned ("it") is exiled if it would
+    leave the battlefield, instead of going anywhere else — a replacement
+    effect (614.1a) that lasts as long as it is that permanent (400.7),
+    :func:`cardtext.interpreter.zones.move`."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.it) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        o.marks = o.marks | {"unearthed"}
+    return bool(objs)
