@@ -437,6 +437,25 @@ def warp_delayed(game: Game, permanent: GameObject) -> None:
     game.say(f"  {name} was warped: it is exiled at the beginning of the next end step (702.185a)")
 
 
+_RETURN_TO_HAND = A.Effect((A.Sentence((A.ReturnTo(A.ItRef(), "hand", owners=True, destination=A.Destination(
+    "hand", whose=A.OwnerOf(A.ItRef()))),)),))
+"""Dash's delayed instruction: "return it to its owner's hand" (702.109a)."""
+
+
+def dash_delayed(game: Game, permanent: GameObject) -> None:
+    """702.109a: the spell cast for its dash cost that became ``permanent``
+    sets up the return of it to its owner's hand at the beginning of the
+    next end step (a delayed triggered ability, 603.7; "it" is that
+    permanent, 603.7c)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="end", yours=False, whose="the next"), _RETURN_TO_HAND)
+    name = display_name(permanent)
+    game.state.delayed.append(DelayedTrigger(permanent.controller, permanent.id, -1, node, name, "end", False,
+                                             permanent.id))  # fmt: skip
+    game.say(f"  {name} was dashed: it returns to its owner's hand at the beginning of the next end step (702.109a)")
+
+
 def _register() -> None:
     from .actions.registry import carries_out
 
@@ -453,7 +472,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
+    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -475,6 +475,21 @@ def _evoke(kw: A.KeywordWithCost) -> list[A.Ability]:
             A.TriggeredAbility("When", A.EntersTrigger(this), sacrifice, condition=paid)]  # fmt: skip
 
 
+def _dash(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.109a: "Dash [cost]" means "You may cast this card by paying [cost]
+    rather than its mana cost" (an alternative cost, 118.9), "If this
+    spell's dash cost was paid, return the permanent this spell becomes to
+    its owner's hand at the beginning of the next end step" (read as the
+    spell resolves, :func:`cardtext.interpreter.cast_permissions.dash_delayed`)
+    and "As long as this permanent's dash cost was paid, it has haste." (a
+    static ability of the permanent, which keeps the cost its spell was
+    cast for, 607.2j)."""
+    spell = A.SelfRef(form="this", noun="spell")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="permanent"), "dash")
+    haste = A.KeywordLine((A.Keyword("haste"),))
+    return [KeywordAlternative(A.You(), kw.cost, spell, keyword="dash"), as_long_as(haste, haste, paid)]
+
+
 @dataclass(frozen=True, slots=True)
 class ExileInsteadOfLeaving(A.Node):
     """Unearth's replacement effect (702.84a): "If it would leave the
@@ -510,7 +525,7 @@ class WarpExile(A.Node):
     long as it remains exiled."""
 
 
-ALTERNATIVE_WORDS = {"warped": "warp", "evoked": "evoke"}
+ALTERNATIVE_WORDS = {"warped": "warp", "evoked": "evoke", "dashed": "dash"}
 """The words that say a spell was cast for a keyword's alternative cost
 ("a spell was warped this turn", 702.185b)."""
 
@@ -521,7 +536,7 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
-    "warp": _warp, "evoke": _evoke, "unearth": _unearth,
+    "warp": _warp, "evoke": _evoke, "unearth": _unearth, "dash": _dash,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 

@@ -118,6 +118,10 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             from .cast_permissions import warp_delayed
 
             warp_delayed(game, permanent)
+        if info.alternative == "dash" and permanent.zone == "battlefield":
+            from .cast_permissions import dash_delayed
+
+            dash_delayed(game, permanent)
         return
     game.say(f"{name} resolves" + _modes_text(item))
     from .keywords import gifts, keyword_cost_paid
