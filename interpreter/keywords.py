@@ -491,6 +491,39 @@ def _dash(kw: A.KeywordWithCost) -> list[A.Ability]:
 
 
 @dataclass(frozen=True, slots=True)
+class GraveyardTokenCopy(A.Node):
+    """Embalm's and eternalize's instruction: create a token that's a copy
+    of this card, except it has no mana cost and it's a Zombie in addition
+    to its other types — white (embalm, 702.128a), or a 4/4 black one
+    (eternalize, 702.129a).  ``keyword`` names which."""
+
+    keyword: str = "embalm"
+
+
+@functools.cache
+def _exile_from_graveyard() -> A.ActivatedAbility:
+    (ability,) = rules_text("Creature", "{0}, Exile this card from your graveyard: Draw a card. Activate only as a sorcery.",
+                            "2/2")  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    return ability
+
+
+def _embalm(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.128a: "Embalm [cost]" means "[Cost], Exile this card from your
+    graveyard: Create a token that's a copy of this card, except it's
+    white, it has no mana cost, and it's a Zombie in addition to its other
+    types.  Activate only as a sorcery."; 702.129a: "Eternalize [cost]", the
+    same with "except it's a 4/4 black Zombie with no mana cost".  The
+    ability functions in a graveyard (113.6k: its cost exiles the card from
+    there)."""
+    ability = _exile_from_graveyard()
+    exile = ability.cost.parts[-1]
+    effect = replace(ability.effect, sentences=(A.Sentence((GraveyardTokenCopy(kw.name.lower()),)),
+                                                *ability.effect.sentences[1:]))  # fmt: skip
+    return [A.ActivatedAbility(A.Cost((*kw.cost.parts, exile), joiner=","), effect)]
+
+
+@dataclass(frozen=True, slots=True)
 class ExileInsteadOfLeaving(A.Node):
     """Unearth's replacement effect (702.84a): "If it would leave the
     battlefield, exile it instead of putting it anywhere else." — for the
@@ -537,6 +570,7 @@ KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
     "warp": _warp, "evoke": _evoke, "unearth": _unearth, "dash": _dash,
+    "embalm": _embalm, "eternalize": _embalm,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -929,6 +963,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "ExileInsteadOfLeaving", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -15,7 +15,7 @@ from ..combat import put_into_combat
 from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
-from ..keywords import OffspringCopy
+from ..keywords import GraveyardTokenCopy, OffspringCopy
 from ..objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..state import Game, KeywordActed
@@ -449,3 +449,33 @@ def _support(ctx: Ctx, a: A.KeywordAction) -> bool:
     game.events.append(KeywordActed("support", ctx.controller))
     acted(ctx, objs)
     return bool(objs)
+
+
+@carries_out(GraveyardTokenCopy)
+def _graveyard_token_copy(ctx: Ctx, a: GraveyardTokenCopy) -> bool:
+    """702.128a (embalm): create a token that's a copy of the card exiled to
+    pay the cost (the card as printed: no copy effect applies to a card in a
+    graveyard), except
+    it's white, it has no mana cost, and it's a Zombie in addition to its
+    other types; 702.129a (eternalize): except it's a 4/4 black Zombie with
+    no mana cost.  The exceptions are part of the token's copiable values
+    (707.9b); its colors come from them (a color indicator, 204, as the
+    card has no mana cost)."""
+    game = ctx.game
+    o = game.state.objects.get(ctx.source[0])  # the card, exiled from the graveyard to pay the cost
+    if o is None:
+        game.say(f"  {a.keyword}: nothing is known of the card")
+        return False
+    card = o.card
+    line = card.type_line
+    subtypes = line.subtypes if "Zombie" in line.subtypes else (*line.subtypes, "Zombie")
+    card = replace(card, mana_cost=None, type_line=replace(line, subtypes=subtypes),
+                   color_indicator=("B",) if a.keyword == "eternalize" else ("W",))  # fmt: skip
+    if a.keyword == "eternalize":
+        card = replace(card, pt=A.PowerToughness("4", "4"))
+    new = create_on_battlefield(game, card, ctx.controller, copy_of=card)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+    game.say(f"  {ctx.controller} creates a token copy of {card.name} ({a.keyword}: "
+             + ("a 4/4 black Zombie" if a.keyword == "eternalize" else "white, a Zombie too") + ", no mana cost)")
+    acted(ctx, [new])
+    return True
