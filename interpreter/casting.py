@@ -54,7 +54,7 @@ from .errors import IllegalAction, Unsupported
 from .facedown import CAST_FACE_DOWN_AS, morph_cost
 from .linked import Linked
 from .mana import ManaNeed, Payment, cost_text, need_of
-from .modes import choose_modes
+from .modes import choose_modes, count_range, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
@@ -307,11 +307,18 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
+    entwine = entwine_cost(c.abilities)
     try:
-        item.modes = choose_modes(ctx, effect, main=True, who=name)
+        item.modes = choose_modes(ctx, effect, main=True, who=name, entwine=entwine is not None)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
     mana_costs += spree_costs(effect, item.modes)
+    node = modes_of(effect) if entwine is not None and item.modes is not None else None
+    if entwine is not None and node is not None and item.modes is not None and (
+            len(item.modes) == len(node.modes) > count_range(ctx, node)[1]):
+        # 702.42a: all the modes chosen with entwine: its cost is an additional cost (601.2f)
+        game.say(f"  {player} chooses all the modes of {name} and pays its entwine cost {cost_text(entwine)} (702.42a)")
+        mana_costs.append(entwine)
 
     # 601.2c: targets (K7: a kicked part's targets only if kicked; 700.2c:
     # a mode's targets only if it is chosen).
@@ -384,6 +391,20 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def entwine_cost(abilities: tuple[A.Ability, ...]) -> A.ManaCost | None:
+    """The mana cost of a spell's entwine keyword (702.42a), None without one;
+    Unsupported for an entwine cost that isn't mana alone, or for two."""
+    found = [kw for ab in abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
+             if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == "entwine"]  # fmt: skip
+    if not found:
+        return None
+    if len(found) > 1 or not all(isinstance(p, A.ManaCost) for p in found[0].cost.parts) or len(found[0].cost.parts) != 1:
+        raise Unsupported("an entwine cost other than one mana cost (702.42a)")
+    part = found[0].cost.parts[0]
+    assert isinstance(part, A.ManaCost)
+    return part
 
 
 def spree_costs(effect: A.Effect | None, modes: tuple[int, ...] | None) -> list[A.ManaCost]:

@@ -641,7 +641,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip

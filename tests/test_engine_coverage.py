@@ -230,8 +230,8 @@ def test_a_keyword_the_engine_has_no_rules_for_is_a_gap(line: str, what: str) ->
 
 
 def test_a_keyword_condition_the_engine_has_no_rules_for_is_a_gap() -> None:
-    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was dashed this turn, draw a card.")
-    assert "condition 'was dashed' this turn" in [g.what for g in gaps(card)]
+    card = one("Test Card {R}\nInstant\nDraw a card. If a spell was blitzed this turn, draw a card.")
+    assert "condition 'was blitzed' this turn" in [g.what for g in gaps(card)]
     card = one("Test Card {R}\nInstant\nMayhem {1}{R}\nIf this spell's mayhem cost was paid, draw a card.")
     assert "condition 'its mayhem cost was paid' (paid)" in [g.what for g in gaps(card)]
 
