@@ -473,3 +473,114 @@ def _exile_instead_of_leaving(ctx: Ctx, a: ExileInsteadOfLeaving) -> bool:
     for o in objs:
         o.marks = o.marks | {"unearthed"}
     return bool(objs)
+
+
+@keyword_action("connive", permanent=True, limits=(
+    ("a player or group conniving", lambda a: a.player is not None and not isinstance(a.player, _PERMANENT_SUBJECT)),
+    ("conniving with more than the permanent and a number", lambda a: a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _connive(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.50a: a permanent connives — its controller draws a card, then
+    discards a card; if a nonland card was discarded, they put a +1/+1
+    counter on the permanent.  701.50e: "connives N" draws and discards N
+    and puts a counter for each nonland card discarded.  701.50c: a
+    permanent that has left the battlefield still connives (its controller
+    as it last existed draws and discards; no counter is put on it)."""
+    from ..zones import discard, draw
+
+    game = ctx.game
+    n = max(0, ctx.quantity(a.amount)) if a.amount is not None else 1
+    ids = _exploring(ctx, a)
+    for oid in ids:
+        p = _controller_of(ctx, oid)
+        draw(game, p, n)
+        hand = [game.obj(c) for c in game.zone("hand", p)]
+        picked: list[GameObject] = []
+        if hand:
+            k = min(n, len(hand))
+            d = Decision("pick", p, f"connive: discard {k} card(s)", [o.id for o in hand], [display_name(o) for o in hand], k, k)
+            chosen = set(ask(game, d))
+            picked = [o for o in hand if o.id in chosen]
+        nonland = 0
+        for o in picked:
+            if "land" not in chars(o).types:
+                nonland += 1
+            discard(game, p, o)
+        o = game.get(oid)
+        if nonland and o is not None and o.zone == "battlefield":
+            put_counters(game, o, "+1/+1", nonland)
+            game.say(f"  {display_name(o)} connives: {nonland} nonland card(s) discarded, {nonland} +1/+1 counter(s) on it")
+        game.events.append(KeywordActed("connive", p, oid))
+    return bool(ids)
+
+
+@keyword_action("forage", limits=(
+    ("another player foraging, or with more than the action", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _forage(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.61a: to forage, exile three cards from your graveyard or
+    sacrifice a Food — the player's choice of one they can do; one who can
+    do neither doesn't forage (a "you may forage. If you do, ..." then does
+    nothing more, 608.2c)."""
+    from ..zones import sacrifice
+
+    game = ctx.game
+    p = ctx.controller
+    graveyard = [game.obj(c) for c in game.zone("graveyard", p)]
+    foods = [o for o in game.battlefield() if o.controller == p and "Food" in chars(o).subtypes]
+    options = (["exile"] if len(graveyard) >= 3 else []) + (["food"] if foods else [])
+    if not options:
+        game.say(f"  {p} can't forage: fewer than three cards in their graveyard and no Food (701.61a)")
+        return False
+    labels = {"exile": "exile three cards from your graveyard", "food": "sacrifice a Food"}
+    how = options[0] if len(options) == 1 else ask(game, Decision(
+        "pick", p, "forage", options, [labels[o] for o in options], 1, 1))[0]  # fmt: skip
+    if how == "exile":
+        d = Decision("pick", p, "forage: exile three cards from your graveyard", [o.id for o in graveyard],
+                     [display_name(o) for o in graveyard], 3, 3)  # fmt: skip
+        chosen = set(ask(game, d))
+        cards = [o for o in graveyard if o.id in chosen]
+        for o in cards:
+            move(game, o, "exile")
+        game.say(f"  {p} forages: exiles {', '.join(display_name(o) for o in cards)} from their graveyard")
+    else:
+        d = Decision("pick", p, "forage: sacrifice a Food", [o.id for o in foods], [display_name(o) for o in foods], 1, 1)
+        chosen = set(ask(game, d))
+        food = next(o for o in foods if o.id in chosen)
+        sacrifice(game, food)
+        game.say(f"  {p} forages: sacrifices {display_name(food)}")
+    game.events.append(KeywordActed("forage", p))
+    return True
+
+
+_AIRBEND_COST = A.Cost((A.ManaCost((A.GenericMana(2),)),))
+"""Airbend's alternative cost: {2} (701.65a)."""
+
+
+@keyword_action("airbend", limits=(
+    ("another player airbending, or for a while", lambda a: not_you(a.player) or a.amount is not None or a.extra
+     or a.duration is not None),
+    ("airbending a spell", lambda a: a.what is None or "spell" in {n.lower() for n in getattr(
+        getattr(a.what, "spec", getattr(a.what, "filter", None)), "nouns", ())}),
+))  # fmt: skip
+def _airbend(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.65a: to airbend a permanent, exile it; while it remains exiled,
+    its owner may cast it for {2} rather than its mana cost (an alternative
+    cost, 118.9).  A token exiled ceases to exist (704.5d)."""
+    from ..cast_permissions import Permission, grant
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        name = display_name(o)
+        exiled = move(game, o, "exile")
+        if exiled.zone == "exile" and exiled.is_card:
+            grant(game, Permission("airbend", exiled.owner, "exile", exiled.id, cost=_AIRBEND_COST, source=name))
+            game.say(f"  {name} is airbent: exiled, its owner may cast it for {{2}} (701.65a)")
+        else:
+            game.say(f"  {name} is airbent: exiled (701.65a)")
+    game.events.append(KeywordActed("airbend", ctx.controller))
+    acted(ctx, objs)
+    return bool(objs)
