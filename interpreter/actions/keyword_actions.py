@@ -521,37 +521,43 @@ def _connive(ctx: Ctx, a: A.KeywordAction) -> bool:
 ))  # fmt: skip
 def _forage(ctx: Ctx, a: A.KeywordAction) -> bool:
     """701.61a: to forage, exile three cards from your graveyard or
-    sacrifice a Food — the player's choice of one they can do; one who can
+    sacrifice a Food (:func:`cardtext.interpreter.costs.forage`); one who can
     do neither doesn't forage (a "you may forage. If you do, ..." then does
     nothing more, 608.2c)."""
-    from ..zones import sacrifice
+    from ..costs import forage
+    from ..errors import IllegalAction
 
     game = ctx.game
-    p = ctx.controller
-    graveyard = [game.obj(c) for c in game.zone("graveyard", p)]
-    foods = [o for o in game.battlefield() if o.controller == p and "Food" in chars(o).subtypes]
-    options = (["exile"] if len(graveyard) >= 3 else []) + (["food"] if foods else [])
-    if not options:
-        game.say(f"  {p} can't forage: fewer than three cards in their graveyard and no Food (701.61a)")
+    try:
+        with game.transaction():
+            forage(game, ctx.controller)
+    except IllegalAction as exc:
+        game.say(f"  {exc}")
         return False
-    labels = {"exile": "exile three cards from your graveyard", "food": "sacrifice a Food"}
-    how = options[0] if len(options) == 1 else ask(game, Decision(
-        "pick", p, "forage", options, [labels[o] for o in options], 1, 1))[0]  # fmt: skip
-    if how == "exile":
-        d = Decision("pick", p, "forage: exile three cards from your graveyard", [o.id for o in graveyard],
-                     [display_name(o) for o in graveyard], 3, 3)  # fmt: skip
-        chosen = set(ask(game, d))
-        cards = [o for o in graveyard if o.id in chosen]
-        for o in cards:
-            move(game, o, "exile")
-        game.say(f"  {p} forages: exiles {', '.join(display_name(o) for o in cards)} from their graveyard")
-    else:
-        d = Decision("pick", p, "forage: sacrifice a Food", [o.id for o in foods], [display_name(o) for o in foods], 1, 1)
-        chosen = set(ask(game, d))
-        food = next(o for o in foods if o.id in chosen)
-        sacrifice(game, food)
-        game.say(f"  {p} forages: sacrifices {display_name(food)}")
-    game.events.append(KeywordActed("forage", p))
+    game.events.append(KeywordActed("forage", ctx.controller))
+    return True
+
+
+@keyword_action("blight", limits=(
+    ("another player blighting, or with more than a number", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _blight(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.68a: "blight N" — put N -1/-1 counters on a creature you control
+    (:func:`cardtext.interpreter.costs.blight`); one who controls no creature
+    doesn't blight."""
+    from ..costs import blight
+    from ..errors import IllegalAction
+
+    game = ctx.game
+    n = max(0, ctx.quantity(a.amount))
+    try:
+        o = blight(game, ctx.controller, n)
+    except IllegalAction as exc:
+        game.say(f"  {exc}")
+        return False
+    game.events.append(KeywordActed("blight", ctx.controller, o.id))
+    acted(ctx, [o])
     return True
 
 
