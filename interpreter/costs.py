@@ -392,6 +392,10 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
     if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "blight"
             and not any(o.controller == player and "creature" in chars(o).types for o in game.battlefield())):  # fmt: skip
         raise IllegalAction(f"can't blight: {player} controls no creature (701.68a)")
+    if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "forage"
+            and len(game.zone("graveyard", player)) < 3
+            and not any(o.controller == player and "Food" in chars(o).subtypes for o in game.battlefield())):  # fmt: skip
+        raise IllegalAction(f"can't forage: {player} has fewer than three cards in their graveyard and no Food (701.61a)")
     if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "collect evidence"
             and isinstance(part.action.amount, A.Number)
             and sum(chars(o).mana_value for o in _evidence(game, player)) < part.action.amount.value):  # fmt: skip
