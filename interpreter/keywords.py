@@ -142,6 +142,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(CASCADE_TRIGGER)
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "storm":
             extra.append(STORM_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "job select":
+            extra.extend(_job_select())
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -641,7 +643,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
@@ -833,6 +835,15 @@ CASCADE_TRIGGER = A.TriggeredAbility(
 """702.85a: cascade is a triggered ability that functions only while the
 spell is on the stack: "When you cast this spell, [its instruction]"; each
 instance triggers separately (702.85c)."""
+
+
+@functools.cache
+def _job_select() -> tuple[A.Ability, ...]:
+    """702.182a: "Job select" means "When this Equipment enters, create a 1/1
+    colorless Hero creature token, then attach this to it." — read by the
+    card grammar from that text, "this" written "this Equipment"."""
+    return rules_text("Artifact — Equipment", "When this Equipment enters, create a 1/1 colorless Hero creature token, "
+                                              "then attach this Equipment to it.")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,7 +168,7 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "start your engines!",
+    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -176,12 +176,12 @@ engine plays is a gap: a creature with infect, fear or protection must not
 play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
-    "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "daybound", "enlist", "for mirrodin!", "mayhem", "nightbound",
     "ravenous", "read ahead", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
 with one is a gap, not played as if the keyword weren't there (Bargain
-702.166, Job select 702.182, ...)."""
+702.166, ...)."""
 
 _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
@@ -305,7 +305,7 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm"}) | LANDWALK.keys()
+NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select"}) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 

@@ -213,7 +213,7 @@ def test_207_2c_an_ability_word_has_no_rules_meaning() -> None:
 @pytest.mark.parametrize(
     ("line", "what"),
     [
-        ("Job select", "keyword job select"),  # 702.182
+        ("Tiered", "keyword tiered"),  # 702.183
         ("Mobilize X, where X is the number of creature cards in your graveyard.", "keyword mobilize"),  # 702.181
         ("Gift a Clue", "keyword gift (a Clue)"),  # 702.174: a gift the engine doesn't know
         ("Craft with artifact {2}", "keyword craft"),  # 702.167
