@@ -638,7 +638,29 @@ def _renown(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.TriggeredAbility("When", A.DealsCombatDamageTrigger(this), effect, condition=renowned)]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown}
+@dataclass(frozen=True, slots=True)
+class BlockersBeyondFirst(A.Node):
+    """Rampage's number (702.23a): the creatures blocking this creature
+    beyond the first, counted as the ability resolves (702.23b)."""
+
+
+def _rampage(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.23a: "Rampage N" means "Whenever this creature becomes blocked, it
+    gets +N/+N until end of turn for each creature blocking it beyond the
+    first."; 702.23c: each instance triggers separately."""
+    if not isinstance(kw.amount, A.Number):
+        from .errors import Unsupported
+
+        raise Unsupported("rampage with a number that isn't written out")
+    n = kw.amount.value
+    this = A.SelfRef(form="this", noun="creature")
+    pump = A.Pump(A.ItRef(), n, n, per=BlockersBeyondFirst(), until_eot=True, verb="get",
+                  duration=A.Duration("until end of turn"), mod=f"+{n}/+{n}")  # fmt: skip
+    trigger = A.EventTrigger(this, (A.Event("becomes blocked"),))
+    return [A.TriggeredAbility("Whenever", trigger, A.Effect((A.Sentence((pump,)),)))]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown, "rampage": _rampage}
 """Keywords with a number that stand for other abilities, by name."""
 
 
@@ -974,6 +996,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

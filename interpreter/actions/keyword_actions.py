@@ -20,8 +20,15 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
-from ..keywords import CascadeExile, ExileInsteadOfLeaving, RenownCounters, StormCopies
+from ..keywords import (
+    BlockersBeyondFirst,
+    CascadeExile,
+    ExileInsteadOfLeaving,
+    RenownCounters,
+    StormCopies,
+)
 from ..objects import GameObject, ObjectId, PlayerId
+from ..quantities import QUANTITIES
 from ..state import KeywordActed
 from ..zones import move, put_counters
 from .common import acted, not_you
@@ -590,3 +597,17 @@ def _airbend(ctx: Ctx, a: A.KeywordAction) -> bool:
     game.events.append(KeywordActed("airbend", ctx.controller))
     acted(ctx, objs)
     return bool(objs)
+
+
+def _blockers_beyond_first(ctx: Ctx, q: BlockersBeyondFirst) -> int:
+    """702.23a-b: the creatures blocking the creature with rampage ("it")
+    beyond the first, as the ability resolves."""
+    combat = ctx.game.state.combat
+    oid = ctx.source
+    if combat is None:
+        return 0
+    blocking = [b for b, blocked in combat.blockers.items() if oid in blocked and ctx.game.get(b) is not None]
+    return max(0, len(blocking) - 1)
+
+
+QUANTITIES[BlockersBeyondFirst] = _blockers_beyond_first
