@@ -144,6 +144,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(STORM_TRIGGER)
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "job select":
             extra.extend(_job_select())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "evolve":
+            extra.extend(_evolve())
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -525,6 +527,62 @@ def _embalm(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [A.ActivatedAbility(A.Cost((*kw.cost.parts, exile), joiner=","), effect)]
 
 
+def _with_cost(text: str, kw: A.KeywordWithCost, *, type_line: str = "Creature", pt: str = "2/2") -> list[A.Ability]:
+    """The activated ability of a keyword read from ``text`` by the card
+    grammar, "{0}" standing for the keyword's cost: its cost's first part
+    (the "{0}") is replaced by the parts of the keyword's cost."""
+    (ability,) = _cost_text(text, type_line, pt)
+    assert isinstance(ability, A.ActivatedAbility)
+    return [replace(ability, cost=A.Cost((*kw.cost.parts, *ability.cost.parts[1:]), joiner=","))]
+
+
+@functools.cache
+def _cost_text(text: str, type_line: str, pt: str) -> tuple[A.Ability, ...]:
+    return rules_text(type_line, text, pt)
+
+
+def _outlast(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.107a: "Outlast [cost]" means "[Cost], {T}: Put a +1/+1 counter on
+    this creature.  Activate only as a sorcery."."""
+    return _with_cost("{0}, {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery.", kw)
+
+
+@dataclass(frozen=True, slots=True)
+class ScavengeCounters(A.Node):
+    """Scavenge's instruction (702.97a): put a number of +1/+1 counters equal
+    to the power of the card exiled to pay the cost on ``target``."""
+
+    target: A.Target
+
+
+def _scavenge(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.97a: "Scavenge [cost]" means "[Cost], Exile this card from your
+    graveyard: Put a number of +1/+1 counters equal to the power of the card
+    you exiled on target creature.  Activate only as a sorcery."; the
+    ability functions in a graveyard (113.6k: its cost exiles the card from
+    there)."""
+    (ability,) = _with_cost("{0}, Exile this card from your graveyard: Put a +1/+1 counter on target creature. "
+                            "Activate only as a sorcery.", kw)  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    first = ability.effect.sentences[0]
+    assert isinstance(first, A.Sentence) and isinstance(first.actions[0], A.PutCounters)
+    target = first.actions[0].on
+    sentences = (A.Sentence((ScavengeCounters(target),)), *ability.effect.sentences[1:])
+    return [replace(ability, effect=replace(ability.effect, sentences=sentences))]
+
+
+@functools.cache
+def _evolve() -> tuple[A.Ability, ...]:
+    """702.100a: "Evolve" means "Whenever a creature you control enters, if
+    that creature's power is greater than this creature's power and/or that
+    creature's toughness is greater than this creature's toughness, put a
+    +1/+1 counter on this creature."; the "if" is an intervening one
+    (603.4), checked again as it resolves (702.100b)."""
+    return rules_text("Creature", "Whenever a creature you control enters, if that creature's power is greater than "
+                      "this creature's power or that creature's toughness is greater than this creature's toughness, "
+                      "put a +1/+1 counter on this creature.", "2/2")  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class ExileInsteadOfLeaving(A.Node):
     """Unearth's replacement effect (702.84a): "If it would leave the
@@ -572,7 +630,7 @@ KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
     "warp": _warp, "evoke": _evoke, "unearth": _unearth, "dash": _dash,
-    "embalm": _embalm, "eternalize": _embalm,
+    "embalm": _embalm, "eternalize": _embalm, "outlast": _outlast, "scavenge": _scavenge,
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
 
@@ -660,12 +718,29 @@ def _rampage(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.TriggeredAbility("Whenever", trigger, A.Effect((A.Sentence((pump,)),)))]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown, "rampage": _rampage}
+def _modular(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.43a: "Modular N" means "This permanent enters with N +1/+1
+    counters on it" and "When this permanent is put into a graveyard from
+    the battlefield, you may put a +1/+1 counter on target artifact creature
+    for each +1/+1 counter on this permanent." (its counters as it last
+    existed on the battlefield, 608.2h)."""
+    if not isinstance(kw.amount, A.Number) or not 0 <= kw.amount.value < len(_NUMBER_WORDS):
+        from .errors import Unsupported
+
+        raise Unsupported("modular with a number that isn't written out")
+    n = kw.amount.value
+    counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
+    return list(_cost_text(f"This creature enters with {counters} on it.\nWhen this creature dies, you may put a +1/+1 "
+                           "counter on target artifact creature for each +1/+1 counter on it.", "Artifact Creature", "0/0"))
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown, "rampage": _rampage,
+                     "modular": _modular}
 """Keywords with a number that stand for other abilities, by name."""
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
 })  # fmt: skip
@@ -996,6 +1071,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -15,7 +15,7 @@ from ..combat import put_into_combat
 from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
-from ..keywords import GraveyardTokenCopy, OffspringCopy
+from ..keywords import GraveyardTokenCopy, OffspringCopy, ScavengeCounters
 from ..objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..state import Game, KeywordActed
@@ -479,3 +479,22 @@ def _graveyard_token_copy(ctx: Ctx, a: GraveyardTokenCopy) -> bool:
              + ("a 4/4 black Zombie" if a.keyword == "eternalize" else "white, a Zombie too") + ", no mana cost)")
     acted(ctx, [new])
     return True
+
+
+@carries_out(ScavengeCounters)
+def _scavenge_counters(ctx: Ctx, a: ScavengeCounters) -> bool:
+    """702.97a: put a number of +1/+1 counters equal to the power of the card
+    exiled to pay scavenge's cost (as it is in exile, where it went) on the
+    target creature, if it is still a legal target (608.2b)."""
+    from ..characteristics import power_toughness
+
+    game = ctx.game
+    card = game.state.objects.get(ctx.source[0])
+    n = max(0, (power_toughness(game, card)[0] or 0) if card is not None else 0)
+    objs = [o for o in (game.get(v) for v in ctx.slot_values(a.target) if isinstance(v, tuple))
+            if o is not None and o.zone == "battlefield"]  # fmt: skip
+    for o in objs:
+        put_counters(game, o, "+1/+1", n)
+        game.say(f"  scavenge: {n} +1/+1 counter(s) on {display_name(o)} (702.97a)")
+    acted(ctx, objs)
+    return bool(objs) and n > 0
