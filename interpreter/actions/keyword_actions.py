@@ -514,10 +514,10 @@ def _connive(ctx: Ctx, a: A.KeywordAction) -> bool:
             if "land" not in chars(o).types:
                 nonland += 1
             discard(game, p, o)
-        o = game.get(oid)
-        if nonland and o is not None and o.zone == "battlefield":
-            put_counters(game, o, "+1/+1", nonland)
-            game.say(f"  {display_name(o)} connives: {nonland} nonland card(s) discarded, {nonland} +1/+1 counter(s) on it")
+        perm = game.get(oid)
+        if nonland and perm is not None and perm.zone == "battlefield":
+            put_counters(game, perm, "+1/+1", nonland)
+            game.say(f"  {display_name(perm)} connives: {nonland} nonland card(s) discarded, {nonland} +1/+1 counter(s) on it")
         game.events.append(KeywordActed("connive", p, oid))
     return bool(ids)
 
