@@ -34,7 +34,7 @@ from typing import Any
 from cardtext.grammar import ast as A
 from cardtext.grammar.definitions import definition_abilities, definitions
 from cardtext.grammar.lang.statics import static_form
-from cardtext.grammar.node import RENDERERS
+from cardtext.grammar.node import RENDERERS, node_fields
 from cardtext.grammar.reminders import keyword_parameter
 
 from .cache import per_node
@@ -771,7 +771,29 @@ def from_definition(kw: A.Node) -> tuple[A.Ability, ...] | None:
     if param is None or param[0] == "X":
         return None
     amount, cost = param
-    return definition_abilities(d, amount, cost)
+    return _about_this(definition_abilities(d, amount, cost))
+
+
+def _about_this(node: Any) -> Any:
+    """A keyword's definition is about the object with the keyword: its
+    "with lesser power" / "with greater power" without a "than" ("target
+    attacking creature with lesser power", mentor, 702.134a; skulk,
+    702.118a) compares with that object, "this creature"."""
+    if isinstance(node, tuple):
+        new = tuple(_about_this(n) for n in node)
+        return node if all(a is b for a, b in zip(new, node, strict=True)) else new
+    if isinstance(node, A.WithLesser) and node.than is None:
+        return replace(node, than=A.SelfRef(form="this", noun="creature"))
+    if not isinstance(node, A.Node):
+        return node
+    changes = {}
+    for name in node_fields(node):
+        value = getattr(node, name)
+        if isinstance(value, A.Node | tuple):
+            new = _about_this(value)
+            if new is not value:
+                changes[name] = new
+    return replace(node, **changes) if changes else node
 
 
 def defined_keyword_names(card: A.Card) -> tuple[str, ...]:
