@@ -596,12 +596,12 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     """ "if its offspring cost was paid" (702.175a): the keyword's additional
     cost was paid as the object was cast (a permanent keeps what its spell
     paid, 607.2j)."""
-    from .keywords import ALTERNATIVE_WORDS
+    from .keywords import ALTERNATIVE_KEYWORDS
 
     problem = keyword_cost_paid_problem(cond)
     if problem is not None:
         raise Unsupported(problem)
-    if cond.keyword.lower() in ALTERNATIVE_WORDS.values():
+    if cond.keyword.lower() in ALTERNATIVE_KEYWORDS:
         # "if that creature was cast for its warp cost" (118.9): the alternative cost its spell was cast for
         ids = ctx.self_objects(cond.subject)
         return bool(ids) and ctx.game.linked(ids[0]).alternative == cond.keyword.lower()
@@ -630,9 +630,9 @@ def _evidence_collected(ctx: Ctx, cond: A.EvidenceCollected) -> bool:
 
 
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
-    from .keywords import ALTERNATIVE_WORDS, KEYWORD_COSTS
+    from .keywords import ALTERNATIVE_KEYWORDS, KEYWORD_COSTS
 
-    if (cond.keyword.lower() in ALTERNATIVE_WORDS.values() and cond.form in ("paid", "cast for")
+    if (cond.keyword.lower() in ALTERNATIVE_KEYWORDS and cond.form in ("paid", "cast for")
             and cond.player is None and isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef)):  # fmt: skip
         return None
 

@@ -28,6 +28,7 @@ other.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -154,6 +155,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_typecycling(kw))
         elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
             extra.extend(NUMBER_EXPANSIONS[kw.name.lower()](kw))
+        elif isinstance(kw, A.KeywordNumberCost) and kw.name.lower() in NUMBER_COST_EXPANSIONS:
+            extra.extend(NUMBER_COST_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
 
 
@@ -623,6 +626,20 @@ ALTERNATIVE_WORDS = {"warped": "warp", "evoked": "evoke", "dashed": "dash"}
 ("a spell was warped this turn", 702.185b)."""
 
 
+def _conditional_alternative(keyword: str, condition: str) -> Callable[[A.KeywordWithCost], list[A.Ability]]:
+    """A keyword that means "You may cast this spell by paying [cost] rather
+    than its mana cost if [condition]" (118.9): spectacle (702.137a), surge
+    (702.117a); the condition is read by the card grammar."""
+
+    def expand(kw: A.KeywordWithCost) -> list[A.Ability]:
+        (written,) = rules_text("Instant", f"If {condition}, you may pay {{1}} rather than pay this spell's mana cost.")
+        assert isinstance(written, A.AlternativeCost)
+        spell = A.SelfRef(form="this", noun="spell")
+        return [KeywordAlternative(A.You(), kw.cost, spell, condition=written.condition, keyword=keyword)]
+
+    return expand
+
+
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
 """Land types a typecycling keyword may name (205.3i)."""
 
@@ -631,8 +648,33 @@ KEYWORD_EXPANSIONS = {
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
     "warp": _warp, "evoke": _evoke, "unearth": _unearth, "dash": _dash,
     "embalm": _embalm, "eternalize": _embalm, "outlast": _outlast, "scavenge": _scavenge,
+    "spectacle": _conditional_alternative("spectacle", "an opponent lost life this turn"),  # 702.137a
+    "surge": _conditional_alternative("surge", "you've cast another spell this turn"),  # 702.117a: no teammates here
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
+
+ALTERNATIVE_KEYWORDS = frozenset({*ALTERNATIVE_WORDS.values(), "spectacle", "surge"})
+"""The keywords whose alternative cost a spell may be cast for (118.9): "if
+its surge cost was paid", "if this spell's spectacle cost was paid"."""
+
+
+def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
+    """702.76a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N
+    +1/+1 counters on target creature."; the ability functions in a hand
+    (113.6k: its cost discards the card)."""
+    if not isinstance(kw.amount, A.Number) or not 0 < kw.amount.value < len(_NUMBER_WORDS):
+        from .errors import Unsupported
+
+        raise Unsupported("reinforce with a number that isn't written out")
+    n = kw.amount.value
+    counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
+    (ability,) = _cost_text(f"{{0}}, Discard this card: Put {counters} on target creature.", "Creature", "2/2")
+    assert isinstance(ability, A.ActivatedAbility)
+    return [replace(ability, cost=A.Cost((*kw.cost.parts, *ability.cost.parts[1:]), joiner=","))]
+
+
+NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce}
+"""Keywords with a number and a cost that stand for other abilities, by name."""
 
 
 def _crew(kw: A.KeywordNumber) -> list[A.Ability]:
@@ -743,6 +785,7 @@ OWN_RULES = frozenset({
     "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
+    *NUMBER_COST_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
 as a gap), whatever their definitions say: those spelled out here, those
@@ -1093,6 +1136,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

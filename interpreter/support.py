@@ -95,6 +95,7 @@ from .filters import (
 )
 from .keywords import (
     KEYWORD_EXPANSIONS,
+    NUMBER_COST_EXPANSIONS,
     NUMBER_EXPANSIONS,
     BargainCost,
     BuybackCost,
@@ -433,6 +434,8 @@ def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
         pass  # an enters replacement (devour, 702.82a)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
+    elif isinstance(kw, A.KeywordNumberCost) and kw.name.lower() in NUMBER_COST_EXPANSIONS:
+        pass  # stands for abilities the engine plays (reinforce, 702.76a)
     elif isinstance(kw, A.Gift):
         if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
             yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")
