@@ -147,6 +147,10 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_job_select())
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "evolve":
             extra.extend(_evolve())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "dethrone":
+            extra.append(DETHRONE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "melee":
+            extra.append(MELEE_TRIGGER)
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -782,7 +786,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,
@@ -1009,6 +1013,34 @@ def _job_select() -> tuple[A.Ability, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class AttacksMostLife(A.AttacksTrigger):
+    """Dethrone's trigger (702.105a): this creature attacks the player with
+    the most life or tied for most life (the life totals as it attacks)."""
+
+
+DETHRONE_TRIGGER = A.TriggeredAbility(
+    "Whenever", AttacksMostLife(A.SelfRef(form="this", noun="creature")),
+    A.Effect((A.Sentence((A.PutCounters(A.Number(1, "article", "a"), "+1/+1", A.SelfRef(form="this", noun="creature")),)),)))
+"""702.105a: "Dethrone" means "Whenever this creature attacks the player with
+the most life or tied for most life, put a +1/+1 counter on this creature."."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsAttacked(A.Node):
+    """Melee's number (702.121a): the opponents the ability's controller
+    attacked with a creature this combat, counted as it resolves."""
+
+
+MELEE_TRIGGER = A.TriggeredAbility(
+    "Whenever", A.AttacksTrigger(A.SelfRef(form="this", noun="creature")),
+    A.Effect((A.Sentence((A.Pump(A.ItRef(), 1, 1, per=OpponentsAttacked(), until_eot=True, verb="get",
+                                 duration=A.Duration("until end of turn"), mod="+1/+1"),)),)))  # fmt: skip
+"""702.121a: "Melee" means "Whenever this creature attacks, it gets +1/+1
+until end of turn for each opponent you attacked with a creature this
+combat."; 702.121b: each instance triggers separately."""
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies(A.Node):
     """Storm's instruction (702.40a): copy this spell for each other spell
     that was cast before it this turn; you may choose new targets for the
@@ -1136,6 +1168,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -33,7 +33,7 @@ from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
 from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, group_players, matches
-from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
+from .keywords import AttacksMostLife, BecomesTarget, ChapterTrigger, ExiledThisWay
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
@@ -319,6 +319,17 @@ def _attacks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTri
     if not isinstance(event, Attacked):
         return NO
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, event.defender
+
+
+def _attacks_most_life(game: Game, src_id: ObjectId, controller: PlayerId, t: AttacksMostLife, event: Event,
+                       spell_self: int | None) -> Hit:  # fmt: skip
+    """702.105a: dethrone's trigger — this creature attacks a player whose
+    life total is the highest of all players' or tied for it, as it attacks."""
+    hit = _attacks(game, src_id, controller, t, event, spell_self)
+    if not hit[0] or not isinstance(hit[3], str):
+        return NO
+    most = max(game.player(p).life for p in game.state.players)
+    return hit if game.player(hit[3]).life == most else NO
 
 
 def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
@@ -1418,6 +1429,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
+    AttacksMostLife: _attacks_most_life,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
     ExiledThisWay: _exiled_this_way,

@@ -24,6 +24,7 @@ from ..keywords import (
     BlockersBeyondFirst,
     CascadeExile,
     ExileInsteadOfLeaving,
+    OpponentsAttacked,
     RenownCounters,
     StormCopies,
 )
@@ -611,3 +612,19 @@ def _blockers_beyond_first(ctx: Ctx, q: BlockersBeyondFirst) -> int:
 
 
 QUANTITIES[BlockersBeyondFirst] = _blockers_beyond_first
+
+
+def _opponents_attacked(ctx: Ctx, q: OpponentsAttacked) -> int:
+    """702.121a: the opponents of the ability's controller that creatures
+    they control attack this combat (each once)."""
+    game = ctx.game
+    combat = game.state.combat
+    if combat is None:
+        return 0
+    opponents = set(game.opponents(ctx.controller))
+    return len({d for oid, d in combat.attackers.items() if d in opponents
+                and (o := game.get(oid)) is not None and o.controller == ctx.controller})  # fmt: skip
+
+
+QUANTITIES[OpponentsAttacked] = _opponents_attacked
+
