@@ -666,10 +666,9 @@ def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
     """702.76a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N
     +1/+1 counters on target creature."; the ability functions in a hand
     (113.6k: its cost discards the card)."""
-    if not isinstance(kw.amount, A.Number) or not 0 < kw.amount.value < len(_NUMBER_WORDS):
-        from .errors import Unsupported
-
-        raise Unsupported("reinforce with a number that isn't written out")
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
     n = kw.amount.value
     counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
     (ability,) = _cost_text(f"{{0}}, Discard this card: Put {counters} on target creature.", "Creature", "2/2")
@@ -678,6 +677,22 @@ def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
 
 
 NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce}
+
+WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown"})
+"""Keywords the engine spells out only with a number written out ("Modular
+2"; not "Reinforce X—{X}{W}")."""
+
+
+def written_number_problem(kw: A.Node) -> str | None:
+    """Why the engine can't spell out a keyword of :data:`WRITTEN_NUMBERS`
+    with its number (None: it can)."""
+    name = getattr(kw, "name", "").lower()
+    amount = getattr(kw, "amount", None)
+    if name not in WRITTEN_NUMBERS:
+        return None
+    if not isinstance(amount, A.Number) or not 0 < amount.value < len(_NUMBER_WORDS):
+        return f"keyword {name} with a number other than one to ten written out"
+    return None
 """Keywords with a number and a cost that stand for other abilities, by name."""
 
 
@@ -736,6 +751,8 @@ def _renown(kw: A.KeywordNumber) -> list[A.Ability]:
     a player, if it isn't renowned, put N +1/+1 counters on it and it
     becomes renowned." — the "if" an intervening one (603.4), checked as it
     triggers and as it resolves."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
     this = A.SelfRef(form="this", noun="creature")
     renowned = A.IsState(this, A.State("renowned"), negated=True, form="isn't")
     effect = A.Effect((A.Sentence((RenownCounters(kw.amount),)),))
@@ -752,10 +769,9 @@ def _rampage(kw: A.KeywordNumber) -> list[A.Ability]:
     """702.23a: "Rampage N" means "Whenever this creature becomes blocked, it
     gets +N/+N until end of turn for each creature blocking it beyond the
     first."; 702.23c: each instance triggers separately."""
-    if not isinstance(kw.amount, A.Number):
-        from .errors import Unsupported
-
-        raise Unsupported("rampage with a number that isn't written out")
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
     n = kw.amount.value
     this = A.SelfRef(form="this", noun="creature")
     pump = A.Pump(A.ItRef(), n, n, per=BlockersBeyondFirst(), until_eot=True, verb="get",
@@ -770,10 +786,9 @@ def _modular(kw: A.KeywordNumber) -> list[A.Ability]:
     the battlefield, you may put a +1/+1 counter on target artifact creature
     for each +1/+1 counter on this permanent." (its counters as it last
     existed on the battlefield, 608.2h)."""
-    if not isinstance(kw.amount, A.Number) or not 0 <= kw.amount.value < len(_NUMBER_WORDS):
-        from .errors import Unsupported
-
-        raise Unsupported("modular with a number that isn't written out")
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
     n = kw.amount.value
     counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
     return list(_cost_text(f"This creature enters with {counters} on it.\nWhen this creature dies, you may put a +1/+1 "
@@ -786,7 +801,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "sunburst", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,
@@ -1168,6 +1183,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

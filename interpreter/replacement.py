@@ -385,10 +385,25 @@ def devoured(game: Game, oid: ObjectId) -> list[ObjectId]:
     return out
 
 
+def _sunburst(game: Game, obj: GameObject) -> None:
+    """702.44a: "Sunburst" — this enters with a +1/+1 counter on it for each
+    color of mana spent to cast it if it's a creature, otherwise with that
+    many charge counters (614.1c); a permanent that wasn't cast gets none
+    (702.44b).  The mana spent is its spell's (601.2h, 607.2j)."""
+    colors = {u for u in game.linked(obj.id).mana_units if u in "WUBRG"}
+    kind = "+1/+1" if "creature" in chars(obj).types else "charge"
+    if colors:
+        obj.counters[kind] = obj.counters.get(kind, 0) + len(colors)
+    game.say(f"  {display_name(obj)} enters with {len(colors)} {kind} counter(s): sunburst, "
+             f"{len(colors)} color(s) of mana spent to cast it (702.44a)")
+
+
 def _keyword_line(game: Game, obj: GameObject, index: int, line: A.KeywordLine) -> None:
     for kw in line.keywords:
         if isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
             ENTERS_KEYWORDS[kw.name.lower()](game, obj, index, kw)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "sunburst":
+            _sunburst(game, obj)
 
 
 ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {

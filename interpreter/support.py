@@ -109,6 +109,7 @@ from .keywords import (
     gift_effect,
     reading,
     typecycling_type,
+    written_number_problem,
 )
 from .mana import mana_ability_of
 from .modes import modes_problem
@@ -169,7 +170,7 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee", "start your engines!",
+    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee", "sunburst", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -306,7 +307,7 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee"}) | LANDWALK.keys()
+NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee", "sunburst"}) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 
@@ -432,6 +433,8 @@ def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
             yield Gap(kw, f"keyword {kw.name}")
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
         pass  # an enters replacement (devour, 702.82a)
+    elif isinstance(kw, A.KeywordNumber | A.KeywordNumberCost) and (problem := written_number_problem(kw)) is not None:
+        yield Gap(kw, problem)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
     elif isinstance(kw, A.KeywordNumberCost) and kw.name.lower() in NUMBER_COST_EXPANSIONS:
