@@ -41,6 +41,7 @@ engine can't carry out yet are in :data:`cardtext.interpreter.actions.LIMITS`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -144,7 +145,29 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
             cost = keyword_cost(obj.copy_of or obj.card, keyword)
             if cost is not None:
                 out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
+        if has_retrace(obj.copy_of or obj.card):
+            # 702.81a: cast from the graveyard for its mana cost and a land card discarded (retrace_cost)
+            out.append(Permission("retrace", obj.owner, "graveyard"))
     return out
+
+
+def has_retrace(card: A.Card) -> bool:
+    """Has the card retrace (702.81a)?"""
+    return any(isinstance(kw, A.Keyword) and kw.name.lower() == "retrace"
+               for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords)  # fmt: skip
+
+
+@functools.cache
+def retrace_cost() -> A.CostPart:
+    """702.81a: "You may cast this card from your graveyard by discarding a
+    land card in addition to paying its other costs." — the additional cost,
+    read by the card grammar."""
+    from .keywords import rules_text
+
+    (ability,) = rules_text("Instant", "As an additional cost to cast this spell, discard a land card.")
+    assert isinstance(ability, A.AdditionalCost)
+    part: A.CostPart = ability.cost.parts[0]
+    return part
 
 
 def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
