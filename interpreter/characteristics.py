@@ -1116,6 +1116,8 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
             out.difference_update(lost)
     if obj.zone == "battlefield" and "suspected" in obj.marks:
         out.add("menace")  # 701.60c: a suspected permanent has menace
+    if obj.zone == "battlefield" and "riot haste" in obj.marks:
+        out.add("haste")  # 702.136a: riot's "If you don't, it gains haste"
     return frozenset(out)
 
 

@@ -398,12 +398,29 @@ def _sunburst(game: Game, obj: GameObject) -> None:
              f"{len(colors)} color(s) of mana spent to cast it (702.44a)")
 
 
+def _riot(game: Game, obj: GameObject) -> None:
+    """702.136a: "Riot" means "You may have this permanent enter with an
+    additional +1/+1 counter on it.  If you don't, it gains haste." (614.1c;
+    the haste lasts as long as it is this permanent, :func:`cardtext.interpreter.characteristics.keywords`)."""
+    from .choices import Decision, ask
+
+    name = display_name(obj)
+    if ask(game, Decision("may", obj.controller, f"riot: have {name} enter with a +1/+1 counter (if not, it gains haste)?")):
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        game.say(f"  {name} enters with a +1/+1 counter (riot, 702.136a)")
+    else:
+        obj.marks = obj.marks | {"riot haste"}
+        game.say(f"  {name} gains haste (riot, 702.136a)")
+
+
 def _keyword_line(game: Game, obj: GameObject, index: int, line: A.KeywordLine) -> None:
     for kw in line.keywords:
         if isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
             ENTERS_KEYWORDS[kw.name.lower()](game, obj, index, kw)
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "sunburst":
             _sunburst(game, obj)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "riot":
+            _riot(game, obj)
 
 
 ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {

@@ -170,7 +170,8 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "start your engines!",
+    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
+    "sunburst", "retrace", "riot", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -307,7 +308,14 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace"}) | LANDWALK.keys()
+SPELLED_OUT = frozenset({
+    "haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve",
+    "dethrone", "melee", "sunburst", "retrace", "riot",
+})
+"""The plain keywords of :data:`READ_KEYWORDS` the engine spells out, or reads
+only on the card printed with them (a spell's cost, an enters replacement)."""
+
+NAME_READ = (READ_KEYWORDS - SPELLED_OUT) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 
