@@ -171,7 +171,7 @@ READ_KEYWORDS = frozenset({
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
     "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
-    "sunburst", "retrace", "riot", "start your engines!",
+    "sunburst", "retrace", "riot", "totem armor", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the

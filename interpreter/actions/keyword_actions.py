@@ -368,6 +368,8 @@ def _remove_from_combat(ctx: Ctx, a: A.KeywordAction) -> bool:
     stays blocked for the creatures blocking it (506.4, 509.1h) — they
     remain blocking creatures, blocking no one, and deal no combat damage
     to it (510.1c) — and a removed blocker no longer blocks its attackers."""
+    from ..destroy import remove_from_combat
+
     game = ctx.game
     combat = game.state.combat
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
@@ -376,11 +378,7 @@ def _remove_from_combat(ctx: Ctx, a: A.KeywordAction) -> bool:
         if combat is None or (o.id not in combat.attackers and o.id not in combat.blockers):
             game.say(f"  {display_name(o)} isn't in combat (506.4)")
             continue
-        combat.attackers.pop(o.id, None)
-        combat.blockers.pop(o.id, None)
-        for blocker, blocked in list(combat.blockers.items()):
-            if o.id in blocked:
-                combat.blockers[blocker] = tuple(b for b in blocked if b != o.id)
+        remove_from_combat(game, o.id)
         removed.append(o)
         game.say(f"  {display_name(o)} is removed from combat (506.4)")
     acted(ctx, removed)
