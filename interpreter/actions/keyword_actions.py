@@ -626,3 +626,26 @@ def _opponents_attacked(ctx: Ctx, q: OpponentsAttacked) -> int:
 
 QUANTITIES[OpponentsAttacked] = _opponents_attacked
 
+
+
+@keyword_action("detain", limits=(
+    ("another player detaining, or detaining other than permanents", lambda a: not_you(a.player) or a.what is None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _detain(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.35a: to detain a permanent — until your next turn, it can't
+    attack or block and its activated abilities can't be activated (611.2b:
+    rules that end as that player's next turn begins, :mod:`cardtext.interpreter.this_turn`)."""
+    from ..this_turn import CANT_ACTIVATE, TurnRule, add_rule
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    src = game.state.objects.get(ctx.source[0])
+    name = display_name(src) if src is not None else ""
+    for o in objs:
+        for rule in ("can't attack", "can't block", CANT_ACTIVATE):
+            add_rule(game, TurnRule(rule, o.id, source=name, until_turn_of=ctx.controller))
+        game.say(f"  {display_name(o)} is detained until {ctx.controller}'s next turn: it can't attack or block and "
+                 "its activated abilities can't be activated (701.35a)")  # fmt: skip
+    acted(ctx, objs)
+    return bool(objs)
