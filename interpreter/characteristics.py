@@ -695,11 +695,15 @@ def attacks_despite_defender(game: Game, obj: GameObject) -> bool:
 def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     """508.1d, 509.1c: what static abilities require of ``obj`` — ``"attack"``
     ("attacks each combat if able") and ``"block"`` ("blocks each combat if
-    able")."""
+    able") — and goad (701.15a) until the goading player's next turn."""
+    from .this_turn import GOADED, has_rule
+
     out: set[str] = set()
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.Requirement) and action.rule in COMBAT_REQUIREMENTS and _affects(game, src, eff, action, obj):
             out.add(COMBAT_REQUIREMENTS[action.rule])
+    if game.state.turn_rules and has_rule(game, obj.id, GOADED) is not None:
+        out.add("attack")  # 701.15a: a goaded creature attacks each combat if able
     return frozenset(out)
 
 

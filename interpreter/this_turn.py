@@ -37,6 +37,11 @@ the creature is exiled rather than put into a graveyard from the battlefield
 CANT_ACTIVATE = "its activated abilities can't be activated"
 """602.5: a permanent's activated abilities, mana abilities among them, can't
 be activated (detain, 701.35a)."""
+GOADED = "is goaded"
+"""701.15a: until the goading player's next turn, the creature attacks each
+combat if able and attacks a player other than that player if able (in a
+two-player game, its controller's only opponent: the requirement to attack
+is all there is of it)."""
 COMBAT_RULES = frozenset({"can't attack", "can't block", "can't be blocked"})
 """The rules of declaring attackers and blockers a turn rule can state (508.1c, 509.1b)."""
 
@@ -145,6 +150,6 @@ def turn_begins(game: Game, active: PlayerId) -> None:
 
 
 __all__ = [
-    "CANT_ACTIVATE", "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
+    "CANT_ACTIVATE", "GOADED", "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
     "cant_target", "combat_rules", "end_of_turn", "has_rule", "turn_begins", "would_die", "would_die_problem",
 ]  # fmt: skip

@@ -649,3 +649,25 @@ def _detain(ctx: Ctx, a: A.KeywordAction) -> bool:
                  "its activated abilities can't be activated (701.35a)")  # fmt: skip
     acted(ctx, objs)
     return bool(objs)
+
+
+@keyword_action("goad", limits=(
+    ("another player goading, or goading other than creatures", lambda a: not_you(a.player) or a.what is None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _goad(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.15a: to goad a creature — until your next turn, it attacks each
+    combat if able and attacks a player other than you if able (611.2b; a
+    requirement of declaring attackers, 508.1d, :func:`cardtext.interpreter.characteristics.combat_requirements`).
+    701.15c: a creature goaded again by the same player isn't changed."""
+    from ..this_turn import GOADED, TurnRule, add_rule
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    src = game.state.objects.get(ctx.source[0])
+    name = display_name(src) if src is not None else ""
+    for o in objs:
+        add_rule(game, TurnRule(GOADED, o.id, source=name, until_turn_of=ctx.controller))
+        game.say(f"  {display_name(o)} is goaded until {ctx.controller}'s next turn: it attacks each combat if able (701.15a)")
+    acted(ctx, objs)
+    return bool(objs)
