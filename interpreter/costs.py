@@ -37,7 +37,7 @@ from .objects import GameObject, ObjectId, PlayerId
 from .state import BecameUntapped
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
-from .zones import end_held_tapped, sacrifice, tap
+from .zones import end_held_tapped, remove_counters, sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -763,7 +763,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         amount = part.amount.value if isinstance(part.amount, A.Number) else 1
         if source is None or source.counters.get(part.kind, 0) < amount:
             raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
-        source.counters[part.kind] -= amount
+        remove_counters(game, source, part.kind, amount)
         return
     raise Unsupported(f"cost part {type(part).__name__}")
 

@@ -678,7 +678,7 @@ def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
 
 NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce}
 
-WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown"})
+WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown", "vanishing"})
 """Keywords the engine spells out only with a number written out ("Modular
 2"; not "Reinforce X—{X}{W}")."""
 
@@ -795,8 +795,35 @@ def _modular(kw: A.KeywordNumber) -> list[A.Ability]:
                            "counter on target artifact creature for each +1/+1 counter on it.", "Artifact Creature", "0/0"))
 
 
+@dataclass(frozen=True, slots=True)
+class LastCounterRemoved(A.Node):
+    """ "When the last [kind] counter is removed from this permanent"
+    (vanishing, 702.63a): counters of ``kind`` are removed from it and none
+    of that kind is left."""
+
+    kind: str = "time"
+
+
+def _vanishing(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.63a: "Vanishing N" means "This permanent enters with N time
+    counters on it," "At the beginning of your upkeep, if there is a time
+    counter on this permanent, remove a time counter from it," and "When the
+    last time counter is removed from this permanent, sacrifice it." — the
+    first two read by the card grammar, the last the engine's trigger
+    (:class:`LastCounterRemoved`)."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
+    n = kw.amount.value
+    counters = "a time counter" if n == 1 else f"{_NUMBER_WORDS[n]} time counters"
+    this = A.SelfRef(form="this", noun="permanent")
+    sacrifice = A.TriggeredAbility("When", LastCounterRemoved("time"), A.Effect((A.Sentence((A.Sacrifice(this),)),)))
+    return [*_cost_text(f"This permanent enters with {counters} on it.\nAt the beginning of your upkeep, if this permanent "
+                        "has a time counter on it, remove a time counter from it.", "Enchantment", ""), sacrifice]
+
+
 NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown, "rampage": _rampage,
-                     "modular": _modular}
+                     "modular": _modular, "vanishing": _vanishing}
 """Keywords with a number that stand for other abilities, by name."""
 
 
@@ -1183,6 +1210,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -33,7 +33,13 @@ from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
 from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, group_players, matches
-from .keywords import AttacksMostLife, BecomesTarget, ChapterTrigger, ExiledThisWay
+from .keywords import (
+    AttacksMostLife,
+    BecomesTarget,
+    ChapterTrigger,
+    ExiledThisWay,
+    LastCounterRemoved,
+)
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
@@ -53,6 +59,7 @@ from .state import (
     CombatDamageStep,
     CommittedCrime,
     CountersPut,
+    CountersRemoved,
     Crewed,
     Cycled,
     DamageDealtTo,
@@ -330,6 +337,15 @@ def _attacks_most_life(game: Game, src_id: ObjectId, controller: PlayerId, t: At
         return NO
     most = max(game.player(p).life for p in game.state.players)
     return hit if game.player(hit[3]).life == most else NO
+
+
+def _last_counter_removed(game: Game, src_id: ObjectId, controller: PlayerId, t: LastCounterRemoved, event: Event,
+                          spell_self: int | None) -> Hit:  # fmt: skip
+    """702.63a: "When the last time counter is removed from this permanent":
+    counters of the kind are removed from it and it has none of them left."""
+    if not isinstance(event, CountersRemoved) or event.obj != src_id or event.kind != t.kind or event.left:
+        return NO
+    return True, src_id, None, None
 
 
 def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
@@ -1430,6 +1446,7 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
     AttacksMostLife: _attacks_most_life,
+    LastCounterRemoved: _last_counter_removed,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
     ExiledThisWay: _exiled_this_way,

@@ -18,6 +18,7 @@ from .state import (
     BecameTapped,
     BecameUntapped,
     CountersPut,
+    CountersRemoved,
     Discarded,
     DoorUnlocked,
     DrewCard,
@@ -267,6 +268,21 @@ def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:
         return
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     game.events.append(CountersPut(obj.id, kind, n, obj.counters[kind]))
+
+
+def remove_counters(game: Game, obj: GameObject, kind: str, n: int) -> int:
+    """122.1: remove up to ``n`` counters of ``kind`` from ``obj`` — an event
+    for "when the last time counter is removed" (702.63a).  Returns how many
+    were removed."""
+    have = obj.counters.get(kind, 0)
+    n = min(max(0, n), have)
+    if n <= 0:
+        return 0
+    obj.counters[kind] = have - n
+    if not obj.counters[kind]:
+        del obj.counters[kind]
+    game.events.append(CountersRemoved(obj.id, kind, n, have - n))
+    return n
 
 
 def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:

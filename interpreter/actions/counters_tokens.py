@@ -19,7 +19,7 @@ from ..keywords import GraveyardTokenCopy, OffspringCopy, ScavengeCounters
 from ..objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from ..replacement import create_on_battlefield
 from ..state import Game, KeywordActed
-from ..zones import put_counters
+from ..zones import put_counters, remove_counters
 from .common import acted, current, not_you
 from .library import keyword_action
 from .registry import Limit, carries_out, do
@@ -58,9 +58,7 @@ def _move_counters(ctx: Ctx, a: A.MoveCounters) -> bool:
     if moved <= 0:
         ctx.game.say(f"  {display_name(src)} has no {a.kind} counter to move")
         return False
-    src.counters[a.kind] -= moved
-    if not src.counters[a.kind]:
-        del src.counters[a.kind]
+    remove_counters(ctx.game, src, a.kind, moved)
     put_counters(ctx.game, dst, a.kind, moved)
     ctx.game.say(f"  moves {moved} {a.kind} counter{'s' if moved != 1 else ''} from {display_name(src)} onto {display_name(dst)}")
     return True
@@ -94,9 +92,7 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
         ctx.game.say(f"  can't remove {n} {a.kind} counter(s): not enough")
         return False
     for o in objs:
-        o.counters[a.kind] -= n
-        if not o.counters[a.kind]:
-            del o.counters[a.kind]
+        remove_counters(ctx.game, o, a.kind, n)
         ctx.game.say(f"  removes {n} {a.kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
     return True
 
