@@ -1122,6 +1122,8 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
         out.add("menace")  # 701.60c: a suspected permanent has menace
     if obj.zone == "battlefield" and "riot haste" in obj.marks:
         out.add("haste")  # 702.136a: riot's "If you don't, it gains haste"
+    if obj.zone == "battlefield" and "suspend haste" in obj.marks and obj.controlled < obj.arrived:
+        out.add("haste")  # 702.62a: haste until its controller loses control of it
     return frozenset(out)
 
 

@@ -676,9 +676,33 @@ def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
     return [replace(ability, cost=A.Cost((*kw.cost.parts, *ability.cost.parts[1:]), joiner=","))]
 
 
-NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce}
+@dataclass(frozen=True, slots=True)
+class SuspendCast(A.Node):
+    """Suspend's last instruction (702.62a): "you may play it without paying
+    its mana cost if able.  If you don't, it remains exiled." — a creature
+    spell cast this way gains haste until you lose control of it."""
 
-WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown", "vanishing"})
+
+def _suspend(kw: A.KeywordNumberCost) -> list[A.Ability]:
+    """702.62a: the two triggered abilities of "Suspend N—[cost]", which
+    function in exile (113.6k: "if it's exiled"): "At the beginning of your
+    upkeep, if this card is suspended, remove a time counter from it" and
+    "When the last time counter is removed from this card, if it's exiled,
+    [its cast]".  The special action that exiles it with N time counters is
+    :func:`cardtext.interpreter.suspend.suspend`."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    (upkeep,) = _cost_text("At the beginning of your upkeep, if this card is in exile, remove a time counter from it.",
+                           "Sorcery", "")  # fmt: skip
+    assert isinstance(upkeep, A.TriggeredAbility)
+    cast = A.TriggeredAbility("When", LastCounterRemoved("time"), A.Effect((A.Sentence((SuspendCast(),)),)),
+                              condition=upkeep.condition)  # fmt: skip
+    return [upkeep, cast]
+
+
+NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce, "suspend": _suspend}
+
+WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown", "vanishing", "suspend"})
 """Keywords the engine spells out only with a number written out ("Modular
 2"; not "Reinforce X—{X}{W}")."""
 
@@ -1210,6 +1234,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -99,6 +99,7 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
     c = chars(spell)
     if any(t in c.types for t in PERMANENT_TYPES):
         info = game.linked(spell.id).cast_info()
+        via = game.linked(spell.id).via
         if spell.spell_copy:
             spell.spell_copy = False
             spell.token = True  # 707.10c: a copy of a permanent spell becomes a token
@@ -118,6 +119,9 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             from .cast_permissions import warp_delayed
 
             warp_delayed(game, permanent)
+        if via == "suspend" and permanent.zone == "battlefield" and "creature" in chars(permanent).types:
+            # 702.62a: "it gains haste until you lose control of the spell or the permanent it becomes"
+            permanent.marks = permanent.marks | {"suspend haste"}
         if info.alternative == "dash" and permanent.zone == "battlefield":
             from .cast_permissions import dash_delayed
 

@@ -27,6 +27,7 @@ from ..keywords import (
     OpponentsAttacked,
     RenownCounters,
     StormCopies,
+    SuspendCast,
 )
 from ..objects import GameObject, ObjectId, PlayerId
 from ..quantities import QUANTITIES
@@ -671,3 +672,26 @@ def _goad(ctx: Ctx, a: A.KeywordAction) -> bool:
         game.say(f"  {display_name(o)} is goaded until {ctx.controller}'s next turn: it attacks each combat if able (701.15a)")
     acted(ctx, objs)
     return bool(objs)
+
+
+@carries_out(SuspendCast)
+def _suspend_cast(ctx: Ctx, a: SuspendCast) -> bool:
+    """702.62a: as the last time counter is removed from the suspended card
+    (still in exile), its owner may cast it without paying its mana cost,
+    ignoring the timing rules (608.2g); if they don't, or can't, it remains
+    exiled.  The spell is cast "via" suspend (a creature spell so cast gains
+    haste, :mod:`cardtext.interpreter.suspend`)."""
+    from ..cast_permissions import Permission, cast_while_resolving
+
+    game = ctx.game
+    card = game.get(ctx.trigger_object) if ctx.trigger_object is not None else ctx.source_obj()
+    if card is None or card.zone != "exile":
+        game.say("  suspend: the card is no longer in exile (400.7)")
+        return False
+    name = display_name(card)
+    p = card.owner
+    if not ask(game, Decision("may", p, f"suspend: cast {name} without paying its mana cost?")):
+        game.say(f"  {p} doesn't cast {name}: it remains exiled (702.62a)")
+        return False
+    permission = Permission("suspend", p, "exile", card.id, free=True, resolving=True, source="suspend")
+    return cast_while_resolving(game, p, card, permission)
