@@ -680,7 +680,25 @@ def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
 class SuspendCast(A.Node):
     """Suspend's last instruction (702.62a): "you may play it without paying
     its mana cost if able.  If you don't, it remains exiled." — a creature
-    spell cast this way gains haste until you lose control of it."""
+    spell cast this way gains haste until you lose control of it; rebound's
+    (702.88a, ``keyword`` "rebound"): "you may cast this card from exile
+    without paying its mana cost"."""
+
+    keyword: str = "suspend"
+
+
+def rebound_delayed(game: Any, exiled: Any) -> None:
+    """702.88a: the spell with rebound, exiled as it resolved, sets up "at the
+    beginning of your next upkeep, you may cast this card from exile without
+    paying its mana cost" (a delayed triggered ability, 603.7; "this card"
+    is the card in exile, 603.7c)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="upkeep", yours=True, whose="your next"),
+                              A.Effect((A.Sentence((SuspendCast("rebound"),)),)))  # fmt: skip
+    name = exiled.card.name
+    game.state.delayed.append(DelayedTrigger(exiled.owner, exiled.id, -1, node, name, "upkeep", True, exiled.id))
+    game.say(f"  {name} rebounds: it is exiled, and {exiled.owner} may cast it at the beginning of their next upkeep (702.88a)")
 
 
 def _suspend(kw: A.KeywordNumberCost) -> list[A.Ability]:
@@ -852,7 +870,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "riot", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,
@@ -1234,6 +1252,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -43,6 +43,7 @@ class Linked:
     * ``alternative``: the keyword whose alternative cost it was cast for
       ("warp", 118.9, 702.185b); "" for none or another one.
     * ``exhausted``: the indices of its exhaust abilities activated (702.177a).
+    * ``zone``: the zone a spell was cast from ("hand": rebound, 702.88a).
     """
 
     kicks: tuple[int, ...] = ()
@@ -58,6 +59,7 @@ class Linked:
     additional: tuple[int, ...] = ()
     alternative: str = ""
     exhausted: tuple[int, ...] = ()
+    zone: str = ""
 
     @property
     def times_kicked(self) -> int:

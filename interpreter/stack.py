@@ -17,7 +17,7 @@ from cardtext.grammar import ast as A
 from .attach import aura_spell_effect
 from .bind import ability_effect
 from .cast_permissions import GRAVEYARD_KEYWORDS
-from .characteristics import chars, display_name, refresh_granted
+from .characteristics import chars, display_name, has_keyword, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import pay_mana
@@ -179,6 +179,13 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         random.Random(game.state.seed * 7919 + game.state.clock).shuffle(game.zone("library", owner))
         game.tick()
         game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
+        return
+    if resolved and not spell.spell_copy and game.linked(oid).zone == "hand" and has_keyword(game, spell, "rebound"):
+        from .keywords import rebound_delayed
+
+        # 702.88a: cast from its owner's hand, it is exiled instead as it resolves
+        exiled = move(game, spell, "exile")
+        rebound_delayed(game, exiled)
         return
     if resolved and not spell.spell_copy and bought_back(game, spell):
         move(game, spell, "hand")

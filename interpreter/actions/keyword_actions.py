@@ -686,12 +686,13 @@ def _suspend_cast(ctx: Ctx, a: SuspendCast) -> bool:
     game = ctx.game
     card = game.get(ctx.trigger_object) if ctx.trigger_object is not None else ctx.source_obj()
     if card is None or card.zone != "exile":
-        game.say("  suspend: the card is no longer in exile (400.7)")
+        game.say(f"  {a.keyword}: the card is no longer in exile (400.7)")
         return False
     name = display_name(card)
     p = card.owner
-    if not ask(game, Decision("may", p, f"suspend: cast {name} without paying its mana cost?")):
-        game.say(f"  {p} doesn't cast {name}: it remains exiled (702.62a)")
+    rule = "702.62a" if a.keyword == "suspend" else "702.88a"
+    if not ask(game, Decision("may", p, f"{a.keyword}: cast {name} without paying its mana cost?")):
+        game.say(f"  {p} doesn't cast {name}: it remains exiled ({rule})")
         return False
-    permission = Permission("suspend", p, "exile", card.id, free=True, resolving=True, source="suspend")
+    permission = Permission(a.keyword, p, "exile", card.id, free=True, resolving=True, source=a.keyword)
     return cast_while_resolving(game, p, card, permission)
