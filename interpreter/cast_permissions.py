@@ -145,26 +145,39 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
             cost = keyword_cost(obj.copy_of or obj.card, keyword)
             if cost is not None:
                 out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
-        if has_retrace(obj.copy_of or obj.card):
-            # 702.81a: cast from the graveyard for its mana cost and a land card discarded (retrace_cost)
+        card = obj.copy_of or obj.card
+        if has_plain_keyword(card, "retrace"):
+            # 702.81a: cast from the graveyard for its mana cost and a land card discarded (discard_cost)
             out.append(Permission("retrace", obj.owner, "graveyard"))
+        if has_plain_keyword(card, "jump-start"):
+            # 702.133a: the same with any card discarded, and exiled whenever it would leave the stack
+            out.append(Permission("jump-start", obj.owner, "graveyard", exile_instead=True))
     return out
 
 
-def has_retrace(card: A.Card) -> bool:
-    """Has the card retrace (702.81a)?"""
-    return any(isinstance(kw, A.Keyword) and kw.name.lower() == "retrace"
+def has_plain_keyword(card: A.Card, name: str) -> bool:
+    """Has the card the keyword ``name`` (one without a parameter: retrace, jump-start)?"""
+    return any(isinstance(kw, A.Keyword) and kw.name.lower() == name
                for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords)  # fmt: skip
 
 
+DISCARD_COSTS = {"retrace": "a land card", "jump-start": "a card"}
+"""The card a permission to cast from a graveyard discards in addition to
+the spell's other costs: retrace (702.81a), jump-start (702.133a)."""
+
+EXILED_AFTER = (*GRAVEYARD_KEYWORDS, "jump-start")
+"""The permissions whose spell is exiled whenever it would leave the stack
+(702.34a, 702.180a, 702.133a)."""
+
+
 @functools.cache
-def retrace_cost() -> A.CostPart:
-    """702.81a: "You may cast this card from your graveyard by discarding a
-    land card in addition to paying its other costs." — the additional cost,
-    read by the card grammar."""
+def discard_cost(kind: str) -> A.CostPart:
+    """The additional cost of :data:`DISCARD_COSTS` ("You may cast this card
+    from your graveyard by discarding a land card in addition to paying its
+    other costs."), read by the card grammar."""
     from .keywords import rules_text
 
-    (ability,) = rules_text("Instant", "As an additional cost to cast this spell, discard a land card.")
+    (ability,) = rules_text("Instant", f"As an additional cost to cast this spell, discard {DISCARD_COSTS[kind]}.")
     assert isinstance(ability, A.AdditionalCost)
     part: A.CostPart = ability.cost.parts[0]
     return part
@@ -495,7 +508,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
+    "CAST_KEYWORDS", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -343,10 +343,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         game.say(f"  {name}'s cost is changed by " + ", ".join(
             f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")
     parts: list[A.CostPart] = alt_parts + [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
-    if permission is not None and permission.kind == "retrace":
-        from .cast_permissions import retrace_cost
+    if permission is not None and permission.kind in ("retrace", "jump-start"):
+        from .cast_permissions import discard_cost
 
-        parts.append(retrace_cost())  # 702.81a: a land card discarded, in addition to its other costs
+        parts.append(discard_cost(permission.kind))  # 702.81a, 702.133a: a card discarded, in addition to its other costs
     kick_text = _kick_text(card, kicks)
     target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(

@@ -16,7 +16,7 @@ from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
 from .bind import ability_effect
-from .cast_permissions import GRAVEYARD_KEYWORDS
+from .cast_permissions import EXILED_AFTER
 from .characteristics import chars, display_name, has_keyword, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
@@ -158,9 +158,9 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         return
     via = game.linked(oid).via
     name = display_name(spell)
-    if via in GRAVEYARD_KEYWORDS and not spell.spell_copy:
+    if via in EXILED_AFTER and not spell.spell_copy:
         move(game, spell, "exile")
-        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a)")
+        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a, 702.133a)")
         return
     card = spell.copy_of or spell.card
     if card.layout == "adventure" and spell.face == 1 and resolved and not spell.spell_copy:

@@ -171,7 +171,7 @@ READ_KEYWORDS = frozenset({
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
     "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
-    "sunburst", "retrace", "riot", "totem armor", "rebound", "start your engines!",
+    "sunburst", "retrace", "riot", "totem armor", "rebound", "jump-start", "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -310,7 +310,7 @@ own (its card has them, and the abilities they stand for), or those lost."""
 
 SPELLED_OUT = frozenset({
     "haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve",
-    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound",
+    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start",
 })
 """The plain keywords of :data:`READ_KEYWORDS` the engine spells out, or reads
 only on the card printed with them (a spell's cost, an enters replacement)."""
