@@ -307,12 +307,17 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword, zone=from_zone))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
-    entwine = entwine_cost(c.abilities)
+    entwine = keyword_mana_cost(c.abilities, "entwine")
     try:
         item.modes = choose_modes(ctx, effect, main=True, who=name, entwine=entwine is not None)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
     mana_costs += spree_costs(effect, item.modes)
+    escalate = keyword_mana_cost(c.abilities, "escalate")
+    if escalate is not None and item.modes is not None and len(item.modes) > 1:
+        # 702.120a: "Pay this cost for each mode chosen beyond the first" — an additional cost (601.2f)
+        game.say(f"  {player} pays the escalate cost {cost_text(escalate)} of {name} {len(item.modes) - 1} time(s) (702.120a)")
+        mana_costs.extend([escalate] * (len(item.modes) - 1))
     node = modes_of(effect) if entwine is not None and item.modes is not None else None
     if entwine is not None and node is not None and item.modes is not None and (
             len(item.modes) == len(node.modes) > count_range(ctx, node)[1]):
@@ -397,15 +402,16 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     return item
 
 
-def entwine_cost(abilities: tuple[A.Ability, ...]) -> A.ManaCost | None:
-    """The mana cost of a spell's entwine keyword (702.42a), None without one;
-    Unsupported for an entwine cost that isn't mana alone, or for two."""
+def keyword_mana_cost(abilities: tuple[A.Ability, ...], keyword: str) -> A.ManaCost | None:
+    """The mana cost of a spell's entwine (702.42a) or escalate (702.120a)
+    keyword, None without one; Unsupported for a cost that isn't mana alone,
+    or for two such keywords."""
     found = [kw for ab in abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
-             if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == "entwine"]  # fmt: skip
+             if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == keyword]  # fmt: skip
     if not found:
         return None
     if len(found) > 1 or not all(isinstance(p, A.ManaCost) for p in found[0].cost.parts) or len(found[0].cost.parts) != 1:
-        raise Unsupported("an entwine cost other than one mana cost (702.42a)")
+        raise Unsupported(f"an {keyword} cost other than one mana cost")
     part = found[0].cost.parts[0]
     assert isinstance(part, A.ManaCost)
     return part

@@ -870,7 +870,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,

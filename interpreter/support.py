@@ -430,10 +430,10 @@ def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
     it ("gains protection from the color of your choice", 608.2d)."""
     if isinstance(kw, A.DefinedKeyword) or from_definition(kw) is not None:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
-    if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == "entwine":
-        # 702.42a: read as the spell's modes are chosen (cardtext.interpreter.casting.entwine_cost)
+    if isinstance(kw, A.KeywordWithCost) and kw.name.lower() in ("entwine", "escalate"):
+        # 702.42a, 702.120a: read as the spell's modes are chosen (cardtext.interpreter.casting.keyword_mana_cost)
         if len(kw.cost.parts) != 1 or not isinstance(kw.cost.parts[0], A.ManaCost):
-            yield Gap(kw, "keyword entwine with a cost other than mana")
+            yield Gap(kw, f"keyword {kw.name.lower()} with a cost other than mana")
     elif isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
         if (name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS
