@@ -151,6 +151,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(DETHRONE_TRIGGER)
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "melee":
             extra.append(MELEE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "myriad":
+            extra.append(MYRIAD_TRIGGER)
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -870,7 +872,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "job select", "evolve", "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "job select", "evolve", "dethrone", "melee", "myriad", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,
@@ -1125,6 +1127,22 @@ combat."; 702.121b: each instance triggers separately."""
 
 
 @dataclass(frozen=True, slots=True)
+class MyriadCopies(A.Node):
+    """Myriad's instruction (702.116a): for each opponent other than the
+    defending player, you may create a token copy of this creature tapped and
+    attacking that player; the tokens are exiled at end of combat."""
+
+
+MYRIAD_TRIGGER = A.TriggeredAbility(
+    "Whenever", A.AttacksTrigger(A.SelfRef(form="this", noun="creature")), A.Effect((A.Sentence((MyriadCopies(),)),)))
+"""702.116a: "Myriad" means "Whenever this creature attacks, for each
+opponent other than defending player, you may create a token that's a copy
+of this creature that's tapped and attacking that player or a planeswalker
+they control.  If one or more tokens are created this way, exile the tokens
+at end of combat."."""
+
+
+@dataclass(frozen=True, slots=True)
 class StormCopies(A.Node):
     """Storm's instruction (702.40a): copy this spell for each other spell
     that was cast before it this turn; you may choose new targets for the
@@ -1252,6 +1270,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

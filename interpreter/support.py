@@ -171,7 +171,9 @@ READ_KEYWORDS = frozenset({
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
     "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
-    "sunburst", "retrace", "riot", "totem armor", "rebound", "jump-start", "start your engines!",
+    "sunburst", "retrace", "riot", "totem armor", "rebound", "jump-start", "myriad",
+    "partner",  # 702.124a: a rule of deck construction for the Commander variant, with no meaning in a game
+    "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -310,7 +312,7 @@ own (its card has them, and the abilities they stand for), or those lost."""
 
 SPELLED_OUT = frozenset({
     "haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve",
-    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start",
+    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "myriad",
 })
 """The plain keywords of :data:`READ_KEYWORDS` the engine spells out, or reads
 only on the card printed with them (a spell's cost, an enters replacement)."""

@@ -24,6 +24,7 @@ from ..keywords import (
     BlockersBeyondFirst,
     CascadeExile,
     ExileInsteadOfLeaving,
+    MyriadCopies,
     OpponentsAttacked,
     RenownCounters,
     StormCopies,
@@ -696,3 +697,19 @@ def _suspend_cast(ctx: Ctx, a: SuspendCast) -> bool:
         return False
     permission = Permission(a.keyword, p, "exile", card.id, free=True, resolving=True, source=a.keyword)
     return cast_while_resolving(game, p, card, permission)
+
+
+@carries_out(MyriadCopies)
+def _myriad(ctx: Ctx, a: MyriadCopies) -> bool:
+    """702.116a: one token copy for each opponent other than the defending
+    player — in a two-player game the defending player is the only
+    opponent, so none is created."""
+    from ..errors import Unsupported
+
+    game = ctx.game
+    defending = ctx.trigger_player  # the player it attacked as it triggered (508.1m)
+    others = [p for p in game.opponents(ctx.controller) if p != defending]
+    if others:
+        raise Unsupported("myriad with opponents other than the defending player (a game of more than two players)")
+    game.say("  myriad: there is no opponent other than the defending player, so no token is created (702.116a)")
+    return False
