@@ -146,6 +146,9 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
             if cost is not None:
                 out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
         card = obj.copy_of or obj.card
+        for face in aftermath_faces(card):
+            # 702.127a: "You may cast this half of this split card from your graveyard", exiled after
+            out.append(Permission("aftermath", obj.owner, "graveyard", face=face, exile_instead=True))
         if has_plain_keyword(card, "retrace"):
             # 702.81a: cast from the graveyard for its mana cost and a land card discarded (discard_cost)
             out.append(Permission("retrace", obj.owner, "graveyard"))
@@ -153,6 +156,15 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
             # 702.133a: the same with any card discarded, and exiled whenever it would leave the stack
             out.append(Permission("jump-start", obj.owner, "graveyard", exile_instead=True))
     return out
+
+
+def aftermath_faces(card: A.Card) -> tuple[int, ...]:
+    """The halves of a split card with aftermath (702.127a): those with the
+    keyword, or the second half of a card written with the aftermath layout."""
+    if not card.faces or card.layout not in ("split", "aftermath"):
+        return ()
+    return tuple(i for i, f in enumerate(card.faces)
+                 if has_plain_keyword(f, "aftermath") or (card.layout == "aftermath" and i == 1))  # fmt: skip
 
 
 def has_plain_keyword(card: A.Card, name: str) -> bool:
@@ -165,9 +177,9 @@ DISCARD_COSTS = {"retrace": "a land card", "jump-start": "a card"}
 """The card a permission to cast from a graveyard discards in addition to
 the spell's other costs: retrace (702.81a), jump-start (702.133a)."""
 
-EXILED_AFTER = (*GRAVEYARD_KEYWORDS, "jump-start")
+EXILED_AFTER = (*GRAVEYARD_KEYWORDS, "jump-start", "aftermath")
 """The permissions whose spell is exiled whenever it would leave the stack
-(702.34a, 702.180a, 702.133a)."""
+(702.34a, 702.180a, 702.133a, 702.127a)."""
 
 
 @functools.cache
@@ -508,7 +520,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
+    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

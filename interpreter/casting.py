@@ -119,6 +119,13 @@ def cast(
             item = _cast_face_down(game, player, oid, from_zone, only)
         else:
             card_obj = _castable(game, player, oid, from_zone)
+            from .cast_permissions import aftermath_faces
+
+            card = card_obj.copy_of or card_obj.card
+            if face is not None and face in aftermath_faces(card) and from_zone != "graveyard":
+                # 702.127a: "This half of this split card can't be cast from any zone other than a graveyard"
+                raise IllegalAction(f"can't cast {card.faces[face].name}: a half with aftermath is cast only from a "
+                                    "graveyard (702.127a)")  # fmt: skip
             permission = None
             if from_zone != "hand":
                 from .cast_permissions import choose_permission
@@ -142,9 +149,10 @@ def _castable(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone) -> G
     return card_obj
 
 
-CASTABLE_FACES = {"split": (0, 1), "adventure": (0, 1), "omen": (0, 1), "modal": (0, 1)}
+CASTABLE_FACES = {"split": (0, 1), "aftermath": (0, 1), "adventure": (0, 1), "omen": (0, 1), "modal": (0, 1)}
 """The faces a multi-face card may be cast as, by layout: either half of a
-split card (709.3), the creature or its Adventure (715.3) or Omen, either face of a
+split card (709.3; of an aftermath card, the second half only from a
+graveyard, 702.127a), the creature or its Adventure (715.3) or Omen, either face of a
 modal double-faced card (712.11b); a transforming, flip or meld card only
 as its front face (712.11a, 710.2)."""
 
@@ -159,9 +167,7 @@ def spell_face(card_obj: GameObject, face: int | None) -> tuple[int | None, A.Ca
             raise IllegalAction(f"can't cast {name} as face {face + 1}: it has one face")
         return None, card
     layout = card.layout
-    if layout == "aftermath":
-        raise Unsupported(f"casting an {layout} card by its halves (702.127)")
-    if layout == "split":
+    if layout in ("split", "aftermath"):
         if face is None:
             raise IllegalAction(f"can't cast {name}: say which half is cast (709.3) — "
                                 f"{card.faces[0].name} or {card.faces[1].name}")  # fmt: skip

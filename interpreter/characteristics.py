@@ -190,12 +190,8 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     from .keywords import all_abilities
 
     if card.faces:
-        if card.layout == "split":
-            return _split_chars(card, colors)
-        if card.layout == "aftermath":
-            from .errors import Unsupported
-
-            raise Unsupported(f"the characteristics of a {card.layout} card (709.4)")
+        if card.layout in ("split", "aftermath"):
+            return _split_chars(card, colors)  # 709.4: an aftermath card is a split card (702.127)
         # 712.8a, 715.4, 711.4a: outside the stack (and face up on the
         # battlefield, until it transforms) a double-faced, adventurer or flip
         # card has only its front face's characteristics

@@ -160,7 +160,7 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
     name = display_name(spell)
     if via in EXILED_AFTER and not spell.spell_copy:
         move(game, spell, "exile")
-        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a, 702.133a)")
+        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a, 702.133a, 702.127a)")
         return
     card = spell.copy_of or spell.card
     if card.layout == "adventure" and spell.face == 1 and resolved and not spell.spell_copy:

@@ -172,6 +172,7 @@ READ_KEYWORDS = frozenset({
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
     "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
     "sunburst", "retrace", "riot", "totem armor", "rebound", "jump-start", "myriad",
+    "aftermath",  # 702.127a: read where an aftermath card is cast by its halves (cardtext.interpreter.casting)
     "partner",  # 702.124a: a rule of deck construction for the Commander variant, with no meaning in a game
     "start your engines!",
 })  # fmt: skip
@@ -312,7 +313,7 @@ own (its card has them, and the abilities they stand for), or those lost."""
 
 SPELLED_OUT = frozenset({
     "haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve",
-    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "myriad",
+    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "myriad", "aftermath",
 })
 """The plain keywords of :data:`READ_KEYWORDS` the engine spells out, or reads
 only on the card printed with them (a spell's cost, an enters replacement)."""
