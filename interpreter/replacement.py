@@ -372,7 +372,32 @@ def _devour(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> Non
         game.say(f"  {name} enters with {per * len(devoured)} +1/+1 counter(s)")
 
 
-ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour}
+def _amplify(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> None:
+    """702.38a: "Amplify N" — as this enters, its controller may reveal any
+    number of cards from their hand that share a creature type with it; it
+    enters with N +1/+1 counters on it for each card revealed (not itself:
+    it is entering, not in the hand)."""
+    from .choices import Decision, ask
+
+    per = Ctx(game, obj.controller, obj.id).quantity(kw.amount)
+    mine = set(chars(obj).subtypes)
+    cands = [o for o in game.zone_objects("hand", obj.controller)
+             if "creature" in chars(o).types and mine & set(chars(o).subtypes)]  # fmt: skip
+    name = display_name(obj)
+    picked: list[ObjectId] = []
+    if cands:
+        d = Decision("pick", obj.controller, f"{name} amplifies: reveal any number of cards that share a creature "
+                     "type with it (702.38a)", [o.id for o in cands], [display_name(o) for o in cands], 0, len(cands))  # fmt: skip
+        picked = list(ask(game, d))
+    shown = [o for o in cands if o.id in picked]
+    if shown:
+        game.say(f"  {obj.controller} reveals {', '.join(display_name(o) for o in shown)}")
+    if shown and per > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + per * len(shown)
+        game.say(f"  {name} enters with {per * len(shown)} +1/+1 counter(s) (amplify {per}, 702.38a)")
+
+
+ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour, "amplify": _amplify}
 """Keyword abilities with a number that are enters replacements (614.1c), by name."""
 
 
