@@ -49,7 +49,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
-from .keywords import MadnessCast, WarpExile
+from .keywords import MadnessCast, MiracleCast, MiracleRevealed, WarpExile
 from .objects import GameObject, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
@@ -110,9 +110,10 @@ class Permission:
         return f"{by}, {how}{spend}"
 
 
-CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot"})
+CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot", "miracle"})
 """Keyword abilities with a cost that are permissions to cast the card
-(flashback, 702.34; harmonize, 702.180), or a special action that gives
+(flashback, 702.34; harmonize, 702.180; miracle, 702.94, as the card is drawn:
+:func:`miracle_drawn`), or a special action that gives
 one (plot, 702.170: :mod:`cardtext.interpreter.plot`)."""
 
 GRAVEYARD_KEYWORDS = ("flashback", "harmonize")
@@ -451,6 +452,46 @@ def _madness_cast(ctx: Ctx, a: MadnessCast) -> bool:
     return True
 
 
+def miracle_drawn(game: Game, player: PlayerId, obj: GameObject) -> None:
+    """702.94a: a card with miracle drawn as the first card its owner drew
+    this turn may be revealed; when it is, its triggered ability triggers
+    ("you may cast it by paying [cost] rather than its mana cost")."""
+    from .choices import Decision, ask
+    from .costs import describe
+    from .state import PendingTrigger
+
+    cost = keyword_cost(obj.copy_of or obj.card, "miracle") if obj.face_down is None else None
+    if cost is None:
+        return
+    name = display_name(obj)
+    if not ask(game, Decision("may", player, f"{name}: reveal it as you draw it, for miracle {describe(cost)} (702.94a)?")):
+        return
+    game.say(f"  {player} reveals {name}: miracle (702.94a)")
+    node = A.TriggeredAbility("When", MiracleRevealed(), A.Effect((A.Sentence((MiracleCast(cost),)),)))
+    game.state.pending.append(PendingTrigger(player, obj.id, -1, node, name, trigger_object=obj.id,
+                                             order=len(game.state.pending)))  # fmt: skip
+
+
+def _miracle_cast(ctx: Ctx, a: MiracleCast) -> bool:
+    """702.94a: as miracle's trigger resolves, the card's owner may cast it
+    for its miracle cost rather than its mana cost, the timing rules ignored
+    (608.2g), if it is still the revealed card in their hand (400.7)."""
+    from .choices import Decision, ask
+    from .costs import describe
+
+    game = ctx.game
+    obj = game.get(ctx.source)
+    if obj is None or obj.zone != "hand":
+        game.say("  the revealed card is no longer in its owner's hand: it can't be cast with miracle (400.7)")
+        return False
+    name, owner = display_name(obj), obj.owner
+    if not ask(game, Decision("may", owner, f"{name}: cast it for its miracle cost {describe(a.cost)} (702.94a)?")):
+        game.say(f"  {owner} chooses not to cast {name} with miracle")
+        return False
+    permission = Permission("miracle", owner, "hand", obj.id, cost=a.cost, resolving=True, source=name)
+    return cast_while_resolving(game, owner, obj, permission)
+
+
 def _warp_exile(ctx: Ctx, a: WarpExile) -> bool:
     """702.185a: at the beginning of the next end step, the permanent the
     warped spell became is exiled; its owner may cast the card after this
@@ -509,6 +550,7 @@ def _register() -> None:
 
     carries_out(MadnessCast)(_madness_cast)
     carries_out(WarpExile)(_warp_exile)
+    carries_out(MiracleCast)(_miracle_cast)
     carries_out(A.CastCard, limits=(
         ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
         ("a permission to cast for that long",
@@ -520,7 +562,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "castable_elsewhere",
+    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

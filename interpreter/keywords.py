@@ -621,6 +621,20 @@ def _unearth(kw: A.KeywordWithCost) -> list[A.Ability]:
 
 
 @dataclass(frozen=True, slots=True)
+class MiracleRevealed(A.Node):
+    """Miracle's trigger (702.94a): "When you reveal this card this way" — as
+    it was drawn, the first card its owner drew this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class MiracleCast(A.Node):
+    """Miracle's effect (702.94a): "you may cast it by paying [cost] rather
+    than its mana cost"."""
+
+    cost: A.Cost
+
+
+@dataclass(frozen=True, slots=True)
 class WarpExile(A.Node):
     """Warp's delayed instruction (702.185a): exile the permanent the warped
     spell became; its owner may cast the exiled card after this turn, for as
@@ -872,7 +886,7 @@ NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _sadd
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "job select", "evolve", "dethrone", "melee", "myriad", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "miracle", "job select", "evolve", "dethrone", "melee", "myriad", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
     *NUMBER_COST_EXPANSIONS,
@@ -1270,6 +1284,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "MiracleCast", "MiracleRevealed", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

@@ -298,6 +298,10 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
         out.append(obj)
         game.player(player).drawn_this_turn += 1
         game.events.append(DrewCard(player, game.player(player).drawn_this_turn))
+        if game.player(player).drawn_this_turn == 1:
+            from .cast_permissions import miracle_drawn
+
+            miracle_drawn(game, player, obj)  # 702.94a: the first card drawn this turn may be revealed
     if out:
         game.say(f"  {player} draws {len(out)} card{'s' if len(out) != 1 else ''}")
     return out
