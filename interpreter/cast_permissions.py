@@ -49,7 +49,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
-from .keywords import MadnessCast, MiracleCast, MiracleRevealed, WarpExile
+from .keywords import MadnessCast, MiracleCast, MiracleRevealed, SuspendCast, WarpExile
 from .objects import GameObject, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
@@ -545,6 +545,20 @@ def dash_delayed(game: Game, permanent: GameObject) -> None:
     game.say(f"  {name} was dashed: it returns to its owner's hand at the beginning of the next end step (702.109a)")
 
 
+def rebound_delayed(game: Game, exiled: GameObject) -> None:
+    """702.88a: the spell with rebound, exiled as it resolved, sets up "at the
+    beginning of your next upkeep, you may cast this card from exile without
+    paying its mana cost" (a delayed triggered ability, 603.7; "this card"
+    is the card in exile, 603.7c)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="upkeep", yours=True, whose="your next"),
+                              A.Effect((A.Sentence((SuspendCast("rebound"),)),)))  # fmt: skip
+    name = display_name(exiled)
+    game.state.delayed.append(DelayedTrigger(exiled.owner, exiled.id, -1, node, name, "upkeep", True, exiled.id))
+    game.say(f"  {name} rebounds: it is exiled, and {exiled.owner} may cast it at the beginning of their next upkeep (702.88a)")
+
+
 def _register() -> None:
     from .actions.registry import carries_out
 
@@ -562,7 +576,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "castable_elsewhere",
+    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "rebound_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -703,19 +703,6 @@ class SuspendCast(A.Node):
     keyword: str = "suspend"
 
 
-def rebound_delayed(game: Any, exiled: Any) -> None:
-    """702.88a: the spell with rebound, exiled as it resolved, sets up "at the
-    beginning of your next upkeep, you may cast this card from exile without
-    paying its mana cost" (a delayed triggered ability, 603.7; "this card"
-    is the card in exile, 603.7c)."""
-    from .delayed import DelayedTrigger
-
-    node = A.TriggeredAbility("At", A.PhaseTrigger(step="upkeep", yours=True, whose="your next"),
-                              A.Effect((A.Sentence((SuspendCast("rebound"),)),)))  # fmt: skip
-    name = exiled.card.name
-    game.state.delayed.append(DelayedTrigger(exiled.owner, exiled.id, -1, node, name, "upkeep", True, exiled.id))
-    game.say(f"  {name} rebounds: it is exiled, and {exiled.owner} may cast it at the beginning of their next upkeep (702.88a)")
-
 
 def _suspend(kw: A.KeywordNumberCost) -> list[A.Ability]:
     """702.62a: the two triggered abilities of "Suspend N—[cost]", which
@@ -1284,6 +1271,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "RenownCounters", "MiracleCast", "MiracleRevealed", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "rebound_delayed", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "MiracleCast", "MiracleRevealed", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

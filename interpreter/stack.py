@@ -181,7 +181,7 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
         return
     if resolved and not spell.spell_copy and game.linked(oid).zone == "hand" and has_keyword(game, spell, "rebound"):
-        from .keywords import rebound_delayed
+        from .cast_permissions import rebound_delayed
 
         # 702.88a: cast from its owner's hand, it is exiled instead as it resolves
         exiled = move(game, spell, "exile")
