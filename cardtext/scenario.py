@@ -91,6 +91,7 @@ from cardtext.interpreter import (
     plot,
     power_toughness,
     resolve_top,
+    suspend,
     turn_face_up,
     unlock,
 )
@@ -756,6 +757,10 @@ class Runner:
                 cands = game.zone_objects("hand", player)
                 obj = self._obj_ref(game, step["plot"], cands, f"a card in {player}'s hand", where)
                 plot(game, player, obj.id, only=only)
+            elif action == "suspend":
+                cands = game.zone_objects("hand", player)
+                obj = self._obj_ref(game, step["suspend"], cands, f"a card in {player}'s hand", where)
+                suspend(game, player, obj.id, only=only)
             elif action == "resolve":
                 self._resolve(game, step["resolve"], counting, i, where)
             elif action == "pass":

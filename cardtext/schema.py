@@ -46,7 +46,8 @@ INT64 = (-(2**63), 2**63 - 1)  # TOML: "64 bit (signed long) range expected"
 
 ZONE_NAMES = ("battlefield", "hand", "library", "graveyard", "exile", "stack")
 PLAYER_ZONES = ("library", "hand", "battlefield", "graveyard", "exile")
-ACTION_KEYS = ("cast", "activate", "turn_face_up", "unlock", "plot", "resolve", "pass", "attack", "block", "combat")
+ACTION_KEYS = ("cast", "activate", "turn_face_up", "unlock", "plot", "suspend", "resolve", "pass", "attack", "block",
+               "combat")
 ORDERED_ZONES = ("stack", "library")
 """The zones an expectation's ``cards = [...]`` lists in order, top first."""
 FACE_DOWN_WAYS = ("manifested", "manifested dread", "cloaked", "morph", "disguised")
@@ -504,6 +505,7 @@ STEP = Table(
         "unlock": REF,
         "door": Text("the name of the door to unlock"),
         "plot": REF,
+        "suspend": REF,
         "cost": Text(choices=("mana", "morph", "megamorph", "disguise")),
         "resolve": OneOf(
             "\"all\" or a number of stack objects",

@@ -5,7 +5,7 @@ Entry points:
 * :func:`new_game`, :func:`add_card` — set up a game;
 * :func:`cast` (601.2), :func:`activate` (602), :func:`turn_face_up` (116.2b),
   :func:`unlock` (a Room's door, 709.5e),
-  :func:`plot` (702.170a),
+  :func:`plot` (702.170a), :func:`suspend` (702.62a),
   :func:`resolve_top` (608), :func:`pass_priority` (117.4),
   :func:`declare_attackers` (508.1), :func:`declare_blockers` (509.1) — the actions;
 * choosers (:mod:`cardtext.interpreter.choices`) answer every decision.
@@ -33,6 +33,7 @@ _EXPORTS = {
     "objects": ("GameObject", "ObjectId", "PlayerId"),
     "rooms": ("unlock",),
     "plot": ("plot",),
+    "suspend": ("suspend",),
     "setup": ("add_card", "new_game"),
     "stack": ("resolve_top",),
     "state": ("Game", "GameState", "StackItem"),
@@ -46,7 +47,7 @@ __all__ = [
     "ObjectId", "PlayerId", "RandomChooser", "ScriptedChooser", "StackItem", "TerminalChooser",
     "UnansweredDecision", "Unsupported", "activate", "activated_abilities", "add_card", "cast",
     "chars", "declare_attackers", "declare_blockers", "display_name", "keywords", "new_game", "pass_priority", "plot", "power_toughness",
-    "resolve_top", "settle", "turn_face_up", "unlock",
+    "resolve_top", "settle", "suspend", "turn_face_up", "unlock",
 ]  # fmt: skip
 assert sorted(__all__) == sorted(_MODULE_OF)
 
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from .setup import add_card, new_game
     from .stack import resolve_top
     from .state import Game, GameState, StackItem
+    from .suspend import suspend
     from .triggers import settle
     from .turns import pass_priority
 

@@ -41,6 +41,7 @@ engine can't carry out yet are in :data:`cardtext.interpreter.actions.LIMITS`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -48,7 +49,7 @@ from cardtext.grammar import ast as A
 
 from .characteristics import display_name, front_chars
 from .errors import IllegalAction, Unsupported
-from .keywords import MadnessCast, WarpExile
+from .keywords import MadnessCast, MiracleCast, MiracleRevealed, SuspendCast, WarpExile
 from .objects import GameObject, ObjectId, PlayerId, Zone
 
 if TYPE_CHECKING:
@@ -109,9 +110,10 @@ class Permission:
         return f"{by}, {how}{spend}"
 
 
-CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot"})
+CAST_KEYWORDS = frozenset({"flashback", "harmonize", "plot", "miracle"})
 """Keyword abilities with a cost that are permissions to cast the card
-(flashback, 702.34; harmonize, 702.180), or a special action that gives
+(flashback, 702.34; harmonize, 702.180; miracle, 702.94, as the card is drawn:
+:func:`miracle_drawn`), or a special action that gives
 one (plot, 702.170: :mod:`cardtext.interpreter.plot`)."""
 
 GRAVEYARD_KEYWORDS = ("flashback", "harmonize")
@@ -144,6 +146,16 @@ def keyword_permissions(obj: GameObject) -> list[Permission]:
             cost = keyword_cost(obj.copy_of or obj.card, keyword)
             if cost is not None:
                 out.append(Permission(keyword, obj.owner, "graveyard", cost=cost, exile_instead=True))
+        card = obj.copy_of or obj.card
+        for face in aftermath_faces(card):
+            # 702.127a: "You may cast this half of this split card from your graveyard", exiled after
+            out.append(Permission("aftermath", obj.owner, "graveyard", face=face, exile_instead=True))
+        if has_plain_keyword(card, "retrace"):
+            # 702.81a: cast from the graveyard for its mana cost and a land card discarded (discard_cost)
+            out.append(Permission("retrace", obj.owner, "graveyard"))
+        if has_plain_keyword(card, "jump-start"):
+            # 702.133a: the same with any card discarded, and exiled whenever it would leave the stack
+            out.append(Permission("jump-start", obj.owner, "graveyard", exile_instead=True))
     return out
 
 
@@ -174,6 +186,43 @@ def static_permissions(game: Game, player: PlayerId, obj: GameObject) -> list[Pe
             continue
         out.append(Permission("effect", player, obj.zone, obj.id, play=rule.play, source=display_name(src)))
     return out
+
+
+def aftermath_faces(card: A.Card) -> tuple[int, ...]:
+    """The halves of a split card with aftermath (702.127a): those with the
+    keyword, or the second half of a card written with the aftermath layout."""
+    if not card.faces or card.layout not in ("split", "aftermath"):
+        return ()
+    return tuple(i for i, f in enumerate(card.faces)
+                 if has_plain_keyword(f, "aftermath") or (card.layout == "aftermath" and i == 1))  # fmt: skip
+
+
+def has_plain_keyword(card: A.Card, name: str) -> bool:
+    """Has the card the keyword ``name`` (one without a parameter: retrace, jump-start)?"""
+    return any(isinstance(kw, A.Keyword) and kw.name.lower() == name
+               for ab in card.abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords)  # fmt: skip
+
+
+DISCARD_COSTS = {"retrace": "a land card", "jump-start": "a card"}
+"""The card a permission to cast from a graveyard discards in addition to
+the spell's other costs: retrace (702.81a), jump-start (702.133a)."""
+
+EXILED_AFTER = (*GRAVEYARD_KEYWORDS, "jump-start", "aftermath")
+"""The permissions whose spell is exiled whenever it would leave the stack
+(702.34a, 702.180a, 702.133a, 702.127a)."""
+
+
+@functools.cache
+def discard_cost(kind: str) -> A.CostPart:
+    """The additional cost of :data:`DISCARD_COSTS` ("You may cast this card
+    from your graveyard by discarding a land card in addition to paying its
+    other costs."), read by the card grammar."""
+    from .keywords import rules_text
+
+    (ability,) = rules_text("Instant", f"As an additional cost to cast this spell, discard {DISCARD_COSTS[kind]}.")
+    assert isinstance(ability, A.AdditionalCost)
+    part: A.CostPart = ability.cost.parts[0]
+    return part
 
 
 def permissions_for(game: Game, player: PlayerId, obj: GameObject) -> list[Permission]:
@@ -433,6 +482,46 @@ def _madness_cast(ctx: Ctx, a: MadnessCast) -> bool:
     return True
 
 
+def miracle_drawn(game: Game, player: PlayerId, obj: GameObject) -> None:
+    """702.94a: a card with miracle drawn as the first card its owner drew
+    this turn may be revealed; when it is, its triggered ability triggers
+    ("you may cast it by paying [cost] rather than its mana cost")."""
+    from .choices import Decision, ask
+    from .costs import describe
+    from .state import PendingTrigger
+
+    cost = keyword_cost(obj.copy_of or obj.card, "miracle") if obj.face_down is None else None
+    if cost is None:
+        return
+    name = display_name(obj)
+    if not ask(game, Decision("may", player, f"{name}: reveal it as you draw it, for miracle {describe(cost)} (702.94a)?")):
+        return
+    game.say(f"  {player} reveals {name}: miracle (702.94a)")
+    node = A.TriggeredAbility("When", MiracleRevealed(), A.Effect((A.Sentence((MiracleCast(cost),)),)))
+    game.state.pending.append(PendingTrigger(player, obj.id, -1, node, name, trigger_object=obj.id,
+                                             order=len(game.state.pending)))  # fmt: skip
+
+
+def _miracle_cast(ctx: Ctx, a: MiracleCast) -> bool:
+    """702.94a: as miracle's trigger resolves, the card's owner may cast it
+    for its miracle cost rather than its mana cost, the timing rules ignored
+    (608.2g), if it is still the revealed card in their hand (400.7)."""
+    from .choices import Decision, ask
+    from .costs import describe
+
+    game = ctx.game
+    obj = game.get(ctx.source)
+    if obj is None or obj.zone != "hand":
+        game.say("  the revealed card is no longer in its owner's hand: it can't be cast with miracle (400.7)")
+        return False
+    name, owner = display_name(obj), obj.owner
+    if not ask(game, Decision("may", owner, f"{name}: cast it for its miracle cost {describe(a.cost)} (702.94a)?")):
+        game.say(f"  {owner} chooses not to cast {name} with miracle")
+        return False
+    permission = Permission("miracle", owner, "hand", obj.id, cost=a.cost, resolving=True, source=name)
+    return cast_while_resolving(game, owner, obj, permission)
+
+
 def _warp_exile(ctx: Ctx, a: WarpExile) -> bool:
     """702.185a: at the beginning of the next end step, the permanent the
     warped spell became is exiled; its owner may cast the card after this
@@ -467,11 +556,45 @@ def warp_delayed(game: Game, permanent: GameObject) -> None:
     game.say(f"  {name} was warped: it is exiled at the beginning of the next end step (702.185a)")
 
 
+_RETURN_TO_HAND = A.Effect((A.Sentence((A.ReturnTo(A.ItRef(), "hand", owners=True, destination=A.Destination(
+    "hand", whose=A.OwnerOf(A.ItRef()))),)),))
+"""Dash's delayed instruction: "return it to its owner's hand" (702.109a)."""
+
+
+def dash_delayed(game: Game, permanent: GameObject) -> None:
+    """702.109a: the spell cast for its dash cost that became ``permanent``
+    sets up the return of it to its owner's hand at the beginning of the
+    next end step (a delayed triggered ability, 603.7; "it" is that
+    permanent, 603.7c)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="end", yours=False, whose="the next"), _RETURN_TO_HAND)
+    name = display_name(permanent)
+    game.state.delayed.append(DelayedTrigger(permanent.controller, permanent.id, -1, node, name, "end", False,
+                                             permanent.id))  # fmt: skip
+    game.say(f"  {name} was dashed: it returns to its owner's hand at the beginning of the next end step (702.109a)")
+
+
+def rebound_delayed(game: Game, exiled: GameObject) -> None:
+    """702.88a: the spell with rebound, exiled as it resolved, sets up "at the
+    beginning of your next upkeep, you may cast this card from exile without
+    paying its mana cost" (a delayed triggered ability, 603.7; "this card"
+    is the card in exile, 603.7c)."""
+    from .delayed import DelayedTrigger
+
+    node = A.TriggeredAbility("At", A.PhaseTrigger(step="upkeep", yours=True, whose="your next"),
+                              A.Effect((A.Sentence((SuspendCast("rebound"),)),)))  # fmt: skip
+    name = display_name(exiled)
+    game.state.delayed.append(DelayedTrigger(exiled.owner, exiled.id, -1, node, name, "upkeep", True, exiled.id))
+    game.say(f"  {name} rebounds: it is exiled, and {exiled.owner} may cast it at the beginning of their next upkeep (702.88a)")
+
+
 def _register() -> None:
     from .actions.registry import carries_out
 
     carries_out(MadnessCast)(_madness_cast)
     carries_out(WarpExile)(_warp_exile)
+    carries_out(MiracleCast)(_miracle_cast)
     carries_out(A.CastCard, limits=(
         ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
         ("a permission to cast for that long",
@@ -483,7 +606,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "castable_elsewhere",
+    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "rebound_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -56,7 +56,7 @@ from .errors import IllegalAction, Unsupported
 from .facedown import CAST_FACE_DOWN_AS, morph_cost
 from .linked import Linked
 from .mana import ManaNeed, Payment, cost_text, need_of
-from .modes import choose_modes
+from .modes import choose_modes, count_range, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
 from .stack import spell_effect
@@ -131,6 +131,13 @@ def cast(
             item = _cast_face_down(game, player, oid, from_zone, only)
         else:
             card_obj = _castable(game, player, oid, from_zone)
+            from .cast_permissions import aftermath_faces
+
+            card = card_obj.copy_of or card_obj.card
+            if face is not None and face in aftermath_faces(card) and from_zone != "graveyard":
+                # 702.127a: "This half of this split card can't be cast from any zone other than a graveyard"
+                raise IllegalAction(f"can't cast {card.faces[face].name}: a half with aftermath is cast only from a "
+                                    "graveyard (702.127a)")  # fmt: skip
             permission = None
             if from_zone != "hand":
                 from .cast_permissions import choose_permission
@@ -154,9 +161,10 @@ def _castable(game: Game, player: PlayerId, oid: ObjectId, from_zone: Zone) -> G
     return card_obj
 
 
-CASTABLE_FACES = {"split": (0, 1), "adventure": (0, 1), "omen": (0, 1), "modal": (0, 1)}
+CASTABLE_FACES = {"split": (0, 1), "aftermath": (0, 1), "adventure": (0, 1), "omen": (0, 1), "modal": (0, 1)}
 """The faces a multi-face card may be cast as, by layout: either half of a
-split card (709.3), the creature or its Adventure (715.3) or Omen, either face of a
+split card (709.3; of an aftermath card, the second half only from a
+graveyard, 702.127a), the creature or its Adventure (715.3) or Omen, either face of a
 modal double-faced card (712.11b); a transforming, flip or meld card only
 as its front face (712.11a, 710.2)."""
 
@@ -171,9 +179,7 @@ def spell_face(card_obj: GameObject, face: int | None) -> tuple[int | None, A.Ca
             raise IllegalAction(f"can't cast {name} as face {face + 1}: it has one face")
         return None, card
     layout = card.layout
-    if layout == "aftermath":
-        raise Unsupported(f"casting an {layout} card by its halves (702.127)")
-    if layout == "split":
+    if layout in ("split", "aftermath"):
         if face is None:
             raise IllegalAction(f"can't cast {name}: say which half is cast (709.3) — "
                                 f"{card.faces[0].name} or {card.faces[1].name}")  # fmt: skip
@@ -323,14 +329,26 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
-    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword))
+    game.set_linked(spell.id, Linked(kicks=kicks, cast=True, x=x, via=via, alternative=alt_keyword, cast_from=from_zone))
     item.x = x
     ctx = Ctx(game, player, spell.id, -1, item, slot_index(effect) if effect else {}, x=x)
+    entwine = keyword_mana_cost(c.abilities, "entwine")
     try:
-        item.modes = choose_modes(ctx, effect, main=True, who=name)
+        item.modes = choose_modes(ctx, effect, main=True, who=name, entwine=entwine is not None)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
     mana_costs += spree_costs(effect, item.modes)
+    escalate = keyword_mana_cost(c.abilities, "escalate")
+    if escalate is not None and item.modes is not None and len(item.modes) > 1:
+        # 702.120a: "Pay this cost for each mode chosen beyond the first" — an additional cost (601.2f)
+        game.say(f"  {player} pays the escalate cost {cost_text(escalate)} of {name} {len(item.modes) - 1} time(s) (702.120a)")
+        mana_costs.extend([escalate] * (len(item.modes) - 1))
+    node = modes_of(effect) if entwine is not None and item.modes is not None else None
+    if entwine is not None and node is not None and item.modes is not None and (
+            len(item.modes) == len(node.modes) > count_range(ctx, node)[1]):
+        # 702.42a: all the modes chosen with entwine: its cost is an additional cost (601.2f)
+        game.say(f"  {player} chooses all the modes of {name} and pays its entwine cost {cost_text(entwine)} (702.42a)")
+        mana_costs.append(entwine)
 
     # 601.2c: targets (K7: a kicked part's targets only if kicked; 700.2c:
     # a mode's targets only if it is chosen).
@@ -355,6 +373,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         game.say(f"  {name}'s cost is changed by " + ", ".join(
             f"{display_name(src)} ({m.change} {cost_text(m.amount)})" for src, m in mods) + " (601.2f)")
     parts: list[A.CostPart] = alt_parts + [p for k in extra + paid_kickers for p in k.parts if not isinstance(p, A.ManaCost)]
+    if permission is not None and permission.kind in ("retrace", "jump-start"):
+        from .cast_permissions import discard_cost
+
+        parts.append(discard_cost(permission.kind))  # 702.81a, 702.133a: a card discarded, in addition to its other costs
     kick_text = _kick_text(card, kicks)
     target_text = ", ".join(label(ctx, v) for slot in item.targets for v in slot)
     game.say(
@@ -375,6 +397,8 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         if permission is not None and permission.kind == "harmonize":
             need = harmonize_tap(game, player, need, name, paid)
         need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
+        need = delve(game, player, spell, need, name, paid)
+        need = improvise(game, player, spell, need, name, paid)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
             pay_other(game, player, part, None, paid)
@@ -388,7 +412,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     game.set_linked(spell.id, Linked(
         kicks=kicks, cast=True, x=x, mana_spent=payment.mana_spent, mana_units=payment.units,
         paid=((-1, tuple(sorted((k, tuple(v)) for k, v in paid.items()))),) if paid else info.paid, via=via,
-        additional=additional.times, alternative=alt_keyword,
+        additional=additional.times, alternative=alt_keyword, cast_from=from_zone,
     ))  # fmt: skip
     for then in additional.reflexive:
         reflexive(game, player, spell.id, -1, name, then)  # 603.12: "When you do, ..." of a cost just paid
@@ -402,6 +426,21 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
     for k in kicks:
         game.events.append(Kicked(item.sid, player, k))
     return item
+
+
+def keyword_mana_cost(abilities: tuple[A.Ability, ...], keyword: str) -> A.ManaCost | None:
+    """The mana cost of a spell's entwine (702.42a) or escalate (702.120a)
+    keyword, None without one; Unsupported for a cost that isn't mana alone,
+    or for two such keywords."""
+    found = [kw for ab in abilities if isinstance(ab, A.KeywordLine) for kw in ab.keywords
+             if isinstance(kw, A.KeywordWithCost) and kw.name.lower() == keyword]  # fmt: skip
+    if not found:
+        return None
+    if len(found) > 1 or not all(isinstance(p, A.ManaCost) for p in found[0].cost.parts) or len(found[0].cost.parts) != 1:
+        raise Unsupported(f"an {keyword} cost other than one mana cost")
+    part = found[0].cost.parts[0]
+    assert isinstance(part, A.ManaCost)
+    return part
 
 
 def spree_costs(effect: A.Effect | None, modes: tuple[int, ...] | None) -> list[A.ManaCost]:
@@ -623,6 +662,64 @@ def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, nam
     rest = next((r for r in rests if find_payment(game, player, r, only, allowed, spend_any) is not None), rests[0])
     game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} for convoke, paying "
              f"{need.total - rest.total} of {need.text()}; {rest.text()} is left to pay (702.51a)")  # fmt: skip
+    return rest
+
+
+def delve(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str,
+          paid: dict[str, list[Any]]) -> ManaNeed:  # fmt: skip
+    """702.66a-b: a spell with delve may have cards exiled from its caster's
+    graveyard as its total cost is paid (601.2g-h), each paying for {1} of
+    the generic mana in it (none of its colored mana); delve doesn't change
+    the total cost (702.66b).  The player chooses the cards, no more than
+    the generic mana left; they are remembered as those delved
+    (``paid["delved"]``)."""
+
+    if not need.generic or not has_keyword(game, spell, "delve"):
+        return need
+    cards = [game.obj(cid) for cid in game.zone("graveyard", player)]
+    if not cards:
+        return need
+    d = Decision("pick", player, f"{name}: delve — exile which cards from your graveyard (each pays for {{1}}, 702.66a)",
+                 [o.id for o in cards], [display_name(o) for o in cards], 0, min(len(cards), need.generic))  # fmt: skip
+    picked = set(ask(game, d))
+    chosen = [o for o in cards if o.id in picked]
+    if not chosen:
+        return need
+    for o in chosen:
+        paid.setdefault("delved", []).append(move(game, o, "exile").id)
+    rest = replace(need, generic=need.generic - len(chosen))
+    game.say(f"  {player} exiles {', '.join(display_name(o) for o in chosen)} from their graveyard for delve, paying "
+             f"{len(chosen)} of {need.text()}; {rest.text()} is left to pay (702.66a)")  # fmt: skip
+    return rest
+
+
+def improvise(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str,
+              paid: dict[str, list[Any]]) -> ManaNeed:  # fmt: skip
+    """702.126a-b: a spell with improvise may have untapped artifacts its
+    caster controls tapped as its total cost is paid, each paying for {1} of
+    the generic mana in it; improvise doesn't change the total cost
+    (702.126b).  The player chooses the artifacts, no more than the generic
+    mana left (``paid["improvised"]``)."""
+    from .zones import tap
+
+    if not need.generic or not has_keyword(game, spell, "improvise"):
+        return need
+    cands = [o for o in game.battlefield() if o.controller == player and not o.tapped and "artifact" in chars(o).types]
+    if not cands:
+        return need
+    d = Decision("pick", player, f"{name}: improvise — tap which untapped artifacts you control "
+                 "(each pays for {1}, 702.126a)",
+                 [o.id for o in cands], [display_name(o) for o in cands], 0, min(len(cands), need.generic))  # fmt: skip
+    picked = set(ask(game, d))
+    chosen = [o for o in cands if o.id in picked]
+    if not chosen:
+        return need
+    for o in chosen:
+        tap(game, o)
+        paid.setdefault("improvised", []).append(o.id)
+    rest = replace(need, generic=need.generic - len(chosen))
+    game.say(f"  {player} taps {', '.join(display_name(o) for o in chosen)} for improvise, paying "
+             f"{len(chosen)} of {need.text()}; {rest.text()} is left to pay (702.126a)")  # fmt: skip
     return rest
 
 

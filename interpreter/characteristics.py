@@ -190,12 +190,8 @@ def _printed_chars(card: A.Card, colors: tuple[str, ...] | None) -> Chars:
     from .keywords import all_abilities
 
     if card.faces:
-        if card.layout == "split":
-            return _split_chars(card, colors)
-        if card.layout == "aftermath":
-            from .errors import Unsupported
-
-            raise Unsupported(f"the characteristics of a {card.layout} card (709.4)")
+        if card.layout in ("split", "aftermath"):
+            return _split_chars(card, colors)  # 709.4: an aftermath card is a split card (702.127)
         # 712.8a, 715.4, 711.4a: outside the stack (and face up on the
         # battlefield, until it transforms) a double-faced, adventurer or flip
         # card has only its front face's characteristics
@@ -894,11 +890,15 @@ def attacks_despite_defender(game: Game, obj: GameObject) -> bool:
 def combat_requirements(game: Game, obj: GameObject) -> frozenset[str]:
     """508.1d, 509.1c: what static abilities require of ``obj`` — ``"attack"``
     ("attacks each combat if able") and ``"block"`` ("blocks each combat if
-    able")."""
+    able") — and goad (701.15a) until the goading player's next turn."""
+    from .this_turn import GOADED, has_rule
+
     out: set[str] = set()
     for src, eff, action in _static_effects(game):
         if isinstance(action, A.Requirement) and action.rule in COMBAT_REQUIREMENTS and _affects(game, src, eff, action, obj):
             out.add(COMBAT_REQUIREMENTS[action.rule])
+    if game.state.turn_rules and has_rule(game, obj.id, GOADED) is not None:
+        out.add("attack")  # 701.15a: a goaded creature attacks each combat if able
     return frozenset(out)
 
 
@@ -1370,6 +1370,10 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
             out.difference_update(lost)
     if obj.zone == "battlefield" and "suspected" in obj.marks:
         out.add("menace")  # 701.60c: a suspected permanent has menace
+    if obj.zone == "battlefield" and "riot haste" in obj.marks:
+        out.add("haste")  # 702.136a: riot's "If you don't, it gains haste"
+    if obj.zone == "battlefield" and "suspend haste" in obj.marks and obj.controlled < obj.arrived:
+        out.add("haste")  # 702.62a: haste until its controller loses control of it
     return frozenset(out)
 
 

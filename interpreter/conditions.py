@@ -444,8 +444,8 @@ def _adjectives_only(state: A.ObjectFilter) -> bool:
 
 
 def _is_marked(ctx: Ctx, cond: A.IsState) -> bool:
-    """ "as long as [this] is monstrous" (701.37b), "if this creature is
-    suspected" (701.60b): a designation the
+    """ "as long as [this] is monstrous" (701.37b), "if it isn't renowned"
+    (702.112b), "if this creature is suspected" (701.60b): a designation the
     permanent has until it leaves the battlefield."""
     o = _one(ctx, cond.object)
     return o is not None and o.zone == "battlefield" and cond.state.word in o.marks
@@ -496,6 +496,7 @@ STATES: dict[str, Callable[[Ctx, Any], bool]] = {
     "attached to": _attached_to,
     "enchanted": _is_enchanted,
     "monstrous": _is_marked,
+    "renowned": _is_marked,
     "suspected": _is_marked,
     "on the battlefield": _on_battlefield,
     "equipped": _is_equipped,
@@ -681,7 +682,7 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
     """ "if its offspring cost was paid" (702.175a): the keyword's additional
     cost was paid as the object was cast (a permanent keeps what its spell
     paid, 607.2j)."""
-    from .keywords import ALTERNATIVE_WORDS
+    from .keywords import ALTERNATIVE_KEYWORDS
 
     problem = keyword_cost_paid_problem(cond)
     if problem is not None:
@@ -690,7 +691,7 @@ def _keyword_cost_paid(ctx: Ctx, cond: A.KeywordCostPaid) -> bool:
         # "if its madness cost was paid" (702.35b): it was cast with its madness permission, for that cost
         ids = ctx.self_objects(_possessed(cond.subject))
         return bool(ids) and ctx.game.linked(ids[0]).cast and ctx.game.linked(ids[0]).via == "madness"
-    if cond.keyword.lower() in ALTERNATIVE_WORDS.values():
+    if cond.keyword.lower() in ALTERNATIVE_KEYWORDS:
         # "if that creature was cast for its warp cost" (118.9): the alternative cost its spell was cast for
         ids = ctx.self_objects(cond.subject)
         return bool(ids) and ctx.game.linked(ids[0]).alternative == cond.keyword.lower()
@@ -724,9 +725,9 @@ def _evidence_collected(ctx: Ctx, cond: A.EvidenceCollected) -> bool:
 
 
 def keyword_cost_paid_problem(cond: A.KeywordCostPaid) -> str | None:
-    from .keywords import ALTERNATIVE_WORDS, KEYWORD_COSTS
+    from .keywords import ALTERNATIVE_KEYWORDS, KEYWORD_COSTS
 
-    if (cond.keyword.lower() in ALTERNATIVE_WORDS.values() and cond.form in ("paid", "cast for")
+    if (cond.keyword.lower() in ALTERNATIVE_KEYWORDS and cond.form in ("paid", "cast for")
             and cond.player is None and isinstance(cond.subject, A.SelfRef | A.ItRef | A.ThatRef)):  # fmt: skip
         return None
     if (cond.keyword.lower() == "madness" and cond.form == "paid" and cond.player is None

@@ -37,7 +37,7 @@ from .objects import GameObject, ObjectId, PlayerId
 from .state import BecameUntapped, TappedForMana
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
-from .zones import end_held_tapped, sacrifice, tap
+from .zones import end_held_tapped, remove_counters, sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -390,6 +390,13 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
         raise IllegalAction(f"can't pay {part.amount.value} life with {game.player(player).life} life")
     if isinstance(part, A.EnergyCost) and game.player(player).counter("energy") < part.amount:
         raise IllegalAction(f"can't pay {part.amount} energy with {game.player(player).counter('energy')} (107.14)")
+    if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "blight"
+            and not any(o.controller == player and "creature" in chars(o).types for o in game.battlefield())):  # fmt: skip
+        raise IllegalAction(f"can't blight: {player} controls no creature (701.68a)")
+    if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "forage"
+            and len(game.zone("graveyard", player)) < 3
+            and not any(o.controller == player and "Food" in chars(o).subtypes for o in game.battlefield())):  # fmt: skip
+        raise IllegalAction(f"can't forage: {player} has fewer than three cards in their graveyard and no Food (701.61a)")
     if (isinstance(part, A.ActionCost) and getattr(part.action, "verb", "") == "collect evidence"
             and isinstance(part.action.amount, A.Number)
             and sum(chars(o).mana_value for o in _evidence(game, player)) < part.action.amount.value):  # fmt: skip
@@ -453,6 +460,12 @@ def _action_cost_problem(part: A.ActionCost) -> str | None:
         return None if isinstance(action.amount, A.Number) else "collecting evidence of a number other than a fixed one"
     if getattr(action, "verb", "") == "waterbend":
         return waterbend_problem(action)
+    if getattr(action, "verb", "") == "blight":
+        return None if isinstance(action.amount, A.Number) and action.what is None and action.player is None else (
+            "blighting other than a fixed number")
+    if getattr(action, "verb", "") == "forage":
+        return None if action.amount is None and action.what is None and action.player is None else (
+            "foraging with more than the action")
     return f"a cost part '{getattr(action, 'verb', type(action).__name__)}' (a keyword action as a cost)"
 
 
@@ -493,6 +506,60 @@ def waterbend(game: Game, player: PlayerId, cost: A.ManaCost, source: GameObject
     if rest:
         need = need_of([A.ManaCost((A.GenericMana(rest),))])
         pay_mana(game, player, need, None, f"waterbend {{{n}}}")
+
+
+def blight(game: Game, player: PlayerId, n: int, paid: dict[str, list[Any]] | None = None) -> GameObject:
+    """701.68a: "blight N" — put N -1/-1 counters on a creature you control
+    (not a target: the player picks it as they blight); one who controls no
+    creature can't blight."""
+    from .zones import put_counters
+
+    mine = [o for o in game.battlefield() if o.controller == player and "creature" in chars(o).types]
+    if not mine:
+        raise IllegalAction(f"can't blight {n}: {player} controls no creature (701.68a)")
+    d = Decision("pick", player, f"blight {n}: put {n} -1/-1 counter(s) on which creature you control (701.68a)",
+                 [o.id for o in mine], [display_name(o) for o in mine], 1, 1)  # fmt: skip
+    picked = set(ask(game, d))
+    o = next(o for o in mine if o.id in picked)
+    put_counters(game, o, "-1/-1", n)
+    game.say(f"  {player} blights {n}: {n} -1/-1 counter(s) on {display_name(o)}")
+    if paid is not None:
+        paid.setdefault("blighted", []).append(o.id)
+    return o
+
+
+def forage(game: Game, player: PlayerId, paid: dict[str, list[Any]] | None = None) -> None:
+    """701.61a: to forage, exile three cards from your graveyard or
+    sacrifice a Food — the player's choice of one they can do; one who can
+    do neither can't forage."""
+    from .zones import move
+
+    graveyard = list(game.zone_objects("graveyard", player))
+    foods = [o for o in game.battlefield() if o.controller == player and "Food" in chars(o).subtypes]
+    options = (["exile"] if len(graveyard) >= 3 else []) + (["food"] if foods else [])
+    if not options:
+        raise IllegalAction(f"can't forage: {player} has fewer than three cards in their graveyard and no Food (701.61a)")
+    labels = {"exile": "exile three cards from your graveyard", "food": "sacrifice a Food"}
+    how = options[0] if len(options) == 1 else ask(game, Decision(
+        "pick", player, "forage", options, [labels[o] for o in options], 1, 1))[0]  # fmt: skip
+    if how == "exile":
+        d = Decision("pick", player, "forage: exile three cards from your graveyard", [o.id for o in graveyard],
+                     [display_name(o) for o in graveyard], 3, 3)  # fmt: skip
+        picked = set(ask(game, d))
+        cards = [o for o in graveyard if o.id in picked]
+        for o in cards:
+            new = move(game, o, "exile")
+            if paid is not None:
+                paid.setdefault("exiled", []).append(new.id)
+        game.say(f"  {player} forages: exiles {', '.join(display_name(o) for o in cards)} from their graveyard")
+        return
+    d = Decision("pick", player, "forage: sacrifice a Food", [o.id for o in foods], [display_name(o) for o in foods], 1, 1)
+    picked = set(ask(game, d))
+    food = next(o for o in foods if o.id in picked)
+    game.say(f"  {player} forages: sacrifices {display_name(food)}")
+    if paid is not None:
+        paid.setdefault("sacrificed", []).append(food.id)
+    sacrifice(game, food)
 
 
 def _evidence(game: Game, player: PlayerId) -> list[GameObject]:
@@ -682,6 +749,12 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.ActionCost) and part.action.verb == "waterbend":
         waterbend(game, player, part.action.what, source, paid)
         return
+    if isinstance(part, A.ActionCost) and part.action.verb == "blight":
+        blight(game, player, part.action.amount.value, paid)
+        return
+    if isinstance(part, A.ActionCost) and part.action.verb == "forage":
+        forage(game, player, paid)
+        return
     if isinstance(part, A.ActionCost):
         collect_evidence(game, player, part.action.amount.value, paid)  # the one PAID_PARTS lets through
         return
@@ -691,7 +764,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         amount = part.amount.value if isinstance(part.amount, A.Number) else 1
         if source is None or source.counters.get(part.kind, 0) < amount:
             raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
-        source.counters[part.kind] -= amount
+        remove_counters(game, source, part.kind, amount)
         return
     raise Unsupported(f"cost part {type(part).__name__}")
 

@@ -188,6 +188,25 @@ def _own_stat(game: Game, obj: GameObject, c: Chars, stat: str) -> int:
     return value or 0
 
 
+def _lesser(game: Game, q: A.WithLesser, obj: GameObject, c: Chars, source: ObjectId | None) -> bool:
+    """ "with lesser power", "with greater toughness" than the source object
+    (``than`` "this creature"): the object's own value against the source's,
+    as it is or as it last existed (608.2h)."""
+    if not isinstance(q.than, A.SelfRef) or source is None:
+        raise Unsupported(f"object quality WithLesser compared with {type(q.than).__name__}")
+    src = game.get(source)
+    if src is not None:
+        theirs = _own_stat(game, src, chars_in(game, src), q.stat)
+    else:
+        lki = game.state.lki.get(source)
+        if lki is None:
+            return False
+        value = lki.mana_value if q.stat == "mana value" else lki.power if q.stat == "power" else lki.toughness
+        theirs = value or 0
+    mine = _own_stat(game, obj, c, q.stat)
+    return mine < theirs if q.word == "lesser" else mine > theirs
+
+
 def _amount(quantity: Callable[[A.Quantity], int] | None, q: A.Quantity) -> int:
     if quantity is not None:
         return quantity(q)
@@ -253,6 +272,9 @@ def _quality(
             # described, whatever "it" means around the description
             return compare(value, q.comparison, _own_stat(game, obj, c, against.stat))
         return compare(value, q.comparison, _amount(quantity, against))
+    if isinstance(q, A.WithLesser):
+        # "with lesser power than this creature" (mentor, 702.134a; skulk, 702.118a): compared with the source's
+        return _lesser(game, q, obj, c, source)
     if isinstance(q, A.ThatIsColors):
         # 105.2: "a spell that's one or more colors"
         return len(c.colors) >= _amount(quantity, q.count)
@@ -530,6 +552,9 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.OfChosen: lambda q: (
         None if q.what in ("type", "creature type", "color", "colors") else f"'of the chosen {q.what}'"),
     A.NamedSelf: lambda q: None,
+    A.WithLesser: lambda q: (
+        None if isinstance(q.than, A.SelfRef) and q.stat in ("power", "toughness", "mana value")
+        and q.word in ("lesser", "greater") else "object quality WithLesser"),
     **{kind: _relation_problem for kind in RELATIONS},
     # "of their choice": who picks, read only where it is the instruction's own chooser (OWN_CHOICE)
     A.OfChoice: lambda q: "object quality OfChoice",

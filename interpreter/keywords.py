@@ -28,13 +28,14 @@ other.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.definitions import definition_abilities, definitions
 from cardtext.grammar.lang.statics import static_form
-from cardtext.grammar.node import RENDERERS
+from cardtext.grammar.node import RENDERERS, node_fields
 from cardtext.grammar.reminders import keyword_parameter
 
 from .cache import per_node
@@ -138,6 +139,20 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.append(_haunt())
         elif isinstance(kw, A.Keyword) and kw.name.lower() == "bargain":
             extra.append(_bargain())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "cascade":
+            extra.append(CASCADE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "storm":
+            extra.append(STORM_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "job select":
+            extra.extend(_job_select())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "evolve":
+            extra.extend(_evolve())
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "dethrone":
+            extra.append(DETHRONE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "melee":
+            extra.append(MELEE_TRIGGER)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "myriad":
+            extra.append(MYRIAD_TRIGGER)
         elif isinstance(kw, A.Gift) and gift_effect(kw) is not None:
             extra.append(GIFT_PROMISE)
         elif isinstance(kw, A.KeywordWithCost) and kw.name.lower() in KEYWORD_EXPANSIONS:
@@ -146,6 +161,8 @@ def keyword_abilities(line: A.KeywordLine) -> tuple[A.Ability, ...]:
             extra.extend(_typecycling(kw))
         elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
             extra.extend(NUMBER_EXPANSIONS[kw.name.lower()](kw))
+        elif isinstance(kw, A.KeywordNumberCost) and kw.name.lower() in NUMBER_COST_EXPANSIONS:
+            extra.extend(NUMBER_COST_EXPANSIONS[kw.name.lower()](kw))
     return tuple(extra)
 
 
@@ -457,6 +474,166 @@ def _warp(kw: A.KeywordWithCost) -> list[A.Ability]:
     return [KeywordAlternative(A.You(), kw.cost, this, keyword="warp", from_hand=True)]
 
 
+def _evoke(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.74a: "Evoke [cost]" means "You may cast this spell by paying
+    [cost] rather than paying its mana cost" (an alternative cost, 118.9,
+    from any zone the card may be cast from) and "When this permanent
+    enters, if its evoke cost was paid, its controller sacrifices it." (the
+    permanent keeps the cost its spell was cast for, 607.2j)."""
+    spell = A.SelfRef(form="this", noun="spell")
+    this = A.SelfRef(form="this", noun="permanent")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="permanent"), "evoke")
+    sacrifice = A.Effect((A.Sentence((A.Sacrifice(this),)),))
+    return [KeywordAlternative(A.You(), kw.cost, spell, keyword="evoke"),
+            A.TriggeredAbility("When", A.EntersTrigger(this), sacrifice, condition=paid)]  # fmt: skip
+
+
+def _dash(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.109a: "Dash [cost]" means "You may cast this card by paying [cost]
+    rather than its mana cost" (an alternative cost, 118.9), "If this
+    spell's dash cost was paid, return the permanent this spell becomes to
+    its owner's hand at the beginning of the next end step" (read as the
+    spell resolves, :func:`cardtext.interpreter.cast_permissions.dash_delayed`)
+    and "As long as this permanent's dash cost was paid, it has haste." (a
+    static ability of the permanent, which keeps the cost its spell was
+    cast for, 607.2j)."""
+    spell = A.SelfRef(form="this", noun="spell")
+    paid = A.KeywordCostPaid(A.SelfRef(form="this", noun="permanent"), "dash")
+    haste = A.KeywordLine((A.Keyword("haste"),))
+    return [KeywordAlternative(A.You(), kw.cost, spell, keyword="dash"), as_long_as(haste, haste, paid)]
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardTokenCopy(A.Node):
+    """Embalm's and eternalize's instruction: create a token that's a copy
+    of this card, except it has no mana cost and it's a Zombie in addition
+    to its other types — white (embalm, 702.128a), or a 4/4 black one
+    (eternalize, 702.129a).  ``keyword`` names which."""
+
+    keyword: str = "embalm"
+
+
+@functools.cache
+def _exile_from_graveyard() -> A.ActivatedAbility:
+    (ability,) = rules_text("Creature", "{0}, Exile this card from your graveyard: Draw a card. Activate only as a sorcery.",
+                            "2/2")  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    return ability
+
+
+def _embalm(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.128a: "Embalm [cost]" means "[Cost], Exile this card from your
+    graveyard: Create a token that's a copy of this card, except it's
+    white, it has no mana cost, and it's a Zombie in addition to its other
+    types.  Activate only as a sorcery."; 702.129a: "Eternalize [cost]", the
+    same with "except it's a 4/4 black Zombie with no mana cost".  The
+    ability functions in a graveyard (113.6k: its cost exiles the card from
+    there)."""
+    ability = _exile_from_graveyard()
+    exile = ability.cost.parts[-1]
+    effect = replace(ability.effect, sentences=(A.Sentence((GraveyardTokenCopy(kw.name.lower()),)),
+                                                *ability.effect.sentences[1:]))  # fmt: skip
+    return [A.ActivatedAbility(A.Cost((*kw.cost.parts, exile), joiner=","), effect)]
+
+
+def _with_cost(text: str, kw: A.KeywordWithCost, *, type_line: str = "Creature", pt: str = "2/2") -> list[A.Ability]:
+    """The activated ability of a keyword read from ``text`` by the card
+    grammar, "{0}" standing for the keyword's cost: its cost's first part
+    (the "{0}") is replaced by the parts of the keyword's cost."""
+    (ability,) = _cost_text(text, type_line, pt)
+    assert isinstance(ability, A.ActivatedAbility)
+    return [replace(ability, cost=A.Cost((*kw.cost.parts, *ability.cost.parts[1:]), joiner=","))]
+
+
+@functools.cache
+def _cost_text(text: str, type_line: str, pt: str) -> tuple[A.Ability, ...]:
+    return rules_text(type_line, text, pt)
+
+
+def _outlast(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.107a: "Outlast [cost]" means "[Cost], {T}: Put a +1/+1 counter on
+    this creature.  Activate only as a sorcery."."""
+    return _with_cost("{0}, {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery.", kw)
+
+
+@dataclass(frozen=True, slots=True)
+class ScavengeCounters(A.Node):
+    """Scavenge's instruction (702.97a): put a number of +1/+1 counters equal
+    to the power of the card exiled to pay the cost on ``target``."""
+
+    target: A.Target
+
+
+def _scavenge(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.97a: "Scavenge [cost]" means "[Cost], Exile this card from your
+    graveyard: Put a number of +1/+1 counters equal to the power of the card
+    you exiled on target creature.  Activate only as a sorcery."; the
+    ability functions in a graveyard (113.6k: its cost exiles the card from
+    there)."""
+    (ability,) = _with_cost("{0}, Exile this card from your graveyard: Put a +1/+1 counter on target creature. "
+                            "Activate only as a sorcery.", kw)  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    first = ability.effect.sentences[0]
+    assert isinstance(first, A.Sentence) and isinstance(first.actions[0], A.PutCounters)
+    target = first.actions[0].on
+    sentences = (A.Sentence((ScavengeCounters(target),)), *ability.effect.sentences[1:])
+    return [replace(ability, effect=replace(ability.effect, sentences=sentences))]
+
+
+@functools.cache
+def _evolve() -> tuple[A.Ability, ...]:
+    """702.100a: "Evolve" means "Whenever a creature you control enters, if
+    that creature's power is greater than this creature's power and/or that
+    creature's toughness is greater than this creature's toughness, put a
+    +1/+1 counter on this creature."; the "if" is an intervening one
+    (603.4), checked again as it resolves (702.100b)."""
+    return rules_text("Creature", "Whenever a creature you control enters, if that creature's power is greater than "
+                      "this creature's power or that creature's toughness is greater than this creature's toughness, "
+                      "put a +1/+1 counter on this creature.", "2/2")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ExileInsteadOfLeaving(A.Node):
+    """Unearth's replacement effect (702.84a): "If it would leave the
+    battlefield, exile it instead of putting it anywhere else." — for the
+    permanent the ability returned (:func:`cardtext.interpreter.zones.move`)."""
+
+
+@functools.cache
+def _unearth_effect() -> A.Effect:
+    (ability,) = rules_text("Creature", "{0}: Return this card from your graveyard to the battlefield. It gains haste. "
+                                        "Exile it at the beginning of the next end step. Activate only as a sorcery.", "2/2")  # fmt: skip
+    assert isinstance(ability, A.ActivatedAbility)
+    s = ability.effect.sentences
+    return replace(ability.effect, sentences=(*s[:2], A.Sentence((ExileInsteadOfLeaving(),)), *s[2:]))
+
+
+def _unearth(kw: A.KeywordWithCost) -> list[A.Ability]:
+    """702.84a: "Unearth [cost]" means "[Cost]: Return this card from your
+    graveyard to the battlefield.  It gains haste.  Exile it at the
+    beginning of the next end step.  If it would leave the battlefield,
+    exile it instead of putting it anywhere else.  Activate only as a
+    sorcery."  The ability functions in a graveyard (113.6k: its effect
+    returns the card from there); the sentences are read from that text by
+    the card grammar, the replacement is the engine's
+    (:class:`ExileInsteadOfLeaving`)."""
+    return [A.ActivatedAbility(kw.cost, _unearth_effect())]
+
+
+@dataclass(frozen=True, slots=True)
+class MiracleRevealed(A.Node):
+    """Miracle's trigger (702.94a): "When you reveal this card this way" — as
+    it was drawn, the first card its owner drew this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class MiracleCast(A.Node):
+    """Miracle's effect (702.94a): "you may cast it by paying [cost] rather
+    than its mana cost"."""
+
+    cost: A.Cost
+
+
 @dataclass(frozen=True, slots=True)
 class WarpExile(A.Node):
     """Warp's delayed instruction (702.185a): exile the permanent the warped
@@ -464,9 +641,23 @@ class WarpExile(A.Node):
     long as it remains exiled."""
 
 
-ALTERNATIVE_WORDS = {"warped": "warp"}
+ALTERNATIVE_WORDS = {"warped": "warp", "evoked": "evoke", "dashed": "dash"}
 """The words that say a spell was cast for a keyword's alternative cost
 ("a spell was warped this turn", 702.185b)."""
+
+
+def _conditional_alternative(keyword: str, condition: str) -> Callable[[A.KeywordWithCost], list[A.Ability]]:
+    """A keyword that means "You may cast this spell by paying [cost] rather
+    than its mana cost if [condition]" (118.9): spectacle (702.137a), surge
+    (702.117a); the condition is read by the card grammar."""
+
+    def expand(kw: A.KeywordWithCost) -> list[A.Ability]:
+        (written,) = rules_text("Instant", f"If {condition}, you may pay {{1}} rather than pay this spell's mana cost.")
+        assert isinstance(written, A.AlternativeCost)
+        spell = A.SelfRef(form="this", noun="spell")
+        return [KeywordAlternative(A.You(), kw.cost, spell, condition=written.condition, keyword=keyword)]
+
+    return expand
 
 
 LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "Gate", "Cave", "Sphere"})
@@ -475,9 +666,79 @@ LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Dese
 KEYWORD_EXPANSIONS = {
     "ward": _ward, "equip": _equip, "madness": _madness, "cycling": _cycling,
     "cumulative upkeep": _cumulative_upkeep, "echo": _echo, "buyback": _buyback, "offspring": _offspring,
-    "warp": _warp,
+    "warp": _warp, "evoke": _evoke, "unearth": _unearth, "dash": _dash,
+    "embalm": _embalm, "eternalize": _embalm, "outlast": _outlast, "scavenge": _scavenge,
+    "spectacle": _conditional_alternative("spectacle", "an opponent lost life this turn"),  # 702.137a
+    "surge": _conditional_alternative("surge", "you've cast another spell this turn"),  # 702.117a: no teammates here
 }  # fmt: skip
 """Keywords with a cost that stand for other abilities, by name."""
+
+ALTERNATIVE_KEYWORDS = frozenset({*ALTERNATIVE_WORDS.values(), "spectacle", "surge"})
+"""The keywords whose alternative cost a spell may be cast for (118.9): "if
+its surge cost was paid", "if this spell's spectacle cost was paid"."""
+
+
+def _reinforce(kw: A.KeywordNumberCost) -> list[A.Ability]:
+    """702.76a: "Reinforce N—[cost]" means "[Cost], Discard this card: Put N
+    +1/+1 counters on target creature."; the ability functions in a hand
+    (113.6k: its cost discards the card)."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
+    n = kw.amount.value
+    counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
+    (ability,) = _cost_text(f"{{0}}, Discard this card: Put {counters} on target creature.", "Creature", "2/2")
+    assert isinstance(ability, A.ActivatedAbility)
+    return [replace(ability, cost=A.Cost((*kw.cost.parts, *ability.cost.parts[1:]), joiner=","))]
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendCast(A.Node):
+    """Suspend's last instruction (702.62a): "you may play it without paying
+    its mana cost if able.  If you don't, it remains exiled." — a creature
+    spell cast this way gains haste until you lose control of it; rebound's
+    (702.88a, ``keyword`` "rebound"): "you may cast this card from exile
+    without paying its mana cost"."""
+
+    keyword: str = "suspend"
+
+
+
+def _suspend(kw: A.KeywordNumberCost) -> list[A.Ability]:
+    """702.62a: the two triggered abilities of "Suspend N—[cost]", which
+    function in exile (113.6k: "if it's exiled"): "At the beginning of your
+    upkeep, if this card is suspended, remove a time counter from it" and
+    "When the last time counter is removed from this card, if it's exiled,
+    [its cast]".  The special action that exiles it with N time counters is
+    :func:`cardtext.interpreter.suspend.suspend`."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    (upkeep,) = _cost_text("At the beginning of your upkeep, if this card is in exile, remove a time counter from it.",
+                           "Sorcery", "")  # fmt: skip
+    assert isinstance(upkeep, A.TriggeredAbility)
+    cast = A.TriggeredAbility("When", LastCounterRemoved("time"), A.Effect((A.Sentence((SuspendCast(),)),)),
+                              condition=upkeep.condition)  # fmt: skip
+    return [upkeep, cast]
+
+
+NUMBER_COST_EXPANSIONS = {"reinforce": _reinforce, "suspend": _suspend}
+
+WRITTEN_NUMBERS = frozenset({"rampage", "modular", "reinforce", "renown", "vanishing", "suspend"})
+"""Keywords the engine spells out only with a number written out ("Modular
+2"; not "Reinforce X—{X}{W}")."""
+
+
+def written_number_problem(kw: A.Node) -> str | None:
+    """Why the engine can't spell out a keyword of :data:`WRITTEN_NUMBERS`
+    with its number (None: it can)."""
+    name = getattr(kw, "name", "").lower()
+    amount = getattr(kw, "amount", None)
+    if name not in WRITTEN_NUMBERS:
+        return None
+    if not isinstance(amount, A.Number) or not 0 < amount.value < len(_NUMBER_WORDS):
+        return f"keyword {name} with a number other than one to ten written out"
+    return None
+"""Keywords with a number and a cost that stand for other abilities, by name."""
 
 
 def _crew(kw: A.KeywordNumber) -> list[A.Ability]:
@@ -521,14 +782,101 @@ def _saddle(kw: A.KeywordNumber) -> list[A.Ability]:
     return [A.ActivatedAbility(A.Cost((CrewCost(kw.amount.value, "saddle"),)), effect)]
 
 
-NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle}
+@dataclass(frozen=True, slots=True)
+class RenownCounters(A.Node):
+    """Renown's instruction (702.112a): "put N +1/+1 counters on it and it
+    becomes renowned" — a designation it keeps until it leaves the
+    battlefield (702.112b)."""
+
+    amount: Any
+
+
+def _renown(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.112a: "Renown N" means "When this creature deals combat damage to
+    a player, if it isn't renowned, put N +1/+1 counters on it and it
+    becomes renowned." — the "if" an intervening one (603.4), checked as it
+    triggers and as it resolves."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    this = A.SelfRef(form="this", noun="creature")
+    renowned = A.IsState(this, A.State("renowned"), negated=True, form="isn't")
+    effect = A.Effect((A.Sentence((RenownCounters(kw.amount),)),))
+    return [A.TriggeredAbility("When", A.DealsCombatDamageTrigger(this), effect, condition=renowned)]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockersBeyondFirst(A.Node):
+    """Rampage's number (702.23a): the creatures blocking this creature
+    beyond the first, counted as the ability resolves (702.23b)."""
+
+
+def _rampage(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.23a: "Rampage N" means "Whenever this creature becomes blocked, it
+    gets +N/+N until end of turn for each creature blocking it beyond the
+    first."; 702.23c: each instance triggers separately."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
+    n = kw.amount.value
+    this = A.SelfRef(form="this", noun="creature")
+    pump = A.Pump(A.ItRef(), n, n, per=BlockersBeyondFirst(), until_eot=True, verb="get",
+                  duration=A.Duration("until end of turn"), mod=f"+{n}/+{n}")  # fmt: skip
+    trigger = A.EventTrigger(this, (A.Event("becomes blocked"),))
+    return [A.TriggeredAbility("Whenever", trigger, A.Effect((A.Sentence((pump,)),)))]
+
+
+def _modular(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.43a: "Modular N" means "This permanent enters with N +1/+1
+    counters on it" and "When this permanent is put into a graveyard from
+    the battlefield, you may put a +1/+1 counter on target artifact creature
+    for each +1/+1 counter on this permanent." (its counters as it last
+    existed on the battlefield, 608.2h)."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
+    n = kw.amount.value
+    counters = "a +1/+1 counter" if n == 1 else f"{_NUMBER_WORDS[n]} +1/+1 counters"
+    return list(_cost_text(f"This creature enters with {counters} on it.\nWhen this creature dies, you may put a +1/+1 "
+                           "counter on target artifact creature for each +1/+1 counter on it.", "Artifact Creature", "0/0"))
+
+
+@dataclass(frozen=True, slots=True)
+class LastCounterRemoved(A.Node):
+    """ "When the last [kind] counter is removed from this permanent"
+    (vanishing, 702.63a): counters of ``kind`` are removed from it and none
+    of that kind is left."""
+
+    kind: str = "time"
+
+
+def _vanishing(kw: A.KeywordNumber) -> list[A.Ability]:
+    """702.63a: "Vanishing N" means "This permanent enters with N time
+    counters on it," "At the beginning of your upkeep, if there is a time
+    counter on this permanent, remove a time counter from it," and "When the
+    last time counter is removed from this permanent, sacrifice it." — the
+    first two read by the card grammar, the last the engine's trigger
+    (:class:`LastCounterRemoved`)."""
+    if written_number_problem(kw) is not None:
+        return []  # the support check reports it (written_number_problem)
+    assert isinstance(kw.amount, A.Number)
+    n = kw.amount.value
+    counters = "a time counter" if n == 1 else f"{_NUMBER_WORDS[n]} time counters"
+    this = A.SelfRef(form="this", noun="permanent")
+    sacrifice = A.TriggeredAbility("When", LastCounterRemoved("time"), A.Effect((A.Sentence((A.Sacrifice(this),)),)))
+    return [*_cost_text(f"This permanent enters with {counters} on it.\nAt the beginning of your upkeep, if this permanent "
+                        "has a time counter on it, remove a time counter from it.", "Enchantment", ""), sacrifice]
+
+
+NUMBER_EXPANSIONS = {"crew": _crew, "firebending": _firebending, "saddle": _saddle, "renown": _renown, "rampage": _rampage,
+                     "modular": _modular, "vanishing": _vanishing}
 """Keywords with a number that stand for other abilities, by name."""
 
 
 OWN_RULES = frozenset({
-    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "morph", "megamorph", "flashback",
+    "ward", "equip", "madness", "champion", "hideaway", "haunt", "bargain", "cascade", "storm", "entwine", "escalate", "miracle", "job select", "evolve", "dethrone", "melee", "myriad", "sunburst", "retrace", "riot", "rebound", "jump-start", "morph", "megamorph", "flashback",
     "harmonize", "plot",
     "devour", "cycling", "shroud", "disguise", "fear", "horsemanship", "devoid", *KEYWORD_EXPANSIONS, *NUMBER_EXPANSIONS,
+    *NUMBER_COST_EXPANSIONS,
 })  # fmt: skip
 """Keywords the engine has a rule of its own for (or none yet, and reports
 as a gap), whatever their definitions say: those spelled out here, those
@@ -557,7 +905,29 @@ def from_definition(kw: A.Node) -> tuple[A.Ability, ...] | None:
     if param is None or param[0] == "X":
         return None
     amount, cost = param
-    return definition_abilities(d, amount, cost)
+    return _about_this(definition_abilities(d, amount, cost))
+
+
+def _about_this(node: Any) -> Any:
+    """A keyword's definition is about the object with the keyword: its
+    "with lesser power" / "with greater power" without a "than" ("target
+    attacking creature with lesser power", mentor, 702.134a; skulk,
+    702.118a) compares with that object, "this creature"."""
+    if isinstance(node, tuple):
+        new = tuple(_about_this(n) for n in node)
+        return node if all(a is b for a, b in zip(new, node, strict=True)) else new
+    if isinstance(node, A.WithLesser) and node.than is None:
+        return replace(node, than=A.SelfRef(form="this", noun="creature"))
+    if not isinstance(node, A.Node):
+        return node
+    changes = {}
+    for name in node_fields(node):
+        value = getattr(node, name)
+        if isinstance(value, A.Node | tuple):
+            new = _about_this(value)
+            if new is not value:
+                changes[name] = new
+    return replace(node, **changes) if changes else node
 
 
 @functools.cache
@@ -712,6 +1082,90 @@ RENDERERS[SpreeModes] = RENDERERS[A.Modes]
 
 
 @dataclass(frozen=True, slots=True)
+class CascadeExile(A.Node):
+    """Cascade's instruction (702.85a): exile cards from the top of your
+    library until you exile a nonland card whose mana value is less than
+    this spell's; you may cast it without paying its mana cost if the
+    resulting spell's mana value is less than this spell's; then put the
+    exiled cards not cast on the bottom of your library in a random order."""
+
+
+CASCADE_TRIGGER = A.TriggeredAbility(
+    "When", A.CastTrigger(A.You(), this_spell=True, what=A.SelfRef(form="this", noun="spell")),
+    A.Effect((A.Sentence((CascadeExile(),)),)))
+"""702.85a: cascade is a triggered ability that functions only while the
+spell is on the stack: "When you cast this spell, [its instruction]"; each
+instance triggers separately (702.85c)."""
+
+
+@functools.cache
+def _job_select() -> tuple[A.Ability, ...]:
+    """702.182a: "Job select" means "When this Equipment enters, create a 1/1
+    colorless Hero creature token, then attach this to it." — read by the
+    card grammar from that text, "this" written "this Equipment"."""
+    return rules_text("Artifact — Equipment", "When this Equipment enters, create a 1/1 colorless Hero creature token, "
+                                              "then attach this Equipment to it.")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class AttacksMostLife(A.AttacksTrigger):
+    """Dethrone's trigger (702.105a): this creature attacks the player with
+    the most life or tied for most life (the life totals as it attacks)."""
+
+
+DETHRONE_TRIGGER = A.TriggeredAbility(
+    "Whenever", AttacksMostLife(A.SelfRef(form="this", noun="creature")),
+    A.Effect((A.Sentence((A.PutCounters(A.Number(1, "article", "a"), "+1/+1", A.SelfRef(form="this", noun="creature")),)),)))
+"""702.105a: "Dethrone" means "Whenever this creature attacks the player with
+the most life or tied for most life, put a +1/+1 counter on this creature."."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsAttacked(A.Node):
+    """Melee's number (702.121a): the opponents the ability's controller
+    attacked with a creature this combat, counted as it resolves."""
+
+
+MELEE_TRIGGER = A.TriggeredAbility(
+    "Whenever", A.AttacksTrigger(A.SelfRef(form="this", noun="creature")),
+    A.Effect((A.Sentence((A.Pump(A.ItRef(), 1, 1, per=OpponentsAttacked(), until_eot=True, verb="get",
+                                 duration=A.Duration("until end of turn"), mod="+1/+1"),)),)))  # fmt: skip
+"""702.121a: "Melee" means "Whenever this creature attacks, it gets +1/+1
+until end of turn for each opponent you attacked with a creature this
+combat."; 702.121b: each instance triggers separately."""
+
+
+@dataclass(frozen=True, slots=True)
+class MyriadCopies(A.Node):
+    """Myriad's instruction (702.116a): for each opponent other than the
+    defending player, you may create a token copy of this creature tapped and
+    attacking that player; the tokens are exiled at end of combat."""
+
+
+MYRIAD_TRIGGER = A.TriggeredAbility(
+    "Whenever", A.AttacksTrigger(A.SelfRef(form="this", noun="creature")), A.Effect((A.Sentence((MyriadCopies(),)),)))
+"""702.116a: "Myriad" means "Whenever this creature attacks, for each
+opponent other than defending player, you may create a token that's a copy
+of this creature that's tapped and attacking that player or a planeswalker
+they control.  If one or more tokens are created this way, exile the tokens
+at end of combat."."""
+
+
+@dataclass(frozen=True, slots=True)
+class StormCopies(A.Node):
+    """Storm's instruction (702.40a): copy this spell for each other spell
+    that was cast before it this turn; you may choose new targets for the
+    copies."""
+
+
+STORM_TRIGGER = A.TriggeredAbility(
+    "When", A.CastTrigger(A.You(), this_spell=True, what=A.SelfRef(form="this", noun="spell")),
+    A.Effect((A.Sentence((StormCopies(),)),)))
+"""702.40a: storm is a triggered ability that functions on the stack: "When
+you cast this spell, [its instruction]"."""
+
+
+@dataclass(frozen=True, slots=True)
 class HauntExile(A.Node):
     """Haunt's instruction: exile the card that died haunting ``target`` (702.55a)."""
 
@@ -825,6 +1279,6 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 
 __all__ = [
-    "BargainCost", "BecomesTarget", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
+    "BargainCost", "BecomesTarget", "RenownCounters", "MiracleCast", "MiracleRevealed", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
     "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

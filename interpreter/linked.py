@@ -44,7 +44,7 @@ class Linked:
       ("warp", 118.9, 702.185b); "" for none or another one.
     * ``exhausted``: the indices of its exhaust abilities activated (702.177a).
     * ``cast_from``: the zone it was cast from ("if you cast it from your
-      hand", 601.2a); ``caster`` the player who cast it ("if you cast it");
+      hand", 601.2a; rebound, 702.88a); ``caster`` the player who cast it ("if you cast it");
       ``main_phase``: it was cast during its caster's main phase ("if you
       cast this spell during your main phase", 505.1).
     """

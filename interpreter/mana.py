@@ -29,6 +29,7 @@ from cardtext.grammar.lang.mana import mana_text, symbol_text
 from .cache import remember
 from .characteristics import BASIC_LAND_MANA, Chars, chars, display_name, has_keyword
 from .objects import GameObject, ObjectId, PlayerId
+from .this_turn import CANT_ACTIVATE, has_rule
 
 if TYPE_CHECKING:
     from .state import Game
@@ -334,6 +335,8 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
             continue
         if not can_tap_for_cost(game, obj):
             continue
+        if game.state.turn_rules and has_rule(game, obj.id, CANT_ACTIVATE) is not None:
+            continue  # 602.5: its mana abilities can't be activated (detain, 701.35a)
         intrinsic, abilities = _tap_mana_of(chars(obj))
         if not intrinsic and not abilities:
             continue

@@ -152,22 +152,29 @@ def can_choose(ctx: Ctx, effect: A.Effect) -> bool:
     return legal >= max(lo, 1)
 
 
-def choose_modes(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str) -> tuple[int, ...] | None:
+def choose_modes(ctx: Ctx, effect: A.Effect | None, *, main: bool, who: str,
+                 entwine: bool = False) -> tuple[int, ...] | None:  # fmt: skip
     """Ask the controller for the modes of ``effect`` (None if it isn't
-    modal) and check the answer against 700.2a and 700.2d.  Raises
-    :class:`IllegalAction` for a choice the rules don't allow."""
+    modal) and check the answer against 700.2a and 700.2d.  ``entwine``: the
+    spell has entwine (702.42a), so all its modes may be chosen instead of
+    the number it says.  Raises :class:`IllegalAction` for a choice the
+    rules don't allow."""
     node = modes_of(effect)
     if node is None or effect is None:
         return None
     lo, hi, word = count_range(ctx, node)
     n = len(node.modes)
+    if entwine:
+        word = f"{word} (or all of them, with entwine)"
     card = ctx.source_card() if ctx.source[0] in ctx.game.state.objects else None
     labels = [f"{i + 1}. {mode_text(card, m)}" for i, m in enumerate(node.modes)]
     d = Decision(
         "modes", ctx.controller, f"{who}: choose {word} of its {n} modes", list(range(n)), labels,
-        lo, hi, main=main, repeat=True,
+        lo, n if entwine else hi, main=main, repeat=True,
     )  # fmt: skip
     picked = [int(v) for v in ask(ctx.game, d)]
+    if entwine and len(set(picked)) == n == len(picked):
+        hi = n  # 702.42a: all the modes, instead of just the number specified
     seen: set[int] = set()
     for m in picked:
         if m in seen:

@@ -391,7 +391,32 @@ def _devour(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> Non
         game.say(f"  {name} enters with {per * len(devoured)} +1/+1 counter(s)")
 
 
-ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour}
+def _amplify(game: Game, obj: GameObject, index: int, kw: A.KeywordNumber) -> None:
+    """702.38a: "Amplify N" — as this enters, its controller may reveal any
+    number of cards from their hand that share a creature type with it; it
+    enters with N +1/+1 counters on it for each card revealed (not itself:
+    it is entering, not in the hand)."""
+    from .choices import Decision, ask
+
+    per = Ctx(game, obj.controller, obj.id).quantity(kw.amount)
+    mine = set(chars(obj).subtypes)
+    cands = [o for o in game.zone_objects("hand", obj.controller)
+             if "creature" in chars(o).types and mine & set(chars(o).subtypes)]  # fmt: skip
+    name = display_name(obj)
+    picked: list[ObjectId] = []
+    if cands:
+        d = Decision("pick", obj.controller, f"{name} amplifies: reveal any number of cards that share a creature "
+                     "type with it (702.38a)", [o.id for o in cands], [display_name(o) for o in cands], 0, len(cands))  # fmt: skip
+        picked = list(ask(game, d))
+    shown = [o for o in cands if o.id in picked]
+    if shown:
+        game.say(f"  {obj.controller} reveals {', '.join(display_name(o) for o in shown)}")
+    if shown and per > 0:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + per * len(shown)
+        game.say(f"  {name} enters with {per * len(shown)} +1/+1 counter(s) (amplify {per}, 702.38a)")
+
+
+ENTERS_KEYWORDS: dict[str, Callable[[Game, GameObject, int, Any], None]] = {"devour": _devour, "amplify": _amplify}
 """Keyword abilities with a number that are enters replacements (614.1c), by name."""
 
 
@@ -404,10 +429,42 @@ def devoured(game: Game, oid: ObjectId) -> list[ObjectId]:
     return out
 
 
+def _sunburst(game: Game, obj: GameObject) -> None:
+    """702.44a: "Sunburst" — this enters with a +1/+1 counter on it for each
+    color of mana spent to cast it if it's a creature, otherwise with that
+    many charge counters (614.1c); a permanent that wasn't cast gets none
+    (702.44b).  The mana spent is its spell's (601.2h, 607.2j)."""
+    colors = {u for u in game.linked(obj.id).mana_units if u in "WUBRG"}
+    kind = "+1/+1" if "creature" in chars(obj).types else "charge"
+    if colors:
+        obj.counters[kind] = obj.counters.get(kind, 0) + len(colors)
+    game.say(f"  {display_name(obj)} enters with {len(colors)} {kind} counter(s): sunburst, "
+             f"{len(colors)} color(s) of mana spent to cast it (702.44a)")
+
+
+def _riot(game: Game, obj: GameObject) -> None:
+    """702.136a: "Riot" means "You may have this permanent enter with an
+    additional +1/+1 counter on it.  If you don't, it gains haste." (614.1c;
+    the haste lasts as long as it is this permanent, :func:`cardtext.interpreter.characteristics.keywords`)."""
+    from .choices import Decision, ask
+
+    name = display_name(obj)
+    if ask(game, Decision("may", obj.controller, f"riot: have {name} enter with a +1/+1 counter (if not, it gains haste)?")):
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        game.say(f"  {name} enters with a +1/+1 counter (riot, 702.136a)")
+    else:
+        obj.marks = obj.marks | {"riot haste"}
+        game.say(f"  {name} gains haste (riot, 702.136a)")
+
+
 def _keyword_line(game: Game, obj: GameObject, index: int, line: A.KeywordLine) -> None:
     for kw in line.keywords:
         if isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
             ENTERS_KEYWORDS[kw.name.lower()](game, obj, index, kw)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "sunburst":
+            _sunburst(game, obj)
+        elif isinstance(kw, A.Keyword) and kw.name.lower() == "riot":
+            _riot(game, obj)
 
 
 ENTERS_REPLACEMENTS: dict[type, Callable[[Game, GameObject, int, Any], None]] = {

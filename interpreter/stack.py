@@ -18,8 +18,8 @@ from cardtext.grammar import ast as A
 
 from .attach import aura_spell_effect
 from .bind import ability_effect
-from .cast_permissions import GRAVEYARD_KEYWORDS
-from .characteristics import chars, display_name, refresh_granted
+from .cast_permissions import EXILED_AFTER
+from .characteristics import chars, display_name, has_keyword, refresh_granted
 from .choices import Decision, ask
 from .context import Ctx
 from .costs import pay_mana
@@ -127,6 +127,7 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
     c = chars(spell)
     if any(t in c.types for t in PERMANENT_TYPES):
         info = game.linked(spell.id).cast_info()
+        via = game.linked(spell.id).via
         if spell.spell_copy:
             spell.spell_copy = False
             spell.token = True  # 707.10c: a copy of a permanent spell becomes a token
@@ -146,6 +147,13 @@ def _resolve_spell(game: Game, item: StackItem, ctx: Ctx) -> None:
             from .cast_permissions import warp_delayed
 
             warp_delayed(game, permanent)
+        if via == "suspend" and permanent.zone == "battlefield" and "creature" in chars(permanent).types:
+            # 702.62a: "it gains haste until you lose control of the spell or the permanent it becomes"
+            permanent.marks = permanent.marks | {"suspend haste"}
+        if info.alternative == "dash" and permanent.zone == "battlefield":
+            from .cast_permissions import dash_delayed
+
+            dash_delayed(game, permanent)
         return
     game.say(f"{name} resolves" + _modes_text(item))
     from .keywords import gifts, keyword_cost_paid
@@ -178,9 +186,9 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         return
     via = game.linked(oid).via
     name = display_name(spell)
-    if via in GRAVEYARD_KEYWORDS and not spell.spell_copy:
+    if via in EXILED_AFTER and not spell.spell_copy:
         move(game, spell, "exile")
-        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a)")
+        game.say(f"  {name} is exiled instead of going anywhere else: it was cast with {via} (702.34a, 702.180a, 702.133a, 702.127a)")
         return
     card = spell.copy_of or spell.card
     if card.layout == "adventure" and spell.face == 1 and resolved and not spell.spell_copy:
@@ -199,6 +207,13 @@ def _leave_stack(game: Game, oid: ObjectId, *, resolved: bool = False) -> None:
         random.Random(game.state.seed * 7919 + game.state.clock).shuffle(game.zone("library", owner))
         game.tick()
         game.say(f"  {name} is an Omen: it is shuffled into {owner}'s library")
+        return
+    if resolved and not spell.spell_copy and game.linked(oid).cast_from == "hand" and has_keyword(game, spell, "rebound"):
+        from .cast_permissions import rebound_delayed
+
+        # 702.88a: cast from its owner's hand, it is exiled instead as it resolves
+        exiled = move(game, spell, "exile")
+        rebound_delayed(game, exiled)
         return
     if resolved and not spell.spell_copy and bought_back(game, spell):
         move(game, spell, "hand")

@@ -660,6 +660,18 @@ class CountersPut:
 
 
 @dataclass(frozen=True, slots=True)
+class CountersRemoved:
+    """``amount`` counters of ``kind`` were removed from ``obj``; ``left``:
+    how many of that kind it has after (the last time counter removed,
+    702.63a)."""
+
+    obj: ObjectId
+    kind: str
+    amount: int
+    left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Discarded:
     """``player`` discarded ``card`` (701.9a; the card where it went).
     ``amount``: on the first card of cards discarded together, how many
@@ -690,7 +702,7 @@ Event: TypeAlias = (
     | DealtDamage | CombatDamageDealt | CombatDamageStep | BecameBlocked | Championed | CountersPut
     | ExiledWithMadness | WasDealtDamage | Blocks | BlocksAttacker | NotBlocked | BecameTapped | BecameUntapped | GainedLife | DrewCard
     | PlayerAttacked | Sacrificed | DamageDealtTo | Cycled | CommittedCrime | LostLife | KeywordActed | BecameSaddled | Crewed | DoorUnlocked
-    | Discarded | PutInto | TappedForMana | CounterPut | AttachedTo | UnattachedFrom
+    | Discarded | PutInto | TappedForMana | CounterPut | AttachedTo | UnattachedFrom | CountersRemoved
 )
 
 

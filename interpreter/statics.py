@@ -1782,7 +1782,11 @@ def activation_ban(game: Game, obj: GameObject, mana: bool) -> str | None:
     """602.5: why an activated ability of ``obj`` can't be activated (a mana
     ability if ``mana``), or None."""
     from .characteristics import display_name
+    from .this_turn import CANT_ACTIVATE, has_rule
 
+    held = has_rule(game, obj.id, CANT_ACTIVATE) if game.state.turn_rules else None
+    if held is not None:
+        return f"{held.source or 'an effect'}: the activated abilities of {display_name(obj)} can't be activated (602.5)"
     for src, rule in _rules_for(game, obj, mana):
         if rule.amount is None:
             return f"{display_name(src)} says activated abilities of {display_name(obj)} can't be activated (602.5)"

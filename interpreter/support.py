@@ -97,6 +97,7 @@ from .filters import (
 )
 from .keywords import (
     KEYWORD_EXPANSIONS,
+    NUMBER_COST_EXPANSIONS,
     NUMBER_EXPANSIONS,
     BargainCost,
     BuybackCost,
@@ -110,6 +111,7 @@ from .keywords import (
     gift_effect,
     reading,
     typecycling_type,
+    written_number_problem,
 )
 from .mana import mana_ability_of
 from .modes import modes_problem
@@ -170,7 +172,11 @@ READ_KEYWORDS = frozenset({
     "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
     "indestructible", "lifelink", "menace", "reach", "shroud", "split second", "trample", "vigilance",
     "haunt", "hideaway", "fear", "intimidate", "shadow", "horsemanship", "devoid", "infect", "wither",
-    "convoke", "bargain", "start your engines!",
+    "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve", "dethrone", "melee",
+    "sunburst", "retrace", "riot", "totem armor", "rebound", "jump-start", "myriad",
+    "aftermath",  # 702.127a: read where an aftermath card is cast by its halves (cardtext.interpreter.casting)
+    "partner",  # 702.124a: a rule of deck construction for the Commander variant, with no meaning in a game
+    "start your engines!",
 })  # fmt: skip
 """The plain keywords the engine reads by name (combat, targets, casting,
 destruction) or spells out.  Any other plain keyword without a definition the
@@ -178,12 +184,12 @@ engine plays is a gap: a creature with infect, fear or protection must not
 play as if the word weren't there."""
 
 UNREAD_KEYWORDS = frozenset({
-    "daybound", "enlist", "for mirrodin!", "job select", "mayhem", "nightbound",
+    "daybound", "enlist", "for mirrodin!", "mayhem", "nightbound",
     "ravenous", "read ahead", "tiered", "training",
 })
 """Keywords without a parameter that the engine has no rules for yet: a card
 with one is a gap, not played as if the keyword weren't there (Bargain
-702.166, Job select 702.182, ...)."""
+702.166, ...)."""
 
 _CONDITION_FIELDS: dict[type, tuple[str, ...]] = {
     A.IfSentence: ("condition",),
@@ -308,7 +314,14 @@ _OWN_KEYWORDS = (A.TokenSpec, A.LoseAbilities)
 """Nodes whose keywords aren't given to an object that exists: a token's
 own (its card has them, and the abilities they stand for), or those lost."""
 
-NAME_READ = (READ_KEYWORDS - {"haunt", "hideaway", "convoke", "bargain"}) | LANDWALK.keys()
+SPELLED_OUT = frozenset({
+    "haunt", "hideaway", "convoke", "delve", "improvise", "bargain", "cascade", "storm", "job select", "evolve",
+    "dethrone", "melee", "sunburst", "retrace", "riot", "rebound", "jump-start", "myriad", "aftermath",
+})
+"""The plain keywords of :data:`READ_KEYWORDS` the engine spells out, or reads
+only on the card printed with them (a spell's cost, an enters replacement)."""
+
+NAME_READ = (READ_KEYWORDS - SPELLED_OUT) | LANDWALK.keys()
 """The keywords the engine reads by name wherever an object got them."""
 
 
@@ -425,15 +438,23 @@ def _keyword(kw: A.Node, *, chosen: bool = False) -> Iterator[Gap]:
     it ("gains protection from the color of your choice", 608.2d)."""
     if isinstance(kw, A.DefinedKeyword) or from_definition(kw) is not None:
         return  # its definition's abilities, which all_abilities lists, are checked as any others
-    if isinstance(kw, A.KeywordWithCost):
+    if isinstance(kw, A.KeywordWithCost) and kw.name.lower() in ("entwine", "escalate"):
+        # 702.42a, 702.120a: read as the spell's modes are chosen (cardtext.interpreter.casting.keyword_mana_cost)
+        if len(kw.cost.parts) != 1 or not isinstance(kw.cost.parts[0], A.ManaCost):
+            yield Gap(kw, f"keyword {kw.name.lower()} with a cost other than mana")
+    elif isinstance(kw, A.KeywordWithCost):
         name = kw.name.lower()
         if (name not in KEYWORD_EXPANSIONS and name not in MORPH_KEYWORDS and name not in CAST_KEYWORDS
                 and typecycling_type(name) is None):  # fmt: skip
             yield Gap(kw, f"keyword {kw.name}")
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in ENTERS_KEYWORDS:
         pass  # an enters replacement (devour, 702.82a)
+    elif isinstance(kw, A.KeywordNumber | A.KeywordNumberCost) and (problem := written_number_problem(kw)) is not None:
+        yield Gap(kw, problem)
     elif isinstance(kw, A.KeywordNumber) and kw.name.lower() in NUMBER_EXPANSIONS:
         pass  # stands for abilities the engine plays (crew, 702.122a)
+    elif isinstance(kw, A.KeywordNumberCost) and kw.name.lower() in NUMBER_COST_EXPANSIONS:
+        pass  # stands for abilities the engine plays (reinforce, 702.76a)
     elif isinstance(kw, A.Gift):
         if gift_effect(kw) is None:  # 702.174a: what the opponent gets (cardtext.interpreter.keywords)
             yield Gap(kw, f"keyword gift ({kw.article} {'tapped ' if kw.tapped else ''}{kw.what})")

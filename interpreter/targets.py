@@ -55,8 +55,13 @@ def _land_you_control(a: A.KeywordAction) -> A.Target:
     return A.Target(A.ObjectFilter((A.Noun("land", False),), (A.ControlledBy(A.You()),)))
 
 
+def _other_creatures(a: A.KeywordAction) -> A.Target:
+    return A.Target(A.ObjectFilter((A.StatusAdj("other"), A.Noun("creature", True)), ()), count=a.amount, up_to=True)
+
+
 IMPLIED_TARGETS: dict[str, Callable[[A.KeywordAction], A.Target]] = {
     "earthbend": _land_you_control,  # 701.66a: "target land you control becomes ..."
+    "support": _other_creatures,  # 701.41a: "... on each of up to N other target creatures"
 }
 """Keyword actions whose definition has a target the card doesn't write:
 the target each one's definition names, by verb."""

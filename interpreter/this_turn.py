@@ -34,6 +34,14 @@ EXILED_IF_IT_WOULD_DIE = "is exiled if it would die"
 """614.1a, 614.6: "If that creature would die this turn, exile it instead":
 the creature is exiled rather than put into a graveyard from the battlefield
 (:func:`cardtext.interpreter.zones.move`)."""
+CANT_ACTIVATE = "its activated abilities can't be activated"
+"""602.5: a permanent's activated abilities, mana abilities among them, can't
+be activated (detain, 701.35a)."""
+GOADED = "is goaded"
+"""701.15a: until the goading player's next turn, the creature attacks each
+combat if able and attacks a player other than that player if able (in a
+two-player game, its controller's only opponent: the requirement to attack
+is all there is of it)."""
 COMBAT_RULES = frozenset({"can't attack", "can't block", "can't be blocked"})
 """The rules of declaring attackers and blockers a turn rule can state (508.1c, 509.1b)."""
 
@@ -41,13 +49,16 @@ COMBAT_RULES = frozenset({"can't attack", "can't block", "can't be blocked"})
 @dataclass(frozen=True, slots=True)
 class TurnRule:
     """``rule`` applies to ``about`` (an object or a player) for the rest of
-    the turn; ``by`` are the players whose spells and abilities it is about
-    (:data:`CANT_BE_TARGETED`); ``source`` says where it came from, for the log."""
+    the turn, or with ``until_turn_of`` until that player's next turn begins
+    (611.2b: "until your next turn", detain, 701.35a); ``by`` are the players
+    whose spells and abilities it is about (:data:`CANT_BE_TARGETED`);
+    ``source`` says where it came from, for the log."""
 
     rule: str
     about: ObjectId | PlayerId
     by: frozenset[PlayerId] = frozenset()
     source: str = ""
+    until_turn_of: PlayerId | None = None  # "until your next turn": it lasts until that player's next turn begins
 
 
 def add_rule(game: Game, rule: TurnRule) -> None:
@@ -126,11 +137,19 @@ def would_die(ctx: Ctx, s: A.IfSentence) -> None:
 
 
 def end_of_turn(game: Game) -> None:
-    """514.2: the rules of this turn end."""
-    game.state.turn_rules = []
+    """514.2: the rules of this turn end; those "until [a player's] next
+    turn" go on."""
+    game.state.turn_rules = [r for r in game.state.turn_rules if r.until_turn_of is not None]
+
+
+def turn_begins(game: Game, active: PlayerId) -> None:
+    """611.2b: the rules that last "until your next turn" of the player whose
+    turn begins end."""
+    if game.state.turn_rules:
+        game.state.turn_rules = [r for r in game.state.turn_rules if r.until_turn_of != active]
 
 
 __all__ = [
-    "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
-    "cant_target", "combat_rules", "end_of_turn", "has_rule", "would_die", "would_die_problem",
+    "CANT_ACTIVATE", "GOADED", "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
+    "cant_target", "combat_rules", "end_of_turn", "has_rule", "turn_begins", "would_die", "would_die_problem",
 ]  # fmt: skip

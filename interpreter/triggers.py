@@ -34,7 +34,13 @@ from .context import Ctx
 from .delayed import collect_delayed
 from .errors import IllegalAction, Unsupported
 from .filters import ALL_PLAYER_GROUPS, OPPONENT_GROUPS, group_players, matches
-from .keywords import BecomesTarget, ChapterTrigger, ExiledThisWay
+from .keywords import (
+    AttacksMostLife,
+    BecomesTarget,
+    ChapterTrigger,
+    ExiledThisWay,
+    LastCounterRemoved,
+)
 from .modes import can_choose, choose_modes, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, Lki, ObjectId, PlayerId
@@ -56,6 +62,7 @@ from .state import (
     CommittedCrime,
     CounterPut,
     CountersPut,
+    CountersRemoved,
     Crewed,
     Cycled,
     DamageDealtTo,
@@ -341,6 +348,26 @@ def _attacks(game: Game, src_id: ObjectId, controller: PlayerId, t: A.AttacksTri
     if not isinstance(event, Attacked):
         return NO
     return _is_subject(game, t.object, event.obj, controller, src_id), event.obj, None, event.defender
+
+
+def _attacks_most_life(game: Game, src_id: ObjectId, controller: PlayerId, t: AttacksMostLife, event: Event,
+                       spell_self: int | None) -> Hit:  # fmt: skip
+    """702.105a: dethrone's trigger — this creature attacks a player whose
+    life total is the highest of all players' or tied for it, as it attacks."""
+    hit = _attacks(game, src_id, controller, t, event, spell_self)
+    if not hit[0] or not isinstance(hit[3], str):
+        return NO
+    most = max(game.player(p).life for p in game.state.players)
+    return hit if game.player(hit[3]).life == most else NO
+
+
+def _last_counter_removed(game: Game, src_id: ObjectId, controller: PlayerId, t: LastCounterRemoved, event: Event,
+                          spell_self: int | None) -> Hit:  # fmt: skip
+    """702.63a: "When the last time counter is removed from this permanent":
+    counters of the kind are removed from it and it has none of them left."""
+    if not isinstance(event, CountersRemoved) or event.obj != src_id or event.kind != t.kind or event.left:
+        return NO
+    return True, src_id, None, None
 
 
 def _deals_combat_damage(game: Game, src_id: ObjectId, controller: PlayerId, t: A.DealsCombatDamageTrigger,
@@ -1632,6 +1659,7 @@ EVENTS: dict[str, tuple[Callable[..., Hit], tuple[type, ...]]] = {
     "transforms into": (_transforms, OBJECT_SUBJECTS),
     "causes to discard": (_causes_to_discard, (A.AnObject,)),
     "taps for mana": (_taps_for_mana, PLAYER_SUBJECTS),
+    "becomes renowned": (_object_acted("renown"), OBJECT_SUBJECTS),
     "clashes": (_player_acted("clash"), PLAYER_SUBJECTS),
     "scries": (_player_acted("scry"), PLAYER_SUBJECTS),
     "surveils": (_player_acted("surveil"), PLAYER_SUBJECTS),
@@ -1704,6 +1732,7 @@ EVENT_CHECKS: dict[str, Callable[[A.Event], bool]] = {
     "becomes unattached from": lambda e: e.place is None and (e.other is None or _a_permanent_described(e.other)),
     "transforms into": lambda e: e.place is None and (_is_self(e.other) or _a_permanent_described(e.other)),
     "taps for mana": _tapped_thing_supported,
+    "becomes renowned": lambda e: e.other is None and e.place is None,
     "clashes": lambda e: e.other is None and e.place is None,
     "scries": lambda e: e.other is None and e.place is None,
     "surveils": lambda e: e.other is None and e.place is None,
@@ -2066,6 +2095,8 @@ TRIGGERS: dict[type, Callable[..., Hit]] = {
     A.TriggerOr: _either,
     A.DealsDamageTrigger: _deals_damage,
     A.AttacksTrigger: _attacks,
+    AttacksMostLife: _attacks_most_life,
+    LastCounterRemoved: _last_counter_removed,
     A.DealsCombatDamageTrigger: _deals_combat_damage,
     BecomesTarget: _becomes_target,
     ExiledThisWay: _exiled_this_way,

@@ -181,6 +181,7 @@ def _end_step(game: Game) -> None:
                 state.active = players[(players.index(state.active) + 1) % len(players)]
         state.turn += 1
         state.turn_began = game.tick()
+        this_turn.turn_begins(game, state.active)  # "until your next turn" ends (611.2b)
         state.step = "upkeep"
         game.say(f"-- turn {state.turn}: {state.active}'s untap step and upkeep")
         from .statics import doesnt_untap, kept_tapped, untaps_also

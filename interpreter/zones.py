@@ -20,6 +20,7 @@ from .state import (
     BecameTapped,
     BecameUntapped,
     CountersPut,
+    CountersRemoved,
     Discarded,
     DoorUnlocked,
     DrewCard,
@@ -103,6 +104,10 @@ def move(
     if from_zone == "battlefield" and to == "graveyard" and game.state.turn_rules and "creature" in chars(obj).types:
         to = _instead_of_dying(game, obj)
     shuffled = False
+    if from_zone == "battlefield" and to != "exile" and "unearthed" in obj.marks:
+        # 702.84a: "If it would leave the battlefield, exile it instead of putting it anywhere else"
+        game.say(f"  {display_name(obj)} would leave the battlefield: it is exiled instead (unearth, 702.84a)")
+        to = "exile"
     if to == "graveyard":
         found = graveyard_instead(game, obj)
         if found is not None and found[1] == "exile":
@@ -290,6 +295,21 @@ def put_counters(game: Game, obj: GameObject, kind: str, n: int) -> None:
     game.events.append(CountersPut(obj.id, kind, n, obj.counters[kind]))
 
 
+def remove_counters(game: Game, obj: GameObject, kind: str, n: int) -> int:
+    """122.1: remove up to ``n`` counters of ``kind`` from ``obj`` — an event
+    for "when the last time counter is removed" (702.63a).  Returns how many
+    were removed."""
+    have = obj.counters.get(kind, 0)
+    n = min(max(0, n), have)
+    if n <= 0:
+        return 0
+    obj.counters[kind] = have - n
+    if not obj.counters[kind]:
+        del obj.counters[kind]
+    game.events.append(CountersRemoved(obj.id, kind, n, have - n))
+    return n
+
+
 def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
     """CR 121: draw from the top; drawing from an empty library loses the game at the next SBA check."""
     out = []
@@ -303,6 +323,10 @@ def draw(game: Game, player: PlayerId, n: int = 1) -> list[GameObject]:
         out.append(obj)
         game.player(player).drawn_this_turn += 1
         game.events.append(DrewCard(player, game.player(player).drawn_this_turn))
+        if game.player(player).drawn_this_turn == 1:
+            from .cast_permissions import miracle_drawn
+
+            miracle_drawn(game, player, obj)  # 702.94a: the first card drawn this turn may be revealed
     if out:
         game.say(f"  {player} draws {len(out)} card{'s' if len(out) != 1 else ''}")
     return out

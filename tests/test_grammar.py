@@ -714,18 +714,18 @@ def test_waterbend_mana_is_what_it_pays() -> None:
 @pytest.mark.parametrize(
     ("line", "verb", "gap"),
     [("Waterbend {5}, {T}: Draw a card.", "waterbend", ""),
-     ("{1}{W}, Blight 2: Return this card from your graveyard to your hand.", "blight", "a keyword action as a cost"),
-     ("{T}, Blight 1: Surveil 1.", "blight", "a keyword action as a cost"),
+     ("{1}{W}, Blight 2: Return this card from your graveyard to your hand.", "blight", ""),
+     ("{T}, Blight 1: Surveil 1.", "blight", ""),
      ("As an additional cost to cast this spell, waterbend {X}.", "waterbend", "other than a fixed amount"),
-     ("As an additional cost to cast this spell, you may blight 2.", "blight", "a keyword action as a cost"),
+     ("As an additional cost to cast this spell, you may blight 2.", "blight", ""),
      ("As an additional cost to cast this spell, behold a Kithkin and exile it.", "behold", "a keyword action as a cost"),
      ("Ward—Waterbend {4}.", "waterbend", "")],
 )  # fmt: skip
 def test_keyword_action_as_a_cost(line: str, verb: str, gap: str) -> None:
     """118.1: a keyword action is also a part of a cost, the same words as the
     instruction; the engine reports it as a gap until it pays one (it pays
-    "collect evidence N", test_collect_evidence_as_a_cost_part, and
-    "waterbend {N}", 701.67a)."""
+    "collect evidence N", test_collect_evidence_as_a_cost_part,
+    "waterbend {N}", 701.67a, and "blight N", 701.68a)."""
     from cardtext.interpreter.support import gaps
 
     card = _round_trip(line)

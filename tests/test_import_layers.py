@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("zones", "destroy", "control", "attach", "sagas", "until", "replacement", "sba", "targets", "costs",
      "additional", "as_cast", "cast_permissions", "delayed", "triggers", "delayed_events", "prevention", "stack",
      "modes", "casting", "activation", "facedown", "rooms", "copies", "combat", "setup", "turns", "actions.common",
-     "actions.registry", "plot", "speed"),
+     "actions.registry", "plot", "suspend", "speed"),
     # 3. the actions instructions carry out
     ("actions", "actions.*", "effects"),
     # 4. the support check and the package's entry points

@@ -10,16 +10,17 @@ from pathlib import Path
 from cardtext.grammar import ast as A
 
 from ..characteristics import display_name
+from ..choices import Decision, ask
 from ..combat import put_into_combat
 from ..context import Ctx
 from ..copies import exception_problem
 from ..errors import Unsupported
-from ..keywords import OffspringCopy
+from ..keywords import GraveyardTokenCopy, OffspringCopy, ScavengeCounters
 from ..objects import GameObject, ObjectId, PlayerId, token_card, token_colors
 from ..replacement import create_on_battlefield
-from ..state import Game
-from ..zones import put_counters
-from .common import acted, current
+from ..state import Game, KeywordActed
+from ..zones import put_counters, remove_counters
+from .common import acted, current, not_you
 from .library import keyword_action
 from .registry import Limit, carries_out, do
 
@@ -61,9 +62,7 @@ def _move_counters(ctx: Ctx, a: A.MoveCounters) -> bool:
     if moved <= 0:
         ctx.game.say(f"  {display_name(src)} has no {a.kind} counter to move")
         return False
-    src.counters[a.kind] -= moved
-    if not src.counters[a.kind]:
-        del src.counters[a.kind]
+    remove_counters(ctx.game, src, a.kind, moved)
     put_counters(ctx.game, dst, a.kind, moved)
     ctx.game.say(f"  moves {moved} {a.kind} counter{'s' if moved != 1 else ''} from {display_name(src)} onto {display_name(dst)}")
     return True
@@ -97,9 +96,7 @@ def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
         ctx.game.say(f"  can't remove {n} {a.kind} counter(s): not enough")
         return False
     for o in objs:
-        o.counters[a.kind] -= n
-        if not o.counters[a.kind]:
-            del o.counters[a.kind]
+        remove_counters(ctx.game, o, a.kind, n)
         ctx.game.say(f"  removes {n} {a.kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
     return True
 
@@ -351,3 +348,153 @@ def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
     return n > 0
 
 
+
+
+_ALONE: tuple[Limit, ...] = (
+    ("another player doing it, or with more than the action", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is not None or a.extra or a.duration is not None),
+)
+"""The limits of a keyword action done by "you", written alone ("Proliferate.", "populate")."""
+
+
+@keyword_action("proliferate", limits=_ALONE)
+def _proliferate(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.34a: to proliferate, choose any number of permanents and/or
+    players that have a counter, then give each one additional counter of
+    each kind that permanent or player already has.  The choice is the
+    controller's (a player with no counters, or a permanent with none, can't
+    be chosen)."""
+    game = ctx.game
+    p = ctx.controller
+    options: list[object] = []
+    labels: list[str] = []
+    for o in game.battlefield():
+        if any(n > 0 for n in o.counters.values()):
+            options.append(o.id)
+            labels.append(display_name(o))
+    for name in game.state.players:
+        player = game.player(name)
+        if player.poison > 0 or any(n > 0 for n in player.counters.values()):
+            options.append(name)
+            labels.append(name)
+    chosen = ask(game, Decision("pick", p, "proliferate: which permanents and players get another counter of each "
+                                "kind they have (701.34a)", options, labels, 0, len(options))) if options else []
+    picked = set(chosen)
+    for o in [o for o in game.battlefield() if o.id in picked]:
+        for kind in [k for k, n in o.counters.items() if n > 0]:
+            put_counters(game, o, kind, 1)
+        game.say(f"  {p} proliferates: {display_name(o)} gets another counter of each kind on it")
+    for name in [n for n in game.state.players if n in picked]:
+        player = game.player(name)
+        kinds = (["poison"] if player.poison > 0 else []) + [k for k, n in player.counters.items() if n > 0]
+        for kind in kinds:
+            player.add_counters(kind, 1)
+        game.say(f"  {p} proliferates: {name} gets another counter of each kind they have")
+    game.events.append(KeywordActed("proliferate", p))
+    return True
+
+
+@keyword_action("populate", limits=_ALONE)
+def _populate(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.36a: to populate, choose a creature token you control and create a
+    token that's a copy of it (707.2: its copiable values — for a token, the
+    characteristics the effect that created it gave it, 111.4); with no
+    creature token, nothing happens (701.36b)."""
+    from ..characteristics import chars
+    from ..copies import copiable_card
+
+    game = ctx.game
+    p = ctx.controller
+    tokens = [o for o in game.battlefield() if o.token and o.controller == p and "creature" in chars(o).types]
+    if not tokens:
+        game.say(f"  populate: {p} controls no creature token (701.36b)")
+        return False
+    d = Decision("pick", p, "populate: a creature token to copy (701.36a)", [o.id for o in tokens],
+                 [display_name(o) for o in tokens], 1, 1)  # fmt: skip
+    picked = set(ask(game, d))
+    o = next(o for o in tokens if o.id in picked)
+    if o.copy_of is None and o.face_down is None:
+        # a token's copiable values are those its creating effect gave it, its colors among them (707.2)
+        new = create_on_battlefield(game, o.card, p, colors=o.token_colors)
+    else:
+        card = copiable_card(o)
+        new = create_on_battlefield(game, card, p, copy_of=card)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+    game.say(f"  {p} populates: creates a token copy of {display_name(o)}")
+    game.events.append(KeywordActed("populate", p))
+    acted(ctx, [new])
+    return True
+
+
+@keyword_action("support", limits=(
+    ("support by another player, or with more than a number", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _support(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.41a: "Support N" means "Put a +1/+1 counter on each of up to N
+    other target creatures" (on an instant or sorcery, "up to N target
+    creatures": the spell is no creature, so "other" excludes nothing).  The
+    targets are those of its definition (:func:`cardtext.interpreter.targets.implied_target`),
+    chosen as the spell or ability is put on the stack (601.2c)."""
+    from ..targets import implied_target
+
+    game = ctx.game
+    target = implied_target(a)
+    assert target is not None
+    objs = [o for o in (game.get(v) for v in ctx.slot_values(target) if isinstance(v, tuple))
+            if o is not None and o.zone == "battlefield"]  # fmt: skip
+    for o in objs:
+        put_counters(game, o, "+1/+1", 1)
+        game.say(f"  support: a +1/+1 counter on {display_name(o)} (701.41a)")
+    game.events.append(KeywordActed("support", ctx.controller))
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(GraveyardTokenCopy)
+def _graveyard_token_copy(ctx: Ctx, a: GraveyardTokenCopy) -> bool:
+    """702.128a (embalm): create a token that's a copy of the card exiled to
+    pay the cost (the card as printed: no copy effect applies to a card in a
+    graveyard), except
+    it's white, it has no mana cost, and it's a Zombie in addition to its
+    other types; 702.129a (eternalize): except it's a 4/4 black Zombie with
+    no mana cost.  The exceptions are part of the token's copiable values
+    (707.9b); its colors come from them (a color indicator, 204, as the
+    card has no mana cost)."""
+    game = ctx.game
+    o = game.state.objects.get(ctx.source[0])  # the card, exiled from the graveyard to pay the cost
+    if o is None:
+        game.say(f"  {a.keyword}: nothing is known of the card")
+        return False
+    card = o.card
+    line = card.type_line
+    subtypes = line.subtypes if "Zombie" in line.subtypes else (*line.subtypes, "Zombie")
+    card = replace(card, mana_cost=None, type_line=replace(line, subtypes=subtypes),
+                   color_indicator=("B",) if a.keyword == "eternalize" else ("W",))  # fmt: skip
+    if a.keyword == "eternalize":
+        card = replace(card, pt=A.PowerToughness("4", "4"))
+    new = create_on_battlefield(game, card, ctx.controller, copy_of=card)
+    game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+    game.say(f"  {ctx.controller} creates a token copy of {card.name} ({a.keyword}: "
+             + ("a 4/4 black Zombie" if a.keyword == "eternalize" else "white, a Zombie too") + ", no mana cost)")
+    acted(ctx, [new])
+    return True
+
+
+@carries_out(ScavengeCounters)
+def _scavenge_counters(ctx: Ctx, a: ScavengeCounters) -> bool:
+    """702.97a: put a number of +1/+1 counters equal to the power of the card
+    exiled to pay scavenge's cost (as it is in exile, where it went) on the
+    target creature, if it is still a legal target (608.2b)."""
+    from ..characteristics import power_toughness
+
+    game = ctx.game
+    card = game.state.objects.get(ctx.source[0])
+    n = max(0, (power_toughness(game, card)[0] or 0) if card is not None else 0)
+    objs = [o for o in (game.get(v) for v in ctx.slot_values(a.target) if isinstance(v, tuple))
+            if o is not None and o.zone == "battlefield"]  # fmt: skip
+    for o in objs:
+        put_counters(game, o, "+1/+1", n)
+        game.say(f"  scavenge: {n} +1/+1 counter(s) on {display_name(o)} (702.97a)")
+    acted(ctx, objs)
+    return bool(objs) and n > 0

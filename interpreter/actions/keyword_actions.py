@@ -20,11 +20,23 @@ from ..characteristics import chars, display_name
 from ..choices import Decision, ask
 from ..context import Ctx
 from ..costs import waterbend, waterbend_problem
+from ..keywords import (
+    BlockersBeyondFirst,
+    CascadeExile,
+    ExileInsteadOfLeaving,
+    MyriadCopies,
+    OpponentsAttacked,
+    RenownCounters,
+    StormCopies,
+    SuspendCast,
+)
 from ..objects import GameObject, ObjectId, PlayerId
+from ..quantities import QUANTITIES
 from ..state import KeywordActed
 from ..zones import move, put_counters
 from .common import acted, not_you
 from .library import keyword_action
+from .registry import carries_out
 
 
 def _coin(ctx: Ctx) -> bool:
@@ -345,3 +357,359 @@ def _earthbend(ctx: Ctx, a: A.KeywordAction) -> bool:
     game.state.delayed_events.append(DelayedTrigger(ctx.controller, ctx.source, ctx.ability, node, name, this_turn=False))
     acted(ctx, lands)
     return True
+
+
+@keyword_action("remove from combat", limits=(
+    ("another player removing a creature from combat", lambda a: not_you(a.player)),
+    ("removing from combat with more than the creatures", lambda a: a.what is None or a.amount is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _remove_from_combat(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """506.4: a permanent removed from combat stops being an attacking,
+    blocking, blocked or unblocked creature; an attacker that was blocked
+    stays blocked for the creatures blocking it (506.4, 509.1h) — they
+    remain blocking creatures, blocking no one, and deal no combat damage
+    to it (510.1c) — and a removed blocker no longer blocks its attackers."""
+    from ..destroy import remove_from_combat
+
+    game = ctx.game
+    combat = game.state.combat
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    removed = []
+    for o in objs:
+        if combat is None or (o.id not in combat.attackers and o.id not in combat.blockers):
+            game.say(f"  {display_name(o)} isn't in combat (506.4)")
+            continue
+        remove_from_combat(game, o.id)
+        removed.append(o)
+        game.say(f"  {display_name(o)} is removed from combat (506.4)")
+    acted(ctx, removed)
+    return bool(removed)
+
+
+@carries_out(CascadeExile)
+def _cascade(ctx: Ctx, a: CascadeExile) -> bool:
+    """702.85a: exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than the cascading spell's (as it
+    is on the stack, or as it last existed there if it has left, 608.2h);
+    you may cast that card without paying its mana cost, while the ability
+    resolves (608.2g), if the resulting spell's mana value is less than the
+    spell's; then the exiled cards not cast go on the bottom of your
+    library in a random order."""
+    from ..cast_permissions import Permission, cast_while_resolving
+    from .library import to_library
+
+    game = ctx.game
+    p = ctx.controller
+    spell = ctx.source_obj()
+    if spell is not None and spell.zone == "stack":
+        value = chars(spell).mana_value
+    else:
+        lki = ctx.lki(ctx.source)
+        value = lki.mana_value if lki is not None else 0
+    exiled: list[GameObject] = []
+    found: GameObject | None = None
+    for cid in list(game.zone("library", p)):
+        o = move(game, game.obj(cid), "exile")
+        exiled.append(o)
+        c = chars(o)
+        if "land" not in c.types and c.mana_value < value:
+            found = o
+            break
+    game.say(f"  {p} cascades (mana value {value}): exiles {', '.join(display_name(o) for o in exiled) or 'nothing'}")
+    if found is not None and ask(game, Decision("may", p, f"cascade: cast {display_name(found)} without paying its mana cost?")):
+        permission = Permission("effect", p, "exile", found.id, free=True, resolving=True, source="cascade")
+        cast_while_resolving(game, p, found, permission)
+    rest = [o for o in (game.get(e.id) for e in exiled) if o is not None and o.zone == "exile"]
+    if rest:
+        to_library(ctx, rest, A.Destination("library", where="bottom", order="a random"))
+    game.events.append(KeywordActed("cascade", p))
+    return True
+
+
+@carries_out(RenownCounters)
+def _renown(ctx: Ctx, a: RenownCounters) -> bool:
+    """702.112a: put N +1/+1 counters on the creature with renown and it
+    becomes renowned (702.112b: a designation it keeps until it leaves the
+    battlefield), which "Whenever a creature you control becomes renowned"
+    sees.  A creature that has left the battlefield gets nothing."""
+    game = ctx.game
+    src = ctx.source_obj()
+    if src is None or src.zone != "battlefield":
+        game.say("  renown: the creature is no longer on the battlefield")
+        return False
+    n = max(0, ctx.quantity(a.amount))
+    put_counters(game, src, "+1/+1", n)
+    src.marks = src.marks | {"renowned"}
+    game.events.append(KeywordActed("renown", ctx.controller, src.id))
+    game.say(f"  {display_name(src)} gets {n} +1/+1 counter(s) and becomes renowned (702.112a)")
+    return True
+
+
+@carries_out(StormCopies)
+def _storm(ctx: Ctx, a: StormCopies) -> bool:
+    """702.40a: copy the spell with storm once for each other spell cast
+    before it this turn (the spells cast this turn, in the order they became
+    cast, 601.2i); the controller may choose new targets for each copy
+    (707.10c).  The copies are of the spell as it is on the stack."""
+    from ..copies import copy_spell
+    from ..errors import Unsupported
+
+    game = ctx.game
+    before = next((i for i, spell in enumerate(game.state.cast_this_turn) if spell.id == ctx.source), None)
+    if before is None:
+        raise Unsupported("storm of a spell that wasn't cast this turn")
+    spell = game.get(ctx.source)
+    if before and (spell is None or spell.zone != "stack"):
+        # the copies are made even so, from what it was as it last existed on the stack (608.2h)
+        raise Unsupported("storm copies of a spell that has left the stack")
+    game.say(f"  storm: {before} spell(s) were cast before it this turn (702.40a)")
+    done = False
+    for _ in range(before):
+        done = copy_spell(ctx, ctx.source, new_targets=True) or done
+    return done
+
+
+@carries_out(ExileInsteadOfLeaving)
+def _exile_instead_of_leaving(ctx: Ctx, a: ExileInsteadOfLeaving) -> bool:
+    """702.84a: the permanent unearth returned ("it") is exiled if it would
+    leave the battlefield, instead of going anywhere else — a replacement
+    effect (614.1a) that lasts as long as it is that permanent (400.7),
+    :func:`cardtext.interpreter.zones.move`."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.it) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        o.marks = o.marks | {"unearthed"}
+    return bool(objs)
+
+
+@keyword_action("connive", permanent=True, limits=(
+    ("a player or group conniving", lambda a: a.player is not None and not isinstance(a.player, _PERMANENT_SUBJECT)),
+    ("conniving with more than the permanent and a number", lambda a: a.what is not None or a.extra
+     or a.duration is not None),
+))  # fmt: skip
+def _connive(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.50a: a permanent connives — its controller draws a card, then
+    discards a card; if a nonland card was discarded, they put a +1/+1
+    counter on the permanent.  701.50e: "connives N" draws and discards N
+    and puts a counter for each nonland card discarded.  701.50c: a
+    permanent that has left the battlefield still connives (its controller
+    as it last existed draws and discards; no counter is put on it)."""
+    from ..zones import discard, draw
+
+    game = ctx.game
+    n = max(0, ctx.quantity(a.amount)) if a.amount is not None else 1
+    ids = _exploring(ctx, a)
+    for oid in ids:
+        p = _controller_of(ctx, oid)
+        draw(game, p, n)
+        hand = [game.obj(c) for c in game.zone("hand", p)]
+        picked: list[GameObject] = []
+        if hand:
+            k = min(n, len(hand))
+            d = Decision("pick", p, f"connive: discard {k} card(s)", [o.id for o in hand], [display_name(o) for o in hand], k, k)
+            chosen = set(ask(game, d))
+            picked = [o for o in hand if o.id in chosen]
+        nonland = 0
+        for o in picked:
+            if "land" not in chars(o).types:
+                nonland += 1
+            discard(game, p, o)
+        perm = game.get(oid)
+        if nonland and perm is not None and perm.zone == "battlefield":
+            put_counters(game, perm, "+1/+1", nonland)
+            game.say(f"  {display_name(perm)} connives: {nonland} nonland card(s) discarded, {nonland} +1/+1 counter(s) on it")
+        game.events.append(KeywordActed("connive", p, oid))
+    return bool(ids)
+
+
+@keyword_action("forage", limits=(
+    ("another player foraging, or with more than the action", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _forage(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.61a: to forage, exile three cards from your graveyard or
+    sacrifice a Food (:func:`cardtext.interpreter.costs.forage`); one who can
+    do neither doesn't forage (a "you may forage. If you do, ..." then does
+    nothing more, 608.2c)."""
+    from ..costs import forage
+    from ..errors import IllegalAction
+
+    game = ctx.game
+    try:
+        with game.transaction():
+            forage(game, ctx.controller)
+    except IllegalAction as exc:
+        game.say(f"  {exc}")
+        return False
+    game.events.append(KeywordActed("forage", ctx.controller))
+    return True
+
+
+@keyword_action("blight", limits=(
+    ("another player blighting, or with more than a number", lambda a: not_you(a.player) or a.what is not None
+     or a.amount is None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _blight(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.68a: "blight N" — put N -1/-1 counters on a creature you control
+    (:func:`cardtext.interpreter.costs.blight`); one who controls no creature
+    doesn't blight."""
+    from ..costs import blight
+    from ..errors import IllegalAction
+
+    game = ctx.game
+    n = max(0, ctx.quantity(a.amount))
+    try:
+        o = blight(game, ctx.controller, n)
+    except IllegalAction as exc:
+        game.say(f"  {exc}")
+        return False
+    game.events.append(KeywordActed("blight", ctx.controller, o.id))
+    acted(ctx, [o])
+    return True
+
+
+_AIRBEND_COST = A.Cost((A.ManaCost((A.GenericMana(2),)),))
+"""Airbend's alternative cost: {2} (701.65a)."""
+
+
+@keyword_action("airbend", limits=(
+    ("another player airbending, or for a while", lambda a: not_you(a.player) or a.amount is not None or a.extra
+     or a.duration is not None),
+    ("airbending a spell", lambda a: a.what is None or "spell" in {n.lower() for n in getattr(
+        getattr(a.what, "spec", getattr(a.what, "filter", None)), "nouns", ())}),
+))  # fmt: skip
+def _airbend(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.65a: to airbend a permanent, exile it; while it remains exiled,
+    its owner may cast it for {2} rather than its mana cost (an alternative
+    cost, 118.9).  A token exiled ceases to exist (704.5d)."""
+    from ..cast_permissions import Permission, grant
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    for o in objs:
+        name = display_name(o)
+        exiled = move(game, o, "exile")
+        if exiled.zone == "exile" and exiled.is_card:
+            grant(game, Permission("airbend", exiled.owner, "exile", exiled.id, cost=_AIRBEND_COST, source=name))
+            game.say(f"  {name} is airbent: exiled, its owner may cast it for {{2}} (701.65a)")
+        else:
+            game.say(f"  {name} is airbent: exiled (701.65a)")
+    game.events.append(KeywordActed("airbend", ctx.controller))
+    acted(ctx, objs)
+    return bool(objs)
+
+
+def _blockers_beyond_first(ctx: Ctx, q: BlockersBeyondFirst) -> int:
+    """702.23a-b: the creatures blocking the creature with rampage ("it")
+    beyond the first, as the ability resolves."""
+    combat = ctx.game.state.combat
+    oid = ctx.source
+    if combat is None:
+        return 0
+    blocking = [b for b, blocked in combat.blockers.items() if oid in blocked and ctx.game.get(b) is not None]
+    return max(0, len(blocking) - 1)
+
+
+QUANTITIES[BlockersBeyondFirst] = _blockers_beyond_first
+
+
+def _opponents_attacked(ctx: Ctx, q: OpponentsAttacked) -> int:
+    """702.121a: the opponents of the ability's controller that creatures
+    they control attack this combat (each once)."""
+    game = ctx.game
+    combat = game.state.combat
+    if combat is None:
+        return 0
+    opponents = set(game.opponents(ctx.controller))
+    return len({d for oid, d in combat.attackers.items() if d in opponents
+                and (o := game.get(oid)) is not None and o.controller == ctx.controller})  # fmt: skip
+
+
+QUANTITIES[OpponentsAttacked] = _opponents_attacked
+
+
+
+@keyword_action("detain", limits=(
+    ("another player detaining, or detaining other than permanents", lambda a: not_you(a.player) or a.what is None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _detain(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.35a: to detain a permanent — until your next turn, it can't
+    attack or block and its activated abilities can't be activated (611.2b:
+    rules that end as that player's next turn begins, :mod:`cardtext.interpreter.this_turn`)."""
+    from ..this_turn import CANT_ACTIVATE, TurnRule, add_rule
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    src = game.state.objects.get(ctx.source[0])
+    name = display_name(src) if src is not None else ""
+    for o in objs:
+        for rule in ("can't attack", "can't block", CANT_ACTIVATE):
+            add_rule(game, TurnRule(rule, o.id, source=name, until_turn_of=ctx.controller))
+        game.say(f"  {display_name(o)} is detained until {ctx.controller}'s next turn: it can't attack or block and "
+                 "its activated abilities can't be activated (701.35a)")  # fmt: skip
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@keyword_action("goad", limits=(
+    ("another player goading, or goading other than creatures", lambda a: not_you(a.player) or a.what is None
+     or a.amount is not None or a.extra or a.duration is not None),
+))  # fmt: skip
+def _goad(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.15a: to goad a creature — until your next turn, it attacks each
+    combat if able and attacks a player other than you if able (611.2b; a
+    requirement of declaring attackers, 508.1d, :func:`cardtext.interpreter.characteristics.combat_requirements`).
+    701.15c: a creature goaded again by the same player isn't changed."""
+    from ..this_turn import GOADED, TurnRule, add_rule
+
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None and o.zone == "battlefield"]
+    src = game.state.objects.get(ctx.source[0])
+    name = display_name(src) if src is not None else ""
+    for o in objs:
+        add_rule(game, TurnRule(GOADED, o.id, source=name, until_turn_of=ctx.controller))
+        game.say(f"  {display_name(o)} is goaded until {ctx.controller}'s next turn: it attacks each combat if able (701.15a)")
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(SuspendCast)
+def _suspend_cast(ctx: Ctx, a: SuspendCast) -> bool:
+    """702.62a: as the last time counter is removed from the suspended card
+    (still in exile), its owner may cast it without paying its mana cost,
+    ignoring the timing rules (608.2g); if they don't, or can't, it remains
+    exiled.  The spell is cast "via" suspend (a creature spell so cast gains
+    haste, :mod:`cardtext.interpreter.suspend`)."""
+    from ..cast_permissions import Permission, cast_while_resolving
+
+    game = ctx.game
+    card = game.get(ctx.trigger_object) if ctx.trigger_object is not None else ctx.source_obj()
+    if card is None or card.zone != "exile":
+        game.say(f"  {a.keyword}: the card is no longer in exile (400.7)")
+        return False
+    name = display_name(card)
+    p = card.owner
+    rule = "702.62a" if a.keyword == "suspend" else "702.88a"
+    if not ask(game, Decision("may", p, f"{a.keyword}: cast {name} without paying its mana cost?")):
+        game.say(f"  {p} doesn't cast {name}: it remains exiled ({rule})")
+        return False
+    permission = Permission(a.keyword, p, "exile", card.id, free=True, resolving=True, source=a.keyword)
+    return cast_while_resolving(game, p, card, permission)
+
+
+@carries_out(MyriadCopies)
+def _myriad(ctx: Ctx, a: MyriadCopies) -> bool:
+    """702.116a: one token copy for each opponent other than the defending
+    player — in a two-player game the defending player is the only
+    opponent, so none is created."""
+    from ..errors import Unsupported
+
+    game = ctx.game
+    defending = ctx.trigger_player  # the player it attacked as it triggered (508.1m)
+    others = [p for p in game.opponents(ctx.controller) if p != defending]
+    if others:
+        raise Unsupported("myriad with opponents other than the defending player (a game of more than two players)")
+    game.say("  myriad: there is no opponent other than the defending player, so no token is created (702.116a)")
+    return False
