@@ -650,6 +650,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 yield Gap(node, problem)
         elif isinstance(node, A.CountChoice):
             yield Gap(node, "a choice of numbers ('one, two, or three') other than of targets")
+        elif isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post:
+            # "target player other than [this]'s owner": the targeting refuses it (cardtext.interpreter.targets)
+            yield Gap(node, "a target player described by what they did or have")
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
             # a description the engine's matching can't read (cardtext.interpreter.filters)
             yield Gap(node, problem)

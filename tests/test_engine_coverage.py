@@ -386,3 +386,10 @@ def test_a_delayed_instruction_the_engine_cant_fix_is_a_gap() -> None:
     assert "a delayed coin flip" in [g.what for g in gaps(card)]
     (card,) = parse_text(flip.replace(" at end of combat", "")).cards
     assert gaps(card) == []
+
+
+def test_115_1_a_target_player_described_by_more_is_a_gap() -> None:
+    """ "Target player other than [this]'s owner": the targeting refuses such
+    a player description in play, so the check reports it."""
+    card = one("Test Crown {3}\nArtifact\n{2}: Target player other than Test Crown's owner gains control of it.")
+    assert "a target player described by what they did or have" in [g.what for g in gaps(card)]
