@@ -772,6 +772,17 @@ class TopOfLibrary(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TopDescribed(Node):
+    """ "the top creature card of your graveyard": the card of that kind
+    nearest the top of a zone kept in order (401.2, 404.1; older cards'
+    graveyard order)."""
+
+    kind: Any
+    whose: Any
+    zone: str = "graveyard"
+
+
+@dataclass(frozen=True, slots=True)
 class EachOf(Node):
     """ "each of them", "one of them" (``one``)."""
 
@@ -1146,6 +1157,8 @@ def _r_copy_ref(r: Any, n: CopyRef, **ctx: Any) -> str:
     return f"{n.word} copy"
 _BUILDERS["any_number_targets"] = lambda meta: Target(AnyTarget(), any_number=True, span=span(meta))
 _BUILDERS["n_targets"] = lambda meta, counts: Target(AnyTarget(), counts, span=span(meta))
+# "up to three targets" (115.1, 601.2c): any targets, as many as that or fewer
+_BUILDERS["n_targets_up_to"] = lambda meta, counts: Target(AnyTarget(), counts, up_to=True, span=span(meta))
 _BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=span(meta))
 _BUILDERS["that_zone"] = lambda meta, zone: ZonePlace(zone, None, "that", span=span(meta))
 
@@ -1201,6 +1214,11 @@ def _library_count(count: Any, end: str) -> Any:
 @builds("top_of_library")
 def _top_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
     return TopOfLibrary(whose, _library_count(count, "top"), span=span(meta))
+
+
+@builds("top_described")
+def _top_described(meta: Any, kind: Any, whose: Any, zone: str) -> TopDescribed:
+    return TopDescribed(kind, whose, zone, span=span(meta))
 
 
 @builds("bottom_of_library")
@@ -2156,6 +2174,11 @@ def _r_top(r: Any, n: TopOfLibrary, **ctx: Any) -> str:
     return f"the {end} {r(n.count)} cards of {r(n.whose)} library"
 
 
+@renders(TopDescribed)
+def _r_top_described(r: Any, n: TopDescribed, **ctx: Any) -> str:
+    return f"the top {r(n.kind)} card of {r(n.whose)} {n.zone}"
+
+
 @renders(EachOf)
 def _r_each_of(r: Any, n: EachOf, **ctx: Any) -> str:
     if n.count is not None:
@@ -2289,7 +2312,7 @@ def _r_target(r: Any, n: Target, **ctx: Any) -> str:
         if n.any_number:
             return "any number of targets"
         if n.count is not None:
-            return f"{r(n.count)} targets"
+            return ("up to " if n.up_to else "") + f"{r(n.count)} targets"
         return r(n.spec)
     plural = is_plural(n)
     if n.any_number:

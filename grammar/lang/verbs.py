@@ -113,6 +113,35 @@ class SetLifeTotal(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LifeFloor(Node):
+    """ "Damage that would reduce your life total to less than 1 reduces it
+    to 1 instead" (615, 614.1a): damage to that player is lessened so that
+    their life total doesn't go below ``floor``; ``below`` the number written
+    after "less than"."""
+
+    DURATION: ClassVar[bool] = True
+
+    whose: Any
+    below: Any
+    floor: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CantHaveOrGain(Node):
+    """ "[Creatures your opponents control] can't have or gain trample"
+    (613.1f, 613.7: an effect that keeps abilities away, whenever they would
+    be granted)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    keywords: tuple[Any, ...]
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class GetCounters(Node):
     """ "that player gets a poison counter", "you get an experience counter",
     "defending player gets two poison counters", "gets another poison
@@ -1229,6 +1258,7 @@ _reg("pay_mana_and_life", lambda m, mana, life: Pay("mana and life", (mana, life
 _reg("pay_mana_or_life", lambda m, mana, life: Pay("mana or life", (mana, life), span=span(m)))
 _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
+_reg("life_floor", lambda m, whose, below, floor: LifeFloor(whose, below, floor, span=span(m)))
 _reg("set_life_total", lambda m, whose, amount: SetLifeTotal(whose, amount, span=span(m)))
 _reg("set_life_total_equal", lambda m, whose, amount: SetLifeTotal(whose, amount, True, span=span(m)))
 _reg("get_counters", lambda m, amount, kind: GetCounters(amount, kind, span=span(m)))
@@ -1833,6 +1863,8 @@ _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
+# "gets +2/+0 and can't be blocked by creatures with flying": the second change is the object's too
+_reg("pump_and", lambda m, mod, second: _pump(m, mod, extra=second))
 _reg("gain_pump", lambda m, kws, mod: _pump(m, mod, keywords=kws, second_verb="gain", gain_first=True))
 _reg("gain_quoted_pump", lambda m, q, mod: _pump(m, mod, quoted=q, second_verb="gain", gain_first=True))
 _reg("gain_keyword_choice", lambda m, kws: Pump(None, None, None, kws, verb="gain", your_choice=True, span=span(m)))
@@ -1845,6 +1877,7 @@ _reg("have_keywords", lambda m, kws: Pump(None, None, None, kws, verb="have", sp
 _reg("have_quoted", lambda m, q: Pump(None, None, None, (), verb="have", quoted=q, span=span(m)))
 _reg("have_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="have", quoted=q, span=span(m)))
 _reg("have_abilities_of", lambda m, of: HaveAbilitiesOf(None, of, span=span(m)))
+_reg("cant_have_or_gain", lambda m, kws: CantHaveOrGain(None, tuple(kws), span=span(m)))
 _reg("lose_keywords", lambda m, kws: LoseAbilities(None, kws, span=span(m)))
 
 
@@ -1956,6 +1989,10 @@ _reg("is_base_pt_additional", lambda m, words, pt, kept: IsType(
 
 
 _reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
+# 105.3: one color or more, chosen as it resolves (608.2d)
+_reg("becomes_colors_choice", lambda m: Becomes(None, (), special="the color or colors of your choice", span=span(m)))
+# "Choose a creature type. ... becomes that type": the type chosen before (608.2d, 205.1a)
+_reg("becomes_that_type", lambda m: Becomes(None, (), special="that type", span=span(m)))
 _reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
 _reg("becomes_land_type_choice", lambda m: Becomes(None, (), special="the basic land type of your choice", span=span(m)))
 _reg("becomes_copy", lambda m, of: Becomes(None, (), special="a copy of", of=of, span=span(m)))
@@ -2007,6 +2044,8 @@ for _rule, _text in (
     ("cant_be_blocked_by", "can't be blocked by"),
     ("cant_be_blocked_by_more_than_one", "can't be blocked by more than one creature"),
     ("cant_be_countered_vp", "can't be countered"), ("cant_be_target", "can't be the target of"),
+    # 115.4 with a plural subject ("Creatures can't be the targets of spells"); 613.1f, an ability kept away
+    ("cant_be_targets", "can't be the targets of"),
     ("cant_be_enchanted", "can't be enchanted by"), ("cant_be_sacrificed", "can't be sacrificed"),
     ("cant_transform", "can't transform"), ("cant_cast", "can't cast"),
     ("cant_cast_duration", "can't cast"), ("cant_play", "can't play"),
@@ -2040,6 +2079,8 @@ def _require(rule: str) -> Any:
 
 for _rule, _text in (
     ("block_additional", "can block an additional creature each combat"),
+    # 509.1a: an effect that lasts the turn ("{1}{G}: ... can block an additional creature this turn")
+    ("block_additional_turn", "can block an additional creature this turn"),
     ("block_additional_n", "can block an additional creatures each combat"),
     ("block_any_number", "can block any number of creatures"),
     ("can_block_only", "can block only"), ("block_as_though", "can block as though it had"),
@@ -2330,6 +2371,12 @@ def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
         mana, life = n.amount
         return f"{subj(r, n, 'pay', ctx)} {r(mana)} {n.what.split()[1]} {measure(r, life, 'life')}"
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
+
+
+@renders(LifeFloor)
+def _r_life_floor(r: Any, n: LifeFloor, **ctx: Any) -> str:
+    return (f"damage that would reduce {possessive_text(r, n.whose)} life total to less than {r(n.below)} "
+            f"reduces it to {r(n.floor)} instead")
 
 
 @renders(SetLifeTotal)
@@ -2999,6 +3046,11 @@ def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
     if not n.keywords:
         return f"{v} all abilities"
     return f"{v} {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
+
+
+@renders(CantHaveOrGain)
+def _r_cant_have_or_gain(r: Any, n: CantHaveOrGain, **ctx: Any) -> str:
+    return f"can't have or gain {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
 
 
 @renders(HaveAbilitiesOf)
