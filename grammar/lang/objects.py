@@ -166,11 +166,13 @@ class ControlledBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class OwnedBy(Node):
-    """ "you own", "you don't own", "you own but don't control" (``not_controlled``)."""
+    """ "you own", "you don't own", "you own but don't control" (``not_controlled``),
+    "you own or control" (``or_controlled``)."""
 
     player: Any
     negated: bool = False
     not_controlled: bool = False
+    or_controlled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1583,6 +1585,11 @@ def _not_owned_by(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, True, span=span(meta))
 
 
+@builds("owned_or_controlled")
+def _owned_or_controlled(meta: Any, who: Any) -> OwnedBy:
+    return OwnedBy(who, or_controlled=True, span=span(meta))
+
+
 @builds("owned_not_controlled")
 def _owned_not_controlled(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, not_controlled=True, span=span(meta))
@@ -1829,7 +1836,7 @@ def _did(event: str) -> Any:
 
 for _rule, _event in (
     ("that_attacked", "attacked"), ("that_attacked_or_blocked", "attacked or blocked"),
-    ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"),
+    ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"), ("that_dealt_damage", "dealt damage"),
     ("that_was_dealt_damage_by", "was dealt damage by"), ("that_entered", "entered"),
     ("that_was_cast", "was cast"), ("you_cast_this_turn", "you cast"), ("that_died", "died"),
 ):  # fmt: skip
@@ -2387,6 +2394,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
     dont = "don't" if is_plural(n.player) else "doesn't"
     if n.not_controlled:
         return f"{who} {verb(n.player, 'own')} but {dont} control"
+    if n.or_controlled:
+        return f"{who} {verb(n.player, 'own')} or {verb(n.player, 'control')}"
     if n.negated:
         return f"{who} {dont} own"
     return f"{who} {verb(n.player, 'own')}"

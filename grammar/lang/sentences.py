@@ -936,6 +936,18 @@ def _next_time_builder(instead: str) -> Any:
 
 BUILDERS["next_time_sentence"] = _next_time_builder("")
 BUILDERS["next_time_instead_after"] = _next_time_builder("after")
+
+
+@builds("next_time_deal_sentence")
+def _next_time_deal(meta: Any, subject: Any, *rest: Any) -> NextTime:
+    """ "The next time target creature would deal damage this turn, prevent
+    that damage" (615.1a): damage to anything, so no recipient is written."""
+    from .verbs import DealDamage
+
+    duration = rest[0] if len(rest) == 2 else None
+    return NextTime(subject, DealDamage(None, None, None), duration, rest[-1], "", span=span(meta))
+
+
 BUILDERS["next_time_instead_before"] = _next_time_builder("before")
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from ..node import BUILDERS, Node, builds, renders
+from ..node import BUILDERS, Node, builds, renders, replace
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from . import concern
@@ -183,6 +183,8 @@ class PreventDamage(Node):
     duration: Any = None
     player: Any = None
     form: str = ""
+    divided: bool = False  # "..., divided as you choose" (the next N damage shared out among them, 601.2d)
+    rounding: str = ""  # "prevent half that damage, rounded up" ("up" or "down", 107.1a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -849,6 +851,18 @@ class Unattach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class GainThisAbility(Node):
+    """ "[it] becomes a copy of target creature and gains this ability": the
+    ability that says so, which the object has as well (707.9b, 113.10)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class Becomes(Node):
     """ "[it] becomes an Aura with enchant creature", "becomes a 4/4 Elemental
     creature", "becomes red", "becomes tapped" (205.1b, 611.2a)."""
@@ -1318,6 +1332,15 @@ _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
     "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), by=by, duration=d, form="would deal", span=span(m)))
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
+_reg("prevent_half", lambda m, rounding: PreventDamage("half", rounding=str(rounding), span=span(m)))
+
+
+@builds("prevent_damage_divided")
+def _prevent_damage_divided(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+    kind, amount, to, by, duration, form = _damage_named(what, mods)
+    return PreventDamage(kind, amount, to, by, duration, form=form, divided=True, span=span(meta))
+
+
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
 
 # ---- targets and text ----
@@ -1901,6 +1924,7 @@ _reg("tap", lambda m, what: TapObjects(what, span=span(m)))
 _reg("tap_or_untap", lambda m, what: TapOrUntap(what, span=span(m)))
 _reg("attach", lambda m, what, to: Attach(what, to, span=span(m)))
 _reg("unattach", lambda m, what: Unattach(what, span=span(m)))
+_reg("gain_this_ability", lambda m: GainThisAbility(None, span=span(m)))
 _reg("becomes_tapped", lambda m: Becomes(None, (), special="tapped", span=span(m)))
 BUILDERS["crew_act"] = lambda meta, verb, noun: "saddle" if str(verb).lower() == "saddles" else "crew"
 BUILDERS["crew_acts"] = lambda meta, *acts: tuple(acts)
@@ -2021,6 +2045,8 @@ _reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amount
 _reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
 _reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", kept=_kept(kept), span=span(m)))
 _reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
+# "Enchanted land is the chosen type" (205.1a): that type instead of its others of that kind
+_reg("is_chosen_type_alone", lambda m: IsType(None, special="the chosen type alone", span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
 _reg("is_every_type", lambda m: IsType(None, special="every creature type", span=span(m)))
 _reg("cant_block", lambda m: CantBlock(None, span=span(m)))
@@ -2408,9 +2434,11 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
+    if n.kind == "half":
+        return f"{v} half that damage, rounded {n.rounding}"
     if n.form == "would deal":
         return f"{v} {_damage_words(r, n)} {r(n.by)} would deal{dur}"
-    return f"{v} {_damage_that_would_be_dealt(r, n)}"
+    return f"{v} {_damage_that_would_be_dealt(r, n)}" + (", divided as you choose" if n.divided else "")
 
 
 def _damage_words(r: Any, n: PreventDamage | RedirectDamage) -> str:
@@ -3025,7 +3053,9 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
         if n.keywords or n.quoted:
             parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
         if n.extra is not None:
-            parts.append("and " + r(n.extra, imperative=False, subject=n.what))
+            # the second verb agrees with the subject the two share ("gets +2/+0 and loses flying")
+            extra = replace(n.extra, what=n.what) if getattr(n.extra, "what", 0) is None else n.extra
+            parts.append("and " + r(extra, imperative=False, subject=n.what))
         return also + " ".join(parts)
     choice = "your choice of " if n.your_choice else ""
     return f"{also}{subj(r, n, n.verb, ctx)} {choice}{_abilities_text(r, n)}"
@@ -3097,6 +3127,11 @@ def _r_attach(r: Any, n: Attach, **ctx: Any) -> str:
 @renders(Unattach)
 def _r_unattach(r: Any, n: Unattach, **ctx: Any) -> str:
     return f"unattach {r(n.what)}"
+
+
+@renders(GainThisAbility)
+def _r_gain_this_ability(r: Any, n: GainThisAbility, **ctx: Any) -> str:
+    return f"{subj(r, n, 'gain', ctx)} this ability"
 
 
 @renders(CrewsAs)
@@ -3195,6 +3230,8 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
         return f"{be} {article(words)} {words} {kept}"
     if n.special == "the chosen type":
         return f"{be} the chosen type {kept}"
+    if n.special == "the chosen type alone":
+        return f"{be} the chosen type"
     if n.special == "not a":  # "isn't a creature" (205.1a)
         words = words_text(r, n.words, plural)
         return f"aren't {words}" if plural else f"isn't {article(words)} {words}"

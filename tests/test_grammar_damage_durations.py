@@ -1,0 +1,248 @@
+"""Grammar-level tests of wordings of objects, damage, durations and
+descriptions (older Oracle templates among them): each parses a wording,
+asserts what the AST holds, that it renders back byte-identical, and, where
+the engine can't carry it out, that the support check says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from card_helpers import ability, gap_texts, nodes, one_ability_card, round_trips
+
+from cardtext.grammar import ast as A
+from cardtext.grammar.node import Node
+
+
+def first(tree: Node, cls: type) -> Any:
+    """The first ``cls`` of ``tree`` (a static ability keeps its sentence as written too)."""
+    found = nodes(tree, cls)
+    assert found, f"no {cls.__name__} in {tree!r}"
+    return found[0]
+
+# --------------------------------------------------------------------------
+# Any targets, counted (115.1, 601.2c)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "up_to"),
+    [
+        ("Test Card deals 2 damage to each of two targets.", False),
+        ("Test Card deals X damage to each of up to three targets.", True),
+        ("Test Card deals 4 damage to X targets.", False),
+    ],
+)
+def test_n_targets_and_up_to_n_targets_601_2c(text: str, up_to: bool) -> None:
+    """601.2c: "each of two targets", "each of up to three targets", "X
+    targets": any targets, that many (or up to that many)."""
+    target = first(ability(text, type_line="Sorcery"), A.Target)
+    assert isinstance(target.spec, A.AnyTarget) and target.count is not None and target.up_to is up_to
+    round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# Zones of several players (400.1): "your opponents' graveyards"
+# --------------------------------------------------------------------------
+
+
+def test_plural_zones_of_a_group_400_1() -> None:
+    text = "Test Card gets +1/+1 for each creature card in your opponents' graveyards."
+    zone = first(ability(text), A.InZone)
+    assert zone.zone == "graveyards" and isinstance(zone.owner, A.PlayerGroup)
+    round_trips(text)
+
+
+# --------------------------------------------------------------------------
+# Changes of color and type chosen as the effect happens (105.3, 205.1a, 608.2d)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "special"),
+    [
+        ("Target creature becomes the color or colors of your choice until end of turn.", "the color or colors of your choice"),
+        ("Target creature becomes that type until end of turn.", "that type"),
+    ],
+)
+def test_becomes_chosen_colors_or_that_type_105_3(text: str, special: str) -> None:
+    node = first(ability(text, type_line="Instant"), A.Becomes)
+    assert node.special == special and node.duration is not None
+    round_trips(text, type_line="Instant")
+    card = one_ability_card(text, "Instant")
+    assert any("a change of that kind" in g for g in gap_texts(card))
+
+
+def test_is_the_chosen_type_alone_205_1a() -> None:
+    """ "Enchanted land is the chosen type" (no "in addition"): a change
+    the engine doesn't apply, reported as a gap."""
+    text = "Enchanted creature is the chosen type."
+    node = first(ability(text, type_line="Enchantment — Aura"), A.IsType)
+    assert node.special == "the chosen type alone"
+    round_trips(text, type_line="Enchantment — Aura")
+
+
+def test_for_each_of_its_colors_105_2() -> None:
+    text = "Enchanted creature gets +1/+1 for each of its colors."
+    count = first(ability(text, type_line="Enchantment — Aura"), A.GameCount)
+    assert count.what == "each of colors" and isinstance(count.of, A.ItRef)
+    round_trips(text, type_line="Enchantment — Aura")
+
+
+# --------------------------------------------------------------------------
+# Blocking more this turn (509.1a)
+# --------------------------------------------------------------------------
+
+
+def test_can_block_an_additional_creature_this_turn_509_1a() -> None:
+    text = "{1}{G}: Test Card can block an additional creature this turn."
+    req = first(ability(text), A.Requirement)
+    assert req.rule == "can block an additional creature this turn"
+    round_trips(text)
+    assert any("Requirement" in g for g in gap_texts(one_ability_card(text)))
+
+
+# --------------------------------------------------------------------------
+# The top card of a kind in a graveyard (older graveyard order)
+# --------------------------------------------------------------------------
+
+
+def test_top_creature_card_of_a_graveyard_is_a_gap() -> None:
+    text = "Return the top creature card of your graveyard to the battlefield."
+    top = first(ability(text, type_line="Sorcery"), A.TopDescribed)
+    assert top.zone == "graveyard" and top.whose is not None
+    round_trips(text, type_line="Sorcery")
+    assert any("the top card of a kind" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+# --------------------------------------------------------------------------
+# Damage that can't take a life total below a number (615, 614.1a)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Damage that would reduce your life total to less than 1 reduces it to 1 instead.",
+        "Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1 instead.",
+        "As long as you have 7 or more life, damage that would reduce your life total to less than 7 reduces it to 7 instead.",
+    ],
+)
+def test_life_total_floor_615(text: str) -> None:
+    floor = first(ability(text, type_line="Enchantment"), A.LifeFloor)
+    assert floor.below == floor.floor
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(one_ability_card(text, "Enchantment"))
+
+
+# --------------------------------------------------------------------------
+# "gets +N/+N and [another change]" (611.3a): one subject, two effects
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Enchanted creature gets +2/+0 and can't be blocked by creatures with flying.", A.Restriction),
+        ("Enchanted creature gets +1/+1 and can't be blocked except by creatures with flying.", A.Restriction),
+        ("Enchanted creature gets +0/+2 and can't be the target of spells.", A.Restriction),
+        ("Enchanted creature gets +3/+1 and must be blocked by an Eldrazi if able.", A.Requirement),
+        ("Enchanted creature gets +3/+3 and doesn't untap during its controller's untap step.", A.Requirement),
+        ("Enchanted creature gets -6/-0 and loses flying.", A.LoseAbilities),
+        ("Enchanted creature gets +3/+1 and is black.", A.IsType),
+        ("Enchanted creature gets +1/+1 and is an artifact in addition to its other types.", A.IsType),
+    ],
+)
+def test_pump_and_a_second_change_611_3a(text: str, kind: type) -> None:
+    pump = first(ability(text, type_line="Enchantment — Aura"), A.Pump)
+    assert isinstance(pump.extra, kind)
+    round_trips(text, type_line="Enchantment — Aura")
+
+
+def test_pump_and_loses_agrees_with_a_plural_subject() -> None:
+    round_trips("Creatures you control get +1/+0 and lose flying.", type_line="Enchantment")
+
+
+def test_pump_and_a_second_change_of_a_resolving_effect_is_a_gap() -> None:
+    text = "{T}: Test Card gets -2/+2 and loses flying until end of turn."
+    assert any("a P/T change with another effect" in g for g in gap_texts(one_ability_card(text)))
+
+
+# --------------------------------------------------------------------------
+# Abilities kept away, targets refused (613.1f, 115.4)
+# --------------------------------------------------------------------------
+
+
+def test_cant_have_or_gain_613_1f() -> None:
+    text = "Creatures your opponents control lose trample and can't have or gain trample."
+    node = first(ability(text, type_line="Enchantment"), A.CantHaveOrGain)
+    assert len(node.keywords) == 1
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(one_ability_card(text, "Enchantment"))
+
+
+@pytest.mark.parametrize(
+    "text", ["Creatures can't be the targets of spells.", "Cards in graveyards can't be the targets of spells or abilities."]
+)
+def test_cant_be_the_targets_of_115_4(text: str) -> None:
+    node = first(ability(text, type_line="Enchantment"), A.Restriction)
+    assert node.rule == "can't be the targets of"
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(one_ability_card(text, "Enchantment"))
+
+
+# --------------------------------------------------------------------------
+# Prevention (615): the next time a source would deal damage, divided, half
+# --------------------------------------------------------------------------
+
+
+def test_next_time_would_deal_damage_to_anything_615_1a() -> None:
+    text = "The next time target creature would deal damage this turn, prevent that damage."
+    node = first(ability(text, type_line="Instant"), A.NextTime)
+    assert isinstance(node.event, A.DealDamage) and node.event.to is None and node.duration is not None
+    round_trips(text, type_line="Instant")
+    assert any("NextTime" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_prevent_the_next_n_damage_divided_601_2d() -> None:
+    text = "Prevent the next 4 damage that would be dealt this turn to any number of targets, divided as you choose."
+    node = first(ability(text, type_line="Instant"), A.PreventDamage)
+    assert node.divided and node.kind == "next"
+    round_trips(text, type_line="Instant")
+    assert any("divided" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+@pytest.mark.parametrize("rounding", ["up", "down"])
+def test_prevent_half_that_damage_rounded_107_1a(rounding: str) -> None:
+    text = f"If a source would deal damage to you, prevent half that damage, rounded {rounding}."
+    node = first(ability(text, type_line="Enchantment"), A.PreventDamage)
+    assert node.kind == "half" and node.rounding == rounding
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(one_ability_card(text, "Enchantment"))
+
+
+# --------------------------------------------------------------------------
+# Descriptions: "you own or control" (108.3), "that dealt damage this turn"
+# --------------------------------------------------------------------------
+
+
+def test_you_own_or_control_108_3() -> None:
+    text = "Exile target permanent you own or control."
+    owned = first(ability(text, type_line="Instant"), A.OwnedBy)
+    assert owned.or_controlled and not owned.negated
+    round_trips(text, type_line="Instant")
+
+
+def test_that_dealt_damage_this_turn() -> None:
+    text = "Destroy target creature that dealt damage this turn."
+    did = first(ability(text, type_line="Instant"), A.DidThisTurn)
+    assert did.event == "dealt damage"
+    round_trips(text, type_line="Instant")
+    assert gap_texts(one_ability_card(text, "Instant"))
+
+
+def test_becomes_a_copy_and_gains_this_ability_707_9b() -> None:
+    text = "{1}{U}: Test Card becomes a copy of target creature and gains this ability."
+    assert nodes(ability(text), A.GainThisAbility)
+    round_trips(text)
+    assert gap_texts(one_ability_card(text))
