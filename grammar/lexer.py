@@ -449,6 +449,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_COST_START": _cost_start,
     "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
     "_WHERE": _regex(r",[ ]+where\b", re.IGNORECASE),
+    # "prevent the next 5 damage ... to any number of targets, divided as you choose" (601.2d)
+    "_DIVIDED": _regex(r",[ ]+divided[ ]+as[ ]+you[ ]+choose\b", re.IGNORECASE),
     "LIST_COMMA": _list_comma,
     "ADJ_COMMA": _adj_comma,
     "_NP_AND": _word_then("and", _NP_START - {"you", "one"}, after_you=True),
@@ -499,7 +501,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
 where the parser's state takes them, before the ordinary pieces."""
 
 FIRST_CHARS: dict[str, str] = {
-    "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
+    "_THEN": ",", "_WHERE": ",", "_DIVIDED": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",

@@ -246,3 +246,43 @@ def test_becomes_a_copy_and_gains_this_ability_707_9b() -> None:
     assert nodes(ability(text), A.GainThisAbility)
     round_trips(text)
     assert gap_texts(one_ability_card(text))
+
+
+def test_prevention_then_a_second_instruction_after_a_comma() -> None:
+    """The ", divided as you choose" of a prevention is read only where
+    those words follow: ", and put ..." still joins a second instruction."""
+    text = ("Prevent the next 3 damage that would be dealt to target creature this turn, "
+            "and put a +1/+1 counter on that creature for each 1 damage prevented this way.")
+    assert not first(ability(text, type_line="Instant"), A.PreventDamage).divided
+    round_trips(text, type_line="Instant")
+
+
+# --------------------------------------------------------------------------
+# Mana value and other numbers "had" (202.3): "if it has mana value 2 or less"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Destroy target creature if it has mana value 2 or less.",
+        "Destroy target creature if it has power 2 or less.",
+    ],
+)
+def test_if_it_has_a_stat_202_3(text: str) -> None:
+    cond = first(ability(text, type_line="Instant"), A.CompareAmount)
+    assert cond.form == "has" and isinstance(cond.amount, A.PowerOf)
+    round_trips(text, type_line="Instant")
+    assert gap_texts(one_ability_card(text, "Instant")) == []
+
+
+def test_that_have_a_stat_and_the_same_stat_as() -> None:
+    text = "Search your library for any number of cards that have mana value 9, reveal them, put them into your hand, then shuffle."
+    stat = first(ability(text, type_line="Sorcery"), A.WithStat)
+    assert stat.form == "that" and stat.stat == "mana value"
+    round_trips(text, type_line="Sorcery")
+    text = "Destroy each creature with the same mana value as target creature."
+    same = first(ability(text, type_line="Sorcery"), A.SameStatAs)
+    assert same.stat == "mana value"
+    round_trips(text, type_line="Sorcery")
+    assert any("SameStatAs" in g for g in gap_texts(one_ability_card(text, "Sorcery")))

@@ -132,10 +132,12 @@ class HandCompare(Node):
 
 @dataclass(frozen=True, slots=True)
 class CompareAmount(Node):
-    """ "X is 5 or more", "its power is greater than its toughness"."""
+    """ "X is 5 or more", "its power is greater than its toughness"; ``form``
+    "has": "if it has mana value 2 or less" (its mana value compared, 202.3)."""
 
     amount: Any
     comparison: Any
+    form: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +610,14 @@ BUILDERS["has_citys_blessing"] = lambda meta, who: CitysBlessing(who, span=span(
 BUILDERS["whose_turn"] = lambda meta, who: PlayersTurn(who, span=span(meta))
 BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(meta))
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
+
+
+@builds("has_stat")
+def _has_stat(meta: Any, what: Any, stat: str, comparison: Any) -> CompareAmount:
+    from .quantities import PowerOf
+
+    return CompareAmount(PowerOf(what, stat), comparison, "has", span=span(meta))  # type: ignore[arg-type]
+
 
 
 @builds("life_total_compare")
@@ -1085,6 +1095,11 @@ def _r_hand_compare(r: Any, n: HandCompare, **ctx: Any) -> str:
 
 @renders(CompareAmount)
 def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
+    if n.form == "has":
+        from .objects import is_plural
+
+        what = n.amount.object
+        return f"{r(what)} {'have' if is_plural(what) else 'has'} {n.amount.stat} {r(n.comparison)}"
     return f"{r(n.amount)} is {r(n.comparison)}"
 
 

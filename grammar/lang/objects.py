@@ -217,6 +217,16 @@ class WithStat(Node):
 
     stat: str
     comparison: Any
+    form: str = ""  # "that": "cards that have mana value 9" (the verb agrees with the nouns)
+
+
+@dataclass(frozen=True, slots=True)
+class SameStatAs(Node):
+    """ "with the same mana value as the sacrificed creature", "with the
+    same power as [it]": equal to that object's (202.3)."""
+
+    stat: str
+    other: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -1665,6 +1675,14 @@ def _without_counter(meta: Any, spec: Any, it: str) -> WithCounter:
 _BUILDERS["it_them"] = lambda meta, tok: str(tok).lower()
 
 
+_BUILDERS["same_stat_as"] = lambda meta, stat, other: SameStatAs(stat, other, span=span(meta))
+
+
+@builds("that_has_stat")
+def _that_has_stat(meta: Any, stat: str, comparison: Any) -> WithStat:
+    return WithStat(stat, comparison, "that", span=span(meta))
+
+
 @builds("same_name_as")
 def _same_name_as(meta: Any, other: Any) -> SameNameAs:
     return SameNameAs(other, span=span(meta))
@@ -2467,7 +2485,14 @@ def _r_with_lesser(r: Any, n: WithLesser, **ctx: Any) -> str:
 
 @renders(WithStat)
 def _r_with_stat(r: Any, n: WithStat, **ctx: Any) -> str:
+    if n.form == "that":
+        return f"that {'have' if ctx.get('plural', False) else 'has'} {n.stat} {r(n.comparison)}"
     return f"with {n.stat} {r(n.comparison)}"
+
+
+@renders(SameStatAs)
+def _r_same_stat_as(r: Any, n: SameStatAs, **ctx: Any) -> str:
+    return f"with the same {n.stat} as {r(n.other)}"
 
 
 @renders(Comparison)
