@@ -286,3 +286,35 @@ def test_that_have_a_stat_and_the_same_stat_as() -> None:
     assert same.stat == "mana value"
     round_trips(text, type_line="Sorcery")
     assert any("SameStatAs" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+# --------------------------------------------------------------------------
+# Durations on more instructions (611.2a-b)
+# --------------------------------------------------------------------------
+
+
+def test_look_at_for_as_long_as_it_remains_exiled_406_3() -> None:
+    text = "Exile the top card of your library face down. You may look at that card for as long as it remains exiled."
+    look = first(ability(text, type_line="Sorcery"), A.LookAt)
+    assert look.duration is not None and look.duration.kind == "for as long as remains exiled"
+    round_trips(text, type_line="Sorcery")
+    assert any("instruction LookAt" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Target land is a Swamp until end of turn.", "until end of turn"),
+        ("Target land is an Island for as long as it has a flood counter on it.", "for as long as has counters"),
+    ],
+)
+def test_is_a_type_for_a_while_205_1a(text: str, kind: str) -> None:
+    node = first(ability(text, type_line="Sorcery"), A.IsType)
+    assert node.special == "type" and node.duration.kind == kind
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery"))
+
+
+def test_a_type_static_without_a_duration_is_still_a_static() -> None:
+    node = ability("Enchanted land is a Swamp.", type_line="Enchantment — Aura")
+    assert isinstance(node, A.StaticAbility) and first(node, A.IsType).duration is None

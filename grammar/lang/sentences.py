@@ -65,6 +65,9 @@ BUILDERS["until_leaves"] = lambda meta, obj: Duration("until leaves the battlefi
 BUILDERS["as_long_as_remains"] = lambda meta, obj: Duration("for as long as remains on the battlefield", obj, span=span(meta))
 BUILDERS["as_long_as_exiled"] = lambda meta, obj: Duration("for as long as remains exiled", obj, span=span(meta))
 BUILDERS["as_long_as_tapped"] = lambda meta, obj: Duration("for as long as remains tapped", obj, span=span(meta))
+# "That land is a Swamp for as long as it has a mire counter on it" (611.2b): while the condition holds
+BUILDERS["as_long_as_has_counters"] = lambda meta, who, spec, on: Duration(
+    "for as long as has counters", BUILDERS["has_counters"](meta, who, spec, on), span=span(meta))
 BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
 BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
 
@@ -82,6 +85,8 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
         return f"for as long as {r(n.object)} remains exiled"
     if n.kind == "for as long as remains tapped":
         return f"for as long as {r(n.object)} remains tapped"
+    if n.kind == "for as long as has counters":
+        return f"for as long as {r(n.object)}"
     if n.kind == "for as long as you control":
         return f"for as long as you control {r(n.object)}"
     if n.kind == "during next untap step":

@@ -500,13 +500,17 @@ class LookAtTop(Node):
 
 @dataclass(frozen=True, slots=True)
 class LookAt(Node):
-    """ "look at target player's hand", "look at it"."""
+    """ "look at target player's hand", "look at it"; ``duration``: "you may
+    look at that card for as long as it remains exiled" (a permission that
+    lasts, 406.3)."""
 
     SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
 
     what: Any
     player: Any = None
     hand: bool = False
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -2047,6 +2051,9 @@ _reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", k
 _reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
 # "Enchanted land is the chosen type" (205.1a): that type instead of its others of that kind
 _reg("is_chosen_type_alone", lambda m: IsType(None, special="the chosen type alone", span=span(m)))
+# "That land is a Swamp for as long as it has a mire counter on it" (205.1a,
+# 305.7): a type-changing effect for a while, its duration written after it
+_reg("is_a_type_for", lambda m, words, d: IsType(None, words, "type", d, article=True, span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
 _reg("is_every_type", lambda m: IsType(None, special="every creature type", span=span(m)))
 _reg("cant_block", lambda m: CantBlock(None, span=span(m)))
