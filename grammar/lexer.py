@@ -466,7 +466,7 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_AND_QUOTE": _regex(r'and(?= ")'),
     # "if a creature card is exiled this way": the participle of what an instruction did (608.2c)
     "DONE_WORD": _regex(r"(?:tapped|untapped|sacrificed|exiled|revealed|discarded|destroyed|milled|returned|drawn"
-                        r"|countered|created|chosen)(?= this way\b)", re.IGNORECASE),
+                        r"|countered|created|chosen|prevented)(?= this way\b)", re.IGNORECASE),
     "_AND_GET": _regex(r"and(?= gets?\b)", re.IGNORECASE),
     # "they each get +2/+2": "each" between a subject and its verb (not "each creature")
     "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"

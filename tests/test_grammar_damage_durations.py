@@ -318,3 +318,61 @@ def test_is_a_type_for_a_while_205_1a(text: str, kind: str) -> None:
 def test_a_type_static_without_a_duration_is_still_a_static() -> None:
     node = ability("Enchanted land is a Swamp.", type_line="Enchantment — Aura")
     assert isinstance(node, A.StaticAbility) and first(node, A.IsType).duration is None
+
+
+# --------------------------------------------------------------------------
+# Damage named by its source and recipient (615.1a, 614.9), this combat (506.1)
+# --------------------------------------------------------------------------
+
+
+def test_prevent_all_damage_a_source_would_deal_to_you_615_1a() -> None:
+    text = "Prevent all damage target creature would deal to you this turn."
+    node = first(ability(text, type_line="Instant"), A.PreventDamage)
+    assert node.form == "would deal to" and isinstance(node.to, A.You) and isinstance(node.by, A.Target)
+    round_trips(text, type_line="Instant")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The next time a source of your choice would deal damage to you this turn, that damage is dealt to Test Card instead.",
+        "The next time a source of your choice would deal damage this turn, that damage is dealt to that source's controller instead.",
+    ],
+)
+def test_next_time_that_damage_is_dealt_to_another_instead_614_9(text: str) -> None:
+    node = first(ability(text, type_line="Instant"), A.NextTime)
+    assert node.instead == "after" and first(node, A.RedirectDamage).kind == "that"
+    round_trips(text, type_line="Instant")
+    assert any("NextTime" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_destroy_creatures_that_dealt_damage_to_you_this_turn() -> None:
+    text = "Destroy all creatures that dealt damage to you this turn."
+    did = first(ability(text, type_line="Sorcery"), A.DidThisTurn)
+    assert did.event == "dealt damage to" and isinstance(did.by, A.You)
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery"))
+
+
+def test_if_damage_is_prevented_this_way_608_2c() -> None:
+    text = ("Prevent the next 3 damage that would be dealt to you this turn. "
+            "If damage is prevented this way, Test Card deals that much damage to any target.")
+    node = first(ability(text, type_line="Instant"), A.Happened)
+    assert node.event == "prevented this way"
+    round_trips(text, type_line="Instant")
+    assert any("prevented this way" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_attacked_or_blocked_this_combat_506_1() -> None:
+    text = "At end of combat, if Test Card attacked or blocked this combat, put a +1/+1 counter on it."
+    node = first(ability(text), A.Happened)
+    assert node.event == "attacked or blocked this combat"
+    round_trips(text)
+    assert gap_texts(one_ability_card(text))
+
+
+def test_enters_with_a_number_of_counters_equal_to_614_1c() -> None:
+    text = "Test Card enters with a number of +1/+1 counters on it equal to the number of creature cards in your graveyard."
+    node = first(ability(text), A.EntersWithCounters)
+    assert isinstance(node.amount, A.EqualTo) and node.kind == "+1/+1"
+    round_trips(text)

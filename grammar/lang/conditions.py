@@ -778,6 +778,8 @@ for _rule, _event in (
     ("died_this_turn", "died"), ("entered_this_turn", "entered"),
     ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
     ("attacked_or_blocked_this_turn", "attacked or blocked"),
+    # "At end of combat, if [this] attacked or blocked this combat" (506.1: the combat phase this is)
+    ("attacked_or_blocked_this_combat", "attacked or blocked this combat"),
     ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
 ):  # fmt: skip
@@ -1182,6 +1184,8 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         if n.form == "had":
             return f"{r(n.other)} had {r(n.subject)} enter {under}"
         return f"{r(n.subject)} {ev} {under}"
+    if ev.endswith(" this combat"):
+        return f"{r(n.subject)} {ev}"
     return f"{r(n.subject)} {ev} this turn"
 
 

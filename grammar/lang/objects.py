@@ -1855,6 +1855,7 @@ def _did(event: str) -> Any:
 for _rule, _event in (
     ("that_attacked", "attacked"), ("that_attacked_or_blocked", "attacked or blocked"),
     ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"), ("that_dealt_damage", "dealt damage"),
+    ("that_dealt_damage_to", "dealt damage to"),
     ("that_was_dealt_damage_by", "was dealt damage by"), ("that_entered", "entered"),
     ("that_was_cast", "was cast"), ("you_cast_this_turn", "you cast"), ("that_died", "died"),
 ):  # fmt: skip
@@ -2669,7 +2670,7 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return "that you cast this turn"
     if event == "devoured":
         return f"{r(n.by)} devoured"
-    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled"):
+    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled", "dealt damage to"):
         return f"that {event} {r(n.by)} this turn"
     under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
     return f"that {event}{under} this turn"

@@ -943,14 +943,22 @@ BUILDERS["next_time_sentence"] = _next_time_builder("")
 BUILDERS["next_time_instead_after"] = _next_time_builder("after")
 
 
-@builds("next_time_deal_sentence")
-def _next_time_deal(meta: Any, subject: Any, *rest: Any) -> NextTime:
+def _next_time_deal(instead: str) -> Any:
     """ "The next time target creature would deal damage this turn, prevent
-    that damage" (615.1a): damage to anything, so no recipient is written."""
-    from .verbs import DealDamage
+    that damage" (615.1a), "..., that damage is dealt to [this] instead"
+    (614.9): damage to anything, so no recipient is written."""
 
-    duration = rest[0] if len(rest) == 2 else None
-    return NextTime(subject, DealDamage(None, None, None), duration, rest[-1], "", span=span(meta))
+    def build(meta: Any, subject: Any, *rest: Any) -> NextTime:
+        from .verbs import DealDamage
+
+        duration = rest[0] if len(rest) == 2 else None
+        return NextTime(subject, DealDamage(None, None, None), duration, rest[-1], instead, span=span(meta))
+
+    return build
+
+
+BUILDERS["next_time_deal_sentence"] = _next_time_deal("")
+BUILDERS["next_time_deal_instead_after"] = _next_time_deal("after")
 
 
 BUILDERS["next_time_instead_before"] = _next_time_builder("before")

@@ -530,6 +530,15 @@ def _enters_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
     return EntersWithCounters(None, amount, kind, additional=additional, span=span(meta))
 
 
+@builds("enters_with_counters_equal")
+def _enters_with_counters_equal(meta: Any, kind: str, eq: Any) -> EntersWithCounters:
+    """ "enters with a number of +1/+1 counters on it equal to the number of
+    creature cards in your graveyard" (614.1c)."""
+    from .quantities import EqualTo
+
+    return EntersWithCounters(None, EqualTo(eq.value, "number_of", span=eq.span), kind, span=span(meta))
+
+
 @builds("enters_tapped_with_counters")
 def _enters_tapped_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
     amount, kind, additional = _counters(counters)

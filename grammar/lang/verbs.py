@@ -1334,6 +1334,11 @@ def _redirect_damage(meta: Any, what: Any, *rest: Any) -> RedirectDamage:
 
 _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
     "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), by=by, duration=d, form="would deal", span=span(m)))
+# "Prevent all damage a source of your choice would deal to you this turn" (615.1a)
+_reg("prevent_all_from_to", lambda m, kind, by, to, d=None: PreventDamage(
+    "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), to=to, by=by, duration=d, form="would deal to",
+    span=span(m)))
+_reg("redirect_that_damage", lambda m, onto: RedirectDamage("that", onto, span=span(m)))
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
 _reg("prevent_half", lambda m, rounding: PreventDamage("half", rounding=str(rounding), span=span(m)))
@@ -2445,6 +2450,8 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} half that damage, rounded {n.rounding}"
     if n.form == "would deal":
         return f"{v} {_damage_words(r, n)} {r(n.by)} would deal{dur}"
+    if n.form == "would deal to":
+        return f"{v} {_damage_words(r, n)} {r(n.by)} would deal to {r(n.to)}{dur}"
     return f"{v} {_damage_that_would_be_dealt(r, n)}" + (", divided as you choose" if n.divided else "")
 
 
@@ -2473,6 +2480,8 @@ def _damage_that_would_be_dealt(r: Any, n: PreventDamage | RedirectDamage) -> st
 
 @renders(RedirectDamage)
 def _r_redirect(r: Any, n: RedirectDamage, **ctx: Any) -> str:
+    if n.kind == "that":  # the damage the sentence named, "instead" written after the sentence
+        return f"that damage is dealt to {r(n.onto)}"
     return f"{_damage_that_would_be_dealt(r, n)} is dealt to {r(n.onto)} instead"
 
 
