@@ -467,6 +467,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     # "if a creature card is exiled this way": the participle of what an instruction did (608.2c)
     "DONE_WORD": _regex(r"(?:tapped|untapped|sacrificed|exiled|revealed|discarded|destroyed|milled|returned|drawn"
                         r"|countered|created|chosen|prevented)(?= this way\b)", re.IGNORECASE),
+    # "the number of red mana symbols in the mana costs of permanents you control" (chroma)
+    "SYMBOL_COLOR": _regex(r"(?:white|blue|black|red|green)(?= mana symbols?\b)", re.IGNORECASE),
     "_AND_GET": _regex(r"and(?= gets?\b)", re.IGNORECASE),
     # "they each get +2/+2": "each" between a subject and its verb (not "each creature")
     "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"
@@ -503,7 +505,7 @@ where the parser's state takes them, before the ordinary pieces."""
 FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "_DIVIDED": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
-    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "SYMBOL_COLOR": "wubrgWUBRG", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "VOTE_OPTION": string.ascii_lowercase,

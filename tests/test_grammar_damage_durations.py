@@ -376,3 +376,53 @@ def test_enters_with_a_number_of_counters_equal_to_614_1c() -> None:
     node = first(ability(text), A.EntersWithCounters)
     assert isinstance(node.amount, A.EqualTo) and node.kind == "+1/+1"
     round_trips(text)
+
+
+def test_would_leave_the_battlefield_exile_it_instead_of_anywhere_else_614_1a() -> None:
+    text = ("Return target creature card from your graveyard to the battlefield. "
+            "If it would leave the battlefield, exile it instead of putting it anywhere else.")
+    would = first(ability(text, type_line="Sorcery"), A.Would)
+    assert isinstance(would.event, A.KeywordAction) and would.event.verb == "leave the battlefield"
+    body = first(ability(text, type_line="Sorcery"), A.IfSentence).body
+    assert body.forms[0].tails == ("instead of putting it anywhere else",)
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery"))
+
+
+@pytest.mark.parametrize(
+    ("text", "lose"),
+    [
+        ("Target creature gets +3/-3 and loses all creature types until end of turn.", True),
+        ("Up to two target creatures each get +2/+0 and gain all creature types until end of turn.", False),
+        ("Target creature gains all creature types until end of turn.", False),
+    ],
+)
+def test_gain_or_lose_all_creature_types_205_3m(text: str, lose: bool) -> None:
+    node = first(ability(text, type_line="Instant"), A.AllCreatureTypes)
+    assert node.lose is lose
+    round_trips(text, type_line="Instant")
+    assert gap_texts(one_ability_card(text, "Instant"))
+
+
+def test_becomes_a_creature_with_all_creature_types_is_a_gap() -> None:
+    text = "{1}: Test Card becomes a 2/2 creature with all creature types until end of turn."
+    node = first(ability(text, type_line="Land"), A.Becomes)
+    assert node.all_types and node.pt == "2/2"
+    round_trips(text, type_line="Land")
+    assert any("every creature type" in g for g in gap_texts(one_ability_card(text, "Land")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Test Card's power and toughness are each equal to the number of green mana symbols in the mana costs of permanents you control.",
+        "{2}, Sacrifice a creature: Test Card deals damage to any target equal to the number of red mana symbols in the sacrificed creature's mana cost.",
+    ],
+)
+def test_mana_symbols_in_mana_costs_202_1(text: str) -> None:
+    """Chroma: the colored mana symbols counted in mana costs (202.1, 107.4);
+    "red mana" is no adjective here, the look-ahead reads the symbols."""
+    count = first(ability(text), A.GameCount)
+    assert count.what == "mana symbols" and count.number_of
+    round_trips(text)
+    assert any("mana symbols" in g for g in gap_texts(one_ability_card(text)))

@@ -245,6 +245,8 @@ def _elided_put(meta: Any, what: Any, dest: Any) -> Clause:
     return c
 BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
+# "If it would leave the battlefield, exile it instead of putting it anywhere else" (614.1a, 400.7)
+BUILDERS["instead_of_anywhere"] = lambda meta: Tail("instead of putting it anywhere else", span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
 
 

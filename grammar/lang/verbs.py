@@ -855,6 +855,19 @@ class Unattach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AllCreatureTypes(Node):
+    """ "[it] gains all creature types", "loses all creature types" (205.3m,
+    205.1b): every creature type given, or every one taken away."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    lose: bool = False
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class GainThisAbility(Node):
     """ "[it] becomes a copy of target creature and gains this ability": the
     ability that says so, which the object has as well (707.9b, 113.10)."""
@@ -889,6 +902,7 @@ class Becomes(Node):
     base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
     pt_equal: Any = None  # "becomes an artifact creature with power and toughness each equal to [amount]" (613.4b)
     still: Any = None  # "becomes a 3/3 creature that's still a land": the words after "still a" (205.1b)
+    all_types: bool = False  # "becomes a 2/2 creature with all creature types" (205.3m)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1661,7 +1675,7 @@ for _rule, _verb, _fields in (
     ("roll_planar_die", "roll the planar die", ()), ("roll_d20", "roll a d20", ()),
     ("flip_coin", "flip a coin", ()), ("become_monarch", "become the monarch", ()),
     ("take_initiative", "take the initiative", ()), ("monstrosity", "monstrosity", ("amount",)),
-    ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("abandon", "abandon", ("what",)),
+    ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("leave_battlefield", "leave the battlefield", ()), ("abandon", "abandon", ("what",)),
     ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
     ("transform_self", "transform", ()),
     ("flip_permanent", "flip", ("what",)),  # a flip card turned 180 degrees (710.4)
@@ -1988,6 +2002,10 @@ def _kept(kept: str) -> str:
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
 _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_pt_all_types", lambda m, pt, words: Becomes(
+    None, _types_of(words), (), str(pt), words=words, all_types=True, span=span(m)))
+_reg("gain_all_types", lambda m: AllCreatureTypes(None, span=span(m)))
+_reg("lose_all_types", lambda m: AllCreatureTypes(None, lose=True, span=span(m)))
 _reg("becomes_pt_still", lambda m, pt, words, still: Becomes(
     None, _types_of(words), (), str(pt), words=words, still=still, span=span(m)))
 _reg("becomes_pt_keywords_still", lambda m, pt, words, kws, still: Becomes(
@@ -3145,6 +3163,11 @@ def _r_unattach(r: Any, n: Unattach, **ctx: Any) -> str:
     return f"unattach {r(n.what)}"
 
 
+@renders(AllCreatureTypes)
+def _r_all_creature_types(r: Any, n: AllCreatureTypes, **ctx: Any) -> str:
+    return f"{subj(r, n, 'lose' if n.lose else 'gain', ctx)} all creature types"
+
+
 @renders(GainThisAbility)
 def _r_gain_this_ability(r: Any, n: GainThisAbility, **ctx: Any) -> str:
     return f"{subj(r, n, 'gain', ctx)} this ability"
@@ -3195,6 +3218,8 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
         text = f"{v} {article(n.pt)} {n.pt} {words}"
     else:
         text = f"{v} {article(words)} {words}"
+    if n.all_types:
+        text += " with all creature types"
     if n.keywords and n.quoted is not None:
         text += f" with {keyword_list_text(r, n.keywords)} and {r(n.quoted)}"
     elif n.keywords:
