@@ -426,3 +426,40 @@ def test_mana_symbols_in_mana_costs_202_1(text: str) -> None:
     assert count.what == "mana symbols" and count.number_of
     round_trips(text)
     assert any("mana symbols" in g for g in gap_texts(one_ability_card(text)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each opponent can't cast instant or sorcery spells during that player's next turn.",
+        "You control target player during that player's next turn.",
+    ],
+)
+def test_during_a_players_next_turn_500_1(text: str) -> None:
+    durations = [d for d in nodes(ability(text, type_line="Sorcery"), A.Duration) if d.kind == "during next turn"]
+    assert durations
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery"))
+
+
+def test_spend_only_mana_of_one_color_on_x_107_3() -> None:
+    text = "Spend only black mana on X."
+    node = first(ability(text, type_line="Sorcery"), A.SpendRule)
+    assert node.rule == text
+    round_trips(text, type_line="Sorcery")
+
+
+def test_the_greatest_or_tied_for_the_greatest() -> None:
+    text = "At the beginning of your upkeep, draw a card if you control the creature with the greatest power or tied for the greatest power."
+    node = first(ability(text, type_line="Enchantment"), A.WithExtreme)
+    assert node.tied and (node.word, node.stat) == ("greatest", "power")
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(one_ability_card(text, "Enchantment"))
+
+
+def test_tied_for_another_stat_is_an_error() -> None:
+    from cardtext.grammar.parser import parse_text
+    from cardtext.testing import wrap_ability
+
+    text = "Draw a card if you control the creature with the greatest power or tied for the greatest toughness."
+    assert parse_text(wrap_ability(text, type_line="Sorcery") + "\n").errors

@@ -311,6 +311,7 @@ class WithExtreme(Node):
     word: str
     stat: str
     among: Any
+    tied: bool = False  # "... or tied for the greatest power": every object at the top
 
 
 @dataclass(frozen=True, slots=True)
@@ -1688,6 +1689,15 @@ def _same_name_as(meta: Any, other: Any) -> SameNameAs:
     return SameNameAs(other, span=span(meta))
 
 
+@builds("with_extreme_or_tied")
+def _with_extreme_or_tied(meta: Any, word: Any, stat: Any, word2: Any, stat2: Any) -> WithExtreme:
+    """ "the creature with the greatest power or tied for the greatest power"."""
+    if (word, stat) != (word2, stat2):
+        raise TextError(f"'tied for the {word2} {stat2}' after 'the {word} {stat}': the same words twice",
+                        span=span(meta))
+    return WithExtreme(word, stat, None, True, span=span(meta))
+
+
 _BUILDERS["with_extreme"] = lambda meta, word, stat, among=None: WithExtreme(word, stat, among, span=span(meta))
 _BUILDERS["with_most_life"] = lambda meta: WithExtreme("most", "life", None, span=span(meta))
 _BUILDERS["with_extreme_life"] = lambda meta, word: WithExtreme(word, "life total", None, span=span(meta))
@@ -2559,7 +2569,8 @@ def _r_that_name(r: Any, n: WithThatName, **ctx: Any) -> str:
 @renders(WithExtreme)
 def _r_extreme(r: Any, n: WithExtreme, **ctx: Any) -> str:
     among = f" among {r(n.among)}" if n.among is not None else ""
-    return f"with the {n.word} {n.stat}{among}"
+    tied = f" or tied for the {n.word} {n.stat}" if n.tied else ""
+    return f"with the {n.word} {n.stat}{among}{tied}"
 
 
 @renders(OfChosen)

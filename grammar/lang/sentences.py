@@ -68,6 +68,8 @@ BUILDERS["as_long_as_tapped"] = lambda meta, obj: Duration("for as long as remai
 # "That land is a Swamp for as long as it has a mire counter on it" (611.2b): while the condition holds
 BUILDERS["as_long_as_has_counters"] = lambda meta, who, spec, on: Duration(
     "for as long as has counters", BUILDERS["has_counters"](meta, who, spec, on), span=span(meta))
+# "each opponent can't cast instant or sorcery spells during that player's next turn" (500.1)
+BUILDERS["during_next_turn"] = lambda meta, whose: Duration("during next turn", whose, span=span(meta))
 BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
 BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
 
@@ -89,6 +91,8 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
         return f"for as long as {r(n.object)}"
     if n.kind == "for as long as you control":
         return f"for as long as you control {r(n.object)}"
+    if n.kind == "during next turn":
+        return f"during {possessive_text(r, n.object)} next turn"
     if n.kind == "during next untap step":
         return f"during {possessive_text(r, n.object)} next untap step"
     return n.kind

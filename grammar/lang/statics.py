@@ -510,6 +510,8 @@ class SpendRule(Node):
 
 
 BUILDERS["spend_only_colored_x"] = lambda meta: SpendRule("Spend only colored mana on X.", span=span(meta))  # noqa: E501
+# "Spend only black mana on X." (107.3): the mana of one color only
+BUILDERS["spend_only_color_x"] = lambda meta, color: SpendRule(f"Spend only {color} mana on X.", span=span(meta))
 BUILDERS["one_mana_each_color"] = lambda meta: SpendRule(
     "No more than one mana of each color may be spent this way.", span=span(meta))
 
