@@ -189,6 +189,9 @@ _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
 _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORECASE)
 
 
+_OR_NEXT_EVENT = re.compile(r"or (?:a|an) (?:[A-Za-z'-]+ ){1,3}?enters\b")
+
+
 def _np_or(text: str, pos: int) -> int | None:
     """ "or" between two noun phrases: before a determiner ("or target
     creature"), or before the player of an object named before ("that
@@ -196,6 +199,8 @@ def _np_or(text: str, pos: int) -> int | None:
     for most common" (the ties of "the most common color among ...")."""
     if text.startswith("or a color tied ", pos):
         return None
+    if _OR_NEXT_EVENT.match(text, pos):
+        return None  # "Whenever you cast a black spell or a Swamp enters ...": a second event's subject (603.2)
     found = _OR_BEFORE_NP(text, pos)
     if found is not None:
         return found

@@ -463,3 +463,13 @@ def test_tied_for_another_stat_is_an_error() -> None:
 
     text = "Draw a card if you control the creature with the greatest power or tied for the greatest toughness."
     assert parse_text(wrap_ability(text, type_line="Sorcery") + "\n").errors
+
+
+def test_cast_a_spell_or_a_permanent_enters_two_events_603_2() -> None:
+    """ "or a Swamp enters" starts a second trigger event: the noun phrase
+    after "or" is that event's subject, not a second spell cast."""
+    text = "Whenever you cast a black spell or a Swamp enters under your control, you gain 1 life."
+    trigger = first(ability(text, type_line="Artifact"), A.TriggeredAbility).trigger
+    assert isinstance(trigger, A.TriggerOr)
+    round_trips(text, type_line="Artifact")
+    assert gap_texts(one_ability_card(text, "Artifact")) == []
