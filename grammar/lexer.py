@@ -189,6 +189,9 @@ _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
 _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORECASE)
 
 
+_OR_NEXT_EVENT = re.compile(r"or (?:a|an) (?:[A-Za-z'-]+ ){1,3}?enters\b")
+
+
 def _np_or(text: str, pos: int) -> int | None:
     """ "or" between two noun phrases: before a determiner ("or target
     creature"), or before the player of an object named before ("that
@@ -196,6 +199,8 @@ def _np_or(text: str, pos: int) -> int | None:
     for most common" (the ties of "the most common color among ...")."""
     if text.startswith("or a color tied ", pos):
         return None
+    if _OR_NEXT_EVENT.match(text, pos):
+        return None  # "Whenever you cast a black spell or a Swamp enters ...": a second event's subject (603.2)
     found = _OR_BEFORE_NP(text, pos)
     if found is not None:
         return found
@@ -449,6 +454,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_COST_START": _cost_start,
     "_THEN": _regex(r",[ ]+then\b", re.IGNORECASE),
     "_WHERE": _regex(r",[ ]+where\b", re.IGNORECASE),
+    # "prevent the next 5 damage ... to any number of targets, divided as you choose" (601.2d)
+    "_DIVIDED": _regex(r",[ ]+divided[ ]+as[ ]+you[ ]+choose\b", re.IGNORECASE),
     "LIST_COMMA": _list_comma,
     "ADJ_COMMA": _adj_comma,
     "_NP_AND": _word_then("and", _NP_START - {"you", "one"}, after_you=True),
@@ -464,7 +471,9 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "_AND_QUOTE": _regex(r'and(?= ")'),
     # "if a creature card is exiled this way": the participle of what an instruction did (608.2c)
     "DONE_WORD": _regex(r"(?:tapped|untapped|sacrificed|exiled|revealed|discarded|destroyed|milled|returned|drawn"
-                        r"|countered|created|chosen)(?= this way\b)", re.IGNORECASE),
+                        r"|countered|created|chosen|prevented)(?= this way\b)", re.IGNORECASE),
+    # "the number of red mana symbols in the mana costs of permanents you control" (chroma)
+    "SYMBOL_COLOR": _regex(r"(?:white|blue|black|red|green)(?= mana symbols?\b)", re.IGNORECASE),
     "_AND_GET": _regex(r"and(?= gets?\b)", re.IGNORECASE),
     # "they each get +2/+2": "each" between a subject and its verb (not "each creature")
     "_EACH_VERB": _regex(r"each(?= (?:gains?|gets?|deals?|loses?|has|have|becomes?|can(?:'t)?|draws?|puts?|"
@@ -499,9 +508,9 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
 where the parser's state takes them, before the ordinary pieces."""
 
 FIRST_CHARS: dict[str, str] = {
-    "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
+    "_THEN": ",", "_WHERE": ",", "_DIVIDED": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
-    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
+    "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "SYMBOL_COLOR": "wubrgWUBRG", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
     "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "VOTE_OPTION": string.ascii_lowercase,

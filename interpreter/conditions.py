@@ -2166,7 +2166,8 @@ def _names_acted_on(ref: object, acted: A.Node) -> bool:
 def sentence_condition(s: A.IfSentence) -> A.Condition:
     """The condition of an "if" sentence, its "it" made explicit: after the
     instruction ("Counter target spell if it was kicked", "sacrifice Skizzik
-    unless it was kicked") "it" is what the instruction acts on; before it
+    unless it was kicked", "destroy target creature if it has mana value 2
+    or less") "it" is what the instruction acts on; before it
     ("If it was kicked, ...") the object the text is on."""
     cond = s.condition
     if s.trailing and isinstance(cond, A.KickedCondition) and isinstance(cond.subject, A.ItRef):
@@ -2187,6 +2188,12 @@ def sentence_condition(s: A.IfSentence) -> A.Condition:
         subject = _acted_on(s.body)
         if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
             return replace(cond, object=subject)
+    if (s.trailing and isinstance(cond, A.CompareAmount) and isinstance(cond.amount, A.PowerOf)
+            and isinstance(cond.amount.object, A.ItRef)):  # fmt: skip
+        # "Destroy target creature if it has mana value 2 or less" ("if its power is ..."): that creature's
+        subject = _acted_on(s.body)
+        if subject is not None and not isinstance(subject, A.ItRef | A.SelfRef):
+            return replace(cond, amount=replace(cond.amount, object=subject))
     return cond
 
 

@@ -397,6 +397,8 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
         owned = obj.owner in seen.who(q.player)
         if q.not_controlled:
             return owned and obj.controller not in seen.who(q.player)
+        if q.or_controlled:  # "target permanent you own or control": either will do
+            return owned or obj.controller in seen.who(q.player)
         return owned != q.negated
     if isinstance(q, A.OtherThan):
         # "a creature other than [this]", "a card other than a basic land card"

@@ -539,7 +539,7 @@ def _condition(cond: A.Node) -> Iterator[Gap]:
 
 
 _LOOKED_AT = (A.EntersWithCounters, A.HasObjects, A.Happened, A.AdditionalCost, A.AlternativeCost, A.AsEnters, A.Effect, A.Sentence, A.GameCount, A.DoneThisWay,
-              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice)
+              A.ActionCost, A.CostOr, A.InZone, A.ExileCost, A.RemoveCountersCost, A.Quoted, A.Cost, A.ObjectFilter, A.Target, A.CountChoice, A.TopDescribed)
 """The kinds of node :func:`_nodes` looks at (besides conditions and numbers)."""
 
 _PASSED: dict[type, bool] = {}
@@ -747,6 +747,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
             yield Gap(node, f"objects from a single {node.zone} (the chooser picks one {node.zone} for them all)")
         elif isinstance(node, A.InZone) and node.how == "bare":
             yield Gap(node, f"'in {node.zone}' with no owner written")
+        elif isinstance(node, A.TopDescribed):
+            yield Gap(node, f"the top card of a kind of a {node.zone} (the order of a {node.zone} is not kept)")
         stack.extend(reversed(kids))
 
 

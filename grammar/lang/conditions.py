@@ -132,10 +132,12 @@ class HandCompare(Node):
 
 @dataclass(frozen=True, slots=True)
 class CompareAmount(Node):
-    """ "X is 5 or more", "its power is greater than its toughness"."""
+    """ "X is 5 or more", "its power is greater than its toughness"; ``form``
+    "has": "if it has mana value 2 or less" (its mana value compared, 202.3)."""
 
     amount: Any
     comparison: Any
+    form: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,6 +612,14 @@ BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
 
 
+@builds("has_stat")
+def _has_stat(meta: Any, what: Any, stat: str, comparison: Any) -> CompareAmount:
+    from .quantities import PowerOf
+
+    return CompareAmount(PowerOf(what, stat), comparison, "has", span=span(meta))  # type: ignore[arg-type]
+
+
+
 @builds("life_total_compare")
 def _life_total_compare(meta: Any, whose: Any, comparison: Any) -> LifeCompare:
     from .objects import Possessive
@@ -768,6 +778,8 @@ for _rule, _event in (
     ("died_this_turn", "died"), ("entered_this_turn", "entered"),
     ("attacked_this_turn", "attacked"), ("blocked_this_turn", "blocked"),
     ("attacked_or_blocked_this_turn", "attacked or blocked"),
+    # "At end of combat, if [this] attacked or blocked this combat" (506.1: the combat phase this is)
+    ("attacked_or_blocked_this_combat", "attacked or blocked this combat"),
     ("left_this_turn", "left the battlefield"), ("dealt_damage_to_this_turn", "dealt damage to"),
     ("dealt_combat_damage_to_this_turn", "dealt combat damage to"),
 ):  # fmt: skip
@@ -1085,6 +1097,11 @@ def _r_hand_compare(r: Any, n: HandCompare, **ctx: Any) -> str:
 
 @renders(CompareAmount)
 def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
+    if n.form == "has":
+        from .objects import is_plural
+
+        what = n.amount.object
+        return f"{r(what)} {'have' if is_plural(what) else 'has'} {n.amount.stat} {r(n.comparison)}"
     return f"{r(n.amount)} is {r(n.comparison)}"
 
 
@@ -1167,6 +1184,8 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
         if n.form == "had":
             return f"{r(n.other)} had {r(n.subject)} enter {under}"
         return f"{r(n.subject)} {ev} {under}"
+    if ev.endswith(" this combat"):
+        return f"{r(n.subject)} {ev}"
     return f"{r(n.subject)} {ev} this turn"
 
 

@@ -166,11 +166,13 @@ class ControlledBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class OwnedBy(Node):
-    """ "you own", "you don't own", "you own but don't control" (``not_controlled``)."""
+    """ "you own", "you don't own", "you own but don't control" (``not_controlled``),
+    "you own or control" (``or_controlled``)."""
 
     player: Any
     negated: bool = False
     not_controlled: bool = False
+    or_controlled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +217,16 @@ class WithStat(Node):
 
     stat: str
     comparison: Any
+    form: str = ""  # "that": "cards that have mana value 9" (the verb agrees with the nouns)
+
+
+@dataclass(frozen=True, slots=True)
+class SameStatAs(Node):
+    """ "with the same mana value as the sacrificed creature", "with the
+    same power as [it]": equal to that object's (202.3)."""
+
+    stat: str
+    other: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +311,7 @@ class WithExtreme(Node):
     word: str
     stat: str
     among: Any
+    tied: bool = False  # "... or tied for the greatest power": every object at the top
 
 
 @dataclass(frozen=True, slots=True)
@@ -772,6 +785,17 @@ class TopOfLibrary(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TopDescribed(Node):
+    """ "the top creature card of your graveyard": the card of that kind
+    nearest the top of a zone kept in order (401.2, 404.1; older cards'
+    graveyard order)."""
+
+    kind: Any
+    whose: Any
+    zone: str = "graveyard"
+
+
+@dataclass(frozen=True, slots=True)
 class EachOf(Node):
     """ "each of them", "one of them" (``one``)."""
 
@@ -1146,6 +1170,8 @@ def _r_copy_ref(r: Any, n: CopyRef, **ctx: Any) -> str:
     return f"{n.word} copy"
 _BUILDERS["any_number_targets"] = lambda meta: Target(AnyTarget(), any_number=True, span=span(meta))
 _BUILDERS["n_targets"] = lambda meta, counts: Target(AnyTarget(), counts, span=span(meta))
+# "up to three targets" (115.1, 601.2c): any targets, as many as that or fewer
+_BUILDERS["n_targets_up_to"] = lambda meta, counts: Target(AnyTarget(), counts, up_to=True, span=span(meta))
 _BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=span(meta))
 _BUILDERS["that_zone"] = lambda meta, zone: ZonePlace(zone, None, "that", span=span(meta))
 
@@ -1201,6 +1227,11 @@ def _library_count(count: Any, end: str) -> Any:
 @builds("top_of_library")
 def _top_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
     return TopOfLibrary(whose, _library_count(count, "top"), span=span(meta))
+
+
+@builds("top_described")
+def _top_described(meta: Any, kind: Any, whose: Any, zone: str) -> TopDescribed:
+    return TopDescribed(kind, whose, zone, span=span(meta))
 
 
 @builds("bottom_of_library")
@@ -1571,6 +1602,11 @@ def _not_owned_by(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, True, span=span(meta))
 
 
+@builds("owned_or_controlled")
+def _owned_or_controlled(meta: Any, who: Any) -> OwnedBy:
+    return OwnedBy(who, or_controlled=True, span=span(meta))
+
+
 @builds("owned_not_controlled")
 def _owned_not_controlled(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, not_controlled=True, span=span(meta))
@@ -1646,9 +1682,26 @@ def _without_counter(meta: Any, spec: Any, it: str) -> WithCounter:
 _BUILDERS["it_them"] = lambda meta, tok: str(tok).lower()
 
 
+_BUILDERS["same_stat_as"] = lambda meta, stat, other: SameStatAs(stat, other, span=span(meta))
+
+
+@builds("that_has_stat")
+def _that_has_stat(meta: Any, stat: str, comparison: Any) -> WithStat:
+    return WithStat(stat, comparison, "that", span=span(meta))
+
+
 @builds("same_name_as")
 def _same_name_as(meta: Any, other: Any) -> SameNameAs:
     return SameNameAs(other, span=span(meta))
+
+
+@builds("with_extreme_or_tied")
+def _with_extreme_or_tied(meta: Any, word: Any, stat: Any, word2: Any, stat2: Any) -> WithExtreme:
+    """ "the creature with the greatest power or tied for the greatest power"."""
+    if (word, stat) != (word2, stat2):
+        raise TextError(f"'tied for the {word2} {stat2}' after 'the {word} {stat}': the same words twice",
+                        span=span(meta))
+    return WithExtreme(word, stat, None, True, span=span(meta))
 
 
 _BUILDERS["with_extreme"] = lambda meta, word, stat, among=None: WithExtreme(word, stat, among, span=span(meta))
@@ -1817,7 +1870,8 @@ def _did(event: str) -> Any:
 
 for _rule, _event in (
     ("that_attacked", "attacked"), ("that_attacked_or_blocked", "attacked or blocked"),
-    ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"),
+    ("that_blocked", "blocked"), ("that_was_dealt_damage", "was dealt damage"), ("that_dealt_damage", "dealt damage"),
+    ("that_dealt_damage_to", "dealt damage to"),
     ("that_was_dealt_damage_by", "was dealt damage by"), ("that_entered", "entered"),
     ("that_was_cast", "was cast"), ("you_cast_this_turn", "you cast"), ("that_died", "died"),
 ):  # fmt: skip
@@ -2162,6 +2216,11 @@ def _r_top(r: Any, n: TopOfLibrary, **ctx: Any) -> str:
     return f"the {end} {r(n.count)} cards of {r(n.whose)} library"
 
 
+@renders(TopDescribed)
+def _r_top_described(r: Any, n: TopDescribed, **ctx: Any) -> str:
+    return f"the top {r(n.kind)} card of {r(n.whose)} {n.zone}"
+
+
 @renders(EachOf)
 def _r_each_of(r: Any, n: EachOf, **ctx: Any) -> str:
     if n.count is not None:
@@ -2295,7 +2354,7 @@ def _r_target(r: Any, n: Target, **ctx: Any) -> str:
         if n.any_number:
             return "any number of targets"
         if n.count is not None:
-            return f"{r(n.count)} targets"
+            return ("up to " if n.up_to else "") + f"{r(n.count)} targets"
         return r(n.spec)
     plural = is_plural(n)
     if n.any_number:
@@ -2370,6 +2429,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
     dont = "don't" if is_plural(n.player) else "doesn't"
     if n.not_controlled:
         return f"{who} {verb(n.player, 'own')} but {dont} control"
+    if n.or_controlled:
+        return f"{who} {verb(n.player, 'own')} or {verb(n.player, 'control')}"
     if n.negated:
         return f"{who} {dont} own"
     return f"{who} {verb(n.player, 'own')}"
@@ -2441,7 +2502,14 @@ def _r_with_lesser(r: Any, n: WithLesser, **ctx: Any) -> str:
 
 @renders(WithStat)
 def _r_with_stat(r: Any, n: WithStat, **ctx: Any) -> str:
+    if n.form == "that":
+        return f"that {'have' if ctx.get('plural', False) else 'has'} {n.stat} {r(n.comparison)}"
     return f"with {n.stat} {r(n.comparison)}"
+
+
+@renders(SameStatAs)
+def _r_same_stat_as(r: Any, n: SameStatAs, **ctx: Any) -> str:
+    return f"with the same {n.stat} as {r(n.other)}"
 
 
 @renders(Comparison)
@@ -2507,7 +2575,8 @@ def _r_that_name(r: Any, n: WithThatName, **ctx: Any) -> str:
 @renders(WithExtreme)
 def _r_extreme(r: Any, n: WithExtreme, **ctx: Any) -> str:
     among = f" among {r(n.among)}" if n.among is not None else ""
-    return f"with the {n.word} {n.stat}{among}"
+    tied = f" or tied for the {n.word} {n.stat}" if n.tied else ""
+    return f"with the {n.word} {n.stat}{among}{tied}"
 
 
 @renders(OfChosen)
@@ -2618,7 +2687,7 @@ def _r_did(r: Any, n: DidThisTurn, **ctx: Any) -> str:
         return "that you cast this turn"
     if event == "devoured":
         return f"{r(n.by)} devoured"
-    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled"):
+    if event in ("was dealt damage by", "were dealt damage by", "crewed", "saddled", "dealt damage to"):
         return f"that {event} {r(n.by)} this turn"
     under = f" under {possessive_text(r, n.control)} control" if n.control is not None else ""
     return f"that {event}{under} this turn"

@@ -430,6 +430,14 @@ BUILDERS["colors_spent"] = lambda meta, obj: ManaSpent(obj, colors=True, span=sp
 BUILDERS["symbol_spent"] = lambda meta, sym, obj: ManaSpent(obj, sym, span=span(meta))
 BUILDERS["opponents_you_have"] = lambda meta: GameCount("opponent you have", span=span(meta))
 BUILDERS["colors_of"] = lambda meta, obj: GameCount("color", obj, span=span(meta))
+# "for each of its colors" (105.2): the colors one object has, each counted
+BUILDERS["each_of_colors"] = lambda meta, whose: GameCount("each of colors", _poss_object(whose), span=span(meta))
+# Chroma (202.1, 107.4): "the number of red mana symbols in the mana costs of
+# permanents you control", "... in the sacrificed creature's mana cost"
+BUILDERS["symbols_in_cost"] = lambda meta, color, whose: GameCount(
+    "mana symbols", (str(color).lower(), _poss_object(whose), "cost"), span=span(meta))
+BUILDERS["symbols_in_costs_of"] = lambda meta, color, what: GameCount(
+    "mana symbols", (str(color).lower(), what, "costs"), span=span(meta))
 BUILDERS["basic_land_types_among"] = lambda meta, obj: GameCount("basic land type", obj, span=span(meta))
 BUILDERS["creature_types_among"] = lambda meta, obj: GameCount("creature type", obj, span=span(meta))
 BUILDERS["life_gained_count"] = lambda meta, whose: GameCount("life gained", _poss_object(whose), span=span(meta))
@@ -697,6 +705,12 @@ def _r_game_count(r: Any, n: GameCount, **ctx: Any) -> str:
         if n.number_of:
             return f"the number of colors {r(n.of)} is"
         return f"color {r(n.of)} is"
+    if n.what == "mana symbols":
+        color, of, form = n.of
+        where = (f"the mana costs of {r(of)}" if form == "costs" else f"{possessive_text(r, of)} mana cost")
+        return (f"the number of {color} mana symbols" if n.number_of else f"{color} mana symbol") + f" in {where}"
+    if n.what == "each of colors":
+        return f"of {possessive_text(r, n.of)} colors"
     if n.what in ("basic land type", "creature type"):
         if n.number_of:
             return f"the number of {n.what}s among {r(n.of)}"

@@ -65,6 +65,11 @@ BUILDERS["until_leaves"] = lambda meta, obj: Duration("until leaves the battlefi
 BUILDERS["as_long_as_remains"] = lambda meta, obj: Duration("for as long as remains on the battlefield", obj, span=span(meta))
 BUILDERS["as_long_as_exiled"] = lambda meta, obj: Duration("for as long as remains exiled", obj, span=span(meta))
 BUILDERS["as_long_as_tapped"] = lambda meta, obj: Duration("for as long as remains tapped", obj, span=span(meta))
+# "That land is a Swamp for as long as it has a mire counter on it" (611.2b): while the condition holds
+BUILDERS["as_long_as_has_counters"] = lambda meta, who, spec, on: Duration(
+    "for as long as has counters", BUILDERS["has_counters"](meta, who, spec, on), span=span(meta))
+# "each opponent can't cast instant or sorcery spells during that player's next turn" (500.1)
+BUILDERS["during_next_turn"] = lambda meta, whose: Duration("during next turn", whose, span=span(meta))
 BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
 BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
 
@@ -82,8 +87,12 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
         return f"for as long as {r(n.object)} remains exiled"
     if n.kind == "for as long as remains tapped":
         return f"for as long as {r(n.object)} remains tapped"
+    if n.kind == "for as long as has counters":
+        return f"for as long as {r(n.object)}"
     if n.kind == "for as long as you control":
         return f"for as long as you control {r(n.object)}"
+    if n.kind == "during next turn":
+        return f"during {possessive_text(r, n.object)} next turn"
     if n.kind == "during next untap step":
         return f"during {possessive_text(r, n.object)} next untap step"
     return n.kind
@@ -240,6 +249,8 @@ def _elided_put(meta: Any, what: Any, dest: Any) -> Clause:
     return c
 BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
+# "If it would leave the battlefield, exile it instead of putting it anywhere else" (614.1a, 400.7)
+BUILDERS["instead_of_anywhere"] = lambda meta: Tail("instead of putting it anywhere else", span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
 
 
@@ -936,6 +947,26 @@ def _next_time_builder(instead: str) -> Any:
 
 BUILDERS["next_time_sentence"] = _next_time_builder("")
 BUILDERS["next_time_instead_after"] = _next_time_builder("after")
+
+
+def _next_time_deal(instead: str) -> Any:
+    """ "The next time target creature would deal damage this turn, prevent
+    that damage" (615.1a), "..., that damage is dealt to [this] instead"
+    (614.9): damage to anything, so no recipient is written."""
+
+    def build(meta: Any, subject: Any, *rest: Any) -> NextTime:
+        from .verbs import DealDamage
+
+        duration = rest[0] if len(rest) == 2 else None
+        return NextTime(subject, DealDamage(None, None, None), duration, rest[-1], instead, span=span(meta))
+
+    return build
+
+
+BUILDERS["next_time_deal_sentence"] = _next_time_deal("")
+BUILDERS["next_time_deal_instead_after"] = _next_time_deal("after")
+
+
 BUILDERS["next_time_instead_before"] = _next_time_builder("before")
 
 

@@ -510,6 +510,8 @@ class SpendRule(Node):
 
 
 BUILDERS["spend_only_colored_x"] = lambda meta: SpendRule("Spend only colored mana on X.", span=span(meta))  # noqa: E501
+# "Spend only black mana on X." (107.3): the mana of one color only
+BUILDERS["spend_only_color_x"] = lambda meta, color: SpendRule(f"Spend only {color} mana on X.", span=span(meta))
 BUILDERS["one_mana_each_color"] = lambda meta: SpendRule(
     "No more than one mana of each color may be spent this way.", span=span(meta))
 
@@ -528,6 +530,15 @@ def _counters(value: Any) -> tuple[Any, str, bool]:
 def _enters_with_counters(meta: Any, counters: Any) -> EntersWithCounters:
     amount, kind, additional = _counters(counters)
     return EntersWithCounters(None, amount, kind, additional=additional, span=span(meta))
+
+
+@builds("enters_with_counters_equal")
+def _enters_with_counters_equal(meta: Any, kind: str, eq: Any) -> EntersWithCounters:
+    """ "enters with a number of +1/+1 counters on it equal to the number of
+    creature cards in your graveyard" (614.1c)."""
+    from .quantities import EqualTo
+
+    return EntersWithCounters(None, EqualTo(eq.value, "number_of", span=eq.span), kind, span=span(meta))
 
 
 @builds("enters_tapped_with_counters")

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from lark import Token
 
-from ..node import BUILDERS, Node, builds, renders
+from ..node import BUILDERS, Node, builds, renders, replace
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from . import concern
@@ -113,6 +113,35 @@ class SetLifeTotal(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class LifeFloor(Node):
+    """ "Damage that would reduce your life total to less than 1 reduces it
+    to 1 instead" (615, 614.1a): damage to that player is lessened so that
+    their life total doesn't go below ``floor``; ``below`` the number written
+    after "less than"."""
+
+    DURATION: ClassVar[bool] = True
+
+    whose: Any
+    below: Any
+    floor: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class CantHaveOrGain(Node):
+    """ "[Creatures your opponents control] can't have or gain trample"
+    (613.1f, 613.7: an effect that keeps abilities away, whenever they would
+    be granted)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    keywords: tuple[Any, ...]
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class GetCounters(Node):
     """ "that player gets a poison counter", "you get an experience counter",
     "defending player gets two poison counters", "gets another poison
@@ -154,6 +183,8 @@ class PreventDamage(Node):
     duration: Any = None
     player: Any = None
     form: str = ""
+    divided: bool = False  # "..., divided as you choose" (the next N damage shared out among them, 601.2d)
+    rounding: str = ""  # "prevent half that damage, rounded up" ("up" or "down", 107.1a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,13 +500,17 @@ class LookAtTop(Node):
 
 @dataclass(frozen=True, slots=True)
 class LookAt(Node):
-    """ "look at target player's hand", "look at it"."""
+    """ "look at target player's hand", "look at it"; ``duration``: "you may
+    look at that card for as long as it remains exiled" (a permission that
+    lasts, 406.3)."""
 
     SUBJECT: ClassVar[str] = "player"
+    DURATION: ClassVar[bool] = True
 
     what: Any
     player: Any = None
     hand: bool = False
+    duration: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -820,6 +855,31 @@ class Unattach(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class AllCreatureTypes(Node):
+    """ "[it] gains all creature types", "loses all creature types" (205.3m,
+    205.1b): every creature type given, or every one taken away."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    lose: bool = False
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class GainThisAbility(Node):
+    """ "[it] becomes a copy of target creature and gains this ability": the
+    ability that says so, which the object has as well (707.9b, 113.10)."""
+
+    SUBJECT: ClassVar[str] = "what"
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class Becomes(Node):
     """ "[it] becomes an Aura with enchant creature", "becomes a 4/4 Elemental
     creature", "becomes red", "becomes tapped" (205.1b, 611.2a)."""
@@ -842,6 +902,7 @@ class Becomes(Node):
     base_pt: bool = False  # ``pt`` written after the words: "becomes a Frog with base power and toughness 1/1" (613.4b)
     pt_equal: Any = None  # "becomes an artifact creature with power and toughness each equal to [amount]" (613.4b)
     still: Any = None  # "becomes a 3/3 creature that's still a land": the words after "still a" (205.1b)
+    all_types: bool = False  # "becomes a 2/2 creature with all creature types" (205.3m)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1229,6 +1290,7 @@ _reg("pay_mana_and_life", lambda m, mana, life: Pay("mana and life", (mana, life
 _reg("pay_mana_or_life", lambda m, mana, life: Pay("mana or life", (mana, life), span=span(m)))
 _reg("pay_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), span=span(m)))
 _reg("get_energy", lambda m, *toks: Pay("energy", Number(len(toks), "digits"), get=True, span=span(m)))
+_reg("life_floor", lambda m, whose, below, floor: LifeFloor(whose, below, floor, span=span(m)))
 _reg("set_life_total", lambda m, whose, amount: SetLifeTotal(whose, amount, span=span(m)))
 _reg("set_life_total_equal", lambda m, whose, amount: SetLifeTotal(whose, amount, True, span=span(m)))
 _reg("get_counters", lambda m, amount, kind: GetCounters(amount, kind, span=span(m)))
@@ -1286,8 +1348,22 @@ def _redirect_damage(meta: Any, what: Any, *rest: Any) -> RedirectDamage:
 
 _reg("prevent_all_from", lambda m, kind, by, d=None: PreventDamage(
     "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), by=by, duration=d, form="would deal", span=span(m)))
+# "Prevent all damage a source of your choice would deal to you this turn" (615.1a)
+_reg("prevent_all_from_to", lambda m, kind, by, to, d=None: PreventDamage(
+    "all" if kind == "damage" else "all " + kind.removesuffix(" damage"), to=to, by=by, duration=d, form="would deal to",
+    span=span(m)))
+_reg("redirect_that_damage", lambda m, onto: RedirectDamage("that", onto, span=span(m)))
 _reg("prevent_that", lambda m: PreventDamage("that", span=span(m)))
 _reg("prevent_all_but", lambda m, amount: PreventDamage("all but", amount, span=span(m)))
+_reg("prevent_half", lambda m, rounding: PreventDamage("half", rounding=str(rounding), span=span(m)))
+
+
+@builds("prevent_damage_divided")
+def _prevent_damage_divided(meta: Any, what: Any, *mods: Any) -> PreventDamage:
+    kind, amount, to, by, duration, form = _damage_named(what, mods)
+    return PreventDamage(kind, amount, to, by, duration, form=form, divided=True, span=span(meta))
+
+
 _reg("prevent_some", lambda m, amount: PreventDamage("some", amount, span=span(m)))
 
 # ---- targets and text ----
@@ -1599,7 +1675,7 @@ for _rule, _verb, _fields in (
     ("roll_planar_die", "roll the planar die", ()), ("roll_d20", "roll a d20", ()),
     ("flip_coin", "flip a coin", ()), ("become_monarch", "become the monarch", ()),
     ("take_initiative", "take the initiative", ()), ("monstrosity", "monstrosity", ("amount",)),
-    ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("abandon", "abandon", ("what",)),
+    ("planeswalk", "planeswalk", ()), ("die", "die", ()), ("leave_battlefield", "leave the battlefield", ()), ("abandon", "abandon", ("what",)),
     ("set_in_motion", "set in motion", ("what",)), ("transform", "transform", ("what",)),
     ("transform_self", "transform", ()),
     ("flip_permanent", "flip", ("what",)),  # a flip card turned 180 degrees (710.4)
@@ -1833,6 +1909,8 @@ _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
+# "gets +2/+0 and can't be blocked by creatures with flying": the second change is the object's too
+_reg("pump_and", lambda m, mod, second: _pump(m, mod, extra=second))
 _reg("gain_pump", lambda m, kws, mod: _pump(m, mod, keywords=kws, second_verb="gain", gain_first=True))
 _reg("gain_quoted_pump", lambda m, q, mod: _pump(m, mod, quoted=q, second_verb="gain", gain_first=True))
 _reg("gain_keyword_choice", lambda m, kws: Pump(None, None, None, kws, verb="gain", your_choice=True, span=span(m)))
@@ -1845,6 +1923,7 @@ _reg("have_keywords", lambda m, kws: Pump(None, None, None, kws, verb="have", sp
 _reg("have_quoted", lambda m, q: Pump(None, None, None, (), verb="have", quoted=q, span=span(m)))
 _reg("have_keywords_quoted", lambda m, kws, q: Pump(None, None, None, kws, verb="have", quoted=q, span=span(m)))
 _reg("have_abilities_of", lambda m, of: HaveAbilitiesOf(None, of, span=span(m)))
+_reg("cant_have_or_gain", lambda m, kws: CantHaveOrGain(None, tuple(kws), span=span(m)))
 _reg("lose_keywords", lambda m, kws: LoseAbilities(None, kws, span=span(m)))
 
 
@@ -1868,6 +1947,7 @@ _reg("tap", lambda m, what: TapObjects(what, span=span(m)))
 _reg("tap_or_untap", lambda m, what: TapOrUntap(what, span=span(m)))
 _reg("attach", lambda m, what, to: Attach(what, to, span=span(m)))
 _reg("unattach", lambda m, what: Unattach(what, span=span(m)))
+_reg("gain_this_ability", lambda m: GainThisAbility(None, span=span(m)))
 _reg("becomes_tapped", lambda m: Becomes(None, (), special="tapped", span=span(m)))
 BUILDERS["crew_act"] = lambda meta, verb, noun: "saddle" if str(verb).lower() == "saddles" else "crew"
 BUILDERS["crew_acts"] = lambda meta, *acts: tuple(acts)
@@ -1922,6 +2002,10 @@ def _kept(kept: str) -> str:
 
 _reg("becomes_pt", lambda m, pt, words: Becomes(None, _types_of(words), (), str(pt), words=words, span=span(m)))
 _reg("becomes_pt_keywords", lambda m, pt, words, kws: Becomes(None, _types_of(words), kws, str(pt), words=words, span=span(m)))
+_reg("becomes_pt_all_types", lambda m, pt, words: Becomes(
+    None, _types_of(words), (), str(pt), words=words, all_types=True, span=span(m)))
+_reg("gain_all_types", lambda m: AllCreatureTypes(None, span=span(m)))
+_reg("lose_all_types", lambda m: AllCreatureTypes(None, lose=True, span=span(m)))
 _reg("becomes_pt_still", lambda m, pt, words, still: Becomes(
     None, _types_of(words), (), str(pt), words=words, still=still, span=span(m)))
 _reg("becomes_pt_keywords_still", lambda m, pt, words, kws, still: Becomes(
@@ -1956,6 +2040,10 @@ _reg("is_base_pt_additional", lambda m, words, pt, kept: IsType(
 
 
 _reg("becomes_color_choice", lambda m: Becomes(None, (), special="the color of your choice", span=span(m)))
+# 105.3: one color or more, chosen as it resolves (608.2d)
+_reg("becomes_colors_choice", lambda m: Becomes(None, (), special="the color or colors of your choice", span=span(m)))
+# "Choose a creature type. ... becomes that type": the type chosen before (608.2d, 205.1a)
+_reg("becomes_that_type", lambda m: Becomes(None, (), special="that type", span=span(m)))
 _reg("becomes_type_choice", lambda m: Becomes(None, (), special="the creature type of your choice", span=span(m)))
 _reg("becomes_land_type_choice", lambda m: Becomes(None, (), special="the basic land type of your choice", span=span(m)))
 _reg("becomes_copy", lambda m, of: Becomes(None, (), special="a copy of", of=of, span=span(m)))
@@ -1984,6 +2072,11 @@ _reg("set_base_pt_amount", lambda m, a, b: SetPT(None, "", "", base=True, amount
 _reg("is_indestructible", lambda m: IsType(None, special="indestructible", span=span(m)))
 _reg("is_also_type", lambda m, words, kept: IsType(None, words, "in addition", kept=_kept(kept), span=span(m)))
 _reg("is_chosen_type", lambda m, kept: IsType(None, special="the chosen type", kept=_kept(kept), span=span(m)))
+# "Enchanted land is the chosen type" (205.1a): that type instead of its others of that kind
+_reg("is_chosen_type_alone", lambda m: IsType(None, special="the chosen type alone", span=span(m)))
+# "That land is a Swamp for as long as it has a mire counter on it" (205.1a,
+# 305.7): a type-changing effect for a while, its duration written after it
+_reg("is_a_type_for", lambda m, words, d: IsType(None, words, "type", d, article=True, span=span(m)))
 _reg("is_color", lambda m, color: IsType(None, special=color, span=span(m)))
 _reg("is_every_type", lambda m: IsType(None, special="every creature type", span=span(m)))
 _reg("cant_block", lambda m: CantBlock(None, span=span(m)))
@@ -2007,6 +2100,8 @@ for _rule, _text in (
     ("cant_be_blocked_by", "can't be blocked by"),
     ("cant_be_blocked_by_more_than_one", "can't be blocked by more than one creature"),
     ("cant_be_countered_vp", "can't be countered"), ("cant_be_target", "can't be the target of"),
+    # 115.4 with a plural subject ("Creatures can't be the targets of spells"); 613.1f, an ability kept away
+    ("cant_be_targets", "can't be the targets of"),
     ("cant_be_enchanted", "can't be enchanted by"), ("cant_be_sacrificed", "can't be sacrificed"),
     ("cant_transform", "can't transform"), ("cant_cast", "can't cast"),
     ("cant_cast_duration", "can't cast"), ("cant_play", "can't play"),
@@ -2040,6 +2135,8 @@ def _require(rule: str) -> Any:
 
 for _rule, _text in (
     ("block_additional", "can block an additional creature each combat"),
+    # 509.1a: an effect that lasts the turn ("{1}{G}: ... can block an additional creature this turn")
+    ("block_additional_turn", "can block an additional creature this turn"),
     ("block_additional_n", "can block an additional creatures each combat"),
     ("block_any_number", "can block any number of creatures"),
     ("can_block_only", "can block only"), ("block_as_though", "can block as though it had"),
@@ -2332,6 +2429,12 @@ def _r_pay(r: Any, n: Pay, **ctx: Any) -> str:
     return f"{subj(r, n, 'pay', ctx)} {measure(r, n.amount, 'life')}"
 
 
+@renders(LifeFloor)
+def _r_life_floor(r: Any, n: LifeFloor, **ctx: Any) -> str:
+    return (f"damage that would reduce {possessive_text(r, n.whose)} life total to less than {r(n.below)} "
+            f"reduces it to {r(n.floor)} instead")
+
+
 @renders(SetLifeTotal)
 def _r_set_life_total(r: Any, n: SetLifeTotal, **ctx: Any) -> str:
     return f"{possessive_text(r, n.whose)} life total becomes {'equal to ' if n.equal else ''}{r(n.amount)}"
@@ -2361,9 +2464,13 @@ def _r_prevent(r: Any, n: PreventDamage, **ctx: Any) -> str:
         return f"{v} all but {r(n.amount)} of that damage"
     if n.kind == "some":
         return f"{v} {r(n.amount)} of that damage"
+    if n.kind == "half":
+        return f"{v} half that damage, rounded {n.rounding}"
     if n.form == "would deal":
         return f"{v} {_damage_words(r, n)} {r(n.by)} would deal{dur}"
-    return f"{v} {_damage_that_would_be_dealt(r, n)}"
+    if n.form == "would deal to":
+        return f"{v} {_damage_words(r, n)} {r(n.by)} would deal to {r(n.to)}{dur}"
+    return f"{v} {_damage_that_would_be_dealt(r, n)}" + (", divided as you choose" if n.divided else "")
 
 
 def _damage_words(r: Any, n: PreventDamage | RedirectDamage) -> str:
@@ -2391,6 +2498,8 @@ def _damage_that_would_be_dealt(r: Any, n: PreventDamage | RedirectDamage) -> st
 
 @renders(RedirectDamage)
 def _r_redirect(r: Any, n: RedirectDamage, **ctx: Any) -> str:
+    if n.kind == "that":  # the damage the sentence named, "instead" written after the sentence
+        return f"that damage is dealt to {r(n.onto)}"
     return f"{_damage_that_would_be_dealt(r, n)} is dealt to {r(n.onto)} instead"
 
 
@@ -2978,7 +3087,9 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
         if n.keywords or n.quoted:
             parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
         if n.extra is not None:
-            parts.append("and " + r(n.extra, imperative=False, subject=n.what))
+            # the second verb agrees with the subject the two share ("gets +2/+0 and loses flying")
+            extra = replace(n.extra, what=n.what) if getattr(n.extra, "what", 0) is None else n.extra
+            parts.append("and " + r(extra, imperative=False, subject=n.what))
         return also + " ".join(parts)
     choice = "your choice of " if n.your_choice else ""
     return f"{also}{subj(r, n, n.verb, ctx)} {choice}{_abilities_text(r, n)}"
@@ -2999,6 +3110,11 @@ def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
     if not n.keywords:
         return f"{v} all abilities"
     return f"{v} {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
+
+
+@renders(CantHaveOrGain)
+def _r_cant_have_or_gain(r: Any, n: CantHaveOrGain, **ctx: Any) -> str:
+    return f"can't have or gain {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
 
 
 @renders(HaveAbilitiesOf)
@@ -3047,6 +3163,16 @@ def _r_unattach(r: Any, n: Unattach, **ctx: Any) -> str:
     return f"unattach {r(n.what)}"
 
 
+@renders(AllCreatureTypes)
+def _r_all_creature_types(r: Any, n: AllCreatureTypes, **ctx: Any) -> str:
+    return f"{subj(r, n, 'lose' if n.lose else 'gain', ctx)} all creature types"
+
+
+@renders(GainThisAbility)
+def _r_gain_this_ability(r: Any, n: GainThisAbility, **ctx: Any) -> str:
+    return f"{subj(r, n, 'gain', ctx)} this ability"
+
+
 @renders(CrewsAs)
 def _r_crews_as(r: Any, n: CrewsAs, **ctx: Any) -> str:
     words = {"saddle": ("saddle", "Mounts"), "crew": ("crew", "Vehicles")}
@@ -3092,6 +3218,8 @@ def _r_becomes(r: Any, n: Becomes, **ctx: Any) -> str:
         text = f"{v} {article(n.pt)} {n.pt} {words}"
     else:
         text = f"{v} {article(words)} {words}"
+    if n.all_types:
+        text += " with all creature types"
     if n.keywords and n.quoted is not None:
         text += f" with {keyword_list_text(r, n.keywords)} and {r(n.quoted)}"
     elif n.keywords:
@@ -3143,6 +3271,8 @@ def _r_is_type(r: Any, n: IsType, **ctx: Any) -> str:
         return f"{be} {article(words)} {words} {kept}"
     if n.special == "the chosen type":
         return f"{be} the chosen type {kept}"
+    if n.special == "the chosen type alone":
+        return f"{be} the chosen type"
     if n.special == "not a":  # "isn't a creature" (205.1a)
         words = words_text(r, n.words, plural)
         return f"aren't {words}" if plural else f"isn't {article(words)} {words}"

@@ -401,6 +401,7 @@ def _hand(ctx: Ctx, player: PlayerId, verb: str) -> list[GameObject]:
 @carries_out(A.LookAt, limits=(
     ("looking at something other than a player's hand", lambda a: not a.hand),
     ("another player looking", lambda a: not_you(a.player)),
+    ("looking for a while (a permission that lasts)", lambda a: a.duration is not None),
 ))
 def _look_at(ctx: Ctx, a: A.LookAt) -> bool:
     """"look at an opponent's hand", "look at target player's hand": the

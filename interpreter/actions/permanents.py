@@ -269,6 +269,7 @@ def _chosen_change(ctx: Ctx, a: A.Becomes) -> A.Becomes:
      and (a.types or a.keywords or a.pt or a.color or a.quoted is not None or a.of is not None
           or a.duration is None or a.duration.kind != "until end of turn")),
     ("becoming a copy", lambda a: a.of is not None),
+    ("becoming every creature type (205.3m)", lambda a: a.all_types),
     ("a type change lasting other than until end of turn", lambda a: a.duration is not None and not for_this_turn(a.duration)),
     ("becoming an object with abilities in quotation marks", lambda a: a.quoted is not None),
     ("a change of color and types", lambda a: "colors" in a.kept),

@@ -68,6 +68,7 @@ def _describe(ctx: Ctx, a: A.PreventDamage, amount: int | None, to: tuple[Any, .
     ("a prevention effect lasting other than this turn", lambda a: not _this_turn(a.duration)),
     ("damage dealt to and dealt by the same object", lambda a: "to and by" in a.form),
     ("a player named as doing the preventing", lambda a: a.player is not None),
+    ("the next N damage divided among objects and players (601.2d)", lambda a: a.divided),
 ))
 def _prevent_damage(ctx: Ctx, a: A.PreventDamage) -> bool:
     """615.1a: a prevention effect of this turn; "the next N damage" is a
