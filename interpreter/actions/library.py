@@ -460,7 +460,8 @@ def until_fits(ctx: Ctx, until: object) -> tuple[list[GameObject], list[GameObje
      lambda a: not a.hand and a.until is None and not a.top and a.amount is None and not isinstance(a.what, A.ItRef | A.ThemRef | A.ThatRef | A.Target | A.AnObject)),
     ("revealing a card not named before ('from among them')",
      lambda a: not a.hand and a.until is None and not a.top and a.amount is None and isinstance(a.what, A.AnObject)
-     and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)),
+     and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)
+     and not _from_own_hand(a)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     """701.16: reveal cards named before ("reveal it"), or one the player
@@ -489,6 +490,8 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     if not isinstance(what, A.AnObject):
         raise Unsupported(f"revealing {type(what).__name__}")
     among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+    if not among and _from_own_hand(a):
+        return _reveal_from_hand(ctx, what)
     if not among:
         raise Unsupported("revealing a card not named before ('from among them')")
     pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
@@ -507,6 +510,40 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     for o in shown:
         ctx.game.say(f"  reveals {o.card.name}")
     acted(ctx, shown)
+    return bool(shown)
+
+
+def _from_own_hand(a: A.Reveal) -> bool:
+    """ "Reveal a creature card from your hand", "you may reveal any number of
+    blue cards in your hand": cards the revealing player (you) picks from
+    their own hand (701.16a)."""
+    what = a.what
+    if not isinstance(what, A.AnObject) or not isinstance(a.player, A.You | None):
+        return False
+    zone = what.filter.zone
+    return zone is not None and zone.zone == "hand" and isinstance(zone.owner, A.You) and not chosen_at_random(what)
+
+
+def _reveal_from_hand(ctx: Ctx, what: A.AnObject) -> bool:
+    """701.16a: the player picks that many of the cards of their hand that
+    fit ("a Giant card", "any number of red cards", "X black cards") and
+    shows them to all; they stay in the hand.  They are what a later "that
+    card" means and the cards "revealed this way" (608.2c); a player who
+    has fewer than the number revealed none — "If you do" is then false
+    (608.2d, 701.16a)."""
+    n = None if what.count is None or what.any_number or what.up_to else ctx.quantity(what.count)
+    fitting = [oid for oid in ctx.game.zone("hand", ctx.controller)
+               if ctx.fits(what.filter, ctx.game.obj(oid), anywhere=True)]  # fmt: skip
+    if n is not None and len(fitting) < n:
+        ctx.game.say(f"  {ctx.controller} has fewer than {n} such cards in hand; nothing is revealed")
+        acted(ctx, [])
+        ctx.done["revealed"] = []
+        return False
+    shown = current(ctx, ctx.choose_cards(what))
+    for o in shown:
+        ctx.game.say(f"  {ctx.controller} reveals {o.card.name} from their hand")
+    acted(ctx, shown)
+    ctx.done["revealed"] = [o.id for o in shown]
     return bool(shown)
 
 
