@@ -66,6 +66,7 @@ class Ctx:
     won: dict[PlayerId, bool] = field(default_factory=dict)  # who won the last clash or coin flip of this effect (701.30d, 705.1)
     began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
     counted: list[ObjectId] | None = None  # the objects the last "for each [objects]" counted, maybe none (608.2c)
+    those: tuple[list[ObjectId], list[ObjectId]] | None = None  # after "reveal cards ... until ...": (that card, those cards)
 
     def __post_init__(self) -> None:
         if self.began < 0:
@@ -123,6 +124,10 @@ class Ctx:
             ):  # fmt: skip
                 # "the cards from your hand", "the cards in your graveyard": all of them there
                 return [o.id for o in self.each(ref.what)]
+            if self.those is not None and self.that == self.those[0] and ref.word == "those":
+                # "reveals cards from the top of their library until they reveal a land card, then puts
+                # those cards into their graveyard": every card revealed, not only the one that fit (608.2c)
+                return list(self.those[1])
             if self.that or self.named:
                 return list(self.that)
             by_cost = self.paid_for_cost(ref)
