@@ -33,7 +33,7 @@ from .costs import (
 )
 from .errors import IllegalAction, Unsupported
 from .keywords import CyclingAbility, ExhaustAbility
-from .mana import mana_ability_of, need_of, sacrifices_source, units_text
+from .mana import Spending, mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
@@ -340,7 +340,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
              + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
              + (f", targeting {targets}" if targets else ""))  # fmt: skip
     try:
-        pay_mana(game, player, need, only, f"{name}'s ability")
+        # 106.6: mana "only to activate abilities" pays for it
+        pay_mana(game, player, need, only, f"{name}'s ability", Spending(game, player, activating=True))
         paid: dict[str, list] = {}
         for part in cost.parts:
             if not isinstance(part, A.ManaCost):

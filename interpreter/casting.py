@@ -29,6 +29,7 @@ the game is exactly as before (601.2, :meth:`Game.transaction`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -53,7 +54,7 @@ from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
 from .facedown import CAST_FACE_DOWN_AS, morph_cost
 from .linked import Linked
-from .mana import ManaNeed, Payment, cost_text, need_of
+from .mana import ManaNeed, Payment, Spending, cost_text, need_of
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
@@ -348,7 +349,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
 
     # 601.2g-h: activate mana abilities and pay.
     try:
-        allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
+        allowed = Spending(game, player, spell, kicked=bool(kicks))  # 106.6: mana only for some spells
         spend_any = permission.spend_any if permission is not None else ""  # 609.4b
         if spend_any:
             game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
@@ -482,7 +483,7 @@ def _choose_alternative(game: Game, player: PlayerId, name: str,
 
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
                     need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
-                    allowed: frozenset[str], spend_any: str = "") -> Payment:  # fmt: skip
+                    allowed: Container[str], spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: pay the total cost; with "Spend only colored mana on X. No
     more than one mana of each color may be spent this way." (107.3), X is
     paid by colored mana of different colors, the first such way that can be
@@ -561,7 +562,7 @@ def harmonize_tap(game: Game, player: PlayerId, need: ManaNeed, name: str, paid:
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],
-            only: list[ObjectId] | None, allowed: frozenset[str], spend_any: str) -> ManaNeed:  # fmt: skip
+            only: list[ObjectId] | None, allowed: Container[str], spend_any: str) -> ManaNeed:  # fmt: skip
     """702.51a-b: a spell with convoke may have untapped creatures its caster
     controls tapped as its total cost is paid (601.2g-h); each pays for {1}
     or for one mana of one of that creature's colors.  Convoke doesn't

@@ -11,7 +11,7 @@ raises :class:`~cardtext.interpreter.errors.IllegalAction` with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import replace as _replace
 from typing import TYPE_CHECKING, Any
 
@@ -122,7 +122,7 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
         c = chars(obj)
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
-        units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
+        units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability], obj.id))
     tap(game, obj)
     pool = game.player(player).pool
     for u in units:
@@ -302,7 +302,7 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: AddsMana) ->
 
 
 def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str,
-             allowed: frozenset[str] = frozenset(), spend_any: str = "") -> Payment:  # fmt: skip
+             allowed: Container[str] = frozenset(), spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: activate mana abilities, then spend mana from the pool.
     Mana with a spending restriction (106.6) pays only if ``allowed`` holds its
     tag (``"kicked"``: this is a kicked spell being cast); with ``spend_any``

@@ -50,15 +50,16 @@ def _amount_unit(a: A.AddManaSpecial) -> str:
 
 
 @carries_out(A.SpendOnly, limits=(
-    ("a mana spending restriction other than 'only to cast kicked spells'", lambda a: not restriction_supported(a)),
+    ("a mana spending restriction other than 'only to cast [spells]' or 'only to activate abilities'",
+     lambda a: not restriction_supported(a)),
 ))
 def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
-    """106.6: "Spend this mana only to cast kicked spells" — the mana the
+    """106.6: "Spend this mana only to cast creature spells" — the mana the
     ability just added carries the restriction, which the payment solver
     respects (:mod:`cardtext.interpreter.mana`)."""
     from ..mana import restriction_tag, tagged
 
-    tag = restriction_tag(a)
+    tag = restriction_tag(a, ctx.source)
     pool = ctx.game.player(ctx.controller).pool
     for u in ctx.added_mana:
         if pool.get(u, 0) > 0:
