@@ -30,6 +30,7 @@ from .costs import (
     pay_other,
     produce,
     times_cost,
+    x_in_parts,
 )
 from .errors import IllegalAction, Unsupported
 from .keywords import CyclingAbility, ExhaustAbility
@@ -313,7 +314,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
                 raise IllegalAction(f"can't activate {name}'s ability now: {why} (602.5)")
     item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
     x = None
-    if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols):
+    if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols) or x_in_parts(cost.parts):
+        # 602.2b, 601.2b: X in the mana cost, or in another part ("Sacrifice X lands")
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     item.x = x
     ctx = Ctx(game, player, obj.id, index, item, slot_index(effect), x=x)
@@ -325,7 +327,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     cost = choose_parts(game, player, f"{name}'s ability", cost, obj)  # 602.2b, 601.2b
     for part in cost.parts:
         if not isinstance(part, A.ManaCost):
-            check_other_part(game, player, part, obj)
+            check_other_part(game, player, part, obj, x)
     need = need_of(mana_parts(cost), x)
     changes = changes + own_cost_changes(ctx, obj, effect)
     if changes:
@@ -345,7 +347,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
         paid: dict[str, list] = {}
         for part in cost.parts:
             if not isinstance(part, A.ManaCost):
-                pay_other(game, player, part, obj, paid)
+                pay_other(game, player, part, obj, paid, x)
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
     item.paid = tuple((verb, tuple(ids)) for verb, ids in paid.items())  # "the cards exiled this way"

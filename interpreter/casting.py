@@ -49,7 +49,15 @@ from .characteristics import (
 )
 from .choices import Decision, ask
 from .context import Ctx
-from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
+from .costs import (
+    cost_modifiers,
+    describe,
+    mana_parts,
+    modify_cost,
+    pay_mana,
+    pay_other,
+    x_in_parts,
+)
 from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
 from .facedown import CAST_FACE_DOWN_AS, morph_cost
@@ -301,7 +309,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         base_costs = [c.mana_cost]
     mana_costs = base_costs + [m for k in paid_kickers for m in mana_parts(k)]
     x: int | None = None
-    if _has_x(mana_costs):
+    additional_parts = [p for ab in c.abilities if isinstance(ab, A.AdditionalCost) and isinstance(ab.cost, A.Cost)
+                        for p in ab.cost.parts]  # fmt: skip
+    if _has_x(mana_costs) or x_in_parts([*alt_parts, *additional_parts, *(p for k in paid_kickers for p in k.parts)]):
+        # 601.2b: X in the mana cost, or in a cost paid as it is cast ("As an additional cost ..., discard X cards")
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
@@ -359,7 +370,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         need = convoke(game, player, spell, need, name, paid, only, allowed, spend_any)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
-            pay_other(game, player, part, None, paid)
+            pay_other(game, player, part, None, paid, x)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
     controlled = note_controlled(game, spell, player)  # "controlled a Dragon as you cast" (601.2i)

@@ -154,13 +154,13 @@ def test_a_transforming_card_is_checked_on_both_faces() -> None:
     modal double-faced card is cast by either face (712.11b), so each face
     is checked; an aftermath card's halves are not cast yet."""
     transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
-                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each basic land type among lands you control.\n4/3\n")  # fmt: skip
+                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each creature type among creatures you control.\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
-    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('basic land type') (line 9, column 27)"]
+    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('creature type') (line 9, column 27)"]
     modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
-             "Test Haven deals 2 damage to any target. Then draw a card for each basic land type among lands you control.\n")  # fmt: skip
+             "Test Haven deals 2 damage to any target. Then draw a card for each creature type among creatures you control.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["quantity GameCount ('basic land type')"]
+    assert [g.what for g in gaps(card)] == ["quantity GameCount ('creature type')"]
     aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
                  "Target player loses 2 life.\n")  # fmt: skip
     (card,) = parse_text(aftermath).cards
