@@ -233,16 +233,21 @@ class Ctx:
     def _pick(self, ref: A.AnObject, prompt: str, cands: list[GameObject]) -> list[GameObject]:
         """The controller's pick of ``cands`` for "a creature", "two creature
         cards", "that many", "up to two", "any number of" (608.2c)."""
+        return self.pick_for(self.controller, ref, prompt, cands)
+
+    def pick_for(self, chooser: PlayerId, ref: A.AnObject, prompt: str, cands: list[GameObject]) -> list[GameObject]:
+        """``chooser``'s pick of ``cands`` for "a creature", "two creature
+        cards", "that many", "up to two", "any number of" (608.2c)."""
         from .actions.common import choose_cards, choose_up_to
 
         if ref.any_number:
-            return choose_up_to(self, self.controller, prompt, cands, len(cands))
+            return choose_up_to(self, chooser, prompt, cands, len(cands))
         n = 1 if ref.count is None else self.quantity(ref.count)
         if ref.up_to:
-            return choose_up_to(self, self.controller, prompt, cands, n)
-        return choose_cards(self, self.controller, prompt, cands, n)
+            return choose_up_to(self, chooser, prompt, cands, n)
+        return choose_cards(self, chooser, prompt, cands, n)
 
-    def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
+    def choose_cards(self, ref: A.AnObject, chooser: PlayerId | None = None) -> list[ObjectId]:
         """ "Exile an instant card from your hand": the controller chooses that
         many cards that fit, in the zone named, as the instruction is carried
         out (608.2c; not targeted, 115.1) — all of them if there are no more."""
@@ -271,7 +276,7 @@ class Ctx:
             return [o.id for o in picked]
         src = self.game.state.objects.get(self.source[0])
         who = src.card.name if src is not None else "?"
-        return [o.id for o in self._pick(ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
+        return [o.id for o in self.pick_for(chooser or self.controller, ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
 
     def looked_cards(self) -> list[GameObject]:
         """607.1: the cards this ability looked at that are still in the

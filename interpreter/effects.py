@@ -513,6 +513,9 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             _name_player_within(ctx, action)
             if isinstance(action, A.MayDo) and is_permission(action.action):
                 do(ctx, action.action)  # "you may cast it for as long as ...": a permission, not a choice now (611.2)
+            elif isinstance(action, A.MayDo) and _each_may(ctx, action):
+                ctx.last_optional = True
+                ctx.you_did = ctx.last_done = _each_chooses(ctx, sentence, i, action)
             elif isinstance(action, A.MayDo):
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{source_name(ctx)}: you may {describe_action(action.action)}?")
@@ -533,6 +536,41 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
     finally:
         ctx.x, ctx.x_letter, ctx.x_later = saved_x, saved_letter, saved_later
         ctx.sentence = saved_sentence
+
+
+def _each_may(ctx: Ctx, action: A.MayDo) -> bool:
+    """ "Each player may exile any number of cards from their graveyard":
+    an instruction of several players, each of whom chooses."""
+    inner = action.action
+    return (action.player is not None and getattr(inner, "SUBJECT", None) == "player"
+            and getattr(inner, "player", None) == action.player and len(ctx.players(action.player)) > 1)  # fmt: skip
+
+
+def _each_chooses(ctx: Ctx, sentence: A.Sentence, i: int, action: A.MayDo) -> bool:
+    """101.4, 608.2d: each player named chooses, in turn order from the
+    active player, whether they do it; each who does carries it out as
+    "that player" ("their graveyard": their own).  Whether any did."""
+    from dataclasses import replace
+
+    choosers = ctx.players(action.player)
+    order = list(ctx.game.state.players)
+    start = order.index(ctx.game.state.active) if ctx.game.state.active in order else 0
+    turn_order = {p: (order.index(p) - start) % len(order) for p in order}
+    choosers = sorted(choosers, key=lambda p: turn_order.get(p, 0))
+    what = describe_action(action.action)
+    doing = [p for p in choosers if ask(ctx.game, Decision("may", p, f"{source_name(ctx)}: {p} may {what}?"))]
+    for p in choosers:
+        if p not in doing:
+            ctx.game.say(f"  {p} chooses not to {what}")
+    done = False
+    saved = ctx.that_player
+    try:
+        for p in doing:
+            ctx.that_player = [p]
+            done = bool(_carry_out(ctx, sentence, i, replace(action.action, player=A.ThatPlayer()))) or done
+    finally:
+        ctx.that_player = saved
+    return done
 
 
 def _where_x(ctx: Ctx, sentence: A.Sentence) -> int:

@@ -415,6 +415,8 @@ def until_fits_problem(what: object, until: object, verb: str, player: object = 
     the verb's base form; ``player`` the subject ("target player reveals
     cards from the top of their library until they reveal ...")."""
     doing = verb.removesuffix("e") + "ing"
+    if player is not None and not isinstance(player, A.You) and not one_player(player):
+        return f"several players {doing} cards from the top of their libraries until"
     parts = until if isinstance(until, tuple | list) else (until,)
     wanted = parts[-1] if parts else None
     own: tuple[type, ...] = (A.You,) if player is None or isinstance(player, A.You) else UNTIL_THEY
@@ -446,8 +448,6 @@ UNTIL_THEY = (A.ThemRef, A.TheirRef, A.ThatPlayer)
 
 
 def _reveal_until_problem(a: A.Reveal) -> str | None:
-    if a.player is not None and not isinstance(a.player, A.You) and not one_player(a.player):
-        return "several players revealing cards from the top of their libraries until"
     return until_fits_problem(a.what, a.until, "reveal", a.player)
 
 
