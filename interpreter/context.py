@@ -66,6 +66,7 @@ class Ctx:
     won: dict[PlayerId, bool] = field(default_factory=dict)  # who won the last clash or coin flip of this effect (701.30d, 705.1)
     began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
     counted: list[ObjectId] | None = None  # the objects the last "for each [objects]" counted, maybe none (608.2c)
+    rest: list[ObjectId] | None = None  # after "choose [objects]": those that fit and weren't chosen ("the rest")
     those: tuple[list[ObjectId], list[ObjectId]] | None = None  # after "reveal cards ... until ...": (that card, those cards)
 
     def __post_init__(self) -> None:
@@ -151,6 +152,9 @@ class Ctx:
             if self.them or self.that or self.named:
                 return list(self.them or self.that)
             raise Unsupported("'them' with nothing named before it to refer to")
+        if isinstance(ref, A.LookedCards) and ref.word == "the rest" and self.rest is not None:
+            # "Each player chooses a creature they control. Destroy the rest.": the others that fit (608.2c)
+            return list(self.rest)
         if isinstance(ref, A.LookedCards) and ref.count is None:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):

@@ -159,12 +159,23 @@ def _for_each_player(ctx: Ctx, action: A.Node, fn: Callable[[Ctx, Any], bool], n
         each = [(p, replace(action, **fields)) for p in ctx.players(ref)]
     done = False
     saved = ctx.that_player
+    acted_on: list[Any] = []  # what the instruction acted on, for every player: "those creatures" after it (608.2c)
+    rest: list[Any] | None = None
     try:
         for p, one in each:
             ctx.that_player = [p]
+            it, left = ctx.it, ctx.rest
             done = bool(fn(ctx, one)) or done
+            if ctx.it is not it:
+                acted_on += [oid for oid in ctx.it if oid not in acted_on]
+            if ctx.rest is not left and ctx.rest is not None:
+                rest = (rest or []) + ctx.rest
     finally:
         ctx.that_player = saved
+    if len(each) > 1 and acted_on:
+        ctx.it, ctx.that, ctx.them, ctx.named = list(acted_on), list(acted_on), list(acted_on), True
+    if len(each) > 1 and rest is not None:
+        ctx.rest = rest
     return done
 
 
