@@ -90,8 +90,10 @@ from .filters import (
     OWN_CHOICE,
     filter_problem,
     it_as_affected,
+    resolution_choice_fields,
     without_choice,
     without_random,
+    without_resolution_choice,
 )
 from .keywords import (
     KEYWORD_EXPANSIONS,
@@ -567,6 +569,12 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Pump) and isinstance(ab, A.StaticEffect) and node.per is not None:
             # "[this] gets +2/+2 for each Aura attached to it": "it" is the object affected (filters.it_as_affected)
             kids = tuple(it_as_affected(c) if c is node.per else c for c in kids)
+        if type(node) in ACTIONS and not isinstance(ab, A.StaticEffect | A.StaticAbility) and (
+            chosen_fields := resolution_choice_fields(node)
+        ):  # fmt: skip
+            # "of the creature type of your choice": chosen as it resolves (cardtext.interpreter.filters.chosen_as_resolving)
+            picked_fields = [getattr(node, f) for f in chosen_fields]
+            kids = tuple(without_resolution_choice(c) if any(c is f for f in picked_fields) else c for c in kids)
         chooser = OWN_CHOICE.get(type(node))
         if chooser is not None:
             # "sacrifices two creatures of their choice": the instruction's own chooser (cardtext.interpreter.filters.OWN_CHOICE)
