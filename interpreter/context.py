@@ -172,6 +172,10 @@ class Ctx:
             return list(paid.get(ref.verb, ()))
         if isinstance(ref, A.AttachedRef):
             src = self.source_obj()
+            if src is None and (lki := self.lki(self.source)) is not None and lki.last is not None:
+                # "Sacrifice Crown of Vigor: Enchanted creature ...": what it was attached to as it
+                # last existed on the battlefield (608.2h)
+                src = lki.last
             return [src.attached_to] if src is not None and src.attached_to else []
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, tuple)]
@@ -190,12 +194,13 @@ class Ctx:
             # "target creature and all other creatures with the same name as that creature": both, each once
             # ("that creature" in the second is the first: 608.2c)
             first = self.objects(ref.first)
-            saved = self.that, self.named
-            self.that, self.named = list(first), True
+            saved = self.it, self.that, self.named
+            # "target creature and each other creature that shares a color with it": "it" is the first too
+            self.it, self.that, self.named = list(first), list(first), True
             try:
                 second = self.objects(ref.second)
             finally:
-                self.that, self.named = saved
+                self.it, self.that, self.named = saved
             return first + [oid for oid in second if oid not in first]
         if isinstance(ref, A.BothRef) and ref.conj == "or" and not names_player(ref):
             # "Destroy all lands or all creatures": the controller chooses one as it resolves (608.2c, 608.2d)

@@ -491,6 +491,21 @@ def _relation_problem(q: Any) -> str | None:
     return None if problem is None else f"object quality {type(q).__name__} of {problem}"
 
 
+BACK_REFS = (A.ItRef, A.ThatRef, A.CostPaidRef)
+"""The references of "that shares a color with it", "with the sacrificed
+creature" a resolving instruction reads (608.2c, through :meth:`cardtext.interpreter.context.Ctx.objects`)."""
+
+
+def resolving_shares(node: Any) -> Any:
+    """The support check's view of a description in a resolving instruction:
+    "that shares a creature type with it" names the object the instruction
+    means by "it", which the engine resolves as the instruction is carried
+    out — read as "[this]"."""
+    if isinstance(node, A.ThatShares) and isinstance(node.other, BACK_REFS):
+        return replace(node, other=A.SelfRef())
+    return node
+
+
 def it_as_affected(q: Any) -> Any:
     """A number of a static ability's "[objects] get +N/+N for each ... [it]"
     as the support check reads it: "it" in a quality there is the object the

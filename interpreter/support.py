@@ -87,10 +87,12 @@ from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .filters import (
     AT_RANDOM,
+    BACK_REFS,
     OWN_CHOICE,
     filter_problem,
     it_as_affected,
     resolution_choice_fields,
+    resolving_shares,
     without_choice,
     without_random,
     without_resolution_choice,
@@ -569,6 +571,10 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Pump) and isinstance(ab, A.StaticEffect) and node.per is not None:
             # "[this] gets +2/+2 for each Aura attached to it": "it" is the object affected (filters.it_as_affected)
             kids = tuple(it_as_affected(c) if c is node.per else c for c in kids)
+        if type(node) in ACTIONS and not isinstance(ab, A.StaticEffect | A.StaticAbility) and _shares_back(node):
+            # "each other creature that shares a color with it": "it" read as the instruction resolves
+            # (cardtext.interpreter.filters.resolving_shares)
+            kids = tuple(_resolving_view(c) for c in kids)
         if type(node) in ACTIONS and not isinstance(ab, A.StaticEffect | A.StaticAbility) and (
             chosen_fields := resolution_choice_fields(node)
         ):  # fmt: skip
@@ -717,6 +723,34 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.InZone) and node.how == "bare":
             yield Gap(node, f"'in {node.zone}' with no owner written")
         stack.extend(reversed(kids))
+
+
+def _shares_back(node: A.Node) -> bool:
+    return any(isinstance(n, A.ThatShares) and isinstance(n.other, BACK_REFS) for n in walk(node))
+
+
+def _resolving_view(node: Any) -> Any:
+    """``node`` with each "that shares ... with it" outside abilities in
+    quotation marks as :func:`cardtext.interpreter.filters.resolving_shares` reads it."""
+    if not isinstance(node, A.Node) or isinstance(node, A.Quoted):
+        return node
+    if isinstance(node, A.ThatShares):
+        return resolving_shares(node)
+    changes: dict[str, Any] = {}
+    for f in node.__dataclass_fields__:
+        if f == "span":
+            continue
+        value = getattr(node, f)
+        if isinstance(value, A.Node):
+            new = _resolving_view(value)
+        elif isinstance(value, tuple) and any(isinstance(v, A.Node) for v in value):
+            new = tuple(_resolving_view(v) for v in value)
+            new = value if all(a is b for a, b in zip(new, value, strict=True)) else new
+        else:
+            continue
+        if new is not value:
+            changes[f] = new
+    return replace(node, **changes) if changes else node
 
 
 _REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr)

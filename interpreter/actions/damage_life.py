@@ -20,7 +20,14 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
     if isinstance(ref, A.BothRef):
         # "each creature without flying and each player": both groups, each once
         objs, players = _recipients(ctx, ref.first)
-        more_objs, more_players = _recipients(ctx, ref.second)
+        saved = ctx.it, ctx.that, ctx.named
+        if objs:
+            # "target creature and each other creature that shares a color with it": "it" is the first (608.2c)
+            ctx.it, ctx.that, ctx.named = [o.id for o in objs], [o.id for o in objs], True
+        try:
+            more_objs, more_players = _recipients(ctx, ref.second)
+        finally:
+            ctx.it, ctx.that, ctx.named = saved
         seen = {o.id for o in objs}
         objs += [o for o in more_objs if o.id not in seen]
         players += [p for p in more_players if p not in players]
