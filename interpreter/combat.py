@@ -75,6 +75,7 @@ from .state import (
     StepBegan,
     WasDealtDamage,
 )
+from .this_turn import pair_refusal
 from .zones import exert, tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
@@ -142,7 +143,7 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
     shield = protection_from(game, attacker, blocker)
     if shield is not None:
         return f"{display_name(attacker)} has {shield} (702.16f)"
-    why = block_pair_refusal(game, blocker, attacker)
+    why = block_pair_refusal(game, blocker, attacker) or pair_refusal(game, blocker, attacker)
     if why is not None:
         return why
     for word in keywords(game, attacker):
