@@ -700,6 +700,9 @@ class Game:
         (damage, paying life and losing it alike), remembered for "if you
         gained life this turn"; returns the new life total."""
         p = self.state.players[player]
+        if amount > 0 and any(r.about == player and r.rule == "can't gain life" for r in self.state.turn_rules):
+            self.say(f"  {player} can't gain life this turn (119.7)")
+            return p.life
         if amount > 0:
             # 119.10: life gain replacement effects of static abilities ("twice that much")
             for replaced in LIFE_GAIN_REPLACEMENTS:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 CANT_BE_TARGETED = "can't be the target of"
 CANT_CAST = "can't cast spells"
+CANT_GAIN_LIFE = "can't gain life"
+"""119.7: a player who can't gain life gains none (:meth:`cardtext.interpreter.state.Game.change_life`)."""
 CANT_BE_REGENERATED = "can't be regenerated"
 EXILED_IF_IT_WOULD_DIE = "is exiled if it would die"
 """614.1a, 614.6: "If that creature would die this turn, exile it instead":
@@ -183,5 +185,5 @@ def end_of_turn(game: Game) -> None:
 
 __all__ = [
     "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
-    "PAIR_RULES", "PairOther", "cant_target", "combat_rules", "pair_refusal", "end_of_turn", "has_rule", "would_die", "would_die_problem",
+    "CANT_GAIN_LIFE", "PAIR_RULES", "PairOther", "cant_target", "combat_rules", "pair_refusal", "end_of_turn", "has_rule", "would_die", "would_die_problem",
 ]  # fmt: skip

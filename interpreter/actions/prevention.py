@@ -21,7 +21,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import ObjectId, PlayerId
 from ..prevention import Prevention, add_prevention, except_combat_sources
-from ..this_turn import CANT_BE_TARGETED, CANT_CAST, PAIR_RULES, TurnRule, add_rule
+from ..this_turn import CANT_BE_TARGETED, CANT_CAST, CANT_GAIN_LIFE, PAIR_RULES, TurnRule, add_rule
 from .common import acted, source_name
 from .registry import carries_out
 
@@ -296,7 +296,18 @@ def _restriction_entry(a: A.Restriction) -> tuple[Callable[[Ctx, A.Restriction],
     return RESTRICTIONS.get(a.rule)
 
 
+def _cant_gain_life(ctx: Ctx, a: A.Restriction) -> bool:
+    """119.7, 611.2a: "Players can't gain life this turn": a rule of this
+    turn about each player named (:meth:`cardtext.interpreter.state.Game.change_life`)."""
+    return make_turn_rules(ctx, a.what, (CANT_GAIN_LIFE,))
+
+
+def _cant_gain_life_problem(a: A.Restriction) -> str | None:
+    return None if for_this_turn(a.duration) else "'can't gain life' lasting other than this turn"
+
+
 RESTRICTIONS: dict[str, tuple[Callable[[Ctx, A.Restriction], bool], Callable[[A.Restriction], str | None]]] = {
+    "can't gain life": (_cant_gain_life, _cant_gain_life_problem),
     "can't be prevented": (_cant_be_prevented, _cant_be_prevented_problem),
     "doesn't affect combat damage that would be dealt by": (_doesnt_affect, _doesnt_affect_problem),
     "can't be the target of": (_cant_be_targeted, _cant_be_targeted_problem),
