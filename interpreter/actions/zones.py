@@ -273,15 +273,49 @@ def _in_zone(ctx: Ctx, objs: list[GameObject], place: A.ZonePlace) -> list[GameO
      lambda a: a.destination is not None and any(_mod_problem(m) for m in a.destination.mods)),
     ("returning a card from a zone other than a player's graveyard, hand, library or exile",
      lambda a: a.from_zone is not None and _from_zone_problem(a.from_zone)),
-    ("another player returning a card", lambda a: not_you(a.player)),
+    ("another player returning a card",
+     lambda a: not_you(a.player) and not isinstance(a.what, A.AnObject | A.Each | A.ItRef | A.ThatRef | A.ThemRef)),
 ))
 def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
     """400.7: return a card to a hand (its owner's, 400.3) or to the
     battlefield, under the control of the player the words name, else of
-    the player who puts it there (110.2a)."""
+    the player who puts it there (110.2a).  "Each player returns a creature
+    they control to its owner's hand", "target player returns all creature
+    cards from their graveyard to the battlefield": each player named picks
+    what they return, and puts it onto the battlefield under their control."""
+    if not_you(a.player):
+        done: list[GameObject] = []
+        saved = ctx.that_player
+        try:
+            for p in ctx.players(a.player):
+                ctx.that_player = [p]  # "they control", "their graveyard": the player returning
+                done += _returned(ctx, a, p, _chosen_by(ctx, a.what, p, "return"))
+        finally:
+            ctx.that_player = saved
+        acted(ctx, done)
+        return bool(done)
+    done = _returned(ctx, a, ctx.controller, current(ctx, ctx.objects(a.what)))
+    acted(ctx, done)
+    return bool(done)
+
+
+def _chosen_by(ctx: Ctx, what: object, p: PlayerId, verb: str) -> list[GameObject]:
+    """What ``what`` names for player ``p``, who picks among a description's
+    objects (608.2c): in the zone named, or permanents they control."""
+    from ..filters import describe_filter
+
+    if not isinstance(what, A.AnObject) or chosen_at_random(what):
+        return current(ctx, ctx.objects(what))
+    if what.filter.zone is not None:
+        return current(ctx, ctx.choose_cards(what, chooser=p))
+    cands = [o for o in ctx.game.battlefield() if o.controller == p and ctx.fits(what.filter, o)]
+    return ctx.pick_for(p, what, f"{source_name(ctx)}: {verb} {describe_filter(what.filter)}", cands)
+
+
+def _returned(ctx: Ctx, a: A.ReturnTo, by: PlayerId, objs: list[GameObject]) -> list[GameObject]:
+    """Return ``objs``, ``by`` putting them there (110.2a); the objects that moved."""
     game = ctx.game
     dest = a.destination
-    objs = current(ctx, ctx.objects(a.what))
     if a.from_zone is not None:
         objs = _in_zone(ctx, objs, a.from_zone)
     done = []
@@ -295,7 +329,7 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
         else:
             if o.zone == "battlefield":
                 continue
-            controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
+            controller = ctx.controller if a.under_you else by if not (a.under_owner or a.owners) else o.owner
             if a.under_owner:
                 controller = o.owner
             controller, tapped, counters = _entering(ctx, dest, o, controller)
@@ -304,8 +338,7 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
                 continue  # it stays where it was (303.4f, 304.4, 307.4)
             game.say(f"  returns {name} to the battlefield{' tapped' if tapped else ''} under {controller}'s control")
         done.append(new)
-    acted(ctx, done)
-    return bool(done)
+    return done
 
 
 _PUT_REFS = (A.ItRef, A.ThemRef, A.ThatRef, A.SelfRef, A.Target, A.ExiledCards, A.CostPaidRef)
