@@ -455,7 +455,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.ActionCost: lambda part: _action_cost_problem(part),
     A.RemoveCountersCost: lambda part: (
         "removing counters other than a number of one kind from this object as a cost"
-        if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else None),
+        if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else _count_problem(part.amount)),
 }  # fmt: skip
 """The non-mana cost parts :func:`pay_other` pays (118.3), each with what it
 can't pay of such a part, read from the part alone: the support check reads
@@ -706,7 +706,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.RemoveCountersCost):
         if part.all or part.any_number or not part.kind or not isinstance(part.source, A.SelfRef):
             raise Unsupported("removing counters other than a number of one kind from this object as a cost")
-        amount = part.amount.value if isinstance(part.amount, A.Number) else 1
+        amount = fixed_count(part.amount, x)  # "Remove X storage counters": the X announced (601.2b)
         if source is None or source.counters.get(part.kind, 0) < amount:
             raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
         source.counters[part.kind] -= amount

@@ -69,16 +69,42 @@ def combination_units(add: A.AddManaSpecial) -> tuple[str, ...] | None:
 def special_mana_supported(add: object) -> bool:
     """The forms of "Add ..." beyond a mana symbol or "one mana of any color"
     that the engine plays: "N mana in any combination of colors" (of {R}
-    and/or {G}), N a number written out (106.1a, 106.1b), and "an amount of
-    {G} equal to [a number]"."""
+    and/or {G}), N a number written out (106.1a, 106.1b), "one mana of the
+    chosen color" (607.2d) and "an amount of {G} equal to [a number]"."""
     if not isinstance(add, A.AddManaSpecial) or add.additional:
         return False
+    if add.kind == "the chosen color":
+        return isinstance(add.amount, A.Number)
     if add.kind in ("any combination of colors", "combination of"):
         return isinstance(add.amount, A.Number) and combination_units(add) is not None
     from .quantities import QUANTITIES
 
     # a number the engine works out (the support check reports the others)
     return add.kind == "amount of" and _symbol_unit(add.of) is not None and type(add.amount) in QUANTITIES
+
+
+def resolving_mana_supported(add: object) -> bool:
+    """The forms of "Add ..." the engine carries out as an instruction
+    resolves: those of :func:`special_mana_supported`, and "X mana in any
+    combination of colors" with X worked out as it resolves ("where X is
+    the sacrificed creature's mana value") — not in a mana ability, which
+    doesn't resolve (605.3b; :func:`variable_mana_ability`)."""
+    from .quantities import QUANTITIES
+
+    return special_mana_supported(add) or (
+        isinstance(add, A.AddManaSpecial) and not add.additional and add.kind in ("any combination of colors", "combination of")
+        and combination_units(add) is not None and type(add.amount) in QUANTITIES
+    )  # fmt: skip
+
+
+def variable_mana_ability(ab: A.Node) -> bool:
+    """An activated ability (not a loyalty ability) that adds "X mana in any
+    combination of colors" with X worked out as it is activated: a mana
+    ability (605.1a) the engine can't activate without the stack (605.3b)."""
+    if not isinstance(ab, A.ActivatedAbility) or isinstance(ab, A.LoyaltyAbility):
+        return False
+    return any(isinstance(n, A.AddManaSpecial) and resolving_mana_supported(n) and not special_mana_supported(n)
+               for n in ab.effect.walk())  # fmt: skip
 
 
 # --------------------------------------------------------------------------
@@ -374,8 +400,17 @@ def mana_options(game: Game, obj: GameObject, add: AddsMana) -> list[tuple[str, 
 
         n = static_quantity(game, obj, add.amount)
         return list(combinations_with_replacement(kinds, n)) if n > 0 else []
+    if isinstance(add, A.AddManaSpecial) and add.kind == "the chosen color":
+        # 607.2d: the color chosen as it entered ("As [this] enters, choose a color"); none chosen, no mana
+        chosen = game.linked(obj.id).chosen_by(None)
+        unit = MANA_COLOR_LETTERS.get(str(chosen).lower()) if chosen is not None else None
+        n = add.amount.value if isinstance(add.amount, A.Number) else 0
+        return [(unit,) * n] if unit is not None and n > 0 else []
     units = _add_mana_units(game, obj, add)
     return [units] if units else []
+
+
+MANA_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def mana_ability_of(ab: A.Ability) -> AddsMana | None:

@@ -113,7 +113,7 @@ from .keywords import (
     reading,
     typecycling_type,
 )
-from .mana import mana_ability_of
+from .mana import mana_ability_of, variable_mana_ability
 from .modes import modes_problem
 from .objects import of_permanent, quoted_abilities
 from .protection import quality_problem
@@ -353,6 +353,9 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
             yield Gap(ab, f"'This ability costs ... to activate' in a {type(ab).__name__}")
         elif mana_ability_of(ab) is not None:
             yield Gap(ab, "a mana ability's change of its own cost (605)")
+    if variable_mana_ability(ab):
+        yield Gap(ab, "a mana ability adding 'X mana in any combination of colors' with X worked out as it is "
+                      "activated (605.3b)")
     if isinstance(ab, A.AlternativeCost) and (problem := casting.alternative_cost_problem(ab)) is not None:
         yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):

@@ -7,7 +7,15 @@ from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from ..keywords import FirebendMana, PayCost, PayPerCounter
-from ..mana import AddsMana, restriction_supported, special_mana_supported, units_text
+from ..mana import (
+    AddsMana,
+    combination_units,
+    resolving_mana_supported,
+    restriction_supported,
+    special_mana_supported,
+    units_text,
+)
+from .common import source_name
 from .registry import carries_out
 
 _ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
@@ -16,8 +24,9 @@ _ANOTHER = ("mana added to another player's pool ('that player adds {G}{G}', 106
 
 
 @carries_out(A.AddManaSpecial, limits=(
-    ("a form of 'Add ...' other than 'N mana in any combination of colors' or 'an amount of {G} equal to ...'",
-     lambda a: not a.additional and not special_mana_supported(a)),
+    ("a form of 'Add ...' other than 'N mana in any combination of colors', 'one mana of the chosen color' "
+     "or 'an amount of {G} equal to ...'",
+     lambda a: not a.additional and not resolving_mana_supported(a)),
     _ADDITIONAL, _ANOTHER,
 ))
 @carries_out(A.AddMana, limits=(_ADDITIONAL, _ANOTHER))
@@ -35,6 +44,8 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     if isinstance(a, A.AddManaSpecial) and a.kind == "amount of":
         # "an amount of {B} equal to the sacrificed artifact's mana value": the number as the ability resolves
         units: tuple[str, ...] = (_amount_unit(a),) * max(ctx.quantity(a.amount), 0)
+    elif isinstance(a, A.AddManaSpecial) and not special_mana_supported(a):
+        units = _combination(ctx, a, src)
     else:
         units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
@@ -43,6 +54,26 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     ctx.added_mana = list(units)
     ctx.game.say(f"  {ctx.controller} adds {units_text(list(units))}")
     return True
+
+
+def _combination(ctx: Ctx, a: A.AddManaSpecial, src: object) -> tuple[str, ...]:
+    """106.1a, 106.1b: "X mana in any combination of {B} and/or {R}, where
+    X is ...": X as the instruction resolves, and the controller's choice of
+    how many of each kind."""
+    from itertools import combinations_with_replacement
+
+    from ..choices import Decision, ask
+    from ..costs import COLOR_NAMES
+
+    kinds = combination_units(a)
+    assert kinds is not None  # resolving_mana_supported
+    n = max(ctx.quantity(a.amount), 0)
+    if n == 0:
+        return ()
+    options = list(combinations_with_replacement(kinds, n))
+    words = [units_text(o) if len(o) > 1 else COLOR_NAMES.get(o[0], o[0]) for o in options]
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: add which {n} mana", words, words)
+    return options[words.index(ask(ctx.game, d))]
 
 
 def _amount_unit(a: A.AddManaSpecial) -> str:
