@@ -32,7 +32,7 @@ from .context import Ctx
 from .delayed import reflexive
 from .errors import Unsupported
 from .keywords import SpreeModes
-from .objects import PlayerId
+from .objects import ObjectId, PlayerId
 from .statics import own_activation_change
 
 
@@ -205,9 +205,76 @@ def for_each_problem(s: A.LeadSentence) -> str | None:
     "it"), which the interpreter doesn't bind one by one yet."""
     if isinstance(s.per, COUNTS_OF_EVENTS):
         return None
-    if any(isinstance(node, EACH_ONE) for node in s.body.walk()):
+    if any(isinstance(node, EACH_ONE) for node in s.body.walk()) and (
+        _each_kind(s.per) is None or any(isinstance(node, A.Target) for node in s.body.walk())
+    ):  # fmt: skip
         return "'For each ..., ...' whose instructions refer to each one ('it', 'that player')"
     return None
+
+
+_EACH_PLAYER_NOUNS = {("player",): "each_player", ("opponent",): "each_opponent"}
+
+
+def _each_kind(per: object) -> str | None:
+    """What "For each T, ..." names one by one: "players" ("for each
+    player", "for each opponent"), "objects" (a count of objects described:
+    "for each creature exiled this way", "for each creature target player
+    controls"), or None for a count the engine can't take apart."""
+    from .quantities import characteristic_counted
+    from .zone_changes import zone_quality
+
+    if not isinstance(per, A.CountOf) or per.names or per.total or not isinstance(per.filter, A.ObjectFilter):
+        return None
+    filt = per.filter
+    if tuple(filt.nouns) in _EACH_PLAYER_NOUNS and not filt.post and not filt.adjectives:
+        return "players"
+    if characteristic_counted(per) is not None or zone_quality(filt) is not None:
+        return None
+    if any(isinstance(q, A.DidThisTurn) for q in filt.qualities):
+        return None
+    return "objects"
+
+
+def _for_each_one(ctx: Ctx, s: A.LeadSentence) -> bool:
+    """608.2c: "For each creature exiled this way, its controller creates a
+    2/2 green Boar creature token", "For each player, [this] deals damage to
+    that player ...": the instructions once for each object or player, "it"
+    and "that player" being that one.  False if the sentence doesn't name
+    each one."""
+    if not any(isinstance(node, EACH_ONE) for node in s.body.walk()):
+        return False
+    kind = _each_kind(s.per)
+    if kind is None:
+        return False
+    assert isinstance(s.per, A.CountOf)
+    filt = s.per.filter
+    if kind == "players":
+        from .filters import group_players
+
+        players = group_players(ctx.game, _EACH_PLAYER_NOUNS[tuple(filt.nouns)], ctx.controller)
+        saved_player = ctx.that_player
+        try:
+            for p in players:
+                ctx.that_player = [p]
+                run_sentence(ctx, s.body)
+        finally:
+            ctx.that_player = saved_player
+        return True
+    if any(isinstance(q, A.DoneThisWay) for q in filt.qualities):
+        ids = list(ctx.done_objects(filt))  # those gone count too ("for each creature exiled this way")
+    else:
+        ids = [o.id for o in ctx.each(filt)]  # 608.2h: the objects as the sentence begins
+    if not ids:
+        ctx.game.say(f"  {source_name(ctx)}: {render_node(s.per)} is 0: nothing is done for each")
+    acted_on: list[ObjectId] = []  # "Put those cards onto the battlefield": what the instructions found, for all of them
+    for oid in ids:
+        ctx.it, ctx.that, ctx.them, ctx.named = [oid], [oid], [oid], True
+        run_sentence(ctx, s.body)
+        if ctx.it != [oid]:
+            acted_on += [i for i in ctx.it if i not in acted_on]
+    if acted_on:
+        ctx.it, ctx.that, ctx.them = list(acted_on), list(acted_on), list(acted_on)
+    return True
 
 
 def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
@@ -220,6 +287,8 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
         problem = for_each_problem(s)
         if problem is not None:
             raise Unsupported(problem)
+        if _for_each_one(ctx, s):
+            return
         times = ctx.quantity(s.per)  # 608.2h: counted once, as the sentence begins
         if times <= 0:
             ctx.game.say(f"  {source_name(ctx)}: {render_node(s.per)} is 0: nothing is done for each")

@@ -178,14 +178,17 @@ def test_a_snow_cost_is_a_gap_not_paid_by_any_mana() -> None:
     [
         ("For each time this spell was kicked, you gain 1 life.", []),
         ("For each creature you control, you gain 1 life.", []),
-        ("For each opponent, that player loses 1 life.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
-        ("For each creature you control, put a +1/+1 counter on it.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
+        ("For each opponent, that player loses 1 life.", []),
+        ("For each creature you control, put a +1/+1 counter on it.", []),
+        ("For each opponent, target creature that player controls gets -1/-1 until end of turn.",
+         ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
     ],
 )
 def test_608_2c_for_each_lead_is_played_unless_its_instructions_name_each_one(line: str, expected: list[str]) -> None:
     """"For each T, [instructions]." is the instructions done once for each
-    T, counted as the sentence begins; when they refer to each object or
-    player in turn ("that player", "it"), the engine says it can't bind them yet."""
+    T, counted as the sentence begins, "it" and "that player" being each
+    object or player in turn; with a target in them (one for each, chosen
+    as it is cast, 601.2c), the engine says it can't bind them yet."""
     (card,) = parse_text(f"Test Spell {{1}}{{W}}\nSorcery\nKicker {{1}}\n{line}\n").cards
     assert [g.what for g in gaps(card)] == expected
 
