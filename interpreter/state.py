@@ -91,6 +91,7 @@ class EotEffect:
     lasting: bool = False
     sets: bool = False
     loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
+    switch: bool = False  # "switch its power and toughness until end of turn" (layer 7d, 613.4d)
 
 
 @dataclass(frozen=True, slots=True)

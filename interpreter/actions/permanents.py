@@ -516,3 +516,17 @@ def _lock_or_unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
     return lock_or_unlock(ctx.game, ctx.controller, rooms)
 
 
+@carries_out(A.SwitchPT, limits=(
+    ("switching power and toughness for other than 'until end of turn'",
+     lambda a: not (isinstance(a.duration, A.Duration) and a.duration.kind in ("until end of turn", "this turn")
+                    and a.duration.object is None)),
+))
+def _switch_pt(ctx: Ctx, a: A.SwitchPT) -> bool:
+    """613.4d (layer 7d): "Switch target creature's power and toughness
+    until end of turn" — applied after every other change to them."""
+    objs = [o for o in current(ctx, ctx.objects(a.whose)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.state.eot.append(EotEffect(o.id, 0, 0, (), ctx.game.tick(), switch=True))
+        ctx.game.say(f"  {display_name(o)}'s power and toughness are switched until end of turn")
+    acted(ctx, objs)
+    return bool(objs)
