@@ -370,6 +370,42 @@ def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 
+@keyword_action("proliferate", limits=(
+    ("proliferating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
+))
+def _proliferate(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """701.34a: proliferate — choose any number of permanents and/or players
+    that have counters, then give each another counter of each kind it
+    already has."""
+    from ..choices import Decision, ask
+
+    game = ctx.game
+    perms = [o for o in game.battlefield() if any(n > 0 for n in o.counters.values())]
+    players = [p for p in game.state.players if game.player(p).poison > 0
+               or any(n > 0 for n in game.player(p).counters.values())]  # fmt: skip
+    options: list[object] = [o.id for o in perms] + list(players)
+    if not options:
+        game.say("  proliferate: no permanent or player has counters")
+        return False
+    labels = [display_name(o) for o in perms] + list(players)
+    d = Decision("pick", ctx.controller, "proliferate: choose any number of permanents and/or players with counters",
+                 options, labels, 0, len(options))  # fmt: skip
+    chosen = set(ask(game, d))
+    for o in perms:
+        if o.id in chosen:
+            for kind in sorted(k for k, n in o.counters.items() if n > 0):
+                put_counters(game, o, kind, 1)
+            game.say(f"  proliferates {display_name(o)}")
+    for p in players:
+        if p in chosen:
+            player = game.player(p)
+            kinds = (["poison"] if player.poison > 0 else []) + sorted(k for k, n in player.counters.items() if n > 0)
+            for kind in kinds:
+                player.add_counters(kind, 1)
+            game.say(f"  proliferates {p}: {', '.join(kinds)}")
+    return bool(chosen)
+
+
 _ADAPT_LIMITS: tuple[Limit, ...] = (
     ("adapting or bolstering with more than a number",
      lambda a: a.player is not None or a.what is not None or a.extra or a.duration is not None),
