@@ -370,6 +370,37 @@ def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
 
 
 
+@keyword_action("populate", limits=(
+    ("populating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
+))
+def _populate(ctx: Ctx, a: A.KeywordAction) -> bool:
+    """Populate (701): choose a creature token you control, then create a
+    token that's a copy of it (707.2); with none, nothing happens."""
+    from ..characteristics import chars
+    from ..choices import Decision, ask
+    from ..copies import copiable_card
+
+    game = ctx.game
+    made: list[GameObject] = []
+    for p in ctx.players(a.player):
+        tokens = [o for o in game.battlefield() if o.controller == p and o.token and "creature" in chars(o).types]
+        if not tokens:
+            game.say(f"  populate: {p} controls no creature token")
+            continue
+        d = Decision("pick", p, "populate: copy which creature token", [o.id for o in tokens],
+                     [display_name(o) for o in tokens], 1, 1)  # fmt: skip
+        picked = set(ask(game, d))
+        for o in tokens:
+            if o.id in picked:
+                card = copiable_card(o)
+                new = create_on_battlefield(game, card, p, copy_of=card)
+                game.set_linked(ctx.source, game.linked(ctx.source).with_created(ctx.ability, new.id))
+                game.say(f"  {p} populates: creates a token copy of {display_name(o)}")
+                made.append(new)
+    acted(ctx, made)
+    return bool(made)
+
+
 @keyword_action("proliferate", limits=(
     ("proliferating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
 ))
