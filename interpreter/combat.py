@@ -642,7 +642,9 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
 
 
 def end_combat(game: Game) -> None:
-    """511.3: at the end of combat, creatures stop being attacking and blocking."""
+    """511.3: at the end of combat, creatures stop being attacking and
+    blocking, and "until end of combat" effects end."""
+    game.state.eot = [e for e in game.state.eot if not e.combat]
     game.state.combat = None
 
 

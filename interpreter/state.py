@@ -92,6 +92,7 @@ class EotEffect:
     sets: bool = False
     loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
     switch: bool = False  # "switch its power and toughness until end of turn" (layer 7d, 613.4d)
+    combat: bool = False  # "until end of combat": it ends with the end of combat step (511.3) too
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,9 +46,15 @@ def lasting(a: A.Node) -> bool:
     return not until_end_of_turn(a) and getattr(a, "duration", None) is None
 
 
+def until_end_of_combat(a: A.Node) -> bool:
+    """Does the instruction last until end of combat (511.3)?"""
+    duration = getattr(a, "duration", None)
+    return isinstance(duration, A.Duration) and duration.kind == "until end of combat" and duration.object is None
+
+
 @carries_out(A.Pump, limits=(
     ("a P/T change or ability grant for a duration other than 'until end of turn' inside a resolving effect",
-     lambda a: not until_end_of_turn(a) and not lasting(a)),
+     lambda a: not until_end_of_turn(a) and not lasting(a) and not until_end_of_combat(a)),
     ("a P/T change with another effect", lambda a: a.extra is not None),
     ("a player gaining an ability ('You and permanents you control gain hexproof', 702.11d)",
      lambda a: names_player(a.what)),
@@ -70,11 +76,13 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     keywords = choose_qualities(ctx.game, ctx.controller, a.keywords, source_name(ctx), chosen) if objs else a.keywords
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a))  # fmt: skip
+                        tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a),
+                        combat=until_end_of_combat(a))  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "")
-                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
+                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting
+                        else " until end of combat" if eff.combat else " until end of turn"))
     acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
     return bool(objs)
 
