@@ -37,7 +37,7 @@ from .objects import GameObject, ObjectId, PlayerId
 from .state import BecameUntapped
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
-from .zones import end_held_tapped, sacrifice, tap
+from .zones import end_held_tapped, end_while_tapped, sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -571,6 +571,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         if source is None or not source.tapped:
             raise IllegalAction("can't pay {Q}: it is untapped")
         source.tapped = False
+        end_while_tapped(game, source.id)
         game.events.append(BecameUntapped(source.id))  # 701.26b: "whenever ... becomes untapped"
         end_held_tapped(game, source)
         return

@@ -93,6 +93,7 @@ class EotEffect:
     loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
     switch: bool = False  # "switch its power and toughness until end of turn" (layer 7d, 613.4d)
     combat: bool = False  # "until end of combat": it ends with the end of combat step (511.3) too
+    while_tapped: ObjectId | None = None  # "for as long as [this] remains tapped": it ends as that untaps or leaves (611.2b)
 
 
 @dataclass(frozen=True, slots=True)
