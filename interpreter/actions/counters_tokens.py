@@ -154,11 +154,23 @@ def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
 
 
 @carries_out(A.RemoveCounters, limits=(
-    ("removing counters of any kind", lambda a: not a.kind),
-    ("removing all counters", lambda a: a.all),
+    ("removing counters of any kind", lambda a: not a.kind and not a.all),
     ("removing any number of counters (the player's choice of how many)", lambda a: a.any_number),
 ))
 def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
+    """122.1: remove counters from each object named; "remove all +1/+1
+    counters from it", "remove all counters from it": every one of that kind,
+    or of every kind."""
+    if a.all:
+        done = False
+        for o in current(ctx, ctx.objects(a.source)):
+            kinds = [a.kind] if a.kind else sorted(o.counters)
+            for kind in kinds:
+                n = o.counters.pop(kind, 0)
+                if n > 0:
+                    done = True
+                    ctx.game.say(f"  removes {n} {kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
+        return done
     n = ctx.quantity(a.amount)
     objs = current(ctx, ctx.objects(a.source))
     if not objs or any(o.counters.get(a.kind, 0) < n for o in objs):
