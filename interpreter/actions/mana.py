@@ -46,6 +46,8 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
         units: tuple[str, ...] = (_amount_unit(a),) * max(ctx.quantity(a.amount), 0)
     elif isinstance(a, A.AddManaSpecial) and not special_mana_supported(a):
         units = _combination(ctx, a, src)
+    elif isinstance(a, A.AddManaAnyColor) and not isinstance(a.amount, A.Number):
+        units = _of_one_color(ctx, a)
     else:
         units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
@@ -54,6 +56,21 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     ctx.added_mana = list(units)
     ctx.game.say(f"  {ctx.controller} adds {units_text(list(units))}")
     return True
+
+
+def _of_one_color(ctx: Ctx, a: A.AddManaAnyColor) -> tuple[str, ...]:
+    """106.1b: "Add X mana of any one color, where X is ...": X as the
+    instruction resolves, all of the one color the controller chooses."""
+    from ..choices import Decision, ask
+    from ..costs import COLOR_NAMES
+
+    n = max(ctx.quantity(a.amount), 0)
+    if n == 0:
+        return ()
+    words = [COLOR_NAMES[c] for c in "WUBRG"]
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: add {n} mana of which color", words, words)
+    color = "WUBRG"[words.index(ask(ctx.game, d))]
+    return (color,) * n
 
 
 def _combination(ctx: Ctx, a: A.AddManaSpecial, src: object) -> tuple[str, ...]:
