@@ -328,7 +328,27 @@ class Ctx:
         paid = dict(self.game.linked(self.source).paid_by(-1) or ())
         if verb in paid:
             return list(paid[verb])
+        if self._cost_could(verb):
+            return []  # "As an additional cost ..., you may sacrifice any number of Spirits": none were
         raise Unsupported(f"'{verb} this way' with nothing {verb} before it")
+
+    def _cost_could(self, verb: str) -> bool:
+        """Does a cost of this spell (an additional cost, 601.2b) or of this
+        ability (602.2b) do ``verb`` to objects ("sacrifice any number of
+        Spirits")?  Paid with none, nothing was done that way."""
+        kind = _COST_VERBS.get(verb)
+        if kind is None or self.item is None:
+            return False
+        if self.item.kind == "spell":
+            o = self.game.state.objects.get(self.source[0])
+            card = (o.copy_of or o.card) if o is not None else None
+            costs = [ab.cost for ab in (card.abilities if card is not None else ()) if isinstance(ab, A.AdditionalCost)]
+        else:
+            o = self.game.get(self.source)
+            abilities = chars_of(o).abilities if o is not None else ()
+            ab = abilities[self.ability] if 0 <= self.ability < len(abilities) else None
+            costs = [ab.cost] if isinstance(ab, A.ActivatedAbility) else []
+        return any(isinstance(p, kind) for c in costs if isinstance(c, A.Cost) for p in c.parts)
 
     def done_objects(self, filt: A.ObjectFilter) -> list[ObjectId]:
         """The objects done this way that fit the rest of the description —
@@ -660,6 +680,19 @@ OBJECT_FIELDS = ("what", "on", "to", "first")
 found first: what gets +N/+N, is destroyed, exiled, tapped; what counters
 are put on; what is dealt damage (not its source); the first of two that
 fight."""
+
+_COST_VERBS: dict[str, type] = {
+    "sacrificed": A.SacrificeCost, "exiled": A.ExileCost, "discarded": A.DiscardCost, "tapped": A.TapObjectCost,
+    "returned": A.ReturnCost, "revealed": A.RevealCost,
+}  # fmt: skip
+"""The cost parts that do what "[objects] [verb] this way" names (602.2b, 601.2b)."""
+
+
+def chars_of(o: GameObject) -> Any:
+    from .characteristics import chars
+
+    return chars(o)
+
 
 OBJECT_REFS = (A.Each, A.Target, A.SelfRef, A.ItRef, A.ThatRef, A.ThemRef, A.ExiledCards, A.AttachedRef, A.CostPaidRef)
 """The object references :meth:`Ctx.objects` knows, an instruction names

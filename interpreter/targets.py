@@ -259,6 +259,16 @@ def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
     game = ctx.game
     spec = node.spec
     another = _another(spec)
+    players = [v for v in earlier if isinstance(v, str)]
+    if players and not ctx.that_player and any(isinstance(n, A.ThatPlayer) for n in spec.walk()):
+        # "target player and ... up to one target creature that player controls": the player chosen
+        # for the earlier target (601.2c)
+        saved = ctx.that_player
+        ctx.that_player = [players[-1]]
+        try:
+            return candidates(ctx, node, earlier)
+        finally:
+            ctx.that_player = saved
     out: list[Any] = []
     if not isinstance(spec, A.PlayerFilter):
         pool = where_described(game, spec, ctx.players) if isinstance(spec, A.ObjectFilter) else game.battlefield()

@@ -48,6 +48,11 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
         units = _combination(ctx, a, src)
     elif isinstance(a, A.AddManaAnyColor) and not isinstance(a.amount, A.Number):
         units = _of_one_color(ctx, a)
+    elif isinstance(a, A.AddMana) and a.per is not None:
+        # "Add {C}{C} for each card revealed this way": the number as the instruction resolves (608.2c)
+        from dataclasses import replace
+
+        units = choose_mana(ctx.game, ctx.controller, src, replace(a, per=None)) * max(ctx.quantity(a.per), 0)
     else:
         units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
