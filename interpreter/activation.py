@@ -30,10 +30,11 @@ from .costs import (
     pay_other,
     produce,
     times_cost,
+    x_in_parts,
 )
 from .errors import IllegalAction, Unsupported
 from .keywords import CyclingAbility, ExhaustAbility
-from .mana import mana_ability_of, need_of, sacrifices_source, units_text
+from .mana import Spending, mana_ability_of, need_of, sacrifices_source, units_text
 from .modes import choose_modes
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId
@@ -352,7 +353,8 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
                 raise IllegalAction(f"can't activate {name}'s ability now: {why} (602.5)")
     item = StackItem(game.new_id(), "ability", player, obj.id, index, effect, name)
     x = None
-    if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols):
+    if any(isinstance(s, A.VariableMana) for m in mana_parts(cost) for s in m.symbols) or x_in_parts(cost.parts):
+        # 602.2b, 601.2b: X in the mana cost, or in another part ("Sacrifice X lands")
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     item.x = x
     ctx = Ctx(game, player, obj.id, index, item, slot_index(effect), x=x)
@@ -364,7 +366,7 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
     cost = choose_parts(game, player, f"{name}'s ability", cost, obj)  # 602.2b, 601.2b
     for part in cost.parts:
         if not isinstance(part, A.ManaCost):
-            check_other_part(game, player, part, obj)
+            check_other_part(game, player, part, obj, x)
     need = need_of(mana_parts(cost), x)
     changes = changes + own_cost_changes(ctx, obj, effect)
     if changes:
@@ -379,11 +381,12 @@ def _activate(game: Game, player: PlayerId, oid: ObjectId, number: int, only: li
              + (f", choosing {describe_modes(item.modes)}" if item.modes is not None else "")
              + (f", targeting {targets}" if targets else ""))  # fmt: skip
     try:
-        pay_mana(game, player, need, only, f"{name}'s ability")
+        # 106.6: mana "only to activate abilities" pays for it
+        pay_mana(game, player, need, only, f"{name}'s ability", Spending(game, player, activating=True))
         paid: dict[str, list] = {}
         for part in cost.parts:
             if not isinstance(part, A.ManaCost):
-                pay_other(game, player, part, obj, paid)
+                pay_other(game, player, part, obj, paid, x)
     except IllegalAction as exc:
         raise IllegalAction(f"can't activate {name}'s ability: {exc}") from None
     item.paid = tuple((verb, tuple(ids)) for verb, ids in paid.items())  # "the cards exiled this way"

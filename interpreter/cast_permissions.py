@@ -82,7 +82,11 @@ class Permission:
       card, 702.185a; a plotted card, 702.170d); 0 for any turn;
     * ``sorcery``: the card may be cast with it only when a sorcery could be
       — in its owner's main phase with the stack empty — whatever its type
-      (a plotted card, 702.170d).
+      (a plotted card, 702.170d);
+    * ``ends``: it ends in a later turn ("until the end of your next turn",
+      "until your next end step"): at the cleanup step, or as the end step
+      begins, of the first turn of that player numbered at least that
+      (:func:`end_later_permissions`).
     """
 
     kind: str
@@ -101,6 +105,7 @@ class Permission:
     spend_any: str = ""
     after_turn: int = 0
     sorcery: bool = False
+    ends: tuple[str, PlayerId, int] | None = None  # ("end of turn" / "end step", player, turn): see LATER_DURATIONS
 
     def describe(self) -> str:
         how = "without paying its mana cost" if self.free else (
@@ -292,6 +297,33 @@ PERMISSION_DURATIONS = {
 }
 """Durations of a permission the engine keeps, and whether each ends with the turn."""
 
+LATER_DURATIONS = {
+    "until the end of your next turn": "end of turn",
+    "until your next end step": "end step",
+}
+"""Durations of a permission that end in a later turn of its controller
+(611.2a, 500.1): as that turn's cleanup step, or its end step, begins."""
+
+
+def _later_end(game: Game, player: PlayerId, kind: str) -> tuple[str, PlayerId, int]:
+    """When a permission "until the end of your next turn" or "until your
+    next end step" granted now ends: ``player``'s first turn after this one
+    — or this one, for "your next end step" before its end step."""
+    state = game.state
+    own_turn = state.active == player
+    if kind == "end step" and own_turn and state.step not in ("end", "cleanup"):
+        return kind, player, state.turn
+    return kind, player, state.turn + 1
+
+
+def end_later_permissions(game: Game, kind: str) -> None:
+    """The permissions of :data:`LATER_DURATIONS` that end now: ``kind``
+    "end step" as the end step begins, "end of turn" in the cleanup step."""
+    state = game.state
+    state.permissions = [p for p in state.permissions
+                         if not (p.ends is not None and p.ends[0] == kind and p.ends[1] == state.active
+                                 and state.turn >= p.ends[2])]  # fmt: skip
+
 
 def is_permission(action: A.Node) -> bool:
     """Is this a permission with a duration ("you may cast it for as long as
@@ -311,10 +343,12 @@ def _cast_card(ctx: Ctx, a: A.CastCard) -> bool:
     game = ctx.game
     objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what)) if o is not None]
     if a.duration is not None:
-        this_turn = PERMISSION_DURATIONS[a.duration.kind]
+        later = LATER_DURATIONS.get(a.duration.kind)
+        this_turn = PERMISSION_DURATIONS[a.duration.kind] if later is None else False
+        ends = _later_end(game, ctx.controller, later) if later is not None else None
         for o in objs:
             grant(game, Permission("effect", ctx.controller, o.zone, o.id, free=a.free, this_turn=this_turn,
-                                   play=a.play, source=_source(ctx), look=a.look))  # fmt: skip
+                                   play=a.play, source=_source(ctx), look=a.look, ends=ends))  # fmt: skip
             verb = "play" if a.play else "cast"
             game.say(f"  {ctx.controller} may {'look at and ' + verb if a.look else verb} {display_name(o)} "
                      f"{a.duration.kind.replace('remains', 'it remains')}")  # fmt: skip
@@ -598,7 +632,8 @@ def _register() -> None:
     carries_out(A.CastCard, limits=(
         ("another player casting a card", lambda a: a.player is not None and not isinstance(a.player, A.You)),
         ("a permission to cast for that long",
-         lambda a: a.duration is not None and getattr(a.duration, "kind", None) not in PERMISSION_DURATIONS),
+         lambda a: a.duration is not None and getattr(a.duration, "kind", None) not in PERMISSION_DURATIONS
+         and getattr(a.duration, "kind", None) not in LATER_DURATIONS),
     ))(_cast_card)  # fmt: skip
     carries_out(A.SpendAsThough)(_spend_as_though)
 
@@ -606,7 +641,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "PERMISSION_DURATIONS", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "rebound_delayed", "castable_elsewhere",
+    "CAST_KEYWORDS", "aftermath_faces", "DISCARD_COSTS", "EXILED_AFTER", "GRAVEYARD_KEYWORDS", "LATER_DURATIONS", "PERMISSION_DURATIONS", "end_later_permissions", "Permission", "keyword_cost", "cast_while_resolving", "dash_delayed", "miracle_drawn", "rebound_delayed", "castable_elsewhere",
     "choose_permission", "grant", "is_permission", "keyword_permissions", "madness_cost", "may_look_at", "permissions_for",
     "spend_problem", "warp_delayed",
 ]  # fmt: skip

@@ -29,6 +29,7 @@ the game is exactly as before (601.2, :meth:`Game.transaction`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -50,12 +51,20 @@ from .characteristics import (
 )
 from .choices import Decision, ask
 from .context import Ctx
-from .costs import cost_modifiers, describe, mana_parts, modify_cost, pay_mana, pay_other
+from .costs import (
+    cost_modifiers,
+    describe,
+    mana_parts,
+    modify_cost,
+    pay_mana,
+    pay_other,
+    x_in_parts,
+)
 from .delayed import reflexive
 from .errors import IllegalAction, Unsupported
 from .facedown import CAST_FACE_DOWN_AS, morph_cost
 from .linked import Linked
-from .mana import ManaNeed, Payment, cost_text, need_of
+from .mana import ManaNeed, Payment, Spending, cost_text, need_of
 from .modes import choose_modes, count_range, modes_of
 from .modes import describe as describe_modes
 from .objects import GameObject, ObjectId, PlayerId, Zone
@@ -325,7 +334,10 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         base_costs = [c.mana_cost]
     mana_costs = base_costs + [m for k in paid_kickers for m in mana_parts(k)]
     x: int | None = None
-    if _has_x(mana_costs):
+    additional_parts = [p for ab in c.abilities if isinstance(ab, A.AdditionalCost) and isinstance(ab.cost, A.Cost)
+                        for p in ab.cost.parts]  # fmt: skip
+    if _has_x(mana_costs) or x_in_parts([*alt_parts, *additional_parts, *(p for k in paid_kickers for p in k.parts)]):
+        # 601.2b: X in the mana cost, or in a cost paid as it is cast ("As an additional cost ..., discard X cards")
         x = ask(game, Decision("x", player, f"{name}: choose the value of X", main=True))
     elif c.mana_cost is not None and _has_x([c.mana_cost]):
         x = 0  # 107.3b: cast without paying its mana cost (or for a cost without X), X is 0
@@ -389,7 +401,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
 
     # 601.2g-h: activate mana abilities and pay.
     try:
-        allowed = frozenset({"kicked"}) if kicks else frozenset()  # 106.6: mana only for kicked spells
+        allowed = Spending(game, player, spell, kicked=bool(kicks))  # 106.6: mana only for some spells
         spend_any = permission.spend_any if permission is not None else ""  # 609.4b
         if spend_any:
             game.say(f"  {player} may spend mana as though it were mana of any {spend_any} to cast {name} (609.4b)")
@@ -401,7 +413,7 @@ def cast_with(game: Game, player: PlayerId, card_obj: GameObject, permission: Pe
         need = improvise(game, player, spell, need, name, paid)
         payment = _pay_spell_mana(game, player, c.abilities, mana_costs, need, x, only, name, allowed, spend_any)
         for part in parts:
-            pay_other(game, player, part, None, paid)
+            pay_other(game, player, part, None, paid, x)
     except IllegalAction as exc:
         raise IllegalAction(f"can't cast {name}: {exc}") from None
     controlled = note_controlled(game, spell, player)  # "controlled a Dragon as you cast" (601.2i)
@@ -541,7 +553,7 @@ def _choose_alternative(game: Game, player: PlayerId, name: str,
 
 def _pay_spell_mana(game: Game, player: PlayerId, abilities: tuple[A.Ability, ...], mana_costs: list[A.ManaCost],
                     need: ManaNeed, x: int | None, only: list[ObjectId] | None, name: str,
-                    allowed: frozenset[str], spend_any: str = "") -> Payment:  # fmt: skip
+                    allowed: Container[str], spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: pay the total cost; with "Spend only colored mana on X. No
     more than one mana of each color may be spent this way." (107.3), X is
     paid by colored mana of different colors, the first such way that can be
@@ -620,7 +632,7 @@ def harmonize_tap(game: Game, player: PlayerId, need: ManaNeed, name: str, paid:
 
 
 def convoke(game: Game, player: PlayerId, spell: GameObject, need: ManaNeed, name: str, paid: dict[str, list[Any]],
-            only: list[ObjectId] | None, allowed: frozenset[str], spend_any: str) -> ManaNeed:  # fmt: skip
+            only: list[ObjectId] | None, allowed: Container[str], spend_any: str) -> ManaNeed:  # fmt: skip
     """702.51a-b: a spell with convoke may have untapped creatures its caster
     controls tapped as its total cost is paid (601.2g-h); each pays for {1}
     or for one mana of one of that creature's colors.  Convoke doesn't

@@ -1224,7 +1224,8 @@ CHARACTERISTIC_DEFINING: dict[type, Callable[..., tuple[int, int]]] = {A.PTEqual
 def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None]:
     """Layer 7: base P/T and characteristic-defining abilities (7a), effects
     that set P/T ("is 8/8", 7b, in timestamp order), static and
-    until-end-of-turn changes (7c), then +1/+1 and -1/-1 counters (7d)."""
+    until-end-of-turn changes and +1/+1 and -1/-1 counters (7c), then
+    switching power and toughness (7d)."""
     c = chars(obj)
     sets: list[tuple[int, int, int]] = []
     statics: list[tuple[GameObject, A.StaticEffect, StaticAction]] = []
@@ -1269,7 +1270,11 @@ def power_toughness(game: Game, obj: GameObject) -> tuple[int | None, int | None
                 tough += e.toughness
     plus = obj.counters.get("+1/+1", 0)
     minus = obj.counters.get("-1/-1", 0)
-    return power + plus - minus, tough + plus - minus
+    power, tough = power + plus - minus, tough + plus - minus
+    if sum(1 for e in resolved if e.switch) % 2:
+        # 613.4d: switched after every other change (each switch undoes the one before)
+        power, tough = tough, power
+    return power, tough
 
 
 def _own_stats(game: Game, obj: GameObject, c: Chars) -> list[tuple[int, int, int]]:

@@ -76,6 +76,7 @@ from .state import (
     WasDealtDamage,
 )
 from .statics import walk_ignored
+from .this_turn import pair_refusal
 from .zones import exert, tap
 
 COMBAT_STEPS = ("combat", "declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
@@ -143,7 +144,7 @@ def block_refusal(game: Game, blocker: GameObject, attacker: GameObject) -> str 
     shield = protection_from(game, attacker, blocker)
     if shield is not None:
         return f"{display_name(attacker)} has {shield} (702.16f)"
-    why = block_pair_refusal(game, blocker, attacker)
+    why = block_pair_refusal(game, blocker, attacker) or pair_refusal(game, blocker, attacker)
     if why is not None:
         return why
     for word in keywords(game, attacker):
@@ -653,7 +654,9 @@ def deal_combat_damage(game: Game, *, first: bool) -> None:
 
 
 def end_combat(game: Game) -> None:
-    """511.3: at the end of combat, creatures stop being attacking and blocking."""
+    """511.3: at the end of combat, creatures stop being attacking and
+    blocking, and "until end of combat" effects end."""
+    game.state.eot = [e for e in game.state.eot if not e.combat]
     game.state.combat = None
 
 

@@ -66,6 +66,8 @@ class Ctx:
     won: dict[PlayerId, bool] = field(default_factory=dict)  # who won the last clash or coin flip of this effect (701.30d, 705.1)
     began: int = -1  # the game's clock as this resolution began: objects that arrived later were moved by it
     counted: list[ObjectId] | None = None  # the objects the last "for each [objects]" counted, maybe none (608.2c)
+    rest: list[ObjectId] | None = None  # after "choose [objects]": those that fit and weren't chosen ("the rest")
+    those: tuple[list[ObjectId], list[ObjectId]] | None = None  # after "reveal cards ... until ...": (that card, those cards)
 
     def __post_init__(self) -> None:
         if self.began < 0:
@@ -126,6 +128,10 @@ class Ctx:
             if any(isinstance(q, A.DoneThisWay) for q in ref.what.qualities) and not (self.that or self.named):
                 # "the card exiled this way" of a cost paid (602.2b, 607.2i): what it exiled
                 return self.done_objects(ref.what)
+            if self.those is not None and self.that == self.those[0] and ref.word == "those":
+                # "reveals cards from the top of their library until they reveal a land card, then puts
+                # those cards into their graveyard": every card revealed, not only the one that fit (608.2c)
+                return list(self.those[1])
             if self.that or self.named:
                 return list(self.that)
             by_cost = self.paid_for_cost(ref)
@@ -149,6 +155,9 @@ class Ctx:
             if self.them or self.that or self.named:
                 return list(self.them or self.that)
             raise Unsupported("'them' with nothing named before it to refer to")
+        if isinstance(ref, A.LookedCards) and ref.word == "the rest" and self.rest is not None:
+            # "Each player chooses a creature they control. Destroy the rest.": the others that fit (608.2c)
+            return list(self.rest)
         if isinstance(ref, A.LookedCards) and ref.count is None:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
@@ -168,6 +177,10 @@ class Ctx:
             return list(paid.get(ref.verb, ()))
         if isinstance(ref, A.AttachedRef):
             src = self.source_obj()
+            if src is None and (lki := self.lki(self.source)) is not None and lki.last is not None:
+                # "Sacrifice Crown of Vigor: Enchanted creature ...": what it was attached to as it
+                # last existed on the battlefield (608.2h)
+                src = lki.last
             return [src.attached_to] if src is not None and src.attached_to else []
         if isinstance(ref, A.Target):
             return [v for v in self.slot_values(ref) if isinstance(v, tuple)]
@@ -186,12 +199,13 @@ class Ctx:
             # "target creature and all other creatures with the same name as that creature": both, each once
             # ("that creature" in the second is the first: 608.2c)
             first = self.objects(ref.first)
-            saved = self.that, self.named
-            self.that, self.named = list(first), True
+            saved = self.it, self.that, self.named
+            # "target creature and each other creature that shares a color with it": "it" is the first too
+            self.it, self.that, self.named = list(first), list(first), True
             try:
                 second = self.objects(ref.second)
             finally:
-                self.that, self.named = saved
+                self.it, self.that, self.named = saved
             return first + [oid for oid in second if oid not in first]
         if isinstance(ref, A.BothRef) and ref.conj == "or" and not names_player(ref):
             # "Destroy all lands or all creatures": the controller chooses one as it resolves (608.2c, 608.2d)
@@ -233,16 +247,21 @@ class Ctx:
     def _pick(self, ref: A.AnObject, prompt: str, cands: list[GameObject]) -> list[GameObject]:
         """The controller's pick of ``cands`` for "a creature", "two creature
         cards", "that many", "up to two", "any number of" (608.2c)."""
+        return self.pick_for(self.controller, ref, prompt, cands)
+
+    def pick_for(self, chooser: PlayerId, ref: A.AnObject, prompt: str, cands: list[GameObject]) -> list[GameObject]:
+        """``chooser``'s pick of ``cands`` for "a creature", "two creature
+        cards", "that many", "up to two", "any number of" (608.2c)."""
         from .actions.common import choose_cards, choose_up_to
 
         if ref.any_number:
-            return choose_up_to(self, self.controller, prompt, cands, len(cands))
+            return choose_up_to(self, chooser, prompt, cands, len(cands))
         n = 1 if ref.count is None else self.quantity(ref.count)
         if ref.up_to:
-            return choose_up_to(self, self.controller, prompt, cands, n)
-        return choose_cards(self, self.controller, prompt, cands, n)
+            return choose_up_to(self, chooser, prompt, cands, n)
+        return choose_cards(self, chooser, prompt, cands, n)
 
-    def choose_cards(self, ref: A.AnObject) -> list[ObjectId]:
+    def choose_cards(self, ref: A.AnObject, chooser: PlayerId | None = None) -> list[ObjectId]:
         """ "Exile an instant card from your hand": the controller chooses that
         many cards that fit, in the zone named, as the instruction is carried
         out (608.2c; not targeted, 115.1) — all of them if there are no more."""
@@ -271,7 +290,7 @@ class Ctx:
             return [o.id for o in picked]
         src = self.game.state.objects.get(self.source[0])
         who = src.card.name if src is not None else "?"
-        return [o.id for o in self._pick(ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
+        return [o.id for o in self.pick_for(chooser or self.controller, ref, f"{who}: choose {describe_filter(ref.filter)}", cands)]
 
     def looked_cards(self) -> list[GameObject]:
         """607.1: the cards this ability looked at that are still in the
@@ -333,7 +352,27 @@ class Ctx:
         paid = dict(self.game.linked(self.source).paid_by(-1) or ())
         if verb in paid:
             return list(paid[verb])
+        if self._cost_could(verb):
+            return []  # "As an additional cost ..., you may sacrifice any number of Spirits": none were
         raise Unsupported(f"'{verb} this way' with nothing {verb} before it")
+
+    def _cost_could(self, verb: str) -> bool:
+        """Does a cost of this spell (an additional cost, 601.2b) or of this
+        ability (602.2b) do ``verb`` to objects ("sacrifice any number of
+        Spirits")?  Paid with none, nothing was done that way."""
+        kind = _COST_VERBS.get(verb)
+        if kind is None or self.item is None:
+            return False
+        if self.item.kind == "spell":
+            o = self.game.state.objects.get(self.source[0])
+            card = (o.copy_of or o.card) if o is not None else None
+            costs = [ab.cost for ab in (card.abilities if card is not None else ()) if isinstance(ab, A.AdditionalCost)]
+        else:
+            o = self.game.get(self.source)
+            abilities = chars_of(o).abilities if o is not None else ()
+            ab = abilities[self.ability] if 0 <= self.ability < len(abilities) else None
+            costs = [ab.cost] if isinstance(ab, A.ActivatedAbility) else []
+        return any(isinstance(p, kind) for c in costs if isinstance(c, A.Cost) for p in c.parts)
 
     def done_objects(self, filt: A.ObjectFilter) -> list[ObjectId]:
         """The objects done this way that fit the rest of the description —
@@ -669,6 +708,19 @@ fight."""
 _CARD_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker", "instant", "sorcery",
                          "kindred"})  # fmt: skip
 """The card types (300.1) a noun can name."""
+
+_COST_VERBS: dict[str, type] = {
+    "sacrificed": A.SacrificeCost, "exiled": A.ExileCost, "discarded": A.DiscardCost, "tapped": A.TapObjectCost,
+    "returned": A.ReturnCost, "revealed": A.RevealCost,
+}  # fmt: skip
+"""The cost parts that do what "[objects] [verb] this way" names (602.2b, 601.2b)."""
+
+
+def chars_of(o: GameObject) -> Any:
+    from .characteristics import chars
+
+    return chars(o)
+
 
 OBJECT_REFS = (A.Each, A.Target, A.SelfRef, A.ItRef, A.ThatRef, A.ThemRef, A.ExiledCards, A.AttachedRef, A.CostPaidRef)
 """The object references :meth:`Ctx.objects` knows, an instruction names

@@ -11,7 +11,7 @@ raises :class:`~cardtext.interpreter.errors.IllegalAction` with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import replace as _replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,7 @@ from .objects import GameObject, ObjectId, PlayerId
 from .state import BecameUntapped, TappedForMana
 from .statics import TURN_DURATIONS, spell_cost_changes, spell_cost_problem, x_cost_change
 from .targets import slot_index
-from .zones import end_held_tapped, remove_counters, sacrifice, tap
+from .zones import end_held_tapped, end_while_tapped, remove_counters, sacrifice, tap
 
 if TYPE_CHECKING:
     from .state import Game, StackItem
@@ -79,14 +79,18 @@ def describe(cost: A.Cost) -> str:
     return ", ".join(out)
 
 
-def fixed_count(count: object) -> int:
-    """How many objects a cost names ("two creatures": 2; none written: 1).
-    A number worked out some other way ("X cards", "that many") is a
-    payment the engine doesn't make yet (601.2f–h), never one object."""
+def fixed_count(count: object, x: int | None = None) -> int:
+    """How many objects a cost names ("two creatures": 2; none written: 1;
+    "X cards": the value of X announced as the spell was cast or the
+    ability activated, ``x``, 601.2b, 602.2b).  A number worked out some
+    other way ("that many") is a payment the engine doesn't make yet
+    (601.2f–h), never one object."""
     if count is None:
         return 1
     if isinstance(count, A.Number):
         return count.value
+    if isinstance(count, A.VarX) and x is not None:
+        return max(0, x)
     raise Unsupported(f"a cost of a number of objects given as {type(count).__name__}")
 
 
@@ -122,7 +126,7 @@ def produce(game: Game, player: PlayerId, obj: GameObject, ability: int,
         c = chars(obj)
         add = mana_ability_of(c.abilities[ability])
         assert add is not None
-        units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability]))
+        units = tagged(choose_mana(game, player, obj, add), spend_restriction(c.abilities[ability], obj.id))
     tap(game, obj)
     game.events.append(TappedForMana(obj.id, player))  # "whenever a player taps a land for mana" (106.12)
     pool = game.player(player).pool
@@ -303,7 +307,7 @@ def choose_mana(game: Game, player: PlayerId, obj: GameObject, add: AddsMana) ->
 
 
 def pay_mana(game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None, what: str,
-             allowed: frozenset[str] = frozenset(), spend_any: str = "") -> Payment:  # fmt: skip
+             allowed: Container[str] = frozenset(), spend_any: str = "") -> Payment:  # fmt: skip
     """601.2g-h: activate mana abilities, then spend mana from the pool.
     Mana with a spending restriction (106.6) pays only if ``allowed`` holds its
     tag (``"kicked"``: this is a kicked spell being cast); with ``spend_any``
@@ -360,26 +364,38 @@ def _pick(game: Game, player: PlayerId, prompt: str, candidates: list[GameObject
     return [o for o in candidates if o.id in chosen]
 
 
-def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None) -> None:
-    """Raise if a non-mana part certainly can't be paid (used before a payment starts)."""
+def x_in_parts(parts: Iterable[object]) -> bool:
+    """Does a non-mana part of a cost name X ("Sacrifice X lands", "discard
+    X cards")?  Then X is announced as the spell is cast or the ability
+    activated (601.2b, 602.2b)."""
+    from .bind import walk
+
+    return any(isinstance(n, A.VarX) for p in parts if isinstance(p, A.Node) and not isinstance(p, A.ManaCost)
+               for n in walk(p))  # fmt: skip
+
+
+def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None,
+                     x: int | None = None) -> None:  # fmt: skip
+    """Raise if a non-mana part certainly can't be paid (used before a payment
+    starts); ``x`` the value of X announced."""
     if isinstance(part, A.TapCost):
         from .mana import can_tap_for_cost
 
         if source is None or not can_tap_for_cost(game, source):
             raise IllegalAction(f"can't pay {{T}}: {display_name(source) if source else 'it'} is tapped or can't be tapped yet")
     if isinstance(part, A.RevealCost) and isinstance(part.what, A.AnObject):
-        n = fixed_count(part.what.count)
+        n = fixed_count(part.what.count, x)
         have = [o for o in game.zone_objects("hand", player) if _card_matches(game, part.what.filter, o, player)]
         if len(have) < n:
             raise IllegalAction(f"can't reveal {describe_ref(part.what)}: only {len(have)} in hand")
     if isinstance(part, A.DiscardCost) and isinstance(part.what, A.AnObject) and isinstance(part.what.count, A.Number | None):
-        n = fixed_count(part.what.count)
+        n = fixed_count(part.what.count, x)
         filt = without_random(part.what.filter)
         have = [o for o in game.zone_objects("hand", player) if _card_matches(game, filt, o, player)]
         if len(have) < n:
             raise IllegalAction(f"can't discard {describe_ref(part.what)}: only {len(have)} in hand")
     if isinstance(part, A.SacrificeCost) and isinstance(part.what, A.AnObject) and isinstance(part.what.count, A.Number | None):
-        n = fixed_count(part.what.count)
+        n = fixed_count(part.what.count, x)
         src_id = source.id if source is not None else None
         have = [o for o in game.battlefield()
                 if o.controller == player and matches(game, part.what.filter, o, you=player, source=src_id)]  # fmt: skip
@@ -404,8 +420,9 @@ def check_other_part(game: Game, player: PlayerId, part: A.CostPart, source: Gam
 
 
 def _count_problem(count: object) -> str | None:
-    """:func:`fixed_count`'s refusal, read from the cost alone."""
-    if count is None or isinstance(count, A.Number):
+    """:func:`fixed_count`'s refusal, read from the cost alone ("X": the
+    value announced, 601.2b)."""
+    if count is None or isinstance(count, A.Number | A.VarX):
         return None
     return f"a cost of a number of objects given as {type(count).__name__}"
 
@@ -446,7 +463,7 @@ PAID_PARTS: dict[type, Callable[[Any], str | None]] = {
     A.ActionCost: lambda part: _action_cost_problem(part),
     A.RemoveCountersCost: lambda part: (
         "removing counters other than a number of one kind from this object as a cost"
-        if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else None),
+        if part.all or not part.kind or not isinstance(part.source, A.SelfRef) else _count_problem(part.amount)),
 }  # fmt: skip
 """The non-mana cost parts :func:`pay_other` pays (118.3), each with what it
 can't pay of such a part, read from the part alone: the support check reads
@@ -599,8 +616,10 @@ def cost_part_problem(part: A.Node) -> str | None:
     return check(part)
 
 
-def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]]) -> None:
-    """Pay one non-mana part of a cost (118.3: only what can be done can be paid)."""
+def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject | None, paid: dict[str, list[ObjectId]],
+              x: int | None = None) -> None:  # fmt: skip
+    """Pay one non-mana part of a cost (118.3: only what can be done can be
+    paid); ``x`` the value of X announced ("Sacrifice X lands", 601.2b)."""
     from .zones import discard
 
     problem = cost_part_problem(part)
@@ -620,6 +639,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         if source is None or not source.tapped:
             raise IllegalAction("can't pay {Q}: it is untapped")
         source.tapped = False
+        end_while_tapped(game, source.id)
         game.events.append(BecameUntapped(source.id))  # 701.26b: "whenever ... becomes untapped"
         end_held_tapped(game, source)
         return
@@ -639,7 +659,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         elif isinstance(part.what, A.AnObject):
             # "Sacrifice a creature" may be the source itself, if it fits;
             # only "another" leaves it out (109.2b, through the filter)
-            n = fixed_count(part.what.count)
+            n = fixed_count(part.what.count, x)
             cands = [
                 o for o in game.battlefield()
                 if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)
@@ -667,7 +687,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             victims = [_self_on_battlefield(source, "exile")]
         else:
             assert isinstance(part.what, A.AnObject)  # PAID_PARTS
-            n = fixed_count(part.what.count)
+            n = fixed_count(part.what.count, x)
             seen = [*game.battlefield(), *game.zone_objects("graveyard", you), *game.zone_objects("hand", you)]
             cands = [o for o in seen if matches(game, part.what.filter, o, you=you, source=src_id)
                      and (o.zone != "battlefield" or o.controller == you)]  # fmt: skip
@@ -687,13 +707,13 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             victims = list(hand)
         elif isinstance(part.what, A.AnObject) and at_random(part.what):
             # "Discard a card at random" (701.9b): no player chooses; only what can be done is paid (118.3)
-            n = fixed_count(part.what.count)
+            n = fixed_count(part.what.count, x)
             cands = [o for o in hand if _card_matches(game, without_random(part.what.filter), o, you)]
             if len(cands) < n:
                 raise IllegalAction(f"can't discard {n} card(s) at random: only {len(cands)} in hand")
             victims = pick_at_random(game, cands, n)
         elif isinstance(part.what, A.AnObject):
-            n = fixed_count(part.what.count)
+            n = fixed_count(part.what.count, x)
             cands = [o for o in hand if _card_matches(game, part.what.filter, o, you)]
             victims = _pick(game, player, "discard " + describe_ref(part.what), cands, n)
         else:
@@ -707,7 +727,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
         # 601.2b, 701.16a: a card of the player's hand is shown; it stays there
         if not isinstance(part.what, A.AnObject):
             raise Unsupported(f"reveal cost of {type(part.what).__name__}")
-        n = fixed_count(part.what.count)
+        n = fixed_count(part.what.count, x)
         cands = [o for o in game.zone_objects("hand", you) if _card_matches(game, part.what.filter, o, you)]
         for v in _pick(game, player, "reveal " + describe_ref(part.what), cands, n):
             game.say(f"  reveals {v.card.name}")
@@ -716,7 +736,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.TapObjectCost):
         if not isinstance(part.what, A.AnObject):
             raise Unsupported(f"tap cost of {type(part.what).__name__}")
-        n = fixed_count(part.what.count)
+        n = fixed_count(part.what.count, x)
         cands = [
             o for o in game.battlefield()
             if o.controller == you and not o.tapped and matches(game, part.what.filter, o, you=you, source=src_id)
@@ -735,7 +755,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
             victims = [_self_on_battlefield(source, "return")]
         else:
             assert isinstance(part.what, A.AnObject)  # PAID_PARTS
-            n = fixed_count(part.what.count)
+            n = fixed_count(part.what.count, x)
             cands = [o for o in game.battlefield()
                      if o.controller == you and matches(game, part.what.filter, o, you=you, source=src_id)]  # fmt: skip
             victims = _pick(game, player, "return " + describe_ref(part.what), cands, n)
@@ -761,7 +781,7 @@ def pay_other(game: Game, player: PlayerId, part: A.CostPart, source: GameObject
     if isinstance(part, A.RemoveCountersCost):
         if part.all or part.any_number or not part.kind or not isinstance(part.source, A.SelfRef):
             raise Unsupported("removing counters other than a number of one kind from this object as a cost")
-        amount = part.amount.value if isinstance(part.amount, A.Number) else 1
+        amount = fixed_count(part.amount, x)  # "Remove X storage counters": the X announced (601.2b)
         if source is None or source.counters.get(part.kind, 0) < amount:
             raise IllegalAction(f"can't remove {amount} {part.kind} counter(s): not enough on it")
         remove_counters(game, source, part.kind, amount)

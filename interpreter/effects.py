@@ -32,7 +32,7 @@ from .context import Ctx
 from .delayed import reflexive
 from .errors import Unsupported
 from .keywords import SpreeModes
-from .objects import PlayerId
+from .objects import ObjectId, PlayerId
 from .statics import own_activation_change
 
 
@@ -230,9 +230,76 @@ def for_each_problem(s: A.LeadSentence) -> str | None:
     "it"), which the interpreter doesn't bind one by one yet."""
     if isinstance(s.per, COUNTS_OF_EVENTS):
         return None
-    if any(isinstance(node, EACH_ONE) for node in s.body.walk()):
+    if any(isinstance(node, EACH_ONE) for node in s.body.walk()) and (
+        _each_kind(s.per) is None or any(isinstance(node, A.Target) for node in s.body.walk())
+    ):  # fmt: skip
         return "'For each ..., ...' whose instructions refer to each one ('it', 'that player')"
     return None
+
+
+_EACH_PLAYER_NOUNS = {("player",): "each_player", ("opponent",): "each_opponent"}
+
+
+def _each_kind(per: object) -> str | None:
+    """What "For each T, ..." names one by one: "players" ("for each
+    player", "for each opponent"), "objects" (a count of objects described:
+    "for each creature exiled this way", "for each creature target player
+    controls"), or None for a count the engine can't take apart."""
+    from .quantities import characteristic_counted
+    from .zone_changes import zone_quality
+
+    if not isinstance(per, A.CountOf) or per.names or per.total or not isinstance(per.filter, A.ObjectFilter):
+        return None
+    filt = per.filter
+    if tuple(filt.nouns) in _EACH_PLAYER_NOUNS and not filt.post and not filt.adjectives:
+        return "players"
+    if characteristic_counted(per) is not None or zone_quality(filt) is not None:
+        return None
+    if any(isinstance(q, A.DidThisTurn) for q in filt.qualities):
+        return None
+    return "objects"
+
+
+def _for_each_one(ctx: Ctx, s: A.LeadSentence) -> bool:
+    """608.2c: "For each creature exiled this way, its controller creates a
+    2/2 green Boar creature token", "For each player, [this] deals damage to
+    that player ...": the instructions once for each object or player, "it"
+    and "that player" being that one.  False if the sentence doesn't name
+    each one."""
+    if not any(isinstance(node, EACH_ONE) for node in s.body.walk()):
+        return False
+    kind = _each_kind(s.per)
+    if kind is None:
+        return False
+    assert isinstance(s.per, A.CountOf)
+    filt = s.per.filter
+    if kind == "players":
+        from .filters import group_players
+
+        players = group_players(ctx.game, _EACH_PLAYER_NOUNS[tuple(filt.nouns)], ctx.controller)
+        saved_player = ctx.that_player
+        try:
+            for p in players:
+                ctx.that_player = [p]
+                run_sentence(ctx, s.body)
+        finally:
+            ctx.that_player = saved_player
+        return True
+    if any(isinstance(q, A.DoneThisWay) for q in filt.qualities):
+        ids = list(ctx.done_objects(filt))  # those gone count too ("for each creature exiled this way")
+    else:
+        ids = [o.id for o in ctx.each(filt)]  # 608.2h: the objects as the sentence begins
+    if not ids:
+        ctx.game.say(f"  {source_name(ctx)}: {render_node(s.per)} is 0: nothing is done for each")
+    acted_on: list[ObjectId] = []  # "Put those cards onto the battlefield": what the instructions found, for all of them
+    for oid in ids:
+        ctx.it, ctx.that, ctx.them, ctx.named = [oid], [oid], [oid], True
+        run_sentence(ctx, s.body)
+        if ctx.it != [oid]:
+            acted_on += [i for i in ctx.it if i not in acted_on]
+    if acted_on:
+        ctx.it, ctx.that, ctx.them = list(acted_on), list(acted_on), list(acted_on)
+    return True
 
 
 def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None:
@@ -245,6 +312,8 @@ def _run_lead(ctx: Ctx, s: A.LeadSentence, before: A.Instruction | None) -> None
         problem = for_each_problem(s)
         if problem is not None:
             raise Unsupported(problem)
+        if _for_each_one(ctx, s):
+            return
         times = ctx.quantity(s.per)  # 608.2h: counted once, as the sentence begins
         if times <= 0:
             ctx.game.say(f"  {source_name(ctx)}: {render_node(s.per)} is 0: nothing is done for each")
@@ -547,6 +616,9 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
             _name_player_within(ctx, action)
             if isinstance(action, A.MayDo) and is_permission(action.action):
                 do(ctx, action.action)  # "you may cast it for as long as ...": a permission, not a choice now (611.2)
+            elif isinstance(action, A.MayDo) and _each_may(ctx, action):
+                ctx.last_optional = True
+                ctx.you_did = ctx.last_done = _each_chooses(ctx, sentence, i, action)
             elif isinstance(action, A.MayDo):
                 who = ctx.players(action.player)[0] if action.player is not None else ctx.controller
                 d = Decision("may", who, f"{source_name(ctx)}: you may {describe_action(action.action)}?")
@@ -567,6 +639,41 @@ def run_sentence(ctx: Ctx, sentence: A.Sentence) -> None:
     finally:
         ctx.x, ctx.x_letter, ctx.x_later = saved_x, saved_letter, saved_later
         ctx.sentence = saved_sentence
+
+
+def _each_may(ctx: Ctx, action: A.MayDo) -> bool:
+    """ "Each player may exile any number of cards from their graveyard":
+    an instruction of several players, each of whom chooses."""
+    inner = action.action
+    return (action.player is not None and getattr(inner, "SUBJECT", None) == "player"
+            and getattr(inner, "player", None) == action.player and len(ctx.players(action.player)) > 1)  # fmt: skip
+
+
+def _each_chooses(ctx: Ctx, sentence: A.Sentence, i: int, action: A.MayDo) -> bool:
+    """101.4, 608.2d: each player named chooses, in turn order from the
+    active player, whether they do it; each who does carries it out as
+    "that player" ("their graveyard": their own).  Whether any did."""
+    from dataclasses import replace
+
+    choosers = ctx.players(action.player)
+    order = list(ctx.game.state.players)
+    start = order.index(ctx.game.state.active) if ctx.game.state.active in order else 0
+    turn_order = {p: (order.index(p) - start) % len(order) for p in order}
+    choosers = sorted(choosers, key=lambda p: turn_order.get(p, 0))
+    what = describe_action(action.action)
+    doing = [p for p in choosers if ask(ctx.game, Decision("may", p, f"{source_name(ctx)}: {p} may {what}?"))]
+    for p in choosers:
+        if p not in doing:
+            ctx.game.say(f"  {p} chooses not to {what}")
+    done = False
+    saved = ctx.that_player
+    try:
+        for p in doing:
+            ctx.that_player = [p]
+            done = bool(_carry_out(ctx, sentence, i, replace(action.action, player=A.ThatPlayer()))) or done
+    finally:
+        ctx.that_player = saved
+    return done
 
 
 def _where_x(ctx: Ctx, sentence: A.Sentence) -> int:

@@ -282,6 +282,9 @@ def _quality(
         # 607.2c: only what the linked ability of that object made
         maker = _maker(game, q.object, source)
         return maker is not None and obj.id in game.linked(maker).created_by(None)
+    if isinstance(q, ChosenValue):
+        # "of the creature type of your choice", chosen as the instruction resolved (608.2d)
+        return q.value in c.subtypes if q.kind == "creature type" else COLOR_WORDS.get(q.value.lower(), q.value) in c.colors
     if isinstance(q, A.OfChoice) and q.whose in ("your", "their"):
         # "sacrifices two creatures of their choice": who picks is the instruction's (OWN_CHOICE); any object fits
         return True
@@ -512,6 +515,21 @@ def _relation_problem(q: Any) -> str | None:
     return None if problem is None else f"object quality {type(q).__name__} of {problem}"
 
 
+BACK_REFS = (A.ItRef, A.ThatRef, A.CostPaidRef)
+"""The references of "that shares a color with it", "with the sacrificed
+creature" a resolving instruction reads (608.2c, through :meth:`cardtext.interpreter.context.Ctx.objects`)."""
+
+
+def resolving_shares(node: Any) -> Any:
+    """The support check's view of a description in a resolving instruction:
+    "that shares a creature type with it" names the object the instruction
+    means by "it", which the engine resolves as the instruction is carried
+    out — read as "[this]"."""
+    if isinstance(node, A.ThatShares) and isinstance(node.other, BACK_REFS):
+        return replace(node, other=A.SelfRef())
+    return node
+
+
 def it_as_affected(q: Any) -> Any:
     """A number of a static ability's "[objects] get +N/+N for each ... [it]"
     as the support check reads it: "it" in a quality there is the object the
@@ -541,7 +559,56 @@ _STATUS_WORDS = frozenset({
 
 _ADJECTIVES = (A.AdjGroup, A.ColorAdj, A.TypeAdj, A.SubtypeAdj, A.StatusAdj)
 
+@dataclass(frozen=True, slots=True)
+class ChosenValue(A.Node):
+    """ "of the creature type of your choice", "of the color of your choice"
+    once the value is chosen, as the instruction resolves (608.2d):
+    :func:`chosen_as_resolving` puts it in the description."""
+
+    kind: str
+    value: str
+
+
+RESOLUTION_CHOICES = frozenset({"creature type", "color"})
+"""The values "of the [kind] of your choice" names, chosen as an instruction resolves."""
+
+
+def _chosen_field(value: object) -> bool:
+    """A description ("all creatures of the creature type of your choice")
+    with a value of the controller's choice in it, not a target's (chosen as
+    it is put on the stack, 601.2c)."""
+    filt = value.filter if isinstance(value, A.Each | A.AnObject) else None
+    return isinstance(filt, A.ObjectFilter) and any(
+        isinstance(q, A.OfChoice) and q.whose in RESOLUTION_CHOICES for q in filt.post)  # fmt: skip
+
+
+def resolution_choice_fields(action: A.Node) -> list[str]:
+    """The fields of an instruction that describe objects by a value of the
+    controller's choice (:func:`chosen_as_resolving` chooses it)."""
+    return [f for f in action.__dataclass_fields__ if f != "span" and _chosen_field(getattr(action, f))]
+
+
+def without_resolution_choice(value: Any) -> Any:
+    """The description without its "of the [kind] of your choice" (the support check's view of it)."""
+    post = tuple(q for q in value.filter.post if not (isinstance(q, A.OfChoice) and q.whose in RESOLUTION_CHOICES))
+    return replace(value, filter=replace(value.filter, post=post))
+
+
+def chosen_as_resolving(action: A.Node, choose: Callable[[str], str]) -> A.Node:
+    """608.2d: "Destroy all creatures of the creature type of your choice":
+    the controller chooses the value (``choose(kind)``) as the instruction
+    resolves; the description then names it."""
+    changes: dict[str, Any] = {}
+    for f in resolution_choice_fields(action):
+        value = getattr(action, f)
+        post = tuple(ChosenValue(q.whose, choose(q.whose)) if isinstance(q, A.OfChoice) and q.whose in RESOLUTION_CHOICES
+                     else q for q in value.filter.post)  # fmt: skip
+        changes[f] = replace(value, filter=replace(value.filter, post=post))
+    return replace(action, **changes) if changes else action
+
+
 _QUALITIES: dict[type, Callable[[Any], str | None]] = {
+    ChosenValue: lambda q: None,
     A.CastBy: lambda q: "spells cast this turn" if q.this_turn or q.have else None,
     A.ExiledWith: lambda q: None,
     A.WithKeyword: lambda q: None,

@@ -18,7 +18,7 @@ mana spent.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -70,16 +70,42 @@ def combination_units(add: A.AddManaSpecial) -> tuple[str, ...] | None:
 def special_mana_supported(add: object) -> bool:
     """The forms of "Add ..." beyond a mana symbol or "one mana of any color"
     that the engine plays: "N mana in any combination of colors" (of {R}
-    and/or {G}), N a number written out (106.1a, 106.1b), and "an amount of
-    {G} equal to [a number]"."""
+    and/or {G}), N a number written out (106.1a, 106.1b), "one mana of the
+    chosen color" (607.2d) and "an amount of {G} equal to [a number]"."""
     if not isinstance(add, A.AddManaSpecial) or add.additional:
         return False
+    if add.kind == "the chosen color":
+        return isinstance(add.amount, A.Number)
     if add.kind in ("any combination of colors", "combination of"):
         return isinstance(add.amount, A.Number) and combination_units(add) is not None
     from .quantities import QUANTITIES
 
     # a number the engine works out (the support check reports the others)
     return add.kind == "amount of" and _symbol_unit(add.of) is not None and type(add.amount) in QUANTITIES
+
+
+def resolving_mana_supported(add: object) -> bool:
+    """The forms of "Add ..." the engine carries out as an instruction
+    resolves: those of :func:`special_mana_supported`, and "X mana in any
+    combination of colors" with X worked out as it resolves ("where X is
+    the sacrificed creature's mana value") — not in a mana ability, which
+    doesn't resolve (605.3b; :func:`variable_mana_ability`)."""
+    from .quantities import QUANTITIES
+
+    return special_mana_supported(add) or (
+        isinstance(add, A.AddManaSpecial) and not add.additional and add.kind in ("any combination of colors", "combination of")
+        and combination_units(add) is not None and type(add.amount) in QUANTITIES
+    )  # fmt: skip
+
+
+def variable_mana_ability(ab: A.Node) -> bool:
+    """An activated ability (not a loyalty ability) that adds "X mana in any
+    combination of colors" with X worked out as it is activated: a mana
+    ability (605.1a) the engine can't activate without the stack (605.3b)."""
+    if not isinstance(ab, A.ActivatedAbility) or isinstance(ab, A.LoyaltyAbility):
+        return False
+    return any(isinstance(n, A.AddManaSpecial) and resolving_mana_supported(n) and not special_mana_supported(n)
+               for n in ab.effect.walk())  # fmt: skip
 
 
 # --------------------------------------------------------------------------
@@ -117,40 +143,119 @@ def _units_text(units: tuple[str, ...]) -> str:
     text = "".join(f"{{{base_unit(u)}}}" for u in items) or "nothing"
     tags = sorted({t for u in items if (t := unit_tag(u)) is not None})
     if tags:
-        text += " (spend " + ", ".join(RESTRICTION_WORDS.get(t, t) for t in tags) + ")"
+        text += " (spend " + ", ".join(spend_text(t) for t in tags) + ")"
     return text
 
 
-def spend_restriction(ab: A.Ability) -> str | None:
-    """106.6: "Spend this mana only to cast kicked spells" after a mana
-    ability's "Add ...": the tag its mana carries."""
+def spend_restriction(ab: A.Ability, source: ObjectId | None = None) -> str | None:
+    """106.6: "Spend this mana only to cast creature spells" after a mana
+    ability's "Add ...": the tag the mana ``source`` makes with it carries."""
     if not isinstance(ab, A.ActivatedAbility):
         return None
     for s in ab.effect.sentences[1:]:
         if isinstance(s, A.Sentence):
             for action in s.actions:
                 if isinstance(action, A.SpendOnly):
-                    return restriction_tag(action)
+                    return restriction_tag(action, source)
     return None
 
 
+SPEND_RULES: dict[str, tuple[A.SpendOnly, ObjectId | None]] = {}
+"""Each tag of restricted mana (106.6) other than ``"kicked"``: the
+restriction, and the object whose ability made the mana (what "the chosen
+type" is read from, 607.2d)."""
+
+_SPEND_TAGS: dict[tuple[A.SpendOnly, ObjectId | None], str] = {}
+
+
+def _plain(filt: object, noun: str) -> bool:
+    """ "abilities", "an ability": the noun alone, nothing said of it."""
+    return isinstance(filt, A.ObjectFilter) and tuple(n.lower() for n in filt.nouns) == (noun,) and not (
+        filt.adjectives or filt.post)  # fmt: skip
+
+
+def _spell_filter(f: object) -> bool:
+    """A description of spells the restriction matches against the spell
+    being cast: of its characteristics, not where it was cast from."""
+    return isinstance(f, A.ObjectFilter) and (f.spell or "spell" in (n.lower() for n in f.nouns)) and f.zone is None
+
+
 def restriction_supported(a: A.SpendOnly) -> bool:
-    """Whether the engine keeps a mana spending restriction (106.6): only
-    "Spend this mana only to cast kicked spells" so far."""
+    """Whether the engine keeps a mana spending restriction (106.6): "only
+    to cast kicked spells", "only to cast [a description of spells]",
+    "only to activate abilities", "only to cast [spells] or activate
+    abilities"."""
     f = a.filter
-    plain_spells = isinstance(f, A.ObjectFilter) and (f.spell or tuple(n.lower() for n in f.nouns) == ("spell",)) and not (
-        set(f.nouns) - {"spell"} or f.qualities or f.controller or f.zone
-        or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in f.adjectives)
-    )  # fmt: skip
-    return bool(a.kicked and a.purpose == "cast" and a.second is None and plain_spells)
+    if a.kicked:
+        plain_spells = isinstance(f, A.ObjectFilter) and (f.spell or tuple(n.lower() for n in f.nouns) == ("spell",)) and not (
+            set(f.nouns) - {"spell"} or f.qualities or f.controller or f.zone
+            or any(not (isinstance(adj, A.StatusAdj) and adj.status == "kicked" and not adj.negated) for adj in f.adjectives)
+        )  # fmt: skip
+        return bool(a.purpose == "cast" and a.second is None and plain_spells)
+    if a.purpose == "cast":
+        return a.second is None and _spell_filter(f)
+    if a.purpose == "activate":
+        return a.second is None and (_plain(f, "abilities") or _plain(f, "ability"))
+    if a.purpose == "cast or activate":
+        second = a.second.filter if isinstance(a.second, A.Each | A.AnObject) else None
+        return _spell_filter(f) and (_plain(second, "abilities") or _plain(second, "ability"))
+    return False
 
 
-def restriction_tag(a: A.SpendOnly) -> str:
+def restriction_tag(a: A.SpendOnly, source: ObjectId | None = None) -> str:
+    """The tag mana with restriction ``a`` carries (106.6), made by ``source``."""
     from .errors import Unsupported
 
-    if restriction_supported(a):
+    if not restriction_supported(a):
+        raise Unsupported("a mana spending restriction of this kind")
+    if a.kicked:
         return "kicked"
-    raise Unsupported("a mana spending restriction other than 'only to cast kicked spells'")
+    key = (a, source)
+    tag = _SPEND_TAGS.get(key)
+    if tag is None:
+        tag = _SPEND_TAGS[key] = f"only{len(_SPEND_TAGS) + 1}"
+        SPEND_RULES[tag] = key
+    return tag
+
+
+def spend_text(tag: str) -> str:
+    """What restricted mana may be spent on, for the log."""
+    if tag in RESTRICTION_WORDS:
+        return RESTRICTION_WORDS[tag]
+    rule = SPEND_RULES.get(tag)
+    if rule is None:
+        return tag
+    from cardtext.grammar.render import render_node
+
+    return render_node(rule[0]).removeprefix("spend this mana ").removeprefix("Spend this mana ").rstrip(".")
+
+
+@dataclass(frozen=True)
+class Spending(Container[str]):
+    """What a payment is for, which says which restricted mana (106.6) may
+    pay: casting ``spell`` (kicked or not), or activating an ability.  Used
+    as the ``allowed`` tags of :func:`find_payment`."""
+
+    game: Game
+    player: PlayerId
+    spell: GameObject | None = None
+    kicked: bool = False
+    activating: bool = False
+
+    def __contains__(self, tag: object) -> bool:
+        if tag == "kicked":
+            return self.kicked
+        rule = SPEND_RULES.get(str(tag))
+        if rule is None:
+            return False
+        a, source = rule
+        if self.activating:
+            return a.purpose in ("activate", "cast or activate")
+        if self.spell is None or a.purpose not in ("cast", "cast or activate"):
+            return False
+        from .filters import matches
+
+        return matches(self.game, a.filter, self.spell, you=self.player, source=source)
 
 
 def tagged(units: tuple[str, ...], tag: str | None) -> tuple[str, ...]:
@@ -296,8 +401,17 @@ def mana_options(game: Game, obj: GameObject, add: AddsMana) -> list[tuple[str, 
 
         n = static_quantity(game, obj, add.amount)
         return list(combinations_with_replacement(kinds, n)) if n > 0 else []
+    if isinstance(add, A.AddManaSpecial) and add.kind == "the chosen color":
+        # 607.2d: the color chosen as it entered ("As [this] enters, choose a color"); none chosen, no mana
+        chosen = game.linked(obj.id).chosen_by(None)
+        unit = MANA_COLOR_LETTERS.get(str(chosen).lower()) if chosen is not None else None
+        n = add.amount.value if isinstance(add.amount, A.Number) else 0
+        return [(unit,) * n] if unit is not None and n > 0 else []
     units = _add_mana_units(game, obj, add)
     return [units] if units else []
+
+
+MANA_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def mana_ability_of(ab: A.Ability) -> AddsMana | None:
@@ -347,7 +461,7 @@ def sources_of(game: Game, player: PlayerId, only: list[ObjectId] | None = None)
                 continue  # a Treasure is sacrificed only when its player names it to pay (pay = [...])
             for units in mana_options(game, obj, add):
                 idx.append(i)
-                opts.append(tagged(units, spend_restriction(ab)))
+                opts.append(tagged(units, spend_restriction(ab, obj.id)))
         if opts:
             source = ManaSource(obj.id, display_name(obj), tuple(idx), tuple(opts))
             found.append((len(source.colors()), max(len(o) for o in opts), len(found), source))
@@ -417,7 +531,7 @@ class _Search:
     (106.6) pays only when the payment allows its tag (``allowed``)."""
 
     def __init__(self, need: ManaNeed, pool: dict[str, int], sources: list[ManaSource], life: int,
-                 allowed: frozenset[str] = frozenset(), spend_any: str = "") -> None:  # fmt: skip
+                 allowed: Container[str] = frozenset(), spend_any: str = "") -> None:  # fmt: skip
         self.need = need
         self.sources = sources
         self.life = life
@@ -544,7 +658,7 @@ def _plus(floating: dict[str, int], made: tuple[str, ...], spent: str) -> dict[s
 
 def find_payment(
     game: Game, player: PlayerId, need: ManaNeed, only: list[ObjectId] | None = None,
-    allowed: frozenset[str] = frozenset(), spend_any: str = "",
+    allowed: Container[str] = frozenset(), spend_any: str = "",
 ) -> Payment | None:  # fmt: skip
     """A way to pay ``need``; restricted mana (106.6) only where ``allowed``
     has its tag; with ``spend_any`` ("type" or "color"), mana as though it

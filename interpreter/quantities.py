@@ -368,10 +368,42 @@ def _speed(ctx: Ctx, q: A.GameCount) -> int:
     return ctx.game.player(players[0]).speed or 0
 
 
+def _basic_land_types(ctx: Ctx, q: A.GameCount) -> int:
+    """305.6 (domain): "the number of basic land types among lands you
+    control": the different basic land types the objects described have
+    between them."""
+    if isinstance(q.of, A.Each):
+        objs = ctx.each(q.of.filter)
+    else:  # "among them": the objects named before (608.2c)
+        objs = [o for oid in ctx.objects(q.of) if (o := ctx.game.get(oid)) is not None]
+    return len({t for o in objs for t in chars(o).subtypes if t in BASIC_LAND_TYPES})
+
+
+def _attacking_creatures(ctx: Ctx, q: A.GameCount) -> int:
+    """ "for each attacking creature", "the number of attacking creatures":
+    the creatures in combat as attackers now (506.4, 508.1); none outside
+    combat."""
+    combat = ctx.game.state.combat
+    if combat is None:
+        return 0
+    return sum(1 for oid in combat.attackers if (o := ctx.game.get(oid)) is not None and o.zone == "battlefield"
+               and "creature" in chars(o).types)  # fmt: skip
+
+
+def _life_gained_this_turn(ctx: Ctx, q: A.GameCount) -> int:
+    """119.3: "the amount of life you gained this turn": the total of the
+    controller's gains of life this turn (each counted as it was gained,
+    whatever they lost since)."""
+    return sum(n for p, n in ctx.game.state.life_changes if p == ctx.controller and n > 0)
+
+
 GAME_COUNTS: dict[str, Callable[[Ctx, Any], int]] = {
     "additional paid": _additional_paid,
     "opponent you have": _opponents_you_have,
     "speed": _speed,
+    "basic land type": _basic_land_types,
+    "attacking creature": _attacking_creatures,
+    "life you gained this turn": _life_gained_this_turn,
 }
 """The counts the game keeps that a :class:`~cardtext.grammar.ast.GameCount` can name, by its words."""
 

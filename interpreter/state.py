@@ -91,6 +91,9 @@ class EotEffect:
     lasting: bool = False
     sets: bool = False
     loses: tuple[str, ...] = ()  # keywords it loses ("loses flying until end of turn", 613.1f)
+    switch: bool = False  # "switch its power and toughness until end of turn" (layer 7d, 613.4d)
+    combat: bool = False  # "until end of combat": it ends with the end of combat step (511.3) too
+    while_tapped: ObjectId | None = None  # "for as long as [this] remains tapped": it ends as that untaps or leaves (611.2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -782,6 +785,9 @@ class Game:
         (damage, paying life and losing it alike), remembered for "if you
         gained life this turn"; returns the new life total."""
         p = self.state.players[player]
+        if amount > 0 and any(r.about == player and r.rule == "can't gain life" for r in self.state.turn_rules):
+            self.say(f"  {player} can't gain life this turn (119.7)")
+            return p.life
         if amount > 0:
             # 119.10: life gain replacement effects of static abilities ("twice that much")
             for replaced in LIFE_GAIN_REPLACEMENTS:

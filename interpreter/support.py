@@ -89,11 +89,15 @@ from .errors import Unsupported
 from .facedown import MORPH_KEYWORDS
 from .filters import (
     AT_RANDOM,
+    BACK_REFS,
     OWN_CHOICE,
     filter_problem,
     it_as_affected,
+    resolution_choice_fields,
+    resolving_shares,
     without_choice,
     without_random,
+    without_resolution_choice,
 )
 from .keywords import (
     KEYWORD_EXPANSIONS,
@@ -113,7 +117,7 @@ from .keywords import (
     typecycling_type,
     written_number_problem,
 )
-from .mana import mana_ability_of
+from .mana import mana_ability_of, variable_mana_ability
 from .modes import modes_problem
 from .objects import of_permanent, quoted_abilities
 from .protection import quality_problem
@@ -367,6 +371,9 @@ def _ability(ab: A.Node) -> Iterator[Gap]:
             yield Gap(ab, f"'This ability costs ... to activate' in a {type(ab).__name__}")
         elif mana_ability_of(ab) is not None:
             yield Gap(ab, "a mana ability's change of its own cost (605)")
+    if variable_mana_ability(ab):
+        yield Gap(ab, "a mana ability adding 'X mana in any combination of colors' with X worked out as it is "
+                      "activated (605.3b)")
     if isinstance(ab, A.AlternativeCost) and (problem := casting.alternative_cost_problem(ab)) is not None:
         yield Gap(ab, problem)
     if isinstance(ab, A.LoyaltyAbility):
@@ -593,6 +600,16 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if isinstance(node, A.Pump) and isinstance(ab, A.StaticEffect) and node.per is not None:
             # "[this] gets +2/+2 for each Aura attached to it": "it" is the object affected (filters.it_as_affected)
             kids = tuple(it_as_affected(c) if c is node.per else c for c in kids)
+        if type(node) in ACTIONS and not isinstance(ab, A.StaticEffect | A.StaticAbility) and _shares_back(node):
+            # "each other creature that shares a color with it": "it" read as the instruction resolves
+            # (cardtext.interpreter.filters.resolving_shares)
+            kids = tuple(_resolving_view(c) for c in kids)
+        if type(node) in ACTIONS and not isinstance(ab, A.StaticEffect | A.StaticAbility) and (
+            chosen_fields := resolution_choice_fields(node)
+        ):  # fmt: skip
+            # "of the creature type of your choice": chosen as it resolves (cardtext.interpreter.filters.chosen_as_resolving)
+            picked_fields = [getattr(node, f) for f in chosen_fields]
+            kids = tuple(without_resolution_choice(c) if any(c is f for f in picked_fields) else c for c in kids)
         chooser = OWN_CHOICE.get(type(node))
         if chooser is not None:
             # "sacrifices two creatures of their choice": the instruction's own chooser (cardtext.interpreter.filters.OWN_CHOICE)
@@ -750,6 +767,34 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.TopDescribed):
             yield Gap(node, f"the top card of a kind of a {node.zone} (the order of a {node.zone} is not kept)")
         stack.extend(reversed(kids))
+
+
+def _shares_back(node: A.Node) -> bool:
+    return any(isinstance(n, A.ThatShares) and isinstance(n.other, BACK_REFS) for n in walk(node))
+
+
+def _resolving_view(node: Any) -> Any:
+    """``node`` with each "that shares ... with it" outside abilities in
+    quotation marks as :func:`cardtext.interpreter.filters.resolving_shares` reads it."""
+    if not isinstance(node, A.Node) or isinstance(node, A.Quoted):
+        return node
+    if isinstance(node, A.ThatShares):
+        return resolving_shares(node)
+    changes: dict[str, Any] = {}
+    for f in node.__dataclass_fields__:
+        if f == "span":
+            continue
+        value = getattr(node, f)
+        if isinstance(value, A.Node):
+            new = _resolving_view(value)
+        elif isinstance(value, tuple) and any(isinstance(v, A.Node) for v in value):
+            new = tuple(_resolving_view(v) for v in value)
+            new = value if all(a is b for a, b in zip(new, value, strict=True)) else new
+        else:
+            continue
+        if new is not value:
+            changes[f] = new
+    return replace(node, **changes) if changes else node
 
 
 _REPORTED_PARTS = (A.ManaCost, A.ActionCost, A.CostOr)

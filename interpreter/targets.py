@@ -264,6 +264,16 @@ def candidates(ctx: Ctx, node: A.Target, earlier: list[Any]) -> list[Any]:
     game = ctx.game
     spec = node.spec
     another = _another(spec)
+    players = [v for v in earlier if isinstance(v, str)]
+    if players and not ctx.that_player and any(isinstance(n, A.ThatPlayer) for n in spec.walk()):
+        # "target player and ... up to one target creature that player controls": the player chosen
+        # for the earlier target (601.2c)
+        saved = ctx.that_player
+        ctx.that_player = [players[-1]]
+        try:
+            return candidates(ctx, node, earlier)
+        finally:
+            ctx.that_player = saved
     out: list[Any] = []
     if not isinstance(spec, A.PlayerFilter):
         pool = where_described(game, spec, ctx.players) if isinstance(spec, A.ObjectFilter) else game.battlefield()
@@ -405,10 +415,18 @@ def node_up_to(slot: Slot) -> bool:
 
 
 @per_node
-def _divided_damage(effect: A.Effect) -> dict[int, A.DealDamage]:
-    """The instructions "N damage divided as you choose among [targets]", by
-    the id of their target phrase."""
-    return {id(n.to): n for n in effect.walk() if isinstance(n, A.DealDamage) and n.divided and isinstance(n.to, A.Target)}
+def _divided_damage(effect: A.Effect) -> dict[int, A.DealDamage | A.DistributeCounters]:
+    """The instructions "N damage divided as you choose among [targets]" and
+    "distribute N +1/+1 counters among [targets]" (601.2d), by the id of
+    their target phrase."""
+    out: dict[int, A.DealDamage | A.DistributeCounters] = {
+        id(n.to): n for n in effect.walk() if isinstance(n, A.DealDamage) and n.divided and isinstance(n.to, A.Target)}
+    out.update({id(n.among): n for n in effect.walk() if isinstance(n, A.DistributeCounters) and isinstance(n.among, A.Target)})
+    return out
+
+
+def _divided_what(action: A.DealDamage | A.DistributeCounters) -> str:
+    return "damage" if isinstance(action, A.DealDamage) else f"{action.kind} counters"
 
 
 def _divided_amount(ctx: Ctx, slot: Slot) -> int | None:
@@ -431,13 +449,14 @@ def choose_division(ctx: Ctx, effect: A.Effect, chosen: tuple[tuple[Any, ...], .
             out.append(())
             continue
         total = ctx.quantity(action.amount)
+        what = _divided_what(action)
         if total < len(values):
-            raise IllegalAction(f"{who}: {total} damage can't be divided among {len(values)} targets, 1 at least each (601.2d)")
-        d = Decision("divide", ctx.controller, f"{who}: divide {total} damage among the targets (at least 1 each, 601.2d)",
+            raise IllegalAction(f"{who}: {total} {what} can't be divided among {len(values)} targets, 1 at least each (601.2d)")
+        d = Decision("divide", ctx.controller, f"{who}: divide {total} {what} among the targets (at least 1 each, 601.2d)",
                      list(values), [label(ctx, v) for v in values], total=total, at_least=1)  # fmt: skip
         split = ask(ctx.game, d)
         out.append(tuple(split[v] for v in values))
-        ctx.game.say(f"  {who}: divides {total} damage: " + ", ".join(f"{split[v]} to {label(ctx, v)}" for v in values))
+        ctx.game.say(f"  {who}: divides {total} {what}: " + ", ".join(f"{split[v]} to {label(ctx, v)}" for v in values))
     return tuple(out)
 
 

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 CANT_BE_TARGETED = "can't be the target of"
 CANT_CAST = "can't cast spells"
+CANT_GAIN_LIFE = "can't gain life"
+"""119.7: a player who can't gain life gains none (:meth:`cardtext.interpreter.state.Game.change_life`)."""
 CANT_BE_REGENERATED = "can't be regenerated"
 EXILED_IF_IT_WOULD_DIE = "is exiled if it would die"
 """614.1a, 614.6: "If that creature would die this turn, exile it instead":
@@ -59,6 +61,57 @@ class TurnRule:
     by: frozenset[PlayerId] = frozenset()
     source: str = ""
     until_turn_of: PlayerId | None = None  # "until your next turn": it lasts until that player's next turn begins
+    other: PairOther | None = None  # a rule between two creatures (:data:`PAIR_RULES`): the other one
+
+
+@dataclass(frozen=True, slots=True)
+class PairOther:
+    """The other creature of a blocking rule between two (509.1b): the
+    objects named as it resolved (``ids``), or a description judged as
+    blockers are declared (``what``, seen from ``you`` and ``source``)."""
+
+    ids: frozenset[ObjectId] = frozenset()
+    what: A.ObjectFilter | None = None
+    you: PlayerId = ""
+    source: ObjectId | None = None
+    words: str = ""
+
+
+PAIR_RULES = frozenset({"can't block", "can't be blocked by", "can't be blocked except by"})
+"""509.1b: "[it] can't block [this creature] this turn", "[it] can't be
+blocked by [creatures] this turn", "... except by [creatures]": rules of
+this turn about a blocker and an attacker (:func:`pair_refusal`)."""
+
+
+def _pair_fits(game: Game, other: PairOther, obj: object) -> bool:
+    from .filters import matches
+    from .objects import GameObject
+
+    if not isinstance(obj, GameObject):
+        return False
+    if other.what is None:
+        return obj.id in other.ids
+    return matches(game, other.what, obj, you=other.you, source=other.source)
+
+
+def pair_refusal(game: Game, blocker: object, attacker: object) -> str | None:
+    """509.1b: why a rule of this turn keeps ``blocker`` from blocking
+    ``attacker`` (None if none does)."""
+    from .characteristics import display_name
+    from .objects import GameObject
+
+    if not isinstance(blocker, GameObject) or not isinstance(attacker, GameObject):
+        return None
+    for r in game.state.turn_rules:
+        if r.other is None:
+            continue
+        if r.rule == "can't block" and r.about == blocker.id and _pair_fits(game, r.other, attacker):
+            return f"it can't block {display_name(attacker)} this turn ({r.source}, 509.1b)"
+        if r.rule.startswith("can't be blocked") and r.about == attacker.id:
+            fits = _pair_fits(game, r.other, blocker)
+            if fits == (r.rule == "can't be blocked by"):
+                return f"{display_name(attacker)} {r.rule} {r.other.words} this turn ({r.source}, 509.1b)"
+    return None
 
 
 def add_rule(game: Game, rule: TurnRule) -> None:
@@ -78,7 +131,7 @@ def combat_rules(game: Game, about: ObjectId) -> frozenset[str]:
     rules = game.state.turn_rules
     if not rules:
         return frozenset()
-    return frozenset(r.rule for r in rules if r.about == about and r.rule in COMBAT_RULES)
+    return frozenset(r.rule for r in rules if r.about == about and r.rule in COMBAT_RULES and r.other is None)
 
 
 def cant_target(game: Game, about: ObjectId | PlayerId, controller: PlayerId) -> TurnRule | None:
@@ -151,5 +204,5 @@ def turn_begins(game: Game, active: PlayerId) -> None:
 
 __all__ = [
     "CANT_ACTIVATE", "GOADED", "CANT_BE_REGENERATED", "CANT_BE_TARGETED", "CANT_CAST", "COMBAT_RULES", "EXILED_IF_IT_WOULD_DIE", "TurnRule", "add_rule",
-    "cant_target", "combat_rules", "end_of_turn", "has_rule", "turn_begins", "would_die", "would_die_problem",
+    "CANT_GAIN_LIFE", "PAIR_RULES", "PairOther", "cant_target", "combat_rules", "pair_refusal", "end_of_turn", "has_rule", "turn_begins", "would_die", "would_die_problem",
 ]  # fmt: skip

@@ -18,6 +18,7 @@ player's turn starts with their permanents untapping (502.3) and a draw
 from __future__ import annotations
 
 from . import combat, control, sagas, this_turn
+from .cast_permissions import end_later_permissions
 from .characteristics import display_name, refresh_granted
 from .prevention import end_of_turn
 from .state import Game, StepBegan
@@ -136,6 +137,7 @@ def _end_step(game: Game) -> None:
                 raise IllegalAction(f"attackers must be declared: {why}")
         state.step = "end"
         game.say(f"-- {state.active}'s end step")
+        end_later_permissions(game, "end step")  # "you may play it until your next end step" (611.2a)
         _phase_triggers(game, "end")
     elif state.step == "end":
         _discard_to_hand_size(game)
@@ -150,6 +152,7 @@ def _end_step(game: Game) -> None:
         state.activations = []  # "Activate only once each turn" counts this turn's activations (602.5b)
         state.attacked = []  # "if you attacked with ... this turn" counts this turn's attackers (508.1)
         state.permissions = [p for p in state.permissions if not p.this_turn]  # "this turn" permissions end (611.2a)
+        end_later_permissions(game, "end of turn")  # "until the end of your next turn" (611.2a)
         end_turn_effects(game)
         state.cast_last_turn = state.cast_this_turn  # "if no spells were cast last turn"
         state.cast_this_turn = []  # "the first ... spell you cast each turn"

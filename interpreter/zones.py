@@ -123,6 +123,8 @@ def move(
     if from_zone in ("battlefield", "stack"):
         lki = lki_of(game, obj)
         game.state.lki[old_id] = lki
+    if from_zone == "battlefield":
+        end_while_tapped(game, old_id)
     if obj.face_down is not None and (from_zone == "battlefield" or (from_zone == "stack" and to != "battlefield")):
         game.say(f"  {display_name(obj)} is revealed: {obj.card.name} (708.9)")
     _list_for(game, obj).remove(obj.cid)
@@ -233,6 +235,13 @@ def exert(game: Game, obj: GameObject) -> None:
     game.events.append(KeywordActed("exert", obj.controller, obj.id))  # "Whenever you exert a creature"
 
 
+def end_while_tapped(game: Game, oid: ObjectId) -> None:
+    """611.2b: effects "for as long as [it] remains tapped" end as it
+    untaps or leaves the battlefield (and don't begin again)."""
+    if any(e.while_tapped == oid for e in game.state.eot):
+        game.state.eot = [e for e in game.state.eot if e.while_tapped != oid]
+
+
 def untap(game: Game, obj: GameObject) -> bool:
     """Untap ``obj`` (701.26b), an event for "whenever ... becomes untapped"; 122.1d: if it has a stun counter, a stun
     counter is removed from it instead and it stays tapped.  Whether it untapped."""
@@ -247,6 +256,7 @@ def untap(game: Game, obj: GameObject) -> bool:
         game.say(f"  {display_name(obj)} stays tapped: a stun counter is removed from it instead (122.1d)")
         return False
     obj.tapped = False
+    end_while_tapped(game, obj.id)
     game.events.append(BecameUntapped(obj.id))
     end_held_tapped(game, obj)
     return True

@@ -154,13 +154,13 @@ def test_a_transforming_card_is_checked_on_both_faces() -> None:
     modal double-faced card is cast by either face (712.11b), so each face
     is checked, and each half of an aftermath card (702.127a)."""
     transform = ("Test Acolyte {1}{R}\nCreature — Human\nTrample\nWhen this creature enters, transform it.\n2/1\n"
-                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each basic land type among lands you control.\n4/3\n")  # fmt: skip
+                 "//\nTest Pyromancer\nCreature — Human\n{T}: Draw a card for each creature type among creatures you control.\n4/3\n")  # fmt: skip
     (card,) = parse_text(transform).cards
-    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('basic land type') (line 9, column 27)"]
+    assert [str(g) for g in gaps(card)] == ["quantity GameCount ('creature type') (line 9, column 27)"]
     modal = ("Test Envoy {2}{U}\nCreature — Merfolk\n2/2\n// modal\nTest Haven {1}{U}\nSorcery\n"
-             "Test Haven deals 2 damage to any target. Then draw a card for each basic land type among lands you control.\n")  # fmt: skip
+             "Test Haven deals 2 damage to any target. Then draw a card for each creature type among creatures you control.\n")  # fmt: skip
     (card,) = parse_text(modal).cards
-    assert [g.what for g in gaps(card)] == ["quantity GameCount ('basic land type')"]
+    assert [g.what for g in gaps(card)] == ["quantity GameCount ('creature type')"]
     aftermath = ("Test Start {1}{W}\nSorcery\nYou gain 2 life.\n// aftermath\nTest Finish {2}{B}\nSorcery\n"
                  "Target player loses 2 life.\n")  # fmt: skip
     (card,) = parse_text(aftermath).cards
@@ -178,14 +178,17 @@ def test_a_snow_cost_is_a_gap_not_paid_by_any_mana() -> None:
     [
         ("For each time this spell was kicked, you gain 1 life.", []),
         ("For each creature you control, you gain 1 life.", []),
-        ("For each opponent, that player loses 1 life.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
-        ("For each creature you control, put a +1/+1 counter on it.", ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
+        ("For each opponent, that player loses 1 life.", []),
+        ("For each creature you control, put a +1/+1 counter on it.", []),
+        ("For each opponent, target creature that player controls gets -1/-1 until end of turn.",
+         ["'For each ..., ...' whose instructions refer to each one ('it', 'that player')"]),
     ],
 )
 def test_608_2c_for_each_lead_is_played_unless_its_instructions_name_each_one(line: str, expected: list[str]) -> None:
     """"For each T, [instructions]." is the instructions done once for each
-    T, counted as the sentence begins; when they refer to each object or
-    player in turn ("that player", "it"), the engine says it can't bind them yet."""
+    T, counted as the sentence begins, "it" and "that player" being each
+    object or player in turn; with a target in them (one for each, chosen
+    as it is cast, 601.2c), the engine says it can't bind them yet."""
     (card,) = parse_text(f"Test Spell {{1}}{{W}}\nSorcery\nKicker {{1}}\n{line}\n").cards
     assert [g.what for g in gaps(card)] == expected
 

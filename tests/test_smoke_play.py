@@ -213,10 +213,13 @@ def test_an_ability_that_functions_in_a_hand_is_activated_from_it() -> None:
 
 
 def test_a_mana_spending_restriction_the_engine_keeps_no_record_of_is_a_gap() -> None:
-    """106.6: only "Spend this mana only to cast kicked spells" is kept with
-    the mana; any other restriction is a gap, not mana spent on anything."""
+    """106.6: a restriction the engine keeps with the mana ("only to cast
+    kicked spells", "only to cast an Ally spell") plays; one it can't judge
+    (where the spell is cast from) is a gap, not mana spent on anything."""
     ally = _card("Test Camp\nLand\n{T}: Add one mana of any color. Spend this mana only to cast an Ally spell.\n")
-    assert any("mana spending restriction" in str(g) for g in gaps(ally))
+    assert not gaps(ally)
+    altar = _card("Test Altar\nLand\n{T}: Add {C}. Spend this mana only to cast spells with flashback from a graveyard.\n")
+    assert any("mana spending restriction" in str(g) for g in gaps(altar))
     kicked = _card("Test Grove\nLand\n{T}: Add {G}. Spend this mana only to cast kicked spells.\n")
     assert not gaps(kicked)
 

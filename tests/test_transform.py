@@ -46,9 +46,9 @@ def test_701_27a_a_transforming_card_is_checked_on_both_faces() -> None:
 
     text = "\n".join([
         "Test Sentry {1}{W}", "Creature — Human", "{2}: Transform this creature.", "1/1", "// transform",
-        "Test Howler", "Creature — Werewolf", "{T}: Draw a card for each basic land type among lands you control.", "3/3",
+        "Test Howler", "Creature — Werewolf", "{T}: Draw a card for each creature type among creatures you control.", "3/3",
     ])  # fmt: skip
     (card,) = parse_text(text, "t.card").cards
-    assert [g.what for g in gaps(card)] == ["quantity GameCount ('basic land type')"]
+    assert [g.what for g in gaps(card)] == ["quantity GameCount ('creature type')"]
     front_only = parse_text(text.split("\n// transform")[0], "t.card").cards[0]
     assert not gaps(front_only)

@@ -137,11 +137,11 @@ def test_deals_that_much_damage_plus(more: str, form: str) -> None:
 ])  # fmt: skip
 def test_distribute_counters(text: str) -> None:
     """601.2d, 122.1: counters divided among targets as the ability is put on
-    the stack; a gap for the engine."""
+    the stack, which the engine plays; among creatures that aren't targets, a gap."""
     card = line(text)
     dist = one(card, A.DistributeCounters)
     assert dist.kind in ("+1/+1", "-1/-1") and dist.among is not None
-    assert any("DistributeCounters" in str(g) for g in gaps(card))
+    assert any("DistributeCounters" in str(g) for g in gaps(card)) == (not isinstance(dist.among, A.Target))
 
 
 def test_remove_any_number_of_counters() -> None:
@@ -346,7 +346,9 @@ def test_this_way_conditions_only_on_recorded_verbs_cr608_2c() -> None:
 @pytest.mark.parametrize(("text", "gap"), [
     ("Exile cards from the top of your library until you exile a nonland card. You may cast that card this turn.", None),
     ("Exile cards from the top of your library until you exile a nonland card with mana value 3 or less.", None),
-    ("Target opponent exiles cards from the top of their library until they exile a nonland card.", "another player exiling"),
+    ("Target opponent exiles cards from the top of their library until they exile a nonland card.", None),
+    ("Each opponent exiles cards from the top of their library until they exile a nonland card.",
+     "several players exiling cards from the top of their libraries until"),
     ("Exile cards from the top of your library until you exile two creature cards.", "exiling until several cards are found"),
 ])  # fmt: skip
 def test_exile_until_a_card_fits(text: str, gap: str | None) -> None:

@@ -23,6 +23,7 @@ from ..characteristics import display_name
 from ..choices import Decision, ask
 from ..context import Ctx, chosen_at_random
 from ..filters import AT_RANDOM, matches
+from ..objects import GameObject
 from .common import acted, current, source_name
 from .registry import carries_out
 
@@ -36,7 +37,20 @@ def _value_kind(a: A.Choose) -> bool:
 
 
 def _object_kind(a: A.Choose) -> bool:
-    return a.kind == "object" and isinstance(a.what, A.AnObject) and not a.what.any_number and not a.what.up_to
+    """ "choose a creature you control", "chooses up to two creatures they
+    control", "choose one of them" (cards looked at or revealed)."""
+    return a.kind == "object" and (
+        isinstance(a.what, A.AnObject) or isinstance(a.what, A.LookedCards) and a.what.count is not None)
+
+
+CHOOSER_REFS = (A.You, A.PlayerGroup, A.Target, A.ThatPlayer, A.TheirRef, A.ThemRef, A.ControllerOf, A.OwnerOf)
+"""Who may choose objects ("target opponent chooses a creature they
+control", "each player chooses", "that player chooses")."""
+
+
+def _other_chooser_problem(a: A.Choose) -> bool:
+    return a.player is not None and not isinstance(a.player, A.You) and not (
+        _object_kind(a) and isinstance(a.player, CHOOSER_REFS))  # fmt: skip
 
 
 def _target_kind(a: A.Choose) -> bool:
@@ -55,7 +69,7 @@ PICKED_GROUPS = frozenset({"an_opponent", "a_player", "another_player", "any_pla
 @carries_out(A.Choose, limits=(
     ("a choice other than of a card name, a color, a creature type, objects described or targets",
      lambda a: not (_value_kind(a) or _object_kind(a) or _target_kind(a) or _player_kind(a))),
-    ("another player choosing", lambda a: a.player is not None and not isinstance(a.player, A.You)),
+    ("another player choosing", _other_chooser_problem),
     ("choosing several values", lambda a: not _target_kind(a) and (a.per is not None or a.low is not None)),
     ("choosing a number of targets within bounds", lambda a: _target_kind(a) and (a.low is not None or a.high is not None)),
 ))  # fmt: skip
@@ -105,48 +119,94 @@ AT_RANDOM[A.Choose] = lambda a: chosen_at_random(a.what) if a.kind == "object" e
 
 def _choose_objects(ctx: Ctx, a: A.Choose) -> bool:
     """"you choose a nonland card from it": a pick among the objects named
-    before ("from it", "from among them"), or among those described, without
-    targeting (115.10); "that card" then means it."""
+    before ("from it", "from among them", "one of them": the cards looked
+    at), or among those described, without targeting (115.10); "that card"
+    then means it.  "Target opponent chooses a creature they control",
+    "each player chooses three permanents they control": each player named
+    picks (in turn order, 101.4), "they" being that player, and what is
+    chosen is what the instruction names (608.2c); "the rest" then means
+    the objects that fit and weren't chosen ("Destroy the rest")."""
     what = a.what
-    assert isinstance(what, A.AnObject)
-    if chosen_at_random(what):
+    if isinstance(what, A.AnObject) and chosen_at_random(what):
         # "choose a card at random in your graveyard": no player chooses it
-        chosen = current(ctx, ctx.choose_cards(what))
-        acted(ctx, chosen)
-        return bool(chosen)
-    among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
-    if among:
-        pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
-        anywhere = True
+        at_random = current(ctx, ctx.choose_cards(what))
+        acted(ctx, at_random)
+        return bool(at_random)
+    others = a.player is not None and not isinstance(a.player, A.You)
+    choosers = _in_turn_order(ctx, ctx.players(a.player)) if others else [ctx.controller]
+    chosen: list[GameObject] = []
+    rest: list[GameObject] | None = None
+    saved = ctx.that_player
+    try:
+        for p in choosers:
+            if others:
+                ctx.that_player = [p]  # "they control", "their graveyard": the player choosing
+            picked, left = _pick_objects(ctx, p, what)
+            chosen += picked
+            if left is not None:
+                rest = (rest or []) + left
+    finally:
+        ctx.that_player = saved
+    if _previous_choose(ctx, a, objects=True):
+        # "choose a creature card in an opponent's graveyard, then that player chooses ...": both (608.2c)
+        chosen = current(ctx, list(ctx.them)) + [o for o in chosen if o.id not in ctx.them]
+    acted(ctx, chosen)
+    ctx.rest = [o.id for o in rest] if rest is not None else None
+    return bool(chosen)
+
+
+def _in_turn_order(ctx: Ctx, players: list[str]) -> list[str]:
+    """101.4: players choose in turn order, from the active player."""
+    order = list(ctx.game.state.players)
+    start = order.index(ctx.game.state.active) if ctx.game.state.active in order else 0
+    return sorted(players, key=lambda p: (order.index(p) - start) % len(order) if p in order else 0)
+
+
+def _pick_objects(ctx: Ctx, chooser: str, what: object) -> tuple[list[GameObject], list[GameObject] | None]:
+    """``chooser``'s pick of the objects ``what`` describes: those picked,
+    and those that fit but weren't (permanents described: "the rest"; None
+    for cards named before, whose rest is what was looked at)."""
+    if isinstance(what, A.LookedCards):
+        cands = ctx.looked_cards()
+        n, lo = ctx.quantity(what.count), None
+        on_field = False
     else:
-        pool = ctx.each(what.filter)
-        anywhere = False
-    cands = [o for o in pool if matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source,
-                                        players=ctx.players, quantity=ctx.quantity, objects=ctx.objects,
-                                        anywhere=anywhere)]  # fmt: skip
-    n = ctx.quantity(what.count) if what.count is not None else 1
+        assert isinstance(what, A.AnObject)
+        among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+        if among:
+            pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
+        else:
+            pool = ctx.each(what.filter)
+        cands = [o for o in pool if matches(ctx.game, what.filter, o, you=ctx.controller, source=ctx.source,
+                                            players=ctx.players, quantity=ctx.quantity, objects=ctx.objects,
+                                            anywhere=bool(among))]  # fmt: skip
+        n = len(cands) if what.any_number else ctx.quantity(what.count) if what.count is not None else 1
+        lo = 0 if what.any_number or what.up_to else None
+        on_field = not among and what.filter.zone is None
     if not cands:
         ctx.game.say("  nothing fits; nothing is chosen")
-        acted(ctx, [])
-        return False
+        return [], [] if on_field else None
     hi = min(n, len(cands))
-    d = Decision("pick", ctx.controller, f"{source_name(ctx)}: choose " + ("a card" if hi == 1 else f"{hi} cards"),
-                 [o.id for o in cands], [o.card.name for o in cands], hi, hi)  # fmt: skip
+    d = Decision("pick", chooser, f"{source_name(ctx)}: {chooser} chooses " + ("a card" if hi == 1 else f"{hi} cards"),
+                 [o.id for o in cands], [display_name(o) for o in cands], hi if lo is None else lo, hi)  # fmt: skip
     picked = ask(ctx.game, d)
     chosen = [o for o in cands if o.id in picked]
-    ctx.game.say(f"  {ctx.controller} chooses {', '.join(o.card.name for o in chosen)}")
-    acted(ctx, chosen)
-    return True
+    ctx.game.say(f"  {chooser} chooses {', '.join(display_name(o) for o in chosen) or 'nothing'}")
+    return chosen, [o for o in cands if o.id not in picked] if on_field else None
 
 
-def _previous_choose(ctx: Ctx, a: A.Choose) -> bool:
-    """Does ``a`` follow another "choose target ..." in its sentence ("..., then choose another ...")?"""
+def _previous_choose(ctx: Ctx, a: A.Choose, *, objects: bool = False) -> bool:
+    """Does ``a`` follow another "choose target ..." (``objects``: a choice
+    of objects described) in its sentence ("..., then choose another ...")?"""
     sentence = ctx.sentence
     if sentence is None:
         return False
     actions = [x.action if isinstance(x, A.MayDo) else x for x in sentence.actions]
     i = next((k for k, x in enumerate(actions) if x is a), 0)
-    return i > 0 and isinstance(actions[i - 1], A.Choose) and isinstance(actions[i - 1].what, A.Target)
+    if i == 0 or not isinstance(actions[i - 1], A.Choose):
+        return False
+    before = actions[i - 1]
+    return isinstance(before.what, A.Target) if not objects else _object_kind(before)
 
 
 def _choose_targets(ctx: Ctx, a: A.Choose) -> bool:

@@ -42,15 +42,87 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
     return bool(objs) and any(n > 0 for n, _ in groups)
 
 
+@carries_out(A.DoubleCounters)
+def _double_counters(ctx: Ctx, a: A.DoubleCounters) -> bool:
+    """701.10e: to double the number of a kind of counters on a permanent is
+    to put that many more of that kind on it."""
+    objs = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
+    done = False
+    for o in objs:
+        n = o.counters.get(a.kind, 0)
+        if n <= 0:
+            ctx.game.say(f"  {display_name(o)} has no {a.kind} counter to double")
+            continue
+        put_counters(ctx.game, o, a.kind, n)
+        ctx.game.say(f"  doubles the {a.kind} counters on {display_name(o)}: puts {n} more")
+        done = True
+    acted(ctx, objs)
+    return done
+
+
+@carries_out(A.DistributeCounters, limits=(
+    ("distributing counters among other than targets", lambda a: not isinstance(a.among, A.Target)),
+    ("another player distributing counters", lambda a: a.player is not None and not isinstance(a.player, A.You)),
+))
+def _distribute_counters(ctx: Ctx, a: A.DistributeCounters) -> bool:
+    """601.2d, 122.1: "distribute three +1/+1 counters among one, two, or
+    three target creatures": each target still legal gets the number
+    announced for it as the spell or ability was put on the stack (608.2b)."""
+    from ..targets import divided_among
+
+    assert isinstance(a.among, A.Target)
+    done = []
+    for value, n in divided_among(ctx, a.among):
+        o = ctx.game.get(value) if isinstance(value, tuple) else None
+        if o is None or o.zone != "battlefield":
+            continue
+        put_counters(ctx.game, o, a.kind, n)
+        ctx.game.say(f"  puts {n} {a.kind} counter{'s' if n != 1 else ''} on {display_name(o)}")
+        done.append(o)
+    acted(ctx, done)
+    return bool(done)
+
+
+def _its_counters(ctx: Ctx, a: A.MoveCounters) -> bool:
+    """ "put its counters on target creature you control" (the source left
+    the battlefield: its counters as it last existed, 608.2h): that many
+    counters of each kind it had are put on the other (122.1)."""
+    sources = ctx.objects(a.source)
+    onto = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
+    if len(sources) != 1 or len(onto) != 1:
+        ctx.game.say("  no counter is put")
+        return False
+    src = ctx.obj_or_lki(sources[0])
+    counters = dict(src.counters) if src is not None else {}
+    counters = {k: n for k, n in counters.items() if n > 0}
+    if not counters:
+        ctx.game.say("  it had no counters")
+        return False
+    for kind, n in sorted(counters.items()):
+        put_counters(ctx.game, onto[0], kind, n)
+        ctx.game.say(f"  puts {n} {kind} counter{'s' if n != 1 else ''} on {display_name(onto[0])}")
+    acted(ctx, onto)
+    return True
+
+
+def _its_counters_problem(a: A.MoveCounters) -> bool:
+    """Which "put [counters] on" without an amount the engine can't do: "those
+    counters" (removed before), or counters of an object still on the
+    battlefield (moved, 122.5)."""
+    return a.amount is None and not (a.source is not None and isinstance(a.source, A.ItRef | A.SelfRef | A.ThatRef) and not a.kind)
+
+
 @carries_out(A.MoveCounters, limits=(
-    ("putting an object's counters on another (all of them, or those removed before)", lambda a: a.amount is None),
-    ("moving counters of any kind", lambda a: not a.kind),
+    ("putting an object's counters on another (all of them, or those removed before)", _its_counters_problem),
+    ("moving counters of any kind", lambda a: not a.kind and a.amount is not None),
     ("another player moving counters", lambda a: a.player is not None and not isinstance(a.player, A.You)),
 ))
 def _move_counters(ctx: Ctx, a: A.MoveCounters) -> bool:
     """122.5: to move a counter is to remove it from the object it is on and
     put it on the other; counters the first doesn't have aren't moved, and
     nothing moves unless both are on the battlefield."""
+    if a.amount is None:
+        return _its_counters(ctx, a)
     n = max(0, ctx.quantity(a.amount))
     sources = [o for o in current(ctx, ctx.objects(a.source)) if o.zone == "battlefield"]
     onto = [o for o in current(ctx, ctx.objects(a.on)) if o.zone == "battlefield"]
@@ -85,11 +157,23 @@ def _get_counters(ctx: Ctx, a: A.GetCounters) -> bool:
 
 
 @carries_out(A.RemoveCounters, limits=(
-    ("removing counters of any kind", lambda a: not a.kind),
-    ("removing all counters", lambda a: a.all),
+    ("removing counters of any kind", lambda a: not a.kind and not a.all),
     ("removing any number of counters (the player's choice of how many)", lambda a: a.any_number),
 ))
 def _remove_counters(ctx: Ctx, a: A.RemoveCounters) -> bool:
+    """122.1: remove counters from each object named; "remove all +1/+1
+    counters from it", "remove all counters from it": every one of that kind,
+    or of every kind."""
+    if a.all:
+        done = False
+        for o in current(ctx, ctx.objects(a.source)):
+            kinds = [a.kind] if a.kind else sorted(o.counters)
+            for kind in kinds:
+                n = o.counters.pop(kind, 0)
+                if n > 0:
+                    done = True
+                    ctx.game.say(f"  removes {n} {kind} counter{'s' if n != 1 else ''} from {display_name(o)}")
+        return done
     n = ctx.quantity(a.amount)
     objs = current(ctx, ctx.objects(a.source))
     if not objs or any(o.counters.get(a.kind, 0) < n for o in objs):
@@ -297,8 +381,6 @@ def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(made)
 
 
-
-
 _ADAPT_LIMITS: tuple[Limit, ...] = (
     ("adapting or bolstering with more than a number",
      lambda a: a.player is not None or a.what is not None or a.extra or a.duration is not None),
@@ -346,8 +428,6 @@ def _bolster(ctx: Ctx, a: A.KeywordAction) -> bool:
             put_counters(game, o, "+1/+1", n)
             game.say(f"  {ctx.controller} bolsters {n}: {n} +1/+1 counter(s) on {display_name(o)}")
     return n > 0
-
-
 
 
 _ALONE: tuple[Limit, ...] = (

@@ -20,7 +20,14 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
     if isinstance(ref, A.BothRef):
         # "each creature without flying and each player": both groups, each once
         objs, players = _recipients(ctx, ref.first)
-        more_objs, more_players = _recipients(ctx, ref.second)
+        saved = ctx.it, ctx.that, ctx.named
+        if objs:
+            # "target creature and each other creature that shares a color with it": "it" is the first (608.2c)
+            ctx.it, ctx.that, ctx.named = [o.id for o in objs], [o.id for o in objs], True
+        try:
+            more_objs, more_players = _recipients(ctx, ref.second)
+        finally:
+            ctx.it, ctx.that, ctx.named = saved
         seen = {o.id for o in objs}
         objs += [o for o in more_objs if o.id not in seen]
         players += [p for p in more_players if p not in players]
@@ -51,7 +58,8 @@ def _recipients(ctx: Ctx, ref: object) -> tuple[list[GameObject], list[PlayerId]
 def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject], players: list[PlayerId],
                 source: GameObject | None = None, *, event: bool = True, combat: bool = False,
                 unpreventable: bool = False, recipient_events: bool = True,
-                dealt: list[ObjectId] | None = None, source_id: ObjectId | None = None) -> int:  # fmt: skip
+                dealt: list[ObjectId] | None = None, source_id: ObjectId | None = None,
+                lifelink: bool = True) -> int:  # fmt: skip
     """120.3: damage to a creature is marked on it, to a planeswalker removes
     loyalty, to a player is lost life (from a source with wither or infect,
     -1/-1 counters on a creature, and from one with infect, poison counters
@@ -68,8 +76,10 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
     damage" event, unless ``recipient_events`` is False (combat damage: one
     for all of a step's damage to it).  Each recipient dealt damage has a
     "deals damage to" event of the source (``source_id`` names a source that
-    is no longer there, judged by its last known information).  Returns the
-    total dealt."""
+    is no longer there, judged by its last known information).
+    ``lifelink=False`` leaves lifelink's gain to the caller (damage dealt to
+    several recipients at once: one life gain, :func:`gain_for_lifelink`).
+    Returns the total dealt."""
     from ..prevention import no_prevention_too, prevent
     from ..state import CountersPut, DamageDealtTo, DealtDamage, WasDealtDamage
     from ..statics import replaced_damage
@@ -140,30 +150,43 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         game.say(f"  {source_name} deals {n} damage to {p} (life {game.player(p).life})")
     if event and source is not None and total:
         game.events.append(DealtDamage(source.id, total))
+    if lifelink:
+        gain_for_lifelink(ctx, source, total)
+    return total
+
+
+def gain_for_lifelink(ctx: Ctx, source: GameObject | None, total: int) -> None:
+    """702.15b: damage dealt by a source with lifelink also causes its
+    controller to gain that much life — one gain for all the damage the
+    source dealt at once (120.3f)."""
+    game = ctx.game
     if source is not None and total and has_keyword(game, source, "lifelink"):
         before = game.player(source.controller).life
         gained = game.change_life(source.controller, total) - before
         game.say(f"  lifelink: {source.controller} {'gains' if gained >= 0 else 'loses'} {abs(gained)} life")
-    return total
 
 
 @carries_out(A.DealDamage, limits=(
     ("combat damage as an instruction", lambda a: a.combat),
     ("damage divided as you choose among other than targets", lambda a: a.divided and not isinstance(a.to, A.Target)),
-    ("damage to a second recipient", lambda a: a.second is not None),
+    ("damage divided as you choose to a second recipient", lambda a: a.divided and a.second is not None),
 ))
 def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
     """120.3: "[source] deals N damage to [recipients]"; "it deals 4 damage
     instead" changes only the amount of the instruction it replaces; "N
     damage divided as you choose among any number of targets" deals each
-    target the amount announced for it (601.2d)."""
+    target the amount announced for it (601.2d).  "... and M damage to
+    [others]" (Arc Trail, Chandra's Outrage) is dealt at the same time, one
+    damage event of the source (120.3); in the second recipient "that
+    creature" is the first ("and 2 damage to that creature's controller",
+    608.2c)."""
     if a.to is None:
         # "it deals 4 damage instead": the sentence it replaces says to whom
         before = ctx.replaced_sentence()
         prior = [x for x in (before.actions if isinstance(before, A.Sentence) else ()) if isinstance(x, A.DealDamage)]
         if not prior:
             raise Unsupported("'deals N damage instead' with no damage before it")
-        a = A.DealDamage(prior[0].source, a.amount, prior[0].to)
+        a = A.DealDamage(prior[0].source, a.amount, prior[0].to, second=prior[0].second)
     src_ids = [ctx.source] if isinstance(a.source, A.ItRef) else ctx.objects(a.source)
     if not src_ids:
         return False
@@ -178,20 +201,50 @@ def _deal_damage(ctx: Ctx, a: A.DealDamage) -> bool:
             raise Unsupported("damage with no recipient")
         if not named_it:
             objs, players = _recipients(ctx, a.to)
+            groups = _with_second(ctx, a, amount, objs, players)
     finally:
         ctx.it = saved_it
     if named_it:
         # "... deals 5 damage to it instead": "it" is what was named before (608.2c), not the source
         objs, players = _recipients(ctx, a.to)
+        groups = _with_second(ctx, a, amount, objs, players)
     src = ctx.obj_or_lki(src_ids[0])
+    source = src if isinstance(src, GameObject) else None
     name = (display_name(src) if isinstance(src, GameObject) else getattr(src, "name", "?")) or "face-down"
     dealt: list[ObjectId] = []
-    deal_damage(ctx, name, amount, objs, players, src if isinstance(src, GameObject) else None,
-                unpreventable=unpreventable_here(ctx), dealt=dealt, source_id=src_ids[0])  # fmt: skip
+    total = 0
+    for n, to_objs, to_players in groups:
+        total += deal_damage(ctx, name, n, to_objs, to_players, source, event=len(groups) == 1,
+                             unpreventable=unpreventable_here(ctx), dealt=dealt, source_id=src_ids[0],
+                             lifelink=len(groups) == 1)  # fmt: skip
+    if len(groups) > 1:
+        from ..state import DealtDamage
+
+        if source is not None and total:
+            ctx.game.events.append(DealtDamage(source.id, total))
+        gain_for_lifelink(ctx, source, total)
     ctx.done["dealt damage"] = dealt  # "Creatures dealt damage this way can't be regenerated this turn" (608.2c)
     if objs:
         ctx.that = [o.id for o in objs]  # "It also deals 2 damage to that creature's controller"
     return True
+
+
+def _with_second(ctx: Ctx, a: A.DealDamage, amount: int, objs: list[GameObject],
+                 players: list[PlayerId]) -> list[tuple[int, list[GameObject], list[PlayerId]]]:  # fmt: skip
+    """The recipients of one damage instruction, with its second ("... and 1
+    damage to that creature's controller"), in which "that creature" is the
+    first recipient (608.2c)."""
+    groups = [(amount, objs, players)]
+    if a.second is not None:
+        saved = ctx.that, ctx.named
+        if objs:
+            ctx.that, ctx.named = [o.id for o in objs], True
+        try:
+            second_amount, second_to = a.second
+            groups.append((ctx.quantity(second_amount), *_recipients(ctx, second_to)))
+        finally:
+            ctx.that, ctx.named = saved
+    return groups
 
 
 def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
@@ -211,9 +264,10 @@ def _deal_divided(ctx: Ctx, a: A.DealDamage, src_id: tuple[int, int]) -> bool:
         objs = current(ctx, [value]) if isinstance(value, tuple) else []
         players = [value] if isinstance(value, str) else []
         total += deal_damage(ctx, name, n, objs, players, source, event=False, unpreventable=unpreventable_here(ctx),
-                             dealt=ctx.done.setdefault("dealt damage", []), source_id=src_id)
+                             dealt=ctx.done.setdefault("dealt damage", []), source_id=src_id, lifelink=False)
     if source is not None and total:
         ctx.game.events.append(DealtDamage(source.id, total))
+    gain_for_lifelink(ctx, source, total)
     return True
 
 

@@ -413,37 +413,59 @@ def _look_at(ctx: Ctx, a: A.LookAt) -> bool:
     return True
 
 
-def until_fits_problem(what: object, until: object, verb: str) -> str | None:
+def until_fits_problem(what: object, until: object, verb: str, player: object = None) -> str | None:
     """What the engine can't carry out of "[reveal/exile] cards from the top
     of your library until you [reveal/exile] a [card]" (701.16); ``verb`` is
-    the verb's base form."""
+    the verb's base form; ``player`` the subject ("target player reveals
+    cards from the top of their library until they reveal ...")."""
     doing = verb.removesuffix("e") + "ing"
+    if player is not None and not isinstance(player, A.You) and not one_player(player):
+        return f"several players {doing} cards from the top of their libraries until"
     parts = until if isinstance(until, tuple | list) else (until,)
     wanted = parts[-1] if parts else None
-    if len(parts) != 2 or not isinstance(parts[0], A.You) or not isinstance(wanted, A.AnObject):
-        return f"{doing} until someone other than you {verb}s something"
+    own: tuple[type, ...] = (A.You,) if player is None or isinstance(player, A.You) else UNTIL_THEY
+    if len(parts) != 2 or not isinstance(parts[0], own) or not isinstance(wanted, A.AnObject):
+        return f"{doing} until someone other than the player {doing} {verb}s something"
     if wanted.count is not None and not (isinstance(wanted.count, A.Number) and wanted.count.value == 1):
         return f"{doing} until several cards are found"
     zone = what.filter.zone if isinstance(what, A.Each) else None
-    if zone is None or zone.how != "top" or not isinstance(zone.owner, A.You | None):
-        return f"{doing} until, from somewhere other than the top of your library"
+    if zone is None or zone.how != "top" or not (zone.owner is None or isinstance(zone.owner, own)):
+        return f"{doing} until, from somewhere other than the top of their own library"
     return None
 
 
+def one_player(ref: object) -> bool:
+    """Does ``ref`` name one player ("target player", "that creature's
+    controller", "defending player")?"""
+    if isinstance(ref, A.Target):
+        return ref.count is None and isinstance(ref.spec, A.PlayerFilter)
+    if isinstance(ref, A.ControllerOf | A.OwnerOf):
+        return not ref.plural
+    if isinstance(ref, A.PlayerGroup):
+        return ref.which in ("defending", "active")
+    return isinstance(ref, A.You | A.ThatPlayer)
+
+
+UNTIL_THEY = (A.ThemRef, A.TheirRef, A.ThatPlayer)
+"""How "[a player] reveals cards from the top of *their* library until
+*they* reveal ..." names the player revealing, after a subject other than you."""
+
+
 def _reveal_until_problem(a: A.Reveal) -> str | None:
-    return until_fits_problem(a.what, a.until, "reveal")
+    return until_fits_problem(a.what, a.until, "reveal", a.player)
 
 
-def until_fits(ctx: Ctx, until: object) -> tuple[list[GameObject], list[GameObject]]:
-    """The cards of the controller's library from the top, one at a time,
-    until one fits what ``until`` describes or the library has no more: all
-    of them, and the one that fit (none if none did)."""
+def until_fits(ctx: Ctx, until: object, player: PlayerId | None = None) -> tuple[list[GameObject], list[GameObject]]:
+    """The cards of ``player``'s library (the controller's if None) from
+    the top, one at a time, until one fits what ``until`` describes or the
+    library has no more: all of them, and the one that fit (none if none
+    did).  "you" in the description is still the controller."""
     parts = until if isinstance(until, tuple | list) else (until,)
     wanted = parts[-1]
     assert isinstance(wanted, A.AnObject)  # until_fits_problem
     game = ctx.game
     passed: list[GameObject] = []
-    for cid in list(game.zone("library", ctx.controller)):  # from the top card (the first)
+    for cid in list(game.zone("library", player or ctx.controller)):  # from the top card (the first)
         o = game.obj(cid)
         passed.append(o)
         if matches(game, wanted.filter, o, you=ctx.controller, source=ctx.source, players=ctx.players,
@@ -464,7 +486,8 @@ def until_fits(ctx: Ctx, until: object) -> tuple[list[GameObject], list[GameObje
      lambda a: not a.hand and a.until is None and not a.top and a.amount is None and not isinstance(a.what, A.ItRef | A.ThemRef | A.ThatRef | A.Target | A.AnObject)),
     ("revealing a card not named before ('from among them')",
      lambda a: not a.hand and a.until is None and not a.top and a.amount is None and isinstance(a.what, A.AnObject)
-     and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)),
+     and not any(isinstance(q, A.Among) and q.what is not None for q in a.what.filter.qualities)
+     and not _from_own_hand(a)),
 ))
 def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     """701.16: reveal cards named before ("reveal it"), or one the player
@@ -480,10 +503,10 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     what = a.what
     if a.until is None and chosen_at_random(what):
         return _reveal_at_random(ctx, a, what)
-    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
-        raise Unsupported("another player revealing cards")
     if a.until is not None:
         return _reveal_until(ctx, a)
+    if a.player is not None and ctx.players(a.player) != [ctx.controller]:
+        raise Unsupported("another player revealing cards")
     if isinstance(what, A.ItRef | A.ThemRef | A.ThatRef | A.Target):
         shown = current(ctx, ctx.objects(what))
         for o in shown:
@@ -493,6 +516,8 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     if not isinstance(what, A.AnObject):
         raise Unsupported(f"revealing {type(what).__name__}")
     among = [q.what for q in what.filter.qualities if isinstance(q, A.Among) and q.what is not None]
+    if not among and _from_own_hand(a):
+        return _reveal_from_hand(ctx, what)
     if not among:
         raise Unsupported("revealing a card not named before ('from among them')")
     pool = [o for ref in among for o in current(ctx, ctx.objects(ref))]
@@ -511,6 +536,40 @@ def _reveal(ctx: Ctx, a: A.Reveal) -> bool:
     for o in shown:
         ctx.game.say(f"  reveals {o.card.name}")
     acted(ctx, shown)
+    return bool(shown)
+
+
+def _from_own_hand(a: A.Reveal) -> bool:
+    """ "Reveal a creature card from your hand", "you may reveal any number of
+    blue cards in your hand": cards the revealing player (you) picks from
+    their own hand (701.16a)."""
+    what = a.what
+    if not isinstance(what, A.AnObject) or not isinstance(a.player, A.You | None):
+        return False
+    zone = what.filter.zone
+    return zone is not None and zone.zone == "hand" and isinstance(zone.owner, A.You) and not chosen_at_random(what)
+
+
+def _reveal_from_hand(ctx: Ctx, what: A.AnObject) -> bool:
+    """701.16a: the player picks that many of the cards of their hand that
+    fit ("a Giant card", "any number of red cards", "X black cards") and
+    shows them to all; they stay in the hand.  They are what a later "that
+    card" means and the cards "revealed this way" (608.2c); a player who
+    has fewer than the number revealed none — "If you do" is then false
+    (608.2d, 701.16a)."""
+    n = None if what.count is None or what.any_number or what.up_to else ctx.quantity(what.count)
+    fitting = [oid for oid in ctx.game.zone("hand", ctx.controller)
+               if ctx.fits(what.filter, ctx.game.obj(oid), anywhere=True)]  # fmt: skip
+    if n is not None and len(fitting) < n:
+        ctx.game.say(f"  {ctx.controller} has fewer than {n} such cards in hand; nothing is revealed")
+        acted(ctx, [])
+        ctx.done["revealed"] = []
+        return False
+    shown = current(ctx, ctx.choose_cards(what))
+    for o in shown:
+        ctx.game.say(f"  {ctx.controller} reveals {o.card.name} from their hand")
+    acted(ctx, shown)
+    ctx.done["revealed"] = [o.id for o in shown]
     return bool(shown)
 
 
@@ -578,11 +637,24 @@ def _reveal_until(ctx: Ctx, a: A.Reveal) -> bool:
     problem = _reveal_until_problem(a)
     if problem is not None:
         raise Unsupported(problem)
-    revealed, found = until_fits(ctx, a.until)
-    ctx.game.say(f"  {ctx.controller} reveals " + (", ".join(o.card.name for o in revealed) or "nothing: the library is empty")
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    if len(players) > 1:
+        raise Unsupported("several players revealing cards from the top of their libraries until")
+    if not players:
+        return False  # "target player" whose target is no longer legal: no one reveals (608.2b)
+    (player,) = players
+    saved = ctx.that_player
+    ctx.that_player = [player]  # "until they reveal a land card": the player revealing
+    try:
+        revealed, found = until_fits(ctx, a.until, player)
+    finally:
+        ctx.that_player = saved
+    ctx.game.say(f"  {player} reveals " + (", ".join(o.card.name for o in revealed) or "nothing: the library is empty")
                  + ("" if found or not revealed else " (none fits)"))  # fmt: skip
     ctx.done["revealed"] = [o.id for o in revealed]
+    ctx.looked = [o.id for o in revealed]  # "and the rest on the bottom of their library": those still there
     acted(ctx, found)
+    ctx.those = ([o.id for o in found], [o.id for o in revealed])  # "then puts those cards into their graveyard"
     return bool(revealed)
 
 

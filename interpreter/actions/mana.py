@@ -7,7 +7,15 @@ from cardtext.grammar import ast as A
 
 from ..context import Ctx
 from ..keywords import FirebendMana, PayCost, PayPerCounter
-from ..mana import AddsMana, restriction_supported, special_mana_supported, units_text
+from ..mana import (
+    AddsMana,
+    combination_units,
+    resolving_mana_supported,
+    restriction_supported,
+    special_mana_supported,
+    units_text,
+)
+from .common import source_name
 from .registry import carries_out
 
 _ADDITIONAL = ("'adds an additional {G}' (mana beyond what a mana ability makes, 106.12a)", lambda a: a.additional)
@@ -16,8 +24,9 @@ _ANOTHER = ("mana added to another player's pool ('that player adds {G}{G}', 106
 
 
 @carries_out(A.AddManaSpecial, limits=(
-    ("a form of 'Add ...' other than 'N mana in any combination of colors' or 'an amount of {G} equal to ...'",
-     lambda a: not a.additional and not special_mana_supported(a)),
+    ("a form of 'Add ...' other than 'N mana in any combination of colors', 'one mana of the chosen color' "
+     "or 'an amount of {G} equal to ...'",
+     lambda a: not a.additional and not resolving_mana_supported(a)),
     _ADDITIONAL, _ANOTHER,
 ))
 @carries_out(A.AddMana, limits=(_ADDITIONAL, _ANOTHER))
@@ -35,6 +44,15 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     if isinstance(a, A.AddManaSpecial) and a.kind == "amount of":
         # "an amount of {B} equal to the sacrificed artifact's mana value": the number as the ability resolves
         units: tuple[str, ...] = (_amount_unit(a),) * max(ctx.quantity(a.amount), 0)
+    elif isinstance(a, A.AddManaSpecial) and not special_mana_supported(a):
+        units = _combination(ctx, a, src)
+    elif isinstance(a, A.AddManaAnyColor) and not isinstance(a.amount, A.Number):
+        units = _of_one_color(ctx, a)
+    elif isinstance(a, A.AddMana) and a.per is not None:
+        # "Add {C}{C} for each card revealed this way": the number as the instruction resolves (608.2c)
+        from dataclasses import replace
+
+        units = choose_mana(ctx.game, ctx.controller, src, replace(a, per=None)) * max(ctx.quantity(a.per), 0)
     else:
         units = choose_mana(ctx.game, ctx.controller, src, a)
     pool = ctx.game.player(ctx.controller).pool
@@ -45,20 +63,56 @@ def _add_mana(ctx: Ctx, a: AddsMana) -> bool:
     return True
 
 
+def _of_one_color(ctx: Ctx, a: A.AddManaAnyColor) -> tuple[str, ...]:
+    """106.1b: "Add X mana of any one color, where X is ...": X as the
+    instruction resolves, all of the one color the controller chooses."""
+    from ..choices import Decision, ask
+    from ..costs import COLOR_NAMES
+
+    n = max(ctx.quantity(a.amount), 0)
+    if n == 0:
+        return ()
+    words = [COLOR_NAMES[c] for c in "WUBRG"]
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: add {n} mana of which color", words, words)
+    color = "WUBRG"[words.index(ask(ctx.game, d))]
+    return (color,) * n
+
+
+def _combination(ctx: Ctx, a: A.AddManaSpecial, src: object) -> tuple[str, ...]:
+    """106.1a, 106.1b: "X mana in any combination of {B} and/or {R}, where
+    X is ...": X as the instruction resolves, and the controller's choice of
+    how many of each kind."""
+    from itertools import combinations_with_replacement
+
+    from ..choices import Decision, ask
+    from ..costs import COLOR_NAMES
+
+    kinds = combination_units(a)
+    assert kinds is not None  # resolving_mana_supported
+    n = max(ctx.quantity(a.amount), 0)
+    if n == 0:
+        return ()
+    options = list(combinations_with_replacement(kinds, n))
+    words = [units_text(o) if len(o) > 1 else COLOR_NAMES.get(o[0], o[0]) for o in options]
+    d = Decision("word", ctx.controller, f"{source_name(ctx)}: add which {n} mana", words, words)
+    return options[words.index(ask(ctx.game, d))]
+
+
 def _amount_unit(a: A.AddManaSpecial) -> str:
     return "C" if isinstance(a.of, A.ColorlessMana) else str(getattr(a.of, "color", "C"))
 
 
 @carries_out(A.SpendOnly, limits=(
-    ("a mana spending restriction other than 'only to cast kicked spells'", lambda a: not restriction_supported(a)),
+    ("a mana spending restriction other than 'only to cast [spells]' or 'only to activate abilities'",
+     lambda a: not restriction_supported(a)),
 ))
 def _spend_only(ctx: Ctx, a: A.SpendOnly) -> bool:
-    """106.6: "Spend this mana only to cast kicked spells" — the mana the
+    """106.6: "Spend this mana only to cast creature spells" — the mana the
     ability just added carries the restriction, which the payment solver
     respects (:mod:`cardtext.interpreter.mana`)."""
     from ..mana import restriction_tag, tagged
 
-    tag = restriction_tag(a)
+    tag = restriction_tag(a, ctx.source)
     pool = ctx.game.player(ctx.controller).pool
     for u in ctx.added_mana:
         if pool.get(u, 0) > 0:

@@ -46,10 +46,24 @@ def lasting(a: A.Node) -> bool:
     return not until_end_of_turn(a) and getattr(a, "duration", None) is None
 
 
+def while_tapped(a: A.Node) -> bool:
+    """Does the instruction last "for as long as [this] remains tapped" (611.2b)?"""
+    duration = getattr(a, "duration", None)
+    return isinstance(duration, A.Duration) and duration.kind == "for as long as remains tapped" and isinstance(
+        duration.object, A.SelfRef)  # fmt: skip
+
+
+def until_end_of_combat(a: A.Node) -> bool:
+    """Does the instruction last until end of combat (511.3)?"""
+    duration = getattr(a, "duration", None)
+    return isinstance(duration, A.Duration) and duration.kind == "until end of combat" and duration.object is None
+
+
 @carries_out(A.Pump, limits=(
     ("a P/T change or ability grant for a duration other than 'until end of turn' inside a resolving effect",
-     lambda a: not until_end_of_turn(a) and not lasting(a)),
+     lambda a: not until_end_of_turn(a) and not lasting(a) and not until_end_of_combat(a) and not while_tapped(a)),
     ("a P/T change with another effect", lambda a: a.extra is not None),
+    ("abilities in quotation marks granted for as long as [this] remains tapped", lambda a: a.quoted and while_tapped(a)),
     ("a player gaining an ability ('You and permanents you control gain hexproof', 702.11d)",
      lambda a: names_player(a.what)),
     ("a choice of keywords", lambda a: a.keyword_conj == "or" and len(a.keywords) > 1),
@@ -65,16 +79,25 @@ def _pump(ctx: Ctx, a: A.Pump) -> bool:
     times = ctx.quantity(a.per) if a.per is not None else 1
     power, toughness = _change(ctx, a.power), _change(ctx, a.toughness)
     objs = [o for o in current(ctx, ctx.objects(a.what)) if o.zone == "battlefield"]
+    tapped_source = ctx.source if while_tapped(a) else None
+    if tapped_source is not None and not ((src := ctx.source_obj()) is not None and src.zone == "battlefield" and src.tapped):
+        # 611.2b: "for as long as [this] remains tapped" with it untapped already: the effect does nothing
+        ctx.game.say(f"  {source_name(ctx)} isn't tapped: the effect doesn't begin (611.2b)")
+        acted(ctx, objs)
+        return False
     linked = ctx.game.linked(ctx.source)
     chosen = linked.chosen_by(ctx.ability) or linked.chosen_by(None)  # "Choose a color. ... the chosen color" (607.2d)
     keywords = choose_qualities(ctx.game, ctx.controller, a.keywords, source_name(ctx), chosen) if objs else a.keywords
     for o in objs:
         eff = EotEffect(o.id, power * times, toughness * times,
-                        tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a))  # fmt: skip
+                        tuple(given_keyword_name(k) for k in keywords), ctx.game.tick(), lasting(a) or tapped_source is not None,
+                        combat=until_end_of_combat(a), while_tapped=tapped_source)  # fmt: skip
         ctx.game.state.eot.append(eff)
         ctx.game.say(f"  {display_name(o)} gets {eff.power:+d}/{eff.toughness:+d}"
                      + (f" and {', '.join(eff.keywords)}" if eff.keywords else "")
-                     + (" (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting else " until end of turn"))
+                     + (f" for as long as {source_name(ctx)} remains tapped" if eff.while_tapped is not None
+                        else " (no duration: for as long as it is on the battlefield, 611.2)" if eff.lasting
+                        else " until end of combat" if eff.combat else " until end of turn"))
     acted(ctx, objs)  # "Creatures you control get +1/+1 ... . Untap those creatures."
     return bool(objs)
 
@@ -517,3 +540,17 @@ def _lock_or_unlock_door(ctx: Ctx, a: A.KeywordAction) -> bool:
     return lock_or_unlock(ctx.game, ctx.controller, rooms)
 
 
+@carries_out(A.SwitchPT, limits=(
+    ("switching power and toughness for other than 'until end of turn'",
+     lambda a: not (isinstance(a.duration, A.Duration) and a.duration.kind in ("until end of turn", "this turn")
+                    and a.duration.object is None)),
+))
+def _switch_pt(ctx: Ctx, a: A.SwitchPT) -> bool:
+    """613.4d (layer 7d): "Switch target creature's power and toughness
+    until end of turn" — applied after every other change to them."""
+    objs = [o for o in current(ctx, ctx.objects(a.whose)) if o.zone == "battlefield"]
+    for o in objs:
+        ctx.game.state.eot.append(EotEffect(o.id, 0, 0, (), ctx.game.tick(), switch=True))
+        ctx.game.say(f"  {display_name(o)}'s power and toughness are switched until end of turn")
+    acted(ctx, objs)
+    return bool(objs)

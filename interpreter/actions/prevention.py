@@ -21,7 +21,7 @@ from ..context import Ctx
 from ..errors import Unsupported
 from ..objects import ObjectId, PlayerId
 from ..prevention import Prevention, add_prevention, except_combat_sources
-from ..this_turn import CANT_BE_TARGETED, CANT_CAST, TurnRule, add_rule
+from ..this_turn import CANT_BE_TARGETED, CANT_CAST, CANT_GAIN_LIFE, PAIR_RULES, TurnRule, add_rule
 from .common import acted, source_name
 from .registry import carries_out
 
@@ -244,7 +244,71 @@ def _combat_rule_problem(a: A.Restriction) -> str | None:
     return None if for_this_turn(a.duration) else f"'{a.rule}' as an instruction lasting other than this turn"
 
 
+_PAIR_REFS = (A.SelfRef, A.ItRef, A.ThatRef, A.Target, A.AttachedRef)
+"""The other creature of a blocking rule named as a reference, fixed as it resolves."""
+
+
+def _pair_rule(ctx: Ctx, a: A.Restriction) -> bool:
+    """509.1b, 611.2a: "Target creature can't block [this creature] this
+    turn", "Target creature you control can't be blocked by creatures with
+    power 2 or less this turn": a rule of this turn between the creatures
+    named (fixed as it resolves, 611.2c) and the other creature — named
+    then, or a description judged as blockers are declared."""
+    from cardtext.grammar.render import render_node
+
+    from ..this_turn import PairOther
+
+    words = render_node(a.other)
+    if isinstance(a.other, _PAIR_REFS):
+        other = PairOther(ids=frozenset(ctx.self_objects(a.other) if isinstance(a.other, A.SelfRef) else ctx.objects(a.other)),
+                          words=words)  # fmt: skip
+    else:
+        filt = a.other.filter if isinstance(a.other, A.Each | A.AnObject) else a.other
+        other = PairOther(what=filt, you=ctx.controller, source=ctx.source, words=words)
+    from ..targets import label
+
+    about = turn_rule_subjects(ctx, a.what)
+    name = source_name(ctx)
+    for v in about:
+        add_rule(ctx.game, TurnRule(a.rule, v, frozenset(), name, other=other))
+        ctx.game.say(f"  {label(ctx, v)} {a.rule} {words} this turn ({name})")
+    objs = [o for o in (ctx.game.get(v) for v in about if isinstance(v, tuple)) if o is not None]
+    acted(ctx, objs)
+    return bool(about)
+
+
+def _pair_rule_problem(a: A.Restriction) -> str | None:
+    if not for_this_turn(a.duration):
+        return f"'{a.rule}' as an instruction lasting other than this turn"
+    if isinstance(a.other, _PAIR_REFS):
+        return None
+    filt = a.other.filter if isinstance(a.other, A.Each | A.AnObject) else a.other
+    if not isinstance(filt, A.ObjectFilter):
+        return f"'{a.rule}' [creatures] described as {type(a.other).__name__}"
+    return None
+
+
+def _restriction_entry(a: A.Restriction) -> tuple[Callable[[Ctx, A.Restriction], bool], Callable[[A.Restriction], str | None]] | None:
+    """The function that carries out a "can't" instruction and its test, by
+    its rule (a blocking rule between two creatures when it names the other,
+    509.1b)."""
+    if a.rule in PAIR_RULES and a.other is not None:
+        return _pair_rule, _pair_rule_problem
+    return RESTRICTIONS.get(a.rule)
+
+
+def _cant_gain_life(ctx: Ctx, a: A.Restriction) -> bool:
+    """119.7, 611.2a: "Players can't gain life this turn": a rule of this
+    turn about each player named (:meth:`cardtext.interpreter.state.Game.change_life`)."""
+    return make_turn_rules(ctx, a.what, (CANT_GAIN_LIFE,))
+
+
+def _cant_gain_life_problem(a: A.Restriction) -> str | None:
+    return None if for_this_turn(a.duration) else "'can't gain life' lasting other than this turn"
+
+
 RESTRICTIONS: dict[str, tuple[Callable[[Ctx, A.Restriction], bool], Callable[[A.Restriction], str | None]]] = {
+    "can't gain life": (_cant_gain_life, _cant_gain_life_problem),
     "can't be prevented": (_cant_be_prevented, _cant_be_prevented_problem),
     "doesn't affect combat damage that would be dealt by": (_doesnt_affect, _doesnt_affect_problem),
     "can't be the target of": (_cant_be_targeted, _cant_be_targeted_problem),
@@ -256,7 +320,7 @@ it, and the test of the parts of it the engine can't carry out yet."""
 
 
 def _restriction_problem(a: A.Restriction) -> str | None:
-    entry = RESTRICTIONS.get(a.rule)
+    entry = _restriction_entry(a)
     if entry is None:
         return f"'{a.rule}'"
     return entry[1](a)
@@ -269,7 +333,9 @@ def _restriction(ctx: Ctx, a: A.Restriction) -> bool:
     problem = _restriction_problem(a)
     if problem is not None:
         raise Unsupported(f"the 'can't' instruction {problem}")
-    return RESTRICTIONS[a.rule][0](ctx, a)
+    entry = _restriction_entry(a)
+    assert entry is not None
+    return entry[0](ctx, a)
 
 
 __all__ = ["PREVENTION_KINDS", "RESTRICTIONS", "for_this_turn", "make_turn_rules"]

@@ -71,6 +71,7 @@ def do(ctx: Ctx, action: A.Action) -> bool:
     if problem is not None:
         raise Unsupported(f"the interpreter can't carry out {problem} yet")
     said = len(ctx.game.log)
+    action = _values_chosen(ctx, action)
     _name_possessed_target(ctx, action)
     about = about_players(action)
     before = (ctx.it, ctx.that, ctx.named)
@@ -90,6 +91,25 @@ def do(ctx: Ctx, action: A.Action) -> bool:
         # says so, so that no instruction passes unseen.
         ctx.game.say(f"  {describe_action(action)}: nothing to do")
     return done
+
+
+def _values_chosen(ctx: Ctx, action: A.Action) -> A.Action:
+    """608.2d: "creatures of the creature type of your choice get +3/+3":
+    the controller chooses the value as the instruction resolves."""
+    from ..choices import Decision, ask
+    from ..filters import chosen_as_resolving, resolution_choice_fields
+    from ..replacement import choice_options
+
+    if not resolution_choice_fields(action):
+        return action
+
+    def choose(kind: str) -> str:
+        options = choice_options(ctx.game, kind)
+        value = str(ask(ctx.game, Decision("word", ctx.controller, f"choose a {kind}", options, options)))
+        ctx.game.say(f"  {ctx.controller} chooses {value}")
+        return value
+
+    return chosen_as_resolving(action, choose)
 
 
 PLAYER_BACK_REFS = (A.ThatPlayer, A.TheirRef, A.ThemRef)
@@ -159,12 +179,23 @@ def _for_each_player(ctx: Ctx, action: A.Node, fn: Callable[[Ctx, Any], bool], n
         each = [(p, replace(action, **fields)) for p in ctx.players(ref)]
     done = False
     saved = ctx.that_player
+    acted_on: list[Any] = []  # what the instruction acted on, for every player: "those creatures" after it (608.2c)
+    rest: list[Any] | None = None
     try:
         for p, one in each:
             ctx.that_player = [p]
+            it, left = ctx.it, ctx.rest
             done = bool(fn(ctx, one)) or done
+            if ctx.it is not it:
+                acted_on += [oid for oid in ctx.it if oid not in acted_on]
+            if ctx.rest is not left and ctx.rest is not None:
+                rest = (rest or []) + ctx.rest
     finally:
         ctx.that_player = saved
+    if len(each) > 1 and acted_on:
+        ctx.it, ctx.that, ctx.them, ctx.named = list(acted_on), list(acted_on), list(acted_on), True
+    if len(each) > 1 and rest is not None:
+        ctx.rest = rest
     return done
 
 

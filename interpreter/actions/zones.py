@@ -63,10 +63,9 @@ AT_RANDOM[A.ReturnTo] = lambda a: chosen_at_random(a.what)
     ("exiling with counters", lambda a: a.with_counters is not None),
     ("exiling until something other than this leaves",
      lambda a: a.until is not None and not isinstance(a.until, A.SelfRef | A.ItRef)),
-    ("another player exiling", lambda a: not_you(a.player)),
-    ("exiling until someone other than you exiles something", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until someone other than you exiles something"),
-    ("exiling until several cards are found", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until several cards are found"),
-    ("exiling until, from somewhere other than the top of your library", lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile") == "exiling until, from somewhere other than the top of your library"),
+    ("another player exiling", lambda a: not_you(a.player) and _other_exiler_problem(a)),
+    (lambda a: until_fits_problem(a.what, a.until_found, "exile", a.player) or "",
+     lambda a: a.until_found is not None and until_fits_problem(a.what, a.until_found, "exile", a.player) is not None),
 ))
 def _exile(ctx: Ctx, a: A.Exile) -> bool:
     """406, 607.2a: exile, linked to this ability; "until [this] leaves the
@@ -76,6 +75,8 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
     if a.until_found is not None:
         return _exile_until_found(ctx, a)
     game = ctx.game
+    if not_you(a.player) and isinstance(a.what, A.AnObject):
+        return _exile_chosen_by(ctx, a, a.what)
     if a.until_leaves:
         src = ctx.source_obj()
         if src is None or src.zone != "battlefield":
@@ -96,18 +97,64 @@ def _exile(ctx: Ctx, a: A.Exile) -> bool:
     return bool(done)
 
 
+def _other_exiler_problem(a: A.Exile) -> bool:
+    """What another player exiling can't be: a pile, "until [this] leaves",
+    a card or object not named by a description or a reference."""
+    return bool(a.pile or a.until_leaves or a.face_down and isinstance(a.what, A.AnObject)) or not isinstance(
+        a.what, A.AnObject | A.Each | A.ItRef | A.ThatRef | A.ThemRef | A.Target)  # fmt: skip
+
+
+def _exile_chosen_by(ctx: Ctx, a: A.Exile, what: A.AnObject) -> bool:
+    """ "Target player exiles a card from their graveyard", "defending player
+    exiles two permanents they control": each player named picks that many
+    of the objects that fit — in the zone named, or permanents they control
+    — and exiles them, linked to this ability (406, 607.2a, 608.2c)."""
+    from ..filters import describe_filter
+
+    game = ctx.game
+    done: list[GameObject] = []
+    saved = ctx.that_player
+    try:
+        for p in ctx.players(a.player):
+            ctx.that_player = [p]  # "their graveyard", "they control": the player exiling
+            if what.filter.zone is not None:
+                picked = current(ctx, ctx.choose_cards(what, chooser=p))
+            else:
+                cands = [o for o in game.battlefield() if o.controller == p and ctx.fits(what.filter, o)]
+                picked = ctx.pick_for(p, what, f"{source_name(ctx)}: exile {describe_filter(what.filter)}", cands)
+            for o in current(ctx, [o.id for o in picked]):
+                name = display_name(o)
+                done.append(exile_linked(ctx, o))
+                game.say(f"  {p} exiles {name} with {source_name(ctx)}")
+    finally:
+        ctx.that_player = saved
+    acted(ctx, done)
+    return bool(done)
+
+
 def _exile_until_found(ctx: Ctx, a: A.Exile) -> bool:
     """"Exile cards from the top of your library until you exile a nonland
     card": one at a time from the top until one fits or the library has no
     more, each linked to this ability (607.2a).  The card that fit is what
     "that card" then means; all of them are the cards "exiled this way"
     (608.2c)."""
-    problem = until_fits_problem(a.what, a.until_found, "exile")
+    problem = until_fits_problem(a.what, a.until_found, "exile", a.player)
     if problem is not None:
         raise Unsupported(problem)
-    passed, found = until_fits(ctx, a.until_found)
+    players = ctx.players(a.player) if a.player is not None else [ctx.controller]
+    if len(players) > 1:
+        raise Unsupported("several players exiling cards from the top of their libraries until")
+    if not players:
+        return False  # "target opponent" whose target is no longer legal (608.2b)
+    (player,) = players
+    saved = ctx.that_player
+    ctx.that_player = [player]  # "until they exile a nonland card": the player exiling
+    try:
+        passed, found = until_fits(ctx, a.until_found, player)
+    finally:
+        ctx.that_player = saved
     exiled = [exile_linked(ctx, o) for o in passed]
-    ctx.game.say(f"  {ctx.controller} exiles " + (", ".join(o.card.name for o in exiled) or "nothing: the library is empty")
+    ctx.game.say(f"  {player} exiles " + (", ".join(o.card.name for o in exiled) or "nothing: the library is empty")
                  + ("" if found or not exiled else " (none fits)"))  # fmt: skip
     ctx.done["exiled"] = [o.id for o in exiled]
     acted(ctx, exiled[-1:] if found else [])
@@ -226,15 +273,49 @@ def _in_zone(ctx: Ctx, objs: list[GameObject], place: A.ZonePlace) -> list[GameO
      lambda a: a.destination is not None and any(_mod_problem(m) for m in a.destination.mods)),
     ("returning a card from a zone other than a player's graveyard, hand, library or exile",
      lambda a: a.from_zone is not None and _from_zone_problem(a.from_zone)),
-    ("another player returning a card", lambda a: not_you(a.player)),
+    ("another player returning a card",
+     lambda a: not_you(a.player) and not isinstance(a.what, A.AnObject | A.Each | A.ItRef | A.ThatRef | A.ThemRef)),
 ))
 def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
     """400.7: return a card to a hand (its owner's, 400.3) or to the
     battlefield, under the control of the player the words name, else of
-    the player who puts it there (110.2a)."""
+    the player who puts it there (110.2a).  "Each player returns a creature
+    they control to its owner's hand", "target player returns all creature
+    cards from their graveyard to the battlefield": each player named picks
+    what they return, and puts it onto the battlefield under their control."""
+    if not_you(a.player):
+        done: list[GameObject] = []
+        saved = ctx.that_player
+        try:
+            for p in ctx.players(a.player):
+                ctx.that_player = [p]  # "they control", "their graveyard": the player returning
+                done += _returned(ctx, a, p, _chosen_by(ctx, a.what, p, "return"))
+        finally:
+            ctx.that_player = saved
+        acted(ctx, done)
+        return bool(done)
+    done = _returned(ctx, a, ctx.controller, current(ctx, ctx.objects(a.what)))
+    acted(ctx, done)
+    return bool(done)
+
+
+def _chosen_by(ctx: Ctx, what: object, p: PlayerId, verb: str) -> list[GameObject]:
+    """What ``what`` names for player ``p``, who picks among a description's
+    objects (608.2c): in the zone named, or permanents they control."""
+    from ..filters import describe_filter
+
+    if not isinstance(what, A.AnObject) or chosen_at_random(what):
+        return current(ctx, ctx.objects(what))
+    if what.filter.zone is not None:
+        return current(ctx, ctx.choose_cards(what, chooser=p))
+    cands = [o for o in ctx.game.battlefield() if o.controller == p and ctx.fits(what.filter, o)]
+    return ctx.pick_for(p, what, f"{source_name(ctx)}: {verb} {describe_filter(what.filter)}", cands)
+
+
+def _returned(ctx: Ctx, a: A.ReturnTo, by: PlayerId, objs: list[GameObject]) -> list[GameObject]:
+    """Return ``objs``, ``by`` putting them there (110.2a); the objects that moved."""
     game = ctx.game
     dest = a.destination
-    objs = current(ctx, ctx.objects(a.what))
     if a.from_zone is not None:
         objs = _in_zone(ctx, objs, a.from_zone)
     done = []
@@ -248,7 +329,7 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
         else:
             if o.zone == "battlefield":
                 continue
-            controller = ctx.controller if a.under_you or not (a.under_owner or a.owners) else o.owner
+            controller = ctx.controller if a.under_you else by if not (a.under_owner or a.owners) else o.owner
             if a.under_owner:
                 controller = o.owner
             controller, tapped, counters = _entering(ctx, dest, o, controller)
@@ -257,8 +338,7 @@ def _return(ctx: Ctx, a: A.ReturnTo) -> bool:
                 continue  # it stays where it was (303.4f, 304.4, 307.4)
             game.say(f"  returns {name} to the battlefield{' tapped' if tapped else ''} under {controller}'s control")
         done.append(new)
-    acted(ctx, done)
-    return bool(done)
+    return done
 
 
 _PUT_REFS = (A.ItRef, A.ThemRef, A.ThatRef, A.SelfRef, A.Target, A.ExiledCards, A.CostPaidRef)
