@@ -952,14 +952,23 @@ def all_abilities(card: A.Card) -> tuple[A.Ability, ...]:
     says), then those its keywords stand for (a keyword the card's file
     defines, or one read by its reminder text: the abilities of its
     definition)."""
-    extra: list[A.Ability] = []
+    return tuple(ab for ab, _ in abilities_with_lines(card))
+
+
+@per_node
+def abilities_with_lines(card: A.Card) -> tuple[tuple[A.Ability, A.Node | None], ...]:
+    """:func:`all_abilities`, each with the keyword line it comes from (None
+    for an ability printed as it is): an ability a keyword stands for is
+    written on the card as that line, not as the text of its definition, so
+    what is said of it is said at the line."""
+    extra: list[tuple[A.Ability, A.Node | None]] = []
     for ab in card.abilities:
         if isinstance(ab, A.KeywordLine):
-            extra.extend(keyword_abilities(ab))
+            extra.extend((x, ab) for x in keyword_abilities(ab))
         elif isinstance(ab, A.DefinedKeyword):
-            extra.extend(ab.abilities)
-    extra.extend(_gift_triggers(card))
-    return tuple(reading(ab) for ab in card.abilities) + tuple(extra)
+            extra.extend((x, ab) for x in ab.abilities)
+    extra.extend((x, None) for x in _gift_triggers(card))
+    return tuple((reading(ab), None) for ab in card.abilities) + tuple(extra)
 
 
 @per_node
@@ -1280,5 +1289,5 @@ def _champion(kw: A.Champion) -> list[A.Ability]:
 
 __all__ = [
     "BargainCost", "BecomesTarget", "RenownCounters", "MiracleCast", "MiracleRevealed", "BlockersBeyondFirst", "LastCounterRemoved", "SuspendCast", "ALTERNATIVE_KEYWORDS", "NUMBER_COST_EXPANSIONS", "written_number_problem", "ExileInsteadOfLeaving", "GraveyardTokenCopy", "ScavengeCounters", "CASCADE_TRIGGER", "CascadeExile", "AttacksMostLife", "DETHRONE_TRIGGER", "MELEE_TRIGGER", "MYRIAD_TRIGGER", "MyriadCopies", "OpponentsAttacked", "STORM_TRIGGER", "StormCopies", "BuybackCost", "KEYWORD_COSTS", "keyword_cost_paid", "OffspringCost", "OffspringCopy", "PAID_WORDS", "GiftPromise", "gift_effect", "gifts", "CameUnderControlSinceUpkeep", "ChampionExile", "PayCost", "PayPerCounter", "ChapterTrigger", "CrewCost", "NUMBER_EXPANSIONS", "ExiledThisWay", "FirebendMana", "HauntExile", "MadnessCast", "CounterUnlessPays", "KEYWORD_EXPANSIONS", "all_abilities",
-    "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
+    "abilities_with_lines", "keyword_abilities", "KeywordAlternative", "as_long_as", "station_threshold", "SpreeModes", "ExhaustAbility", "WarpExile", "ALTERNATIVE_WORDS", "reading", "from_definition", "defined_keyword_names", "OWN_RULES",
 ]  # fmt: skip

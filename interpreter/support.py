@@ -41,7 +41,7 @@ from typing import Any
 
 from cardtext.grammar import ast as A
 from cardtext.grammar.lang import quantities as quantity_nodes
-from cardtext.grammar.node import children_of, remembering_children
+from cardtext.grammar.node import Span, children_of, remembering_children
 
 from . import activation, casting, combat, costs, stack, statics, triggers
 from .actions import ACTIONS, limit
@@ -110,6 +110,7 @@ from .keywords import (
     GiftPromise,
     KeywordAlternative,
     OffspringCost,
+    abilities_with_lines,
     all_abilities,
     from_definition,
     gift_effect,
@@ -263,14 +264,25 @@ def _gaps(card: A.Card) -> list[Gap]:
             if isinstance(node, A.SnowMana):
                 out.append(Gap(node, "paying {S} (mana from a snow source, 107.4h)"))
     permanent = any(t.lower() in stack.PERMANENT_TYPES for t in card.type_line.types)
-    for ability in all_abilities(card):
-        out.extend(_ability(ability))
-        out.extend(_granted_keywords(ability))
+    for ability, line in abilities_with_lines(card):
+        found = [*_ability(ability), *_granted_keywords(ability)]
         if not permanent:
             problem = _unbound_problem(ability)
             if problem is not None:
-                out.append(Gap(ability, problem))
+                found.append(Gap(ability, problem))
+        # what a keyword stands for is said at its line (its definition's text is not on the card)
+        out.extend([Gap(line, g.what) for g in found] if line is not None
+                   else [g if _within(g.node.span, ability.span) else Gap(ability, g.what) for g in found])  # fmt: skip
     return out
+
+
+def _within(inner: Span | None, outer: Span | None) -> bool:
+    """Whether a node's place is inside its ability's (a node of a keyword's
+    definition, read from text that isn't the card's, is not)."""
+    if inner is None or outer is None:
+        return inner is None
+    return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (
+        outer.end_line, outer.end_column)
 
 
 def _unbound_problem(ab: A.Node) -> str | None:

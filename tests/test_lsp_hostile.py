@@ -380,3 +380,16 @@ def test_fuzzing_the_server_a_few_hundred_rounds() -> None:
     report = lsp_fuzzing.run(rounds=150, seed=7, timeout=20)
     assert report.silent == [] and report.crashed is None
     assert report.exit_status == 0 and report.answered == report.requests > 30
+
+
+def test_a_gap_of_a_keyword_defined_by_its_reminder_is_at_its_line() -> None:
+    """A keyword read from its own reminder text (a warning says so) whose
+    definition the engine can't play: the engine's warning is at the
+    keyword's line, where the text is, not at the line of the definition's
+    own text (which made the incremental check and the whole one differ
+    after an edit)."""
+    text = ("Rig {3}\nArtifact — Vehicle\nCreqw 2 (Tap any number of untapped creatures you control with total "
+            "power 2 or more: This Vehicle becomes an artifact creature until end of turn.)\n3/3\n")  # fmt: skip
+    for padding in ("", "\n\n\n"):
+        found = [d for d in editing.diagnostics(padding + text, "rig.card") if d.code == "EngineWarning"]
+        assert found and {d.range.line for d in found} == {padding.count("\n") + 2}, found
