@@ -146,7 +146,7 @@ class Ctx:
             if self.them or self.that or self.named:
                 return list(self.them or self.that)
             raise Unsupported("'them' with nothing named before it to refer to")
-        if isinstance(ref, A.LookedCards) and ref.count is None:
+        if isinstance(ref, A.LookedCards) and ref.count is None and not ref.any_number:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()

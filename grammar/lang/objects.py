@@ -458,9 +458,15 @@ class ThatCouldTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class PutIntoThisTurn(Node):
-    """ "that was put into a graveyard from the battlefield this turn"."""
+    """ "that was put into a graveyard from the battlefield this turn"; as a
+    participle, "creature cards put into your graveyard from the battlefield
+    this turn" (``form`` "bare"), "creatures put into a graveyard this way"
+    ("this way": by the instruction before, 608.2c), and "cards in your
+    graveyard that were put there from the battlefield this turn" ("there":
+    the zone the description names, ``zone`` None)."""
 
     zone: Any
+    form: Literal["that", "bare", "this way", "there"] = "that"
 
 
 Quality: TypeAlias = Any
@@ -741,6 +747,8 @@ class LookedCards(Node):
 
     word: Literal["them", "those cards", "the other", "the rest", "those"]
     count: Any = None
+    bare: bool = False  # "put one into your hand": "one" written without "of them"
+    any_number: bool = False  # "any number of them": as many as the player picks
 
 
 @dataclass(frozen=True, slots=True)
@@ -1088,6 +1096,21 @@ def _n_of(meta: Any, count: Any, of: Any) -> Any:
             and not of.what.post:
         return LookedCards("those cards", count, span=span(meta))
     return EachOf(of, True, count, span=span(meta))
+
+
+@builds("any_number_of_them")
+def _any_number_of_them(meta: Any) -> LookedCards:
+    """ "any number of them": as many of the cards the ability looked at as
+    the player picks (607.1)."""
+    return LookedCards("them", any_number=True, span=span(meta))
+
+
+def one_bare(meta: Any) -> LookedCards:
+    """ "put one into your hand and the other into your graveyard": one of
+    the cards the ability looked at (607.1), "of them" left unsaid."""
+    Number = concern("quantities").Number
+
+    return LookedCards("them", Number(1, "word"), bare=True, span=span(meta))
 
 
 @builds("defending_player")
@@ -1818,6 +1841,9 @@ for _rule, _event in (
     _BUILDERS[_rule] = _did(_event)
 
 _BUILDERS["that_was_put_into"] = lambda meta, zone: PutIntoThisTurn(zone, span=span(meta))
+_BUILDERS["that_was_put_there"] = lambda meta: PutIntoThisTurn(None, "there", span=span(meta))
+_BUILDERS["put_into_this_turn"] = lambda meta, zone: PutIntoThisTurn(zone, "bare", span=span(meta))
+_BUILDERS["put_into_this_way"] = lambda meta, zone: PutIntoThisTurn(zone, "this way", span=span(meta))
 _BUILDERS["under_control"] = lambda meta, whose: whose
 _BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
 _BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
@@ -2133,6 +2159,10 @@ def _r_cost_paid(r: Any, n: CostPaidRef, **ctx: Any) -> str:
 
 @renders(LookedCards)
 def _r_looked(r: Any, n: LookedCards, **ctx: Any) -> str:
+    if n.any_number:
+        return f"any number of {n.word}"
+    if n.bare:
+        return r(n.count)
     if n.count is not None:
         return f"{r(n.count)} of {n.word}"
     return n.word
@@ -2626,7 +2656,12 @@ def _r_that_is_colors(r: Any, n: ThatIsColors, **ctx: Any) -> str:
 
 @renders(PutIntoThisTurn)
 def _r_put_into(r: Any, n: PutIntoThisTurn, **ctx: Any) -> str:
-    return f"that {'were' if ctx.get('plural') else 'was'} put into {r(n.zone)} from the battlefield this turn"
+    that = f"that {'were' if ctx.get('plural') else 'was'} "
+    if n.form == "there":
+        return f"{that}put there from the battlefield this turn"
+    if n.form == "this way":
+        return f"put into {r(n.zone)} this way"
+    return f"{'' if n.form == 'bare' else that}put into {r(n.zone)} from the battlefield this turn"
 
 
 @renders(ThatTargets)

@@ -1356,6 +1356,9 @@ _reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
     what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
 _reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
     what, _battlefield("onto", mods), span=span(m)))
+_reg("put_one_in_zone", lambda m, dest: PutInZone(concern("objects").one_bare(m), dest, span=span(m)))
+_reg("put_one_onto_battlefield_mods", lambda m, mods: PutInZone(
+    concern("objects").one_bare(m), _battlefield("onto", mods), span=span(m)))
 
 
 @builds("put_exiled_into_hands")

@@ -628,6 +628,9 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
         picked = ask(game, d)
         found = [o for o in cands if o.id in picked]
     ctx.done["searched library"] = [o.id for o in found]  # "If you search your library this way" (701.23)
+    # "put one into your hand and the other into your graveyard": "one", "the
+    # other" and "the rest" are of the cards found, still in the library (607.1)
+    ctx.looked = [o.id for o in found]
     if found:
         game.say(f"  {ctx.controller} searches {mine} and finds {', '.join(o.card.name for o in found)}")
     else:
