@@ -627,6 +627,9 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
             # a description the engine's matching can't read (cardtext.interpreter.filters)
             yield Gap(node, problem)
+        if isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post:
+            # "target player who controls more creatures than you" (cardtext.interpreter.targets._player_ok)
+            yield Gap(node, "a target player described by what they did or have")
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         elif isinstance(node, A.AsEnters) and node.then is not None and as_enters_then_problem(node) is None:

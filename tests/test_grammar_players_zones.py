@@ -70,3 +70,69 @@ def test_put_into_a_zone_as_a_quality(text: str, form: str) -> None:
     assert q.form == form and (q.zone is None) == (form == "there")
     round_trips(text, type_line="Sorcery")
     assert any("PutIntoThisTurn" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+# --------------------------------------------------------------------------
+# "each player who ...": a player described by a condition (109.5)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cls", "plural"),
+    [
+        ("Each player may search their library for a card and put that card into their hand. Then each player who "
+         "searched their library this way shuffles it.", A.Happened, False),
+        ("Each player who controls six or more lands draws a card.", A.Controls, False),
+        ("Players who control more lands than you draw a card.", A.Controls, True),
+        ("Each opponent who lost life this turn discards a card.", A.Happened, False),
+        ("Each player who sacrificed a creature this way draws two cards.", A.Happened, False),
+        ("Each opponent who cast a spell this turn loses 2 life.", A.Happened, None),  # "cast": either number
+        ("Each opponent who doesn't control a creature loses 2 life.", A.Controls, False),
+        ("Each player who has more life than you discards a card.", A.LifeCompare, False),
+    ],
+)
+def test_who_describes_a_player_by_a_condition(text: str, cls: type, plural: bool | None) -> None:
+    """109.5: "each player who controls ..." — the words of a condition, with
+    "who" for its subject agreeing with the verb; reported as not played."""
+    q = one(ability(text, type_line="Sorcery"), A.WhoQuality)
+    assert isinstance(q.condition, cls)
+    assert plural is None or one(q, A.Who).plural is plural
+    round_trips(text, type_line="Sorcery")
+    assert any("WhoQuality" in g or "player reference" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+def test_target_player_who_is_reported() -> None:
+    """115.1: a target player described by a condition: the engine doesn't choose by it."""
+    text = "Target player who controls more creatures than you draws a card."
+    assert "a target player described by what they did or have" in " ".join(gap_texts(one_ability_card(text, "Sorcery")))
+
+
+def test_shuffles_it_is_the_library_searched() -> None:
+    """701.20: "shuffles it" at the end of a sentence: the library (the player's own)."""
+    text = "Search your library for a card, put that card into your hand, then shuffle it."
+    shuffle = one(ability(text, type_line="Sorcery"), A.Shuffle)
+    assert shuffle.form == "it" and shuffle.what is None
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery")) == []
+
+
+# --------------------------------------------------------------------------
+# "play with their hands revealed", "the top card of their libraries" (402.3)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Play with your hand revealed.",
+        "Players play with their hands revealed.",
+        "Your opponents play with their hands revealed.",
+        "Players play with the top card of their libraries revealed.",
+    ],
+)
+def test_play_with_hands_revealed(text: str) -> None:
+    """402.3, 401.2: hands and library tops shown to all; reported as not played."""
+    n = one(ability(text, type_line="Enchantment"), A.PlayRevealed)
+    assert n.hand or isinstance(n.what, A.TopOfLibrary)
+    round_trips(text, type_line="Enchantment")
+    assert any("PlayRevealed" in g for g in gap_texts(one_ability_card(text, "Enchantment")))

@@ -1130,7 +1130,8 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     if ev == "searched library this way":  # "If you search your library this way, shuffle." (701.23)
         from .objects import possessive_text, verb
 
-        return f"{r(n.subject)} {verb(n.subject, 'search')} {possessive_text(r, n.other)} library this way"
+        searched = "searched" if n.form == "searched" else verb(n.subject, "search")  # "who searched ..."
+        return f"{r(n.subject)} {searched} {possessive_text(r, n.other)} library this way"
     if ev.endswith(" this way") and n.form == "by player":  # "if you sacrificed a creature this way" (608.2c)
         return f"{r(n.other)} {ev.removesuffix(' this way')} {r(n.subject)} this way"
     if ev.endswith(" this way"):  # "if that spell is countered this way", "if a card is exiled this way" (608.2c)

@@ -777,6 +777,7 @@ class TopOfLibrary(Node):
     whose: Any
     count: Any = None
     bottom: bool = False
+    libraries: bool = False  # "the top card of their libraries": of each player's library
 
 
 @dataclass(frozen=True, slots=True)
@@ -1224,6 +1225,11 @@ def _library_count(count: Any, end: str) -> Any:
 @builds("top_of_library")
 def _top_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
     return TopOfLibrary(whose, _library_count(count, "top"), span=span(meta))
+
+
+@builds("top_of_libraries")
+def _top_of_libraries(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
+    return TopOfLibrary(whose, _library_count(count, "top"), libraries=True, span=span(meta))
 
 
 @builds("bottom_of_library")
@@ -1799,6 +1805,67 @@ _BUILDERS["was_word"] = lambda meta, tok: str(tok).lower()
 
 
 @dataclass(frozen=True, slots=True)
+class Who(Node):
+    """ "who": the subject of a condition that describes a player ("each
+    player who controls ..."), singular or plural as its verb is written."""
+
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WhoQuality(Node):
+    """ "who searched their library this way", "who controls more creatures
+    than you": a player described by a condition (conditions.lark) whose
+    subject is :class:`Who`."""
+
+    condition: Any
+
+
+def _who_subject(meta: Any) -> Who:
+    """The subject "who" of a relative clause, plural when its verb is
+    written so ("players who control", "a player who controls")."""
+    from ..node import Span
+    from ..transformer import word_at
+    from .sentences import _singular_form, _verb_forms
+
+    where = span(meta)
+    word = word_at(Span(where.line, where.column + 4, where.line, where.column + 4)) if where else None
+    low = (word or "").lower()
+    return Who(low in _verb_forms() and not _singular_form(low), span=where)
+
+
+def _who_builder(condition: str) -> Any:
+    def build(meta: Any, *parts: Any) -> WhoQuality:
+        made = _BUILDERS[condition](meta, _who_subject(meta), *parts)
+        return WhoQuality(made, span=span(meta))
+
+    return build
+
+
+for _name in ("controls", "doesnt_control", "you_cast_this_turn_cond", "controls_more", "controls_fewer", "more_life_than", "more_cards_than", "lost_life",
+              "player_sacrificed_this_way", "player_discarded_this_way"):
+    _BUILDERS[f"who_{_name}"] = _who_builder(_name)
+
+
+@builds("who_searched_this_way")
+def _who_searched(meta: Any, whose: Any) -> WhoQuality:
+    Happened = concern("conditions").Happened
+
+    return WhoQuality(Happened(_who_subject(meta), "searched library this way", whose, "searched", span=span(meta)),
+                      span=span(meta))
+
+
+@renders(Who)
+def _r_who(r: Any, n: Who, **ctx: Any) -> str:
+    return "who"
+
+
+@renders(WhoQuality)
+def _r_who_quality(r: Any, n: WhoQuality, **ctx: Any) -> str:
+    return r(n.condition)
+
+
+@dataclass(frozen=True, slots=True)
 class DoneThisWay(Node):
     """ "tapped this way", "sacrificed this way": the objects the instruction
     before acted on (608.2c); ``that`` "was"/"were" where it is written as a
@@ -1980,6 +2047,8 @@ def is_plural(node: Any) -> bool:
 
     if isinstance(node, You):
         return True
+    if isinstance(node, Who):
+        return node.plural
     if isinstance(node, ThemRef | ActivatedAbilitiesOf):
         return True
     if isinstance(node, ThatRef):
@@ -2181,9 +2250,10 @@ def _r_attached(r: Any, n: AttachedRef, **ctx: Any) -> str:
 @renders(TopOfLibrary)
 def _r_top(r: Any, n: TopOfLibrary, **ctx: Any) -> str:
     end = "bottom" if n.bottom else "top"
+    library = "libraries" if n.libraries else "library"
     if n.count is None:
-        return f"the {end} card of {r(n.whose)} library"
-    return f"the {end} {r(n.count)} cards of {r(n.whose)} library"
+        return f"the {end} card of {r(n.whose)} {library}"
+    return f"the {end} {r(n.count)} cards of {r(n.whose)} {library}"
 
 
 @renders(EachOf)

@@ -1373,6 +1373,8 @@ _reg("shuffle_into_owners", lambda m, what: Shuffle(what, None, form="owners' li
 _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
+# "each player who searched their library this way shuffles it": the library searched (701.20)
+_reg("shuffle_it", lambda m: Shuffle(form="it", span=span(m)))
 @builds("shuffle_library")
 def _shuffle_library(meta: Any, whose: Any) -> Shuffle:
     """ "shuffle your library", the older wording of "shuffle" (701.20): the
@@ -2575,6 +2577,8 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
         return f"{v} {possessive_text(r, n.into)} library"
     if n.form == "that pile":
         return f"{v} that pile"
+    if n.form == "it":
+        return f"{v} it"
     if n.form == "owners' libraries":
         return f"{v} {r(n.what)} into their owners' libraries"
     if n.form == "graveyard":

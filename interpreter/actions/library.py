@@ -666,12 +666,13 @@ def _shuffled_zones(a: A.Shuffle) -> bool:
 @carries_out(A.Shuffle, limits=(
     ("shuffling cards into a library other than objects into their owner's",
      lambda a: a.what is not None and not _shuffled_objects(a) and not _shuffled_zones(a)
-     or a.form not in ("", "library", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
+     or a.form not in ("", "library", "it", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
     ("shuffling another player's library", lambda a: a.what is None and a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     """701.20: each player named shuffles their library ("then shuffle",
-    "then that player shuffles", "shuffle your library"); "shuffle [cards]
+    "then that player shuffles", "shuffle your library", "each player who
+    searched their library this way shuffles it"); "shuffle [cards]
     into your library" puts each into its owner's library (400.3) — those
     revealed there stay — and that library is shuffled."""
     import random
