@@ -136,3 +136,33 @@ def test_play_with_hands_revealed(text: str) -> None:
     assert n.hand or isinstance(n.what, A.TopOfLibrary)
     round_trips(text, type_line="Enchantment")
     assert any("PlayRevealed" in g for g in gap_texts(one_ability_card(text, "Enchantment")))
+
+
+# --------------------------------------------------------------------------
+# "... may copy this spell and may choose a new target for that copy"
+# --------------------------------------------------------------------------
+
+
+def test_second_may_shares_the_subject() -> None:
+    """608.2d: "That player may copy this spell and may choose a new target for
+    that copy": both choices are that player's (707.10c)."""
+    text = "Target player discards two cards. That player may copy this spell and may choose a new target for that copy."
+    tree = ability(text, type_line="Sorcery")
+    may = [n for n in tree.walk() if isinstance(n, A.MayDo)]
+    assert len(may) == 2 and all(isinstance(m.player, A.ThatPlayer) for m in may)
+    assert one(tree, A.Choose).kind == "a new target"
+    from cardtext.grammar.parser import parse_text
+    from cardtext.grammar.render import render_card
+    from cardtext.testing import wrap_ability
+
+    result = parse_text(wrap_ability(text, type_line="Sorcery") + "\n")
+    assert not result.errors
+    assert render_card(result.cards[0]).splitlines()[2].startswith(text)  # then the reminder of 707.10
+
+
+def test_may_with_no_subject_to_share_is_an_error() -> None:
+    from cardtext.grammar.parser import parse_text
+    from cardtext.testing import wrap_ability
+
+    result = parse_text(wrap_ability("Draw a card and may discard a card.", type_line="Sorcery") + "\n")
+    assert result.errors and "'may' with no subject" in str(result.errors[0])

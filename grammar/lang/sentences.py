@@ -350,6 +350,16 @@ def _may_clause(meta: Any, subject: Any, pred: Any) -> Clause:
     return c
 
 
+@builds("may_shared_clause")
+def _may_shared_clause(meta: Any, pred: Any) -> Clause:
+    """ "they may copy this spell and may choose a new target for the copy":
+    the player of the clause before may (the sentence gives the subject)."""
+    c = _clause(pred)
+    c.action = MayDo(c.action, None, span=span(meta))
+    c.form_subject = "may shared"
+    return c
+
+
 @builds("may_have_clause")
 def _may_have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
     c = _clause(pred)
@@ -531,6 +541,13 @@ def _body(meta: Any, *items: Any) -> Sentence:
         form = c.form_subject
         if form == "elided":
             pass
+        elif form == "may shared":
+            if i == 0 or prev_subject is None:
+                raise TextError("'may' with no subject before it to share", span=action.span)
+            inner = action.action
+            inner = with_subject(inner, prev_subject) if _subject_field(inner) else inner
+            action = MayDo(inner, prev_subject, span=action.span)
+            form = "shared"
         elif form == "written":
             prev_subject = subject_of(action)
         elif i > 0 and prev_subject is not None and _shares_subject(c, action, prev_subject, meta):
@@ -1200,6 +1217,8 @@ def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool =
         inner = action.action
         if action.have:
             body = f"{r(action.player)} may have {r(_subject(inner))} {_vp(r, inner, imperative=True)}"
+        elif form is not None and form.subject == "shared":  # "... and may choose a new target for the copy"
+            body = f"may {_vp(r, inner, imperative=True)}"
         else:
             who = action.player if action.player is not None else subject_of(inner)
             body = f"{r(who)} may {_vp(r, inner, imperative=True)}"

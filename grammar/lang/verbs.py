@@ -2179,6 +2179,8 @@ def _kind_word(word: Any) -> str:
 
 
 _reg("choose_new_targets", lambda m, what: Choose("new targets", what, span=span(m)))
+# "may choose a new target for that copy": a copy of a spell with one target (707.10c)
+_reg("choose_a_new_target", lambda m, what: Choose("a new target", what, span=span(m)))
 for _rule, _kind in (
     ("choose_number", "number"), ("choose_odd_even", "odd or even"),
     ("choose_left_right", "left or right"),
@@ -3274,6 +3276,8 @@ def _r_choose(r: Any, n: Choose, **ctx: Any) -> str:
     v = subj(r, n, "choose", ctx)
     if n.kind == "new targets":
         return f"{v} new targets for {r(n.what)}"
+    if n.kind == "a new target":
+        return f"{v} a new target for {r(n.what)}"
     if n.what is not None:
         return f"{v} {r(n.what)}"
     if n.kind == "number" and n.low is not None:
