@@ -179,12 +179,15 @@ def _word_then(word: str, follow: set[str], after_you: bool = False) -> Callable
             return m.end() - pos  # "it and the top card of your library"
         if nxt and after_you and _YOU_BEFORE.search(text, max(0, pos - 5), pos) and nxt.group(1).lower() in _descriptor_words():
             return m.end() - pos  # "to you and creatures you control": a player, then a description without determiner
+        if nxt and after_you and _YOU_BEFORE.search(text, max(0, pos - 5), pos) and _THAT_PLAYER.match(text, nxt.start(1)):
+            return m.end() - pos  # "you and that player each draw three cards": two players
         return None
 
     return match
 
 
 _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
+_THAT_PLAYER = re.compile(r"that (?:player|opponent)\b", re.IGNORECASE)
 
 _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORECASE)
 

@@ -371,10 +371,12 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
     """A quality that relates ``obj`` to another object or a player."""
     game = seen.game
     if isinstance(q, A.OwnedBy):
-        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``)
+        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``), "both own and control"
         owned = obj.owner in seen.who(q.player)
         if q.not_controlled:
             return owned and obj.controller not in seen.who(q.player)
+        if q.controlled:  # "you both own and control"
+            return owned and obj.controller in seen.who(q.player)
         return owned != q.negated
     if isinstance(q, A.OtherThan):
         # "a creature other than [this]", "a card other than a basic land card"

@@ -166,3 +166,41 @@ def test_may_with_no_subject_to_share_is_an_error() -> None:
 
     result = parse_text(wrap_ability("Draw a card and may discard a card.", type_line="Sorcery") + "\n")
     assert result.errors and "'may' with no subject" in str(result.errors[0])
+
+
+# --------------------------------------------------------------------------
+# "you and that player each ...", "tied for the greatest power", "both own and control"
+# --------------------------------------------------------------------------
+
+
+def test_you_and_that_player_are_two_players() -> None:
+    """109.5: "You and that player each draw three cards": both players."""
+    text = "Choose an opponent. You and that player each draw three cards."
+    both = one(ability(text, type_line="Sorcery"), A.BothRef)
+    assert isinstance(both.first, A.You) and isinstance(both.second, A.ThatPlayer)
+    round_trips(text, type_line="Sorcery")
+
+
+def test_with_the_greatest_power_or_tied() -> None:
+    """"the creature with the greatest power or tied for the greatest power": ties count."""
+    text = ("At the beginning of your upkeep, draw a card if you control the creature with the greatest power "
+            "or tied for the greatest power.")
+    q = one(ability(text), A.WithExtreme)
+    assert (q.word, q.stat, q.tied) == ("greatest", "power", True)
+    round_trips(text)
+
+
+def test_tied_for_another_extreme_is_an_error() -> None:
+    from cardtext.grammar.parser import parse_text
+    from cardtext.testing import wrap_ability
+
+    text = "Destroy the creature with the greatest power or tied for the lowest toughness."
+    assert parse_text(wrap_ability(text, type_line="Sorcery") + "\n").errors
+
+
+def test_both_own_and_control() -> None:
+    """108.3, 108.4: "a permanent you both own and control"."""
+    text = "Return target permanent you both own and control to its owner's hand."
+    q = one(ability(text, type_line="Sorcery"), A.OwnedBy)
+    assert q.controlled and not q.not_controlled
+    round_trips(text, type_line="Sorcery")

@@ -166,11 +166,13 @@ class ControlledBy(Node):
 
 @dataclass(frozen=True, slots=True)
 class OwnedBy(Node):
-    """ "you own", "you don't own", "you own but don't control" (``not_controlled``)."""
+    """ "you own", "you don't own", "you own but don't control" (``not_controlled``),
+    "you both own and control" (``controlled``)."""
 
     player: Any
     negated: bool = False
     not_controlled: bool = False
+    controlled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +301,7 @@ class WithExtreme(Node):
     word: str
     stat: str
     among: Any
+    tied: bool = False  # "with the greatest power or tied for the greatest power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1599,6 +1602,11 @@ def _owned_not_controlled(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, not_controlled=True, span=span(meta))
 
 
+@builds("owned_and_controlled")
+def _owned_and_controlled(meta: Any, who: Any) -> OwnedBy:
+    return OwnedBy(who, controlled=True, span=span(meta))
+
+
 @builds("cast_by")
 def _cast_by(meta: Any, who: Any) -> CastBy:
     return CastBy(who, span=span(meta))
@@ -1675,6 +1683,14 @@ def _same_name_as(meta: Any, other: Any) -> SameNameAs:
 
 
 _BUILDERS["with_extreme"] = lambda meta, word, stat, among=None: WithExtreme(word, stat, among, span=span(meta))
+@builds("with_extreme_or_tied")
+def _with_extreme_or_tied(meta: Any, word: Any, stat: Any, word2: Any, stat2: Any) -> WithExtreme:
+    if (word, stat) != (word2, stat2):
+        raise TextError(f"'the {word} {stat} or tied for the {word2} {stat2}' names two different extremes",
+                        span=span(meta))
+    return WithExtreme(word, stat, None, True, span=span(meta))
+
+
 _BUILDERS["with_most_life"] = lambda meta: WithExtreme("most", "life", None, span=span(meta))
 _BUILDERS["with_extreme_life"] = lambda meta, word: WithExtreme(word, "life total", None, span=span(meta))
 
@@ -2464,6 +2480,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
     dont = "don't" if is_plural(n.player) else "doesn't"
     if n.not_controlled:
         return f"{who} {verb(n.player, 'own')} but {dont} control"
+    if n.controlled:
+        return f"{who} both {verb(n.player, 'own')} and {verb(n.player, 'control')}"
     if n.negated:
         return f"{who} {dont} own"
     return f"{who} {verb(n.player, 'own')}"
@@ -2601,7 +2619,8 @@ def _r_that_name(r: Any, n: WithThatName, **ctx: Any) -> str:
 @renders(WithExtreme)
 def _r_extreme(r: Any, n: WithExtreme, **ctx: Any) -> str:
     among = f" among {r(n.among)}" if n.among is not None else ""
-    return f"with the {n.word} {n.stat}{among}"
+    tied = f" or tied for the {n.word} {n.stat}" if n.tied else ""
+    return f"with the {n.word} {n.stat}{among}{tied}"
 
 
 @renders(OfChosen)
