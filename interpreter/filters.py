@@ -540,7 +540,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.SameNameAs: lambda q: (
         "'doesn't have the same name as' any object of a description" if q.negated and isinstance(q.other, A.AnObject)
         else None),
-    A.DoneThisWay: lambda q: None,
+    A.DoneThisWay: lambda q: None if q.by is None else "'[objects] [a player] [did] this way': those of one player",
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
         else "object quality Among"),

@@ -204,3 +204,28 @@ def test_both_own_and_control() -> None:
     q = one(ability(text, type_line="Sorcery"), A.OwnedBy)
     assert q.controlled and not q.not_controlled
     round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "instead of into that player's graveyard", "cards they exiled this way"
+# --------------------------------------------------------------------------
+
+
+def test_instead_of_into_a_graveyard() -> None:
+    """701.6a, 614.1a: a countered spell put elsewhere instead of into its owner's graveyard."""
+    text = ("Counter target spell. If that spell is countered this way, put it into its owner's hand instead of "
+            "into that player's graveyard.")
+    tail = one(ability(text, type_line="Instant"), A.Tail)
+    assert tail.word == "instead of into" and isinstance(tail.value, A.Node)
+    round_trips(text, type_line="Instant")
+    assert any("'instead of into ...'" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_cards_a_player_did_something_to_this_way() -> None:
+    """608.2c: "all cards they exiled this way": those that player exiled; reported as not played."""
+    text = ("Each player exiles all creature cards from their graveyard, then sacrifices all creatures they control, "
+            "then puts all cards they exiled this way onto the battlefield.")
+    q = [n for n in ability(text, type_line="Sorcery").walk() if isinstance(n, A.DoneThisWay)]
+    assert len(q) == 1 and q[0].verb == "exiled" and isinstance(q[0].by, A.ThemRef)
+    round_trips(text, type_line="Sorcery")
+    assert any("those of one player" in g for g in gap_texts(one_ability_card(text, "Sorcery")))

@@ -1812,6 +1812,7 @@ def _r_count_choice(r: Any, n: CountChoice, **ctx: Any) -> str:
 _BUILDERS["count_choice"] = lambda meta, *counts: CountChoice(tuple(c for c in counts if not isinstance(c, Token)), span=span(meta))
 _BUILDERS["count_or"] = lambda meta, a, b: CountChoice((a, b), span=span(meta))
 _BUILDERS["done_this_way"] = lambda meta, word: DoneThisWay(word, span=span(meta))
+_BUILDERS["done_this_way_by"] = lambda meta, who, word: DoneThisWay(word, by=who, span=span(meta))
 _BUILDERS["that_was_done_this_way"] = lambda meta, was, word: DoneThisWay(word, str(was).lower(), span=span(meta))
 _BUILDERS["tapped_this_way"] = lambda meta: DoneThisWay("tapped", span=span(meta))
 _BUILDERS["dealt_damage_this_way"] = lambda meta: DoneThisWay("dealt damage", span=span(meta))
@@ -1889,12 +1890,14 @@ class DoneThisWay(Node):
 
     verb: str
     that: str = ""
+    by: Any = None  # "all cards they exiled this way": the player who did it
 
 
 @renders(DoneThisWay)
 def _r_done_this_way(r: Any, n: DoneThisWay, **ctx: Any) -> str:
     that = "that " if n.that == "that" else f"that {n.that} " if n.that else ""
-    return f"{that}{n.verb} this way"
+    by = f"{r(n.by)} " if n.by is not None else ""
+    return f"{that}{by}{n.verb} this way"
 
 
 def _that_is_builder(negated: bool) -> Any:

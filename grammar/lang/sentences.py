@@ -240,6 +240,8 @@ def _elided_put(meta: Any, what: Any, dest: Any) -> Clause:
     return c
 BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
+# "put it on top of its owner's library instead of into that player's graveyard" (701.6a, 614.1a)
+BUILDERS["instead_of_into"] = lambda meta, zone: Tail("instead of into", zone, span=span(meta))
 BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
 
 
