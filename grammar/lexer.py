@@ -493,6 +493,8 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     # "tapped and attacking", "tapped and transformed": one way a permanent enters
     # "each player who searched their library this way shuffles it.": "it" the library, at the sentence's end
     "_IT_LIBRARY": _regex(r"it(?=\.)", re.IGNORECASE),
+    # "counter target spell unless its controller pays {2}": the counterspell's own "unless" (701.6)
+    "_UNLESS_ITS": _regex(r"unless(?= its controller pays\b)", re.IGNORECASE),
     "AND_STATE": _regex(r"and(?= (?:attacking|transformed)\b)", re.IGNORECASE),
     # "in the command zone or on the battlefield": one state of two places
     "_OR_ON_BATTLEFIELD": _regex(r"or(?= on the battlefield\b)", re.IGNORECASE),
@@ -509,7 +511,7 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "AND_STATE": "aA", "_IT_LIBRARY": "iI", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "AND_STATE": "aA", "_IT_LIBRARY": "iI", "_UNLESS_ITS": "uU", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "VOTE_OPTION": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,

@@ -229,3 +229,42 @@ def test_cards_a_player_did_something_to_this_way() -> None:
     assert len(q) == 1 and q[0].verb == "exiled" and isinstance(q[0].by, A.ThemRef)
     round_trips(text, type_line="Sorcery")
     assert any("those of one player" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+# --------------------------------------------------------------------------
+# "For each ..., ... unless they pay ...", "Unless you pay ..., ...", "counter ... unless you ..."
+# --------------------------------------------------------------------------
+
+
+def test_for_each_unless() -> None:
+    """608.2c: "For each creature, its controller sacrifices it unless they pay X life";
+    reported as not played."""
+    text = "For each creature, its controller sacrifices it unless they pay X life."
+    s = one(ability(text, type_line="Sorcery"), A.LeadSentence)
+    assert s.kind == "for each unless" and isinstance(s.condition, A.DoesAction)
+    round_trips(text, type_line="Sorcery")
+    assert any("for each unless" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+def test_unless_written_first_is_the_same_unless() -> None:
+    """608.2c: "Unless you pay {B}{B}{B}, tap this creature" is "tap this creature unless you pay {B}{B}{B}"."""
+    first = one(ability("At the beginning of your upkeep, unless you pay {B}{B}{B}, tap Test Card."), A.IfSentence)
+    after = one(ability("At the beginning of your upkeep, tap Test Card unless you pay {B}{B}{B}."), A.IfSentence)
+    assert first.lead and not after.lead
+    assert (first.condition, first.body, first.trailing) == (after.condition, after.body, after.trailing)
+    round_trips("At the beginning of your upkeep, unless you pay {B}{B}{B}, tap Test Card.")
+
+
+@pytest.mark.parametrize(
+    ("text", "counter_unless"),
+    [
+        ("Counter target spell unless its controller pays {3}.", True),
+        ("Counter target spell unless you sacrifice a creature.", False),
+    ],
+)
+def test_counter_unless_its_controller_pays_or_another_unless(text: str, counter_unless: bool) -> None:
+    """701.6: the counterspell's own "unless its controller pays"; any other "unless" is the sentence's."""
+    tree = ability(text, type_line="Instant")
+    assert (one(tree, A.CounterSpell).unless_pays is not None) == counter_unless
+    assert bool([n for n in tree.walk() if isinstance(n, A.IfSentence)]) != counter_unless
+    round_trips(text, type_line="Instant")

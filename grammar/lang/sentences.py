@@ -418,6 +418,7 @@ class IfSentence(Node):
     instead: Literal["", "before", "after"] = ""
     trailing: Literal["", "if", "unless"] = ""  # "Counter target spell if it was kicked."
     then: bool = False  # "Then if it wasn't kicked, discard three cards."
+    lead: bool = False  # "Unless you pay {B}{B}{B}, tap this creature.": the "unless" written first
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,6 +660,20 @@ def _trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
 @builds("trailing_unless_sentence")
 def _trailing_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="unless", span=span(meta))
+
+
+@builds("leading_unless_sentence")
+def _leading_unless(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    """ "Unless you pay {B}{B}{B}, tap this creature and sacrifice a land.":
+    the same as the "unless" written after the instructions."""
+    return IfSentence(condition, body, trailing="unless", lead=True, span=span(meta))
+
+
+@builds("for_each_unless_sentence")
+def _for_each_unless(meta: Any, per: Any, body: Sentence, condition: Any) -> LeadSentence:
+    """ "For each creature, its controller sacrifices it unless they pay X
+    life.": the instructions for each one, each unless its player pays."""
+    return LeadSentence("for each unless", body, condition, per=per, span=span(meta))
 
 
 @builds("instead_if_sentence")
@@ -1324,6 +1339,8 @@ def _r_if(r: Any, n: IfSentence, **ctx: Any) -> str:
     cond = r(n.condition)
     if n.trailing == "if":
         return _cap(f"{'then ' if n.then else ''}{body}{' instead' if n.instead else ''} if {cond}.", ctx)
+    if n.trailing == "unless" and n.lead:
+        return _cap(f"unless {cond}, {body}.", ctx)
     if n.trailing == "unless":
         return _cap(f"{'then ' if n.then else ''}{body} unless {cond}.", ctx)
     if n.then:
@@ -1348,6 +1365,8 @@ def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
         return _cap(f"{body} instead.", ctx)
     if n.kind == "for each":
         return _cap(f"for each {r(n.per, per=True)}, {body}.", ctx)
+    if n.kind == "for each unless":
+        return _cap(f"for each {r(n.per, per=True)}, {body} unless {r(n.condition)}.", ctx)
     if n.kind == "as long as":
         return _cap(f"as long as {r(n.condition)}, {body}.", ctx)
     if n.kind == "for as long as":
