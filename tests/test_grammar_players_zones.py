@@ -268,3 +268,52 @@ def test_counter_unless_its_controller_pays_or_another_unless(text: str, counter
     assert (one(tree, A.CounterSpell).unless_pays is not None) == counter_unless
     assert bool([n for n in tree.walk() if isinstance(n, A.IfSentence)]) != counter_unless
     round_trips(text, type_line="Instant")
+
+
+# --------------------------------------------------------------------------
+# "from their hand and you choose one of them", "move any number of counters",
+# "gets -1/-1 and gains your choice of ..."
+# --------------------------------------------------------------------------
+
+
+def test_hand_and_a_next_clause() -> None:
+    """"their hand and graveyard" is two zones; "their hand and you choose" ends the zone."""
+    text = ("Target player reveals three cards from their hand and you choose one of them. "
+            "That player discards that card.")
+    tree = ability(text, type_line="Sorcery")
+    assert len([n for n in tree.walk() if isinstance(n, A.Choose)]) == 1
+    round_trips(text, type_line="Sorcery")
+    round_trips("Exile all cards from your hand and graveyard.", type_line="Sorcery")
+
+
+def test_move_any_number_of_counters() -> None:
+    """122.5: the player chooses how many to move; reported as not played."""
+    text = "When Test Card enters, move any number of +1/+1 counters from other permanents you control onto Test Card."
+    move = one(ability(text), A.MoveCounters)
+    assert move.any_number and move.amount is None and move.kind == "+1/+1"
+    round_trips(text)
+    assert any("moving any number of counters" in g for g in gap_texts(one_ability_card(text)))
+
+
+def test_pump_and_gain_your_choice() -> None:
+    """611.2a: "gets -1/-1 and gains your choice of ..."; reported as not played."""
+    text = ("{0}: Until end of turn, Test Card gets -1/-1 and gains your choice of double strike, "
+            "protection from red, vigilance, or shadow.")
+    pump = one(ability(text), A.Pump)
+    (choice,) = pump.keywords
+    assert pump.your_choice and len(choice.keywords) == 4 and pump.power == -1
+    round_trips(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Exile target attacking creature unless its controller pays {X}.",
+        "Tap target creature unless its controller pays 2 life.",
+    ],
+)
+def test_unless_its_controller_pays_after_another_instruction(text: str) -> None:
+    """608.2c: "unless its controller pays" after an instruction other than "counter" is the sentence's."""
+    s = one(ability(text, type_line="Sorcery"), A.IfSentence)
+    assert s.trailing == "unless"
+    round_trips(text, type_line="Sorcery")

@@ -598,6 +598,7 @@ class MoveCounters(Node):
     source: Any = None
     amount: Any = None
     kind: str = ""
+    any_number: bool = False  # "move any number of +1/+1 counters from ... onto ...": the player's choice
     player: Any = None
 
 
@@ -1680,6 +1681,8 @@ _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "articl
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
 _reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
 _reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
+_reg("move_any_number_counters", lambda m, kind, source, on: MoveCounters(
+    on, source, None, kind, any_number=True, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
 _reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
 _reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
@@ -1829,6 +1832,7 @@ def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
 
 _reg("pump", lambda m, mod: _pump(m, mod))
 _reg("pump_gain", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="gain"))
+_reg("pump_gain_choice", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="gain", your_choice=True))
 _reg("pump_have", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="have"))
 _reg("pump_gain_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="gain"))
 _reg("pump_have_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="have"))
@@ -2800,6 +2804,9 @@ def _r_double_counters(r: Any, n: DoubleCounters, **ctx: Any) -> str:
 
 @renders(MoveCounters)
 def _r_move_counters(r: Any, n: MoveCounters, **ctx: Any) -> str:
+    if n.any_number:
+        kind = f"{n.kind} " if n.kind else ""
+        return f"{subj(r, n, 'move', ctx)} any number of {kind}counters from {r(n.source)} onto {r(n.on)}"
     if n.amount is not None:
         return f"{subj(r, n, 'move', ctx)} {counters_text(r, n.amount, n.kind)} from {r(n.source)} onto {r(n.on)}"
     if n.source is not None:
@@ -2985,7 +2992,8 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
         more = "an additional " if n.additional else ""
         parts.append(f"{subj(r, n, 'get', ctx)} {more}{n.mod or pt_mod_text(n.power, n.toughness)}")
         if n.keywords or n.quoted:
-            parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
+            choice = "your choice of " if n.your_choice else ""
+            parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {choice}{_abilities_text(r, n)}")
         if n.extra is not None:
             parts.append("and " + r(n.extra, imperative=False, subject=n.what))
         return also + " ".join(parts)

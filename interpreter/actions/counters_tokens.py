@@ -38,7 +38,9 @@ def _put_counters(ctx: Ctx, a: A.PutCounters) -> bool:
 
 
 @carries_out(A.MoveCounters, limits=(
-    ("putting an object's counters on another (all of them, or those removed before)", lambda a: a.amount is None),
+    ("putting an object's counters on another (all of them, or those removed before)",
+     lambda a: a.amount is None and not a.any_number),
+    ("moving any number of counters (the player's choice of how many)", lambda a: a.any_number),
     ("moving counters of any kind", lambda a: not a.kind),
     ("another player moving counters", lambda a: a.player is not None and not isinstance(a.player, A.You)),
 ))
