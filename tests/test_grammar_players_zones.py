@@ -317,3 +317,27 @@ def test_unless_its_controller_pays_after_another_instruction(text: str) -> None
     s = one(ability(text, type_line="Sorcery"), A.IfSentence)
     assert s.trailing == "unless"
     round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# "a creature card of the chosen type", "a token of the chosen color and type" (607.2d)
+# --------------------------------------------------------------------------
+
+
+def test_state_a_card_of_the_chosen_type() -> None:
+    """607.2d: "If it's a creature card of the chosen type": reported as not played."""
+    text = ("At the beginning of your upkeep, look at the top card of your library. If it's a creature card of the "
+            "chosen type, you may reveal it and put it into your hand.")
+    state = one(ability(text, type_line="Artifact"), A.State)
+    assert state.word == "of the chosen type" and isinstance(state.what, A.StateWord)
+    round_trips(text, type_line="Artifact")
+    assert any("of the chosen type" in g for g in gap_texts(one_ability_card(text, "Artifact")))
+
+
+def test_token_of_the_chosen_color_and_type() -> None:
+    """607.2d: a token of this object's chosen color and creature type: reported as not played."""
+    text = "{5}, {T}: Create a 2/2 creature token of the chosen color and type."
+    spec = one(ability(text, type_line="Artifact"), A.TokenSpec)
+    assert spec.extra == (("of chosen color and type", None),)
+    round_trips(text, type_line="Artifact")
+    assert any("tokens with other characteristics" in g for g in gap_texts(one_ability_card(text, "Artifact")))

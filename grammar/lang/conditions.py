@@ -886,6 +886,14 @@ BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(met
 # "if [this] is in the command zone or on the battlefield" (eminence), "... in your graveyard or on the battlefield"
 BUILDERS["state_in_zone_or_battlefield"] = lambda meta, place: State("in or on the battlefield", place, span=span(meta))
 BUILDERS["state_paired_with"] = lambda meta, other: State("paired with", other, span=span(meta))  # soulbond, 702.95
+@builds("state_a_of_chosen_type")
+def _state_a_of_chosen_type(meta: Any, words: Any) -> State:
+    """ "if it's a creature card of the chosen type" (607.2d): both at once."""
+    from .objects import StateWord
+
+    return State("of the chosen type", StateWord("a", words, span=span(meta)), span=span(meta))
+
+
 BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
 BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
 BUILDERS["state_stat_compare"] = lambda meta, stat, comparison: State(f"{stat} or toughness", comparison, span=span(meta))
@@ -1030,6 +1038,8 @@ def _r_state(r: Any, n: State, **ctx: Any) -> str:
         return f"in {possessive_text(r, n.what)} opening hand"
     if n.word == "still":
         return f"still {r(n.what)}"
+    if n.word == "of the chosen type" and n.what is not None:
+        return f"{r(n.what)} of the chosen type"
     if n.what is not None:
         return f"{n.word} {r(n.what)}"
     return n.word

@@ -1798,6 +1798,8 @@ _reg("token_with_ability", lambda m, q: ("ability", q))
 _reg("token_with_both", lambda m, kws, q: ("both", (kws, q)))
 _reg("token_named", lambda m, name: ("named", name))
 _reg("token_all_types", lambda m: ("all types", None))
+# "a 1/1 creature token of the chosen color and type" (607.2d: this object's choices)
+_reg("token_of_chosen", lambda m: ("of chosen color and type", None))
 _reg("token_base_pt", lambda m, amount: ("base pt", amount))
 
 
@@ -2853,6 +2855,8 @@ def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
             text += f" named {n.named}"
         elif kind == "all types":
             text += " with all creature types"
+        elif kind == "of chosen color and type":
+            text += " of the chosen color and type"
         elif kind == "base pt":
             text += f" with base power and toughness each equal to {r(extra[kind])}"
         elif kind == "both":
