@@ -341,3 +341,33 @@ def test_token_of_the_chosen_color_and_type() -> None:
     assert spec.extra == (("of chosen color and type", None),)
     round_trips(text, type_line="Artifact")
     assert any("tokens with other characteristics" in g for g in gap_texts(one_ability_card(text, "Artifact")))
+
+
+# --------------------------------------------------------------------------
+# "does the same", "The same is true for ..." (608.2c)
+# --------------------------------------------------------------------------
+
+
+def test_does_the_same() -> None:
+    """608.2c: "Each opponent attacking that player does the same": reported as not played."""
+    text = "Whenever enchanted player is attacked, you draw a card. Each opponent attacking that player does the same."
+    same = one(ability(text, type_line="Enchantment — Aura Curse"), A.DoTheSame)
+    assert isinstance(same.player, A.Each) and same.what is None
+    round_trips(text, type_line="Enchantment — Aura Curse")
+
+
+def test_the_same_is_true_for_keywords() -> None:
+    """"The same is true for first strike, ...": the sentence again for each keyword; reported as not played."""
+    text = ("At the beginning of each combat, Test Card gains flying until end of turn if you control a creature "
+            "with flying. The same is true for first strike, double strike, and trample.")
+    same = one(ability(text), A.SameIsTrue)
+    assert len(same.keywords) == 3 and same.what is None
+    round_trips(text)
+    assert any("SameIsTrue" in g for g in gap_texts(one_ability_card(text)))
+
+
+def test_the_same_is_true_for_objects() -> None:
+    text = "Nonland permanents you control are white. The same is true for nonland cards you own that aren't on the battlefield."
+    same = one(ability(text, type_line="Enchantment"), A.SameIsTrue)
+    assert same.what is not None and not same.keywords
+    round_trips(text, type_line="Enchantment")

@@ -435,6 +435,17 @@ class LeadSentence(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SameIsTrue(Node):
+    """ "The same is true for creature spells you control and creature cards
+    you own that aren't on the battlefield.", "The same is true for fear,
+    first strike, and trample.": the sentence before, again for other
+    objects (``what``) or for each other keyword (``keywords``)."""
+
+    what: Any = None
+    keywords: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ReflexiveTrigger(Node):
     """ "When you do, ..." (603.12): a triggered ability made by the
     instruction before it."""
@@ -660,6 +671,19 @@ def _trailing_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
 @builds("trailing_unless_sentence")
 def _trailing_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="unless", span=span(meta))
+
+
+BUILDERS["same_is_true"] = lambda meta, what: SameIsTrue(what, span=span(meta))
+BUILDERS["same_is_true_keywords"] = lambda meta, kws: SameIsTrue(None, tuple(kws), span=span(meta))
+
+
+@renders(SameIsTrue)
+def _r_same_is_true(r: Any, n: SameIsTrue, **ctx: Any) -> str:
+    if n.what is not None:
+        return f"The same is true for {r(n.what)}."
+    from .verbs import keyword_list_text
+
+    return f"The same is true for {keyword_list_text(r, n.keywords)}."
 
 
 @builds("leading_unless_sentence")

@@ -344,6 +344,18 @@ class Shuffle(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DoTheSame(Node):
+    """ "[each opponent attacking that player] does the same": the
+    instructions before, carried out by this subject (``what``: "for
+    enchantment cards", with those objects instead)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CounterSpell(Node):
     """ "Counter target spell [unless its controller pays {2}]" (701.6)."""
 
@@ -1374,6 +1386,8 @@ _reg("shuffle_into_owners", lambda m, what: Shuffle(what, None, form="owners' li
 _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
+_reg("do_the_same", lambda m: DoTheSame(span=span(m)))
+_reg("do_the_same_for", lambda m, what: DoTheSame(what, span=span(m)))
 # "each player who searched their library this way shuffles it": the library searched (701.20)
 _reg("shuffle_it", lambda m: Shuffle(form="it", span=span(m)))
 @builds("shuffle_library")
@@ -2598,6 +2612,12 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
     if isinstance(n.what, tuple):
         return f"{v} {r(n.what[0])} and {r(n.what[1])} into {possessive_text(r, n.into)} library"
     return f"{v} {r(n.what)} into {possessive_text(r, n.into)} library"
+
+
+@renders(DoTheSame)
+def _r_do_the_same(r: Any, n: DoTheSame, **ctx: Any) -> str:
+    what = f" for {r(n.what)}" if n.what is not None else ""
+    return f"{subj(r, n, 'do', ctx)} the same{what}"
 
 
 @renders(CounterSpell)
