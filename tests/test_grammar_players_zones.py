@@ -371,3 +371,14 @@ def test_the_same_is_true_for_objects() -> None:
     same = one(ability(text, type_line="Enchantment"), A.SameIsTrue)
     assert same.what is not None and not same.keywords
     round_trips(text, type_line="Enchantment")
+
+
+def test_causes_you_to_discard() -> None:
+    """614.1a: "If a spell or ability an opponent controls causes you to discard [this], ..."
+    — whose graveyard "instead of putting it into your graveyard" names is kept."""
+    text = ("If a spell or ability an opponent controls causes you to discard Test Card, put it onto the battlefield "
+            "instead of putting it into your graveyard.")
+    cond = one(ability(text, type_line="Creature — Beast"), A.CausesTo)
+    assert isinstance(cond.player, A.You) and isinstance(cond.action, A.Discard)
+    round_trips(text, type_line="Creature — Beast")
+    assert gap_texts(one_ability_card(text, "Creature — Beast"))

@@ -688,6 +688,32 @@ BUILDERS["happened"] = lambda meta, subject, ev: Happened(
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class CausesTo(Node):
+    """ "If a spell or ability an opponent controls causes you to discard
+    this card, ...": the event (``action``, its player ``player``) and the
+    source that makes it happen (614.1a)."""
+
+    source: Any
+    player: Any
+    action: Any
+
+
+@builds("causes_to")
+def _causes_to(meta: Any, source: Any, player: Any, pred: Any) -> CausesTo:
+    sentences = concern("sentences")
+    c = sentences._clause(pred)
+    if c.tails or c.where is not None:
+        raise TextError("'causes [a player] to [instruction]' with words after the instruction", span=span(meta))
+    action = sentences.with_subject(c.action, player, meta) if sentences._subject_field(c.action) else c.action
+    return CausesTo(source, player, action, span=span(meta))
+
+
+@renders(CausesTo)
+def _r_causes_to(r: Any, n: CausesTo, **ctx: Any) -> str:
+    return f"{r(n.source)} causes {r(n.player)} to {r(n.action, imperative=True)}"
+
+
 @builds("does_action")
 def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     """ "unless you pay {2}", "if it has flying": the subject does the action

@@ -242,7 +242,7 @@ BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
 # "put it on top of its owner's library instead of into that player's graveyard" (701.6a, 614.1a)
 BUILDERS["instead_of_into"] = lambda meta, zone: Tail("instead of into", zone, span=span(meta))
-BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
+BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", whose, span=span(meta))
 
 
 def _clause(x: Any) -> Clause:
@@ -1306,6 +1306,10 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
                 wrote_duration = True
         elif word in ("where", "lead-duration"):
             continue
+        elif isinstance(word, Tail) and word.word == "instead of putting it into graveyard":
+            from .objects import possessive_text
+
+            out += f" instead of putting it into {possessive_text(r, word.value)} graveyard"
         elif isinstance(word, Tail):
             out += f" {word.word} {r(word.value)}"
         else:
