@@ -382,3 +382,15 @@ def test_causes_you_to_discard() -> None:
     assert isinstance(cond.player, A.You) and isinstance(cond.action, A.Discard)
     round_trips(text, type_line="Creature — Beast")
     assert gap_texts(one_ability_card(text, "Creature — Beast"))
+
+
+def test_separate_into_two_piles() -> None:
+    """700.3: "An opponent separates those cards into two piles. Put one pile into your hand ...";
+    reported as not played."""
+    text = ("Reveal the top five cards of your library. An opponent separates those cards into two piles. "
+            "Put one pile into your hand and the other into your graveyard.")
+    tree = ability(text, type_line="Instant")
+    assert isinstance(one(tree, A.SeparatePiles).player, A.AnObject | A.PlayerGroup)
+    one(tree, A.OnePile)
+    round_trips(text, type_line="Instant")
+    assert any("SeparatePiles" in g for g in gap_texts(one_ability_card(text, "Instant")))

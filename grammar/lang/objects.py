@@ -1102,6 +1102,22 @@ def _n_of(meta: Any, count: Any, of: Any) -> Any:
     return EachOf(of, True, count, span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class OnePile(Node):
+    """ "Put one pile into your hand and the other into your graveyard": one
+    of the two piles the cards were separated into (700.3)."""
+
+
+@builds("one_pile")
+def _one_pile(meta: Any) -> OnePile:
+    return OnePile(span=span(meta))
+
+
+@renders(OnePile)
+def _r_one_pile(r: Any, n: OnePile, **ctx: Any) -> str:
+    return "one pile"
+
+
 @builds("any_number_of_them")
 def _any_number_of_them(meta: Any) -> LookedCards:
     """ "any number of them": as many of the cards the ability looked at as

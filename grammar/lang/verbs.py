@@ -344,6 +344,16 @@ class Shuffle(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SeparatePiles(Node):
+    """ "An opponent separates those cards into two piles." (700.3)"""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class DoTheSame(Node):
     """ "[each opponent attacking that player] does the same": the
     instructions before, carried out by this subject (``what``: "for
@@ -1387,6 +1397,7 @@ _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=sp
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
 _reg("do_the_same", lambda m: DoTheSame(span=span(m)))
+_reg("separate_piles", lambda m, what: SeparatePiles(what, span=span(m)))
 _reg("do_the_same_for", lambda m, what: DoTheSame(what, span=span(m)))
 # "each player who searched their library this way shuffles it": the library searched (701.20)
 _reg("shuffle_it", lambda m: Shuffle(form="it", span=span(m)))
@@ -2612,6 +2623,11 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
     if isinstance(n.what, tuple):
         return f"{v} {r(n.what[0])} and {r(n.what[1])} into {possessive_text(r, n.into)} library"
     return f"{v} {r(n.what)} into {possessive_text(r, n.into)} library"
+
+
+@renders(SeparatePiles)
+def _r_separate_piles(r: Any, n: SeparatePiles, **ctx: Any) -> str:
+    return f"{subj(r, n, 'separate', ctx)} {r(n.what)} into two piles"
 
 
 @renders(DoTheSame)
