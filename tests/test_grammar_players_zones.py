@@ -394,3 +394,20 @@ def test_separate_into_two_piles() -> None:
     one(tree, A.OnePile)
     round_trips(text, type_line="Instant")
     assert any("SeparatePiles" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_rest_of_the_revealed_cards() -> None:
+    """607.1: "the rest of the revealed cards"; reported as not played."""
+    text = ("Reveal the top six cards of your library. Put up to three enchantment cards from among them into your "
+            "hand and the rest of the revealed cards into your graveyard.")
+    one(ability(text, type_line="Sorcery"), A.RestOfRevealed)
+    round_trips(text, type_line="Sorcery")
+    assert gap_texts(one_ability_card(text, "Sorcery"))
+
+
+def test_creature_its_blocking() -> None:
+    """509.1: "target creature it's blocking" is a creature blocked by it; reported as not played."""
+    text = "{T}: Test Card deals 1 damage to target creature it's blocking."
+    q = one(ability(text, type_line="Creature — Wall"), A.InCombatWith)
+    assert q.how == "blocked by" and q.its_blocking and isinstance(q.other, A.ItRef)
+    round_trips(text, type_line="Creature — Wall")

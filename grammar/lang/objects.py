@@ -381,6 +381,7 @@ class InCombatWith(Node):
     how: Literal["attacking", "blocking", "blocked by", "blocking or blocked by"]
     other: Any
     that: bool = False  # written as a relative clause: "that's attacking you"
+    its_blocking: bool = False  # "target creature it's blocking": blocked by it, so written
 
 
 @dataclass(frozen=True, slots=True)
@@ -1118,6 +1119,22 @@ def _r_one_pile(r: Any, n: OnePile, **ctx: Any) -> str:
     return "one pile"
 
 
+@dataclass(frozen=True, slots=True)
+class RestOfRevealed(Node):
+    """ "the rest of the revealed cards": the cards the ability revealed
+    that the instructions before didn't move (607.1, 608.2c)."""
+
+
+@builds("rest_of_revealed")
+def _rest_of_revealed(meta: Any) -> RestOfRevealed:
+    return RestOfRevealed(span=span(meta))
+
+
+@renders(RestOfRevealed)
+def _r_rest_of_revealed(r: Any, n: RestOfRevealed, **ctx: Any) -> str:
+    return "the rest of the revealed cards"
+
+
 @builds("any_number_of_them")
 def _any_number_of_them(meta: Any) -> LookedCards:
     """ "any number of them": as many of the cards the ability looked at as
@@ -1768,6 +1785,7 @@ _BUILDERS["blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, span=sp
 _BUILDERS["that_is_attacking_whom"] = lambda meta, o: InCombatWith("attacking", o, True, span=span(meta))
 _BUILDERS["that_is_blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, True, span=span(meta))
 _BUILDERS["blocked_by"] = lambda meta, o: InCombatWith("blocked by", o, span=span(meta))
+_BUILDERS["its_blocking"] = lambda meta: InCombatWith("blocked by", ItRef(span=span(meta)), its_blocking=True, span=span(meta))
 _BUILDERS["blocking_or_blocked_by"] = lambda meta, o: InCombatWith("blocking or blocked by", o, span=span(meta))
 _BUILDERS["dealt_damage_this_turn"] = lambda meta: DealtDamageThisTurn(span=span(meta))
 _BUILDERS["dealt_damage_by_this_turn"] = lambda meta, by: DealtDamageThisTurn(by, span=span(meta))
@@ -2705,6 +2723,8 @@ def _r_activated_abilities_of(r: Any, n: ActivatedAbilitiesOf, **ctx: Any) -> st
 
 @renders(InCombatWith)
 def _r_in_combat(r: Any, n: InCombatWith, **ctx: Any) -> str:
+    if n.its_blocking:
+        return "it's blocking"
     return f"{'that' + chr(39) + 's ' if n.that else ''}{n.how} {r(n.other)}"
 
 
