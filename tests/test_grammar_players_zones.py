@@ -411,3 +411,18 @@ def test_creature_its_blocking() -> None:
     q = one(ability(text, type_line="Creature — Wall"), A.InCombatWith)
     assert q.how == "blocked by" and q.its_blocking and isinstance(q.other, A.ItRef)
     round_trips(text, type_line="Creature — Wall")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("{T}: Add one mana of any color that a land an opponent controls could produce.", "any color that could produce"),
+        ("{T}: Add one mana of any type that a land you control could produce.", "any type that could produce"),
+    ],
+)
+def test_mana_a_land_could_produce(text: str, kind: str) -> None:
+    """106.7: mana of a type or color a land could produce, "that" written; reported as not played."""
+    add = one(ability(text, type_line="Land"), A.AddManaSpecial)
+    assert add.kind == kind and isinstance(add.of, A.AnObject)
+    round_trips(text, type_line="Land")
+    assert gap_texts(one_ability_card(text, "Land"))

@@ -2261,6 +2261,11 @@ _reg("mana_or_list", lambda m, *cs: cs)
 _reg("add_chosen_color", lambda m, amount: AddManaSpecial("the chosen color", amount, span=span(m)))
 _reg("add_could_produce", lambda m, amount, what: AddManaSpecial("any type could produce", amount, what, span=span(m)))
 _reg("add_color_could_produce", lambda m, amount, what: AddManaSpecial("any color could produce", amount, what, span=span(m)))
+# "one mana of any color that a land an opponent controls could produce" (106.7): "that" written
+_reg("add_could_produce_that", lambda m, amount, count, what: AddManaSpecial(
+    "any type that could produce", amount, BUILDERS["an_object"](m, count, what), span=span(m)))
+_reg("add_color_could_produce_that", lambda m, amount, count, what: AddManaSpecial(
+    "any color that could produce", amount, BUILDERS["an_object"](m, count, what), span=span(m)))
 _reg("add_opponent_land_color", lambda m: AddManaSpecial("opponent land color", span=span(m)))
 _reg("add_that_color", lambda m, amount: AddManaSpecial("that color", amount, span=span(m)))
 _reg("add_that_type", lambda m, amount: AddManaSpecial("that type", amount, span=span(m)))
@@ -2280,7 +2285,8 @@ def _adding(fn: Any) -> Any:
 
 
 for _rule in ("add_mana", "add_any_one_color", "add_any_color", "add_any_combination", "add_combination_of",
-              "add_chosen_color", "add_could_produce", "add_color_could_produce", "add_type_produced", "add_that_color",
+              "add_chosen_color", "add_could_produce", "add_color_could_produce", "add_could_produce_that",
+              "add_color_could_produce_that", "add_type_produced", "add_that_color",
               "add_that_type", "add_amount_equal", "add_any_one_color_per", "add_mana_or_old", "add_mana_old"):
     BUILDERS[_rule] = _adding(BUILDERS[_rule])
 
@@ -3394,6 +3400,8 @@ def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
         return f"{v} {r(n.amount)} mana of any type {r(n.of)} produced"
     if k == "any color could produce":
         return f"{v} {r(n.amount)} mana of any color {r(n.of)} could produce"
+    if k in ("any type that could produce", "any color that could produce"):
+        return f"{v} {r(n.amount)} mana of any {k.split()[1]} that {r(n.of)} could produce"
     if k == "opponent land color":
         return f"{v} one mana of any color that a land an opponent controls could produce"
     if k == "that color":
