@@ -426,3 +426,19 @@ def test_mana_a_land_could_produce(text: str, kind: str) -> None:
     assert add.kind == kind and isinstance(add.of, A.AnObject)
     round_trips(text, type_line="Land")
     assert gap_texts(one_ability_card(text, "Land"))
+
+
+def test_may_draw_up_to_two_cards() -> None:
+    """121.2: "Its controller may draw up to two cards": any number up to two; reported as not played."""
+    text = "Counter target spell. Its controller may draw up to two cards."
+    draw = one(ability(text, type_line="Instant"), A.Draw)
+    assert draw.up_to and draw.amount.value == 2
+    round_trips(text, type_line="Instant")
+    assert any("drawing up to a number of cards" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+def test_activate_only_during_any_upkeep_step() -> None:
+    """602.5b: a timing of any player's upkeep; reported as not played."""
+    text = "{2}, Sacrifice a land: Put a +2/+2 counter on target creature. Activate only during any upkeep step."
+    round_trips(text, type_line="Artifact")
+    assert any("any upkeep step" in g for g in gap_texts(one_ability_card(text, "Artifact")))

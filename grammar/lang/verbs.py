@@ -451,6 +451,7 @@ class Draw(Node):
     amount: Any
     player: Any = None
     additional: bool = False
+    up_to: bool = False  # "each player may draw up to two cards": any number from none to that many
 
 
 @dataclass(frozen=True, slots=True)
@@ -1544,6 +1545,7 @@ _reg("additional_counter", lambda m, amount, kind: (amount, kind, "additional"))
 
 # ---- cards ----
 _reg("draw", build(Draw))
+_reg("draw_up_to", lambda m, amount: Draw(amount, up_to=True, span=span(m)))
 _reg("draw_equal", lambda m, eq: Draw(eq, span=span(m)))
 
 
@@ -2700,6 +2702,8 @@ def _r_draw(r: Any, n: Draw, **ctx: Any) -> str:
     v = subj(r, n, "draw", ctx)
     if n.additional:
         return f"{v} an additional card"
+    if n.up_to:
+        return f"{v} up to {cards_text(r, n.amount)}"
     return f"{v} {cards_text(r, n.amount)}"
 
 

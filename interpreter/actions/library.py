@@ -21,7 +21,9 @@ from .piles import shuffle_pile
 from .registry import Limit, carries_out
 
 
-@carries_out(A.Draw)
+@carries_out(A.Draw, limits=(
+    ("drawing up to a number of cards (the player's choice of how many)", lambda a: a.up_to),
+))
 def _draw(ctx: Ctx, a: A.Draw) -> bool:
     n = ctx.quantity(a.amount)
     drawn: list[ObjectId] = []
