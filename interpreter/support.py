@@ -120,7 +120,7 @@ from .replacement import (
     as_enters_instruction,
     as_enters_then_problem,
 )
-from .targets import count_choice_problem
+from .targets import count_choice_problem, damaged_players_only
 from .this_turn import would_die_problem
 from .triggers import trigger_problems
 from .zone_changes import control_problem as zone_control_problem
@@ -627,7 +627,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
             # a description the engine's matching can't read (cardtext.interpreter.filters)
             yield Gap(node, problem)
-        if isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post:
+        if (isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post
+                and not damaged_players_only(node.spec)):
             # "target player who controls more creatures than you" (cardtext.interpreter.targets._player_ok)
             yield Gap(node, "a target player described by what they did or have")
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):

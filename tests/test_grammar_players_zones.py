@@ -442,3 +442,9 @@ def test_activate_only_during_any_upkeep_step() -> None:
     text = "{2}, Sacrifice a land: Put a +2/+2 counter on target creature. Activate only during any upkeep step."
     round_trips(text, type_line="Artifact")
     assert any("any upkeep step" in g for g in gap_texts(one_ability_card(text, "Artifact")))
+
+
+def test_target_player_dealt_damage_by_this_is_played() -> None:
+    """120.3: "Target player dealt damage by [this] this turn" is read by the engine's choice of targets."""
+    card = one_ability_card("{B}: Target player dealt damage by Test Card this turn loses 1 life.")
+    assert gap_texts(card) == []
