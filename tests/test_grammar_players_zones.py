@@ -448,3 +448,15 @@ def test_target_player_dealt_damage_by_this_is_played() -> None:
     """120.3: "Target player dealt damage by [this] this turn" is read by the engine's choice of targets."""
     card = one_ability_card("{B}: Target player dealt damage by Test Card this turn loses 1 life.")
     assert gap_texts(card) == []
+
+
+def test_its_a_keeps_its_other_colors_and_types() -> None:
+    """205.1b, 105.3: "It's a black Zombie in addition to its other colors and types" keeps the colors too."""
+    text = ("Return target creature card from your graveyard to the battlefield. It's a black Zombie in addition to "
+            "its other colors and types.")
+    its = one(ability(text, type_line="Sorcery"), A.ItsA)
+    assert its.also and its.kept == "in addition to its other colors and types"
+    round_trips(text, type_line="Sorcery")
+    plain = one(ability("Return target creature card from your graveyard to the battlefield. It's a Spirit in addition "
+                        "to its other types.", type_line="Sorcery"), A.ItsA)
+    assert plain.also and plain.kept == ""

@@ -778,6 +778,7 @@ class ItsA(Node):
 
     words: Any
     also: bool = False
+    kept: str = ""  # "in addition to its other colors and types": what else it keeps, where not the usual
 
 
 @builds("its_a")
@@ -787,12 +788,14 @@ def _its_a(meta: Any, words: Any) -> ItsA:
 
 @builds("its_a_also")
 def _its_a_also(meta: Any, words: Any, kept: Any) -> ItsA:
-    return ItsA(words, True, span=span(meta))
+    kept = str(kept)
+    return ItsA(words, True, "" if kept == "in addition to its other types" else kept, span=span(meta))
 
 
 @renders(ItsA)
 def _r_its_a(r: Any, n: ItsA, **ctx: Any) -> str:
-    return _its_text(r, n.words, "it's", ctx, " in addition to its other types" if n.also else "")
+    also = f" {n.kept}" if n.kept else " in addition to its other types"
+    return _its_text(r, n.words, "it's", ctx, also if n.also else "")
 
 
 def _its_text(r: Any, words: Any, lead: str, ctx: dict[str, Any], tail: str = "") -> str:
