@@ -179,12 +179,29 @@ def _word_then(word: str, follow: set[str], after_you: bool = False) -> Callable
             return m.end() - pos  # "it and the top card of your library"
         if nxt and after_you and _YOU_BEFORE.search(text, max(0, pos - 5), pos) and nxt.group(1).lower() in _descriptor_words():
             return m.end() - pos  # "to you and creatures you control": a player, then a description without determiner
+        if nxt and after_you and _YOU_BEFORE.search(text, max(0, pos - 5), pos) and _THAT_PLAYER.match(text, nxt.start(1)):
+            return m.end() - pos  # "you and that player each draw three cards": two players
         return None
 
     return match
 
 
 _YOU_BEFORE = re.compile(r"\byou ?$", re.IGNORECASE)
+_COUNTER_VERB = re.compile(r"\bcounters? (?:target|that|it|the|each|all|up|any|another)\b[^.;:\"]*$", re.IGNORECASE)
+_UNLESS_ITS_PAYS = re.compile(r"unless(?= its controller pays\b)", re.IGNORECASE)
+
+
+def _unless_its(text: str, pos: int) -> int | None:
+    """ "unless" of "counter target spell unless its controller pays {2}"
+    (701.6): only after the verb "counter" in the same sentence, so another
+    instruction's "unless its controller pays" stays the sentence's own."""
+    m = _UNLESS_ITS_PAYS.match(text, pos)
+    if m is None or not _COUNTER_VERB.search(text, max(0, pos - 120), pos):
+        return None
+    return len(m.group(0))
+
+
+_THAT_PLAYER = re.compile(r"that (?:player|opponent)\b", re.IGNORECASE)
 
 _OR_WHOSE = re.compile(r"or(?= that [a-z]+'s (?:controller|owner)\b)", re.IGNORECASE)
 
@@ -496,10 +513,18 @@ LOOKAHEAD: dict[str, Callable[[str, int], int | None]] = {
     "ABILITY_WORD": _ability_word,
     "_MAY_RATHER": _regex(r"may(?=[^.\n\"]*\brather than pay\b)", re.IGNORECASE),
     "_AND_ONLY": _regex(r"and(?= only\b)", re.IGNORECASE),
+    # "tapped and attacking", "tapped and transformed": one way a permanent enters
+    # "each player who searched their library this way shuffles it.": "it" the library, at the sentence's end
+    "_IT_LIBRARY": _regex(r"it(?=\.)", re.IGNORECASE),
+    # "counter target spell unless its controller pays {2}": the counterspell's own "unless" (701.6)
+    "_UNLESS_ITS": _unless_its,
+    "AND_STATE": _regex(r"and(?= (?:attacking|transformed)\b)", re.IGNORECASE),
     # "in the command zone or on the battlefield": one state of two places
     "_OR_ON_BATTLEFIELD": _regex(r"or(?= on the battlefield\b)", re.IGNORECASE),
     # "your graveyard or hand", not "reveal a card from your hand or pay {2}"
     "_ZONE_OR": _regex(r"or(?= (?:graveyard|hand|library)\b)", re.IGNORECASE),
+    # "your hand and graveyard", not "reveals three cards from their hand and you choose one of them"
+    "_ZONE_AND": _regex(r"and(?= (?:graveyards?|hands?|library|libraries)\b)", re.IGNORECASE),
     "CASTS_LAST_TURN": _regex(r"casts(?=[^.,;\n]* last turn\b)", re.IGNORECASE),
     "_KICKER_DASH": _regex(r"Kicker[ ]*(?:—|--?)[ ]*"),
     "_MULTIKICKER_DASH": _regex(r"Multikicker[ ]*(?:—|--?)[ ]*"),
@@ -511,7 +536,7 @@ FIRST_CHARS: dict[str, str] = {
     "_THEN": ",", "_WHERE": ",", "_DIVIDED": ",", "LIST_COMMA": ",", "ADJ_COMMA": ",", "KW_COMMA": ",", "_KW_AND": "aA",
     "_NP_AND": "aA", "_NP_OR": "oO", "_NP_ANDOR": "aA", "DESC_ANDOR": "aA", "DESC_AND": "aA",
     "DESC_OR": "oO", "EV_OR": "oO", "_AND_DAMAGE": "aA", "_AND_QUOTE": "a", "_AND_GET": "aA", "SYMBOL_COLOR": "wubrgWUBRG", "_EACH_VERB": "eE", "_MODAL_CHOOSE": "cC",
-    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
+    "_KICKER_DASH": "K", "_MULTIKICKER_DASH": "M", "_MAY_RATHER": "mM", "_AND_ONLY": "aA", "AND_STATE": "aA", "_IT_LIBRARY": "iI", "_UNLESS_ITS": "uU", "_ZONE_AND": "aA", "_ZONE_OR": "oO", "_OR_ON_BATTLEFIELD": "oO", "CASTS_LAST_TURN": "cC",
     "COUNTER_WORD": string.ascii_lowercase,
     "VOTE_OPTION": string.ascii_lowercase,
     "ROLE_NAME": string.ascii_uppercase,

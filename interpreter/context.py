@@ -158,7 +158,7 @@ class Ctx:
         if isinstance(ref, A.LookedCards) and ref.word == "the rest" and self.rest is not None:
             # "Each player chooses a creature they control. Destroy the rest.": the others that fit (608.2c)
             return list(self.rest)
-        if isinstance(ref, A.LookedCards) and ref.count is None:
+        if isinstance(ref, A.LookedCards) and ref.count is None and not ref.any_number:
             return [o.id for o in self.looked_cards()]
         if isinstance(ref, A.ExiledCards):
             return self.exiled_cards()

@@ -396,12 +396,14 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
     """A quality that relates ``obj`` to another object or a player."""
     game = seen.game
     if isinstance(q, A.OwnedBy):
-        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``)
+        # 108.3: the owner of a card; "you own but don't control" (``not_controlled``), "both own and control"
         owned = obj.owner in seen.who(q.player)
         if q.not_controlled:
             return owned and obj.controller not in seen.who(q.player)
         if q.or_controlled:  # "target permanent you own or control": either will do
             return owned or obj.controller in seen.who(q.player)
+        if q.controlled:  # "you both own and control"
+            return owned and obj.controller in seen.who(q.player)
         return owned != q.negated
     if isinstance(q, A.OtherThan):
         # "a creature other than [this]", "a card other than a basic land card"
@@ -632,7 +634,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.SameNameAs: lambda q: (
         "'doesn't have the same name as' any object of a description" if q.negated and isinstance(q.other, A.AnObject)
         else None),
-    A.DoneThisWay: lambda q: None,
+    A.DoneThisWay: lambda q: None if q.by is None else "'[objects] [a player] [did] this way': those of one player",
     A.Among: lambda q: (
         None if isinstance(q.what, A.Node) else "a card chosen at random" if q.what == "at random"
         else "object quality Among"),

@@ -212,7 +212,7 @@ class GameState:
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
     to_graveyard_this_turn: list[tuple[ObjectId, PlayerId]] = field(default_factory=list)  # each card put into a graveyard this turn from anywhere, and its owner ("if you descended this turn", 700.11)
-    damaged_this_turn: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (source, permanent): each time this turn a source dealt damage to a permanent (120.3, "creatures dealt damage by [this] this turn")
+    damaged_this_turn: list[tuple[ObjectId, ObjectId | PlayerId]] = field(default_factory=list)  # (source, permanent or player): each time this turn a source dealt damage to a permanent or a player (120.3, "creatures dealt damage by [this] this turn", "target player dealt damage by [this] this turn")
     damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
     must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)

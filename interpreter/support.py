@@ -129,7 +129,7 @@ from .replacement import (
     as_enters_instruction,
     as_enters_then_problem,
 )
-from .targets import count_choice_problem
+from .targets import count_choice_problem, damaged_players_only
 from .this_turn import would_die_problem
 from .triggers import trigger_problems
 from .zone_changes import control_problem as zone_control_problem
@@ -679,12 +679,13 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
                 yield Gap(node, problem)
         elif isinstance(node, A.CountChoice):
             yield Gap(node, "a choice of numbers ('one, two, or three') other than of targets")
-        elif isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post:
-            # "target player other than [this]'s owner": the targeting refuses it (cardtext.interpreter.targets)
-            yield Gap(node, "a target player described by what they did or have")
         elif isinstance(node, A.ObjectFilter) and (problem := filter_problem(node)) is not None:
             # a description the engine's matching can't read (cardtext.interpreter.filters)
             yield Gap(node, problem)
+        if (isinstance(node, A.Target) and isinstance(node.spec, A.PlayerFilter) and node.spec.post
+                and not damaged_players_only(node.spec)):
+            # "target player who controls more creatures than you" (cardtext.interpreter.targets._player_ok)
+            yield Gap(node, "a target player described by what they did or have")
         if isinstance(node, A.AsEnters) and isinstance(node.action, AS_ENTERS_CHOICES):
             kids = tuple(c for c in kids if c is not node.body)  # the choice as written: the action says it
         elif isinstance(node, A.AsEnters) and node.then is not None and as_enters_then_problem(node) is None:

@@ -242,12 +242,27 @@ def _player_ok(ctx: Ctx, spec: object, player: str) -> bool:
     if ctx.game.state.turn_rules and cant_target(ctx.game, player, ctx.controller) is not None:
         return False
     if isinstance(spec, A.PlayerFilter):
-        if spec.post:
+        if spec.post and not damaged_players_only(spec):
             raise Unsupported("a target player described by what they did or have")
+        if not all(_dealt_damage_by(ctx, q, player) for q in spec.post):
+            return False
         return not spec.opponent or player != ctx.controller
     if isinstance(spec, A.PlayerOrPlaneswalker):
         return not spec.opponent or player != ctx.controller
     return not isinstance(spec, A.ObjectFilter)
+
+
+def damaged_players_only(spec: A.PlayerFilter) -> bool:
+    """Is each quality of a target player "dealt damage [by this] this turn"
+    (120.3), which :func:`_player_ok` reads?"""
+    return all(isinstance(q, A.DealtDamageThisTurn) and isinstance(q.by, A.SelfRef | None) for q in spec.post)
+
+
+def _dealt_damage_by(ctx: Ctx, q: object, player: str) -> bool:
+    """120.3: "target player dealt damage by [this] this turn": a source
+    (this object, as the object it is now, 400.7) dealt that player damage."""
+    assert isinstance(q, A.DealtDamageThisTurn)
+    return any(to == player and (q.by is None or by == ctx.source) for by, to in ctx.game.state.damaged_this_turn)
 
 
 def _another(spec: object) -> bool:

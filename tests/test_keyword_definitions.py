@@ -342,7 +342,7 @@ def test_a_typo_is_told_from_another_word(word: str, guess: str, typo: bool) -> 
 def test_a_valid_word_the_grammar_lacks_is_not_understood_and_a_typo_is_malformed() -> None:
     (typo,) = parse_text("Bad {B}\nSorcery\nDestory target creature.\n").errors
     assert typo.hint == "did you mean 'destroy'?" and error_class(typo) == MALFORMED
-    (word,) = parse_text("Bad {B}\nSorcery\nSeparate all creatures into two piles.\n").errors
+    (word,) = parse_text("Bad {B}\nSorcery\nSeparate all creatures into three piles.\n").errors
     assert error_class(word) == NOT_UNDERSTOOD
 
 

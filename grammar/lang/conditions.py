@@ -698,6 +698,32 @@ BUILDERS["happened"] = lambda meta, subject, ev: Happened(
 BUILDERS["would"] = lambda meta, subject, event: Would(subject, event, span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class CausesTo(Node):
+    """ "If a spell or ability an opponent controls causes you to discard
+    this card, ...": the event (``action``, its player ``player``) and the
+    source that makes it happen (614.1a)."""
+
+    source: Any
+    player: Any
+    action: Any
+
+
+@builds("causes_to")
+def _causes_to(meta: Any, source: Any, player: Any, pred: Any) -> CausesTo:
+    sentences = concern("sentences")
+    c = sentences._clause(pred)
+    if c.tails or c.where is not None:
+        raise TextError("'causes [a player] to [instruction]' with words after the instruction", span=span(meta))
+    action = sentences.with_subject(c.action, player, meta) if sentences._subject_field(c.action) else c.action
+    return CausesTo(source, player, action, span=span(meta))
+
+
+@renders(CausesTo)
+def _r_causes_to(r: Any, n: CausesTo, **ctx: Any) -> str:
+    return f"{r(n.source)} causes {r(n.player)} to {r(n.action, imperative=True)}"
+
+
 @builds("does_action")
 def _does_action(meta: Any, subject: Any, action: Any) -> Any:
     """ "unless you pay {2}", "if it has flying": the subject does the action
@@ -898,6 +924,14 @@ BUILDERS["state_in_zone"] = lambda meta, place: State("in", place, span=span(met
 # "if [this] is in the command zone or on the battlefield" (eminence), "... in your graveyard or on the battlefield"
 BUILDERS["state_in_zone_or_battlefield"] = lambda meta, place: State("in or on the battlefield", place, span=span(meta))
 BUILDERS["state_paired_with"] = lambda meta, other: State("paired with", other, span=span(meta))  # soulbond, 702.95
+@builds("state_a_of_chosen_type")
+def _state_a_of_chosen_type(meta: Any, words: Any) -> State:
+    """ "if it's a creature card of the chosen type" (607.2d): both at once."""
+    from .objects import StateWord
+
+    return State("of the chosen type", StateWord("a", words, span=span(meta)), span=span(meta))
+
+
 BUILDERS["state_the_only"] = lambda meta, what: State("the only", what, span=span(meta))
 BUILDERS["state_still"] = lambda meta, inner: State("still", inner, span=span(meta))
 BUILDERS["state_stat_compare"] = lambda meta, stat, comparison: State(f"{stat} or toughness", comparison, span=span(meta))
@@ -1042,6 +1076,8 @@ def _r_state(r: Any, n: State, **ctx: Any) -> str:
         return f"in {possessive_text(r, n.what)} opening hand"
     if n.word == "still":
         return f"still {r(n.what)}"
+    if n.word == "of the chosen type" and n.what is not None:
+        return f"{r(n.what)} of the chosen type"
     if n.what is not None:
         return f"{n.word} {r(n.what)}"
     return n.word
@@ -1147,7 +1183,8 @@ def _r_happened(r: Any, n: Happened, **ctx: Any) -> str:
     if ev == "searched library this way":  # "If you search your library this way, shuffle." (701.23)
         from .objects import possessive_text, verb
 
-        return f"{r(n.subject)} {verb(n.subject, 'search')} {possessive_text(r, n.other)} library this way"
+        searched = "searched" if n.form == "searched" else verb(n.subject, "search")  # "who searched ..."
+        return f"{r(n.subject)} {searched} {possessive_text(r, n.other)} library this way"
     if ev.endswith(" this way") and n.form == "by player":  # "if you sacrificed a creature this way" (608.2c)
         return f"{r(n.other)} {ev.removesuffix(' this way')} {r(n.subject)} this way"
     if ev.endswith(" this way"):  # "if that spell is countered this way", "if a card is exiled this way" (608.2c)

@@ -167,12 +167,13 @@ class ControlledBy(Node):
 @dataclass(frozen=True, slots=True)
 class OwnedBy(Node):
     """ "you own", "you don't own", "you own but don't control" (``not_controlled``),
-    "you own or control" (``or_controlled``)."""
+    "you own or control" (``or_controlled``), "you both own and control" (``controlled``)."""
 
     player: Any
     negated: bool = False
     not_controlled: bool = False
     or_controlled: bool = False
+    controlled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +392,7 @@ class InCombatWith(Node):
     how: Literal["attacking", "blocking", "blocked by", "blocking or blocked by"]
     other: Any
     that: bool = False  # written as a relative clause: "that's attacking you"
+    its_blocking: bool = False  # "target creature it's blocking": blocked by it, so written
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,9 +473,15 @@ class ThatCouldTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class PutIntoThisTurn(Node):
-    """ "that was put into a graveyard from the battlefield this turn"."""
+    """ "that was put into a graveyard from the battlefield this turn"; as a
+    participle, "creature cards put into your graveyard from the battlefield
+    this turn" (``form`` "bare"), "creatures put into a graveyard this way"
+    ("this way": by the instruction before, 608.2c), and "cards in your
+    graveyard that were put there from the battlefield this turn" ("there":
+    the zone the description names, ``zone`` None)."""
 
     zone: Any
+    form: Literal["that", "bare", "this way", "there"] = "that"
 
 
 Quality: TypeAlias = Any
@@ -754,6 +762,8 @@ class LookedCards(Node):
 
     word: Literal["them", "those cards", "the other", "the rest", "those"]
     count: Any = None
+    bare: bool = False  # "put one into your hand": "one" written without "of them"
+    any_number: bool = False  # "any number of them": as many as the player picks
 
 
 @dataclass(frozen=True, slots=True)
@@ -782,6 +792,7 @@ class TopOfLibrary(Node):
     whose: Any
     count: Any = None
     bottom: bool = False
+    libraries: bool = False  # "the top card of their libraries": of each player's library
 
 
 @dataclass(frozen=True, slots=True)
@@ -1114,6 +1125,53 @@ def _n_of(meta: Any, count: Any, of: Any) -> Any:
     return EachOf(of, True, count, span=span(meta))
 
 
+@dataclass(frozen=True, slots=True)
+class OnePile(Node):
+    """ "Put one pile into your hand and the other into your graveyard": one
+    of the two piles the cards were separated into (700.3)."""
+
+
+@builds("one_pile")
+def _one_pile(meta: Any) -> OnePile:
+    return OnePile(span=span(meta))
+
+
+@renders(OnePile)
+def _r_one_pile(r: Any, n: OnePile, **ctx: Any) -> str:
+    return "one pile"
+
+
+@dataclass(frozen=True, slots=True)
+class RestOfRevealed(Node):
+    """ "the rest of the revealed cards": the cards the ability revealed
+    that the instructions before didn't move (607.1, 608.2c)."""
+
+
+@builds("rest_of_revealed")
+def _rest_of_revealed(meta: Any) -> RestOfRevealed:
+    return RestOfRevealed(span=span(meta))
+
+
+@renders(RestOfRevealed)
+def _r_rest_of_revealed(r: Any, n: RestOfRevealed, **ctx: Any) -> str:
+    return "the rest of the revealed cards"
+
+
+@builds("any_number_of_them")
+def _any_number_of_them(meta: Any) -> LookedCards:
+    """ "any number of them": as many of the cards the ability looked at as
+    the player picks (607.1)."""
+    return LookedCards("them", any_number=True, span=span(meta))
+
+
+def one_bare(meta: Any) -> LookedCards:
+    """ "put one into your hand and the other into your graveyard": one of
+    the cards the ability looked at (607.1), "of them" left unsaid."""
+    Number = concern("quantities").Number
+
+    return LookedCards("them", Number(1, "word"), bare=True, span=span(meta))
+
+
 @builds("defending_player")
 def _defending(meta: Any) -> PlayerGroup:
     return PlayerGroup("defending", span=span(meta))
@@ -1232,6 +1290,9 @@ def _top_of_library(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
 @builds("top_described")
 def _top_described(meta: Any, kind: Any, whose: Any, zone: str) -> TopDescribed:
     return TopDescribed(kind, whose, zone, span=span(meta))
+@builds("top_of_libraries")
+def _top_of_libraries(meta: Any, count: Any, whose: Any) -> TopOfLibrary:
+    return TopOfLibrary(whose, _library_count(count, "top"), libraries=True, span=span(meta))
 
 
 @builds("bottom_of_library")
@@ -1612,6 +1673,11 @@ def _owned_not_controlled(meta: Any, who: Any) -> OwnedBy:
     return OwnedBy(who, not_controlled=True, span=span(meta))
 
 
+@builds("owned_and_controlled")
+def _owned_and_controlled(meta: Any, who: Any) -> OwnedBy:
+    return OwnedBy(who, controlled=True, span=span(meta))
+
+
 @builds("cast_by")
 def _cast_by(meta: Any, who: Any) -> CastBy:
     return CastBy(who, span=span(meta))
@@ -1766,6 +1832,7 @@ _BUILDERS["blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, span=sp
 _BUILDERS["that_is_attacking_whom"] = lambda meta, o: InCombatWith("attacking", o, True, span=span(meta))
 _BUILDERS["that_is_blocking_whom"] = lambda meta, o: InCombatWith("blocking", o, True, span=span(meta))
 _BUILDERS["blocked_by"] = lambda meta, o: InCombatWith("blocked by", o, span=span(meta))
+_BUILDERS["its_blocking"] = lambda meta: InCombatWith("blocked by", ItRef(span=span(meta)), its_blocking=True, span=span(meta))
 _BUILDERS["blocking_or_blocked_by"] = lambda meta, o: InCombatWith("blocking or blocked by", o, span=span(meta))
 _BUILDERS["dealt_damage_this_turn"] = lambda meta: DealtDamageThisTurn(span=span(meta))
 _BUILDERS["dealt_damage_by_this_turn"] = lambda meta, by: DealtDamageThisTurn(by, span=span(meta))
@@ -1826,12 +1893,74 @@ def _r_count_choice(r: Any, n: CountChoice, **ctx: Any) -> str:
 _BUILDERS["count_choice"] = lambda meta, *counts: CountChoice(tuple(c for c in counts if not isinstance(c, Token)), span=span(meta))
 _BUILDERS["count_or"] = lambda meta, a, b: CountChoice((a, b), span=span(meta))
 _BUILDERS["done_this_way"] = lambda meta, word: DoneThisWay(word, span=span(meta))
+_BUILDERS["done_this_way_by"] = lambda meta, who, word: DoneThisWay(word, by=who, span=span(meta))
 _BUILDERS["that_was_done_this_way"] = lambda meta, was, word: DoneThisWay(word, str(was).lower(), span=span(meta))
 _BUILDERS["tapped_this_way"] = lambda meta: DoneThisWay("tapped", span=span(meta))
 _BUILDERS["dealt_damage_this_way"] = lambda meta: DoneThisWay("dealt damage", span=span(meta))
 _BUILDERS["this_way_verb"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["done_verb"] = lambda meta, tok: str(tok).lower()
 _BUILDERS["was_word"] = lambda meta, tok: str(tok).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Who(Node):
+    """ "who": the subject of a condition that describes a player ("each
+    player who controls ..."), singular or plural as its verb is written."""
+
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WhoQuality(Node):
+    """ "who searched their library this way", "who controls more creatures
+    than you": a player described by a condition (conditions.lark) whose
+    subject is :class:`Who`."""
+
+    condition: Any
+
+
+def _who_subject(meta: Any) -> Who:
+    """The subject "who" of a relative clause, plural when its verb is
+    written so ("players who control", "a player who controls")."""
+    from ..node import Span
+    from ..transformer import word_at
+    from .sentences import _singular_form, _verb_forms
+
+    where = span(meta)
+    word = word_at(Span(where.line, where.column + 4, where.line, where.column + 4)) if where else None
+    low = (word or "").lower()
+    return Who(low in _verb_forms() and not _singular_form(low), span=where)
+
+
+def _who_builder(condition: str) -> Any:
+    def build(meta: Any, *parts: Any) -> WhoQuality:
+        made = _BUILDERS[condition](meta, _who_subject(meta), *parts)
+        return WhoQuality(made, span=span(meta))
+
+    return build
+
+
+for _name in ("controls", "doesnt_control", "you_cast_this_turn_cond", "controls_more", "controls_fewer", "more_life_than", "more_cards_than", "lost_life",
+              "player_sacrificed_this_way", "player_discarded_this_way"):
+    _BUILDERS[f"who_{_name}"] = _who_builder(_name)
+
+
+@builds("who_searched_this_way")
+def _who_searched(meta: Any, whose: Any) -> WhoQuality:
+    Happened = concern("conditions").Happened
+
+    return WhoQuality(Happened(_who_subject(meta), "searched library this way", whose, "searched", span=span(meta)),
+                      span=span(meta))
+
+
+@renders(Who)
+def _r_who(r: Any, n: Who, **ctx: Any) -> str:
+    return "who"
+
+
+@renders(WhoQuality)
+def _r_who_quality(r: Any, n: WhoQuality, **ctx: Any) -> str:
+    return r(n.condition)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1842,12 +1971,14 @@ class DoneThisWay(Node):
 
     verb: str
     that: str = ""
+    by: Any = None  # "all cards they exiled this way": the player who did it
 
 
 @renders(DoneThisWay)
 def _r_done_this_way(r: Any, n: DoneThisWay, **ctx: Any) -> str:
     that = "that " if n.that == "that" else f"that {n.that} " if n.that else ""
-    return f"{that}{n.verb} this way"
+    by = f"{r(n.by)} " if n.by is not None else ""
+    return f"{that}{by}{n.verb} this way"
 
 
 def _that_is_builder(negated: bool) -> Any:
@@ -1878,6 +2009,9 @@ for _rule, _event in (
     _BUILDERS[_rule] = _did(_event)
 
 _BUILDERS["that_was_put_into"] = lambda meta, zone: PutIntoThisTurn(zone, span=span(meta))
+_BUILDERS["that_was_put_there"] = lambda meta: PutIntoThisTurn(None, "there", span=span(meta))
+_BUILDERS["put_into_this_turn"] = lambda meta, zone: PutIntoThisTurn(zone, "bare", span=span(meta))
+_BUILDERS["put_into_this_way"] = lambda meta, zone: PutIntoThisTurn(zone, "this way", span=span(meta))
 _BUILDERS["under_control"] = lambda meta, whose: whose
 _BUILDERS["that_entered_under"] = lambda meta, whose: DidThisTurn("entered", control=whose, span=span(meta))
 _BUILDERS["that_died_under"] = lambda meta, whose: DidThisTurn("died", control=whose, span=span(meta))
@@ -2014,6 +2148,8 @@ def is_plural(node: Any) -> bool:
 
     if isinstance(node, You):
         return True
+    if isinstance(node, Who):
+        return node.plural
     if isinstance(node, ThemRef | ActivatedAbilitiesOf):
         return True
     if isinstance(node, ThatRef):
@@ -2193,6 +2329,10 @@ def _r_cost_paid(r: Any, n: CostPaidRef, **ctx: Any) -> str:
 
 @renders(LookedCards)
 def _r_looked(r: Any, n: LookedCards, **ctx: Any) -> str:
+    if n.any_number:
+        return f"any number of {n.word}"
+    if n.bare:
+        return r(n.count)
     if n.count is not None:
         return f"{r(n.count)} of {n.word}"
     return n.word
@@ -2211,9 +2351,10 @@ def _r_attached(r: Any, n: AttachedRef, **ctx: Any) -> str:
 @renders(TopOfLibrary)
 def _r_top(r: Any, n: TopOfLibrary, **ctx: Any) -> str:
     end = "bottom" if n.bottom else "top"
+    library = "libraries" if n.libraries else "library"
     if n.count is None:
-        return f"the {end} card of {r(n.whose)} library"
-    return f"the {end} {r(n.count)} cards of {r(n.whose)} library"
+        return f"the {end} card of {r(n.whose)} {library}"
+    return f"the {end} {r(n.count)} cards of {r(n.whose)} {library}"
 
 
 @renders(TopDescribed)
@@ -2431,6 +2572,8 @@ def _r_owned_by(r: Any, n: OwnedBy, **ctx: Any) -> str:
         return f"{who} {verb(n.player, 'own')} but {dont} control"
     if n.or_controlled:
         return f"{who} {verb(n.player, 'own')} or {verb(n.player, 'control')}"
+    if n.controlled:
+        return f"{who} both {verb(n.player, 'own')} and {verb(n.player, 'control')}"
     if n.negated:
         return f"{who} {dont} own"
     return f"{who} {verb(n.player, 'own')}"
@@ -2642,6 +2785,8 @@ def _r_activated_abilities_of(r: Any, n: ActivatedAbilitiesOf, **ctx: Any) -> st
 
 @renders(InCombatWith)
 def _r_in_combat(r: Any, n: InCombatWith, **ctx: Any) -> str:
+    if n.its_blocking:
+        return "it's blocking"
     return f"{'that' + chr(39) + 's ' if n.that else ''}{n.how} {r(n.other)}"
 
 
@@ -2701,7 +2846,12 @@ def _r_that_is_colors(r: Any, n: ThatIsColors, **ctx: Any) -> str:
 
 @renders(PutIntoThisTurn)
 def _r_put_into(r: Any, n: PutIntoThisTurn, **ctx: Any) -> str:
-    return f"that {'were' if ctx.get('plural') else 'was'} put into {r(n.zone)} from the battlefield this turn"
+    that = f"that {'were' if ctx.get('plural') else 'was'} "
+    if n.form == "there":
+        return f"{that}put there from the battlefield this turn"
+    if n.form == "this way":
+        return f"put into {r(n.zone)} this way"
+    return f"{'' if n.form == 'bare' else that}put into {r(n.zone)} from the battlefield this turn"
 
 
 @renders(ThatTargets)

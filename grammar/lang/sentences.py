@@ -251,7 +251,9 @@ BUILDERS["in_addition"] = lambda meta, kept: Tail(kept, span=span(meta))
 BUILDERS["at_random"] = lambda meta: Tail("at random", span=span(meta))
 # "If it would leave the battlefield, exile it instead of putting it anywhere else" (614.1a, 400.7)
 BUILDERS["instead_of_anywhere"] = lambda meta: Tail("instead of putting it anywhere else", span=span(meta))
-BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", span=span(meta))
+# "put it on top of its owner's library instead of into that player's graveyard" (701.6a, 614.1a)
+BUILDERS["instead_of_into"] = lambda meta, zone: Tail("instead of into", zone, span=span(meta))
+BUILDERS["instead_of_graveyard"] = lambda meta, whose: Tail("instead of putting it into graveyard", whose, span=span(meta))
 
 
 def _clause(x: Any) -> Clause:
@@ -361,6 +363,16 @@ def _may_clause(meta: Any, subject: Any, pred: Any) -> Clause:
     return c
 
 
+@builds("may_shared_clause")
+def _may_shared_clause(meta: Any, pred: Any) -> Clause:
+    """ "they may copy this spell and may choose a new target for the copy":
+    the player of the clause before may (the sentence gives the subject)."""
+    c = _clause(pred)
+    c.action = MayDo(c.action, None, span=span(meta))
+    c.form_subject = "may shared"
+    return c
+
+
 @builds("may_have_clause")
 def _may_have_clause(meta: Any, obj: Any, pred: Any) -> Clause:
     c = _clause(pred)
@@ -417,6 +429,7 @@ class IfSentence(Node):
     instead: Literal["", "before", "after"] = ""
     trailing: Literal["", "if", "unless"] = ""  # "Counter target spell if it was kicked."
     then: bool = False  # "Then if it wasn't kicked, discard three cards."
+    lead: bool = False  # "Unless you pay {B}{B}{B}, tap this creature.": the "unless" written first
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +443,17 @@ class LeadSentence(Node):
     condition: Any = None
     per: Any = None
     duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrue(Node):
+    """ "The same is true for creature spells you control and creature cards
+    you own that aren't on the battlefield.", "The same is true for fear,
+    first strike, and trample.": the sentence before, again for other
+    objects (``what``) or for each other keyword (``keywords``)."""
+
+    what: Any = None
+    keywords: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,6 +566,13 @@ def _body(meta: Any, *items: Any) -> Sentence:
         form = c.form_subject
         if form == "elided":
             pass
+        elif form == "may shared":
+            if i == 0 or prev_subject is None:
+                raise TextError("'may' with no subject before it to share", span=action.span)
+            inner = action.action
+            inner = with_subject(inner, prev_subject) if _subject_field(inner) else inner
+            action = MayDo(inner, prev_subject, span=action.span)
+            form = "shared"
         elif form == "written":
             prev_subject = subject_of(action)
         elif i > 0 and prev_subject is not None and _shares_subject(c, action, prev_subject, meta):
@@ -653,6 +684,33 @@ def _trailing_unless(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, trailing="unless", span=span(meta))
 
 
+BUILDERS["same_is_true"] = lambda meta, what: SameIsTrue(what, span=span(meta))
+BUILDERS["same_is_true_keywords"] = lambda meta, kws: SameIsTrue(None, tuple(kws), span=span(meta))
+
+
+@renders(SameIsTrue)
+def _r_same_is_true(r: Any, n: SameIsTrue, **ctx: Any) -> str:
+    if n.what is not None:
+        return f"The same is true for {r(n.what)}."
+    from .verbs import keyword_list_text
+
+    return f"The same is true for {keyword_list_text(r, n.keywords)}."
+
+
+@builds("leading_unless_sentence")
+def _leading_unless(meta: Any, condition: Any, body: Sentence) -> IfSentence:
+    """ "Unless you pay {B}{B}{B}, tap this creature and sacrifice a land.":
+    the same as the "unless" written after the instructions."""
+    return IfSentence(condition, body, trailing="unless", lead=True, span=span(meta))
+
+
+@builds("for_each_unless_sentence")
+def _for_each_unless(meta: Any, per: Any, body: Sentence, condition: Any) -> LeadSentence:
+    """ "For each creature, its controller sacrifices it unless they pay X
+    life.": the instructions for each one, each unless its player pays."""
+    return LeadSentence("for each unless", body, condition, per=per, span=span(meta))
+
+
 @builds("instead_if_sentence")
 def _instead_if(meta: Any, body: Sentence, condition: Any) -> IfSentence:
     return IfSentence(condition, body, "after", "if", span=span(meta))
@@ -731,6 +789,7 @@ class ItsA(Node):
 
     words: Any
     also: bool = False
+    kept: str = ""  # "in addition to its other colors and types": what else it keeps, where not the usual
 
 
 @builds("its_a")
@@ -740,12 +799,14 @@ def _its_a(meta: Any, words: Any) -> ItsA:
 
 @builds("its_a_also")
 def _its_a_also(meta: Any, words: Any, kept: Any) -> ItsA:
-    return ItsA(words, True, span=span(meta))
+    kept = str(kept)
+    return ItsA(words, True, "" if kept == "in addition to its other types" else kept, span=span(meta))
 
 
 @renders(ItsA)
 def _r_its_a(r: Any, n: ItsA, **ctx: Any) -> str:
-    return _its_text(r, n.words, "it's", ctx, " in addition to its other types" if n.also else "")
+    also = f" {n.kept}" if n.kept else " in addition to its other types"
+    return _its_text(r, n.words, "it's", ctx, also if n.also else "")
 
 
 def _its_text(r: Any, words: Any, lead: str, ctx: dict[str, Any], tail: str = "") -> str:
@@ -1231,6 +1292,8 @@ def clause_text(r: Any, action: Any, form: ClauseForm | None, tails_only: bool =
         inner = action.action
         if action.have:
             body = f"{r(action.player)} may have {r(_subject(inner))} {_vp(r, inner, imperative=True)}"
+        elif form is not None and form.subject == "shared":  # "... and may choose a new target for the copy"
+            body = f"may {_vp(r, inner, imperative=True)}"
         else:
             who = action.player if action.player is not None else subject_of(inner)
             body = f"{r(who)} may {_vp(r, inner, imperative=True)}"
@@ -1277,6 +1340,10 @@ def _tails(r: Any, action: Any, form: ClauseForm | None) -> str:
                 wrote_duration = True
         elif word in ("where", "lead-duration"):
             continue
+        elif isinstance(word, Tail) and word.word == "instead of putting it into graveyard":
+            from .objects import possessive_text
+
+            out += f" instead of putting it into {possessive_text(r, word.value)} graveyard"
         elif isinstance(word, Tail):
             out += f" {word.word} {r(word.value)}"
         else:
@@ -1334,6 +1401,8 @@ def _r_if(r: Any, n: IfSentence, **ctx: Any) -> str:
     cond = r(n.condition)
     if n.trailing == "if":
         return _cap(f"{'then ' if n.then else ''}{body}{' instead' if n.instead else ''} if {cond}.", ctx)
+    if n.trailing == "unless" and n.lead:
+        return _cap(f"unless {cond}, {body}.", ctx)
     if n.trailing == "unless":
         return _cap(f"{'then ' if n.then else ''}{body} unless {cond}.", ctx)
     if n.then:
@@ -1358,6 +1427,8 @@ def _r_lead(r: Any, n: LeadSentence, **ctx: Any) -> str:
         return _cap(f"{body} instead.", ctx)
     if n.kind == "for each":
         return _cap(f"for each {r(n.per, per=True)}, {body}.", ctx)
+    if n.kind == "for each unless":
+        return _cap(f"for each {r(n.per, per=True)}, {body} unless {r(n.condition)}.", ctx)
     if n.kind == "as long as":
         return _cap(f"as long as {r(n.condition)}, {body}.", ctx)
     if n.kind == "for as long as":

@@ -1054,6 +1054,7 @@ class PlayRevealed(Node):
 
     player: Any
     what: Any
+    hand: str = ""  # "hand", "hands": ``what`` is then whose ("their hands revealed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1088,6 +1089,8 @@ class ActionLimit(Node):
 BUILDERS["begin_with_on_battlefield"] = lambda meta, what: BeginWithOnBattlefield(None, what, span=span(meta))
 BUILDERS["reveal_from_opening_hand"] = lambda meta, what, whose: RevealFromOpeningHand(None, what, whose, span=span(meta))
 BUILDERS["play_revealed"] = lambda meta, what: PlayRevealed(None, what, span=span(meta))
+BUILDERS["hand_words"] = lambda meta, tok: str(tok).lower()
+BUILDERS["play_hand_revealed"] = lambda meta, whose, word: PlayRevealed(None, whose, str(word).lower(), span=span(meta))
 BUILDERS["attack_this_turn_as_though"] = lambda meta: CombatException(None, "attack this turn", span=span(meta))
 BUILDERS["blocked_as_though_not"] = lambda meta, kw: CombatException(None, "blocked", kw, span=span(meta))
 BUILDERS["cant_cast_more_than"] = lambda meta, what: ActionLimit(None, "cast", what, span=span(meta))
@@ -1110,6 +1113,10 @@ def _r_reveal_opening(r: Any, n: RevealFromOpeningHand, **ctx: Any) -> str:
 
 @renders(PlayRevealed)
 def _r_play_revealed(r: Any, n: PlayRevealed, **ctx: Any) -> str:
+    if n.hand:
+        from .objects import possessive_text
+
+        return f"{_player_verb(n, 'play', ctx)} with {possessive_text(r, n.what)} {n.hand} revealed"
     return f"{_player_verb(n, 'play', ctx)} with {r(n.what)} revealed"
 
 

@@ -375,6 +375,28 @@ class Shuffle(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SeparatePiles(Node):
+    """ "An opponent separates those cards into two piles." (700.3)"""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DoTheSame(Node):
+    """ "[each opponent attacking that player] does the same": the
+    instructions before, carried out by this subject (``what``: "for
+    enchantment cards", with those objects instead)."""
+
+    SUBJECT: ClassVar[str] = "player"
+
+    what: Any = None
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class CounterSpell(Node):
     """ "Counter target spell [unless its controller pays {2}]" (701.6)."""
 
@@ -460,6 +482,7 @@ class Draw(Node):
     amount: Any
     player: Any = None
     additional: bool = False
+    up_to: bool = False  # "each player may draw up to two cards": any number from none to that many
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,6 +656,7 @@ class MoveCounters(Node):
     source: Any = None
     amount: Any = None
     kind: str = ""
+    any_number: bool = False  # "move any number of +1/+1 counters from ... onto ...": the player's choice
     player: Any = None
 
 
@@ -1432,6 +1456,9 @@ _reg("put_hand_rest_graveyard", lambda m, what, w1, w2: PutInZone(
     what, Destination("hand", _whose(w1), "rest graveyard", under=_whose(w2)), span=span(m)))
 _reg("put_onto_battlefield_mods", lambda m, what, mods: PutInZone(
     what, _battlefield("onto", mods), span=span(m)))
+_reg("put_one_in_zone", lambda m, dest: PutInZone(concern("objects").one_bare(m), dest, span=span(m)))
+_reg("put_one_onto_battlefield_mods", lambda m, mods: PutInZone(
+    concern("objects").one_bare(m), _battlefield("onto", mods), span=span(m)))
 
 
 @builds("put_exiled_into_hands")
@@ -1446,6 +1473,11 @@ _reg("shuffle_into_owners", lambda m, what: Shuffle(what, None, form="owners' li
 _reg("shuffle_it_into", lambda m, whose: Shuffle(ItRef(), _whose(whose), span=span(m)))
 _reg("shuffle_two_into", lambda m, a, b, whose: Shuffle((a, b), _whose(whose), span=span(m)))
 _reg("shuffle_plain", lambda m: Shuffle(span=span(m)))
+_reg("do_the_same", lambda m: DoTheSame(span=span(m)))
+_reg("separate_piles", lambda m, what: SeparatePiles(what, span=span(m)))
+_reg("do_the_same_for", lambda m, what: DoTheSame(what, span=span(m)))
+# "each player who searched their library this way shuffles it": the library searched (701.20)
+_reg("shuffle_it", lambda m: Shuffle(form="it", span=span(m)))
 @builds("shuffle_library")
 def _shuffle_library(meta: Any, whose: Any) -> Shuffle:
     """ "shuffle your library", the older wording of "shuffle" (701.20): the
@@ -1589,6 +1621,7 @@ _reg("additional_counter", lambda m, amount, kind: (amount, kind, "additional"))
 
 # ---- cards ----
 _reg("draw", build(Draw))
+_reg("draw_up_to", lambda m, amount: Draw(amount, up_to=True, span=span(m)))
 _reg("draw_equal", lambda m, eq: Draw(eq, span=span(m)))
 
 
@@ -1751,6 +1784,8 @@ _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "articl
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
 _reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
 _reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
+_reg("move_any_number_counters", lambda m, kind, source, on: MoveCounters(
+    on, source, None, kind, any_number=True, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
 _reg("remove_any_counters", lambda m, amount, source: RemoveCounters(amount, "", source, span=span(m)))
 _reg("remove_all_counters", lambda m, kind, source: RemoveCounters(None, kind, source, all=True, span=span(m)))
@@ -1866,6 +1901,8 @@ _reg("token_with_ability", lambda m, q: ("ability", q))
 _reg("token_with_both", lambda m, kws, q: ("both", (kws, q)))
 _reg("token_named", lambda m, name: ("named", name))
 _reg("token_all_types", lambda m: ("all types", None))
+# "a 1/1 creature token of the chosen color and type" (607.2d: this object's choices)
+_reg("token_of_chosen", lambda m: ("of chosen color and type", None))
 _reg("token_base_pt", lambda m, amount: ("base pt", amount))
 
 
@@ -1900,6 +1937,7 @@ def _pump(meta: Any, mod: Any, **kw: Any) -> Pump:
 
 _reg("pump", lambda m, mod: _pump(m, mod))
 _reg("pump_gain", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="gain"))
+_reg("pump_gain_choice", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="gain", your_choice=True))
 _reg("pump_have", lambda m, mod, kws: _pump(m, mod, keywords=kws, second_verb="have"))
 _reg("pump_gain_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="gain"))
 _reg("pump_have_quoted", lambda m, mod, q: _pump(m, mod, quoted=q, second_verb="have"))
@@ -2271,6 +2309,8 @@ def _kind_word(word: Any) -> str:
 
 
 _reg("choose_new_targets", lambda m, what: Choose("new targets", what, span=span(m)))
+# "may choose a new target for that copy": a copy of a spell with one target (707.10c)
+_reg("choose_a_new_target", lambda m, what: Choose("a new target", what, span=span(m)))
 for _rule, _kind in (
     ("choose_number", "number"), ("choose_odd_even", "odd or even"),
     ("choose_left_right", "left or right"),
@@ -2320,6 +2360,11 @@ _reg("mana_or_list", lambda m, *cs: cs)
 _reg("add_chosen_color", lambda m, amount: AddManaSpecial("the chosen color", amount, span=span(m)))
 _reg("add_could_produce", lambda m, amount, what: AddManaSpecial("any type could produce", amount, what, span=span(m)))
 _reg("add_color_could_produce", lambda m, amount, what: AddManaSpecial("any color could produce", amount, what, span=span(m)))
+# "one mana of any color that a land an opponent controls could produce" (106.7): "that" written
+_reg("add_could_produce_that", lambda m, amount, count, what: AddManaSpecial(
+    "any type that could produce", amount, BUILDERS["an_object"](m, count, what), span=span(m)))
+_reg("add_color_could_produce_that", lambda m, amount, count, what: AddManaSpecial(
+    "any color that could produce", amount, BUILDERS["an_object"](m, count, what), span=span(m)))
 _reg("add_opponent_land_color", lambda m: AddManaSpecial("opponent land color", span=span(m)))
 _reg("add_that_color", lambda m, amount: AddManaSpecial("that color", amount, span=span(m)))
 _reg("add_that_type", lambda m, amount: AddManaSpecial("that type", amount, span=span(m)))
@@ -2339,7 +2384,8 @@ def _adding(fn: Any) -> Any:
 
 
 for _rule in ("add_mana", "add_any_one_color", "add_any_color", "add_any_combination", "add_combination_of",
-              "add_chosen_color", "add_could_produce", "add_color_could_produce", "add_type_produced", "add_that_color",
+              "add_chosen_color", "add_could_produce", "add_color_could_produce", "add_could_produce_that",
+              "add_color_could_produce_that", "add_type_produced", "add_that_color",
               "add_that_type", "add_amount_equal", "add_any_one_color_per", "add_mana_or_old", "add_mana_old"):
     BUILDERS[_rule] = _adding(BUILDERS[_rule])
 
@@ -2681,6 +2727,8 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
         return f"{v} {possessive_text(r, n.into)} library"
     if n.form == "that pile":
         return f"{v} that pile"
+    if n.form == "it":
+        return f"{v} it"
     if n.form == "owners' libraries":
         return f"{v} {r(n.what)} into their owners' libraries"
     if n.form == "graveyard":
@@ -2692,6 +2740,17 @@ def _r_shuffle(r: Any, n: Shuffle, **ctx: Any) -> str:
     if isinstance(n.what, tuple):
         return f"{v} {r(n.what[0])} and {r(n.what[1])} into {possessive_text(r, n.into)} library"
     return f"{v} {r(n.what)} into {possessive_text(r, n.into)} library"
+
+
+@renders(SeparatePiles)
+def _r_separate_piles(r: Any, n: SeparatePiles, **ctx: Any) -> str:
+    return f"{subj(r, n, 'separate', ctx)} {r(n.what)} into two piles"
+
+
+@renders(DoTheSame)
+def _r_do_the_same(r: Any, n: DoTheSame, **ctx: Any) -> str:
+    what = f" for {r(n.what)}" if n.what is not None else ""
+    return f"{subj(r, n, 'do', ctx)} the same{what}"
 
 
 @renders(CounterSpell)
@@ -2752,6 +2811,8 @@ def _r_draw(r: Any, n: Draw, **ctx: Any) -> str:
     v = subj(r, n, "draw", ctx)
     if n.additional:
         return f"{v} an additional card"
+    if n.up_to:
+        return f"{v} up to {cards_text(r, n.amount)}"
     return f"{v} {cards_text(r, n.amount)}"
 
 
@@ -2900,6 +2961,9 @@ def _r_double_counters(r: Any, n: DoubleCounters, **ctx: Any) -> str:
 
 @renders(MoveCounters)
 def _r_move_counters(r: Any, n: MoveCounters, **ctx: Any) -> str:
+    if n.any_number:
+        kind = f"{n.kind} " if n.kind else ""
+        return f"{subj(r, n, 'move', ctx)} any number of {kind}counters from {r(n.source)} onto {r(n.on)}"
     if n.amount is not None:
         return f"{subj(r, n, 'move', ctx)} {counters_text(r, n.amount, n.kind)} from {r(n.source)} onto {r(n.on)}"
     if n.source is not None:
@@ -2946,6 +3010,8 @@ def _r_token_spec(r: Any, n: TokenSpec, **ctx: Any) -> str:
             text += f" named {n.named}"
         elif kind == "all types":
             text += " with all creature types"
+        elif kind == "of chosen color and type":
+            text += " of the chosen color and type"
         elif kind == "base pt":
             text += f" with base power and toughness each equal to {r(extra[kind])}"
         elif kind == "both":
@@ -3085,7 +3151,8 @@ def _r_pump(r: Any, n: Pump, **ctx: Any) -> str:
         more = "an additional " if n.additional else ""
         parts.append(f"{subj(r, n, 'get', ctx)} {more}{n.mod or pt_mod_text(n.power, n.toughness)}")
         if n.keywords or n.quoted:
-            parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {_abilities_text(r, n)}")
+            choice = "your choice of " if n.your_choice else ""
+            parts.append(f"and {subj(r, n, n.second_verb or 'gain', ctx)} {choice}{_abilities_text(r, n)}")
         if n.extra is not None:
             # the second verb agrees with the subject the two share ("gets +2/+0 and loses flying")
             extra = replace(n.extra, what=n.what) if getattr(n.extra, "what", 0) is None else n.extra
@@ -3397,6 +3464,8 @@ def _r_choose(r: Any, n: Choose, **ctx: Any) -> str:
     v = subj(r, n, "choose", ctx)
     if n.kind == "new targets":
         return f"{v} new targets for {r(n.what)}"
+    if n.kind == "a new target":
+        return f"{v} a new target for {r(n.what)}"
     if n.what is not None:
         return f"{v} {r(n.what)}"
     if n.kind == "number" and n.low is not None:
@@ -3465,6 +3534,8 @@ def _r_add_special(r: Any, n: AddManaSpecial, **ctx: Any) -> str:
         return f"{v} {r(n.amount)} mana of any type {r(n.of)} produced"
     if k == "any color could produce":
         return f"{v} {r(n.amount)} mana of any color {r(n.of)} could produce"
+    if k in ("any type that could produce", "any color that could produce"):
+        return f"{v} {r(n.amount)} mana of any {k.split()[1]} that {r(n.of)} could produce"
     if k == "opponent land color":
         return f"{v} one mana of any color that a land an opponent controls could produce"
     if k == "that color":

@@ -81,13 +81,14 @@ def looked_cards(ctx: Ctx, ref: A.LookedCards, verb: str) -> list[GameObject]:
     still the object it looked at, 400.7); "one of them" is the controller's
     pick among those, "the other" / "the rest" are all of them."""
     remaining = ctx.looked_cards()
-    if ref.count is None:
+    if ref.count is None and not ref.any_number:
         return remaining
-    n = ctx.quantity(ref.count)
+    n = len(remaining) if ref.any_number else ctx.quantity(ref.count)
     if not remaining or n <= 0:
         return []
+    least = 0 if ref.any_number else min(n, len(remaining))  # "any number of them": none too
     d = Decision("pick", ctx.controller, f"{source_name(ctx)}: {verb} which of the cards you looked at",
                  [o.id for o in remaining], [o.card.name for o in remaining],
-                 min(n, len(remaining)), min(n, len(remaining)))  # fmt: skip
+                 least, min(n, len(remaining)))  # fmt: skip
     picked = ask(ctx.game, d)
     return [o for o in remaining if o.id in picked]

@@ -113,7 +113,9 @@ def _its_counters_problem(a: A.MoveCounters) -> bool:
 
 
 @carries_out(A.MoveCounters, limits=(
-    ("putting an object's counters on another (all of them, or those removed before)", _its_counters_problem),
+    ("putting an object's counters on another (all of them, or those removed before)",
+     lambda a: _its_counters_problem(a) and not a.any_number),
+    ("moving any number of counters (the player's choice of how many)", lambda a: a.any_number),
     ("moving counters of any kind", lambda a: not a.kind and a.amount is not None),
     ("another player moving counters", lambda a: a.player is not None and not isinstance(a.player, A.You)),
 ))

@@ -139,6 +139,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             game.events.append(WasDealtDamage(p, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
+            game.state.damaged_this_turn.append((sid, p))  # "target player dealt damage by [this] this turn"
         if infect:
             # 702.90b, 120.3b: damage from a source with infect is dealt to a
             # player as that many poison counters (704.5c: ten or more lose)

@@ -22,7 +22,9 @@ from .piles import shuffle_pile
 from .registry import Limit, carries_out
 
 
-@carries_out(A.Draw)
+@carries_out(A.Draw, limits=(
+    ("drawing up to a number of cards (the player's choice of how many)", lambda a: a.up_to),
+))
 def _draw(ctx: Ctx, a: A.Draw) -> bool:
     n = ctx.quantity(a.amount)
     drawn: list[ObjectId] = []
@@ -704,6 +706,9 @@ def _search(ctx: Ctx, a: A.Search) -> bool:
         picked = ask(game, d)
         found = [o for o in cands if o.id in picked]
     ctx.done["searched library"] = [o.id for o in found]  # "If you search your library this way" (701.23)
+    # "put one into your hand and the other into your graveyard": "one", "the
+    # other" and "the rest" are of the cards found, still in the library (607.1)
+    ctx.looked = [o.id for o in found]
     if found:
         game.say(f"  {ctx.controller} searches {mine} and finds {', '.join(o.card.name for o in found)}")
     else:
@@ -739,12 +744,13 @@ def _shuffled_zones(a: A.Shuffle) -> bool:
 @carries_out(A.Shuffle, limits=(
     ("shuffling cards into a library other than objects into their owner's",
      lambda a: a.what is not None and not _shuffled_objects(a) and not _shuffled_zones(a)
-     or a.form not in ("", "library", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
+     or a.form not in ("", "library", "it", "that pile", *SHUFFLED_ZONES) or a.form in SHUFFLED_ZONES and not _shuffled_zones(a)),
     ("shuffling another player's library", lambda a: a.what is None and a.form == "" and a.into is not None),
 ))
 def _shuffle(ctx: Ctx, a: A.Shuffle) -> bool:
     """701.20: each player named shuffles their library ("then shuffle",
-    "then that player shuffles", "shuffle your library"); "shuffle [cards]
+    "then that player shuffles", "shuffle your library", "each player who
+    searched their library this way shuffles it"); "shuffle [cards]
     into your library" puts each into its owner's library (400.3) — those
     revealed there stay — and that library is shuffled."""
     import random
