@@ -1376,3 +1376,67 @@ def _r_has_max_speed(r: Any, n: HasMaxSpeed, **ctx: Any) -> str:
 
 
 _ = article
+
+
+# ---- replacements of putting counters and creating tokens (614.1a) --------
+
+
+@dataclass(frozen=True, slots=True)
+class CountersWouldBePut(Node):
+    """The event a replacement of putting counters replaces (614.1a, 122.6):
+    "if one or more +1/+1 counters would be put on a creature you control",
+    "if you would put one or more counters on a permanent or player", "if an
+    effect would put one or more counters on a permanent you control", "if
+    you would get one or more counters".  The counters as a count (``how``,
+    ``amount``, ``kind``: "" any kind); ``by`` who puts them (None: the
+    passive, "effect": "an effect"); ``on`` what gets them (None with "get":
+    the player ``by``)."""
+
+    how: str
+    amount: Any
+    kind: str
+    on: Any
+    by: Any = None
+    verb: Literal["put", "get"] = "put"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWouldCreate(Node):
+    """ "if an effect would create one or more tokens [under your control]"
+    (111.2, 614.1a): the event a replacement of creating tokens replaces;
+    ``under`` whose control the tokens would be created under (None: anyone's)."""
+
+    tokens: Any
+    under: Any = None
+
+
+BUILDERS["counters_would_be_put"] = lambda meta, spec, on: CountersWouldBePut(spec[0], spec[1], spec[2], on, span=span(meta))
+BUILDERS["would_put_counters"] = lambda meta, by, spec, on: CountersWouldBePut(
+    spec[0], spec[1], spec[2], on, by, span=span(meta))
+BUILDERS["would_get_counters"] = lambda meta, by, spec: CountersWouldBePut(
+    spec[0], spec[1], spec[2], None, by, "get", span=span(meta))
+BUILDERS["effect_would_put_counters"] = lambda meta, spec, on: CountersWouldBePut(
+    spec[0], spec[1], spec[2], on, "effect", span=span(meta))
+BUILDERS["effect_would_create"] = lambda meta, tokens: EffectWouldCreate(tokens, span=span(meta))
+BUILDERS["effect_would_create_under"] = lambda meta, tokens, whose: EffectWouldCreate(tokens, whose, span=span(meta))
+
+
+@renders(CountersWouldBePut)
+def _r_counters_would_be_put(r: Any, n: CountersWouldBePut, **ctx: Any) -> str:
+    from .quantities import counters_spec_text
+
+    counters = counters_spec_text(r, n.how, n.amount, n.kind)
+    if n.by is None:
+        return f"{counters} would be put on {r(n.on)}"
+    who = "an effect" if n.by == "effect" else r(n.by)
+    if n.verb == "get":
+        return f"{who} would get {counters}"
+    return f"{who} would put {counters} on {r(n.on)}"
+
+
+@renders(EffectWouldCreate)
+def _r_effect_would_create(r: Any, n: EffectWouldCreate, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    under = f" under {possessive_text(r, n.under)} control" if n.under is not None else ""
+    return f"an effect would create {r(n.tokens)}{under}"

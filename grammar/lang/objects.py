@@ -686,9 +686,10 @@ class SelfRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ItRef(Node):
-    """ "it" / "itself": the object the sentence or trigger is already about."""
+    """ "it" / "itself": the object the sentence or trigger is already about;
+    a character card's "he", "him", "she", "her" mean the same."""
 
-    word: Literal["it", "itself"] = "it"
+    word: Literal["it", "itself", "he", "him", "his", "she", "her"] = "it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1031,6 +1032,10 @@ def _itself_ref(meta: Any) -> ItRef:
     return ItRef("itself", span=span(meta))
 
 
+_BUILDERS["gendered"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["gendered_ref"] = lambda meta, word: ItRef(word, span=span(meta))
+
+
 @builds("them_ref")
 def _them_ref(meta: Any) -> ThemRef:
     return ThemRef(span=span(meta))
@@ -1301,6 +1306,8 @@ def _poss(word: str, obj_factory: Any) -> Any:
 
 
 _BUILDERS["poss_it"] = _poss("its", lambda m: ItRef(span=span(m)))
+_BUILDERS["gendered_poss"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["poss_gendered"] = lambda meta, word: Possessive(ItRef(word, span=span(meta)), word, span=span(meta))
 _BUILDERS["poss_you"] = _poss("your", lambda m: You(span=span(m)))
 _BUILDERS["poss_their"] = _poss("their", lambda m: TheirRef(span=span(m)))
 _BUILDERS["poss_his_or_her"] = _poss("their", lambda m: TheirRef(span=span(m)))
@@ -2214,7 +2221,7 @@ def _r_owner(r: Any, n: OwnerOf, **ctx: Any) -> str:
 
 @renders(Possessive)
 def _r_possessive(r: Any, n: Possessive, **ctx: Any) -> str:
-    if n.word in ("its", "your", "their", "their owners'", "players'", "opponents'", "all opponents'"):
+    if n.word in ("its", "his", "her", "your", "their", "their owners'", "players'", "opponents'", "all opponents'"):
         return n.word
     return possessive_text(r, n.object)
 
@@ -2224,7 +2231,7 @@ def possessive_text(r: Any, whose: Any) -> str:
     if isinstance(whose, Possessive):
         return r(whose)
     if isinstance(whose, ItRef):
-        return "its"
+        return "his" if whose.word in ("he", "him", "his") else "its"
     if isinstance(whose, You):
         return "your"
     if isinstance(whose, TheirRef | ThemRef):

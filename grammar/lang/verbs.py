@@ -548,6 +548,38 @@ class PutCounters(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CountersInstead(Node):
+    """What a replacement of putting counters puts instead (614.1a, 122.6):
+    "twice that many +1/+1 counters are put on it" (``form`` "passive"), "it
+    puts twice that many of those counters on that permanent" ("put"), "you
+    get that many plus one of each of those kinds of counters" ("get", on
+    the player).  ``amount`` counts from the replaced event's counters
+    ("that many"); ``kind`` the counters' kind, or ``those`` "those counters"
+    / "each of those kinds of counters" (the kinds of the event replaced)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    on: Any
+    those: str = ""
+    form: str = "passive"
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class TokensInstead(Node):
+    """What a replacement of creating tokens creates instead (614.1a, 111.2):
+    "twice that many of those tokens are created" (``amount`` of the tokens
+    of the event replaced), "those tokens plus a Clue token are created"
+    (``amount`` None: those tokens, and ``plus`` more: (count, token spec))."""
+
+    amount: Any
+    plus: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveCounters(Node):
     """ "remove N [kind] counters from [what]"; ``kind`` "" for "counters"."""
 
@@ -1673,6 +1705,13 @@ _reg("put_counters_equal_inline", lambda m, kind, eq, on: PutCounters(
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
+_reg("those_counters", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("put_counters_of_those", lambda m, amount, those, on: CountersInstead(amount, "", on, those, "put", span=span(m)))
+_reg("get_counters_of_those", lambda m, amount, those: CountersInstead(amount, "", None, those, "get", span=span(m)))
+_reg("counters_are_put", lambda m, amount, kind, on: CountersInstead(amount, kind, on, span=span(m)))
+_reg("counters_of_those_are_put", lambda m, amount, those, on: CountersInstead(amount, "", on, those, span=span(m)))
+_reg("tokens_are_created", lambda m, amount: TokensInstead(amount, span=span(m)))
+_reg("tokens_plus_are_created", lambda m, count, spec: TokensInstead(None, (count, spec), span=span(m)))
 _reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
 _reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
 _reg("remove_counters", lambda m, amount, kind, source: RemoveCounters(amount, kind, source, span=span(m)))
@@ -1725,6 +1764,9 @@ def _gain_life_plus(meta: Any, base: Any, more: Any, per: Any) -> GainLife:
     from .quantities import ForEach, Sum
 
     return GainLife(Sum(base, ForEach(more, per.per), form="plus an additional"), span=span(meta))
+# "that much life plus 1", "that many cards plus one": an amount, then more of the same (a Sum written after its noun)
+_reg("gain_life_plus_amount", lambda m, base, more: GainLife(Sum(base, more, form="life plus"), span=span(m)))
+_reg("draw_plus", lambda m, base, more: Draw(Sum(base, more, form="cards plus"), span=span(m)))
 _reg("put_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
 _reg("put_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
 _reg("create_named_token", lambda m, name, count, spec: CreateTokens(Number(1, "article"), dataclasses.replace(spec, named=name, order=("name first", *spec.order)), span=span(m)))
@@ -2299,6 +2341,8 @@ def _r_gain_life(r: Any, n: GainLife, **ctx: Any) -> str:
         more = n.amount.right
         return (f"{subj(r, n, 'gain', ctx)} {r(n.amount.left)} life plus an additional "
                 f"{r(more.base)} life {per_text(r, more.per)}")  # fmt: skip
+    if isinstance(n.amount, Sum) and n.amount.form == "life plus":
+        return f"{subj(r, n, 'gain', ctx)} {r(n.amount.left)} life plus {r(n.amount.right)}"
     return f"{subj(r, n, 'gain', ctx)} {measure(r, n.amount, 'life')}"
 
 
@@ -2643,6 +2687,8 @@ def _r_draw(r: Any, n: Draw, **ctx: Any) -> str:
     v = subj(r, n, "draw", ctx)
     if n.additional:
         return f"{v} an additional card"
+    if isinstance(n.amount, Sum) and n.amount.form == "cards plus":
+        return f"{v} {cards_text(r, n.amount.left)} plus {r(n.amount.right)}"
     return f"{v} {cards_text(r, n.amount)}"
 
 
@@ -2762,6 +2808,26 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
         listed = groups[0] + " and " + groups[1] if len(groups) == 2 else ", ".join(groups[:-1]) + ", and " + groups[-1]
         return f"{v} {listed} on {r(n.on)}"
     return f"{v} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
+
+
+@renders(CountersInstead)
+def _r_counters_instead(r: Any, n: CountersInstead, **ctx: Any) -> str:
+    counters = f"{r(n.amount)} of {n.those}" if n.those else counters_text(r, n.amount, n.kind)
+    if n.form == "passive":
+        return f"{counters} are put on {r(n.on)}"
+    if n.form == "get":
+        return f"{subj(r, n, 'get', ctx)} {counters}"
+    return f"{subj(r, n, 'put', ctx)} {counters} on {r(n.on)}"
+
+
+@renders(TokensInstead)
+def _r_tokens_instead(r: Any, n: TokensInstead, **ctx: Any) -> str:
+    from .quantities import is_one
+
+    if n.plus is None:
+        return f"{r(n.amount)} of those tokens are created"
+    count, spec = n.plus
+    return f"those tokens plus {r(count, before=r(spec, plural=not is_one(count)))} {r(spec, plural=not is_one(count))} are created"
 
 
 @renders(DistributeCounters)

@@ -1,0 +1,181 @@
+"""Wordings of recent card sets around replacement effects and character
+cards: counters and tokens replaced with more (614.1a, 122.6, 111.2), life
+gained "plus 1" (119.10), "that many cards plus one", and the gendered
+pronouns of a character card ("he", "him", "his"), which mean "it" and "its".
+Each parses, holds what it says in the AST, renders back byte-identical, and
+the engine either plays it or the support check names what it can't do."""
+
+from __future__ import annotations
+
+import pytest
+from card_helpers import ability, gap_texts, nodes, one, one_ability_card, round_trips
+
+from cardtext.grammar import ast as A
+from cardtext.interpreter import ScriptedChooser, add_card, new_game, resolve_top
+from cardtext.interpreter.errors import Unsupported
+
+# --------------------------------------------------------------------------
+# Counters put instead (614.1a, 122.6)
+# --------------------------------------------------------------------------
+
+COUNTER_REPLACEMENTS = [
+    "If one or more +1/+1 counters would be put on a creature you control, twice that many +1/+1 counters are put on it instead.",
+    "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 counters are put on it instead.",
+    "If one or more counters would be put on an artifact or creature you control, that many plus one of each of those kinds of counters are put on that permanent instead.",
+    "If an effect would put one or more counters on a permanent you control, it puts twice that many of those counters on that permanent instead.",
+    "If you would put one or more counters on a permanent or player, put twice that many of each of those kinds of counters on that permanent or player instead.",
+    "If you would get one or more counters, you get that many plus one of each of those kinds of counters instead.",
+]
+
+
+@pytest.mark.parametrize("text", COUNTER_REPLACEMENTS)
+def test_614_1a_counters_put_instead_read_and_round_trip(text: str) -> None:
+    """614.1a: the event (counters that would be put) and what is put
+    instead are nodes of their own, with the replaced event's counters as
+    "that many" and "those kinds"."""
+    tree = ability(text)
+    event = one(tree, A.CountersWouldBePut)
+    assert event.how == "or more" and event.amount.value == 1
+    instead = one(tree, A.CountersInstead)
+    assert isinstance(instead.amount, A.Twice | A.Sum)
+    round_trips(text)
+
+
+def test_614_1a_counters_put_instead_keep_who_puts_them() -> None:
+    tree = ability(COUNTER_REPLACEMENTS[3])
+    event = one(tree, A.CountersWouldBePut)
+    assert event.by == "effect" and event.kind == ""
+    instead = one(tree, A.CountersInstead)
+    assert (instead.form, instead.those) == ("put", "those counters")
+    tree = ability(COUNTER_REPLACEMENTS[5])
+    event = one(tree, A.CountersWouldBePut)
+    assert (event.verb, event.on, type(event.by)) == ("get", None, A.You)
+    assert one(tree, A.CountersInstead).those == "each of those kinds of counters"
+
+
+@pytest.mark.parametrize("text", COUNTER_REPLACEMENTS[:2])
+def test_614_1a_a_counter_replacement_is_a_gap_of_the_engine(text: str) -> None:
+    """The engine doesn't replace counters yet: the check says so rather
+    than the card playing without its replacement."""
+    card = one_ability_card(text, "Enchantment")
+    assert any("static ability" in g for g in gap_texts(card))
+
+
+@pytest.mark.parametrize("text", [COUNTER_REPLACEMENTS[0], COUNTER_REPLACEMENTS[3]])
+def test_603_7c_that_many_counts_the_replaced_events_counters(text: str) -> None:
+    """ "that many" has the replaced event to count: the link check passes."""
+    from cardtext.testing import parse_card
+
+    parse_card(f"Test Card {{2}}{{G}}\nEnchantment\n{text}")
+
+
+# --------------------------------------------------------------------------
+# Tokens created instead (614.1a, 111.2)
+# --------------------------------------------------------------------------
+
+TOKEN_REPLACEMENTS = [
+    "If one or more tokens would be created under your control, twice that many of those tokens are created instead.",
+    "If one or more tokens would be created under your control, those tokens plus a Clue token are created instead.",
+    "If one or more tokens would be created under your control, those tokens plus a 1/1 green Frog creature token are created instead.",
+    "If an effect would create one or more tokens under your control, it creates twice that many of those tokens instead.",
+    "If an effect would create one or more tokens, it creates twice that many of those tokens instead.",
+]
+
+
+@pytest.mark.parametrize("text", TOKEN_REPLACEMENTS)
+def test_614_1a_tokens_created_instead_read_and_round_trip(text: str) -> None:
+    from cardtext.testing import parse_card
+
+    round_trips(text)
+    parse_card(f"Test Card {{2}}{{G}}\nEnchantment\n{text}")  # "that many": the replaced event's (603.7c)
+    card = one_ability_card(text, "Enchantment")
+    assert any("static ability" in g for g in gap_texts(card))
+
+
+def test_614_1a_tokens_plus_more_keep_the_token_added() -> None:
+    instead = one(ability(TOKEN_REPLACEMENTS[2]), A.TokensInstead)
+    assert instead.amount is None
+    count, spec = instead.plus
+    assert count.value == 1 and (spec.power, spec.toughness, spec.subtypes) == ("1", "1", ("Frog",))
+    event = one(ability(TOKEN_REPLACEMENTS[3]), A.EffectWouldCreate)
+    assert isinstance(event.under, A.Possessive) and isinstance(event.under.object, A.You)
+    assert one(ability(TOKEN_REPLACEMENTS[4]), A.EffectWouldCreate).under is None
+
+
+# --------------------------------------------------------------------------
+# "that much life plus 1", "that many cards plus one" (119.10)
+# --------------------------------------------------------------------------
+
+
+def test_119_10_that_much_life_plus_one_reads_and_round_trips() -> None:
+    text = "If you would gain life, you gain that much life plus 1 instead."
+    gain = nodes(ability(text), A.GainLife)[-1]
+    assert isinstance(gain.amount, A.Sum) and gain.amount.form == "life plus"
+    assert isinstance(gain.amount.left, A.ThatMuch) and gain.amount.right.value == 1
+    round_trips(text)
+    assert gap_texts(one_ability_card(text, "Enchantment")) == []
+
+
+def test_616_1_doubling_and_adding_to_one_life_gain_is_refused_not_guessed(pool: dict[str, A.Card]) -> None:
+    """616.1: "twice that much" and "plus 1" on one event give different
+    results in each order, which is the player's; the engine refuses."""
+    from cardtext.interpreter.statics import replaced_gain
+
+    game = new_game(chooser=ScriptedChooser())  # type: ignore[arg-type]
+    add_card(game, pool["Angel of Vitality"], "A", "battlefield")
+    assert replaced_gain(game, "A", 3) == (4, False)
+    add_card(game, pool["Boon Reflection"], "A", "battlefield")
+    with pytest.raises(Unsupported, match="two kinds"):
+        replaced_gain(game, "A", 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Discard all the cards in your hand, then draw that many cards plus one.",
+        "Draw two cards plus X.",
+    ],
+)
+def test_draw_cards_plus_more(text: str) -> None:
+    draw = nodes(ability(text, type_line="Sorcery"), A.Draw)[-1]
+    assert isinstance(draw.amount, A.Sum) and draw.amount.form == "cards plus"
+    round_trips(text, type_line="Sorcery")
+
+
+# --------------------------------------------------------------------------
+# A character card's "he", "him", "his"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("When Test Card enters, he deals 2 damage to any target.", ["he"]),
+        ("When Test Card enters, put a +1/+1 counter on him.", ["him"]),
+        ("When Test Card dies, put him on the bottom of his owner's library.", ["him", "his"]),
+        ("At the beginning of your end step, if Test Card is tapped, put a +1/+1 counter on her.", ["her"]),
+        ("Whenever Test Card attacks, she gets +1/+1 until end of turn.", ["she"]),
+    ],
+)
+def test_gendered_pronouns_mean_it(text: str, words: list[str]) -> None:
+    """A character's pronouns are "it" and "its" (the object the ability is
+    about), kept as written."""
+    tree = ability(text, type_line="Legendary Creature — Human Hero")
+    assert [n.word for n in nodes(tree, A.ItRef) if n.word != "it"] == words
+    round_trips(text, type_line="Legendary Creature — Human Hero")
+
+
+def test_him_is_the_creature_itself_in_play(pool: dict[str, A.Card]) -> None:
+    """The engine resolves "him" as it resolves "it": the counter goes on
+    the creature the trigger is about."""
+    from cardtext.interpreter.replacement import put_onto_battlefield
+    from cardtext.interpreter.triggers import settle
+
+    card = one_ability_card("When Test Card enters, put a +1/+1 counter on him.", "Legendary Creature — Human Hero")
+    assert gap_texts(card) == []
+    game = new_game(chooser=ScriptedChooser())  # type: ignore[arg-type]
+    hero = add_card(game, card, "A", "hand")
+    new = put_onto_battlefield(game, hero, "A")
+    settle(game)
+    resolve_top(game)
+    assert game.obj(new.cid).counters == {"+1/+1": 1}
