@@ -511,7 +511,7 @@ turn's records tell of a permanent: the objects it happened to this turn."""
 
 _STATUS_WORDS = frozenset({
     "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "attacking", "nonattacking",
-    "blocking", "blocked", "unblocked", "kicked", "modified", "historic",
+    "blocking", "blocked", "unblocked", "kicked", "modified", "historic", "suspected",
 })  # fmt: skip
 """The status words :func:`_adjective` reads ("tapped creature", "attacking creature")."""
 
@@ -648,6 +648,8 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
         elif s == "modified":
             ok = _modified(game, obj)
+        elif s == "suspected":  # 701.60b: a designation a permanent keeps until it leaves the battlefield
+            ok = obj.zone == "battlefield" and "suspected" in obj.marks
         elif s == "historic":  # 700.6: artifacts, legendaries and Sagas
             ok = "artifact" in c.types or "legendary" in c.supertypes or "Saga" in c.subtypes
         else:

@@ -179,3 +179,33 @@ def test_him_is_the_creature_itself_in_play(pool: dict[str, A.Card]) -> None:
     settle(game)
     resolve_top(game)
     assert game.obj(new.cid).counters == {"+1/+1": 1}
+
+
+# --------------------------------------------------------------------------
+# "suspected" as an adjective, "no longer suspected" (701.60b)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{3}{B}{R}, Sacrifice a suspected creature: Target creature gets -5/-5 until end of turn.",
+        "Whenever one or more suspected creatures you control attack, surveil 1.",
+        "When this creature enters, all suspected creatures are no longer suspected.",
+        "Put a +1/+1 counter on target suspected creature you control. You may have it become no longer suspected.",
+        "When this Aura enters, untap enchanted creature. If it's suspected, it's no longer suspected.",
+    ],
+)
+def test_701_60b_suspected_describes_and_is_taken_away(text: str) -> None:
+    tree = ability(text)
+    adjectives = [n for n in tree.walk() if isinstance(n, A.StatusAdj) and n.status == "suspected"]
+    assert adjectives or nodes(tree, A.NoLongerSuspected)
+    round_trips(text)
+    assert not [g for g in gap_texts(one_ability_card(text)) if "suspect" in g.lower()]
+
+
+def test_701_60b_no_longer_suspected_keeps_its_subject() -> None:
+    lost = one(ability("When this creature enters, all suspected creatures are no longer suspected."), A.NoLongerSuspected)
+    assert isinstance(lost.what, A.Each) and lost.what.quantifier == "all" and lost.word == "is"
+    lost = one(ability("If it's suspected, it's no longer suspected."), A.NoLongerSuspected)
+    assert isinstance(lost.what, A.ItRef) and lost.word == "it's"

@@ -851,7 +851,7 @@ class State(Node):
 for _rule, _word in (
     ("state_on_battlefield", "on the battlefield"), ("state_attacking_or_blocking", "attacking or blocking"),
     ("state_enchanted", "enchanted"), ("state_equipped", "equipped"), ("state_monstrous", "monstrous"),
-    ("state_renowned", "renowned"), ("state_suspected", "suspected"), ("state_saddled", "saddled"),
+    ("state_renowned", "renowned"), ("state_saddled", "saddled"),
     ("state_plotted", "plotted"), ("state_exiled", "exiled"), ("state_commander", "your commander"),
     ("state_chosen_color", "the chosen color"), ("state_chosen_type", "of the chosen type"),
     ("state_a_color", "a color"), ("state_fresh", "untapped and has no counters on it"),

@@ -48,7 +48,7 @@ _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
     "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other", "kicked", "last", "historic", "modified", "suspended",
+    "other", "kicked", "last", "historic", "modified", "suspended", "suspected",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 

@@ -20,7 +20,7 @@ from ..node import BUILDERS, Node, builds, renders
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from . import concern
-from .objects import ItRef, You, is_plural, possessive_text, verb
+from .objects import ItRef, ThemRef, You, is_plural, possessive_text, verb
 from .quantities import (
     EqualTo,
     ForEach,
@@ -566,6 +566,20 @@ class CountersInstead(Node):
     those: str = ""
     form: str = "passive"
     player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoLongerSuspected(Node):
+    """ "[it] is no longer suspected", "they're no longer suspected", "have
+    it become no longer suspected" (701.60b): the permanents lose the
+    suspected designation.  ``word`` the verb as written: "is" ("is" or
+    "are", as the subject takes it), "become", or with its pronoun, "it's",
+    "they're"."""
+
+    SUBJECT: ClassVar[str] = "what"
+
+    what: Any
+    word: str = "is"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1710,6 +1724,10 @@ _reg("put_counters_of_those", lambda m, amount, those, on: CountersInstead(amoun
 _reg("get_counters_of_those", lambda m, amount, those: CountersInstead(amount, "", None, those, "get", span=span(m)))
 _reg("counters_are_put", lambda m, amount, kind, on: CountersInstead(amount, kind, on, span=span(m)))
 _reg("counters_of_those_are_put", lambda m, amount, those, on: CountersInstead(amount, "", on, those, span=span(m)))
+_reg("no_longer_suspected", lambda m: NoLongerSuspected(None, span=span(m)))
+_reg("become_no_longer_suspected", lambda m: NoLongerSuspected(None, "become", span=span(m)))
+_reg("its_no_longer_suspected", lambda m: NoLongerSuspected(ItRef(), "it's", span=span(m)))
+_reg("theyre_no_longer_suspected", lambda m: NoLongerSuspected(ThemRef("they"), "they're", span=span(m)))
 _reg("tokens_are_created", lambda m, amount: TokensInstead(amount, span=span(m)))
 _reg("tokens_plus_are_created", lambda m, count, spec: TokensInstead(None, (count, spec), span=span(m)))
 _reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
@@ -2818,6 +2836,15 @@ def _r_counters_instead(r: Any, n: CountersInstead, **ctx: Any) -> str:
     if n.form == "get":
         return f"{subj(r, n, 'get', ctx)} {counters}"
     return f"{subj(r, n, 'put', ctx)} {counters} on {r(n.on)}"
+
+
+@renders(NoLongerSuspected)
+def _r_no_longer_suspected(r: Any, n: NoLongerSuspected, **ctx: Any) -> str:
+    if n.word in ("it's", "they're", "become"):
+        return f"{n.word} no longer suspected"
+    subject = ctx.get("subject", n.what)
+    be = "are" if subject is not None and is_plural(subject) else "is"
+    return f"{be} no longer suspected"
 
 
 @renders(TokensInstead)

@@ -25,6 +25,7 @@ from ..state import KeywordActed
 from ..zones import move, put_counters
 from .common import acted, not_you
 from .library import keyword_action
+from .registry import carries_out
 
 
 def _coin(ctx: Ctx) -> bool:
@@ -239,6 +240,22 @@ def _suspect(ctx: Ctx, a: A.KeywordAction) -> bool:
             continue
         o.marks = o.marks | {"suspected"}
         game.say(f"  {display_name(o)} becomes suspected: it has menace and can't block (701.60c)")
+    acted(ctx, objs)
+    return bool(objs)
+
+
+@carries_out(A.NoLongerSuspected, limits=(
+    ("no longer suspected with nothing named", lambda a: a.what is None),
+))  # fmt: skip
+def _no_longer_suspected(ctx: Ctx, a: A.NoLongerSuspected) -> bool:
+    """701.60b: "[it] is no longer suspected" — each permanent loses the
+    suspected designation (and with it menace and "can't block", 701.60c)."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what))
+            if o is not None and o.zone == "battlefield" and "suspected" in o.marks]  # fmt: skip
+    for o in objs:
+        o.marks = o.marks - {"suspected"}
+        game.say(f"  {display_name(o)} is no longer suspected (701.60b)")
     acted(ctx, objs)
     return bool(objs)
 
