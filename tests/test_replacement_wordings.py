@@ -209,3 +209,67 @@ def test_701_60b_no_longer_suspected_keeps_its_subject() -> None:
     assert isinstance(lost.what, A.Each) and lost.what.quantifier == "all" and lost.word == "is"
     lost = one(ability("If it's suspected, it's no longer suspected."), A.NoLongerSuspected)
     assert isinstance(lost.what, A.ItRef) and lost.word == "it's"
+
+
+# --------------------------------------------------------------------------
+# Abilities named by their keyword: "an exhaust ability", "a loyalty ability"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Whenever you activate an exhaust ability, draw a card.", "exhaust"),
+        ("Whenever you activate a loyalty ability, draw a card.", "loyalty"),
+        ("Exhaust abilities of other permanents you control cost {2} less to activate.", "exhaust"),
+    ],
+)
+def test_702_177_abilities_named_by_their_keyword(text: str, word: str) -> None:
+    """702.177a (exhaust), 606.3 (loyalty abilities): the ability's keyword
+    describes it; the engine doesn't tell abilities by it yet and says so."""
+    tree = ability(text)
+    assert [n.status for n in tree.walk() if isinstance(n, A.StatusAdj)][0] == word
+    round_trips(text)
+    assert f"status '{word}'" in " ".join(gap_texts(one_ability_card(text)))
+
+
+# --------------------------------------------------------------------------
+# Excess damage (120.4a), damage dealt "this way"
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "to", "excess"),
+    [
+        ("Test Card deals twice X damage to target creature. If excess damage was dealt to that creature this way, investigate.", True, True),
+        ("Test Card deals 6 damage to target creature. If excess damage was dealt this way, draw a card.", False, True),
+        ("Test Card deals 2 damage to any target. If a player is dealt damage this way, they discard a card.", True, False),
+        ("Test Card deals 2 damage to any target. If a creature is dealt excess damage this way, draw a card.", True, True),
+    ],
+)
+def test_120_4a_excess_damage_dealt_this_way_as_a_condition(text: str, to: bool, excess: bool) -> None:
+    cond = one(ability(text, type_line="Sorcery"), A.DealtThisWay)
+    assert (cond.object is not None, cond.excess) == (to, excess)
+    round_trips(text, type_line="Sorcery")
+    assert any("DealtThisWay" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Test Card deals X damage to target creature. Create a number of tapped Treasure tokens equal to the amount of excess damage dealt to that creature this way.",
+        "Test Card deals 4 damage to target attacking or blocking creature. You gain life equal to the excess damage dealt this way.",
+    ],
+)
+def test_120_4a_excess_damage_dealt_this_way_as_an_amount(text: str) -> None:
+    one(ability(text, type_line="Sorcery"), A.ExcessDealt)
+    round_trips(text, type_line="Sorcery")
+    assert any("ExcessDealt" in g for g in gap_texts(one_ability_card(text, "Sorcery")))
+
+
+@pytest.mark.parametrize("plural", [False, True])
+def test_120_4a_dealt_excess_damage_as_a_trigger(plural: bool) -> None:
+    text = ("Whenever one or more creatures your opponents control are dealt excess noncombat damage, create a Treasure token."
+            if plural else "Whenever a creature an opponent controls is dealt excess damage, draw a card.")
+    round_trips(text)
+    assert any("excess" in g for g in gap_texts(one_ability_card(text)))

@@ -1440,3 +1440,33 @@ def _r_effect_would_create(r: Any, n: EffectWouldCreate, **ctx: Any) -> str:
 
     under = f" under {possessive_text(r, n.under)} control" if n.under is not None else ""
     return f"an effect would create {r(n.tokens)}{under}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtThisWay(Node):
+    """ "if excess damage was dealt to that creature this way", "if a player
+    is dealt damage this way", "if the creature is dealt excess damage this
+    way" (120.4a, 608.2c): whether the instruction before dealt damage (or
+    excess damage, beyond lethal) to ``object`` (None: to anything).
+    ``form`` "was" (the damage the subject) or "is" (the object the subject)."""
+
+    object: Any
+    excess: bool
+    form: Literal["was", "is"] = "is"
+
+
+BUILDERS["excess_was_dealt"] = lambda meta: DealtThisWay(None, True, "was", span=span(meta))
+BUILDERS["excess_was_dealt_to"] = lambda meta, to: DealtThisWay(to, True, "was", span=span(meta))
+BUILDERS["is_dealt_excess_this_way"] = lambda meta, what: DealtThisWay(what, True, span=span(meta))
+BUILDERS["is_dealt_damage_this_way"] = lambda meta, what: DealtThisWay(what, False, span=span(meta))
+
+
+@renders(DealtThisWay)
+def _r_dealt_this_way(r: Any, n: DealtThisWay, **ctx: Any) -> str:
+    from .objects import is_plural
+
+    if n.form == "was":
+        to = f" to {r(n.object)}" if n.object is not None else ""
+        return f"excess damage was dealt{to} this way"
+    be = "are" if is_plural(n.object) else "is"
+    return f"{r(n.object)} {be} dealt {'excess ' if n.excess else ''}damage this way"

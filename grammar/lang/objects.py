@@ -47,7 +47,7 @@ _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
-    "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
+    "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty", "exhaust",
     "other", "kicked", "last", "historic", "modified", "suspended", "suspected",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}

@@ -853,3 +853,26 @@ def fill_amount(node: Any, suffix: Any, where: Any = None) -> Any:
 
 
 _ = Token
+
+
+@dataclass(frozen=True, slots=True)
+class ExcessDealt(Node):
+    """ "the excess damage dealt [to that creature] this way", "the amount of
+    excess damage dealt ... this way" (120.4a): how much of the damage the
+    instruction before dealt was beyond lethal damage (or a planeswalker's
+    loyalty); ``to`` the one it was dealt to (None: any)."""
+
+    to: Any = None
+    amount_of: bool = False
+
+
+BUILDERS["excess_dealt_this_way"] = lambda meta: ExcessDealt(span=span(meta))
+BUILDERS["excess_dealt_to_this_way"] = lambda meta, to: ExcessDealt(to, span=span(meta))
+BUILDERS["amount_excess_dealt_this_way"] = lambda meta: ExcessDealt(None, True, span=span(meta))
+BUILDERS["amount_excess_dealt_to_this_way"] = lambda meta, to: ExcessDealt(to, True, span=span(meta))
+
+
+@renders(ExcessDealt)
+def _r_excess_dealt(r: Any, n: ExcessDealt, **ctx: Any) -> str:
+    to = f" to {r(n.to)}" if n.to is not None else ""
+    return f"the {'amount of ' if n.amount_of else ''}excess damage dealt{to} this way"
