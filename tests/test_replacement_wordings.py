@@ -273,3 +273,69 @@ def test_120_4a_dealt_excess_damage_as_a_trigger(plural: bool) -> None:
             if plural else "Whenever a creature an opponent controls is dealt excess damage, draw a card.")
     round_trips(text)
     assert any("excess" in g for g in gap_texts(one_ability_card(text)))
+
+
+# --------------------------------------------------------------------------
+# "for each A and each B": one count of either (107.3)
+# --------------------------------------------------------------------------
+
+
+def test_for_each_of_two_descriptions_counts_both(pool: dict[str, A.Card]) -> None:
+    """"gets +1/+1 for each creature you control and each creature card in
+    your graveyard" counts the creatures and the cards together."""
+    from cardtext.interpreter import power_toughness
+
+    text = "This creature gets +1/+1 for each creature you control and each creature card in your graveyard."
+    assert nodes(ability(text), A.Sum)[0].form == "and each"
+    round_trips(text)
+    card = one_ability_card(text, "Creature — Elf Druid")
+    assert gap_texts(card) == []
+    game = new_game(chooser=ScriptedChooser())  # type: ignore[arg-type]
+    adherents = add_card(game, card, "A", "battlefield")
+    add_card(game, pool["Grizzly Bears"], "A", "battlefield")
+    for _ in range(3):
+        add_card(game, pool["Grizzly Bears"], "A", "graveyard")
+    add_card(game, pool["Island"], "A", "graveyard")
+    add_card(game, pool["Grizzly Bears"], "B", "battlefield")
+    assert power_toughness(game, adherents) == (2 + 2 + 3, 2 + 2 + 3)
+
+
+def test_for_each_of_two_descriptions_in_a_cost_reduction() -> None:
+    text = "This spell costs {1} less to cast for each Cave you control and each Cave card in your graveyard."
+    assert nodes(ability(text, type_line="Creature — Leech"), A.Sum)[0].form == "and each"
+    round_trips(text, type_line="Creature — Leech")
+
+
+# --------------------------------------------------------------------------
+# "twice": two times (701.36a, 707.10)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When this artifact enters, investigate twice.",
+        "When this artifact enters, investigate two times.",
+        "Copy target instant or sorcery spell twice. You may choose new targets for the copies.",
+    ],
+)
+def test_twice_is_two_times_as_written(text: str) -> None:
+    tree = ability(text, type_line="Artifact")
+    counts = [n for n in tree.walk() if isinstance(n, A.Number) and n.value == 2]
+    assert counts
+    assert counts[0] == A.Number(2)  # "twice" is the number two ...
+    assert (counts[0].text == "twice") == ("twice" in text)  # ... as written
+    round_trips(text, type_line="Artifact")
+
+
+def test_701_36a_investigate_twice_creates_two_clues() -> None:
+    from cardtext.interpreter.replacement import put_onto_battlefield
+    from cardtext.interpreter.triggers import settle
+
+    card = one_ability_card("When this artifact enters, investigate twice.", "Artifact")
+    assert gap_texts(card) == []
+    game = new_game(chooser=ScriptedChooser())  # type: ignore[arg-type]
+    put_onto_battlefield(game, add_card(game, card, "A", "hand"), "A")
+    settle(game)
+    resolve_top(game)
+    assert [o.card.name for o in game.battlefield()].count("Clue") == 2

@@ -1137,18 +1137,21 @@ _BUILDERS["the_damage_ref"] = lambda meta: DamageRef(True, span=span(meta))
 _BUILDERS["haunted_ref"] = lambda meta: HauntedRef(span=span(meta))
 _BUILDERS["the_copy"] = lambda meta: CopyRef("the", span=span(meta))
 _BUILDERS["that_copy"] = lambda meta: CopyRef("that", span=span(meta))
+_BUILDERS["the_copies"] = lambda meta: CopyRef("the", True, span=span(meta))
 
 
 @dataclass(frozen=True, slots=True)
 class CopyRef(Node):
-    """ "the copy", "that copy": the copy the instruction before made (707.10)."""
+    """ "the copy", "that copy", "the copies": the copy or copies the
+    instruction before made (707.10)."""
 
     word: str = "the"
+    plural: bool = False
 
 
 @renders(CopyRef)
 def _r_copy_ref(r: Any, n: CopyRef, **ctx: Any) -> str:
-    return f"{n.word} copy"
+    return f"{n.word} {'copies' if n.plural else 'copy'}"
 _BUILDERS["any_number_targets"] = lambda meta: Target(AnyTarget(), any_number=True, span=span(meta))
 _BUILDERS["n_targets"] = lambda meta, counts: Target(AnyTarget(), counts, span=span(meta))
 _BUILDERS["devoured_by"] = lambda meta, who: DidThisTurn("devoured", who, span=span(meta))

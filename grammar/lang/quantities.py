@@ -36,7 +36,7 @@ class Number(Node):
 
     value: int
     form: Literal["digits", "word", "article"] = "word"
-    text: str = field(default="", compare=False)  # the article as written ("a" or "an")
+    text: str = field(default="", compare=False)  # the article as written ("a" or "an"), or "twice" for two times
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +486,13 @@ def _for_each(meta: Any, per: Any) -> ForEach:
     return ForEach(None, per, span=span(meta))
 
 
+@builds("for_each_both")
+def _for_each_both(meta: Any, first: Any, second: Any) -> ForEach:
+    """ "for each Cave you control and each Cave card in your graveyard": one
+    for each of either, counted together."""
+    return ForEach(None, Sum(first, second, form="and each", span=span(meta)), span=span(meta))
+
+
 @builds("equal_to")
 def _equal_to(meta: Any, value: Any) -> EqualTo:
     return EqualTo(value, span=span(meta))
@@ -641,6 +648,8 @@ def _r_difference(r: Any, n: Difference, **ctx: Any) -> str:
 
 @renders(Sum)
 def _r_sum(r: Any, n: Sum, **ctx: Any) -> str:
+    if n.form == "and each":
+        return f"{r(n.left, per=True)} and each {r(n.right, per=True)}"
     return f"{r(n.left, slot='digits')} plus {r(n.right)}"
 
 

@@ -1435,6 +1435,9 @@ _reg("counter_unless_per", lambda m, what, cost, per: CounterSpell(what, cost, p
 _reg("counter_unless_life", lambda m, what, amount: CounterSpell(what, unless_life=amount, span=span(m)))
 _reg("copy_spell", lambda m, what: CopySpell(what, span=span(m)))
 _reg("copy_spell_times", lambda m, what, times: CopySpell(what, times=times, span=span(m)))
+# "copy it twice", "investigate twice": two times, as written
+_reg("copy_spell_twice", lambda m, what: CopySpell(what, times=Number(2, text="twice", span=span(m)), span=span(m)))
+_reg("investigate_twice", lambda m: KeywordAction("investigate", amount=Number(2, text="twice", span=span(m)), span=span(m)))
 _reg("copy_spell_per", lambda m, what, per: CopySpell(what, per=per, span=span(m)))
 _reg("cast_card", lambda m, what: CastCard(what, span=span(m)))
 _reg("play_card", lambda m, what: CastCard(what, play=True, span=span(m)))
@@ -2661,13 +2664,18 @@ def _r_counter(r: Any, n: CounterSpell, **ctx: Any) -> str:
     return text
 
 
+def _times_text(r: Any, times: Any) -> str:
+    """ "three times", "X times", or "twice" as written."""
+    return "twice" if isinstance(times, Number) and times.text == "twice" else f"{r(times)} times"
+
+
 @renders(CopySpell)
 def _r_copy(r: Any, n: CopySpell, **ctx: Any) -> str:
     from .quantities import per_text
 
     text = f"{subj(r, n, 'copy', ctx)} {r(n.what)}"
     if n.times is not None:
-        text += f" {r(n.times)} times"
+        text += " " + _times_text(r, n.times)
     if n.per is not None:
         text += " " + per_text(r, n.per)
     return text
@@ -2776,7 +2784,7 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         # own, the "for each" is written at the clause's end (sentences.py)
         return f"{v} {r(n.what)}" if n.what is not None else v
     if n.verb == "investigate" and n.amount is not None:
-        return f"{v} {r(n.amount)} times"
+        return f"{v} {_times_text(r, n.amount)}"
     if n.verb == "remove from combat":
         return f"{subj(r, n, 'remove', ctx)} {r(n.what)} from combat"
     if n.verb in ("win the flip", "lose the flip"):
