@@ -224,6 +224,8 @@ def _quality(
         return (keyword_name(q.keyword) in keywords(game, obj)) != q.negated
     if isinstance(q, A.WithKicker):
         return obj.face_down is None and _has_kicker(obj.copy_of or obj.card)
+    if isinstance(q, A.HasAdventure):
+        return obj.face_down is None and (obj.copy_of or obj.card).layout == "adventure"  # 715.1: an adventurer card
     if isinstance(q, A.WithCounter):
         # 122.1: "with three or more ki counters on it", "with no counters on it"
         have = obj.counters.get(q.kind, 0) if q.kind else sum(n for n in obj.counters.values() if n > 0)
@@ -522,6 +524,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.ExiledWith: lambda q: None,
     A.WithKeyword: lambda q: None,
     A.WithKicker: lambda q: None,
+    A.HasAdventure: lambda q: None,
     A.WithCounter: lambda q: None,
     A.WithStat: lambda q: (
         None if q.stat in ("mana value", "power", "toughness") else f"a description by {q.stat}"),

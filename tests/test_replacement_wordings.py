@@ -339,3 +339,58 @@ def test_701_36a_investigate_twice_creates_two_clues() -> None:
     settle(game)
     resolve_top(game)
     assert [o.card.name for o in game.battlefield()].count("Clue") == 2
+
+
+# --------------------------------------------------------------------------
+# "gets +N/+N and ..." with a restriction or a loss of abilities
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Enchanted creature gets +0/+2 and can't be blocked by more than one creature.", "can't be blocked by more than one creature"),
+        ("Spiders you control get +1/+1 and can't be blocked by creatures with defender.", "can't be blocked by"),
+        ("Equipped creature gets +1/+0 and can't be blocked except by creatures with haste.", "can't be blocked except by"),
+    ],
+)
+def test_509_1b_a_pump_and_a_blocking_restriction_on_the_same_objects(text: str, rule: str) -> None:
+    """509.1b: the restriction is on the objects the P/T change is on; the
+    static ability applies both."""
+    from cardtext.interpreter.characteristics import static_actions
+
+    card = one_ability_card(text, "Enchantment")
+    (static,) = card.abilities
+    pump, restriction = static_actions(static)
+    assert isinstance(restriction, A.Restriction) and restriction.rule == rule and restriction.what == pump.what
+    round_trips(text, type_line="Enchantment")
+    assert gap_texts(card) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enchanted creature gets -5/-0 and loses all abilities.",
+        "Equipped creature gets +3/+3 and loses flying.",
+        "Creatures your opponents control get -1/-0 and lose flying.",
+    ],
+)
+def test_613_1f_a_pump_and_a_loss_of_abilities(text: str) -> None:
+    """613.1f: the abilities are lost by the objects that get the P/T
+    change; a static loss of abilities is a gap of the engine, said."""
+    lost = nodes(ability(text, type_line="Enchantment"), A.LoseAbilities)[0]
+    assert lost.what is None
+    round_trips(text, type_line="Enchantment")
+    assert "static effect LoseAbilities" in " ".join(gap_texts(one_ability_card(text, "Enchantment")))
+
+
+@pytest.mark.parametrize(
+    ("text", "plural"),
+    [
+        ("Return target card you own in exile that has an Adventure to your hand.", False),
+        ("Permanent spells you cast that have an Adventure cost {1} less to cast.", True),
+    ],
+)
+def test_715_1_that_has_an_adventure(text: str, plural: bool) -> None:
+    assert nodes(ability(text), A.HasAdventure)[0].plural == plural
+    round_trips(text)

@@ -246,6 +246,14 @@ class WithKicker(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class HasAdventure(Node):
+    """ "[a card] that has an Adventure" (715.1): an adventurer card, with an
+    Adventure beside its main part.  ``plural``: written "that have"."""
+
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class NotOnBattlefield(Node):
     """ "[cards you own] that aren't on the battlefield": in any zone but
     the battlefield (400.1); ``plural`` for "aren't"."""
@@ -1697,6 +1705,10 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+
+
+_BUILDERS["that_has_adventure"] = lambda meta: HasAdventure(span=span(meta))
+_BUILDERS["that_have_adventure"] = lambda meta: HasAdventure(True, span=span(meta))
 _BUILDERS["not_on_battlefield"] = lambda meta: NotOnBattlefield(span=span(meta))
 _BUILDERS["not_on_battlefield_plural"] = lambda meta: NotOnBattlefield(True, span=span(meta))
 _BUILDERS["it_becomes"] = lambda meta: ItBecomes(span=span(meta))
@@ -2464,6 +2476,11 @@ def _r_comparison(r: Any, n: Comparison, **ctx: Any) -> str:
 def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
     counters = concern("quantities").counters_spec_text(r, n.how, n.count, n.kind)
     return f"with{'out' if n.negated else ''} {counters} on {'them' if n.them else 'it'}"
+
+
+@renders(HasAdventure)
+def _r_has_adventure(r: Any, n: HasAdventure, **ctx: Any) -> str:
+    return f"that {'have' if n.plural else 'has'} an Adventure"
 
 
 @renders(WithKicker)

@@ -1894,6 +1894,13 @@ _reg("pump_gain_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted
 _reg("pump_have_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted=q, second_verb="have"))
 _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
+# "gets +0/+2 and can't be blocked by more than one creature", "gets -3/-0 and loses all abilities"
+_reg("pump_unblockable_by", lambda m, mod, by: _pump(m, mod, extra=Restriction(None, "can't be blocked by", by)))
+_reg("pump_unblockable_except", lambda m, mod, by: _pump(m, mod, extra=Restriction(None, "can't be blocked except by", by)))
+_reg("pump_unblockable_by_more", lambda m, mod: _pump(m, mod, extra=Restriction(
+    None, "can't be blocked by more than one creature")))
+_reg("pump_lose", lambda m, mod, lost: _pump(m, mod, extra=lost))
+_reg("pump_lose_keywords", lambda m, mod, kws: _pump(m, mod, extra=LoseAbilities(None, kws)))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
 _reg("gain_pump", lambda m, kws, mod: _pump(m, mod, keywords=kws, second_verb="gain", gain_first=True))
@@ -3096,7 +3103,8 @@ def _abilities_text(r: Any, n: Pump) -> str:
 
 @renders(LoseAbilities)
 def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
-    v = subj(r, n, "lose", ctx)
+    subject = n.what if n.what is not None else ctx.get("subject")  # "gets -3/-0 and loses all abilities"
+    v = "lose" if ctx.get("imperative") or subject is None else verb(subject, "lose")
     if not n.keywords:
         return f"{v} all abilities"
     return f"{v} {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"
