@@ -394,3 +394,44 @@ def test_613_1f_a_pump_and_a_loss_of_abilities(text: str) -> None:
 def test_715_1_that_has_an_adventure(text: str, plural: bool) -> None:
     assert nodes(ability(text), A.HasAdventure)[0].plural == plural
     round_trips(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Destroy target artifact or enchantment. If its mana value was 2 or less, draw a card.",
+        "Counter target spell. If the amount of mana spent to cast that spell was less than its mana value, you draw a card.",
+    ],
+)
+def test_608_2h_an_amount_as_it_was_is_kept_and_reported(text: str) -> None:
+    """608.2h: "was" compares the amount as the object last existed, which
+    the engine doesn't look back at yet: a gap, never today's amount."""
+    assert one(ability(text, type_line="Instant"), A.CompareAmount).was
+    round_trips(text, type_line="Instant")
+    assert any("608.2h" in g for g in gap_texts(one_ability_card(text, "Instant")))
+
+
+# --------------------------------------------------------------------------
+# "your first, second, or third turn of the game" (500.1)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ordinals"),
+    [
+        ("This land enters tapped unless it's your first, second, or third turn of the game.", ("first", "second", "third")),
+        ("This land enters tapped unless it's your first turn of the game.", ("first",)),
+    ],
+)
+def test_500_1_a_players_turns_of_the_game_as_a_condition(text: str, ordinals: tuple[str, ...]) -> None:
+    turns = nodes(ability(text, type_line="Land"), A.TurnOfGame)[0].turns
+    assert isinstance(turns.player, A.You) and turns.ordinals == ordinals
+    round_trips(text, type_line="Land")
+    assert "condition TurnOfGame" in " ".join(gap_texts(one_ability_card(text, "Land")))
+
+
+def test_500_1_a_players_turns_of_the_game_as_a_duration() -> None:
+    text = "You can't cast Test Card during your first, second, or third turns of the game."
+    duration = nodes(ability(text, type_line="Legendary Planeswalker — Jace"), A.Duration)[0]
+    assert duration.kind == "during turns of the game" and duration.object.ordinals == ("first", "second", "third")
+    round_trips(text, type_line="Legendary Planeswalker — Jace")

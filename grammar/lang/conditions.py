@@ -132,10 +132,13 @@ class HandCompare(Node):
 
 @dataclass(frozen=True, slots=True)
 class CompareAmount(Node):
-    """ "X is 5 or more", "its power is greater than its toughness"."""
+    """ "X is 5 or more", "its power is greater than its toughness"; ``was``
+    for an amount as it was ("if its toughness was less than 1", "if its mana
+    value was 2 or less": of an object as it last existed, 608.2h)."""
 
     amount: Any
     comparison: Any
+    was: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +611,7 @@ BUILDERS["has_citys_blessing"] = lambda meta, who: CitysBlessing(who, span=span(
 BUILDERS["whose_turn"] = lambda meta, who: PlayersTurn(who, span=span(meta))
 BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(meta))
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
+BUILDERS["compare_amount_was"] = lambda meta, a, c: CompareAmount(a, c, True, span=span(meta))
 
 
 @builds("life_total_compare")
@@ -1085,7 +1089,7 @@ def _r_hand_compare(r: Any, n: HandCompare, **ctx: Any) -> str:
 
 @renders(CompareAmount)
 def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
-    return f"{r(n.amount)} is {r(n.comparison)}"
+    return f"{r(n.amount)} {'was' if n.was else 'is'} {r(n.comparison)}"
 
 
 @renders(ThereAre)
@@ -1470,3 +1474,44 @@ def _r_dealt_this_way(r: Any, n: DealtThisWay, **ctx: Any) -> str:
         return f"excess damage was dealt{to} this way"
     be = "are" if is_plural(n.object) else "is"
     return f"{r(n.object)} {be} dealt {'excess ' if n.excess else ''}damage this way"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnsOfGame(Node):
+    """A player's turns counted from the start of the game (500.1): "your
+    first, second, or third turn" (``ordinals`` as written)."""
+
+    player: Any
+    ordinals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOfGame(Node):
+    """ "if it's your first, second, or third turn of the game": whether the
+    turn is one of the player's turns named (500.1)."""
+
+    turns: TurnsOfGame
+
+
+@builds("turns_of_game")
+def _turns_of_game(meta: Any, whose: Any, *ordinals: str) -> TurnsOfGame:
+    from .objects import Possessive
+
+    player = whose.object if isinstance(whose, Possessive) else whose
+    return TurnsOfGame(player, tuple(ordinals), span=span(meta))
+
+
+BUILDERS["turn_of_game"] = lambda meta, turns: TurnOfGame(turns, span=span(meta))
+
+
+@renders(TurnsOfGame)
+def _r_turns_of_game(r: Any, n: TurnsOfGame, **ctx: Any) -> str:
+    from ..render import or_list
+    from .objects import possessive_text
+
+    return f"{possessive_text(r, n.player)} {or_list(list(n.ordinals))}"
+
+
+@renders(TurnOfGame)
+def _r_turn_of_game(r: Any, n: TurnOfGame, **ctx: Any) -> str:
+    return f"it's {r(n.turns)} turn of the game"
