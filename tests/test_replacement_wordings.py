@@ -435,3 +435,29 @@ def test_500_1_a_players_turns_of_the_game_as_a_duration() -> None:
     duration = nodes(ability(text, type_line="Legendary Planeswalker — Jace"), A.Duration)[0]
     assert duration.kind == "during turns of the game" and duration.object.ordinals == ("first", "second", "third")
     round_trips(text, type_line="Legendary Planeswalker — Jace")
+
+
+# --------------------------------------------------------------------------
+# Base power set to an amount (613.4b), "its base power" (208.3)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "stats"),
+    [
+        ("{3}: Until end of turn, this creature's base power becomes equal to the number of Towns you control.", "power"),
+        ("{3}: Until end of turn, this creature's base power and toughness become equal to the number of Towns you control.", "power and toughness"),
+    ],
+)
+def test_613_4b_base_power_becomes_equal_to_an_amount(text: str, stats: str) -> None:
+    node = one(ability(text, type_line="Creature — Dinosaur"), A.BaseBecomes)
+    assert node.stats == stats and node.duration is not None
+    round_trips(text, type_line="Creature — Dinosaur")
+    assert "instruction BaseBecomes" in " ".join(gap_texts(one_ability_card(text, "Creature — Dinosaur")))
+
+
+def test_208_3_base_power_as_an_amount_is_a_gap() -> None:
+    text = "Whenever this creature attacks, draw cards equal to its base power."
+    assert nodes(ability(text), A.PowerOf)[0].stat == "base power"
+    round_trips(text)
+    assert "base power" in " ".join(gap_texts(one_ability_card(text)))

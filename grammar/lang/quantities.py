@@ -108,7 +108,7 @@ class PowerOf(Node):
     """ "its power", "that creature's toughness", "the mana value of the exiled card"."""
 
     object: Any
-    stat: Literal["power", "toughness", "mana value", "loyalty"] = "power"
+    stat: Literal["power", "toughness", "mana value", "loyalty", "base power"] = "power"
     of_form: bool = False
 
 
@@ -341,6 +341,10 @@ def _stat_word(meta: Any, *toks: Any) -> str:
 @builds("stat_of")
 def _stat_of(meta: Any, whose: Any, stat: str) -> PowerOf:
     return PowerOf(_poss_object(whose), stat, span=span(meta))  # type: ignore[arg-type]
+
+
+# "that creature's base power" (208.3): its power before effects that change it
+BUILDERS["base_power_of"] = lambda meta, whose: PowerOf(_poss_object(whose), "base power", span=span(meta))
 
 
 @builds("stat_of_the")

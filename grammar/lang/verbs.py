@@ -569,6 +569,21 @@ class CountersInstead(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BaseBecomes(Node):
+    """ "this creature's base power becomes equal to the number of Towns you
+    control", "their base power and toughness become equal to ..." (613.4b:
+    an effect that sets base power, layer 7b).  ``stats`` "power" or "power
+    and toughness"."""
+
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    stats: str
+    amount: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
 class NoLongerSuspected(Node):
     """ "[it] is no longer suspected", "they're no longer suspected", "have
     it become no longer suspected" (701.60b): the permanents lose the
@@ -1727,6 +1742,8 @@ _reg("put_counters_of_those", lambda m, amount, those, on: CountersInstead(amoun
 _reg("get_counters_of_those", lambda m, amount, those: CountersInstead(amount, "", None, those, "get", span=span(m)))
 _reg("counters_are_put", lambda m, amount, kind, on: CountersInstead(amount, kind, on, span=span(m)))
 _reg("counters_of_those_are_put", lambda m, amount, those, on: CountersInstead(amount, "", on, those, span=span(m)))
+_reg("base_stats", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("base_becomes", lambda m, whose, stats, amount: BaseBecomes(_whose(whose), stats, amount, span=span(m)))
 _reg("no_longer_suspected", lambda m: NoLongerSuspected(None, span=span(m)))
 _reg("become_no_longer_suspected", lambda m: NoLongerSuspected(None, "become", span=span(m)))
 _reg("its_no_longer_suspected", lambda m: NoLongerSuspected(ItRef(), "it's", span=span(m)))
@@ -2851,6 +2868,12 @@ def _r_counters_instead(r: Any, n: CountersInstead, **ctx: Any) -> str:
     if n.form == "get":
         return f"{subj(r, n, 'get', ctx)} {counters}"
     return f"{subj(r, n, 'put', ctx)} {counters} on {r(n.on)}"
+
+
+@renders(BaseBecomes)
+def _r_base_becomes(r: Any, n: BaseBecomes, **ctx: Any) -> str:
+    become = "become" if is_plural(n.what) or n.stats != "power" else "becomes"
+    return f"{possessive_text(r, n.what)} base {n.stats} {become} equal to {r(n.amount)}"
 
 
 @renders(NoLongerSuspected)
