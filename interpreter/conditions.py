@@ -1550,6 +1550,9 @@ def _life_compare(ctx: Ctx, cond: A.LifeCompare) -> bool:
     return _each_or_any(ctx, cond.player, lambda p: _life(ctx, p) >= need)
 
 
+PAST_AMOUNT = "an amount as it was ('if its toughness was less than 1'): of an object as it last existed (608.2h)"
+
+
 def _compare_amount(ctx: Ctx, cond: A.CompareAmount) -> bool:
     """ "if its toughness is 3 or less", "if X is 5 or more": a number the
     game tells, compared (107.1)."""
@@ -1557,6 +1560,8 @@ def _compare_amount(ctx: Ctx, cond: A.CompareAmount) -> bool:
 
     if not isinstance(cond.comparison, A.Comparison):
         raise Unsupported(f"condition CompareAmount with {type(cond.comparison).__name__}")
+    if cond.was:
+        raise Unsupported(PAST_AMOUNT)
     comparison = cond.comparison
     return compare(ctx.quantity(cond.amount), comparison, ctx.quantity(comparison.value))
 
@@ -2048,6 +2053,8 @@ def condition_problem(cond: A.Node) -> str | None:
         return there_are_problem(cond)
     if isinstance(cond, A.CompareAmount) and not isinstance(cond.comparison, A.Comparison):
         return f"condition CompareAmount with {type(cond.comparison).__name__}"
+    if isinstance(cond, A.CompareAmount) and cond.was:
+        return PAST_AMOUNT
     if isinstance(cond, A.HasCounters):
         return has_counters_problem(cond)
     if isinstance(cond, A.IsState) and state_word(cond) is None:

@@ -243,6 +243,8 @@ def _quality(
         return (keyword_name(q.keyword) in keywords(game, obj)) != q.negated
     if isinstance(q, A.WithKicker):
         return obj.face_down is None and _has_kicker(obj.copy_of or obj.card)
+    if isinstance(q, A.HasAdventure):
+        return obj.face_down is None and (obj.copy_of or obj.card).layout == "adventure"  # 715.1: an adventurer card
     if isinstance(q, A.WithCounter):
         # 122.1: "with three or more ki counters on it", "with no counters on it"
         have = obj.counters.get(q.kind, 0) if q.kind else sum(n for n in obj.counters.values() if n > 0)
@@ -555,7 +557,7 @@ turn's records tell of a permanent: the objects it happened to this turn."""
 
 _STATUS_WORDS = frozenset({
     "tapped", "untapped", "face-down", "face-up", "token", "nontoken", "attacking", "nonattacking",
-    "blocking", "blocked", "unblocked", "kicked", "modified", "historic",
+    "blocking", "blocked", "unblocked", "kicked", "modified", "historic", "suspected",
 })  # fmt: skip
 """The status words :func:`_adjective` reads ("tapped creature", "attacking creature")."""
 
@@ -615,6 +617,7 @@ _QUALITIES: dict[type, Callable[[Any], str | None]] = {
     A.ExiledWith: lambda q: None,
     A.WithKeyword: lambda q: None,
     A.WithKicker: lambda q: None,
+    A.HasAdventure: lambda q: None,
     A.WithCounter: lambda q: None,
     A.WithStat: lambda q: (
         None if q.stat in ("mana value", "power", "toughness") else f"a description by {q.stat}"),
@@ -744,6 +747,8 @@ def _adjective(game: Game, adj: A.Adjective, obj: GameObject, c: Chars) -> bool:
             ok = obj.zone == "stack" and bool(game.linked(obj.id).kicks)  # "a kicked spell" (702.33)
         elif s == "modified":
             ok = _modified(game, obj)
+        elif s == "suspected":  # 701.60b: a designation a permanent keeps until it leaves the battlefield
+            ok = obj.zone == "battlefield" and "suspected" in obj.marks
         elif s == "historic":  # 700.6: artifacts, legendaries and Sagas
             ok = "artifact" in c.types or "legendary" in c.supertypes or "Saga" in c.subtypes
         else:

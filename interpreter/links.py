@@ -372,7 +372,8 @@ def _has_antecedent_amount(ability: A.Node) -> bool:
         return True
     first = True
     for node in _own_nodes(ability):
-        if isinstance(node, A.DelayedTrigger | A.Would | A.DamageWouldBeDealt):
+        if isinstance(node, A.DelayedTrigger | A.Would | A.DamageWouldBeDealt | A.CountersWouldBePut
+                      | A.EffectWouldCreate):  # fmt: skip
             return True
         if isinstance(node, A.Sentence):
             if len(node.actions) > 1 or not first:

@@ -184,13 +184,15 @@ class GraveyardRule:
 @dataclass(frozen=True, slots=True)
 class LifeGainRule:
     """614.1a, 119.10: "If you would gain life, you gain twice that much life
-    instead" (``times``), "If an opponent would gain life, that player loses
-    that much life instead" (``lose``) — a replacement effect on each life
-    gain of the players ``players`` describes."""
+    instead" (``times``), "you gain that much life plus 1 instead" (``plus``),
+    "If an opponent would gain life, that player loses that much life
+    instead" (``lose``) — a replacement effect on each life gain of the
+    players ``players`` describes."""
 
     players: Any
     times: int = 1
     lose: bool = False
+    plus: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,9 +618,14 @@ def _life_gain_rule(s: A.IfSentence) -> Rule | str:
     if isinstance(body, A.GainLife) and isinstance(body.player, same) and isinstance(body.amount, A.Twice) \
             and isinstance(body.amount.of, A.ThatMuch):  # fmt: skip
         return LifeGainRule(players, times=body.amount.times)
+    if isinstance(body, A.GainLife) and isinstance(body.player, same) and isinstance(body.amount, A.Sum) \
+            and body.amount.form == "life plus" and isinstance(body.amount.left, A.ThatMuch) \
+            and isinstance(body.amount.right, A.Number):  # fmt: skip
+        return LifeGainRule(players, plus=body.amount.right.value)
     if isinstance(body, A.LoseLife) and isinstance(body.player, same) and isinstance(body.amount, A.ThatMuch):
         return LifeGainRule(players, lose=True)
-    return "a life gain replacement other than 'gains twice that much life' or 'loses that much life instead'"
+    return ("a life gain replacement other than 'gains twice that much life', 'gains that much life plus N' "
+            "or 'loses that much life instead'")
 
 
 def _sentence_rule(s: object, rest: tuple[object, ...]) -> Rule | str:
@@ -1457,14 +1464,15 @@ def replaced_gain(game: Game, player: str, amount: int) -> tuple[int, bool]:
         ready.append((src, rule))
     if not ready:
         return amount, False
-    if len({r.lose for _, r in ready}) > 1:
+    if len({(r.lose, r.plus > 0) for _, r in ready}) > 1:  # doubling, adding and losing don't commute
         raise Unsupported("life gain replacement effects of two kinds on one event (616.1: the player's order)")
     for src, rule in ready:
         if rule.lose:
             game.say(f"  {display_name(src)}: {player} loses {amount} life instead of gaining it (614.1a)")
             return amount, True
-        game.say(f"  {display_name(src)}: {player} gains {amount * rule.times} life instead of {amount} (614.1a)")
-        amount *= rule.times
+        more = amount * rule.times + rule.plus
+        game.say(f"  {display_name(src)}: {player} gains {more} life instead of {amount} (614.1a)")
+        amount = more
     return amount, False
 
 

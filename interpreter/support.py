@@ -760,6 +760,8 @@ def _nodes(ab: A.Node) -> Iterator[Gap]:
         if (type(node).__module__ == quantity_nodes.__name__ and type(node) not in QUANTITIES
                 and not isinstance(node, A.WhereX)):  # fmt: skip
             yield Gap(node, f"quantity {type(node).__name__}")
+        elif isinstance(node, A.PowerOf) and node.stat == "base power":
+            yield Gap(node, "the base power of an object (208.3)")
         elif isinstance(node, A.PlayerCounters) and not node.kind:
             yield Gap(node, "counters of any kind a player has")
         elif isinstance(node, A.TotalStat) and (problem := total_stat_problem(node)) is not None:

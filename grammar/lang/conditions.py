@@ -133,11 +133,14 @@ class HandCompare(Node):
 @dataclass(frozen=True, slots=True)
 class CompareAmount(Node):
     """ "X is 5 or more", "its power is greater than its toughness"; ``form``
-    "has": "if it has mana value 2 or less" (its mana value compared, 202.3)."""
+    "has": "if it has mana value 2 or less" (its mana value compared, 202.3);
+    ``was`` for an amount as it was ("if its toughness was less than 1", "if
+    its mana value was 2 or less": of an object as it last existed, 608.2h)."""
 
     amount: Any
     comparison: Any
     form: str = ""
+    was: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,6 +613,7 @@ BUILDERS["has_citys_blessing"] = lambda meta, who: CitysBlessing(who, span=span(
 BUILDERS["whose_turn"] = lambda meta, who: PlayersTurn(who, span=span(meta))
 BUILDERS["not_whose_turn"] = lambda meta, who: PlayersTurn(who, True, span=span(meta))
 BUILDERS["compare_amount"] = lambda meta, a, c: CompareAmount(a, c, span=span(meta))
+BUILDERS["compare_amount_was"] = lambda meta, a, c: CompareAmount(a, c, was=True, span=span(meta))
 
 
 @builds("has_stat")
@@ -889,7 +893,7 @@ class State(Node):
 for _rule, _word in (
     ("state_on_battlefield", "on the battlefield"), ("state_attacking_or_blocking", "attacking or blocking"),
     ("state_enchanted", "enchanted"), ("state_equipped", "equipped"), ("state_monstrous", "monstrous"),
-    ("state_renowned", "renowned"), ("state_suspected", "suspected"), ("state_saddled", "saddled"),
+    ("state_renowned", "renowned"), ("state_saddled", "saddled"),
     ("state_plotted", "plotted"), ("state_exiled", "exiled"), ("state_commander", "your commander"),
     ("state_chosen_color", "the chosen color"), ("state_chosen_type", "of the chosen type"),
     ("state_a_color", "a color"), ("state_fresh", "untapped and has no counters on it"),
@@ -1138,7 +1142,7 @@ def _r_compare_amount(r: Any, n: CompareAmount, **ctx: Any) -> str:
 
         what = n.amount.object
         return f"{r(what)} {'have' if is_plural(what) else 'has'} {n.amount.stat} {r(n.comparison)}"
-    return f"{r(n.amount)} is {r(n.comparison)}"
+    return f"{r(n.amount)} {'was' if n.was else 'is'} {r(n.comparison)}"
 
 
 @renders(ThereAre)
@@ -1432,3 +1436,138 @@ def _r_has_max_speed(r: Any, n: HasMaxSpeed, **ctx: Any) -> str:
 
 
 _ = article
+
+
+# ---- replacements of putting counters and creating tokens (614.1a) --------
+
+
+@dataclass(frozen=True, slots=True)
+class CountersWouldBePut(Node):
+    """The event a replacement of putting counters replaces (614.1a, 122.6):
+    "if one or more +1/+1 counters would be put on a creature you control",
+    "if you would put one or more counters on a permanent or player", "if an
+    effect would put one or more counters on a permanent you control", "if
+    you would get one or more counters".  The counters as a count (``how``,
+    ``amount``, ``kind``: "" any kind); ``by`` who puts them (None: the
+    passive, "effect": "an effect"); ``on`` what gets them (None with "get":
+    the player ``by``)."""
+
+    how: str
+    amount: Any
+    kind: str
+    on: Any
+    by: Any = None
+    verb: Literal["put", "get"] = "put"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWouldCreate(Node):
+    """ "if an effect would create one or more tokens [under your control]"
+    (111.2, 614.1a): the event a replacement of creating tokens replaces;
+    ``under`` whose control the tokens would be created under (None: anyone's)."""
+
+    tokens: Any
+    under: Any = None
+
+
+BUILDERS["counters_would_be_put"] = lambda meta, spec, on: CountersWouldBePut(spec[0], spec[1], spec[2], on, span=span(meta))
+BUILDERS["would_put_counters"] = lambda meta, by, spec, on: CountersWouldBePut(
+    spec[0], spec[1], spec[2], on, by, span=span(meta))
+BUILDERS["would_get_counters"] = lambda meta, by, spec: CountersWouldBePut(
+    spec[0], spec[1], spec[2], None, by, "get", span=span(meta))
+BUILDERS["effect_would_put_counters"] = lambda meta, spec, on: CountersWouldBePut(
+    spec[0], spec[1], spec[2], on, "effect", span=span(meta))
+BUILDERS["effect_would_create"] = lambda meta, tokens: EffectWouldCreate(tokens, span=span(meta))
+BUILDERS["effect_would_create_under"] = lambda meta, tokens, whose: EffectWouldCreate(tokens, whose, span=span(meta))
+
+
+@renders(CountersWouldBePut)
+def _r_counters_would_be_put(r: Any, n: CountersWouldBePut, **ctx: Any) -> str:
+    from .quantities import counters_spec_text
+
+    counters = counters_spec_text(r, n.how, n.amount, n.kind)
+    if n.by is None:
+        return f"{counters} would be put on {r(n.on)}"
+    who = "an effect" if n.by == "effect" else r(n.by)
+    if n.verb == "get":
+        return f"{who} would get {counters}"
+    return f"{who} would put {counters} on {r(n.on)}"
+
+
+@renders(EffectWouldCreate)
+def _r_effect_would_create(r: Any, n: EffectWouldCreate, **ctx: Any) -> str:
+    from .objects import possessive_text
+
+    under = f" under {possessive_text(r, n.under)} control" if n.under is not None else ""
+    return f"an effect would create {r(n.tokens)}{under}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtThisWay(Node):
+    """ "if excess damage was dealt to that creature this way", "if a player
+    is dealt damage this way", "if the creature is dealt excess damage this
+    way" (120.4a, 608.2c): whether the instruction before dealt damage (or
+    excess damage, beyond lethal) to ``object`` (None: to anything).
+    ``form`` "was" (the damage the subject) or "is" (the object the subject)."""
+
+    object: Any
+    excess: bool
+    form: Literal["was", "is"] = "is"
+
+
+BUILDERS["excess_was_dealt"] = lambda meta: DealtThisWay(None, True, "was", span=span(meta))
+BUILDERS["excess_was_dealt_to"] = lambda meta, to: DealtThisWay(to, True, "was", span=span(meta))
+BUILDERS["is_dealt_excess_this_way"] = lambda meta, what: DealtThisWay(what, True, span=span(meta))
+BUILDERS["is_dealt_damage_this_way"] = lambda meta, what: DealtThisWay(what, False, span=span(meta))
+
+
+@renders(DealtThisWay)
+def _r_dealt_this_way(r: Any, n: DealtThisWay, **ctx: Any) -> str:
+    from .objects import is_plural
+
+    if n.form == "was":
+        to = f" to {r(n.object)}" if n.object is not None else ""
+        return f"excess damage was dealt{to} this way"
+    be = "are" if is_plural(n.object) else "is"
+    return f"{r(n.object)} {be} dealt {'excess ' if n.excess else ''}damage this way"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnsOfGame(Node):
+    """A player's turns counted from the start of the game (500.1): "your
+    first, second, or third turn" (``ordinals`` as written)."""
+
+    player: Any
+    ordinals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOfGame(Node):
+    """ "if it's your first, second, or third turn of the game": whether the
+    turn is one of the player's turns named (500.1)."""
+
+    turns: TurnsOfGame
+
+
+@builds("turns_of_game")
+def _turns_of_game(meta: Any, whose: Any, *ordinals: str) -> TurnsOfGame:
+    from .objects import Possessive
+
+    player = whose.object if isinstance(whose, Possessive) else whose
+    return TurnsOfGame(player, tuple(ordinals), span=span(meta))
+
+
+BUILDERS["turn_of_game"] = lambda meta, turns: TurnOfGame(turns, span=span(meta))
+
+
+@renders(TurnsOfGame)
+def _r_turns_of_game(r: Any, n: TurnsOfGame, **ctx: Any) -> str:
+    from ..render import or_list
+    from .objects import possessive_text
+
+    return f"{possessive_text(r, n.player)} {or_list(list(n.ordinals))}"
+
+
+@renders(TurnOfGame)
+def _r_turn_of_game(r: Any, n: TurnOfGame, **ctx: Any) -> str:
+    return f"it's {r(n.turns)} turn of the game"

@@ -47,8 +47,8 @@ _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _COLORS = {"white", "blue", "black", "red", "green"}
 _STATUS = {
     "tapped", "untapped", "attacking", "blocking", "blocked", "unblocked", "nonattacking",
-    "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty",
-    "other", "kicked", "last", "historic", "modified", "suspended",
+    "face-down", "face-up", "token", "nontoken", "activated", "triggered", "mana", "loyalty", "exhaust",
+    "other", "kicked", "last", "historic", "modified", "suspended", "suspected",
 }  # fmt: skip
 _SUPERTYPE_ADJ = {"basic", "legendary", "snow", "world"}
 
@@ -256,6 +256,14 @@ class WithCounter(Node):
 @dataclass(frozen=True, slots=True)
 class WithKicker(Node):
     """ "with a kicker ability": a kicker or multikicker keyword (rule K19)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HasAdventure(Node):
+    """ "[a card] that has an Adventure" (715.1): an adventurer card, with an
+    Adventure beside its main part.  ``plural``: written "that have"."""
+
+    plural: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,9 +715,10 @@ class SelfRef(Node):
 
 @dataclass(frozen=True, slots=True)
 class ItRef(Node):
-    """ "it" / "itself": the object the sentence or trigger is already about."""
+    """ "it" / "itself": the object the sentence or trigger is already about;
+    a character card's "he", "him", "she", "her" mean the same."""
 
-    word: Literal["it", "itself"] = "it"
+    word: Literal["it", "itself", "he", "him", "his", "she", "her"] = "it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1066,6 +1075,10 @@ def _itself_ref(meta: Any) -> ItRef:
     return ItRef("itself", span=span(meta))
 
 
+_BUILDERS["gendered"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["gendered_ref"] = lambda meta, word: ItRef(word, span=span(meta))
+
+
 @builds("them_ref")
 def _them_ref(meta: Any) -> ThemRef:
     return ThemRef(span=span(meta))
@@ -1214,18 +1227,21 @@ _BUILDERS["the_damage_ref"] = lambda meta: DamageRef(True, span=span(meta))
 _BUILDERS["haunted_ref"] = lambda meta: HauntedRef(span=span(meta))
 _BUILDERS["the_copy"] = lambda meta: CopyRef("the", span=span(meta))
 _BUILDERS["that_copy"] = lambda meta: CopyRef("that", span=span(meta))
+_BUILDERS["the_copies"] = lambda meta: CopyRef("the", True, span=span(meta))
 
 
 @dataclass(frozen=True, slots=True)
 class CopyRef(Node):
-    """ "the copy", "that copy": the copy the instruction before made (707.10)."""
+    """ "the copy", "that copy", "the copies": the copy or copies the
+    instruction before made (707.10)."""
 
     word: str = "the"
+    plural: bool = False
 
 
 @renders(CopyRef)
 def _r_copy_ref(r: Any, n: CopyRef, **ctx: Any) -> str:
-    return f"{n.word} copy"
+    return f"{n.word} {'copies' if n.plural else 'copy'}"
 _BUILDERS["any_number_targets"] = lambda meta: Target(AnyTarget(), any_number=True, span=span(meta))
 _BUILDERS["n_targets"] = lambda meta, counts: Target(AnyTarget(), counts, span=span(meta))
 # "up to three targets" (115.1, 601.2c): any targets, as many as that or fewer
@@ -1393,6 +1409,8 @@ def _poss(word: str, obj_factory: Any) -> Any:
 
 
 _BUILDERS["poss_it"] = _poss("its", lambda m: ItRef(span=span(m)))
+_BUILDERS["gendered_poss"] = lambda meta, tok: str(tok).lower()
+_BUILDERS["poss_gendered"] = lambda meta, word: Possessive(ItRef(word, span=span(meta)), word, span=span(meta))
 _BUILDERS["poss_you"] = _poss("your", lambda m: You(span=span(m)))
 _BUILDERS["poss_their"] = _poss("their", lambda m: TheirRef(span=span(m)))
 _BUILDERS["poss_his_or_her"] = _poss("their", lambda m: TheirRef(span=span(m)))
@@ -1812,6 +1830,10 @@ _BUILDERS["of_color_of_choice"] = lambda meta: OfChoice("color", span=span(meta)
 _BUILDERS["with_chosen_name"] = lambda meta: WithChosenName(span=span(meta))
 _BUILDERS["with_that_name"] = lambda meta: WithThatName(span=span(meta))
 _BUILDERS["with_kicker"] = lambda meta: WithKicker(span=span(meta))
+
+
+_BUILDERS["that_has_adventure"] = lambda meta: HasAdventure(span=span(meta))
+_BUILDERS["that_have_adventure"] = lambda meta: HasAdventure(True, span=span(meta))
 _BUILDERS["not_on_battlefield"] = lambda meta: NotOnBattlefield(span=span(meta))
 _BUILDERS["not_on_battlefield_plural"] = lambda meta: NotOnBattlefield(True, span=span(meta))
 _BUILDERS["it_becomes"] = lambda meta: ItBecomes(span=span(meta))
@@ -2420,7 +2442,7 @@ def _r_owner(r: Any, n: OwnerOf, **ctx: Any) -> str:
 
 @renders(Possessive)
 def _r_possessive(r: Any, n: Possessive, **ctx: Any) -> str:
-    if n.word in ("its", "your", "their", "their owners'", "players'", "opponents'", "all opponents'"):
+    if n.word in ("its", "his", "her", "your", "their", "their owners'", "players'", "opponents'", "all opponents'"):
         return n.word
     return possessive_text(r, n.object)
 
@@ -2430,7 +2452,7 @@ def possessive_text(r: Any, whose: Any) -> str:
     if isinstance(whose, Possessive):
         return r(whose)
     if isinstance(whose, ItRef):
-        return "its"
+        return "his" if whose.word in ("he", "him", "his") else "its"
     if isinstance(whose, You):
         return "your"
     if isinstance(whose, TheirRef | ThemRef):
@@ -2671,6 +2693,11 @@ def _r_comparison(r: Any, n: Comparison, **ctx: Any) -> str:
 def _r_with_counter(r: Any, n: WithCounter, **ctx: Any) -> str:
     counters = concern("quantities").counters_spec_text(r, n.how, n.count, n.kind)
     return f"with{'out' if n.negated else ''} {counters} on {'them' if n.them else 'it'}"
+
+
+@renders(HasAdventure)
+def _r_has_adventure(r: Any, n: HasAdventure, **ctx: Any) -> str:
+    return f"that {'have' if n.plural else 'has'} an Adventure"
 
 
 @renders(WithKicker)

@@ -36,7 +36,7 @@ class Number(Node):
 
     value: int
     form: Literal["digits", "word", "article"] = "word"
-    text: str = field(default="", compare=False)  # the article as written ("a" or "an")
+    text: str = field(default="", compare=False)  # the article as written ("a" or "an"), or "twice" for two times
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ class PowerOf(Node):
     """ "its power", "that creature's toughness", "the mana value of the exiled card"."""
 
     object: Any
-    stat: Literal["power", "toughness", "mana value", "loyalty"] = "power"
+    stat: Literal["power", "toughness", "mana value", "loyalty", "base power"] = "power"
     of_form: bool = False
 
 
@@ -343,6 +343,10 @@ def _stat_of(meta: Any, whose: Any, stat: str) -> PowerOf:
     return PowerOf(_poss_object(whose), stat, span=span(meta))  # type: ignore[arg-type]
 
 
+# "that creature's base power" (208.3): its power before effects that change it
+BUILDERS["base_power_of"] = lambda meta, whose: PowerOf(_poss_object(whose), "base power", span=span(meta))
+
+
 @builds("stat_of_the")
 def _stat_of_the(meta: Any, stat: str, obj: Any) -> PowerOf:
     return PowerOf(obj, stat, True, span=span(meta))  # type: ignore[arg-type]
@@ -492,6 +496,13 @@ def _count_differently_named(meta: Any, f: Any) -> CountOf:
 @builds("for_each")
 def _for_each(meta: Any, per: Any) -> ForEach:
     return ForEach(None, per, span=span(meta))
+
+
+@builds("for_each_both")
+def _for_each_both(meta: Any, first: Any, second: Any) -> ForEach:
+    """ "for each Cave you control and each Cave card in your graveyard": one
+    for each of either, counted together."""
+    return ForEach(None, Sum(first, second, form="and each", span=span(meta)), span=span(meta))
 
 
 @builds("equal_to")
@@ -649,6 +660,8 @@ def _r_difference(r: Any, n: Difference, **ctx: Any) -> str:
 
 @renders(Sum)
 def _r_sum(r: Any, n: Sum, **ctx: Any) -> str:
+    if n.form == "and each":
+        return f"{r(n.left, per=True)} and each {r(n.right, per=True)}"
     return f"{r(n.left, slot='digits')} plus {r(n.right)}"
 
 
@@ -867,3 +880,26 @@ def fill_amount(node: Any, suffix: Any, where: Any = None) -> Any:
 
 
 _ = Token
+
+
+@dataclass(frozen=True, slots=True)
+class ExcessDealt(Node):
+    """ "the excess damage dealt [to that creature] this way", "the amount of
+    excess damage dealt ... this way" (120.4a): how much of the damage the
+    instruction before dealt was beyond lethal damage (or a planeswalker's
+    loyalty); ``to`` the one it was dealt to (None: any)."""
+
+    to: Any = None
+    amount_of: bool = False
+
+
+BUILDERS["excess_dealt_this_way"] = lambda meta: ExcessDealt(span=span(meta))
+BUILDERS["excess_dealt_to_this_way"] = lambda meta, to: ExcessDealt(to, span=span(meta))
+BUILDERS["amount_excess_dealt_this_way"] = lambda meta: ExcessDealt(None, True, span=span(meta))
+BUILDERS["amount_excess_dealt_to_this_way"] = lambda meta, to: ExcessDealt(to, True, span=span(meta))
+
+
+@renders(ExcessDealt)
+def _r_excess_dealt(r: Any, n: ExcessDealt, **ctx: Any) -> str:
+    to = f" to {r(n.to)}" if n.to is not None else ""
+    return f"the {'amount of ' if n.amount_of else ''}excess damage dealt{to} this way"

@@ -72,6 +72,8 @@ BUILDERS["as_long_as_has_counters"] = lambda meta, who, spec, on: Duration(
 BUILDERS["during_next_turn"] = lambda meta, whose: Duration("during next turn", whose, span=span(meta))
 BUILDERS["as_long_as_you_control"] = lambda meta, obj: Duration("for as long as you control", obj, span=span(meta))
 BUILDERS["during_next_untap"] = lambda meta, whose: Duration("during next untap step", whose, span=span(meta))
+# "during your first, second, or third turns of the game": ``object`` the turns (a TurnsOfGame)
+BUILDERS["during_turns_of_game"] = lambda meta, turns: Duration("during turns of the game", turns, span=span(meta))
 
 
 @renders(Duration)
@@ -95,6 +97,8 @@ def _r_duration(r: Any, n: Duration, **ctx: Any) -> str:
         return f"during {possessive_text(r, n.object)} next turn"
     if n.kind == "during next untap step":
         return f"during {possessive_text(r, n.object)} next untap step"
+    if n.kind == "during turns of the game":
+        return f"during {r(n.object)} turns of the game"
     return n.kind
 
 

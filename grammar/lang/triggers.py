@@ -260,6 +260,9 @@ _EVENTS = {
     "ev_becomes_renowned": "becomes renowned", "ev_leaves_without_dying": "leaves the battlefield without dying",
     "ev_rolls_die": "rolls a die", "ev_rolls_dice": "rolls one or more dice",
     "ev_is_attacked": "is attacked", "ev_dealt_noncombat_damage": "is dealt noncombat damage",
+    # 120.4a: damage dealt to a creature beyond lethal damage, or to a planeswalker beyond its loyalty
+    "ev_dealt_excess_damage": "is dealt excess damage",
+    "ev_dealt_excess_noncombat_damage": "is dealt excess noncombat damage",
     "ev_collects_evidence": "collects evidence", "ev_forages": "forages", "ev_discovers": "discovers",
     "ev_gives_gift": "gives a gift", "ev_exiled_from_battlefield": "is exiled from the battlefield",
     "ev_evolves": "evolves", "ev_regenerates": "regenerates",  # 702.100, 701.19

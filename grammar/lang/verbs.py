@@ -20,7 +20,7 @@ from ..node import BUILDERS, Node, builds, renders, replace
 from ..render import article, capitalize, or_list
 from ..transformer import TextError, span, tok_span
 from . import concern
-from .objects import ItRef, You, is_plural, possessive_text, verb
+from .objects import ItRef, ThemRef, You, is_plural, possessive_text, verb
 from .quantities import (
     EqualTo,
     ForEach,
@@ -603,6 +603,67 @@ class PutCounters(Node):
     player: Any = None
     additional: bool = False
     also: tuple[tuple[Any, str], ...] = ()  # counters of other kinds put with them: (amount, kind) (122.1)
+
+
+@dataclass(frozen=True, slots=True)
+class CountersInstead(Node):
+    """What a replacement of putting counters puts instead (614.1a, 122.6):
+    "twice that many +1/+1 counters are put on it" (``form`` "passive"), "it
+    puts twice that many of those counters on that permanent" ("put"), "you
+    get that many plus one of each of those kinds of counters" ("get", on
+    the player).  ``amount`` counts from the replaced event's counters
+    ("that many"); ``kind`` the counters' kind, or ``those`` "those counters"
+    / "each of those kinds of counters" (the kinds of the event replaced)."""
+
+    SUBJECT: ClassVar[str] = "player"
+    AMOUNT: ClassVar[str] = "amount"
+
+    amount: Any
+    kind: str
+    on: Any
+    those: str = ""
+    form: str = "passive"
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class BaseBecomes(Node):
+    """ "this creature's base power becomes equal to the number of Towns you
+    control", "their base power and toughness become equal to ..." (613.4b:
+    an effect that sets base power, layer 7b).  ``stats`` "power" or "power
+    and toughness"."""
+
+    DURATION: ClassVar[bool] = True
+
+    what: Any
+    stats: str
+    amount: Any
+    duration: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoLongerSuspected(Node):
+    """ "[it] is no longer suspected", "they're no longer suspected", "have
+    it become no longer suspected" (701.60b): the permanents lose the
+    suspected designation.  ``word`` the verb as written: "is" ("is" or
+    "are", as the subject takes it), "become", or with its pronoun, "it's",
+    "they're"."""
+
+    SUBJECT: ClassVar[str] = "what"
+
+    what: Any
+    word: str = "is"
+
+
+@dataclass(frozen=True, slots=True)
+class TokensInstead(Node):
+    """What a replacement of creating tokens creates instead (614.1a, 111.2):
+    "twice that many of those tokens are created" (``amount`` of the tokens
+    of the event replaced), "those tokens plus a Clue token are created"
+    (``amount`` None: those tokens, and ``plus`` more: (count, token spec))."""
+
+    amount: Any
+    plus: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1497,6 +1558,9 @@ _reg("counter_unless_per", lambda m, what, cost, per: CounterSpell(what, cost, p
 _reg("counter_unless_life", lambda m, what, amount: CounterSpell(what, unless_life=amount, span=span(m)))
 _reg("copy_spell", lambda m, what: CopySpell(what, span=span(m)))
 _reg("copy_spell_times", lambda m, what, times: CopySpell(what, times=times, span=span(m)))
+# "copy it twice", "investigate twice": two times, as written
+_reg("copy_spell_twice", lambda m, what: CopySpell(what, times=Number(2, text="twice", span=span(m)), span=span(m)))
+_reg("investigate_twice", lambda m: KeywordAction("investigate", amount=Number(2, text="twice", span=span(m)), span=span(m)))
 _reg("copy_spell_per", lambda m, what, per: CopySpell(what, per=per, span=span(m)))
 _reg("cast_card", lambda m, what: CastCard(what, span=span(m)))
 _reg("play_card", lambda m, what: CastCard(what, play=True, span=span(m)))
@@ -1782,6 +1846,19 @@ _reg("put_counters_equal_inline", lambda m, kind, eq, on: PutCounters(
 
 _reg("put_additional_counter", lambda m, kind, on: PutCounters(Number(1, "article"), kind, on, additional=True, span=span(m)))
 _reg("put_those_counters", lambda m, on: MoveCounters(on, span=span(m)))
+_reg("those_counters", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("put_counters_of_those", lambda m, amount, those, on: CountersInstead(amount, "", on, those, "put", span=span(m)))
+_reg("get_counters_of_those", lambda m, amount, those: CountersInstead(amount, "", None, those, "get", span=span(m)))
+_reg("counters_are_put", lambda m, amount, kind, on: CountersInstead(amount, kind, on, span=span(m)))
+_reg("counters_of_those_are_put", lambda m, amount, those, on: CountersInstead(amount, "", on, those, span=span(m)))
+_reg("base_stats", lambda m, *toks: " ".join(str(t).lower() for t in toks))
+_reg("base_becomes", lambda m, whose, stats, amount: BaseBecomes(_whose(whose), stats, amount, span=span(m)))
+_reg("no_longer_suspected", lambda m: NoLongerSuspected(None, span=span(m)))
+_reg("become_no_longer_suspected", lambda m: NoLongerSuspected(None, "become", span=span(m)))
+_reg("its_no_longer_suspected", lambda m: NoLongerSuspected(ItRef(), "it's", span=span(m)))
+_reg("theyre_no_longer_suspected", lambda m: NoLongerSuspected(ThemRef("they"), "they're", span=span(m)))
+_reg("tokens_are_created", lambda m, amount: TokensInstead(amount, span=span(m)))
+_reg("tokens_plus_are_created", lambda m, count, spec: TokensInstead(None, (count, spec), span=span(m)))
 _reg("put_whose_counters", lambda m, whose, on: MoveCounters(on, _whose(whose), span=span(m)))
 _reg("move_counters", lambda m, amount, kind, source, on: MoveCounters(on, source, amount, kind, span=span(m)))
 _reg("move_any_number_counters", lambda m, kind, source, on: MoveCounters(
@@ -1836,6 +1913,9 @@ def _gain_life_plus(meta: Any, base: Any, more: Any, per: Any) -> GainLife:
     from .quantities import ForEach, Sum
 
     return GainLife(Sum(base, ForEach(more, per.per), form="plus an additional"), span=span(meta))
+# "that much life plus 1", "that many cards plus one": an amount, then more of the same (a Sum written after its noun)
+_reg("gain_life_plus_amount", lambda m, base, more: GainLife(Sum(base, more, form="life plus"), span=span(m)))
+_reg("draw_plus", lambda m, base, more: Draw(Sum(base, more, form="cards plus"), span=span(m)))
 _reg("put_tokens", lambda m, amount, spec: CreateTokens(amount, spec, span=span(m)))
 _reg("put_more_tokens", lambda m, amount: CreateTokens(amount, None, span=span(m)))
 _reg("create_named_token", lambda m, name, count, spec: CreateTokens(Number(1, "article"), dataclasses.replace(spec, named=name, order=("name first", *spec.order)), span=span(m)))
@@ -1945,6 +2025,10 @@ _reg("pump_gain_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted
 _reg("pump_have_both", lambda m, mod, kws, q: _pump(m, mod, keywords=kws, quoted=q, second_verb="have"))
 _reg("pump_unblockable", lambda m, mod: _pump(m, mod, extra=CantBlock(None, True)))
 _reg("pump_cant_block", lambda m, mod: _pump(m, mod, extra=CantBlock(None, False)))
+# "gets +0/+2 and can't be blocked by more than one creature", "gets -3/-0 and loses all abilities"
+_reg("pump_unblockable_by_more", lambda m, mod: _pump(m, mod, extra=Restriction(
+    None, "can't be blocked by more than one creature")))
+_reg("pump_lose", lambda m, mod, lost: _pump(m, mod, extra=lost))
 _reg("pump_must_attack", lambda m, mod: _pump(m, mod, extra=Requirement(None, "attacks each combat if able")))
 _reg("pump_is_type", lambda m, mod, words, kept: _pump(m, mod, extra=IsType(None, words, "in addition", kept=_kept(kept))))
 # "gets +2/+0 and can't be blocked by creatures with flying": the second change is the object's too
@@ -2442,6 +2526,8 @@ def _r_gain_life(r: Any, n: GainLife, **ctx: Any) -> str:
         more = n.amount.right
         return (f"{subj(r, n, 'gain', ctx)} {r(n.amount.left)} life plus an additional "
                 f"{r(more.base)} life {per_text(r, more.per)}")  # fmt: skip
+    if isinstance(n.amount, Sum) and n.amount.form == "life plus":
+        return f"{subj(r, n, 'gain', ctx)} {r(n.amount.left)} life plus {r(n.amount.right)}"
     return f"{subj(r, n, 'gain', ctx)} {measure(r, n.amount, 'life')}"
 
 
@@ -2767,13 +2853,18 @@ def _r_counter(r: Any, n: CounterSpell, **ctx: Any) -> str:
     return text
 
 
+def _times_text(r: Any, times: Any) -> str:
+    """ "three times", "X times", or "twice" as written."""
+    return "twice" if isinstance(times, Number) and times.text == "twice" else f"{r(times)} times"
+
+
 @renders(CopySpell)
 def _r_copy(r: Any, n: CopySpell, **ctx: Any) -> str:
     from .quantities import per_text
 
     text = f"{subj(r, n, 'copy', ctx)} {r(n.what)}"
     if n.times is not None:
-        text += f" {r(n.times)} times"
+        text += " " + _times_text(r, n.times)
     if n.per is not None:
         text += " " + per_text(r, n.per)
     return text
@@ -2813,6 +2904,8 @@ def _r_draw(r: Any, n: Draw, **ctx: Any) -> str:
         return f"{v} an additional card"
     if n.up_to:
         return f"{v} up to {cards_text(r, n.amount)}"
+    if isinstance(n.amount, Sum) and n.amount.form == "cards plus":
+        return f"{v} {cards_text(r, n.amount.left)} plus {r(n.amount.right)}"
     return f"{v} {cards_text(r, n.amount)}"
 
 
@@ -2882,7 +2975,7 @@ def _r_keyword_action(r: Any, n: KeywordAction, **ctx: Any) -> str:
         # own, the "for each" is written at the clause's end (sentences.py)
         return f"{v} {r(n.what)}" if n.what is not None else v
     if n.verb == "investigate" and n.amount is not None:
-        return f"{v} {r(n.amount)} times"
+        return f"{v} {_times_text(r, n.amount)}"
     if n.verb == "remove from combat":
         return f"{subj(r, n, 'remove', ctx)} {r(n.what)} from combat"
     if n.verb in ("win the flip", "lose the flip"):
@@ -2932,6 +3025,41 @@ def _r_put_counters(r: Any, n: PutCounters, **ctx: Any) -> str:
         listed = groups[0] + " and " + groups[1] if len(groups) == 2 else ", ".join(groups[:-1]) + ", and " + groups[-1]
         return f"{v} {listed} on {r(n.on)}"
     return f"{v} {counters_text(r, n.amount, n.kind)} on {r(n.on)}"
+
+
+@renders(CountersInstead)
+def _r_counters_instead(r: Any, n: CountersInstead, **ctx: Any) -> str:
+    counters = f"{r(n.amount)} of {n.those}" if n.those else counters_text(r, n.amount, n.kind)
+    if n.form == "passive":
+        return f"{counters} are put on {r(n.on)}"
+    if n.form == "get":
+        return f"{subj(r, n, 'get', ctx)} {counters}"
+    return f"{subj(r, n, 'put', ctx)} {counters} on {r(n.on)}"
+
+
+@renders(BaseBecomes)
+def _r_base_becomes(r: Any, n: BaseBecomes, **ctx: Any) -> str:
+    become = "become" if is_plural(n.what) or n.stats != "power" else "becomes"
+    return f"{possessive_text(r, n.what)} base {n.stats} {become} equal to {r(n.amount)}"
+
+
+@renders(NoLongerSuspected)
+def _r_no_longer_suspected(r: Any, n: NoLongerSuspected, **ctx: Any) -> str:
+    if n.word in ("it's", "they're", "become"):
+        return f"{n.word} no longer suspected"
+    subject = ctx.get("subject", n.what)
+    be = "are" if subject is not None and is_plural(subject) else "is"
+    return f"{be} no longer suspected"
+
+
+@renders(TokensInstead)
+def _r_tokens_instead(r: Any, n: TokensInstead, **ctx: Any) -> str:
+    from .quantities import is_one
+
+    if n.plus is None:
+        return f"{r(n.amount)} of those tokens are created"
+    count, spec = n.plus
+    return f"those tokens plus {r(count, before=r(spec, plural=not is_one(count)))} {r(spec, plural=not is_one(count))} are created"
 
 
 @renders(DistributeCounters)
@@ -3173,7 +3301,8 @@ def _abilities_text(r: Any, n: Pump) -> str:
 
 @renders(LoseAbilities)
 def _r_lose_abilities(r: Any, n: LoseAbilities, **ctx: Any) -> str:
-    v = subj(r, n, "lose", ctx)
+    subject = n.what if n.what is not None else ctx.get("subject")  # "gets -3/-0 and loses all abilities"
+    v = "lose" if ctx.get("imperative") or subject is None else verb(subject, "lose")
     if not n.keywords:
         return f"{v} all abilities"
     return f"{v} {or_list([k if isinstance(k, str) else r(k) for k in n.keywords], 'and')}"

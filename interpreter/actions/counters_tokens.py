@@ -366,19 +366,27 @@ def _offspring_copy(ctx: Ctx, a: OffspringCopy) -> bool:
     return True
 
 
+def _investigate_problem(a: A.KeywordAction) -> bool:
+    return a.what is not None or bool(a.extra) or a.duration is not None \
+        or a.amount is not None and not isinstance(a.amount, A.Number)  # fmt: skip
+
+
 @keyword_action("investigate", limits=(
-    ("investigating other than once", lambda a: a.what is not None or a.extra or a.duration is not None or a.amount is not None),
+    ("investigating other than once or a fixed number of times", _investigate_problem),
 ))
 def _investigate(ctx: Ctx, a: A.KeywordAction) -> bool:
-    """701.36a: investigate — create a Clue token (111.10)."""
-    if a.what is not None or a.extra or a.duration is not None or a.amount is not None:
-        raise Unsupported("investigating other than once")
+    """701.36a: investigate — create a Clue token (111.10); "investigate
+    twice", "investigate three times": that many times, one after another."""
+    if _investigate_problem(a):
+        raise Unsupported("investigating other than once or a fixed number of times")
     clue = predefined_tokens()["Clue"]
+    times = a.amount.value if isinstance(a.amount, A.Number) else 1
     made = []
     for p in ctx.players(a.player):
-        made.append(create_on_battlefield(ctx.game, clue, p, colors=()))
-        ctx.game.set_linked(ctx.source, ctx.game.linked(ctx.source).with_created(ctx.ability, made[-1].id))
-        ctx.game.say(f"  {p} investigates: creates a Clue token")
+        for _ in range(times):
+            made.append(create_on_battlefield(ctx.game, clue, p, colors=()))
+            ctx.game.set_linked(ctx.source, ctx.game.linked(ctx.source).with_created(ctx.ability, made[-1].id))
+            ctx.game.say(f"  {p} investigates: creates a Clue token")
     acted(ctx, made)
     return bool(made)
 

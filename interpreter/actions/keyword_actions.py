@@ -255,6 +255,22 @@ def _suspect(ctx: Ctx, a: A.KeywordAction) -> bool:
     return bool(objs)
 
 
+@carries_out(A.NoLongerSuspected, limits=(
+    ("no longer suspected with nothing named", lambda a: a.what is None),
+))  # fmt: skip
+def _no_longer_suspected(ctx: Ctx, a: A.NoLongerSuspected) -> bool:
+    """701.60b: "[it] is no longer suspected" — each permanent loses the
+    suspected designation (and with it menace and "can't block", 701.60c)."""
+    game = ctx.game
+    objs = [o for o in (game.get(oid) for oid in ctx.objects(a.what))
+            if o is not None and o.zone == "battlefield" and "suspected" in o.marks]  # fmt: skip
+    for o in objs:
+        o.marks = o.marks - {"suspected"}
+        game.say(f"  {display_name(o)} is no longer suspected (701.60b)")
+    acted(ctx, objs)
+    return bool(objs)
+
+
 @keyword_action("discover", limits=(
     ("discovering by another player, or for a while", lambda a: not_you(a.player) or a.what is not None or a.extra
      or a.duration is not None),
