@@ -160,6 +160,14 @@ class LinkError(LocatedError):
     category = MALFORMED
 
 
+class LinkNotUnderstood(LinkError):
+    """A reference that the link check can't place, in a wording that may be
+    valid ("creatures the other controls" after "You and that opponent
+    each"): not understood yet, not an author's error."""
+
+    category = NOT_UNDERSTOOD
+
+
 class CardFileError(LocatedError):
     """A card file whose layout is wrong (no type line, P/T where none can be...)."""
 

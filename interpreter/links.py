@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from cardtext.grammar import ast as A
-from cardtext.grammar.errors import LinkError, Location
+from cardtext.grammar.errors import LinkError, LinkNotUnderstood, Location
 from cardtext.grammar.node import per_node_while_checked, remembering_children, walk_of
 from cardtext.grammar.parser import file_lines
 from cardtext.grammar.render import Renderer
@@ -222,7 +222,7 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
 
     reported: set[tuple[int, int, str]] = set()
 
-    def report(node: A.Node, message: str, hint: str = "") -> None:
+    def report(node: A.Node, message: str, hint: str = "", kind: type[LinkError] = LinkError) -> None:
         span = node.span
         line, col = (span.line, span.column) if span else (card.span.line if card.span else 1, 1)
         if (line, col, message) in reported:
@@ -233,12 +233,16 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         loc = Location(filename, line, col, src)
         snippet = src[col - 1 : col - 1 + width] if src else ""
-        errors.append(LinkError(message, loc, text=snippet, hint=hint))
+        errors.append(kind(message, loc, text=snippet, hint=hint))
 
     facts = _CardFacts(card)
     kickers = facts.kickers
     kicker_costs = facts.kicker_costs
 
+    # "the other" / "the rest" as who controls or owns: a player of a pair ("You and that opponent
+    # each gain control of all creatures the other controls"), which the card language doesn't read yet
+    as_player = {id(n.player) for n in walk(card) if isinstance(n, A.ControlledBy | A.OwnedBy)
+                 and isinstance(n.player, A.LookedCards)}  # fmt: skip
     for ability in _abilities(card):
         here = _AbilityFacts(ability, facts)
         for node, about_self in _references(ability):
@@ -310,6 +314,9 @@ def _check_card(card: A.Card, filename: str, text: str | None) -> list[LinkError
                     node,
                     "'created with [this]' refers to an ability of this card that creates tokens, and there is none (607.2c)",
                 )
+            elif isinstance(node, A.LookedCards) and id(node) in as_player:
+                report(node, f"not understood yet: '{facts.render.r(node)}' as a player (the other of two players "
+                       "named before) is not read yet", kind=LinkNotUnderstood)  # fmt: skip
             elif isinstance(node, A.LookedCards) and not here.looks:
                 report(
                     node,

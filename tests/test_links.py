@@ -299,3 +299,18 @@ def test_stormscape_battlemage_with_a_wrong_cost_is_caught() -> None:
     err = one_error(text)
     assert (err.line, err.column) == (4, 39)
     assert "{W} and {2}{B}" in err.message
+
+
+def test_the_other_of_two_players_is_not_understood_yet_not_malformed() -> None:
+    """Reins of Power: "You and that opponent each gain control of all
+    creatures the other controls": "the other" is the other player of the
+    pair, which the language doesn't read yet.  The card is valid Oracle
+    text, so the error is "not understood yet", never "the card is wrong"."""
+    from cardtext.grammar.errors import NOT_UNDERSTOOD, LinkNotUnderstood
+
+    error = one_error(
+        "Reins of Power {2}{U}{U}\nInstant\nUntap all creatures you control and all creatures target opponent "
+        "controls. You and that opponent each gain control of all creatures the other controls until end of turn.\n"
+    )
+    assert isinstance(error, LinkNotUnderstood) and error.category == NOT_UNDERSTOOD
+    assert error.message.startswith("not understood yet: 'the other' as a player")
