@@ -153,6 +153,8 @@ def matches(
                 ok = False
             elif noun == "outlaw":
                 ok = bool(OUTLAW_TYPES & set(c.subtypes))
+            elif noun == "token":  # "if it isn't a token", "a token you control" (111.1)
+                ok = obj.token
             else:
                 ok = noun.capitalize() in c.subtypes or noun in (s.lower() for s in c.subtypes)
             if ok:
