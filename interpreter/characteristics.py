@@ -1114,6 +1114,8 @@ def refresh_granted(game: Game) -> None:
     from .keywords import reading
     from .objects import quoted_abilities
 
+    if _no_continuous_effects(game):
+        return  # nothing to work out again: no static ability anywhere, none applied before
     for refresh in REFRESHED_FIRST:
         refresh(game)  # layer 2 (613.1b): cardtext.interpreter.control.refresh_control
     refresh_types(game)  # layers 4 and 5 (613.1d, 613.1e)
@@ -1131,6 +1133,25 @@ def refresh_granted(game: Game) -> None:
         found = tuple(given)
         if found != obj.from_statics:
             obj.from_statics = found
+
+
+@per_node
+def _has_continuous(abilities: tuple[A.Ability, ...]) -> bool:
+    """Whether abilities include one that :func:`_statics_of` reads (a static
+    ability, or one of a kind the interpreter doesn't know, which it refuses)."""
+    return any(isinstance(ab, A.StaticAbility | A.StaticEffect) or not isinstance(ab, ABILITY_KINDS) for ab in abilities)
+
+
+def _no_continuous_effects(game: Game) -> bool:
+    """Whether :func:`refresh_granted` would change nothing: no face-up
+    permanent or spell has a static ability, and no permanent keeps what
+    one gave it before (types, control, abilities)."""
+    for o in game.battlefield():
+        if o.static_types or o.from_statics or o.static_base is not None:
+            return False
+        if o.face_down is None and _has_continuous(chars(o).abilities):
+            return False
+    return not any(o.face_down is None and _has_continuous(chars(o).abilities) for o in game.zone_objects("stack"))
 
 
 def restrictions(game: Game, obj: GameObject) -> frozenset[str]:
