@@ -2047,16 +2047,13 @@ CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {
 
 def condition_problem(cond: A.Node) -> str | None:
     """The part of a condition of a known kind the engine can't tell (None if it can)."""
-    if isinstance(cond, A.Controls):
-        return controls_problem(cond)
-    if isinstance(cond, A.ThereAre):
-        return there_are_problem(cond)
+    told = CONDITION_PROBLEMS.get(type(cond))
+    if told is not None:
+        return told(cond)
     if isinstance(cond, A.CompareAmount) and not isinstance(cond.comparison, A.Comparison):
         return f"condition CompareAmount with {type(cond.comparison).__name__}"
     if isinstance(cond, A.CompareAmount) and cond.was:
         return PAST_AMOUNT
-    if isinstance(cond, A.HasCounters):
-        return has_counters_problem(cond)
     if isinstance(cond, A.IsState) and state_word(cond) is None:
         return f"condition '[it] is {getattr(cond.state, 'word', type(cond.state).__name__)}'"
     if isinstance(cond, A.IsState) and isinstance(cond.object, A.AnObject) and state_word(cond) == "in":
@@ -2067,46 +2064,40 @@ def condition_problem(cond: A.Node) -> str | None:
         what = cond.object
         if what.how not in COUNT_WORDS or what.up_to or what.any_number:
             return "condition '[objects] are on the battlefield' other than a number of objects described"
-    if isinstance(cond, A.HasObjects):
-        return has_objects_problem(cond)
-    if isinstance(cond, A.LifeCompare):
-        return life_compare_problem(cond)
     if isinstance(cond, A.IsState) and state_word(cond) == "a":
         from .filters import filter_problem
 
         return filter_problem(is_a_filter(cond.state))
-    if isinstance(cond, A.YouDo):
-        return you_do_problem(cond)
-    if isinstance(cond, A.KeywordCast):
-        return keyword_cast_problem(cond)
-    if isinstance(cond, A.Targets):
-        return targets_problem(cond)
-    if isinstance(cond, A.KeywordCostPaid):
-        return keyword_cost_paid_problem(cond)
-    if isinstance(cond, A.SpentToCast):
-        return spent_to_cast_problem(cond)
-    if isinstance(cond, A.CastFrom):
-        return cast_from_problem(cond)
-    if isinstance(cond, A.WasState):
-        return was_state_problem(cond)
-    if isinstance(cond, A.SharesWith):
-        return shares_with_problem(cond)
-    if isinstance(cond, A.HandCompare):
-        return hand_compare_problem(cond)
-    if isinstance(cond, A.HasKeyword):
-        return has_keyword_problem(cond)
-    if isinstance(cond, A.MostCommonColor):
-        return most_common_color_problem(cond)
     if isinstance(cond, A.YouveThisTurn) and (cond.what not in ("committed a crime", "drawn cards")
                                               or cond.what == "drawn cards" and cond.amount is None):  # fmt: skip
         return f"condition 'you've {cond.what} this turn'"
-    if isinstance(cond, A.TotalPower):
-        return total_power_problem(cond)
     if isinstance(cond, A.DoesAction) and does_action_kind(cond) is None:
         return "condition DoesAction"
     if isinstance(cond, A.NthResolution) and cond.ordinal not in ORDINALS:
         return f"condition 'the {cond.ordinal} time this ability has resolved'"
     return None
+
+
+CONDITION_PROBLEMS: dict[type, Callable[[Any], str | None]] = {
+    A.Controls: controls_problem,
+    A.ThereAre: there_are_problem,
+    A.HasCounters: has_counters_problem,
+    A.HasObjects: has_objects_problem,
+    A.LifeCompare: life_compare_problem,
+    A.YouDo: you_do_problem,
+    A.KeywordCast: keyword_cast_problem,
+    A.Targets: targets_problem,
+    A.KeywordCostPaid: keyword_cost_paid_problem,
+    A.SpentToCast: spent_to_cast_problem,
+    A.CastFrom: cast_from_problem,
+    A.WasState: was_state_problem,
+    A.SharesWith: shares_with_problem,
+    A.HandCompare: hand_compare_problem,
+    A.HasKeyword: has_keyword_problem,
+    A.MostCommonColor: most_common_color_problem,
+    A.TotalPower: total_power_problem,
+}
+"""What the engine can't tell of a condition of each kind, by its own check."""
 
 
 def condition_gap(cond: A.Node) -> str | None:
