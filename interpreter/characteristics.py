@@ -1370,7 +1370,8 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
         seen = set(out).union(*(gained for _, gained, _ in changes))
         _KEYWORDS_SO_FAR[key] = seen
         try:
-            pumps = [(src, eff, pump) for src, eff, pump in _static_pumps(game) if pump.keywords]
+            statics = _static_effects(game)  # worked out once, for the grants and the losses
+            pumps = [(src, eff, pump) for src, eff, pump in statics if isinstance(pump, A.Pump) and pump.keywords]
             while pumps:
                 # an effect that another depends on applies first (613.8): one that grants
                 # first strike before "creatures with first strike have double strike"
@@ -1385,7 +1386,7 @@ def keywords(game: Game, obj: GameObject) -> frozenset[str]:
                 pumps = [p for p, hit in zip(pumps, now, strict=True) if not hit]
             # layer 6 too: keywords lost by static abilities ("All creatures lose flying")
             changes.extend((src.arrived, (), tuple(keyword_name(k) for k in lose.keywords))
-                           for src, eff, lose in _static_effects(game)
+                           for src, eff, lose in statics
                            if isinstance(lose, A.LoseAbilities) and _affects(game, src, eff, lose, obj))  # fmt: skip
         finally:
             del _KEYWORDS_SO_FAR[key]
