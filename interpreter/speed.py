@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from cardtext.grammar import ast as A
 
 from .objects import MAX_SPEED, ObjectId, PlayerId
+from .state import LostLife, PendingTrigger
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -55,8 +56,6 @@ def speed_trigger(game: Game, event: Event) -> None:
     """702.179: an opponent of the active player lost life during their turn:
     the active player's speed ability triggers, if their speed is less than
     4, once each turn."""
-    from .state import LostLife, PendingTrigger
-
     if not isinstance(event, LostLife) or event.amount <= 0:
         return
     active = game.state.active
