@@ -128,6 +128,14 @@ def cards(pool: Sequence[str] | None = None) -> st.SearchStrategy[Any]:
     return card_texts(pool).map(parse_card)
 
 
+def _face_names(text: str) -> set[str]:
+    """The names of a card text's faces: its first line's, and the name line
+    after each face separator ("//")."""
+    lines = text.splitlines()
+    starts = [0] + [i + 1 for i, line in enumerate(lines) if line.strip().startswith("//") and i + 1 < len(lines)]
+    return {split_name_line(lines[i])[0] for i in starts}
+
+
 @st.composite
 def card_files(draw: Any, pool: Sequence[str] | None = None, max_cards: int = 3) -> str:
     """Several cards of :func:`card_texts` as one card file, each named once,
@@ -140,10 +148,10 @@ def card_files(draw: Any, pool: Sequence[str] | None = None, max_cards: int = 3)
     names_seen: set[str] = set()
     chunks: list[str] = []
     for text in texts:
-        name = split_name_line(text.splitlines()[0])[0]
-        if name in names_seen:
-            continue
-        names_seen.add(name)
+        faces = _face_names(text)
+        if faces & names_seen:
+            continue  # a face of the same name as one of another card: the file would define it twice
+        names_seen |= faces
         if draw(st.booleans()):
             chunks.append("# " + draw(st.sampled_from(["A note.", "Cards from my set.", "TODO"])))
         chunks.append(text.rstrip("\n"))

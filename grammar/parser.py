@@ -284,7 +284,8 @@ def parse_paragraph(lines: list[tuple[int, str]], filename: str, source: dict[in
     except TextError as exc:
         line, col, width = _text_error_place(exc, first)
         shown = source.get(line, "")[col - 1 : col - 1 + width]
-        raise _error(filename, source, line, col, exc.message, text=shown, hint=exc.hint) from None
+        raise _error(filename, source, line, col, exc.message, text=shown, hint=exc.hint,
+                     cls=NotUnderstood if exc.not_yet else CardParseError) from None
     except UnexpectedInput as exc:
         raise _from_lark(exc, filename, source, text, first) from None
     except RecursionError:

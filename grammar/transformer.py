@@ -24,12 +24,15 @@ class TextError(Exception):
     :class:`~cardtext.grammar.errors.CardParseError`."""
 
     def __init__(self, message: str, token: Token | None = None, span: Span | None = None,
-                 hint: str = "") -> None:  # fmt: skip
+                 hint: str = "", not_yet: bool = False) -> None:  # fmt: skip
         super().__init__(message)
         self.message = message
         self.token = token
         self.span = span
         self.hint = hint
+        self.not_yet = not_yet
+        """Whether the text may be right and the grammar doesn't read it yet
+        (a :class:`~cardtext.grammar.errors.NotUnderstood`), not wrong."""
 
 
 def span(meta: Span | None) -> Span | None:

@@ -235,3 +235,14 @@ def test_a_word_of_thousands_of_characters_is_shortened_in_the_message() -> None
     error = only_error("Big {R}\nInstant\nBig deals 2 damage to any target" + "9" * 5000 + " x.\n")
     assert error.message == "unknown word 'target999999999999999999999999…' (5,006 characters)"
     assert len(str(error)) < 2000
+
+
+def test_for_each_on_an_instruction_without_an_amount_is_not_understood_yet() -> None:
+    """ "Target opponent sacrifices a creature for each black creature you
+    control" is valid Oracle text (Din of the Fireherd) whose number is that
+    of the objects it names, which the grammar doesn't hold yet: "not
+    understood yet" at the "for each", never "the card is wrong"."""
+    line = "Target opponent sacrifices a creature for each black creature you control."
+    error = only_error(f"Din Test {{B}}\nSorcery\n{line}\n")
+    assert isinstance(error, NotUnderstood)
+    assert error.column == line.index("for each") + 1

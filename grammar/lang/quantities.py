@@ -857,8 +857,10 @@ def fill_amount(node: Any, suffix: Any, where: Any = None) -> Any:
 
     name = getattr(node, "AMOUNT", "")
     if not name:
-        raise TextError("this instruction has no amount for 'for each' or 'equal to' to change",
-                        span=getattr(suffix, "span", None))  # fmt: skip
+        # "sacrifices a creature for each ...": the number is that of the objects it names, which
+        # the instruction's node doesn't hold as an amount yet
+        raise TextError("not understood yet: 'for each' or 'equal to' on an instruction with no amount of its own",
+                        span=getattr(suffix, "span", None), not_yet=True)  # fmt: skip
     current = getattr(node, name)
     if name == "per" and isinstance(suffix, ForEach):
         if current is not None:
