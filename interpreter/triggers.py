@@ -861,14 +861,22 @@ def _put_into_from(game: Game, src_id: ObjectId, controller: PlayerId, subject: 
         return NO
     if e.place.zone != "anywhere" and not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
         return NO
+    return _card_hit(game, subject, event, controller, src_id, e.other)
+
+
+def _card_hit(game: Game, subject: object, event: PutInto, controller: PlayerId, src_id: ObjectId,
+              named: object) -> Hit:  # fmt: skip
+    """A zone-change event's card (or, for "one or more", the cards moved
+    together, once for them all, 603.2c: "Whenever one or more cards are put
+    into exile from your graveyard") fits the subject; "that player" is the
+    owner of the zone ``named`` says whose it is."""
     if _one_or_more(subject):
-        # "Whenever one or more cards are put into exile from your graveyard": once for those put together (603.2c)
         if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
-            return True, None, None, _named_owner(e.other, event.owner)
+            return True, None, None, _named_owner(named, event.owner)
         return NO
     if not _card_fits(game, subject, event.obj, controller, src_id):
         return NO
-    return True, event.obj, None, _named_owner(e.other, event.owner)
+    return True, event.obj, None, _named_owner(named, event.owner)
 
 
 def _card_fits(game: Game, subject: object, oid: ObjectId, controller: PlayerId, src_id: ObjectId) -> bool:
@@ -895,13 +903,7 @@ def _leaves_zone(game: Game, src_id: ObjectId, controller: PlayerId, subject: ob
         return NO
     if not _zone_fits(game, e.place, event.from_zone, event.owner, controller):
         return NO
-    if _one_or_more(subject):
-        if any(_card_fits(game, subject, oid, controller, src_id) for oid in event.together):
-            return True, None, None, _named_owner(e.place, event.owner)
-        return NO
-    if not _card_fits(game, subject, event.obj, controller, src_id):
-        return NO
-    return True, event.obj, None, _named_owner(e.place, event.owner)
+    return _card_hit(game, subject, event, controller, src_id, e.place)
 
 
 def _cards_described(subject: object, *, together: bool) -> bool:
