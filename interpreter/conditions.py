@@ -1111,8 +1111,8 @@ def _dealt_damage_this_turn(ctx: Ctx, cond: A.Happened) -> bool:
     damage that was prevented isn't dealt (615)."""
     subject = cond.subject
     if _is_object_ref(subject):
-        return any(oid in ctx.game.state.damaged for oid in ctx.objects(subject))
-    damaged = {p for _, p in ctx.game.state.damaged_players}
+        return any(oid in ctx.game.state.damaged() for oid in ctx.objects(subject))
+    damaged = {p for _, p in ctx.game.state.damaged_players()}
     return _each_or_any(ctx, subject, lambda p: p in damaged, anyone=True)
 
 
@@ -1169,7 +1169,7 @@ def _dealt_damage_to(ctx: Ctx, cond: A.Happened) -> bool:
     """120.3: "if [this] dealt damage to an opponent this turn": damage this
     object (as the object it is now, 400.7) dealt to one of those players."""
     players = set(_group_players(ctx, cond.other))
-    return any(sid == ctx.source and p in players for sid, p in ctx.game.state.damaged_players)
+    return any(sid == ctx.source and p in players for sid, p in ctx.game.state.damaged_players())
 
 
 def _group_players(ctx: Ctx, who: object) -> list[Any]:

@@ -433,7 +433,7 @@ def _relation(seen: Seen, q: A.Node, obj: GameObject) -> bool:
         )  # fmt: skip
     if isinstance(q, A.DealtDamageThisTurn):
         # 120.3: "a creature dealt damage by [this] this turn" (as the object it is now, 400.7)
-        return any(to == obj.id and (q.by is None or fits_ref(seen, q.by, by))
+        return any(to == obj.id and (q.by is None or by is not None and fits_ref(seen, q.by, by))
                    for by, to in game.state.damaged_this_turn)  # fmt: skip
     raise Unsupported(f"object quality {type(q).__name__}")
 
@@ -551,7 +551,7 @@ def it_as_affected(q: Any) -> Any:
     return replace(q, filter=replace(q.filter, post=post))
 TURN_RECORDS: dict[str, Callable[[Game], list[ObjectId]]] = {
     "attacked": lambda game: [oid for _, oid in game.state.attacked],  # declared as an attacker this turn (508.1)
-    "was dealt damage": lambda game: game.state.damaged,
+    "was dealt damage": lambda game: game.state.damaged(),
 }
 """The events of a :class:`~cardtext.grammar.ast.DidThisTurn` quality the
 turn's records tell of a permanent: the objects it happened to this turn."""

@@ -212,20 +212,28 @@ class GameState:
     entered_this_turn: list[tuple[ObjectId, PlayerId, int]] = field(default_factory=list)  # each permanent that entered the battlefield this turn, under whose control, and when (700.4, cardtext.interpreter.zone_changes)
     trigger_hits: list[tuple[ObjectId, int, str, Any]] = field(default_factory=list)  # (source, ability, what, where written): each time this turn an ability triggered or met its event (603.2, cardtext.interpreter.triggers)
     to_graveyard_this_turn: list[tuple[ObjectId, PlayerId]] = field(default_factory=list)  # each card put into a graveyard this turn from anywhere, and its owner ("if you descended this turn", 700.11)
-    damaged_this_turn: list[tuple[ObjectId, ObjectId | PlayerId]] = field(default_factory=list)  # (source, permanent or player): each time this turn a source dealt damage to a permanent or a player (120.3, "creatures dealt damage by [this] this turn", "target player dealt damage by [this] this turn")
-    damaged: list[ObjectId] = field(default_factory=list)  # each permanent dealt damage this turn ("that was dealt damage this turn", 120.3)
+    damaged_this_turn: list[tuple[ObjectId | None, ObjectId | PlayerId]] = field(default_factory=list)  # (source, permanent or player): each time this turn damage was dealt, by a source (None: none known) to a permanent or a player (120.3: "creatures dealt damage by [this] this turn", "that was dealt damage this turn", "if an opponent was dealt damage this turn"; :meth:`damaged`, :meth:`damaged_players`)
     saddled: list[ObjectId] = field(default_factory=list)  # the permanents saddled this turn: the designation lasts until end of turn or until it leaves the battlefield (702.171b)
     must_block_whom: list[tuple[ObjectId, ObjectId]] = field(default_factory=list)  # (blocker, attacker): "blocks [that creature] this turn if able" (509.1c)
     must_be_blocked: list[ObjectId] = field(default_factory=list)  # "must be blocked this turn if able" (509.1c)
     lures: list[tuple[ObjectId, Any, PlayerId, ObjectId]] = field(default_factory=list)  # (attacker, filter, controller, source): "all creatures able to block it this turn do so" (509.1c)
     no_combat_damage: list[ObjectId] = field(default_factory=list)  # "assigns no combat damage this turn" (510.1)
     held_tapped: list[tuple[ObjectId, ObjectId, str, PlayerId]] = field(default_factory=list)  # (permanent, source, duration, controller): "doesn't untap during its controller's untap step for as long as [this] remains tapped" (502.3, 611.2b)
-    damaged_players: list[tuple[ObjectId | None, PlayerId]] = field(default_factory=list)  # (source, player): each time this turn a player was dealt damage ("if an opponent was dealt damage this turn", "if [this] dealt damage to an opponent this turn", 120.3)
     blocked_this_turn: list[ObjectId] = field(default_factory=list)  # each creature declared as a blocker this turn ("if [this] attacked or blocked this turn", 509.1)
     crimes: list[PlayerId] = field(default_factory=list)  # each crime committed this turn, by whom ("if you've committed a crime this turn", 700.13)
     sacrificed_this_turn: list[tuple[PlayerId, Lki]] = field(default_factory=list)  # each permanent sacrificed this turn, by whom, as it last existed ("if you've sacrificed an artifact this turn", 701.21a)
     cast_last_turn: list[GameObject] = field(default_factory=list)  # each spell cast in the turn before this one, as it was cast ("if no spells were cast last turn", 601.2i)
     life_changes_last_turn: list[tuple[PlayerId, int]] = field(default_factory=list)  # each gain and loss of life of the turn before this one ("if you lost life last turn", 119.3)
+
+    def damaged(self) -> list[ObjectId]:
+        """Each permanent dealt damage this turn, once ("that was dealt damage this turn", 120.3)."""
+        return list(dict.fromkeys(to for _, to in self.damaged_this_turn if isinstance(to, tuple)))
+
+    def damaged_players(self) -> list[tuple[ObjectId | None, PlayerId]]:
+        """(source, player): each time this turn a player was dealt damage
+        ("if an opponent was dealt damage this turn", "if [this] dealt damage
+        to an opponent this turn", 120.3)."""
+        return [(by, to) for by, to in self.damaged_this_turn if isinstance(to, str)]
 
     def clone(self, *, share_records: bool = False) -> GameState:
         """A copy of the state that shares nothing that changes in place; with
@@ -271,14 +279,12 @@ class GameState:
             self.trigger_hits if share else list(self.trigger_hits),
             self.to_graveyard_this_turn if share else list(self.to_graveyard_this_turn),
             self.damaged_this_turn if share else list(self.damaged_this_turn),
-            list(self.damaged),
             list(self.saddled),
             list(self.must_block_whom),
             list(self.must_be_blocked),
             list(self.lures),
             list(self.no_combat_damage),
             list(self.held_tapped),
-            self.damaged_players if share else list(self.damaged_players),
             self.blocked_this_turn if share else list(self.blocked_this_turn),
             self.crimes if share else list(self.crimes),
             self.sacrificed_this_turn if share else list(self.sacrificed_this_turn),
@@ -288,7 +294,7 @@ class GameState:
 
 
 APPENDED = ("activations", "attacked", "resolutions", "cast_this_turn", "life_changes", "left_this_turn", "entered_this_turn", "trigger_hits",
-            "to_graveyard_this_turn", "damaged_this_turn", "damaged_players", "blocked_this_turn", "crimes",
+            "to_graveyard_this_turn", "damaged_this_turn", "blocked_this_turn", "crimes",
             "sacrificed_this_turn")
 """The lists of the game state that are only ever appended to (until a new
 turn replaces them with new lists): what this turn did."""

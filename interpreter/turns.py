@@ -167,8 +167,6 @@ def _end_step(game: Game) -> None:
         state.to_graveyard_this_turn = []  # "if you descended this turn" (700.11)
         state.damaged_this_turn = []  # "creatures dealt damage by [this] this turn"
         state.saddled = []  # saddled until end of turn (702.171b)
-        state.damaged = []  # "that was dealt damage this turn"
-        state.damaged_players = []  # "if an opponent was dealt damage this turn"
         state.crimes = []  # "if you've committed a crime this turn" (700.13)
         state.blocked_this_turn = []  # "if [this] attacked or blocked this turn" (509.1)
         state.sacrificed_this_turn = []  # "if you've sacrificed an artifact this turn"

@@ -117,8 +117,7 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
         if "planeswalker" in c.types:
             o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
         total += n
-        if o.id not in game.state.damaged:
-            game.state.damaged.append(o.id)  # "a creature that was dealt damage this turn"
+        game.state.damaged_this_turn.append((sid, o.id))  # "a creature that was dealt damage this turn" (120.3)
         if dealt is not None:
             dealt.append(o.id)  # "a creature dealt damage this way"
         game.say(f"  {source_name} deals {n} damage to {display_name(o)}"
@@ -127,19 +126,17 @@ def deal_damage(ctx: Ctx, source_name: str, amount: int, objs: list[GameObject],
             game.events.append(WasDealtDamage(o.id, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, o.id, n, combat))
-            game.state.damaged_this_turn.append((sid, o.id))
     for p in players:
         n = replaced_damage(game, source, p, amount, combat, partial(no_prevention_too, game, source, p, combat))
         n = prevent(game, source, p, n, combat=combat, unpreventable=unpreventable)
         if n <= 0:
             continue
         total += n
-        game.state.damaged_players.append((sid, p))  # "if an opponent was dealt damage this turn" (120.3)
+        game.state.damaged_this_turn.append((sid, p))  # "if an opponent was dealt damage this turn" (120.3)
         if recipient_events:
             game.events.append(WasDealtDamage(p, n, combat))
         if sid is not None:
             game.events.append(DamageDealtTo(sid, p, n, combat))
-            game.state.damaged_this_turn.append((sid, p))  # "target player dealt damage by [this] this turn"
         if infect:
             # 702.90b, 120.3b: damage from a source with infect is dealt to a
             # player as that many poison counters (704.5c: ten or more lose)
